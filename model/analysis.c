@@ -1,0 +1,318 @@
+/* analysis.c — the pipeline for one sentence: tokens, W_E rows, PE, X_input, and on request the
+ * relative check, RoPE and the order experiment. */
+#include "analysis.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tf_limits.h"
+#include "posenc.h"
+#include "rng.h"
+
+void config_defaults(tf_config *c)
+{
+    memset(c, 0, sizeof *c);
+    c->tokenizer = TOKENIZER_CHAR;
+    c->vocab_size = TF_DEFAULT_VOCAB;
+    c->d_model = TF_DEFAULT_DMODEL;
+    c->n_positions = TF_DEFAULT_POSITIONS;
+    c->base = TF_DEFAULT_BASE;
+    c->index_base = 0;
+    c->seed = TF_DEFAULT_SEED;
+    c->rope = ROPE_INTERLEAVED;
+    c->offset = 1;
+}
+
+tf_status config_check(const tf_config *c)
+{
+    if (c->d_model < TF_MIN_DMODEL || c->d_model > TF_MAX_DMODEL || c->d_model % 2)
+        return TF_ERR_DMODEL;
+    if (c->n_positions < 1 || c->n_positions > TF_MAX_POSITIONS)
+        return TF_ERR_POSITIONS;
+    if (!isfinite(c->base) || !(c->base > 1.0))
+        return TF_ERR_BASE;
+    if (c->vocab_size < TF_MIN_VOCAB || c->vocab_size > TF_MAX_VOCAB)
+        return TF_ERR_VOCAB;
+    if (c->index_base != 0 && c->index_base != 1)
+        return TF_ERR_RANGE;
+    if (c->offset < 0 || c->offset >= c->n_positions)
+        return TF_ERR_OFFSET;
+    if ((unsigned)c->tokenizer >= TOKENIZER_COUNT || (unsigned)c->rope >= ROPE_STYLE_COUNT)
+        return TF_ERR_RANGE;
+    return TF_OK;
+}
+
+static char *copy_text(const char *s, size_t len)
+{
+    char *p = malloc(len + 1);
+    if (p) {
+        memcpy(p, s, len);
+        p[len] = '\0';
+    }
+    return p;
+}
+
+static void set_diag(tf_diag *diag, int where, size_t offset)
+{
+    if (diag) {
+        diag->where = where;
+        diag->offset = offset;
+    }
+}
+
+tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_analysis *a,
+                       tf_diag *diag)
+{
+    memset(a, 0, sizeof *a);
+    set_diag(diag, DIAG_NONE, 0);
+    tf_status st = config_check(c);
+    if (st != TF_OK) {
+        set_diag(diag, DIAG_CONFIG, 0);
+        return st;
+    }
+    a->cfg = *c;
+    a->cfg.compare = NULL; /* the caller's buffer is not kept; cmp_text holds a copy */
+    if (len > TF_MAX_TEXT_BYTES) {
+        set_diag(diag, DIAG_TEXT, 0);
+        return TF_ERR_TOO_LONG;
+    }
+    a->text = copy_text(text, len);
+    a->text_len = len;
+    if (c->compare) {
+        if (c->compare_len > TF_MAX_TEXT_BYTES) {
+            free(a->text);
+            a->text = NULL;
+            set_diag(diag, DIAG_COMPARE, 0);
+            return TF_ERR_TOO_LONG;
+        }
+        a->cmp_text = copy_text(c->compare, c->compare_len);
+        a->cmp_len = c->compare_len;
+    }
+    if (!a->text || (c->compare && !a->cmp_text)) {
+        analysis_free(a);
+        return TF_ERR_NOMEM;
+    }
+
+    /* 1. tokens and ids (C1) */
+    size_t bad = 0;
+    if ((st = vocab_new_codepoint(c->vocab_size, &a->vocab)) != TF_OK)
+        goto fail_config;
+    st = tokenizer_split(a->vocab, c->tokenizer, a->text, len, &a->tokens, &bad);
+    if (st != TF_OK) {
+        set_diag(diag, DIAG_TEXT, bad);
+        analysis_free(a);
+        return st;
+    }
+
+    /* 2. rows of W_E (C3, C4) */
+    if ((st = embedding_init(&a->emb, c->vocab_size, c->d_model, c->seed)) != TF_OK)
+        goto fail_config;
+    size_t T = a->tokens.n, d = (size_t)c->d_model;
+    a->emb_scale = c->scale_embedding ? sqrt((double)d) : 1.0;
+    a->pos = malloc(T * sizeof *a->pos);
+    a->x_emb = malloc(T * d * sizeof *a->x_emb);
+    a->pe = malloc(T * d * sizeof *a->pe);
+    a->x_input = malloc(T * d * sizeof *a->x_input);
+    a->omega = malloc(d / 2 * sizeof *a->omega);
+    if (!a->pos || !a->x_emb || !a->pe || !a->x_input || !a->omega) {
+        analysis_free(a);
+        return TF_ERR_NOMEM;
+    }
+    posenc_freqs(c->d_model, c->base, a->omega);
+    for (size_t t = 0; t < T; t++) {
+        a->pos[t] = c->index_base + (long)t;
+        embedding_row(&a->emb, a->tokens.items[t].id, a->x_emb + t * d);
+        /* 3. PE(pos) (C7) and 4. X_input = s * X_emb + PE (C11) */
+        posenc_row((double)a->pos[t], c->d_model, c->base, a->pe + t * d);
+        for (size_t j = 0; j < d; j++)
+            a->x_input[t * d + j] = a->emb_scale * a->x_emb[t * d + j] + a->pe[t * d + j];
+    }
+    return TF_OK;
+
+fail_config:
+    set_diag(diag, DIAG_CONFIG, 0);
+    analysis_free(a);
+    return st;
+}
+
+tf_attn_cfg analysis_attn_cfg(const tf_analysis *a)
+{
+    return (tf_attn_cfg){.seed = a->cfg.seed, .d = a->cfg.d_model, .base = a->cfg.base,
+                         .style = a->cfg.rope, .pos0 = a->cfg.index_base};
+}
+
+static tf_status need_rope(tf_analysis *a)
+{
+    size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
+    tf_attn_cfg ac = analysis_attn_cfg(a);
+    double *mem = malloc(5 * T * d * sizeof *mem);
+    if (!mem)
+        return TF_ERR_NOMEM;
+    double *x = mem + 4 * T * d; /* scratch: the unscaled embedding rows in float64 */
+    a->q = mem, a->k = mem + T * d, a->q_rot = mem + 2 * T * d, a->k_rot = mem + 3 * T * d;
+    for (size_t i = 0; i < T * d; i++)
+        x[i] = a->emb_scale * a->x_emb[i];
+    attention_project(&ac, RNG_STREAM_WQ, x, T, a->q);
+    attention_project(&ac, RNG_STREAM_WK, x, T, a->k);
+    for (size_t t = 0; t < T; t++) {
+        rope_rotate(a->q + t * d, ac.d, ac.base, (double)a->pos[t], ac.style, a->q_rot + t * d);
+        rope_rotate(a->k + t * d, ac.d, ac.base, (double)a->pos[t], ac.style, a->k_rot + t * d);
+    }
+    a->rope_check_positions = a->cfg.n_positions < ROPE_CHECK_MAX_POSITIONS
+                                  ? a->cfg.n_positions : ROPE_CHECK_MAX_POSITIONS;
+    if (a->rope_check_positions < 2)
+        a->rope_check_positions = 2;
+    a->score_offset_max_dev = rope_offset_max_dev(a->q, a->k + (T - 1) * d, ac.d, ac.base,
+                                                  ac.style, a->rope_check_positions);
+    return TF_OK;
+}
+
+/* perm[t] = index in a of the t-th token of b, matching token texts one to one. */
+static tf_status match_tokens(const char *ta, const tf_tokens *a, const char *tb,
+                              const tf_tokens *b, size_t *perm)
+{
+    if (a->n != b->n)
+        return TF_ERR_PERMUTATION;
+    char *used = calloc(a->n, 1);
+    if (!used)
+        return TF_ERR_NOMEM;
+    tf_status st = TF_OK;
+    for (size_t t = 0; t < b->n && st == TF_OK; t++) {
+        const tf_token *y = &b->items[t];
+        size_t ly = y->end - y->start, u;
+        for (u = 0; u < a->n; u++) {
+            const tf_token *x = &a->items[u];
+            if (!used[u] && x->end - x->start == ly &&
+                memcmp(ta + x->start, tb + y->start, ly) == 0)
+                break;
+        }
+        if (u == a->n)
+            st = TF_ERR_PERMUTATION;
+        else
+            used[u] = 1, perm[t] = u;
+    }
+    free(used);
+    return st;
+}
+
+static tf_status need_order(tf_analysis *a, tf_diag *diag)
+{
+    size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
+    tf_status st;
+    a->perm = malloc(T * sizeof *a->perm);
+    if (!a->perm)
+        return TF_ERR_NOMEM;
+    if (a->cmp_text) {
+        size_t bad = 0;
+        st = tokenizer_split(a->vocab, a->cfg.tokenizer, a->cmp_text, a->cmp_len, &a->cmp_tokens,
+                             &bad);
+        if (st == TF_OK)
+            st = match_tokens(a->text, &a->tokens, a->cmp_text, &a->cmp_tokens, a->perm);
+        if (st != TF_OK) {
+            set_diag(diag, DIAG_COMPARE, bad);
+            return st;
+        }
+    } else {
+        /* default: the same tokens reversed; cmp_text spells them out, separated by spaces
+         * when the sentence separates its words with spaces */
+        size_t sep = memchr(a->text, ' ', a->text_len) ? 1 : 0, total = 0;
+        for (size_t t = 0; t < T; t++)
+            total += a->tokens.items[t].end - a->tokens.items[t].start + sep;
+        a->cmp_text = malloc(total + 1);
+        a->cmp_tokens.items = malloc(T * sizeof *a->cmp_tokens.items);
+        if (!a->cmp_text || !a->cmp_tokens.items)
+            return TF_ERR_NOMEM;
+        a->cmp_tokens.n = T;
+        a->cmp_tokens.kind = a->tokens.kind;
+        size_t off = 0;
+        for (size_t t = 0; t < T; t++) {
+            const tf_token *src = &a->tokens.items[T - 1 - t];
+            size_t l = src->end - src->start;
+            if (t && sep)
+                a->cmp_text[off++] = ' ';
+            memcpy(a->cmp_text + off, a->text + src->start, l);
+            a->cmp_tokens.items[t] = *src;
+            a->cmp_tokens.items[t].start = (uint32_t)off;
+            a->cmp_tokens.items[t].end = (uint32_t)(off + l);
+            off += l;
+            a->perm[t] = T - 1 - t;
+        }
+        a->cmp_text[off] = '\0';
+        a->cmp_len = off;
+    }
+    double *emb = malloc(T * d * sizeof *emb);
+    if (!emb)
+        return TF_ERR_NOMEM;
+    for (size_t i = 0; i < T * d; i++)
+        emb[i] = a->emb_scale * a->x_emb[i];
+    tf_attn_cfg ac = analysis_attn_cfg(a);
+    st = TF_OK;
+    for (int m = 0; m < ATTN_MODE_COUNT && st == TF_OK; m++)
+        st = attention_order(&ac, (attn_mode)m, emb, a->perm, T, &a->order[m]);
+    free(emb);
+    return st;
+}
+
+tf_status analysis_need(tf_analysis *a, unsigned what, tf_diag *diag)
+{
+    tf_status st = TF_OK;
+    unsigned todo = what & ~a->done;
+    const tf_config *c = &a->cfg;
+    if (todo & ANALYSIS_RELATIVE) {
+        long pos0 = c->index_base;
+        a->max_residual =
+            posenc_relative_residual(pos0, c->n_positions, c->d_model, c->base, c->offset);
+        a->min_distance = posenc_min_distance(pos0, c->n_positions, c->d_model, c->base,
+                                              &a->min_pair[0], &a->min_pair[1]);
+        a->done |= ANALYSIS_RELATIVE;
+    }
+    if ((todo & ANALYSIS_ROPE) && (st = need_rope(a)) == TF_OK)
+        a->done |= ANALYSIS_ROPE;
+    if (st == TF_OK && (todo & ANALYSIS_ORDER)) {
+        if ((st = need_order(a, diag)) == TF_OK)
+            a->done |= ANALYSIS_ORDER;
+    }
+    return st;
+}
+
+tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff)
+{
+    size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
+    float *out = malloc(T * d * sizeof *out);
+    int32_t *ids = calloc(T ? T : 1, sizeof *ids);
+    if (!out || !ids) {
+        free(out);
+        free(ids);
+        return TF_ERR_NOMEM;
+    }
+    for (size_t t = 0; t < T; t++)
+        ids[t] = a->tokens.items[t].id;
+    tf_status st = embedding_onehot_product(&a->emb, ids, T, out);
+    double m = 0.0;
+    for (size_t i = 0; st == TF_OK && i < T * d; i++)
+        m = fmax(m, fabs((double)out[i] - (double)a->x_emb[i]));
+    *max_abs_diff = m;
+    free(out);
+    free(ids);
+    return st;
+}
+
+void analysis_free(tf_analysis *a)
+{
+    free(a->text);
+    free(a->cmp_text);
+    vocab_free(a->vocab);
+    tokens_free(&a->tokens);
+    tokens_free(&a->cmp_tokens);
+    free(a->pos);
+    free(a->x_emb);
+    free(a->pe);
+    free(a->x_input);
+    free(a->omega);
+    free(a->q); /* q, k, q_rot, k_rot share one allocation */
+    free(a->perm);
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        attention_order_free(&a->order[m]);
+    memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,100 @@
+/* analysis.h — the whole pipeline for one sentence and one configuration (claims C1-C13).
+ *
+ *   text -> tokens + ids -> W_E rows -> X_emb --(+ PE)--> X_input -> Q K V -> attention
+ *
+ * The TUI, --print and --export all read this one value and never recompute the math, so every
+ * number on screen is the number printed and the number plotted. The cheap parts are computed
+ * by analysis_run; the costlier ones (relative check, RoPE, order experiment) on request. */
+#ifndef TF_ANALYSIS_H
+#define TF_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "attention.h"
+#include "embedding.h"
+#include "rope.h"
+#include "status.h"
+#include "tokenizer.h"
+#include "vocab.h"
+
+typedef struct {
+    tokenizer_kind tokenizer;
+    uint32_t vocab_size;  /* V */
+    int d_model;          /* d */
+    long n_positions;     /* rows of PE tables, the relative check and the dot matrix */
+    double base;          /* 10000: the frequency base of PE and RoPE */
+    int index_base;       /* 0: positions count from 0 (the formula); 1: the article's prose */
+    uint64_t seed;        /* W_E, W_Q, W_K, W_V */
+    rope_style rope;
+    long offset;          /* k of the relative map M_k */
+    bool scale_embedding; /* multiply X_emb by sqrt(d) before adding PE, as the original paper */
+    const char *compare;  /* the second sentence of the order experiment, NULL: tokens reversed */
+    size_t compare_len;
+} tf_config;
+
+/* What went wrong, beyond the status: which input and where. */
+typedef struct {
+    enum { DIAG_NONE, DIAG_TEXT, DIAG_COMPARE, DIAG_CONFIG } where;
+    size_t offset; /* byte offset of invalid UTF-8 */
+} tf_diag;
+
+void config_defaults(tf_config *c);
+/* Check ranges: d_model even in [TF_MIN_DMODEL, TF_MAX_DMODEL], positions in
+ * [1, TF_MAX_POSITIONS], base finite and > 1, index base 0 or 1, offset in [0, n_positions). */
+tf_status config_check(const tf_config *c);
+
+enum { ANALYSIS_RELATIVE = 1u << 0, ANALYSIS_ROPE = 1u << 1, ANALYSIS_ORDER = 1u << 2,
+       ANALYSIS_ALL = 7u };
+
+#define ROPE_CHECK_MAX_POSITIONS 128
+
+typedef struct {
+    tf_config cfg;
+    char *text;       /* a copy of the sentence (text_len bytes + NUL) */
+    size_t text_len;
+    tf_vocab *vocab;
+    tf_tokens tokens; /* T = tokens.n */
+    tf_embedding emb;
+    double emb_scale; /* 1 or sqrt(d) */
+    long *pos;        /* (T) position of each token: index_base + t */
+    float *x_emb;     /* (T, d) rows of W_E, unscaled */
+    double *pe;       /* (T, d) PE(pos[t]) */
+    double *x_input;  /* (T, d) emb_scale * x_emb + pe */
+    double *omega;    /* (d/2) w_i = base^(-2i/d) */
+    unsigned done;    /* ANALYSIS_* parts computed */
+
+    /* ANALYSIS_RELATIVE */
+    double max_residual;   /* max |PE(pos+k) - M_k PE(pos)| over the n_positions rows */
+    double min_distance;   /* smallest |PE(p) - PE(q)|, p != q */
+    long min_pair[2];
+
+    /* ANALYSIS_ROPE: q = x_emb W_Q and k = x_emb W_K (RoPE adds nothing to the input) */
+    double *q, *k;         /* (T, d) */
+    double *q_rot, *k_rot; /* (T, d) rotated by pos[t] */
+    double score_offset_max_dev; /* of q[0], k[T-1] over rope_check_positions positions */
+    long rope_check_positions;
+
+    /* ANALYSIS_ORDER */
+    char *cmp_text;        /* the second sentence */
+    size_t cmp_len;
+    tf_tokens cmp_tokens;
+    size_t *perm;          /* (T) cmp token t is sentence token perm[t] */
+    tf_order_result order[ATTN_MODE_COUNT];
+} tf_analysis;
+
+/* Tokenize, look up, add PE. On failure *diag (if not NULL) says where. */
+tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_analysis *a,
+                       tf_diag *diag);
+/* Compute the parts in `what` (ANALYSIS_*) that are not done yet. */
+tf_status analysis_need(tf_analysis *a, unsigned what, tf_diag *diag);
+void analysis_free(tf_analysis *a);
+
+/* C4 the long way: max |onehot(ids) . W_E - W_E[ids]| over the sentence's tokens (0 exactly). */
+tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff);
+
+/* Attention config derived from the analysis (seed, d, base, style, first position). */
+tf_attn_cfg analysis_attn_cfg(const tf_analysis *a);
+
+#endif

@@ -1,0 +1,51 @@
+/* posenc.h — sinusoidal positional encoding (claims C7-C10).
+ *
+ *   PE(pos, 2i)   = sin(pos * w_i)
+ *   PE(pos, 2i+1) = cos(pos * w_i),      w_i = base^(-2i/d),  i = 0 .. d/2-1
+ *
+ * This file is the one place the formula lives. */
+#ifndef TF_POSENC_H
+#define TF_POSENC_H
+
+#include <stddef.h>
+
+#include "status.h"
+
+/* w_i = base^(-2i/d). */
+double posenc_omega(int i, int d, double base);
+/* All d/2 frequencies into omega (d/2); wavelength_i = 2*pi / w_i. */
+void posenc_freqs(int d, double base, double *omega /* (d/2) */);
+
+/* One value, the float64 reference. */
+double posenc_value(double pos, int j, int d, double base);
+/* One row, the float64 reference. */
+void posenc_row(double pos, int d, double base, double *out /* (d) */);
+/* The same row from precomputed frequencies (posenc_freqs), for loops over many rows. */
+void posenc_row_omega(double pos, int d, const double *omega /* (d/2) */, double *out /* (d) */);
+
+/* The fast float32 path: rows pos0 .. pos0+n-1 into out (n, d). Each (sin, cos) pair is
+ * advanced by a rotation through w_i per row (angle addition in float64) and re-anchored with
+ * exact sin/cos every POSENC_ANCHOR rows, so no transcendental call is made per element. */
+#define POSENC_ANCHOR 256
+void posenc_fill_f32(long pos0, long n, int d, double base, float *out /* (n, d) */);
+
+/* M_k . pe: rotate every (sin, cos) pair of a PE row by k*w_i (C10):
+ *   out[2i]   = pe[2i] cos(k w_i) + pe[2i+1] sin(k w_i)
+ *   out[2i+1] = pe[2i+1] cos(k w_i) - pe[2i] sin(k w_i) */
+void posenc_shift(const double *pe /* (d) */, int d, double base, double k, double *out /* (d) */);
+
+/* max over pos in [pos0, pos0+n-k) and j of |PE(pos+k, j) - (M_k PE(pos))_j|, in float64. */
+double posenc_relative_residual(long pos0, long n, int d, double base, long k);
+
+/* Gram matrix of positions pos0 .. pos0+n-1: out[p][q] = PE(p) . PE(q), computed from the rows. */
+tf_status posenc_gram(long pos0, long n, int d, double base, double *out /* (n, n) */);
+
+/* Closed form of the dot product: PE(p).PE(q) = sum_i cos((p-q) w_i) — depends on p-q only. */
+double posenc_dot_offset(double offset, int d, double base);
+
+/* Uniqueness (C9): the smallest Euclidean distance between the PE rows of two distinct positions
+ * among pos0 .. pos0+n-1 and one pair (p, q) that attains it. Uses
+ * |PE(p)-PE(q)|^2 = d - 2 sum_i cos((p-q) w_i), which depends on |p-q| only. */
+double posenc_min_distance(long pos0, long n, int d, double base, long *p, long *q);
+
+#endif

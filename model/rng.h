@@ -1,0 +1,29 @@
+/* rng.h — a counter-based generator: the value at (seed, stream, row, col) is a pure function
+ * of those four numbers, so any row of any seeded matrix can be produced on demand, in any
+ * order, without storing the matrix (W_E of 100,000 x 4096 costs nothing until a row is read). */
+#ifndef TF_RNG_H
+#define TF_RNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Streams: one per seeded matrix, so W_E and W_Q never share numbers. */
+enum { RNG_STREAM_EMBEDDING = 0, RNG_STREAM_WQ = 1, RNG_STREAM_WK = 2, RNG_STREAM_WV = 3,
+       RNG_STREAM_QK_PROBE = 4, RNG_STREAM_TRAIN = 5 };
+
+/* The splitmix64 finaliser: a bijective 64-bit mix with full avalanche. */
+static inline uint64_t rng_mix(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+/* The per-row key from which every element of that row is derived. */
+uint64_t rng_row_key(uint64_t seed, uint32_t stream, uint64_t row);
+
+/* Fill out[0..n) with uniform values in [-scale, scale), element j keyed by (key, j).
+ * Exactly representable: 24 random bits per value, so float and double agree. */
+void rng_fill_uniform(uint64_t key, size_t n, float scale, float *out);
+
+#endif

@@ -1,0 +1,131 @@
+/* rope.c — rotary position embedding: both pairings, the relative check, the decay bound. */
+#include "rope.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const style_names[ROPE_STYLE_COUNT] = {"interleaved", "half"};
+
+const char *rope_style_name(rope_style s)
+{
+    return (unsigned)s < ROPE_STYLE_COUNT ? style_names[s] : "unknown";
+}
+
+rope_style rope_style_parse(const char *name)
+{
+    for (int s = 0; s < ROPE_STYLE_COUNT; s++)
+        if (strcmp(name, style_names[s]) == 0)
+            return (rope_style)s;
+    return ROPE_STYLE_COUNT;
+}
+
+void rope_thetas(int d, double base, double *theta)
+{
+    for (int i = 0; i < d / 2; i++)
+        theta[i] = pow(base, -2.0 * i / d);
+}
+
+void rope_pair(rope_style s, int d, int i, int *a, int *b)
+{
+    if (s == ROPE_HALF) {
+        *a = i;
+        *b = i + d / 2;
+    } else {
+        *a = 2 * i;
+        *b = 2 * i + 1;
+    }
+}
+
+/* R_pos x with the thetas given (out may equal x). */
+static void rotate_with(const double *x, int d, const double *theta, double pos, rope_style s,
+                        double *out)
+{
+    for (int i = 0; i < d / 2; i++) {
+        int a, b;
+        rope_pair(s, d, i, &a, &b);
+        double ang = pos * theta[i];
+        double c = cos(ang), sn = sin(ang);
+        double xa = x[a], xb = x[b];
+        out[a] = xa * c - xb * sn;
+        out[b] = xa * sn + xb * c;
+    }
+}
+
+void rope_rotate(const double *x, int d, double base, double pos, rope_style s, double *out)
+{
+    for (int i = 0; i < d / 2; i++) {
+        int a, b;
+        rope_pair(s, d, i, &a, &b);
+        double ang = pos * pow(base, -2.0 * i / d);
+        double c = cos(ang), sn = sin(ang);
+        double xa = x[a], xb = x[b];
+        out[a] = xa * c - xb * sn;
+        out[b] = xa * sn + xb * c;
+    }
+}
+
+void rope_apply_f32(float *x, long n, int d, double base, long pos0, rope_style s)
+{
+    for (long r = 0; r < n; r++) {
+        float *row = x + (size_t)r * d;
+        double pos = (double)(pos0 + r);
+        for (int i = 0; i < d / 2; i++) {
+            int a, b;
+            rope_pair(s, d, i, &a, &b);
+            double ang = pos * pow(base, -2.0 * i / d);
+            double c = cos(ang), sn = sin(ang);
+            double xa = row[a], xb = row[b];
+            row[a] = (float)(xa * c - xb * sn);
+            row[b] = (float)(xa * sn + xb * c);
+        }
+    }
+}
+
+static double dot(const double *a, const double *b, int d)
+{
+    double acc = 0.0;
+    for (int j = 0; j < d; j++)
+        acc += a[j] * b[j];
+    return acc;
+}
+
+double rope_offset_max_dev(const double *q, const double *k, int d, double base, rope_style s,
+                           long npos)
+{
+    /* rows: theta (d/2), then R_m q for m in [0, npos), R_n k for n in [0, npos), and
+     * R_r q for r in (-npos, npos) */
+    size_t h = (size_t)d / 2, nq = (size_t)npos, nr = 2 * (size_t)npos - 1;
+    double *mem = malloc((h + (2 * nq + nr) * (size_t)d) * sizeof *mem);
+    if (!mem)
+        return NAN;
+    double *theta = mem, *qm = mem + h, *kn = qm + nq * d, *qr = kn + nq * d;
+    rope_thetas(d, base, theta);
+    for (long m = 0; m < npos; m++) {
+        rotate_with(q, d, theta, (double)m, s, qm + m * d);
+        rotate_with(k, d, theta, (double)m, s, kn + m * d);
+    }
+    for (long r = -(npos - 1); r < npos; r++)
+        rotate_with(q, d, theta, (double)r, s, qr + (r + npos - 1) * d);
+    double worst = 0.0;
+    for (long m = 0; m < npos; m++)
+        for (long n = 0; n < npos; n++) {
+            double lhs = dot(qm + m * d, kn + n * d, d);
+            double rhs = dot(qr + (m - n + npos - 1) * d, k, d);
+            worst = fmax(worst, fabs(lhs - rhs));
+        }
+    free(mem);
+    return worst;
+}
+
+double rope_decay_bound(int d, double base, double r)
+{
+    double re = 0.0, im = 0.0, acc = 0.0;
+    for (int j = 1; j <= d / 2; j++) {
+        double ang = r * pow(base, -2.0 * (j - 1) / d); /* S_j adds the term k = j-1 */
+        re += cos(ang);
+        im += sin(ang);
+        acc += hypot(re, im);
+    }
+    return acc / (d / 2);
+}

@@ -1,0 +1,20 @@
+/* limits.h — the sizes tfviz accepts, checked before anything large is allocated. */
+#ifndef TF_TF_LIMITS_H
+#define TF_TF_LIMITS_H
+
+#define TF_MAX_TEXT_BYTES (64 * 1024)   /* a sentence, a paragraph: not a corpus */
+#define TF_MAX_TOKENS 1024              /* tokens in one analysed text */
+#define TF_MIN_DMODEL 2
+#define TF_MAX_DMODEL 16384
+#define TF_MAX_POSITIONS 1000000        /* rows of a streamed PE table */
+#define TF_MAX_DOT_POSITIONS 4096       /* the n x n position dot-product matrix */
+#define TF_MIN_VOCAB 16
+#define TF_MAX_VOCAB 10000000
+
+#define TF_DEFAULT_DMODEL 512           /* the original Transformer's d_model */
+#define TF_DEFAULT_POSITIONS 64
+#define TF_DEFAULT_VOCAB 100000         /* the article's V */
+#define TF_DEFAULT_BASE 10000.0
+#define TF_DEFAULT_SEED 42u
+
+#endif

@@ -1,0 +1,53 @@
+/* tokenizer.h — text -> tokens -> vocabulary ids (claim C1).
+ *
+ * Every mode produces the same thing: a list of tokens, each a byte range [start, end) of the
+ * input text with a vocabulary id and flags saying how the id was found. */
+#ifndef TF_TOKENIZER_H
+#define TF_TOKENIZER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "status.h"
+#include "vocab.h"
+
+typedef enum {
+    TOKENIZER_CHAR = 0, /* one token per character */
+    TOKENIZER_WORD,     /* dictionary word segmentation */
+    TOKENIZER_CL100K,   /* OpenAI byte-level BPE, cl100k_base */
+    TOKENIZER_O200K,    /* OpenAI byte-level BPE, o200k_base */
+    TOKENIZER_COUNT
+} tokenizer_kind;
+
+enum {
+    TOKEN_IN_VOCAB = 1u << 0,  /* found as a whole in the vocabulary */
+    TOKEN_FALLBACK = 1u << 1,  /* a piece of a word that was not in the vocabulary */
+    TOKEN_UNK = 1u << 2,       /* not in the vocabulary at all: id is [UNK] */
+    TOKEN_PARTIAL = 1u << 3,   /* bytes that are not a whole UTF-8 character (byte-level BPE) */
+};
+
+typedef struct {
+    uint32_t start, end; /* byte offsets into the text */
+    int32_t id;          /* vocabulary id, VOCAB_UNK when unknown */
+    uint32_t flags;      /* TOKEN_* */
+} tf_token;
+
+typedef struct {
+    tf_token *items; /* (n) */
+    size_t n;
+    tokenizer_kind kind;
+} tf_tokens;
+
+/* Name used on the command line and in output ("char", "word", "cl100k", "o200k"). */
+const char *tokenizer_name(tokenizer_kind k);
+/* Parse a name; returns TOKENIZER_COUNT for an unknown one. */
+tokenizer_kind tokenizer_parse(const char *name);
+
+/* Split text[0..len) into tokens with ids from v. Whitespace separates tokens and is not a
+ * token itself. Invalid UTF-8 gives TF_ERR_UTF8 with the byte offset in *bad_offset; more than
+ * TF_MAX_TOKENS tokens gives TF_ERR_TOO_MANY. The caller frees out with tokens_free. */
+tf_status tokenizer_split(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
+                          tf_tokens *out, size_t *bad_offset);
+void tokens_free(tf_tokens *t);
+
+#endif
