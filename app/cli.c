@@ -1,0 +1,443 @@
+/* cli.c — parse the command line into a configuration, then run one mode. */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "fileio.h"
+#include "tf_limits.h"
+#include "print.h"
+#include "tf_config.h"
+#include "utf8.h"
+
+#define DEFAULT_TEXT "我爱学习"
+
+void cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tfviz: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+        "Usage: tfviz [OPTIONS] [TEXT]\n"
+        "Show how a Transformer turns TEXT (default: " DEFAULT_TEXT ") into the matrix its first\n"
+        "layer reads: tokens, vocabulary ids, embedding rows, positional encoding, their sum,\n"
+        "attention with and without positions, and RoPE.\n"
+        "展示 Transformer 如何把一句话变成第一层读入的矩阵：分词、词表编号、词嵌入、位置编码、\n"
+        "二者之和、有无位置信息的注意力，以及 RoPE。\n"
+        "\n"
+        "Output:\n"
+        "  --print WHAT          write numbers instead of the interactive view; WHAT is one of\n"
+        "                        %s\n"
+        "  --format F            text (default), csv, json or npy (NumPy, matrices only)\n"
+        "  -o, --output FILE     write to FILE (replaced atomically) instead of standard output\n"
+        "\n"
+        "Model:\n"
+        "  -d, --d-model N       model width, an even number %d..%d (default %d)\n"
+        "  -n, --positions N     positions in PE tables and checks, 1..%d (default %d)\n"
+        "  --base B              frequency base of PE and RoPE, > 1 (default 10000; Llama 3: 500000)\n"
+        "  --index-base 0|1      count positions from 0 (the formula, default) or 1 (the article's\n"
+        "                        prose, where 学习 is word 3)\n"
+        "  --seed S              seed of the random W_E, W_Q, W_K, W_V (default %u)\n"
+        "  --vocab-size V        vocabulary size %d..%d (default %d)\n"
+        "  --tokenizer T         char (default)\n"
+        "  --scale-embedding     multiply X_emb by sqrt(d_model) before adding PE (original paper)\n"
+        "  --rope-style S        interleaved (LLaMA reference code, GPT-J; default) or half\n"
+        "                        (rotate_half: GPT-NeoX, Hugging Face)\n"
+        "  --offset K            k of the relative map PE(pos+k) = M_k PE(pos) (default 1)\n"
+        "  --compare TEXT        the same tokens in another order (default: reversed)\n"
+        "\n"
+        "  -h, --help            this help\n"
+        "  -V, --version         the version\n"
+        "\n"
+        "Limits: text up to %d bytes and %d tokens; --print dot up to %d positions.\n"
+        "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
+        print_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
+        TF_DEFAULT_POSITIONS, TF_DEFAULT_SEED, TF_MIN_VOCAB, TF_MAX_VOCAB, TF_DEFAULT_VOCAB,
+        TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_DOT_POSITIONS);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Numbers: the whole argument must be a number, in range */
+
+static int parse_long(const char *opt, const char *s, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (end == s || *end != '\0') {
+        cli_error("%s expects a whole number, not '%s'.", opt, s);
+        return -1;
+    }
+    if (errno == ERANGE || v < lo || v > hi) {
+        cli_error("%s must be from %ld to %ld (got %s).", opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_double(const char *opt, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (end == s || *end != '\0' || errno == ERANGE) {
+        cli_error("%s expects a number, not '%s'.", opt, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static int parse_u64(const char *opt, const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (*s == '-') {
+        cli_error("%s expects a non-negative whole number, not '%s'.", opt, s);
+        return -1;
+    }
+    unsigned long long v = strtoull(s, &end, 10);
+    if (end == s || *end != '\0' || errno == ERANGE) {
+        cli_error("%s expects a non-negative whole number below 2^64, not '%s'.", opt, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Options */
+
+enum {
+    OPT_PRINT = 256, OPT_FORMAT, OPT_BASE, OPT_INDEX_BASE, OPT_SEED, OPT_COMPARE, OPT_ROPE_STYLE,
+    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG
+};
+
+static const struct option long_opts[] = {
+    {"print", required_argument, 0, OPT_PRINT},
+    {"format", required_argument, 0, OPT_FORMAT},
+    {"output", required_argument, 0, 'o'},
+    {"d-model", required_argument, 0, 'd'},
+    {"positions", required_argument, 0, 'n'},
+    {"base", required_argument, 0, OPT_BASE},
+    {"index-base", required_argument, 0, OPT_INDEX_BASE},
+    {"seed", required_argument, 0, OPT_SEED},
+    {"compare", required_argument, 0, OPT_COMPARE},
+    {"rope-style", required_argument, 0, OPT_ROPE_STYLE},
+    {"offset", required_argument, 0, OPT_OFFSET},
+    {"scale-embedding", no_argument, 0, OPT_SCALE},
+    {"vocab-size", required_argument, 0, OPT_VOCAB},
+    {"tokenizer", required_argument, 0, OPT_TOKENIZER},
+    {"no-color", no_argument, 0, OPT_NO_COLOR},
+    {"lang", required_argument, 0, OPT_LANG},
+    {"help", no_argument, 0, 'h'},
+    {"version", no_argument, 0, 'V'},
+    {0, 0, 0, 0},
+};
+
+static const char *const format_names[FMT_COUNT] = {"text", "csv", "json", "npy"};
+
+/* Returns -1 on an error already reported, 1 when help or version was printed, 0 to go on. */
+static int parse_options(int argc, char **argv, tf_cli *cli)
+{
+    long v;
+    int c;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":hVd:n:o:", long_opts, NULL)) != -1) {
+        tf_config *cfg = &cli->cfg;
+        switch (c) {
+        case 'h':
+            usage(stdout);
+            return 1;
+        case 'V':
+            printf("tfviz %s\n", TF_VERSION);
+            return 1;
+        case OPT_PRINT:
+            cli->print_what = optarg;
+            break;
+        case OPT_FORMAT: {
+            int f;
+            for (f = 0; f < FMT_COUNT && strcmp(optarg, format_names[f]) != 0; f++)
+                ;
+            if (f == FMT_COUNT) {
+                cli_error("--format must be text, csv, json or npy (got '%s').", optarg);
+                return -1;
+            }
+            cli->format = (out_format)f;
+            break;
+        }
+        case 'o':
+            cli->output = optarg;
+            break;
+        case 'd':
+            if (parse_long("--d-model", optarg, LONG_MIN, LONG_MAX, &v))
+                return -1;
+            if (v < TF_MIN_DMODEL || v > TF_MAX_DMODEL || v % 2) {
+                cli_error("--d-model must be an even number from %d to %d (got %s); "
+                          "try -d 512.", TF_MIN_DMODEL, TF_MAX_DMODEL, optarg);
+                return -1;
+            }
+            cfg->d_model = (int)v;
+            break;
+        case 'n':
+            if (parse_long("--positions", optarg, 1, TF_MAX_POSITIONS, &v))
+                return -1;
+            cfg->n_positions = v;
+            break;
+        case OPT_BASE:
+            if (parse_double("--base", optarg, &cfg->base))
+                return -1;
+            if (!isfinite(cfg->base) || !(cfg->base > 1.0)) {
+                cli_error("--base must be a finite number greater than 1 (got %s); "
+                          "10000 is the original, 500000 is Llama 3's.", optarg);
+                return -1;
+            }
+            break;
+        case OPT_INDEX_BASE:
+            if (parse_long("--index-base", optarg, 0, 1, &v))
+                return -1;
+            cfg->index_base = (int)v;
+            break;
+        case OPT_SEED:
+            if (parse_u64("--seed", optarg, &cfg->seed))
+                return -1;
+            break;
+        case OPT_COMPARE:
+            cfg->compare = optarg;
+            cfg->compare_len = strlen(optarg);
+            break;
+        case OPT_ROPE_STYLE:
+            cfg->rope = rope_style_parse(optarg);
+            if (cfg->rope == ROPE_STYLE_COUNT) {
+                cli_error("--rope-style must be interleaved or half (got '%s').", optarg);
+                return -1;
+            }
+            break;
+        case OPT_OFFSET:
+            if (parse_long("--offset", optarg, 0, TF_MAX_POSITIONS - 1, &v))
+                return -1;
+            cfg->offset = v;
+            break;
+        case OPT_SCALE:
+            cfg->scale_embedding = true;
+            break;
+        case OPT_VOCAB:
+            if (parse_long("--vocab-size", optarg, TF_MIN_VOCAB, TF_MAX_VOCAB, &v))
+                return -1;
+            cfg->vocab_size = (uint32_t)v;
+            break;
+        case OPT_TOKENIZER:
+            cfg->tokenizer = tokenizer_parse(optarg);
+            if (cfg->tokenizer != TOKENIZER_CHAR) {
+                cli_error("--tokenizer must be char (got '%s').", optarg);
+                return -1;
+            }
+            break;
+        case OPT_NO_COLOR:
+            cli->no_color = true;
+            break;
+        case OPT_LANG:
+            if (strcmp(optarg, "zh") != 0 && strcmp(optarg, "en") != 0) {
+                cli_error("--lang must be zh or en (got '%s').", optarg);
+                return -1;
+            }
+            cli->lang = optarg;
+            break;
+        case ':':
+            cli_error("%s needs a value; see tfviz --help.", argv[optind - 1]);
+            return -1;
+        default:
+            if (optopt)
+                cli_error("unknown option '-%c'; see tfviz --help.", optopt);
+            else
+                cli_error("unknown option '%s'; see tfviz --help.", argv[optind - 1]);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* TEXT is the remaining arguments joined by spaces, or standard input for "-". */
+static int read_text(int argc, char **argv, tf_cli *cli)
+{
+    if (optind == argc) {
+        cli->text = strdup(DEFAULT_TEXT);
+        cli->text_len = strlen(DEFAULT_TEXT);
+        return cli->text ? 0 : -1;
+    }
+    if (argc - optind == 1 && strcmp(argv[optind], "-") == 0) {
+        size_t cap = TF_MAX_TEXT_BYTES + 1;
+        cli->text = malloc(cap + 1);
+        if (!cli->text)
+            return -1;
+        cli->text_len = fread(cli->text, 1, cap, stdin);
+        cli->text[cli->text_len] = '\0';
+        while (cli->text_len && (cli->text[cli->text_len - 1] == '\n' ||
+                                 cli->text[cli->text_len - 1] == '\r'))
+            cli->text[--cli->text_len] = '\0';
+        return 0;
+    }
+    size_t total = 0;
+    for (int i = optind; i < argc; i++)
+        total += strlen(argv[i]) + 1;
+    cli->text = malloc(total + 1);
+    if (!cli->text)
+        return -1;
+    cli->text_len = 0;
+    for (int i = optind; i < argc; i++) {
+        size_t l = strlen(argv[i]);
+        if (i > optind)
+            cli->text[cli->text_len++] = ' ';
+        memcpy(cli->text + cli->text_len, argv[i], l);
+        cli->text_len += l;
+    }
+    cli->text[cli->text_len] = '\0';
+    return 0;
+}
+
+/* One sentence for a failed analysis, naming the input and what to do. */
+static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli *cli)
+{
+    const char *which = dg->where == DIAG_COMPARE ? "the --compare text" : "the text";
+    switch (st) {
+    case TF_ERR_UTF8:
+        cli_error("%s is not valid UTF-8 (bad byte at offset %zu); save it as UTF-8 and try again.",
+                  which, dg->offset);
+        break;
+    case TF_ERR_EMPTY:
+        cli_error("%s is empty; give a sentence such as %s.", which, DEFAULT_TEXT);
+        break;
+    case TF_ERR_TOO_LONG:
+        cli_error("%s is longer than %d bytes; give a sentence or a paragraph, not a whole "
+                  "document.", which, TF_MAX_TEXT_BYTES);
+        break;
+    case TF_ERR_TOO_MANY:
+        cli_error("%s has more than %d tokens; shorten it.", which, TF_MAX_TOKENS);
+        break;
+    case TF_ERR_OFFSET:
+        cli_error("--offset must be below the number of positions (%ld); raise -n or lower "
+                  "--offset.", cli->cfg.n_positions);
+        break;
+    case TF_ERR_PERMUTATION:
+        cli_error("the --compare text must have the same tokens as the sentence in another "
+                  "order (for %s try %s).", DEFAULT_TEXT, "学习爱我");
+        break;
+    default:
+        cli_error("%s.", tf_status_str(st));
+    }
+}
+
+static void on_signal(int sig)
+{
+    fileio_signal_cleanup();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static int run_print(tf_cli *cli, tf_analysis *a)
+{
+    tf_diag dg = {0};
+    tf_status st = analysis_need(a, print_needs(cli->print_what), &dg);
+    if (st != TF_OK) {
+        report_analysis_error(st, &dg, cli);
+        return 2;
+    }
+    if (cli->format == FMT_NPY && !cli->output && isatty(STDOUT_FILENO)) {
+        cli_error("--format npy is binary; write it to a file with -o FILE.npy.");
+        return 2;
+    }
+    FILE *fp = stdout;
+    tf_atomic_file af;
+    if (cli->output) {
+        if (atomic_open(&af, cli->output) != TF_OK) {
+            cli_error("cannot write %s: %s; choose a writable path with -o.", cli->output,
+                      strerror(errno));
+            return 1;
+        }
+        fp = af.fp;
+    }
+    st = print_run(cli->print_what, cli->format, a, fp);
+    if (cli->output) {
+        if (st != TF_OK) {
+            atomic_abort(&af);
+        } else if (atomic_commit(&af) != TF_OK) {
+            cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
+                      strerror(errno));
+            return 1;
+        }
+    } else if (fflush(stdout) != 0 || ferror(stdout)) {
+        cli_error("writing the output failed: %s.", strerror(errno));
+        return 1;
+    }
+    if (st != TF_OK) {
+        cli_error("%s.", tf_status_str(st));
+        return st == TF_ERR_IO ? 1 : 2;
+    }
+    return 0;
+}
+
+int cli_run(int argc, char **argv)
+{
+    tf_cli cli;
+    memset(&cli, 0, sizeof cli);
+    config_defaults(&cli.cfg);
+    cli.lang = "zh";
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+
+    int r = parse_options(argc, argv, &cli);
+    if (r)
+        return r > 0 ? 0 : 2;
+    if (cli.cfg.offset >= cli.cfg.n_positions) {
+        cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
+                  "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);
+        return 2;
+    }
+    if (cli.print_what) {
+        const char *why = print_check(cli.print_what, cli.format, &cli.cfg);
+        if (why) {
+            cli_error("%s ('%s'); --print takes one of: %s.", why, cli.print_what, print_list());
+            return 2;
+        }
+    } else if (cli.format != FMT_TEXT || cli.output) {
+        cli_error("--format and --output go with --print WHAT; for example "
+                  "tfviz --print pe --format csv -o pe.csv.");
+        return 2;
+    }
+    if (read_text(argc, argv, &cli) != 0) {
+        cli_error("out of memory reading the text.");
+        return 2;
+    }
+
+    tf_analysis a;
+    tf_diag dg = {0};
+    tf_status st = analysis_run(&cli.cfg, cli.text, cli.text_len, &a, &dg);
+    int rc = 0;
+    if (st != TF_OK) {
+        report_analysis_error(st, &dg, &cli);
+        rc = 2;
+    } else if (cli.print_what) {
+        rc = run_print(&cli, &a);
+    } else {
+        print_report(&a, stdout);
+    }
+    analysis_free(&a);
+    free(cli.text);
+    return rc;
+}

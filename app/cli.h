@@ -1,0 +1,30 @@
+/* cli.h — command-line options and the one entry point. */
+#ifndef TF_CLI_H
+#define TF_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+
+typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
+
+typedef struct {
+    tf_config cfg;
+    const char *print_what; /* --print WHAT, NULL for none */
+    out_format format;
+    const char *output;     /* -o FILE, NULL for stdout */
+    char *text;             /* the sentence (owned) */
+    size_t text_len;
+    bool no_color;
+    const char *lang;       /* "zh" or "en" */
+} tf_cli;
+
+/* Parse argv, run the chosen mode, return the process exit status:
+ * 0 success, 1 an I/O failure, 2 bad input or usage. */
+int cli_run(int argc, char **argv);
+
+/* Print "tfviz: <message>" on stderr. */
+void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

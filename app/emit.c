@@ -1,0 +1,137 @@
+/* emit.c — JSON, CSV and .npy writers. */
+#include "emit.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "utf8.h"
+
+void emit_json_str(FILE *fp, const char *s, size_t len)
+{
+    fputc('"', fp);
+    size_t i = 0;
+    while (i < len) {
+        uint32_t cp;
+        size_t n = utf8_decode(s + i, len - i, &cp);
+        if (n == 0) {
+            fputs("\\ufffd", fp);
+            i++;
+            continue;
+        }
+        if (cp == '"' || cp == '\\')
+            fprintf(fp, "\\%c", (char)cp);
+        else if (cp == '\n')
+            fputs("\\n", fp);
+        else if (cp == '\t')
+            fputs("\\t", fp);
+        else if (cp < 0x20 || cp == 0x7F)
+            fprintf(fp, "\\u%04x", (unsigned)cp);
+        else
+            fwrite(s + i, 1, n, fp);
+        i += n;
+    }
+    fputc('"', fp);
+}
+
+void emit_json_num(FILE *fp, double v, int digits)
+{
+    if (!isfinite(v))
+        fputs("null", fp);
+    else if (v == 0.0)
+        fputs("0", fp); /* no "-0" */
+    else
+        fprintf(fp, "%.*g", digits, v);
+}
+
+void emit_json_darray(FILE *fp, const double *v, size_t n, int digits)
+{
+    fputc('[', fp);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", fp);
+        emit_json_num(fp, v[i], digits);
+    }
+    fputc(']', fp);
+}
+
+void emit_json_farray(FILE *fp, const float *v, size_t n)
+{
+    fputc('[', fp);
+    for (size_t i = 0; i < n; i++) {
+        if (i)
+            fputs(", ", fp);
+        emit_json_num(fp, v[i], EMIT_F32_DIGITS);
+    }
+    fputc(']', fp);
+}
+
+void emit_csv_str(FILE *fp, const char *s, size_t len)
+{
+    if (!memchr(s, ',', len) && !memchr(s, '"', len) && !memchr(s, '\n', len) &&
+        !memchr(s, '\r', len)) {
+        fwrite(s, 1, len, fp);
+        return;
+    }
+    fputc('"', fp);
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] == '"')
+            fputc('"', fp);
+        fputc(s[i], fp);
+    }
+    fputc('"', fp);
+}
+
+void emit_csv_dvalues(FILE *fp, const double *v, size_t n, int digits)
+{
+    for (size_t i = 0; i < n; i++) {
+        fputc(',', fp);
+        emit_json_num(fp, v[i], digits);
+    }
+}
+
+void emit_csv_fvalues(FILE *fp, const float *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        fputc(',', fp);
+        emit_json_num(fp, v[i], EMIT_F32_DIGITS);
+    }
+}
+
+void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols)
+{
+    char dict[160];
+    int n = snprintf(dict, sizeof dict,
+                     "{'descr': '%s', 'fortran_order': False, 'shape': (%zu, %zu), }", descr,
+                     rows, cols);
+    /* magic (6) + version (2) + length (2) + dict + padding + '\n', a multiple of 64 */
+    size_t total = 10 + (size_t)n + 1;
+    size_t pad = (64 - total % 64) % 64;
+    size_t hlen = (size_t)n + pad + 1;
+    fwrite("\x93NUMPY\x01\x00", 1, 8, fp);
+    fputc((int)(hlen & 0xFF), fp);
+    fputc((int)(hlen >> 8), fp);
+    fwrite(dict, 1, (size_t)n, fp);
+    for (size_t i = 0; i < pad; i++)
+        fputc(' ', fp);
+    fputc('\n', fp);
+}
+
+void emit_safe_text(FILE *fp, const char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        uint32_t cp;
+        size_t n = utf8_decode(s + i, len - i, &cp);
+        if (n == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) {
+            /* invalid bytes and controls (ESC of an escape sequence among them) shown escaped */
+            size_t m = n ? n : 1;
+            for (size_t j = 0; j < m; j++)
+                fprintf(fp, "\\x%02X", (unsigned char)s[i + j]);
+            i += m;
+        } else {
+            fwrite(s + i, 1, n, fp);
+            i += n;
+        }
+    }
+}

@@ -1,0 +1,803 @@
+/* print.c — the stable --print interface. Users and tests script against these formats. */
+#include "print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit.h"
+#include "tf_limits.h"
+#include "posenc.h"
+#include "rope.h"
+#include "textwidth.h"
+
+typedef tf_status (*print_fn)(tf_analysis *a, out_format f, FILE *fp);
+
+/* ---------------------------------------------------------------------------------------------
+ * Helpers */
+
+static const char *tok_text(const tf_analysis *a, size_t t, size_t *len)
+{
+    const tf_token *k = &a->tokens.items[t];
+    *len = k->end - k->start;
+    return a->text + k->start;
+}
+
+static const char *tok_status(const tf_token *k)
+{
+    if (k->flags & TOKEN_UNK)
+        return "unk";
+    if (k->flags & TOKEN_FALLBACK)
+        return "fallback";
+    return "in_vocab";
+}
+
+static double norm_d(const double *v, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += v[i] * v[i];
+    return sqrt(s);
+}
+
+static double norm_f(const float *v, size_t n, double scale)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i++)
+        s += (scale * v[i]) * (scale * v[i]);
+    return sqrt(s);
+}
+
+/* Columns shown by the text tables of wide rows: the first few, a gap, the last two. */
+#define TEXT_HEAD_COLS 6
+#define TEXT_TAIL_COLS 2
+
+static int text_col_shown(int j, int d)
+{
+    return d <= TEXT_HEAD_COLS + TEXT_TAIL_COLS || j < TEXT_HEAD_COLS ||
+           j >= d - TEXT_TAIL_COLS;
+}
+
+/* "  v0  v1 ... v5  …  vd-2 vd-1" with a fixed width per value. */
+static void text_row_d(FILE *fp, const double *v, int d)
+{
+    for (int j = 0; j < d; j++) {
+        if (text_col_shown(j, d))
+            fprintf(fp, " %10.6f", v[j]);
+        else if (j == TEXT_HEAD_COLS)
+            fputs("        ...", fp);
+    }
+    fputc('\n', fp);
+}
+
+static void text_col_header(FILE *fp, int d)
+{
+    for (int j = 0; j < d; j++) {
+        if (text_col_shown(j, d))
+            fprintf(fp, " %10d", j);
+        else if (j == TEXT_HEAD_COLS)
+            fputs("        ...", fp);
+    }
+    fputc('\n', fp);
+}
+
+static void text_cols_note(FILE *fp, int d)
+{
+    if (d > TEXT_HEAD_COLS + TEXT_TAIL_COLS)
+        fprintf(fp, "(%d of %d dimensions shown; --format csv, json or npy gives them all)\n",
+                TEXT_HEAD_COLS + TEXT_TAIL_COLS, d);
+}
+
+static int token_col_width(const tf_analysis *a)
+{
+    int w = 5;
+    for (size_t t = 0; t < a->tokens.n; t++) {
+        size_t l;
+        const char *s = tok_text(a, t, &l);
+        int tw = tw_width(s, l);
+        w = tw > w ? tw : w;
+    }
+    return w > 24 ? 24 : w;
+}
+
+static void text_token(FILE *fp, const char *s, size_t len, int width)
+{
+    /* escaped for the terminal, padded by display width */
+    char *buf = NULL;
+    size_t blen = 0;
+    FILE *m = open_memstream(&buf, &blen);
+    if (m) {
+        emit_safe_text(m, s, len);
+        fclose(m);
+        tw_pad(fp, buf, blen, width);
+        free(buf);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * tokens (C1) */
+
+static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
+{
+    size_t T = a->tokens.n;
+    switch (f) {
+    case FMT_JSON:
+        fputs("{\"text\": ", fp);
+        emit_json_str(fp, a->text, a->text_len);
+        fprintf(fp, ", \"tokenizer\": \"%s\", \"vocab\": \"%s\", \"vocab_size\": %u, \"tokens\": [",
+                tokenizer_name(a->tokens.kind), vocab_name(a->vocab), vocab_size(a->vocab));
+        for (size_t t = 0; t < T; t++) {
+            const tf_token *k = &a->tokens.items[t];
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
+            emit_json_str(fp, s, l);
+            fprintf(fp, ", \"id\": %d, \"start\": %u, \"end\": %u, \"pos\": %ld, \"status\": \"%s\"}",
+                    k->id, k->start, k->end, a->pos[t], tok_status(k));
+        }
+        fputs("]}\n", fp);
+        break;
+    case FMT_CSV:
+        fputs("index,text,id,start,end,pos,status\n", fp);
+        for (size_t t = 0; t < T; t++) {
+            const tf_token *k = &a->tokens.items[t];
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fprintf(fp, "%zu,", t);
+            emit_csv_str(fp, s, l);
+            fprintf(fp, ",%d,%u,%u,%ld,%s\n", k->id, k->start, k->end, a->pos[t], tok_status(k));
+        }
+        break;
+    default: {
+        int w = token_col_width(a);
+        fprintf(fp, "tokenizer %s, vocabulary %s, V = %u\n", tokenizer_name(a->tokens.kind),
+                vocab_name(a->vocab), vocab_size(a->vocab));
+        fputs("  pos  ", fp);
+        tw_pad(fp, "token", 5, w);
+        fputs("        id   bytes  status\n", fp);
+        for (size_t t = 0; t < T; t++) {
+            const tf_token *k = &a->tokens.items[t];
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fprintf(fp, "%5ld  ", a->pos[t]);
+            text_token(fp, s, l, w);
+            fprintf(fp, "  %8d  %2u-%-3u  %s\n", k->id, k->start, k->end, tok_status(k));
+        }
+    }
+    }
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * embedding (C2-C4) */
+
+static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
+{
+    size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
+    if (f == FMT_NPY) {
+        emit_npy_header(fp, "<f4", T, d);
+        fwrite(a->x_emb, sizeof(float), T * d, fp);
+        return TF_OK;
+    }
+    if (f == FMT_CSV) {
+        fputs("token,id", fp);
+        for (size_t j = 0; j < d; j++)
+            fprintf(fp, ",%zu", j);
+        fputc('\n', fp);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            emit_csv_str(fp, s, l);
+            fprintf(fp, ",%d", a->tokens.items[t].id);
+            emit_csv_fvalues(fp, a->x_emb + t * d, d);
+            fputc('\n', fp);
+        }
+        return TF_OK;
+    }
+    double diff;
+    tf_status st = analysis_onehot_check(a, &diff);
+    if (st != TF_OK)
+        return st;
+    double params = embedding_params(&a->emb);
+    if (f == FMT_JSON) {
+        fprintf(fp, "{\"vocab_size\": %u, \"d_model\": %zu, \"seed\": %llu, ", a->emb.vocab_size,
+                d, (unsigned long long)a->emb.seed);
+        fputs("\"init\": \"uniform(-sqrt(3/d), sqrt(3/d))\", \"init_scale\": ", fp);
+        emit_json_num(fp, a->emb.init_scale, EMIT_F32_DIGITS);
+        fprintf(fp, ", \"parameters\": %.0f, \"bytes_fp32\": %.0f, \"bytes_bf16\": %.0f, \"tokens\": [",
+                params, params * 4, params * 2);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
+            emit_json_str(fp, s, l);
+            fprintf(fp, ", \"id\": %d, \"row\": ", a->tokens.items[t].id);
+            emit_json_farray(fp, a->x_emb + t * d, d);
+            fputc('}', fp);
+        }
+        fputs("], \"onehot_max_abs_diff\": ", fp);
+        emit_json_num(fp, diff, EMIT_F64_DIGITS);
+        fputs("}\n", fp);
+        return TF_OK;
+    }
+    fprintf(fp, "W_E: V x d_model = %u x %zu = %.1f M parameters (fp32 %.1f MB, bf16 %.1f MB)\n",
+            a->emb.vocab_size, d, params / 1e6, params * 4 / 1e6, params * 2 / 1e6);
+    fprintf(fp, "Rows are random (seed %llu, uniform +-%.6f) until trained.\n",
+            (unsigned long long)a->emb.seed, a->emb.init_scale);
+    fprintf(fp, "onehot(id) . W_E computed over all %u rows equals row id: max |diff| = %g\n\n",
+            a->emb.vocab_size, diff);
+    double *full = malloc(d * sizeof *full);
+    if (!full)
+        return TF_ERR_NOMEM;
+    int w = token_col_width(a);
+    tw_pad(fp, "token", 5, w);
+    fputs("        id    |row|", fp);
+    text_col_header(fp, (int)d);
+    for (size_t t = 0; t < T; t++) {
+        size_t l;
+        const char *s = tok_text(a, t, &l);
+        text_token(fp, s, l, w);
+        fprintf(fp, "  %8d  %7.4f", a->tokens.items[t].id, norm_f(a->x_emb + t * d, d, 1.0));
+        for (size_t j = 0; j < d; j++)
+            full[j] = a->x_emb[t * d + j];
+        text_row_d(fp, full, (int)d);
+    }
+    free(full);
+    text_cols_note(fp, (int)d);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * pe (C7): streamed row by row, so -n 1000000 needs no more memory than -n 1 */
+
+#define PE_TILE 256
+
+static tf_status print_pe(tf_analysis *a, out_format f, FILE *fp)
+{
+    const tf_config *c = &a->cfg;
+    size_t d = (size_t)c->d_model;
+    long n = c->n_positions, pos0 = c->index_base;
+    if (f == FMT_NPY) {
+        float *tile = malloc(PE_TILE * d * sizeof *tile);
+        if (!tile)
+            return TF_ERR_NOMEM;
+        emit_npy_header(fp, "<f4", (size_t)n, d);
+        for (long r = 0; r < n && !ferror(fp); r += PE_TILE) {
+            long m = n - r < PE_TILE ? n - r : PE_TILE;
+            posenc_fill_f32(pos0 + r, m, (int)d, c->base, tile);
+            fwrite(tile, sizeof *tile, (size_t)m * d, fp);
+        }
+        free(tile);
+        return ferror(fp) ? TF_ERR_IO : TF_OK;
+    }
+    double *row = malloc(d * sizeof *row);
+    if (!row)
+        return TF_ERR_NOMEM;
+    if (f == FMT_CSV) {
+        fputs("pos", fp);
+        for (size_t j = 0; j < d; j++)
+            fprintf(fp, ",%zu", j);
+        fputc('\n', fp);
+    } else if (f == FMT_JSON) {
+        fprintf(fp, "{\"d_model\": %zu, \"base\": ", d);
+        emit_json_num(fp, c->base, EMIT_F64_DIGITS);
+        fprintf(fp, ", \"index_base\": %d, \"positions\": %ld, \"pe\": [", c->index_base, n);
+    } else {
+        fprintf(fp, "PE(pos, 2i) = sin(pos / %g^(2i/%zu)), PE(pos, 2i+1) = cos(...); "
+                    "positions from %ld\n    pos", c->base, d, pos0);
+        text_col_header(fp, (int)d);
+    }
+    for (long r = 0; r < n && !ferror(fp); r++) {
+        long pos = pos0 + r;
+        posenc_row_omega((double)pos, (int)d, a->omega, row);
+        if (f == FMT_CSV) {
+            fprintf(fp, "%ld", pos);
+            emit_csv_dvalues(fp, row, d, EMIT_F64_DIGITS);
+            fputc('\n', fp);
+        } else if (f == FMT_JSON) {
+            if (r)
+                fputs(", ", fp);
+            emit_json_darray(fp, row, d, EMIT_F64_DIGITS);
+        } else {
+            fprintf(fp, "%7ld", pos);
+            text_row_d(fp, row, (int)d);
+        }
+    }
+    if (f == FMT_JSON)
+        fputs("]}\n", fp);
+    else if (f == FMT_TEXT)
+        text_cols_note(fp, (int)d);
+    free(row);
+    return ferror(fp) ? TF_ERR_IO : TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * freq (C8) */
+
+static tf_status print_freq(tf_analysis *a, out_format f, FILE *fp)
+{
+    int h = a->cfg.d_model / 2;
+    const double two_pi = 2.0 * M_PI;
+    switch (f) {
+    case FMT_NPY:
+        emit_npy_header(fp, "<f8", (size_t)h, 2);
+        for (int i = 0; i < h; i++) {
+            double v[2] = {a->omega[i], two_pi / a->omega[i]};
+            fwrite(v, sizeof v[0], 2, fp);
+        }
+        break;
+    case FMT_CSV:
+        fputs("i,omega,wavelength\n", fp);
+        for (int i = 0; i < h; i++) {
+            fprintf(fp, "%d,", i);
+            emit_json_num(fp, a->omega[i], EMIT_F64_DIGITS);
+            fputc(',', fp);
+            emit_json_num(fp, two_pi / a->omega[i], EMIT_F64_DIGITS);
+            fputc('\n', fp);
+        }
+        break;
+    case FMT_JSON:
+        fprintf(fp, "{\"d_model\": %d, \"base\": ", a->cfg.d_model);
+        emit_json_num(fp, a->cfg.base, EMIT_F64_DIGITS);
+        fputs(", \"omega\": ", fp);
+        emit_json_darray(fp, a->omega, (size_t)h, EMIT_F64_DIGITS);
+        fputs(", \"wavelength\": [", fp);
+        for (int i = 0; i < h; i++) {
+            if (i)
+                fputs(", ", fp);
+            emit_json_num(fp, two_pi / a->omega[i], EMIT_F64_DIGITS);
+        }
+        fputs("]}\n", fp);
+        break;
+    default:
+        fprintf(fp, "w_i = %g^(-2i/%d): each pair of dimensions turns %g times slower than the "
+                    "one before\n", a->cfg.base, a->cfg.d_model, pow(a->cfg.base, 2.0 / a->cfg.d_model));
+        fputs("     i   dims          omega      wavelength (positions)\n", fp);
+        for (int i = 0; i < h; i++)
+            fprintf(fp, "%6d  %5d,%-5d  %13.6e  %14.4f\n", i, 2 * i, 2 * i + 1, a->omega[i],
+                    two_pi / a->omega[i]);
+    }
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * input (C11) */
+
+static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
+{
+    size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
+    double *emb = malloc(d * sizeof *emb);
+    if (!emb)
+        return TF_ERR_NOMEM;
+    if (f == FMT_NPY) {
+        emit_npy_header(fp, "<f8", T, d);
+        fwrite(a->x_input, sizeof(double), T * d, fp);
+    } else if (f == FMT_JSON) {
+        fprintf(fp, "{\"d_model\": %zu, \"scale_embedding\": %s, \"embedding_scale\": ", d,
+                a->cfg.scale_embedding ? "true" : "false");
+        emit_json_num(fp, a->emb_scale, EMIT_F64_DIGITS);
+        fputs(", \"tokens\": [", fp);
+    } else if (f == FMT_CSV) {
+        fputs("token,pos,part", fp);
+        for (size_t j = 0; j < d; j++)
+            fprintf(fp, ",%zu", j);
+        fputc('\n', fp);
+    } else {
+        fprintf(fp, "X_input(pos) = %s X_emb(token) + PE(pos)%s\n",
+                a->cfg.scale_embedding ? "sqrt(d_model) *" : "",
+                a->cfg.scale_embedding ? "" : "   (--scale-embedding multiplies X_emb by sqrt(d_model))");
+    }
+    int w = token_col_width(a);
+    for (size_t t = 0; t < T && f != FMT_NPY; t++) {
+        size_t l;
+        const char *s = tok_text(a, t, &l);
+        for (size_t j = 0; j < d; j++)
+            emb[j] = a->emb_scale * a->x_emb[t * d + j];
+        const double *pe = a->pe + t * d, *x = a->x_input + t * d;
+        if (f == FMT_JSON) {
+            fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
+            emit_json_str(fp, s, l);
+            fprintf(fp, ", \"id\": %d, \"pos\": %ld, \"embedding\": ", a->tokens.items[t].id,
+                    a->pos[t]);
+            emit_json_darray(fp, emb, d, EMIT_F64_DIGITS);
+            fputs(", \"pe\": ", fp);
+            emit_json_darray(fp, pe, d, EMIT_F64_DIGITS);
+            fputs(", \"input\": ", fp);
+            emit_json_darray(fp, x, d, EMIT_F64_DIGITS);
+            fputs(", \"norms\": {\"embedding\": ", fp);
+            emit_json_num(fp, norm_d(emb, d), EMIT_F64_DIGITS);
+            fputs(", \"pe\": ", fp);
+            emit_json_num(fp, norm_d(pe, d), EMIT_F64_DIGITS);
+            fputs(", \"input\": ", fp);
+            emit_json_num(fp, norm_d(x, d), EMIT_F64_DIGITS);
+            fputs("}}", fp);
+        } else if (f == FMT_CSV) {
+            static const char *const part[3] = {"embedding", "pe", "input"};
+            const double *rows[3] = {emb, pe, x};
+            for (int p = 0; p < 3; p++) {
+                emit_csv_str(fp, s, l);
+                fprintf(fp, ",%ld,%s", a->pos[t], part[p]);
+                emit_csv_dvalues(fp, rows[p], d, EMIT_F64_DIGITS);
+                fputc('\n', fp);
+            }
+        } else {
+            fputs("\n", fp);
+            text_token(fp, s, l, w);
+            fprintf(fp, "  pos %ld   |emb| = %.4f   |PE| = %.4f   |X_input| = %.4f\n", a->pos[t],
+                    norm_d(emb, d), norm_d(pe, d), norm_d(x, d));
+            fputs("            dim", fp);
+            text_col_header(fp, (int)d);
+            fputs("      embedding", fp);
+            text_row_d(fp, emb, (int)d);
+            fputs("     + PE(pos) ", fp);
+            text_row_d(fp, pe, (int)d);
+            fputs("     = X_input ", fp);
+            text_row_d(fp, x, (int)d);
+        }
+    }
+    if (f == FMT_JSON)
+        fputs("]}\n", fp);
+    else if (f == FMT_TEXT)
+        text_cols_note(fp, (int)d);
+    free(emb);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * relative (C9, C10) */
+
+static tf_status print_relative(tf_analysis *a, out_format f, FILE *fp)
+{
+    const tf_config *c = &a->cfg;
+    if (f == FMT_JSON) {
+        fprintf(fp, "{\"offset\": %ld, \"positions\": %ld, \"index_base\": %d, \"d_model\": %d, "
+                    "\"base\": ", c->offset, c->n_positions, c->index_base, c->d_model);
+        emit_json_num(fp, c->base, EMIT_F64_DIGITS);
+        fputs(", \"max_residual\": ", fp);
+        emit_json_num(fp, a->max_residual, EMIT_F64_DIGITS);
+        fputs(", \"min_distance\": ", fp);
+        emit_json_num(fp, a->min_distance, EMIT_F64_DIGITS);
+        if (c->n_positions >= 2)
+            fprintf(fp, ", \"min_distance_pair\": [%ld, %ld]}\n", a->min_pair[0], a->min_pair[1]);
+        else
+            fputs(", \"min_distance_pair\": null}\n", fp);
+    } else if (f == FMT_CSV) {
+        fprintf(fp, "key,value\noffset,%ld\npositions,%ld\nd_model,%d\nmax_residual,", c->offset,
+                c->n_positions, c->d_model);
+        emit_json_num(fp, a->max_residual, EMIT_F64_DIGITS);
+        fputs("\nmin_distance,", fp);
+        emit_json_num(fp, a->min_distance, EMIT_F64_DIGITS);
+        fprintf(fp, "\nmin_distance_p,%ld\nmin_distance_q,%ld\n", a->min_pair[0], a->min_pair[1]);
+    } else {
+        fprintf(fp, "Relative position (C10): PE(pos+%ld) = M_%ld . PE(pos), M_k rotating each "
+                    "(sin, cos) pair by k*w_i\n", c->offset, c->offset);
+        fprintf(fp, "  max |PE(pos+k) - M_k PE(pos)| over positions %ld..%ld: %.3e\n",
+                (long)c->index_base, c->index_base + c->n_positions - 1, a->max_residual);
+        fprintf(fp, "Uniqueness (C9): the closest two of the %ld positions are %ld and %ld, "
+                    "at distance %.6f (> 0: no two positions share a vector)\n",
+                c->n_positions, a->min_pair[0], a->min_pair[1], a->min_distance);
+    }
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * rope (C13) */
+
+static tf_status print_rope(tf_analysis *a, out_format f, FILE *fp)
+{
+    const tf_config *c = &a->cfg;
+    size_t T = a->tokens.n, d = (size_t)c->d_model, h = d / 2;
+    double *theta = malloc(h * sizeof *theta);
+    if (!theta)
+        return TF_ERR_NOMEM;
+    rope_thetas(c->d_model, c->base, theta);
+    if (f == FMT_JSON) {
+        fprintf(fp, "{\"style\": \"%s\", \"base\": ", rope_style_name(c->rope));
+        emit_json_num(fp, c->base, EMIT_F64_DIGITS);
+        fprintf(fp, ", \"d_model\": %zu, \"theta\": ", d);
+        emit_json_darray(fp, theta, h, EMIT_F64_DIGITS);
+        fputs(", \"tokens\": [", fp);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            const double *vec[4] = {a->q + t * d, a->q_rot + t * d, a->k + t * d, a->k_rot + t * d};
+            static const char *const key[4] = {"q", "q_rot", "k", "k_rot"};
+            fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
+            emit_json_str(fp, s, l);
+            fprintf(fp, ", \"pos\": %ld", a->pos[t]);
+            for (int v = 0; v < 4; v++) {
+                fprintf(fp, ", \"%s\": ", key[v]);
+                emit_json_darray(fp, vec[v], d, EMIT_F64_DIGITS);
+            }
+            fputc('}', fp);
+        }
+        fputs("], \"score_offset_max_dev\": ", fp);
+        emit_json_num(fp, a->score_offset_max_dev, EMIT_F64_DIGITS);
+        fprintf(fp, ", \"score_check_positions\": %ld}\n", a->rope_check_positions);
+    } else if (f == FMT_CSV) {
+        fputs("i,theta,dim_a,dim_b,wavelength\n", fp);
+        for (size_t i = 0; i < h; i++) {
+            int da, db;
+            rope_pair(c->rope, c->d_model, (int)i, &da, &db);
+            fprintf(fp, "%zu,", i);
+            emit_json_num(fp, theta[i], EMIT_F64_DIGITS);
+            fprintf(fp, ",%d,%d,", da, db);
+            emit_json_num(fp, 2.0 * M_PI / theta[i], EMIT_F64_DIGITS);
+            fputc('\n', fp);
+        }
+    } else {
+        fprintf(fp, "RoPE, %s pairing, base %g: q and k of the token at position m are rotated, "
+                    "pair i by m * theta_i, theta_i = base^(-2i/d)\n", rope_style_name(c->rope), c->base);
+        int da, db;
+        rope_pair(c->rope, c->d_model, 1, &da, &db);
+        fprintf(fp, "  pair 0 = dims (0, %d), pair 1 = dims (%d, %d)\n",
+                c->rope == ROPE_HALF ? c->d_model / 2 : 1, da, db);
+        int w = token_col_width(a);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fputs("  ", fp);
+            text_token(fp, s, l, w);
+            fprintf(fp, "  pos %ld  angle of pair 0 = %.4f rad  |q| = %.4f = |R q| = %.4f\n",
+                    a->pos[t], a->pos[t] * theta[0], norm_d(a->q + t * d, d),
+                    norm_d(a->q_rot + t * d, d));
+        }
+        fprintf(fp, "  max |(R_m q).(R_n k) - (R_{m-n} q).k| over m, n < %ld: %.3e  "
+                    "(the score depends on m - n only)\n",
+                a->rope_check_positions, a->score_offset_max_dev);
+    }
+    free(theta);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * order (C6) */
+
+static void json_order_mode(FILE *fp, const tf_order_result *r, size_t T)
+{
+    fputs("{\"max_token_diff\": ", fp);
+    emit_json_num(fp, r->max_token_diff, EMIT_F64_DIGITS);
+    fputs(", \"pooled_diff\": ", fp);
+    emit_json_num(fp, r->pooled_diff, EMIT_F64_DIGITS);
+    fputs(", \"token_diff\": ", fp);
+    emit_json_darray(fp, r->token_diff, T, EMIT_F64_DIGITS);
+    fputc('}', fp);
+}
+
+static tf_status print_order(tf_analysis *a, out_format f, FILE *fp)
+{
+    size_t T = a->tokens.n;
+    if (f == FMT_JSON) {
+        fputs("{\"a\": ", fp);
+        emit_json_str(fp, a->text, a->text_len);
+        fputs(", \"b\": ", fp);
+        emit_json_str(fp, a->cmp_text, a->cmp_len);
+        fputs(", \"permutation\": [", fp);
+        for (size_t t = 0; t < T; t++)
+            fprintf(fp, t ? ", %zu" : "%zu", a->perm[t]);
+        fputc(']', fp);
+        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+            fprintf(fp, ", \"%s\": ", attention_mode_name((attn_mode)m));
+            json_order_mode(fp, &a->order[m], T);
+        }
+        fputs("}\n", fp);
+    } else if (f == FMT_CSV) {
+        fputs("mode,max_token_diff,pooled_diff\n", fp);
+        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+            fprintf(fp, "%s,", attention_mode_name((attn_mode)m));
+            emit_json_num(fp, a->order[m].max_token_diff, EMIT_F64_DIGITS);
+            fputc(',', fp);
+            emit_json_num(fp, a->order[m].pooled_diff, EMIT_F64_DIGITS);
+            fputc('\n', fp);
+        }
+    } else {
+        fputs("Word order (C6): sentence A = ", fp);
+        emit_safe_text(fp, a->text, a->text_len);
+        fputs(", sentence B = ", fp);
+        emit_safe_text(fp, a->cmp_text, a->cmp_len);
+        fputs(" (same tokens, other order)\n", fp);
+        fputs("  each token of B is compared with the same token in A\n", fp);
+        fputs("                      max token diff   pooled diff\n", fp);
+        static const char *const label[ATTN_MODE_COUNT] = {"embeddings only", "+ PE (sinusoidal)",
+                                                           "RoPE on q, k"};
+        for (int m = 0; m < ATTN_MODE_COUNT; m++)
+            fprintf(fp, "  %-18s  %15.3e  %12.3e\n", label[m], a->order[m].max_token_diff,
+                    a->order[m].pooled_diff);
+        fputs("  Without positions attention gives every token the same output in both orders:\n"
+              "  it sees a set of words. Adding PE (or rotating q, k with RoPE) makes the order "
+              "count.\n", fp);
+    }
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * dot (C9, C10: PE(p).PE(q) depends on p - q only) */
+
+static tf_status print_dot(tf_analysis *a, out_format f, FILE *fp)
+{
+    const tf_config *c = &a->cfg;
+    size_t n = (size_t)c->n_positions;
+    long pos0 = c->index_base;
+    double *g = malloc(n * n * sizeof *g);
+    if (!g)
+        return TF_ERR_NOMEM;
+    tf_status st = posenc_gram(pos0, (long)n, c->d_model, c->base, g);
+    if (st != TF_OK) {
+        free(g);
+        return st;
+    }
+    if (f == FMT_NPY) {
+        emit_npy_header(fp, "<f8", n, n);
+        fwrite(g, sizeof *g, n * n, fp);
+    } else if (f == FMT_CSV || f == FMT_TEXT) {
+        if (f == FMT_TEXT)
+            fprintf(fp, "PE(p) . PE(q) = sum_i cos((p - q) w_i): constant along each diagonal; "
+                        "the diagonal is d/2 = %g\n", c->d_model / 2.0);
+        fputs("pos", fp);
+        size_t shown = f == FMT_TEXT && n > 12 ? 12 : n;
+        for (size_t q = 0; q < shown; q++)
+            fprintf(fp, f == FMT_CSV ? ",%ld" : " %9ld", pos0 + (long)q);
+        fputc('\n', fp);
+        for (size_t p = 0; p < (f == FMT_TEXT ? shown : n); p++) {
+            fprintf(fp, f == FMT_CSV ? "%ld" : "%3ld", pos0 + (long)p);
+            if (f == FMT_CSV)
+                emit_csv_dvalues(fp, g + p * n, n, EMIT_F64_DIGITS);
+            else
+                for (size_t q = 0; q < shown; q++)
+                    fprintf(fp, " %9.4f", g[p * n + q]);
+            fputc('\n', fp);
+        }
+        if (shown < n)
+            fprintf(fp, "(%zu of %zu positions shown; --format csv gives them all)\n", shown, n);
+    } else {
+        fprintf(fp, "{\"d_model\": %d, \"index_base\": %d, \"positions\": %zu, \"dot\": [",
+                c->d_model, c->index_base, n);
+        for (size_t p = 0; p < n; p++) {
+            if (p)
+                fputs(", ", fp);
+            emit_json_darray(fp, g + p * n, n, EMIT_F64_DIGITS);
+        }
+        fputs("]}\n", fp);
+    }
+    free(g);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * decay (RoFormer 3.4.3) */
+
+static tf_status print_decay(tf_analysis *a, out_format f, FILE *fp)
+{
+    const tf_config *c = &a->cfg;
+    long n = c->n_positions;
+    if (f == FMT_JSON) {
+        fprintf(fp, "{\"d_model\": %d, \"base\": ", c->d_model);
+        emit_json_num(fp, c->base, EMIT_F64_DIGITS);
+        fputs(", \"bound\": [", fp);
+    } else if (f == FMT_CSV) {
+        fputs("r,bound\n", fp);
+    } else if (f == FMT_NPY) {
+        emit_npy_header(fp, "<f8", (size_t)n, 2);
+    } else {
+        fprintf(fp, "RoFormer long-term decay: (1/(d/2)) sum_j |S_j|, S_j = sum_{k<j} "
+                    "e^{i r theta_k}, d = %d, base %g\n       r        bound\n", c->d_model, c->base);
+    }
+    for (long r = 0; r < n; r++) {
+        double b = rope_decay_bound(c->d_model, c->base, (double)r);
+        if (f == FMT_JSON) {
+            if (r)
+                fputs(", ", fp);
+            emit_json_num(fp, b, EMIT_F64_DIGITS);
+        } else if (f == FMT_CSV) {
+            fprintf(fp, "%ld,", r);
+            emit_json_num(fp, b, EMIT_F64_DIGITS);
+            fputc('\n', fp);
+        } else if (f == FMT_NPY) {
+            double v[2] = {(double)r, b};
+            fwrite(v, sizeof v[0], 2, fp);
+        } else {
+            fprintf(fp, "%8ld  %11.6f\n", r, b);
+        }
+    }
+    if (f == FMT_JSON)
+        fputs("]}\n", fp);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The table of WHATs */
+
+typedef struct {
+    const char *name;
+    unsigned needs;  /* ANALYSIS_* */
+    int npy;         /* has a matrix form */
+    print_fn fn;
+} print_entry;
+
+static const print_entry entries[] = {
+    {"tokens", 0, 0, print_tokens},
+    {"embedding", 0, 1, print_embedding},
+    {"pe", 0, 1, print_pe},
+    {"freq", 0, 1, print_freq},
+    {"input", 0, 1, print_input},
+    {"relative", ANALYSIS_RELATIVE, 0, print_relative},
+    {"dot", 0, 1, print_dot},
+    {"rope", ANALYSIS_ROPE, 0, print_rope},
+    {"decay", 0, 1, print_decay},
+    {"order", ANALYSIS_ORDER, 0, print_order},
+};
+#define N_ENTRIES (sizeof entries / sizeof entries[0])
+
+static const print_entry *find(const char *what)
+{
+    for (size_t i = 0; i < N_ENTRIES; i++)
+        if (strcmp(entries[i].name, what) == 0)
+            return &entries[i];
+    return NULL;
+}
+
+const char *print_list(void)
+{
+    return "tokens, embedding, pe, freq, input, relative, dot, rope, decay, order";
+}
+
+const char *print_check(const char *what, out_format f, const tf_config *c)
+{
+    const print_entry *e = find(what);
+    if (!e)
+        return "unknown --print value";
+    if (f == FMT_NPY && !e->npy)
+        return "--format npy writes matrices: use it with embedding, pe, freq, input, dot or decay";
+    if (strcmp(what, "dot") == 0 && c->n_positions > TF_MAX_DOT_POSITIONS)
+        return "--print dot builds an n x n matrix: use -n 4096 or fewer";
+    if (strcmp(what, "relative") == 0 && (double)c->n_positions * c->d_model > 4e8)
+        return "--print relative checks every position: keep -n x -d under 400,000,000";
+    return NULL;
+}
+
+unsigned print_needs(const char *what)
+{
+    const print_entry *e = find(what);
+    return e ? e->needs : 0;
+}
+
+tf_status print_run(const char *what, out_format f, tf_analysis *a, FILE *fp)
+{
+    const print_entry *e = find(what);
+    return e ? e->fn(a, f, fp) : TF_ERR_RANGE;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The report */
+
+void print_report(tf_analysis *a, FILE *fp)
+{
+    fputs("tfviz — from a sentence to the matrix a Transformer's first layer reads\n"
+          "tfviz —— 一句话如何变成 Transformer 第一层读入的矩阵\n\n", fp);
+    fputs("1. Tokens and ids (词表与编号, C1)\n", fp);
+    print_tokens(a, FMT_TEXT, fp);
+    fputs("\n2. Embedding rows: onehot(id) . W_E = row id of W_E (词嵌入, C2-C4)\n", fp);
+    print_embedding(a, FMT_TEXT, fp);
+    fputs("\n3. Positional encoding (位置编码, C7)\n", fp);
+    tf_config saved = a->cfg;
+    if (a->cfg.n_positions > 8)
+        a->cfg.n_positions = 8;
+    print_pe(a, FMT_TEXT, fp);
+    a->cfg = saved;
+    fputs("\n4. Frequencies fall geometrically (频率, C8)\n", fp);
+    int h = a->cfg.d_model / 2;
+    fprintf(fp, "  w_0 = %.6g (wavelength %.4f positions) ... w_%d = %.6g (wavelength %.1f)\n",
+            a->omega[0], 2 * M_PI / a->omega[0], h - 1, a->omega[h - 1],
+            2 * M_PI / a->omega[h - 1]);
+    fputs("\n5. Uniqueness and relative position (唯一性与相对位置, C9-C10)\n", fp);
+    if (analysis_need(a, ANALYSIS_RELATIVE, NULL) == TF_OK)
+        print_relative(a, FMT_TEXT, fp);
+    fputs("\n6. X_input = X_emb + PE (融合, C11)\n", fp);
+    print_input(a, FMT_TEXT, fp);
+    fputs("\n7. Attention is order-blind without positions (语序, C6)\n", fp);
+    if (analysis_need(a, ANALYSIS_ORDER, NULL) == TF_OK)
+        print_order(a, FMT_TEXT, fp);
+    fputs("\n8. RoPE rotates q and k instead (旋转位置编码, C13)\n", fp);
+    if (analysis_need(a, ANALYSIS_ROPE, NULL) == TF_OK)
+        print_rope(a, FMT_TEXT, fp);
+}
