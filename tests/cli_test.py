@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+"""Command-line tests: run the built tfviz and check --print output against independent
+reference values computed here with Python's math module (not with tfviz's own code).
+
+Usage: cli_test.py TFVIZ GROUP   (GROUP: one of the functions named test_<group>)"""
+import csv
+import io
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+TFVIZ = None
+FAILS = []
+
+
+def run(*args, stdin=None, ok=True):
+    p = subprocess.run([TFVIZ, *args], input=stdin, capture_output=True, timeout=60)
+    if ok and p.returncode != 0:
+        raise AssertionError(f"tfviz {' '.join(args)} exited {p.returncode}: {p.stderr.decode()}")
+    return p
+
+
+def js(*args):
+    return json.loads(run(*args, "--format", "json").stdout)
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print(f"not ok - {what}")
+    else:
+        print(f"ok - {what}")
+
+
+def close(a, b, tol):
+    return abs(a - b) <= tol
+
+
+def pe_ref(pos, j, d, base=10000.0):
+    w = base ** (-2 * (j // 2) / d)
+    return math.sin(pos * w) if j % 2 == 0 else math.cos(pos * w)
+
+
+def load_npy(data):
+    assert data[:6] == b"\x93NUMPY", "not an npy file"
+    hlen = struct.unpack("<H", data[8:10])[0]
+    header = data[10:10 + hlen].decode("latin1")
+    hdr = eval(header, {"__builtins__": {}}, {"False": False, "True": True})  # a dict literal
+    assert (10 + hlen) % 64 == 0, "npy header not aligned to 64"
+    fmt = {"<f4": "f", "<f8": "d"}[hdr["descr"]]
+    rows, cols = hdr["shape"]
+    vals = struct.unpack(f"<{rows * cols}{fmt}", data[10 + hlen:])
+    return hdr, [list(vals[r * cols:(r + 1) * cols]) for r in range(rows)]
+
+
+# ------------------------------------------------------------------------------------------
+
+def test_usage():
+    p = run("--help")
+    out = p.stdout.decode()
+    check("--print WHAT" in out and "--d-model" in out and "--rope-style" in out, "help lists options")
+    check(run("-V").stdout.decode().startswith("tfviz "), "version")
+    p = run(stdin=None)  # stdout is a pipe: the text report
+    out = p.stdout.decode()
+    check("我" in out and "PE(pos, 2i)" in out and "RoPE" in out, "report when stdout is not a terminal")
+
+
+def test_tokens():
+    j = js("--print", "tokens", "我爱学习")
+    check(j["text"] == "我爱学习" and j["vocab_size"] == 100000, "tokens header")
+    check([t["text"] for t in j["tokens"]] == ["我", "爱", "学", "习"], "char tokens")
+    check([(t["start"], t["end"]) for t in j["tokens"]] == [(0, 3), (3, 6), (6, 9), (9, 12)],
+          "byte offsets")
+    ids = [t["id"] for t in j["tokens"]]
+    check(len(set(ids)) == 4 and all(0 <= i < 100000 for i in ids), "ids distinct and in range")
+    j2 = js("--print", "tokens", "学习爱我")
+    check(sorted(ids) == sorted(t["id"] for t in j2["tokens"]), "same ids in another order")
+    j3 = js("--print", "tokens", "hello 世界")
+    check(j3["tokens"][5]["start"] == 6, "offsets skip the space")
+    rows = list(csv.reader(io.StringIO(run("--print", "tokens", "--format", "csv", "a,b").stdout.decode())))
+    check(rows[0][:3] == ["index", "text", "id"] and rows[2][1] == ",", "csv quotes a comma token")
+    t = run("--print", "tokens", "我爱学习").stdout.decode()
+    check("学" in t and "id" in t, "text table")
+
+
+def test_embedding():
+    j = js("--print", "embedding", "-d", "64", "--vocab-size", "5000")
+    check(j["vocab_size"] == 5000 and j["d_model"] == 64 and j["seed"] == 42, "embedding header")
+    check(all(len(t["row"]) == 64 for t in j["tokens"]), "row length d_model")
+    check(j["onehot_max_abs_diff"] == 0, "onehot . W_E equals the row exactly")
+    lim = math.sqrt(3 / 64)
+    check(all(abs(v) <= lim for t in j["tokens"] for v in t["row"]), "rows within the init range")
+    j2 = js("--print", "embedding", "-d", "64", "--vocab-size", "5000", "我")
+    check(j2["tokens"][0]["row"] == j["tokens"][0]["row"], "a row depends on the id only")
+    j3 = js("--print", "embedding", "-d", "64", "--seed", "7")
+    check(j3["tokens"][0]["row"] != j["tokens"][0]["row"], "another seed, another W_E")
+    t = run("--print", "embedding", "-d", "4096").stdout.decode()
+    check("409.6 M parameters" in t, "100,000 x 4096 = 409.6 M parameters")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "e.npy")
+        run("--print", "embedding", "-d", "16", "--format", "npy", "-o", path)
+        hdr, m = load_npy(open(path, "rb").read())
+        check(hdr["shape"] == (4, 16) and hdr["descr"] == "<f4", "embedding npy shape")
+        j4 = js("--print", "embedding", "-d", "16")
+        check(all(abs(m[0][k] - j4["tokens"][0]["row"][k]) < 1e-7 for k in range(16)), "npy = json")
+
+
+def test_pe():
+    for d, n in ((4, 3), (6, 7), (512, 20)):
+        out = run("--print", "pe", "--format", "csv", "-d", str(d), "-n", str(n)).stdout.decode()
+        rows = list(csv.reader(io.StringIO(out)))
+        check(rows[0] == ["pos"] + [str(j) for j in range(d)], f"pe header d={d}")
+        check(len(rows) == n + 1, f"pe rows n={n}")
+        worst = max(abs(float(rows[1 + p][1 + j]) - pe_ref(p, j, d)) for p in range(n) for j in range(d))
+        check(worst < 1e-9, f"pe values d={d} (max diff {worst:.2e})")
+        check(all(len(v.lstrip("-").replace(".", "").split("e")[0].lstrip("0")) >= 9
+                  for v in rows[2][1:3]), f"at least 9 significant digits (d={d})")
+    # seed-claims reference, d = 4
+    rows = list(csv.reader(io.StringIO(run("--print", "pe", "--format", "csv", "-d", "4", "-n", "3").stdout.decode())))
+    ref1 = [0.841471, 0.540302, 0.010000, 0.999950]
+    check(all(close(float(rows[2][1 + j]), ref1[j], 5e-7) for j in range(4)), "PE(1) d=4 reference")
+    # index base 1: first row is pos 1
+    rows = list(csv.reader(io.StringIO(run("--print", "pe", "--format", "csv", "-d", "4", "-n", "2", "--index-base", "1").stdout.decode())))
+    check(rows[1][0] == "1" and close(float(rows[1][1]), math.sin(1), 1e-9), "index base 1")
+    # base
+    rows = list(csv.reader(io.StringIO(run("--print", "pe", "--format", "csv", "-d", "8", "-n", "5", "--base", "500000").stdout.decode())))
+    check(close(float(rows[4][3]), pe_ref(3, 2, 8, 500000.0), 1e-9), "base 500000")
+    # npy: float32 fast path within 1e-6 of the reference, past the re-anchoring interval
+    with tempfile.TemporaryDirectory() as dd:
+        path = os.path.join(dd, "pe.npy")
+        run("--print", "pe", "--format", "npy", "-d", "32", "-n", "600", "-o", path)
+        hdr, m = load_npy(open(path, "rb").read())
+        check(hdr["shape"] == (600, 32) and hdr["descr"] == "<f4", "pe npy header")
+        worst = max(abs(m[p][j] - pe_ref(p, j, 32)) for p in range(0, 600, 7) for j in range(32))
+        check(worst < 1e-6, f"pe npy values (max diff {worst:.2e})")
+    j = js("--print", "pe", "-d", "4", "-n", "2")
+    check(j["d_model"] == 4 and len(j["pe"]) == 2 and j["pe"][0] == [0, 1, 0, 1], "pe json")
+
+
+def test_freq():
+    rows = list(csv.reader(io.StringIO(run("--print", "freq", "--format", "csv", "-d", "16").stdout.decode())))
+    check(rows[0] == ["i", "omega", "wavelength"] and len(rows) == 9, "freq header and d/2 rows")
+    ok = all(close(float(r[1]), 10000 ** (-2 * int(r[0]) / 16), 1e-12) and
+             close(float(r[2]), 2 * math.pi * 10000 ** (2 * int(r[0]) / 16), 1e-6) for r in rows[1:])
+    check(ok, "omega_i and wavelength_i")
+    ratios = [float(rows[i + 1][1]) / float(rows[i][1]) for i in range(1, 8)]
+    check(max(ratios) - min(ratios) < 1e-12, "frequencies fall geometrically")
+
+
+def test_input():
+    j = js("--print", "input", "-d", "8")
+    for t, tok in enumerate(j["tokens"]):
+        check(tok["pos"] == t, f"input pos {t}")
+        check(all(close(tok["pe"][k], pe_ref(t, k, 8), 1e-10) for k in range(8)), f"input pe {t}")
+        check(all(close(tok["input"][k], tok["embedding"][k] + tok["pe"][k], 1e-10) for k in range(8)),
+              f"input = embedding + pe ({t})")
+    e = js("--print", "embedding", "-d", "8")
+    check(all(close(j["tokens"][0]["embedding"][k], e["tokens"][0]["row"][k], 1e-8) for k in range(8)),
+          "input embedding = W_E row")
+    s = js("--print", "input", "-d", "8", "--scale-embedding")
+    check(close(s["embedding_scale"], math.sqrt(8), 1e-12) and
+          all(close(s["tokens"][1]["embedding"][k], math.sqrt(8) * j["tokens"][1]["embedding"][k], 1e-9)
+              for k in range(8)), "--scale-embedding multiplies by sqrt(d)")
+    b = js("--print", "input", "-d", "8", "--index-base", "1")
+    check(b["tokens"][2]["pos"] == 3, "index base 1: the third token is pos 3")
+
+
+def test_relative():
+    j = js("--print", "relative", "-d", "64", "-n", "50", "--offset", "7")
+    check(j["offset"] == 7, "relative offset echoed")
+    check(j["max_residual"] < 1e-9, f"M_k residual {j['max_residual']:.2e}")
+    # independent brute force for the minimum distance
+    d, n = 64, 50
+    rows = [[pe_ref(p, k, d) for k in range(d)] for p in range(n)]
+    best = min((math.dist(rows[p], rows[q]), p, q) for p in range(n) for q in range(p + 1, n))
+    check(close(j["min_distance"], best[0], 1e-9), "min distance against brute force")
+    p, q = j["min_distance_pair"]
+    check(close(math.dist(rows[p], rows[q]), best[0], 1e-9), "min distance pair attains it")
+
+
+def test_dot():
+    j = js("--print", "dot", "-d", "16", "-n", "12")
+    m = j["dot"]
+    check(len(m) == 12 and all(len(r) == 12 for r in m), "dot shape")
+    ok = all(close(m[p][q], sum(math.cos((p - q) * 10000 ** (-2 * i / 16)) for i in range(8)), 1e-9)
+             for p in range(12) for q in range(12))
+    check(ok, "dot = sum cos((p-q) w_i)")
+    check(close(m[3][3], 8.0, 1e-12), "diagonal = d/2")
+
+
+def test_rope():
+    for style in ("interleaved", "half"):
+        j = js("--print", "rope", "-d", "8", "--rope-style", style)
+        check(j["style"] == style and len(j["theta"]) == 4, f"rope header {style}")
+        check(all(close(j["theta"][i], 10000 ** (-2 * i / 8), 1e-13) for i in range(4)), "theta_i")
+        for tok in j["tokens"]:
+            m = tok["pos"]
+            for i in range(4):
+                a, b = (2 * i, 2 * i + 1) if style == "interleaved" else (i, i + 4)
+                c, s = math.cos(m * j["theta"][i]), math.sin(m * j["theta"][i])
+                qa, qb = tok["q"][a], tok["q"][b]
+                ok = close(tok["q_rot"][a], qa * c - qb * s, 1e-9) and close(tok["q_rot"][b], qa * s + qb * c, 1e-9)
+                if not ok:
+                    break
+            check(ok, f"q_rot is q rotated ({style}, pos {m})")
+        check(j["score_offset_max_dev"] < 1e-9, f"score depends on m-n only ({style})")
+    j = js("--print", "rope", "-d", "8", "--base", "500000")
+    check(close(j["theta"][1], 500000 ** (-2 / 8), 1e-13), "rope base 500000")
+
+
+def test_decay():
+    rows = list(csv.reader(io.StringIO(run("--print", "decay", "-d", "128", "-n", "101", "--format", "csv").stdout.decode())))
+    v = {int(r[0]): float(r[1]) for r in rows[1:]}
+    check(close(v[0], 32.50, 0.005) and close(v[10], 17.95, 0.005) and close(v[100], 10.23, 0.005),
+          f"RoFormer decay reference ({v[0]:.3f}, {v[10]:.3f}, {v[100]:.3f})")
+
+
+def test_order():
+    j = js("--print", "order", "-d", "32")
+    check(j["a"] == "我爱学习" and j["b"] == "习学爱我" and j["permutation"] == [3, 2, 1, 0], "default: reversed")
+    check(j["without_pe"]["max_token_diff"] < 1e-6 and j["without_pe"]["pooled_diff"] < 1e-6,
+          "without PE attention is order-blind")
+    check(j["with_pe"]["max_token_diff"] > 1e-3, "with PE the order shows")
+    check(j["with_rope"]["max_token_diff"] > 1e-5, "with RoPE the order shows")
+    j = js("--print", "order", "-d", "32", "--compare", "学习爱我")
+    check(j["b"] == "学习爱我" and j["permutation"] == [2, 3, 1, 0], "--compare permutation")
+    p = run("--print", "order", "--compare", "我爱你", ok=False)
+    check(p.returncode == 2 and b"same tokens" in p.stderr, "--compare with other tokens is refused")
+
+
+def test_errors():
+    cases = [
+        (["-d", "7"], "even"), (["-d", "0"], "even"), (["-d", "-4"], "even"), (["-d", "12abc"], "whole number"),
+        (["-d", "2147483648"], "even"), (["-n", "0"], "from 1"), (["-n", "99999999999"], "from 1"),
+        (["--base", "1"], "greater than 1"), (["--base", "nan"], "greater than 1"), (["--base", "inf"], "greater than 1"),
+        (["--index-base", "2"], "from 0 to 1"), (["--print", "nothing"], "unknown --print"),
+        (["--format", "xml", "--print", "pe"], "--format"), (["--rope-style", "neox"], "interleaved or half"),
+        (["--bogus"], "unknown option"), (["-d"], "needs a value"), (["--print", "tokens", "--format", "npy"], "matrices"),
+        (["--offset", "64"], "below the number of positions"), (["--print", "dot", "-n", "5000"], "4096"),
+        (["--seed", "-1"], "non-negative"),
+    ]
+    for args, needle in cases:
+        p = run(*args, ok=False)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and needle in err and err.count("\n") == 1 and not p.stdout,
+              f"{' '.join(args)} -> one sentence with '{needle}' (got {p.returncode}: {err.strip()})")
+    p = run("--print", "tokens", "-", stdin=b"\xe6\x88\x91\xff", ok=False)
+    check(p.returncode == 2 and b"offset 3" in p.stderr, "invalid UTF-8 names the byte offset")
+    p = run("--print", "tokens", "   ", ok=False)
+    check(p.returncode == 2 and b"empty" in p.stderr, "empty text")
+    p = run("--print", "tokens", "-", stdin=b"x" * 70000, ok=False)
+    check(p.returncode == 2 and b"longer than" in p.stderr, "too long text")
+    p = run("--print", "tokens", "-", stdin=b"x" * 2000, ok=False)
+    check(p.returncode == 2 and b"tokens" in p.stderr, "too many tokens")
+    p = run("--print", "tokens", "\x1b[31mred")
+    check(p.returncode == 0 and b"\x1b" not in p.stdout and b"\\x1B" in p.stdout, "escape sequences shown escaped")
+
+
+def test_output():
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "pe.csv")
+        run("--print", "pe", "--format", "csv", "-d", "4", "-n", "3", "-o", path)
+        check(open(path).read().startswith("pos,0,1,2,3\n"), "-o writes the file")
+        check(os.listdir(d) == ["pe.csv"], "no temporary file left")
+        p = run("--print", "pe", "-o", os.path.join(d, "no", "such", "dir.csv"), ok=False)
+        check(p.returncode == 1 and b"cannot write" in p.stderr, "unwritable path: exit 1")
+        p = run("--print", "pe", "-o", d, ok=False)
+        check(p.returncode == 1 and b"directory" in p.stderr.lower(), "path is a directory")
+        p = run("--print", "order", "--compare", "abc", "-o", path, ok=False)
+        check(p.returncode == 2 and open(path).read().startswith("pos,0,1,2,3\n"), "failed run keeps the old file")
+        check(sorted(os.listdir(d)) == ["pe.csv"], "still no temporary file")
+    p = run("--format", "csv", ok=False)
+    check(p.returncode == 2 and b"--print" in p.stderr, "--format without --print is refused")
+
+
+def main():
+    global TFVIZ
+    TFVIZ, group = sys.argv[1], sys.argv[2]
+    fn = globals().get(f"test_{group}")
+    if fn is None:
+        print(f"unknown group {group}", file=sys.stderr)
+        return 2
+    try:
+        fn()
+    except Exception as e:  # a crash in a group is a failure, with its message
+        FAILS.append(repr(e))
+        print(f"not ok - {group}: {e!r}")
+    if FAILS:
+        print(f"{len(FAILS)} check(s) failed in {group}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,99 @@
+/* test_embedding.c — W_E rows on demand: determinism, the init distribution, and
+ * onehot(k) . W_E computed the long way equal to row k exactly (C4). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "embedding.h"
+#include "rng.h"
+
+static void test_rows_deterministic_and_distinct(void **state)
+{
+    (void)state;
+    tf_embedding e, e2;
+    assert_int_equal(embedding_init(&e, 100000, 64, 42), TF_OK);
+    assert_int_equal(embedding_init(&e2, 100000, 64, 43), TF_OK);
+    float a[64], b[64], c[64];
+    embedding_row(&e, 9527, a);
+    embedding_row(&e, 9527, b);
+    assert_memory_equal(a, b, sizeof a);
+    embedding_row(&e, 9528, c);
+    assert_memory_not_equal(a, c, sizeof a);
+    embedding_row(&e2, 9527, c); /* another seed, another matrix */
+    assert_memory_not_equal(a, c, sizeof a);
+}
+
+static void test_init_distribution(void **state)
+{
+    (void)state;
+    /* uniform in [-sqrt(3/d), sqrt(3/d)): mean 0, variance 1/d, |row|^2 about 1 */
+    enum { D = 256, ROWS = 400 };
+    tf_embedding e;
+    assert_int_equal(embedding_init(&e, 1000, D, 7), TF_OK);
+    float row[D];
+    double sum = 0, sq = 0, lim = sqrt(3.0 / D);
+    for (int k = 0; k < ROWS; k++) {
+        embedding_row(&e, k, row);
+        for (int j = 0; j < D; j++) {
+            assert_true(row[j] >= -lim - 1e-7 && row[j] < lim + 1e-7);
+            sum += row[j];
+            sq += (double)row[j] * row[j];
+        }
+    }
+    double n = (double)D * ROWS;
+    assert_close(sum / n, 0.0, 0.003);
+    assert_close(sq / n, 1.0 / D, 0.05 / D);
+}
+
+static void test_onehot_product_equals_row(void **state)
+{
+    (void)state;
+    tf_embedding e;
+    assert_int_equal(embedding_init(&e, 5000, 32, 42), TF_OK);
+    int32_t ids[3] = {9, 4999, 1234};
+    float *out = malloc(3 * 32 * sizeof *out), row[32];
+    assert_int_equal(embedding_onehot_product(&e, ids, 3, out), TF_OK);
+    for (int t = 0; t < 3; t++) {
+        embedding_row(&e, ids[t], row);
+        assert_memory_equal(out + t * 32, row, sizeof row); /* exactly, bit for bit */
+    }
+    free(out);
+}
+
+static void test_sizes(void **state)
+{
+    (void)state;
+    tf_embedding e;
+    assert_int_equal(embedding_init(&e, 100000, 4096, 1), TF_OK);
+    assert_close(embedding_params(&e), 409.6e6, 0); /* the article's 4 亿多 */
+    assert_int_equal(embedding_init(&e, 100000, 7, 1), TF_ERR_DMODEL);
+    assert_int_equal(embedding_init(&e, 3, 8, 1), TF_ERR_VOCAB);
+}
+
+static void test_rng_values(void **state)
+{
+    (void)state;
+    /* 24-bit grid in [-1, 1): every value times 2^23 is an integer */
+    float v[1000];
+    rng_fill_uniform(rng_row_key(1, 0, 0), 1000, 1.0f, v);
+    double mn = 1, mx = -1;
+    for (int i = 0; i < 1000; i++) {
+        double s = (double)v[i] * 8388608.0;
+        assert_close(s, floor(s), 0);
+        mn = fmin(mn, v[i]);
+        mx = fmax(mx, v[i]);
+    }
+    assert_true(mn >= -1.0 && mn < -0.9 && mx < 1.0 && mx > 0.9);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rows_deterministic_and_distinct),
+        cmocka_unit_test(test_init_distribution),
+        cmocka_unit_test(test_onehot_product_equals_row),
+        cmocka_unit_test(test_sizes),
+        cmocka_unit_test(test_rng_values),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,177 @@
+/* test_posenc.c — the PE formula against the reference values of seed-claims.md and its
+ * properties: |PE(p)|^2 = d/2, dot product depends on the offset only, M_k is exact, the fast
+ * float32 path agrees with the float64 reference, positions are unique. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "posenc.h"
+
+static void test_reference_values_d4(void **state)
+{
+    (void)state;
+    /* seed-claims.md: d = 4 */
+    const double pe1[4] = {0.841471, 0.540302, 0.010000, 0.999950};
+    const double pe2[4] = {0.909297, -0.416147, 0.019999, 0.999800};
+    double row[4];
+    posenc_row(1, 4, 10000, row);
+    check_max_diff("PE(1), d=4", row, pe1, 4, 5e-7);
+    posenc_row(2, 4, 10000, row);
+    check_max_diff("PE(2), d=4", row, pe2, 4, 5e-7);
+    /* PE(0) = [0, 1, 0, 1, ...] */
+    posenc_row(0, 4, 10000, row);
+    const double pe0[4] = {0, 1, 0, 1};
+    check_max_diff("PE(0)", row, pe0, 4, 0);
+    /* the article's worked cell: pos 3, j = 10 of d = 512: sin(3 / 10000^(10/512)) */
+    assert_close(posenc_value(3, 10, 512, 10000), sin(3.0 / pow(10000.0, 10.0 / 512)),
+                       1e-15);
+    assert_close(posenc_value(3, 11, 512, 10000), cos(3.0 / pow(10000.0, 10.0 / 512)),
+                       1e-15);
+}
+
+static void test_frequencies_geometric(void **state)
+{
+    (void)state;
+    double w[256];
+    posenc_freqs(512, 10000, w);
+    assert_close(w[0], 1.0, 0);
+    double ratio = pow(10000.0, -2.0 / 512);
+    for (int i = 1; i < 256; i++)
+        assert_close(w[i] / w[i - 1], ratio, 1e-12);
+    /* wavelengths from 2*pi up towards 10000 * 2*pi */
+    assert_close(2 * M_PI / w[255], 2 * M_PI * pow(10000.0, 510.0 / 512), 1e-6);
+    assert_true(2 * M_PI / w[255] < 10000 * 2 * M_PI);
+}
+
+static void test_norm_and_dot(void **state)
+{
+    (void)state;
+    enum { D = 512 };
+    double a[D], b[D];
+    for (int p = 0; p < 300; p += 37) {
+        posenc_row(p, D, 10000, a);
+        double s = 0;
+        for (int j = 0; j < D; j++)
+            s += a[j] * a[j];
+        assert_close(s, 256.0, 1e-9); /* |PE(p)|^2 = d/2 */
+    }
+    /* PE(p).PE(q) = sum_i cos((p-q) w_i), the same for every pair with the same offset */
+    for (int k = 0; k < 20; k += 3) {
+        double want = posenc_dot_offset(k, D, 10000), ref = 0;
+        for (int i = 0; i < D / 2; i++)
+            ref += cos(k * pow(10000.0, -2.0 * i / D));
+        assert_close(want, ref, 1e-9);
+        for (int p = 0; p < 500; p += 123) {
+            posenc_row(p, D, 10000, a);
+            posenc_row(p + k, D, 10000, b);
+            double dot = 0;
+            for (int j = 0; j < D; j++)
+                dot += a[j] * b[j];
+            assert_close(dot, want, 1e-9);
+        }
+    }
+}
+
+static void test_gram_constant_on_diagonals(void **state)
+{
+    (void)state;
+    enum { N = 40, D = 64 };
+    double *g = malloc(N * N * sizeof *g);
+    assert_int_equal(posenc_gram(0, N, D, 10000, g), TF_OK);
+    for (int p = 0; p < N; p++)
+        for (int q = 0; q < N; q++)
+            assert_close(g[p * N + q], posenc_dot_offset(p - q, D, 10000), 1e-10);
+    assert_close(g[0], D / 2.0, 1e-12);
+    free(g);
+}
+
+static void test_relative_map(void **state)
+{
+    (void)state;
+    enum { D = 128 };
+    double a[D], b[D], m[D];
+    /* the closed form of seed-claims.md, at a far position */
+    long pos = 777, k = 13;
+    posenc_row(pos, D, 10000, a);
+    posenc_row(pos + k, D, 10000, b);
+    posenc_shift(a, D, 10000, k, m);
+    check_max_diff("M_k PE(pos)", m, b, D, 1e-11);
+    for (long kk = 1; kk < 50; kk += 7)
+        assert_true(posenc_relative_residual(0, 200, D, 10000, kk) < 1e-9);
+    assert_true(posenc_relative_residual(1, 200, 512, 10000, 5) < 1e-9);
+    /* a wrong map (shifting by k+1) must show a large residual: the check can fail */
+    posenc_shift(a, D, 10000, k + 1, m);
+    double worst = 0;
+    for (int j = 0; j < D; j++)
+        worst = fmax(worst, fabs(m[j] - b[j]));
+    assert_true(worst > 0.1);
+}
+
+static void test_fast_path_matches_reference(void **state)
+{
+    (void)state;
+    /* up to 100,000 positions and d = 8192: sampled tiles across the whole range */
+    const int dims[] = {4, 512, 8192};
+    const long starts[] = {0, 255, 4096, 99000};
+    for (size_t di = 0; di < 3; di++) {
+        int d = dims[di];
+        long n = 1000;
+        float *f = malloc((size_t)n * d * sizeof *f);
+        double *ref = malloc((size_t)d * sizeof *ref);
+        double *omega = malloc((size_t)d / 2 * sizeof *omega);
+        posenc_freqs(d, 10000, omega);
+        for (size_t si = 0; si < 4; si++) {
+            posenc_fill_f32(starts[si], n, d, 10000, f);
+            double worst = 0;
+            for (long r = 0; r < n; r++) {
+                posenc_row_omega((double)(starts[si] + r), d, omega, ref);
+                for (int j = 0; j < d; j++)
+                    worst = fmax(worst, fabs((double)f[(size_t)r * d + j] - ref[j]));
+            }
+            if (worst > 1e-6)
+                fprintf(stderr, "# d=%d start=%ld worst=%.3e\n", d, starts[si], worst);
+            assert_true(worst <= 1e-6);
+        }
+        free(f);
+        free(ref);
+        free(omega);
+    }
+}
+
+static void test_uniqueness(void **state)
+{
+    (void)state;
+    long p, q;
+    double dmin = posenc_min_distance(0, 100, 512, 10000, &p, &q);
+    /* brute force over all pairs */
+    double brute = INFINITY, a[512], b[512];
+    for (int i = 0; i < 100; i++) {
+        posenc_row(i, 512, 10000, a);
+        for (int j = i + 1; j < 100; j++) {
+            posenc_row(j, 512, 10000, b);
+            double s = 0;
+            for (int t = 0; t < 512; t++)
+                s += (a[t] - b[t]) * (a[t] - b[t]);
+            brute = fmin(brute, sqrt(s));
+        }
+    }
+    assert_close(dmin, brute, 1e-9);
+    assert_true(dmin > 1.0);
+    assert_int_equal(q - p, 1);
+    /* d = 2 repeats with period 2*pi: no exact repeat among integers, but distance shrinks */
+    double d2 = posenc_min_distance(0, 1000, 2, 10000, &p, &q);
+    assert_true(d2 > 0 && d2 < 0.05);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reference_values_d4),
+        cmocka_unit_test(test_frequencies_geometric),
+        cmocka_unit_test(test_norm_and_dot),
+        cmocka_unit_test(test_gram_constant_on_diagonals),
+        cmocka_unit_test(test_relative_map),
+        cmocka_unit_test(test_fast_path_matches_reference),
+        cmocka_unit_test(test_uniqueness),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
