@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# bootstrap.sh — install what tfviz needs on Debian 12, then configure and build it.
+#
+#   scripts/bootstrap.sh            install packages (as root or through sudo), build into build/
+#   scripts/bootstrap.sh --bench    also install the benchmark peers (numpy, matplotlib, torch)
+#
+# Safe to run again: packages already present are not reinstalled, an existing build directory
+# is reused.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here"
+
+packages=(
+    build-essential meson ninja-build pkg-config
+    libncurses-dev libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
+    fonts-noto-cjk fontconfig
+    tmux poppler-utils python3 python3-jieba npm
+    locales
+)
+bench=0
+for arg in "$@"; do
+    case $arg in
+    --bench) bench=1 ;;
+    -h | --help)
+        sed -n '2,9p' "$0"
+        exit 0
+        ;;
+    *)
+        echo "bootstrap.sh: unknown option '$arg' (try --help)" >&2
+        exit 2
+        ;;
+    esac
+done
+((bench)) && packages+=(python3-numpy python3-matplotlib python3-torch hyperfine valgrind)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+    echo "bootstrap: installing ${missing[*]}"
+    if [[ $(id -u) -eq 0 ]]; then
+        as_root=()
+    elif command -v sudo >/dev/null; then
+        as_root=(sudo)
+    else
+        echo "bootstrap: these packages are missing and I am not root and there is no sudo:" >&2
+        echo "  ${missing[*]}" >&2
+        echo "Install them as root (apt-get install ...), then run this script again." >&2
+        exit 1
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    "${as_root[@]}" apt-get -o DPkg::Lock::Timeout=600 update -qq
+    "${as_root[@]}" apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends \
+        "${missing[@]}"
+fi
+
+if [[ ! -f build/build.ninja ]]; then
+    meson setup build --buildtype=debugoptimized
+fi
+meson compile -C build
+echo "bootstrap: built build/app/tfviz"
