@@ -1,0 +1,37 @@
+/* colormap.h — the colour of a value: one table per map, shared by the terminal and figures.
+ *
+ * Sequential maps (viridis, cividis) for magnitudes; diverging maps (RdBu, PuOr) centred on 0
+ * for signed values such as PE in [-1, 1]: blue/purple below zero, white at zero, red/orange
+ * above. All four are perceptually ordered and readable with the common colour-vision
+ * deficiencies; gray is the monochrome ramp for NO_COLOR and print. */
+#ifndef TF_COLORMAP_H
+#define TF_COLORMAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct {
+    uint8_t r, g, b;
+} tf_rgb;
+
+typedef enum {
+    CMAP_VIRIDIS = 0,
+    CMAP_CIVIDIS,
+    CMAP_RDBU, /* diverging: blue - white - red */
+    CMAP_PUOR, /* diverging: purple - white - orange */
+    CMAP_GRAY,
+    CMAP_COUNT
+} cmap_id;
+
+/* Colour at t in [0, 1] (clamped; NaN gives the middle). */
+tf_rgb colormap_at(cmap_id m, double t);
+/* Colour of v on the scale [lo, hi]. */
+tf_rgb colormap_value(cmap_id m, double v, double lo, double hi);
+/* Table index 0..255 that colormap_at uses for t (the quantisation shared by every output). */
+int colormap_index(double t);
+bool colormap_diverging(cmap_id m);
+const char *colormap_name(cmap_id m);
+/* CMAP_COUNT for an unknown name. */
+cmap_id colormap_parse(const char *name);
+
+#endif

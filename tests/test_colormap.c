@@ -1,0 +1,37 @@
+/* test_colormap.c — end points and centre of each map, clamping, names. */
+#include "check.h"
+#include "colormap.h"
+
+static void test_maps(void **state)
+{
+    (void)state;
+    /* viridis runs from dark purple (68, 1, 84) to yellow (253, 231, 37) */
+    tf_rgb a = colormap_at(CMAP_VIRIDIS, 0.0), b = colormap_at(CMAP_VIRIDIS, 1.0);
+    assert_int_equal(a.r, 68);
+    assert_int_equal(a.g, 1);
+    assert_int_equal(a.b, 84);
+    assert_int_equal(b.r, 253);
+    assert_int_equal(b.g, 231);
+    assert_int_equal(b.b, 37);
+    /* diverging: the centre is near white, the ends blue (low) and red (high) */
+    tf_rgb mid = colormap_value(CMAP_RDBU, 0.0, -1.0, 1.0);
+    assert_true(mid.r > 240 && mid.g > 240 && mid.b > 240);
+    tf_rgb lo = colormap_value(CMAP_RDBU, -1.0, -1.0, 1.0), hi = colormap_value(CMAP_RDBU, 1, -1, 1);
+    assert_true(lo.b > lo.r && hi.r > hi.b);
+    /* clamping and NaN */
+    tf_rgb c = colormap_value(CMAP_VIRIDIS, 7.0, 0.0, 1.0);
+    assert_int_equal(c.r, b.r);
+    assert_int_equal(colormap_index(NAN), 128);
+    assert_int_equal(colormap_index(-3), 0);
+    tf_rgb g = colormap_at(CMAP_GRAY, 1.0);
+    assert_int_equal(g.r, 255);
+    assert_int_equal(colormap_parse("rdbu"), CMAP_RDBU);
+    assert_int_equal(colormap_parse("jet"), CMAP_COUNT);
+    assert_true(colormap_diverging(CMAP_PUOR) && !colormap_diverging(CMAP_CIVIDIS));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_maps)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
