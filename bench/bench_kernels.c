@@ -7,6 +7,7 @@
  * the same bytes costs; every kernel is then read as "x floor".
  *
  *   bench_kernels [--quick] [--reps N]
+ *   bench_kernels --isa        the variant the kernels use on this CPU
  */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
@@ -147,10 +148,14 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             quick = 1;
+        else if (!strcmp(argv[i], "--isa")) {
+            puts(tf_isa_name(tf_isa_best()));
+            return 0;
+        }
         else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = atoi(argv[++i]);
         else {
-            fprintf(stderr, "usage: bench_kernels [--quick] [--reps N]\n");
+            fprintf(stderr, "usage: bench_kernels [--quick] [--reps N] | --isa\n");
             return 2;
         }
     }

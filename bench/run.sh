@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# run.sh — build tfviz for benchmarking, run every benchmark and its peers in one go, and print
+# one table of medians and ratios measured in this run. See bench/README.md.
+#
+#   bench/run.sh            the full suite (a few minutes)
+#   bench/run.sh --quick    fewer repetitions, smaller accuracy checks
+#
+# Results also go to bench/out/results.tsv and bench/out/table.txt.
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$here" || exit 2
+quick=
+for arg in "$@"; do
+    case $arg in
+    --quick) quick=--quick ;;
+    -h | --help)
+        sed -n '2,9p' "$0"
+        exit 0
+        ;;
+    *)
+        echo "run.sh: unknown option '$arg' (try --help)" >&2
+        exit 2
+        ;;
+    esac
+done
+
+# Debian's interpreter sees Debian's python3-numpy, python3-torch, python3-matplotlib; a python3
+# earlier on PATH (pyenv, venv) may not.
+py=/usr/bin/python3
+[[ -x $py ]] || py=python3
+
+build=${BENCH_BUILD:-build-bench}
+if [[ ! -f $build/build.ninja ]]; then
+    meson setup "$build" --buildtype=release -Dbench=true -Dtests=disabled >/dev/null || exit 1
+else
+    meson configure "$build" -Dbench=true >/dev/null || exit 1
+fi
+meson compile -C "$build" >/dev/null || { meson compile -C "$build"; exit 1; }
+tfviz=$here/$build/app/tfviz
+
+out=bench/out
+mkdir -p "$out"
+res=$out/results.tsv
+{
+    echo "# machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+    echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -sr), $(cc --version | head -1)"
+    echo "# build: $build (release), kernels pick the '$("$build"/bench/bench_kernels --isa)' variant"
+} >"$res"
+
+# Every benchmark prints lines "name<TAB>median<TAB>unit<TAB>min<TAB>max<TAB>goal" and may print
+# "ratio<TAB>label<TAB>numerator<TAB>denominator<TAB>goal"; see bench/README.md.
+step() { # label, command...
+    local label=$1
+    shift
+    echo "run.sh: $label" >&2
+    "$@" >>"$res" || echo "# $label: failed with status $?" >>"$res"
+}
+
+export TFVIZ=$tfviz BENCH_QUICK=${quick:+1} BENCH_BUILD=$build BENCH_PYTHON=$py
+
+step "kernels (C)" "$build/bench/bench_kernels" $quick
+step "command line (C)" "$build/bench/bench_cli" "$tfviz" $quick
+step "peers: numpy, torch" "$py" bench/peers.py $quick
+
+# Benchmarks added beside these: bench/bench_NAME.sh, bench/bench_NAME.py, or a C program
+# bench/bench_NAME.c built by bench/meson.build into $build/bench/bench_NAME.
+for f in bench/bench_*.sh bench/bench_*.py "$build"/bench/bench_*; do
+    [[ -e $f ]] || continue
+    case $f in
+    */bench_kernels | */bench_cli) continue ;;
+    *.sh) step "$(basename "$f")" bash "$f" "$tfviz" $quick ;;
+    *.py) step "$(basename "$f")" "$py" "$f" "$tfviz" $quick ;;
+    *.c | *.h | *.p | *.o) ;;
+    *) [[ -f $f && -x $f ]] && step "$(basename "$f")" "$f" "$tfviz" $quick ;;
+    esac
+done
+
+# The comparisons this suite makes (others add their own ratio lines).
+cat >>"$res" <<'RATIOS'
+ratio	PE f32 8192x4096: x store floor	pe_f32	floor_store	<=2
+ratio	PE: speed-up vs numpy (TF tutorial)	numpy_pe	pe_f32	>=40
+ratio	PE: speed-up vs torch (PyTorch tutorial, 1 thread)	torch_pe	pe_f32	
+ratio	bound on any PE speed-up vs numpy: numpy / store floor	numpy_pe	floor_store	
+ratio	RoPE interleaved: x read-write floor	rope_interleaved	floor_rw	
+ratio	RoPE half: x read-write floor	rope_half	floor_rw	
+ratio	RoPE half: speed-up vs HF rotate_half (1 thread)	torch_rope_half	rope_half	>=5
+ratio	RoPE interleaved: speed-up vs HF rotate_half	torch_rope_half	rope_interleaved	>=5
+ratio	RoPE half: vs HF rotate_half + its cos/sin tables	torch_rope_half_tables	rope_half	
+RATIOS
+
+"$py" bench/table.py "$res" | tee "$out/table.txt"
