@@ -39,7 +39,8 @@ void progress_update(tf_progress *p, uint64_t done)
         bar[i] = i < full ? '#' : '.';
     bar[BAR_CELLS] = '\0';
     /* ASCII only: East-Asian-ambiguous block characters may be two columns wide */
-    fprintf(stderr, "\r%s 写出 / writing [%s] %3.0f%%  %.2f / %.2f GB  %.2f GB/s  剩余 / left %.0f s ",
+    fprintf(stderr,
+            "\r%s 写出 / writing [%s] %3.0f%%  %.2f / %.2f GB  %.2f GB/s  剩余 / left %.0f s ",
             p->label, bar, 100.0 * frac, (double)done / 1e9, (double)p->total / 1e9, rate / 1e9,
             rate > 0 ? (double)(p->total - done) / rate : 0.0);
     fflush(stderr);

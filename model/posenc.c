@@ -143,13 +143,15 @@ static void fill_default(long pos0, long n, int h, const double *omega, const do
 
 #if TF_ISA_X86
 TF_TARGET_AVX2 static void fill_avx2(long pos0, long n, int h, const double *omega,
-                                     const double *sw, const double *cw, double *s, double *c, float *out)
+                                     const double *sw, const double *cw, double *s, double *c,
+                                     float *out)
 {
     fill_rows(pos0, n, h, omega, sw, cw, s, c, out);
 }
 
 TF_TARGET_AVX512 static void fill_avx512(long pos0, long n, int h, const double *omega,
-                                         const double *sw, const double *cw, double *s, double *c, float *out)
+                                         const double *sw, const double *cw, double *s,
+                                         double *c, float *out)
 {
     fill_rows(pos0, n, h, omega, sw, cw, s, c, out);
 }

@@ -85,11 +85,13 @@ static void test_fast_path_variants(void **state)
                     size_t m = (size_t)n * d;
                     float *x0 = malloc(m * sizeof *x0), *base = malloc(m * sizeof *base);
                     float *f = malloc(m * sizeof *f);
-                    double *in = malloc((size_t)d * sizeof *in), *want = malloc((size_t)d * sizeof *want);
+                    double *in = malloc((size_t)d * sizeof *in);
+                    double *want = malloc((size_t)d * sizeof *want);
                     for (size_t t = 0; t < m; t++)
                         x0[t] = (float)sin(0.61 * (double)t + 0.3 * s + d);
                     memcpy(base, x0, m * sizeof *base);
-                    rope_apply_f32_isa(TF_ISA_DEFAULT, base, n, d, 10000, starts[si], (rope_style)s);
+                    rope_apply_f32_isa(TF_ISA_DEFAULT, base, n, d, 10000, starts[si],
+                                       (rope_style)s);
                     double worst = 0;
                     for (long r = 0; r < n; r++) {
                         for (int j = 0; j < d; j++)
