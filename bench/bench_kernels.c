@@ -83,18 +83,32 @@ static void run_rope(job *j)
     rope_apply_f32_isa(j->isa, j->buf, j->n, j->d, 10000.0, 0, j->style);
 }
 
-static stats time_it(void (*fn)(job *), job *j, int reps)
+/* One timed kernel of the round-robin. */
+typedef struct {
+    char name[48];
+    void (*fn)(job *);
+    tf_isa isa;
+    rope_style style;
+    double *t; /* (reps) milliseconds */
+} entry;
+
+/* Time every entry once per round, rounds times, in turn: on a shared machine a burst of load
+ * then slows every kernel and the floor alike instead of one of them. */
+static void time_round_robin(entry *e, int ne, job *j, int reps)
 {
-    double *t = malloc((size_t)reps * sizeof *t);
-    fn(j); /* warm-up: page faults, caches, the ifunc of memset */
-    for (int r = 0; r < reps; r++) {
-        double t0 = now_ms();
-        fn(j);
-        t[r] = now_ms() - t0;
+    for (int k = 0; k < ne; k++) { /* warm-up: page faults, caches, the ifunc of memset */
+        j->isa = e[k].isa;
+        j->style = e[k].style;
+        e[k].fn(j);
     }
-    stats s = summarise(t, reps);
-    free(t);
-    return s;
+    for (int r = 0; r < reps; r++)
+        for (int k = 0; k < ne; k++) {
+            j->isa = e[k].isa;
+            j->style = e[k].style;
+            double t0 = now_ms();
+            e[k].fn(j);
+            e[k].t[r] = now_ms() - t0;
+        }
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -173,61 +187,63 @@ int main(int argc, char **argv)
     printf("# bench_kernels: %ld x %d float32 (%.0f MB), %d repetitions, best isa %s\n", n, d,
            m * 4 / 1e6, reps, tf_isa_name(tf_isa_best()));
 
-    /* 1. floors: store the bytes; read and write them in place */
-    report("floor_store", time_it(run_memset, &j, reps), NULL);
+    /* 1. the floors (store the bytes; read and write them in place), PE and RoPE in both
+     *    pairings for every variant this CPU runs, and for the variant the program uses */
+    entry e[32];
+    int ne = 0;
     fill_data(buf, m);
-    report("floor_rw", time_it(run_scale, &j, reps), NULL);
-
-    /* 2. PE, every variant this CPU runs; the accuracy of the best one */
-    char name[64];
+#define ADD(fn_, isa_, style_, ...)                                                                \
+    do {                                                                                           \
+        e[ne] = (entry){.fn = fn_, .isa = isa_, .style = style_};                                  \
+        snprintf(e[ne].name, sizeof e[ne].name, __VA_ARGS__);                                      \
+        e[ne].t = malloc((size_t)reps * sizeof(double));                                           \
+        ne++;                                                                                      \
+    } while (0)
+    ADD(run_memset, TF_ISA_DEFAULT, ROPE_INTERLEAVED, "floor_store");
+    ADD(run_scale, TF_ISA_DEFAULT, ROPE_INTERLEAVED, "floor_rw");
+    ADD(run_pe, tf_isa_best(), ROPE_INTERLEAVED, "pe_f32");
+    for (int s = 0; s < ROPE_STYLE_COUNT; s++)
+        ADD(run_rope, tf_isa_best(), (rope_style)s, "rope_%s", rope_style_name((rope_style)s));
     for (int isa = 0; isa < TF_ISA_COUNT; isa++) {
         if (!tf_isa_supported((tf_isa)isa))
             continue;
-        j.isa = (tf_isa)isa;
-        snprintf(name, sizeof name, "pe_f32_%s", tf_isa_name(j.isa));
-        report(name, time_it(run_pe, &j, reps), NULL);
+        ADD(run_pe, (tf_isa)isa, ROPE_INTERLEAVED, "pe_f32_%s", tf_isa_name((tf_isa)isa));
+        for (int s = 0; s < ROPE_STYLE_COUNT; s++)
+            ADD(run_rope, (tf_isa)isa, (rope_style)s, "rope_%s_%s",
+                rope_style_name((rope_style)s), tf_isa_name((tf_isa)isa));
     }
+#undef ADD
+    time_round_robin(e, ne, &j, reps);
+    for (int k = 0; k < ne; k++) {
+        report(e[k].name, summarise(e[k].t, reps), NULL);
+        free(e[k].t);
+    }
+
+    /* 2. accuracy of what the program uses against the float64 references */
     j.isa = tf_isa_best();
-    report("pe_f32", time_it(run_pe, &j, reps), NULL);
+    run_pe(&j);
     double err = pe_max_error(buf, quick ? 1024 : n, d);
     printf("pe_f32_max_error\t%.3g\tabs\t%.3g\t%.3g\t<=1e-6\n", err, err, err);
-
-    /* 3. RoPE in place, both pairings; the matrix keeps turning across repetitions */
     for (int s = 0; s < ROPE_STYLE_COUNT; s++) {
-        j.style = (rope_style)s;
-        for (int isa = 0; isa < TF_ISA_COUNT; isa++) {
-            if (!tf_isa_supported((tf_isa)isa))
-                continue;
-            j.isa = (tf_isa)isa;
-            fill_data(buf, m);
-            snprintf(name, sizeof name, "rope_%s_%s", rope_style_name(j.style),
-                     tf_isa_name(j.isa));
-            report(name, time_it(run_rope, &j, reps), NULL);
-        }
-        j.isa = tf_isa_best();
-        fill_data(buf, m);
-        snprintf(name, sizeof name, "rope_%s", rope_style_name(j.style));
-        report(name, time_it(run_rope, &j, reps), NULL);
-        /* accuracy on fresh data */
-        long ne = quick ? 1024 : n;
         fill_data(copy, m);
         memcpy(buf, copy, m * sizeof *buf);
-        rope_apply_f32(buf, n, d, 10000.0, 0, j.style);
-        err = rope_max_error(copy, buf, ne, d, j.style);
-        printf("rope_%s_max_error\t%.3g\tabs\t%.3g\t%.3g\t<=1e-6\n", rope_style_name(j.style), err,
-               err, err);
+        rope_apply_f32(buf, n, d, 10000.0, 0, (rope_style)s);
+        err = rope_max_error(copy, buf, quick ? 1024 : n, d, (rope_style)s);
+        printf("rope_%s_max_error\t%.3g\tabs\t%.3g\t%.3g\t<=1e-6\n",
+               rope_style_name((rope_style)s), err, err, err);
     }
+    fflush(stdout);
 
-    /* 4. onehot . W_E the long way: V = 100,000 rows of d = 4096, four tokens */
-    tf_embedding e;
-    embedding_init(&e, 100000, 4096, 42);
+    /* 3. onehot . W_E the long way: V = 100,000 rows of d = 4096, four tokens */
+    tf_embedding emb;
+    embedding_init(&emb, 100000, 4096, 42);
     const int32_t ids[4] = {17, 99999, 3, 17};
     float *out = malloc(4 * 4096 * sizeof *out);
     double t[5];
     int er = quick ? 1 : 3;
     for (int r = 0; r < er; r++) {
         double t0 = now_ms();
-        embedding_onehot_product(&e, ids, 4, out);
+        embedding_onehot_product(&emb, ids, 4, out);
         t[r] = now_ms() - t0;
     }
     report("onehot_product_v100k_d4096", summarise(t, er), NULL);

@@ -11,9 +11,11 @@ set -uo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here" || exit 2
 quick=
+rounds=3
+reps=5
 for arg in "$@"; do
     case $arg in
-    --quick) quick=--quick ;;
+    --quick) quick=--quick rounds=1 reps=3 ;;
     -h | --help)
         sed -n '2,9p' "$0"
         exit 0
@@ -31,12 +33,16 @@ py=/usr/bin/python3
 [[ -x $py ]] || py=python3
 
 build=${BENCH_BUILD:-build-bench}
+quiet() { # run a command, show its output only if it fails
+    local log
+    log=$("$@" 2>&1) || { printf '%s\n' "$log" >&2; exit 1; }
+}
 if [[ ! -f $build/build.ninja ]]; then
-    meson setup "$build" --buildtype=release -Dbench=true -Dtests=disabled >/dev/null || exit 1
+    quiet meson setup "$build" --buildtype=release -Dbench=true -Dtests=disabled
 else
-    meson configure "$build" -Dbench=true >/dev/null || exit 1
+    quiet meson configure "$build" -Dbench=true
 fi
-meson compile -C "$build" >/dev/null || { meson compile -C "$build"; exit 1; }
+quiet meson compile -C "$build"
 tfviz=$here/$build/app/tfviz
 
 out=bench/out
@@ -59,9 +65,13 @@ step() { # label, command...
 
 export TFVIZ=$tfviz BENCH_QUICK=${quick:+1} BENCH_BUILD=$build BENCH_PYTHON=$py
 
-step "kernels (C)" "$build/bench/bench_kernels" $quick
+# The kernels and their peers take turns, round after round: on a shared machine a burst of
+# load then slows both sides instead of one. The table keeps the median of the rounds' medians.
+for ((r = 1; r <= rounds; r++)); do
+    step "kernels (C), round $r of $rounds" "$build/bench/bench_kernels" --reps "$reps" $quick
+    step "peers: numpy, torch, round $r of $rounds" "$py" bench/peers.py --reps "$reps" $quick
+done
 step "command line (C)" "$build/bench/bench_cli" "$tfviz" $quick
-step "peers: numpy, torch" "$py" bench/peers.py $quick
 
 # Benchmarks added beside these: bench/bench_NAME.sh, bench/bench_NAME.py, or a C program
 # bench/bench_NAME.c built by bench/meson.build into $build/bench/bench_NAME.

@@ -3,7 +3,8 @@
 Input lines (tab-separated; '#' lines are notes and are shown as they are):
   NAME  MEDIAN  UNIT  [MIN  MAX  [GOAL]]          a measurement; GOAL like "<10", "<=1e-6"
   ratio  LABEL  NUMERATOR  DENOMINATOR  [GOAL]      median(NUMERATOR) / median(DENOMINATOR)
-A ratio whose names were not measured (a peer not installed) is shown as missing.
+A name measured several times (rounds) is reduced to the median of its medians, the smallest
+minimum and the largest maximum. A ratio whose names were not measured (a peer not installed) is shown as missing.
 
   python3 bench/table.py results.tsv
 """
@@ -48,7 +49,17 @@ def main(path):
             goal = p[5] if len(p) > 5 else ""
             if p[0] not in metrics:
                 order.append(p[0])
-            metrics[p[0]] = (med, unit, lo, hi, goal)
+                metrics[p[0]] = []
+            metrics[p[0]].append((med, unit, lo, hi, goal))
+
+    # a name measured in several rounds: the median of the medians, the extremes of the rest
+    for name, rows in metrics.items():
+        meds = sorted(r[0] for r in rows)
+        k = len(meds)
+        med = meds[k // 2] if k % 2 else 0.5 * (meds[k // 2 - 1] + meds[k // 2])
+        lo = min(rows, key=lambda r: float(r[2]))[2]
+        hi = max(rows, key=lambda r: float(r[3]))[3]
+        metrics[name] = (med, rows[0][1], lo, hi, rows[0][4])
 
     for n in notes:
         print(n)
