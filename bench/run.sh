@@ -49,9 +49,12 @@ out=bench/out
 mkdir -p "$out"
 res=$out/results.tsv
 {
-    echo "# machine: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+    cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+    echo "# machine: $(nproc) CPUs, $cpu"
     echo "# date: $(date -u '+%Y-%m-%d %H:%M UTC'), $(uname -sr), $(cc --version | head -1)"
-    echo "# build: $build (release), kernels pick the '$("$build"/bench/bench_kernels --isa)' variant"
+    echo "# load average at start (1, 5, 15 min): $(cut -d' ' -f1-3 /proc/loadavg)"
+    isa=$("$build"/bench/bench_kernels --isa)
+    echo "# build: $build (release), the kernels use their $isa variant"
 } >"$res"
 
 # Every benchmark prints lines "name<TAB>median<TAB>unit<TAB>min<TAB>max<TAB>goal" and may print
@@ -73,17 +76,50 @@ for ((r = 1; r <= rounds; r++)); do
 done
 step "command line (C)" "$build/bench/bench_cli" "$tfviz" $quick
 
-# Benchmarks added beside these: bench/bench_NAME.sh, bench/bench_NAME.py, or a C program
-# bench/bench_NAME.c built by bench/meson.build into $build/bench/bench_NAME.
-for f in bench/bench_*.sh bench/bench_*.py "$build"/bench/bench_*; do
-    [[ -e $f ]] || continue
+# Benchmarks of other parts, if present (bench/README.md, "Adding a benchmark"): the scripts
+# bench/bench_{tokens,tui,export,w2v}.{py,sh}, any other bench/bench_*.{py,sh} that carries the
+# line "bench/run.sh: plug-in", and C programs that bench/meson.build builds into $build/bench/.
+# They run from the repository root with no arguments and TFVIZ, BENCH_QUICK, BENCH_BUILD and
+# BENCH_PYTHON in the environment. Their tab-separated lines join the table; any other output
+# is kept as their report and shown after it.
+plugins=()
+for name in tokens tui export w2v; do
+    for f in bench/bench_$name.py bench/bench_$name.sh; do
+        if [[ -f $f ]]; then
+            plugins+=("$f")
+            break
+        fi
+    done
+done
+for f in bench/bench_*.py bench/bench_*.sh "$build"/bench/bench_*; do
+    [[ -f $f ]] || continue
+    case " ${plugins[*]} " in *" $f "*) continue ;; esac
     case $f in
-    */bench_kernels | */bench_cli) continue ;;
-    *.sh) step "$(basename "$f")" bash "$f" "$tfviz" $quick ;;
-    *.py) step "$(basename "$f")" "$py" "$f" "$tfviz" $quick ;;
-    *.c | *.h | *.p | *.o) ;;
-    *) [[ -f $f && -x $f ]] && step "$(basename "$f")" "$f" "$tfviz" $quick ;;
+    "$build"/bench/bench_kernels | "$build"/bench/bench_cli) ;;
+    "$build"/bench/*) [[ -x $f && $f != *.p ]] && plugins+=("$f") ;;
+    *) grep -q 'bench/run.sh: plug-in' "$f" && plugins+=("$f") ;;
     esac
+done
+reports=$out/reports.txt
+: >"$reports"
+for f in "${plugins[@]}"; do
+    log=$out/$(basename "$f").out
+    echo "run.sh: $f" >&2
+    case $f in
+    *.py) "$py" "$f" >"$log" 2>&1 ;;
+    *.sh) bash "$f" >"$log" 2>&1 ;;
+    *) "$f" >"$log" 2>&1 ;;
+    esac
+    rc=$?
+    # measurements and ratios into the table, everything else into the report
+    echo "== $f (exit status $rc)" >>"$reports"
+    awk -F'\t' -v res="$res" -v rep="$reports" '
+        ($1 == "ratio" && NF >= 4) || (NF >= 3 && $2 ~ /^[-+]?[0-9.]+([eE][-+]?[0-9]+)?$/) {
+            print >>res; next
+        }
+        { print >>rep }' "$log"
+    echo >>"$reports"
+    ((rc == 0)) || echo "# $f: exit status $rc (its output: $log)" >>"$res"
 done
 
 # The comparisons this suite makes (others add their own ratio lines).
@@ -100,3 +136,8 @@ ratio	RoPE half: vs HF rotate_half + its cos/sin tables	torch_rope_half_tables	r
 RATIOS
 
 "$py" bench/table.py "$res" | tee "$out/table.txt"
+if [[ -s $reports ]]; then
+    echo
+    echo "Reports of the other benchmarks (also in $reports):"
+    cat "$reports"
+fi
