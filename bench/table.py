@@ -32,7 +32,8 @@ def main(path):
             if not line.strip():
                 continue
             if line.startswith("#"):
-                notes.append(line)
+                if line not in notes:  # the same note from every round once
+                    notes.append(line)
                 continue
             p = line.split("\t")
             if p[0] == "ratio" and len(p) >= 4:
