@@ -17,6 +17,7 @@ typedef struct {
     char *text;             /* the sentence (owned) */
     size_t text_len;
     bool no_color;
+    bool vocab_size_set;    /* --vocab-size was given */
     const char *lang;       /* "zh" or "en" */
 } tf_cli;
 

@@ -1,0 +1,254 @@
+/* bpe.c — the rank table, the pairwise merge, and PCRE2 pre-tokenisation. */
+#include "bpe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "asset.h"
+#include "tf_config.h"
+
+#if TF_HAVE_PCRE2
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+#endif
+
+#define HEADER_BYTES 64
+
+struct tf_bpe {
+    tf_asset file;
+    uint32_t n;                   /* ranks */
+    uint32_t n_vocab;             /* ranks + special-token ids */
+    const unsigned char *off;     /* (n + 1) u32: rank r is blob[off[r], off[r+1]) */
+    const unsigned char *sorted;  /* (n) u32: ranks in byte order of their tokens */
+    const char *pat;              /* NUL-terminated */
+    const unsigned char *blob;
+#if TF_HAVE_PCRE2
+    pcre2_code *re;
+#endif
+};
+
+static inline uint32_t off_at(const tf_bpe *b, uint32_t r) { return asset_u32(b->off + 4ull * r); }
+
+tf_status bpe_open(const char *dir, const char *name, tf_bpe **out)
+{
+    *out = NULL;
+#if !TF_HAVE_PCRE2
+    (void)dir;
+    (void)name;
+    return TF_ERR_UNAVAILABLE;
+#else
+    tf_bpe *b = calloc(1, sizeof *b);
+    if (!b)
+        return TF_ERR_NOMEM;
+    tf_status st = asset_map(dir, name, &b->file);
+    if (st != TF_OK) {
+        free(b);
+        return st;
+    }
+    const unsigned char *p = b->file.data;
+    st = TF_ERR_FORMAT;
+    if (b->file.size < HEADER_BYTES || memcmp(p, "TFBPE001", 8) != 0)
+        goto fail;
+    b->n = asset_u32(p + 8);
+    uint32_t blob_bytes = asset_u32(p + 12), pat_bytes = asset_u32(p + 16);
+    b->n_vocab = asset_u32(p + 24);
+    uint64_t want = HEADER_BYTES + 4ull * (b->n + 1) + 4ull * b->n + pat_bytes + blob_bytes;
+    if (b->n == 0 || pat_bytes < 2 || want != b->file.size || b->n_vocab < b->n)
+        goto fail;
+    b->off = p + HEADER_BYTES;
+    b->sorted = b->off + 4ull * (b->n + 1);
+    b->pat = (const char *)b->sorted + 4ull * b->n;
+    b->blob = (const unsigned char *)b->pat + pat_bytes;
+    if (b->pat[pat_bytes - 1] != '\0' || off_at(b, 0) != 0 || off_at(b, b->n) != blob_bytes)
+        goto fail;
+    for (uint32_t r = 0; r < b->n; r++)
+        if (off_at(b, r + 1) <= off_at(b, r) || asset_u32(b->sorted + 4ull * r) >= b->n)
+            goto fail;
+    int err;
+    PCRE2_SIZE erroff;
+    b->re = pcre2_compile((PCRE2_SPTR)b->pat, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err,
+                          &erroff, NULL);
+    if (!b->re)
+        goto fail;
+    (void)pcre2_jit_compile(b->re, PCRE2_JIT_COMPLETE); /* the interpreter is the fallback */
+    *out = b;
+    return TF_OK;
+fail:
+    asset_unmap(&b->file);
+    free(b);
+    return st;
+#endif
+}
+
+void bpe_free(tf_bpe *b)
+{
+    if (!b)
+        return;
+#if TF_HAVE_PCRE2
+    pcre2_code_free(b->re);
+#endif
+    asset_unmap(&b->file);
+    free(b);
+}
+
+uint32_t bpe_count(const tf_bpe *b) { return b->n; }
+uint32_t bpe_n_vocab(const tf_bpe *b) { return b->n_vocab; }
+const char *bpe_pattern(const tf_bpe *b) { return b->pat; }
+
+const unsigned char *bpe_bytes(const tf_bpe *b, uint32_t r, size_t *len)
+{
+    uint32_t a = off_at(b, r);
+    *len = off_at(b, r + 1) - a;
+    return b->blob + a;
+}
+
+int64_t bpe_rank(const tf_bpe *b, const void *s, size_t len)
+{
+    uint32_t lo = 0, hi = b->n;
+    while (lo < hi) { /* binary search over the ranks in byte order of their tokens */
+        uint32_t mid = lo + (hi - lo) / 2, r = asset_u32(b->sorted + 4ull * mid);
+        size_t tl;
+        const unsigned char *t = bpe_bytes(b, r, &tl);
+        int c = memcmp(t, s, tl < len ? tl : len);
+        if (c == 0)
+            c = tl < len ? -1 : tl > len;
+        if (c == 0)
+            return r;
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return -1;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The merge. part[k] is the start of the k-th current token, part[m] = len; prank[k] is the
+ * rank of tokens k and k+1 joined (UINT32_MAX when that is not in the table). Each step joins
+ * the pair with the lowest rank (the leftmost of equal ones), as tiktoken's byte_pair_merge. */
+
+static uint32_t pair_rank(const tf_bpe *b, const unsigned char *s, const uint32_t *part,
+                          size_t m, size_t k)
+{
+    if (k + 2 > m)
+        return UINT32_MAX;
+    int64_t r = bpe_rank(b, s + part[k], part[k + 2] - part[k]);
+    return r < 0 ? UINT32_MAX : (uint32_t)r;
+}
+
+size_t bpe_merge(const tf_bpe *b, const unsigned char *s, size_t len, uint32_t *ranks,
+                 uint32_t *lens)
+{
+    if (len == 0)
+        return 0;
+    int64_t whole = bpe_rank(b, s, len);
+    if (whole >= 0) {
+        ranks[0] = (uint32_t)whole;
+        lens[0] = (uint32_t)len;
+        return 1;
+    }
+    /* lens doubles as the part array (len + 1 entries needed: use ranks for the pair ranks
+     * and a local array for the boundaries) */
+    uint32_t stack_part[65], stack_prank[64];
+    uint32_t *part = len < 64 ? stack_part : malloc((len + 1) * sizeof *part);
+    uint32_t *prank = len < 64 ? stack_prank : malloc(len * sizeof *prank);
+    if (!part || !prank) {
+        if (len >= 64) {
+            free(part);
+            free(prank);
+        }
+        return 0;
+    }
+    size_t m = len; /* current tokens */
+    for (size_t k = 0; k <= len; k++)
+        part[k] = (uint32_t)k;
+    for (size_t k = 0; k < m; k++)
+        prank[k] = pair_rank(b, s, part, m, k);
+    for (;;) {
+        size_t best = SIZE_MAX;
+        uint32_t min = UINT32_MAX;
+        for (size_t k = 0; k + 1 < m; k++)
+            if (prank[k] < min)
+                min = prank[k], best = k;
+        if (best == SIZE_MAX)
+            break;
+        /* join tokens best and best+1: drop boundary best+1 */
+        memmove(part + best + 1, part + best + 2, (m - best - 1) * sizeof *part);
+        memmove(prank + best + 1, prank + best + 2, (m - best - 2) * sizeof *prank);
+        m--;
+        prank[best] = pair_rank(b, s, part, m, best);
+        if (best > 0)
+            prank[best - 1] = pair_rank(b, s, part, m, best - 1);
+    }
+    for (size_t k = 0; k < m; k++) {
+        int64_t r = bpe_rank(b, s + part[k], part[k + 1] - part[k]);
+        ranks[k] = r < 0 ? 0 : (uint32_t)r; /* every single byte has a rank */
+        lens[k] = part[k + 1] - part[k];
+    }
+    if (len >= 64) {
+        free(part);
+        free(prank);
+    }
+    return m;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Pre-tokenisation and the whole encoder */
+
+tf_status bpe_encode(const tf_bpe *b, const char *text, size_t len, bpe_emit_fn fn, void *ctx)
+{
+#if !TF_HAVE_PCRE2
+    (void)b, (void)text, (void)len, (void)fn, (void)ctx;
+    return TF_ERR_UNAVAILABLE;
+#else
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(b->re, NULL);
+    uint32_t *ranks = NULL, *lens = NULL;
+    size_t cap = 0;
+    tf_status st = TF_OK;
+    if (!md)
+        return TF_ERR_NOMEM;
+    size_t at = 0, piece = 0;
+    while (at < len && st == TF_OK) {
+        int rc = pcre2_match(b->re, (PCRE2_SPTR)text, len, at, PCRE2_NO_UTF_CHECK, md, NULL);
+        if (rc < 0)
+            break; /* no more pieces (text the pattern skips is skipped, as in tiktoken) */
+        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+        size_t s = ov[0], e = ov[1];
+        if (e <= s) { /* an empty match cannot happen with these patterns; step past it */
+            at = s + 1;
+            while (at < len && ((unsigned char)text[at] & 0xC0) == 0x80)
+                at++;
+            continue;
+        }
+        if (e - s > cap) {
+            size_t nc = (e - s) * 2;
+            uint32_t *nr = realloc(ranks, nc * sizeof *nr), *nl;
+            if (nr)
+                ranks = nr;
+            nl = nr ? realloc(lens, nc * sizeof *nl) : NULL;
+            if (!nr || !nl) {
+                st = TF_ERR_NOMEM;
+                break;
+            }
+            lens = nl;
+            cap = nc;
+        }
+        size_t k = bpe_merge(b, (const unsigned char *)text + s, e - s, ranks, lens);
+        if (k == 0) {
+            st = TF_ERR_NOMEM;
+            break;
+        }
+        size_t pos = s;
+        for (size_t i = 0; i < k && st == TF_OK; i++) {
+            st = fn(ctx, ranks[i], pos, pos + lens[i], piece);
+            pos += lens[i];
+        }
+        piece++;
+        at = e;
+    }
+    free(ranks);
+    free(lens);
+    pcre2_match_data_free(md);
+    return st;
+#endif
+}
