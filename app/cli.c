@@ -430,6 +430,7 @@ int cli_run(int argc, char **argv)
     tf_cli cli;
     memset(&cli, 0, sizeof cli);
     config_defaults(&cli.cfg);
+    cli.cfg.tokenizer = TOKENIZER_WORD; /* the command line segments words by default */
     cli.lang = "zh";
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);

@@ -13,7 +13,7 @@
 void config_defaults(tf_config *c)
 {
     memset(c, 0, sizeof *c);
-    c->tokenizer = TOKENIZER_WORD;
+    c->tokenizer = TOKENIZER_CHAR; /* needs no data file; the command line defaults to word */
     c->vocab_size = TF_DEFAULT_VOCAB;
     c->d_model = TF_DEFAULT_DMODEL;
     c->n_positions = TF_DEFAULT_POSITIONS;
