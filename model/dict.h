@@ -41,10 +41,13 @@ uint32_t dict_at_rank(const tf_dict *d, uint32_t rank);
  *   R(n)     = 0,
  *   R(i)     = max over j in DAG(i) of  log(freq(i..j) or 1) - log(total) + R(j + 1),
  *
- * ties going to the longer word; next[i] = j + 1 for the chosen j. score[0..n] receives R.
- * This is jieba's route with the HMM off, computed right to left without storing the DAG. */
+ * ties going to the longer word; next[i] = j + 1 for the chosen j. score[0..n] receives R;
+ * word[i] (when word is not NULL) the dictionary index of the chosen word, DICT_NONE for a
+ * lone character that is no word. This is jieba's route with the HMM off, computed right to
+ * left without storing the DAG. */
+#define DICT_NONE UINT32_MAX
 void dict_route(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, double *score,
-                uint32_t *next);
+                uint32_t *next, uint32_t *word);
 
 /* The DAG edges of character i (for tests and teaching): writes up to cap end indices j
  * (inclusive, ascending) into ends and returns how many there are. */

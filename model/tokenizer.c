@@ -83,11 +83,14 @@ static tf_status push_char(token_sink *k, const char *text, size_t start, size_t
                 id < 0 ? (TOKEN_UNK | extra) : (extra ? extra : TOKEN_IN_VOCAB));
 }
 
-/* A word: its id, or its characters (C1: a word outside the vocabulary falls back). */
-static tf_status push_word(token_sink *k, const char *text, size_t start, size_t end)
+/* A word: its id, or its characters (C1: a word outside the vocabulary falls back). id is the
+ * word's id when the caller knows it, VOCAB_LOOKUP to look it up. */
+#define VOCAB_LOOKUP INT32_MIN
+static tf_status push_word(token_sink *k, const char *text, size_t start, size_t end, int32_t id)
 {
     tf_status st = TF_OK;
-    int32_t id = vocab_lookup(k->v, text + start, end - start);
+    if (id == VOCAB_LOOKUP)
+        id = vocab_lookup(k->v, text + start, end - start);
     if (id >= 0) {
         st = push(k, start, end, id, TOKEN_IN_VOCAB);
     } else {
@@ -130,6 +133,7 @@ typedef struct {
     uint32_t *cpos; /* (n + 1) byte offsets of the block's characters */
     double *score;  /* (n + 1) */
     uint32_t *next; /* (n + 1) */
+    uint32_t *word; /* (n + 1) dictionary index of the word starting at each character */
     size_t cap;
 } route_buf;
 
@@ -147,9 +151,12 @@ static tf_status route_reserve(route_buf *r, size_t n)
     if (s)
         r->score = s;
     uint32_t *x = s ? realloc(r->next, nc * sizeof *x) : NULL;
-    if (!x)
+    if (x)
+        r->next = x;
+    uint32_t *w = x ? realloc(r->word, nc * sizeof *w) : NULL;
+    if (!w)
         return TF_ERR_NOMEM;
-    r->next = x;
+    r->word = w;
     r->cap = nc;
     return TF_OK;
 }
@@ -169,7 +176,7 @@ static tf_status segment_block(token_sink *k, const tf_dict *d, route_buf *r, co
     if (route_reserve(r, n) != TF_OK)
         return TF_ERR_NOMEM;
     r->cpos[n] = (uint32_t)(e - b);
-    dict_route(d, text + b, r->cpos, n, r->score, r->next);
+    dict_route(d, text + b, r->cpos, n, r->score, r->next, r->word);
     size_t run = SIZE_MAX; /* start of pending single ASCII letters/digits */
     tf_status st = TF_OK;
     for (size_t i = 0; i < n && st == TF_OK; i = r->next[i]) {
@@ -180,14 +187,15 @@ static tf_status segment_block(token_sink *k, const tf_dict *d, route_buf *r, co
             continue;
         }
         if (run != SIZE_MAX) {
-            st = push_word(k, text, run, ws);
+            st = push_word(k, text, run, ws, VOCAB_LOOKUP);
             run = SIZE_MAX;
         }
         if (st == TF_OK)
-            st = push_word(k, text, ws, we);
+            st = push_word(k, text, ws, we,
+                           r->word[i] == DICT_NONE ? -1 : vocab_dict_id(k->v, r->word[i]));
     }
     if (run != SIZE_MAX && st == TF_OK)
-        st = push_word(k, text, run, e);
+        st = push_word(k, text, run, e, VOCAB_LOOKUP);
     return st;
 }
 
@@ -212,11 +220,12 @@ static tf_status split_words(token_sink *k, const char *text, size_t len)
             block = SIZE_MAX;
         }
         if (i < len && st == TF_OK && !is_space(cp))
-            st = push_word(k, text, i, i + n);
+            st = push_word(k, text, i, i + n, VOCAB_LOOKUP);
     }
     free(r.cpos);
     free(r.score);
     free(r.next);
+    free(r.word);
     return st;
 }
 

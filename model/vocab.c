@@ -132,9 +132,14 @@ int32_t vocab_lookup(const tf_vocab *v, const char *s, size_t len)
     if (v->src == SRC_CODEPOINT)
         return codepoint_lookup(v, s, len);
     int64_t i = dict_find(v->dict, s, len);
-    if (i < 0)
+    return i < 0 ? -1 : vocab_dict_id(v, (uint32_t)i);
+}
+
+int32_t vocab_dict_id(const tf_vocab *v, uint32_t i)
+{
+    if (!v->dict || i >= dict_count(v->dict))
         return -1;
-    uint64_t id = VOCAB_N_SPECIAL + (uint64_t)dict_rank(v->dict, (uint32_t)i);
+    uint64_t id = VOCAB_N_SPECIAL + (uint64_t)dict_rank(v->dict, i);
     return id < v->size ? (int32_t)id : -1;
 }
 

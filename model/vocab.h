@@ -35,6 +35,10 @@ void vocab_free(tf_vocab *v);
 /* Id of the token spelled s[0..len), or -1 when it is not in the vocabulary. */
 int32_t vocab_lookup(const tf_vocab *v, const char *s, size_t len);
 
+/* Id of the dictionary word at index i (dict.h), or -1 when it is outside V (for the
+ * tokenizer, which finds words by index while routing). */
+int32_t vocab_dict_id(const tf_vocab *v, uint32_t i);
+
 /* Write the text of id into buf (NUL-terminated, truncated to cap); returns its length,
  * 0 for an id outside the vocabulary. */
 size_t vocab_token(const tf_vocab *v, int32_t id, char *buf, size_t cap);

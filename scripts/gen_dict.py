@@ -5,13 +5,16 @@ dictionary, read by model/dict.c. Standard library only; runs at build time, nev
     gen_dict.py DICT_TXT OUT_BIN
 
 Layout (all integers little-endian):
-    header, 64 bytes: magic "TFDICT01", u32 n_words, u32 blob_bytes, u32 max_word_bytes,
+    header, 64 bytes: magic "TFDICT02", u32 n_words, u32 blob_bytes, u32 max_word_bytes,
                       u32 0, u64 total (sum of every line's frequency, as jieba sums them),
                       u64 n_lines, 24 zero bytes
     u32 word_off[n + 1]  words sorted by their UTF-8 bytes; word i is blob[off[i]:off[i+1]]
     u32 word_freq[n]     its frequency (the last line wins for a repeated word, as in jieba)
     u32 word_rank[n]     0-based rank by frequency, descending; ties by bytes, ascending
     u32 rank_word[n]     the inverse: the word at each rank
+    u32 first[65537]     first[c] = index of the first word whose first code point is >= c, for
+                         c < 65536, and first[65536] for words beyond the BMP: the words that
+                         start with c are [first[c], first[c+1]) with no search
     blob                 the words' bytes, concatenated
 """
 import os
@@ -57,7 +60,13 @@ def main():
     for w in words:
         offs.append(offs[-1] + len(w))
     blob = b"".join(words)
-    header = b"TFDICT01" + struct.pack("<IIIIQQ", n, len(blob), max(map(len, words)), 0,
+    first = [0] * 65537
+    k = 0
+    for c in range(65537):
+        while k < n and ord(words[k].decode("utf-8")[0]) < c:
+            k += 1
+        first[c] = k
+    header = b"TFDICT02" + struct.pack("<IIIIQQ", n, len(blob), max(map(len, words)), 0,
                                        total, n_lines)
     header += b"\0" * (64 - len(header))
     tmp = out + ".tmp"
@@ -67,6 +76,7 @@ def main():
         f.write(struct.pack("<%dI" % n, *(freq[w] for w in words)))
         f.write(struct.pack("<%dI" % n, *word_rank))
         f.write(struct.pack("<%dI" % n, *rank_word))
+        f.write(struct.pack("<65537I", *first))
         f.write(blob)
     os.replace(tmp, out)
 

@@ -216,7 +216,7 @@ static void test_route(void **state)
         uint32_t cpos[32], next[32];
         double score[32];
         size_t n = char_offsets(s, cpos);
-        dict_route(d, s, cpos, n, score, next);
+        dict_route(d, s, cpos, n, score, next, NULL);
         size_t w = 0;
         double sum = 0.0;
         for (size_t i = 0; i < n; i = next[i], w++) {
@@ -246,7 +246,7 @@ static void test_route(void **state)
         uint32_t cpos[16], next[16];
         double score[16];
         assert_int_equal(char_offsets(s, cpos), n);
-        dict_route(d, s, cpos, n, score, next);
+        dict_route(d, s, cpos, n, score, next, NULL);
         assert_close(score[0], brute_best(d, s, cpos, n, 0, log_total), 1e-9);
     }
     dict_free(d);
