@@ -250,6 +250,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             break;
         case OPT_TOKENIZER:
             cfg->tokenizer = tokenizer_parse(optarg);
+            cli->tokenizer_set = true;
             if (cfg->tokenizer == TOKENIZER_COUNT) {
                 cli_error("--tokenizer must be word, char, cl100k or o200k (got '%s').", optarg);
                 return -1;
@@ -469,6 +470,16 @@ int cli_run(int argc, char **argv)
     tf_analysis a;
     tf_diag dg = {0};
     tf_status st = analysis_run(&cli.cfg, cli.text, cli.text_len, &a, &dg);
+    if ((st == TF_ERR_UNAVAILABLE || st == TF_ERR_FORMAT) && dg.where == DIAG_CONFIG &&
+        !cli.tokenizer_set && cli.cfg.tokenizer == TOKENIZER_WORD) {
+        /* the default mode without its dictionary: say so once, and show characters */
+        cli_error("note: the word dictionary (tfviz-dict.bin) is %s in %s, so tokens are "
+                  "characters; install python3-jieba (scripts/bootstrap.sh) and rebuild for "
+                  "word segmentation.", st == TF_ERR_FORMAT ? "damaged" : "missing",
+                  cli.cfg.data_dir);
+        cli.cfg.tokenizer = TOKENIZER_CHAR;
+        st = analysis_run(&cli.cfg, cli.text, cli.text_len, &a, &dg);
+    }
     int rc = 0;
     if (st != TF_OK) {
         report_analysis_error(st, &dg, &cli);

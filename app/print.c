@@ -315,7 +315,7 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
         for (size_t t = 0; t < T; t++) {
             size_t l;
             const char *s = tok_text(a, t, &l);
-            emit_csv_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 0);
             fprintf(fp, ",%d", a->tokens.items[t].id);
             emit_csv_fvalues(fp, a->x_emb + t * d, d);
             fputc('\n', fp);
@@ -338,7 +338,7 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
             size_t l;
             const char *s = tok_text(a, t, &l);
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 1);
             fprintf(fp, ", \"id\": %d, \"row\": ", a->tokens.items[t].id);
             emit_json_farray(fp, a->x_emb + t * d, d);
             fputc('}', fp);
@@ -524,7 +524,7 @@ static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
         const double *pe = a->pe + t * d, *x = a->x_input + t * d;
         if (f == FMT_JSON) {
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 1);
             fprintf(fp, ", \"id\": %d, \"pos\": %ld, \"embedding\": ", a->tokens.items[t].id,
                     a->pos[t]);
             emit_json_darray(fp, emb, d, EMIT_F64_DIGITS);
@@ -543,7 +543,7 @@ static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
             static const char *const part[3] = {"embedding", "pe", "input"};
             const double *rows[3] = {emb, pe, x};
             for (int p = 0; p < 3; p++) {
-                emit_csv_str(fp, s, l);
+                token_text_field(fp, &a->tokens.items[t], s, l, 0);
                 fprintf(fp, ",%ld,%s", a->pos[t], part[p]);
                 emit_csv_dvalues(fp, rows[p], d, EMIT_F64_DIGITS);
                 fputc('\n', fp);
@@ -631,7 +631,7 @@ static tf_status print_rope(tf_analysis *a, out_format f, FILE *fp)
             const double *vec[4] = {a->q + t * d, a->q_rot + t * d, a->k + t * d, a->k_rot + t * d};
             static const char *const key[4] = {"q", "q_rot", "k", "k_rot"};
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 1);
             fprintf(fp, ", \"pos\": %ld", a->pos[t]);
             for (int v = 0; v < 4; v++) {
                 fprintf(fp, ", \"%s\": ", key[v]);

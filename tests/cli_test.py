@@ -156,9 +156,12 @@ def test_bpe():
 def test_data():
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, TFVIZ_DATA_DIR=d)
-        p = run("--print", "tokens", "我爱学习", ok=False, env=env)
+        p = run("--print", "tokens", "--tokenizer", "word", "我爱学习", ok=False, env=env)
         check(p.returncode == 2 and b"python3-jieba" in p.stderr and
               len(p.stderr.decode().strip().splitlines()) == 1, "missing dictionary: one sentence")
+        p = run("--print", "tokens", "--format", "json", "我爱学习", env=env)
+        check(b"python3-jieba" in p.stderr and len(json.loads(p.stdout)["tokens"]) == 4,
+              "default mode without the dictionary: a note, then characters")
         p = run("--print", "tokens", "--tokenizer", "cl100k", ok=False, env=env)
         check(p.returncode == 2 and b"bootstrap" in p.stderr, "missing BPE: how to get it")
         j = json.loads(run("--print", "tokens", "--tokenizer", "char", "--format", "json",
@@ -166,7 +169,7 @@ def test_data():
         check(j["vocab"] == "codepoint" and len(j["tokens"]) == 4, "char mode works without data")
         with open(os.path.join(d, "tfviz-dict.bin"), "wb") as f:
             f.write(b"TFDICT01" + b"\0" * 100)
-        p = run("--print", "tokens", ok=False, env=env)
+        p = run("--print", "tokens", "--tokenizer", "word", ok=False, env=env)
         check(p.returncode == 2 and b"damaged" in p.stderr, "corrupt dictionary: rebuild")
 
 
