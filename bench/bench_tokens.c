@@ -76,7 +76,8 @@ int main(int argc, char **argv)
         best = dt < best ? dt : best;
     }
     printf("{\"mode\": \"%s\", \"bytes\": %ld, \"tokens\": %zu, \"seconds\": %.6f, "
-           "\"mb_per_s\": %.3f}\n", argv[1], size, tokens, best, (double)size / best / 1e6);
+           "\"mb_per_s\": %.3f}\n",
+           argv[1], size, tokens, best, (double)size / best / 1e6);
     vocab_free(v);
     free(text);
     return 0;

@@ -16,18 +16,22 @@
 
 struct tf_bpe {
     tf_asset file;
-    uint32_t n;                   /* ranks */
-    uint32_t n_vocab;             /* ranks + special-token ids */
-    const unsigned char *off;     /* (n + 1) u32: rank r is blob[off[r], off[r+1]) */
-    const unsigned char *sorted;  /* (n) u32: ranks in byte order of their tokens */
-    const char *pat;              /* NUL-terminated */
+    uint32_t n;                  /* ranks */
+    uint32_t n_vocab;            /* ranks + special-token ids */
+    uint32_t blob_bytes;
+    const unsigned char *off;    /* (n + 1) u32: rank r is blob[off[r], off[r+1]) */
+    const unsigned char *sorted; /* (n) u32: ranks in byte order of their tokens */
+    const char *pat;             /* NUL-terminated */
     const unsigned char *blob;
 #if TF_HAVE_PCRE2
     pcre2_code *re;
 #endif
 };
 
-static inline uint32_t off_at(const tf_bpe *b, uint32_t r) { return asset_u32(b->off + 4ull * r); }
+static inline uint32_t off_at(const tf_bpe *b, uint32_t r)
+{
+    return asset_u32(b->off + 4ull * r);
+}
 
 tf_status bpe_open(const char *dir, const char *name, tf_bpe **out)
 {
@@ -51,6 +55,7 @@ tf_status bpe_open(const char *dir, const char *name, tf_bpe **out)
         goto fail;
     b->n = asset_u32(p + 8);
     uint32_t blob_bytes = asset_u32(p + 12), pat_bytes = asset_u32(p + 16);
+    b->blob_bytes = blob_bytes;
     b->n_vocab = asset_u32(p + 24);
     uint64_t want = HEADER_BYTES + 4ull * (b->n + 1) + 4ull * b->n + pat_bytes + blob_bytes;
     if (b->n == 0 || pat_bytes < 2 || want != b->file.size || b->n_vocab < b->n)
@@ -61,9 +66,9 @@ tf_status bpe_open(const char *dir, const char *name, tf_bpe **out)
     b->blob = (const unsigned char *)b->pat + pat_bytes;
     if (b->pat[pat_bytes - 1] != '\0' || off_at(b, 0) != 0 || off_at(b, b->n) != blob_bytes)
         goto fail;
-    for (uint32_t r = 0; r < b->n; r++)
-        if (off_at(b, r + 1) <= off_at(b, r) || asset_u32(b->sorted + 4ull * r) >= b->n)
-            goto fail;
+    /* the tables are not walked here (that would read megabytes at every start): bpe_bytes
+     * and bpe_rank clamp what they read, so a damaged file gives wrong tokens, never a read
+     * out of bounds */
     int err;
     PCRE2_SIZE erroff;
     b->re = pcre2_compile((PCRE2_SPTR)b->pat, PCRE2_ZERO_TERMINATED, PCRE2_UTF | PCRE2_UCP, &err,
@@ -91,14 +96,25 @@ void bpe_free(tf_bpe *b)
     free(b);
 }
 
-uint32_t bpe_count(const tf_bpe *b) { return b->n; }
-uint32_t bpe_n_vocab(const tf_bpe *b) { return b->n_vocab; }
-const char *bpe_pattern(const tf_bpe *b) { return b->pat; }
+uint32_t bpe_count(const tf_bpe *b)
+{
+    return b->n;
+}
+uint32_t bpe_n_vocab(const tf_bpe *b)
+{
+    return b->n_vocab;
+}
+const char *bpe_pattern(const tf_bpe *b)
+{
+    return b->pat;
+}
 
 const unsigned char *bpe_bytes(const tf_bpe *b, uint32_t r, size_t *len)
 {
-    uint32_t a = off_at(b, r);
-    *len = off_at(b, r + 1) - a;
+    uint32_t a = r < b->n ? off_at(b, r) : 0, e = r < b->n ? off_at(b, r + 1) : 0;
+    if (e < a || e > b->blob_bytes)
+        a = e = 0;
+    *len = e - a;
     return b->blob + a;
 }
 
@@ -106,7 +122,7 @@ int64_t bpe_rank(const tf_bpe *b, const void *s, size_t len)
 {
     uint32_t lo = 0, hi = b->n;
     while (lo < hi) { /* binary search over the ranks in byte order of their tokens */
-        uint32_t mid = lo + (hi - lo) / 2, r = asset_u32(b->sorted + 4ull * mid);
+        uint32_t mid = lo + (hi - lo) / 2, r = asset_u32(b->sorted + 4ull * mid) % b->n;
         size_t tl;
         const unsigned char *t = bpe_bytes(b, r, &tl);
         int c = memcmp(t, s, tl < len ? tl : len);
@@ -127,8 +143,8 @@ int64_t bpe_rank(const tf_bpe *b, const void *s, size_t len)
  * rank of tokens k and k+1 joined (UINT32_MAX when that is not in the table). Each step joins
  * the pair with the lowest rank (the leftmost of equal ones), as tiktoken's byte_pair_merge. */
 
-static uint32_t pair_rank(const tf_bpe *b, const unsigned char *s, const uint32_t *part,
-                          size_t m, size_t k)
+static uint32_t pair_rank(const tf_bpe *b, const unsigned char *s, const uint32_t *part, size_t m,
+                          size_t k)
 {
     if (k + 2 > m)
         return UINT32_MAX;

@@ -37,8 +37,7 @@ size_t bpe_merge(const tf_bpe *b, const unsigned char *s, size_t len, uint32_t *
 /* Encode text[0..len) (valid UTF-8): pre-tokenise with the pattern, merge each piece, and call
  * fn for every token with its rank, byte range and the index of its piece. Stops with fn's
  * status if it is not TF_OK. */
-typedef tf_status (*bpe_emit_fn)(void *ctx, uint32_t rank, size_t start, size_t end,
-                                 size_t piece);
+typedef tf_status (*bpe_emit_fn)(void *ctx, uint32_t rank, size_t start, size_t end, size_t piece);
 tf_status bpe_encode(const tf_bpe *b, const char *text, size_t len, bpe_emit_fn fn, void *ctx);
 
 #endif

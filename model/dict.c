@@ -8,24 +8,27 @@
 #include "asset.h"
 
 #define HEADER_BYTES 64
-#define FIRST_N 65537 /* entries of the first-character index */
+#define FIRST_N      65537 /* entries of the first-character index */
 
 struct tf_dict {
     tf_asset file;
-    uint32_t n;                      /* words */
-    uint64_t total;                  /* sum of frequencies */
+    uint32_t n;     /* words */
+    uint64_t total; /* sum of frequencies */
     double log_total;
-    const unsigned char *off;        /* (n + 1) u32: word i is blob[off[i], off[i+1]) */
-    const unsigned char *freq;       /* (n) u32 */
-    const unsigned char *rank;       /* (n) u32 */
-    const unsigned char *rank_word;  /* (n) u32 */
-    const unsigned char *first;      /* (65537) u32: words starting with code point c < 65536
-                                        are [first[c], first[c+1]) */
+    const unsigned char *off;       /* (n + 1) u32: word i is blob[off[i], off[i+1]) */
+    const unsigned char *freq;      /* (n) u32 */
+    const unsigned char *rank;      /* (n) u32 */
+    const unsigned char *rank_word; /* (n) u32 */
+    const unsigned char *first;     /* (65537) u32: words starting with code point c < 65536
+                                       are [first[c], first[c+1]) */
     const unsigned char *blob;
     uint32_t blob_bytes;
 };
 
-static inline uint32_t off_at(const tf_dict *d, uint32_t i) { return asset_u32(d->off + 4 * i); }
+static inline uint32_t off_at(const tf_dict *d, uint32_t i)
+{
+    return asset_u32(d->off + 4 * i);
+}
 
 /* Word i as [*a, *a + *len) of the blob; an entry that points outside is empty. */
 static inline void word_span(const tf_dict *d, uint32_t i, uint32_t *a, size_t *len)
@@ -56,8 +59,8 @@ tf_status dict_open(const char *dir, tf_dict **out)
     d->n = asset_u32(p + 8);
     d->blob_bytes = asset_u32(p + 12);
     d->total = asset_u64(p + 24);
-    uint64_t want = HEADER_BYTES + 4ull * (d->n + 1) + 12ull * d->n + 4ull * FIRST_N +
-                    d->blob_bytes;
+    uint64_t want =
+        HEADER_BYTES + 4ull * (d->n + 1) + 12ull * d->n + 4ull * FIRST_N + d->blob_bytes;
     if (d->n == 0 || d->total == 0 || want != size)
         goto fail;
     d->off = p + HEADER_BYTES;
@@ -87,8 +90,14 @@ void dict_free(tf_dict *d)
     free(d);
 }
 
-uint32_t dict_count(const tf_dict *d) { return d->n; }
-uint64_t dict_total(const tf_dict *d) { return d->total; }
+uint32_t dict_count(const tf_dict *d)
+{
+    return d->n;
+}
+uint64_t dict_total(const tf_dict *d)
+{
+    return d->total;
+}
 
 const char *dict_word(const tf_dict *d, uint32_t i, size_t *len)
 {
@@ -97,7 +106,10 @@ const char *dict_word(const tf_dict *d, uint32_t i, size_t *len)
     return (const char *)d->blob + a;
 }
 
-uint32_t dict_freq(const tf_dict *d, uint32_t i) { return asset_u32(d->freq + 4ull * i); }
+uint32_t dict_freq(const tf_dict *d, uint32_t i)
+{
+    return asset_u32(d->freq + 4ull * i);
+}
 
 uint32_t dict_rank(const tf_dict *d, uint32_t i)
 {
@@ -116,8 +128,7 @@ uint32_t dict_at_rank(const tf_dict *d, uint32_t rank)
  * form one contiguous range; extending the prefix by one character narrows the range. */
 
 /* Compare word i's bytes [depth, depth + klen) with key; a word that ends early is smaller. */
-static int cmp_at(const tf_dict *d, uint32_t i, size_t depth, const unsigned char *key,
-                  size_t klen)
+static int cmp_at(const tf_dict *d, uint32_t i, size_t depth, const unsigned char *key, size_t klen)
 {
     uint32_t a;
     size_t wlen;
@@ -193,7 +204,10 @@ static int first_range(const tf_dict *d, uint32_t *lo, uint32_t *hi, const unsig
 }
 
 /* The byte length of the UTF-8 sequence that starts with byte c. */
-static size_t seq_len(unsigned char c) { return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4; }
+static size_t seq_len(unsigned char c)
+{
+    return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
 
 int64_t dict_find(const tf_dict *d, const char *s, size_t len)
 {
@@ -215,8 +229,8 @@ int64_t dict_find(const tf_dict *d, const char *s, size_t len)
  * prefix dictionary does. */
 typedef void (*edge_fn)(void *ctx, size_t j, uint32_t freq, uint32_t word);
 
-static void for_each_edge(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n,
-                          size_t i, edge_fn fn, void *ctx)
+static void for_each_edge(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, size_t i,
+                          edge_fn fn, void *ctx)
 {
     uint32_t lo = 0, hi = d->n;
     const unsigned char *u = (const unsigned char *)s;

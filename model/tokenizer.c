@@ -27,9 +27,9 @@ tokenizer_kind tokenizer_parse(const char *name)
 /* Python's str.isspace(), which is what jieba's \s splits on. */
 static int is_space(uint32_t cp)
 {
-    return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 ||
-           cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 ||
-           cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+    return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 ||
+           cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+           cp == 0x202F || cp == 0x205F || cp == 0x3000;
 }
 
 static int is_ascii_alnum(uint32_t cp)
@@ -69,8 +69,8 @@ static tf_status push(token_sink *k, size_t start, size_t end, int32_t id, uint3
         o->items = t;
         k->cap = nc;
     }
-    o->items[o->n++] = (tf_token){.start = (uint32_t)start, .end = (uint32_t)end, .id = id,
-                                  .flags = flags, .word = k->word};
+    o->items[o->n++] = (tf_token){
+        .start = (uint32_t)start, .end = (uint32_t)end, .id = id, .flags = flags, .word = k->word};
     return TF_OK;
 }
 
@@ -303,8 +303,8 @@ tf_status tokenizer_split(const tf_vocab *v, tokenizer_kind kind, const char *te
     return split(v, kind, text, len, out, bad_offset, TF_MAX_TOKENS);
 }
 
-tf_status tokenizer_split_any(const tf_vocab *v, tokenizer_kind kind, const char *text,
-                              size_t len, tf_tokens *out, size_t *bad_offset)
+tf_status tokenizer_split_any(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
+                              tf_tokens *out, size_t *bad_offset)
 {
     if (len > UINT32_MAX) { /* byte offsets are 32-bit */
         memset(out, 0, sizeof *out);

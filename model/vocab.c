@@ -189,8 +189,14 @@ size_t vocab_token(const tf_vocab *v, int32_t id, char *buf, size_t cap)
     return n;
 }
 
-uint32_t vocab_size(const tf_vocab *v) { return v->size; }
-const char *vocab_name(const tf_vocab *v) { return v->name; }
+uint32_t vocab_size(const tf_vocab *v)
+{
+    return v->size;
+}
+const char *vocab_name(const tf_vocab *v)
+{
+    return v->name;
+}
 
 uint64_t vocab_frequency(const tf_vocab *v, int32_t id)
 {
@@ -212,5 +218,11 @@ int64_t vocab_rank(const tf_vocab *v, int32_t id)
     return -1;
 }
 
-const struct tf_dict *vocab_dict(const tf_vocab *v) { return v->dict; }
-const struct tf_bpe *vocab_bpe(const tf_vocab *v) { return v->bpe; }
+const struct tf_dict *vocab_dict(const tf_vocab *v)
+{
+    return v->dict;
+}
+const struct tf_bpe *vocab_bpe(const tf_vocab *v)
+{
+    return v->bpe;
+}

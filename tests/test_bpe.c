@@ -88,10 +88,17 @@ static void test_merge(void **state)
     assert_memory_equal(ranks, ref, sizeof ref);
     assert_memory_equal(lens, ref_len, sizeof ref_len);
     /* pieces of many kinds against the plain rule */
-    const char *pieces[] = {"hello", " world", "Transformer", " internationalization",
-                            "1234", "!!!???", "\xF0\x9F\x98\x80", "自然语言处理",
-                            " aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-                            "aaaaaaaaaaaaaaaaaa"};
+    const char *pieces[] = {
+        "hello",
+        " world",
+        "Transformer",
+        " internationalization",
+        "1234",
+        "!!!???",
+        "\xF0\x9F\x98\x80",
+        "自然语言处理",
+        " aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+        "aaaaaaaaaaaaaaaaaa"};
     for (size_t p = 0; p < sizeof pieces / sizeof pieces[0]; p++) {
         const unsigned char *u = (const unsigned char *)pieces[p];
         size_t len = strlen(pieces[p]);

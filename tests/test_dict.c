@@ -180,8 +180,8 @@ static void test_dag(void **state)
 }
 
 /* The best score over every segmentation into DAG words (exponential; short strings only). */
-static double brute_best(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n,
-                         size_t i, double log_total)
+static double brute_best(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, size_t i,
+                         double log_total)
 {
     if (i == n)
         return 0.0;
@@ -233,8 +233,8 @@ static void test_route(void **state)
         assert_close(score[0], brute_best(d, s, cpos, n, 0, log_total), 1e-9);
     }
     /* random strings over characters that form many overlapping words */
-    const char *alphabet[] = {"研", "究", "生", "命", "的", "起", "源", "中", "国", "人",
-                              "民", "学", "习", "大", "长", "江", "市"};
+    const char *alphabet[] = {"研", "究", "生", "命", "的", "起", "源", "中", "国",
+                              "人", "民", "学", "习", "大", "长", "江", "市"};
     uint64_t x = 12345;
     for (int trial = 0; trial < 200; trial++) {
         char s[64] = "";
@@ -355,9 +355,12 @@ static void test_missing_and_corrupt(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_counts_and_lookup), cmocka_unit_test(test_dag),
-        cmocka_unit_test(test_route),             cmocka_unit_test(test_vocab_ranks),
-        cmocka_unit_test(test_word_tokens),       cmocka_unit_test(test_missing_and_corrupt),
+        cmocka_unit_test(test_counts_and_lookup),
+        cmocka_unit_test(test_dag),
+        cmocka_unit_test(test_route),
+        cmocka_unit_test(test_vocab_ranks),
+        cmocka_unit_test(test_word_tokens),
+        cmocka_unit_test(test_missing_and_corrupt),
     };
     return cmocka_run_group_tests(tests, load_ref, free_ref);
 }
