@@ -20,7 +20,8 @@ struct tf_bpe {
     uint32_t n_vocab;            /* ranks + special-token ids */
     uint32_t blob_bytes;
     const unsigned char *off;    /* (n + 1) u32: rank r is blob[off[r], off[r+1]) */
-    const unsigned char *sorted; /* (n) u32: ranks in byte order of their tokens */
+    const unsigned char *table;  /* (slots) u32: ranks by FNV-1a hash, linear probing */
+    uint32_t slots;              /* a power of two */
     const char *pat;             /* NUL-terminated */
     const unsigned char *blob;
 #if TF_HAVE_PCRE2
@@ -51,18 +52,20 @@ tf_status bpe_open(const char *dir, const char *name, tf_bpe **out)
     }
     const unsigned char *p = b->file.data;
     st = TF_ERR_FORMAT;
-    if (b->file.size < HEADER_BYTES || memcmp(p, "TFBPE001", 8) != 0)
+    if (b->file.size < HEADER_BYTES || memcmp(p, "TFBPE002", 8) != 0)
         goto fail;
     b->n = asset_u32(p + 8);
     uint32_t blob_bytes = asset_u32(p + 12), pat_bytes = asset_u32(p + 16);
     b->blob_bytes = blob_bytes;
     b->n_vocab = asset_u32(p + 24);
-    uint64_t want = HEADER_BYTES + 4ull * (b->n + 1) + 4ull * b->n + pat_bytes + blob_bytes;
-    if (b->n == 0 || pat_bytes < 2 || want != b->file.size || b->n_vocab < b->n)
+    b->slots = asset_u32(p + 28);
+    uint64_t want = HEADER_BYTES + 4ull * (b->n + 1) + 4ull * b->slots + pat_bytes + blob_bytes;
+    if (b->n == 0 || pat_bytes < 2 || want != b->file.size || b->n_vocab < b->n ||
+        b->slots < b->n || (b->slots & (b->slots - 1)) != 0)
         goto fail;
     b->off = p + HEADER_BYTES;
-    b->sorted = b->off + 4ull * (b->n + 1);
-    b->pat = (const char *)b->sorted + 4ull * b->n;
+    b->table = b->off + 4ull * (b->n + 1);
+    b->pat = (const char *)b->table + 4ull * b->slots;
     b->blob = (const unsigned char *)b->pat + pat_bytes;
     if (b->pat[pat_bytes - 1] != '\0' || off_at(b, 0) != 0 || off_at(b, b->n) != blob_bytes)
         goto fail;
@@ -120,20 +123,19 @@ const unsigned char *bpe_bytes(const tf_bpe *b, uint32_t r, size_t *len)
 
 int64_t bpe_rank(const tf_bpe *b, const void *s, size_t len)
 {
-    uint32_t lo = 0, hi = b->n;
-    while (lo < hi) { /* binary search over the ranks in byte order of their tokens */
-        uint32_t mid = lo + (hi - lo) / 2, r = asset_u32(b->sorted + 4ull * mid) % b->n;
+    /* the table's hash: 32-bit FNV-1a (scripts/gen_bpe.py) */
+    const unsigned char *u = s;
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ u[i]) * 16777619u;
+    for (uint32_t k = 0; k < b->slots; k++) {
+        uint32_t r = asset_u32(b->table + 4ull * ((h + k) & (b->slots - 1)));
+        if (r == UINT32_MAX || r >= b->n)
+            return -1; /* an empty slot ends the probe (so does a damaged entry) */
         size_t tl;
         const unsigned char *t = bpe_bytes(b, r, &tl);
-        int c = memcmp(t, s, tl < len ? tl : len);
-        if (c == 0)
-            c = tl < len ? -1 : tl > len;
-        if (c == 0)
+        if (tl == len && memcmp(t, s, len) == 0)
             return r;
-        if (c < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
     }
     return -1;
 }
