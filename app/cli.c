@@ -69,6 +69,8 @@ static void usage(FILE *fp)
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
+        "Environment: TFVIZ_DATA_DIR  the directory of the dictionary and BPE tables\n"
+        "                             (default: the build's assets/ or the installed copy)\n"
         "Limits: text up to %d bytes and %d tokens; --print dot up to %d positions.\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
         print_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
