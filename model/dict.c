@@ -27,7 +27,7 @@ struct tf_dict {
 
 static inline uint32_t off_at(const tf_dict *d, uint32_t i)
 {
-    return asset_u32(d->off + 4 * i);
+    return asset_u32(d->off + 4ull * i);
 }
 
 /* Word i as [*a, *a + *len) of the blob; an entry that points outside is empty. */
