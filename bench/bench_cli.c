@@ -18,9 +18,9 @@
 #include <unistd.h>
 
 typedef struct {
-    double ms;     /* wall time */
-    long maxrss;   /* peak resident set, KiB */
-    int status;    /* exit status, -1 if it did not exit normally */
+    double ms;   /* wall time */
+    long maxrss; /* peak resident set, KiB */
+    int status;  /* exit status, -1 if it did not exit normally */
 } run_result;
 
 static double now_ms(void)
@@ -105,8 +105,8 @@ int main(int argc, char **argv)
     fails += bench("embedding_v100k_d4096", emb4096, quick ? 1 : 3, 0, "");
 
     /* streaming PE: 100,000 x 4096 float32 = 1.6 GB to /dev/null; memory must stay flat */
-    const char *pe[] = {exe,  "--print", "pe",   "--format", "npy",
-                        "-n", "100000",  "-d",   "4096",     NULL};
+    const char *pe[] = {exe,  "--print", "pe", "--format", "npy",
+                        "-n", "100000",  "-d", "4096",     NULL};
     fails += bench("pe_npy_stream_1.6GB", pe, quick ? 1 : 3, 0, "");
     fails += bench("pe_npy_stream_1.6GB_peak_rss", pe, 1, 1, "<50");
     return fails ? 1 : 0;

@@ -66,7 +66,10 @@ typedef struct {
     volatile float scale; /* volatile: the floor's in-place scale must really happen */
 } job;
 
-static void run_memset(job *j) { memset(j->buf, 0, (size_t)j->n * j->d * sizeof *j->buf); }
+static void run_memset(job *j)
+{
+    memset(j->buf, 0, (size_t)j->n * j->d * sizeof *j->buf);
+}
 
 static void run_scale(job *j)
 {
@@ -76,7 +79,10 @@ static void run_scale(job *j)
         j->buf[i] *= k;
 }
 
-static void run_pe(job *j) { posenc_fill_f32_isa(j->isa, 0, j->n, j->d, 10000.0, j->buf); }
+static void run_pe(job *j)
+{
+    posenc_fill_f32_isa(j->isa, 0, j->n, j->d, 10000.0, j->buf);
+}
 
 static void run_rope(job *j)
 {
@@ -165,8 +171,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--isa")) {
             puts(tf_isa_name(tf_isa_best()));
             return 0;
-        }
-        else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+        } else if (!strcmp(argv[i], "--reps") && i + 1 < argc)
             reps = atoi(argv[++i]);
         else {
             fprintf(stderr, "usage: bench_kernels [--quick] [--reps N] | --isa\n");
@@ -209,8 +214,8 @@ int main(int argc, char **argv)
             continue;
         ADD(run_pe, (tf_isa)isa, ROPE_INTERLEAVED, "pe_f32_%s", tf_isa_name((tf_isa)isa));
         for (int s = 0; s < ROPE_STYLE_COUNT; s++)
-            ADD(run_rope, (tf_isa)isa, (rope_style)s, "rope_%s_%s",
-                rope_style_name((rope_style)s), tf_isa_name((tf_isa)isa));
+            ADD(run_rope, (tf_isa)isa, (rope_style)s, "rope_%s_%s", rope_style_name((rope_style)s),
+                tf_isa_name((tf_isa)isa));
     }
 #undef ADD
     time_round_robin(e, ne, &j, reps);
@@ -229,8 +234,8 @@ int main(int argc, char **argv)
         memcpy(buf, copy, m * sizeof *buf);
         rope_apply_f32(buf, n, d, 10000.0, 0, (rope_style)s);
         err = rope_max_error(copy, buf, quick ? 1024 : n, d, (rope_style)s);
-        printf("rope_%s_max_error\t%.3g\tabs\t%.3g\t%.3g\t<=1e-6\n",
-               rope_style_name((rope_style)s), err, err, err);
+        printf("rope_%s_max_error\t%.3g\tabs\t%.3g\t%.3g\t<=1e-6\n", rope_style_name((rope_style)s),
+               err, err, err);
     }
     fflush(stdout);
 

@@ -18,10 +18,9 @@ typedef enum {
 
 /* Variants are compiled only where the compiler and architecture allow (GCC or clang, x86-64);
  * -DTF_NO_ISA_VARIANTS leaves only the baseline (as on arm64). */
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) &&                         \
-    !defined(TF_NO_ISA_VARIANTS)
-#define TF_ISA_X86 1
-#define TF_TARGET_AVX2 __attribute__((target("avx2")))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(TF_NO_ISA_VARIANTS)
+#define TF_ISA_X86       1
+#define TF_TARGET_AVX2   __attribute__((target("avx2")))
 #define TF_TARGET_AVX512 __attribute__((target("avx512f,avx512dq,avx512vl,avx2")))
 #else
 #define TF_ISA_X86 0
