@@ -450,16 +450,26 @@ static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const cha
 static void draw_status(tui *t)
 {
     const tf_config *c = &t->cfg;
-    char line[640];
-    snprintf(line, sizeof line, " %s | %s %s | V=%u | d_model=%d | base=%g | n=%ld | %s %d | %s",
-             t->text, txt(T_ST_TOKENIZER), tokenizer_name(c->tokenizer), c->vocab_size,
-             c->d_model, c->base, c->n_positions, txt(T_ST_POSFROM), c->index_base, t->cursor);
+    char line[640], sentence[96];
+    /* a long sentence is cut on the status line (at a character boundary by term_text) */
+    snprintf(sentence, sizeof sentence, "%s", t->text);
+    snprintf(line, sizeof line, " %s | %s %s | V=%u | d_model=%d | base=%g | n=%ld | %s %d ",
+             sentence, txt(T_ST_TOKENIZER), tokenizer_name(c->tokenizer), c->vocab_size,
+             c->d_model, c->base, c->n_positions, txt(T_ST_POSFROM), c->index_base);
     move(LINES - 1, 0);
     clrtoeol();
     term_attr(stdscr, A_REVERSE, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(LINES - 1, x, ' ');
-    term_text(stdscr, LINES - 1, 0, line, COLS);
+    /* the value under the cursor is kept whole at the right; the configuration gives way */
+    int cw = t->cursor[0] ? term_text_width(t->cursor) + 2 : 0;
+    if (cw > COLS)
+        cw = COLS;
+    term_text(stdscr, LINES - 1, 0, line, COLS - cw);
+    if (cw) {
+        term_attr(stdscr, A_REVERSE | A_BOLD, 0);
+        term_text(stdscr, LINES - 1, COLS - cw + 1, t->cursor, cw - 1);
+    }
     term_attr(stdscr, A_NORMAL, 0);
 }
 
@@ -597,9 +607,8 @@ bool tui_wanted(void)
         return false;
     const char *term = getenv("TERM");
     if (!term || !*term || strcmp(term, "dumb") == 0) {
-        fprintf(stderr, "tfviz: TERM is %s, so here is the text report instead of the "
-                        "interactive view (set TERM, e.g. TERM=xterm-256color).\n",
-                term && *term ? "dumb" : "not set");
+        fprintf(stderr, "tfviz: TERM is %s: printing the text report (set TERM=xterm-256color "
+                        "for the interactive view).\n", term && *term ? "dumb" : "not set");
         return false;
     }
     return true;
@@ -619,7 +628,8 @@ int tui_run(tf_cli *cli, tf_analysis *a)
     t.text_len = cli->text_len;
     t.onehot_diff = -1.0;
     t.pe_pos = 3, t.pe_dim = 10, t.pe_zr = 1, t.pe_zc = 1;
-    t.fq_pair = 2;
+    t.fq_pair = cli->cfg.d_model / 16;
+    t.fq_pos = 5;
     t.rel_pos = 3;
     t.order_mode = 0;
 

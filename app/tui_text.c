@@ -147,11 +147,9 @@ static const char *const table[T_COUNT][2] = {
 
     [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
     [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
-    [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest pair: %ld and %ld, distance "
-                                                        "%.6f"},
+    [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
     [T_R_MK] = {"相对位置：pos = %ld，k = %ld", "Relative: pos = %ld, k = %ld"},
-    [T_R_COLS] = {"    j   PE(%ld)    M_%ld PE(%ld)   |差|", "    j   PE(%ld)    M_%ld PE(%ld)  "
-                                                               "|diff|"},
+    [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
     [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
                     "max diff here %.1e; over all positions %.1e (n = %ld)"},
 

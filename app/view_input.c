@@ -9,7 +9,7 @@
 
 #include "tui.h"
 
-#define LABEL_COLS 16
+#define LABEL_COLS 18
 
 typedef struct {
     const double *v; /* (d) */

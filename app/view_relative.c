@@ -47,8 +47,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int d = c->d_model;
     /* the square: n positions over n columns and n/2 rows */
     long n = 2L * (rows - 2);
-    if (n > cols / 2 - 6)
-        n = cols / 2 - 6;
+    if (n > cols / 2 - 8)
+        n = cols / 2 - 8;
     if (n > c->n_positions)
         n = c->n_positions;
     if (n > 96)
@@ -105,7 +105,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             term_text(w, py++, px, "   ...", pw);
             continue;
         }
-        term_printf(w, py++, px, pw, "%5d  %+10.6f  %+10.6f  %9.1e", jj, pe_k[jj], shifted[jj],
+        term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f %8.1e", jj, pe_k[jj], shifted[jj],
                     fabs(pe_k[jj] - shifted[jj]));
     }
     py++;

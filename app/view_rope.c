@@ -112,8 +112,9 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     /* 3. score against m - n for several n */
     int sy = y + ph + 2;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, sy - 1, lx, pw + 8, txt(T_R7_SCORE), tok,
-                tui_token(t, a->tokens.n - 1, tok, sizeof tok));
+    char tok2[128];
+    term_printf(w, sy - 1, lx, pw + 8, txt(T_R7_SCORE), tui_token(t, t->tok, tok, sizeof tok),
+                tui_token(t, a->tokens.n - 1, tok2, sizeof tok2));
     term_attr(w, A_NORMAL, 0);
     int R = pw < 24 ? pw : 24;
     static const int ns[SCORE_NS] = {0, 10, 40};
@@ -134,9 +135,12 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         }
     }
     if (term_canvas_init(&cv, ph - 1, pw, -R, R, smin, smax > smin ? smax : smin + 1) == 0) {
+        double xs[2 * 64 + 1];
+        for (int o = -R; o <= R; o++)
+            xs[o + R] = o;
+        /* n = 0 last: where the curves coincide, as they should, its colour shows */
         for (int s = SCORE_NS - 1; s >= 0; s--)
-            for (int o = -R; o <= R; o++)
-                term_canvas_dot(&cv, o, sc[s][o + R], s + 1);
+            term_canvas_line(&cv, xs, sc[s], 2 * R + 1, s + 1);
         term_canvas_draw(&cv, w, sy, lx + 6, pairs, 3);
         term_canvas_free(&cv);
     }
