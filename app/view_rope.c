@@ -118,21 +118,28 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     term_attr(w, A_NORMAL, 0);
     int R = pw < 24 ? pw : 24;
     static const int ns[SCORE_NS] = {0, 10, 40};
-    double smin = INFINITY, smax = -INFINITY;
-    static double sc[SCORE_NS][2 * 64 + 1];
-    for (int s = 0; s < SCORE_NS; s++) {
-        rope_rotate(k, d, c->base, (double)ns[s], c->rope, kn + (size_t)s * d);
-        for (int o = -R; o <= R; o++) {
-            long m = ns[s] + o;
-            if (m < 0) {
-                sc[s][o + R] = NAN;
-                continue;
+    /* the scores depend on the token, not on the pair shown: computed once per token */
+    static double sc[SCORE_NS][2 * 64 + 1], smin, smax;
+    static unsigned sc_gen = ~0u;
+    static size_t sc_tok;
+    static int sc_R;
+    if (sc_gen != t->generation || sc_tok != t->tok || sc_R != R) {
+        smin = INFINITY, smax = -INFINITY;
+        for (int s = 0; s < SCORE_NS; s++) {
+            rope_rotate(k, d, c->base, (double)ns[s], c->rope, kn + (size_t)s * d);
+            for (int o = -R; o <= R; o++) {
+                long m = ns[s] + o;
+                if (m < 0) {
+                    sc[s][o + R] = NAN;
+                    continue;
+                }
+                rope_rotate(q, d, c->base, (double)m, c->rope, rot);
+                sc[s][o + R] = dot(rot, kn + (size_t)s * d, d);
+                smin = fmin(smin, sc[s][o + R]);
+                smax = fmax(smax, sc[s][o + R]);
             }
-            rope_rotate(q, d, c->base, (double)m, c->rope, rot);
-            sc[s][o + R] = dot(rot, kn + (size_t)s * d, d);
-            smin = fmin(smin, sc[s][o + R]);
-            smax = fmax(smax, sc[s][o + R]);
         }
+        sc_gen = t->generation, sc_tok = t->tok, sc_R = R;
     }
     if (term_canvas_init(&cv, ph - 1, pw, -R, R, smin, smax > smin ? smax : smin + 1) == 0) {
         double xs[2 * 64 + 1];
