@@ -24,32 +24,28 @@ static const char *const table[T_COUNT][2] = {
 
     [T_CAP_EMBED] = {"C1-C4 分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
                      "它乘以 W_E（V x d_model）恰好取出第 k 行：查表就是矩阵乘法。",
-                     "C1-C4 The tokenizer turns each token into a vocabulary id k. Id k is a "
-                     "one-hot vector of length V; times W_E (V x d_model) it picks out row k: "
-                     "a lookup is a matrix product."},
+                     "C1-C4 The tokenizer maps each token to an id k. Id k is a one-hot vector "
+                     "of length V; onehot(k) times W_E (V x d_model) is exactly row k."},
     [T_CAP_PE] = {"C7 位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，"
                   "PE(pos,2i+1) = cos(同一角度)。值在 -1 到 1 之间，每行与词向量等长。",
-                  "C7 Positional encoding is computed, not learned: PE(pos,2i) = "
-                  "sin(pos/10000^(2i/d)), PE(pos,2i+1) = cos(same angle). Values lie in [-1, 1]; "
-                  "each row is as long as a word vector."},
+                  "C7 PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), "
+                  "PE(pos,2i+1) = cos(same angle); values in [-1, 1], one row per position."},
     [T_CAP_FREQ] = {"C8 每对维度有自己的频率 w_i = 10000^(-2i/d)，按几何级数递减：波长从 2pi "
                     "增长到接近 10000*2pi，就像一排转速各不相同的时钟。",
-                    "C8 Each pair of dimensions has its own frequency w_i = 10000^(-2i/d), "
-                    "falling geometrically: wavelengths grow from 2pi to nearly 10000*2pi, like "
-                    "clocks turning at different speeds."},
+                    "C8 Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, "
+                    "wavelengths grow from 2pi to nearly 10000*2pi, like clocks at many speeds."},
     [T_CAP_REL] = {"C9 每个位置的编码都不相同。C10 PE(pos+k) = M_k PE(pos)：每对维度旋转 k*w_i，"
                    "与 pos 无关，所以两个位置的点积只取决于它们的距离。",
-                   "C9 Every position gets a different vector. C10 PE(pos+k) = M_k PE(pos): each "
-                   "pair turns by k*w_i whatever pos is, so PE(p).PE(q) depends on p-q only."},
+                   "C9 Every position gets its own vector. C10 PE(pos+k) = M_k PE(pos): each "
+                   "pair turns by k*w_i for any pos, so PE(p).PE(q) depends on p-q only."},
     [T_CAP_INPUT] = {"C11 第一层读入 X_input = X_emb + PE（原论文先把 X_emb 乘以 sqrt(d_model)，"
                      "按 s 比较）。C12 每次请求：分词、编号、查表、加 PE、再算 Q K V。",
-                     "C11 The first layer reads X_input = X_emb + PE (the original paper scales "
-                     "X_emb by sqrt(d_model) first: press s). C12 Every request: tokenize, ids, "
-                     "lookup, add PE, then Q K V."},
+                     "C11 Layer 1 reads X_input = X_emb + PE (the paper scales X_emb by "
+                     "sqrt(d_model): press s). C12 Each request: tokenize, ids, lookup, + PE, QKV."},
     [T_CAP_ORDER] = {"C6 注意力本身看不见顺序：没有位置信息时，两个语序中每个词的输出完全相同；"
                      "加上 PE 或 RoPE 后输出才不同。",
                      "C6 Attention alone cannot see word order: without positions each token "
-                     "gets the same output in both orders; with PE or RoPE the outputs differ."},
+                     "gets the same output in both orders; with PE or RoPE they differ."},
     [T_CAP_ROPE] = {"C13 RoPE 不往输入里加任何东西：算出 Q、K 之后把每对维度旋转 m*theta_i，"
                     "于是 q_m.k_n 只取决于 m-n。",
                     "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
@@ -187,7 +183,7 @@ static const char *const table[T_COUNT][2] = {
                                                             "cols i)"},
     [T_R7_SCORE] = {"q_m.k_n 对 m-n（%s 的 q，%s 的 k）", "q_m.k_n against m-n (q of %s, k of %s)"},
     [T_R7_DECAY] = {"RoFormer 长程衰减上界（d = %d）", "RoFormer long-term decay bound (d = %d)"},
-    [T_R7_CHECK] = {"三条曲线重合：最大偏差 %.1e（%ld 个位置）",
+    [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 个位置）",
                     "the curves coincide: max deviation %.1e (%ld positions)"},
     [T_R7_PAIR] = {"", ""},
 

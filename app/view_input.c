@@ -56,7 +56,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
                 a->emb_scale);
     term_attr(w, A_NORMAL, 0);
     term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
-    int per = 4, fit = (rows - 4) / per;
+    /* a blank line between tokens when they all fit with it */
+    int per = (rows - 4) >= 4 * (int)T ? 4 : 3, fit = (rows - 4) / per;
     size_t first = t->tok >= (size_t)fit ? t->tok - (size_t)fit + 1 : 0;
     int ry = y + 2;
     double sum_e = 0, sum_p = 0;

@@ -70,7 +70,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
     /* 1. the plane of pair i: q at positions 0..ARROWS-1 */
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, lx, pw + 8, txt(T_R7_PLANE), t->rope_pair, ia, ib,
+    term_printf(w, y, lx, cols / 2 - 2, txt(T_R7_PLANE), t->rope_pair, ia, ib,
                 tui_token(t, t->tok, tok, sizeof tok), theta[t->rope_pair]);
     term_attr(w, A_NORMAL, 0);
     double r = hypot(q[ia], q[ib]);
@@ -151,13 +151,15 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         term_canvas_draw(&cv, w, sy, lx + 6, pairs, 3);
         term_canvas_free(&cv);
     }
-    term_printf(w, sy + ph - 1, lx + 6, pw, "m-n=-%d", R);
-    term_printf(w, sy + ph - 1, lx + 6 + pw - 6, 6, "+%d", R);
+    term_printf(w, sy + ph - 1, lx + 6, pw, "-%d", R);
+    term_printf(w, sy + ph - 1, lx + 6 + pw - 3, 3, "+%d", R);
+    int legend = lx + 6 + (pw - 22) / 2;
+    term_text(w, sy + ph - 1, legend, "m-n", 3);
     term_printf(w, sy, lx, 6, "%5.2f", smax);
     term_printf(w, sy + ph - 2, lx, 6, "%5.2f", smin);
     for (int s = 0; s < SCORE_NS; s++) {
         term_attr(w, A_NORMAL, pairs[s]);
-        term_printf(w, sy + ph - 1, lx + 6 + pw / 2 - 9 + 6 * s, 6, "n=%d", ns[s]);
+        term_printf(w, sy + ph - 1, legend + 5 + 6 * s, 6, "n=%d", ns[s]);
     }
     term_attr(w, A_NORMAL, 0);
     term_printf(w, sy + ph, lx, cols / 2 - 1, txt(T_R7_CHECK), a->score_offset_max_dev,
