@@ -65,7 +65,7 @@ class Tmux:
         a = ["capture-pane", "-p"] + (["-e"] if escapes else []) + (["-S", "-"] if history else [])
         return self.tmux(*a).stdout.decode("utf-8", "replace")
 
-    def wait(self, pred, what, timeout=15.0):
+    def wait(self, pred, what, timeout=30.0):
         """Poll the screen until pred(screen) holds; returns the screen (or the last one)."""
         end = time.time() + timeout
         s = ""
@@ -245,10 +245,10 @@ def test_edit():
         check(s is not None and status_line(s).lstrip().startswith("学习爱我"),
               "edit: Esc cancels and keeps the sentence")
         t.keys("+")
-        s = t.wait("d_model=1024", "d_model doubled")
+        s = t.wait("d_model = 1024", "d_model doubled")
         check(s is not None and "100,000 x 1024" in s, "edit: + doubles d_model and re-runs")
         t.keys("]")
-        s = t.wait("n=128", "positions")
+        s = t.wait("positions n = 128", "positions")
         check(s is not None, "edit: ] raises the positions")
         t.keys("l")
         s = t.wait("词嵌入", "Chinese")
