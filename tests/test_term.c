@@ -123,6 +123,38 @@ static void test_heatmap_half_blocks(void **state)
     delwin(w);
 }
 
+/* With a terminal that says it takes 24-bit colour (xterm-direct: RGB flag, 2^24 colours) the
+ * colour numbers are the RGB values themselves. */
+static void test_heatmap_truecolor(void **state)
+{
+    (void)state;
+    FILE *o2 = fopen("/dev/null", "w"), *i2 = fopen("/dev/null", "r");
+    SCREEN *direct = newterm("xterm-direct", o2, i2);
+    assert_non_null(direct); /* terminfo from ncurses-term (scripts/bootstrap.sh) */
+    set_term(direct);
+    term_caps caps;
+    term_setup(&caps, true, false);
+    assert_int_equal(caps.color, TERM_COLOR_TRUE);
+    WINDOW *w = newwin(1, 2, 0, 0);
+    term_heatmap(w, 0, 0, 1, 2, stripes, NULL, CMAP_RDBU, -1.0, 1.0);
+    tf_rgb lo = colormap_value(CMAP_RDBU, -1.0, -1.0, 1.0), hi = colormap_value(CMAP_RDBU, 1.0, -1.0, 1.0);
+    int pair, fg, bg;
+    assert_int_equal(cell(w, 0, 1, &pair), 0x2580);
+    assert_int_equal(extended_pair_content(pair, &fg, &bg), OK);
+    tf_rgb f = {(uint8_t)(fg >> 16), (uint8_t)(fg >> 8), (uint8_t)fg};
+    tf_rgb b = {(uint8_t)(bg >> 16), (uint8_t)(bg >> 8), (uint8_t)bg};
+    /* exact up to the 64-level quantisation of the map */
+    assert_true(rgb_dist(f, lo) <= 16);
+    assert_true(rgb_dist(b, hi) <= 16);
+    delwin(w);
+    endwin();
+    set_term(scr);
+    delscreen(direct);
+    fclose(o2);
+    fclose(i2);
+    term_setup(NULL, true, false);
+}
+
 static void test_heatmap_mono_and_ascii(void **state)
 {
     (void)state;
@@ -242,6 +274,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_heatmap_half_blocks),
+        cmocka_unit_test(test_heatmap_truecolor),
         cmocka_unit_test(test_heatmap_mono_and_ascii),
         cmocka_unit_test(test_braille_dots),
         cmocka_unit_test(test_cjk_table),
