@@ -363,6 +363,38 @@ def test_color():
         t.kill()
 
 
+def click(t, x, y):
+    """An X10 mouse press and release at 0-based (x, y), typed into the pane as raw bytes
+    (the kmous sequence of tmux-256color), as a terminal reports a click."""
+    seq = "\x1b[M" + chr(32) + chr(33 + x) + chr(33 + y) + "\x1b[M" + chr(35) + chr(33 + x) + \
+        chr(33 + y)
+    t.keys(seq, literal=True)
+
+
+def test_mouse():
+    pe = pe_csv(512, 8)
+    t = Tmux(["--lang", "en"], 100, 30)
+    try:
+        check(t.wait("Embedding", "first frame") is not None, "mouse: first frame")
+        # the tab bar: "tfviz " then " 1 Embedding " " 2 PE " " 3 Frequency "
+        click(t, len("tfviz  1 Embedding  2 PE  3"), 0)
+        s = t.wait("wavelength 2pi/w_i", "view 3 by a click")
+        check(s is not None, "mouse: a click on tab 3 opens view 3")
+        t.keys("2")
+        s = t.wait("PE(3, 10)", "view 2")
+        # the heatmap's first cell is at column 7 of the row after the axis labels (row 5 with
+        # a two-line caption); cell (row 2, column 12) holds position 4, dimension 12
+        click(t, 7 + 12, 5 + 2)
+        val = f"{pe[4][12]:.6f}"
+        s = t.wait(f"PE(4,12)={val}", "the clicked cell")
+        check(s is not None, f"mouse: a click on the heatmap moves the cursor (PE(4,12) = {val})")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "mouse: terminal restored")
+    finally:
+        t.kill()
+
+
 def test_big():
     """-d 4096 reads as the article's 100,000 x 4096 = 409.6 M parameters."""
     t = Tmux(["--lang", "en", "-d", "4096"], 120, 40)
