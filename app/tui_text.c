@@ -113,7 +113,6 @@ static const char *const table[T_COUNT][2] = {
     [T_E_TOKENS] = {"词元与编号（%s 分词，词表 V = %u）", "Tokens and ids (%s tokenizer, V = %u)"},
     [T_E_ONEHOT] = {"「%s」的独热向量：第 %d 位是 1，其余 %s 位中都是 0",
                     "one-hot of %s: 1 at index %d, 0 everywhere else among %s entries"},
-    [T_E_WE] = {"W_E", "W_E"},
     [T_E_ROW] = {"W_E 的第 %d 行 = 独热向量 . W_E（%d 个数）",
                  "row %d of W_E = onehot . W_E (%d numbers)"},
     [T_E_SIZE] = {"W_E 形状 %s x %d = %s 个参数", "W_E is %s x %d = %s parameters"},
@@ -125,24 +124,21 @@ static const char *const table[T_COUNT][2] = {
                    "max |onehot . W_E - row k| = %.1e (identical)"},
     [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
                   "text > tokens > ids > lookup > + PE > X_input > Q K V"},
-    [T_E_ROWOF] = {"第 %d 行", "row %d"},
 
-    [T_P_FORMULA] = {"", ""},
     [T_P_AXES] = {"pos\\j", "pos\\j"},
     [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
                   "%ld positions x %ld dims per pixel; table %ld positions x %d dims; "
                   "positions from %d"},
-    [T_P_SCALE] = {"", ""},
 
     [T_F_WAVELEN] = {"波长 2pi/w_i（对数轴），i = 0 .. %d", "wavelength 2pi/w_i (log axis), "
                                                              "i = 0 .. %d"},
     [T_F_WAVES] = {"第 %d、%d 维随位置变化：w = %.6g，波长 %.6g",
                    "dims %d, %d across positions: w = %.6g, wavelength %.6g"},
     [T_F_CLOCKS] = {"时钟 pos = %ld", "clocks at pos = %ld"},
-    [T_F_RANGE] = {"", ""},
 
     [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
     [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
+    [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
     [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
     [T_R_MK] = {"相对位置：pos = %ld，k = %ld", "Relative: pos = %ld, k = %ld"},
     [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
@@ -185,7 +181,6 @@ static const char *const table[T_COUNT][2] = {
     [T_R7_DECAY] = {"RoFormer 长程衰减上界（d = %d）", "RoFormer long-term decay bound (d = %d)"},
     [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 个位置）",
                     "the curves coincide: max deviation %.1e (%ld positions)"},
-    [T_R7_PAIR] = {"", ""},
 
     [T_L_BODY] = {"学出来的词向量（C5）\n"
                   "\n"

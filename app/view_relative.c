@@ -74,7 +74,9 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     /* the right panel */
     int px = x + (int)n + 8, pw = cols - (int)n - 9, py = y;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, py++, px, pw, txt(T_R_NEAREST), c->n_positions);
+    /* C9 holds when the nearest two positions are still apart */
+    term_printf(w, py++, px, pw, txt(a->min_distance > 1e-9 ? T_R_NEAREST : T_R_SAME),
+                c->n_positions);
     term_attr(w, A_NORMAL, 0);
     term_printf(w, py++, px, pw, txt(T_R_UNIQUE), a->min_pair[0], a->min_pair[1],
                 a->min_distance);
