@@ -42,7 +42,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int ncl = (cols - 60) / (CLOCK_COLS + 2);
     ncl = ncl < 2 ? 2 : ncl > 4 ? 4 : ncl;
     int rw = ncl * (CLOCK_COLS + 2) + 1;
-    int pw = cols - rw - 9, ph = (rows - 4) / 2;
+    int pw = cols - rw - 9, ph = (rows - 5) / 2;
     tf_rgb c1 = {214, 96, 77}, c2 = {67, 147, 195}, c3 = {120, 120, 120};
     int pairs[3] = {term_pair(&c1, NULL), term_pair(&c2, NULL), term_pair(&c3, NULL)};
 
@@ -62,9 +62,11 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     }
     term_printf(w, y + 1, x, 8, "%7.0f", 2 * M_PI * c->base);
     term_printf(w, y + ph, x, 8, "%7.2f", 2 * M_PI);
+    term_printf(w, y + ph + 1, x + 8, 6, "i=0");
+    term_printf(w, y + ph + 1, x + 8 + pw - 8, 8, "%8d", half - 1);
 
     /* 2. the waves of the chosen pair across positions */
-    int wy = y + ph + 2;
+    int wy = y + ph + 3;
     double om = posenc_omega(t->fq_pair, d, c->base);
     long npos = c->n_positions;
     term_attr(w, A_BOLD, 0);

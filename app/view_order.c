@@ -36,7 +36,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int colw = (cols - 2) / ATTN_MODE_COUNT;
     int sx = (colw / 2 - 2) / (T ? T : 1);
     sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
-    int hrows = rows - 6 - T - 4;
+    int hrows = rows - 7 - T - 4;
     int sy = hrows * 2 / (T ? T : 1);
     sy = sy < 1 ? 1 : sy > sx ? sx : sy;
     int mh = (T * sy + 1) / 2;
@@ -49,9 +49,19 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             attn_ctx ca = {a->order[m].A_a, T, sx, sy}, cb = {a->order[m].A_b, T, sx, sy};
             term_heatmap(w, y + 4, mx, mh, T * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
             term_heatmap(w, y + 4, mx + T * sx + 2, mh, T * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
+            /* the key tokens under the columns, when a column is wide enough for one */
+            for (int k = 0; sx >= 2 && k < T; k++) {
+                const tf_token *ka = &a->tokens.items[k], *kb = &a->cmp_tokens.items[k];
+                char ta[64], tb[64];
+                snprintf(ta, sizeof ta, "%.*s", (int)(ka->end - ka->start), a->text + ka->start);
+                snprintf(tb, sizeof tb, "%.*s", (int)(kb->end - kb->start),
+                         a->cmp_text + kb->start);
+                term_text(w, y + 4 + mh, mx + k * sx, ta, sx);
+                term_text(w, y + 4 + mh, mx + T * sx + 2 + k * sx, tb, sx);
+            }
         }
     }
-    int ty = y + 4 + (mh <= hrows ? mh : 0) + 1;
+    int ty = y + 4 + (mh <= hrows ? mh + 1 : 0) + 1;
     term_printf(w, ty - 1 + (mh > hrows), x + 1, cols - 2, "%s", txt(T_O_ATTN));
 
     /* the difference table: one row per token of the second sentence */
