@@ -6,26 +6,58 @@
  * of a fast sine is a misleading grey). */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "posenc.h"
 #include "tui.h"
 
 #define LABEL_COLS 7
 
-typedef struct {
-    const tui *t;
-    long row0, col0;
-} pe_ctx;
+/* The visible pixels' values, kept while only the cursor moves (a cursor step then costs colour
+ * lookups, not 2 x rows x cols transcendental calls). */
+static struct {
+    float *v; /* (2 * rows, cols) */
+    int rows, cols;
+    long row0, col0, zr, zc;
+    unsigned gen;
+    bool valid;
+} cache;
 
-static double pixel(void *ctx, int py, int px)
+static double cached_px(void *ctx, int py, int px)
 {
-    const pe_ctx *c = ctx;
-    const tui *t = c->t;
-    long p = c->row0 + (long)py * t->pe_zr, j = c->col0 + (long)px * t->pe_zc;
-    if (p >= t->a->cfg.n_positions || j >= t->a->cfg.d_model)
-        return NAN;
-    return posenc_value((double)(p + t->a->cfg.index_base), (int)j, t->a->cfg.d_model,
-                        t->a->cfg.base);
+    (void)ctx;
+    return cache.v[(size_t)py * cache.cols + px];
+}
+
+static bool fill_cache(const tui *t, int rows, int cols)
+{
+    if (cache.valid && cache.rows == rows && cache.cols == cols && cache.row0 == t->pe_row0 &&
+        cache.col0 == t->pe_col0 && cache.zr == t->pe_zr && cache.zc == t->pe_zc &&
+        cache.gen == t->generation)
+        return true;
+    if (cache.rows * cache.cols < rows * cols || !cache.v) {
+        free(cache.v);
+        cache.v = malloc((size_t)2 * rows * cols * sizeof *cache.v);
+        if (!cache.v) {
+            cache.valid = false;
+            return false;
+        }
+    }
+    const tf_config *c = &t->a->cfg;
+    for (int py = 0; py < 2 * rows; py++) {
+        long p = t->pe_row0 + (long)py * t->pe_zr;
+        for (int px = 0; px < cols; px++) {
+            long j = t->pe_col0 + (long)px * t->pe_zc;
+            cache.v[(size_t)py * cols + px] =
+                p >= c->n_positions || j >= c->d_model
+                    ? NAN
+                    : (float)posenc_value((double)(p + c->index_base), (int)j, c->d_model,
+                                          c->base);
+        }
+    }
+    cache.rows = rows, cache.cols = cols, cache.row0 = t->pe_row0, cache.col0 = t->pe_col0;
+    cache.zr = t->pe_zr, cache.zc = t->pe_zc, cache.gen = t->generation, cache.valid = true;
+    return true;
 }
 
 /* Keep the cursor inside the table and the view window around the cursor. */
@@ -61,7 +93,6 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         return;
     hm_rows = hrows, hm_cols = hcols;
     clamp(t, hrows, hcols);
-    pe_ctx ctx = {t, t->pe_row0, t->pe_col0};
 
     /* column labels: dimension numbers every 16 columns */
     term_text(w, y, x, txt(T_P_AXES), LABEL_COLS + 6);
@@ -71,7 +102,9 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             break;
         term_printf(w, y, x + LABEL_COLS + k, 15, "|%ld", j);
     }
-    term_heatmap(w, y + 1, x + LABEL_COLS, hrows, hcols, pixel, &ctx, CMAP_RDBU, -1.0, 1.0);
+    if (fill_cache(t, hrows, hcols))
+        term_heatmap(w, y + 1, x + LABEL_COLS, hrows, hcols, cached_px, NULL, CMAP_RDBU, -1.0,
+                     1.0);
     /* row labels: the position of the upper pixel, every 4 rows */
     for (int r = 0; r < hrows; r += 4) {
         long p = t->pe_row0 + 2L * r * t->pe_zr;
