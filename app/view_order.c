@@ -36,6 +36,17 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int colw = (cols - 2) / ATTN_MODE_COUNT;
     int sx = (colw / 2 - 2) / (T ? T : 1);
     sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
+    /* wide enough for the token labels under the columns, when the screen allows */
+    int maxw = 0;
+    for (int k = 0; k < T; k++) {
+        const tf_token *tk = &a->tokens.items[k];
+        char tt[64];
+        snprintf(tt, sizeof tt, "%.*s", (int)(tk->end - tk->start), a->text + tk->start);
+        int tw = term_text_width(tt);
+        maxw = tw > maxw ? tw : maxw;
+    }
+    if (maxw + 1 > sx && 2 * T * (maxw + 1) + 3 <= colw)
+        sx = maxw + 1;
     int hrows = rows - 7 - T - 4;
     int sy = hrows * 2 / (T ? T : 1);
     sy = sy < 1 ? 1 : sy > sx ? sx : sy;
@@ -56,8 +67,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
                 snprintf(ta, sizeof ta, "%.*s", (int)(ka->end - ka->start), a->text + ka->start);
                 snprintf(tb, sizeof tb, "%.*s", (int)(kb->end - kb->start),
                          a->cmp_text + kb->start);
-                term_text(w, y + 4 + mh, mx + k * sx, ta, sx);
-                term_text(w, y + 4 + mh, mx + T * sx + 2 + k * sx, tb, sx);
+                term_text(w, y + 4 + mh, mx + k * sx, ta, sx - 1);
+                term_text(w, y + 4 + mh, mx + T * sx + 2 + k * sx, tb, sx - 1);
             }
         }
     }
