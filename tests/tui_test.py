@@ -55,6 +55,7 @@ class Tmux:
         subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "-u", "new-session", "-d",
                         "-x", str(width), "-y", str(height), "sh", "-c", cmd], check=True,
                        env=dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8"))
+        self.socket_path = self.tmux("display", "-p", "#{socket_path}").stdout.decode().strip()
 
     def tmux(self, *args, check=True):
         return subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True,
@@ -94,7 +95,13 @@ class Tmux:
         return int(kids[0]) if kids else None
 
     def kill(self):
+        """End this test's tmux server (only it) and remove its socket file."""
         self.tmux("kill-server", check=False)
+        if self.socket_path and os.path.basename(self.socket_path) == self.sock:
+            try:
+                os.unlink(self.socket_path)
+            except OSError:
+                pass
 
 
 def exit_line(s):
