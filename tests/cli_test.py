@@ -318,6 +318,16 @@ def test_order():
     check(j["with_rope"]["max_token_diff"] > 1e-5, "with RoPE the order shows")
     j = js("--print", "order", "-d", "32", "--compare", "学习爱我", "--tokenizer", "char")
     check(j["b"] == "学习爱我" and j["permutation"] == [2, 3, 1, 0], "--compare permutation")
+    # BPE: the words (pre-token pieces) are reversed, never a character split into bytes
+    for mode in ("cl100k", "o200k"):
+        for text in ("我爱学习", "我喜欢Python和自然语言处理，你呢？", "I love NLP, 你呢?"):
+            p = run("--print", "order", "-d", "32", "--tokenizer", mode, "--format", "json", text)
+            j = json.loads(p.stdout)  # strict UTF-8: fails on a stray byte
+            n = len(js("--print", "tokens", "--tokenizer", mode, text)["tokens"])
+            check("\ufffd" not in j["b"] and sorted(j["permutation"]) == list(range(n)) and
+                  j["without_pe"]["max_token_diff"] < 1e-6, f"{mode} order of {text}: valid b")
+    j = js("--print", "order", "-d", "32", "--vocab-size", "1000", "我喜欢Python和自然语言处理")
+    check(j["b"] == "处理自然语言和Python喜欢我", "word mode: a fallback word is not reversed")
     p = run("--print", "order", "--compare", "我爱你", ok=False)
     check(p.returncode == 2 and b"same tokens" in p.stderr, "--compare with other tokens is refused")
 
