@@ -1,5 +1,5 @@
-/* vocab.c — three vocabularies behind one interface: the dictionary's most frequent words,
- * a BPE rank table, and the code-point fallback. */
+/* vocab.c — three vocabularies behind one interface: the dictionary's most frequent words
+ * followed by the base alphabet, a BPE rank table, and the code-point fallback. */
 #include "vocab.h"
 
 #include <stdio.h>
