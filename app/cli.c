@@ -71,6 +71,15 @@ static void usage(FILE *fp)
         "  --compare TEXT        the same tokens in another order (default: the words reversed,\n"
         "                        each word keeping its tokens in order)\n"
         "\n"
+        "Classroom:\n"
+        "  --lesson              a guided lesson in 11 steps through TEXT (Space/Right next,\n"
+        "                        Left back, l Chinese/English, q quit) 11 步引导课程\n"
+        "  --big                 with --lesson: large bold text, short lines, for projectors\n"
+        "\n"
+        "Display:\n"
+        "  --lang zh|en          the interactive view's language (default zh; l switches)\n"
+        "  --no-color            no colours (as does the NO_COLOR environment variable)\n"
+        "\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -138,7 +147,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 
 enum {
     OPT_PRINT = 256, OPT_FORMAT, OPT_BASE, OPT_INDEX_BASE, OPT_SEED, OPT_COMPARE, OPT_ROPE_STYLE,
-    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG
+    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG,
+    OPT_LESSON, OPT_BIG
 };
 
 static const struct option long_opts[] = {
@@ -158,6 +168,8 @@ static const struct option long_opts[] = {
     {"tokenizer", required_argument, 0, OPT_TOKENIZER},
     {"no-color", no_argument, 0, OPT_NO_COLOR},
     {"lang", required_argument, 0, OPT_LANG},
+    {"lesson", no_argument, 0, OPT_LESSON},
+    {"big", no_argument, 0, OPT_BIG},
     {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, 'V'},
     {0, 0, 0, 0},
@@ -265,6 +277,12 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             break;
         case OPT_NO_COLOR:
             cli->no_color = true;
+            break;
+        case OPT_LESSON:
+            cli->lesson = true;
+            break;
+        case OPT_BIG:
+            cli->big = true;
             break;
         case OPT_LANG:
             if (strcmp(optarg, "zh") != 0 && strcmp(optarg, "en") != 0) {
@@ -452,6 +470,15 @@ int cli_run(int argc, char **argv)
                   "own fixed size.", tokenizer_name(cli.cfg.tokenizer));
         return 2;
     }
+    if (cli.big && !cli.lesson) {
+        cli_error("--big is the lesson's projector mode; use it with --lesson "
+                  "(tfviz --lesson --big).");
+        return 2;
+    }
+    if (cli.lesson && cli.print_what) {
+        cli_error("--lesson is interactive and --print writes numbers; choose one.");
+        return 2;
+    }
     cli.cfg.data_dir = datadir_get();
     if (cli.cfg.offset >= cli.cfg.n_positions) {
         cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
@@ -495,6 +522,10 @@ int cli_run(int argc, char **argv)
         rc = run_print(&cli, &a);
     } else if (tui_wanted()) {
         rc = tui_run(&cli, &a);
+    } else if (cli.lesson) {
+        cli_error("--lesson needs an interactive terminal (a terminal window with TERM set); "
+                  "run it there, or use --print for numbers.");
+        rc = 2;
     } else {
         print_report(&a, stdout);
     }

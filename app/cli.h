@@ -20,6 +20,8 @@ typedef struct {
     bool vocab_size_set;    /* --vocab-size was given */
     bool tokenizer_set;     /* --tokenizer was given (else word, or char without a dictionary) */
     const char *lang;       /* "zh" or "en" */
+    bool lesson;            /* --lesson: the guided lesson instead of the explorer */
+    bool big;               /* --big: the lesson's projector presentation */
 } tf_cli;
 
 /* Parse argv, run the chosen mode, return the process exit status:

@@ -402,9 +402,7 @@ static void draw_tabs(tui *t)
     term_attr(stdscr, A_NORMAL, 0);
 }
 
-/* Word-wrap s (UTF-8) into lines of at most width columns at y.. y+maxlines-1; CJK text may
- * break between any two characters, other text at spaces. Returns the lines used. */
-static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const char *s)
+int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s)
 {
     int lines = 0;
     size_t len = strlen(s);
@@ -434,7 +432,8 @@ static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const cha
         size_t l = j - i < sizeof line - 1 ? j - i : sizeof line - 1;
         memcpy(line, s + i, l);
         line[l] = '\0';
-        term_text(w, y + lines, x, line, width);
+        if (w)
+            term_text(w, y + lines * spacing, x, line, width);
         lines++;
         i = j;
         while (i < len && (s[i] == ' ' || s[i] == '\n'))
@@ -443,7 +442,13 @@ static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const cha
     return lines;
 }
 
-static void draw_status(tui *t)
+/* Word-wrap with single spacing (the explorer's frame). */
+static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const char *s)
+{
+    return tui_wrap(w, y, x, width, maxlines, 1, s);
+}
+
+void tui_draw_status(tui *t)
 {
     const tf_config *c = &t->cfg;
     char line[640], sentence[96];
@@ -503,6 +508,13 @@ static void draw_frame(tui *t)
         refresh();
         return;
     }
+    if (t->lesson) {
+        lesson_frame(t);
+        if (t->help)
+            draw_help(t);
+        refresh();
+        return;
+    }
     const tui_view *v = views[t->view];
     draw_tabs(t);
     term_attr(stdscr, A_BOLD, 0);
@@ -528,7 +540,7 @@ static void draw_frame(tui *t)
         int x = 1 + term_text(stdscr, LINES - 2, 1, txt(T_HINT), COLS - 2);
         term_text(stdscr, LINES - 2, x + 2, txt(v->keys), COLS - x - 3);
     }
-    draw_status(t);
+    tui_draw_status(t);
     if (t->help)
         draw_help(t);
     refresh();
@@ -556,12 +568,17 @@ static void ensure_parts(tui *t)
 
 static int dispatch(tui *t, int ch)
 {
+    if (t->lesson && ch != KEY_MOUSE && !t->help) {
+        int lr = lesson_key(t, ch);
+        if (lr != TUI_IGNORED)
+            return lr;
+    }
     if (ch == KEY_MOUSE) {
         MEVENT ev;
         if (getmouse(&ev) != OK)
             return TUI_IGNORED;
         if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)) {
-            if (ev.y == 0) { /* the tab bar: find the tab under the pointer */
+            if (ev.y == 0 && !t->lesson) { /* the tab bar: find the tab under the pointer */
                 int x = 6;
                 for (int i = 0; i < TUI_VIEWS; i++) {
                     char buf[64];
@@ -628,6 +645,10 @@ int tui_run(tf_cli *cli, tf_analysis *a)
     t.fq_pos = 5;
     t.rel_pos = 3;
     t.order_mode = 0;
+    t.lesson = cli->lesson;
+    t.big = cli->big;
+    if (t.lesson)
+        lesson_enter(&t, 0);
 
     setlocale(LC_ALL, "");
     t.utf8 = term_locale_utf8();

@@ -66,6 +66,11 @@ struct tui {
     unsigned gram_gen;
     int order_mode;             /* view 6: the mode whose attention matrices are large */
     int rope_pair;              /* view 7: the pair i on the plane */
+
+    /* the guided lesson (lesson.c) */
+    bool lesson;                /* --lesson: steps instead of tabs */
+    bool big;                   /* --big: bold, wide spacing, short lines (projectors) */
+    int step;                   /* the step shown, 0..LESSON_STEPS-1 */
 };
 
 /* True when the interactive view can run: stdin and stdout are terminals and TERM is usable.
@@ -82,7 +87,20 @@ extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input,
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap); /* token text */
 /* Write a format string in the current language's table entry. */
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
+/* Word-wrap s (UTF-8) into lines of at most width columns from row y, one line every `spacing`
+ * rows, at most maxlines lines; CJK text may break between any two characters, other text at
+ * spaces. w NULL only counts. Returns the lines used. */
+int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s);
+/* The status line (sentence and configuration) on the last row. */
+void tui_draw_status(tui *t);
 /* A number with engineering grouping: 409.6 M, 1.6 G. */
 const char *tui_human(double v, char *buf, size_t cap);
+
+/* The lesson's frame and keys (lesson.c). lesson_key returns TUI_IGNORED for keys the view
+ * and the global table should see. */
+void lesson_frame(tui *t);
+int lesson_key(tui *t, int ch);
+/* Make the step's view the current view (for its needs and its keys). */
+void lesson_enter(tui *t, int step);
 
 #endif

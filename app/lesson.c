@@ -1,0 +1,231 @@
+/* lesson.c — the guided lesson's frame and keys.
+ *
+ * A step is a title, a short text, a visual and a "try this" line. The visual is an explorer
+ * view drawn by its own draw() into the space left under the text, so the lesson shows the
+ * same numbers as the explorer; only step 1 (characters as bytes) and the worked PE cell of
+ * step 7 are drawn here, because no view shows them.
+ *
+ * Layout, top to bottom: header (step n/11, title, progress), text, visual, try line, key
+ * line, status line. --big makes every line bold, narrows the text to few words a line and,
+ * when the screen is tall enough, leaves a blank row between lines. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lesson.h"
+#include "posenc.h"
+#include "tui.h"
+#include "utf8.h"
+
+static const tui_view *const step_views[8] = {
+    &view_embed, &view_pe, &view_freq, &view_relative, &view_input, &view_order, &view_rope,
+    &view_learned,
+};
+
+#define MIN_VISUAL_ROWS 8
+
+static bool zh(void) { return txt_is_zh(); }
+
+void lesson_enter(tui *t, int step)
+{
+    if (step < 0)
+        step = 0;
+    if (step >= LESSON_STEPS)
+        step = LESSON_STEPS - 1;
+    t->step = step;
+    const lesson_step *s = lesson_get(step);
+    /* the bytes step reads the tokens, which every analysis has: view 1's needs */
+    t->view = s->visual >= 1 ? s->visual - 1 : 0;
+    t->animate = false;
+}
+
+int lesson_key(tui *t, int ch)
+{
+    switch (ch) {
+    case ' ':
+    case KEY_RIGHT:
+    case KEY_NPAGE:
+    case 'n':
+        if (t->step + 1 >= LESSON_STEPS) {
+            snprintf(t->msg, sizeof t->msg, "%s", lesson_label(LESSON_L_END, zh()));
+            return TUI_REDRAW;
+        }
+        lesson_enter(t, t->step + 1);
+        return TUI_REDRAW;
+    case KEY_LEFT:
+    case KEY_PPAGE:
+    case KEY_BACKSPACE:
+    case 127:
+        lesson_enter(t, t->step - 1);
+        return TUI_REDRAW;
+    case 'a': /* the clocks' animation, whose own key (space) advances the lesson */
+        if (t->view == 2) {
+            t->animate = !t->animate;
+            return TUI_REDRAW;
+        }
+        return TUI_IGNORED;
+    case '\t':
+    case KEY_BTAB:
+        return TUI_REDRAW; /* no tabs in the lesson */
+    default:
+        if (ch >= '1' && ch <= '8')
+            return TUI_REDRAW;
+        return TUI_IGNORED;
+    }
+}
+
+/* Step 1: each character of the sentence with its code point and UTF-8 bytes. */
+static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+{
+    enum { MAXROWS = 24 };
+    static char cell[MAXROWS + 1][4][48];
+    const char *ptrs[(MAXROWS + 1) * 4];
+    char head[128];
+    snprintf(head, sizeof head, "%s", lesson_label(LESSON_L_BYTES_HEAD, zh()));
+    char *save = head;
+    for (int c = 0; c < 4; c++) {
+        char *bar = strchr(save, '|');
+        if (bar)
+            *bar = '\0';
+        size_t l = strlen(save) < sizeof cell[0][c] - 1 ? strlen(save) : sizeof cell[0][c] - 1;
+        memcpy(cell[0][c], save, l);
+        cell[0][c][l] = '\0';
+        save = bar ? bar + 1 : save + strlen(save);
+    }
+    int n = 0, limit = rows - 3 < MAXROWS ? rows - 3 : MAXROWS;
+    const char *s = t->text;
+    size_t len = t->text_len, i = 0;
+    while (i < len && n < limit) {
+        uint32_t cp;
+        size_t k = utf8_decode(s + i, len - i, &cp);
+        if (!k)
+            break;
+        if (cp != ' ') {
+            n++;
+            memcpy(cell[n][0], s + i, k);
+            cell[n][0][k] = '\0';
+            snprintf(cell[n][1], sizeof cell[n][1], "U+%04X", (unsigned)cp);
+            int o = 0;
+            for (size_t b = 0; b < k; b++)
+                o += snprintf(cell[n][2] + o, sizeof cell[n][2] - (size_t)o, "%s%02X",
+                              b ? " " : "", (unsigned char)s[i + b]);
+            snprintf(cell[n][3], sizeof cell[n][3], "%u", (unsigned)cp);
+        }
+        i += k;
+    }
+    for (int r = 0; r <= n; r++)
+        for (int c = 0; c < 4; c++)
+            ptrs[r * 4 + c] = cell[r][c];
+    int tw = term_table(w, y + 1, x + 2, ptrs, n + 1, 4, 3, true, NULL);
+    (void)tw;
+    term_attr(w, t->big ? A_BOLD : A_NORMAL, 0);
+    tui_wrap(w, y + n + 3, x + 2, cols - 4, 2, 1, lesson_label(LESSON_L_BYTES_NOTE, zh()));
+    term_attr(w, A_NORMAL, 0);
+}
+
+/* Step 7: the PE cell under view 2's cursor, worked out with posenc's own omega. */
+static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
+{
+    const tf_config *c = &t->cfg;
+    long pos = t->pe_pos + c->index_base, j = t->pe_dim, i = j / 2;
+    double om = posenc_omega((int)i, c->d_model, c->base), ang = (double)pos * om;
+    double v = (j % 2) ? cos(ang) : sin(ang);
+    char buf[320];
+    lesson_fmt(buf, sizeof buf, LESSON_L_PE_CELL, zh(), pos, j, i, c->base, 2 * i,
+             c->d_model, om, ang, (j % 2) ? "cos" : "sin", ang, v);
+    term_attr(w, A_BOLD, 0);
+    int used = tui_wrap(w, y, x + 1, cols - 2, 2, 1, buf);
+    lesson_fmt(buf, sizeof buf, LESSON_L_PE_TABLE, zh(),
+             posenc_value((double)pos, (int)j, c->d_model, c->base));
+    term_text(w, y + used, x + 1, buf, cols - 2);
+    term_attr(w, A_NORMAL, 0);
+    return used + 1;
+}
+
+void lesson_frame(tui *t)
+{
+    const lesson_step *s = lesson_get(t->step);
+    bool z = zh(), big = t->big;
+    int lang = z ? 0 : 1;
+    attr_t strong = big ? A_BOLD : A_NORMAL;
+
+    /* header: step n/11 and the title, with the progress at the right */
+    char head[256], prog[LESSON_STEPS * 4 + 1];
+    lesson_fmt(head, sizeof head, LESSON_L_HEADER, z, t->step + 1, LESSON_STEPS);
+    size_t o = 0;
+    for (int i = 0; i < LESSON_STEPS; i++)
+        o += (size_t)snprintf(prog + o, sizeof prog - o, "%s",
+                              i <= t->step ? (t->utf8 ? "●" : "#") : (t->utf8 ? "○" : "."));
+    term_attr(stdscr, A_REVERSE | A_BOLD, 0);
+    for (int x = 0; x < COLS; x++)
+        mvaddch(0, x, ' ');
+    int hx = 1 + term_text(stdscr, 0, 1, head, COLS - 2);
+    int pw = term_text_width(prog);
+    hx += 2 + term_text(stdscr, 0, hx + 2, s->title[lang], COLS - hx - pw - 5);
+    if (hx + pw + 2 < COLS)
+        term_text(stdscr, 0, COLS - pw - 1, prog, pw);
+    term_attr(stdscr, A_NORMAL, 0);
+
+    /* the text: big mode writes short bold lines, double-spaced when there is room */
+    int margin = big ? 3 : 1;
+    int width = COLS - 2 * margin;
+    if (big && width > 56)
+        width = 56;
+    int y = big ? 2 : 1;
+    int fixed = 4 + (big ? 2 : 1); /* header, try, keys, status, blank rows */
+    int maxlines = LINES - fixed - y - MIN_VISUAL_ROWS;
+    if (maxlines < 2)
+        maxlines = 2;
+    int need = tui_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
+    int spacing = big && need * 2 <= maxlines ? 2 : 1;
+    if (spacing == 1 && need > maxlines)
+        need = maxlines;
+    term_attr(stdscr, strong, 0);
+    int used = tui_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
+    term_attr(stdscr, A_NORMAL, 0);
+    y += used * spacing + (big ? 1 : 0);
+
+    /* the try-this line sits above the key line; the visual fills what is between */
+    int try_y = LINES - 3 - (big ? 1 : 0);
+    int vy = y, vrows = try_y - vy - (big ? 1 : 0);
+    t->cursor[0] = '\0';
+    if (vrows > 2) {
+        WINDOW *w = derwin(stdscr, vrows, COLS, vy, 0);
+        if (w) {
+            int top = 0;
+            if (s->visual == 2)
+                top = draw_pe_cell(t, w, 0, 0, COLS);
+            if (s->visual == LESSON_VIS_BYTES)
+                draw_bytes(t, w, 0, 0, vrows, COLS);
+            else
+                step_views[s->visual - 1]->draw(t, w, top, 0, vrows - top, COLS);
+            t->area_y = vy + top;
+            t->area_x = 0;
+            t->area_rows = vrows - top;
+            t->area_cols = COLS;
+            delwin(w);
+        }
+    }
+
+    /* try this */
+    move(try_y, 0);
+    clrtoeol();
+    term_attr(stdscr, A_BOLD, 0);
+    int tx = margin + term_text(stdscr, try_y, margin, lesson_label(LESSON_L_TRY, z), COLS);
+    term_attr(stdscr, strong, 0);
+    term_text(stdscr, try_y, tx, s->try_[lang], COLS - tx - 1);
+    term_attr(stdscr, A_NORMAL, 0);
+
+    /* the message, or the lesson's keys */
+    move(LINES - 2, 0);
+    clrtoeol();
+    if (t->msg[0]) {
+        term_attr(stdscr, A_BOLD, 0);
+        term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
+    } else {
+        term_attr(stdscr, strong, 0);
+        term_text(stdscr, LINES - 2, 1, lesson_label(LESSON_L_KEYS, z), COLS - 2);
+    }
+    term_attr(stdscr, A_NORMAL, 0);
+    tui_draw_status(t);
+}

@@ -1,0 +1,146 @@
+/* lesson_text.c — the guided lesson's words, in Chinese and English (one table).
+ *
+ * Each step: a title, two or three short sentences that carry the idea, and one thing for the
+ * class to try. Lines are written short so that --big (wide, bold, few words per line) still
+ * fits an 80x24 projector screen. */
+#include "lesson.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+static const lesson_step steps[LESSON_STEPS] = {
+    {LESSON_VIS_BYTES,
+     {"文字不是数字", "Characters are not numbers"},
+     {"屏幕上的“爱”对计算机只是几个字节。编码号只说明它是哪个字符，并不包含任何意思。"
+      "神经网络只会做乘法和加法，所以我们得先把文字变成它能计算的数。",
+      "To the computer, 爱 on the screen is just a few bytes. Its code number says which "
+      "character it is, not what it means. A neural network can only multiply and add, so we "
+      "must first turn text into numbers it can compute with."},
+     {"按 / 输入你自己的句子，例如 我喜欢猫，然后回车。", "Press / and type your own sentence, "
+      "e.g. I like cats, then Enter."}},
+    {1 /* view 1 */,
+     {"词表和编号", "The vocabulary and the id"},
+     {"分词器把句子切成词元。词表给每个词元一个固定的编号 id：同一个词永远是同一个数。"
+      "编号只是一个座位号，3 和 4 挨着并不说明两个词意思相近。",
+      "The tokenizer cuts the sentence into tokens. The vocabulary gives each token a fixed "
+      "id: the same word always gets the same number. An id is only a seat number: 3 next to "
+      "4 does not mean the words are alike."},
+     {"按 ↑/↓ 选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
+      "its id."}},
+    {1,
+     {"one-hot 向量", "One-hot"},
+     {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
+      "它不偏袒任何词，但很浪费：每个向量都和词表一样长，任意两个都互相垂直。",
+      "Write the id as a vector of length V: a 1 at position id, 0 everywhere else. It plays "
+      "no favourites, but it is wasteful: each vector is as long as the vocabulary, and any two "
+      "are perpendicular."},
+     {"看中间一栏：V 有多大？one-hot 里有几个 1？", "Look at the middle column: how big is V? "
+      "How many 1s are in the one-hot?"}},
+    {1,
+     {"onehot · W_E 取出一行", "onehot · W_E picks one row"},
+     {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
+      "结果正好是第 id 行。所以实际程序直接查表，不做乘法。",
+      "The embedding matrix W_E has V rows and d_model columns. Multiplying the one-hot by "
+      "W_E multiplies every row but row id by 0, so the result is exactly row id. Real programs "
+      "just look the row up."},
+     {"按 c：程序真的做一次乘法，和查表的行比较。", "Press c: the program really multiplies "
+      "and compares with the row it looked up."}},
+    {8,
+     {"这一行是学出来的", "The row is learned"},
+     {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
+      "于是“意思”成了向量之间的距离。",
+      "W_E starts as random numbers. Training pushes words that appear in similar contexts "
+      "towards similar rows, so meaning becomes distance between vectors."},
+     {"课后试试 tfviz --train，观察向量如何移动。", "After class try tfviz --train and watch "
+      "the vectors move."}},
+    {6,
+     {"注意力不知道顺序", "Attention has no sense of order"},
+     {"只用词向量时，“我爱学习”和“学习爱我”里每个词得到的注意力输出完全一样，"
+      "只是换了行的顺序。模型分不清谁爱谁。",
+      "With word vectors alone, every word of 我爱学习 and of 学习爱我 gets exactly the same "
+      "attention output, only in another row order. The model cannot tell who loves whom."},
+     {"看“差”一栏：没有位置时是 0；加上 PE 就不是 0 了。", "Read the difference column: 0 "
+      "without positions, not 0 once PE is added."}},
+    {2,
+     {"位置编码公式", "The positional-encoding formula"},
+     {"PE(pos, 2i) = sin(pos · ω_i)，PE(pos, 2i+1) = cos(pos · ω_i)，ω_i = 1/base^(2i/d)。"
+      "下面把光标所在的格子一步步算出来。",
+      "PE(pos, 2i) = sin(pos · w_i), PE(pos, 2i+1) = cos(pos · w_i), w_i = 1/base^(2i/d). "
+      "The lines below work out the cell under the cursor step by step."},
+     {"按 ↑/↓ 换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
+      "worked numbers follow."}},
+    {3,
+     {"频率和时钟", "Frequencies and the clock"},
+     {"每一对维度 (2i, 2i+1) 是一根以 ω_i 转动的指针。前面的维度转得快，像秒针；"
+      "后面的转得很慢，像时针。合在一起读，就知道现在几点——也就是第几个位置。",
+      "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
+      "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
+      "the time: the position."},
+     {"按 a 让时钟走起来，按 ↑/↓ 换一对维度。", "Press a to let the clocks run, Up/Down to "
+      "pick another pair of dimensions."}},
+    {4,
+     {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
+     {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k · PE(pos)：M_k 只依赖距离 k，"
+      "不依赖 pos。所以“相隔 k 个词”在任何地方看起来都一样。",
+      "No two positions share a PE. Better: PE(pos+k) = M_k · PE(pos), where M_k depends only "
+      "on the distance k, not on pos. So \"k words apart\" looks the same everywhere."},
+     {"按 ↑/↓ 改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
+      "0."}},
+    {5,
+     {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
+     {"词向量和位置编码直接相加，得到第一层真正读入的矩阵。Q、K、V 都由它算出，"
+      "所以位置信息混在每一个分数里。",
+      "The word vectors and the positional encoding are simply added: this is the matrix the "
+      "first layer reads. Q, K and V are all computed from it, so position is mixed into every "
+      "score."},
+     {"按 s 打开或关闭乘 sqrt(d)，比较两者的大小。", "Press s to switch the sqrt(d) scaling "
+      "on and off and compare the sizes."}},
+    {7,
+     {"RoPE：旋转位置编码", "RoPE: rotary position embedding"},
+     {"RoPE 不再相加，而是把 q 和 k 的每一对维度按位置旋转一个角度。"
+      "两者点积只取决于相对距离 m-n，现在的大模型（LLaMA 等）都用它。",
+      "RoPE adds nothing: it rotates each pair of dimensions of q and k by an angle set by the "
+      "position. Their dot product depends only on the distance m-n. Today's large models "
+      "(LLaMA and others) use it."},
+     {"按 p 换配对方式，按 ↑/↓ 换词元。最后按 q 结束。", "Press p to change the pairing, "
+      "Up/Down for another token. Press q to finish."}},
+};
+
+const lesson_step *lesson_get(int i)
+{
+    return i >= 0 && i < LESSON_STEPS ? &steps[i] : NULL;
+}
+
+/* The lesson's frame: labels around the steps. */
+static const char *const labels[LESSON_L_COUNT][2] = {
+    [LESSON_L_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
+    [LESSON_L_TRY] = {"试一试：", "Try this: "},
+    [LESSON_L_KEYS] = {"空格/→ 下一步  ← 上一步  l English  / 改句子  q 退出",
+                       "Space/Right next  Left back  l 中文  / new sentence  q quit"},
+    [LESSON_L_END] = {"这是最后一步。按 ← 回顾，按 q 结束课程。",
+                      "This is the last step. Left goes back, q ends the lesson."},
+    [LESSON_L_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制", "character|code point|UTF-8 bytes|decimal"},
+    [LESSON_L_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
+                             "These numbers are only labels: neighbouring codes do not mean "
+                             "neighbouring meanings."},
+    [LESSON_L_PE_CELL] = {"pos=%ld, 维度 j=%ld (i=%ld): ω_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos·ω_i = %.6f;  %s(%.6f) = %+.6f",
+                          "pos=%ld, dim j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
+    [LESSON_L_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
+};
+
+const char *lesson_label(lesson_label_id id, bool chinese)
+{
+    return id >= 0 && id < LESSON_L_COUNT ? labels[id][chinese ? 0 : 1] : NULL;
+}
+
+int lesson_fmt(char *buf, size_t cap, lesson_label_id id, bool chinese, ...)
+{
+    va_list ap;
+    va_start(ap, chinese);
+    int n = vsnprintf(buf, cap, lesson_label(id, chinese), ap);
+    va_end(ap);
+    return n;
+}
