@@ -64,6 +64,14 @@ int lesson_key(tui *t, int ch)
             return TUI_REDRAW;
         }
         return TUI_IGNORED;
+    case 'c': /* view 1's check: also on the message line, which every layout keeps */
+        if (t->view == 0 && view_embed.key) {
+            int r = view_embed.key(t, ch);
+            if (t->onehot_gen == t->generation && t->onehot_diff >= 0)
+                txt_fmt(t->msg, sizeof t->msg, T_E_CHECK, t->onehot_diff);
+            return r | TUI_REDRAW;
+        }
+        return TUI_IGNORED;
     case '\t':
     case KEY_BTAB:
         return TUI_REDRAW; /* no tabs in the lesson */
@@ -166,28 +174,32 @@ void lesson_frame(tui *t)
         term_text(stdscr, 0, COLS - pw - 1, prog, pw);
     term_attr(stdscr, A_NORMAL, 0);
 
-    /* the text: big mode writes short bold lines, double-spaced when there is room */
+    /* the text: big mode writes short bold lines, double-spaced when the screen is tall */
+    bool tall = LINES >= 30;
+    /* on a short screen (the 80x24 presenter layout) the key line shows on step 1 and with
+     * messages only, so the visual keeps its rows */
+    bool keyline = tall || t->step == 0 || t->msg[0];
     int margin = big ? 3 : 1;
     int width = COLS - 2 * margin;
     if (big && width > 56)
         width = 56;
-    int y = big ? 2 : 1;
-    int fixed = 4 + (big ? 2 : 1); /* header, try, keys, status, blank rows */
-    int maxlines = LINES - fixed - y - MIN_VISUAL_ROWS;
+    int y = big && tall ? 2 : 1;
+    int bottom = LINES - 2 - (keyline ? 1 : 0); /* the try line's row */
+    int maxlines = bottom - y - MIN_VISUAL_ROWS - (big ? 1 : 0);
     if (maxlines < 2)
         maxlines = 2;
     int need = tui_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
-    int spacing = big && need * 2 <= maxlines ? 2 : 1;
-    if (spacing == 1 && need > maxlines)
-        need = maxlines;
+    int spacing = big && LINES >= 36 && need * 2 <= maxlines ? 2 : 1;
+    if (need * spacing > maxlines)
+        need = maxlines / spacing;
     term_attr(stdscr, strong, 0);
     int used = tui_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
     term_attr(stdscr, A_NORMAL, 0);
     y += used * spacing + (big ? 1 : 0);
 
     /* the try-this line sits above the key line; the visual fills what is between */
-    int try_y = LINES - 3 - (big ? 1 : 0);
-    int vy = y, vrows = try_y - vy - (big ? 1 : 0);
+    int try_y = bottom - (big && tall ? 1 : 0);
+    int vy = y, vrows = try_y - vy - (big && tall ? 1 : 0);
     t->cursor[0] = '\0';
     if (vrows > 2) {
         WINDOW *w = derwin(stdscr, vrows, COLS, vy, 0);
@@ -217,6 +229,10 @@ void lesson_frame(tui *t)
     term_attr(stdscr, A_NORMAL, 0);
 
     /* the message, or the lesson's keys */
+    if (!keyline) {
+        tui_draw_status(t);
+        return;
+    }
     move(LINES - 2, 0);
     clrtoeol();
     if (t->msg[0]) {

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""Lesson tests: drive tfviz --lesson inside tmux (the Tmux helper of tui_test.py).
+
+Usage: lesson_test.py TFVIZ GROUP   (GROUP: steps120, steps80, big, lang)
+
+Expected values come from Python (UTF-8 bytes, math.sin) and from tfviz --print, never from
+the screen."""
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tui_test as tt  # noqa: E402
+
+check = tt.check
+
+TITLES_EN = ["Characters are not numbers", "The vocabulary and the id", "One-hot",
+             "onehot · W_E picks one row", "The row is learned", "Attention has no sense of order",
+             "The positional-encoding formula", "Frequencies and the clock",
+             "Uniqueness and the relative rotation M_k", "X_input = X_emb + PE enters Q, K, V",
+             "RoPE: rotary position embedding"]
+
+
+def header(s):
+    return s.splitlines()[0] if s else ""
+
+
+def walk(width, height, extra=()):
+    """Advance through all 11 steps, check each one's visual, go back, quit."""
+    tag = f"{width}x{height}{' ' + ' '.join(extra) if extra else ''}"
+    toks = tt.tokens_csv("我爱学习")
+    t = tt.Tmux(["--lesson", "--lang", "en", *extra, "我爱学习"], width, height)
+    try:
+        s = t.wait(lambda x: "lesson 1/11" in x and "U+7231" in x, "step 1")
+        check(s is not None, f"{tag}: step 1 appears")
+        if s is None:
+            return
+        for ch in "我爱学习":
+            b = " ".join(f"{x:02X}" for x in ch.encode("utf-8"))
+            check(f"U+{ord(ch):04X}" in s and b in s and str(ord(ch)) in s,
+                  f"{tag} step 1: {ch} is U+{ord(ch):04X}, bytes {b}")
+        check("Try this:" in s, f"{tag} step 1: a try-this line")
+        check(len(s.splitlines()) <= height, f"{tag}: the frame fits {height} rows")
+        for i in range(1, 11):
+            t.keys("Space" if i % 2 else "Right")
+            s = t.wait(lambda x, i=i: f"lesson {i + 1}/11" in header(x), f"step {i + 1}")
+            check(s is not None and TITLES_EN[i][:20] in header(s),
+                  f"{tag}: step {i + 1} ({TITLES_EN[i]}) by {'Space' if i % 2 else 'Right'}")
+            if s is None:
+                continue
+            if i == 1:
+                check(all(text in s and str(tid) in s for text, tid in toks),
+                      f"{tag} step 2: the tokens with their ids from --print tokens")
+            if i == 3:
+                t.keys("c")
+                s2 = t.wait("max |onehot . W_E - row k| = 0.0e+00", "the one-hot check")
+                check(s2 is not None, f"{tag} step 4: c multiplies and the row matches exactly")
+            if i == 5:
+                rows = [ln for ln in s.splitlines() if ln.strip().startswith("max ")]
+                vals = rows[0].split()[1:4] if rows else []
+                ok = len(vals) == 3 and float(vals[0]) < 1e-12 and float(vals[1]) > 1e-4
+                check(ok, f"{tag} step 6: 我爱学习 vs 学习爱我: no PE ~0, with PE not ({vals})")
+            if i == 6:
+                om = 10000 ** (-10 / 512)
+                want = f"sin({3 * om:.6f}) = {math.sin(3 * om):+.6f}"
+                check(f"w_i = 1/10000^(10/512) = {om:.6f}" in s and want in s,
+                      f"{tag} step 7: the worked cell {want}")
+                t.keys("Down")
+                want = f"sin({4 * om:.6f}) = {math.sin(4 * om):+.6f}"
+                s2 = t.wait(want, "the cell at pos 4")
+                check(s2 is not None, f"{tag} step 7: Down moves the worked cell to pos 4")
+            if i == 10:
+                check("RoFormer" in s or "decay" in s, f"{tag} step 11: the RoPE view")
+        t.keys("Space")
+        s = t.wait("This is the last step", "the end notice")
+        check(s is not None and "lesson 11/11" in header(s), f"{tag}: Space at the end stays")
+        t.keys("Left")
+        s = t.wait(lambda x: "lesson 10/11" in header(x), "back")
+        check(s is not None, f"{tag}: Left goes back one step")
+        t.keys("q")
+        e = tt.exit_line(t.wait("__EXIT__", "the exit"))
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              f"{tag}: q exits 0 and restores the terminal ({e})")
+        check(not t.alternate_on(), f"{tag}: the alternate screen is left")
+    finally:
+        t.kill()
+
+
+def test_steps120():
+    walk(120, 40)
+
+
+def test_steps80():
+    walk(80, 24)
+
+
+def test_big():
+    walk(80, 24, ("--big",))
+    t = tt.Tmux(["--lesson", "--big", "--lang", "en"], 120, 40, env={"TERM": "xterm-256color"})
+    try:
+        s = t.wait("lesson 1/11", "step 1")
+        check(s is not None, "big 120x40: step 1")
+        if s:
+            body = [ln for ln in s.splitlines()[1:8] if ln.strip()]
+            check(body and max(len(ln.rstrip()) for ln in body) <= 3 + 56,
+                  "big: text lines hold at most 56 columns")
+            esc = t.screen(escapes=True)
+            check("\033[1m" in esc or ";1m" in esc, "big: the text is bold")
+            # double spacing at 40 rows: the first body line is followed by a blank row
+            lines = s.splitlines()
+            check(lines[2].strip() != "" and lines[3].strip() == "" and lines[4].strip() != "",
+                  "big: wide spacing (a blank row between text lines)")
+        t.keys("q")
+        e = tt.exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "big: q restores the terminal")
+    finally:
+        t.kill()
+    p = tt.run("--big")
+    check(p.returncode == 2 and b"--lesson" in p.stderr, "big: --big alone is a usage error")
+
+
+def test_lang():
+    t = tt.Tmux(["--lesson"], 80, 24, env={"NO_COLOR": "1"})
+    try:
+        s = t.wait("课堂 1/11", "Chinese step 1")
+        check(s is not None and "文字不是数字" in s and "试一试" in s, "lang: Chinese by default")
+        t.keys("l")
+        s = t.wait("lesson 1/11", "English")
+        check(s is not None and "Characters are not numbers" in s, "lang: l switches to English")
+        t.keys("Space", "l")
+        s = t.wait("课堂 2/11", "Chinese step 2")
+        check(s is not None and "词表和编号" in s, "lang: l switches back, the step is kept")
+        t.keys("3", "Tab")
+        s = t.wait("课堂 2/11", "no tabs")
+        check(s is not None, "lang: view keys 1-8 and Tab do not leave the lesson")
+        t.keys("/")
+        t.wait("句子", "editor")
+        t.keys("C-u")
+        t.keys("猫喜欢鱼", literal=True)
+        t.keys("Enter")
+        s = t.wait(lambda x: tt.status_line(x).lstrip().startswith("猫喜欢鱼"), "new sentence")
+        check(s is not None, "lang: / types a new sentence inside the lesson")
+        t.keys("Escape")
+        e = tt.exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED", "lang: Esc quits")
+    finally:
+        t.kill()
+    p = tt.run("--lesson")  # stdout is a pipe
+    check(p.returncode == 2 and b"interactive terminal" in p.stderr,
+          "lang: --lesson without a terminal says why, exit 2")
+    p = tt.run("--lesson", "--print", "tokens")
+    check(p.returncode == 2, "lang: --lesson with --print is a usage error")
+
+
+def main():
+    tt.TFVIZ = os.path.abspath(sys.argv[1])
+    globals()["test_" + sys.argv[2]]()
+    if tt.FAILS:
+        print(f"# {len(tt.FAILS)} failed")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
