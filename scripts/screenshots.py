@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""screenshots.py — capture text screenshots of every explorer view and every lesson step by
+running the built tfviz inside tmux, into DOCS_DIR/screenshots/*.txt.
+
+    scripts/screenshots.py TFVIZ DOCS_DIR     (or: meson compile -C build screenshots)
+
+Each capture waits until the frame shows what it should and stops changing, so the files are
+the same on every run for the same build."""
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+SIZE_VIEWS = (100, 32)
+SIZE_LESSON = (80, 24)
+VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned"]
+
+
+class Pane:
+    count = 0
+
+    def __init__(self, tfviz, args, width, height):
+        Pane.count += 1
+        self.sock = f"tfviz-shots-{os.getpid()}-{Pane.count}"
+        env = "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=xterm-256color NO_COLOR=1"
+        cmd = f"{env} {shlex.quote(tfviz)} {' '.join(shlex.quote(a) for a in args)}; sleep 60"
+        self.tmux("-f", "/dev/null", "-u", "new-session", "-d", "-x", str(width), "-y",
+                  str(height), "sh", "-c", cmd)
+
+    def tmux(self, *args):
+        return subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True, check=True,
+                              env=dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8"))
+
+    def keys(self, *k):
+        self.tmux("send-keys", *k)
+
+    def settled(self, marker, timeout=20.0):
+        """The screen once it contains marker and two captures 150 ms apart agree."""
+        end, last = time.time() + timeout, None
+        while time.time() < end:
+            s = self.tmux("capture-pane", "-p").stdout.decode("utf-8", "replace")
+            if marker in s and s == last:
+                return s
+            last = s
+            time.sleep(0.15)
+        raise SystemExit(f"screenshots: timed out waiting for '{marker}'")
+
+    def close(self):
+        path = self.tmux("display", "-p", "#{socket_path}").stdout.decode().strip()
+        subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True)
+        if os.path.basename(path) == self.sock and os.path.exists(path):
+            os.unlink(path)
+
+
+def save(path, screen, title):
+    """The screen as plain text (trailing blanks cut); the title goes to the index."""
+    lines = [ln.rstrip() for ln in screen.splitlines()]
+    with open(path + ".tmp", "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(path + ".tmp", path)
+    INDEX.append((os.path.basename(path), title))
+
+
+INDEX = []
+
+
+def main():
+    tfviz, docs = os.path.abspath(sys.argv[1]), sys.argv[2]
+    out = os.path.join(docs, "screenshots")
+    os.makedirs(out, exist_ok=True)
+    n = 0
+    w, h = SIZE_VIEWS
+    p = Pane(tfviz, ["--lang", "en", "我爱学习"], w, h)
+    try:
+        p.settled("51.2 M")
+        for i, name in enumerate(VIEWS):
+            p.keys(str(i + 1))
+            s = p.settled(f" {i + 1} ")
+            save(os.path.join(out, f"view{i + 1}-{name}.txt"), s,
+                 f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {i + 1}")
+            n += 1
+    finally:
+        p.close()
+    w, h = SIZE_LESSON
+    for lang in ("en", "zh"):
+        p = Pane(tfviz, ["--lesson", "--lang", lang], w, h)
+        try:
+            for step in range(1, 12):
+                if step > 1:
+                    p.keys("Space")
+                s = p.settled(f"{step}/11")
+                save(os.path.join(out, f"lesson-{lang}-{step:02d}.txt"), s,
+                     f"Lesson step {step} ({lang}), {w}x{h}: `tfviz --lesson --lang {lang}`")
+                n += 1
+        finally:
+            p.close()
+    w, h = SIZE_LESSON
+    p = Pane(tfviz, ["--lesson", "--big", "--lang", "en"], w, h)
+    try:
+        s = p.settled("1/11")
+        save(os.path.join(out, "lesson-big-01.txt"), s,
+             f"Lesson step 1 with --big, {w}x{h}: `tfviz --lesson --big --lang en`")
+        n += 1
+    finally:
+        p.close()
+    with open(os.path.join(out, "README.md.tmp"), "w", encoding="utf-8") as f:
+        f.write("# Text screenshots / 文字截图\n\nCaptured from the built tfviz through tmux by "
+                "`meson compile -C build screenshots` (LANG=C.UTF-8, NO_COLOR=1).\n"
+                "由 tmux 从构建好的 tfviz 截取，重新生成即可更新。\n\n")
+        for name, title in INDEX:
+            f.write(f"- [{name}]({name}): {title}\n")
+    os.replace(os.path.join(out, "README.md.tmp"), os.path.join(out, "README.md"))
+    print(f"screenshots: {n} screens in {out}")
+
+
+if __name__ == "__main__":
+    main()
