@@ -21,9 +21,15 @@ const char *datadir_get(void)
     if (n > 0) {
         path[n] = '\0';
         char *slash = strrchr(path, '/');
-        const char *tail = "/../assets";
-        if (slash && (size_t)(slash - path) + strlen(tail) + 1 < sizeof path) {
-            strcpy(slash, tail);
+        /* the build tree, then the installed layout relative to the binary (<prefix>/bin ->
+         * <prefix>/share/tfviz), which also holds for a DESTDIR-staged or moved install */
+        const char *tails[] = {"/../assets", "/" TF_BIN_TO_DATA};
+        for (size_t i = 0; slash && i < sizeof tails / sizeof *tails; i++) {
+            if (i == 1 && !TF_BIN_TO_DATA[0])
+                break;
+            if ((size_t)(slash - path) + strlen(tails[i]) + 1 >= sizeof path)
+                continue;
+            strcpy(slash, tails[i]);
             struct stat sb;
             if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode))
                 return path;

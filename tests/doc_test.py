@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""Documentation tests: the man page, the completions and the installed tree agree with the
+program.
+
+Usage: doc_test.py TFVIZ SOURCE_ROOT BUILD_ROOT GROUP   (GROUP: man, completion, install)"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FAILS = []
+
+
+def check(cond, what):
+    print(("ok - " if cond else "not ok - ") + what)
+    if not cond:
+        FAILS.append(what)
+
+
+def help_text(tfviz):
+    return subprocess.run([tfviz, "--help"], capture_output=True, check=True).stdout.decode()
+
+
+def long_options(text):
+    """Every --long-option named in text."""
+    return set(re.findall(r"(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)", text))
+
+
+def print_values(help_):
+    m = re.search(r"WHAT is one of\s*\n\s*([a-z0-9, -]+)\n", help_)
+    return [w.strip() for w in m.group(1).split(",")] if m else []
+
+
+def test_man(tfviz, src, build):
+    help_ = help_text(tfviz)
+    with open(os.path.join(src, "docs", "tfviz.1"), encoding="utf-8") as f:
+        man = f.read()
+    # roff writes a hyphen as \- ; comments (.\") are not the page
+    page = "\n".join(ln for ln in man.splitlines() if not ln.startswith('.\\"'))
+    page = page.replace("\\-", "-").replace("\\fR", "").replace("\\fP", "").replace("\\fB", "")
+    h, m = long_options(help_), long_options(page)
+    check(len(h) >= 20, f"man: --help names {len(h)} long options")
+    check(not (h - m), f"man: every long option of --help is in tfviz.1 (missing: {sorted(h - m)})")
+    check(not (m - h), f"man: every long option of tfviz.1 is in --help (extra: {sorted(m - h)})")
+    for w in print_values(help_):
+        check(re.search(rf"\.BR? {re.escape(w)}\b", man) is not None,
+              f"man: --print {w} is listed")
+    ver = subprocess.run([tfviz, "--version"], capture_output=True).stdout.decode().split()[-1]
+    check(f'"tfviz {ver}"' in man, f"man: the page's version is the program's ({ver})")
+    if shutil.which("groff"):
+        p = subprocess.run(["groff", "-k", "-man", "-Tutf8", "-ww", "-z",
+                            os.path.join(src, "docs", "tfviz.1")], capture_output=True)
+        check(p.returncode == 0 and not p.stderr.strip(),
+              f"man: groff renders it without warnings ({p.stderr.decode()[:200]})")
+
+
+def complete(src, words):
+    """COMPREPLY of the bash completion for the command line `words` (the last is completed)."""
+    script = (f"source {src}/completions/tfviz.bash; COMP_WORDS=({' '.join(repr(w) for w in words)}); "
+              f"COMP_CWORD={len(words) - 1}; _tfviz; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
+    p = subprocess.run(["bash", "-c", script], capture_output=True, check=True,
+                       cwd=tempfile.gettempdir())
+    return [w for w in p.stdout.decode().split("\n") if w]
+
+
+def test_completion(tfviz, src, build):
+    help_ = help_text(tfviz)
+    opts = {o for o in long_options(help_)}
+    got = {w[2:] for w in complete(src, ["tfviz", "--"]) if w.startswith("--")}
+    check(got == opts, f"completion: bash offers exactly --help's options "
+                       f"(missing {sorted(opts - got)}, extra {sorted(got - opts)})")
+    check(complete(src, ["tfviz", "--les"]) == ["--lesson"], "completion: --les -> --lesson")
+    pv = print_values(help_)
+    check(sorted(complete(src, ["tfviz", "--print", ""])) == sorted(pv),
+          f"completion: --print offers {pv}")
+    check(sorted(complete(src, ["tfviz", "--print", "r"])) == sorted(w for w in pv if w[0] == "r"),
+          "completion: --print r -> the values starting with r")
+    check(sorted(complete(src, ["tfviz", "--format", ""])) == ["csv", "json", "npy", "text"],
+          "completion: --format values")
+    check(sorted(complete(src, ["tfviz", "--tokenizer", ""])) == ["char", "cl100k", "o200k", "word"],
+          "completion: --tokenizer values")
+    check(sorted(complete(src, ["tfviz", "--rope-style", ""])) == ["half", "interleaved"],
+          "completion: --rope-style values")
+    with tempfile.TemporaryDirectory() as d:
+        open(os.path.join(d, "pe-out.csv"), "w").close()
+        got = complete(src, ["tfviz", "-o", os.path.join(d, "pe-")])
+        check(got == [os.path.join(d, "pe-out.csv")], f"completion: -o completes file names ({got})")
+    # zsh: the same options and values in its _arguments spec
+    with open(os.path.join(src, "completions", "_tfviz"), encoding="utf-8") as f:
+        z = f.read()
+    zo = long_options(z)
+    check(zo == opts, f"completion: zsh names exactly --help's options "
+                      f"(missing {sorted(opts - zo)}, extra {sorted(zo - opts)})")
+    m = re.search(r"--print\[[^]]*\]:what:\(([^)]*)\)", z)
+    check(m is not None and sorted(m.group(1).split()) == sorted(pv), "completion: zsh --print values")
+    if shutil.which("zsh"):
+        p = subprocess.run(["zsh", "-n", os.path.join(src, "completions", "_tfviz")])
+        check(p.returncode == 0, "completion: zsh parses _tfviz")
+
+
+def test_install(tfviz, src, build):
+    opts = {o["name"]: o["value"] for o in json.loads(subprocess.run(
+        ["meson", "introspect", build, "--buildoptions"], capture_output=True,
+        check=True).stdout)}
+    prefix = opts["prefix"]
+    with tempfile.TemporaryDirectory() as dest:
+        p = subprocess.run(["meson", "install", "-C", build, "--destdir", dest, "--no-rebuild",
+                            "--quiet"], capture_output=True)
+        check(p.returncode == 0, f"install: meson install --destdir succeeds ({p.stderr[-300:]})")
+        root = dest + prefix
+
+        def has(rel):
+            return os.path.isfile(os.path.join(root, rel))
+        binary = os.path.join(root, opts["bindir"], "tfviz")
+        check(os.access(binary, os.X_OK), "install: the binary")
+        check(has(os.path.join(opts["mandir"], "man1", "tfviz.1")), "install: the man page")
+        check(has(os.path.join(opts["datadir"], "bash-completion", "completions", "tfviz")),
+              "install: the bash completion")
+        check(has(os.path.join(opts["datadir"], "zsh", "site-functions", "_tfviz")),
+              "install: the zsh completion")
+        check(has(os.path.join(opts["datadir"], "tfviz", "tfviz-dict.bin")),
+              "install: the word dictionary")
+        # the staged program, away from the build tree and with no data directory given
+        env = {k: v for k, v in os.environ.items() if k != "TFVIZ_DATA_DIR"}
+        p = subprocess.run([binary, "--print", "tokens", "--format", "csv", "我爱学习"],
+                           capture_output=True, env=env, cwd=dest)
+        rows = p.stdout.decode().strip().splitlines()[1:]
+        toks = [r.split(",")[1] for r in rows] if rows else []
+        check(p.returncode == 0 and b"dictionary" not in p.stderr,
+              f"install: the installed tfviz runs without a note ({p.stderr.decode()[:200]})")
+        check(toks == ["我", "爱", "学习"],
+              f"install: word mode works, so the dictionary was found ({toks})")
+
+
+def main():
+    tfviz, src, build, group = sys.argv[1:5]
+    globals()["test_" + group](os.path.abspath(tfviz), os.path.abspath(src), build)
+    if FAILS:
+        print(f"# {len(FAILS)} failed")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
