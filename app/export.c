@@ -169,7 +169,7 @@ static tf_status draw(const tf_cli *cli, tf_analysis *a, const fig_entry *e, fig
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .fp = fp};
+                     .latin_first = !zh, .fp = fp};
     fig_meta meta = {.title = title ? title : (zh ? e->title_zh : e->title_en),
                      .software = software, .params = params, .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm};

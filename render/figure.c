@@ -10,9 +10,13 @@
 #include <string.h>
 #include <strings.h>
 
-/* Chinese and Latin from one family, so mixed labels share one design. Fallbacks follow. */
-#define FIG_FONT_FAMILY "Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, WenQuanYi Micro Hei, " \
-                        "DejaVu Sans, sans-serif"
+/* Chinese labels: Chinese and Latin from one family, so mixed labels share one design.
+ * English labels: DejaVu Sans (a small font, quick to subset into a PDF), with the CJK family
+ * still there for Chinese tokens. */
+#define FIG_FONT_CJK "Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, WenQuanYi Micro Hei, " \
+                     "DejaVu Sans, sans-serif"
+#define FIG_FONT_LATIN "DejaVu Sans, Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, " \
+                       "WenQuanYi Micro Hei, sans-serif"
 
 static const double role_scale[FIG_ROLE_COUNT] = {0.875, 1.0, 1.125, 0.8};
 
@@ -41,7 +45,7 @@ const char *fig_format_name(fig_format f)
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
     fig *f = closure;
-    if (fwrite(data, 1, len, f->spec.fp) != len) {
+    if (fwrite(data, 1, len, f->svg_mem ? f->svg_mem : f->spec.fp) != len) {
         f->write_failed = true;
         return CAIRO_STATUS_WRITE_ERROR;
     }
@@ -80,6 +84,11 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         f->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, f->px_w, f->px_h);
         break;
     case FIG_SVG:
+        f->svg_mem = open_memstream(&f->svg_buf, &f->svg_len);
+        if (!f->svg_mem) {
+            free(f);
+            return TF_ERR_NOMEM;
+        }
         f->surface = cairo_svg_surface_create_for_stream(stream_write, f, s->width, s->height);
         if (cairo_surface_status(f->surface) == CAIRO_STATUS_SUCCESS)
             cairo_svg_surface_restrict_to_version(f->surface, CAIRO_SVG_VERSION_1_1);
@@ -113,11 +122,10 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     f->layout = pango_cairo_create_layout(f->cr);
     set_font_options(f);
     for (int r = 0; r < FIG_ROLE_COUNT; r++) {
-        f->font[r] = pango_font_description_from_string(FIG_FONT_FAMILY);
+        f->font[r] = pango_font_description_from_string(s->latin_first ? FIG_FONT_LATIN
+                                                                          : FIG_FONT_CJK);
         pango_font_description_set_absolute_size(f->font[r],
                                                  s->font_size * role_scale[r] * PANGO_SCALE);
-        if (r == FIG_TITLE)
-            pango_font_description_set_weight(f->font[r], PANGO_WEIGHT_BOLD);
     }
     *out = f;
     return TF_OK;
@@ -136,6 +144,9 @@ void fig_free(fig *f)
         cairo_destroy(f->cr);
     if (f->surface)
         cairo_surface_destroy(f->surface);
+    if (f->svg_mem)
+        fclose(f->svg_mem);
+    free(f->svg_buf);
     free(f);
 }
 
@@ -255,6 +266,32 @@ static tf_status write_png(fig *f)
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
 }
 
+/* cairo 1.16 writes <image> without a rendering hint, and SVG viewers smooth scaled images:
+ * ask for nearest-neighbour (pixelated) so heatmap cells keep their edges. */
+static tf_status write_svg(fig *f)
+{
+    if (fclose(f->svg_mem) != 0) {
+        f->svg_mem = NULL;
+        return TF_ERR_NOMEM;
+    }
+    f->svg_mem = NULL;
+    static const char tag[] = "<image ";
+    static const char hint[] = "<image image-rendering=\"optimizeSpeed\" "
+                               "style=\"image-rendering:pixelated\" ";
+    const char *p = f->svg_buf, *end = f->svg_buf + f->svg_len;
+    FILE *fp = f->spec.fp;
+    while (p < end) {
+        const char *hit = strstr(p, tag); /* SVG text has no NUL; the buffer ends with one */
+        size_t n = hit ? (size_t)(hit - p) : (size_t)(end - p);
+        fwrite(p, 1, n, fp);
+        if (!hit)
+            break;
+        fputs(hint, fp);
+        p = hit + sizeof tag - 1;
+    }
+    return ferror(fp) ? TF_ERR_IO : TF_OK;
+}
+
 tf_status fig_end(fig *f)
 {
     tf_status st = TF_OK;
@@ -270,6 +307,8 @@ tf_status fig_end(fig *f)
             st = TF_ERR_IO;
         else if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS)
             st = TF_ERR_NOMEM;
+        else if (f->spec.format == FIG_SVG)
+            st = write_svg(f);
     }
     fig_free(f);
     return st;

@@ -32,6 +32,7 @@ typedef struct {
     double width, height; /* points */
     double dpi;           /* PNG pixels per inch */
     double font_size;     /* points, axis labels; tick labels 0.875x, titles 1.125x */
+    bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
     FILE *fp;             /* the output; vector formats write to it while drawing */
 } fig_spec;
 

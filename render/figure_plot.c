@@ -51,7 +51,7 @@ static void paint_nearest(fig *f, cairo_surface_t *img, fig_rect r, bool bottom_
     }
     cairo_set_source_surface(cr, img, 0, 0);
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_PAD);
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_NONE);
     cairo_rectangle(cr, 0, 0, w, h);
     cairo_fill(cr);
     cairo_restore(cr);

@@ -20,6 +20,9 @@ struct fig {
     double heat_x, heat_y, heat_w, heat_h;
     long heat_rows, heat_cols;
     bool write_failed;  /* the vector stream could not be written */
+    char *svg_buf;      /* SVG is collected here, then written with nearest-neighbour hints */
+    size_t svg_len;
+    FILE *svg_mem;
 };
 
 /* Snap a rectangle to device pixels (PNG) so edges stay sharp; no-op for vector output. */
