@@ -14,6 +14,7 @@
 
 #include "colormap.h"
 #include "export.h"
+#include "figure.h"
 #include "fileio.h"
 #include "tf_limits.h"
 #include "print.h"
@@ -429,6 +430,7 @@ static int run_export(tf_cli *cli, tf_analysis *a)
 {
     char msg[512];
     int rc = export_figure(cli, a, cli->figure, cli->export_path, msg, sizeof msg);
+    fig_release_fonts();
     if (rc)
         cli_error("%s", msg);
     return rc;

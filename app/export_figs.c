@@ -303,7 +303,7 @@ static tf_status draw_freq(fig_ctx *c)
     fig_axes_fit(c->f, &a2, bottom);
 
     fig_axes_draw(c->f, &a1);
-    double lwid = 0.7 * 0.075 * fig_font_size(c->f, FIG_LABEL) * 2.0;
+    double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
     fig_line(c->f, &a1, xi, omega, h, li[0].color, 2 * lwid, FIG_SOLID);
     fig_line(c->f, &a1, xi, wl, h, li[1].color, 2 * lwid, FIG_DASHED);
     fig_legend(c->f, &a1, li, 2, 4);
@@ -359,9 +359,9 @@ static tf_status draw_decay(fig_ctx *c)
                                  "衰减上界 (2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|")};
     fig_axes_fit(c->f, &ax, c->area);
     fig_axes_draw(c->f, &ax);
-    double lw = 1.4 * 0.075 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
     fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, FIG_DASHED);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw * 1.2, FIG_SOLID);
+    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, FIG_SOLID);
     fig_legend(c->f, &ax, li, 2, 1);
     free(x), free(y), free(y2);
     return TF_OK;
@@ -725,7 +725,7 @@ const fig_entry export_figs[] = {
      draw_dot, check_dot},
     {"input", 0, 1.05, "The first layer reads X_emb + PE", "第一层读入 X_emb + PE", draw_input,
      NULL},
-    {"order", ANALYSIS_ORDER, 1.3, "Word order is invisible without positions",
+    {"order", ANALYSIS_ORDER, 1.2, "Word order is invisible without positions",
      "没有位置信息，注意力看不出语序", draw_order, NULL},
     {"embedding", 0, 0.62, "Embedding rows: onehot(id) ⋅ W_E = row id",
      "词嵌入：独热向量 × W_E = 取出第 id 行", draw_embedding, NULL},

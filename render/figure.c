@@ -4,6 +4,7 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <png.h>
 #include <stdlib.h>
@@ -148,6 +149,13 @@ void fig_free(fig *f)
         fclose(f->svg_mem);
     free(f->svg_buf);
     free(f);
+}
+
+void fig_release_fonts(void)
+{
+    pango_cairo_font_map_set_default(NULL);
+    cairo_debug_reset_static_data();
+    FcFini();
 }
 
 /* ---------------------------------------------------------------------------------------------

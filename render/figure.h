@@ -52,6 +52,9 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
 tf_status fig_end(fig *f);
 /* Drop an unfinished page. */
 void fig_free(fig *f);
+/* Release the font caches pango, cairo and fontconfig keep for the whole process; call once at
+ * exit, after the last figure (a leak checker would otherwise report them). */
+void fig_release_fonts(void);
 
 /* ---------------------------------------------------------------------------------------------
  * Text: pango markup (<sub>, <sup>, <i>, <b>), sizes by role */

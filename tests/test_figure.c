@@ -16,6 +16,7 @@
 #include "check.h"
 #include "colormap.h"
 #include "export.h"
+#include "figure.h"
 #include "tf_config.h"
 
 typedef struct {
@@ -285,5 +286,7 @@ int main(void)
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };
-    return cmocka_run_group_tests(tests, setup_dir, remove_dir);
+    int failed = cmocka_run_group_tests(tests, setup_dir, remove_dir);
+    fig_release_fonts();
+    return failed;
 }

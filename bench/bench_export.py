@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+"""bench_export.py — tfviz --export against matplotlib, side by side in one run.
+
+The same figure both ways: the 512 x 512 sinusoidal PE heatmap with a colorbar, title and axis
+labels, 3.5 x 2.8 in, 300 dpi, as PNG and as PDF. Each run is a fresh process timed end to end
+(start-up, computing PE, drawing, writing) by /usr/bin/time; the runs of the two tools alternate
+so that load on the machine hits both alike. Reported: medians of wall time and CPU time
+(user + sys), the median peak resident memory, and the file sizes.
+
+Targets: tfviz >= 5x faster for PNG and >= 20x for PDF (wall-time medians), less memory, and a
+PDF no larger than matplotlib's. Exit status 0 when every target is met, 1 otherwise.
+
+Usage: bench/bench_export.py [--runs N] [--tfviz PATH] [--dir DIR]
+  (matplotlib: Debian's python3-matplotlib through /usr/bin/python3)"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TIME = "/usr/bin/time"
+PEER = ["/usr/bin/python3", os.path.join(HERE, "bench_export_mpl.py")]
+
+
+def timed(cmd):
+    """(wall s, cpu s, peak KB) of one run."""
+    p = subprocess.run([TIME, "-f", "%e %U %S %M", *cmd], capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.exit(f"bench_export: {' '.join(cmd)} failed:\n{p.stderr}")
+    wall, user, sys_, rss = p.stderr.strip().splitlines()[-1].split()
+    return float(wall), float(user) + float(sys_), int(rss)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--tfviz", default=os.path.join(ROOT, "build", "app", "tfviz"))
+    ap.add_argument("--dir", default=None, help="where the files are written (default: a temp dir)")
+    a = ap.parse_args()
+    for tool in (TIME, PEER[0], a.tfviz):
+        if not os.access(tool, os.X_OK):
+            sys.exit(f"bench_export: {tool} is missing (build tfviz; apt-get install time "
+                     "python3-matplotlib)")
+    check = subprocess.run([PEER[0], "-c", "import matplotlib, numpy"], capture_output=True)
+    if check.returncode != 0:
+        sys.exit("bench_export: Debian's python3-matplotlib is not installed "
+                 "(scripts/bootstrap.sh --bench installs it)")
+    d = tempfile.mkdtemp(prefix="tfviz-bench-", dir=a.dir)
+    results = {}
+    try:
+        for fmt in ("png", "pdf"):
+            tf_out, mpl_out = os.path.join(d, f"tfviz.{fmt}"), os.path.join(d, f"mpl.{fmt}")
+            tf_cmd = [a.tfviz, "--export", tf_out, "--figure", "pe", "-n", "512", "-d", "512",
+                      "--dpi", "300", "--width", "3.5in", "--height", "2.8in", "--lang", "en"]
+            mpl_cmd = [*PEER, mpl_out, "512", "512"]
+            timed(tf_cmd), timed(mpl_cmd)  # warm the page cache and font caches
+            runs = {"tfviz": [], "matplotlib": []}
+            for _ in range(a.runs):
+                runs["tfviz"].append(timed(tf_cmd))
+                runs["matplotlib"].append(timed(mpl_cmd))
+            for tool, out in (("tfviz", tf_out), ("matplotlib", mpl_out)):
+                r = runs[tool]
+                results[(fmt, tool)] = (statistics.median(x[0] for x in r),
+                                        statistics.median(x[1] for x in r),
+                                        statistics.median(x[2] for x in r), os.path.getsize(out))
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+    print(f"512 x 512 PE heatmap + colorbar, 3.5 x 2.8 in, 300 dpi; median of {a.runs} runs each")
+    print(f"{'format':6} {'tool':10} {'wall s':>8} {'cpu s':>8} {'peak MB':>8} {'bytes':>9}")
+    for (fmt, tool), (wall, cpu, rss, size) in results.items():
+        print(f"{fmt:6} {tool:10} {wall:8.3f} {cpu:8.3f} {rss / 1024:8.1f} {size:9d}")
+    ok = True
+    for fmt, target in (("png", 5.0), ("pdf", 20.0)):
+        t, m = results[(fmt, "tfviz")], results[(fmt, "matplotlib")]
+        speed, cpu_speed = m[0] / max(t[0], 1e-3), m[1] / max(t[1], 1e-3)
+        mem = m[2] / t[2]
+        good = speed >= target and t[2] < m[2]
+        if fmt == "pdf":
+            good = good and t[3] <= m[3]
+        ok = ok and good
+        print(f"{fmt}: tfviz {speed:.1f}x faster wall (target {target:g}x), {cpu_speed:.1f}x less "
+              f"CPU, {mem:.1f}x less memory, size {t[3] / m[3]:.2f}x matplotlib's  "
+              f"{'PASS' if good else 'FAIL'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
