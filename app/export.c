@@ -186,6 +186,11 @@ static tf_status draw(const tf_cli *cli, tf_analysis *a, const fig_entry *e, fig
         c.area.h -= th + 0.4 * font;
     }
     st = e->draw(&c);
+    if (st == TF_OK && fig_cramped(c.f)) {
+        snprintf(c.msg, sizeof c.msg, "the page is too small for the labels; enlarge --width "
+                 "and --height or lower --font-size");
+        st = TF_ERR_RANGE;
+    }
     if (st == TF_OK) {
         st = fig_end(c.f);
     } else {

@@ -255,10 +255,18 @@ static tf_status draw_freq(fig_ctx *c)
         xi[i] = i;
         wl[i] = 2.0 * M_PI / omega[i];
     }
+    /* stacked on a tall page, side by side on a wide one */
     fig_rect top = c->area, bottom = c->area;
-    top.h = c->area.h * 0.5;
-    bottom.y = top.y + top.h;
-    bottom.h = c->area.h - top.h;
+    bool wide = c->area.w > 1.6 * c->area.h;
+    if (wide) {
+        top.w = c->area.w * 0.5;
+        bottom.x = top.x + top.w + 0.6 * fig_font_size(c->f, FIG_LABEL);
+        bottom.w = c->area.x + c->area.w - bottom.x;
+    } else {
+        top.h = c->area.h * 0.5;
+        bottom.y = top.y + top.h;
+        bottom.h = c->area.h - top.h;
+    }
 
     /* upper panel: w_i falls and the wavelength grows geometrically */
     fig_legend_item li[2] = {
@@ -295,12 +303,15 @@ static tf_status draw_freq(fig_ctx *c)
     a2.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};
     double lw = fmax(fig_legend_width(c->f, li, 2), fig_legend_width(c->f, l2, np));
     a1.right = a2.right = lw;
-    top.h -= 0.3 * fig_font_size(c->f, FIG_LABEL);
+    if (!wide)
+        top.h -= 0.3 * fig_font_size(c->f, FIG_LABEL);
     fig_axes_fit(c->f, &a1, top);
     fig_axes_fit(c->f, &a2, bottom);
-    a1.min_left = a2.min_left = fmax(a1.used_left, a2.used_left);
-    fig_axes_fit(c->f, &a1, top);
-    fig_axes_fit(c->f, &a2, bottom);
+    if (!wide) {
+        a1.min_left = a2.min_left = fmax(a1.used_left, a2.used_left);
+        fig_axes_fit(c->f, &a1, top);
+        fig_axes_fit(c->f, &a2, bottom);
+    }
 
     fig_axes_draw(c->f, &a1);
     double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
@@ -405,10 +416,18 @@ static tf_status draw_rope(fig_ctx *c)
     }
     double lo, hi;
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
+    /* stacked on a tall page, side by side on a wide one */
     fig_rect top = c->area, bottom = c->area;
-    top.h = c->area.h * 0.56;
-    bottom.y = top.y + top.h + 0.4 * fig_font_size(c->f, FIG_LABEL);
-    bottom.h = c->area.y + c->area.h - bottom.y;
+    double gap = 0.4 * fig_font_size(c->f, FIG_LABEL);
+    if (c->area.w > 1.6 * c->area.h) {
+        top.w = c->area.w * 0.62;
+        bottom.x = top.x + top.w + gap;
+        bottom.w = c->area.x + c->area.w - bottom.x;
+    } else {
+        top.h = c->area.h * 0.56;
+        bottom.y = top.y + top.h + gap;
+        bottom.h = c->area.y + c->area.h - bottom.y;
+    }
 
     fig_axes a1;
     matrix_axes(&a1, n, pos0, h, 0);

@@ -132,6 +132,8 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     return TF_OK;
 }
 
+bool fig_cramped(const fig *f) { return f->cramped; }
+
 void fig_free(fig *f)
 {
     if (!f)

@@ -50,6 +50,8 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
 /* Finish the page and write it (PNG through libpng, with pHYs and iTXt). TF_ERR_IO when the
  * output could not be written; the FILE is left for the caller to close. Frees f. */
 tf_status fig_end(fig *f);
+/* True when some plot area had no room left after its labels (page too small, font too big). */
+bool fig_cramped(const fig *f);
 /* Drop an unfinished page. */
 void fig_free(fig *f);
 /* Release the font caches pango, cairo and fontconfig keep for the whole process; call once at

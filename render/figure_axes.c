@@ -208,6 +208,11 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_axis_label_extent(f, &a->x, &xw, &xh);
     if (a->right < xw / 2)
         pw -= xw / 2 - a->right;
+    if (!(pw >= 0.5 * f->spec.font_size) || !(ph >= 0.5 * f->spec.font_size)) {
+        f->cramped = true;
+        pw = fmax(pw, 1.0);
+        ph = fmax(ph, 1.0);
+    }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
 }
 

@@ -20,6 +20,7 @@ struct fig {
     double heat_x, heat_y, heat_w, heat_h;
     long heat_rows, heat_cols;
     bool write_failed;  /* the vector stream could not be written */
+    bool cramped;       /* a plot area had no room left after its labels */
     char *svg_buf;      /* SVG is collected here, then written with nearest-neighbour hints */
     size_t svg_len;
     FILE *svg_mem;

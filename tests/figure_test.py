@@ -129,6 +129,8 @@ def test_options(d):
         (["--print", "pe"], "--print with --export"),
         (["-n", "5000", "--figure", "dot"], "dot matrix too large"),
         (["--dpi", "2400", "--width", "40in", "--height", "40in"], "too many pixels"),
+        (["--figure", "order", "--font-size", "36", "--width", "1in", "--height", "1in"],
+         "labels that cannot fit"),
     ]:
         p = run("--export", path, *args, ok=False)
         err = p.stderr.decode()
