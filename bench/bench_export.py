@@ -19,6 +19,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -27,12 +28,20 @@ PEER = ["/usr/bin/python3", os.path.join(HERE, "bench_export_mpl.py")]
 
 
 def timed(cmd):
-    """(wall s, cpu s, peak KB) of one run."""
-    p = subprocess.run([TIME, "-f", "%e %U %S %M", *cmd], capture_output=True, text=True)
+    """(wall s, cpu s, peak KB) of one run: wall time by the monotonic clock around the process,
+    CPU time (user + sys) from wait4's resource usage, peak memory from /usr/bin/time %M
+    (/usr/bin/time's own %e and %U count only hundredths of a second)."""
+    with tempfile.TemporaryFile() as err:
+        t0 = time.perf_counter()
+        p = subprocess.Popen([TIME, "-f", "%M", *cmd], stdout=subprocess.DEVNULL, stderr=err)
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t0
+        p.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        text = err.read().decode(errors="replace")
     if p.returncode != 0:
-        sys.exit(f"bench_export: {' '.join(cmd)} failed:\n{p.stderr}")
-    wall, user, sys_, rss = p.stderr.strip().splitlines()[-1].split()
-    return float(wall), float(user) + float(sys_), int(rss)
+        sys.exit(f"bench_export: {' '.join(cmd)} failed:\n{text}")
+    return wall, ru.ru_utime + ru.ru_stime, int(text.strip().splitlines()[-1])
 
 
 def main():
@@ -73,7 +82,7 @@ def main():
     print(f"512 x 512 PE heatmap + colorbar, 3.5 x 2.8 in, 300 dpi; median of {a.runs} runs each")
     print(f"{'format':6} {'tool':10} {'wall s':>8} {'cpu s':>8} {'peak MB':>8} {'bytes':>9}")
     for (fmt, tool), (wall, cpu, rss, size) in results.items():
-        print(f"{fmt:6} {tool:10} {wall:8.3f} {cpu:8.3f} {rss / 1024:8.1f} {size:9d}")
+        print(f"{fmt:6} {tool:10} {wall:8.4f} {cpu:8.4f} {rss / 1024:8.1f} {size:9d}")
     ok = True
     for fmt, target in (("png", 5.0), ("pdf", 20.0)):
         t, m = results[(fmt, "tfviz")], results[(fmt, "matplotlib")]

@@ -31,7 +31,7 @@ typedef struct {
     fig_format format;
     double width, height; /* points */
     double dpi;           /* PNG pixels per inch */
-    double font_size;     /* points, axis labels; tick labels 0.875x, titles 1.125x */
+    double font_size;     /* points, every label (see role_scale in figure.c) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
     FILE *fp;             /* the output; vector formats write to it while drawing */
 } fig_spec;

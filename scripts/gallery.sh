@@ -12,7 +12,7 @@ mkdir -p "$out"
 # name | options | what it shows (English / 中文)
 figures=(
     "pe|-n 100 -d 128|PE(pos, j) for 100 positions and 128 dimensions: fast pairs on the left, slow on the right. / 100 个位置、128 维的位置编码：左边变化快，右边变化慢。"
-    "pe-en|--lang en -n 64 -d 512|The same at the default size, English labels. / 默认大小，英文标签。"
+    "pe-en|--lang en -n 64 -d 512 --width two-column --height 2.6in|All 512 dimensions at the two-column width, English labels. / 通栏宽度下的全部 512 维，英文标签。"
     "rope|-n 64 -d 128|RoPE: cos of the rotation angle per pair, and pair 0 of q turning with the position. / RoPE：每对维度的旋转角余弦，以及 q 的第 0 对随位置转动。"
     "rope-decay|-d 128 -n 256|RoFormer's long-term decay bound at d = 128 (32.5 at r = 0, about 10 at r = 100). / RoFormer 的远程衰减上界（d = 128）。"
     "freq|-d 128 -n 64|Frequencies and wavelengths per pair on a log axis, and a few dimensions across positions. / 对数坐标下的频率与波长，以及几个维度随位置的变化。"
