@@ -125,8 +125,26 @@ static double tick_spacing(const fig_axis *ax, double len)
     return best;
 }
 
+/* Category labels side by side: each neighbouring pair needs half of each width plus a gap. */
+static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
+{
+    double gap = 0.35 * fig_font_size(f, FIG_TICK), prev_w = 0, prev_p = NAN;
+    for (int i = 0; i < ax->nt; i++) {
+        double w, h;
+        fig_text_size(f, FIG_TICK, ax->tl[i], false, &w, &h);
+        double p = (ax->t[i] - ax->lo) / (ax->hi - ax->lo) * len;
+        if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
+            return false;
+        prev_w = w;
+        prev_p = p;
+    }
+    return true;
+}
+
 static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 {
+    if (ax->n && horizontal)
+        return category_ticks_fit(f, ax, len);
     double w, h, gap = (ax->n ? 0.4 : 0.9) * fig_font_size(f, FIG_TICK);
     fig_axis_label_extent(f, ax, &w, &h);
     /* numbers want air between them; category labels (tokens) may sit closer */
