@@ -20,6 +20,7 @@
 #include "tf_limits.h"
 #include "print.h"
 #include "tf_config.h"
+#include "tui.h"
 #include "utf8.h"
 
 #define DEFAULT_TEXT "我爱学习"
@@ -590,6 +591,9 @@ int cli_run(int argc, char **argv)
         rc = run_export(&cli, &a);
     } else if (cli.print_what) {
         rc = run_print(&cli, &a);
+    } else if (tui_wanted()) {
+        rc = tui_run(&cli, &a);
+        fig_release_fonts(); /* after figures the `e` key drew */
     } else {
         print_report(&a, stdout);
     }

@@ -123,6 +123,7 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     /* an opaque white page */
     cairo_set_source_rgb(f->cr, 1, 1, 1);
     cairo_paint(f->cr);
+    fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
     set_font_options(f);
     for (int r = 0; r < FIG_ROLE_COUNT; r++) {
@@ -156,8 +157,15 @@ void fig_free(fig *f)
     free(f);
 }
 
+/* Whether a page was opened in this process, so that releasing the font caches has something
+ * to release. */
+static bool fonts_loaded;
+
 void fig_release_fonts(void)
 {
+    if (!fonts_loaded)
+        return;
+    fonts_loaded = false;
     pango_cairo_font_map_set_default(NULL);
     cairo_debug_reset_static_data();
     FcFini();
