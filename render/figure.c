@@ -22,6 +22,10 @@
 /* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
  * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
  * busy machine every extra size costs more time than drawing the whole figure. */
+/* Whether a page was opened in this process, so that releasing the font caches has something
+ * to release. */
+static bool fonts_loaded;
+
 static const double role_scale[FIG_ROLE_COUNT] = {1.0, 1.0, 1.0, 1.0};
 
 fig_format fig_format_from_path(const char *path)
@@ -156,10 +160,6 @@ void fig_free(fig *f)
     free(f->svg_buf);
     free(f);
 }
-
-/* Whether a page was opened in this process, so that releasing the font caches has something
- * to release. */
-static bool fonts_loaded;
 
 void fig_release_fonts(void)
 {
