@@ -167,7 +167,6 @@ void fig_release_fonts(void)
         return;
     fonts_loaded = false;
     pango_cairo_font_map_set_default(NULL);
-    cairo_debug_reset_static_data();
     FcFini();
 }
 
