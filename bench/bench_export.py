@@ -11,7 +11,10 @@ Targets: tfviz >= 5x faster for PNG and >= 20x for PDF (wall-time medians), less
 PDF no larger than matplotlib's. Exit status 0 when every target is met, 1 otherwise.
 
 Usage: bench/bench_export.py [--runs N] [--tfviz PATH] [--dir DIR]
-  (matplotlib: Debian's python3-matplotlib through /usr/bin/python3)"""
+  (matplotlib: Debian's python3-matplotlib through /usr/bin/python3)
+
+bench/run.sh runs it as a plug-in: TFVIZ names the binary, BENCH_QUICK=1 takes 3 runs,
+BENCH_PYTHON the peer's interpreter; the tab-separated lines it prints join run.sh's table."""
 import argparse
 import os
 import shutil
@@ -24,7 +27,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 TIME = "/usr/bin/time"
-PEER = ["/usr/bin/python3", os.path.join(HERE, "bench_export_mpl.py")]
+PEER = [os.environ.get("BENCH_PYTHON") or "/usr/bin/python3",
+        os.path.join(HERE, "bench_export_mpl.py")]
 
 
 def timed(cmd):
@@ -46,8 +50,9 @@ def timed(cmd):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=7)
-    ap.add_argument("--tfviz", default=os.path.join(ROOT, "build", "app", "tfviz"))
+    ap.add_argument("--runs", type=int, default=3 if os.environ.get("BENCH_QUICK") else 7)
+    ap.add_argument("--tfviz", default=os.environ.get("TFVIZ") or
+                    os.path.join(ROOT, "build", "app", "tfviz"))
     ap.add_argument("--dir", default=None, help="where the files are written (default: a temp dir)")
     a = ap.parse_args()
     for tool in (TIME, PEER[0], a.tfviz):
@@ -59,7 +64,7 @@ def main():
         sys.exit("bench_export: Debian's python3-matplotlib is not installed "
                  "(scripts/bootstrap.sh --bench installs it)")
     d = tempfile.mkdtemp(prefix="tfviz-bench-", dir=a.dir)
-    results = {}
+    results, walls = {}, {}
     try:
         for fmt in ("png", "pdf"):
             tf_out, mpl_out = os.path.join(d, f"tfviz.{fmt}"), os.path.join(d, f"mpl.{fmt}")
@@ -76,6 +81,7 @@ def main():
                 results[(fmt, tool)] = (statistics.median(x[0] for x in r),
                                         statistics.median(x[1] for x in r),
                                         statistics.median(x[2] for x in r), os.path.getsize(out))
+                walls[(fmt, tool)] = (min(x[0] for x in r), max(x[0] for x in r))
     finally:
         shutil.rmtree(d, ignore_errors=True)
 
@@ -95,6 +101,20 @@ def main():
         print(f"{fmt}: tfviz {speed:.1f}x faster wall (target {target:g}x), {cpu_speed:.1f}x less "
               f"CPU, {mem:.1f}x less memory, size {t[3] / m[3]:.2f}x matplotlib's  "
               f"{'PASS' if good else 'FAIL'}")
+    # for bench/run.sh's table: NAME MEDIAN UNIT MIN MAX, and ratios with their goals
+    for (fmt, tool), (wall, cpu, rss, size) in results.items():
+        key = f"{'export' if tool == 'tfviz' else 'mpl'}_{fmt}"
+        lo, hi = walls[(fmt, tool)]
+        print(f"{key}\t{wall * 1e3:.1f}\tms\t{lo * 1e3:.1f}\t{hi * 1e3:.1f}")
+        print(f"{key}_cpu\t{cpu * 1e3:.1f}\tms")
+        print(f"{key}_rss\t{rss / 1024:.1f}\tMB")
+        print(f"{key}_bytes\t{size}\tbytes")
+    for fmt, goal in (("png", 5), ("pdf", 20)):
+        F = fmt.upper()
+        print(f"ratio\texport {F}: speed-up vs matplotlib\tmpl_{fmt}\texport_{fmt}\t>={goal}")
+        print(f"ratio\texport {F}: CPU vs matplotlib\tmpl_{fmt}_cpu\texport_{fmt}_cpu")
+        print(f"ratio\texport {F}: memory vs matplotlib\tmpl_{fmt}_rss\texport_{fmt}_rss\t>1")
+    print("ratio\texport PDF: matplotlib size / tfviz size\tmpl_pdf_bytes\texport_pdf_bytes\t>=1")
     return 0 if ok else 1
 
 
