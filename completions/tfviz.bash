@@ -6,7 +6,9 @@ _tfviz()
     prev=${COMP_WORDS[COMP_CWORD-1]}
     local opts="--print --format --output -o --d-model -d --positions -n --base --index-base
         --seed --tokenizer --vocab-size --scale-embedding --rope-style --offset --compare
+        --export --figure --dpi --width --height --colormap --font-size --title --no-title
         --lesson --big --lang --no-color --help -h --version -V"
+    local figures="pe rope rope-decay freq dot input order embedding"
     local print_what="tokens vocab embedding pe freq input relative dot rope decay order"
     case $prev in
     --print) COMPREPLY=($(compgen -W "$print_what" -- "$cur")); return ;;
@@ -15,8 +17,12 @@ _tfviz()
     --rope-style) COMPREPLY=($(compgen -W "interleaved half" -- "$cur")); return ;;
     --index-base) COMPREPLY=($(compgen -W "0 1" -- "$cur")); return ;;
     --lang) COMPREPLY=($(compgen -W "zh en" -- "$cur")); return ;;
-    -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    -d | --d-model | -n | --positions | --base | --seed | --vocab-size | --offset | --compare)
+    --figure) COMPREPLY=($(compgen -W "$figures" -- "$cur")); return ;;
+    --colormap) COMPREPLY=($(compgen -W "viridis cividis rdbu puor gray" -- "$cur")); return ;;
+    --width | --height) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
+    -o | --output | --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    -d | --d-model | -n | --positions | --base | --seed | --vocab-size | --offset | --compare | --dpi | \
+        --font-size | --title)
         return ;;
     esac
     if [[ $cur == -* ]]; then

@@ -84,6 +84,11 @@ def test_completion(tfviz, src, build):
           "completion: --tokenizer values")
     check(sorted(complete(src, ["tfviz", "--rope-style", ""])) == ["half", "interleaved"],
           "completion: --rope-style values")
+    m = re.search(r"--figure NAME\s+([a-z, -]+?)\s*\(default", help_)
+    if m:
+        figs = sorted(w.strip() for w in m.group(1).split(","))
+        check(sorted(complete(src, ["tfviz", "--figure", ""])) == figs,
+              f"completion: --figure offers {figs}")
     with tempfile.TemporaryDirectory() as d:
         open(os.path.join(d, "pe-out.csv"), "w").close()
         got = complete(src, ["tfviz", "-o", os.path.join(d, "pe-")])
