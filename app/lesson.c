@@ -198,7 +198,10 @@ void lesson_frame(tui *t)
     y += used * spacing + (big ? 1 : 0);
 
     /* the try-this line sits above the key line; the visual fills what is between */
-    int try_y = bottom - (big && tall ? 1 : 0);
+    /* a try line too long for one row takes two (never cut mid-sentence) */
+    int try_x = margin + term_text_width(lesson_label(LESSON_L_TRY, z));
+    int try_lines = tui_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
+    int try_y = bottom - (try_lines - 1) - (big && tall ? 1 : 0);
     int vy = y, vrows = try_y - vy - (big && tall ? 1 : 0);
     t->cursor[0] = '\0';
     if (vrows > 2) {
@@ -223,9 +226,9 @@ void lesson_frame(tui *t)
     move(try_y, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
-    int tx = margin + term_text(stdscr, try_y, margin, lesson_label(LESSON_L_TRY, z), COLS);
+    term_text(stdscr, try_y, margin, lesson_label(LESSON_L_TRY, z), COLS);
     term_attr(stdscr, strong, 0);
-    term_text(stdscr, try_y, tx, s->try_[lang], COLS - tx - 1);
+    tui_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
     term_attr(stdscr, A_NORMAL, 0);
 
     /* the message, or the lesson's keys */

@@ -402,13 +402,27 @@ static void draw_tabs(tui *t)
     term_attr(stdscr, A_NORMAL, 0);
 }
 
+/* Closing punctuation that must not begin a line (。，、；：！？）」』”). */
+static bool closes(const char *s, size_t len)
+{
+    uint32_t cp;
+    if (!utf8_decode(s, len, &cp))
+        return false;
+    static const uint32_t marks[] = {0x3002, 0xFF0C, 0x3001, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F,
+                                     0xFF09, 0x300D, 0x300F, 0x201D};
+    for (size_t k = 0; k < sizeof marks / sizeof *marks; k++)
+        if (cp == marks[k])
+            return true;
+    return false;
+}
+
 int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s)
 {
     int lines = 0;
     size_t len = strlen(s);
     size_t i = 0;
     while (i < len && lines < maxlines) {
-        size_t j = i, brk = 0;
+        size_t j = i, brk = 0, brk_prev = 0;
         int cols = 0;
         while (j < len && s[j] != '\n') {
             uint32_t cp;
@@ -424,8 +438,11 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
             cols += cw;
             j += k;
             if (cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C)
-                brk = j;
+                brk_prev = brk, brk = j;
         }
+        /* a line never starts with closing punctuation: take the character before along */
+        if (j < len && s[j] != '\n' && brk == j && brk_prev > i && closes(s + j, len - j))
+            brk = brk_prev;
         if (j < len && s[j] != '\n' && brk > i)
             j = brk;
         char line[1024];
