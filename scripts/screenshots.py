@@ -65,6 +65,28 @@ def save(path, screen, title):
 INDEX = []
 
 
+def embed_in_readme(readme, out):
+    """Rewrite the README's screenshot block (between its two marker comments) from the file it
+    names, so the README shows the current program too."""
+    if not os.path.exists(readme):
+        return
+    with open(readme, encoding="utf-8") as f:
+        text = f.read()
+    start = text.find("<!-- screenshot ")
+    end = text.find("<!-- end screenshot -->")
+    if start < 0 or end < start:
+        return
+    name = text[start:].split()[2].rstrip(":")
+    head = text[start:text.index("\n", start) + 1]
+    with open(os.path.join(out, name + ".txt"), encoding="utf-8") as f:
+        shot = f.read()
+    new = text[:start] + head + "```\n" + shot + "```\n" + text[end:]
+    if new != text:
+        with open(readme + ".tmp", "w", encoding="utf-8") as f:
+            f.write(new)
+        os.replace(readme + ".tmp", readme)
+
+
 def main():
     tfviz, docs = os.path.abspath(sys.argv[1]), sys.argv[2]
     out = os.path.join(docs, "screenshots")
@@ -111,6 +133,7 @@ def main():
         for name, title in INDEX:
             f.write(f"- [{name}]({name}): {title}\n")
     os.replace(os.path.join(out, "README.md.tmp"), os.path.join(out, "README.md"))
+    embed_in_readme(os.path.join(docs, "..", "README.md"), out)
     print(f"screenshots: {n} screens in {out}")
 
 
