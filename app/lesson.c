@@ -163,7 +163,7 @@ void lesson_frame(tui *t)
     size_t o = 0;
     for (int i = 0; i < LESSON_STEPS; i++)
         o += (size_t)snprintf(prog + o, sizeof prog - o, "%s",
-                              i <= t->step ? (t->utf8 ? "●" : "#") : (t->utf8 ? "○" : "."));
+                              i <= t->step ? "#" : ".");
     term_attr(stdscr, A_REVERSE | A_BOLD, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(0, x, ' ');

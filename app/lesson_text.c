@@ -12,7 +12,7 @@
 static const lesson_step steps[LESSON_STEPS] = {
     {LESSON_VIS_BYTES,
      {"文字不是数字", "Characters are not numbers"},
-     {"屏幕上的“爱”对计算机只是几个字节。编码号只说明它是哪个字符，并不包含任何意思。"
+     {"屏幕上的「爱」对计算机只是几个字节。编码号只说明它是哪个字符，并不包含任何意思。"
       "神经网络只会做乘法和加法，所以我们得先把文字变成它能计算的数。",
       "To the computer, 爱 on the screen is just a few bytes. Its code number says which "
       "character it is, not what it means. A neural network can only multiply and add, so we "
@@ -26,7 +26,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "The tokenizer cuts the sentence into tokens. The vocabulary gives each token a fixed "
       "id: the same word always gets the same number. An id is only a seat number: 3 next to "
       "4 does not mean the words are alike."},
-     {"按 ↑/↓ 选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
+     {"按上下键选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
       "its id."}},
     {1,
      {"one-hot 向量", "One-hot"},
@@ -38,7 +38,7 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"看中间一栏：V 有多大？one-hot 里有几个 1？", "Look at the middle column: how big is V? "
       "How many 1s are in the one-hot?"}},
     {1,
-     {"onehot · W_E 取出一行", "onehot · W_E picks one row"},
+     {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
      {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
       "结果正好是第 id 行。所以实际程序直接查表，不做乘法。",
       "The embedding matrix W_E has V rows and d_model columns. Multiplying the one-hot by "
@@ -49,43 +49,43 @@ static const lesson_step steps[LESSON_STEPS] = {
     {8,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
-      "于是“意思”成了向量之间的距离。",
+      "于是「意思」成了向量之间的距离。",
       "W_E starts as random numbers. Training pushes words that appear in similar contexts "
       "towards similar rows, so meaning becomes distance between vectors."},
      {"课后试试 tfviz --train，观察向量如何移动。", "After class try tfviz --train and watch "
       "the vectors move."}},
     {6,
      {"注意力不知道顺序", "Attention has no sense of order"},
-     {"只用词向量时，“我爱学习”和“学习爱我”里每个词得到的注意力输出完全一样，"
+     {"只用词向量时，「我爱学习」和「学习爱我」里每个词得到的注意力输出完全一样，"
       "只是换了行的顺序。模型分不清谁爱谁。",
       "With word vectors alone, every word of 我爱学习 and of 学习爱我 gets exactly the same "
       "attention output, only in another row order. The model cannot tell who loves whom."},
-     {"看“差”一栏：没有位置时是 0；加上 PE 就不是 0 了。", "Read the difference column: 0 "
+     {"看「差」一栏：没有位置时是 0；加上 PE 就不是 0 了。", "Read the difference column: 0 "
       "without positions, not 0 once PE is added."}},
     {2,
      {"位置编码公式", "The positional-encoding formula"},
-     {"PE(pos, 2i) = sin(pos · ω_i)，PE(pos, 2i+1) = cos(pos · ω_i)，ω_i = 1/base^(2i/d)。"
+     {"PE(pos, 2i) = sin(pos * w_i)，PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。"
       "下面把光标所在的格子一步步算出来。",
-      "PE(pos, 2i) = sin(pos · w_i), PE(pos, 2i+1) = cos(pos · w_i), w_i = 1/base^(2i/d). "
+      "PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = cos(pos * w_i), w_i = 1/base^(2i/d). "
       "The lines below work out the cell under the cursor step by step."},
-     {"按 ↑/↓ 换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
+     {"按上下键换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
       "worked numbers follow."}},
     {3,
      {"频率和时钟", "Frequencies and the clock"},
-     {"每一对维度 (2i, 2i+1) 是一根以 ω_i 转动的指针。前面的维度转得快，像秒针；"
-      "后面的转得很慢，像时针。合在一起读，就知道现在几点——也就是第几个位置。",
+     {"每一对维度 (2i, 2i+1) 是一根以 w_i 转动的指针。前面的维度转得快，像秒针；"
+      "后面的转得很慢，像时针。合在一起读，就知道现在几点，也就是第几个位置。",
       "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
       "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
       "the time: the position."},
-     {"按 a 让时钟走起来，按 ↑/↓ 换一对维度。", "Press a to let the clocks run, Up/Down to "
+     {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down to "
       "pick another pair of dimensions."}},
     {4,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
-     {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k · PE(pos)：M_k 只依赖距离 k，"
-      "不依赖 pos。所以“相隔 k 个词”在任何地方看起来都一样。",
-      "No two positions share a PE. Better: PE(pos+k) = M_k · PE(pos), where M_k depends only "
-      "on the distance k, not on pos. So \"k words apart\" looks the same everywhere."},
-     {"按 ↑/↓ 改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
+     {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k PE(pos)：M_k 只依赖距离 k，"
+      "不依赖 pos。所以「相隔 k 个词」在任何地方看起来都一样。",
+      "No two positions share a PE. Better: PE(pos+k) = M_k PE(pos), where M_k depends only "
+      "on the distance k, not on pos. So k words apart looks the same everywhere."},
+     {"按上下键改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
       "0."}},
     {5,
      {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
@@ -103,7 +103,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "RoPE adds nothing: it rotates each pair of dimensions of q and k by an angle set by the "
       "position. Their dot product depends only on the distance m-n. Today's large models "
       "(LLaMA and others) use it."},
-     {"按 p 换配对方式，按 ↑/↓ 换词元。最后按 q 结束。", "Press p to change the pairing, "
+     {"按 p 换配对方式，按上下键换词元。最后按 q 结束。", "Press p to change the pairing, "
       "Up/Down for another token. Press q to finish."}},
 };
 
@@ -116,16 +116,16 @@ const lesson_step *lesson_get(int i)
 static const char *const labels[LESSON_L_COUNT][2] = {
     [LESSON_L_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [LESSON_L_TRY] = {"试一试：", "Try this: "},
-    [LESSON_L_KEYS] = {"空格/→ 下一步  ← 上一步  l English  / 改句子  q 退出",
+    [LESSON_L_KEYS] = {"空格/右键 下一步  左键 上一步  l English  / 改句子  q 退出",
                        "Space/Right next  Left back  l 中文  / new sentence  q quit"},
-    [LESSON_L_END] = {"这是最后一步。按 ← 回顾，按 q 结束课程。",
+    [LESSON_L_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
                       "This is the last step. Left goes back, q ends the lesson."},
     [LESSON_L_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制", "character|code point|UTF-8 bytes|decimal"},
     [LESSON_L_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
                              "These numbers are only labels: neighbouring codes do not mean "
                              "neighbouring meanings."},
-    [LESSON_L_PE_CELL] = {"pos=%ld, 维度 j=%ld (i=%ld): ω_i = 1/%g^(%ld/%d) = %.6f;  "
-                          "pos·ω_i = %.6f;  %s(%.6f) = %+.6f",
+    [LESSON_L_PE_CELL] = {"pos=%ld, 维度 j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f",
                           "pos=%ld, dim j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
                           "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
     [LESSON_L_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},

@@ -15,7 +15,7 @@ import tui_test as tt  # noqa: E402
 check = tt.check
 
 TITLES_EN = ["Characters are not numbers", "The vocabulary and the id", "One-hot",
-             "onehot · W_E picks one row", "The row is learned", "Attention has no sense of order",
+             "onehot . W_E picks one row", "The row is learned", "Attention has no sense of order",
              "The positional-encoding formula", "Frequencies and the clock",
              "Uniqueness and the relative rotation M_k", "X_input = X_emb + PE enters Q, K, V",
              "RoPE: rotary position embedding"]

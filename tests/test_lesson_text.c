@@ -1,0 +1,114 @@
+/* test_lesson_text.c — the lesson's words: eleven steps, every text in both languages, a visual
+ * that exists, the same printf conversions in both languages of every label, and no
+ * East-Asian-ambiguous characters (CJK terminals draw them two columns wide). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "lesson.h"
+#include "utf8.h"
+
+static void conversions(const char *s, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (const char *p = s; *p; p++) {
+        if (*p != '%')
+            continue;
+        p++;
+        if (*p == '%')
+            continue;
+        while (*p && strchr("0123456789.+- #lzh", *p))
+            p++;
+        if (*p && n + 1 < cap)
+            out[n++] = *p;
+        if (!*p)
+            break;
+    }
+    out[n] = '\0';
+}
+
+static int ambiguous(uint32_t cp)
+{
+    return cp == 0xB7 || cp == 0xD7 || cp == 0xF7 || cp == 0xB1 || cp == 0xB0 ||
+           (cp >= 0x391 && cp <= 0x3C9) || (cp >= 0x2010 && cp <= 0x2027) ||
+           (cp >= 0x2190 && cp <= 0x21FF) || (cp >= 0x2200 && cp <= 0x22FF) ||
+           (cp >= 0x2500 && cp <= 0x25FF);
+}
+
+static void check_text(const char *s, const char *what)
+{
+    if (!s || !*s)
+        fail_msg("%s is empty", what);
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        size_t k = utf8_decode(s + i, len - i, &cp);
+        if (!k)
+            fail_msg("%s is not UTF-8 at byte %zu", what, i);
+        if (ambiguous(cp))
+            fail_msg("%s has the ambiguous-width U+%04X", what, (unsigned)cp);
+        if (cp == '%')
+            fail_msg("%s has a %% (step texts are not formats)", what);
+        i += k;
+    }
+}
+
+static void test_steps(void **state)
+{
+    (void)state;
+    char what[64];
+    for (int i = 0; i < LESSON_STEPS; i++) {
+        const lesson_step *s = lesson_get(i);
+        assert_non_null(s);
+        assert_true(s->visual >= LESSON_VIS_BYTES && s->visual <= 8);
+        for (int l = 0; l < 2; l++) {
+            snprintf(what, sizeof what, "step %d title[%d]", i + 1, l);
+            check_text(s->title[l], what);
+            snprintf(what, sizeof what, "step %d body[%d]", i + 1, l);
+            check_text(s->body[l], what);
+            snprintf(what, sizeof what, "step %d try[%d]", i + 1, l);
+            check_text(s->try_[l], what);
+        }
+    }
+    assert_null(lesson_get(-1));
+    assert_null(lesson_get(LESSON_STEPS));
+    /* the order: bytes first, attention order at 6, PE formula at 7, RoPE last */
+    assert_int_equal(lesson_get(0)->visual, LESSON_VIS_BYTES);
+    assert_int_equal(lesson_get(5)->visual, 6);
+    assert_int_equal(lesson_get(6)->visual, 2);
+    assert_int_equal(lesson_get(10)->visual, 7);
+}
+
+static void test_labels(void **state)
+{
+    (void)state;
+    for (int id = 0; id < LESSON_L_COUNT; id++) {
+        const char *zh = lesson_label((lesson_label_id)id, true);
+        const char *en = lesson_label((lesson_label_id)id, false);
+        assert_non_null(zh);
+        assert_non_null(en);
+        char cz[32], ce[32];
+        conversions(zh, cz, sizeof cz);
+        conversions(en, ce, sizeof ce);
+        if (strcmp(cz, ce) != 0)
+            fail_msg("label %d: zh takes %%%s but en %%%s", id, cz, ce);
+    }
+    assert_null(lesson_label(LESSON_L_COUNT, true));
+    char buf[64];
+    lesson_fmt(buf, sizeof buf, LESSON_L_HEADER, false, 3, LESSON_STEPS);
+    assert_string_equal(buf, "tfviz lesson 3/11");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_steps),
+        cmocka_unit_test(test_labels),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
