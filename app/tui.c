@@ -437,7 +437,9 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
                 break;
             cols += cw;
             j += k;
-            if (cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C)
+            /* a break may follow a space or a wide character, but never an opening bracket */
+            bool opens = cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x201C;
+            if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens)
                 brk_prev = brk, brk = j;
         }
         /* a line never starts with closing punctuation: take the character before along */
