@@ -31,7 +31,9 @@ def walk(width, height, extra=()):
     toks = tt.tokens_csv("我爱学习")
     t = tt.Tmux(["--lesson", "--lang", "en", *extra, "我爱学习"], width, height)
     try:
-        s = t.wait(lambda x: "lesson 1/11" in x and "U+7231" in x, "step 1")
+        # the whole first frame: every character's row and the try line
+        s = t.wait(lambda x: "lesson 1/11" in x and "Try this:" in x and
+                   all(f"U+{ord(c):04X}" in x for c in "我爱学习"), "step 1")
         check(s is not None, f"{tag}: step 1 appears")
         if s is None:
             return
@@ -48,7 +50,9 @@ def walk(width, height, extra=()):
                   f"{tag}: step {i + 1} ({TITLES_EN[i]}) by {'Space' if i % 2 else 'Right'}")
             if s is None:
                 continue
+            # tmux may show a frame still being drawn: wait for each step's content itself
             if i == 1:
+                s = t.wait(lambda x: all(a in x and str(b) in x for a, b in toks), "tokens") or s
                 check(all(text in s and str(tid) in s for text, tid in toks),
                       f"{tag} step 2: the tokens with their ids from --print tokens")
             if i == 3:
@@ -56,11 +60,13 @@ def walk(width, height, extra=()):
                 s2 = t.wait("max |onehot . W_E - row k| = 0.0e+00", "the one-hot check")
                 check(s2 is not None, f"{tag} step 4: c multiplies and the row matches exactly")
             if i == 5:
+                s = t.wait(lambda x: "pooled" in x or "平均" in x, "the difference table") or s
                 rows = [ln for ln in s.splitlines() if ln.strip().startswith("max ")]
                 vals = rows[0].split()[1:4] if rows else []
                 ok = len(vals) == 3 and float(vals[0]) < 1e-12 and float(vals[1]) > 1e-4
                 check(ok, f"{tag} step 6: 我爱学习 vs 学习爱我: no PE ~0, with PE not ({vals})")
             if i == 6:
+                s = t.wait("the heatmap's cell", "the worked cell") or s
                 om = 10000 ** (-10 / 512)
                 want = f"sin({3 * om:.6f}) = {math.sin(3 * om):+.6f}"
                 check(f"w_i = 1/10000^(10/512) = {om:.6f}" in s and want in s,
@@ -70,6 +76,7 @@ def walk(width, height, extra=()):
                 s2 = t.wait(want, "the cell at pos 4")
                 check(s2 is not None, f"{tag} step 7: Down moves the worked cell to pos 4")
             if i == 10:
+                s = t.wait(lambda x: "RoFormer" in x or "decay" in x, "the RoPE view") or s
                 check("RoFormer" in s or "decay" in s, f"{tag} step 11: the RoPE view")
         t.keys("Space")
         s = t.wait("This is the last step", "the end notice")
