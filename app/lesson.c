@@ -18,13 +18,16 @@
 #include "utf8.h"
 
 static const tui_view *const step_views[8] = {
-    &view_embed, &view_pe, &view_freq, &view_relative, &view_input, &view_order, &view_rope,
-    &view_learned,
+    &view_embed, &view_pe,    &view_freq, &view_relative,
+    &view_input, &view_order, &view_rope, &view_learned,
 };
 
 #define MIN_VISUAL_ROWS 8
 
-static bool zh(void) { return txt_is_zh(); }
+static bool zh(void)
+{
+    return txt_is_zh();
+}
 
 void lesson_enter(tui *t, int step)
 {
@@ -86,7 +89,7 @@ int lesson_key(tui *t, int ch)
 static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 {
     enum { MAXROWS = 24 };
-    static char cell[MAXROWS + 1][4][48];
+    char cell[MAXROWS + 1][4][48]; /* (rows, 4 columns) table cells */
     const char *ptrs[(MAXROWS + 1) * 4];
     char head[128];
     snprintf(head, sizeof head, "%s", lesson_label(LESSON_L_BYTES_HEAD, zh()));
@@ -115,8 +118,8 @@ static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             snprintf(cell[n][1], sizeof cell[n][1], "U+%04X", (unsigned)cp);
             int o = 0;
             for (size_t b = 0; b < k; b++)
-                o += snprintf(cell[n][2] + o, sizeof cell[n][2] - (size_t)o, "%s%02X",
-                              b ? " " : "", (unsigned char)s[i + b]);
+                o += snprintf(cell[n][2] + o, sizeof cell[n][2] - (size_t)o, "%s%02X", b ? " " : "",
+                              (unsigned char)s[i + b]);
             snprintf(cell[n][3], sizeof cell[n][3], "%u", (unsigned)cp);
         }
         i += k;
@@ -139,12 +142,12 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
     double om = posenc_omega((int)i, c->d_model, c->base), ang = (double)pos * om;
     double v = (j % 2) ? cos(ang) : sin(ang);
     char buf[320];
-    lesson_fmt(buf, sizeof buf, LESSON_L_PE_CELL, zh(), pos, j, i, c->base, 2 * i,
-             c->d_model, om, ang, (j % 2) ? "cos" : "sin", ang, v);
+    lesson_fmt(buf, sizeof buf, LESSON_L_PE_CELL, zh(), pos, j, i, c->base, 2 * i, c->d_model, om,
+               ang, (j % 2) ? "cos" : "sin", ang, v);
     term_attr(w, A_BOLD, 0);
     int used = tui_wrap(w, y, x + 1, cols - 2, 2, 1, buf);
     lesson_fmt(buf, sizeof buf, LESSON_L_PE_TABLE, zh(),
-             posenc_value((double)pos, (int)j, c->d_model, c->base));
+               posenc_value((double)pos, (int)j, c->d_model, c->base));
     term_text(w, y + used, x + 1, buf, cols - 2);
     term_attr(w, A_NORMAL, 0);
     return used + 1;
@@ -162,8 +165,7 @@ void lesson_frame(tui *t)
     lesson_fmt(head, sizeof head, LESSON_L_HEADER, z, t->step + 1, LESSON_STEPS);
     size_t o = 0;
     for (int i = 0; i < LESSON_STEPS; i++)
-        o += (size_t)snprintf(prog + o, sizeof prog - o, "%s",
-                              i <= t->step ? "#" : ".");
+        o += (size_t)snprintf(prog + o, sizeof prog - o, "%s", i <= t->step ? "#" : ".");
     term_attr(stdscr, A_REVERSE | A_BOLD, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(0, x, ' ');

@@ -13,7 +13,7 @@
 enum { LESSON_VIS_BYTES = 0 };
 
 typedef struct {
-    int visual;          /* 1..8: that view; LESSON_VIS_BYTES: characters and their bytes */
+    int visual;           /* 1..8: that view; LESSON_VIS_BYTES: characters and their bytes */
     const char *title[2]; /* [0] Chinese, [1] English */
     const char *body[2];
     const char *try_[2];
@@ -23,8 +23,15 @@ typedef struct {
 const lesson_step *lesson_get(int i);
 
 typedef enum {
-    LESSON_L_HEADER, LESSON_L_TRY, LESSON_L_KEYS, LESSON_L_END, LESSON_L_BYTES_HEAD,
-    LESSON_L_BYTES_NOTE, LESSON_L_PE_CELL, LESSON_L_PE_TABLE, LESSON_L_COUNT
+    LESSON_L_HEADER,
+    LESSON_L_TRY,
+    LESSON_L_KEYS,
+    LESSON_L_END,
+    LESSON_L_BYTES_HEAD,
+    LESSON_L_BYTES_NOTE,
+    LESSON_L_PE_CELL,
+    LESSON_L_PE_TABLE,
+    LESSON_L_COUNT
 } lesson_label_id;
 
 /* A frame label in one language (formats take the same conversions in both). */

@@ -120,7 +120,8 @@ static const char *const labels[LESSON_L_COUNT][2] = {
                        "Space/Right next  Left back  l 中文  / new sentence  q quit"},
     [LESSON_L_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
                       "This is the last step. Left goes back, q ends the lesson."},
-    [LESSON_L_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制", "character|code point|UTF-8 bytes|decimal"},
+    [LESSON_L_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
+                             "character|code point|UTF-8 bytes|decimal"},
     [LESSON_L_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
                              "These numbers are only labels: neighbouring codes do not mean "
                              "neighbouring meanings."},

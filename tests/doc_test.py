@@ -59,7 +59,8 @@ def test_man(tfviz, src, build):
 
 def complete(src, words):
     """COMPREPLY of the bash completion for the command line `words` (the last is completed)."""
-    script = (f"source {src}/completions/tfviz.bash; COMP_WORDS=({' '.join(repr(w) for w in words)}); "
+    quoted = " ".join(repr(w) for w in words)
+    script = (f"source {src}/completions/tfviz.bash; COMP_WORDS=({quoted}); "
               f"COMP_CWORD={len(words) - 1}; _tfviz; printf '%s\\n' \"${{COMPREPLY[@]}}\"")
     p = subprocess.run(["bash", "-c", script], capture_output=True, check=True,
                        cwd=tempfile.gettempdir())
@@ -80,8 +81,8 @@ def test_completion(tfviz, src, build):
           "completion: --print r -> the values starting with r")
     check(sorted(complete(src, ["tfviz", "--format", ""])) == ["csv", "json", "npy", "text"],
           "completion: --format values")
-    check(sorted(complete(src, ["tfviz", "--tokenizer", ""])) == ["char", "cl100k", "o200k", "word"],
-          "completion: --tokenizer values")
+    check(sorted(complete(src, ["tfviz", "--tokenizer", ""])) ==
+          ["char", "cl100k", "o200k", "word"], "completion: --tokenizer values")
     check(sorted(complete(src, ["tfviz", "--rope-style", ""])) == ["half", "interleaved"],
           "completion: --rope-style values")
     m = re.search(r"--figure NAME\s+([a-z, -]+?)\s*\(default", help_)
@@ -92,7 +93,8 @@ def test_completion(tfviz, src, build):
     with tempfile.TemporaryDirectory() as d:
         open(os.path.join(d, "pe-out.csv"), "w").close()
         got = complete(src, ["tfviz", "-o", os.path.join(d, "pe-")])
-        check(got == [os.path.join(d, "pe-out.csv")], f"completion: -o completes file names ({got})")
+        check(got == [os.path.join(d, "pe-out.csv")],
+              f"completion: -o completes file names ({got})")
     # zsh: the same options and values in its _arguments spec
     with open(os.path.join(src, "completions", "_tfviz"), encoding="utf-8") as f:
         z = f.read()
@@ -100,7 +102,8 @@ def test_completion(tfviz, src, build):
     check(zo == opts, f"completion: zsh names exactly --help's options "
                       f"(missing {sorted(opts - zo)}, extra {sorted(zo - opts)})")
     m = re.search(r"--print\[[^]]*\]:what:\(([^)]*)\)", z)
-    check(m is not None and sorted(m.group(1).split()) == sorted(pv), "completion: zsh --print values")
+    check(m is not None and sorted(m.group(1).split()) == sorted(pv),
+          "completion: zsh --print values")
     if shutil.which("zsh"):
         p = subprocess.run(["zsh", "-n", os.path.join(src, "completions", "_tfviz")])
         check(p.returncode == 0, "completion: zsh parses _tfviz")
