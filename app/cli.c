@@ -15,6 +15,7 @@
 #include "fileio.h"
 #include "tf_limits.h"
 #include "print.h"
+#include "train.h"
 #include "tf_config.h"
 #include "utf8.h"
 
@@ -60,6 +61,19 @@ static void usage(FILE *fp)
         "                        (rotate_half: GPT-NeoX, Hugging Face)\n"
         "  --offset K            k of the relative map PE(pos+k) = M_k PE(pos) (default 1)\n"
         "  --compare TEXT        the same tokens in another order (default: reversed)\n"
+        "\n"
+        "Learned embeddings (词向量):\n"
+        "  --train               learn word vectors by skip-gram with negative sampling and print\n"
+        "                        how similar words moved together; -o FILE writes them (.bin:\n"
+        "                        word2vec binary, otherwise text .vec); -d sets their size (50)\n"
+        "  --corpus FILE         train on a UTF-8 text, one sentence a line (default: built-in)\n"
+        "  --epochs N --window N --negative N --min-count N --sample X --threads N\n"
+        "                        training settings (5, 5, 5, 2, 0.001, 1; threads > 1 is faster\n"
+        "                        but not reproducible)\n"
+        "  --vectors FILE        use word2vec/fastText/gensim vectors (text or binary) as the rows\n"
+        "                        of W_E for the tokens they spell; d_model follows the file\n"
+        "  --vectors-limit N     read only the first N rows of a large vector file\n"
+        "  --word W --top K      with --print neighbors: the K (10) words nearest to W\n"
         "\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
@@ -126,7 +140,9 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 
 enum {
     OPT_PRINT = 256, OPT_FORMAT, OPT_BASE, OPT_INDEX_BASE, OPT_SEED, OPT_COMPARE, OPT_ROPE_STYLE,
-    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG
+    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG,
+    OPT_TRAIN, OPT_CORPUS, OPT_EPOCHS, OPT_WINDOW, OPT_NEGATIVE, OPT_MIN_COUNT, OPT_SAMPLE,
+    OPT_THREADS, OPT_VECTORS, OPT_VECTORS_LIMIT, OPT_WORD, OPT_TOP
 };
 
 static const struct option long_opts[] = {
@@ -146,6 +162,18 @@ static const struct option long_opts[] = {
     {"tokenizer", required_argument, 0, OPT_TOKENIZER},
     {"no-color", no_argument, 0, OPT_NO_COLOR},
     {"lang", required_argument, 0, OPT_LANG},
+    {"train", no_argument, 0, OPT_TRAIN},
+    {"corpus", required_argument, 0, OPT_CORPUS},
+    {"epochs", required_argument, 0, OPT_EPOCHS},
+    {"window", required_argument, 0, OPT_WINDOW},
+    {"negative", required_argument, 0, OPT_NEGATIVE},
+    {"min-count", required_argument, 0, OPT_MIN_COUNT},
+    {"sample", required_argument, 0, OPT_SAMPLE},
+    {"threads", required_argument, 0, OPT_THREADS},
+    {"vectors", required_argument, 0, OPT_VECTORS},
+    {"vectors-limit", required_argument, 0, OPT_VECTORS_LIMIT},
+    {"word", required_argument, 0, OPT_WORD},
+    {"top", required_argument, 0, OPT_TOP},
     {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, 'V'},
     {0, 0, 0, 0},
@@ -194,6 +222,8 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
                 return -1;
             }
             cfg->d_model = (int)v;
+            cli->w2v.dim = (int)v;
+            cli->d_given = true;
             break;
         case 'n':
             if (parse_long("--positions", optarg, 1, TF_MAX_POSITIONS, &v))
@@ -243,6 +273,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             cfg->vocab_size = (uint32_t)v;
             break;
         case OPT_TOKENIZER:
+            cli->tok_given = true;
             cfg->tokenizer = tokenizer_parse(optarg);
             if (cfg->tokenizer != TOKENIZER_CHAR) {
                 cli_error("--tokenizer must be char (got '%s').", optarg);
@@ -258,6 +289,62 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
                 return -1;
             }
             cli->lang = optarg;
+            break;
+        case OPT_TRAIN:
+            cli->train = true;
+            break;
+        case OPT_CORPUS:
+            cli->corpus = optarg;
+            break;
+        case OPT_EPOCHS:
+            if (parse_long("--epochs", optarg, 1, 10000, &v))
+                return -1;
+            cli->w2v.epochs = (int)v;
+            break;
+        case OPT_WINDOW:
+            if (parse_long("--window", optarg, 1, 100, &v))
+                return -1;
+            cli->w2v.window = (int)v;
+            break;
+        case OPT_NEGATIVE:
+            if (parse_long("--negative", optarg, 1, 100, &v))
+                return -1;
+            cli->w2v.negative = (int)v;
+            break;
+        case OPT_MIN_COUNT:
+            if (parse_long("--min-count", optarg, 1, 1000000000, &v))
+                return -1;
+            cli->w2v.min_count = (int)v;
+            break;
+        case OPT_SAMPLE:
+            if (parse_double("--sample", optarg, &cli->w2v.sample))
+                return -1;
+            if (!(cli->w2v.sample >= 0 && cli->w2v.sample < 1)) {
+                cli_error("--sample must be from 0 (off) to below 1 (got %s); word2vec uses 0.001.",
+                          optarg);
+                return -1;
+            }
+            break;
+        case OPT_THREADS:
+            if (parse_long("--threads", optarg, 1, 64, &v))
+                return -1;
+            cli->w2v.threads = (int)v;
+            break;
+        case OPT_VECTORS:
+            cli->vectors_path = optarg;
+            break;
+        case OPT_VECTORS_LIMIT:
+            if (parse_long("--vectors-limit", optarg, 1, VECTORS_MAX_ROWS, &v))
+                return -1;
+            cli->vectors_limit = v;
+            break;
+        case OPT_WORD:
+            cli->word = optarg;
+            break;
+        case OPT_TOP:
+            if (parse_long("--top", optarg, 1, 10000, &v))
+                return -1;
+            cli->top = v;
             break;
         case ':':
             cli_error("%s needs a value; see tfviz --help.", argv[optind - 1]);
@@ -392,12 +479,36 @@ static int run_print(tf_cli *cli, tf_analysis *a)
     return 0;
 }
 
+/* --vectors FILE as the rows of W_E: d_model follows the file. Exit status, 0 to go on. */
+static int use_vectors(tf_cli *cli)
+{
+    int rc = train_load_vectors(cli);
+    if (rc)
+        return rc;
+    if (cli->d_given && cli->cfg.d_model != cli->vectors.dim) {
+        cli_error("-d %d differs from the %d numbers per word in %s; leave -d out, d_model "
+                  "follows the file.", cli->cfg.d_model, cli->vectors.dim, cli->vectors_path);
+        return 2;
+    }
+    if (cli->vectors.dim % 2 || cli->vectors.dim < TF_MIN_DMODEL) {
+        cli_error("%s has %d numbers per word; tfviz needs an even d_model (positional "
+                  "encoding pairs sin and cos), so this file cannot be W_E.",
+                  cli->vectors_path, cli->vectors.dim);
+        return 2;
+    }
+    cli->cfg.d_model = cli->vectors.dim;
+    cli->cfg.vectors = &cli->vectors;
+    return 0;
+}
+
 int cli_run(int argc, char **argv)
 {
     tf_cli cli;
     memset(&cli, 0, sizeof cli);
     config_defaults(&cli.cfg);
     cli.lang = "zh";
+    w2v_params_defaults(&cli.w2v);
+    cli.top = 10;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
 
@@ -408,6 +519,19 @@ int cli_run(int argc, char **argv)
         cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);
         return 2;
+    }
+    if (cli.train) {
+        if (cli.print_what || cli.vectors_path) {
+            cli_error("--train learns vectors; use --print or --vectors in a separate run with "
+                      "the file it writes (-o).");
+            return 2;
+        }
+        return train_run(&cli);
+    }
+    if (cli.print_what && strcmp(cli.print_what, "neighbors") == 0) {
+        int rc = train_neighbors(&cli);
+        vectors_free(&cli.vectors);
+        return rc;
     }
     if (cli.print_what) {
         const char *why = print_check(cli.print_what, cli.format, &cli.cfg);
@@ -424,6 +548,11 @@ int cli_run(int argc, char **argv)
         cli_error("out of memory reading the text.");
         return 2;
     }
+    if (cli.vectors_path && (r = use_vectors(&cli)) != 0) {
+        free(cli.text);
+        vectors_free(&cli.vectors);
+        return r;
+    }
 
     tf_analysis a;
     tf_diag dg = {0};
@@ -439,5 +568,6 @@ int cli_run(int argc, char **argv)
     }
     analysis_free(&a);
     free(cli.text);
+    vectors_free(&cli.vectors);
     return rc;
 }

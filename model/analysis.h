@@ -17,6 +17,7 @@
 #include "rope.h"
 #include "status.h"
 #include "tokenizer.h"
+#include "vectors.h"
 #include "vocab.h"
 
 typedef struct {
@@ -32,6 +33,8 @@ typedef struct {
     bool scale_embedding; /* multiply X_emb by sqrt(d) before adding PE, as the original paper */
     const char *compare;  /* the second sentence of the order experiment, NULL: tokens reversed */
     size_t compare_len;
+    const tf_vectors *vectors; /* trained/loaded rows of W_E (dim == d_model), NULL: all random;
+                                  owned by the caller, read only during analysis_run */
 } tf_config;
 
 /* What went wrong, beyond the status: which input and where. */
@@ -56,7 +59,7 @@ typedef struct {
     size_t text_len;
     tf_vocab *vocab;
     tf_tokens tokens; /* T = tokens.n */
-    tf_embedding emb;
+    tf_embedding emb; /* embedding_row_is_set(&emb, id): a trained/loaded row, not random */
     double emb_scale; /* 1 or sqrt(d) */
     long *pos;        /* (T) position of each token: index_base + t */
     float *x_emb;     /* (T, d) rows of W_E, unscaled */

@@ -526,6 +526,20 @@ double vectors_cosine(const tf_vectors *v, uint32_t a, uint32_t b)
     return nx > 0 && ny > 0 ? xy / (nx * ny) : 0;
 }
 
+void vectors_cosine_matrix(const float *x, size_t n, int d, double *out)
+{
+    size_t D = (size_t)d;
+    for (size_t a = 0; a < n; a++) {
+        double na = norm(x + a * D, D);
+        for (size_t b = 0; b < n; b++) {
+            double nb = norm(x + b * D, D), xy = 0;
+            for (size_t j = 0; j < D; j++)
+                xy += (double)x[a * D + j] * x[b * D + j];
+            out[a * n + b] = na > 0 && nb > 0 ? xy / (na * nb) : 0;
+        }
+    }
+}
+
 size_t vectors_neighbors(const tf_vectors *v, uint32_t q, size_t k, vectors_hit *out)
 {
     size_t d = (size_t)v->dim, m = 0;

@@ -64,6 +64,10 @@ int32_t vectors_find(const tf_vectors *v, const char *word, size_t len);
 /* Cosine similarity of rows a and b; 0 when either has zero length. */
 double vectors_cosine(const tf_vectors *v, uint32_t a, uint32_t b);
 
+/* out(n, n): cosine similarity of every pair of rows of x (n, d); 0 where a row is zero. */
+void vectors_cosine_matrix(const float *x /* (n, d) */, size_t n, int d,
+                           double *out /* (n, n) */);
+
 typedef struct {
     uint32_t row;
     double cosine;

@@ -409,6 +409,16 @@ double w2v_cosine(const w2v_model *m, int32_t a, int32_t b)
     return xx > 0 && yy > 0 ? xy / sqrt(xx * yy) : 0;
 }
 
+void w2v_vectors_view(const w2v_model *m, tf_vectors *v)
+{
+    memset(v, 0, sizeof *v);
+    v->n = m->V;
+    v->dim = m->dim;
+    v->words = m->words;
+    v->data = m->in;
+    v->owned = false;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * One update */
 

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "status.h"
+#include "vectors.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Corpus: sentences of words, as ids into a frequency-ranked vocabulary */
@@ -131,5 +132,8 @@ double w2v_sgns_update(float *v, float *out, const int32_t *targets, int n_targe
 int32_t w2v_lookup(const w2v_model *m, const char *word, size_t len);
 /* Cosine similarity of the input vectors of two ids; 0 when one has zero length. */
 double w2v_cosine(const w2v_model *m, int32_t a, int32_t b);
+/* A view of the current input vectors as a table (not owned: valid while m lives and is not
+ * reset; it reads the live numbers, so neighbours and PCA follow training). */
+void w2v_vectors_view(const w2v_model *m, tf_vectors *v);
 
 #endif

@@ -1,0 +1,462 @@
+/* train.c — learned embeddings on the command line: train, load, neighbours. */
+#include "train.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emit.h"
+#include "fileio.h"
+#include "textwidth.h"
+
+extern const unsigned char tf_corpus_zh[];
+extern const size_t tf_corpus_zh_len;
+
+#define MAX_CORPUS_BYTES (1ull << 31) /* 2 GiB of text */
+#define STEP_WORDS 20000              /* callback granularity of a command-line run */
+
+const char *train_default_corpus(size_t *len)
+{
+    *len = tf_corpus_zh_len;
+    return (const char *)tf_corpus_zh;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Corpus */
+
+static int read_file(const char *path, char **buf, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        cli_error("cannot open the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
+                  strerror(errno));
+        return 2;
+    }
+    size_t cap = 1 << 20, n = 0;
+    char *b = malloc(cap);
+    for (;;) {
+        if (!b) {
+            fclose(fp);
+            cli_error("out of memory reading the corpus %s.", path);
+            return 2;
+        }
+        n += fread(b + n, 1, cap - n, fp);
+        if (n < cap)
+            break;
+        if (cap >= MAX_CORPUS_BYTES) {
+            free(b);
+            fclose(fp);
+            cli_error("the corpus %s is larger than 2 GiB; train on a part of it.", path);
+            return 2;
+        }
+        char *nb = realloc(b, cap * 2);
+        if (!nb)
+            free(b);
+        b = nb;
+        cap *= 2;
+    }
+    int err = ferror(fp);
+    fclose(fp);
+    if (err) {
+        free(b);
+        cli_error("reading the corpus %s failed; check the file.", path);
+        return 1;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+int train_corpus_load(const char *path, tokenizer_kind kind, int min_count, w2v_corpus **out,
+                      corpus_info *info)
+{
+    char *owned = NULL;
+    const char *text;
+    size_t len;
+    const char *name = path ? path : "the built-in corpus";
+    if (path) {
+        int rc = read_file(path, &owned, &len);
+        if (rc)
+            return rc;
+        text = owned;
+    } else {
+        text = train_default_corpus(&len);
+    }
+    w2v_corpus *c;
+    tf_status st = w2v_corpus_new(&c);
+    if (st == TF_OK)
+        st = corpus_load(c, text, len, CORPUS_AUTO, kind, info);
+    free(owned);
+    if (st == TF_OK && info->fell_back)
+        fprintf(stderr, "tfviz: word segmentation is not available in this build; the corpus is "
+                        "cut into characters instead (字级切分).\n");
+    if (st == TF_OK)
+        st = w2v_corpus_finish(c, min_count);
+    if (st != TF_OK) {
+        if (st == TF_ERR_UTF8)
+            cli_error("%s is not valid UTF-8 (line %zu, byte offset %zu); save it as UTF-8.", name,
+                      info->bad_line, info->bad_offset);
+        else if (st == TF_ERR_EMPTY)
+            cli_error("%s has no word seen at least %d times (--min-count); give more text or "
+                      "lower --min-count.", name, min_count);
+        else
+            cli_error("cannot read %s: %s.", name, tf_status_str(st));
+        w2v_corpus_free(c);
+        return 2;
+    }
+    *out = c;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Progress on stderr: a bar with tokens/s and ETA, shown when stderr is a terminal and the
+ * run lasts more than half a second */
+
+typedef struct {
+    double t0, last;
+    bool tty, shown;
+    double first_loss, last_loss;
+    int epochs;
+} progress;
+
+static bool on_step(const w2v_progress *pr, void *user)
+{
+    progress *p = user;
+    if (p->first_loss < 0 && pr->pairs)
+        p->first_loss = pr->loss;
+    if (pr->pairs)
+        p->last_loss = pr->loss;
+    double t = now(), el = t - p->t0;
+    if (!p->tty || (el < 0.5 && !pr->done) || (t - p->last < 0.1 && !pr->done))
+        return true;
+    p->last = t;
+    double frac = (double)pr->words_done / (double)pr->words_total;
+    double rate = el > 0 ? (double)pr->words_done / el : 0;
+    double eta = rate > 0 ? (double)(pr->words_total - pr->words_done) / rate : 0;
+    char bar[31];
+    int fill = (int)(frac * 30 + 0.5);
+    for (int i = 0; i < 30; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[30] = '\0';
+    fprintf(stderr, "\r[%s] %5.1f%%  epoch %d/%d  loss %.3f  %.0f tokens/s  ETA %.0fs ", bar,
+            100 * frac, pr->epoch < p->epochs ? pr->epoch + 1 : p->epochs, p->epochs, pr->loss,
+            rate, eta);
+    p->shown = true;
+    return true;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Output */
+
+static bool ends_with(const char *s, const char *suf)
+{
+    size_t a = strlen(s), b = strlen(suf);
+    return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+static int write_vectors(const char *path, const tf_vectors *v)
+{
+    tf_atomic_file af;
+    if (atomic_open(&af, path) != TF_OK) {
+        cli_error("cannot write %s: %s; choose a writable path with -o.", path, strerror(errno));
+        return 1;
+    }
+    vectors_format f = ends_with(path, ".bin") ? VECTORS_BINARY : VECTORS_TEXT;
+    if (vectors_write(v, f, af.fp) != TF_OK) {
+        int e = errno;
+        atomic_abort(&af);
+        cli_error("cannot write %s: %s; nothing was changed there.", path, strerror(e));
+        return 1;
+    }
+    if (atomic_commit(&af) != TF_OK) {
+        cli_error("cannot write %s: %s; nothing was changed there.", path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+/* The pairs the summary follows: two that share contexts, one that should not. */
+static const char *const pairs[][2] = {
+    {"爱", "喜欢"}, {"猫", "狗"}, {"北京", "上海"}, {"苹果", "香蕉"}, {"学习", "读书"},
+    {"爱", "北京"},
+};
+#define N_PAIRS (sizeof pairs / sizeof pairs[0])
+
+static double pair_cos(const w2v_model *m, size_t i, bool *ok)
+{
+    int32_t a = w2v_lookup(m, pairs[i][0], strlen(pairs[i][0]));
+    int32_t b = w2v_lookup(m, pairs[i][1], strlen(pairs[i][1]));
+    *ok = a >= 0 && b >= 0;
+    return *ok ? w2v_cosine(m, a, b) : 0;
+}
+
+static void print_neighbors_text(FILE *fp, const tf_vectors *v, uint32_t q, size_t k)
+{
+    vectors_hit *hits = malloc(k * sizeof *hits);
+    if (!hits)
+        return;
+    size_t n = vectors_neighbors(v, q, k, hits);
+    fputs("  ", fp);
+    emit_safe_text(fp, v->words[q], strlen(v->words[q]));
+    fputs(":", fp);
+    for (size_t i = 0; i < n; i++) {
+        fputc(' ', fp);
+        emit_safe_text(fp, v->words[hits[i].row], strlen(v->words[hits[i].row]));
+        fprintf(fp, " %.2f", hits[i].cosine);
+    }
+    fputc('\n', fp);
+    free(hits);
+}
+
+int train_run(tf_cli *cli)
+{
+    const char *why;
+    if (w2v_params_check(&cli->w2v, &why) != TF_OK) {
+        cli_error("%s; see tfviz --help.", why);
+        return 2;
+    }
+    w2v_corpus *c;
+    corpus_info info;
+    int rc = train_corpus_load(cli->corpus, cli->tok_given ? cli->cfg.tokenizer : TOKENIZER_WORD,
+                               cli->w2v.min_count, &c, &info);
+    if (rc)
+        return rc;
+    w2v_model m;
+    tf_status st = w2v_model_init(&m, c, &cli->w2v);
+    if (st != TF_OK) {
+        cli_error("cannot set up training: %s.", tf_status_str(st));
+        w2v_corpus_free(c);
+        return 2;
+    }
+    double before[N_PAIRS];
+    bool have[N_PAIRS];
+    for (size_t i = 0; i < N_PAIRS; i++)
+        before[i] = pair_cos(&m, i, &have[i]);
+
+    progress p = {.t0 = now(), .tty = isatty(STDERR_FILENO), .first_loss = -1,
+                  .epochs = cli->w2v.epochs};
+    st = w2v_train(&m, STEP_WORDS, on_step, &p);
+    double secs = now() - p.t0;
+    if (p.shown)
+        fputc('\n', stderr);
+    if (st != TF_OK) {
+        cli_error("training failed: %s.", tf_status_str(st));
+        w2v_model_free(&m);
+        w2v_corpus_free(c);
+        return 2;
+    }
+    uint64_t seen = (uint64_t)cli->w2v.epochs * w2v_corpus_tokens(c);
+    fprintf(stderr, "tfviz: trained %llu tokens (%d epochs) in %.2f s: %.0f tokens/s, %d thread%s\n",
+            (unsigned long long)seen, cli->w2v.epochs, secs, secs > 0 ? (double)seen / secs : 0,
+            cli->w2v.threads, cli->w2v.threads > 1 ? "s" : "");
+
+    FILE *fp = stdout;
+    fprintf(fp, "Skip-gram with negative sampling (词向量训练)\n");
+    fprintf(fp, "  corpus: %s, %zu sentences, %llu tokens, %u words kept (min count %d), cut by %s\n",
+            cli->corpus ? cli->corpus : "built-in", w2v_corpus_sentences(c),
+            (unsigned long long)w2v_corpus_tokens(c), m.V, cli->w2v.min_count,
+            info.split == CORPUS_SPACES ? "spaces" : tokenizer_name(info.kind));
+    fprintf(fp, "  dim %d, window %d, negative %d, sample %g, epochs %d, seed %llu\n", m.dim,
+            cli->w2v.window, cli->w2v.negative, cli->w2v.sample, cli->w2v.epochs,
+            (unsigned long long)cli->w2v.seed);
+    fprintf(fp, "  loss per pair: %.4f at the first step, %.4f at the last\n", p.first_loss,
+            p.last_loss);
+    fputs("Cosine similarity, random start -> trained (余弦相似度，训练前 -> 训练后):\n", fp);
+    for (size_t i = 0; i < N_PAIRS; i++) {
+        bool ok;
+        double after = pair_cos(&m, i, &ok);
+        if (!have[i])
+            continue;
+        fputs("  ", fp);
+        tw_pad(fp, pairs[i][0], strlen(pairs[i][0]), 4);
+        fputs(" - ", fp);
+        tw_pad(fp, pairs[i][1], strlen(pairs[i][1]), 4);
+        fprintf(fp, "  %+.3f -> %+.3f%s\n", before[i], after,
+                i == N_PAIRS - 1 ? "   (control 对照)" : "");
+    }
+    tf_vectors v;
+    w2v_vectors_view(&m, &v);
+    fputs("Nearest neighbours (最近邻):\n", fp);
+    static const char *const probe[] = {"爱", "猫", "北京", "苹果", "学习"};
+    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+        int32_t q = w2v_lookup(&m, probe[i], strlen(probe[i]));
+        if (q >= 0)
+            print_neighbors_text(fp, &v, (uint32_t)q, 5);
+    }
+    if (m.V > 0 && w2v_lookup(&m, "爱", strlen("爱")) < 0)
+        print_neighbors_text(fp, &v, 0, 5);
+    rc = 0;
+    if (cli->output) {
+        rc = write_vectors(cli->output, &v);
+        if (!rc)
+            fprintf(fp, "Wrote %u vectors of %d numbers to %s.\n", v.n, v.dim, cli->output);
+    }
+    w2v_model_free(&m);
+    w2v_corpus_free(c);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Loading and neighbours */
+
+int train_load_vectors(tf_cli *cli)
+{
+    vectors_diag d;
+    tf_status st = vectors_read(cli->vectors_path, VECTORS_AUTO, (uint32_t)cli->vectors_limit,
+                                &cli->vectors, &d);
+    if (st == TF_OK)
+        return 0;
+    if (st == TF_ERR_IO) {
+        cli_error("cannot read %s: %s; give a word2vec .vec or .bin file with --vectors.",
+                  cli->vectors_path, strerror(errno));
+        return d.what ? 1 : 2;
+    }
+    if (st == TF_ERR_NOMEM) {
+        cli_error("out of memory loading %s; read fewer rows with --vectors-limit N.",
+                  cli->vectors_path);
+        return 2;
+    }
+    if (d.format == VECTORS_BINARY)
+        cli_error("%s, byte %llu: %s; this is not a valid word2vec binary file.",
+                  cli->vectors_path, (unsigned long long)d.offset, d.what);
+    else
+        cli_error("%s, line %lu: %s; this is not a valid word2vec text file (\"N dim\" then "
+                  "\"word v1 ... vdim\" per line).", cli->vectors_path, d.line, d.what);
+    return 2;
+}
+
+static void write_neighbors(FILE *fp, out_format f, const tf_vectors *v, uint32_t q,
+                            const vectors_hit *hits, size_t n, const char *source)
+{
+    const char *w = v->words[q];
+    if (f == FMT_CSV) {
+        fputs("rank,word,cosine\n", fp);
+        for (size_t i = 0; i < n; i++) {
+            fprintf(fp, "%zu,", i + 1);
+            emit_csv_str(fp, v->words[hits[i].row], strlen(v->words[hits[i].row]));
+            fprintf(fp, ",%.9g\n", hits[i].cosine);
+        }
+    } else if (f == FMT_JSON) {
+        fputs("{\"word\": ", fp);
+        emit_json_str(fp, w, strlen(w));
+        fputs(", \"source\": ", fp);
+        emit_json_str(fp, source, strlen(source));
+        fprintf(fp, ", \"rows\": %u, \"dim\": %d, \"neighbors\": [", v->n, v->dim);
+        for (size_t i = 0; i < n; i++) {
+            fputs(i ? ", {\"word\": " : "{\"word\": ", fp);
+            emit_json_str(fp, v->words[hits[i].row], strlen(v->words[hits[i].row]));
+            fputs(", \"cosine\": ", fp);
+            emit_json_num(fp, hits[i].cosine, EMIT_F64_DIGITS);
+            fputc('}', fp);
+        }
+        fputs("]}\n", fp);
+    } else {
+        fputs("Nearest neighbours of ", fp);
+        emit_safe_text(fp, w, strlen(w));
+        fprintf(fp, " by cosine similarity (最近邻), %u words x %d from %s:\n", v->n, v->dim,
+                source);
+        for (size_t i = 0; i < n; i++) {
+            fprintf(fp, "  %2zu  ", i + 1);
+            const char *s = v->words[hits[i].row];
+            tw_pad(fp, s, strlen(s), 12);
+            fprintf(fp, "  %+.4f\n", hits[i].cosine);
+        }
+    }
+}
+
+int train_neighbors(tf_cli *cli)
+{
+    if (!cli->word) {
+        cli_error("--print neighbors needs a word: add --word 爱 (for example).");
+        return 2;
+    }
+    if (cli->format == FMT_NPY) {
+        cli_error("--print neighbors writes text, csv or json, not npy.");
+        return 2;
+    }
+    tf_vectors v;
+    w2v_model m;
+    w2v_corpus *c = NULL;
+    const char *source;
+    memset(&m, 0, sizeof m);
+    if (cli->vectors_path) {
+        int rc = train_load_vectors(cli);
+        if (rc)
+            return rc;
+        v = cli->vectors;
+        source = cli->vectors_path;
+    } else {
+        /* no file: learn vectors first, quietly, from --corpus or the built-in corpus */
+        const char *why;
+        if (w2v_params_check(&cli->w2v, &why) != TF_OK) {
+            cli_error("%s; see tfviz --help.", why);
+            return 2;
+        }
+        corpus_info info;
+        int rc = train_corpus_load(cli->corpus, cli->tok_given ? cli->cfg.tokenizer
+                                                               : TOKENIZER_WORD,
+                                   cli->w2v.min_count, &c, &info);
+        if (rc)
+            return rc;
+        tf_status st = w2v_model_init(&m, c, &cli->w2v);
+        if (st == TF_OK)
+            st = w2v_train(&m, STEP_WORDS, NULL, NULL);
+        if (st != TF_OK) {
+            cli_error("training failed: %s.", tf_status_str(st));
+            w2v_model_free(&m);
+            w2v_corpus_free(c);
+            return 2;
+        }
+        w2v_vectors_view(&m, &v);
+        source = cli->corpus ? cli->corpus : "vectors trained on the built-in corpus";
+    }
+    int rc = 0;
+    int32_t q = vectors_find(&v, cli->word, strlen(cli->word));
+    vectors_hit *hits = malloc((size_t)cli->top * sizeof *hits);
+    if (q < 0) {
+        cli_error("'%s' is not among the %u words of %s; try another word.", cli->word, v.n,
+                  source);
+        rc = 2;
+    } else if (!hits) {
+        cli_error("out of memory.");
+        rc = 2;
+    } else {
+        size_t n = vectors_neighbors(&v, (uint32_t)q, (size_t)cli->top, hits);
+        FILE *fp = stdout;
+        tf_atomic_file af;
+        if (cli->output) {
+            if (atomic_open(&af, cli->output) != TF_OK) {
+                cli_error("cannot write %s: %s; choose a writable path with -o.", cli->output,
+                          strerror(errno));
+                rc = 1;
+                goto out;
+            }
+            fp = af.fp;
+        }
+        write_neighbors(fp, cli->format, &v, (uint32_t)q, hits, n, source);
+        if (cli->output && atomic_commit(&af) != TF_OK) {
+            cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
+                      strerror(errno));
+            rc = 1;
+        } else if (!cli->output && (fflush(stdout) != 0 || ferror(stdout))) {
+            cli_error("writing the output failed: %s.", strerror(errno));
+            rc = 1;
+        }
+    }
+out:
+    free(hits);
+    w2v_model_free(&m);
+    w2v_corpus_free(c);
+    return rc;
+}
