@@ -168,13 +168,9 @@ static tf_status read_header(reader *r, long long *n, long long *dim, vectors_di
     return TF_OK;
 }
 
-/* A text row holds only these bytes after its word. */
-static bool text_byte(unsigned char c)
-{
-    return (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '+' || c == 'e' || c == 'E' ||
-           c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == 'n' || c == 'a' ||
-           c == 'i' || c == 'f' || c == 'N' || c == 'A' || c == 'I' || c == 'F';
-}
+/* A text row holds printable ASCII (and tabs) after its word; float32 bytes almost never all
+ * are: each float has bytes below 0x20 or above 0x7E unless it is a rare coincidence. */
+static bool text_byte(unsigned char c) { return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\r'; }
 
 static vectors_format detect(reader *r, int dim)
 {
@@ -188,8 +184,9 @@ static vectors_format detect(reader *r, int dim)
         i++;
     if (i >= have || p[i] == '\n')
         return VECTORS_TEXT; /* a word with no values: the text reader reports it */
+    /* up to dim floats' worth of bytes, or the end of a text line, whichever comes first */
     size_t end = i + 1 + 4u * (size_t)dim;
-    for (i = i + 1; i < have && i < end; i++)
+    for (i = i + 1; i < have && i < end && p[i] != '\n'; i++)
         if (!text_byte(p[i]))
             return VECTORS_BINARY;
     return VECTORS_TEXT;

@@ -204,13 +204,14 @@ tf_status w2v_corpus_finish(w2v_corpus *c, int min_count)
     for (uint32_t r = 0; r < V; r++)
         rank[order[r]] = (int32_t)r;
     /* rewrite the sentences in ranks, dropping rare words and sentences left empty */
-    uint64_t o = 0;
+    uint64_t o = 0, from = 0; /* from: the old start of sentence s (sent[] is rewritten) */
     size_t s_out = 0;
     for (size_t s = 0; s < c->n_sent; s++) {
-        uint64_t start = o;
-        for (uint64_t i = c->sent[s]; i < c->sent[s + 1]; i++)
+        uint64_t start = o, to = c->sent[s + 1];
+        for (uint64_t i = from; i < to; i++)
             if (rank[c->tok[i]] >= 0)
                 c->tok[o++] = rank[c->tok[i]];
+        from = to;
         if (o > start)
             c->sent[++s_out] = o;
     }
