@@ -132,7 +132,7 @@ static void test_malformed_text(void **state)
         {"1 2\na 1 2abc\n", 2, "not a number"},
         {"1 2\n\xc3\x28 1 2\n", 2, "UTF-8"},
         {"1 2\na 1 2\nb 3 4\n", 3, "more rows"},
-        {"3 2\na 1 2\nb 3 4\n", 3, "ends before"},
+        {"3 2\na 1 2\nb 3 4\n", 4, "ends before"},
         {"1 2\na\n", 2, "fewer numbers"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
