@@ -327,7 +327,10 @@ int train_load_vectors(tf_cli *cli)
                   cli->vectors_path);
         return 2;
     }
-    if (d.format == VECTORS_BINARY)
+    if (strstr(d.what, "4 GiB"))
+        cli_error("%s: %s; read its first rows only with --vectors-limit N (for example 200000).",
+                  cli->vectors_path, d.what);
+    else if (d.format == VECTORS_BINARY)
         cli_error("%s, byte %llu: %s; this is not a valid word2vec binary file.",
                   cli->vectors_path, (unsigned long long)d.offset, d.what);
     else

@@ -338,8 +338,8 @@ static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t decl
         size_t need = 4u * (size_t)dim;
         if (rd_fill(r, need) < need) {
             st = r->err ? TF_ERR_IO
-                        : fail(d, "the file ends inside a vector (truncated binary file)", 0,
-                               vec_off);
+                        : fail(d, "the vector starting here is cut short (truncated binary file)",
+                               0, vec_off);
             goto out;
         }
         const unsigned char *p = r->buf + r->pos;
@@ -400,7 +400,7 @@ tf_status vectors_read_fp(FILE *fp, vectors_format fmt, uint32_t max_rows, tf_ve
         goto out;
     uint32_t keep = max_rows && (uint32_t)n > max_rows ? max_rows : (uint32_t)n;
     if ((unsigned long long)keep * (unsigned long long)dim > VECTORS_MAX_FLOATS) {
-        st = fail(d, "the header declares more than 4 GiB of vectors; read fewer rows", 1, 0);
+        st = fail(d, "the header declares more than 4 GiB of vectors", 1, 0);
         goto out;
     }
     out->dim = (int)dim;
