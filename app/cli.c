@@ -320,8 +320,8 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_double("--sample", optarg, &cli->w2v.sample))
                 return -1;
             if (!(cli->w2v.sample >= 0 && cli->w2v.sample < 1)) {
-                cli_error("--sample must be from 0 (off) to below 1 (got %s); word2vec uses 0.001.",
-                          optarg);
+                cli_error("--sample must be from 0 (off) to below 1 (got %s); word2vec uses "
+                          "0.001.", optarg);
                 return -1;
             }
             break;

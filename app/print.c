@@ -217,8 +217,8 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
             const char *s = tok_text(a, t, &l);
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
             emit_json_str(fp, s, l);
-            fprintf(fp, ", \"id\": %d, \"row_source\": \"%s\", \"row\": ", a->tokens.items[t].id,
-                    row_source(a, t));
+            fprintf(fp, ", \"id\": %d, \"row_source\": \"%s\", \"row\": ",
+                    a->tokens.items[t].id, row_source(a, t));
             emit_json_farray(fp, a->x_emb + t * d, d);
             fputc('}', fp);
         }
@@ -233,8 +233,9 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
     for (size_t t = 0; t < T; t++)
         n_set += embedding_row_is_set(&a->emb, a->tokens.items[t].id);
     if (a->emb.n_set)
-        fprintf(fp, "%zu rows of W_E are trained/loaded vectors (%zu of this sentence's %zu tokens, "
-                "marked *; 已训练/载入); the others are random (seed %llu, uniform +-%.6f).\n",
+        fprintf(fp, "%zu rows of W_E are trained/loaded vectors (%zu of this sentence's %zu "
+                "tokens, marked *; 已训练/载入); the others are random (seed %llu, uniform "
+                "+-%.6f).\n",
                 a->emb.n_set, n_set, T, (unsigned long long)a->emb.seed, a->emb.init_scale);
     else
         fprintf(fp, "Rows are random (seed %llu, uniform +-%.6f) until trained.\n",
@@ -252,7 +253,8 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
         size_t l;
         const char *s = tok_text(a, t, &l);
         text_token(fp, s, l, w);
-        fprintf(fp, " %c%8d  %7.4f", embedding_row_is_set(&a->emb, a->tokens.items[t].id) ? '*' : ' ',
+        fprintf(fp, " %c%8d  %7.4f",
+                embedding_row_is_set(&a->emb, a->tokens.items[t].id) ? '*' : ' ',
                 a->tokens.items[t].id, norm_f(a->x_emb + t * d, d, 1.0));
         for (size_t j = 0; j < d; j++)
             full[j] = a->x_emb[t * d + j];

@@ -17,7 +17,7 @@ extern const unsigned char tf_corpus_zh[];
 extern const size_t tf_corpus_zh_len;
 
 #define MAX_CORPUS_BYTES (1ull << 31) /* 2 GiB of text */
-#define STEP_WORDS 20000              /* callback granularity of a command-line run */
+#define STEP_WORDS       20000        /* callback granularity of a command-line run */
 
 const char *train_default_corpus(size_t *len)
 {
@@ -109,7 +109,8 @@ int train_corpus_load(const char *path, tokenizer_kind kind, int min_count, w2v_
                       info->bad_line, info->bad_offset);
         else if (st == TF_ERR_EMPTY)
             cli_error("%s has no word seen at least %d times (--min-count); give more text or "
-                      "lower --min-count.", name, min_count);
+                      "lower --min-count.",
+                      name, min_count);
         else
             cli_error("cannot read %s: %s.", name, tf_status_str(st));
         w2v_corpus_free(c);
@@ -188,8 +189,8 @@ static int write_vectors(const char *path, const tf_vectors *v)
 
 /* The pairs the summary follows: two that share contexts, one that should not. */
 static const char *const pairs[][2] = {
-    {"爱", "喜欢"}, {"猫", "狗"}, {"北京", "上海"}, {"苹果", "香蕉"}, {"学习", "读书"},
-    {"爱", "北京"},
+    {"爱", "喜欢"},   {"猫", "狗"},     {"北京", "上海"},
+    {"苹果", "香蕉"}, {"学习", "读书"}, {"爱", "北京"},
 };
 #define N_PAIRS (sizeof pairs / sizeof pairs[0])
 
@@ -244,8 +245,8 @@ int train_run(tf_cli *cli)
     for (size_t i = 0; i < N_PAIRS; i++)
         before[i] = pair_cos(&m, i, &have[i]);
 
-    progress p = {.t0 = now(), .tty = isatty(STDERR_FILENO), .first_loss = -1,
-                  .epochs = cli->w2v.epochs};
+    progress p = {
+        .t0 = now(), .tty = isatty(STDERR_FILENO), .first_loss = -1, .epochs = cli->w2v.epochs};
     st = w2v_train(&m, STEP_WORDS, on_step, &p);
     double secs = now() - p.t0;
     if (p.shown)
@@ -257,13 +258,15 @@ int train_run(tf_cli *cli)
         return 2;
     }
     uint64_t seen = (uint64_t)cli->w2v.epochs * w2v_corpus_tokens(c);
-    fprintf(stderr, "tfviz: trained %llu tokens (%d epochs) in %.2f s: %.0f tokens/s, %d thread%s\n",
+    fprintf(stderr,
+            "tfviz: trained %llu tokens (%d epochs) in %.2f s: %.0f tokens/s, %d thread%s\n",
             (unsigned long long)seen, cli->w2v.epochs, secs, secs > 0 ? (double)seen / secs : 0,
             cli->w2v.threads, cli->w2v.threads > 1 ? "s" : "");
 
     FILE *fp = stdout;
     fprintf(fp, "Skip-gram with negative sampling (词向量训练)\n");
-    fprintf(fp, "  corpus: %s, %zu sentences, %llu tokens, %u words kept (min count %d), cut by %s\n",
+    fprintf(fp,
+            "  corpus: %s, %zu sentences, %llu tokens, %u words kept (min count %d), cut by %s\n",
             cli->corpus ? cli->corpus : "built-in", w2v_corpus_sentences(c),
             (unsigned long long)w2v_corpus_tokens(c), m.V, cli->w2v.min_count,
             info.split == CORPUS_SPACES ? "spaces" : tokenizer_name(info.kind));
@@ -331,11 +334,12 @@ int train_load_vectors(tf_cli *cli)
         cli_error("%s: %s; read its first rows only with --vectors-limit N (for example 200000).",
                   cli->vectors_path, d.what);
     else if (d.format == VECTORS_BINARY)
-        cli_error("%s, byte %llu: %s; this is not a valid word2vec binary file.",
-                  cli->vectors_path, (unsigned long long)d.offset, d.what);
+        cli_error("%s, byte %llu: %s; this is not a valid word2vec binary file.", cli->vectors_path,
+                  (unsigned long long)d.offset, d.what);
     else
         cli_error("%s, line %lu: %s; this is not a valid word2vec text file (\"N dim\" then "
-                  "\"word v1 ... vdim\" per line).", cli->vectors_path, d.line, d.what);
+                  "\"word v1 ... vdim\" per line).",
+                  cli->vectors_path, d.line, d.what);
     return 2;
 }
 
@@ -407,9 +411,9 @@ int train_neighbors(tf_cli *cli)
             return 2;
         }
         corpus_info info;
-        int rc = train_corpus_load(cli->corpus, cli->tok_given ? cli->cfg.tokenizer
-                                                               : TOKENIZER_WORD,
-                                   cli->w2v.min_count, &c, &info);
+        int rc =
+            train_corpus_load(cli->corpus, cli->tok_given ? cli->cfg.tokenizer : TOKENIZER_WORD,
+                              cli->w2v.min_count, &c, &info);
         if (rc)
             return rc;
         tf_status st = w2v_model_init(&m, c, &cli->w2v);

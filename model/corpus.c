@@ -12,14 +12,17 @@
 /* A line is cut into pieces of at most this many code points before tokenizing, so that no
  * piece exceeds the tokenizer's TF_MAX_TOKENS even one token per character. */
 #define PIECE_CHARS 1000
-#define MAX_WORDS 1024
+#define MAX_WORDS   1024
 
 static bool is_space_cp(uint32_t cp)
 {
     return cp == ' ' || (cp >= 0x09 && cp <= 0x0D) || cp == 0x3000 || cp == 0xA0;
 }
 
-static bool is_cjk(uint32_t cp) { return cp >= 0x3400 && cp <= 0x9FFF; }
+static bool is_cjk(uint32_t cp)
+{
+    return cp >= 0x3400 && cp <= 0x9FFF;
+}
 
 /* Punctuation and symbols: ASCII non-alphanumerics, Latin-1 symbols, general punctuation, CJK
  * symbols and punctuation, CJK compatibility forms, full-width punctuation. */
@@ -92,19 +95,41 @@ static bool spaced_cjk(const char *s, size_t len)
     return false;
 }
 
+/* Count the CJK and the other non-space characters of s[0..len). */
+static void count_script(const char *s, size_t len, size_t *cjk, size_t *other)
+{
+    size_t i = 0;
+    while (i < len) {
+        uint32_t cp;
+        size_t n = utf8_decode(s + i, len - i, &cp);
+        if (n == 0)
+            return;
+        if (is_cjk(cp))
+            (*cjk)++;
+        else if (!is_space_cp(cp) && !is_punct(cp))
+            (*other)++;
+        i += n;
+    }
+}
+
+/* Spaces are word boundaries when most lines are segmented Chinese, or when the text is
+ * mostly not Chinese at all (alphabetic languages write spaces between words). */
 static corpus_split detect(const char *text, size_t len)
 {
-    size_t lines = 0, spaced = 0, i = 0;
+    size_t lines = 0, spaced = 0, cjk = 0, other = 0, i = 0;
     while (i < len && lines < 200) {
         const char *nl = memchr(text + i, '\n', len - i);
         size_t e = nl ? (size_t)(nl - text) : len;
         if (e > i) {
             lines++;
             spaced += spaced_cjk(text + i, e - i);
+            count_script(text + i, e - i, &cjk, &other);
         }
         i = e + 1;
     }
-    return lines && spaced * 2 > lines ? CORPUS_SPACES : CORPUS_TOKENIZER;
+    if (lines && spaced * 2 > lines)
+        return CORPUS_SPACES;
+    return cjk * 10 < other ? CORPUS_SPACES : CORPUS_TOKENIZER;
 }
 
 typedef struct {
@@ -120,8 +145,26 @@ static tf_status flush(w2v_corpus *c, sentence *s)
     return st;
 }
 
+/* Punctuation at the ends of a word ("mat.", "「猫」") is not part of it. */
+static void trim_punct(const char **w, size_t *len)
+{
+    uint32_t cp;
+    size_t n;
+    while (*len && (n = utf8_decode(*w, *len, &cp)) != 0 && is_punct(cp))
+        *w += n, *len -= n;
+    while (*len) {
+        size_t b = *len - 1;
+        while (b > 0 && ((unsigned char)(*w)[b] & 0xC0) == 0x80)
+            b--; /* back to the first byte of the last character */
+        if (utf8_decode(*w + b, *len - b, &cp) == 0 || !is_punct(cp))
+            break;
+        *len = b;
+    }
+}
+
 static tf_status push(w2v_corpus *c, sentence *s, const char *w, size_t len)
 {
+    trim_punct(&w, &len);
     if (!has_content(w, len))
         return TF_OK;
     if (s->n == MAX_WORDS) {

@@ -5,7 +5,8 @@
  *    corpus is written this way, so it trains the same whatever tokenizers are built in);
  *  - CORPUS_TOKENIZER: the project's tokenizer (tokenizer_split) cuts each line; word mode
  *    when it is available, char mode otherwise.
- * CORPUS_AUTO picks SPACES when most lines of the text hold spaces between CJK words.
+ * CORPUS_AUTO picks SPACES when most lines of the text hold spaces between CJK words, or when
+ * the text is mostly not Chinese (alphabetic languages put spaces between words).
  * Tokens made only of punctuation and symbols are dropped: they carry no meaning to learn. */
 #ifndef TF_CORPUS_H
 #define TF_CORPUS_H

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #define PCA_MAX_ITER 1000
-#define PCA_TOL 1e-12
+#define PCA_TOL      1e-12
 
 /* y = C x for the symmetric (d, d) matrix C */
 static void matvec(const double *c, const double *x, double *y, int d)

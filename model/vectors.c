@@ -17,7 +17,7 @@ typedef struct {
     FILE *fp;
     unsigned char *buf; /* (cap) */
     size_t cap, pos, len;
-    uint64_t off;       /* file offset of buf[pos] */
+    uint64_t off; /* file offset of buf[pos] */
     bool err;
 } reader;
 
@@ -56,9 +56,9 @@ static int rd_getc(reader *r)
 
 typedef struct {
     tf_vectors *v;
-    char *block;           /* word bytes */
+    char *block; /* word bytes */
     size_t block_len, block_cap;
-    size_t *word_at;       /* (rows) offsets into block */
+    size_t *word_at; /* (rows) offsets into block */
     size_t rows_cap;
 } builder;
 
@@ -170,7 +170,10 @@ static tf_status read_header(reader *r, long long *n, long long *dim, vectors_di
 
 /* A text row holds printable ASCII (and tabs) after its word; float32 bytes almost never all
  * are: each float has bytes below 0x20 or above 0x7E unless it is a rare coincidence. */
-static bool text_byte(unsigned char c) { return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\r'; }
+static bool text_byte(unsigned char c)
+{
+    return (c >= 0x20 && c < 0x7F) || c == '\t' || c == '\r';
+}
 
 static vectors_format detect(reader *r, int dim)
 {
@@ -192,8 +195,7 @@ static vectors_format detect(reader *r, int dim)
     return VECTORS_TEXT;
 }
 
-static tf_status read_text(reader *r, builder *b, uint32_t keep, uint32_t declared,
-                           vectors_diag *d)
+static tf_status read_text(reader *r, builder *b, uint32_t keep, uint32_t declared, vectors_diag *d)
 {
     int dim = b->v->dim;
     size_t cap = (size_t)VECTORS_MAX_WORD_BYTES + (size_t)dim * 64 + 64;
@@ -257,8 +259,7 @@ static tf_status read_text(reader *r, builder *b, uint32_t keep, uint32_t declar
             while (*p == ' ' || *p == '\t')
                 p++;
             if (*p == '\0') {
-                st = fail(d, "a row has fewer numbers than the header's vector size", ln,
-                          line_off);
+                st = fail(d, "a row has fewer numbers than the header's vector size", ln, line_off);
                 goto out;
             }
             char *end;
@@ -269,8 +270,10 @@ static tf_status read_text(reader *r, builder *b, uint32_t keep, uint32_t declar
                 goto out;
             }
             if (!isfinite(f)) {
-                st = fail(d, "a row holds a value that is not a finite number (NaN, inf or "
-                             "out of float range)", ln, line_off);
+                st = fail(d,
+                          "a row holds a value that is not a finite number (NaN, inf or "
+                          "out of float range)",
+                          ln, line_off);
                 goto out;
             }
             x[j] = f;
@@ -310,8 +313,8 @@ static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t decl
             ;
         if (ch == EOF) {
             st = r->err ? TF_ERR_IO
-                        : fail(d, "the file ends before the number of rows its header declares",
-                               0, r->off);
+                        : fail(d, "the file ends before the number of rows its header declares", 0,
+                               r->off);
             goto out;
         }
         uint64_t word_off = r->off - 1;
@@ -322,8 +325,10 @@ static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t decl
                 goto out;
             }
             if (ch == '\0' || ch == '\n' || wlen == VECTORS_MAX_WORD_BYTES) {
-                st = fail(d, "a word is not followed by a space within 4096 bytes: the file is "
-                             "damaged or not word2vec binary", 0, word_off);
+                st = fail(d,
+                          "a word is not followed by a space within 4096 bytes: the file is "
+                          "damaged or not word2vec binary",
+                          0, word_off);
                 goto out;
             }
             word[wlen++] = (char)ch;
@@ -350,8 +355,8 @@ static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t decl
             float f;
             memcpy(&f, &u, sizeof f);
             if (!isfinite(f)) {
-                st = fail(d, "a vector holds a value that is not a finite number (NaN or inf)",
-                          0, vec_off + 4u * (uint64_t)j);
+                st = fail(d, "a vector holds a value that is not a finite number (NaN or inf)", 0,
+                          vec_off + 4u * (uint64_t)j);
                 goto out;
             }
             x[j] = f;
@@ -367,8 +372,8 @@ static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t decl
         while ((ch = rd_getc(r)) == '\n' || ch == '\r' || ch == ' ')
             ;
         if (ch != EOF)
-            st = fail(d, "the file has more data after the rows its header declares", 0,
-                      r->off - 1);
+            st =
+                fail(d, "the file has more data after the rows its header declares", 0, r->off - 1);
     }
 out:
     free(x);

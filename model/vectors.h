@@ -42,9 +42,9 @@ typedef struct {
 } vectors_diag;
 
 /* Bounds on what a file may declare and what the reader keeps. */
-#define VECTORS_MAX_ROWS 10000000u
+#define VECTORS_MAX_ROWS       10000000u
 #define VECTORS_MAX_WORD_BYTES 4096
-#define VECTORS_MAX_FLOATS (1ull << 30) /* 4 GiB of float32: above this, read fewer rows */
+#define VECTORS_MAX_FLOATS     (1ull << 30) /* 4 GiB of float32: above this, read fewer rows */
 
 /* Read a file. fmt VECTORS_AUTO looks at the first row after the header: bytes that cannot
  * appear in a text row mean binary. max_rows > 0 reads only the first max_rows rows (files are
@@ -65,8 +65,7 @@ int32_t vectors_find(const tf_vectors *v, const char *word, size_t len);
 double vectors_cosine(const tf_vectors *v, uint32_t a, uint32_t b);
 
 /* out(n, n): cosine similarity of every pair of rows of x (n, d); 0 where a row is zero. */
-void vectors_cosine_matrix(const float *x /* (n, d) */, size_t n, int d,
-                           double *out /* (n, n) */);
+void vectors_cosine_matrix(const float *x /* (n, d) */, size_t n, int d, double *out /* (n, n) */);
 
 typedef struct {
     uint32_t row;

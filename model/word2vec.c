@@ -25,17 +25,17 @@ static uint32_t hash_bytes(const char *s, size_t len)
 
 struct w2v_corpus {
     /* every distinct word seen, in order of first appearance */
-    char *text;         /* (text_len) the words' bytes, each NUL-terminated */
+    char *text; /* (text_len) the words' bytes, each NUL-terminated */
     size_t text_len, text_cap;
-    size_t *word_at;    /* (n_words) offset of word i in text */
-    uint64_t *count;    /* (n_words) */
+    size_t *word_at; /* (n_words) offset of word i in text */
+    uint64_t *count; /* (n_words) */
     uint32_t n_words, words_cap;
-    uint32_t *slots;    /* (slot_cap) word id + 1, 0 empty */
+    uint32_t *slots; /* (slot_cap) word id + 1, 0 empty */
     uint32_t slot_cap;
     /* the sentences: tokens as word ids, sentence s is tok[sent[s] .. sent[s+1]) */
     int32_t *tok;
     uint64_t n_tok, tok_cap, raw_tok;
-    uint64_t *sent;     /* (n_sent + 1) */
+    uint64_t *sent; /* (n_sent + 1) */
     size_t n_sent, sent_cap;
     /* after finish: ranked vocabulary */
     bool finished;
@@ -224,10 +224,22 @@ tf_status w2v_corpus_finish(w2v_corpus *c, int min_count)
     return TF_OK;
 }
 
-uint64_t w2v_corpus_tokens(const w2v_corpus *c) { return c->n_tok; }
-uint64_t w2v_corpus_raw_tokens(const w2v_corpus *c) { return c->raw_tok; }
-size_t w2v_corpus_sentences(const w2v_corpus *c) { return c->n_sent; }
-uint32_t w2v_corpus_vocab(const w2v_corpus *c) { return c->finished ? c->V : c->n_words; }
+uint64_t w2v_corpus_tokens(const w2v_corpus *c)
+{
+    return c->n_tok;
+}
+uint64_t w2v_corpus_raw_tokens(const w2v_corpus *c)
+{
+    return c->raw_tok;
+}
+size_t w2v_corpus_sentences(const w2v_corpus *c)
+{
+    return c->n_sent;
+}
+uint32_t w2v_corpus_vocab(const w2v_corpus *c)
+{
+    return c->finished ? c->V : c->n_words;
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Parameters */
@@ -383,7 +395,10 @@ void w2v_model_free(w2v_model *m)
     memset(m, 0, sizeof *m);
 }
 
-void w2v_model_reset(w2v_model *m) { init_vectors(m); }
+void w2v_model_reset(w2v_model *m)
+{
+    init_vectors(m);
+}
 
 int32_t w2v_lookup(const w2v_model *m, const char *word, size_t len)
 {
@@ -423,7 +438,10 @@ void w2v_vectors_view(const w2v_model *m, tf_vectors *v)
 /* ---------------------------------------------------------------------------------------------
  * One update */
 
-static inline float sigmoidf(float x) { return 1.0f / (1.0f + expf(-x)); }
+static inline float sigmoidf(float x)
+{
+    return 1.0f / (1.0f + expf(-x));
+}
 
 /* -log s(x) = log(1 + e^-x), computed without overflow for large |x| */
 static inline float neg_log_sigmoid(float x)
@@ -460,7 +478,7 @@ double w2v_sgns_update(float *v, float *out, const int32_t *targets, int n_targe
 
 typedef struct {
     w2v_model *m;
-    size_t s0, s1;      /* sentences [s0, s1) */
+    size_t s0, s1; /* sentences [s0, s1) */
     uint64_t rng;
     uint64_t words_before; /* words done before this range, for the learning rate */
     double loss;
@@ -502,8 +520,7 @@ static void *run_job(void *arg)
         size_t n = 0;
         for (uint64_t i = a0; i < a1; i++) {
             int32_t w = c->tok[i];
-            if (m->keep[w] < 1.0f &&
-                m->keep[w] < (float)(lcg(&j->rng) & 0xFFFF) / 65536.0f)
+            if (m->keep[w] < 1.0f && m->keep[w] < (float)(lcg(&j->rng) & 0xFFFF) / 65536.0f)
                 continue;
             sen[n++] = w;
         }
@@ -524,8 +541,8 @@ static void *run_job(void *arg)
                         continue;
                     targets[nt++] = neg;
                 }
-                j->loss += w2v_sgns_update(m->in + (size_t)sen[ci] * dim, m->out, targets, nt,
-                                           dim, alpha, work);
+                j->loss += w2v_sgns_update(m->in + (size_t)sen[ci] * dim, m->out, targets, nt, dim,
+                                           alpha, work);
                 j->pairs++;
             }
         }

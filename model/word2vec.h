@@ -39,7 +39,7 @@ tf_status w2v_corpus_add(w2v_corpus *c, const char *const *words, const size_t *
 /* Keep the words seen at least min_count times, rank them by frequency (ties: first seen
  * first), and drop the others from the sentences. TF_ERR_EMPTY when no word is kept. */
 tf_status w2v_corpus_finish(w2v_corpus *c, int min_count);
-uint64_t w2v_corpus_tokens(const w2v_corpus *c);    /* kept tokens, after finish */
+uint64_t w2v_corpus_tokens(const w2v_corpus *c);     /* kept tokens, after finish */
 uint64_t w2v_corpus_raw_tokens(const w2v_corpus *c); /* all tokens added */
 size_t w2v_corpus_sentences(const w2v_corpus *c);
 uint32_t w2v_corpus_vocab(const w2v_corpus *c);
@@ -66,35 +66,35 @@ tf_status w2v_params_check(const w2v_params *p, const char **why);
 
 /* Where training stands; filled by w2v_step and passed to the callback. */
 typedef struct {
-    int epoch;              /* 0-based epoch now being trained (== epochs when done) */
-    uint64_t words_done;    /* corpus tokens passed over so far, all epochs */
-    uint64_t words_total;   /* epochs x corpus tokens */
-    uint64_t steps;         /* w2v_step calls so far */
-    double alpha;           /* learning rate now */
-    double loss;            /* mean SGNS loss per (word, context) pair since the last step */
-    uint64_t pairs;         /* pairs trained since the last step */
+    int epoch;            /* 0-based epoch now being trained (== epochs when done) */
+    uint64_t words_done;  /* corpus tokens passed over so far, all epochs */
+    uint64_t words_total; /* epochs x corpus tokens */
+    uint64_t steps;       /* w2v_step calls so far */
+    double alpha;         /* learning rate now */
+    double loss;          /* mean SGNS loss per (word, context) pair since the last step */
+    uint64_t pairs;       /* pairs trained since the last step */
     bool done;
 } w2v_progress;
 
 typedef struct {
     w2v_params p;
-    uint32_t V;             /* words in the vocabulary, ranked by frequency */
+    uint32_t V; /* words in the vocabulary, ranked by frequency */
     int dim;
-    char **words;           /* (V) NUL-terminated, into one block */
-    uint64_t *counts;       /* (V) */
-    float *in;              /* (V, dim) input vectors v: the learned embedding */
-    float *out;             /* (V, dim) output vectors u (start at zero) */
-    int32_t *table;         /* (table_size) unigram^0.75 table for negatives */
+    char **words;     /* (V) NUL-terminated, into one block */
+    uint64_t *counts; /* (V) */
+    float *in;        /* (V, dim) input vectors v: the learned embedding */
+    float *out;       /* (V, dim) output vectors u (start at zero) */
+    int32_t *table;   /* (table_size) unigram^0.75 table for negatives */
     uint32_t table_size;
-    float *keep;            /* (V) probability of keeping a token, subsampling */
+    float *keep; /* (V) probability of keeping a token, subsampling */
     const w2v_corpus *corpus;
     /* training position: the next sentence of the current epoch */
     int epoch;
     size_t sentence;
     uint64_t words_done;
-    uint64_t rng;           /* the single-thread generator state */
+    uint64_t rng; /* the single-thread generator state */
     uint64_t steps;
-    uint32_t *index;        /* (hash_cap) word lookup: id + 1, 0 empty */
+    uint32_t *index; /* (hash_cap) word lookup: id + 1, 0 empty */
     uint32_t hash_cap;
 } w2v_model;
 

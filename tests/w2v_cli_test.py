@@ -101,6 +101,12 @@ def test_train():
         p = run("--train", "--corpus", corpus, "--min-count", "1", "-o", vec)
         _, tc, _ = read_vec(vec)
         check(len(tc) > 0 and "。" not in tc, f"unsegmented corpus tokenized ({len(tc)} words)")
+        with open(corpus, "w") as f:
+            f.write("the cat sat on the mat.\nthe dog sat on the log!\n" * 20)
+        run("--train", "--corpus", corpus, "--min-count", "1", "-o", vec)
+        _, te, _ = read_vec(vec)
+        check(set(te) == {"the", "cat", "sat", "on", "mat", "dog", "log"},
+              f"English text split at spaces: {sorted(te)}")
 
 
 def fixtures(d):
@@ -212,7 +218,7 @@ def test_errors():
             (("--train", "--corpus", bad_file(d, "bad.txt", b"ok\n\xff\n")), "line 2"),
             (("--train", "--epochs", "0"), "--epochs"),
             (("--train", "--sample", "2"), "--sample"),
-            (("--train", "--corpus", bad_file(d, "one.txt", b"a b c\n"), "--min-count", "5"),
+            (("--train", "--corpus", bad_file(d, "one.txt", "甲乙丙".encode()), "--min-count", "5"),
              "min-count"),
             (("--train", "--print", "tokens"), "separate"),
         ]:
