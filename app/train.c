@@ -214,7 +214,7 @@ static void print_neighbors_text(FILE *fp, const tf_vectors *v, uint32_t q, size
     for (size_t i = 0; i < n; i++) {
         fputc(' ', fp);
         emit_safe_text(fp, v->words[hits[i].row], strlen(v->words[hits[i].row]));
-        fprintf(fp, " %.2f", hits[i].cosine);
+        fprintf(fp, " %.3f", hits[i].cosine);
     }
     fputc('\n', fp);
     free(hits);
@@ -259,7 +259,7 @@ int train_run(tf_cli *cli)
     }
     uint64_t seen = (uint64_t)cli->w2v.epochs * w2v_corpus_tokens(c);
     fprintf(stderr,
-            "tfviz: trained %llu tokens (%d epochs) in %.2f s: %.0f tokens/s, %d thread%s\n",
+            "tfviz: trained %llu tokens (%d epochs) in %.3f s: %.0f tokens/s, %d thread%s\n",
             (unsigned long long)seen, cli->w2v.epochs, secs, secs > 0 ? (double)seen / secs : 0,
             cli->w2v.threads, cli->w2v.threads > 1 ? "s" : "");
 
