@@ -78,8 +78,8 @@ static int read_file(const char *path, char **buf, size_t *len)
     return 0;
 }
 
-int train_corpus_load(const char *path, tokenizer_kind kind, int min_count, w2v_corpus **out,
-                      corpus_info *info)
+int train_corpus_load(const char *path, corpus_split split, tokenizer_kind kind, int min_count,
+                      w2v_corpus **out, corpus_info *info)
 {
     char *owned = NULL;
     const char *text;
@@ -96,7 +96,7 @@ int train_corpus_load(const char *path, tokenizer_kind kind, int min_count, w2v_
     w2v_corpus *c;
     tf_status st = w2v_corpus_new(&c);
     if (st == TF_OK)
-        st = corpus_load(c, text, len, CORPUS_AUTO, kind, info);
+        st = corpus_load(c, text, len, split, kind, info);
     free(owned);
     if (st == TF_OK && info->fell_back)
         fprintf(stderr, "tfviz: word segmentation is not available in this build; the corpus is "
@@ -118,6 +118,18 @@ int train_corpus_load(const char *path, tokenizer_kind kind, int min_count, w2v_
     }
     *out = c;
     return 0;
+}
+
+/* --tokenizer T cuts the corpus with T even when it is segmented (char vectors for char-mode
+ * sentences); without it, spaces when present, else word mode (characters when unavailable). */
+static corpus_split corpus_split_for(const tf_cli *cli)
+{
+    return cli->tok_given ? CORPUS_TOKENIZER : CORPUS_AUTO;
+}
+
+static tokenizer_kind corpus_kind_for(const tf_cli *cli)
+{
+    return cli->tok_given ? cli->cfg.tokenizer : TOKENIZER_WORD;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -229,7 +241,7 @@ int train_run(tf_cli *cli)
     }
     w2v_corpus *c;
     corpus_info info;
-    int rc = train_corpus_load(cli->corpus, cli->tok_given ? cli->cfg.tokenizer : TOKENIZER_WORD,
+    int rc = train_corpus_load(cli->corpus, corpus_split_for(cli), corpus_kind_for(cli),
                                cli->w2v.min_count, &c, &info);
     if (rc)
         return rc;
@@ -411,9 +423,8 @@ int train_neighbors(tf_cli *cli)
             return 2;
         }
         corpus_info info;
-        int rc =
-            train_corpus_load(cli->corpus, cli->tok_given ? cli->cfg.tokenizer : TOKENIZER_WORD,
-                              cli->w2v.min_count, &c, &info);
+        int rc = train_corpus_load(cli->corpus, corpus_split_for(cli), corpus_kind_for(cli),
+                                   cli->w2v.min_count, &c, &info);
         if (rc)
             return rc;
         tf_status st = w2v_model_init(&m, c, &cli->w2v);

@@ -95,6 +95,11 @@ def test_train():
         p = run("--train", "--threads", "2", "--window", "3", "--negative", "3", "--sample", "0",
                 "--min-count", "5")
         check("Nearest" in p.stdout.decode(), "threads 2 and settings run")
+        run("--train", "--tokenizer", "char", "-o", vec2)
+        j = json.loads(run("--vectors", vec2, "--print", "similarity", "--format", "json",
+                           "我爱喜欢").stdout)
+        check(j["row_source"] == ["loaded"] * 4, "--tokenizer char trains rows for every character")
+        check(j["cosine"][1][2] > 0.6, f"cos(爱,喜) {j['cosine'][1][2]:.3f} in char vectors")
         corpus = os.path.join(d, "c.txt")
         with open(corpus, "w") as f:
             f.write("今天天气很好。\n我们去公园散步吧。\n" * 30)
