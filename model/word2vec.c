@@ -166,39 +166,43 @@ tf_status w2v_corpus_add(w2v_corpus *c, const char *const *words, const size_t *
     return TF_OK;
 }
 
-static const w2v_corpus *sort_corpus; /* qsort has no context argument in C11 */
+typedef struct {
+    uint64_t count;
+    uint32_t word;
+} counted;
 
+/* More frequent first; equal counts keep the order of first appearance. */
 static int by_count(const void *pa, const void *pb)
 {
-    uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-    uint64_t ca = sort_corpus->count[a], cb = sort_corpus->count[b];
-    if (ca != cb)
-        return ca > cb ? -1 : 1;
-    return a < b ? -1 : a > b;
+    const counted *a = pa, *b = pb;
+    if (a->count != b->count)
+        return a->count > b->count ? -1 : 1;
+    return a->word < b->word ? -1 : a->word > b->word;
 }
 
 tf_status w2v_corpus_finish(w2v_corpus *c, int min_count)
 {
     if (c->finished)
         return TF_ERR_RANGE;
+    counted *byc = malloc(((size_t)c->n_words + 1) * sizeof *byc);
     uint32_t *order = malloc(((size_t)c->n_words + 1) * sizeof *order);
     int32_t *rank = malloc(((size_t)c->n_words + 1) * sizeof *rank);
-    if (!order || !rank) {
-        free(order);
-        free(rank);
+    if (!byc || !order || !rank) {
+        free(byc), free(order), free(rank);
         return TF_ERR_NOMEM;
     }
     uint32_t V = 0;
     for (uint32_t w = 0; w < c->n_words; w++)
         if (c->count[w] >= (uint64_t)(min_count > 0 ? min_count : 1))
-            order[V++] = w;
+            byc[V++] = (counted){c->count[w], w};
     if (V == 0) {
-        free(order);
-        free(rank);
+        free(byc), free(order), free(rank);
         return TF_ERR_EMPTY;
     }
-    sort_corpus = c;
-    qsort(order, V, sizeof *order, by_count);
+    qsort(byc, V, sizeof *byc, by_count);
+    for (uint32_t r = 0; r < V; r++)
+        order[r] = byc[r].word;
+    free(byc);
     for (uint32_t w = 0; w < c->n_words; w++)
         rank[w] = -1;
     for (uint32_t r = 0; r < V; r++)
