@@ -138,6 +138,11 @@ static tf_status read_header(reader *r, long long *n, long long *dim, vectors_di
     char line[128];
     size_t len = 0;
     int ch;
+    /* a UTF-8 byte-order mark, as some editors save, is not part of the header */
+    if (rd_fill(r, 3) >= 3 && memcmp(r->buf + r->pos, "\xEF\xBB\xBF", 3) == 0) {
+        r->pos += 3;
+        r->off += 3;
+    }
     while ((ch = rd_getc(r)) != EOF && ch != '\n') {
         if (len + 1 >= sizeof line)
             return fail(d, "the first line is not a header \"N dim\" (it is too long)", 1, 0);

@@ -15,7 +15,18 @@
  * Training is resumable in steps (w2v_step), so a viewer can draw the loss and the vectors
  * between steps; with threads == 1 the result is bit-for-bit the same for a given seed however
  * the run is cut into steps. threads > 1 trains lock-free in parallel (Hogwild), faster but not
- * reproducible. */
+ * reproducible.
+ *
+ * A viewer drives it like this (nothing here prints):
+ *   w2v_corpus_new(&c); corpus_load(c, text, len, CORPUS_AUTO, TOKENIZER_WORD, &info);
+ *   w2v_corpus_finish(c, p.min_count); w2v_model_init(&m, c, &p);
+ *   a = w2v_lookup(&m, "爱", 3); b = w2v_lookup(&m, "喜欢", 6);   (-1: not in the vocabulary)
+ *   each frame: w2v_step(&m, words_per_frame, &pr);  pr.loss -> the loss curve,
+ *               w2v_cosine(&m, a, b) -> the similarity curve,
+ *               w2v_vectors_view(&m, &v); vectors_neighbors(&v, a, 8, hits) -> neighbours,
+ *               pca_project2(m.in, n_top, m.dim, xy, &res) -> the map of the n_top most
+ *               frequent words (rows are ranked by frequency);
+ *   pause: stop calling w2v_step; reset: w2v_model_reset(&m); done: pr.done. */
 #ifndef TF_WORD2VEC_H
 #define TF_WORD2VEC_H
 

@@ -87,15 +87,17 @@ def test_train():
         check(love > 0.6 and love > ctrl + 0.4, f"cos(爱,喜欢) {love:.3f} > cos(爱,北京) {ctrl:.3f}")
         check("狗" in [w for _, w in neighbours(t, "猫", 5)], "猫's neighbours include 狗")
         check(order[0] in ("我", "的", "在", "很"), f"rows ranked by frequency (first: {order[0]})")
-        run("--train", "-o", vec2)
+        quick = ("-d", "8", "--epochs", "1")  # settings for the checks that need no quality
+        run("--train", *quick, "-o", vec)
+        run("--train", *quick, "-o", vec2)
         check(open(vec, "rb").read() == open(vec2, "rb").read(), "same seed, same bytes")
-        run("--train", "--seed", "7", "-d", "16", "--epochs", "2", "-o", binf)
+        run("--train", "--seed", "7", "-d", "16", "--epochs", "1", "-o", binf)
         dim, tb, _ = read_vec(binf)
         check(dim == 16 and set(tb) == set(t), "binary file, -d 16, same vocabulary")
-        p = run("--train", "--threads", "2", "--window", "3", "--negative", "3", "--sample", "0",
-                "--min-count", "5")
+        p = run("--train", *quick, "--threads", "2", "--window", "3", "--negative", "3",
+                "--sample", "0", "--min-count", "5")
         check("Nearest" in p.stdout.decode(), "threads 2 and settings run")
-        run("--train", "--tokenizer", "char", "-o", vec2)
+        run("--train", "--tokenizer", "char", "-d", "16", "-o", vec2)
         j = json.loads(run("--vectors", vec2, "--print", "similarity", "--format", "json",
                            "我爱喜欢").stdout)
         check(j["row_source"] == ["loaded"] * 4, "--tokenizer char trains rows for every character")
