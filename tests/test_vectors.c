@@ -78,7 +78,7 @@ static void test_variants(void **state)
     tf_vectors v;
     vectors_diag d;
     /* with a byte-order mark, CRLF, trailing spaces and a blank last line */
-    assert_int_equal(read_str("\xEF\xBB\xBF2 3\r\n猫 1 2 3 \r\n狗 -1 0.5 2e-3 \n\n", &v, &d),
+    assert_int_equal(read_str("\xEF\xBB\xBF" "2 3\r\n猫 1 2 3 \r\n狗 -1 0.5 2e-3 \n\n", &v, &d),
                      TF_OK);
     assert_int_equal(v.n, 2);
     assert_string_equal(v.words[1], "狗");
