@@ -1,5 +1,6 @@
 /* test_word2vec.c — skip-gram with negative sampling: one update against a hand computation,
  * the vocabulary and negative table, determinism, and learning on the shipped corpus. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -234,25 +235,29 @@ static double cos_words(const w2v_model *m, const char *a, const char *b)
     return w2v_cosine(m, x, y);
 }
 
-/* The article's claim, measured: words used in the same contexts end up close. */
-static void test_learns_on_default_corpus(void **state)
+/* The article's claim, measured: words used in the same contexts end up close. The corpus is
+ * cut as asked (split, kind); the pairs are words, or their first characters when the cut gave
+ * characters (word mode unavailable, or char mode asked for). */
+static void learn(corpus_split split, tokenizer_kind kind)
 {
-    (void)state;
     size_t len;
     char *text = slurp(TF_CORPUS_PATH, &len);
     w2v_corpus *c;
     corpus_info info;
     assert_int_equal(w2v_corpus_new(&c), TF_OK);
-    assert_int_equal(corpus_load(c, text, len, CORPUS_AUTO, TOKENIZER_WORD, &info), TF_OK);
+    assert_int_equal(corpus_load(c, text, len, split, kind, &info), TF_OK);
     free(text);
-    assert_int_equal(info.split, CORPUS_SPACES);
+    assert_int_equal(info.split, split == CORPUS_AUTO ? CORPUS_SPACES : split);
     assert_true(w2v_corpus_sentences(c) >= 5000);
     assert_int_equal(w2v_corpus_finish(c, 2), TF_OK);
     w2v_params p;
     w2v_params_defaults(&p);
     w2v_model m;
     assert_int_equal(w2v_model_init(&m, c, &p), TF_OK);
-    double love0 = cos_words(&m, "爱", "喜欢"), ctrl0 = cos_words(&m, "爱", "北京");
+    bool chars = info.split == CORPUS_TOKENIZER && info.kind == TOKENIZER_CHAR;
+    const char *love_a = "爱", *love_b = chars ? "喜" : "喜欢", *city = chars ? "京" : "北京";
+    const char *city2 = chars ? "海" : "上海";
+    double love0 = cos_words(&m, love_a, love_b), ctrl0 = cos_words(&m, love_a, city);
     /* random start: independent uniform vectors in 50-d have |cos| ~ 1/sqrt(50) */
     assert_true(fabs(love0) < 0.45 && fabs(ctrl0) < 0.45);
     w2v_progress first;
@@ -265,12 +270,12 @@ static void test_learns_on_default_corpus(void **state)
             loss_last = pr.loss;
     } while (!pr.done);
     assert_true(loss_last < 0.8 * first.loss);
-    double love = cos_words(&m, "爱", "喜欢"), ctrl = cos_words(&m, "爱", "北京");
-    fprintf(stderr, "# cos(爱,喜欢) %.3f -> %.3f, cos(爱,北京) %.3f -> %.3f\n", love0, love, ctrl0,
-            ctrl);
+    double love = cos_words(&m, love_a, love_b), ctrl = cos_words(&m, love_a, city);
+    fprintf(stderr, "# %s: cos(%s,%s) %.3f -> %.3f, control cos(%s,%s) %.3f -> %.3f\n",
+            chars ? "characters" : "words", love_a, love_b, love0, love, love_a, city, ctrl0, ctrl);
     assert_true(love > 0.6);
     assert_true(love > ctrl + 0.4);
-    assert_true(cos_words(&m, "猫", "狗") > cos_words(&m, "猫", "上海") + 0.4);
+    assert_true(cos_words(&m, "猫", "狗") > cos_words(&m, "猫", city2) + 0.4);
     tf_vectors v;
     w2v_vectors_view(&m, &v);
     vectors_hit hits[5];
@@ -283,6 +288,20 @@ static void test_learns_on_default_corpus(void **state)
     assert_true(found);
     w2v_model_free(&m);
     w2v_corpus_free(c);
+}
+
+static void test_learns_on_default_corpus(void **state)
+{
+    (void)state;
+    learn(CORPUS_AUTO, TOKENIZER_WORD); /* the corpus is segmented: spaces */
+}
+
+/* the tokenizer cuts the corpus, in each kind the tests are run with */
+static void test_learns_with_tokenizer(void **state)
+{
+    (void)state;
+    learn(CORPUS_TOKENIZER, TOKENIZER_WORD);
+    learn(CORPUS_TOKENIZER, TOKENIZER_CHAR);
 }
 
 static void test_params_checked(void **state)
@@ -310,6 +329,7 @@ int main(void)
         cmocka_unit_test(test_threads_train),
         cmocka_unit_test(test_tokenizer_kinds),
         cmocka_unit_test(test_learns_on_default_corpus),
+        cmocka_unit_test(test_learns_with_tokenizer),
         cmocka_unit_test(test_params_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
