@@ -66,12 +66,13 @@ static int read_file(const char *path, char **buf, size_t *len)
         b = nb;
         cap *= 2;
     }
-    int err = ferror(fp);
+    int err = ferror(fp) ? errno : 0;
     fclose(fp);
     if (err) {
         free(b);
-        cli_error("reading the corpus %s failed; check the file.", path);
-        return 1;
+        cli_error("cannot read the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
+                  strerror(err));
+        return 2;
     }
     *buf = b;
     *len = n;

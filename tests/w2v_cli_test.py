@@ -222,6 +222,8 @@ def test_errors():
             (("--vectors", good, "-d", "8", "猫"), "differs"),
             (("--vectors", odd, "猫"), "even"),
             (("--train", "--corpus", os.path.join(d, "missing.txt")), "cannot open"),
+            (("--train", "--corpus", d), "cannot read"),
+            (("--vectors", d, "猫"), "cannot read"),
             (("--train", "--corpus", bad_file(d, "bad.txt", b"ok\n\xff\n")), "line 2"),
             (("--train", "--epochs", "0"), "--epochs"),
             (("--train", "--sample", "2"), "--sample"),
