@@ -73,7 +73,9 @@ static void usage(FILE *fp)
         "  --vectors FILE        use word2vec/fastText/gensim vectors (text or binary) as the rows\n"
         "                        of W_E for the tokens they spell; d_model follows the file\n"
         "  --vectors-limit N     read only the first N rows of a large vector file\n"
-        "  --word W --top K      with --print neighbors: the K (10) words nearest to W\n"
+        "  --word W --top K      with --print neighbors: the K (10) words nearest to W;\n"
+        "                        with --print pca: map the K (500) most frequent words\n"
+        "                        (--print training: loss and similarities step by step)\n"
         "\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
@@ -345,6 +347,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_long("--top", optarg, 1, 10000, &v))
                 return -1;
             cli->top = v;
+            cli->top_given = true;
             break;
         case ':':
             cli_error("%s needs a value; see tfviz --help.", argv[optind - 1]);
@@ -528,8 +531,8 @@ int cli_run(int argc, char **argv)
         }
         return train_run(&cli);
     }
-    if (cli.print_what && strcmp(cli.print_what, "neighbors") == 0) {
-        int rc = train_neighbors(&cli);
+    if (cli.print_what && train_handles(cli.print_what)) {
+        int rc = train_print(&cli);
         vectors_free(&cli.vectors);
         return rc;
     }

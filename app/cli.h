@@ -30,7 +30,8 @@ typedef struct {
     long vectors_limit;     /* --vectors-limit N, 0: all rows */
     tf_vectors vectors;     /* loaded from vectors_path (owned) */
     const char *word;       /* --word W */
-    long top;               /* --top K neighbours */
+    long top;               /* --top K neighbours, or words on the PCA map */
+    bool top_given;
 } tf_cli;
 
 /* Parse argv, run the chosen mode, return the process exit status:

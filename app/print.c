@@ -829,7 +829,7 @@ static const print_entry *find(const char *what)
 const char *print_list(void)
 {
     return "tokens, embedding, pe, freq, input, relative, dot, rope, decay, order, similarity, "
-           "neighbors";
+           "neighbors, pca, training";
 }
 
 const char *print_check(const char *what, out_format f, const tf_config *c)

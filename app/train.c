@@ -11,6 +11,7 @@
 
 #include "emit.h"
 #include "fileio.h"
+#include "pca.h"
 #include "textwidth.h"
 
 extern const unsigned char tf_corpus_zh[];
@@ -395,87 +396,331 @@ static void write_neighbors(FILE *fp, out_format f, const tf_vectors *v, uint32_
     }
 }
 
-int train_neighbors(tf_cli *cli)
+/* Where printed numbers come from: a vector file, or vectors trained here. */
+typedef struct {
+    tf_vectors v; /* a view of the file's or the model's vectors */
+    w2v_model m;
+    w2v_corpus *c;
+    const char *source;
+} learned;
+
+static void learned_free(learned *L)
+{
+    w2v_model_free(&L->m);
+    w2v_corpus_free(L->c);
+    L->c = NULL;
+}
+
+/* Set up training on --corpus or the built-in corpus (not trained yet). Exit status. */
+static int learned_model(tf_cli *cli, learned *L)
+{
+    const char *why;
+    if (w2v_params_check(&cli->w2v, &why) != TF_OK) {
+        cli_error("%s; see tfviz --help.", why);
+        return 2;
+    }
+    corpus_info info;
+    int rc = train_corpus_load(cli->corpus, corpus_split_for(cli), corpus_kind_for(cli),
+                               cli->w2v.min_count, &L->c, &info);
+    if (rc)
+        return rc;
+    tf_status st = w2v_model_init(&L->m, L->c, &cli->w2v);
+    if (st != TF_OK) {
+        cli_error("cannot set up training: %s.", tf_status_str(st));
+        return 2;
+    }
+    L->source = cli->corpus ? cli->corpus : "vectors trained on the built-in corpus";
+    w2v_vectors_view(&L->m, &L->v);
+    return 0;
+}
+
+/* The vectors of --vectors, or (without it) vectors trained first, quietly. Exit status. */
+static int learned_vectors(tf_cli *cli, learned *L)
+{
+    if (cli->vectors_path) {
+        int rc = train_load_vectors(cli);
+        if (rc)
+            return rc;
+        L->v = cli->vectors;
+        L->source = cli->vectors_path;
+        return 0;
+    }
+    int rc = learned_model(cli, L);
+    if (rc)
+        return rc;
+    tf_status st = w2v_train(&L->m, STEP_WORDS, NULL, NULL);
+    if (st != TF_OK) {
+        cli_error("training failed: %s.", tf_status_str(st));
+        return 2;
+    }
+    return 0;
+}
+
+/* -o FILE (atomically) or standard output. */
+static FILE *out_open(const tf_cli *cli, tf_atomic_file *af)
+{
+    if (!cli->output)
+        return stdout;
+    if (atomic_open(af, cli->output) != TF_OK) {
+        cli_error("cannot write %s: %s; choose a writable path with -o.", cli->output,
+                  strerror(errno));
+        return NULL;
+    }
+    return af->fp;
+}
+
+static int out_close(const tf_cli *cli, tf_atomic_file *af)
+{
+    if (cli->output && atomic_commit(af) != TF_OK) {
+        cli_error("cannot write %s: %s; nothing was changed there.", cli->output, strerror(errno));
+        return 1;
+    }
+    if (!cli->output && (fflush(stdout) != 0 || ferror(stdout))) {
+        cli_error("writing the output failed: %s.", strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+static int print_neighbors(tf_cli *cli, learned *L)
 {
     if (!cli->word) {
         cli_error("--print neighbors needs a word: add --word 爱 (for example).");
         return 2;
     }
-    if (cli->format == FMT_NPY) {
-        cli_error("--print neighbors writes text, csv or json, not npy.");
+    int rc = learned_vectors(cli, L);
+    if (rc)
+        return rc;
+    int32_t q = vectors_find(&L->v, cli->word, strlen(cli->word));
+    if (q < 0) {
+        cli_error("'%s' is not among the %u words of %s; try another word.", cli->word, L->v.n,
+                  L->source);
         return 2;
     }
-    tf_vectors v;
-    w2v_model m;
-    w2v_corpus *c = NULL;
-    const char *source;
-    memset(&m, 0, sizeof m);
-    if (cli->vectors_path) {
-        int rc = train_load_vectors(cli);
-        if (rc)
-            return rc;
-        v = cli->vectors;
-        source = cli->vectors_path;
-    } else {
-        /* no file: learn vectors first, quietly, from --corpus or the built-in corpus */
-        const char *why;
-        if (w2v_params_check(&cli->w2v, &why) != TF_OK) {
-            cli_error("%s; see tfviz --help.", why);
-            return 2;
-        }
-        corpus_info info;
-        int rc = train_corpus_load(cli->corpus, corpus_split_for(cli), corpus_kind_for(cli),
-                                   cli->w2v.min_count, &c, &info);
-        if (rc)
-            return rc;
-        tf_status st = w2v_model_init(&m, c, &cli->w2v);
-        if (st == TF_OK)
-            st = w2v_train(&m, STEP_WORDS, NULL, NULL);
-        if (st != TF_OK) {
-            cli_error("training failed: %s.", tf_status_str(st));
-            w2v_model_free(&m);
-            w2v_corpus_free(c);
-            return 2;
-        }
-        w2v_vectors_view(&m, &v);
-        source = cli->corpus ? cli->corpus : "vectors trained on the built-in corpus";
-    }
-    int rc = 0;
-    int32_t q = vectors_find(&v, cli->word, strlen(cli->word));
     vectors_hit *hits = malloc((size_t)cli->top * sizeof *hits);
-    if (q < 0) {
-        cli_error("'%s' is not among the %u words of %s; try another word.", cli->word, v.n,
-                  source);
-        rc = 2;
-    } else if (!hits) {
+    if (!hits) {
         cli_error("out of memory.");
-        rc = 2;
+        return 2;
+    }
+    size_t n = vectors_neighbors(&L->v, (uint32_t)q, (size_t)cli->top, hits);
+    tf_atomic_file af;
+    FILE *fp = out_open(cli, &af);
+    if (fp) {
+        write_neighbors(fp, cli->format, &L->v, (uint32_t)q, hits, n, L->source);
+        rc = out_close(cli, &af);
     } else {
-        size_t n = vectors_neighbors(&v, (uint32_t)q, (size_t)cli->top, hits);
-        FILE *fp = stdout;
-        tf_atomic_file af;
-        if (cli->output) {
-            if (atomic_open(&af, cli->output) != TF_OK) {
-                cli_error("cannot write %s: %s; choose a writable path with -o.", cli->output,
-                          strerror(errno));
-                rc = 1;
-                goto out;
-            }
-            fp = af.fp;
+        rc = 1;
+    }
+    free(hits);
+    return rc;
+}
+
+/* --print pca: the 2-D map of the first rows (the most frequent words). */
+#define PCA_DEFAULT_ROWS 500
+
+static int print_pca(tf_cli *cli, learned *L)
+{
+    int rc = learned_vectors(cli, L);
+    if (rc)
+        return rc;
+    size_t n = cli->top_given ? (size_t)cli->top : PCA_DEFAULT_ROWS;
+    if (n > L->v.n)
+        n = L->v.n;
+    if (n < 2 || L->v.dim < 2) {
+        cli_error("a 2-D map needs at least 2 words of at least 2 numbers (%s has %u x %d).",
+                  L->source, L->v.n, L->v.dim);
+        return 2;
+    }
+    double *xy = malloc(2 * n * sizeof *xy);
+    pca_result res;
+    if (!xy || pca_project2(L->v.data, n, L->v.dim, xy, &res) != TF_OK) {
+        free(xy);
+        cli_error("out of memory.");
+        return 2;
+    }
+    tf_atomic_file af;
+    FILE *fp = out_open(cli, &af);
+    if (!fp) {
+        free(xy);
+        pca_free(&res);
+        return 1;
+    }
+    if (cli->format == FMT_NPY) {
+        emit_npy_header(fp, "<f8", n, 2);
+        fwrite(xy, sizeof(double), 2 * n, fp);
+    } else if (cli->format == FMT_CSV) {
+        fputs("word,x,y\n", fp);
+        for (size_t i = 0; i < n; i++) {
+            emit_csv_str(fp, L->v.words[i], strlen(L->v.words[i]));
+            emit_csv_dvalues(fp, xy + 2 * i, 2, EMIT_F64_DIGITS);
+            fputc('\n', fp);
         }
-        write_neighbors(fp, cli->format, &v, (uint32_t)q, hits, n, source);
-        if (cli->output && atomic_commit(&af) != TF_OK) {
-            cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
-                      strerror(errno));
-            rc = 1;
-        } else if (!cli->output && (fflush(stdout) != 0 || ferror(stdout))) {
-            cli_error("writing the output failed: %s.", strerror(errno));
-            rc = 1;
+    } else if (cli->format == FMT_JSON) {
+        fputs("{\"source\": ", fp);
+        emit_json_str(fp, L->source, strlen(L->source));
+        fprintf(fp, ", \"rows\": %zu, \"dim\": %d, \"variance\": ", n, L->v.dim);
+        emit_json_darray(fp, res.var, 2, EMIT_F64_DIGITS);
+        fputs(", \"variance_total\": ", fp);
+        emit_json_num(fp, res.var_total, EMIT_F64_DIGITS);
+        fputs(", \"points\": [", fp);
+        for (size_t i = 0; i < n; i++) {
+            fputs(i ? ", {\"word\": " : "{\"word\": ", fp);
+            emit_json_str(fp, L->v.words[i], strlen(L->v.words[i]));
+            fputs(", \"xy\": ", fp);
+            emit_json_darray(fp, xy + 2 * i, 2, EMIT_F64_DIGITS);
+            fputc('}', fp);
+        }
+        fputs("]}\n", fp);
+    } else {
+        fprintf(fp, "2-D map by PCA (主成分投影) of the %zu most frequent words of %s:\n", n,
+                L->source);
+        fprintf(fp, "  the two axes hold %.1f%% and %.1f%% of the variance\n",
+                100 * res.var[0] / res.var_total, 100 * res.var[1] / res.var_total);
+        for (size_t i = 0; i < n; i++) {
+            fputs("  ", fp);
+            tw_pad(fp, L->v.words[i], strlen(L->v.words[i]), 12);
+            fprintf(fp, "  %+9.4f  %+9.4f\n", xy[2 * i], xy[2 * i + 1]);
         }
     }
-out:
-    free(hits);
-    w2v_model_free(&m);
-    w2v_corpus_free(c);
+    free(xy);
+    pca_free(&res);
+    return out_close(cli, &af);
+}
+
+/* --print training: the loss and the cosine of the watched pairs, step by step, from the random
+ * start (step 0) to the end: the numbers behind the learning view's curves. */
+typedef struct {
+    int32_t ids[N_PAIRS][2];
+    size_t n_pairs;
+    size_t idx[N_PAIRS]; /* index into pairs[] */
+} watched;
+
+static void row_out(FILE *fp, out_format f, const w2v_model *m, const watched *w,
+                    const w2v_progress *pr, bool first)
+{
+    double cs[N_PAIRS];
+    for (size_t k = 0; k < w->n_pairs; k++)
+        cs[k] = w2v_cosine(m, w->ids[k][0], w->ids[k][1]);
+    if (f == FMT_CSV) {
+        fprintf(fp, "%llu,%llu,%d,%.9g,", (unsigned long long)pr->steps,
+                (unsigned long long)pr->words_done, pr->epoch, pr->alpha);
+        if (pr->pairs)
+            fprintf(fp, "%.9g", pr->loss);
+        emit_csv_dvalues(fp, cs, w->n_pairs, EMIT_F64_DIGITS);
+        fputc('\n', fp);
+    } else if (f == FMT_JSON) {
+        fprintf(fp,
+                "%s{\"step\": %llu, \"words\": %llu, \"epoch\": %d, \"alpha\": ", first ? "" : ", ",
+                (unsigned long long)pr->steps, (unsigned long long)pr->words_done, pr->epoch);
+        emit_json_num(fp, pr->alpha, EMIT_F64_DIGITS);
+        fputs(", \"loss\": ", fp);
+        emit_json_num(fp, pr->pairs ? pr->loss : NAN, EMIT_F64_DIGITS);
+        fputs(", \"cosine\": ", fp);
+        emit_json_darray(fp, cs, w->n_pairs, EMIT_F64_DIGITS);
+        fputc('}', fp);
+    } else {
+        fprintf(fp, "%6llu %9llu %5d ", (unsigned long long)pr->steps,
+                (unsigned long long)pr->words_done, pr->epoch);
+        if (pr->pairs)
+            fprintf(fp, "%7.4f", pr->loss);
+        else
+            fputs("      -", fp);
+        for (size_t k = 0; k < w->n_pairs; k++)
+            fprintf(fp, "  %+9.3f", cs[k]);
+        fputc('\n', fp);
+    }
+}
+
+static int print_training(tf_cli *cli, learned *L)
+{
+    if (cli->vectors_path) {
+        cli_error("--print training trains from --corpus or the built-in corpus; leave out "
+                  "--vectors.");
+        return 2;
+    }
+    int rc = learned_model(cli, L);
+    if (rc)
+        return rc;
+    watched w = {0};
+    for (size_t i = 0; i < N_PAIRS; i++) {
+        int32_t a = w2v_lookup(&L->m, pairs[i][0], strlen(pairs[i][0]));
+        int32_t b = w2v_lookup(&L->m, pairs[i][1], strlen(pairs[i][1]));
+        if (a >= 0 && b >= 0) {
+            w.ids[w.n_pairs][0] = a;
+            w.ids[w.n_pairs][1] = b;
+            w.idx[w.n_pairs++] = i;
+        }
+    }
+    /* about 100 rows whatever the corpus size */
+    uint64_t total = (uint64_t)cli->w2v.epochs * w2v_corpus_tokens(L->c);
+    uint64_t step = total / 100 > 1000 ? total / 100 : 1000;
+    tf_atomic_file af;
+    FILE *fp = out_open(cli, &af);
+    if (!fp)
+        return 1;
+    if (cli->format == FMT_CSV) {
+        fputs("step,words,epoch,alpha,loss", fp);
+        for (size_t k = 0; k < w.n_pairs; k++)
+            fprintf(fp, ",cos_%s_%s", pairs[w.idx[k]][0], pairs[w.idx[k]][1]);
+        fputc('\n', fp);
+    } else if (cli->format == FMT_JSON) {
+        fputs("{\"source\": ", fp);
+        emit_json_str(fp, L->source, strlen(L->source));
+        fprintf(fp, ", \"words_total\": %llu, \"dim\": %d, \"seed\": %llu, \"pairs\": [",
+                (unsigned long long)total, L->m.dim, (unsigned long long)cli->w2v.seed);
+        for (size_t k = 0; k < w.n_pairs; k++)
+            fprintf(fp, "%s[\"%s\", \"%s\"]", k ? ", " : "", pairs[w.idx[k]][0],
+                    pairs[w.idx[k]][1]);
+        fputs("], \"steps\": [", fp);
+    } else {
+        fprintf(fp, "Training step by step (逐步训练): loss per pair and cosine similarity, %s\n",
+                L->source);
+        fputs("  step     words epoch    loss", fp);
+        for (size_t k = 0; k < w.n_pairs; k++) {
+            fputs("  ", fp);
+            char label[32];
+            snprintf(label, sizeof label, "%s-%s", pairs[w.idx[k]][0], pairs[w.idx[k]][1]);
+            tw_pad(fp, label, strlen(label), 9);
+        }
+        fputc('\n', fp);
+    }
+    w2v_progress pr = {.words_total = total, .alpha = cli->w2v.alpha};
+    row_out(fp, cli->format, &L->m, &w, &pr, true); /* the random start */
+    tf_status st = TF_OK;
+    do {
+        if ((st = w2v_step(&L->m, step, &pr)) != TF_OK)
+            break;
+        row_out(fp, cli->format, &L->m, &w, &pr, false);
+    } while (!pr.done);
+    if (cli->format == FMT_JSON)
+        fputs("]}\n", fp);
+    if (st != TF_OK) {
+        if (cli->output)
+            atomic_abort(&af);
+        cli_error("training failed: %s.", tf_status_str(st));
+        return 2;
+    }
+    return out_close(cli, &af);
+}
+
+bool train_handles(const char *what)
+{
+    return strcmp(what, "neighbors") == 0 || strcmp(what, "pca") == 0 ||
+           strcmp(what, "training") == 0;
+}
+
+int train_print(tf_cli *cli)
+{
+    const char *what = cli->print_what;
+    if (cli->format == FMT_NPY && strcmp(what, "pca") != 0) {
+        cli_error("--print %s writes text, csv or json, not npy.", what);
+        return 2;
+    }
+    learned L;
+    memset(&L, 0, sizeof L);
+    int rc = strcmp(what, "neighbors") == 0 ? print_neighbors(cli, &L)
+             : strcmp(what, "pca") == 0     ? print_pca(cli, &L)
+                                            : print_training(cli, &L);
+    learned_free(&L);
     return rc;
 }

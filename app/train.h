@@ -31,8 +31,11 @@ int train_run(tf_cli *cli);
 /* --vectors FILE: load into cli->vectors with one clear sentence on failure. Exit status. */
 int train_load_vectors(tf_cli *cli);
 
-/* --print neighbors --word W: the nearest words by cosine, from --vectors or (without it) from
- * vectors trained on --corpus or the built-in corpus. Exit status. */
-int train_neighbors(tf_cli *cli);
+/* --print WHAT for learned vectors: true for neighbors, pca and training. */
+bool train_handles(const char *what);
+/* --print neighbors --word W: the nearest words by cosine; --print pca: the 2-D map of the most
+ * frequent words; both from --vectors or (without it) from vectors trained on --corpus or the
+ * built-in corpus. --print training: loss and watched cosines step by step. Exit status. */
+int train_print(tf_cli *cli);
 
 #endif

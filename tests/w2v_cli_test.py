@@ -182,6 +182,67 @@ def test_similarity():
     check("狗" in [n["word"] for n in j["neighbors"][:5]], "neighbors of 猫 without a file")
 
 
+def test_curves():
+    import csv
+    import io
+    with tempfile.TemporaryDirectory() as d:
+        vec = os.path.join(d, "v.vec")
+        run("--train", "-o", vec)
+        _, t, order = read_vec(vec)
+        rows = list(csv.DictReader(io.StringIO(
+            run("--print", "training", "--format", "csv").stdout.decode())))
+        check(rows[0]["step"] == "0" and rows[0]["loss"] == "" and
+              abs(float(rows[0]["cos_爱_喜欢"])) < 0.45, "step 0: the random start, no loss yet")
+        last = rows[-1]
+        # single-threaded training is the same however it is cut into steps: the last row
+        # matches the file --train wrote (same seed)
+        for a, b in (("爱", "喜欢"), ("猫", "狗"), ("爱", "北京")):
+            want = cos(t[a], t[b])
+            check(abs(float(last[f"cos_{a}_{b}"]) - want) < 1e-6,
+                  f"last step cos({a},{b}) {float(last[f'cos_{a}_{b}']):.6f} = file {want:.6f}")
+        check(float(last["loss"]) < 0.8 * float(rows[1]["loss"]), "the loss falls")
+        check(int(last["words"]) == 5 * 35234 and len(rows) > 50, f"{len(rows)} rows to the end")
+        j = json.loads(run("--print", "training", "--format", "json", "--epochs", "1", "-d",
+                           "8").stdout)
+        check(j["pairs"][0] == ["爱", "喜欢"] and j["steps"][0]["loss"] is None and
+              j["steps"][-1]["words"] == j["words_total"], "training json")
+
+        n = 40
+        j = json.loads(run("--print", "pca", "--vectors", vec, "--top", str(n), "--format",
+                           "json").stdout)
+        xs = [p["xy"][0] for p in j["points"]]
+        ys = [p["xy"][1] for p in j["points"]]
+        check([p["word"] for p in j["points"]] == order[:n], "pca maps the first rows")
+        mean = lambda v: sum(v) / len(v)
+        vx = mean([x * x for x in xs]) - mean(xs) ** 2
+        vy = mean([y * y for y in ys]) - mean(ys) ** 2
+        cxy = mean([x * y for x, y in zip(xs, ys)]) - mean(xs) * mean(ys)
+        check(abs(mean(xs)) < 1e-9 and abs(mean(ys)) < 1e-9, "map centred")
+        check(abs(vx - j["variance"][0]) < 1e-9 * max(1, vx) and
+              abs(vy - j["variance"][1]) < 1e-9 * max(1, vy) and vx >= vy,
+              "variance along each axis is its eigenvalue, first axis largest")
+        check(abs(cxy) < 1e-6 * vx, "the two coordinates are uncorrelated")
+        rows = [t[w] for w in order[:n]]
+        dim = len(rows[0])
+        mu = [mean([r[k] for r in rows]) for k in range(dim)]
+        total = sum(mean([(r[k] - mu[k]) ** 2 for r in rows]) for k in range(dim))
+        check(abs(total - j["variance_total"]) < 1e-6 * total, "total variance = trace")
+        try:
+            import numpy as np  # an independent eigen-solver, when available
+        except ImportError:
+            np = None
+        if np is not None:
+            x = np.array(rows) - np.array(mu)
+            ev = np.linalg.eigvalsh(x.T @ x / n)[::-1]
+            check(abs(ev[0] - vx) < 1e-6 * ev[0] and abs(ev[1] - vy) < 1e-6 * ev[0],
+                  f"numpy eigenvalues {ev[0]:.6f} {ev[1]:.6f}")
+        else:
+            print("# numpy not installed for this python: eigenvalues checked through the "
+                  "variances only")
+        out = run("--print", "pca", "--vectors", vec, "--top", "3", "--format", "csv").stdout
+        check(out.decode().splitlines()[0] == "word,x,y", "pca csv")
+
+
 def bad_file(d, name, data):
     path = os.path.join(d, name)
     with open(path, "wb") as f:
