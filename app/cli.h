@@ -19,13 +19,14 @@ typedef struct {
     char *text;             /* the sentence (owned) */
     size_t text_len;
     bool no_color;
+    bool vocab_size_set;    /* --vocab-size was given */
+    bool tokenizer_set;     /* --tokenizer was given (else word, or char without a dictionary) */
     const char *lang;       /* "zh" or "en" */
     /* learned embeddings */
     bool train;             /* --train */
     const char *corpus;     /* --corpus FILE, NULL: the built-in corpus */
     w2v_params w2v;         /* --epochs, --window, ...; dim from -d */
     bool d_given;           /* -d was on the command line */
-    bool tok_given;         /* --tokenizer was on the command line */
     const char *vectors_path; /* --vectors FILE */
     long vectors_limit;     /* --vectors-limit N, 0: all rows */
     tf_vectors vectors;     /* loaded from vectors_path (owned) */

@@ -80,8 +80,8 @@ static int read_file(const char *path, char **buf, size_t *len)
     return 0;
 }
 
-int train_corpus_load(const char *path, corpus_split split, tokenizer_kind kind, int min_count,
-                      w2v_corpus **out, corpus_info *info)
+int train_corpus_load(const char *path, const tf_config *cfg, corpus_split split,
+                      tokenizer_kind kind, int min_count, w2v_corpus **out, corpus_info *info)
 {
     char *owned = NULL;
     const char *text;
@@ -95,14 +95,33 @@ int train_corpus_load(const char *path, corpus_split split, tokenizer_kind kind,
     } else {
         text = train_default_corpus(&len);
     }
+    /* the tokenizer's vocabulary, only when the text is not already cut by spaces */
+    tf_vocab *v = NULL;
+    if (split == CORPUS_TOKENIZER || (split == CORPUS_AUTO && corpus_detect(text, len) ==
+                                                                   CORPUS_TOKENIZER)) {
+        tf_config vc = *cfg;
+        vc.tokenizer = kind;
+        tf_status vs = analysis_vocab(&vc, &v);
+        if (vs != TF_OK && kind != TOKENIZER_WORD) {
+            cli_error("the %s tokenizer's data is %s in %s; use --tokenizer word or char.",
+                      tokenizer_name(kind), vs == TF_ERR_FORMAT ? "damaged" : "missing",
+                      cfg->data_dir ? cfg->data_dir : "(none)");
+            free(owned);
+            return 2;
+        }
+        if (vs != TF_OK)
+            v = NULL; /* word mode without its dictionary: corpus_load falls back to characters */
+    }
     w2v_corpus *c;
     tf_status st = w2v_corpus_new(&c);
     if (st == TF_OK)
-        st = corpus_load(c, text, len, split, kind, info);
+        st = corpus_load(c, v, text, len, split, kind, info);
     free(owned);
+    vocab_free(v);
     if (st == TF_OK && info->fell_back)
-        fprintf(stderr, "tfviz: word segmentation is not available in this build; the corpus is "
-                        "cut into characters instead (字级切分).\n");
+        cli_error("note: the word dictionary (tfviz-dict.bin) is missing in %s, so the corpus is "
+                  "cut into characters (字级切分); install python3-jieba and rebuild for words.",
+                  cfg->data_dir ? cfg->data_dir : "(none)");
     if (st == TF_OK)
         st = w2v_corpus_finish(c, min_count);
     if (st != TF_OK) {
@@ -126,12 +145,12 @@ int train_corpus_load(const char *path, corpus_split split, tokenizer_kind kind,
  * sentences); without it, spaces when present, else word mode (characters when unavailable). */
 static corpus_split corpus_split_for(const tf_cli *cli)
 {
-    return cli->tok_given ? CORPUS_TOKENIZER : CORPUS_AUTO;
+    return cli->tokenizer_set ? CORPUS_TOKENIZER : CORPUS_AUTO;
 }
 
 static tokenizer_kind corpus_kind_for(const tf_cli *cli)
 {
-    return cli->tok_given ? cli->cfg.tokenizer : TOKENIZER_WORD;
+    return cli->tokenizer_set ? cli->cfg.tokenizer : TOKENIZER_WORD;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -243,7 +262,7 @@ int train_run(tf_cli *cli)
     }
     w2v_corpus *c;
     corpus_info info;
-    int rc = train_corpus_load(cli->corpus, corpus_split_for(cli), corpus_kind_for(cli),
+    int rc = train_corpus_load(cli->corpus, &cli->cfg, corpus_split_for(cli), corpus_kind_for(cli),
                                cli->w2v.min_count, &c, &info);
     if (rc)
         return rc;
@@ -420,7 +439,7 @@ static int learned_model(tf_cli *cli, learned *L)
         return 2;
     }
     corpus_info info;
-    int rc = train_corpus_load(cli->corpus, corpus_split_for(cli), corpus_kind_for(cli),
+    int rc = train_corpus_load(cli->corpus, &cli->cfg, corpus_split_for(cli), corpus_kind_for(cli),
                                cli->w2v.min_count, &L->c, &info);
     if (rc)
         return rc;

@@ -21,8 +21,8 @@ const char *train_default_corpus(size_t *len);
  * when the text is already segmented, tokenizer `kind` otherwise) and finish it with min_count. On
  * failure prints one sentence and returns the exit status (1 I/O, 2 bad input); 0 on success. A
  * notice goes to stderr when word mode was unavailable and char mode was used. */
-int train_corpus_load(const char *path, corpus_split split, tokenizer_kind kind, int min_count,
-                      w2v_corpus **out, corpus_info *info);
+int train_corpus_load(const char *path, const tf_config *cfg, corpus_split split,
+                      tokenizer_kind kind, int min_count, w2v_corpus **out, corpus_info *info);
 
 /* --train: train on the corpus, report progress on stderr, a summary on stdout, and write the
  * vectors to -o (binary when the name ends in .bin). Returns the exit status. */

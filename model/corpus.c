@@ -9,9 +9,6 @@
 #include "utf8.h"
 #include "vocab.h"
 
-/* A line is cut into pieces of at most this many code points before tokenizing, so that no
- * piece exceeds the tokenizer's TF_MAX_TOKENS even one token per character. */
-#define PIECE_CHARS 1000
 #define MAX_WORDS   1024
 
 static bool is_space_cp(uint32_t cp)
@@ -53,23 +50,15 @@ static bool has_content(const char *s, size_t len)
 }
 
 tf_status corpus_tokenize(const tf_vocab *v, tokenizer_kind kind, const char *line, size_t len,
-                          uint32_t *starts, uint32_t *ends, size_t cap, size_t *n)
+                          tf_tokens *out)
 {
-    *n = 0;
-    tf_tokens t;
     size_t bad;
-    tf_status st = tokenizer_split(v, kind, line, len, &t, &bad);
-    if (st == TF_ERR_EMPTY)
+    tf_status st = tokenizer_split_any(v, kind, line, len, out, &bad);
+    if (st == TF_ERR_EMPTY) {
+        memset(out, 0, sizeof *out);
         return TF_OK;
-    if (st != TF_OK)
-        return st;
-    for (size_t i = 0; i < t.n && *n < cap; i++) {
-        starts[*n] = t.items[i].start;
-        ends[*n] = t.items[i].end;
-        (*n)++;
     }
-    tokens_free(&t);
-    return TF_OK;
+    return st;
 }
 
 /* Does this line look pre-segmented: a CJK character, spaces, a CJK character? */
@@ -114,7 +103,7 @@ static void count_script(const char *s, size_t len, size_t *cjk, size_t *other)
 
 /* Spaces are word boundaries when most lines are segmented Chinese, or when the text is
  * mostly not Chinese at all (alphabetic languages write spaces between words). */
-static corpus_split detect(const char *text, size_t len)
+corpus_split corpus_detect(const char *text, size_t len)
 {
     size_t lines = 0, spaced = 0, cjk = 0, other = 0, i = 0;
     while (i < len && lines < 200) {
@@ -203,35 +192,21 @@ static tf_status split_spaces(w2v_corpus *c, sentence *s, const char *line, size
 static tf_status split_tokenizer(w2v_corpus *c, sentence *s, const tf_vocab *v, const char *line,
                                  size_t len, tokenizer_kind *kind, int *fell_back)
 {
-    uint32_t starts[MAX_WORDS], ends[MAX_WORDS];
-    size_t i = 0;
-    while (i < len) {
-        /* a piece of at most PIECE_CHARS code points */
-        size_t e = i, chars = 0;
-        while (e < len && chars < PIECE_CHARS) {
-            uint32_t cp;
-            e += utf8_decode(line + e, len - e, &cp);
-            chars++;
-        }
-        size_t n;
-        tf_status st = corpus_tokenize(v, *kind, line + i, e - i, starts, ends, MAX_WORDS, &n);
-        if (st == TF_ERR_UNAVAILABLE && *kind == TOKENIZER_WORD) {
-            *kind = TOKENIZER_CHAR;
-            *fell_back = 1;
-            st = corpus_tokenize(v, *kind, line + i, e - i, starts, ends, MAX_WORDS, &n);
-        }
-        if (st != TF_OK)
-            return st;
-        for (size_t k = 0; k < n; k++)
-            if ((st = push(c, s, line + i + starts[k], ends[k] - starts[k])) != TF_OK)
-                return st;
-        i = e;
+    tf_tokens t;
+    tf_status st = corpus_tokenize(v, *kind, line, len, &t);
+    if (st == TF_ERR_UNAVAILABLE && *kind == TOKENIZER_WORD) {
+        *kind = TOKENIZER_CHAR;
+        *fell_back = 1;
+        st = corpus_tokenize(v, *kind, line, len, &t);
     }
-    return TF_OK;
+    for (size_t k = 0; k < t.n && st == TF_OK; k++)
+        st = push(c, s, line + t.items[k].start, t.items[k].end - t.items[k].start);
+    tokens_free(&t);
+    return st;
 }
 
-tf_status corpus_load(w2v_corpus *c, const char *text, size_t len, corpus_split split,
-                      tokenizer_kind kind, corpus_info *info)
+tf_status corpus_load(w2v_corpus *c, const tf_vocab *v, const char *text, size_t len,
+                      corpus_split split, tokenizer_kind kind, corpus_info *info)
 {
     corpus_info dummy;
     corpus_info *in = info ? info : &dummy;
@@ -245,19 +220,20 @@ tf_status corpus_load(w2v_corpus *c, const char *text, size_t len, corpus_split 
         return TF_ERR_UTF8;
     }
     if (split == CORPUS_AUTO)
-        split = detect(text, len);
+        split = corpus_detect(text, len);
     in->split = split;
-    /* The token texts are what training needs, not their ids: a code-point vocabulary serves
-     * every tokenizer. */
-    tf_vocab *v = NULL;
-    if (split == CORPUS_TOKENIZER) {
-        tf_status st = vocab_new_codepoint(TF_DEFAULT_VOCAB, &v);
+    /* The token texts are what training needs, not their ids; without a vocabulary, the
+     * code points serve char mode. */
+    tf_vocab *own = NULL;
+    if (split == CORPUS_TOKENIZER && !v) {
+        tf_status st = vocab_new_codepoint(TF_DEFAULT_VOCAB, &own);
         if (st != TF_OK)
             return st;
+        v = own;
     }
     sentence *s = malloc(sizeof *s);
     if (!s) {
-        vocab_free(v);
+        vocab_free(own);
         return TF_ERR_NOMEM;
     }
     s->n = 0;
@@ -276,6 +252,6 @@ tf_status corpus_load(w2v_corpus *c, const char *text, size_t len, corpus_split 
     }
     in->kind = kind;
     free(s);
-    vocab_free(v);
+    vocab_free(own);
     return st;
 }

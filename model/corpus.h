@@ -27,16 +27,20 @@ typedef struct {
     size_t bad_offset;      /* byte offset in the text of that invalid UTF-8 */
 } corpus_info;
 
-/* Cut text[0..len) into sentences of words and add them to c (not finished). kind is the
- * tokenizer asked for under CORPUS_TOKENIZER/AUTO: TOKENIZER_WORD falls back to
- * TOKENIZER_CHAR (info->fell_back = 1) when word mode reports TF_ERR_UNAVAILABLE. */
-tf_status corpus_load(w2v_corpus *c, const char *text, size_t len, corpus_split split,
-                      tokenizer_kind kind, corpus_info *info);
+/* Cut text[0..len) into sentences of words and add them to c (not finished). Under
+ * CORPUS_TOKENIZER (or AUTO deciding so) lines are cut by tokenizer `kind` over vocabulary v
+ * (word mode needs the dictionary's, analysis_vocab; NULL: code points, which only char mode
+ * can use); TOKENIZER_WORD falls back to TOKENIZER_CHAR (info->fell_back = 1) when word mode
+ * reports TF_ERR_UNAVAILABLE. */
+tf_status corpus_load(w2v_corpus *c, const tf_vocab *v, const char *text, size_t len,
+                      corpus_split split, tokenizer_kind kind, corpus_info *info);
 
-/* The one call of the tokenizer for training: cut one line (at most TF_MAX_TEXT_BYTES) into
- * byte ranges starts[i], ends[i] (cap entries); v is any vocabulary (ids are not
- * used). Returns the count through *n. */
+/* What CORPUS_AUTO decides for this text: SPACES or TOKENIZER. */
+corpus_split corpus_detect(const char *text, size_t len);
+
+/* The one call of the tokenizer for training: cut one line of any length into tokens (byte
+ * ranges into line). The caller frees out with tokens_free. */
 tf_status corpus_tokenize(const tf_vocab *v, tokenizer_kind kind, const char *line, size_t len,
-                          uint32_t *starts, uint32_t *ends, size_t cap, size_t *n);
+                          tf_tokens *out);
 
 #endif

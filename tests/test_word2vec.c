@@ -8,6 +8,7 @@
 #include "corpus.h"
 #include "tokenizer.h"
 #include "vectors.h"
+#include "vocab.h"
 #include "word2vec.h"
 
 static double sig(double x) { return 1.0 / (1.0 + exp(-x)); }
@@ -63,10 +64,21 @@ static void test_sgns_update_by_hand(void **state)
     assert_true(after < loss);
 }
 
+/* The vocabulary a tokenizer kind cuts with: the dictionary's when the build has it
+ * (TFVIZ_DATA_DIR), else NULL (code points: word mode then falls back to characters). */
+static tf_vocab *kind_vocab(tokenizer_kind kind)
+{
+    tf_vocab *v = NULL;
+    const char *dir = getenv("TFVIZ_DATA_DIR");
+    if (kind == TOKENIZER_WORD && dir && vocab_open_dict(dir, 100000, &v) != TF_OK)
+        v = NULL;
+    return v;
+}
+
 static void add(w2v_corpus *c, const char *line)
 {
     corpus_info info;
-    assert_int_equal(corpus_load(c, line, strlen(line), CORPUS_SPACES, TOKENIZER_CHAR, &info),
+    assert_int_equal(corpus_load(c, NULL, line, strlen(line), CORPUS_SPACES, TOKENIZER_CHAR, &info),
                      TF_OK);
 }
 
@@ -179,8 +191,10 @@ static void test_tokenizer_kinds(void **state)
         w2v_corpus *c;
         corpus_info info;
         assert_int_equal(w2v_corpus_new(&c), TF_OK);
-        assert_int_equal(corpus_load(c, text, strlen(text), CORPUS_AUTO, (tokenizer_kind)k,
+        tf_vocab *v = kind_vocab((tokenizer_kind)k);
+        assert_int_equal(corpus_load(c, v, text, strlen(text), CORPUS_AUTO, (tokenizer_kind)k,
                                      &info), TF_OK);
+        vocab_free(v);
         assert_int_equal(info.split, CORPUS_TOKENIZER);
         assert_int_equal(info.lines, 2);
         uint64_t n = w2v_corpus_raw_tokens(c);
@@ -198,7 +212,7 @@ static void test_tokenizer_kinds(void **state)
     w2v_corpus *c;
     corpus_info info;
     assert_int_equal(w2v_corpus_new(&c), TF_OK);
-    assert_int_equal(corpus_load(c, spaced, strlen(spaced), CORPUS_AUTO, TOKENIZER_WORD, &info),
+    assert_int_equal(corpus_load(c, NULL, spaced, strlen(spaced), CORPUS_AUTO, TOKENIZER_WORD, &info),
                      TF_OK);
     assert_int_equal(info.split, CORPUS_SPACES);
     assert_int_equal(w2v_corpus_raw_tokens(c), 6);
@@ -206,7 +220,7 @@ static void test_tokenizer_kinds(void **state)
     /* invalid UTF-8: the line and byte offset */
     const char bad[] = "好\n坏\xff\n";
     assert_int_equal(w2v_corpus_new(&c), TF_OK);
-    assert_int_equal(corpus_load(c, bad, strlen(bad), CORPUS_AUTO, TOKENIZER_CHAR, &info),
+    assert_int_equal(corpus_load(c, NULL, bad, strlen(bad), CORPUS_AUTO, TOKENIZER_CHAR, &info),
                      TF_ERR_UTF8);
     assert_int_equal(info.bad_line, 2);
     assert_int_equal(info.bad_offset, 7);
@@ -245,7 +259,9 @@ static void learn(corpus_split split, tokenizer_kind kind)
     w2v_corpus *c;
     corpus_info info;
     assert_int_equal(w2v_corpus_new(&c), TF_OK);
-    assert_int_equal(corpus_load(c, text, len, split, kind, &info), TF_OK);
+    tf_vocab *voc = kind_vocab(kind);
+    assert_int_equal(corpus_load(c, voc, text, len, split, kind, &info), TF_OK);
+    vocab_free(voc);
     free(text);
     assert_int_equal(info.split, split == CORPUS_AUTO ? CORPUS_SPACES : split);
     assert_true(w2v_corpus_sentences(c) >= 5000);

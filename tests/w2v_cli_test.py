@@ -99,7 +99,7 @@ def test_train():
         check("Nearest" in p.stdout.decode(), "threads 2 and settings run")
         run("--train", "--tokenizer", "char", "-d", "16", "-o", vec2)
         j = json.loads(run("--vectors", vec2, "--print", "similarity", "--format", "json",
-                           "我爱喜欢").stdout)
+                           "--tokenizer", "char", "我爱喜欢").stdout)
         check(j["row_source"] == ["loaded"] * 4, "--tokenizer char trains rows for every character")
         check(j["cosine"][1][2] > 0.6, f"cos(爱,喜) {j['cosine'][1][2]:.3f} in char vectors")
         corpus = os.path.join(d, "c.txt")
@@ -152,14 +152,24 @@ def test_vectors():
             check(j["dim"] == 4 and j["rows"] == 7, f"{name}: shape")
             # as W_E: single-character words replace the rows of their characters
             j = json.loads(run("--vectors", path, "--print", "similarity", "--format", "json",
-                               "猫爱学").stdout)
+                               "--tokenizer", "char", "猫爱学").stdout)
             check(j["row_source"] == ["loaded", "loaded", "random"], f"{name}: row sources")
             check(abs(j["cosine"][0][1] - cos(t["猫"], t["爱"])) < 1e-6, f"{name}: cos(猫,爱)")
             e = json.loads(run("--vectors", path, "--print", "embedding", "--format", "json",
-                               "猫").stdout)
+                               "--tokenizer", "char", "猫").stdout)
             check(e["d_model"] == 4 and all(abs(a - b) < 1e-6 for a, b in
                                             zip(e["tokens"][0]["row"], t["猫"])),
                   f"{name}: W_E row of 猫 is the file's, d_model follows the file")
+            # word mode (the default when the dictionary is built): 喜欢 is one token, its row
+            # is the file's
+            j = json.loads(run("--vectors", path, "--print", "similarity", "--format", "json",
+                               "我爱喜欢").stdout)
+            if j["tokens"] == ["我", "爱", "喜欢"]:
+                check(j["row_source"] == ["random", "loaded", "loaded"] and
+                      abs(j["cosine"][1][2] - cos(t["爱"], t["喜欢"])) < 1e-6,
+                      f"{name}: word mode loads the row of 喜欢")
+            else:
+                print(f"# no word dictionary in this build: tokens {j['tokens']}")
         p = run("--vectors", os.path.join(d, "gensim.vec"), "--print", "embedding", "猫")
         check(b"trained/loaded" in p.stdout and b"*" in p.stdout, "text report marks loaded rows")
         csv = run("--print", "neighbors", "--vectors", os.path.join(d, "gensim.bin"), "--word",
@@ -168,14 +178,17 @@ def test_vectors():
 
 
 def test_similarity():
-    j = json.loads(run("--print", "similarity", "--format", "json", "-d", "16", "我爱我").stdout)
-    e = json.loads(run("--print", "embedding", "--format", "json", "-d", "16", "我爱我").stdout)
+    j = json.loads(run("--print", "similarity", "--format", "json", "-d", "16", "--tokenizer",
+                       "char", "我爱我").stdout)
+    e = json.loads(run("--print", "embedding", "--format", "json", "-d", "16", "--tokenizer",
+                       "char", "我爱我").stdout)
     rows = [t["row"] for t in e["tokens"]]
     worst = max(abs(j["cosine"][a][b] - cos(rows[a], rows[b])) for a in range(3) for b in range(3))
     check(worst < 1e-9, f"cosine matrix from the W_E rows (max diff {worst:.1e})")
     check(abs(j["cosine"][0][2] - 1) < 1e-12 and j["row_source"] == ["random"] * 3,
           "same token, cosine 1; rows random")
-    out = run("--print", "similarity", "--format", "csv", "我爱").stdout.decode().splitlines()
+    out = run("--print", "similarity", "--format", "csv", "--tokenizer", "char",
+              "我爱").stdout.decode().splitlines()
     check(out[0] == "token,我,爱" and len(out) == 3, "similarity csv")
     # without --vectors, neighbours come from vectors trained on the built-in corpus
     j = json.loads(run("--print", "neighbors", "--word", "猫", "--format", "json").stdout)
