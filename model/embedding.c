@@ -93,15 +93,21 @@ tf_status embedding_set_rows(tf_embedding *e, const int32_t *ids, const float *r
     return TF_OK;
 }
 
-void embedding_row(const tf_embedding *e, int32_t k, float *out)
+/* Row k with the generator variant isa: the trained/loaded row when set, else the random one. */
+static void row_isa(const tf_embedding *e, int32_t k, tf_isa isa, float *out)
 {
     long s = e->n_set ? find_set(e, k) : -1;
     if (s >= 0) {
         memcpy(out, e->set_rows + (size_t)s * e->d_model, (size_t)e->d_model * sizeof *out);
         return;
     }
-    rng_fill_uniform(rng_row_key(e->seed, RNG_STREAM_EMBEDDING, (uint64_t)k), (size_t)e->d_model,
-                     e->init_scale, out);
+    rng_fill_uniform_isa(isa, rng_row_key(e->seed, RNG_STREAM_EMBEDDING, (uint64_t)k),
+                         (size_t)e->d_model, e->init_scale, out);
+}
+
+void embedding_row(const tf_embedding *e, int32_t k, float *out)
+{
+    row_isa(e, k, tf_isa_best(), out);
 }
 
 /* out[t][:] += onehot[t] * row[:] for every token t — every term, zeros included. */
@@ -161,8 +167,7 @@ tf_status embedding_onehot_product(const tf_embedding *e, const int32_t *ids, si
 #endif
     memset(out, 0, n * d * sizeof *out);
     for (uint32_t v = 0; v < e->vocab_size; v++) {
-        rng_fill_uniform_isa(isa, rng_row_key(e->seed, RNG_STREAM_EMBEDDING, (uint64_t)v), d,
-                             e->init_scale, row); /* row v of W_E, as embedding_row makes it */
+        row_isa(e, (int32_t)v, isa, row); /* row v of W_E, as embedding_row makes it */
         for (size_t t = 0; t < n; t++)
             onehot[t] = ids[t] == (int32_t)v ? 1.0f : 0.0f;
         accumulate(n, d, onehot, row, out);
