@@ -137,7 +137,10 @@ def views_at(width, height):
     pe = pe_csv(512, 8)
     t = Tmux(["--lang", "en", "我爱学习"], width, height)
     try:
-        s = t.wait("Embedding", "the first frame")
+        # wait for the whole first frame, not just its first line: tmux may show a frame
+        # that the terminal is still drawing
+        s = t.wait(lambda x: "Embedding" in x and "51.2 M" in x and
+                   all(text in x and str(tid) in x for text, tid in toks), "the first frame")
         check(s is not None, f"{width}x{height}: the first frame appears")
         if s is None:
             return
