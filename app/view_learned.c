@@ -409,8 +409,9 @@ static int key(tui *t, int ch)
         return step_once(t, (uint64_t)L->speed) | TUI_REDRAW;
     case 'r':
         w2v_model_reset(&L->m);
+        if (L->pr.done)
+            L->running = true; /* a finished run starts again; a paused one stays paused */
         restart(L);
-        L->running = true;
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_RESET));
         return TUI_REDRAW;
     case '+':
