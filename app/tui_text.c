@@ -91,6 +91,7 @@ static const char *const table[T_COUNT][2] = {
                        "[ ]  位置数减少 / 增加（8 到 10000）\n"
                        "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
                        "l  中文 / English     e  把当前视图导出为图片\n"
+                       "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
                        "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
                        "1-8 Tab Shift-Tab  switch views (or click a tab)\n"
                        "?  help     q or Esc  quit\n"
@@ -99,6 +100,7 @@ static const char *const table[T_COUNT][2] = {
                        "[ ]  fewer / more positions (8 to 10000)\n"
                        "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
                        "l  Chinese / English     e  export this view as a figure\n"
+                       "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
                        "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
     [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
     [T_BAD_TEXT] = {"无法分析这个句子", "cannot analyse this sentence"},
