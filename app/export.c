@@ -61,7 +61,11 @@ double export_parse_length(const char *s)
 static void page_size(const tf_cli *cli, const fig_entry *e, double *w, double *h)
 {
     *w = cli->fig_width > 0 ? cli->fig_width : EXPORT_ONE_COLUMN_IN * PT_PER_IN;
-    *h = cli->fig_height > 0 ? cli->fig_height : round(*w * e->aspect * 10) / 10;
+    /* the embedding figure adds the map of words below its rows when vectors are given */
+    double aspect = strcmp(e->name, "embedding") == 0 && (cli->vectors_path || cli->cfg.vectors)
+                        ? 1.0
+                        : e->aspect;
+    *h = cli->fig_height > 0 ? cli->fig_height : round(*w * aspect * 10) / 10;
 }
 
 const char *export_check(const tf_cli *cli, const char *figure, const char *path)

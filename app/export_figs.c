@@ -583,12 +583,12 @@ static const char *check_word_map(const tf_config *cfg)
     return NULL;
 }
 
-static tf_status draw_word_map(fig_ctx *c, fig_rect area)
+static tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
 {
     const tf_vectors *v = c->vectors;
     size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
     double *xy = malloc(n * 2 * sizeof *xy), *px = malloc(n * sizeof *px),
-           *py = malloc(n * sizeof *py), *boxes = malloc(n * 4 * sizeof *boxes);
+           *py = malloc(n * sizeof *py), *boxes = malloc(n * 8 * sizeof *boxes);
     pca_result r;
     if (!xy || !px || !py || !boxes || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
         free(xy), free(px), free(py), free(boxes);
@@ -612,25 +612,40 @@ static tf_status draw_word_map(fig_ctx *c, fig_rect area)
     else
         snprintf(t, sizeof t, "learned vectors: the %zu commonest words (d = %d) in 2-D", n,
                  v->dim);
-    ax.x.label = xl, ax.y.label = yl, ax.title = t, ax.frame = true;
+    ax.x.label = xl, ax.y.label = yl, ax.frame = true;
+    ax.title = panel_title ? t : NULL;
     fig_axes_fit(c->f, &ax, area);
     fig_axes_draw(c->f, &ax);
     fig_markers(c->f, &ax, px, py, (long)n, fig_series_color(0), 4);
+    /* obstacles: every marker first, then each label placed; a label tries right, left, above
+     * and below its point and is left out when all four overlap something */
+    const double mr = 2.5; /* marker radius, points */
     size_t placed = 0;
     for (size_t i = 0; i < n; i++) {
-        double w, h, X = fig_px(&ax, px[i]) + 3, Y = fig_py(&ax, py[i]);
-        fig_text_size(c->f, FIG_TICK, v->words[i], true, &w, &h);
-        double bx = X, by = Y - h / 2;
-        bool free_spot = bx + w <= ax.r.x + ax.r.w;
-        for (size_t k = 0; free_spot && k < placed; k++) {
-            const double *b = boxes + 4 * k;
-            free_spot = bx + w <= b[0] || b[0] + b[2] <= bx || by + h <= b[1] || b[1] + b[3] <= by;
-        }
-        if (!free_spot)
-            continue;
-        fig_text(c->f, FIG_TICK, v->words[i], true, X, Y, 0, 0.5, false);
         double *b = boxes + 4 * placed++;
-        b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
+        b[0] = fig_px(&ax, px[i]) - mr, b[1] = fig_py(&ax, py[i]) - mr, b[2] = b[3] = 2 * mr;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double w, h, X = fig_px(&ax, px[i]), Y = fig_py(&ax, py[i]);
+        fig_text_size(c->f, FIG_TICK, v->words[i], true, &w, &h);
+        const double cand[4][2] = {{X + mr + 1, Y - h / 2}, {X - mr - 1 - w, Y - h / 2},
+                                   {X - w / 2, Y - mr - h}, {X - w / 2, Y + mr}};
+        for (int k = 0; k < 4; k++) {
+            double bx = cand[k][0], by = cand[k][1];
+            bool free_spot = bx >= ax.r.x && bx + w <= ax.r.x + ax.r.w && by >= ax.r.y &&
+                             by + h <= ax.r.y + ax.r.h;
+            for (size_t j = 0; free_spot && j < placed; j++) {
+                const double *o = boxes + 4 * j;
+                free_spot = bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] ||
+                            o[1] + o[3] <= by;
+            }
+            if (!free_spot)
+                continue;
+            fig_text(c->f, FIG_TICK, v->words[i], true, bx, by, 0, 0, false);
+            double *b = boxes + 4 * placed++;
+            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
+            break;
+        }
     }
     pca_free(&r);
     free(xy), free(px), free(py), free(boxes);
@@ -641,7 +656,7 @@ static tf_status draw_embedding_map(fig_ctx *c)
 {
     if (!c->vectors || c->vectors->n < 2)
         return TF_ERR_RANGE;
-    return draw_word_map(c, c->area);
+    return draw_word_map(c, c->area, false);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -655,7 +670,7 @@ static tf_status draw_embedding(fig_ctx *c)
         fig_rect below = whole;
         below.y = whole.y + whole.h * 0.42;
         below.h = whole.h * 0.58;
-        tf_status st = draw_word_map(c, below);
+        tf_status st = draw_word_map(c, below, true);
         if (st != TF_OK)
             return st;
     }
