@@ -68,6 +68,7 @@ static void restart(struct tui_learn *L)
 {
     memset(&L->pr, 0, sizeof L->pr);
     L->pr.words_total = (uint64_t)L->m.p.epochs * w2v_corpus_tokens(L->corpus);
+    L->pr.alpha = L->m.p.alpha;
     L->n = 0;
     L->loss_ema = NAN;
     record(L);
@@ -243,10 +244,14 @@ static void draw_curves(struct tui_learn *L, WINDOW *w, int y, int x, int rows, 
     term_text(w, y + h, x, " 0.0", 5);
     /* cosines */
     int cy = y + h + 1;
-    term_attr(w, A_BOLD, 0);
-    term_printf(w, cy, x, cols, txt(T_L_COS));
-    term_attr(w, A_NORMAL, 0);
-    int lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
+    /* the three values matter more than the word "cosine" when the column is narrow */
+    int lx = x;
+    if (cols >= 50) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, cy, x, cols, txt(T_L_COS));
+        term_attr(w, A_NORMAL, 0);
+        lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
+    }
     for (int p = 0; p < N_PAIRS; p++) {
         snprintf(buf, sizeof buf, "%s-%s %+.2f ", pair_words[p][0], pair_words[p][1],
                  L->n ? L->hcos[p][L->n - 1] : 0.0);
