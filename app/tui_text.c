@@ -214,7 +214,8 @@ static const char *const table[T_COUNT][2] = {
     [T_L_NEIGH] = {"与「%s」最相近的词（上下键 / 左右键 换词）",
                    "nearest to %s (Up/Down, Left/Right: another word)"},
     [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
-                     "views 1 and 5 now use these %u trained vectors (d_model = %d, %.0f%% trained)"},
+                     "views 1 and 5 now use these %u trained vectors (d_model = %d, "
+                     "%.0f%% trained)"},
 };
 
 const char *txt(txt_id id)
