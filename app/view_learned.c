@@ -389,11 +389,10 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     term_attr(w, A_BOLD, 0);
     int sx = x + 1 + term_text(w, y, x + 1, txt(state), cols / 3);
     term_attr(w, A_NORMAL, 0);
-    term_printf(w, y, sx + 1, cols - sx - 2, txt(T_L_PROGRESS), (int)(L->pr.epoch < L->m.p.epochs
-                                                                       ? L->pr.epoch + 1
-                                                                       : L->m.p.epochs),
-                L->m.p.epochs, (unsigned long long)L->pr.words_done,
-                (unsigned long long)L->pr.words_total, L->pr.alpha, L->speed, L->m.V, L->m.dim);
+    int epoch = L->pr.epoch < L->m.p.epochs ? L->pr.epoch + 1 : L->m.p.epochs; /* 1-based */
+    term_printf(w, y, sx + 1, cols - sx - 2, txt(T_L_PROGRESS), epoch, L->m.p.epochs,
+                (unsigned long long)L->pr.words_done, (unsigned long long)L->pr.words_total,
+                L->pr.alpha, frame_words(L), L->m.V, L->m.dim);
     int left = cols * 11 / 20, top = y + 1, avail = rows - 1;
     int nb = avail >= 22 ? 6 : 4; /* rows of the neighbour list */
     draw_curves(L, w, top, x + 1, avail - nb, left - 2);
