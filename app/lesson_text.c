@@ -49,11 +49,12 @@ static const lesson_step steps[LESSON_STEPS] = {
     {8,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
-      "于是「意思」成了向量之间的距离。",
+      "于是「意思」成了向量之间的距离。下面就是正在进行的训练。",
       "W_E starts as random numbers. Training pushes words that appear in similar contexts "
-      "towards similar rows, so meaning becomes distance between vectors."},
-     {"课后试试 tfviz --train，观察向量如何移动。", "After class try tfviz --train and watch "
-      "the vectors move."}},
+      "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
+      "live."},
+     {"按 r 从随机值重新训练，看 爱-喜欢 的余弦一步步升高。", "Press r to start again from "
+      "random rows and watch the cosine of 爱-喜欢 climb."}},
     {6,
      {"注意力不知道顺序", "Attention has no sense of order"},
      {"只用词向量时，「我爱学习」和「学习爱我」里每个词得到的注意力输出完全一样，"
