@@ -46,11 +46,36 @@ class Pane:
             time.sleep(0.15)
         raise SystemExit(f"screenshots: timed out waiting for '{marker}'")
 
+    def started(self, markers, timeout=20.0):
+        """Wait until one of markers is on the screen (for a screen that keeps changing)."""
+        end = time.time() + timeout
+        while time.time() < end:
+            s = self.tmux("capture-pane", "-p").stdout.decode("utf-8", "replace")
+            if any(m in s for m in markers):
+                return s
+            time.sleep(0.1)
+        raise SystemExit(f"screenshots: timed out waiting for one of {markers}")
+
     def close(self):
         path = self.tmux("display", "-p", "#{socket_path}").stdout.decode().strip()
         subprocess.run(["tmux", "-L", self.sock, "kill-server"], capture_output=True)
         if os.path.basename(path) == self.sock and os.path.exists(path):
             os.unlink(path)
+
+
+TRAIN_STEPS = 40
+
+
+def live_training_still(p):
+    """View 8 trains while it is shown: pause it (. steps once and pauses), start again from the
+    random rows (r keeps a paused run paused), then take a fixed number of single steps, so the
+    picture is the same on every run."""
+    p.started(("epoch ", "轮 "))
+    p.keys(".")
+    p.keys("r")
+    for _ in range(TRAIN_STEPS):
+        p.keys(".")
+    time.sleep(0.3)
 
 
 def save(path, screen, title):
@@ -98,6 +123,8 @@ def main():
         p.settled("51.2 M")
         for i, name in enumerate(VIEWS):
             p.keys(str(i + 1))
+            if name == "learned":
+                live_training_still(p)
             s = p.settled(f" {i + 1} ")
             save(os.path.join(out, f"view{i + 1}-{name}.txt"), s,
                  f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {i + 1}")
@@ -111,6 +138,8 @@ def main():
             for step in range(1, 12):
                 if step > 1:
                     p.keys("Space")
+                if step == 5:
+                    live_training_still(p)
                 s = p.settled(f"{step}/11")
                 save(os.path.join(out, f"lesson-{lang}-{step:02d}.txt"), s,
                      f"Lesson step {step} ({lang}), {w}x{h}: `tfviz --lesson --lang {lang}`")
