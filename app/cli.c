@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "emit.h"
 #include "fileio.h"
 #include "tf_limits.h"
 #include "print.h"
@@ -22,12 +23,25 @@
 
 void cli_error(const char *fmt, ...)
 {
+    /* the message quotes what the user typed: escape sequences and control characters in it
+     * are shown escaped, never sent raw to the terminal */
+    char small[512], *msg = small;
     va_list ap;
     va_start(ap, fmt);
-    fputs("tfviz: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL) {
+        va_start(ap, fmt);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap);
+        va_end(ap);
+    }
+    if (!msg) /* out of memory: the message cut short */
+        msg = small, n = (int)strlen(small);
+    fputs("tfviz: ", stderr);
+    emit_safe_text(stderr, msg, n < 0 ? 0 : (size_t)n);
+    fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
 }
 
 static void usage(FILE *fp)
@@ -83,7 +97,10 @@ static int parse_long(const char *opt, const char *s, long lo, long hi, long *ou
         cli_error("%s expects a whole number, not '%s'.", opt, s);
         return -1;
     }
-    if (errno == ERANGE || v < lo || v > hi) {
+    /* lo, hi = LONG_MIN, LONG_MAX: the caller checks its own range and words its own message,
+     * so an overflowing number comes back clamped instead of refused here */
+    int full = lo == LONG_MIN && hi == LONG_MAX;
+    if ((errno == ERANGE && !full) || v < lo || v > hi) {
         cli_error("%s must be from %ld to %ld (got %s).", opt, lo, hi, s);
         return -1;
     }
@@ -108,7 +125,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 {
     char *end;
     errno = 0;
-    if (*s == '-') {
+    /* strtoull skips leading space and accepts a minus sign (negating the value): refuse both */
+    if (*s == '-' || *s == ' ' || (*s >= '\t' && *s <= '\r')) {
         cli_error("%s expects a non-negative whole number, not '%s'.", opt, s);
         return -1;
     }
@@ -271,6 +289,15 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
         }
     }
     return 0;
+}
+
+int cli_parse(int argc, char **argv, tf_cli *cli)
+{
+    memset(cli, 0, sizeof *cli);
+    config_defaults(&cli->cfg);
+    cli->lang = "zh";
+    optind = 0; /* glibc: 0 re-initialises getopt, so parsing can run more than once */
+    return parse_options(argc, argv, cli);
 }
 
 /* TEXT is the remaining arguments joined by spaces, or standard input for "-". */

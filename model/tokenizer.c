@@ -40,12 +40,14 @@ static tf_status split_chars(const tf_vocab *v, const char *text, size_t len, tf
         if (!is_space(cp)) {
             if (out->n == TF_MAX_TOKENS) {
                 free(items);
+                out->n = 0; /* no count without a list */
                 return TF_ERR_TOO_MANY;
             }
             if (out->n == cap) {
                 tf_token *t = realloc(items, 2 * cap * sizeof *items);
                 if (!t) {
                     free(items);
+                    out->n = 0;
                     return TF_ERR_NOMEM;
                 }
                 items = t, cap *= 2;
