@@ -113,8 +113,12 @@ static int parse_double(const char *opt, const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE) {
+    if (end == s || *end != '\0') {
         cli_error("%s expects a number, not '%s'.", opt, s);
+        return -1;
+    }
+    if (errno == ERANGE) {
+        cli_error("%s is too large or too small for a double (got %s).", opt, s);
         return -1;
     }
     *out = v;
@@ -313,7 +317,15 @@ static int read_text(int argc, char **argv, tf_cli *cli)
         cli->text = malloc(cap + 1);
         if (!cli->text)
             return -1;
+        /* at most one byte past the limit is read: a larger input is refused, not consumed */
         cli->text_len = fread(cli->text, 1, cap, stdin);
+        if (ferror(stdin)) {
+            int e = errno;
+            free(cli->text);
+            cli->text = NULL;
+            errno = e;
+            return -2;
+        }
         cli->text[cli->text_len] = '\0';
         while (cli->text_len && (cli->text[cli->text_len - 1] == '\n' ||
                                  cli->text[cli->text_len - 1] == '\r'))
@@ -400,9 +412,15 @@ static int run_print(tf_cli *cli, tf_analysis *a)
         fp = af.fp;
     }
     st = print_run(cli->print_what, cli->format, a, fp);
+    int write_errno = errno;
     if (cli->output) {
         if (st != TF_OK) {
             atomic_abort(&af);
+            if (st == TF_ERR_IO) {
+                cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
+                          strerror(write_errno));
+                return 1;
+            }
         } else if (atomic_commit(&af) != TF_OK) {
             cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
                       strerror(errno));
@@ -427,6 +445,7 @@ int cli_run(int argc, char **argv)
     cli.lang = "zh";
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
 
     int r = parse_options(argc, argv, &cli);
     if (r)
@@ -447,7 +466,12 @@ int cli_run(int argc, char **argv)
                   "tfviz --print pe --format csv -o pe.csv.");
         return 2;
     }
-    if (read_text(argc, argv, &cli) != 0) {
+    r = read_text(argc, argv, &cli);
+    if (r == -2) {
+        cli_error("cannot read the text from standard input: %s.", strerror(errno));
+        return 1;
+    }
+    if (r != 0) {
         cli_error("out of memory reading the text.");
         return 2;
     }
