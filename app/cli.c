@@ -369,6 +369,10 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
     case TF_ERR_TOO_MANY:
         cli_error("%s has more than %d tokens; shorten it.", which, TF_MAX_TOKENS);
         break;
+    case TF_ERR_TOO_BIG:
+        cli_error("%s has too many tokens for d_model %d: tokens x d_model must stay under %d "
+                  "(memory); shorten it or lower -d.", which, cli->cfg.d_model, TF_MAX_TOKEN_VALUES);
+        break;
     case TF_ERR_OFFSET:
         cli_error("--offset must be below the number of positions (%ld); raise -n or lower "
                   "--offset.", cli->cfg.n_positions);
@@ -482,6 +486,11 @@ int cli_run(int argc, char **argv)
     int rc = 0;
     if (st != TF_OK) {
         report_analysis_error(st, &dg, &cli);
+        rc = 2;
+    } else if (cli.print_what && print_work(cli.print_what, cli.format, &a) > TF_MAX_WORK) {
+        cli_error("--print %s with these settings would take about %.0f s (the limit is %.0f s); "
+                  "lower -n, -d or --vocab-size, or shorten the text.", cli.print_what,
+                  print_work(cli.print_what, cli.format, &a) / 1e9, TF_MAX_WORK / 1e9);
         rc = 2;
     } else if (cli.print_what) {
         rc = run_print(&cli, &a);

@@ -109,6 +109,11 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
     if ((st = embedding_init(&a->emb, c->vocab_size, c->d_model, c->seed)) != TF_OK)
         goto fail_config;
     size_t T = a->tokens.n, d = (size_t)c->d_model;
+    if ((double)T * (double)d > TF_MAX_TOKEN_VALUES) { /* before the (T, d) matrices exist */
+        set_diag(diag, DIAG_TEXT, 0);
+        analysis_free(a);
+        return TF_ERR_TOO_BIG;
+    }
     a->emb_scale = c->scale_embedding ? sqrt((double)d) : 1.0;
     a->pos = malloc(T * sizeof *a->pos);
     a->x_emb = malloc(T * d * sizeof *a->x_emb);

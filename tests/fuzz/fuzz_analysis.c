@@ -100,7 +100,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fclose(m);
             FUZZ_CHECK(st == TF_OK, "%s format %d: status %d", whats[w], f, st);
             if (f == FMT_JSON)
-                FUZZ_CHECK(json_valid(out, n), "%s: invalid JSON:\n%.*s", whats[w], (int)n, out);
+                FUZZ_CHECK(json_valid(out, n) && terminal_safe(out, n, 1),
+                           "%s: invalid or unsafe JSON:\n%.*s", whats[w], (int)n, out);
             else if (f == FMT_TEXT)
                 FUZZ_CHECK(terminal_safe(out, n, 1), "%s: unsafe text:\n%.*s", whats[w], (int)n,
                            out);
