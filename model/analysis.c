@@ -205,6 +205,12 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
 {
     size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
     tf_status st;
+    /* an earlier call that failed (another --compare text, no memory) may have left a
+     * permutation, tokens or results behind: start afresh instead of leaking them */
+    free(a->perm);
+    tokens_free(&a->cmp_tokens);
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        attention_order_free(&a->order[m]);
     a->perm = malloc(T * sizeof *a->perm);
     if (!a->perm)
         return TF_ERR_NOMEM;

@@ -4,12 +4,16 @@
 #
 #   scripts/test.sh            both suites
 #   scripts/test.sh --quick    the first suite only
+#   scripts/test.sh --valgrind both suites, then valgrind memcheck over the unit tests, the fuzz
+#                              corpus replay and every tfviz the CLI tests run (5-8 minutes more;
+#                              CI runs this)
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here" || exit 2
-quick=0
+quick=0 memcheck=0
 [[ ${1:-} == --quick ]] && quick=1
+[[ ${1:-} == --valgrind ]] && memcheck=1
 
 status=0
 run_suite() { # dir, meson options...
@@ -31,5 +35,19 @@ if ((!quick)); then
         -Db_lundef=false || status=1
 fi
 
-python3 "$here/scripts/test_summary.py" "${dirs[@]/%//meson-logs/testlog.json}" || status=1
+if ((memcheck)); then
+    # the werror build under valgrind: any invalid read or write, use of uninitialised memory or
+    # leak fails the test (see the memcheck setups in tests/meson.build)
+    meson test -C build-test --setup memcheck --suite unit --suite fuzz-smoke --print-errorlogs \
+        --num-processes 2 || status=1
+    meson test -C build-test --setup memcheckcli --suite cli --print-errorlogs --num-processes 2 ||
+        status=1
+    dirs+=(build-test/meson-logs/testlog-memcheck.json build-test/meson-logs/testlog-memcheckcli.json)
+fi
+
+logs=()
+for d in "${dirs[@]}"; do
+    [[ $d == *.json ]] && logs+=("$d") || logs+=("$d/meson-logs/testlog.json")
+done
+python3 "$here/scripts/test_summary.py" "${logs[@]}" || status=1
 exit $status

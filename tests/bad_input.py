@@ -16,6 +16,9 @@ import threading
 import time
 
 OLD = b"old contents, must survive\n"
+# TFVIZ_WRAPPER (e.g. valgrind) runs before tfviz; TFVIZ_TIME_SCALE stretches time limits for it
+WRAPPER = [w.encode() for w in os.environ.get("TFVIZ_WRAPPER", "").split()]
+TIME_SCALE = float(os.environ.get("TFVIZ_TIME_SCALE", "1"))
 
 
 def unescape(s):
@@ -80,7 +83,7 @@ def run_case(tfviz, c, d):
     if "old" in s:
         with open(out, "wb") as f:
             f.write(OLD)
-    within = float(s.get("within", 20))
+    within = float(s.get("within", 20)) * TIME_SCALE
 
     def preexec():
         if "fsize" in s:
@@ -101,7 +104,7 @@ def run_case(tfviz, c, d):
         stdout = open("/dev/full", "wb")
     env = dict(os.environ, LC_ALL="C.UTF-8")
     t0 = time.monotonic()
-    p = subprocess.Popen([tfviz.encode(), *args], stdin=stdin, stdout=stdout,
+    p = subprocess.Popen([*WRAPPER, tfviz.encode(), *args], stdin=stdin, stdout=stdout,
                          stderr=subprocess.PIPE, preexec_fn=preexec, env=env)
     if own_fd is not None:
         os.close(own_fd)

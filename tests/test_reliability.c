@@ -156,6 +156,26 @@ static void test_tokens_times_dmodel_limit(void **state)
     free(s);
 }
 
+/* A failed order experiment called again (as an interactive view does after an error) leaked
+ * the permutation and the tokens of the first call; the sanitizer and valgrind runs see it. */
+static void test_order_retry_does_not_leak(void **state)
+{
+    (void)state;
+    tf_config c;
+    config_defaults(&c);
+    c.d_model = 8;
+    c.compare = "我爱你";
+    c.compare_len = strlen(c.compare);
+    tf_analysis a;
+    tf_diag dg;
+    assert_int_equal(analysis_run(&c, "我爱学习", strlen("我爱学习"), &a, &dg), TF_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, &dg), TF_ERR_PERMUTATION);
+        assert_int_equal(dg.where, DIAG_COMPARE);
+    }
+    analysis_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -165,6 +185,7 @@ int main(void)
         cmocka_unit_test(test_atomic_file_modes),
         cmocka_unit_test(test_atomic_long_names),
         cmocka_unit_test(test_tokens_times_dmodel_limit),
+        cmocka_unit_test(test_order_retry_does_not_leak),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
