@@ -16,7 +16,7 @@ packages=(
     libncurses-dev libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
     fonts-noto-cjk fontconfig
     tmux poppler-utils python3 python3-jieba
-    locales
+    locales valgrind
 )
 bench=0
 for arg in "$@"; do
