@@ -28,15 +28,20 @@ void cli_error(const char *fmt, ...)
     char small[512], *msg = small;
     va_list ap;
     va_start(ap, fmt);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): started above; clang 14 false alarm */
     int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
-    if (n >= (int)sizeof small && (msg = malloc((size_t)n + 1)) != NULL) {
-        va_start(ap, fmt);
-        vsnprintf(msg, (size_t)n + 1, fmt, ap);
-        va_end(ap);
+    if (n >= (int)sizeof small) {
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            va_start(ap, fmt);
+            vsnprintf(big, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+            msg = big;
+        } else {
+            n = (int)strlen(small); /* out of memory: the message cut short */
+        }
     }
-    if (!msg) /* out of memory: the message cut short */
-        msg = small, n = (int)strlen(small);
     fputs("tfviz: ", stderr);
     emit_safe_text(stderr, msg, n < 0 ? 0 : (size_t)n);
     fputc('\n', stderr);
@@ -388,7 +393,7 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
 
 static void on_signal(int sig)
 {
-    fileio_signal_cleanup();
+    fileio_signal_cleanup(); /* NOLINT(bugprone-signal-handler): only unlink(), which is safe */
     signal(sig, SIG_DFL);
     raise(sig);
 }
