@@ -83,11 +83,18 @@ static void usage(FILE *fp)
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
-        "Limits: text up to %d bytes and %d tokens; --print dot up to %d positions.\n"
+        "Limits (checked before anything large is allocated or run):\n"
+        "  text up to %d bytes (standard input is read up to that) and %d tokens;\n"
+        "  tokens x d_model up to %d; --print dot up to %d positions; --print relative\n"
+        "  positions x d_model up to 400000000; a --print whose estimated work exceeds %.0f s of\n"
+        "  one core is refused with what to lower. Memory stays under about 200 MB in every mode.\n"
+        "限制：文本至多 %d 字节、%d 个词元；词元数 × d_model 至多 %d；预计超过 %.0f 秒的计算会被拒绝。\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
         print_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
         TF_DEFAULT_POSITIONS, TF_DEFAULT_SEED, TF_MIN_VOCAB, TF_MAX_VOCAB, TF_DEFAULT_VOCAB,
-        TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_DOT_POSITIONS);
+        TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES, TF_MAX_DOT_POSITIONS,
+        TF_MAX_WORK / 1e9, TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES,
+        TF_MAX_WORK / 1e9);
 }
 
 /* ---------------------------------------------------------------------------------------------
