@@ -22,6 +22,13 @@ tf_status atomic_open(tf_atomic_file *f, const char *path)
     }
     if (!exists && errno == ENAMETOOLONG)
         return TF_ERR_IO;
+    if (exists && !S_ISREG(sb.st_mode)) {
+        /* a device, pipe or socket (-o /dev/stdout, -o /dev/null, a FIFO) is written in place:
+         * there is no file to keep intact, and a temporary file renamed over it would replace
+         * the device node itself */
+        f->fp = fopen(path, "wb");
+        return f->fp ? TF_OK : TF_ERR_IO;
+    }
     size_t n = strlen(path);
     f->path = malloc(n + 1);
     f->tmp_path = malloc(n + 16);
@@ -88,6 +95,14 @@ static void release(tf_atomic_file *f)
 
 tf_status atomic_commit(tf_atomic_file *f)
 {
+    if (!f->tmp_path) { /* written in place: a device or a pipe */
+        int bad = ferror(f->fp) || fflush(f->fp) != 0;
+        int e = errno;
+        bad |= fclose(f->fp) != 0;
+        release(f);
+        errno = e;
+        return bad ? TF_ERR_IO : TF_OK;
+    }
     int bad = ferror(f->fp) || fflush(f->fp) != 0 || fsync(fileno(f->fp)) != 0;
     int e = errno;
     bad |= fclose(f->fp) != 0;

@@ -136,6 +136,25 @@ static void test_atomic_long_names(void **state)
     assert_int_equal(errno, ENAMETOOLONG);
 }
 
+/* -o /dev/null or /dev/stdout: the device is written in place. A temporary file renamed over
+ * it failed for users (no write access to /dev) and, for root, replaced the device node. */
+static void test_atomic_device_in_place(void **state)
+{
+    (void)state;
+    tf_atomic_file f;
+    assert_int_equal(atomic_open(&f, "/dev/null"), TF_OK);
+    assert_null(f.tmp_path);
+    fputs("discarded", f.fp);
+    assert_int_equal(atomic_commit(&f), TF_OK);
+    struct stat sb;
+    assert_int_equal(stat("/dev/null", &sb), 0);
+    assert_true(S_ISCHR(sb.st_mode));
+    assert_int_equal(atomic_open(&f, "/dev/null"), TF_OK);
+    atomic_abort(&f);
+    assert_int_equal(stat("/dev/null", &sb), 0);
+    assert_true(S_ISCHR(sb.st_mode));
+}
+
 /* tokens x d_model is checked before the (T, d) matrices are allocated. */
 static void test_tokens_times_dmodel_limit(void **state)
 {
@@ -186,6 +205,7 @@ int main(void)
         cmocka_unit_test(test_atomic_long_names),
         cmocka_unit_test(test_tokens_times_dmodel_limit),
         cmocka_unit_test(test_order_retry_does_not_leak),
+        cmocka_unit_test(test_atomic_device_in_place),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
