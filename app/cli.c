@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "datadir.h"
 #include "emit.h"
 #include "fileio.h"
 #include "tf_limits.h"
@@ -72,8 +73,12 @@ static void usage(FILE *fp)
         "  --index-base 0|1      count positions from 0 (the formula, default) or 1 (the article's\n"
         "                        prose, where 学习 is word 3)\n"
         "  --seed S              seed of the random W_E, W_Q, W_K, W_V (default %u)\n"
-        "  --vocab-size V        vocabulary size %d..%d (default %d)\n"
-        "  --tokenizer T         char (default)\n"
+        "  --tokenizer T         word (default): dictionary words (jieba's dictionary, the most\n"
+        "                        probable segmentation); char: one token per character;\n"
+        "                        cl100k or o200k: OpenAI byte-level BPE (GPT-4, GPT-4o)\n"
+        "                        分词方式：word 词典分词（默认）、char 单字、cl100k/o200k 字节级 BPE\n"
+        "  --vocab-size V        word and char: the V - 4 most frequent dictionary words and 4\n"
+        "                        special tokens, id = 4 + frequency rank; %d..%d (default %d)\n"
         "  --scale-embedding     multiply X_emb by sqrt(d_model) before adding PE (original paper)\n"
         "  --rope-style S        interleaved (LLaMA reference code, GPT-J; default) or half\n"
         "                        (rotate_half: GPT-NeoX, Hugging Face)\n"
@@ -83,6 +88,8 @@ static void usage(FILE *fp)
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
+        "Environment: TFVIZ_DATA_DIR  the directory of the dictionary and BPE tables\n"
+        "                             (default: the build's assets/ or the installed copy)\n"
         "Limits (checked before anything large is allocated or run):\n"
         "  text up to %d bytes (standard input is read up to that) and %d tokens;\n"
         "  tokens x d_model up to %d; --print dot up to %d positions; --print relative\n"
@@ -275,11 +282,13 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_long("--vocab-size", optarg, TF_MIN_VOCAB, TF_MAX_VOCAB, &v))
                 return -1;
             cfg->vocab_size = (uint32_t)v;
+            cli->vocab_size_set = true;
             break;
         case OPT_TOKENIZER:
             cfg->tokenizer = tokenizer_parse(optarg);
-            if (cfg->tokenizer != TOKENIZER_CHAR) {
-                cli_error("--tokenizer must be char (got '%s').", optarg);
+            cli->tokenizer_set = true;
+            if (cfg->tokenizer == TOKENIZER_COUNT) {
+                cli_error("--tokenizer must be word, char, cl100k or o200k (got '%s').", optarg);
                 return -1;
             }
             break;
@@ -362,6 +371,29 @@ static int read_text(int argc, char **argv, tf_cli *cli)
     return 0;
 }
 
+/* A missing or corrupt data file: which one, and how to get it. */
+static void report_data_error(tf_status st, const tf_cli *cli)
+{
+    tokenizer_kind k = cli->cfg.tokenizer;
+    const char *dir = cli->cfg.data_dir ? cli->cfg.data_dir : "(none)";
+    int bpe = k == TOKENIZER_CL100K || k == TOKENIZER_O200K;
+    char file[32];
+    snprintf(file, sizeof file, "tfviz-%s.bin", bpe ? tokenizer_name(k) : "dict");
+    if (bpe && !TF_HAVE_PCRE2)
+        cli_error("--tokenizer %s needs PCRE2, which this build lacks; install libpcre2-dev, "
+                  "rebuild, or use --tokenizer word.", tokenizer_name(k));
+    else if (st == TF_ERR_FORMAT)
+        cli_error("%s/%s is damaged; rebuild tfviz (meson compile) or reinstall it, or use "
+                  "--tokenizer char.", dir, file);
+    else if (bpe)
+        cli_error("the %s BPE table (%s) is not in %s; run scripts/bootstrap.sh, which fetches "
+                  "tiktoken@1.0.22 with npm, then rebuild (or use --tokenizer word).",
+                  tokenizer_name(k), file, dir);
+    else
+        cli_error("the word dictionary (%s) is not in %s; install python3-jieba "
+                  "(scripts/bootstrap.sh) and rebuild, or use --tokenizer char.", file, dir);
+}
+
 /* One sentence for a failed analysis, naming the input and what to do. */
 static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli *cli)
 {
@@ -392,6 +424,10 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
     case TF_ERR_PERMUTATION:
         cli_error("the --compare text must have the same tokens as the sentence in another "
                   "order (for %s try %s).", DEFAULT_TEXT, "学习爱我");
+        break;
+    case TF_ERR_UNAVAILABLE:
+    case TF_ERR_FORMAT:
+        report_data_error(st, cli);
         break;
     default:
         cli_error("%s.", tf_status_str(st));
@@ -458,6 +494,7 @@ int cli_run(int argc, char **argv)
     tf_cli cli;
     memset(&cli, 0, sizeof cli);
     config_defaults(&cli.cfg);
+    cli.cfg.tokenizer = TOKENIZER_WORD; /* the command line segments words by default */
     cli.lang = "zh";
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
@@ -466,6 +503,13 @@ int cli_run(int argc, char **argv)
     int r = parse_options(argc, argv, &cli);
     if (r)
         return r > 0 ? 0 : 2;
+    if (cli.vocab_size_set && (cli.cfg.tokenizer == TOKENIZER_CL100K ||
+                               cli.cfg.tokenizer == TOKENIZER_O200K)) {
+        cli_error("--vocab-size goes with --tokenizer word or char; the %s vocabulary has its "
+                  "own fixed size.", tokenizer_name(cli.cfg.tokenizer));
+        return 2;
+    }
+    cli.cfg.data_dir = datadir_get();
     if (cli.cfg.offset >= cli.cfg.n_positions) {
         cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);
@@ -495,6 +539,16 @@ int cli_run(int argc, char **argv)
     tf_analysis a;
     tf_diag dg = {0};
     tf_status st = analysis_run(&cli.cfg, cli.text, cli.text_len, &a, &dg);
+    if ((st == TF_ERR_UNAVAILABLE || st == TF_ERR_FORMAT) && dg.where == DIAG_CONFIG &&
+        !cli.tokenizer_set && cli.cfg.tokenizer == TOKENIZER_WORD) {
+        /* the default mode without its dictionary: say so once, and show characters */
+        cli_error("note: the word dictionary (tfviz-dict.bin) is %s in %s, so tokens are "
+                  "characters; install python3-jieba (scripts/bootstrap.sh) and rebuild for "
+                  "word segmentation.", st == TF_ERR_FORMAT ? "damaged" : "missing",
+                  cli.cfg.data_dir);
+        cli.cfg.tokenizer = TOKENIZER_CHAR;
+        st = analysis_run(&cli.cfg, cli.text, cli.text_len, &a, &dg);
+    }
     int rc = 0;
     if (st != TF_OK) {
         report_analysis_error(st, &dg, &cli);

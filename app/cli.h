@@ -17,6 +17,8 @@ typedef struct {
     char *text;             /* the sentence (owned) */
     size_t text_len;
     bool no_color;
+    bool vocab_size_set;    /* --vocab-size was given */
+    bool tokenizer_set;     /* --tokenizer was given (else word, or char without a dictionary) */
     const char *lang;       /* "zh" or "en" */
 } tf_cli;
 

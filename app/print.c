@@ -10,6 +10,7 @@
 #include "posenc.h"
 #include "rope.h"
 #include "textwidth.h"
+#include "utf8.h"
 
 typedef tf_status (*print_fn)(tf_analysis *a, out_format f, FILE *fp);
 
@@ -92,9 +93,16 @@ static int token_col_width(const tf_analysis *a)
 {
     int w = 5;
     for (size_t t = 0; t < a->tokens.n; t++) {
-        size_t l;
+        size_t l, blen = 0;
         const char *s = tok_text(a, t, &l);
-        int tw = tw_width(s, l);
+        char *buf = NULL;
+        FILE *m = open_memstream(&buf, &blen);
+        if (!m)
+            continue;
+        emit_safe_text(m, s, l); /* measured as shown: bytes of partial tokens as \xHH */
+        fclose(m);
+        int tw = tw_width(buf, blen);
+        free(buf);
         w = tw > w ? tw : w;
     }
     return w > 24 ? 24 : w;
@@ -117,9 +125,37 @@ static void text_token(FILE *fp, const char *s, size_t len, int width)
 /* ---------------------------------------------------------------------------------------------
  * tokens (C1) */
 
+/* A token's text for CSV and JSON: the characters, or, for bytes that are not whole UTF-8
+ * characters (byte-level BPE), the bytes written \xHH — never a replacement character. */
+static void token_text_field(FILE *fp, const tf_token *k, const char *s, size_t l, int json)
+{
+    if (!(k->flags & TOKEN_PARTIAL)) {
+        if (json)
+            emit_json_str(fp, s, l);
+        else
+            emit_csv_str(fp, s, l);
+        return;
+    }
+    if (json)
+        fputc('"', fp);
+    for (size_t i = 0; i < l; i++)
+        fprintf(fp, json ? "\\\\x%02X" : "\\x%02X", (unsigned char)s[i]);
+    if (json)
+        fputc('"', fp);
+}
+
+static void token_rank_freq(const tf_analysis *a, const tf_token *k, int64_t *rank,
+                            uint64_t *freq)
+{
+    *rank = k->flags & TOKEN_UNK ? -1 : vocab_rank(a->vocab, k->id);
+    *freq = k->flags & TOKEN_UNK ? 0 : vocab_frequency(a->vocab, k->id);
+}
+
 static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
 {
     size_t T = a->tokens.n;
+    int64_t rank;
+    uint64_t freq;
     switch (f) {
     case FMT_JSON:
         fputs("{\"text\": ", fp);
@@ -130,42 +166,134 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
             const tf_token *k = &a->tokens.items[t];
             size_t l;
             const char *s = tok_text(a, t, &l);
+            token_rank_freq(a, k, &rank, &freq);
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
-            fprintf(fp, ", \"id\": %d, \"start\": %u, \"end\": %u, \"pos\": %ld, \"status\": \"%s\"}",
+            token_text_field(fp, k, s, l, 1);
+            fprintf(fp, ", \"id\": %d, \"start\": %u, \"end\": %u, \"pos\": %ld, \"status\": \"%s\"",
                     k->id, k->start, k->end, a->pos[t], tok_status(k));
+            fputs(", \"rank\": ", fp);
+            if (rank < 0)
+                fputs("null", fp);
+            else
+                fprintf(fp, "%lld", (long long)rank);
+            fprintf(fp, ", \"frequency\": %llu, \"in_vocab\": %s, \"word\": %u",
+                    (unsigned long long)freq, k->flags & TOKEN_IN_VOCAB ? "true" : "false",
+                    k->word);
+            if (k->flags & TOKEN_PARTIAL) {
+                fputs(", \"partial\": true, \"bytes\": [", fp);
+                for (size_t i = 0; i < l; i++)
+                    fprintf(fp, i ? ", %u" : "%u", (unsigned char)s[i]);
+                fputc(']', fp);
+            }
+            fputc('}', fp);
         }
         fputs("]}\n", fp);
         break;
     case FMT_CSV:
-        fputs("index,text,id,start,end,pos,status\n", fp);
+        fputs("index,text,id,start,end,pos,status,rank,frequency,in_vocab,word,bytes\n", fp);
         for (size_t t = 0; t < T; t++) {
             const tf_token *k = &a->tokens.items[t];
             size_t l;
             const char *s = tok_text(a, t, &l);
+            token_rank_freq(a, k, &rank, &freq);
             fprintf(fp, "%zu,", t);
-            emit_csv_str(fp, s, l);
-            fprintf(fp, ",%d,%u,%u,%ld,%s\n", k->id, k->start, k->end, a->pos[t], tok_status(k));
+            token_text_field(fp, k, s, l, 0);
+            fprintf(fp, ",%d,%u,%u,%ld,%s,", k->id, k->start, k->end, a->pos[t], tok_status(k));
+            if (rank >= 0)
+                fprintf(fp, "%lld", (long long)rank);
+            fprintf(fp, ",%llu,%d,%u,", (unsigned long long)freq,
+                    k->flags & TOKEN_IN_VOCAB ? 1 : 0, k->word);
+            for (size_t i = 0; i < l && (k->flags & TOKEN_PARTIAL); i++)
+                fprintf(fp, i ? " %02x" : "%02x", (unsigned char)s[i]);
+            fputc('\n', fp);
         }
         break;
     default: {
         int w = token_col_width(a);
+        int bpe = a->tokens.kind == TOKENIZER_CL100K || a->tokens.kind == TOKENIZER_O200K;
         fprintf(fp, "tokenizer %s, vocabulary %s, V = %u\n", tokenizer_name(a->tokens.kind),
                 vocab_name(a->vocab), vocab_size(a->vocab));
         fputs("  pos  ", fp);
         tw_pad(fp, "token", 5, w);
-        fputs("        id   bytes  status\n", fp);
+        fprintf(fp, "        id  %s  frequency   bytes  status\n", bpe ? "    rank" : "freq.rank");
+        size_t n_fallback = 0, n_unk = 0, n_partial = 0;
         for (size_t t = 0; t < T; t++) {
             const tf_token *k = &a->tokens.items[t];
             size_t l;
             const char *s = tok_text(a, t, &l);
+            token_rank_freq(a, k, &rank, &freq);
             fprintf(fp, "%5ld  ", a->pos[t]);
             text_token(fp, s, l, w);
-            fprintf(fp, "  %8d  %2u-%-3u  %s\n", k->id, k->start, k->end, tok_status(k));
+            fprintf(fp, "  %8d  ", k->id);
+            if (rank >= 0)
+                fprintf(fp, "%9lld", (long long)rank);
+            else
+                fputs("        -", fp);
+            if (freq)
+                fprintf(fp, "  %9llu", (unsigned long long)freq);
+            else
+                fputs("          -", fp);
+            fprintf(fp, "  %2u-%-3u  %s%s\n", k->start, k->end, tok_status(k),
+                    k->flags & TOKEN_PARTIAL ? ", partial UTF-8" : "");
+            n_fallback += (k->flags & TOKEN_FALLBACK) != 0;
+            n_unk += (k->flags & TOKEN_UNK) != 0;
+            n_partial += (k->flags & TOKEN_PARTIAL) != 0;
         }
+        if (n_fallback)
+            fprintf(fp, "fallback: %zu token(s) are characters of a word outside the V = %u "
+                        "vocabulary / 词表外的词拆成了单字\n", n_fallback, vocab_size(a->vocab));
+        if (n_unk)
+            fprintf(fp, "unk: %zu token(s) are not in the vocabulary and became [UNK] "
+                        "(id %d) / 词表外的字记为 [UNK]\n", n_unk, VOCAB_UNK);
+        if (n_partial)
+            fprintf(fp, "partial: %zu token(s) hold part of a UTF-8 character, shown as bytes "
+                        "/ 字节级 BPE 把一个汉字拆成了几个字节\n", n_partial);
     }
     }
     return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * vocab: the whole vocabulary, id order (id = 4 + frequency rank for the dictionary) */
+
+static tf_status print_vocab(tf_analysis *a, out_format f, FILE *fp)
+{
+    const tf_vocab *v = a->vocab;
+    uint32_t V = vocab_size(v);
+    char buf[512];
+    if (f == FMT_JSON)
+        fprintf(fp, "{\"vocab\": \"%s\", \"vocab_size\": %u, \"tokens\": [", vocab_name(v), V);
+    else if (f == FMT_CSV)
+        fputs("id,token,frequency\n", fp);
+    else
+        fprintf(fp, "vocabulary %s, V = %u (id, token, frequency)\n", vocab_name(v), V);
+    int first = 1;
+    for (uint32_t id = 0; id < V && !ferror(fp); id++) {
+        size_t n = vocab_token(v, (int32_t)id, buf, sizeof buf);
+        if (n == 0)
+            continue; /* an unused id: V is larger than the word list, or a BPE special id */
+        tf_token k = {.id = (int32_t)id};
+        if (utf8_validate(buf, n, NULL) != TF_OK)
+            k.flags = TOKEN_PARTIAL;
+        uint64_t freq = vocab_frequency(v, (int32_t)id);
+        if (f == FMT_JSON) {
+            fprintf(fp, "%s{\"id\": %u, \"token\": ", first ? "" : ", ", id);
+            token_text_field(fp, &k, buf, n, 1);
+            fprintf(fp, ", \"frequency\": %llu}", (unsigned long long)freq);
+        } else if (f == FMT_CSV) {
+            fprintf(fp, "%u,", id);
+            token_text_field(fp, &k, buf, n, 0);
+            fprintf(fp, ",%llu\n", (unsigned long long)freq);
+        } else {
+            fprintf(fp, "%8u  ", id);
+            emit_safe_text(fp, buf, n);
+            fprintf(fp, "  %llu\n", (unsigned long long)freq);
+        }
+        first = 0;
+    }
+    if (f == FMT_JSON)
+        fputs("]}\n", fp);
+    return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -187,7 +315,7 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
         for (size_t t = 0; t < T; t++) {
             size_t l;
             const char *s = tok_text(a, t, &l);
-            emit_csv_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 0);
             fprintf(fp, ",%d", a->tokens.items[t].id);
             emit_csv_fvalues(fp, a->x_emb + t * d, d);
             fputc('\n', fp);
@@ -210,7 +338,7 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
             size_t l;
             const char *s = tok_text(a, t, &l);
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 1);
             fprintf(fp, ", \"id\": %d, \"row\": ", a->tokens.items[t].id);
             emit_json_farray(fp, a->x_emb + t * d, d);
             fputc('}', fp);
@@ -396,7 +524,7 @@ static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
         const double *pe = a->pe + t * d, *x = a->x_input + t * d;
         if (f == FMT_JSON) {
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 1);
             fprintf(fp, ", \"id\": %d, \"pos\": %ld, \"embedding\": ", a->tokens.items[t].id,
                     a->pos[t]);
             emit_json_darray(fp, emb, d, EMIT_F64_DIGITS);
@@ -415,7 +543,7 @@ static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
             static const char *const part[3] = {"embedding", "pe", "input"};
             const double *rows[3] = {emb, pe, x};
             for (int p = 0; p < 3; p++) {
-                emit_csv_str(fp, s, l);
+                token_text_field(fp, &a->tokens.items[t], s, l, 0);
                 fprintf(fp, ",%ld,%s", a->pos[t], part[p]);
                 emit_csv_dvalues(fp, rows[p], d, EMIT_F64_DIGITS);
                 fputc('\n', fp);
@@ -503,7 +631,7 @@ static tf_status print_rope(tf_analysis *a, out_format f, FILE *fp)
             const double *vec[4] = {a->q + t * d, a->q_rot + t * d, a->k + t * d, a->k_rot + t * d};
             static const char *const key[4] = {"q", "q_rot", "k", "k_rot"};
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
-            emit_json_str(fp, s, l);
+            token_text_field(fp, &a->tokens.items[t], s, l, 1);
             fprintf(fp, ", \"pos\": %ld", a->pos[t]);
             for (int v = 0; v < 4; v++) {
                 fprintf(fp, ", \"%s\": ", key[v]);
@@ -716,6 +844,7 @@ typedef struct {
 
 static const print_entry entries[] = {
     {"tokens", 0, 0, print_tokens},
+    {"vocab", 0, 0, print_vocab},
     {"embedding", 0, 1, print_embedding},
     {"pe", 0, 1, print_pe},
     {"freq", 0, 1, print_freq},
@@ -738,7 +867,7 @@ static const print_entry *find(const char *what)
 
 const char *print_list(void)
 {
-    return "tokens, embedding, pe, freq, input, relative, dot, rope, decay, order";
+    return "tokens, vocab, embedding, pe, freq, input, relative, dot, rope, decay, order";
 }
 
 const char *print_check(const char *what, out_format f, const tf_config *c)

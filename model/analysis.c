@@ -13,7 +13,7 @@
 void config_defaults(tf_config *c)
 {
     memset(c, 0, sizeof *c);
-    c->tokenizer = TOKENIZER_CHAR;
+    c->tokenizer = TOKENIZER_CHAR; /* needs no data file; the command line defaults to word */
     c->vocab_size = TF_DEFAULT_VOCAB;
     c->d_model = TF_DEFAULT_DMODEL;
     c->n_positions = TF_DEFAULT_POSITIONS;
@@ -61,6 +61,24 @@ static void set_diag(tf_diag *diag, int where, size_t offset)
     }
 }
 
+tf_status analysis_vocab(const tf_config *c, tf_vocab **out)
+{
+    switch (c->tokenizer) {
+    case TOKENIZER_CL100K:
+    case TOKENIZER_O200K:
+        return vocab_open_bpe(c->data_dir, tokenizer_name(c->tokenizer), out);
+    case TOKENIZER_WORD:
+        return vocab_open_dict(c->data_dir, c->vocab_size, out);
+    default: {
+        /* char mode: the dictionary's ids when it is installed, code points otherwise */
+        tf_status st = vocab_open_dict(c->data_dir, c->vocab_size, out);
+        if (st == TF_ERR_UNAVAILABLE || st == TF_ERR_FORMAT)
+            st = vocab_new_codepoint(c->vocab_size, out);
+        return st;
+    }
+    }
+}
+
 tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_analysis *a,
                        tf_diag *diag)
 {
@@ -96,8 +114,11 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
 
     /* 1. tokens and ids (C1) */
     size_t bad = 0;
-    if ((st = vocab_new_codepoint(c->vocab_size, &a->vocab)) != TF_OK)
-        goto fail_config;
+    if ((st = analysis_vocab(c, &a->vocab)) != TF_OK) {
+        set_diag(diag, DIAG_CONFIG, 0);
+        analysis_free(a);
+        return st;
+    }
     st = tokenizer_split(a->vocab, c->tokenizer, a->text, len, &a->tokens, &bad);
     if (st != TF_OK) {
         set_diag(diag, DIAG_TEXT, bad);
@@ -106,7 +127,7 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
     }
 
     /* 2. rows of W_E (C3, C4) */
-    if ((st = embedding_init(&a->emb, c->vocab_size, c->d_model, c->seed)) != TF_OK)
+    if ((st = embedding_init(&a->emb, vocab_size(a->vocab), c->d_model, c->seed)) != TF_OK)
         goto fail_config;
     size_t T = a->tokens.n, d = (size_t)c->d_model;
     if ((double)T * (double)d > TF_MAX_TOKEN_VALUES) { /* before the (T, d) matrices exist */

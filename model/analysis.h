@@ -32,6 +32,8 @@ typedef struct {
     bool scale_embedding; /* multiply X_emb by sqrt(d) before adding PE, as the original paper */
     const char *compare;  /* the second sentence of the order experiment, NULL: tokens reversed */
     size_t compare_len;
+    const char *data_dir; /* where the dictionary and BPE tables are (NULL: none); word and BPE
+                             modes need them, char mode falls back to code points without */
 } tf_config;
 
 /* What went wrong, beyond the status: which input and where. */
@@ -83,6 +85,11 @@ typedef struct {
     size_t *perm;          /* (T) cmp token t is sentence token perm[t] */
     tf_order_result order[ATTN_MODE_COUNT];
 } tf_analysis;
+
+/* The vocabulary c->tokenizer needs: the dictionary's (word, char), a BPE table (cl100k,
+ * o200k), or the code points (char mode when no dictionary is installed). TF_ERR_UNAVAILABLE
+ * or TF_ERR_FORMAT when the data file is missing or corrupt. */
+tf_status analysis_vocab(const tf_config *c, tf_vocab **out);
 
 /* Tokenize, look up, add PE. On failure *diag (if not NULL) says where. */
 tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_analysis *a,

@@ -1,9 +1,11 @@
-/* tokenizer.c — character tokenization over a vocabulary. */
+/* tokenizer.c — text to tokens: dictionary words, characters, or byte-level BPE. */
 #include "tokenizer.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpe.h"
+#include "dict.h"
 #include "tf_limits.h"
 #include "utf8.h"
 
@@ -22,69 +24,293 @@ tokenizer_kind tokenizer_parse(const char *name)
     return TOKENIZER_COUNT;
 }
 
+/* Python's str.isspace(), which is what jieba's \s splits on. */
 static int is_space(uint32_t cp)
 {
-    return cp == ' ' || (cp >= 0x09 && cp <= 0x0D) || cp == 0x3000 || cp == 0xA0;
+    return (cp >= 0x09 && cp <= 0x0D) || (cp >= 0x1C && cp <= 0x20) || cp == 0x85 || cp == 0xA0 ||
+           cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 || cp == 0x2029 ||
+           cp == 0x202F || cp == 0x205F || cp == 0x3000;
 }
 
-static tf_status split_chars(const tf_vocab *v, const char *text, size_t len, tf_tokens *out)
+static int is_ascii_alnum(uint32_t cp)
 {
-    size_t cap = 16, i = 0;
-    tf_token *items = malloc(cap * sizeof *items);
-    if (!items)
-        return TF_ERR_NOMEM;
-    out->n = 0;
-    while (i < len) {
-        uint32_t cp;
-        size_t n = utf8_decode(text + i, len - i, &cp);
-        if (!is_space(cp)) {
-            if (out->n == TF_MAX_TOKENS) {
-                free(items);
-                out->n = 0; /* no count without a list */
-                return TF_ERR_TOO_MANY;
-            }
-            if (out->n == cap) {
-                tf_token *t = realloc(items, 2 * cap * sizeof *items);
-                if (!t) {
-                    free(items);
-                    out->n = 0;
-                    return TF_ERR_NOMEM;
-                }
-                items = t, cap *= 2;
-            }
-            int32_t id = vocab_lookup(v, text + i, n);
-            items[out->n++] = (tf_token){.start = (uint32_t)i, .end = (uint32_t)(i + n),
-                                         .id = id < 0 ? VOCAB_UNK : id,
-                                         .flags = id < 0 ? TOKEN_UNK : TOKEN_IN_VOCAB};
-        }
-        i += n;
+    return (cp >= '0' && cp <= '9') || (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z');
+}
+
+/* The characters jieba hands to the segmenter (re_han_default: [\u4E00-\u9FD5a-zA-Z0-9+#&._%-]);
+ * everything else is a token of its own or a space. */
+static int is_word_char(uint32_t cp)
+{
+    return (cp >= 0x4E00 && cp <= 0x9FD5) || is_ascii_alnum(cp) || cp == '+' || cp == '#' ||
+           cp == '&' || cp == '.' || cp == '_' || cp == '%' || cp == '-';
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The growing token list */
+
+typedef struct {
+    tf_tokens *out;
+    size_t cap;
+    size_t max; /* TF_MAX_TOKENS, or SIZE_MAX for corpus lines */
+    const tf_vocab *v;
+    uint32_t word; /* current unit index */
+} token_sink;
+
+static tf_status push(token_sink *k, size_t start, size_t end, int32_t id, uint32_t flags)
+{
+    tf_tokens *o = k->out;
+    if (o->n == k->max)
+        return TF_ERR_TOO_MANY;
+    if (o->n == k->cap) {
+        size_t nc = k->cap ? 2 * k->cap : 16;
+        tf_token *t = realloc(o->items, nc * sizeof *t);
+        if (!t)
+            return TF_ERR_NOMEM;
+        o->items = t;
+        k->cap = nc;
     }
-    out->items = items;
+    o->items[o->n++] = (tf_token){
+        .start = (uint32_t)start, .end = (uint32_t)end, .id = id, .flags = flags, .word = k->word};
     return TF_OK;
+}
+
+/* A character: its id, or [UNK]; `extra` is TOKEN_FALLBACK for a piece of a word. */
+static tf_status push_char(token_sink *k, const char *text, size_t start, size_t end,
+                           uint32_t extra)
+{
+    int32_t id = vocab_lookup(k->v, text + start, end - start);
+    return push(k, start, end, id < 0 ? VOCAB_UNK : id,
+                id < 0 ? (TOKEN_UNK | extra) : (extra ? extra : TOKEN_IN_VOCAB));
+}
+
+/* A word: its id, or its characters (C1: a word outside the vocabulary falls back). id is the
+ * word's id when the caller knows it, VOCAB_LOOKUP to look it up. */
+#define VOCAB_LOOKUP INT32_MIN
+static tf_status push_word(token_sink *k, const char *text, size_t start, size_t end, int32_t id)
+{
+    tf_status st = TF_OK;
+    if (id == VOCAB_LOOKUP)
+        id = vocab_lookup(k->v, text + start, end - start);
+    if (id >= 0) {
+        st = push(k, start, end, id, TOKEN_IN_VOCAB);
+    } else {
+        uint32_t cp;
+        size_t n = utf8_decode(text + start, end - start, &cp);
+        if (n == end - start) {
+            st = push_char(k, text, start, end, 0);
+        } else {
+            for (size_t i = start; i < end && st == TF_OK; i += n) {
+                n = utf8_decode(text + i, end - i, &cp);
+                st = push_char(k, text, i, i + n, TOKEN_FALLBACK);
+            }
+        }
+    }
+    k->word++;
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * char mode */
+
+static tf_status split_chars(token_sink *k, const char *text, size_t len)
+{
+    tf_status st = TF_OK;
+    for (size_t i = 0, n; i < len && st == TF_OK; i += n) {
+        uint32_t cp;
+        n = utf8_decode(text + i, len - i, &cp);
+        if (!is_space(cp)) {
+            st = push_char(k, text, i, i + n, 0);
+            k->word++;
+        }
+    }
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * word mode */
+
+typedef struct {
+    uint32_t *cpos; /* (n + 1) byte offsets of the block's characters */
+    double *score;  /* (n + 1) */
+    uint32_t *next; /* (n + 1) */
+    uint32_t *word; /* (n + 1) dictionary index of the word starting at each character */
+    size_t cap;
+} route_buf;
+
+static tf_status route_reserve(route_buf *r, size_t n)
+{
+    if (n + 1 <= r->cap)
+        return TF_OK;
+    size_t nc = r->cap ? r->cap : 64;
+    while (nc < n + 1)
+        nc *= 2;
+    uint32_t *c = realloc(r->cpos, nc * sizeof *c);
+    if (c)
+        r->cpos = c;
+    double *s = c ? realloc(r->score, nc * sizeof *s) : NULL;
+    if (s)
+        r->score = s;
+    uint32_t *x = s ? realloc(r->next, nc * sizeof *x) : NULL;
+    if (x)
+        r->next = x;
+    uint32_t *w = x ? realloc(r->word, nc * sizeof *w) : NULL;
+    if (!w)
+        return TF_ERR_NOMEM;
+    r->word = w;
+    r->cap = nc;
+    return TF_OK;
+}
+
+/* One run of word characters text[b, e): route it, then emit the words, joining consecutive
+ * single ASCII letters and digits as jieba's __cut_DAG_NO_HMM does. */
+static tf_status segment_block(token_sink *k, const tf_dict *d, route_buf *r, const char *text,
+                               size_t b, size_t e)
+{
+    size_t n = 0;
+    for (size_t i = b; i < e; n++) { /* word characters are 1 or 3 bytes */
+        if (n + 1 >= r->cap && route_reserve(r, n + 1) != TF_OK)
+            return TF_ERR_NOMEM;
+        r->cpos[n] = (uint32_t)(i - b);
+        i += (unsigned char)text[i] < 0x80 ? 1 : 3;
+    }
+    if (route_reserve(r, n) != TF_OK)
+        return TF_ERR_NOMEM;
+    r->cpos[n] = (uint32_t)(e - b);
+    dict_route(d, text + b, r->cpos, n, r->score, r->next, r->word);
+    size_t run = SIZE_MAX; /* start of pending single ASCII letters/digits */
+    tf_status st = TF_OK;
+    for (size_t i = 0; i < n && st == TF_OK; i = r->next[i]) {
+        size_t j = r->next[i], ws = b + r->cpos[i], we = b + r->cpos[j];
+        if (j == i + 1 && we - ws == 1 && is_ascii_alnum((unsigned char)text[ws])) {
+            if (run == SIZE_MAX)
+                run = ws;
+            continue;
+        }
+        if (run != SIZE_MAX) {
+            st = push_word(k, text, run, ws, VOCAB_LOOKUP);
+            run = SIZE_MAX;
+        }
+        if (st == TF_OK)
+            st = push_word(k, text, ws, we,
+                           r->word[i] == DICT_NONE ? -1 : vocab_dict_id(k->v, r->word[i]));
+    }
+    if (run != SIZE_MAX && st == TF_OK)
+        st = push_word(k, text, run, e, VOCAB_LOOKUP);
+    return st;
+}
+
+static tf_status split_words(token_sink *k, const char *text, size_t len)
+{
+    const tf_dict *d = vocab_dict(k->v);
+    if (!d)
+        return TF_ERR_UNAVAILABLE;
+    route_buf r = {0};
+    tf_status st = TF_OK;
+    size_t block = SIZE_MAX;
+    for (size_t i = 0, n = 0; i <= len && st == TF_OK; i += n) {
+        uint32_t cp = 0;
+        n = i < len ? utf8_decode(text + i, len - i, &cp) : 1;
+        int word = i < len && is_word_char(cp);
+        if (word && block == SIZE_MAX)
+            block = i;
+        if (word)
+            continue;
+        if (block != SIZE_MAX) {
+            st = segment_block(k, d, &r, text, block, i);
+            block = SIZE_MAX;
+        }
+        if (i < len && st == TF_OK && !is_space(cp))
+            st = push_word(k, text, i, i + n, VOCAB_LOOKUP);
+    }
+    free(r.cpos);
+    free(r.score);
+    free(r.next);
+    free(r.word);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * BPE mode */
+
+typedef struct {
+    token_sink *k;
+    const char *text;
+    uint32_t word0; /* unit index of the first piece */
+} bpe_ctx;
+
+static tf_status bpe_token(void *ctx, uint32_t rank, size_t start, size_t end, size_t piece)
+{
+    bpe_ctx *c = ctx;
+    c->k->word = c->word0 + (uint32_t)piece;
+    /* a token that is not whole UTF-8 characters holds part of one (爱 in cl100k_base) */
+    uint32_t flags = TOKEN_IN_VOCAB;
+    if (utf8_validate(c->text + start, end - start, NULL) != TF_OK)
+        flags |= TOKEN_PARTIAL;
+    return push(c->k, start, end, (int32_t)rank, flags);
+}
+
+static tf_status split_bpe(token_sink *k, tokenizer_kind kind, const char *text, size_t len)
+{
+    const tf_bpe *b = vocab_bpe(k->v);
+    const char *want = kind == TOKENIZER_CL100K ? "cl100k_base" : "o200k_base";
+    if (!b || strcmp(vocab_name(k->v), want) != 0)
+        return TF_ERR_UNAVAILABLE;
+    bpe_ctx c = {.k = k, .text = text, .word0 = k->word};
+    return bpe_encode(b, text, len, bpe_token, &c);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The entry points */
+
+static tf_status split(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
+                       tf_tokens *out, size_t *bad_offset, size_t max_tokens)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = kind;
+    tf_status st = utf8_validate(text, len, bad_offset);
+    if (st != TF_OK)
+        return st;
+    token_sink k = {.out = out, .max = max_tokens, .v = v};
+    switch (kind) {
+    case TOKENIZER_CHAR:
+        st = split_chars(&k, text, len);
+        break;
+    case TOKENIZER_WORD:
+        st = split_words(&k, text, len);
+        break;
+    case TOKENIZER_CL100K:
+    case TOKENIZER_O200K:
+        st = split_bpe(&k, kind, text, len);
+        break;
+    default:
+        st = TF_ERR_RANGE;
+    }
+    if (st == TF_OK && out->n == 0)
+        st = TF_ERR_EMPTY;
+    if (st != TF_OK)
+        tokens_free(out);
+    return st;
 }
 
 tf_status tokenizer_split(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
                           tf_tokens *out, size_t *bad_offset)
 {
-    memset(out, 0, sizeof *out);
-    out->kind = kind;
-    if (len > TF_MAX_TEXT_BYTES)
+    if (len > TF_MAX_TEXT_BYTES) {
+        memset(out, 0, sizeof *out);
+        out->kind = kind;
         return TF_ERR_TOO_LONG;
-    tf_status st = utf8_validate(text, len, bad_offset);
-    if (st != TF_OK)
-        return st;
-    switch (kind) {
-    case TOKENIZER_CHAR:
-        st = split_chars(v, text, len, out);
-        break;
-    default:
-        return TF_ERR_UNAVAILABLE;
     }
-    if (st == TF_OK && out->n == 0) {
-        tokens_free(out);
-        return TF_ERR_EMPTY;
+    return split(v, kind, text, len, out, bad_offset, TF_MAX_TOKENS);
+}
+
+tf_status tokenizer_split_any(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
+                              tf_tokens *out, size_t *bad_offset)
+{
+    if (len > UINT32_MAX) { /* byte offsets are 32-bit */
+        memset(out, 0, sizeof *out);
+        return TF_ERR_TOO_LONG;
     }
-    return st;
+    return split(v, kind, text, len, out, bad_offset, SIZE_MAX);
 }
 
 void tokens_free(tf_tokens *t)

@@ -30,6 +30,9 @@ typedef struct {
     uint32_t start, end; /* byte offsets into the text */
     int32_t id;          /* vocabulary id, VOCAB_UNK when unknown */
     uint32_t flags;      /* TOKEN_* */
+    uint32_t word;       /* index of the unit the token came from: the segmented word (its
+                            characters share it after a fallback), the BPE pre-token piece,
+                            the token itself in char mode */
 } tf_token;
 
 typedef struct {
@@ -43,11 +46,28 @@ const char *tokenizer_name(tokenizer_kind k);
 /* Parse a name; returns TOKENIZER_COUNT for an unknown one. */
 tokenizer_kind tokenizer_parse(const char *name);
 
-/* Split text[0..len) into tokens with ids from v. Whitespace separates tokens and is not a
- * token itself. Invalid UTF-8 gives TF_ERR_UTF8 with the byte offset in *bad_offset; more than
+/* Split text[0..len) into tokens with ids from v.
+ *
+ * word:   runs of Han characters, ASCII letters and digits and the signs + # & . _ % - are
+ *         segmented over the dictionary (dict_route: the maximum-probability route through
+ *         the DAG of dictionary words); consecutive single ASCII letters or digits on that route
+ *         join into one token (GPT4, 2024); every other character is a token of its own. A word
+ *         without an id (outside the V most frequent) falls back to its characters
+ *         (TOKEN_FALLBACK), a character without one to [UNK] (TOKEN_UNK). This is
+ *         jieba.cut(text, HMM=False) exactly, spaces aside. Needs vocab_open_dict.
+ * char:   one token per character.
+ * cl100k, o200k: byte-level BPE (bpe.h); spaces belong to the tokens as in the real model.
+ *         Needs vocab_open_bpe with the same encoding.
+ *
+ * In word and char mode whitespace separates tokens and is not a token itself. A mode that v
+ * cannot serve (word without a dictionary, BPE with another table) gives TF_ERR_UNAVAILABLE. Invalid UTF-8 gives TF_ERR_UTF8 with the byte offset in *bad_offset; more than
  * TF_MAX_TOKENS tokens gives TF_ERR_TOO_MANY. The caller frees out with tokens_free. */
 tf_status tokenizer_split(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
                           tf_tokens *out, size_t *bad_offset);
+/* The same without the TF_MAX_TEXT_BYTES and TF_MAX_TOKENS limits, for corpus lines of any
+ * length (word2vec training): time and memory grow linearly with len. */
+tf_status tokenizer_split_any(const tf_vocab *v, tokenizer_kind kind, const char *text,
+                              size_t len, tf_tokens *out, size_t *bad_offset);
 void tokens_free(tf_tokens *t);
 
 #endif

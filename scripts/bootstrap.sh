@@ -60,8 +60,27 @@ if ((${#missing[@]})); then
         "${missing[@]}"
 fi
 
+# OpenAI's BPE rank tables (cl100k_base, o200k_base) come from the npm package tiktoken; the
+# build converts them (assets/meson.build). The cache is git-ignored.
+tiktoken_version=1.0.22
+tiktoken_cache=.cache/tiktoken
+fetched=0
+if [[ ! -f $tiktoken_cache/package/encoders/o200k_base.json ]]; then
+    echo "bootstrap: fetching tiktoken@$tiktoken_version from the npm registry"
+    mkdir -p "$tiktoken_cache"
+    if (cd "$tiktoken_cache" && npm pack --silent "tiktoken@$tiktoken_version" >/dev/null &&
+        tar -xzf "tiktoken-$tiktoken_version.tgz"); then
+        fetched=1
+    else
+        echo "bootstrap: could not fetch tiktoken; the cl100k and o200k tokenizers will be" \
+            "unavailable (everything else works)." >&2
+    fi
+fi
+
 if [[ ! -f build/build.ninja ]]; then
     meson setup build --buildtype=debugoptimized
+elif ((fetched)); then
+    meson setup --reconfigure build
 fi
 meson compile -C build
 echo "bootstrap: built build/app/tfviz"

@@ -22,9 +22,9 @@ WRAPPER = os.environ.get("TFVIZ_WRAPPER", "").split()
 TIME_SCALE = float(os.environ.get("TFVIZ_TIME_SCALE", "1"))
 
 
-def run(*args, stdin=None, ok=True):
+def run(*args, stdin=None, ok=True, env=None):
     p = subprocess.run([*WRAPPER, TFVIZ, *args], input=stdin, capture_output=True,
-                       timeout=60 * TIME_SCALE)
+                       timeout=60 * TIME_SCALE, env=env)
     if ok and p.returncode != 0:
         raise AssertionError(f"tfviz {' '.join(args)} exited {p.returncode}: {p.stderr.decode()}")
     return p
@@ -70,6 +70,7 @@ def test_usage():
     out = p.stdout.decode()
     check("--print WHAT" in out and "--d-model" in out and "--rope-style" in out, "help lists options")
     check(run("-V").stdout.decode().startswith("tfviz "), "version")
+    check("cl100k" in out and "--vocab-size" in out, "help lists the tokenizers")
     p = run(stdin=None)  # stdout is a pipe: the text report
     out = p.stdout.decode()
     check("我" in out and "PE(pos, 2i)" in out and "RoPE" in out, "report when stdout is not a terminal")
@@ -78,19 +79,104 @@ def test_usage():
 def test_tokens():
     j = js("--print", "tokens", "我爱学习")
     check(j["text"] == "我爱学习" and j["vocab_size"] == 100000, "tokens header")
+    check(j["tokenizer"] == "word" and j["vocab"] == "jieba", "word mode is the default")
+    check([t["text"] for t in j["tokens"]] == ["我", "爱", "学习"], "我/爱/学习")
+    check([(t["start"], t["end"]) for t in j["tokens"]] == [(0, 3), (3, 6), (6, 12)],
+          "byte offsets")
+    check(all(t["in_vocab"] and t["status"] == "in_vocab" for t in j["tokens"]), "all in vocab")
+    check(all(t["id"] == 3 + t["rank"] for t in j["tokens"]), "id = 4 + 0-based frequency rank")
+    for words, text in ((["我", "喜欢", "自然语言", "处理"], "我喜欢自然语言处理"),
+                        (["研究", "生命", "的", "起源"], "研究生命的起源")):
+        check([t["text"] for t in js("--print", "tokens", text)["tokens"]] == words,
+              "/".join(words))
+    j = js("--print", "tokens", "--tokenizer", "char", "我爱学习")
     check([t["text"] for t in j["tokens"]] == ["我", "爱", "学", "习"], "char tokens")
     check([(t["start"], t["end"]) for t in j["tokens"]] == [(0, 3), (3, 6), (6, 9), (9, 12)],
-          "byte offsets")
+          "char byte offsets")
     ids = [t["id"] for t in j["tokens"]]
     check(len(set(ids)) == 4 and all(0 <= i < 100000 for i in ids), "ids distinct and in range")
-    j2 = js("--print", "tokens", "学习爱我")
+    j2 = js("--print", "tokens", "--tokenizer", "char", "学习爱我")
     check(sorted(ids) == sorted(t["id"] for t in j2["tokens"]), "same ids in another order")
-    j3 = js("--print", "tokens", "hello 世界")
+    j3 = js("--print", "tokens", "--tokenizer", "char", "hello 世界")
     check(j3["tokens"][5]["start"] == 6, "offsets skip the space")
+    j3 = js("--print", "tokens", "hello 世界")
+    check([(t["text"], t["start"]) for t in j3["tokens"]][-1] == ("世界", 6), "words skip the space")
     rows = list(csv.reader(io.StringIO(run("--print", "tokens", "--format", "csv", "a,b").stdout.decode())))
     check(rows[0][:3] == ["index", "text", "id"] and rows[2][1] == ",", "csv quotes a comma token")
     t = run("--print", "tokens", "我爱学习").stdout.decode()
-    check("学" in t and "id" in t, "text table")
+    check("学习" in t and "id" in t, "text table")
+
+
+def test_vocab():
+    # the vocabulary is the dictionary ranked by frequency: the first word ids, independently
+    # from jieba's dict.txt (ties in byte order)
+    rows = list(csv.reader(io.StringIO(run("--print", "vocab", "--format", "csv",
+                                           "--vocab-size", "1000").stdout.decode())))
+    check(rows[0] == ["id", "token", "frequency"] and len(rows) == 1001, "vocab csv, V rows")
+    check([r[1] for r in rows[1:5]] == ["[PAD]", "[UNK]", "[BOS]", "[EOS]"], "special tokens")
+    freq = [int(r[2]) for r in rows[5:]]
+    check(freq == sorted(freq, reverse=True), "frequencies descend")
+    ref = dict_reference()
+    if ref:
+        want = sorted(ref.items(), key=lambda kv: (-kv[1], kv[0].encode()))[:996]
+        check([(r[1], int(r[2])) for r in rows[5:]] == want, "top words = dict.txt by frequency")
+    # a word outside V falls back to its characters; a character outside to [UNK]
+    j = js("--print", "tokens", "--vocab-size", "1000", "自然语言")
+    st = [t["status"] for t in j["tokens"]]
+    check(len(st) == 4 and "fallback" in st and set(st) <= {"fallback", "unk"} and
+          not any(t["in_vocab"] for t in j["tokens"]) and
+          len({t["word"] for t in j["tokens"]}) == 1, "自然语言 outside V=1000 falls back")
+    j = js("--print", "tokens", "--vocab-size", "16", "我爱学习")
+    check(all(t["status"] == "unk" and t["id"] == 1 for t in j["tokens"][1:]), "unk at V=16")
+    t = run("--print", "tokens", "--vocab-size", "1000", "自然语言").stdout.decode()
+    check("fallback" in t and "词表外" in t, "the text table says a fallback happened")
+
+
+def dict_reference():
+    path = "/usr/lib/python3/dist-packages/jieba/dict.txt"
+    if not os.path.exists(path):
+        return None
+    freq = {}
+    for line in open(path, encoding="utf-8"):
+        parts = line.split()
+        if len(parts) >= 2:
+            freq[parts[0]] = int(parts[1])
+    return freq
+
+
+def test_bpe():
+    for mode, want in (("cl100k", [37046, 76207, 109, 48864, 18259, 254]),
+                       ("o200k", [7522, 6414, 64550])):
+        j = js("--print", "tokens", "--tokenizer", mode, "我爱学习")
+        check([t["id"] for t in j["tokens"]] == want, mode + " ids of 我爱学习")
+    j = js("--print", "tokens", "--tokenizer", "cl100k", "我爱学习")
+    check(j["vocab_size"] == 100277 and j["vocab"] == "cl100k_base", "cl100k size")
+    check(j["tokens"][1]["partial"] and j["tokens"][1]["bytes"] == [0xE7, 0x88] and
+          j["tokens"][1]["text"] == "\\xE7\\x88", "爱 is two byte tokens, shown as bytes")
+    out = run("--print", "tokens", "--tokenizer", "cl100k", "我爱学习").stdout.decode()
+    check("\ufffd" not in out and "\\xE7\\x88" in out, "no replacement character")
+    p = run("--print", "tokens", "--tokenizer", "o200k", "--vocab-size", "1000", ok=False)
+    check(p.returncode == 2 and b"fixed size" in p.stderr, "--vocab-size with BPE is refused")
+
+
+def test_data():
+    with tempfile.TemporaryDirectory() as d:
+        env = dict(os.environ, TFVIZ_DATA_DIR=d)
+        p = run("--print", "tokens", "--tokenizer", "word", "我爱学习", ok=False, env=env)
+        check(p.returncode == 2 and b"python3-jieba" in p.stderr and
+              len(p.stderr.decode().strip().splitlines()) == 1, "missing dictionary: one sentence")
+        p = run("--print", "tokens", "--format", "json", "我爱学习", env=env)
+        check(b"python3-jieba" in p.stderr and len(json.loads(p.stdout)["tokens"]) == 4,
+              "default mode without the dictionary: a note, then characters")
+        p = run("--print", "tokens", "--tokenizer", "cl100k", ok=False, env=env)
+        check(p.returncode == 2 and b"bootstrap" in p.stderr, "missing BPE: how to get it")
+        j = json.loads(run("--print", "tokens", "--tokenizer", "char", "--format", "json",
+                           env=env).stdout)
+        check(j["vocab"] == "codepoint" and len(j["tokens"]) == 4, "char mode works without data")
+        with open(os.path.join(d, "tfviz-dict.bin"), "wb") as f:
+            f.write(b"TFDICT01" + b"\0" * 100)
+        p = run("--print", "tokens", "--tokenizer", "word", ok=False, env=env)
+        check(p.returncode == 2 and b"damaged" in p.stderr, "corrupt dictionary: rebuild")
 
 
 def test_embedding():
@@ -110,8 +196,9 @@ def test_embedding():
         path = os.path.join(d, "e.npy")
         run("--print", "embedding", "-d", "16", "--format", "npy", "-o", path)
         hdr, m = load_npy(open(path, "rb").read())
-        check(hdr["shape"] == (4, 16) and hdr["descr"] == "<f4", "embedding npy shape")
         j4 = js("--print", "embedding", "-d", "16")
+        check(hdr["shape"] == (len(j4["tokens"]), 16) and hdr["descr"] == "<f4",
+              "embedding npy shape")
         check(all(abs(m[0][k] - j4["tokens"][0]["row"][k]) < 1e-7 for k in range(16)), "npy = json")
 
 
@@ -227,12 +314,15 @@ def test_decay():
 
 def test_order():
     j = js("--print", "order", "-d", "32")
+    check(j["a"] == "我爱学习" and j["b"] == "学习爱我" and j["permutation"] == [2, 1, 0],
+          "default: the words reversed")
+    j = js("--print", "order", "-d", "32", "--tokenizer", "char")
     check(j["a"] == "我爱学习" and j["b"] == "习学爱我" and j["permutation"] == [3, 2, 1, 0], "default: reversed")
     check(j["without_pe"]["max_token_diff"] < 1e-6 and j["without_pe"]["pooled_diff"] < 1e-6,
           "without PE attention is order-blind")
     check(j["with_pe"]["max_token_diff"] > 1e-3, "with PE the order shows")
     check(j["with_rope"]["max_token_diff"] > 1e-5, "with RoPE the order shows")
-    j = js("--print", "order", "-d", "32", "--compare", "学习爱我")
+    j = js("--print", "order", "-d", "32", "--compare", "学习爱我", "--tokenizer", "char")
     check(j["b"] == "学习爱我" and j["permutation"] == [2, 3, 1, 0], "--compare permutation")
     p = run("--print", "order", "--compare", "我爱你", ok=False)
     check(p.returncode == 2 and b"same tokens" in p.stderr, "--compare with other tokens is refused")

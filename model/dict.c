@@ -1,0 +1,315 @@
+/* dict.c — the mapped dictionary: prefix search over sorted words, and the route. */
+#include "dict.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "asset.h"
+
+#define HEADER_BYTES 64
+#define FIRST_N      65537 /* entries of the first-character index */
+
+struct tf_dict {
+    tf_asset file;
+    uint32_t n;     /* words */
+    uint64_t total; /* sum of frequencies */
+    double log_total;
+    const unsigned char *off;       /* (n + 1) u32: word i is blob[off[i], off[i+1]) */
+    const unsigned char *freq;      /* (n) u32 */
+    const unsigned char *rank;      /* (n) u32 */
+    const unsigned char *rank_word; /* (n) u32 */
+    const unsigned char *first;     /* (65537) u32: words starting with code point c < 65536
+                                       are [first[c], first[c+1]) */
+    const unsigned char *blob;
+    uint32_t blob_bytes;
+};
+
+static inline uint32_t off_at(const tf_dict *d, uint32_t i)
+{
+    return asset_u32(d->off + 4ull * i);
+}
+
+/* Word i as [*a, *a + *len) of the blob; an entry that points outside is empty. */
+static inline void word_span(const tf_dict *d, uint32_t i, uint32_t *a, size_t *len)
+{
+    uint32_t x = off_at(d, i), y = off_at(d, i + 1);
+    if (y < x || y > d->blob_bytes)
+        x = y = 0;
+    *a = x;
+    *len = y - x;
+}
+
+tf_status dict_open(const char *dir, tf_dict **out)
+{
+    *out = NULL;
+    tf_dict *d = calloc(1, sizeof *d);
+    if (!d)
+        return TF_ERR_NOMEM;
+    tf_status st = asset_map(dir, DICT_ASSET, &d->file);
+    if (st != TF_OK) {
+        free(d);
+        return st;
+    }
+    const unsigned char *p = d->file.data;
+    size_t size = d->file.size;
+    st = TF_ERR_FORMAT;
+    if (size < HEADER_BYTES || memcmp(p, "TFDICT02", 8) != 0)
+        goto fail;
+    d->n = asset_u32(p + 8);
+    d->blob_bytes = asset_u32(p + 12);
+    d->total = asset_u64(p + 24);
+    uint64_t want =
+        HEADER_BYTES + 4ull * (d->n + 1) + 12ull * d->n + 4ull * FIRST_N + d->blob_bytes;
+    if (d->n == 0 || d->total == 0 || want != size)
+        goto fail;
+    d->off = p + HEADER_BYTES;
+    d->freq = d->off + 4ull * (d->n + 1);
+    d->rank = d->freq + 4ull * d->n;
+    d->rank_word = d->rank + 4ull * d->n;
+    d->first = d->rank_word + 4ull * d->n;
+    d->blob = d->first + 4ull * FIRST_N;
+    /* the offsets are not all checked here (that would read 1.4 MB at every start): each read
+     * goes through word_span, which turns a damaged entry into an empty word */
+    if (asset_u32(d->off) != 0 || off_at(d, d->n) != d->blob_bytes)
+        goto fail;
+    d->log_total = log((double)d->total);
+    *out = d;
+    return TF_OK;
+fail:
+    asset_unmap(&d->file);
+    free(d);
+    return st;
+}
+
+void dict_free(tf_dict *d)
+{
+    if (!d)
+        return;
+    asset_unmap(&d->file);
+    free(d);
+}
+
+uint32_t dict_count(const tf_dict *d)
+{
+    return d->n;
+}
+uint64_t dict_total(const tf_dict *d)
+{
+    return d->total;
+}
+
+const char *dict_word(const tf_dict *d, uint32_t i, size_t *len)
+{
+    uint32_t a;
+    word_span(d, i, &a, len);
+    return (const char *)d->blob + a;
+}
+
+uint32_t dict_freq(const tf_dict *d, uint32_t i)
+{
+    return asset_u32(d->freq + 4ull * i);
+}
+
+uint32_t dict_rank(const tf_dict *d, uint32_t i)
+{
+    uint32_t r = asset_u32(d->rank + 4ull * i);
+    return r < d->n ? r : 0;
+}
+
+uint32_t dict_at_rank(const tf_dict *d, uint32_t rank)
+{
+    uint32_t i = asset_u32(d->rank_word + 4ull * rank);
+    return i < d->n ? i : 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Prefix search. The words are sorted by bytes, so the words that begin with a given prefix
+ * form one contiguous range; extending the prefix by one character narrows the range. */
+
+/* Compare word i's bytes [depth, depth + klen) with key; a word that ends early is smaller. */
+static int cmp_at(const tf_dict *d, uint32_t i, size_t depth, const unsigned char *key, size_t klen)
+{
+    uint32_t a;
+    size_t wlen;
+    word_span(d, i, &a, &wlen);
+    size_t have = wlen > depth ? wlen - depth : 0;
+    size_t m = have < klen ? have : klen;
+    const unsigned char *w = d->blob + a + depth;
+    for (size_t k = 0; k < m; k++) /* keys are one character: a loop beats a memcmp call */
+        if (w[k] != key[k])
+            return w[k] < key[k] ? -1 : 1;
+    return m == klen ? 0 : -1; /* -1: the word stops inside the key */
+}
+
+/* Narrow [*lo, *hi), whose words all share the first `depth` bytes, to the words that continue
+ * with key[0..klen). Returns 0 when none does. */
+static int narrow(const tf_dict *d, uint32_t *lo, uint32_t *hi, size_t depth,
+                  const unsigned char *key, size_t klen)
+{
+    uint32_t a = *lo, b = *hi;
+    while (a < b) { /* first word >= key */
+        uint32_t mid = a + (b - a) / 2;
+        if (cmp_at(d, mid, depth, key, klen) < 0)
+            a = mid + 1;
+        else
+            b = mid;
+    }
+    if (a == *hi || cmp_at(d, a, depth, key, klen) != 0) {
+        *lo = *hi = a;
+        return 0; /* the usual way a prefix stops growing: answered without a second search */
+    }
+    /* the matching words are usually few: gallop from the first, then search the last step */
+    uint32_t first = a, known = a, probe = a + 1, step = 1, end = *hi;
+    while (probe < end && cmp_at(d, probe, depth, key, klen) == 0) {
+        known = probe; /* words first..known match; probe, if < end, is past them */
+        probe = end - probe > step ? probe + step : end;
+        step *= 2;
+    }
+    a = known + 1;
+    b = probe < end ? probe : end;
+    while (a < b) { /* first word > key */
+        uint32_t mid = a + (b - a) / 2;
+        if (cmp_at(d, mid, depth, key, klen) <= 0)
+            a = mid + 1;
+        else
+            b = mid;
+    }
+    *lo = first;
+    *hi = a;
+    return 1;
+}
+
+/* The words that start with the character key[0..klen): from the index for the BMP (the
+ * values are clamped, so a damaged index gives wrong words, never a read out of bounds). */
+static int first_range(const tf_dict *d, uint32_t *lo, uint32_t *hi, const unsigned char *key,
+                       size_t klen)
+{
+    uint32_t cp = 0;
+    if (klen == 1)
+        cp = key[0];
+    else if (klen == 2)
+        cp = (key[0] & 0x1Fu) << 6 | (key[1] & 0x3Fu);
+    else if (klen == 3)
+        cp = (key[0] & 0x0Fu) << 12 | (key[1] & 0x3Fu) << 6 | (key[2] & 0x3Fu);
+    else
+        cp = 0x10000;
+    uint32_t a = asset_u32(d->first + 4ull * cp);
+    uint32_t b = cp < 0x10000 ? asset_u32(d->first + 4ull * (cp + 1)) : d->n;
+    *lo = a < d->n ? a : d->n;
+    *hi = b < *lo ? *lo : b > d->n ? d->n : b;
+    if (cp < 0x10000)
+        return *lo < *hi;
+    return narrow(d, lo, hi, 0, key, klen);
+}
+
+/* The byte length of the UTF-8 sequence that starts with byte c. */
+static size_t seq_len(unsigned char c)
+{
+    return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+int64_t dict_find(const tf_dict *d, const char *s, size_t len)
+{
+    uint32_t lo, hi;
+    const unsigned char *u = (const unsigned char *)s;
+    size_t c0 = len ? seq_len(u[0]) : 0;
+    if (len == 0 || c0 > len || !first_range(d, &lo, &hi, u, c0) ||
+        (len > c0 && !narrow(d, &lo, &hi, c0, u + c0, len - c0)))
+        return -1;
+    /* the shortest word of the range comes first: it is s itself if s is a word */
+    uint32_t a;
+    size_t wl;
+    word_span(d, lo, &a, &wl);
+    return wl == len ? (int64_t)lo : -1;
+}
+
+/* Calls back for every dictionary word with freq > 0 starting at character i: the prefix
+ * grows one character at a time and stops as soon as no word begins with it, as jieba's
+ * prefix dictionary does. */
+typedef void (*edge_fn)(void *ctx, size_t j, uint32_t freq, uint32_t word);
+
+static void for_each_edge(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, size_t i,
+                          edge_fn fn, void *ctx)
+{
+    uint32_t lo = 0, hi = d->n;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t j = i; j < n; j++) {
+        size_t depth = cpos[j] - cpos[i], klen = cpos[j + 1] - cpos[j];
+        if (j == i ? !first_range(d, &lo, &hi, u + cpos[j], klen)
+                   : !narrow(d, &lo, &hi, depth, u + cpos[j], klen))
+            break;
+        uint32_t a;
+        size_t wl;
+        word_span(d, lo, &a, &wl);
+        if (wl == depth + klen) {
+            uint32_t f = dict_freq(d, lo);
+            if (f > 0)
+                fn(ctx, j, f, lo);
+        }
+    }
+}
+
+typedef struct {
+    const tf_dict *d;
+    const double *score;
+    size_t best_j;
+    uint32_t best_word;
+    double best;
+    int any;
+} route_ctx;
+
+static void route_edge(void *ctx, size_t j, uint32_t freq, uint32_t word)
+{
+    route_ctx *r = ctx;
+    /* jieba: log(FREQ.get(word) or 1) - logtotal + route[j + 1]; max over (score, j), so an
+     * equal score goes to the larger j (candidates arrive in ascending j) */
+    double v = log((double)freq) - r->d->log_total + r->score[j + 1];
+    if (!r->any || v >= r->best) {
+        r->best = v;
+        r->best_j = j;
+        r->best_word = word;
+        r->any = 1;
+    }
+}
+
+void dict_route(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, double *score,
+                uint32_t *next, uint32_t *word)
+{
+    score[n] = 0.0;
+    for (size_t i = n; i-- > 0;) {
+        route_ctx r = {.d = d, .score = score};
+        for_each_edge(d, s, cpos, n, i, route_edge, &r);
+        if (!r.any) /* no word starts here: the character alone, with frequency "or 1" */
+            route_edge(&r, i, 1, DICT_NONE);
+        score[i] = r.best;
+        next[i] = (uint32_t)(r.best_j + 1);
+        if (word)
+            word[i] = r.best_word;
+    }
+}
+
+typedef struct {
+    uint32_t *ends;
+    size_t cap, n;
+} dag_ctx;
+
+static void dag_edge(void *ctx, size_t j, uint32_t freq, uint32_t word)
+{
+    (void)freq;
+    (void)word;
+    dag_ctx *c = ctx;
+    if (c->n < c->cap)
+        c->ends[c->n] = (uint32_t)j;
+    c->n++;
+}
+
+size_t dict_dag(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, size_t i,
+                uint32_t *ends, size_t cap)
+{
+    dag_ctx c = {ends, cap, 0};
+    for_each_edge(d, s, cpos, n, i, dag_edge, &c);
+    if (c.n == 0)
+        dag_edge(&c, i, 1, DICT_NONE);
+    return c.n;
+}

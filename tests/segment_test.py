@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""segment_test.py — tfviz's word mode against the reference segmenter.
+
+    segment_test.py TFVIZ SENTENCES
+
+For every sentence, the words of `tfviz --print tokens --format json` (tokens grouped by their
+"word" index, so a word that fell back to characters still counts as one word) must equal
+jieba.cut(sentence, HMM=False) with the whitespace tokens removed. jieba comes from Debian's
+python3-jieba, run with /usr/bin/python3 (the python3 on PATH may not see Debian packages).
+A sentence marked "<TAB>#diff: why" in the data file must differ, and the test prints both.
+"""
+import json
+import subprocess
+import sys
+
+JIEBA = r"""
+import json, logging, sys
+import jieba
+jieba.setLogLevel(logging.WARNING)
+out = []
+for line in sys.stdin.read().split("\n"):
+    out.append([w for w in jieba.cut(line, HMM=False) if not w.isspace()])
+print(json.dumps(out, ensure_ascii=False))
+"""
+
+
+def main():
+    tfviz, data = sys.argv[1], sys.argv[2]
+    cases = []
+    with open(data, encoding="utf-8") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line or line.startswith("#"):
+                continue
+            text, _, note = line.partition("\t")
+            cases.append((text, note.startswith("#diff:")))
+    if len(cases) < 200:
+        sys.exit("only %d sentences; the agreement test needs at least 200" % len(cases))
+    ref = subprocess.run(["/usr/bin/python3", "-c", JIEBA],
+                         input="\n".join(t for t, _ in cases).encode(), capture_output=True)
+    if ref.returncode != 0:
+        sys.exit("the reference segmenter failed (install python3-jieba, as "
+                 "scripts/bootstrap.sh does):\n" + ref.stderr.decode(errors="replace"))
+    expected = json.loads(ref.stdout)
+    failed = agreed = 0
+    for (text, marked), want in zip(cases, expected):
+        p = subprocess.run([tfviz, "--print", "tokens", "--format", "json", "--", text],
+                           capture_output=True)
+        if p.returncode != 0:
+            print("FAIL %s: tfviz exited %d: %s" % (text, p.returncode, p.stderr.decode()))
+            failed += 1
+            continue
+        j = json.loads(p.stdout)
+        raw = text.encode()
+        words, spans = [], {}
+        for t in j["tokens"]:
+            s, e = spans.get(t["word"], (t["start"], t["end"]))
+            spans[t["word"]] = (min(s, t["start"]), max(e, t["end"]))
+        words = [raw[s:e].decode() for _, (s, e) in sorted(spans.items())]
+        same = words == want
+        if same and not marked:
+            agreed += 1
+        elif not same and marked:
+            print("explained difference: %s\n  tfviz: %s\n  jieba: %s" %
+                  (text, "/".join(words), "/".join(want)))
+            agreed += 1
+        else:
+            print("FAIL %s\n  tfviz: %s\n  jieba: %s%s" %
+                  (text, "/".join(words), "/".join(want),
+                   "\n  (marked #diff but now the same: remove the mark)" if marked else ""))
+            failed += 1
+    print("%d of %d sentences agree with jieba.cut(HMM=False)" % (agreed, len(cases)))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
