@@ -2,14 +2,33 @@
  *
  * Properties: a decoded sequence re-encodes to the same bytes; utf8_validate agrees with a
  * decode loop and names the first bad byte; tokens are ordered, non-empty, inside the text, on
- * character boundaries, never whitespace-only, with ids inside the vocabulary. A mode whose
- * data is not installed answers TF_ERR_UNAVAILABLE and nothing else. */
+ * character boundaries (except byte-level BPE pieces marked partial), with ids inside the
+ * vocabulary. Every mode runs with the vocabulary it needs, read from $TFVIZ_DATA_DIR; a mode
+ * whose data is not installed answers TF_ERR_UNAVAILABLE and nothing else. */
+#include <stdlib.h>
+
 #include "fuzz_check.h"
 #include "tf_limits.h"
 #include "tokenizer.h"
 #include "vocab.h"
 
-/* The modes fuzzed: every tokenizer_kind, so a new mode is covered as soon as it exists. */
+/* The vocabulary each mode runs with, opened once: one line per mode. A mode missing here runs
+ * with the code-point vocabulary (and must then answer TF_ERR_UNAVAILABLE if it needs more). */
+static tf_vocab *mode_vocab[TOKENIZER_COUNT];
+
+static void open_vocabs(void)
+{
+    static int done;
+    if (done++)
+        return;
+    const char *dir = getenv("TFVIZ_DATA_DIR");
+    dir = dir ? dir : ".";
+    vocab_open_dict(dir, 100000, &mode_vocab[TOKENIZER_WORD]);
+    vocab_open_dict(dir, 100000, &mode_vocab[TOKENIZER_CHAR]);
+    vocab_open_bpe(dir, "cl100k", &mode_vocab[TOKENIZER_CL100K]);
+    vocab_open_bpe(dir, "o200k", &mode_vocab[TOKENIZER_O200K]);
+}
+
 static void check_tokens(const tf_vocab *v, tokenizer_kind kind, const char *s, size_t n,
                          int valid, size_t bad_at)
 {
@@ -41,8 +60,8 @@ static void check_tokens(const tf_vocab *v, tokenizer_kind kind, const char *s, 
         FUZZ_CHECK(k->start >= prev_end, "token %zu overlaps the one before", i);
         prev_end = k->end;
         FUZZ_CHECK(k->id >= 0 && (uint32_t)k->id < vocab_size(v), "id %d", k->id);
-        FUZZ_CHECK(((k->flags & TOKEN_UNK) != 0) == (k->id == VOCAB_UNK) ||
-                       (k->flags & TOKEN_PARTIAL),
+        int bpe = kind == TOKENIZER_CL100K || kind == TOKENIZER_O200K; /* rank 1 is a byte */
+        FUZZ_CHECK(bpe || ((k->flags & TOKEN_UNK) != 0) == (k->id == VOCAB_UNK),
                    "flags %u for id %d", k->flags, k->id);
         if (!(k->flags & TOKEN_PARTIAL)) {
             FUZZ_CHECK(utf8_validate(s + k->start, k->end - k->start, NULL) == TF_OK,
@@ -89,8 +108,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tf_vocab *v;
     if (vocab_new_codepoint(vsize, &v) != TF_OK)
         return 0;
-    for (int kind = 0; kind < TOKENIZER_COUNT; kind++)
+    open_vocabs();
+    for (int kind = 0; kind < TOKENIZER_COUNT; kind++) {
         check_tokens(v, (tokenizer_kind)kind, s, size, valid, bad_at);
+        if (mode_vocab[kind])
+            check_tokens(mode_vocab[kind], (tokenizer_kind)kind, s, size, valid, bad_at);
+    }
     vocab_free(v);
     return 0;
 }
