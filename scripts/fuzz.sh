@@ -6,8 +6,9 @@
 #   scripts/fuzz.sh                 every target, 300 seconds each
 #   scripts/fuzz.sh -t 60 emit      one target for 60 seconds
 #
-# Targets: tokenizer options analysis emit fileio (tests/fuzz/fuzz_<target>.c). Needs clang and
-# libclang-rt-14-dev (Debian 12). One job at a time: the targets are run one after another.
+# Targets: tokenizer options analysis emit fileio assets (tests/fuzz/fuzz_<target>.c). Needs
+# clang and libclang-rt-14-dev (Debian 12). One job at a time: the targets run one after another.
+# The tokenizer target reads the dictionary and BPE tables built into build-fuzz/assets/.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -21,7 +22,7 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(tokenizer options analysis emit fileio)
+((${#targets[@]})) || targets=(tokenizer options analysis emit fileio assets)
 
 dir=build-fuzz
 if [[ ! -f $dir/build.ninja ]]; then
@@ -29,13 +30,16 @@ if [[ ! -f $dir/build.ninja ]]; then
         -Db_sanitize=address,undefined -Db_lundef=false \
         -Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-recover=undefined' >/dev/null
 fi
-meson compile -C "$dir" $(printf 'tests/fuzz/fuzz_%s ' "${targets[@]}") >/dev/null
+meson compile -C "$dir" >/dev/null
+export TFVIZ_DATA_DIR=$here/$dir/assets
 
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 for t in "${targets[@]}"; do
     mkdir -p "$dir/corpus/$t"
     echo "fuzz.sh: $t for ${secs}s"
-    "$dir/tests/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
+    extra=()
+    [[ $t == assets ]] && extra=(-max_len=400000) # a dictionary is 256 KB at the least
+    "$dir/tests/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 "${extra[@]}" \
         -print_final_stats=1 -artifact_prefix="$dir/crash-$t-" \
         "$dir/corpus/$t" "tests/fuzz/corpus/$t" 2>&1 | tee "$dir/fuzz-$t.log" | grep -E \
         'DONE|Done |stat::number_of_executed_units|stat::peak_rss|ERROR|SUMMARY|property failed' || true
