@@ -1,12 +1,13 @@
 /* fuzz_analysis.c — the whole pipeline with a small random configuration, and every --print
  * WHAT in every format that accepts it.
  *
- * Input: 8 bytes of configuration, then the sentence; a 0x00 byte splits off a --compare text.
+ * Input: 8 bytes of configuration (one bit picks word segmentation), then the sentence; a 0x00 byte splits off a --compare text.
  * Properties: analysis_run either succeeds or returns a status with nothing left allocated (ASan
  * and LeakSanitizer see the rest); every printed JSON document is valid JSON; text output is
  * safe for a terminal; .npy output has a 64-byte-aligned header and exactly rows x cols values;
  * the numbers agree with their definitions (X_input = s X_emb + PE). */
 #include <math.h>
+#include <stdlib.h>
 
 #include "analysis.h"
 #include "cli.h"
@@ -49,6 +50,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     c.index_base = data[3] & 1;
     c.rope = (rope_style)((data[3] >> 1) & 1);
     c.scale_embedding = (data[3] >> 2) & 1;
+    if ((data[3] >> 3) & 1) { /* word segmentation over the dictionary, when it is installed */
+        c.tokenizer = TOKENIZER_WORD;
+        c.data_dir = getenv("TFVIZ_DATA_DIR");
+    }
     c.offset = data[4] % 50; /* may exceed the positions: must be refused, not crash */
     c.vocab_size = TF_MIN_VOCAB + (uint32_t)data[5] * 3u;
     c.seed = data[6];
@@ -86,7 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             tf_diag dg2 = {0};
             st = analysis_need(&a, print_needs(whats[w]), &dg2);
             if (st != TF_OK) {
-                FUZZ_CHECK(st == TF_ERR_PERMUTATION || st == TF_ERR_UTF8 || st == TF_ERR_EMPTY ||
+                FUZZ_CHECK(st == TF_ERR_PERMUTATION || st == TF_ERR_TOO_BIG || st == TF_ERR_UTF8 || st == TF_ERR_EMPTY ||
                                st == TF_ERR_TOO_MANY || st == TF_ERR_TOO_LONG,
                            "%s: need status %d", whats[w], st);
                 continue;
