@@ -18,6 +18,7 @@
 #include "tf_limits.h"
 #include "print.h"
 #include "tf_config.h"
+#include "tui.h"
 #include "utf8.h"
 
 #define DEFAULT_TEXT "我爱学习"
@@ -560,6 +561,8 @@ int cli_run(int argc, char **argv)
         rc = 2;
     } else if (cli.print_what) {
         rc = run_print(&cli, &a);
+    } else if (tui_wanted()) {
+        rc = tui_run(&cli, &a);
     } else {
         print_report(&a, stdout);
     }

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tf_limits.h"
+#include "isa.h"
 #include "rng.h"
+#include "tf_limits.h"
 
 tf_status embedding_init(tf_embedding *e, uint32_t vocab_size, int d_model, uint64_t seed)
 {
@@ -27,6 +28,40 @@ void embedding_row(const tf_embedding *e, int32_t k, float *out)
                      e->init_scale, out);
 }
 
+/* out[t][:] += onehot[t] * row[:] for every token t — every term, zeros included. */
+static inline __attribute__((always_inline)) void
+accumulate_body(size_t n, size_t d, const float *restrict onehot, const float *restrict row,
+                float *restrict out)
+{
+    for (size_t t = 0; t < n; t++) {
+        float w = onehot[t];
+        float *restrict o = out + t * d;
+        TF_SIMD
+        for (size_t j = 0; j < d; j++)
+            o[j] += w * row[j];
+    }
+}
+
+static void accumulate_default(size_t n, size_t d, const float *onehot, const float *row,
+                               float *out)
+{
+    accumulate_body(n, d, onehot, row, out);
+}
+
+#if TF_ISA_X86
+TF_TARGET_AVX2 static void accumulate_avx2(size_t n, size_t d, const float *onehot,
+                                           const float *row, float *out)
+{
+    accumulate_body(n, d, onehot, row, out);
+}
+
+TF_TARGET_AVX512 static void accumulate_avx512(size_t n, size_t d, const float *onehot,
+                                               const float *row, float *out)
+{
+    accumulate_body(n, d, onehot, row, out);
+}
+#endif
+
 tf_status embedding_onehot_product(const tf_embedding *e, const int32_t *ids, size_t n,
                                    float *out)
 {
@@ -38,18 +73,23 @@ tf_status embedding_onehot_product(const tf_embedding *e, const int32_t *ids, si
         free(onehot);
         return TF_ERR_NOMEM;
     }
+    /* the variant is chosen once for all V rows; all variants give the same bits (no FMA) */
+    tf_isa isa = tf_isa_best();
+    void (*accumulate)(size_t, size_t, const float *, const float *, float *) =
+        accumulate_default;
+#if TF_ISA_X86
+    if (isa == TF_ISA_AVX512)
+        accumulate = accumulate_avx512;
+    else if (isa == TF_ISA_AVX2)
+        accumulate = accumulate_avx2;
+#endif
     memset(out, 0, n * d * sizeof *out);
     for (uint32_t v = 0; v < e->vocab_size; v++) {
-        embedding_row(e, (int32_t)v, row);
+        rng_fill_uniform_isa(isa, rng_row_key(e->seed, RNG_STREAM_EMBEDDING, (uint64_t)v), d,
+                             e->init_scale, row); /* row v of W_E, as embedding_row makes it */
         for (size_t t = 0; t < n; t++)
             onehot[t] = ids[t] == (int32_t)v ? 1.0f : 0.0f;
-        /* out[t][:] += onehot[t][v] * W_E[v][:] — every term, zeros included */
-        for (size_t t = 0; t < n; t++) {
-            float w = onehot[t];
-            float *o = out + t * d;
-            for (size_t j = 0; j < d; j++)
-                o[j] += w * row[j];
-        }
+        accumulate(n, d, onehot, row, out);
     }
     free(row);
     free(onehot);

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 
+#include "isa.h"
 #include "status.h"
 
 /* w_i = base^(-2i/d). */
@@ -28,6 +29,10 @@ void posenc_row_omega(double pos, int d, const double *omega /* (d/2) */, double
  * exact sin/cos every POSENC_ANCHOR rows, so no transcendental call is made per element. */
 #define POSENC_ANCHOR 256
 void posenc_fill_f32(long pos0, long n, int d, double base, float *out /* (n, d) */);
+/* The same with a chosen instruction-set variant (tests, benchmarks); one the CPU cannot run
+ * falls back to TF_ISA_DEFAULT. All variants give the same bits. */
+void posenc_fill_f32_isa(tf_isa isa, long pos0, long n, int d, double base,
+                         float *out /* (n, d) */);
 
 /* M_k . pe: rotate every (sin, cos) pair of a PE row by k*w_i (C10):
  *   out[2i]   = pe[2i] cos(k w_i) + pe[2i+1] sin(k w_i)

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "isa.h"
+
 /* Streams: one per seeded matrix, so W_E and W_Q never share numbers. */
 enum { RNG_STREAM_EMBEDDING = 0, RNG_STREAM_WQ = 1, RNG_STREAM_WK = 2, RNG_STREAM_WV = 3,
        RNG_STREAM_QK_PROBE = 4, RNG_STREAM_TRAIN = 5 };
@@ -24,6 +26,8 @@ uint64_t rng_row_key(uint64_t seed, uint32_t stream, uint64_t row);
 
 /* Fill out[0..n) with uniform values in [-scale, scale), element j keyed by (key, j).
  * Exactly representable: 24 random bits per value, so float and double agree. */
-void rng_fill_uniform(uint64_t key, size_t n, float scale, float *out);
+void rng_fill_uniform(uint64_t key, size_t n, float scale, float *out /* (n) */);
+/* The same with a chosen instruction-set variant (tests, benchmarks); all give the same bits. */
+void rng_fill_uniform_isa(tf_isa isa, uint64_t key, size_t n, float scale, float *out /* (n) */);
 
 #endif

@@ -15,6 +15,8 @@
 
 #include <stddef.h>
 
+#include "isa.h"
+
 typedef enum { ROPE_INTERLEAVED = 0, ROPE_HALF = 1, ROPE_STYLE_COUNT } rope_style;
 
 const char *rope_style_name(rope_style s);
@@ -31,9 +33,15 @@ void rope_pair(rope_style s, int d, int i, int *a, int *b);
 void rope_rotate(const double *x /* (d) */, int d, double base, double pos, rope_style s,
                  double *out /* (d) */);
 
-/* Rotate the rows of x in place: row r sits at position pos0 + r. float32 data, angles in
- * float64. */
+/* Rotate the rows of x in place: row r sits at position pos0 + r. float32 data, angles and the
+ * rotation in float64; the (sin, cos) of each pair advance by angle addition from row to row and
+ * are re-anchored with exact sin/cos every ROPE_ANCHOR rows. */
+#define ROPE_ANCHOR 256
 void rope_apply_f32(float *x /* (n, d) */, long n, int d, double base, long pos0, rope_style s);
+/* The same with a chosen instruction-set variant (tests, benchmarks); one the CPU cannot run
+ * falls back to TF_ISA_DEFAULT. All variants give the same bits. */
+void rope_apply_f32_isa(tf_isa isa, float *x /* (n, d) */, long n, int d, double base, long pos0,
+                        rope_style s);
 
 /* max over m, n in [0, npos) of |(R_m q).(R_n k) - (R_{m-n} q).k|: zero up to rounding when the
  * score depends on m - n only. */

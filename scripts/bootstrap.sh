@@ -13,7 +13,7 @@ cd "$here"
 
 packages=(
     build-essential meson ninja-build pkg-config
-    libncurses-dev libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
+    libncurses-dev ncurses-term libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
     fonts-noto-cjk fontconfig
     tmux poppler-utils python3 python3-jieba
     locales valgrind

@@ -31,7 +31,7 @@ run_suite build-test --buildtype=debugoptimized -Dwerror=true || status=1
 if ((!quick)); then
     dirs+=(build-asan)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        run_suite build-asan --buildtype=debug -Dwerror=true -Db_sanitize=address,undefined \
+        run_suite build-asan --buildtype=debugoptimized -Dwerror=true -Db_sanitize=address,undefined \
         -Db_lundef=false || status=1
 fi
 

@@ -111,13 +111,14 @@ def run_case(tfviz, c, d):
             os.mkdir(dd)
             target = os.path.join(dd, name)
             real_path = os.path.join(os.environ.get("TFVIZ_DATA_DIR", ""), name)
-            real = open(real_path, "rb").read() if how in ("half", "hugecount") else b""
+            real = open(real_path, "rb").read() if how in ("half", "hugecount", "hugevocab") else b""
             if how == "dir":
                 os.mkdir(target)
             else:
                 body = {"empty": b"", "garbage": b"\x00not a table\n" * 100,
                         "half": real[:len(real) // 2],
-                        "hugecount": real[:8] + b"\xf0\xff\xff\xff" + real[12:]}[how]
+                        "hugecount": real[:8] + b"\xf0\xff\xff\xff" + real[12:],
+                        "hugevocab": real[:24] + (20000000).to_bytes(4, "little") + real[28:]}[how]
                 with open(target, "wb") as f:
                     f.write(body)
     t0 = time.monotonic()

@@ -86,6 +86,32 @@ static void test_rng_values(void **state)
     assert_true(mn >= -1.0 && mn < -0.9 && mx < 1.0 && mx > 0.9);
 }
 
+/* Every instruction-set variant of the generator against the formula of rng.h written out here:
+ * u = int(top 24 bits of mix(key + j * golden)) / 2^23 - 1, times the scale. Lengths cover
+ * vector remainders. */
+static void test_rng_variants(void **state)
+{
+    (void)state;
+    const size_t lens[] = {1, 7, 33, 4096};
+    float got[4096];
+    for (size_t li = 0; li < 4; li++)
+        for (uint64_t row = 0; row < 3; row++) {
+            size_t n = lens[li];
+            uint64_t key = rng_row_key(7, RNG_STREAM_EMBEDDING, row * 99991);
+            float scale = 0.0270633f;
+            for (int isa = 0; isa < TF_ISA_COUNT; isa++) {
+                if (!tf_isa_supported((tf_isa)isa))
+                    continue;
+                rng_fill_uniform_isa((tf_isa)isa, key, n, scale, got);
+                for (size_t j = 0; j < n; j++) {
+                    uint64_t h = rng_mix(key + (uint64_t)j * 0x9e3779b97f4a7c15ULL);
+                    double u = (double)(h >> 40) / 8388608.0 - 1.0; /* exact in float */
+                    assert_true(got[j] == (float)u * scale);
+                }
+            }
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -94,6 +120,7 @@ int main(void)
         cmocka_unit_test(test_onehot_product_equals_row),
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_rng_values),
+        cmocka_unit_test(test_rng_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -137,6 +137,56 @@ static void test_fast_path_matches_reference(void **state)
     }
 }
 
+/* Every instruction-set variant this CPU runs (tests/meson.build runs on whatever CPU it is given;
+ * variants it cannot run are reported and left out): within 1e-6 of the float64 reference and
+ * bit-identical to the baseline variant. Shapes cover d with odd and tiny pair counts (vector
+ * remainders), n across anchor boundaries and with rows left over after the 8-row passes, and
+ * positions up to the largest -n allows. */
+static void test_fast_path_variants(void **state)
+{
+    (void)state;
+    const int dims[] = {2, 6, 34, 4096};
+    const long counts[] = {1, 9, 300, 530};
+    const long starts[] = {0, 12345, 999000};
+    for (int isa = 0; isa < TF_ISA_COUNT; isa++)
+        fprintf(stderr, "# variant %s: %s\n", tf_isa_name((tf_isa)isa),
+                tf_isa_supported((tf_isa)isa) ? "tested" : "not supported by this CPU");
+    for (size_t di = 0; di < 4; di++)
+        for (size_t ni = 0; ni < 4; ni++) {
+            int d = dims[di];
+            long n = counts[ni];
+            if (d == 4096 && n == 300)
+                continue; /* the large width with 530 rows covers it */
+            float *base = malloc((size_t)n * d * sizeof *base);
+            float *f = malloc((size_t)n * d * sizeof *f);
+            double *ref = malloc((size_t)d * sizeof *ref);
+            for (size_t si = 0; si < 3; si++) {
+                posenc_fill_f32_isa(TF_ISA_DEFAULT, starts[si], n, d, 10000, base);
+                double worst = 0;
+                for (long r = 0; r < n; r++) {
+                    posenc_row((double)(starts[si] + r), d, 10000, ref);
+                    for (int j = 0; j < d; j++)
+                        worst = fmax(worst, fabs((double)base[(size_t)r * d + j] - ref[j]));
+                }
+                if (worst > 1e-6)
+                    fprintf(stderr, "# d=%d n=%ld start=%ld worst=%.3e\n", d, n, starts[si],
+                            worst);
+                assert_true(worst <= 1e-6);
+                for (int isa = 1; isa < TF_ISA_COUNT; isa++) {
+                    if (!tf_isa_supported((tf_isa)isa))
+                        continue;
+                    posenc_fill_f32_isa((tf_isa)isa, starts[si], n, d, 10000, f);
+                    assert_memory_equal(f, base, (size_t)n * d * sizeof *f);
+                }
+                posenc_fill_f32(starts[si], n, d, 10000, f); /* the dispatching entry point */
+                assert_memory_equal(f, base, (size_t)n * d * sizeof *f);
+            }
+            free(base);
+            free(f);
+            free(ref);
+        }
+}
+
 static void test_uniqueness(void **state)
 {
     (void)state;
@@ -171,6 +221,7 @@ int main(void)
         cmocka_unit_test(test_gram_constant_on_diagonals),
         cmocka_unit_test(test_relative_map),
         cmocka_unit_test(test_fast_path_matches_reference),
+        cmocka_unit_test(test_fast_path_variants),
         cmocka_unit_test(test_uniqueness),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

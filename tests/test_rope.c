@@ -67,6 +67,61 @@ static void test_norm_preserved_and_f32(void **state)
     free(xf);
 }
 
+/* Every instruction-set variant this CPU runs, both pairings: within 1e-6 of rope_rotate in
+ * float64 and bit-identical to the baseline variant, across anchor boundaries, with rows left
+ * over after the 8-row passes, tiny and odd pair counts, and large positions. */
+static void test_fast_path_variants(void **state)
+{
+    (void)state;
+    const int dims[] = {2, 6, 34, 512};
+    const long counts[] = {1, 9, 300};
+    const long starts[] = {0, 777777};
+    for (int s = 0; s < ROPE_STYLE_COUNT; s++)
+        for (size_t di = 0; di < 4; di++)
+            for (size_t ni = 0; ni < 3; ni++)
+                for (size_t si = 0; si < 2; si++) {
+                    int d = dims[di];
+                    long n = counts[ni];
+                    size_t m = (size_t)n * d;
+                    float *x0 = malloc(m * sizeof *x0), *base = malloc(m * sizeof *base);
+                    float *f = malloc(m * sizeof *f);
+                    double *in = malloc((size_t)d * sizeof *in);
+                    double *want = malloc((size_t)d * sizeof *want);
+                    for (size_t t = 0; t < m; t++)
+                        x0[t] = (float)sin(0.61 * (double)t + 0.3 * s + d);
+                    memcpy(base, x0, m * sizeof *base);
+                    rope_apply_f32_isa(TF_ISA_DEFAULT, base, n, d, 10000, starts[si],
+                                       (rope_style)s);
+                    double worst = 0;
+                    for (long r = 0; r < n; r++) {
+                        for (int j = 0; j < d; j++)
+                            in[j] = x0[(size_t)r * d + j];
+                        rope_rotate(in, d, 10000, (double)(starts[si] + r), (rope_style)s, want);
+                        for (int j = 0; j < d; j++)
+                            worst = fmax(worst, fabs(want[j] - base[(size_t)r * d + j]));
+                    }
+                    if (worst > 1e-6)
+                        fprintf(stderr, "# %s d=%d n=%ld start=%ld worst=%.3e\n",
+                                rope_style_name((rope_style)s), d, n, starts[si], worst);
+                    assert_true(worst <= 1e-6);
+                    for (int isa = 0; isa < TF_ISA_COUNT; isa++) {
+                        if (!tf_isa_supported((tf_isa)isa))
+                            continue;
+                        memcpy(f, x0, m * sizeof *f);
+                        rope_apply_f32_isa((tf_isa)isa, f, n, d, 10000, starts[si], (rope_style)s);
+                        assert_memory_equal(f, base, m * sizeof *f);
+                    }
+                    memcpy(f, x0, m * sizeof *f);
+                    rope_apply_f32(f, n, d, 10000, starts[si], (rope_style)s);
+                    assert_memory_equal(f, base, m * sizeof *f);
+                    free(x0);
+                    free(base);
+                    free(f);
+                    free(in);
+                    free(want);
+                }
+}
+
 static void test_score_depends_on_offset_only(void **state)
 {
     (void)state;
@@ -127,6 +182,7 @@ int main(void)
         cmocka_unit_test(test_thetas),
         cmocka_unit_test(test_pairings_by_hand),
         cmocka_unit_test(test_norm_preserved_and_f32),
+        cmocka_unit_test(test_fast_path_variants),
         cmocka_unit_test(test_score_depends_on_offset_only),
         cmocka_unit_test(test_decay_reference),
         cmocka_unit_test(test_names),

@@ -1,0 +1,88 @@
+/* tui.h — the interactive explorer: an event loop over a key table, one file per view.
+ *
+ * Actions and view key handlers return reaction flags (TUI_*) that say what must happen
+ * next: redraw, re-run the analysis after a configuration change, or quit. */
+#ifndef TF_TUI_H
+#define TF_TUI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+#include "cli.h"
+#include "term.h"
+#include "tui_text.h"
+
+enum {
+    TUI_IGNORED = 0,     /* the key meant nothing here */
+    TUI_REDRAW = 1 << 0, /* draw the screen again */
+    TUI_RERUN = 1 << 1,  /* the configuration or sentence changed: run the analysis again */
+    TUI_QUIT = 1 << 2,
+};
+
+typedef struct tui tui;
+
+/* The interface every view implements. Coordinates are those of the content area. */
+typedef struct {
+    const char *figure;  /* export_figure() name of this view, NULL: none */
+    txt_id tab;          /* short name on the tab bar */
+    txt_id caption;      /* one or two sentences: the claim this view makes visible */
+    txt_id keys;         /* the view's own keys, for the help overlay and the hint line */
+    unsigned needs;      /* ANALYSIS_* parts the view reads (computed on first visit) */
+    void (*draw)(tui *t, WINDOW *w, int y, int x, int rows, int cols);
+    int (*key)(tui *t, int ch);               /* ch: a character or a KEY_* code */
+    int (*click)(tui *t, int y, int x);       /* mouse press at content coordinates */
+} tui_view;
+
+#define TUI_VIEWS 8
+
+struct tui {
+    tf_cli *cli;
+    tf_config cfg;       /* the configuration the analysis was (or will be) run with */
+    char *text;          /* the sentence (owned) */
+    size_t text_len;
+    tf_analysis *a;      /* the analysis of text under cfg */
+    unsigned generation; /* counts analysis runs, for view caches */
+    int view;
+    bool help;
+    bool utf8;
+    char msg[320];       /* the message line: export result, errors, notices */
+    char cursor[160];    /* "the value under the cursor" for the status line */
+    int area_y, area_x, area_rows, area_cols; /* the content area of the last frame */
+
+    /* view state */
+    size_t tok;                 /* selected token (views 1, 5, 7) */
+    double onehot_diff;         /* view 1: onehot . W_E vs the row, -1: not checked yet */
+    unsigned onehot_gen;
+    long pe_pos, pe_dim;        /* view 2: the cursor (position index from 0, dimension) */
+    long pe_row0, pe_col0;      /* view 2: the first position and dimension shown */
+    long pe_zr, pe_zc;          /* view 2: positions per pixel row, dimensions per column */
+    int fq_pair;                /* view 3: the pair i whose waves are plotted */
+    long fq_pos;                /* view 3: the position of the clocks */
+    bool animate;               /* view 3: the clocks advance by themselves */
+    long rel_pos;               /* view 4: pos of the M_k demonstration */
+    double *gram;               /* view 4: (gram_n, gram_n) PE . PE^T, cached */
+    long gram_n;
+    unsigned gram_gen;
+    int order_mode;             /* view 6: the mode whose attention matrices are large */
+    int rope_pair;              /* view 7: the pair i on the plane */
+};
+
+/* True when the interactive view can run: stdin and stdout are terminals and TERM is usable.
+ * When only TERM is the problem, says so in one sentence on stderr. */
+bool tui_wanted(void);
+/* Run the explorer on analysis a (replaced in place when the sentence or sizes change).
+ * Returns the exit status. */
+int tui_run(tf_cli *cli, tf_analysis *a);
+
+extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
+    view_rope, view_learned;
+
+/* Shared helpers for views (tui.c). */
+const char *tui_token(const tui *t, size_t i, char *buf, size_t cap); /* token text */
+/* Write a format string in the current language's table entry. */
+int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
+/* A number with engineering grouping: 409.6 M, 1.6 G. */
+const char *tui_human(double v, char *buf, size_t cap);
+
+#endif

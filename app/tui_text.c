@@ -1,0 +1,227 @@
+/* tui_text.c — the explorer's strings, Chinese and English side by side.
+ *
+ * Layout rules for every entry: no East-Asian-ambiguous characters (Greek letters, the
+ * multiplication sign, dashes, arrows, curly quotes, box drawing), because CJK terminals draw
+ * them two columns wide and break alignment; so w_i, theta_i, 2pi, sqrt(d), x and ASCII
+ * punctuation stand in for them. Both languages of an entry take the same printf conversions in
+ * the same order (a unit test checks this). */
+#include "tui_text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+static bool zh = true;
+
+static const char *const table[T_COUNT][2] = {
+    [T_TAB_EMBED] = {"词嵌入", "Embedding"},
+    [T_TAB_PE] = {"位置编码", "PE"},
+    [T_TAB_FREQ] = {"频率", "Frequency"},
+    [T_TAB_REL] = {"唯一与相对", "Relative"},
+    [T_TAB_INPUT] = {"融合", "Sum"},
+    [T_TAB_ORDER] = {"语序", "Order"},
+    [T_TAB_ROPE] = {"RoPE", "RoPE"},
+    [T_TAB_LEARNED] = {"训练", "Learned"},
+
+    [T_CAP_EMBED] = {"C1-C4 分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
+                     "它乘以 W_E（V x d_model）恰好取出第 k 行：查表就是矩阵乘法。",
+                     "C1-C4 The tokenizer maps each token to an id k. Id k is a one-hot vector "
+                     "of length V; onehot(k) times W_E (V x d_model) is exactly row k."},
+    [T_CAP_PE] = {"C7 位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，"
+                  "PE(pos,2i+1) = cos(同一角度)。值在 -1 到 1 之间，每行与词向量等长。",
+                  "C7 PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), "
+                  "PE(pos,2i+1) = cos(same angle); values in [-1, 1], one row per position."},
+    [T_CAP_FREQ] = {"C8 每对维度有自己的频率 w_i = 10000^(-2i/d)，按几何级数递减：波长从 2pi "
+                    "增长到接近 10000*2pi，就像一排转速各不相同的时钟。",
+                    "C8 Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, "
+                    "wavelengths grow from 2pi to nearly 10000*2pi, like clocks at many speeds."},
+    [T_CAP_REL] = {"C9 每个位置的编码都不相同。C10 PE(pos+k) = M_k PE(pos)：每对维度旋转 k*w_i，"
+                   "与 pos 无关，所以两个位置的点积只取决于它们的距离。",
+                   "C9 Every position gets its own vector. C10 PE(pos+k) = M_k PE(pos): each "
+                   "pair turns by k*w_i for any pos, so PE(p).PE(q) depends on p-q only."},
+    [T_CAP_INPUT] = {"C11 第一层读入 X_input = X_emb + PE（原论文先把 X_emb 乘以 sqrt(d_model)，"
+                     "按 s 比较）。C12 每次请求：分词、编号、查表、加 PE、再算 Q K V。",
+                     "C11 Layer 1 reads X_input = X_emb + PE (the paper scales X_emb by "
+                     "sqrt(d_model): press s). C12 Each request: tokenize, ids, lookup, + PE, QKV."},
+    [T_CAP_ORDER] = {"C6 注意力本身看不见顺序：没有位置信息时，两个语序中每个词的输出完全相同；"
+                     "加上 PE 或 RoPE 后输出才不同。",
+                     "C6 Attention alone cannot see word order: without positions each token "
+                     "gets the same output in both orders; with PE or RoPE they differ."},
+    [T_CAP_ROPE] = {"C13 RoPE 不往输入里加任何东西：算出 Q、K 之后把每对维度旋转 m*theta_i，"
+                    "于是 q_m.k_n 只取决于 m-n。",
+                    "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
+                    "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
+    [T_CAP_LEARNED] = {"C5 词向量的含义来自训练。这一页随训练功能一起到来。",
+                       "C5 Meaning comes from training. This view arrives with training."},
+
+    [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
+    [T_KEYS_PE] = {"方向键/鼠标 移动光标  PgUp/PgDn 翻页  z/Z 缩小/放大  f 全图",
+                   "arrows/mouse move  PgUp/PgDn page  z/Z zoom out/in  f fit"},
+    [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格 动画",
+                     "Up/Down pair  Left/Right position  Space animate"},
+    [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
+    [T_KEYS_INPUT] = {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down token  s sqrt(d) scaling"},
+    [T_KEYS_ORDER] = {"--compare 可指定另一种语序", "--compare TEXT sets the other order"},
+    [T_KEYS_ROPE] = {"左右键 维度对  上下键 词元  p 配对方式  b 基数",
+                     "Left/Right pair  Up/Down token  p pairing  b base"},
+    [T_KEYS_LEARNED] = {"", ""},
+
+    [T_HINT] = {"? 帮助  q 退出  1-8 切换  / 改句子  l English",
+                "? help  q quit  1-8 views  / edit  l zh/en"},
+    [T_TOO_SMALL] = {"窗口太小：至少需要 %d x %d，现在是 %d x %d。请放大终端窗口。",
+                     "The window is too small: tfviz needs at least %d x %d, this one is %d x %d. "
+                     "Please enlarge it."},
+    [T_COMPUTING] = {"计算中...", "computing..."},
+    [T_ASCII_NOTICE] = {"区域设置不是 UTF-8：使用 ASCII 显示（设置 LANG=C.UTF-8 可显示中文）",
+                        "The locale is not UTF-8: ASCII mode, U+XXXX for characters (set "
+                        "LANG=C.UTF-8 for Chinese)."},
+    [T_EDIT_PROMPT] = {"句子: ", "Sentence: "},
+    [T_EDIT_HINT] = {" 输入句子（支持中文输入法） 回车 确认  Esc 取消  Ctrl-U 清空",
+                     " Type a sentence (input methods work)  Enter apply  Esc cancel  Ctrl-U clear"},
+    [T_EXPORTED] = {"已导出 %s", "exported %s"},
+    [T_HELP_TITLE] = {"按键", "Keys"},
+    [T_HELP_CLOSE] = {"按任意键关闭", "press any key to close"},
+    [T_HELP_GLOBAL] = {"1-8 Tab Shift-Tab  切换视图（也可点击标签）\n"
+                       "?  帮助     q 或 Esc  退出\n"
+                       "/ 或 :  编辑句子（中文输入法可用，回车确认，Esc 取消）\n"
+                       "+ -  d_model 加倍 / 减半（4 到 4096）\n"
+                       "[ ]  位置数减少 / 增加（8 到 10000）\n"
+                       "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
+                       "l  中文 / English     e  把当前视图导出为图片\n"
+                       "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
+                       "1-8 Tab Shift-Tab  switch views (or click a tab)\n"
+                       "?  help     q or Esc  quit\n"
+                       "/ or :  edit the sentence (input methods work; Enter apply, Esc cancel)\n"
+                       "+ -  double / halve d_model (4 to 4096)\n"
+                       "[ ]  fewer / more positions (8 to 10000)\n"
+                       "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
+                       "l  Chinese / English     e  export this view as a figure\n"
+                       "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
+    [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
+    [T_BAD_TEXT] = {"无法分析这个句子", "cannot analyse this sentence"},
+    [T_DMODEL_NOW] = {"d_model = %d", "d_model = %d"},
+    [T_POSITIONS_NOW] = {"位置数 n = %ld", "positions n = %ld"},
+    [T_BASE_NOW] = {"频率基数 base = %g", "frequency base = %g"},
+    [T_INDEX_NOW] = {"位置从 %d 开始计数", "positions count from %d"},
+    [T_SCALE_ON] = {"X_emb 先乘以 sqrt(d_model)（原论文的做法）",
+                    "X_emb is multiplied by sqrt(d_model) first (the original paper)"},
+    [T_SCALE_OFF] = {"X_emb 不缩放", "X_emb is not scaled"},
+    [T_PAIRING_NOW] = {"RoPE 配对方式：%s", "RoPE pairing: %s"},
+    [T_NO_FIGURE] = {"这一页还没有可导出的图", "this view has no figure yet"},
+    [T_ST_TOKENIZER] = {"分词", "tokenizer"},
+    [T_ST_POSFROM] = {"pos 起于", "pos from"},
+
+    [T_E_TOKENS] = {"词元与编号（%s 分词，词表 V = %u）", "Tokens and ids (%s tokenizer, V = %u)"},
+    [T_E_ONEHOT] = {"「%s」的独热向量：第 %d 位是 1，其余 %s 位中都是 0",
+                    "one-hot of %s: 1 at index %d, 0 everywhere else among %s entries"},
+    [T_E_ROW] = {"W_E 的第 %d 行 = 独热向量 . W_E（%d 个数）",
+                 "row %d of W_E = onehot . W_E (%d numbers)"},
+    [T_E_SIZE] = {"W_E 形状 %s x %d = %s 个参数", "W_E is %s x %d = %s parameters"},
+    [T_E_MEM] = {"内存：fp32 %sB，bf16 %sB（训练前是随机数）",
+                 "memory: fp32 %sB, bf16 %sB (random until trained)"},
+    [T_E_CHECK_NONE] = {"按 c：用完整的矩阵乘法验证查表", "press c: check the lookup by the full "
+                                                            "matrix product"},
+    [T_E_CHECK] = {"独热向量 . W_E 与第 k 行之差的最大值 = %.1e（完全相同）",
+                   "max |onehot . W_E - row k| = %.1e (identical)"},
+    [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
+                  "text > tokens > ids > lookup > + PE > X_input > Q K V"},
+
+    [T_P_AXES] = {"pos\\j", "pos\\j"},
+    [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
+                  "%ld positions x %ld dims per pixel; table %ld positions x %d dims; "
+                  "positions from %d"},
+
+    [T_F_WAVELEN] = {"波长 2pi/w_i（对数轴），i = 0 .. %d", "wavelength 2pi/w_i (log axis), "
+                                                             "i = 0 .. %d"},
+    [T_F_WAVES] = {"第 %d、%d 维随位置变化：w = %.6g，波长 %.6g",
+                   "dims %d, %d across positions: w = %.6g, wavelength %.6g"},
+    [T_F_CLOCKS] = {"时钟 pos = %ld", "clocks at pos = %ld"},
+
+    [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
+    [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
+    [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
+    [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
+    [T_R_MK] = {"相对位置：pos = %ld，k = %ld", "Relative: pos = %ld, k = %ld"},
+    [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
+    [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
+                    "max diff here %.1e; over all positions %.1e (n = %ld)"},
+
+    [T_I_EMB] = {"X_emb", "X_emb"},
+    [T_I_PE] = {"PE", "PE"},
+    [T_I_SUM] = {"X_input", "X_input"},
+    [T_I_NORMS] = {"    范数", "     norm"},
+    [T_I_SCALED] = {"X_input = %g * X_emb + PE（已乘 sqrt(d_model)）",
+                    "X_input = %g * X_emb + PE (scaled by sqrt(d_model))"},
+    [T_I_UNSCALED] = {"X_input = %g * X_emb + PE（未缩放）", "X_input = %g * X_emb + PE (not "
+                                                              "scaled)"},
+    [T_I_BALANCE] = {"平均范数：词义 X_emb %.2f，位置 PE %.2f；按 s 看缩放如何改变二者的比重",
+                     "mean norm: meaning X_emb %.2f, position PE %.2f; press s to see scaling "
+                     "shift the balance"},
+
+    [T_O_A] = {"语序 A：%s", "order A: %s"},
+    [T_O_B] = {"语序 B：%s", "order B: %s"},
+    [T_O_MODE0] = {"无位置", "no PE"},
+    [T_O_MODE1] = {"加 PE", "with PE"},
+    [T_O_MODE2] = {"RoPE", "RoPE"},
+    [T_O_DIFF] = {"每个词元在两种语序下输出之差 max|Z_B - Z_A|：", "per token, max|Z_B - Z_A| "
+                                                                 "between the two orders:"},
+    [T_O_TOKEN] = {"词元", "token"},
+    [T_O_MAX] = {"最大", "max"},
+    [T_O_POOLED] = {"平均池化", "pooled"},
+    [T_O_PLAIN] = {"没有位置信息时差为 0（只差舍入误差）：注意力把句子当成一袋词。",
+                   "Without positions the difference is 0 up to rounding: attention sees a bag "
+                   "of words."},
+    [T_O_ATTN] = {"注意力权重 A（左 A，右 B；亮 = 大）", "attention weights (left A, right B; "
+                                                         "bright = large)"},
+
+    [T_R7_PLANE] = {"第 %d 对 (%d,%d)：「%s」的 q 在位置 0-7，theta = %.4g",
+                    "pair %d (%d,%d): q of %s at positions 0-7, theta = %.4g"},
+    [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "angle m*theta_i mod 2pi (rows m, "
+                                                            "cols i)"},
+    [T_R7_SCORE] = {"q_m.k_n 对 m-n（%s 的 q，%s 的 k）", "q_m.k_n against m-n (q of %s, k of %s)"},
+    [T_R7_DECAY] = {"RoFormer 长程衰减上界（d = %d）", "RoFormer long-term decay bound (d = %d)"},
+    [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 个位置）",
+                    "the curves coincide: max deviation %.1e (%ld positions)"},
+
+    [T_L_BODY] = {"学出来的词向量（C5）\n"
+                  "\n"
+                  "现在的 W_E 是随机数：「爱」和「喜欢」的行毫无关系。\n"
+                  "训练（反向传播）会把出现在相似上下文里的词推到相近的位置。\n"
+                  "这一页将随训练功能一起到来：那时可以看着它们靠近。\n"
+                  "\n"
+                  "对比：位置编码（第 2-4 页）不需要训练，是算出来的。",
+                  "Learned embeddings (C5)\n"
+                  "\n"
+                  "Today W_E is random: the rows of 爱 (love) and 喜欢 (like) are unrelated.\n"
+                  "Training by back-propagation pushes words that appear in similar\n"
+                  "contexts to nearby points. This view arrives with training,\n"
+                  "and will show them moving together.\n"
+                  "\n"
+                  "Compare: positional encoding (views 2-4) is computed, never trained."},
+};
+
+const char *txt(txt_id id)
+{
+    if (id < 0 || id >= T_COUNT)
+        return "";
+    const char *s = table[id][zh ? 0 : 1];
+    return s ? s : "";
+}
+
+const char *txt_lang(txt_id id, bool chinese)
+{
+    if (id < 0 || id >= T_COUNT)
+        return NULL;
+    return table[id][chinese ? 0 : 1];
+}
+
+void txt_set_zh(bool on) { zh = on; }
+bool txt_is_zh(void) { return zh; }
+
+int txt_fmt(char *buf, size_t cap, txt_id id, ...)
+{
+    va_list ap;
+    va_start(ap, id);
+    int n = vsnprintf(buf, cap, txt(id), ap);
+    va_end(ap);
+    return n;
+}

@@ -1,0 +1,258 @@
+/* view_embed.c — view 1: tokens -> ids -> one-hot -> row of W_E (claims C1-C4, C12). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "embedding.h"
+#include "tui.h"
+
+#define STRIP_COLS 16 /* columns of the W_E strip */
+
+static const char *grouped(unsigned long v, char *buf, size_t cap)
+{
+    char tmp[32];
+    int n = snprintf(tmp, sizeof tmp, "%lu", v), o = 0;
+    for (int i = 0; i < n && (size_t)o + 2 < cap; i++) {
+        if (i && (n - i) % 3 == 0)
+            buf[o++] = ',';
+        buf[o++] = tmp[i];
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+/* Token boxes with ids below; returns the x where each box starts through xs (T). */
+static void draw_boxes(tui *t, WINDOW *w, int y, int x, int cols)
+{
+    size_t T = t->a->tokens.n, first = 0;
+    char tok[256], id[32];
+    /* scroll so the selected token is visible */
+    for (;;) {
+        int need = 0;
+        for (size_t i = first; i <= t->tok && i < T; i++) {
+            snprintf(id, sizeof id, "%d", t->a->tokens.items[i].id);
+            int tw = term_text_width(tui_token(t, i, tok, sizeof tok));
+            int bw = (tw > (int)strlen(id) ? tw : (int)strlen(id)) + 4;
+            need += bw + 1;
+        }
+        if (need <= cols || first >= t->tok)
+            break;
+        first++;
+    }
+    int cx = x;
+    for (size_t i = first; i < T; i++) {
+        const tf_token *k = &t->a->tokens.items[i];
+        snprintf(id, sizeof id, "%d", k->id);
+        tui_token(t, i, tok, sizeof tok);
+        int tw = term_text_width(tok), iw = (int)strlen(id);
+        int inner = (tw > iw ? tw : iw) + 2;
+        if (cx + inner + 2 > x + cols)
+            break;
+        bool sel = i == t->tok;
+        term_attr(w, sel ? A_BOLD : A_NORMAL, 0);
+        mvwaddch(w, y, cx, '+');
+        mvwaddch(w, y + 2, cx, '+');
+        for (int j = 1; j <= inner; j++) {
+            mvwaddch(w, y, cx + j, sel ? '=' : '-');
+            mvwaddch(w, y + 2, cx + j, sel ? '=' : '-');
+        }
+        mvwaddch(w, y, cx + inner + 1, '+');
+        mvwaddch(w, y + 2, cx + inner + 1, '+');
+        mvwaddch(w, y + 1, cx, '|');
+        mvwaddch(w, y + 1, cx + inner + 1, '|');
+        term_attr(w, sel ? A_REVERSE | A_BOLD : A_BOLD, 0);
+        for (int j = 1; j <= inner; j++)
+            mvwaddch(w, y + 1, cx + j, ' ');
+        term_text(w, y + 1, cx + 1 + (inner - tw) / 2, tok, tw);
+        term_attr(w, sel ? A_BOLD : A_NORMAL, 0);
+        term_text(w, y + 3, cx + 1 + (inner - iw) / 2, id, iw);
+        term_attr(w, A_NORMAL, 0);
+        cx += inner + 3;
+    }
+}
+
+typedef struct {
+    const float *grid; /* (rows, cols) */
+    int cols;
+} grid_ctx;
+
+static double grid_px(void *ctx, int py, int px)
+{
+    const grid_ctx *g = ctx;
+    return g->grid[(size_t)py * g->cols + px];
+}
+
+static double row_px(void *ctx, int py, int px)
+{
+    (void)py;
+    const grid_ctx *g = ctx;
+    return g->grid[px];
+}
+
+static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+{
+    tf_analysis *a = t->a;
+    int d = a->cfg.d_model;
+    uint32_t V = a->emb.vocab_size;
+    const tf_token *k = &a->tokens.items[t->tok];
+    char b1[64], b2[64], b3[64], tok[256];
+    float s = a->emb.init_scale;
+
+    term_printf(w, y, x + 1, cols - 2, txt(T_E_TOKENS), tokenizer_name(a->tokens.kind), V);
+    draw_boxes(t, w, y + 1, x + 1, cols - 2);
+
+    /* one-hot: V entries compressed into the width, the single 1 marked */
+    int oy = y + 6, ow = cols - 12;
+    term_printf(w, oy, x + 1, cols - 2, txt(T_E_ONEHOT), tui_token(t, t->tok, tok, sizeof tok),
+                k->id, grouped(V, b1, sizeof b1));
+    long one = (long)((double)k->id * ow / V);
+    mvwaddch(w, oy + 1, x + 1, '[');
+    for (int i = 0; i < ow; i++) {
+        term_attr(w, i == one ? A_BOLD | A_REVERSE : A_DIM, 0);
+        mvwaddch(w, oy + 1, x + 2 + i, i == one ? '1' : '0');
+    }
+    term_attr(w, A_NORMAL, 0);
+    mvwaddch(w, oy + 1, x + 2 + ow, ']');
+    char lab[48];
+    snprintf(lab, sizeof lab, "^ %d", k->id);
+    int lx = x + 2 + (int)one;
+    if (lx + (int)strlen(lab) > x + cols - 1)
+        snprintf(lab, sizeof lab, "%d ^", k->id), lx = x + 3 + (int)one - (int)strlen(lab);
+    term_text(w, oy + 2, lx, lab, cols - lx);
+
+    /* W_E strip: pixel row r stands for id r*V/(2h), column c for dimension c*d/STRIP_COLS */
+    int sy = oy + 4, h = rows - (sy - y) - 1;
+    if (h < 3)
+        return;
+    int sc = d < STRIP_COLS ? d : STRIP_COLS;
+    float *grid = malloc((size_t)2 * h * sc * sizeof *grid);
+    float *row = malloc((size_t)d * sizeof *row);
+    if (!grid || !row) {
+        free(grid);
+        free(row);
+        return;
+    }
+    for (int r = 0; r < 2 * h; r++) {
+        embedding_row(&a->emb, (int32_t)((double)r * V / (2 * h)), row);
+        for (int c = 0; c < sc; c++)
+            grid[(size_t)r * sc + c] = row[(size_t)c * d / sc];
+    }
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, sy - 1, x + 1, cols - 2, "W_E  %s x %d", grouped(V, b1, sizeof b1), d);
+    term_attr(w, A_NORMAL, 0);
+    grid_ctx g = {grid, sc};
+    term_heatmap(w, sy, x + 3, h, sc, grid_px, &g, CMAP_RDBU, -s, s);
+    int mark = (int)((double)k->id * h / V);
+    term_attr(w, A_BOLD, 0);
+    mvwaddch(w, sy + mark, x + 2, '>');
+    mvwaddch(w, sy + mark, x + 3 + sc, '<');
+    term_attr(w, A_NORMAL, 0);
+
+    /* the extracted row */
+    int rx = x + sc + 6, rw = cols - (sc + 6) - 2;
+    embedding_row(&a->emb, k->id, row);
+    int ry = sy;
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, ry, rx, rw, txt(T_E_ROW), k->id, d);
+    term_attr(w, A_NORMAL, 0);
+    int bw = rw < d ? rw : d;
+    float *bar = malloc((size_t)bw * sizeof *bar);
+    if (bar) {
+        for (int c = 0; c < bw; c++)
+            bar[c] = row[(size_t)c * d / bw];
+        grid_ctx gb = {bar, bw};
+        term_heatmap(w, ry + 1, rx, 1, bw, row_px, &gb, CMAP_RDBU, -s, s);
+        free(bar);
+    }
+    /* values, as many as fit on two lines */
+    int vx = rx, vy = ry + 2;
+    term_text(w, vy, vx, "[", 1);
+    vx++;
+    for (int j = 0; j < d; j++) {
+        char v[24];
+        snprintf(v, sizeof v, "%+.4f ", row[j]);
+        if (vx + (int)strlen(v) + 4 > rx + rw) {
+            if (vy == ry + 3) {
+                term_text(w, vy, vx, "...]", 4);
+                break;
+            }
+            vy++, vx = rx + 1;
+        }
+        term_attr(w, A_NORMAL, term_value_pair(CMAP_RDBU, row[j], -s, s));
+        vx += term_text(w, vy, vx, v, (int)strlen(v));
+        term_attr(w, A_NORMAL, 0);
+        if (j == d - 1)
+            term_text(w, vy, vx - 1, "]", 1);
+    }
+    if (h >= 5) {
+        double params = embedding_params(&a->emb);
+        term_printf(w, ry + 5, rx, rw, txt(T_E_SIZE), grouped(V, b1, sizeof b1), d,
+                    tui_human(params, b2, sizeof b2));
+        term_printf(w, ry + 6, rx, rw, txt(T_E_MEM), tui_human(params * 4, b2, sizeof b2),
+                    tui_human(params * 2, b3, sizeof b3));
+    }
+    if (h >= 7) {
+        if (t->onehot_gen == t->generation && t->onehot_diff >= 0)
+            term_printf(w, ry + 7, rx, rw, txt(T_E_CHECK), t->onehot_diff);
+        else
+            tui_say(w, ry + 7, rx, rw, T_E_CHECK_NONE);
+    }
+    if (h >= 9)
+        tui_say(w, ry + 9, rx, rw, T_E_PIPE);
+    snprintf(t->cursor, sizeof t->cursor, "%.40s id=%d W_E[%d][0]=%+.6f", tok, k->id, k->id,
+             row[0]);
+    free(grid);
+    free(row);
+}
+
+static int key(tui *t, int ch)
+{
+    size_t T = t->a->tokens.n;
+    switch (ch) {
+    case KEY_LEFT:
+    case KEY_UP:
+        t->tok = t->tok ? t->tok - 1 : T - 1;
+        return TUI_REDRAW;
+    case KEY_RIGHT:
+    case KEY_DOWN:
+        t->tok = (t->tok + 1) % T;
+        return TUI_REDRAW;
+    case 'c': {
+        double diff;
+        if (analysis_onehot_check(t->a, &diff) == TF_OK) {
+            t->onehot_diff = diff;
+            t->onehot_gen = t->generation;
+        }
+        return TUI_REDRAW;
+    }
+    default:
+        return TUI_IGNORED;
+    }
+}
+
+static int click(tui *t, int y, int x)
+{
+    (void)x;
+    if (y < 1 || y > 4)
+        return TUI_IGNORED;
+    /* find the box under the pointer by walking the same layout */
+    char tok[256], id[32];
+    int cx = 1;
+    for (size_t i = 0; i < t->a->tokens.n; i++) {
+        snprintf(id, sizeof id, "%d", t->a->tokens.items[i].id);
+        int tw = term_text_width(tui_token(t, i, tok, sizeof tok)), iw = (int)strlen(id);
+        int inner = (tw > iw ? tw : iw) + 2;
+        if (x >= cx && x <= cx + inner + 1) {
+            t->tok = i;
+            return TUI_REDRAW;
+        }
+        cx += inner + 3;
+    }
+    return TUI_IGNORED;
+}
+
+const tui_view view_embed = {
+    .figure = "embedding", .tab = T_TAB_EMBED, .caption = T_CAP_EMBED, .keys = T_KEYS_EMBED,
+    .needs = 0, .draw = draw, .key = key, .click = click,
+};

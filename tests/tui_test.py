@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""TUI tests: drive the real tfviz binary inside tmux and read the screen back.
+
+Usage: tui_test.py TFVIZ GROUP   (GROUP: one of the functions named test_<group>)
+
+Every test starts its own tmux server on a unique socket (tmux -L NAME), polls capture-pane
+until the expected text appears (with a timeout, never a fixed sleep), and kills only that
+server. Expected numbers come from tfviz --print (the same analysis) and from Python's math
+module, never from the screen itself."""
+import csv
+import io
+import json
+import math
+import os
+import shlex
+import signal
+import subprocess
+import sys
+import time
+
+TFVIZ = None
+FAILS = []
+_servers = 0
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print(f"not ok - {what}")
+    else:
+        print(f"ok - {what}")
+
+
+def run(*args):
+    p = subprocess.run([TFVIZ, *args], capture_output=True, timeout=60)
+    return p
+
+
+class Tmux:
+    """One tmux server with one pane running tfviz; the pane's shell reports how it ended."""
+
+    def __init__(self, args, width=120, height=40, env=None):
+        global _servers
+        _servers += 1
+        self.sock = f"tfviz-test-{os.getpid()}-{_servers}"
+        e = {"TERM": "tmux-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+        e.update(env or {})
+        assign = " ".join(f"{k}={shlex.quote(v)}" for k, v in e.items() if v is not None)
+        unset = " ".join(f"-u {k}" for k, v in e.items() if v is None)
+        # the shell survives Ctrl-C (as an interactive shell would) to report how tfviz ended
+        cmd = (f"trap : INT; before=$(stty -g); env {unset} {assign} {shlex.quote(TFVIZ)} "
+               f"{' '.join(shlex.quote(a) for a in args)}; rc=$?; after=$(stty -g); "
+               f"if [ \"$before\" = \"$after\" ]; then t=TTY_RESTORED; else t=TTY_CHANGED; fi; "
+               f"echo; echo \"__EXIT__ $rc $t\"; sleep 120")
+        subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "-u", "new-session", "-d",
+                        "-x", str(width), "-y", str(height), "sh", "-c", cmd], check=True,
+                       env=dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8"))
+        self.socket_path = self.tmux("display", "-p", "#{socket_path}").stdout.decode().strip()
+
+    def tmux(self, *args, check=True):
+        return subprocess.run(["tmux", "-L", self.sock, *args], capture_output=True,
+                              check=check, env=dict(os.environ, LANG="C.UTF-8",
+                                                    LC_ALL="C.UTF-8"))
+
+    def screen(self, escapes=False, history=False):
+        a = ["capture-pane", "-p"] + (["-e"] if escapes else []) + (["-S", "-"] if history else [])
+        return self.tmux(*a).stdout.decode("utf-8", "replace")
+
+    def wait(self, pred, what, timeout=30.0):
+        """Poll the screen until pred(screen) holds; returns the screen (or the last one)."""
+        end = time.time() + timeout
+        s = ""
+        while time.time() < end:
+            s = self.screen()
+            if (pred(s) if callable(pred) else pred in s):
+                return s
+            time.sleep(0.05)
+        print(f"# timed out waiting for {what}; last screen:\n" +
+              "\n".join("# " + line for line in s.splitlines()))
+        return None
+
+    def keys(self, *keys, literal=False):
+        self.tmux("send-keys", *(["-l"] if literal else []), *keys)
+
+    def alternate_on(self):
+        return self.tmux("display", "-p", "#{alternate_on}").stdout.decode().strip() == "1"
+
+    def tfviz_pid(self):
+        pane = int(self.tmux("display", "-p", "#{pane_pid}").stdout.decode().strip())
+        try:
+            with open(f"/proc/{pane}/task/{pane}/children") as f:
+                kids = f.read().split()
+        except OSError:
+            return None
+        return int(kids[0]) if kids else None
+
+    def kill(self):
+        """End this test's tmux server (only it) and remove its socket file."""
+        self.tmux("kill-server", check=False)
+        if self.socket_path and os.path.basename(self.socket_path) == self.sock:
+            try:
+                os.unlink(self.socket_path)
+            except OSError:
+                pass
+
+
+def exit_line(s):
+    for line in (s or "").splitlines():
+        if line.startswith("__EXIT__"):
+            return line.split()
+    return None
+
+
+def pe_csv(d, n, base=None):
+    args = ["--print", "pe", "--format", "csv", "-d", str(d), "-n", str(n)]
+    rows = list(csv.reader(io.StringIO(run(*args).stdout.decode())))
+    return {int(r[0]): [float(x) for x in r[1:]] for r in rows[1:]}
+
+
+def tokens_csv(text):
+    rows = list(csv.DictReader(io.StringIO(run("--print", "tokens", "--format", "csv",
+                                               text).stdout.decode())))
+    return [(r["text"], int(r["id"])) for r in rows]
+
+
+def status_line(s):
+    lines = [line for line in s.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
+
+
+# ------------------------------------------------------------------------------------------
+# Views
+
+
+def views_at(width, height):
+    toks = tokens_csv("我爱学习")
+    pe = pe_csv(512, 8)
+    t = Tmux(["--lang", "en", "我爱学习"], width, height)
+    try:
+        s = t.wait("Embedding", "the first frame")
+        check(s is not None, f"{width}x{height}: the first frame appears")
+        if s is None:
+            return
+        check(t.alternate_on(), f"{width}x{height}: the TUI uses the alternate screen")
+        for text, tid in toks:
+            check(text in s and str(tid) in s, f"{width}x{height} view 1: token {text} with id {tid}")
+        check("100,000 x 512" in s, f"{width}x{height} view 1: W_E is 100,000 x 512")
+        check("51.2 M" in s, f"{width}x{height} view 1: 51.2 M parameters")
+        t.keys("c")
+        s = t.wait("max |onehot . W_E - row k| = 0.0e+00", "the one-hot check")
+        check(s is not None, f"{width}x{height} view 1: onehot . W_E equals the row exactly")
+
+        t.keys("2")
+        want = f"PE(3, 10) = sin(3 / 10000^(10/512)) = sin({3 * 10000 ** (-10 / 512):.6f}) = "
+        s = t.wait(want, "the PE formula")
+        check(s is not None, f"{width}x{height} view 2: the formula with numbers filled in")
+        if s:
+            val = f"{pe[3][10]:.6f}"
+            check(f"= {val}" in s, f"{width}x{height} view 2: PE(3,10) on screen = --print pe's {val}")
+            check(f"PE(3,10)={val}" in status_line(s),
+                  f"{width}x{height} view 2: the status line shows the value under the cursor")
+        t.keys("Down", "Right", "Right")
+        val = f"{pe[4][12]:.6f}"
+        s = t.wait(f"PE(4,12)={val}", "the moved cursor")
+        check(s is not None, f"{width}x{height} view 2: after Down Right Right, PE(4,12) = {val}")
+
+        t.keys("3")
+        s = t.wait("wavelength 2pi/w_i", "view 3")
+        check(s is not None and "i=0" in s, f"{width}x{height} view 3: wavelengths and clocks")
+
+        t.keys("4")
+        rel = json.loads(run("--print", "relative", "--format", "json").stdout)
+        want = f"nearest: {rel['min_distance_pair'][0]} and {rel['min_distance_pair'][1]}, " \
+               f"distance {rel['min_distance']:.6f}"
+        s = t.wait(want, "view 4")
+        check(s is not None, f"{width}x{height} view 4: {want}")
+
+        t.keys("5")
+        s = t.wait("X_input = 1 * X_emb + PE", "view 5")
+        check(s is not None and "16.000" in s,
+              f"{width}x{height} view 5: |PE| = sqrt(d/2) = 16.000 at d = 512")
+        t.keys("s")
+        s = t.wait(f"X_input = {math.sqrt(512):g} * X_emb", "scaling on")
+        check(s is not None, f"{width}x{height} view 5: s scales X_emb by sqrt(512)")
+
+        t.keys("6")
+        s = t.wait("per token, max|Z_B - Z_A|", "view 6")
+        check(s is not None, f"{width}x{height} view 6: the difference table")
+        if s:
+            row = [line for line in s.splitlines() if line.strip().startswith("max ")]
+            vals = row[0].split()[1:4] if row else []
+            ok = len(vals) == 3 and float(vals[0]) < 1e-12 and float(vals[1]) > 1e-4 \
+                and float(vals[2]) > 1e-8
+            check(ok, f"{width}x{height} view 6: no PE ~0, with PE and RoPE non-zero ({vals})")
+
+        t.keys("7")
+        s = t.wait("RoFormer long-term decay bound", "view 7")
+        check(s is not None and "the curves coincide" in s, f"{width}x{height} view 7: RoPE panels")
+
+        t.keys("8")
+        s = t.wait("arrives with training", "view 8")
+        check(s is not None, f"{width}x{height} view 8: the placeholder")
+
+        t.keys("Tab")
+        s = t.wait("C1-C4", "Tab wraps to view 1")
+        check(s is not None, f"{width}x{height}: Tab goes from view 8 to view 1")
+
+        t.keys("?")
+        s = t.wait("press any key to close", "help")
+        check(s is not None and "export this view" in s, f"{width}x{height}: ? shows the help")
+        t.keys("x")
+        s = t.wait(lambda x: "press any key to close" not in x, "help closed")
+        check(s is not None, f"{width}x{height}: any key closes the help")
+
+        t.keys("q")
+        s = t.wait("__EXIT__", "the exit")
+        e = exit_line(s)
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              f"{width}x{height}: q exits 0 and restores the terminal ({e})")
+        check(not t.alternate_on(), f"{width}x{height}: the alternate screen is left")
+    finally:
+        t.kill()
+
+
+def test_views120():
+    views_at(120, 40)
+
+
+def test_views80():
+    views_at(80, 24)
+
+
+def test_edit():
+    t = Tmux(["--lang", "en", "我爱学习"], 100, 30)
+    try:
+        check(t.wait("Embedding", "first frame") is not None, "edit: first frame")
+        t.keys("/")
+        check(t.wait("Sentence:", "the editor") is not None, "edit: / opens the sentence editor")
+        t.keys("C-u")
+        t.keys("学习爱我", literal=True)
+        t.keys("Enter")
+        s = t.wait(lambda x: status_line(x).lstrip().startswith("学习爱我"), "the new sentence")
+        check(s is not None, "edit: the status line shows the new sentence")
+        if s:
+            for text, tid in tokens_csv("学习爱我"):
+                check(text in s and str(tid) in s, f"edit: view 1 shows {text} {tid}")
+        t.keys(":")
+        t.wait("Sentence:", "the editor again")
+        t.keys("C-u")
+        t.keys("Escape")
+        s = t.wait(lambda x: "Sentence:" not in x, "cancel")
+        check(s is not None and status_line(s).lstrip().startswith("学习爱我"),
+              "edit: Esc cancels and keeps the sentence")
+        t.keys("+")
+        s = t.wait("d_model = 1024", "d_model doubled")
+        check(s is not None and "100,000 x 1024" in s, "edit: + doubles d_model and re-runs")
+        t.keys("]")
+        s = t.wait("positions n = 128", "positions")
+        check(s is not None, "edit: ] raises the positions")
+        t.keys("l")
+        s = t.wait("词嵌入", "Chinese")
+        check(s is not None and "词元与编号" in s, "edit: l switches to Chinese")
+        t.keys("e")
+        s = t.wait("e: ", "export message")
+        check(s is not None, "edit: e calls export_figure and shows its message")
+        t.keys("Escape")
+        s = t.wait("__EXIT__", "exit")
+        e = exit_line(s)
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              f"edit: Esc quits and restores the terminal ({e})")
+    finally:
+        t.kill()
+
+
+def test_resize():
+    t = Tmux(["--lang", "en"], 120, 40)
+    try:
+        check(t.wait("Embedding", "first frame") is not None, "resize: first frame")
+        t.keys("2")
+        t.wait("PE(3, 10)", "view 2")
+        t.tmux("resize-window", "-x", "80", "-y", "24")
+        s = t.wait(lambda x: len(x.splitlines()) <= 24 and "PE(3, 10)" in x, "80x24 redraw")
+        check(s is not None, "resize: 120x40 -> 80x24 redraws view 2")
+        t.tmux("resize-window", "-x", "50", "-y", "15")
+        s = t.wait("too small", "small-size notice")
+        check(s is not None and "60 x 20" in s, "resize: below 60x20 it says what size is needed")
+        t.tmux("resize-window", "-x", "200", "-y", "60")
+        s = t.wait("PE(3, 10)", "200x60 redraw")
+        check(s is not None, "resize: 200x60 redraws")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "resize: terminal restored")
+    finally:
+        t.kill()
+
+
+def test_signals():
+    for how in ("C-c", "TERM"):
+        t = Tmux([], 100, 30)
+        try:
+            check(t.wait("词嵌入", "first frame") is not None, f"signals {how}: first frame")
+            if how == "C-c":
+                t.keys("C-c")
+            else:
+                pid = t.tfviz_pid()
+                check(pid is not None, "signals: found tfviz's pid")
+                if pid:
+                    os.kill(pid, signal.SIGTERM)
+            e = exit_line(t.wait("__EXIT__", "exit"))
+            want = str(128 + (signal.SIGINT if how == "C-c" else signal.SIGTERM))
+            check(e is not None and e[1] == want and e[2] == "TTY_RESTORED",
+                  f"signals: {how} ends tfviz ({want}) with the terminal restored ({e})")
+            check(not t.alternate_on(), f"signals: {how} leaves the alternate screen")
+        finally:
+            t.kill()
+
+
+def test_fallbacks():
+    p = run("我爱学习")  # stdout is a pipe here
+    out = p.stdout.decode()
+    check(p.returncode == 0 and "Tokens and ids" in out and "\033[" not in out,
+          "fallback: stdout not a terminal prints the text report")
+    t = Tmux(["我爱学习"], 100, 30, env={"TERM": "dumb"})
+    try:
+        s = t.wait("__EXIT__", "exit") and t.screen(history=True)
+        check(s is not None and "TERM is dumb" in s and "Tokens and ids" in s,
+              "fallback: TERM=dumb gives one sentence and the text report")
+    finally:
+        t.kill()
+    t = Tmux(["--lang", "en"], 100, 30, env={"LANG": "C", "LC_ALL": "C"})
+    try:
+        s = t.wait("not UTF-8", "the ASCII notice")
+        check(s is not None and "U+6211" in s, "fallback: LANG=C shows U+6211 for 我 and a notice")
+        if s:
+            check(all(ord(ch) < 128 for ch in s), "fallback: LANG=C draws ASCII only")
+        t.keys("2")
+        s = t.wait("PE(3, 10)", "view 2 in ASCII")
+        check(s is not None and any(c in s for c in "@#%*"), "fallback: ASCII shading in view 2")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "fallback: LANG=C restores the terminal")
+    finally:
+        t.kill()
+
+
+def test_color():
+    t = Tmux(["--lang", "en"], 100, 30)
+    try:
+        t.wait("Embedding", "first frame")
+        t.keys("2")
+        t.wait("PE(3, 10)", "view 2")
+        s = t.screen(escapes=True)
+        check("48;5;" in s or "48;2;" in s, "color: 256-colour backgrounds in the heatmap")
+        t.keys("q")
+    finally:
+        t.kill()
+    t = Tmux(["--lang", "en"], 100, 30, env={"NO_COLOR": "1"})
+    try:
+        t.wait("Embedding", "first frame")
+        t.keys("2")
+        s0 = t.wait("PE(3, 10)", "view 2")
+        s = t.screen(escapes=True)
+        check(s0 is not None and "48;5;" not in s and "38;5;" not in s and "48;2;" not in s,
+              "color: NO_COLOR draws no colours")
+        check(s0 is not None and any(c in s0 for c in "@#%*"), "color: NO_COLOR uses the ASCII ramp")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "color: NO_COLOR restores the terminal")
+    finally:
+        t.kill()
+
+
+def click(t, x, y):
+    """An X10 mouse press and release at 0-based (x, y), typed into the pane as raw bytes
+    (the kmous sequence of tmux-256color), as a terminal reports a click."""
+    seq = "\x1b[M" + chr(32) + chr(33 + x) + chr(33 + y) + "\x1b[M" + chr(35) + chr(33 + x) + \
+        chr(33 + y)
+    t.keys(seq, literal=True)
+
+
+def test_mouse():
+    pe = pe_csv(512, 8)
+    t = Tmux(["--lang", "en"], 100, 30)
+    try:
+        check(t.wait("Embedding", "first frame") is not None, "mouse: first frame")
+        # the tab bar: "tfviz " then " 1 Embedding " " 2 PE " " 3 Frequency "
+        click(t, len("tfviz  1 Embedding  2 PE  3"), 0)
+        s = t.wait("wavelength 2pi/w_i", "view 3 by a click")
+        check(s is not None, "mouse: a click on tab 3 opens view 3")
+        t.keys("2")
+        s = t.wait("PE(3, 10)", "view 2")
+        # the heatmap's first cell is at column 7 of the row after the axis labels (row 5 with
+        # a two-line caption); cell (row 2, column 12) holds position 4, dimension 12
+        click(t, 7 + 12, 5 + 2)
+        val = f"{pe[4][12]:.6f}"
+        s = t.wait(f"PE(4,12)={val}", "the clicked cell")
+        check(s is not None, f"mouse: a click on the heatmap moves the cursor (PE(4,12) = {val})")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "mouse: terminal restored")
+    finally:
+        t.kill()
+
+
+def test_big():
+    """-d 4096 reads as the article's 100,000 x 4096 = 409.6 M parameters."""
+    t = Tmux(["--lang", "en", "-d", "4096"], 120, 40)
+    try:
+        s = t.wait("409.6 M", "the article's sizes")
+        check(s is not None and "100,000 x 4096" in s, "big: 100,000 x 4096 = 409.6 M parameters")
+        t.keys("q")
+    finally:
+        t.kill()
+
+
+def main():
+    global TFVIZ
+    TFVIZ = os.path.abspath(sys.argv[1])
+    group = sys.argv[2]
+    globals()["test_" + group]()
+    if FAILS:
+        print(f"# {len(FAILS)} failed")
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
