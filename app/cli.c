@@ -12,8 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "colormap.h"
 #include "datadir.h"
 #include "emit.h"
+#include "export.h"
+#include "figure.h"
 #include "fileio.h"
 #include "tf_limits.h"
 #include "print.h"
@@ -67,6 +70,19 @@ static void usage(FILE *fp)
         "  --format F            text (default), csv, json or npy (NumPy, matrices only)\n"
         "  -o, --output FILE     write to FILE (replaced atomically) instead of standard output\n"
         "\n"
+        "Figures / 论文插图:\n"
+        "  --export FILE         draw a figure to FILE; .png, .svg or .pdf (from the extension)\n"
+        "  --figure NAME         %s (default pe)\n"
+        "  --dpi N               PNG resolution, 30..2400 (default 300)\n"
+        "  --width L, --height L page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare\n"
+        "                        number is inches); one-column = 3.5in (default width),\n"
+        "                        two-column = 7.16in; the height defaults to the figure's shape\n"
+        "  --colormap M          viridis, cividis, rdbu, puor or gray (default: rdbu centred on 0\n"
+        "                        for signed values, viridis otherwise)\n"
+        "  --font-size PT        label size in points, 4..36 (default 8)\n"
+        "  --title TEXT          replace the figure's title; --no-title drops it\n"
+        "  --lang zh|en          labels in Chinese (default) or English\n"
+        "\n"
         "Model:\n"
         "  -d, --d-model N       model width, an even number %d..%d (default %d)\n"
         "  -n, --positions N     positions in PE tables and checks, 1..%d (default %d)\n"
@@ -78,13 +94,17 @@ static void usage(FILE *fp)
         "                        probable segmentation); char: one token per character;\n"
         "                        cl100k or o200k: OpenAI byte-level BPE (GPT-4, GPT-4o)\n"
         "                        分词方式：word 词典分词（默认）、char 单字、cl100k/o200k 字节级 BPE\n"
-        "  --vocab-size V        word and char: the V - 4 most frequent dictionary words and 4\n"
-        "                        special tokens, id = 4 + frequency rank; %d..%d (default %d)\n"
+        "  --vocab-size V        word and char: 4 special tokens, the most frequent dictionary\n"
+        "                        words (id = 4 + frequency rank), then the base characters not\n"
+        "                        among them (ASCII, CJK punctuation and ideographs, full-width\n"
+        "                        forms) when V >= 21395, else V - 4 words only; %d..%d\n"
+        "                        (default %d)\n"
         "  --scale-embedding     multiply X_emb by sqrt(d_model) before adding PE (original paper)\n"
         "  --rope-style S        interleaved (LLaMA reference code, GPT-J; default) or half\n"
         "                        (rotate_half: GPT-NeoX, Hugging Face)\n"
         "  --offset K            k of the relative map PE(pos+k) = M_k PE(pos) (default 1)\n"
-        "  --compare TEXT        the same tokens in another order (default: reversed)\n"
+        "  --compare TEXT        the same tokens in another order (default: the words reversed,\n"
+        "                        each word keeping its tokens in order)\n"
         "\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
@@ -98,7 +118,7 @@ static void usage(FILE *fp)
         "  one core is refused with what to lower. Memory stays under about 200 MB in every mode.\n"
         "限制：文本至多 %d 字节、%d 个词元；词元数 × d_model 至多 %d；预计超过 %.0f 秒的计算会被拒绝。\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
-        print_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
+        print_list(), export_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
         TF_DEFAULT_POSITIONS, TF_DEFAULT_SEED, TF_MIN_VOCAB, TF_MAX_VOCAB, TF_DEFAULT_VOCAB,
         TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES, TF_MAX_DOT_POSITIONS,
         TF_MAX_WORK / 1e9, TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES,
@@ -168,7 +188,9 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 
 enum {
     OPT_PRINT = 256, OPT_FORMAT, OPT_BASE, OPT_INDEX_BASE, OPT_SEED, OPT_COMPARE, OPT_ROPE_STYLE,
-    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG
+    OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG,
+    OPT_EXPORT, OPT_FIGURE, OPT_DPI, OPT_WIDTH, OPT_HEIGHT, OPT_COLORMAP, OPT_FONT_SIZE, OPT_TITLE,
+    OPT_NO_TITLE
 };
 
 static const struct option long_opts[] = {
@@ -188,6 +210,15 @@ static const struct option long_opts[] = {
     {"tokenizer", required_argument, 0, OPT_TOKENIZER},
     {"no-color", no_argument, 0, OPT_NO_COLOR},
     {"lang", required_argument, 0, OPT_LANG},
+    {"export", required_argument, 0, OPT_EXPORT},
+    {"figure", required_argument, 0, OPT_FIGURE},
+    {"dpi", required_argument, 0, OPT_DPI},
+    {"width", required_argument, 0, OPT_WIDTH},
+    {"height", required_argument, 0, OPT_HEIGHT},
+    {"colormap", required_argument, 0, OPT_COLORMAP},
+    {"font-size", required_argument, 0, OPT_FONT_SIZE},
+    {"title", required_argument, 0, OPT_TITLE},
+    {"no-title", no_argument, 0, OPT_NO_TITLE},
     {"help", no_argument, 0, 'h'},
     {"version", no_argument, 0, 'V'},
     {0, 0, 0, 0},
@@ -302,6 +333,55 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
                 return -1;
             }
             cli->lang = optarg;
+            break;
+        case OPT_EXPORT:
+            cli->export_path = optarg;
+            break;
+        case OPT_FIGURE:
+            cli->figure = optarg;
+            break;
+        case OPT_DPI:
+            if (parse_long("--dpi", optarg, 30, 2400, &v))
+                return -1;
+            cli->dpi = (double)v;
+            break;
+        case OPT_WIDTH:
+        case OPT_HEIGHT: {
+            const char *name = c == OPT_WIDTH ? "--width" : "--height";
+            double len = export_parse_length(optarg);
+            if (len < 0) {
+                cli_error("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or "
+                          "one-column, two-column), not '%s'.", name, optarg);
+                return -1;
+            }
+            *(c == OPT_WIDTH ? &cli->fig_width : &cli->fig_height) = len;
+            break;
+        }
+        case OPT_COLORMAP:
+            if (colormap_parse(optarg) == CMAP_COUNT) {
+                cli_error("--colormap must be viridis, cividis, rdbu, puor or gray (got '%s').",
+                          optarg);
+                return -1;
+            }
+            cli->colormap = optarg;
+            break;
+        case OPT_FONT_SIZE:
+            if (parse_double("--font-size", optarg, &cli->font_size))
+                return -1;
+            if (!(cli->font_size >= 4 && cli->font_size <= 36)) {
+                cli_error("--font-size must be from 4 to 36 points (got %s).", optarg);
+                return -1;
+            }
+            break;
+        case OPT_TITLE:
+            if (utf8_validate(optarg, strlen(optarg), NULL) != TF_OK) {
+                cli_error("--title is not valid UTF-8; save it as UTF-8 and try again.");
+                return -1;
+            }
+            cli->title = optarg;
+            break;
+        case OPT_NO_TITLE:
+            cli->no_title = true;
             break;
         case ':':
             cli_error("%s needs a value; see tfviz --help.", argv[optind - 1]);
@@ -442,6 +522,16 @@ static void on_signal(int sig)
     raise(sig);
 }
 
+static int run_export(tf_cli *cli, tf_analysis *a)
+{
+    char msg[512];
+    int rc = export_figure(cli, a, cli->figure, cli->export_path, msg, sizeof msg);
+    fig_release_fonts();
+    if (rc)
+        cli_error("%s", msg);
+    return rc;
+}
+
 static int run_print(tf_cli *cli, tf_analysis *a)
 {
     tf_diag dg = {0};
@@ -516,7 +606,21 @@ int cli_run(int argc, char **argv)
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);
         return 2;
     }
-    if (cli.print_what) {
+    if (cli.export_path) {
+        const char *why = cli.print_what ? "--export and --print are separate modes; use one"
+                          : cli.format != FMT_TEXT || cli.output
+                              ? "--format and --output go with --print; --export takes the file name"
+                              : export_check(&cli, cli.figure, cli.export_path);
+        if (why) {
+            cli_error("%s.", why);
+            return 2;
+        }
+    } else if (cli.figure || cli.dpi > 0 || cli.fig_width > 0 || cli.fig_height > 0 ||
+               cli.colormap || cli.font_size > 0 || cli.title || cli.no_title) {
+        cli_error("--figure, --dpi, --width, --height, --colormap, --font-size and --title go "
+                  "with --export FILE; for example tfviz --export pe.pdf --figure pe.");
+        return 2;
+    } else if (cli.print_what) {
         const char *why = print_check(cli.print_what, cli.format, &cli.cfg);
         if (why) {
             cli_error("%s ('%s'); --print takes one of: %s.", why, cli.print_what, print_list());
@@ -554,6 +658,8 @@ int cli_run(int argc, char **argv)
     if (st != TF_OK) {
         report_analysis_error(st, &dg, &cli);
         rc = 2;
+    } else if (cli.export_path) {
+        rc = run_export(&cli, &a);
     } else if (cli.print_what && print_work(cli.print_what, cli.format, &a) > TF_MAX_WORK) {
         cli_error("--print %s with these settings would take about %.0f s (the limit is %.0f s); "
                   "lower -n, -d or --vocab-size, or shorten the text.", cli.print_what,
@@ -563,6 +669,7 @@ int cli_run(int argc, char **argv)
         rc = run_print(&cli, &a);
     } else if (tui_wanted()) {
         rc = tui_run(&cli, &a);
+        fig_release_fonts(); /* after figures the `e` key drew */
     } else {
         print_report(&a, stdout);
     }

@@ -20,6 +20,17 @@ typedef struct {
     bool vocab_size_set;    /* --vocab-size was given */
     bool tokenizer_set;     /* --tokenizer was given (else word, or char without a dictionary) */
     const char *lang;       /* "zh" or "en" */
+
+    /* --export FILE: a figure. Zero / NULL means the figure's own default. */
+    const char *export_path; /* --export FILE, NULL for none */
+    const char *figure;      /* --figure NAME, NULL: pe */
+    double dpi;              /* --dpi, PNG only (0: 300) */
+    double fig_width;        /* --width in points (0: one column, 3.5 in) */
+    double fig_height;       /* --height in points (0: the figure's own proportions) */
+    const char *colormap;    /* --colormap NAME (NULL: diverging for signed data, else viridis) */
+    double font_size;        /* --font-size in points (0: 8) */
+    const char *title;       /* --title TEXT (NULL: the figure's own) */
+    bool no_title;           /* --no-title */
 } tf_cli;
 
 /* Parse argv, run the chosen mode, return the process exit status:

@@ -255,7 +255,8 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * vocab: the whole vocabulary, id order (id = 4 + frequency rank for the dictionary) */
+ * vocab: the whole vocabulary, id order (id = 4 + frequency rank for the dictionary's words,
+ * then the base alphabet, frequency 0 where a character is no dictionary word; vocab.h) */
 
 static tf_status print_vocab(tf_analysis *a, out_format f, FILE *fp)
 {

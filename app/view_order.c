@@ -1,8 +1,8 @@
 /* view_order.c — view 6: attention is blind to word order without positions (claim C6).
  *
- * The same tokens in two orders (the sentence and --compare, default: reversed) go through one
- * seeded attention head three times: without positions, with PE added, with RoPE. The table
- * gives, per token, how much its output changed between the two orders (from the analysis):
+ * The same tokens in two orders (the sentence and --compare, default: its words reversed) go
+ * through one seeded attention head three times: without positions, with PE added, with RoPE. The
+ * table gives, per token, how much its output changed between the two orders (from the analysis):
  * about 1e-16 without positions, clearly non-zero with them. */
 #include <math.h>
 #include <stdio.h>

@@ -222,6 +222,16 @@ static tf_status match_tokens(const char *ta, const tf_tokens *a, const char *tb
     return st;
 }
 
+/* Whether token u (u > 0) starts a unit of the reversed sentence: a new word, or, when the
+ * sentence is one word, a token that starts a character (not a UTF-8 continuation byte). */
+static int unit_starts(const tf_analysis *a, size_t u, int one_word)
+{
+    const tf_token *k = &a->tokens.items[u];
+    if (one_word)
+        return ((unsigned char)a->text[k->start] & 0xC0) != 0x80;
+    return k->word != k[-1].word;
+}
+
 static tf_status need_order(tf_analysis *a, tf_diag *diag)
 {
     size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
@@ -246,8 +256,15 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
             return st;
         }
     } else {
-        /* default: the same tokens reversed; cmp_text spells them out, separated by spaces
-         * when the sentence separates its words with spaces */
+        /* default: the same words reversed. A word is the unit the tokens came from (its
+         * `word` field): a segmented word with its fallback characters, a BPE pre-token piece
+         * with its byte tokens, a character. Its tokens stay together in their order, so no
+         * character is split and Python does not become nohtyP; the words are reversed, which
+         * is still a permutation of the tokens. A sentence of one word (a single BPE piece, as
+         * 我爱学习 is in cl100k) is reversed by whole characters instead: a token that starts
+         * inside a character stays with the token before it. cmp_text spells the units out,
+         * separated by spaces when the sentence separates its words with spaces. */
+        int one_word = a->tokens.items[0].word == a->tokens.items[T - 1].word;
         size_t sep = memchr(a->text, ' ', a->text_len) ? 1 : 0, total = 0;
         for (size_t t = 0; t < T; t++)
             total += a->tokens.items[t].end - a->tokens.items[t].start + sep;
@@ -257,18 +274,26 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
             return TF_ERR_NOMEM;
         a->cmp_tokens.n = T;
         a->cmp_tokens.kind = a->tokens.kind;
-        size_t off = 0;
-        for (size_t t = 0; t < T; t++) {
-            const tf_token *src = &a->tokens.items[T - 1 - t];
-            size_t l = src->end - src->start;
-            if (t && sep)
+        size_t off = 0, t = 0;
+        for (size_t we = T; we > 0;) { /* the word [ws, we) of the sentence's tokens */
+            size_t ws = we - 1;
+            while (ws > 0 && !unit_starts(a, ws, one_word))
+                ws--;
+            /* BPE pieces carry their own leading space: one space between words, never two */
+            if (t && sep && a->text[a->tokens.items[ws].start] != ' ' &&
+                a->cmp_text[off - 1] != ' ')
                 a->cmp_text[off++] = ' ';
-            memcpy(a->cmp_text + off, a->text + src->start, l);
-            a->cmp_tokens.items[t] = *src;
-            a->cmp_tokens.items[t].start = (uint32_t)off;
-            a->cmp_tokens.items[t].end = (uint32_t)(off + l);
-            off += l;
-            a->perm[t] = T - 1 - t;
+            for (size_t u = ws; u < we; u++, t++) {
+                const tf_token *src = &a->tokens.items[u];
+                size_t l = src->end - src->start;
+                memcpy(a->cmp_text + off, a->text + src->start, l);
+                a->cmp_tokens.items[t] = *src;
+                a->cmp_tokens.items[t].start = (uint32_t)off;
+                a->cmp_tokens.items[t].end = (uint32_t)(off + l);
+                a->perm[t] = u;
+                off += l;
+            }
+            we = ws;
         }
         a->cmp_text[off] = '\0';
         a->cmp_len = off;

@@ -30,7 +30,7 @@ typedef struct {
     rope_style rope;
     long offset;          /* k of the relative map M_k */
     bool scale_embedding; /* multiply X_emb by sqrt(d) before adding PE, as the original paper */
-    const char *compare;  /* the second sentence of the order experiment, NULL: tokens reversed */
+    const char *compare;  /* the second sentence of the order experiment, NULL: words reversed */
     size_t compare_len;
     const char *data_dir; /* where the dictionary and BPE tables are (NULL: none); word and BPE
                              modes need them, char mode falls back to code points without */

@@ -52,8 +52,9 @@ tokenizer_kind tokenizer_parse(const char *name);
  *         segmented over the dictionary (dict_route: the maximum-probability route through
  *         the DAG of dictionary words); consecutive single ASCII letters or digits on that route
  *         join into one token (GPT4, 2024); every other character is a token of its own. A word
- *         without an id (outside the V most frequent) falls back to its characters
- *         (TOKEN_FALLBACK), a character without one to [UNK] (TOKEN_UNK). This is
+ *         without an id (not among the vocabulary's words) falls back to its characters
+ *         (TOKEN_FALLBACK, with the ids of the base alphabet, vocab.h), a character without
+ *         one to [UNK] (TOKEN_UNK). This is
  *         jieba.cut(text, HMM=False) exactly, spaces aside. Needs vocab_open_dict.
  * char:   one token per character.
  * cl100k, o200k: byte-level BPE (bpe.h); spaces belong to the tokens as in the real model.

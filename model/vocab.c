@@ -1,5 +1,5 @@
-/* vocab.c — three vocabularies behind one interface: the dictionary's most frequent words,
- * a BPE rank table, and the code-point fallback. */
+/* vocab.c — three vocabularies behind one interface: the dictionary's most frequent words
+ * followed by the base alphabet, a BPE rank table, and the code-point fallback. */
 #include "vocab.h"
 
 #include <stdio.h>
@@ -18,6 +18,11 @@ struct tf_vocab {
     tf_dict *dict; /* SRC_DICT */
     tf_bpe *bpe;   /* SRC_BPE */
     const char *name;
+    /* SRC_DICT: ids 4 .. 4 + n_words - 1 are the dictionary words by rank; ids 4 + n_words ..
+     * 4 + n_words + n_base - 1 are the base characters that are not among them (vocab.h) */
+    uint32_t n_words, n_base;
+    int32_t *base_id;  /* (N_BASE) id of each base character; NULL when the alphabet does not fit */
+    uint32_t *base_cp; /* (n_base) code point of each base id, in id order */
 };
 
 /* The code-point ranges that get ids, in id order. */
@@ -30,6 +35,97 @@ static const struct {
     {0xFF00, 0xFFEF}, /* half-width and full-width forms */
 };
 #define N_RANGES (sizeof ranges / sizeof ranges[0])
+/* The base alphabet: every code point of the ranges, 95 + 64 + 20,992 + 240. */
+#define N_BASE 21391u
+
+/* Index of cp in the base alphabet (code-point order), or -1. */
+static int32_t base_index(uint32_t cp)
+{
+    uint32_t b = 0;
+    for (size_t r = 0; r < N_RANGES; r++) {
+        if (cp >= ranges[r].lo && cp <= ranges[r].hi)
+            return (int32_t)(b + cp - ranges[r].lo);
+        b += ranges[r].hi - ranges[r].lo + 1;
+    }
+    return -1;
+}
+
+/* The code point at base index b < N_BASE. */
+static uint32_t base_codepoint(uint32_t b)
+{
+    for (size_t r = 0; r < N_RANGES; r++) {
+        uint32_t w = ranges[r].hi - ranges[r].lo + 1;
+        if (b < w)
+            return ranges[r].lo + b;
+        b -= w;
+    }
+    return 0;
+}
+
+/* Lay out a dictionary vocabulary of v->size ids (vocab.h). With room for the whole base
+ * alphabet, W is the largest k with cost(k) = k + (base characters not among the top k
+ * words) <= V - 4. cost never falls as k grows (a word that is itself a base character costs
+ * no extra id, any other word one), so W is found by walking a bitmap of the ranks of the base
+ * characters that are words, 64 ranks at a time. Looking the 21,391 characters up one by one
+ * touches far fewer pages of the mapped dictionary than walking the top words. Without room,
+ * W = V - 4 and no other character. */
+static tf_status layout_dict(tf_vocab *v)
+{
+    uint32_t n_dict = dict_count(v->dict), room = v->size - VOCAB_N_SPECIAL;
+    if (room < N_BASE) {
+        v->n_words = room < n_dict ? room : n_dict;
+        return TF_OK;
+    }
+    size_t n_blocks = (size_t)n_dict / 64 + 1;
+    uint64_t *is_base = calloc(n_blocks, sizeof *is_base); /* bit r: rank r is a base char */
+    v->base_id = malloc(N_BASE * sizeof *v->base_id);
+    if (!is_base || !v->base_id) {
+        free(is_base);
+        return TF_ERR_NOMEM;
+    }
+    for (uint32_t b = 0; b < N_BASE; b++) {
+        char c[8];
+        int64_t i = dict_find(v->dict, c, utf8_encode(base_codepoint(b), c));
+        v->base_id[b] = -1; /* until W is known: -1 no word, -2 - rank a word */
+        if (i >= 0) {
+            uint32_t r = dict_rank(v->dict, (uint32_t)i);
+            v->base_id[b] = -2 - (int32_t)r;
+            is_base[r / 64] |= 1ull << (r % 64);
+        }
+    }
+    /* cost(k) = k + N_BASE - taken(k), taken(k) = base ranks below k */
+    uint32_t k = 0, taken = 0;
+    while (k + 64 <= n_dict &&
+           (uint64_t)k + 64 + N_BASE - taken - (uint32_t)__builtin_popcountll(is_base[k / 64]) <=
+               room) {
+        taken += (uint32_t)__builtin_popcountll(is_base[k / 64]);
+        k += 64;
+    }
+    while (k < n_dict) {
+        uint32_t bit = (is_base[k / 64] >> (k % 64)) & 1;
+        if ((uint64_t)k + 1 + N_BASE - taken - bit > room)
+            break;
+        taken += bit;
+        k++;
+    }
+    free(is_base);
+    v->n_words = k;
+    v->n_base = N_BASE - taken;
+    v->base_cp = malloc(v->n_base * sizeof *v->base_cp);
+    if (!v->base_cp)
+        return TF_ERR_NOMEM;
+    uint32_t j = 0;
+    for (uint32_t b = 0; b < N_BASE; b++) {
+        int32_t id = v->base_id[b];
+        if (id <= -2 && (uint32_t)(-2 - id) < k) { /* a word among the top k: its own id */
+            v->base_id[b] = VOCAB_N_SPECIAL + (-2 - id);
+        } else {
+            v->base_id[b] = (int32_t)(VOCAB_N_SPECIAL + k + j);
+            v->base_cp[j++] = base_codepoint(b);
+        }
+    }
+    return TF_OK;
+}
 
 static const char *const special[VOCAB_N_SPECIAL] = {"[PAD]", "[UNK]", "[BOS]", "[EOS]"};
 
@@ -56,8 +152,12 @@ tf_status vocab_new_codepoint(uint32_t size, tf_vocab **out)
 tf_status vocab_open_dict(const char *dir, uint32_t size, tf_vocab **out)
 {
     tf_status st = vocab_alloc(SRC_DICT, size, "jieba", out);
-    if (st == TF_OK && (st = dict_open(dir, &(*out)->dict)) != TF_OK) {
-        free(*out);
+    if (st != TF_OK)
+        return st;
+    if ((st = dict_open(dir, &(*out)->dict)) == TF_OK)
+        st = layout_dict(*out);
+    if (st != TF_OK) {
+        vocab_free(*out);
         *out = NULL;
     }
     return st;
@@ -94,6 +194,8 @@ void vocab_free(tf_vocab *v)
         return;
     dict_free(v->dict);
     bpe_free(v->bpe);
+    free(v->base_id);
+    free(v->base_cp);
     free(v);
 }
 
@@ -132,6 +234,9 @@ int32_t vocab_lookup(const tf_vocab *v, const char *s, size_t len)
         return sp;
     if (v->src == SRC_CODEPOINT)
         return codepoint_lookup(v, s, len);
+    uint32_t cp;
+    if (v->base_id && utf8_decode(s, len, &cp) == len && base_index(cp) >= 0)
+        return v->base_id[base_index(cp)]; /* a word among the first n_words, or the tail */
     int64_t i = dict_find(v->dict, s, len);
     return i < 0 ? -1 : vocab_dict_id(v, (uint32_t)i);
 }
@@ -140,8 +245,8 @@ int32_t vocab_dict_id(const tf_vocab *v, uint32_t i)
 {
     if (!v->dict || i >= dict_count(v->dict))
         return -1;
-    uint64_t id = VOCAB_N_SPECIAL + (uint64_t)dict_rank(v->dict, i);
-    return id < v->size ? (int32_t)id : -1;
+    uint32_t rank = dict_rank(v->dict, i);
+    return rank < v->n_words ? (int32_t)(VOCAB_N_SPECIAL + rank) : -1;
 }
 
 /* The bytes of id, or NULL; tmp (8 bytes) holds an encoded code point. */
@@ -161,9 +266,13 @@ static const char *token_bytes(const tf_vocab *v, int32_t id, char *tmp, size_t 
     }
     uint32_t k = (uint32_t)id - VOCAB_N_SPECIAL;
     if (v->src == SRC_DICT) {
-        if (k >= dict_count(v->dict))
-            return NULL; /* V is larger than the dictionary */
-        return dict_word(v->dict, dict_at_rank(v->dict, k), n);
+        if (k < v->n_words)
+            return dict_word(v->dict, dict_at_rank(v->dict, k), n);
+        if (k - v->n_words < v->n_base) {
+            *n = utf8_encode(v->base_cp[k - v->n_words], tmp);
+            return tmp;
+        }
+        return NULL; /* V is larger than the dictionary and the alphabet */
     }
     for (size_t r = 0; r < N_RANGES; r++) {
         uint32_t w = ranges[r].hi - ranges[r].lo + 1;
@@ -199,12 +308,26 @@ const char *vocab_name(const tf_vocab *v)
     return v->name;
 }
 
-uint64_t vocab_frequency(const tf_vocab *v, int32_t id)
+/* The dictionary index of id's token, or -1 (a special token, a base character that is no
+ * dictionary word, an unused id). */
+static int64_t dict_index(const tf_vocab *v, int32_t id)
 {
     if (v->src != SRC_DICT || id < VOCAB_N_SPECIAL || (uint32_t)id >= v->size)
-        return 0;
+        return -1;
     uint32_t k = (uint32_t)id - VOCAB_N_SPECIAL;
-    return k < dict_count(v->dict) ? dict_freq(v->dict, dict_at_rank(v->dict, k)) : 0;
+    if (k < v->n_words)
+        return dict_at_rank(v->dict, k);
+    if (k - v->n_words < v->n_base) {
+        char tmp[8];
+        return dict_find(v->dict, tmp, utf8_encode(v->base_cp[k - v->n_words], tmp));
+    }
+    return -1;
+}
+
+uint64_t vocab_frequency(const tf_vocab *v, int32_t id)
+{
+    int64_t i = dict_index(v, id);
+    return i < 0 ? 0 : dict_freq(v->dict, (uint32_t)i);
 }
 
 int64_t vocab_rank(const tf_vocab *v, int32_t id)
@@ -213,10 +336,8 @@ int64_t vocab_rank(const tf_vocab *v, int32_t id)
         return -1;
     if (v->src == SRC_BPE)
         return (uint32_t)id < bpe_count(v->bpe) ? id : -1;
-    if (v->src == SRC_DICT && id >= VOCAB_N_SPECIAL &&
-        (uint32_t)id - VOCAB_N_SPECIAL < dict_count(v->dict))
-        return id - VOCAB_N_SPECIAL + 1;
-    return -1;
+    int64_t i = dict_index(v, id);
+    return i < 0 ? -1 : (int64_t)dict_rank(v->dict, (uint32_t)i) + 1;
 }
 
 const struct tf_dict *vocab_dict(const tf_vocab *v)

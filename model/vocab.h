@@ -15,10 +15,27 @@ typedef struct tf_vocab tf_vocab;
 /* Special tokens present in every vocabulary, at these ids. */
 enum { VOCAB_PAD = 0, VOCAB_UNK = 1, VOCAB_BOS = 2, VOCAB_EOS = 3, VOCAB_N_SPECIAL = 4 };
 
-/* The dictionary vocabulary (the default): after the special tokens come the size - 4 most
- * frequent words of the segmentation dictionary in dir (dict.h), so id = 4 + frequency rank
- * (0-based) and a small id is a frequent word. Words past the cut have no id. Errors are those
- * of dict_open: TF_ERR_UNAVAILABLE when the dictionary is not installed. */
+/* The dictionary vocabulary (the default), V = size ids, laid out as
+ *
+ *   0 .. 3              [PAD] [UNK] [BOS] [EOS]
+ *   4 .. 4 + W - 1      the W most frequent words of the segmentation dictionary in dir
+ *                       (dict.h): id = 4 + frequency rank (0-based; equal frequencies in byte
+ *                       order), so a small id is a frequent word
+ *   4 + W .. V - 1      the base alphabet minus the characters that are among those W words,
+ *                       in code-point order
+ *
+ * The base alphabet is every character a real vocabulary must spell: printable ASCII
+ * (U+0020-U+007E), CJK symbols and punctuation (U+3000-U+303F), the CJK Unified Ideographs
+ * (U+4E00-U+9FFF) and the half-width and full-width forms (U+FF00-U+FFEF): 21,391 characters.
+ *
+ * W: when V >= 4 + 21,391 = 21,395 the whole alphabet fits, and W is the largest number of
+ * words that leaves room for the base characters not among them (a word that is itself a
+ * base character costs no extra id); V = 100,000 gives W = 86,529 and 13,467 base characters
+ * at ids 86,533 .. 99,999. When V < 21,395 the alphabet cannot fit: W = V - 4 and there is no
+ * tail, so a character that is not among the words has no id ([UNK]). W never exceeds the
+ * dictionary (349,045 words); past 4 + W + tail (358,860 for the whole dictionary) ids are
+ * unused. Words past the cut have no id (the tokenizer falls back to their characters).
+ * Errors are those of dict_open: TF_ERR_UNAVAILABLE when the dictionary is not installed. */
 tf_status vocab_open_dict(const char *dir, uint32_t size, tf_vocab **out);
 
 /* A byte-level BPE vocabulary: encoding "cl100k" or "o200k" (tfviz-<encoding>.bin in dir).
@@ -26,9 +43,9 @@ tf_status vocab_open_dict(const char *dir, uint32_t size, tf_vocab **out);
  * are no special tokens among the ranks and no unknown token: every byte has a rank. */
 tf_status vocab_open_bpe(const char *dir, const char *encoding, tf_vocab **out);
 
-/* The code-point vocabulary (used when no dictionary is installed): after the special tokens come printable ASCII, CJK symbols and
- * punctuation, the CJK Unified Ideographs (U+4E00-U+9FFF) and the full-width forms, in
- * code-point order; ids at or past `size` and every other character map to [UNK]. */
+/* The code-point vocabulary (used when no dictionary is installed): after the special tokens
+ * comes the base alphabet in code-point order; ids at or past `size` and every other character
+ * map to [UNK]. */
 tf_status vocab_new_codepoint(uint32_t size, tf_vocab **out);
 void vocab_free(tf_vocab *v);
 
@@ -47,10 +64,14 @@ uint32_t vocab_size(const tf_vocab *v);
 /* "jieba", "cl100k_base", "o200k_base" or "codepoint". */
 const char *vocab_name(const tf_vocab *v);
 
-/* The dictionary frequency of id's word (0 for special tokens and other vocabularies). */
+/* The dictionary frequency of id's token: a word's, and a base character's when it is a
+ * dictionary word too (a rare character past the W words); 0 for special tokens, base
+ * characters that are no dictionary word and other vocabularies. */
 uint64_t vocab_frequency(const tf_vocab *v, int32_t id);
-/* The rank behind an id: 1-based frequency rank of a dictionary word (1 = most frequent), the
- * merge rank of a BPE token (= its id); -1 where there is none (special tokens, code points). */
+/* The rank behind an id: 1-based frequency rank of a dictionary word (1 = most frequent; for
+ * ids below 4 + W, id = 3 + rank; a base character in the tail that is a dictionary word has
+ * its true rank, past W), the merge rank of a BPE token (= its id); -1 where there is none
+ * (special tokens, base characters that are no dictionary word, code points). */
 int64_t vocab_rank(const tf_vocab *v, int32_t id);
 
 /* The tables behind the vocabulary, NULL when it has none (for the tokenizer). */

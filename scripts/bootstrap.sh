@@ -14,7 +14,7 @@ cd "$here"
 packages=(
     build-essential meson ninja-build pkg-config
     libncurses-dev ncurses-term libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
-    fonts-noto-cjk fontconfig
+    fonts-noto-cjk fonts-dejavu-core fontconfig
     tmux poppler-utils python3 python3-jieba
     locales valgrind
 )
@@ -32,7 +32,7 @@ for arg in "$@"; do
         ;;
     esac
 done
-((bench)) && packages+=(python3-numpy python3-matplotlib python3-torch hyperfine valgrind)
+((bench)) && packages+=(python3-numpy python3-matplotlib python3-torch hyperfine valgrind time)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -108,6 +108,7 @@ def test_tokens():
 
 
 def test_vocab():
+    ref = dict_reference()
     # the vocabulary is the dictionary ranked by frequency: the first word ids, independently
     # from jieba's dict.txt (ties in byte order)
     rows = list(csv.reader(io.StringIO(run("--print", "vocab", "--format", "csv",
@@ -130,6 +131,55 @@ def test_vocab():
     check(all(t["status"] == "unk" and t["id"] == 1 for t in j["tokens"][1:]), "unk at V=16")
     t = run("--print", "tokens", "--vocab-size", "1000", "自然语言").stdout.decode()
     check("fallback" in t and "词表外" in t, "the text table says a fallback happened")
+    # the default V holds the base alphabet after the words: Latin letters, full-width
+    # punctuation and every CJK character have ids; [UNK] is left for an emoji
+    rows = list(csv.reader(io.StringIO(run("--print", "vocab", "--format", "csv").stdout.decode())))
+    check(len(rows) == 100001 and [int(r[0]) for r in rows[1:]] == list(range(100000)),
+          "vocab csv lists every id of V = 100,000")
+    ids = {r[1]: int(r[0]) for r in rows[1:]}
+    base = [chr(c) for a, b in ((0x20, 0x7E), (0x3000, 0x303F), (0x4E00, 0x9FFF),
+                                (0xFF00, 0xFFEF)) for c in range(a, b + 1)]
+    check(all(c in ids for c in base), "every base character has an id")
+    if ref:
+        # the layout worked out here: W words, as many as leave room for the base characters
+        # that are not among them; those follow in code-point order up to V - 1
+        words = sorted(ref.items(), key=lambda kv: (-kv[1], kv[0].encode()))
+        bset, rest, W = set(base), len(base), 0
+        while W + 1 + rest - (words[W][0] in bset) <= 100000 - 4:
+            rest -= words[W][0] in bset
+            W += 1
+        taken = {w for w, _ in words[:W]}
+        check([(r[1], int(r[2])) for r in rows[5:5 + W]] == words[:W],
+              "the words before the alphabet keep id = 4 + frequency rank")
+        check([(r[1], int(r[2])) for r in rows[5 + W:]] ==
+              [(c, ref.get(c, 0)) for c in base if c not in taken],
+              "then the other base characters, code-point order, dict.txt frequency or 0")
+    text = "我喜欢Python和自然语言处理，你呢？😀"
+    for fmt in ("json", "csv"):
+        out = run("--print", "tokens", "--format", fmt, text).stdout.decode()
+        toks = (json.loads(out)["tokens"] if fmt == "json" else
+                list(csv.DictReader(io.StringIO(out))))
+        st = {t["text"]: t["status"] for t in toks}
+        check([t["text"] for t in toks] == ["我", "喜欢", "P", "y", "t", "h", "o", "n", "和",
+                                            "自然语言", "处理", "，", "你", "呢", "？", "😀"],
+              f"{fmt}: Python falls back to its letters")
+        check(st["P"] == "fallback" and st["，"] == "in_vocab" and st["？"] == "in_vocab" and
+              st["😀"] == "unk" and [t["status"] for t in toks].count("unk") == 1 and
+              all(int(t["id"]) == ids[t["text"]] for t in toks if t["text"] != "😀"),
+              f"{fmt}: only the emoji is [UNK]")
+    j = js("--print", "tokens", "--tokenizer", "char", "鿏丂㐀")
+    check([t["status"] for t in j["tokens"]] == ["in_vocab", "in_vocab", "unk"],
+          "char mode: every U+4E00-U+9FFF character has an id (U+3400 is outside)")
+    j = js("--print", "tokens", "--vocab-size", "21394", "Python")
+    check(all(t["status"] == "unk" for t in j["tokens"]), "V < 21,395: the alphabet does not fit")
+    rows = list(csv.reader(io.StringIO(run("--print", "vocab", "--format", "csv",
+                                           "--vocab-size", "21395").stdout.decode())))
+    ids21 = {r[1]: int(r[0]) for r in rows[1:]}
+    j = js("--print", "tokens", "--vocab-size", "21395", "Python")
+    check(len(rows) == 21396 and all(c in ids21 for c in base) and
+          ids21["P"] - ids21[" "] == ord("P") - ord(" ") and
+          all(t["status"] == "fallback" and t["id"] == ids21[t["text"]] for t in j["tokens"]),
+          "V = 21,395: the alphabet just fits")
 
 
 def dict_reference():
@@ -324,6 +374,16 @@ def test_order():
     check(j["with_rope"]["max_token_diff"] > 1e-5, "with RoPE the order shows")
     j = js("--print", "order", "-d", "32", "--compare", "学习爱我", "--tokenizer", "char")
     check(j["b"] == "学习爱我" and j["permutation"] == [2, 3, 1, 0], "--compare permutation")
+    # BPE: the words (pre-token pieces) are reversed, never a character split into bytes
+    for mode in ("cl100k", "o200k"):
+        for text in ("我爱学习", "我喜欢Python和自然语言处理，你呢？", "I love NLP, 你呢?"):
+            p = run("--print", "order", "-d", "32", "--tokenizer", mode, "--format", "json", text)
+            j = json.loads(p.stdout)  # strict UTF-8: fails on a stray byte
+            n = len(js("--print", "tokens", "--tokenizer", mode, text)["tokens"])
+            check("\ufffd" not in j["b"] and sorted(j["permutation"]) == list(range(n)) and
+                  j["without_pe"]["max_token_diff"] < 1e-6, f"{mode} order of {text}: valid b")
+    j = js("--print", "order", "-d", "32", "--vocab-size", "1000", "我喜欢Python和自然语言处理")
+    check(j["b"] == "处理自然语言和Python喜欢我", "word mode: a fallback word is not reversed")
     p = run("--print", "order", "--compare", "我爱你", ok=False)
     check(p.returncode == 2 and b"same tokens" in p.stderr, "--compare with other tokens is refused")
 

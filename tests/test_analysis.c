@@ -7,6 +7,7 @@
 #include "check.h"
 #include "posenc.h"
 #include "tf_limits.h"
+#include "utf8.h"
 
 static void test_pipeline(void **state)
 {
@@ -133,6 +134,94 @@ static void test_default_reverse(void **state)
     analysis_free(&a);
 }
 
+/* The default second sentence reverses words, not tokens: a word that fell back to its
+ * characters keeps them in order, and in BPE mode no character is split into stray bytes.
+ * b must be a permutation of a's tokens whose text, token by token, is the text of the token
+ * of a it points to, and valid UTF-8. */
+static void check_reversed_words(const tf_analysis *a)
+{
+    size_t T = a->tokens.n;
+    char *seen = calloc(T, 1);
+    assert_non_null(seen);
+    assert_int_equal(a->cmp_tokens.n, T);
+    assert_int_equal(utf8_validate(a->cmp_text, a->cmp_len, NULL), TF_OK);
+    for (size_t t = 0; t < T; t++) {
+        size_t u = a->perm[t];
+        assert_true(u < T && !seen[u]);
+        seen[u] = 1;
+        const tf_token *x = &a->tokens.items[u], *y = &a->cmp_tokens.items[t];
+        assert_int_equal(y->end - y->start, x->end - x->start);
+        assert_memory_equal(a->cmp_text + y->start, a->text + x->start, x->end - x->start);
+        /* tokens of one word stay together and in order (a sentence of one word: tokens that
+         * start inside a character stay after the token before them) */
+        int one_word = a->tokens.items[0].word == a->tokens.items[T - 1].word;
+        int glued = one_word ? ((unsigned char)a->text[x->start] & 0xC0) == 0x80
+                             : u > 0 && a->tokens.items[u - 1].word == x->word;
+        if (glued)
+            assert_true(t > 0 && a->perm[t - 1] + 1 == u);
+        else if (t > 0 && !one_word) /* a new word: the previous one ended */
+            assert_true(a->perm[t - 1] + 1 == T || a->tokens.items[a->perm[t - 1] + 1].word !=
+                                                       a->tokens.items[a->perm[t - 1]].word);
+    }
+    free(seen);
+}
+
+static void test_default_reverse_words(void **state)
+{
+    (void)state;
+    tf_config c;
+    config_defaults(&c);
+    c.d_model = 8;
+    c.tokenizer = TOKENIZER_WORD;
+    c.vocab_size = 1000; /* 自然语言 and Python are outside: they fall back to characters */
+    c.data_dir = getenv("TFVIZ_DATA_DIR");
+    tf_vocab *v;
+    /* needs the dictionary and the BPE tables (built from python3-jieba and tiktoken) */
+    int have_data = vocab_open_dict(c.data_dir, 1000, &v) == TF_OK;
+    vocab_free(v);
+    if (have_data && vocab_open_bpe(c.data_dir, "cl100k", &v) == TF_OK)
+        vocab_free(v);
+    else
+        have_data = 0;
+    if (!have_data) {
+        print_message(
+            "# the dictionary or BPE tables are not built: word order in char mode only\n");
+        c.tokenizer = TOKENIZER_CHAR;
+        tf_analysis a;
+        assert_int_equal(analysis_run(&c, "我爱AB", strlen("我爱AB"), &a, NULL), TF_OK);
+        assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
+        assert_string_equal(a.cmp_text, "BA爱我");
+        check_reversed_words(&a);
+        analysis_free(&a);
+        return;
+    }
+    tf_analysis a;
+    const char *s = "我喜欢Python和自然语言处理";
+    assert_int_equal(analysis_run(&c, s, strlen(s), &a, NULL), TF_OK);
+    assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
+    assert_string_equal(a.cmp_text, "处理自然语言和Python喜欢我");
+    check_reversed_words(&a);
+    assert_true(a.order[ATTN_NO_PE].max_token_diff < 1e-6);
+    analysis_free(&a);
+
+    /* byte-level BPE: 爱 is two byte tokens in cl100k; the sentence is one pre-token piece,
+     * so it is reversed by whole characters */
+    c.tokenizer = TOKENIZER_CL100K;
+    assert_int_equal(analysis_run(&c, "我爱学习", strlen("我爱学习"), &a, NULL), TF_OK);
+    assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
+    assert_string_equal(a.cmp_text, "习学爱我");
+    check_reversed_words(&a);
+    analysis_free(&a);
+
+    /* several pieces with their own spaces: one space between words, never two */
+    s = "I love NLP, 你呢?";
+    assert_int_equal(analysis_run(&c, s, strlen(s), &a, NULL), TF_OK);
+    assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
+    assert_string_equal(a.cmp_text, "? 你呢 , NLP love I");
+    check_reversed_words(&a);
+    analysis_free(&a);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -142,6 +231,7 @@ int main(void)
         cmocka_unit_test(test_bad_text),
         cmocka_unit_test(test_order_compare),
         cmocka_unit_test(test_default_reverse),
+        cmocka_unit_test(test_default_reverse_words),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

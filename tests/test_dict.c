@@ -258,6 +258,131 @@ static void test_route(void **state)
     dict_free(d);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The base alphabet and the layout of a dictionary vocabulary, worked out here from dict.txt:
+ * W words by rank, then the base characters that are not among them, in code-point order */
+
+static int is_base(uint32_t cp)
+{
+    return (cp >= 0x20 && cp <= 0x7E) || (cp >= 0x3000 && cp <= 0x303F) ||
+           (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+#define REF_N_BASE (95 + 64 + 20992 + 240)
+
+static int cmp_rank(const void *a, const void *b)
+{
+    const ref_word *x = *(ref_word *const *)a, *y = *(ref_word *const *)b;
+    if (x->f != y->f)
+        return x->f > y->f ? -1 : 1;
+    return strcmp(x->w, y->w);
+}
+
+/* The words in frequency order (built once). */
+static ref_word **by_rank;
+static ref_word **ref_by_rank(void)
+{
+    if (!by_rank) {
+        by_rank = malloc(n_ref * sizeof *by_rank);
+        for (size_t i = 0; i < n_ref; i++)
+            by_rank[i] = &ref[i];
+        qsort(by_rank, n_ref, sizeof *by_rank, cmp_rank);
+    }
+    return by_rank;
+}
+
+/* The code point of a word that is one base character, 0 otherwise. */
+static uint32_t base_char(const char *w)
+{
+    uint32_t cp;
+    size_t n = strlen(w);
+    return utf8_decode(w, n, &cp) == n && is_base(cp) ? cp : 0;
+}
+
+/* W for a vocabulary of V ids: with room for the alphabet, the most words such that they and
+ * the base characters not among them fit in V - 4; otherwise V - 4 words. */
+static size_t ref_words_in(uint32_t V)
+{
+    ref_word **r = ref_by_rank();
+    size_t room = V - VOCAB_N_SPECIAL, rest = REF_N_BASE, k = 0;
+    if (room < REF_N_BASE)
+        return room < n_ref ? room : n_ref;
+    for (; k < n_ref; k++) {
+        size_t in_base = base_char(r[k]->w) != 0;
+        if (k + 1 + rest - in_base > room)
+            break;
+        rest -= in_base;
+    }
+    return k;
+}
+
+static void check_layout(uint32_t V)
+{
+    tf_vocab *v;
+    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), V, &v), TF_OK);
+    ref_word **r = ref_by_rank();
+    size_t W = ref_words_in(V);
+    char *taken = calloc(0x10000, 1); /* base characters among the W words */
+    char buf[256];
+    for (size_t k = 0; k < W; k++) {
+        int32_t id = (int32_t)(VOCAB_N_SPECIAL + k);
+        if (k % 97 == 0 || k + 1 == W) { /* a sample: every word would take long under ASan */
+            assert_int_equal(vocab_token(v, id, buf, sizeof buf), strlen(r[k]->w));
+            assert_string_equal(buf, r[k]->w);
+            assert_int_equal(vocab_frequency(v, id), r[k]->f);
+            assert_int_equal(vocab_rank(v, id), (int64_t)k + 1);
+        }
+        uint32_t cp = base_char(r[k]->w);
+        if (cp)
+            taken[cp] = 1;
+    }
+    /* the tail: every base character not among the words, in code-point order, up to V */
+    uint32_t id = (uint32_t)(VOCAB_N_SPECIAL + W), n_tail = 0;
+    for (uint32_t cp = 0x20; cp < 0x10000; cp++) {
+        if (!is_base(cp))
+            continue;
+        char c[8];
+        size_t n = utf8_encode(cp, c);
+        int32_t got = vocab_lookup(v, c, n);
+        if (V < VOCAB_N_SPECIAL + REF_N_BASE) { /* no room: only the words */
+            assert_true(taken[cp] ? got >= 0 : got == -1);
+            continue;
+        }
+        assert_true(got >= 0); /* no base character is [UNK] */
+        if (taken[cp])
+            continue;
+        assert_int_equal(got, id);
+        assert_int_equal(vocab_token(v, got, buf, sizeof buf), n);
+        assert_memory_equal(buf, c, n);
+        uint64_t f = ref_freq(c, n); /* its dictionary frequency, 0 when it is no word */
+        assert_int_equal(vocab_frequency(v, got), f);
+        if (f == 0)
+            assert_int_equal(vocab_rank(v, got), -1);
+        else /* a rare character: its true rank, past the words */
+            assert_true(vocab_rank(v, got) > (int64_t)W);
+        id++, n_tail++;
+    }
+    if (V >= VOCAB_N_SPECIAL + REF_N_BASE && W < n_ref)
+        assert_int_equal(id, V); /* the layout fills V exactly */
+    assert_true(id <= V);
+    if (id < V) /* V larger than the words and the alphabet: unused ids */
+        assert_int_equal(vocab_token(v, (int32_t)id, buf, sizeof buf), 0);
+    assert_int_equal(vocab_lookup(v, "\xF0\x9F\x98\x80", 4), -1); /* an emoji: [UNK] */
+    print_message("# V = %u: %zu words, %u base characters after them\n", V, W, n_tail);
+    free(taken);
+    vocab_free(v);
+}
+
+static void test_vocab_alphabet(void **state)
+{
+    (void)state;
+    check_layout(100000);
+    check_layout(VOCAB_N_SPECIAL + REF_N_BASE);     /* the alphabet just fits */
+    check_layout(VOCAB_N_SPECIAL + REF_N_BASE - 1); /* it does not: words only */
+    check_layout(400000);                           /* every word and the rest of the alphabet */
+    free(by_rank);
+    by_rank = NULL;
+}
+
 static void test_vocab_ranks(void **state)
 {
     (void)state;
@@ -282,7 +407,8 @@ static void test_vocab_ranks(void **state)
     }
     /* frequencies never rise with the id; every id spells a word that looks up to it */
     uint64_t prev = UINT64_MAX;
-    for (int32_t id = VOCAB_N_SPECIAL; id < 100000; id += 37) {
+    int32_t end = VOCAB_N_SPECIAL + (int32_t)ref_words_in(100000); /* the words' ids */
+    for (int32_t id = VOCAB_N_SPECIAL; id < end; id += 37) {
         uint64_t f = vocab_frequency(v, id);
         assert_true(f <= prev && f > 0);
         prev = f;
@@ -341,6 +467,52 @@ static void test_word_tokens(void **state)
     vocab_free(v);
 }
 
+/* With the base alphabet (V = 100,000) mixed text has no [UNK] but for characters outside it:
+ * a Latin run that is no word stays one word and falls back to characters with real ids. */
+static void test_word_alphabet(void **state)
+{
+    (void)state;
+    tf_vocab *v;
+    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 100000, &v), TF_OK);
+    const char *s = "我喜欢Python和自然语言处理，你呢？\xF0\x9F\x98\x80";
+    const char *want[] = {"我", "喜欢",     "P",    "y",  "t",  "h",  "o",  "n",
+                          "和", "自然语言", "处理", "，", "你", "呢", "？", "\xF0\x9F\x98\x80"};
+    const uint32_t word[] = {0, 1, 2, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    tf_tokens t;
+    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
+    assert_int_equal(t.n, 16);
+    for (size_t i = 0; i < t.n; i++) {
+        const tf_token *k = &t.items[i];
+        assert_int_equal(k->end - k->start, strlen(want[i]));
+        assert_memory_equal(s + k->start, want[i], k->end - k->start);
+        assert_int_equal(k->word, word[i]);
+        uint32_t flags = i == 15 ? TOKEN_UNK : (i >= 2 && i <= 7) ? TOKEN_FALLBACK : TOKEN_IN_VOCAB;
+        assert_int_equal(k->flags, flags);
+        /* the id spells the token (the emoji is [UNK]) */
+        char buf[64];
+        if (i < 15) {
+            assert_int_equal(vocab_token(v, k->id, buf, sizeof buf), strlen(want[i]));
+            assert_string_equal(buf, want[i]);
+        } else {
+            assert_int_equal(k->id, VOCAB_UNK);
+        }
+    }
+    tokens_free(&t);
+    /* char mode: every CJK ideograph has an id */
+    char all[3 * 64];
+    for (uint32_t cp = 0x4E00; cp <= 0x9FFF; cp += 64) {
+        size_t n = 0;
+        for (uint32_t c = cp; c < cp + 64; c++)
+            n += utf8_encode(c, all + n);
+        assert_int_equal(tokenizer_split(v, TOKENIZER_CHAR, all, n, &t, NULL), TF_OK);
+        assert_int_equal(t.n, 64);
+        for (size_t i = 0; i < t.n; i++)
+            assert_int_equal(t.items[i].flags, TOKEN_IN_VOCAB);
+        tokens_free(&t);
+    }
+    vocab_free(v);
+}
+
 static void test_missing_and_corrupt(void **state)
 {
     (void)state;
@@ -365,7 +537,9 @@ int main(void)
         cmocka_unit_test(test_dag),
         cmocka_unit_test(test_route),
         cmocka_unit_test(test_vocab_ranks),
+        cmocka_unit_test(test_vocab_alphabet),
         cmocka_unit_test(test_word_tokens),
+        cmocka_unit_test(test_word_alphabet),
         cmocka_unit_test(test_missing_and_corrupt),
     };
     return cmocka_run_group_tests(tests, load_ref, free_ref);

@@ -137,7 +137,10 @@ def views_at(width, height):
     pe = pe_csv(512, 8)
     t = Tmux(["--lang", "en", "我爱学习"], width, height)
     try:
-        s = t.wait("Embedding", "the first frame")
+        # wait for the whole first frame, not just its first line: tmux may show a frame
+        # that the terminal is still drawing
+        s = t.wait(lambda x: "Embedding" in x and "51.2 M" in x and
+                   all(text in x and str(tid) in x for text, tid in toks), "the first frame")
         check(s is not None, f"{width}x{height}: the first frame appears")
         if s is None:
             return
@@ -261,8 +264,16 @@ def test_edit():
         s = t.wait("词嵌入", "Chinese")
         check(s is not None and "词元与编号" in s, "edit: l switches to Chinese")
         t.keys("e")
-        s = t.wait("e: ", "export message")
-        check(s is not None, "edit: e calls export_figure and shows its message")
+        s = t.wait(lambda x: "已导出 tfviz-embedding.png" in x or "e: " in x, "export message")
+        check(s is not None and "已导出 tfviz-embedding.png" in s,
+              "edit: e exports the view's figure and says where")
+        # the pane runs in this directory: the figure is there, a real PNG; then tidy up
+        try:
+            with open("tfviz-embedding.png", "rb") as f:
+                check(f.read(8) == b"\x89PNG\r\n\x1a\n", "edit: the exported file is a PNG")
+            os.remove("tfviz-embedding.png")
+        except OSError as err:
+            check(False, f"edit: the exported file is there ({err})")
         t.keys("Escape")
         s = t.wait("__EXIT__", "exit")
         e = exit_line(s)

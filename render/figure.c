@@ -1,0 +1,450 @@
+/* figure.c — the page: cairo surfaces by format, pango text, and the PNG writer (libpng, with
+ * the DPI in pHYs and the parameters in iTXt, which cairo's own PNG writer cannot store). */
+#include "figure_priv.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <math.h>
+#include <png.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Chinese labels: Chinese and Latin from one family, so mixed labels share one design.
+ * English labels: DejaVu Sans (a small font, quick to subset into a PDF), with the CJK family
+ * still there for Chinese tokens. */
+#define FIG_FONT_CJK "Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, WenQuanYi Micro Hei, " \
+                     "DejaVu Sans, sans-serif"
+#define FIG_FONT_LATIN "DejaVu Sans, Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, " \
+                       "WenQuanYi Micro Hei, sans-serif"
+
+/* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
+ * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
+ * busy machine every extra size costs more time than drawing the whole figure. */
+/* Whether a page was opened in this process, so that releasing the font caches has something
+ * to release. */
+static bool fonts_loaded;
+
+static const double role_scale[FIG_ROLE_COUNT] = {1.0, 1.0, 1.0, 1.0};
+
+fig_format fig_format_from_path(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    const char *slash = strrchr(path, '/');
+    if (!dot || (slash && dot < slash))
+        return FIG_FORMAT_COUNT;
+    static const char *const ext[FIG_FORMAT_COUNT] = {".png", ".svg", ".pdf"};
+    for (int i = 0; i < FIG_FORMAT_COUNT; i++)
+        if (strcasecmp(dot, ext[i]) == 0)
+            return (fig_format)i;
+    return FIG_FORMAT_COUNT;
+}
+
+const char *fig_format_name(fig_format f)
+{
+    static const char *const names[FIG_FORMAT_COUNT] = {"png", "svg", "pdf"};
+    return (unsigned)f < FIG_FORMAT_COUNT ? names[f] : "unknown";
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The page */
+
+static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
+{
+    fig *f = closure;
+    if (fwrite(data, 1, len, f->svg_mem ? f->svg_mem : f->spec.fp) != len) {
+        f->write_failed = true;
+        return CAIRO_STATUS_WRITE_ERROR;
+    }
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* Fonts are drawn unhinted with grey antialiasing: the same glyph positions in every format,
+ * so a PNG and a PDF of one figure have the same layout. */
+static void set_font_options(fig *f)
+{
+    cairo_font_options_t *o = cairo_font_options_create();
+    cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY);
+    pango_cairo_context_set_font_options(pango_layout_get_context(f->layout), o);
+    cairo_font_options_destroy(o);
+    pango_layout_context_changed(f->layout);
+}
+
+tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
+{
+    *out = NULL;
+    if (!(s->width > 0) || !(s->height > 0) || (unsigned)s->format >= FIG_FORMAT_COUNT)
+        return TF_ERR_RANGE;
+    fig *f = calloc(1, sizeof *f);
+    if (!f)
+        return TF_ERR_NOMEM;
+    f->spec = *s;
+    f->meta = *m;
+    f->scale = 1.0;
+    switch (s->format) {
+    case FIG_PNG:
+        f->scale = s->dpi / 72.0;
+        f->px_w = (int)lround(s->width * f->scale);
+        f->px_h = (int)lround(s->height * f->scale);
+        f->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, f->px_w, f->px_h);
+        break;
+    case FIG_SVG:
+        f->svg_mem = open_memstream(&f->svg_buf, &f->svg_len);
+        if (!f->svg_mem) {
+            free(f);
+            return TF_ERR_NOMEM;
+        }
+        f->surface = cairo_svg_surface_create_for_stream(stream_write, f, s->width, s->height);
+        if (cairo_surface_status(f->surface) == CAIRO_STATUS_SUCCESS)
+            cairo_svg_surface_restrict_to_version(f->surface, CAIRO_SVG_VERSION_1_1);
+        break;
+    default:
+        f->surface = cairo_pdf_surface_create_for_stream(stream_write, f, s->width, s->height);
+        if (cairo_surface_status(f->surface) == CAIRO_STATUS_SUCCESS) {
+            /* cairo would stamp the current time: fixed dates give the same bytes every run */
+            const char *date = m->date ? m->date : "2000-01-01T00:00:00Z";
+            cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+            cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+            if (m->title)
+                cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_TITLE, m->title);
+            if (m->software)
+                cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATOR,
+                                               m->software);
+            if (m->params)
+                cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_SUBJECT, m->params);
+        }
+    }
+    if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS) {
+        cairo_status_t cs = cairo_surface_status(f->surface);
+        fig_free(f);
+        return cs == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_ERR_RANGE;
+    }
+    f->cr = cairo_create(f->surface);
+    cairo_scale(f->cr, f->scale, f->scale);
+    /* an opaque white page */
+    cairo_set_source_rgb(f->cr, 1, 1, 1);
+    cairo_paint(f->cr);
+    fonts_loaded = true;
+    f->layout = pango_cairo_create_layout(f->cr);
+    set_font_options(f);
+    for (int r = 0; r < FIG_ROLE_COUNT; r++) {
+        f->font[r] = pango_font_description_from_string(s->latin_first ? FIG_FONT_LATIN
+                                                                          : FIG_FONT_CJK);
+        pango_font_description_set_absolute_size(f->font[r],
+                                                 s->font_size * role_scale[r] * PANGO_SCALE);
+    }
+    *out = f;
+    return TF_OK;
+}
+
+bool fig_cramped(const fig *f) { return f->cramped; }
+
+void fig_free(fig *f)
+{
+    if (!f)
+        return;
+    for (int r = 0; r < FIG_ROLE_COUNT; r++)
+        if (f->font[r])
+            pango_font_description_free(f->font[r]);
+    if (f->layout)
+        g_object_unref(f->layout);
+    if (f->cr)
+        cairo_destroy(f->cr);
+    if (f->surface)
+        cairo_surface_destroy(f->surface);
+    if (f->svg_mem)
+        fclose(f->svg_mem);
+    free(f->svg_buf);
+    free(f);
+}
+
+void fig_release_fonts(void)
+{
+    if (!fonts_loaded)
+        return;
+    fonts_loaded = false;
+    pango_cairo_font_map_set_default(NULL);
+    /* FcFini() would go further, but it aborts when cairo still holds a font in its static
+     * caches, which it does after some failed drawings: a leak checker is told instead
+     * (tests/lsan.supp) */
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * PNG through libpng */
+
+static void png_flush_fn(png_structp png) { fflush((FILE *)png_get_io_ptr(png)); }
+
+static void png_write_fn(png_structp png, png_bytep data, size_t len)
+{
+    if (fwrite(data, 1, len, (FILE *)png_get_io_ptr(png)) != len)
+        png_error(png, "write error");
+}
+
+static void png_silent(png_structp png, png_const_charp msg) { (void)png, (void)msg; }
+
+static void png_fail(png_structp png, png_const_charp msg)
+{
+    (void)msg;
+    png_longjmp(png, 1);
+}
+
+/* cairo's ARGB32 is premultiplied, native-endian 32-bit words; PNG wants straight RGB(A). */
+static void unpremultiply_row(const uint32_t *src, int w, bool alpha, png_bytep out)
+{
+    for (int x = 0; x < w; x++) {
+        uint32_t p = src[x];
+        unsigned a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+        if (a && a != 255) {
+            r = (r * 255 + a / 2) / a;
+            g = (g * 255 + a / 2) / a;
+            b = (b * 255 + a / 2) / a;
+        }
+        *out++ = (png_byte)r;
+        *out++ = (png_byte)g;
+        *out++ = (png_byte)b;
+        if (alpha)
+            *out++ = (png_byte)a;
+    }
+}
+
+static tf_status write_png(fig *f)
+{
+    cairo_surface_flush(f->surface);
+    const unsigned char *data = cairo_image_surface_get_data(f->surface);
+    int stride = cairo_image_surface_get_stride(f->surface);
+    int w = f->px_w, h = f->px_h;
+    bool alpha = false;
+    for (int y = 0; y < h && !alpha; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++)
+            if (row[x] >> 24 != 255) {
+                alpha = true;
+                break;
+            }
+    }
+    png_bytep line = malloc((size_t)w * 4);
+    if (!line)
+        return TF_ERR_NOMEM;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_silent);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, NULL);
+        free(line);
+        return TF_ERR_NOMEM;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(line);
+        return TF_ERR_IO;
+    }
+    png_set_write_fn(png, f->spec.fp, png_write_fn, png_flush_fn);
+    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
+                 alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_uint_32 ppm = (png_uint_32)lround(f->spec.dpi / 0.0254); /* pixels per metre */
+    png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
+
+    char heat[160];
+    png_text text[4];
+    int nt = 0;
+    memset(text, 0, sizeof text);
+    if (f->meta.software) {
+        text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "Software";
+        text[nt++].text = (png_charp)f->meta.software;
+    }
+    if (f->meta.title) {
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "Title";
+        text[nt++].text = (png_charp)f->meta.title;
+    }
+    if (f->meta.params) {
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "tfviz";
+        text[nt++].text = (png_charp)f->meta.params;
+    }
+    if (f->have_heatmap) {
+        /* where the data cells are, so a reader can map pixels back to (row, column) */
+        snprintf(heat, sizeof heat, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
+                 f->heat_x, f->heat_y, f->heat_w, f->heat_h, f->heat_rows, f->heat_cols);
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "tfviz:heatmap";
+        text[nt++].text = heat;
+    }
+    png_set_text(png, info, text, nt);
+    png_set_compression_level(png, 6);
+    png_write_info(png, info);
+    for (int y = 0; y < h; y++) {
+        unpremultiply_row((const uint32_t *)(const void *)(data + (size_t)y * stride), w, alpha,
+                          line);
+        png_write_row(png, line);
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(line);
+    return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
+}
+
+/* cairo 1.16 writes <image> without a rendering hint, and SVG viewers smooth scaled images:
+ * ask for nearest-neighbour (pixelated) so heatmap cells keep their edges. */
+static tf_status write_svg(fig *f)
+{
+    if (fclose(f->svg_mem) != 0) {
+        f->svg_mem = NULL;
+        return TF_ERR_NOMEM;
+    }
+    f->svg_mem = NULL;
+    static const char tag[] = "<image ";
+    static const char hint[] = "<image image-rendering=\"optimizeSpeed\" "
+                               "style=\"image-rendering:pixelated\" ";
+    const char *p = f->svg_buf, *end = f->svg_buf + f->svg_len;
+    FILE *fp = f->spec.fp;
+    while (p < end) {
+        const char *hit = strstr(p, tag); /* SVG text has no NUL; the buffer ends with one */
+        size_t n = hit ? (size_t)(hit - p) : (size_t)(end - p);
+        fwrite(p, 1, n, fp);
+        if (!hit)
+            break;
+        fputs(hint, fp);
+        p = hit + sizeof tag - 1;
+    }
+    return ferror(fp) ? TF_ERR_IO : TF_OK;
+}
+
+tf_status fig_end(fig *f)
+{
+    tf_status st = TF_OK;
+    cairo_show_page(f->cr);
+    if (cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY)
+        st = TF_ERR_NOMEM;
+    if (f->spec.format == FIG_PNG) {
+        if (st == TF_OK)
+            st = write_png(f);
+    } else {
+        cairo_surface_finish(f->surface);
+        if (f->write_failed || cairo_surface_status(f->surface) == CAIRO_STATUS_WRITE_ERROR)
+            st = TF_ERR_IO;
+        else if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS)
+            st = TF_ERR_NOMEM;
+        else if (f->spec.format == FIG_SVG)
+            st = write_svg(f);
+    }
+    fig_free(f);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Text */
+
+double fig_font_size(const fig *f, fig_role role) { return f->spec.font_size * role_scale[role]; }
+
+/* pango 1.50 sizes <sub> and <sup> wrongly under a scaled cairo matrix (the PNG page), so they
+ * are rewritten as smaller spans raised or lowered by a fraction of the font size. */
+static const char *script_markup(const fig *f, fig_role role, const char *text, char *buf,
+                                 size_t n)
+{
+    if (!strstr(text, "<su"))
+        return text;
+    double fs = fig_font_size(f, role);
+    char sub[96], sup[96];
+    snprintf(sub, sizeof sub, "<span size=\"smaller\" rise=\"%d\">", -(int)(0.18 * fs * 1024));
+    snprintf(sup, sizeof sup, "<span size=\"smaller\" rise=\"%d\">", (int)(0.36 * fs * 1024));
+    size_t o = 0;
+    for (const char *p = text; *p;) {
+        const char *rep = NULL;
+        size_t skip = 0;
+        if (strncmp(p, "<sub>", 5) == 0)
+            rep = sub, skip = 5;
+        else if (strncmp(p, "<sup>", 5) == 0)
+            rep = sup, skip = 5;
+        else if (strncmp(p, "</sub>", 6) == 0 || strncmp(p, "</sup>", 6) == 0)
+            rep = "</span>", skip = 6;
+        size_t l = rep ? strlen(rep) : 1;
+        if (o + l + 1 > n)
+            return text;
+        memcpy(buf + o, rep ? rep : p, l);
+        o += l;
+        p += rep ? skip : 1;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+static void set_text(fig *f, fig_role role, const char *text, bool plain)
+{
+    pango_layout_set_font_description(f->layout, f->font[role]);
+    if (plain) {
+        pango_layout_set_attributes(f->layout, NULL); /* markup's attributes would linger */
+        pango_layout_set_text(f->layout, text, -1);
+    } else {
+        char buf[2048];
+        pango_layout_set_markup(f->layout, script_markup(f, role, text, buf, sizeof buf), -1);
+    }
+}
+
+void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h)
+{
+    PangoRectangle logical;
+    set_text(f, role, text, plain);
+    pango_layout_get_extents(f->layout, NULL, &logical);
+    *w = (double)logical.width / PANGO_SCALE;
+    *h = (double)logical.height / PANGO_SCALE;
+}
+
+void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, double y, double ax,
+              double ay, bool vertical)
+{
+    double w, h;
+    fig_text_size(f, role, text, plain, &w, &h);
+    cairo_t *cr = f->cr;
+    cairo_save(cr);
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    cairo_translate(cr, x, y);
+    if (vertical)
+        cairo_rotate(cr, -M_PI / 2);
+    cairo_move_to(cr, -ax * w, -ay * h);
+    pango_cairo_update_layout(cr, f->layout);
+    pango_cairo_show_layout(cr, f->layout);
+    cairo_restore(cr);
+}
+
+double fig_title(fig *f, fig_rect area, const char *text, bool plain)
+{
+    if (!text || !*text)
+        return 0.0;
+    double w, h;
+    pango_layout_set_width(f->layout, (int)(area.w * PANGO_SCALE));
+    pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_alignment(f->layout, PANGO_ALIGN_CENTER);
+    fig_text_size(f, FIG_TITLE, text, plain, &w, &h);
+    cairo_save(f->cr);
+    cairo_set_source_rgb(f->cr, 0, 0, 0);
+    cairo_move_to(f->cr, area.x, area.y);
+    pango_cairo_update_layout(f->cr, f->layout);
+    pango_cairo_show_layout(f->cr, f->layout);
+    cairo_restore(f->cr);
+    pango_layout_set_width(f->layout, -1);
+    pango_layout_set_alignment(f->layout, PANGO_ALIGN_LEFT);
+    return h;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Shared helpers */
+
+fig_rect fig_snap(const fig *f, fig_rect r)
+{
+    if (f->spec.format != FIG_PNG)
+        return r;
+    double s = f->scale;
+    double x0 = round(r.x * s) / s, y0 = round(r.y * s) / s;
+    double x1 = round((r.x + r.w) * s) / s, y1 = round((r.y + r.h) * s) / s;
+    return (fig_rect){x0, y0, x1 - x0, y1 - y0};
+}
+
+void fig_set_rgb(fig *f, tf_rgb c) { cairo_set_source_rgb(f->cr, c.r / 255.0, c.g / 255.0, c.b / 255.0); }
+
+double fig_tick_len(const fig *f) { return 0.35 * f->spec.font_size; }
+
+double fig_line_width(const fig *f) { return 0.075 * f->spec.font_size; }

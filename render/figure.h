@@ -1,0 +1,177 @@
+/* figure.h — publication figures with cairo + pango: a page, text, axes, heatmaps, colorbars,
+ * line plots and vector diagrams, written as PNG, SVG or PDF.
+ *
+ * All lengths are in points (1/72 in) on a page whose origin is the top-left corner. A PNG page
+ * is an image surface scaled by dpi/72; SVG and PDF pages are vector surfaces that stream to the
+ * caller's FILE while drawing. Text goes through pango (Chinese included), never cairo's toy API.
+ * Heatmaps are embedded as one image at the data's own resolution, scaled with nearest-
+ * neighbour filtering, so 512 x 512 cells stay crisp and the file stays small.
+ *
+ * render/ draws and never computes the math: callers pass the numbers from model/. */
+#ifndef TF_FIGURE_H
+#define TF_FIGURE_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "colormap.h"
+#include "status.h"
+
+typedef enum { FIG_PNG = 0, FIG_SVG, FIG_PDF, FIG_FORMAT_COUNT } fig_format;
+
+/* The format named by the file's extension (case-insensitive), FIG_FORMAT_COUNT for another. */
+fig_format fig_format_from_path(const char *path);
+const char *fig_format_name(fig_format f);
+
+typedef struct {
+    double x, y, w, h; /* points, y down */
+} fig_rect;
+
+typedef struct {
+    fig_format format;
+    double width, height; /* points */
+    double dpi;           /* PNG pixels per inch */
+    double font_size;     /* points, every label (see role_scale in figure.c) */
+    bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
+    FILE *fp;             /* the output; vector formats write to it while drawing */
+} fig_spec;
+
+typedef struct {
+    const char *title;    /* PNG "Title", PDF Title */
+    const char *software; /* "tfviz 0.1.0": PNG "Software", PDF Creator */
+    const char *params;   /* the exact parameters: PNG iTXt "tfviz", PDF Subject */
+    const char *date;     /* PDF creation/modification date (ISO 8601), fixed for same bytes */
+} fig_meta;
+
+typedef struct fig fig;
+
+/* Open a page. TF_ERR_NOMEM or TF_ERR_RANGE (a size cairo cannot allocate). */
+tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
+/* Finish the page and write it (PNG through libpng, with pHYs and iTXt). TF_ERR_IO when the
+ * output could not be written; the FILE is left for the caller to close. Frees f. */
+tf_status fig_end(fig *f);
+/* True when some plot area had no room left after its labels (page too small, font too big). */
+bool fig_cramped(const fig *f);
+/* Drop an unfinished page. */
+void fig_free(fig *f);
+/* Release the font caches pango, cairo and fontconfig keep for the whole process; call once at
+ * exit, after the last figure (a leak checker would otherwise report them). */
+void fig_release_fonts(void);
+
+/* ---------------------------------------------------------------------------------------------
+ * Text: pango markup (<sub>, <sup>, <i>, <b>), sizes by role */
+
+typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_TITLE, FIG_NOTE, FIG_ROLE_COUNT } fig_role;
+
+/* Width and height of a text block. plain: the text is not markup (a user's title). */
+void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h);
+/* Draw text so that its box's point (ax, ay) in [0,1]^2 (0,0 = top-left) lands at (x, y);
+ * vertical turns it 90 degrees counter-clockwise (a y-axis label). */
+void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, double y, double ax,
+              double ay, bool vertical);
+/* A title centred at the top of area; returns the height it took (0 for NULL). */
+double fig_title(fig *f, fig_rect area, const char *text, bool plain);
+double fig_font_size(const fig *f, fig_role role);
+/* Tick marks are this long, outside the plot. */
+double fig_tick_len(const fig *f);
+
+/* ---------------------------------------------------------------------------------------------
+ * Axes */
+
+#define FIG_MAX_TICKS 40
+
+typedef struct {
+    double lo, hi;     /* data range shown; for a heatmap the outer cell edges */
+    bool log;          /* base-10 logarithmic */
+    bool flip;         /* values grow downward (matrix rows) or leftward */
+    bool integer;      /* automatic ticks at whole numbers only */
+    bool hide;         /* tick marks without labels (a panel that shares its neighbour's) */
+    const char *label; /* markup, or NULL */
+    /* explicit ticks: n > 0 uses at[] and labels[] (markup) instead of automatic ones */
+    int n;
+    const double *at;
+    const char *const *labels;
+    /* filled by fig_axes_fit */
+    int nt;
+    double t[FIG_MAX_TICKS];
+    char tl[FIG_MAX_TICKS][48];
+    int nminor;
+    double minor[FIG_MAX_TICKS * 2];
+} fig_axis;
+
+typedef struct {
+    fig_rect r;        /* the plot area, set by fig_axes_fit */
+    fig_axis x, y;
+    const char *title; /* panel title (markup) above the plot, or NULL */
+    bool frame;        /* draw the four sides (else only left and bottom) */
+    bool grid;         /* light grid lines at the major ticks */
+    double min_left;   /* at least this much room left of the plot (aligns panels) */
+    double used_left;  /* set by fig_axes_fit: the room taken left of the plot */
+    double right;      /* room kept right of the plot (colorbar, legend) */
+} fig_axes;
+
+/* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title
+ * fit inside outer without overlapping. */
+void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer);
+/* Frame, ticks, tick labels, axis labels and the panel title. */
+void fig_axes_draw(fig *f, const fig_axes *a);
+/* Data to page coordinates. */
+double fig_px(const fig_axes *a, double x);
+double fig_py(const fig_axes *a, double y);
+
+/* ---------------------------------------------------------------------------------------------
+ * Plots */
+
+/* A matrix of values, row-major, either float64 or float32 (the other pointer NULL). */
+typedef struct {
+    const double *f64; /* (rows, cols) */
+    const float *f32;  /* (rows, cols) */
+    long rows, cols;
+} fig_matrix;
+
+/* Paint m over a's whole plot area (row 0 at the top unless a->y.flip is false), one image of
+ * rows x cols pixels, nearest-neighbour. The first heatmap of a PNG page records its pixel
+ * rectangle in the metadata ("tfviz:heatmap"). */
+tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
+                      double hi);
+/* Room a vertical colorbar needs right of a plot (bar, ticks, labels, label). */
+double fig_colorbar_width(fig *f, double lo, double hi, const char *label);
+/* A vertical colorbar with ticks and a label, bar at the left of r, r.h tall. */
+void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label);
+
+/* Colour-blind-safe series colours (Okabe & Ito), cycling. */
+tf_rgb fig_series_color(int i);
+
+typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED } fig_dash;
+
+/* A polyline through (x[i], y[i]) clipped to the plot area; non-finite points break the line. */
+void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
+              double width, fig_dash dash);
+/* Round markers of diameter size (points). */
+void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
+                 double size);
+/* A filled bar from y = base to y = top between x0 and x1 (data coordinates). */
+void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c);
+/* An arrow from (x0, y0) to (x1, y1) in data coordinates, head size in points. */
+void fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
+               double width, double head);
+/* A circle of radius r (data units of the x axis; the axes must have equal aspect). */
+void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rgb c, double width,
+                fig_dash dash);
+/* A line between two data points (guides, zero lines). */
+void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
+                 double width, fig_dash dash);
+
+typedef struct {
+    const char *label; /* markup */
+    tf_rgb color;
+    fig_dash dash;
+    bool bar;          /* a filled square instead of a line */
+} fig_legend_item;
+
+/* A legend box in the corner of the plot area: corner 0 top-left, 1 top-right, 2 bottom-left,
+ * 3 bottom-right; 4 outside, right of the plot's top (reserve fig_legend_width in a->right). */
+double fig_legend_width(fig *f, const fig_legend_item *items, int n);
+void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, int corner);
+
+#endif

@@ -1,0 +1,339 @@
+/* figure_axes.c — axes: tick choice (linear and logarithmic), margins that keep every label
+ * clear of its neighbours, and the drawing of frames, ticks and labels. */
+#include "figure_priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------------------------------------
+ * Tick labels */
+
+/* "-0.5" with a typographic minus sign (U+2212), never "-0". */
+static void format_value(char *out, size_t n, double v, int decimals)
+{
+    char buf[40];
+    snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    if (buf[0] == '-') {
+        bool zero = strspn(buf + 1, "0.") == strlen(buf + 1);
+        snprintf(out, n, zero ? "%s" : "\u2212%s", buf + 1);
+    } else {
+        snprintf(out, n, "%s", buf);
+    }
+}
+
+/* The fewest decimals that write every multiple of step exactly (0.25 -> 2). */
+static int step_decimals(double step)
+{
+    for (int d = 0; d < 8; d++) {
+        double s = step * pow(10.0, d);
+        if (fabs(s - round(s)) < 1e-6 * s)
+            return d;
+    }
+    return 8;
+}
+
+/* 1, 2, 2.5, 5 or 10 times a power of ten, at least raw. */
+static double nice_step(double raw, bool integer)
+{
+    double p = pow(10.0, floor(log10(raw)));
+    double m = raw / p;
+    double s = (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 2.5 ? 2.5 : m <= 5.0 ? 5.0 : 10.0) * p;
+    if (integer) {
+        if (s < 1.0)
+            s = 1.0;
+        if (s != floor(s))
+            s = 5.0 * p;
+    }
+    return s;
+}
+
+static void linear_ticks(fig_axis *ax, double step)
+{
+    double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
+    double eps = 1e-9 * (hi - lo);
+    int dec = step_decimals(step);
+    ax->nt = 0;
+    ax->nminor = 0;
+    for (double k = ceil((lo - eps) / step); k * step <= hi + eps && ax->nt < FIG_MAX_TICKS; k++) {
+        double v = k * step;
+        if (fabs(v) < eps)
+            v = 0.0;
+        ax->t[ax->nt] = v;
+        format_value(ax->tl[ax->nt], sizeof ax->tl[0], v, dec);
+        ax->nt++;
+    }
+}
+
+/* Decades 10^k, every `every`-th labelled; minor ticks at 2..9 x 10^k when decades are few. */
+static void log_ticks(fig_axis *ax, int every)
+{
+    double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
+    int k0 = (int)ceil(log10(lo) - 1e-9), k1 = (int)floor(log10(hi) + 1e-9);
+    ax->nt = 0;
+    ax->nminor = 0;
+    for (int k = k0; k <= k1 && ax->nt < FIG_MAX_TICKS; k++) {
+        if ((k - k0) % every)
+            continue;
+        ax->t[ax->nt] = pow(10.0, k);
+        if (k < 0)
+            snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>\u2212%d</sup>", -k);
+        else
+            snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>%d</sup>", k);
+        ax->nt++;
+    }
+    if (k1 - k0 <= 6) {
+        for (int k = k0 - 1; k <= k1; k++)
+            for (int m = 2; m <= 9 && ax->nminor < FIG_MAX_TICKS * 2; m++) {
+                double v = m * pow(10.0, k);
+                if (v >= lo && v <= hi)
+                    ax->minor[ax->nminor++] = v;
+            }
+    }
+}
+
+void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h)
+{
+    *w = 0.0;
+    *h = 0.0;
+    for (int i = 0; i < ax->nt; i++) {
+        if (!ax->tl[i][0])
+            continue;
+        double tw, th;
+        fig_text_size(f, FIG_TICK, ax->tl[i], false, &tw, &th);
+        *w = fmax(*w, tw);
+        *h = fmax(*h, th);
+    }
+    if (*h == 0.0)
+        fig_text_size(f, FIG_TICK, "0", false, w, h), *w = 0.0;
+}
+
+/* The smallest distance in points between two neighbouring labelled ticks. */
+static double tick_spacing(const fig_axis *ax, double len)
+{
+    double lo = ax->log ? log10(ax->lo) : ax->lo, hi = ax->log ? log10(ax->hi) : ax->hi;
+    double best = INFINITY, prev = NAN;
+    for (int i = 0; i < ax->nt; i++) {
+        if (!ax->tl[i][0])
+            continue;
+        double v = ax->log ? log10(ax->t[i]) : ax->t[i];
+        double p = (v - lo) / (hi - lo) * len;
+        if (!isnan(prev))
+            best = fmin(best, fabs(p - prev));
+        prev = p;
+    }
+    return best;
+}
+
+/* Category labels side by side: each neighbouring pair needs half of each width plus a gap. */
+static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
+{
+    double gap = 0.35 * fig_font_size(f, FIG_TICK), prev_w = 0, prev_p = NAN;
+    for (int i = 0; i < ax->nt; i++) {
+        double w, h;
+        fig_text_size(f, FIG_TICK, ax->tl[i], false, &w, &h);
+        double p = (ax->t[i] - ax->lo) / (ax->hi - ax->lo) * len;
+        if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
+            return false;
+        prev_w = w;
+        prev_p = p;
+    }
+    return true;
+}
+
+static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
+{
+    if (ax->n && horizontal)
+        return category_ticks_fit(f, ax, len);
+    double w, h, gap = (ax->n ? 0.4 : 0.9) * fig_font_size(f, FIG_TICK);
+    fig_axis_label_extent(f, ax, &w, &h);
+    /* numbers want air between them; category labels (tokens) may sit closer */
+    return tick_spacing(ax, len) >= (horizontal ? w + gap : h * (ax->n ? 0.95 : 1.5));
+}
+
+void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+{
+    if (ax->n > 0) {
+        /* explicit ticks (categories): label every k-th when they would collide */
+        for (int every = 1;; every++) {
+            ax->nt = 0;
+            ax->nminor = 0;
+            for (int i = 0; i < ax->n && ax->nt < FIG_MAX_TICKS; i += every) {
+                ax->t[ax->nt] = ax->at[i];
+                snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "%s", ax->labels[i]);
+                ax->nt++;
+            }
+            if (ax->nt <= 1 ||
+                ((ax->n + every - 1) / every <= FIG_MAX_TICKS && ticks_fit(f, ax, len, horizontal)))
+                return;
+        }
+    }
+    if (ax->log) {
+        for (int every = 1; every < 12; every++) {
+            log_ticks(ax, every);
+            if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
+                return;
+        }
+        return;
+    }
+    double range = fabs(ax->hi - ax->lo);
+    if (!(range > 0)) {
+        ax->nt = 0;
+        return;
+    }
+    for (int target = 10; target >= 2; target--) {
+        linear_ticks(ax, nice_step(range / target, ax->integer));
+        if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
+            return;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Layout */
+
+static double pad_of(const fig *f) { return 0.35 * f->spec.font_size; }
+
+void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
+{
+    double tick = fig_tick_len(f), pad = pad_of(f);
+    double w, h, th;
+    fig_text_size(f, FIG_TICK, "0", false, &w, &th);
+    double top = th / 2;
+    if (a->title) {
+        fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
+        top = h + pad;
+    }
+    double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
+    if (a->x.label) {
+        fig_text_size(f, FIG_LABEL, a->x.label, false, &w, &h);
+        bottom += 0.5 * pad + h;
+    }
+    double ph = outer.h - top - bottom;
+    fig_axis_ticks(f, &a->y, ph, false);
+    double yw, yh;
+    fig_axis_label_extent(f, &a->y, &yw, &yh);
+    double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + yw);
+    if (a->y.label) {
+        fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
+        left += pad + h;
+    }
+    left = fmax(left, a->min_left);
+    a->used_left = left;
+    /* half of the last x label may stick out to the right */
+    double pw = outer.w - left - a->right - 0.5 * pad;
+    fig_axis_ticks(f, &a->x, pw, true);
+    double xw, xh;
+    fig_axis_label_extent(f, &a->x, &xw, &xh);
+    if (a->right < xw / 2)
+        pw -= xw / 2 - a->right;
+    if (!(pw >= 0.5 * f->spec.font_size) || !(ph >= 0.5 * f->spec.font_size)) {
+        f->cramped = true;
+        pw = fmax(pw, 1.0);
+        ph = fmax(ph, 1.0);
+    }
+    a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
+}
+
+double fig_px(const fig_axes *a, double x)
+{
+    const fig_axis *ax = &a->x;
+    double t = ax->log ? (log10(x) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
+                       : (x - ax->lo) / (ax->hi - ax->lo);
+    if (ax->flip)
+        t = 1.0 - t;
+    return a->r.x + t * a->r.w;
+}
+
+double fig_py(const fig_axes *a, double y)
+{
+    const fig_axis *ax = &a->y;
+    double t = ax->log ? (log10(y) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
+                       : (y - ax->lo) / (ax->hi - ax->lo);
+    if (ax->flip)
+        t = 1.0 - t;
+    return a->r.y + (1.0 - t) * a->r.h;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Drawing */
+
+static const tf_rgb axis_ink = {38, 38, 38};
+static const tf_rgb grid_ink = {225, 225, 225};
+
+void fig_axes_draw(fig *f, const fig_axes *a)
+{
+    cairo_t *cr = f->cr;
+    double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
+    fig_rect r = a->r;
+    cairo_save(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    if (a->grid) {
+        fig_set_rgb(f, grid_ink);
+        cairo_set_line_width(cr, lw * 0.8);
+        for (int i = 0; i < a->y.nt; i++) {
+            double y = fig_py(a, a->y.t[i]);
+            cairo_move_to(cr, r.x, y);
+            cairo_line_to(cr, r.x + r.w, y);
+        }
+        for (int i = 0; i < a->x.nt; i++) {
+            double x = fig_px(a, a->x.t[i]);
+            cairo_move_to(cr, x, r.y);
+            cairo_line_to(cr, x, r.y + r.h);
+        }
+        cairo_stroke(cr);
+    }
+    fig_set_rgb(f, axis_ink);
+    cairo_set_line_width(cr, lw);
+    if (a->frame) {
+        cairo_rectangle(cr, r.x, r.y, r.w, r.h);
+    } else {
+        cairo_move_to(cr, r.x, r.y);
+        cairo_line_to(cr, r.x, r.y + r.h);
+        cairo_line_to(cr, r.x + r.w, r.y + r.h);
+    }
+    cairo_stroke(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    for (int i = 0; i < a->x.nt; i++) {
+        double x = fig_px(a, a->x.t[i]);
+        cairo_move_to(cr, x, r.y + r.h);
+        cairo_line_to(cr, x, r.y + r.h + tick);
+    }
+    for (int i = 0; i < a->y.nt; i++) {
+        double y = fig_py(a, a->y.t[i]);
+        cairo_move_to(cr, r.x, y);
+        cairo_line_to(cr, r.x - tick, y);
+    }
+    cairo_stroke(cr);
+    cairo_set_line_width(cr, lw * 0.7);
+    for (int i = 0; i < a->x.nminor; i++) {
+        double x = fig_px(a, a->x.minor[i]);
+        cairo_move_to(cr, x, r.y + r.h);
+        cairo_line_to(cr, x, r.y + r.h + tick * 0.55);
+    }
+    for (int i = 0; i < a->y.nminor; i++) {
+        double y = fig_py(a, a->y.minor[i]);
+        cairo_move_to(cr, r.x, y);
+        cairo_line_to(cr, r.x - tick * 0.55, y);
+    }
+    cairo_stroke(cr);
+    cairo_restore(cr);
+
+    double xw, xh, yw, yh;
+    fig_axis_label_extent(f, &a->x, &xw, &xh);
+    fig_axis_label_extent(f, &a->y, &yw, &yh);
+    for (int i = 0; i < a->x.nt && !a->x.hide; i++)
+        fig_text(f, FIG_TICK, a->x.tl[i], false, fig_px(a, a->x.t[i]), r.y + r.h + tick + 0.5 * pad,
+                 0.5, 0.0, false);
+    for (int i = 0; i < a->y.nt && !a->y.hide; i++)
+        fig_text(f, FIG_TICK, a->y.tl[i], false, r.x - tick - 0.5 * pad, fig_py(a, a->y.t[i]), 1.0,
+                 0.5, false);
+    if (a->x.label)
+        fig_text(f, FIG_LABEL, a->x.label, false, r.x + r.w / 2,
+                 r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,
+                 0.0, false);
+    if (a->y.label)
+        fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
+                 true);
+    if (a->title)
+        fig_text(f, FIG_LABEL, a->title, false, r.x + r.w / 2, r.y - pad, 0.5, 1.0, false);
+}

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Command-line tests of --export: every figure in every format, page sizes and embedded fonts
+(poppler's pdfinfo and pdffonts), SVG sizes, same input => same bytes, and the failures that
+must leave no partial file (unwritable path, directory, full disk, SIGINT).
+
+Usage: figure_test.py TFVIZ GROUP"""
+import glob
+import os
+import re
+import resource
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import xml.dom.minidom
+
+TFVIZ = None
+FAILS = []
+FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding"]
+
+
+def run(*args, ok=True, **kw):
+    p = subprocess.run([TFVIZ, *args], capture_output=True, timeout=120, **kw)
+    if ok and p.returncode != 0:
+        raise AssertionError(f"tfviz {' '.join(args)} exited {p.returncode}: {p.stderr.decode()}")
+    return p
+
+
+def check(cond, what):
+    print(f"{'ok' if cond else 'not ok'} - {what}")
+    if not cond:
+        FAILS.append(what)
+
+
+def leftovers(d):
+    return [f for f in os.listdir(d) if ".tmp-" in f]
+
+
+def pdfinfo(path):
+    out = subprocess.run(["pdfinfo", path], capture_output=True, text=True, check=True).stdout
+    m = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", out)
+    return float(m.group(1)), float(m.group(2)), out
+
+
+def pdffonts(path):
+    """(name, embedded) per font, from pdffonts' table."""
+    out = subprocess.run(["pdffonts", path], capture_output=True, text=True, check=True).stdout
+    fonts = []
+    for row in out.splitlines()[2:]:
+        m = re.search(r"\s(yes|no)\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+\s*$", row)
+        if m:
+            fonts.append((row.split()[0], m.group(1) == "yes"))
+    return fonts
+
+
+def test_formats(d):
+    """Every figure exports as PNG, SVG and PDF, in Chinese and English."""
+    for fig in FIGURES:
+        for ext in ("png", "svg", "pdf"):
+            path = os.path.join(d, f"{fig}.{ext}")
+            p = run("--export", path, "--figure", fig, "--dpi", "72", "--compare", "学习爱我",
+                    "-n", "16", "-d", "16", ok=False)
+            check(p.returncode == 0 and os.path.getsize(path) > 1000,
+                  f"{fig}.{ext} written ({p.stderr.decode().strip()})")
+    check(leftovers(d) == [], "no temporary files left")
+
+
+def test_pdf(d):
+    """PDF page size follows --width/--height; every font is embedded; Chinese labels use CJK."""
+    path = os.path.join(d, "pe.pdf")
+    run("--export", path, "--width", "8.9cm", "--height", "6cm")
+    w, h, info = pdfinfo(path)
+    check(abs(w - 8.9 / 2.54 * 72) < 0.01 and abs(h - 6 / 2.54 * 72) < 0.01,
+          f"page size {w} x {h} pt from 8.9cm x 6cm")
+    check("Creator:         tfviz" in info, "Creator names tfviz")
+    check("2000" in info and "CreationDate" in info, "fixed creation date")
+    fonts = pdffonts(path)
+    check(len(fonts) >= 1 and all(emb for _, emb in fonts), f"all fonts embedded: {fonts}")
+    check(any("NotoSansCJK" in name for name, _ in fonts), "Chinese labels drawn with Noto Sans CJK")
+    run("--export", path, "--width", "two-column", "--lang", "en")
+    w, h, _ = pdfinfo(path)
+    check(abs(w - 7.16 * 72) < 0.01 and abs(h - round(7.16 * 72 * 0.8, 1)) < 0.06,
+          f"two-column preset is 7.16 in wide ({w} x {h})")
+    fonts = pdffonts(path)
+    check(len(fonts) >= 1 and all(emb for _, emb in fonts), f"English figure fonts embedded: {fonts}")
+    # the heatmap is one image at the data's own resolution, not resampled
+    run("--export", path, "-n", "40", "-d", "24", "--lang", "en")
+    data = open(path, "rb").read()
+    imgs = re.findall(rb"/Width (\d+)\s*/Height (\d+)", data)
+    check((b"24", b"40") in imgs, f"PE embedded as a 24 x 40 image: {imgs}")
+    check(b"/Interpolate false" in data, "image drawn without interpolation")
+
+
+def test_svg(d):
+    path = os.path.join(d, "pe.svg")
+    run("--export", path, "--width", "4in", "--height", "3in", "--lang", "en")
+    doc = xml.dom.minidom.parse(path).documentElement
+    check(doc.getAttribute("width") == "288pt" and doc.getAttribute("height") == "216pt",
+          f"SVG size {doc.getAttribute('width')} x {doc.getAttribute('height')}")
+    images = doc.getElementsByTagName("image")
+    check(len(images) >= 1 and all("pixelated" in i.getAttribute("style") for i in images),
+          "SVG images ask for nearest-neighbour scaling")
+    check(len(doc.getElementsByTagName("path")) > 10, "text drawn as glyph outlines")
+
+
+def test_same_bytes(d):
+    """Same input, same bytes, for every format."""
+    for ext in ("png", "pdf", "svg"):
+        a, b = os.path.join(d, f"a.{ext}"), os.path.join(d, f"b.{ext}")
+        for path in (a, b):
+            run("--export", path, "--figure", "order", "--dpi", "100")
+        check(open(a, "rb").read() == open(b, "rb").read(), f"two runs give identical {ext}")
+        run("--export", a, "-n", "128", "--lang", "en")
+        run("--export", b, "-n", "128", "--lang", "en")
+        check(open(a, "rb").read() == open(b, "rb").read(), f"two pe runs give identical {ext}")
+
+
+def test_options(d):
+    path = os.path.join(d, "t.png")
+    for args, what in [
+        (["--figure", "nope"], "unknown figure"),
+        (["--dpi", "5"], "dpi out of range"),
+        (["--width", "3km"], "bad unit"),
+        (["--width", "0.2in"], "too narrow"),
+        (["--colormap", "jet"], "unknown colormap"),
+        (["--font-size", "100"], "font too large"),
+        (["--print", "pe"], "--print with --export"),
+        (["-n", "5000", "--figure", "dot"], "dot matrix too large"),
+        (["--dpi", "2400", "--width", "40in", "--height", "40in"], "too many pixels"),
+        (["--figure", "order", "--font-size", "36", "--width", "1in", "--height", "1in"],
+         "labels that cannot fit"),
+    ]:
+        p = run("--export", path, *args, ok=False)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and err.startswith("tfviz: ") and err.count("\n") == 1,
+              f"{what}: exit 2 with one sentence ({err.strip()})")
+    p = run("--export", os.path.join(d, "t.jpg"), ok=False)
+    check(p.returncode == 2 and ".png" in p.stderr.decode(), "unknown extension: exit 2")
+    p = run("--figure", "pe", ok=False)
+    check(p.returncode == 2 and "--export" in p.stderr.decode(), "--figure without --export")
+    check(not os.path.exists(path) and leftovers(d) == [], "no file after refused options")
+    run("--export", path, "--title", "My <b>title</b> & 标题", "--font-size", "10")
+    run("--export", path, "--no-title", "--lang", "en", "--colormap", "cividis")
+
+
+def test_failures(d):
+    """I/O failures: exit 1, one sentence, the old file intact, no temporary file."""
+    blocker = os.path.join(d, "file")
+    open(blocker, "w").write("x")
+    p = run("--export", os.path.join(blocker, "x.png"), ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 1 and err.count("\n") == 1 and "cannot write" in err,
+          f"path under a file: exit 1 ({err.strip()})")
+    os.mkdir(os.path.join(d, "dir.png"))
+    p = run("--export", os.path.join(d, "dir.png"), ok=False)
+    check(p.returncode == 1 and "directory" in p.stderr.decode(), "a directory: exit 1")
+
+    # a full disk, simulated by a file size limit
+    target = os.path.join(d, "keep.png")
+    open(target, "wb").write(b"old contents")
+
+    def limit():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))
+
+    for ext in ("png", "pdf", "svg"):
+        t = os.path.join(d, f"keep.{ext}")
+        open(t, "wb").write(b"old contents")
+        p = run("--export", t, "-n", "512", ok=False, preexec_fn=limit)
+        err = p.stderr.decode()
+        check(p.returncode == 1 and err.count("\n") == 1 and "cannot write" in err,
+              f"full disk ({ext}): exit 1 ({err.strip()})")
+        check(open(t, "rb").read() == b"old contents", f"full disk ({ext}): old file intact")
+    check(leftovers(d) == [], "no temporary files after failures")
+
+    # SIGINT while exporting: the old file stays or the new one is complete, never a torn file
+    big = os.path.join(d, "big.pdf")
+    open(big, "wb").write(b"old")
+    for delay in (0.02, 0.05, 0.1):
+        proc = subprocess.Popen([TFVIZ, "--export", big, "-n", "4096", "-d", "4096"],
+                                stderr=subprocess.PIPE)
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=120)
+        data = open(big, "rb").read()
+        check(data == b"old" or (data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF")),
+              f"SIGINT after {delay}s: old file or complete new one")
+    check(leftovers(d) == [], "no temporary file after SIGINT")
+
+
+def main():
+    global TFVIZ
+    TFVIZ, group = sys.argv[1], sys.argv[2]
+    fn = globals().get(f"test_{group}")
+    if not fn:
+        print(f"unknown group {group}", file=sys.stderr)
+        return 2
+    d = tempfile.mkdtemp(prefix="tfviz-fig-")
+    try:
+        fn(d)
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,292 @@
+/* test_figure.c — figures read back with libpng: size, DPI (pHYs), the parameters (iTXt), and
+ * the colours of known data cells against closed forms computed here with libm. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "colormap.h"
+#include "export.h"
+#include "figure.h"
+#include "tf_config.h"
+
+typedef struct {
+    png_uint_32 w, h;
+    png_uint_32 ppm_x, ppm_y;
+    int unit;
+    unsigned char **rows; /* RGB */
+    char params[2048];
+    char heatmap[256];
+    char title[256];
+} png_read_back;
+
+static void read_png(const char *path, png_read_back *r)
+{
+    memset(r, 0, sizeof *r);
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+    png_infop info = png_create_info_struct(png);
+    assert_non_null(png);
+    assert_non_null(info);
+    if (setjmp(png_jmpbuf(png)))
+        fail_msg("libpng could not read %s", path);
+    png_init_io(png, fp);
+    png_read_png(png, info, PNG_TRANSFORM_STRIP_ALPHA, NULL);
+    r->w = png_get_image_width(png, info);
+    r->h = png_get_image_height(png, info);
+    assert_int_equal(png_get_color_type(png, info), PNG_COLOR_TYPE_RGB);
+    assert_true(png_get_pHYs(png, info, &r->ppm_x, &r->ppm_y, &r->unit) != 0);
+    png_textp text;
+    int nt = 0;
+    png_get_text(png, info, &text, &nt);
+    for (int i = 0; i < nt; i++) {
+        if (strcmp(text[i].key, "tfviz") == 0) {
+            assert_int_equal(text[i].compression, PNG_ITXT_COMPRESSION_NONE);
+            snprintf(r->params, sizeof r->params, "%s", text[i].text);
+        } else if (strcmp(text[i].key, "tfviz:heatmap") == 0) {
+            snprintf(r->heatmap, sizeof r->heatmap, "%s", text[i].text);
+        } else if (strcmp(text[i].key, "Title") == 0) {
+            snprintf(r->title, sizeof r->title, "%s", text[i].text);
+        }
+    }
+    png_bytepp rows = png_get_rows(png, info);
+    r->rows = malloc(r->h * sizeof *r->rows);
+    for (png_uint_32 y = 0; y < r->h; y++) {
+        r->rows[y] = malloc(r->w * 3);
+        memcpy(r->rows[y], rows[y], r->w * 3);
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    fclose(fp);
+}
+
+static void free_png(png_read_back *r)
+{
+    for (png_uint_32 y = 0; y < r->h; y++)
+        free(r->rows[y]);
+    free(r->rows);
+}
+
+/* The pixel at the centre of data cell (row, col), from the heatmap rectangle in the metadata. */
+static tf_rgb cell_colour(const png_read_back *r, long row, long col)
+{
+    double x, y, w, h;
+    long rows, cols;
+    assert_int_equal(sscanf(r->heatmap, "x=%lf y=%lf width=%lf height=%lf rows=%ld cols=%ld", &x,
+                            &y, &w, &h, &rows, &cols), 6);
+    long px = (long)floor(x + (col + 0.5) * w / cols), py = (long)floor(y + (row + 0.5) * h / rows);
+    assert_true(px >= 0 && px < (long)r->w && py >= 0 && py < (long)r->h);
+    const unsigned char *p = r->rows[py] + 3 * px;
+    return (tf_rgb){p[0], p[1], p[2]};
+}
+
+static void assert_rgb(tf_rgb got, tf_rgb want, int tol)
+{
+    if (abs(got.r - want.r) > tol || abs(got.g - want.g) > tol || abs(got.b - want.b) > tol)
+        fail_msg("colour (%d, %d, %d), want (%d, %d, %d)", got.r, got.g, got.b, want.r, want.g,
+                 want.b);
+}
+
+static char tmpdir[64];
+
+static int setup_dir(void **state)
+{
+    (void)state;
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/tfviz-figure-XXXXXX");
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Export figure of "我爱学习" with d = n = 8 at 100 dpi into tmpdir/name. */
+static int export_small(const char *figure, const char *name, const char *colormap, char *path,
+                        size_t len)
+{
+    tf_cli cli;
+    memset(&cli, 0, sizeof cli);
+    config_defaults(&cli.cfg);
+    cli.cfg.d_model = 8;
+    cli.cfg.n_positions = 8;
+    cli.lang = "en";
+    cli.dpi = 100;
+    cli.colormap = colormap;
+    const char *text = "我爱学习";
+    tf_analysis a;
+    assert_int_equal(analysis_run(&cli.cfg, text, strlen(text), &a, NULL), TF_OK);
+    snprintf(path, len, "%s/%s", tmpdir, name);
+    char msg[256] = "";
+    int rc = export_figure(&cli, &a, figure, path, msg, sizeof msg);
+    if (rc)
+        fprintf(stderr, "# %s\n", msg);
+    analysis_free(&a);
+    return rc;
+}
+
+static void test_png_size_dpi_metadata(void **state)
+{
+    (void)state;
+    char path[128];
+    assert_int_equal(export_small("pe", "pe.png", NULL, path, sizeof path), 0);
+    png_read_back r;
+    read_png(path, &r);
+    /* one column, 3.5 in x 100 dpi; the pe figure is 0.8 as tall */
+    assert_int_equal(r.w, 350);
+    assert_int_equal(r.h, 280);
+    assert_int_equal(r.unit, PNG_RESOLUTION_METER);
+    assert_int_equal(r.ppm_x, (png_uint_32)lround(100 / 0.0254));
+    assert_int_equal(r.ppm_y, r.ppm_x);
+    char want[64];
+    snprintf(want, sizeof want, "tfviz %s ", TF_VERSION);
+    assert_non_null(strstr(r.params, want));
+    assert_non_null(strstr(r.params, "--figure pe -d 8 -n 8 --base 10000 "));
+    assert_non_null(strstr(r.params, "--dpi 100 "));
+    assert_non_null(strstr(r.params, "'我爱学习'"));
+    assert_string_equal(r.title, "Sinusoidal positional encoding");
+    assert_non_null(strstr(r.heatmap, "rows=8 cols=8"));
+    free_png(&r);
+}
+
+static void test_png_cell_colours(void **state)
+{
+    (void)state;
+    char path[128];
+    assert_int_equal(export_small("pe", "cells.png", NULL, path, sizeof path), 0);
+    png_read_back r;
+    read_png(path, &r);
+    /* PE(0, 1) = cos 0 = 1: the top of the diverging map; PE(0, 0) = sin 0 = 0: its middle */
+    assert_rgb(cell_colour(&r, 0, 1), colormap_value(CMAP_RDBU, 1.0, -1.0, 1.0), 0);
+    assert_rgb(cell_colour(&r, 0, 0), colormap_value(CMAP_RDBU, 0.0, -1.0, 1.0), 0);
+    /* PE(pos, 2i) = sin(pos * 10000^(-2i/8)), PE(pos, 2i+1) = cos(...) at a few cells */
+    for (int pos = 1; pos < 8; pos += 2)
+        for (int j = 0; j < 8; j += 3) {
+            double w = pow(10000.0, -2.0 * (j / 2) / 8.0);
+            double v = j % 2 ? cos(pos * w) : sin(pos * w);
+            assert_rgb(cell_colour(&r, pos, j), colormap_value(CMAP_RDBU, v, -1.0, 1.0), 3);
+        }
+    /* PE(4, 0) = sin 4 = -0.757 sits on the blue side, PE(2, 0) = sin 2 = 0.909 on the red */
+    tf_rgb c = cell_colour(&r, 4, 0);
+    assert_true(c.b > c.r + 50);
+    c = cell_colour(&r, 2, 0);
+    assert_true(c.r > c.b + 50);
+    free_png(&r);
+}
+
+static void test_png_colormap_option(void **state)
+{
+    (void)state;
+    char path[128];
+    assert_int_equal(export_small("pe", "viridis.png", "viridis", path, sizeof path), 0);
+    png_read_back r;
+    read_png(path, &r);
+    assert_rgb(cell_colour(&r, 0, 1), colormap_at(CMAP_VIRIDIS, 1.0), 0);
+    assert_rgb(cell_colour(&r, 2, 1), colormap_value(CMAP_VIRIDIS, cos(2.0), -1.0, 1.0), 3);
+    assert_non_null(strstr(r.params, "--colormap viridis"));
+    free_png(&r);
+}
+
+static void test_dot_cells(void **state)
+{
+    (void)state;
+    char path[128];
+    assert_int_equal(export_small("dot", "dot.png", "gray", path, sizeof path), 0);
+    png_read_back r;
+    read_png(path, &r);
+    /* PE(p).PE(q) = sum_i cos((p - q) w_i): the diagonal is d/2 = 4, the maximum (white in gray) */
+    for (int p = 0; p < 8; p++)
+        assert_rgb(cell_colour(&r, p, p), (tf_rgb){255, 255, 255}, 0);
+    /* constant along each diagonal: the same colour at (0, 3), (2, 5), (4, 7) */
+    tf_rgb c = cell_colour(&r, 0, 3);
+    assert_rgb(cell_colour(&r, 2, 5), c, 0);
+    assert_rgb(cell_colour(&r, 4, 7), c, 0);
+    assert_true(c.r < 255);
+    free_png(&r);
+}
+
+static void test_every_figure_every_format(void **state)
+{
+    (void)state;
+    static const char *const figs[] = {"pe", "rope", "rope-decay", "freq", "dot", "input",
+                                       "order", "embedding"};
+    static const char *const ext[] = {"png", "svg", "pdf"};
+    for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
+        for (int e = 0; e < 3; e++) {
+            char name[64], path[128];
+            snprintf(name, sizeof name, "%s.%s", figs[i], ext[e]);
+            assert_int_equal(export_small(figs[i], name, NULL, path, sizeof path), 0);
+            FILE *fp = fopen(path, "rb");
+            assert_non_null(fp);
+            char head[8] = {0};
+            assert_true(fread(head, 1, sizeof head, fp) > 4);
+            fclose(fp);
+            const char *magic = e == 0 ? "\x89PNG" : e == 1 ? "<?xml" : "%PDF-";
+            assert_memory_equal(head, magic, strlen(magic));
+        }
+}
+
+static void test_bad_requests(void **state)
+{
+    (void)state;
+    char path[128];
+    tf_cli cli;
+    memset(&cli, 0, sizeof cli);
+    config_defaults(&cli.cfg);
+    tf_analysis a;
+    assert_int_equal(analysis_run(&cli.cfg, "ab", 2, &a, NULL), TF_OK);
+    char msg[256];
+    snprintf(path, sizeof path, "%s/x.png", tmpdir);
+    assert_int_equal(export_figure(&cli, &a, "nope", path, msg, sizeof msg), 2);
+    assert_non_null(strstr(msg, "--figure"));
+    snprintf(path, sizeof path, "%s/x.jpg", tmpdir);
+    assert_int_equal(export_figure(&cli, &a, "pe", path, msg, sizeof msg), 2);
+    assert_non_null(strstr(msg, ".png"));
+    snprintf(path, sizeof path, "%s/missing/x.png", tmpdir);
+    assert_int_equal(export_figure(&cli, &a, "pe", path, msg, sizeof msg), 1);
+    assert_non_null(strstr(msg, "cannot write"));
+    assert_int_equal(export_figure(&cli, &a, "pe", tmpdir, msg, sizeof msg), 2);
+    analysis_free(&a);
+}
+
+static void test_parse_length(void **state)
+{
+    (void)state;
+    assert_close(export_parse_length("3.5in"), 252.0, 1e-12);
+    assert_close(export_parse_length("3.5"), 252.0, 1e-12);
+    assert_close(export_parse_length("2.54cm"), 72.0, 1e-12);
+    assert_close(export_parse_length("89mm"), 89 / 25.4 * 72, 1e-12);
+    assert_close(export_parse_length("100pt"), 100.0, 1e-12);
+    assert_close(export_parse_length("two-column"), 7.16 * 72, 1e-12);
+    assert_true(export_parse_length("3.5km") < 0);
+    assert_true(export_parse_length("-3in") < 0);
+    assert_true(export_parse_length("in") < 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_png_size_dpi_metadata),
+        cmocka_unit_test(test_png_cell_colours),
+        cmocka_unit_test(test_png_colormap_option),
+        cmocka_unit_test(test_dot_cells),
+        cmocka_unit_test(test_every_figure_every_format),
+        cmocka_unit_test(test_bad_requests),
+        cmocka_unit_test(test_parse_length),
+    };
+    int failed = cmocka_run_group_tests(tests, setup_dir, remove_dir);
+    fig_release_fonts();
+    return failed;
+}
