@@ -72,7 +72,9 @@ def temp_files(d):
 
 
 def run_case(tfviz, c, d):
-    out = os.path.join(d, "out.dat")
+    out = os.path.join(d, c["setup"].get("out", "out.dat"))
+    if "mkdir" in c["setup"]:
+        os.mkdir(os.path.join(d, c["setup"]["mkdir"]))
     subst = {"{out}": out, "{dir}": d, "{100k}": "a" * 100000, "{300x}": "x" * 300}
     args = []
     for a in c["args"]:
