@@ -5,7 +5,7 @@
 #   scripts/test.sh            both suites
 #   scripts/test.sh --quick    the first suite only
 #   scripts/test.sh --valgrind both suites, then valgrind memcheck over the unit tests, the fuzz
-#                              corpus replay and every tfviz the CLI tests run (5-8 minutes more;
+#                              corpus replay and every tfviz the CLI tests run (about 4 minutes more;
 #                              CI runs this)
 set -uo pipefail
 
