@@ -20,6 +20,7 @@
 #include "fileio.h"
 #include "tf_limits.h"
 #include "print.h"
+#include "train.h"
 #include "tf_config.h"
 #include "tui.h"
 #include "utf8.h"
@@ -106,6 +107,21 @@ static void usage(FILE *fp)
         "  --compare TEXT        the same tokens in another order (default: the words reversed,\n"
         "                        each word keeping its tokens in order)\n"
         "\n"
+        "Learned embeddings (词向量):\n"
+        "  --train               learn word vectors by skip-gram with negative sampling and print\n"
+        "                        how similar words moved together; -o FILE writes them (.bin:\n"
+        "                        word2vec binary, otherwise text .vec); -d sets their size (50)\n"
+        "  --corpus FILE         train on a UTF-8 text, one sentence a line (default: built-in)\n"
+        "  --epochs N --window N --negative N --min-count N --sample X --threads N\n"
+        "                        training settings (5, 5, 5, 2, 0.001, 1; threads > 1 is faster\n"
+        "                        but not reproducible)\n"
+        "  --vectors FILE        use word2vec/fastText/gensim vectors (text or binary) as the rows\n"
+        "                        of W_E for the tokens they spell; d_model follows the file\n"
+        "  --vectors-limit N     read only the first N rows of a large vector file\n"
+        "  --word W --top K      with --print neighbors: the K (10) words nearest to W;\n"
+        "                        with --print pca: map the K (500) most frequent words\n"
+        "                        (--print training: loss and similarities step by step)\n"
+        "\n"
         "  -h, --help            this help\n"
         "  -V, --version         the version\n"
         "\n"
@@ -189,6 +205,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 enum {
     OPT_PRINT = 256, OPT_FORMAT, OPT_BASE, OPT_INDEX_BASE, OPT_SEED, OPT_COMPARE, OPT_ROPE_STYLE,
     OPT_OFFSET, OPT_SCALE, OPT_VOCAB, OPT_TOKENIZER, OPT_NO_COLOR, OPT_LANG,
+    OPT_TRAIN, OPT_CORPUS, OPT_EPOCHS, OPT_WINDOW, OPT_NEGATIVE, OPT_MIN_COUNT, OPT_SAMPLE,
+    OPT_THREADS, OPT_VECTORS, OPT_VECTORS_LIMIT, OPT_WORD, OPT_TOP,
     OPT_EXPORT, OPT_FIGURE, OPT_DPI, OPT_WIDTH, OPT_HEIGHT, OPT_COLORMAP, OPT_FONT_SIZE, OPT_TITLE,
     OPT_NO_TITLE
 };
@@ -210,6 +228,18 @@ static const struct option long_opts[] = {
     {"tokenizer", required_argument, 0, OPT_TOKENIZER},
     {"no-color", no_argument, 0, OPT_NO_COLOR},
     {"lang", required_argument, 0, OPT_LANG},
+    {"train", no_argument, 0, OPT_TRAIN},
+    {"corpus", required_argument, 0, OPT_CORPUS},
+    {"epochs", required_argument, 0, OPT_EPOCHS},
+    {"window", required_argument, 0, OPT_WINDOW},
+    {"negative", required_argument, 0, OPT_NEGATIVE},
+    {"min-count", required_argument, 0, OPT_MIN_COUNT},
+    {"sample", required_argument, 0, OPT_SAMPLE},
+    {"threads", required_argument, 0, OPT_THREADS},
+    {"vectors", required_argument, 0, OPT_VECTORS},
+    {"vectors-limit", required_argument, 0, OPT_VECTORS_LIMIT},
+    {"word", required_argument, 0, OPT_WORD},
+    {"top", required_argument, 0, OPT_TOP},
     {"export", required_argument, 0, OPT_EXPORT},
     {"figure", required_argument, 0, OPT_FIGURE},
     {"dpi", required_argument, 0, OPT_DPI},
@@ -267,6 +297,8 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
                 return -1;
             }
             cfg->d_model = (int)v;
+            cli->w2v.dim = (int)v;
+            cli->d_given = true;
             break;
         case 'n':
             if (parse_long("--positions", optarg, 1, TF_MAX_POSITIONS, &v))
@@ -333,6 +365,63 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
                 return -1;
             }
             cli->lang = optarg;
+            break;
+        case OPT_TRAIN:
+            cli->train = true;
+            break;
+        case OPT_CORPUS:
+            cli->corpus = optarg;
+            break;
+        case OPT_EPOCHS:
+            if (parse_long("--epochs", optarg, 1, 10000, &v))
+                return -1;
+            cli->w2v.epochs = (int)v;
+            break;
+        case OPT_WINDOW:
+            if (parse_long("--window", optarg, 1, 100, &v))
+                return -1;
+            cli->w2v.window = (int)v;
+            break;
+        case OPT_NEGATIVE:
+            if (parse_long("--negative", optarg, 1, 100, &v))
+                return -1;
+            cli->w2v.negative = (int)v;
+            break;
+        case OPT_MIN_COUNT:
+            if (parse_long("--min-count", optarg, 1, 1000000000, &v))
+                return -1;
+            cli->w2v.min_count = (int)v;
+            break;
+        case OPT_SAMPLE:
+            if (parse_double("--sample", optarg, &cli->w2v.sample))
+                return -1;
+            if (!(cli->w2v.sample >= 0 && cli->w2v.sample < 1)) {
+                cli_error("--sample must be from 0 (off) to below 1 (got %s); word2vec uses "
+                          "0.001.", optarg);
+                return -1;
+            }
+            break;
+        case OPT_THREADS:
+            if (parse_long("--threads", optarg, 1, 64, &v))
+                return -1;
+            cli->w2v.threads = (int)v;
+            break;
+        case OPT_VECTORS:
+            cli->vectors_path = optarg;
+            break;
+        case OPT_VECTORS_LIMIT:
+            if (parse_long("--vectors-limit", optarg, 1, VECTORS_MAX_ROWS, &v))
+                return -1;
+            cli->vectors_limit = v;
+            break;
+        case OPT_WORD:
+            cli->word = optarg;
+            break;
+        case OPT_TOP:
+            if (parse_long("--top", optarg, 1, 10000, &v))
+                return -1;
+            cli->top = v;
+            cli->top_given = true;
             break;
         case OPT_EXPORT:
             cli->export_path = optarg;
@@ -580,6 +669,28 @@ static int run_print(tf_cli *cli, tf_analysis *a)
     return 0;
 }
 
+/* --vectors FILE as the rows of W_E: d_model follows the file. Exit status, 0 to go on. */
+static int use_vectors(tf_cli *cli)
+{
+    int rc = train_load_vectors(cli);
+    if (rc)
+        return rc;
+    if (cli->d_given && cli->cfg.d_model != cli->vectors.dim) {
+        cli_error("-d %d differs from the %d numbers per word in %s; leave -d out, d_model "
+                  "follows the file.", cli->cfg.d_model, cli->vectors.dim, cli->vectors_path);
+        return 2;
+    }
+    if (cli->vectors.dim % 2 || cli->vectors.dim < TF_MIN_DMODEL) {
+        cli_error("%s has %d numbers per word; tfviz needs an even d_model (positional "
+                  "encoding pairs sin and cos), so this file cannot be W_E.",
+                  cli->vectors_path, cli->vectors.dim);
+        return 2;
+    }
+    cli->cfg.d_model = cli->vectors.dim;
+    cli->cfg.vectors = &cli->vectors;
+    return 0;
+}
+
 int cli_run(int argc, char **argv)
 {
     tf_cli cli;
@@ -587,6 +698,8 @@ int cli_run(int argc, char **argv)
     config_defaults(&cli.cfg);
     cli.cfg.tokenizer = TOKENIZER_WORD; /* the command line segments words by default */
     cli.lang = "zh";
+    w2v_params_defaults(&cli.w2v);
+    cli.top = 10;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
@@ -605,6 +718,19 @@ int cli_run(int argc, char **argv)
         cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);
         return 2;
+    }
+    if (cli.train) {
+        if (cli.print_what || cli.vectors_path) {
+            cli_error("--train learns vectors; use --print or --vectors in a separate run with "
+                      "the file it writes (-o).");
+            return 2;
+        }
+        return train_run(&cli);
+    }
+    if (cli.print_what && train_handles(cli.print_what)) {
+        int rc = train_print(&cli);
+        vectors_free(&cli.vectors);
+        return rc;
     }
     if (cli.export_path) {
         const char *why = cli.print_what ? "--export and --print are separate modes; use one"
@@ -639,6 +765,11 @@ int cli_run(int argc, char **argv)
     if (r != 0) {
         cli_error("out of memory reading the text.");
         return 2;
+    }
+    if (cli.vectors_path && (r = use_vectors(&cli)) != 0) {
+        free(cli.text);
+        vectors_free(&cli.vectors);
+        return r;
     }
 
     tf_analysis a;
@@ -675,5 +806,6 @@ int cli_run(int argc, char **argv)
     }
     analysis_free(&a);
     free(cli.text);
+    vectors_free(&cli.vectors);
     return rc;
 }

@@ -6,6 +6,8 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "vectors.h"
+#include "word2vec.h"
 
 typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
 
@@ -20,6 +22,17 @@ typedef struct {
     bool vocab_size_set;    /* --vocab-size was given */
     bool tokenizer_set;     /* --tokenizer was given (else word, or char without a dictionary) */
     const char *lang;       /* "zh" or "en" */
+    /* learned embeddings */
+    bool train;             /* --train */
+    const char *corpus;     /* --corpus FILE, NULL: the built-in corpus */
+    w2v_params w2v;         /* --epochs, --window, ...; dim from -d */
+    bool d_given;           /* -d was on the command line */
+    const char *vectors_path; /* --vectors FILE */
+    long vectors_limit;     /* --vectors-limit N, 0: all rows */
+    tf_vectors vectors;     /* loaded from vectors_path (owned) */
+    const char *word;       /* --word W */
+    long top;               /* --top K neighbours, or words on the PCA map */
+    bool top_given;
 
     /* --export FILE: a figure. Zero / NULL means the figure's own default. */
     const char *export_path; /* --export FILE, NULL for none */

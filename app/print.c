@@ -254,6 +254,12 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
     return TF_OK;
 }
 
+/* Where the W_E row of token t comes from. */
+static const char *row_source(const tf_analysis *a, size_t t)
+{
+    return embedding_row_is_set(&a->emb, a->tokens.items[t].id) ? "loaded" : "random";
+}
+
 /* ---------------------------------------------------------------------------------------------
  * vocab: the whole vocabulary, id order (id = 4 + frequency rank for the dictionary's words,
  * then the base alphabet, frequency 0 where a character is no dictionary word; vocab.h) */
@@ -341,7 +347,8 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
             const char *s = tok_text(a, t, &l);
             fputs(t ? ", {\"text\": " : "{\"text\": ", fp);
             token_text_field(fp, &a->tokens.items[t], s, l, 1);
-            fprintf(fp, ", \"id\": %d, \"row\": ", a->tokens.items[t].id);
+            fprintf(fp, ", \"id\": %d, \"row_source\": \"%s\", \"row\": ",
+                    a->tokens.items[t].id, row_source(a, t));
             emit_json_farray(fp, a->x_emb + t * d, d);
             fputc('}', fp);
         }
@@ -352,8 +359,17 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
     }
     fprintf(fp, "W_E: V x d_model = %u x %zu = %.1f M parameters (fp32 %.1f MB, bf16 %.1f MB)\n",
             a->emb.vocab_size, d, params / 1e6, params * 4 / 1e6, params * 2 / 1e6);
-    fprintf(fp, "Rows are random (seed %llu, uniform +-%.6f) until trained.\n",
-            (unsigned long long)a->emb.seed, a->emb.init_scale);
+    size_t n_set = 0;
+    for (size_t t = 0; t < T; t++)
+        n_set += embedding_row_is_set(&a->emb, a->tokens.items[t].id);
+    if (a->emb.n_set)
+        fprintf(fp, "%zu rows of W_E are trained/loaded vectors (%zu of this sentence's %zu "
+                "tokens, marked *; 已训练/载入); the others are random (seed %llu, uniform "
+                "+-%.6f).\n",
+                a->emb.n_set, n_set, T, (unsigned long long)a->emb.seed, a->emb.init_scale);
+    else
+        fprintf(fp, "Rows are random (seed %llu, uniform +-%.6f) until trained.\n",
+                (unsigned long long)a->emb.seed, a->emb.init_scale);
     fprintf(fp, "onehot(id) . W_E computed over all %u rows equals row id: max |diff| = %g\n\n",
             a->emb.vocab_size, diff);
     double *full = malloc(d * sizeof *full);
@@ -367,7 +383,9 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
         size_t l;
         const char *s = tok_text(a, t, &l);
         text_token(fp, s, l, w);
-        fprintf(fp, "  %8d  %7.4f", a->tokens.items[t].id, norm_f(a->x_emb + t * d, d, 1.0));
+        fprintf(fp, " %c%8d  %7.4f",
+                embedding_row_is_set(&a->emb, a->tokens.items[t].id) ? '*' : ' ',
+                a->tokens.items[t].id, norm_f(a->x_emb + t * d, d, 1.0));
         for (size_t j = 0; j < d; j++)
             full[j] = a->x_emb[t * d + j];
         text_row_d(fp, full, (int)d);
@@ -839,6 +857,77 @@ static tf_status print_decay(tf_analysis *a, out_format f, FILE *fp)
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * similarity: the cosine matrix of the sentence's embedding rows */
+
+static tf_status print_similarity(tf_analysis *a, out_format f, FILE *fp)
+{
+    size_t T = a->tokens.n;
+    double *cs = malloc(T * T * sizeof *cs);
+    if (!cs)
+        return TF_ERR_NOMEM;
+    vectors_cosine_matrix(a->x_emb, T, a->cfg.d_model, cs);
+    if (f == FMT_NPY) {
+        emit_npy_header(fp, "<f8", T, T);
+        fwrite(cs, sizeof(double), T * T, fp);
+    } else if (f == FMT_CSV) {
+        fputs("token", fp);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fputc(',', fp);
+            emit_csv_str(fp, s, l);
+        }
+        fputc('\n', fp);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            emit_csv_str(fp, s, l);
+            emit_csv_dvalues(fp, cs + t * T, T, EMIT_F64_DIGITS);
+            fputc('\n', fp);
+        }
+    } else if (f == FMT_JSON) {
+        fputs("{\"tokens\": [", fp);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fputs(t ? ", " : "", fp);
+            emit_json_str(fp, s, l);
+        }
+        fputs("], \"row_source\": [", fp);
+        for (size_t t = 0; t < T; t++)
+            fprintf(fp, "%s\"%s\"", t ? ", " : "", row_source(a, t));
+        fputs("], \"cosine\": [", fp);
+        for (size_t t = 0; t < T; t++) {
+            fputs(t ? ", " : "", fp);
+            emit_json_darray(fp, cs + t * T, T, EMIT_F64_DIGITS);
+        }
+        fputs("]}\n", fp);
+    } else {
+        fputs("Cosine similarity of the embedding rows (余弦相似度); * = trained/loaded row\n", fp);
+        int w = token_col_width(a);
+        tw_pad(fp, "", 0, w + 1);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            fputs("  ", fp);
+            text_token(fp, s, l, 7);
+        }
+        fputc('\n', fp);
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = tok_text(a, t, &l);
+            text_token(fp, s, l, w);
+            fputc(embedding_row_is_set(&a->emb, a->tokens.items[t].id) ? '*' : ' ', fp);
+            for (size_t u = 0; u < T; u++)
+                fprintf(fp, "  %+7.3f", cs[t * T + u]);
+            fputc('\n', fp);
+        }
+    }
+    free(cs);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
  * The table of WHATs */
 
 typedef struct {
@@ -860,6 +949,7 @@ static const print_entry entries[] = {
     {"rope", ANALYSIS_ROPE, 0, print_rope},
     {"decay", 0, 1, print_decay},
     {"order", ANALYSIS_ORDER, 0, print_order},
+    {"similarity", 0, 1, print_similarity},
 };
 #define N_ENTRIES (sizeof entries / sizeof entries[0])
 
@@ -873,7 +963,8 @@ static const print_entry *find(const char *what)
 
 const char *print_list(void)
 {
-    return "tokens, vocab, embedding, pe, freq, input, relative, dot, rope, decay, order";
+    return "tokens, vocab, embedding, pe, freq, input, relative, dot, rope, decay, order, "
+           "similarity, neighbors, pca, training";
 }
 
 const char *print_check(const char *what, out_format f, const tf_config *c)
@@ -882,7 +973,8 @@ const char *print_check(const char *what, out_format f, const tf_config *c)
     if (!e)
         return "unknown --print value";
     if (f == FMT_NPY && !e->npy)
-        return "--format npy writes matrices: use it with embedding, pe, freq, input, dot or decay";
+        return "--format npy writes matrices: use it with embedding, pe, freq, input, dot, decay or "
+               "similarity";
     if (strcmp(what, "dot") == 0 && c->n_positions > TF_MAX_DOT_POSITIONS)
         return "--print dot builds an n x n matrix: use -n 4096 or fewer";
     if (strcmp(what, "relative") == 0 && (double)c->n_positions * c->d_model > 4e8)

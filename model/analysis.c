@@ -61,6 +61,32 @@ static void set_diag(tf_diag *diag, int where, size_t offset)
     }
 }
 
+/* Trained/loaded vectors replace the random rows of the vocabulary entries they spell. */
+static tf_status load_rows(tf_analysis *a, const tf_vectors *v)
+{
+    if (v->dim != a->cfg.d_model)
+        return TF_ERR_DMODEL;
+    int32_t *ids = malloc((v->n ? v->n : 1) * sizeof *ids);
+    float *rows = malloc((v->n ? v->n : 1) * (size_t)v->dim * sizeof *rows);
+    if (!ids || !rows) {
+        free(ids), free(rows);
+        return TF_ERR_NOMEM;
+    }
+    size_t m = 0, d = (size_t)v->dim;
+    for (uint32_t i = 0; i < v->n; i++) {
+        int32_t id = vocab_lookup(a->vocab, v->words[i], strlen(v->words[i]));
+        if (id < VOCAB_N_SPECIAL)
+            continue; /* absent, or a special token that no word file should redefine */
+        ids[m] = id;
+        memcpy(rows + m * d, v->data + (size_t)i * d, d * sizeof *rows);
+        m++;
+    }
+    tf_status st = embedding_set_rows(&a->emb, ids, rows, m);
+    free(ids);
+    free(rows);
+    return st;
+}
+
 tf_status analysis_vocab(const tf_config *c, tf_vocab **out)
 {
     switch (c->tokenizer) {
@@ -91,6 +117,7 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
     }
     a->cfg = *c;
     a->cfg.compare = NULL; /* the caller's buffer is not kept; cmp_text holds a copy */
+    a->cfg.vectors = NULL; /* copied into the embedding's set rows */
     if (len > TF_MAX_TEXT_BYTES) {
         set_diag(diag, DIAG_TEXT, 0);
         return TF_ERR_TOO_LONG;
@@ -129,6 +156,12 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
     /* 2. rows of W_E (C3, C4) */
     if ((st = embedding_init(&a->emb, vocab_size(a->vocab), c->d_model, c->seed)) != TF_OK)
         goto fail_config;
+    if (c->vectors && (st = load_rows(a, c->vectors)) != TF_OK) {
+        if (st != TF_ERR_NOMEM)
+            set_diag(diag, DIAG_CONFIG, 0);
+        analysis_free(a);
+        return st;
+    }
     size_t T = a->tokens.n, d = (size_t)c->d_model;
     if ((double)T * (double)d > TF_MAX_TOKEN_VALUES) { /* before the (T, d) matrices exist */
         set_diag(diag, DIAG_TEXT, 0);
@@ -359,6 +392,7 @@ void analysis_free(tf_analysis *a)
 {
     free(a->text);
     free(a->cmp_text);
+    embedding_free(&a->emb);
     vocab_free(a->vocab);
     tokens_free(&a->tokens);
     tokens_free(&a->cmp_tokens);

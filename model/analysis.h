@@ -17,6 +17,7 @@
 #include "rope.h"
 #include "status.h"
 #include "tokenizer.h"
+#include "vectors.h"
 #include "vocab.h"
 
 typedef struct {
@@ -34,6 +35,8 @@ typedef struct {
     size_t compare_len;
     const char *data_dir; /* where the dictionary and BPE tables are (NULL: none); word and BPE
                              modes need them, char mode falls back to code points without */
+    const tf_vectors *vectors; /* trained/loaded rows of W_E (dim == d_model), NULL: all random;
+                                  owned by the caller, read only during analysis_run */
 } tf_config;
 
 /* What went wrong, beyond the status: which input and where. */
@@ -58,7 +61,7 @@ typedef struct {
     size_t text_len;
     tf_vocab *vocab;
     tf_tokens tokens; /* T = tokens.n */
-    tf_embedding emb;
+    tf_embedding emb; /* embedding_row_is_set(&emb, id): a trained/loaded row, not random */
     double emb_scale; /* 1 or sqrt(d) */
     long *pos;        /* (T) position of each token: index_base + t */
     float *x_emb;     /* (T, d) rows of W_E, unscaled */

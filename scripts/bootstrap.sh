@@ -2,7 +2,8 @@
 # bootstrap.sh — install what tfviz needs on Debian 12, then configure and build it.
 #
 #   scripts/bootstrap.sh            install packages (as root or through sudo), build into build/
-#   scripts/bootstrap.sh --bench    also install the benchmark peers (numpy, matplotlib, torch)
+#   scripts/bootstrap.sh --bench    also install the benchmark peers (numpy, matplotlib, torch,
+#                                   gensim)
 #
 # Safe to run again: packages already present are not reinstalled, an existing build directory
 # is reused.
@@ -32,7 +33,8 @@ for arg in "$@"; do
         ;;
     esac
 done
-((bench)) && packages+=(python3-numpy python3-matplotlib python3-torch hyperfine valgrind time)
+((bench)) && packages+=(python3-numpy python3-matplotlib python3-torch hyperfine valgrind time
+    python3-gensim)
 
 missing=()
 for p in "${packages[@]}"; do

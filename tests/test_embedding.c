@@ -86,6 +86,39 @@ static void test_rng_values(void **state)
     assert_true(mn >= -1.0 && mn < -0.9 && mx < 1.0 && mx > 0.9);
 }
 
+/* Trained/loaded rows replace random rows of their ids only; the one-hot product sees them. */
+static void test_set_rows(void **state)
+{
+    (void)state;
+    enum { D = 4 };
+    tf_embedding e;
+    assert_int_equal(embedding_init(&e, 1000, D, 42), TF_OK);
+    float r5[D], r7[D], r9[D];
+    embedding_row(&e, 5, r5);
+    embedding_row(&e, 9, r9);
+    const int32_t ids[3] = {7, 3, 7};
+    const float rows[3 * D] = {1, 2, 3, 4, 5, 6, 7, 8, -1, -1, -1, -1};
+    assert_int_equal(embedding_set_rows(&e, ids, rows, 3), TF_OK);
+    assert_int_equal(e.n_set, 2);
+    assert_true(embedding_row_is_set(&e, 7) && embedding_row_is_set(&e, 3));
+    assert_false(embedding_row_is_set(&e, 5));
+    embedding_row(&e, 7, r7);
+    assert_memory_equal(r7, rows, sizeof r7); /* the first row given for 7 */
+    float got[D];
+    embedding_row(&e, 5, got);
+    assert_memory_equal(got, r5, sizeof got);
+    int32_t q[2] = {3, 9};
+    float out[2 * D];
+    assert_int_equal(embedding_onehot_product(&e, q, 2, out), TF_OK);
+    assert_memory_equal(out, rows + D, D * sizeof(float));
+    assert_memory_equal(out + D, r9, D * sizeof(float));
+    const int32_t bad[1] = {1000};
+    assert_int_equal(embedding_set_rows(&e, bad, rows, 1), TF_ERR_RANGE);
+    assert_int_equal(e.n_set, 2);
+    embedding_free(&e);
+    assert_false(embedding_row_is_set(&e, 7));
+}
+
 /* Every instruction-set variant of the generator against the formula of rng.h written out here:
  * u = int(top 24 bits of mix(key + j * golden)) / 2^23 - 1, times the scale. Lengths cover
  * vector remainders. */
@@ -120,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_onehot_product_equals_row),
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_rng_values),
+        cmocka_unit_test(test_set_rows),
         cmocka_unit_test(test_rng_variants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
