@@ -35,6 +35,9 @@ def unescape(s):
         elif s.startswith("\\t", i):
             out += b"\t"
             i += 2
+        elif s.startswith("\\n", i):
+            out += b"\n"
+            i += 2
         else:
             out += s[i].encode()
             i += 1
@@ -73,6 +76,10 @@ def temp_files(d):
 
 def run_case(tfviz, c, d):
     out = os.path.join(d, c["setup"].get("out", "out.dat"))
+    if "file" in c["setup"]:  # NAME:CONTENT, a data file the case reads
+        name, _, body = c["setup"]["file"].partition(":")
+        with open(os.path.join(d, name), "wb") as f:
+            f.write(unescape(body))
     if "mkdir" in c["setup"]:
         os.mkdir(os.path.join(d, c["setup"]["mkdir"]))
     subst = {"{out}": out, "{dir}": d, "{100k}": "a" * 100000, "{300x}": "x" * 300}
