@@ -61,7 +61,11 @@ double export_parse_length(const char *s)
 static void page_size(const tf_cli *cli, const fig_entry *e, double *w, double *h)
 {
     *w = cli->fig_width > 0 ? cli->fig_width : EXPORT_ONE_COLUMN_IN * PT_PER_IN;
-    *h = cli->fig_height > 0 ? cli->fig_height : round(*w * e->aspect * 10) / 10;
+    /* the embedding figure adds the map of words below its rows when vectors are given */
+    double aspect = strcmp(e->name, "embedding") == 0 && (cli->vectors_path || cli->cfg.vectors)
+                        ? 1.0
+                        : e->aspect;
+    *h = cli->fig_height > 0 ? cli->fig_height : round(*w * aspect * 10) / 10;
 }
 
 const char *export_check(const tf_cli *cli, const char *figure, const char *path)
@@ -93,7 +97,15 @@ const char *export_check(const tf_cli *cli, const char *figure, const char *path
     if (fig_format_from_path(path) == FIG_PNG &&
         (w / PT_PER_IN * dpi) * (h / PT_PER_IN * dpi) > MAX_PNG_PIXELS)
         return "the PNG would have more than 200 million pixels; lower --dpi or the size";
-    return e->check ? e->check(&cli->cfg) : NULL;
+    if (!e->check)
+        return NULL;
+    /* the early check runs before --vectors is read: a named file stands for its vectors here
+     * (reading it reports its own errors) */
+    static const tf_vectors pending = {.n = 2, .dim = 2};
+    tf_config cfg = cli->cfg;
+    if (!cfg.vectors && cli->vectors_path)
+        cfg.vectors = &pending;
+    return e->check(&cfg);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -172,7 +184,7 @@ static tf_status draw(const tf_cli *cli, tf_analysis *a, const fig_entry *e, fig
                      .latin_first = !zh, .fp = fp};
     fig_meta meta = {.title = title ? title : (zh ? e->title_zh : e->title_en),
                      .software = software, .params = params, .date = FIXED_DATE};
-    fig_ctx c = {.a = a, .zh = zh, .cmap = cm};
+    fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = cli->cfg.vectors};
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {
         free(params);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pca.h"
 #include "posenc.h"
 #include "rope.h"
 #include "tf_limits.h"
@@ -568,10 +569,111 @@ static tf_status draw_input(fig_ctx *c)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * embedding: the sentence's rows of W_E (C3, C4) */
+ * The 2-D map of learned word vectors (C5): the MAP_WORDS first rows of the vectors (files and
+ * training rank them by frequency) projected on their two leading principal components. Labels
+ * are placed in rank order and skipped where they would overlap one already placed. */
+
+#define MAP_WORDS 60
+
+static const char *check_word_map(const tf_config *cfg)
+{
+    if (!cfg->vectors || cfg->vectors->n < 2)
+        return "the map of words needs learned vectors: add --vectors FILE (tfviz --train -o "
+               "FILE writes one)";
+    return NULL;
+}
+
+static tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
+{
+    const tf_vectors *v = c->vectors;
+    size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
+    double *xy = malloc(n * 2 * sizeof *xy), *px = malloc(n * sizeof *px),
+           *py = malloc(n * sizeof *py), *boxes = malloc(n * 8 * sizeof *boxes);
+    pca_result r;
+    if (!xy || !px || !py || !boxes || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
+        free(xy), free(px), free(py), free(boxes);
+        return TF_ERR_NOMEM;
+    }
+    fig_axes ax = {0};
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
+        x0 = fmin(x0, px[i]), x1 = fmax(x1, px[i]), y0 = fmin(y0, py[i]), y1 = fmax(y1, py[i]);
+    }
+    double mx = 0.08 * (x1 - x0 + 1e-9), my = 0.06 * (y1 - y0 + 1e-9);
+    ax.x.lo = x0 - mx, ax.x.hi = x1 + 2 * mx, ax.y.lo = y0 - my, ax.y.hi = y1 + my;
+    char xl[80], yl[80], t[200];
+    snprintf(xl, sizeof xl, c->zh ? "主成分 1（%.0f%% 方差）" : "PC 1 (%.0f%% of variance)",
+             100.0 * r.var[0] / r.var_total);
+    snprintf(yl, sizeof yl, c->zh ? "主成分 2（%.0f%% 方差）" : "PC 2 (%.0f%% of variance)",
+             100.0 * r.var[1] / r.var_total);
+    if (c->zh)
+        snprintf(t, sizeof t, "学出来的词向量：最常见的 %zu 个词（d = %d）投影到二维", n, v->dim);
+    else
+        snprintf(t, sizeof t, "learned vectors: the %zu commonest words (d = %d) in 2-D", n,
+                 v->dim);
+    ax.x.label = xl, ax.y.label = yl, ax.frame = true;
+    ax.title = panel_title ? t : NULL;
+    fig_axes_fit(c->f, &ax, area);
+    fig_axes_draw(c->f, &ax);
+    fig_markers(c->f, &ax, px, py, (long)n, fig_series_color(0), 4);
+    /* obstacles: every marker first, then each label placed; a label tries right, left, above
+     * and below its point and is left out when all four overlap something */
+    const double mr = 2.5; /* marker radius, points */
+    size_t placed = 0;
+    for (size_t i = 0; i < n; i++) {
+        double *b = boxes + 4 * placed++;
+        b[0] = fig_px(&ax, px[i]) - mr, b[1] = fig_py(&ax, py[i]) - mr, b[2] = b[3] = 2 * mr;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double w, h, X = fig_px(&ax, px[i]), Y = fig_py(&ax, py[i]);
+        fig_text_size(c->f, FIG_TICK, v->words[i], true, &w, &h);
+        const double cand[4][2] = {{X + mr + 1, Y - h / 2}, {X - mr - 1 - w, Y - h / 2},
+                                   {X - w / 2, Y - mr - h}, {X - w / 2, Y + mr}};
+        for (int k = 0; k < 4; k++) {
+            double bx = cand[k][0], by = cand[k][1];
+            bool free_spot = bx >= ax.r.x && bx + w <= ax.r.x + ax.r.w && by >= ax.r.y &&
+                             by + h <= ax.r.y + ax.r.h;
+            for (size_t j = 0; free_spot && j < placed; j++) {
+                const double *o = boxes + 4 * j;
+                free_spot = bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] ||
+                            o[1] + o[3] <= by;
+            }
+            if (!free_spot)
+                continue;
+            fig_text(c->f, FIG_TICK, v->words[i], true, bx, by, 0, 0, false);
+            double *b = boxes + 4 * placed++;
+            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
+            break;
+        }
+    }
+    pca_free(&r);
+    free(xy), free(px), free(py), free(boxes);
+    return TF_OK;
+}
+
+static tf_status draw_embedding_map(fig_ctx *c)
+{
+    if (!c->vectors || c->vectors->n < 2)
+        return TF_ERR_RANGE;
+    return draw_word_map(c, c->area, false);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * embedding: the sentence's rows of W_E (C3, C4), and with learned vectors the map of words */
 
 static tf_status draw_embedding(fig_ctx *c)
 {
+    fig_rect whole = c->area;
+    if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
+        c->area.h = whole.h * 0.38;
+        fig_rect below = whole;
+        below.y = whole.y + whole.h * 0.42;
+        below.h = whole.h * 0.58;
+        tf_status st = draw_word_map(c, below, true);
+        if (st != TF_OK)
+            return st;
+    }
     tf_analysis *A = c->a;
     size_t T = A->tokens.n, d = (size_t)A->cfg.d_model;
     token_ticks tt = {0};
@@ -592,7 +694,13 @@ static tf_status draw_embedding(fig_ctx *c)
     ax.x.label = L(c, "dimension <i>j</i>", "维度 <i>j</i>");
     ax.y.label = L(c, "token, id", "词元与编号");
     char t[200];
-    if (c->zh)
+    if (A->emb.n_set && c->zh)
+        snprintf(t, sizeof t, "<i>W</i><sub>E</sub>（%u × %zu）中的行，%zu 个词的行来自训练/载入",
+                 A->emb.vocab_size, d, A->emb.n_set);
+    else if (A->emb.n_set)
+        snprintf(t, sizeof t, "rows of <i>W</i><sub>E</sub> (%u × %zu), %zu words trained/loaded",
+                 A->emb.vocab_size, d, A->emb.n_set);
+    else if (c->zh)
         snprintf(t, sizeof t, "<i>W</i><sub>E</sub>（%u × %zu）中的行，训练前是随机数",
                  A->emb.vocab_size, d);
     else
@@ -748,5 +856,7 @@ const fig_entry export_figs[] = {
      "没有位置信息，注意力看不出语序", draw_order, NULL},
     {"embedding", 0, 0.62, "Embedding rows: onehot(id) ⋅ W_E = row id",
      "词嵌入：独热向量 × W_E = 取出第 id 行", draw_embedding, NULL},
+    {"embedding-map", 0, 0.8, "Learned word vectors gather by meaning",
+     "学出来的词向量按含义聚在一起", draw_embedding_map, check_word_map},
 };
 const int export_figs_count = (int)(sizeof export_figs / sizeof export_figs[0]);

@@ -16,6 +16,7 @@ typedef struct {
     cmap_id cmap;     /* --colormap, or CMAP_COUNT for the figure's choice */
     fig_rect area;    /* the page inside its margins, below the title */
     char msg[200];    /* why a figure cannot be drawn (bad input) */
+    const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
 } fig_ctx;
 
 typedef struct {

@@ -669,7 +669,8 @@ int tui_run(tf_cli *cli, tf_analysis *a)
                 ensure_parts(&t);
             draw_frame(&t);
         }
-        timeout(t.animate && t.view == 2 ? 120 : 100);
+        const tui_view *cv = views[t.view];
+        timeout(cv->tick ? 40 : t.animate && t.view == 2 ? 120 : 100);
         wint_t wc;
         int r = get_wch(&wc);
         if (got_signal)
@@ -680,6 +681,8 @@ int tui_run(tf_cli *cli, tf_analysis *a)
                 t.fq_pos++;
                 flags = TUI_REDRAW;
             }
+            if (cv->tick && !t.help && COLS >= 60 && LINES >= 20)
+                flags = cv->tick(&t);
             continue;
         }
         int ch = (int)wc;
@@ -695,6 +698,9 @@ int tui_run(tf_cli *cli, tf_analysis *a)
     restore_terminal();
     free(t.gram);
     free(t.text);
+    /* the trained vectors live in view 8's state: the caller keeps its own (--vectors) */
+    t.cfg.vectors = cli->cfg.vectors;
+    view_learned_free(&t);
     cli->cfg = t.cfg;
     return got_signal ? 128 + got_signal : 0;
 }

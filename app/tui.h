@@ -32,6 +32,7 @@ typedef struct {
     void (*draw)(tui *t, WINDOW *w, int y, int x, int rows, int cols);
     int (*key)(tui *t, int ch);               /* ch: a character or a KEY_* code */
     int (*click)(tui *t, int y, int x);       /* mouse press at content coordinates */
+    int (*tick)(tui *t); /* NULL, or called every frame while no key comes (animation, training) */
 } tui_view;
 
 #define TUI_VIEWS 8
@@ -66,6 +67,7 @@ struct tui {
     unsigned gram_gen;
     int order_mode;             /* view 6: the mode whose attention matrices are large */
     int rope_pair;              /* view 7: the pair i on the plane */
+    struct tui_learn *learn;    /* view 8: the training in progress (view_learned.c) */
 };
 
 /* True when the interactive view can run: stdin and stdout are terminals and TERM is usable.
@@ -77,6 +79,9 @@ int tui_run(tf_cli *cli, tf_analysis *a);
 
 extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
     view_rope, view_learned;
+
+/* Free view 8's training state (and the vectors it handed to the analysis). */
+void view_learned_free(tui *t);
 
 /* Shared helpers for views (tui.c). */
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap); /* token text */

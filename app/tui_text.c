@@ -50,8 +50,11 @@ static const char *const table[T_COUNT][2] = {
                     "于是 q_m.k_n 只取决于 m-n。",
                     "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
-    [T_CAP_LEARNED] = {"C5 词向量的含义来自训练。这一页随训练功能一起到来。",
-                       "C5 Meaning comes from training. This view arrives with training."},
+    [T_CAP_LEARNED] = {"C5 W_E 的行起初是随机数，含义是训练出来的：跳字模型在内置语料上训练，"
+                       "出现在相似上下文里的词（爱、喜欢）越来越近，对照组（爱、北京）不会。",
+                       "C5 Rows of W_E start random; meaning is trained in: skip-gram on the "
+                       "built-in corpus pulls words of similar contexts (love, like) together, "
+                       "not the control pair."},
 
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
     [T_KEYS_PE] = {"方向键/鼠标 移动光标  PgUp/PgDn 翻页  z/Z 缩小/放大  f 全图",
@@ -63,7 +66,8 @@ static const char *const table[T_COUNT][2] = {
     [T_KEYS_ORDER] = {"--compare 可指定另一种语序", "--compare TEXT sets the other order"},
     [T_KEYS_ROPE] = {"左右键 维度对  上下键 词元  p 配对方式  b 基数",
                      "Left/Right pair  Up/Down token  p pairing  b base"},
-    [T_KEYS_LEARNED] = {"", ""},
+    [T_KEYS_LEARNED] = {"空格 暂停/继续  n 单步  r 重来  < > 速度  u 用于第 1、5 页  方向键 选词",
+                        "Space pause  n step  r reset  < > speed  u use in views 1, 5  arrows word"},
 
     [T_HINT] = {"? 帮助  q 退出  1-8 切换  / 改句子  l English",
                 "? help  q quit  1-8 views  / edit  l zh/en"},
@@ -87,6 +91,7 @@ static const char *const table[T_COUNT][2] = {
                        "[ ]  位置数减少 / 增加（8 到 10000）\n"
                        "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
                        "l  中文 / English     e  把当前视图导出为图片\n"
+                       "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
                        "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
                        "1-8 Tab Shift-Tab  switch views (or click a tab)\n"
                        "?  help     q or Esc  quit\n"
@@ -95,6 +100,7 @@ static const char *const table[T_COUNT][2] = {
                        "[ ]  fewer / more positions (8 to 10000)\n"
                        "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
                        "l  Chinese / English     e  export this view as a figure\n"
+                       "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
                        "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
     [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
     [T_BAD_TEXT] = {"无法分析这个句子", "cannot analyse this sentence"},
@@ -118,6 +124,14 @@ static const char *const table[T_COUNT][2] = {
     [T_E_SIZE] = {"W_E 形状 %s x %d = %s 个参数", "W_E is %s x %d = %s parameters"},
     [T_E_MEM] = {"内存：fp32 %sB，bf16 %sB（训练前是随机数）",
                  "memory: fp32 %sB, bf16 %sB (random until trained)"},
+    [T_E_MEM_SET] = {"内存：fp32 %sB，bf16 %sB；%zu 个词的行是训练/载入的",
+                     "memory: fp32 %sB, bf16 %sB; %zu words have trained/loaded rows"},
+    [T_E_ROW_SET] = {"这一行是训练/载入的词向量", "this row is a trained/loaded word vector"},
+    [T_E_ROW_RANDOM] = {"这一行仍是随机数（训练语料里没有这个词）",
+                        "this row is still random (the word is not in the vectors)"},
+    [T_I_TRAINED] = {"本句 %zu/%zu 个词元的 X_emb 行来自训练/载入的向量，其余是随机数",
+                     "%zu of %zu tokens take their X_emb row from trained/loaded vectors; "
+                     "the rest are random"},
     [T_E_CHECK_NONE] = {"按 c：用完整的矩阵乘法验证查表", "press c: check the lookup by the full "
                                                             "matrix product"},
     [T_E_CHECK] = {"独热向量 . W_E 与第 k 行之差的最大值 = %.1e（完全相同）",
@@ -182,21 +196,26 @@ static const char *const table[T_COUNT][2] = {
     [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 个位置）",
                     "the curves coincide: max deviation %.1e (%ld positions)"},
 
-    [T_L_BODY] = {"学出来的词向量（C5）\n"
-                  "\n"
-                  "现在的 W_E 是随机数：「爱」和「喜欢」的行毫无关系。\n"
-                  "训练（反向传播）会把出现在相似上下文里的词推到相近的位置。\n"
-                  "这一页将随训练功能一起到来：那时可以看着它们靠近。\n"
-                  "\n"
-                  "对比：位置编码（第 2-4 页）不需要训练，是算出来的。",
-                  "Learned embeddings (C5)\n"
-                  "\n"
-                  "Today W_E is random: the rows of 爱 (love) and 喜欢 (like) are unrelated.\n"
-                  "Training by back-propagation pushes words that appear in similar\n"
-                  "contexts to nearby points. This view arrives with training,\n"
-                  "and will show them moving together.\n"
-                  "\n"
-                  "Compare: positional encoding (views 2-4) is computed, never trained."},
+    [T_L_FAILED] = {"无法载入内置语料，无法训练", "cannot load the built-in corpus to train on"},
+    [T_L_RUNNING] = {"训练中", "training"},
+    [T_L_PAUSED] = {"已暂停", "paused"},
+    [T_L_DONE] = {"训练完成", "trained"},
+    [T_L_RESET] = {"向量回到随机初值，重新训练", "vectors back to their random start; training again"},
+    [T_L_SPEED] = {"速度：每帧 %ld 个词", "speed: %ld words per frame"},
+    [T_L_PROGRESS] = {"第 %d/%d 轮  %llu/%llu 词  学习率 %.4f  每帧 %ld 词  V=%u d=%d",
+                      "epoch %d/%d  %llu/%llu words  rate %.4f  %ld words/frame  V=%u d=%d"},
+    [T_L_LOSS_NONE] = {"损失（每个词对）", "loss per (word, context) pair"},
+    [T_L_LOSS] = {"损失（每个词对）%.3f", "loss per (word, context) pair %.3f"},
+    [T_L_COS] = {"余弦相似度", "cosine"},
+    [T_L_MAP] = {"最常见的 %d 个词，投影到前两个主成分", "the %d commonest words on their first two "
+                                                    "principal components"},
+    [T_L_MAPVAR] = {"两个轴分别占方差的 %.0f%% 和 %.0f%%", "the axes hold %.0f%% and %.0f%% of the "
+                                                         "variance"},
+    [T_L_NEIGH] = {"与「%s」最相近的词（上下键 / 左右键 换词）",
+                   "nearest to %s (Up/Down, Left/Right: another word)"},
+    [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
+                     "views 1 and 5 now use these %u trained vectors (d_model = %d, "
+                     "%.0f%% trained)"},
 };
 
 const char *txt(txt_id id)

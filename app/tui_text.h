@@ -22,7 +22,7 @@ typedef enum {
     T_NO_FIGURE, T_ST_TOKENIZER, T_ST_POSFROM,
     /* view 1 */
     T_E_TOKENS, T_E_ONEHOT, T_E_ROW, T_E_SIZE, T_E_MEM, T_E_CHECK_NONE, T_E_CHECK,
-    T_E_PIPE, 
+    T_E_PIPE, T_E_MEM_SET, T_E_ROW_SET, T_E_ROW_RANDOM, T_I_TRAINED,
     /* view 2 */
     T_P_AXES, T_P_ZOOM, 
     /* view 3 */
@@ -37,7 +37,8 @@ typedef enum {
     /* view 7 */
     T_R7_PLANE, T_R7_ANGLE, T_R7_SCORE, T_R7_DECAY, T_R7_CHECK, 
     /* view 8 */
-    T_L_BODY,
+    T_L_FAILED, T_L_RUNNING, T_L_PAUSED, T_L_DONE, T_L_RESET, T_L_SPEED, T_L_PROGRESS,
+    T_L_LOSS_NONE, T_L_LOSS, T_L_COS, T_L_MAP, T_L_MAPVAR, T_L_NEIGH, T_L_APPLIED,
     T_COUNT
 } txt_id;
 

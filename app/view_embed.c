@@ -185,12 +185,22 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         if (j == d - 1)
             term_text(w, vy, vx - 1, "]", 1);
     }
+    if (h >= 4 && a->emb.n_set) {
+        bool set = embedding_row_is_set(&a->emb, k->id);
+        term_attr(w, A_BOLD, 0);
+        tui_say(w, ry + 4, rx, rw, set ? T_E_ROW_SET : T_E_ROW_RANDOM);
+        term_attr(w, A_NORMAL, 0);
+    }
     if (h >= 5) {
         double params = embedding_params(&a->emb);
         term_printf(w, ry + 5, rx, rw, txt(T_E_SIZE), grouped(V, b1, sizeof b1), d,
                     tui_human(params, b2, sizeof b2));
-        term_printf(w, ry + 6, rx, rw, txt(T_E_MEM), tui_human(params * 4, b2, sizeof b2),
-                    tui_human(params * 2, b3, sizeof b3));
+        if (a->emb.n_set) /* say which rows are trained, not "random until trained" */
+            term_printf(w, ry + 6, rx, rw, txt(T_E_MEM_SET), tui_human(params * 4, b2, sizeof b2),
+                        tui_human(params * 2, b3, sizeof b3), a->emb.n_set);
+        else
+            term_printf(w, ry + 6, rx, rw, txt(T_E_MEM), tui_human(params * 4, b2, sizeof b2),
+                        tui_human(params * 2, b3, sizeof b3));
     }
     if (h >= 7) {
         if (t->onehot_gen == t->generation && t->onehot_diff >= 0)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "embedding.h"
 #include "tui.h"
 
 #define LABEL_COLS 18
@@ -67,7 +68,12 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         sum_e += norm(emb, d);
         sum_p += norm(a->pe + i * d, d);
     }
-    for (size_t i = first; i < T && ry + 3 <= y + rows - 2; i++) {
+    /* with trained/loaded vectors, one line says how many rows of this sentence are trained */
+    size_t n_trained = 0;
+    for (size_t i = 0; i < T; i++)
+        n_trained += embedding_row_is_set(&a->emb, a->tokens.items[i].id);
+    int extra = a->emb.n_set ? 1 : 0;
+    for (size_t i = first; i < T && ry + 3 <= y + rows - 2 - extra; i++) {
         char tok[128], lab[192];
         for (int j = 0; j < d; j++)
             emb[j] = a->emb_scale * a->x_emb[i * d + j];
@@ -86,6 +92,11 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             term_printf(w, ry + r, x + LABEL_COLS + bw + 2, 12, "%9.3f", norm(rowv[r], d));
         }
         ry += per;
+    }
+    if (extra) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
+        term_attr(w, A_NORMAL, 0);
     }
     term_printf(w, y + rows - 2, x + 1, cols - 2, txt(T_I_BALANCE), sum_e / (double)T,
                 sum_p / (double)T);

@@ -190,6 +190,37 @@ def test_failures(d):
     check(leftovers(d) == [], "no temporary file after SIGINT")
 
 
+def png_size(path):
+    with open(path, "rb") as f:
+        head = f.read(24)
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_wordmap(d):
+    """The 2-D map of learned words: with --vectors in the embedding figure and on its own;
+    without vectors the map alone fails with one sentence and no file."""
+    vec = os.path.join(d, "v.vec")
+    run("--train", "-o", vec)
+    plain = os.path.join(d, "plain.png")
+    run("--export", plain, "--figure", "embedding", "--dpi", "100", "我爱北京")
+    for fig in ("embedding", "embedding-map"):
+        path = os.path.join(d, f"{fig}.png")
+        p = run("--vectors", vec, "--export", path, "--figure", fig, "--dpi", "100", "我爱北京",
+                ok=False)
+        check(p.returncode == 0 and os.path.getsize(path) > 1000,
+              f"{fig} with --vectors written ({p.stderr.decode().strip()})")
+    w, h = png_size(os.path.join(d, "embedding.png"))
+    w0, h0 = png_size(plain)
+    check(w == w0 and w > 300 and h > h0 * 1.4,
+          f"the map below the rows makes the page taller ({w0}x{h0} -> {w}x{h})")
+    bad = os.path.join(d, "nomap.png")
+    p = run("--export", bad, "--figure", "embedding-map", "我爱北京", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "--vectors" in err and err.count("\n") == 1,
+          f"embedding-map without vectors fails in one sentence ({err.strip()})")
+    check(not os.path.exists(bad) and leftovers(d) == [], "no file written without vectors")
+
+
 def main():
     global TFVIZ
     TFVIZ, group = sys.argv[1], sys.argv[2]

@@ -201,8 +201,8 @@ def views_at(width, height):
         check(s is not None and "the curves coincide" in s, f"{width}x{height} view 7: RoPE panels")
 
         t.keys("8")
-        s = t.wait("arrives with training", "view 8")
-        check(s is not None, f"{width}x{height} view 8: the placeholder")
+        s = t.wait(lambda x: "words/frame" in x and "爱-喜欢" in status_line(x), "view 8")
+        check(s is not None, f"{width}x{height} view 8: training runs, cosines on the status line")
 
         t.keys("Tab")
         s = t.wait("C1-C4", "Tab wraps to view 1")
@@ -420,6 +420,94 @@ def test_big():
         s = t.wait("409.6 M", "the article's sizes")
         check(s is not None and "100,000 x 4096" in s, "big: 100,000 x 4096 = 409.6 M parameters")
         t.keys("q")
+    finally:
+        t.kill()
+
+
+# ------------------------------------------------------------------------------------------
+# View 8: training while the student watches
+
+
+def cosines(s):
+    """The three watched cosines from the status line, None when absent."""
+    import re
+    line = status_line(s or "")
+    out = []
+    for a, b in (("爱", "喜欢"), ("猫", "狗"), ("爱", "北京")):
+        m = re.search(f"{a}-{b} ([+-][0-9.]+)", line)
+        if not m:
+            return None
+        out.append(float(m.group(1)))
+    return out
+
+
+def training_csv():
+    rows = list(csv.DictReader(io.StringIO(run("--print", "training", "--format",
+                                               "csv").stdout.decode())))
+    return rows
+
+
+def test_learn():
+    rows = training_csv()
+    check(len(rows) > 2, "learn: --print training gives the reference curve")
+    total = rows[-1]["words"]  # epochs x kept corpus tokens
+    t = Tmux(["我爱北京"], 120, 40)
+    try:
+        check(t.wait("词嵌入", "first frame") is not None, "learn: first frame")
+        t.keys("8")
+        t.keys(" ")  # pause at once
+        s = t.wait(lambda s: "已暂停" in s and cosines(s) is not None, "paused")
+        check(s is not None, "learn: Space pauses the training")
+        t.keys("r")
+        s = t.wait(lambda s: f" 0/{total} " in s, "reset to word 0")
+        c = cosines(s)
+        check(c is not None and all(abs(x) < 0.4 for x in c),
+              f"learn: after r the random rows are unrelated, cosines near 0 ({c})")
+        # the same start as --print training step 0 (same seed): columns 爱-喜欢, 猫-狗, 爱-北京
+        ref = rows[0]
+        keys = [k for k in ref if "喜欢" in k or "狗" in k or ("北京" in k and "爱" in k)]
+        if c is not None and len(keys) == 3:
+            want = [float(ref[k]) for k in keys]
+            check(all(abs(a - b) < 2e-3 for a, b in zip(c, want)),
+                  f"learn: start cosines match --print training step 0 ({c} vs {want})")
+        t.keys("n")
+        s = t.wait(lambda s: f"/{total}" in s and f" 0/{total}" not in s, "one step")
+        check(s is not None, "learn: n trains one slice of words")
+        time.sleep(0.5)
+        s2 = t.screen()
+        check(s is not None and cosines(s) == cosines(s2), "learn: still paused after n")
+        start = time.time()
+        t.keys(" ")
+        s = t.wait(lambda s: f"{total}/{total}" in s, "the end of training", timeout=90)
+        took = time.time() - start
+        print(f"# training in the view took {took:.1f} s")
+        c = cosines(s)
+        check(c is not None and c[0] > 0.5 and c[1] > 0.5,
+              f"learn: 爱-喜欢 and 猫-狗 end similar ({c})")
+        check(c is not None and c[2] < c[0] - 0.3, f"learn: the control 爱-北京 stays lower ({c})")
+        check(s is not None and "d_model=50" in status_line(s),
+              "learn: the trained vectors go to the analysis (d_model follows them)")
+        t.keys("1")
+        s = t.wait("训练/载入", "view 1 says the row is trained")
+        check(s is not None, "learn: view 1 says its rows are trained")
+        t.keys("5")
+        s = t.wait("3/3", "view 5 counts trained rows")
+        check(s is not None, "learn: view 5 says how many rows are trained")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              f"learn: q restores the terminal ({e})")
+    finally:
+        t.kill()
+    t = Tmux([], 80, 24)
+    try:
+        check(t.wait("词嵌入", "first frame") is not None, "learn80: first frame")
+        t.keys("8")
+        s = t.wait(lambda s: cosines(s) is not None and "最常见" in s, "view 8 at 80x24")
+        check(s is not None, "learn80: view 8 draws at 80x24")
+        t.keys("C-c")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", f"learn80: Ctrl-C restores ({e})")
     finally:
         t.kill()
 
