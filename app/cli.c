@@ -14,6 +14,7 @@
 
 #include "colormap.h"
 #include "datadir.h"
+#include "emit.h"
 #include "export.h"
 #include "figure.h"
 #include "fileio.h"
@@ -28,12 +29,30 @@
 
 void cli_error(const char *fmt, ...)
 {
+    /* the message quotes what the user typed: escape sequences and control characters in it
+     * are shown escaped, never sent raw to the terminal */
+    char small[512], *msg = small;
     va_list ap;
     va_start(ap, fmt);
-    fputs("tfviz: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): started above; clang 14 false alarm */
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
+    if (n >= (int)sizeof small) {
+        char *big = malloc((size_t)n + 1);
+        if (big) {
+            va_start(ap, fmt);
+            vsnprintf(big, (size_t)n + 1, fmt, ap);
+            va_end(ap);
+            msg = big;
+        } else {
+            n = (int)strlen(small); /* out of memory: the message cut short */
+        }
+    }
+    fputs("tfviz: ", stderr);
+    emit_safe_text(stderr, msg, n < 0 ? 0 : (size_t)n);
+    fputc('\n', stderr);
+    if (msg != small)
+        free(msg);
 }
 
 static void usage(FILE *fp)
@@ -117,11 +136,18 @@ static void usage(FILE *fp)
         "\n"
         "Environment: TFVIZ_DATA_DIR  the directory of the dictionary and BPE tables\n"
         "                             (default: the build's assets/ or the installed copy)\n"
-        "Limits: text up to %d bytes and %d tokens; --print dot up to %d positions.\n"
+        "Limits (checked before anything large is allocated or run):\n"
+        "  text up to %d bytes (standard input is read up to that) and %d tokens;\n"
+        "  tokens x d_model up to %d; --print dot up to %d positions; --print relative\n"
+        "  positions x d_model up to 400000000; a --print whose estimated work exceeds %.0f s of\n"
+        "  one core is refused with what to lower. Memory stays under about 200 MB in every mode.\n"
+        "限制：文本至多 %d 字节、%d 个词元；词元数 × d_model 至多 %d；预计超过 %.0f 秒的计算会被拒绝。\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
         print_list(), export_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
         TF_DEFAULT_POSITIONS, TF_DEFAULT_SEED, TF_MIN_VOCAB, TF_MAX_VOCAB, TF_DEFAULT_VOCAB,
-        TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_DOT_POSITIONS);
+        TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES, TF_MAX_DOT_POSITIONS,
+        TF_MAX_WORK / 1e9, TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES,
+        TF_MAX_WORK / 1e9);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -136,7 +162,10 @@ static int parse_long(const char *opt, const char *s, long lo, long hi, long *ou
         cli_error("%s expects a whole number, not '%s'.", opt, s);
         return -1;
     }
-    if (errno == ERANGE || v < lo || v > hi) {
+    /* lo, hi = LONG_MIN, LONG_MAX: the caller checks its own range and words its own message,
+     * so an overflowing number comes back clamped instead of refused here */
+    int full = lo == LONG_MIN && hi == LONG_MAX;
+    if ((errno == ERANGE && !full) || v < lo || v > hi) {
         cli_error("%s must be from %ld to %ld (got %s).", opt, lo, hi, s);
         return -1;
     }
@@ -149,8 +178,12 @@ static int parse_double(const char *opt, const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0' || errno == ERANGE) {
+    if (end == s || *end != '\0') {
         cli_error("%s expects a number, not '%s'.", opt, s);
+        return -1;
+    }
+    if (errno == ERANGE) {
+        cli_error("%s is too large or too small for a double (got %s).", opt, s);
         return -1;
     }
     *out = v;
@@ -161,7 +194,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 {
     char *end;
     errno = 0;
-    if (*s == '-') {
+    /* strtoull skips leading space and accepts a minus sign (negating the value): refuse both */
+    if (*s == '-' || *s == ' ' || (*s >= '\t' && *s <= '\r')) {
         cli_error("%s expects a non-negative whole number, not '%s'.", opt, s);
         return -1;
     }
@@ -470,6 +504,15 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
     return 0;
 }
 
+int cli_parse(int argc, char **argv, tf_cli *cli)
+{
+    memset(cli, 0, sizeof *cli);
+    config_defaults(&cli->cfg);
+    cli->lang = "zh";
+    optind = 0; /* glibc: 0 re-initialises getopt, so parsing can run more than once */
+    return parse_options(argc, argv, cli);
+}
+
 /* TEXT is the remaining arguments joined by spaces, or standard input for "-". */
 static int read_text(int argc, char **argv, tf_cli *cli)
 {
@@ -483,7 +526,15 @@ static int read_text(int argc, char **argv, tf_cli *cli)
         cli->text = malloc(cap + 1);
         if (!cli->text)
             return -1;
+        /* at most one byte past the limit is read: a larger input is refused, not consumed */
         cli->text_len = fread(cli->text, 1, cap, stdin);
+        if (ferror(stdin)) {
+            int e = errno;
+            free(cli->text);
+            cli->text = NULL;
+            errno = e;
+            return -2;
+        }
         cli->text[cli->text_len] = '\0';
         while (cli->text_len && (cli->text[cli->text_len - 1] == '\n' ||
                                  cli->text[cli->text_len - 1] == '\r'))
@@ -550,6 +601,10 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
     case TF_ERR_TOO_MANY:
         cli_error("%s has more than %d tokens; shorten it.", which, TF_MAX_TOKENS);
         break;
+    case TF_ERR_TOO_BIG:
+        cli_error("%s has too many tokens for d_model %d: tokens x d_model must stay under %d "
+                  "(memory); shorten it or lower -d.", which, cli->cfg.d_model, TF_MAX_TOKEN_VALUES);
+        break;
     case TF_ERR_OFFSET:
         cli_error("--offset must be below the number of positions (%ld); raise -n or lower "
                   "--offset.", cli->cfg.n_positions);
@@ -569,7 +624,7 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
 
 static void on_signal(int sig)
 {
-    fileio_signal_cleanup();
+    fileio_signal_cleanup(); /* NOLINT(bugprone-signal-handler): only unlink(), which is safe */
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -607,9 +662,15 @@ static int run_print(tf_cli *cli, tf_analysis *a)
         fp = af.fp;
     }
     st = print_run(cli->print_what, cli->format, a, fp);
+    int write_errno = errno;
     if (cli->output) {
         if (st != TF_OK) {
             atomic_abort(&af);
+            if (st == TF_ERR_IO) {
+                cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
+                          strerror(write_errno));
+                return 1;
+            }
         } else if (atomic_commit(&af) != TF_OK) {
             cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
                       strerror(errno));
@@ -659,6 +720,7 @@ int cli_run(int argc, char **argv)
     cli.top = 10;
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
+    signal(SIGHUP, on_signal);
 
     int r = parse_options(argc, argv, &cli);
     if (r)
@@ -723,7 +785,12 @@ int cli_run(int argc, char **argv)
                   "tfviz --print pe --format csv -o pe.csv.");
         return 2;
     }
-    if (read_text(argc, argv, &cli) != 0) {
+    r = read_text(argc, argv, &cli);
+    if (r == -2) {
+        cli_error("cannot read the text from standard input: %s.", strerror(errno));
+        return 1;
+    }
+    if (r != 0) {
         cli_error("out of memory reading the text.");
         return 2;
     }
@@ -752,6 +819,11 @@ int cli_run(int argc, char **argv)
         rc = 2;
     } else if (cli.export_path) {
         rc = run_export(&cli, &a);
+    } else if (cli.print_what && print_work(cli.print_what, cli.format, &a) > TF_MAX_WORK) {
+        cli_error("--print %s with these settings would take about %.0f s (the limit is %.0f s); "
+                  "lower -n, -d or --vocab-size, or shorten the text.", cli.print_what,
+                  print_work(cli.print_what, cli.format, &a) / 1e9, TF_MAX_WORK / 1e9);
+        rc = 2;
     } else if (cli.print_what) {
         rc = run_print(&cli, &a);
     } else if (tui_wanted()) {

@@ -52,6 +52,11 @@ typedef struct {
  * 0 success, 1 an I/O failure, 2 bad input or usage. */
 int cli_run(int argc, char **argv);
 
+/* Parse options only (no text, no run) into *cli from its defaults. Returns 0 to go on, 1 when
+ * help or the version was printed, -1 after reporting a bad option on stderr. Used by cli_run's
+ * callers that need the options alone, and by the option fuzz target. */
+int cli_parse(int argc, char **argv, tf_cli *cli);
+
 /* Print "tfviz: <message>" on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

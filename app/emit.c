@@ -7,6 +7,40 @@
 
 #include "utf8.h"
 
+/* Code points a terminal acts on instead of drawing: C0 and C1 controls and DEL (ESC starts
+ * every escape sequence), and the invisible format characters that reorder or break lines
+ * (bidirectional overrides and isolates, line and paragraph separators). */
+static int is_terminal_control(uint32_t cp)
+{
+    return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0x200E ||
+           cp == 0x200F || (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+
+/* Text for a terminal: controls as \u202E (format characters) or \xHH (each byte of a control
+ * or of invalid UTF-8), everything else as is; with csv_quote, '"' is doubled. */
+static void write_safe(FILE *fp, const char *s, size_t len, int csv_quote)
+{
+    size_t i = 0;
+    while (i < len) {
+        uint32_t cp = 0;
+        size_t n = utf8_decode(s + i, len - i, &cp);
+        if (n > 1 && cp >= 0xA0 && is_terminal_control(cp)) {
+            fprintf(fp, "\\u%04X", (unsigned)cp);
+            i += n;
+        } else if (n == 0 || is_terminal_control(cp)) {
+            size_t m = n ? n : 1;
+            for (size_t j = 0; j < m; j++)
+                fprintf(fp, "\\x%02X", (unsigned char)s[i + j]);
+            i += m;
+        } else {
+            if (csv_quote && cp == '"')
+                fputc('"', fp);
+            fwrite(s + i, 1, n, fp);
+            i += n;
+        }
+    }
+}
+
 void emit_json_str(FILE *fp, const char *s, size_t len)
 {
     fputc('"', fp);
@@ -25,7 +59,7 @@ void emit_json_str(FILE *fp, const char *s, size_t len)
             fputs("\\n", fp);
         else if (cp == '\t')
             fputs("\\t", fp);
-        else if (cp < 0x20 || cp == 0x7F)
+        else if (is_terminal_control(cp)) /* C1 and bidi controls too: JSON read in a terminal */
             fprintf(fp, "\\u%04x", (unsigned)cp);
         else
             fwrite(s + i, 1, n, fp);
@@ -40,6 +74,8 @@ void emit_json_num(FILE *fp, double v, int digits)
         fputs("null", fp);
     else if (v == 0.0)
         fputs("0", fp); /* no "-0" */
+    else if (fabs(v) > 1.7976931348623e308)
+        fprintf(fp, "%.17g", v); /* fewer digits round up past DBL_MAX: a reader sees inf */
     else
         fprintf(fp, "%.*g", digits, v);
 }
@@ -68,18 +104,14 @@ void emit_json_farray(FILE *fp, const float *v, size_t n)
 
 void emit_csv_str(FILE *fp, const char *s, size_t len)
 {
-    if (!memchr(s, ',', len) && !memchr(s, '"', len) && !memchr(s, '\n', len) &&
-        !memchr(s, '\r', len)) {
-        fwrite(s, 1, len, fp);
-        return;
-    }
-    fputc('"', fp);
-    for (size_t i = 0; i < len; i++) {
-        if (s[i] == '"')
-            fputc('"', fp);
-        fputc(s[i], fp);
-    }
-    fputc('"', fp);
+    /* the text as shown in a terminal (controls escaped, so no raw newline either), quoted
+     * when it holds a comma or a quote */
+    int quote = memchr(s, ',', len) || memchr(s, '"', len);
+    if (quote)
+        fputc('"', fp);
+    write_safe(fp, s, len, quote);
+    if (quote)
+        fputc('"', fp);
 }
 
 void emit_csv_dvalues(FILE *fp, const double *v, size_t n, int digits)
@@ -117,21 +149,4 @@ void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols)
     fputc('\n', fp);
 }
 
-void emit_safe_text(FILE *fp, const char *s, size_t len)
-{
-    size_t i = 0;
-    while (i < len) {
-        uint32_t cp;
-        size_t n = utf8_decode(s + i, len - i, &cp);
-        if (n == 0 || cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) {
-            /* invalid bytes and controls (ESC of an escape sequence among them) shown escaped */
-            size_t m = n ? n : 1;
-            for (size_t j = 0; j < m; j++)
-                fprintf(fp, "\\x%02X", (unsigned char)s[i + j]);
-            i += m;
-        } else {
-            fwrite(s + i, 1, n, fp);
-            i += n;
-        }
-    }
-}
+void emit_safe_text(FILE *fp, const char *s, size_t len) { write_safe(fp, s, len, 0); }

@@ -14,14 +14,16 @@ void emit_json_num(FILE *fp, double v, int digits);
 /* [v0, v1, ...] from doubles or floats. */
 void emit_json_darray(FILE *fp, const double *v, size_t n, int digits);
 void emit_json_farray(FILE *fp, const float *v, size_t n);
-/* A CSV field: quoted when it holds a comma, quote or newline. */
+/* A CSV field: the text as emit_safe_text shows it (so a CSV file never holds a raw control
+ * character or escape sequence), quoted when it holds a comma or a quote. */
 void emit_csv_str(FILE *fp, const char *s, size_t len);
 /* ",v0,v1,..." with `digits` significant digits. */
 void emit_csv_dvalues(FILE *fp, const double *v, size_t n, int digits);
 void emit_csv_fvalues(FILE *fp, const float *v, size_t n);
 /* The header of a 2-D little-endian .npy array (format 1.0): descr "<f4" or "<f8". */
 void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols);
-/* Text shown in a terminal table: control characters and escapes become \xHH, never raw. */
+/* Text shown in a terminal: control characters (ESC among them) and invalid bytes become \xHH,
+ * bidirectional and line-separator format characters \uXXXX; never raw. */
 void emit_safe_text(FILE *fp, const char *s, size_t len);
 
 /* Significant digits: float64 values, and float32 values (which round-trip at 9). */

@@ -9,6 +9,9 @@
 
 /* Check that WHAT exists and accepts the format; on failure returns a sentence for the user. */
 const char *print_check(const char *what, out_format f, const tf_config *c);
+/* Estimated work of --print WHAT in format f, in nanoseconds of one core; compared with
+ * TF_MAX_WORK before anything runs. */
+double print_work(const char *what, out_format f, const tf_analysis *a);
 /* The ANALYSIS_* parts WHAT reads. */
 unsigned print_needs(const char *what);
 /* Write WHAT in format f. */

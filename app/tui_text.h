@@ -46,7 +46,7 @@ typedef enum {
 const char *txt(txt_id id);
 /* The entry in one language, NULL for an id outside the table (for tests). */
 const char *txt_lang(txt_id id, bool chinese);
-void txt_set_zh(bool zh);
+void txt_set_zh(bool on);
 bool txt_is_zh(void);
 /* snprintf with the entry as the format (both languages take the same conversions). */
 int txt_fmt(char *buf, size_t cap, txt_id id, ...);

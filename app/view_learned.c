@@ -146,9 +146,10 @@ static int apply(tui *t)
     for (uint32_t i = 0; i < live.n; i++)
         bytes += strlen(live.words[i]) + 1;
     copy.n = live.n, copy.dim = live.dim, copy.owned = true;
-    copy.words = malloc((size_t)live.n * sizeof *copy.words);
+    size_t rows = live.n ? live.n : 1; /* malloc(0) may return NULL: not out of memory */
+    copy.words = malloc(rows * sizeof *copy.words);
     copy.block = malloc(bytes ? bytes : 1);
-    copy.data = malloc((size_t)live.n * live.dim * sizeof *copy.data);
+    copy.data = malloc(rows * (live.dim ? live.dim : 1) * sizeof *copy.data);
     if (!copy.words || !copy.block || !copy.data) {
         free(copy.words), free(copy.block), free(copy.data);
         snprintf(t->msg, sizeof t->msg, "%s", tf_status_str(TF_ERR_NOMEM));

@@ -163,6 +163,11 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
         return st;
     }
     size_t T = a->tokens.n, d = (size_t)c->d_model;
+    if ((double)T * (double)d > TF_MAX_TOKEN_VALUES) { /* before the (T, d) matrices exist */
+        set_diag(diag, DIAG_TEXT, 0);
+        analysis_free(a);
+        return TF_ERR_TOO_BIG;
+    }
     a->emb_scale = c->scale_embedding ? sqrt((double)d) : 1.0;
     a->pos = malloc(T * sizeof *a->pos);
     a->x_emb = malloc(T * d * sizeof *a->x_emb);
@@ -264,6 +269,12 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
 {
     size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
     tf_status st;
+    /* an earlier call that failed (another --compare text, no memory) may have left a
+     * permutation, tokens or results behind: start afresh instead of leaking them */
+    free(a->perm);
+    tokens_free(&a->cmp_tokens);
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        attention_order_free(&a->order[m]);
     a->perm = malloc(T * sizeof *a->perm);
     if (!a->perm)
         return TF_ERR_NOMEM;

@@ -258,6 +258,7 @@ tf_status bpe_encode(const tf_bpe *b, const char *text, size_t len, bpe_emit_fn 
         }
         size_t pos = s;
         for (size_t i = 0; i < k && st == TF_OK; i++) {
+            /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): e > s = 0 < cap allocated */
             st = fn(ctx, ranks[i], pos, pos + lens[i], piece);
             pos += lens[i];
         }

@@ -15,9 +15,19 @@ tf_status atomic_open(tf_atomic_file *f, const char *path)
 {
     memset(f, 0, sizeof *f);
     struct stat sb;
-    if (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+    int exists = stat(path, &sb) == 0;
+    if (exists && S_ISDIR(sb.st_mode)) {
         errno = EISDIR;
         return TF_ERR_IO;
+    }
+    if (!exists && errno == ENAMETOOLONG)
+        return TF_ERR_IO;
+    if (exists && !S_ISREG(sb.st_mode)) {
+        /* a device, pipe or socket (-o /dev/stdout, -o /dev/null, a FIFO) is written in place:
+         * there is no file to keep intact, and a temporary file renamed over it would replace
+         * the device node itself */
+        f->fp = fopen(path, "wb");
+        return f->fp ? TF_OK : TF_ERR_IO;
     }
     size_t n = strlen(path);
     f->path = malloc(n + 1);
@@ -28,22 +38,42 @@ tf_status atomic_open(tf_atomic_file *f, const char *path)
         return TF_ERR_NOMEM;
     }
     memcpy(f->path, path, n + 1);
-    /* ".name.tmp-XXXXXX" in the same folder, so rename() stays on one file system */
+    /* ".name.tmp-XXXXXX" in the same folder, so rename() stays on one file system; the name is
+     * cut to 200 bytes so that a target name near NAME_MAX (255) still has a temporary name */
     const char *slash = strrchr(path, '/');
     size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
     memcpy(f->tmp_path, path, dir);
-    snprintf(f->tmp_path + dir, n + 16 - dir, ".%s.tmp-XXXXXX", path + dir);
+    /* the file gets the mode of the file it replaces, or 0666 less the umask, as open() would
+     * give (mkstemp makes 0600) */
+    mode_t mode;
+    if (exists && S_ISREG(sb.st_mode)) {
+        mode = sb.st_mode & 07777;
+    } else {
+        mode_t mask = umask(022);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    snprintf(f->tmp_path + dir, n + 16 - dir, ".%.200s.tmp-XXXXXX", path + dir);
+    /* no signal between creating the temporary file and recording it for the clean-up */
+    sigset_t block, saved;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigprocmask(SIG_BLOCK, &block, &saved);
     int fd = mkstemp(f->tmp_path);
+    if (fd >= 0)
+        pending_tmp = f->tmp_path;
+    int create_errno = errno;
+    sigprocmask(SIG_SETMASK, &saved, NULL);
     if (fd < 0) {
-        int e = errno;
         free(f->path);
         free(f->tmp_path);
         memset(f, 0, sizeof *f);
-        errno = e;
+        errno = create_errno;
         return TF_ERR_IO;
     }
-    pending_tmp = f->tmp_path;
-    fchmod(fd, 0644); /* mkstemp makes 0600; a figure is for sharing */
+    fchmod(fd, mode);
     f->fp = fdopen(fd, "wb");
     if (!f->fp) {
         int e = errno;
@@ -65,6 +95,14 @@ static void release(tf_atomic_file *f)
 
 tf_status atomic_commit(tf_atomic_file *f)
 {
+    if (!f->tmp_path) { /* written in place: a device or a pipe */
+        int bad = ferror(f->fp) || fflush(f->fp) != 0;
+        int e = errno;
+        bad |= fclose(f->fp) != 0;
+        release(f);
+        errno = e;
+        return bad ? TF_ERR_IO : TF_OK;
+    }
     int bad = ferror(f->fp) || fflush(f->fp) != 0 || fsync(fileno(f->fp)) != 0;
     int e = errno;
     bad |= fclose(f->fp) != 0;

@@ -16,7 +16,8 @@ typedef struct {
 } tf_atomic_file;
 
 /* Open a temporary file beside path. TF_ERR_IO when the folder is missing or unwritable or path
- * is a directory; errno is kept for the caller's message. */
+ * is a directory; errno is kept for the caller's message. A path that exists and is not a
+ * regular file (a device such as /dev/stdout, a FIFO) is opened and written in place. */
 tf_status atomic_open(tf_atomic_file *f, const char *path);
 /* Flush, sync, close and rename over the target. On failure the temporary file is removed. */
 tf_status atomic_commit(tf_atomic_file *f);

@@ -237,6 +237,7 @@ tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
             const double *x = pe + (size_t)p * d, *y = pe + (size_t)q * d;
             double acc = 0.0;
             for (int j = 0; j < d; j++)
+                /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): d even */
                 acc += x[j] * y[j];
             out[p * n + q] = out[q * n + p] = acc;
         }

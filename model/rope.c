@@ -309,5 +309,5 @@ double rope_decay_bound(int d, double base, double r)
         im += sin(ang);
         acc += hypot(re, im);
     }
-    return acc / (d / 2);
+    return acc / (d / 2.0);
 }

@@ -23,6 +23,7 @@ typedef enum {
     TF_ERR_IO,           /* reading or writing a file failed */
     TF_ERR_FORMAT,       /* a file's contents are malformed */
     TF_ERR_UNAVAILABLE,  /* a data file this mode needs is not installed */
+    TF_ERR_TOO_BIG,      /* the request would need more memory or time than the limits allow */
     TF_STATUS_COUNT
 } tf_status;
 

@@ -8,6 +8,9 @@
 #define TF_MAX_DMODEL 16384
 #define TF_MAX_POSITIONS 1000000        /* rows of a streamed PE table */
 #define TF_MAX_DOT_POSITIONS 4096       /* the n x n position dot-product matrix */
+#define TF_MAX_TOKEN_VALUES 4194304   /* tokens x d_model: X_emb, PE, X_input stay under 80 MB */
+#define TF_MAX_WORK 2e10                /* estimated work of one --print, in nanoseconds of one
+                                         * core (about 20 s): see print_work() */
 #define TF_MIN_VOCAB 16
 #define TF_MAX_VOCAB 10000000
 

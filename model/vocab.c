@@ -181,7 +181,8 @@ tf_status vocab_open_bpe(const char *dir, const char *encoding, tf_vocab **out)
         return st;
     if ((st = vocab_alloc(SRC_BPE, bpe_n_vocab(b), name, out)) != TF_OK) {
         bpe_free(b);
-        return st;
+        /* n_vocab comes from the file, not from the user: out of range means a damaged file */
+        return st == TF_ERR_VOCAB ? TF_ERR_FORMAT : st;
     }
     (*out)->bpe = b;
     return TF_OK;

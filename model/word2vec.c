@@ -584,6 +584,7 @@ static void *run_job(void *arg)
             int32_t w = c->tok[i];
             if (m->keep[w] < 1.0f && m->keep[w] < (float)(lcg(&j->rng) & 0xFFFF) / 65536.0f)
                 continue;
+            /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): grow() sized it above */
             sen[n++] = w;
         }
         /* 2. every (center, context) pair within a window shrunk at random to b in 1..win */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <term.h>
 
 #include "textwidth.h"
 #include "utf8.h"

@@ -31,7 +31,7 @@ typedef struct {
 bool term_locale_utf8(void);
 /* Pick the colour mode for the current screen and reset the pair cache. no_color forces
  * TERM_COLOR_NONE. Call after initscr()/newterm(). */
-void term_setup(term_caps *caps, bool utf8, bool no_color);
+void term_setup(term_caps *out, bool utf8, bool no_color);
 const term_caps *term_get_caps(void);
 const char *term_color_name(term_color_mode m);
 

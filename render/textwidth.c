@@ -5,7 +5,7 @@
 
 int tw_codepoint(uint32_t cp)
 {
-    if (cp == 0 || cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
+    if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0))
         return 0;
     if ((cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x200B && cp <= 0x200F) ||
         (cp >= 0xFE00 && cp <= 0xFE0F))

@@ -17,7 +17,7 @@ packages=(
     libncurses-dev ncurses-term libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
     fonts-noto-cjk fonts-dejavu-core fontconfig
     tmux poppler-utils python3 python3-jieba
-    locales
+    locales valgrind
 )
 bench=0
 for arg in "$@"; do

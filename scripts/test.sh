@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# test.sh — build and run every test twice: a release-like build with warnings as errors, and a
-# build under AddressSanitizer + UndefinedBehaviorSanitizer. Ends with "N passed, N failed".
+# test.sh — build and run every test: a release-like build with warnings as errors, the same
+# suite under AddressSanitizer + UndefinedBehaviorSanitizer, then valgrind memcheck over the unit
+# tests, the fuzz corpus replay and every tfviz the CLI tests run. Ends with "N passed, N failed".
 #
-#   scripts/test.sh            both suites
-#   scripts/test.sh --quick    the first suite only
+#   scripts/test.sh                  everything (what CI runs)
+#   scripts/test.sh --no-valgrind    the two suites without valgrind (a few minutes less)
+#   scripts/test.sh --quick          the first suite only
 set -uo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$here" || exit 2
-quick=0
-[[ ${1:-} == --quick ]] && quick=1
+quick=0 memcheck=1
+case ${1:-} in
+--quick) quick=1 memcheck=0 ;;
+--no-valgrind) memcheck=0 ;;
+--valgrind | "") ;;
+*)
+    echo "test.sh: unknown option '$1' (use --quick or --no-valgrind)" >&2
+    exit 2
+    ;;
+esac
 
 status=0
 run_suite() { # dir, meson options...
@@ -31,5 +41,19 @@ if ((!quick)); then
         -Db_lundef=false || status=1
 fi
 
-python3 "$here/scripts/test_summary.py" "${dirs[@]/%//meson-logs/testlog.json}" || status=1
+if ((memcheck)); then
+    # the werror build under valgrind: any invalid read or write, use of uninitialised memory or
+    # leak fails the test (see the memcheck setups in tests/meson.build)
+    meson test -C build-test --setup memcheck --suite unit --suite fuzz-smoke --print-errorlogs \
+        --num-processes 2 || status=1
+    meson test -C build-test --setup memcheckcli --suite cli --print-errorlogs --num-processes 2 ||
+        status=1
+    dirs+=(build-test/meson-logs/testlog-memcheck.json build-test/meson-logs/testlog-memcheckcli.json)
+fi
+
+logs=()
+for d in "${dirs[@]}"; do
+    [[ $d == *.json ]] && logs+=("$d") || logs+=("$d/meson-logs/testlog.json")
+done
+python3 "$here/scripts/test_summary.py" "${logs[@]}" || status=1
 exit $status

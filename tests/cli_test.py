@@ -17,8 +17,14 @@ TFVIZ = None
 FAILS = []
 
 
+# TFVIZ_WRAPPER (e.g. valgrind) runs before tfviz; TFVIZ_TIME_SCALE stretches time limits for it
+WRAPPER = os.environ.get("TFVIZ_WRAPPER", "").split()
+TIME_SCALE = float(os.environ.get("TFVIZ_TIME_SCALE", "1"))
+
+
 def run(*args, stdin=None, ok=True, env=None):
-    p = subprocess.run([TFVIZ, *args], input=stdin, capture_output=True, timeout=60, env=env)
+    p = subprocess.run([*WRAPPER, TFVIZ, *args], input=stdin, capture_output=True,
+                       timeout=60 * TIME_SCALE, env=env)
     if ok and p.returncode != 0:
         raise AssertionError(f"tfviz {' '.join(args)} exited {p.returncode}: {p.stderr.decode()}")
     return p

@@ -55,8 +55,14 @@ static int load_ref(void **state)
         if (!sp)
             continue;
         *sp = '\0';
-        if (n_ref == cap)
-            ref = realloc(ref, (cap *= 2) * sizeof *ref);
+        if (n_ref == cap) {
+            ref_word *grown = realloc(ref, (cap *= 2) * sizeof *ref);
+            if (!grown) {
+                fclose(fp);
+                return -1;
+            }
+            ref = grown;
+        }
         ref[n_ref] = (ref_word){strdup(line), strtoull(sp + 1, NULL, 10), n_ref};
         ref_total += ref[n_ref].f;
         n_ref++;

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# lint.sh — static analysis: clang-tidy with the checks of .clang-tidy and cppcheck with the
+# suppressions of .cppcheck-suppressions (each with its reason). Both must be clean.
+#
+#   scripts/lint.sh [BUILD_DIR]     (default build-test; `ninja -C BUILD_DIR lint` runs this)
+#
+# Needs clang-tidy and cppcheck (Debian: apt-get install clang-tidy cppcheck).
+set -uo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${1:-$here/build-test}
+cd "$here" || exit 2
+for tool in clang-tidy cppcheck; do
+    command -v "$tool" >/dev/null || { echo "lint: $tool is not installed" >&2; exit 2; }
+done
+[[ -f $build/compile_commands.json ]] || { echo "lint: no $build/compile_commands.json; run meson setup first" >&2; exit 2; }
+
+status=0
+echo "lint: clang-tidy"
+# the library and program sources; tests are checked by cppcheck only (cmocka macros)
+report=$(git ls-files 'model/*.c' 'render/*.c' 'app/*.c' |
+    xargs -P 2 -n 4 clang-tidy -p "$build" --quiet 2>/dev/null)
+if grep -q -E '(warning|error):' <<<"$report"; then
+    grep -E -A4 '(warning|error):' <<<"$report"
+    status=1
+fi
+
+echo "lint: cppcheck"
+cppcheck --enable=warning,style,performance,portability --std=c11 --inline-suppr --quiet \
+    --suppressions-list=.cppcheck-suppressions --error-exitcode=1 -D_XOPEN_SOURCE=700 \
+    -I model -I render -I app -I "$build" model render app tests || status=1
+
+((status)) && echo "lint: problems found" >&2 || echo "lint: clean"
+exit $status
