@@ -70,14 +70,30 @@ class Tmux:
         """Poll the screen until pred(screen) holds; returns the screen (or the last one)."""
         end = time.time() + timeout
         s = ""
+        holds = pred if callable(pred) else (lambda x: pred in x)
         while time.time() < end:
             s = self.screen()
-            if (pred(s) if callable(pred) else pred in s):
-                return s
+            if holds(s):
+                return self._settle(s, holds)
             time.sleep(0.05)
         print(f"# timed out waiting for {what}; last screen:\n" +
               "\n".join("# " + line for line in s.splitlines()))
         return None
+
+    def _settle(self, s, holds, limit=0.6):
+        """The terminal may still be drawing the frame whose first part made pred true: wait
+        until two captures agree (a settled frame), at most `limit` seconds, since animated
+        views never settle; return the newest capture for which pred holds."""
+        end = time.time() + limit
+        while time.time() < end:
+            time.sleep(0.06)
+            n = self.screen()
+            if not holds(n):
+                continue
+            if n == s:
+                return n
+            s = n
+        return s
 
     def keys(self, *keys, literal=False):
         self.tmux("send-keys", *(["-l"] if literal else []), *keys)
@@ -197,8 +213,9 @@ def views_at(width, height):
             check(ok, f"{width}x{height} view 6: no PE ~0, with PE and RoPE non-zero ({vals})")
 
         t.keys("7")
-        s = t.wait("RoFormer long-term decay bound", "view 7")
-        check(s is not None and "the curves coincide" in s, f"{width}x{height} view 7: RoPE panels")
+        s = t.wait(lambda x: "RoFormer long-term decay bound" in x and "the curves coincide" in x,
+                   "view 7")
+        check(s is not None, f"{width}x{height} view 7: RoPE panels")
 
         t.keys("8")
         s = t.wait(lambda x: "words/frame" in x and "爱-喜欢" in status_line(x), "view 8")
