@@ -11,34 +11,8 @@
 #include <string.h>
 
 #include "lesson.h"
+#include "text_check.h"
 #include "utf8.h"
-
-static void conversions(const char *s, char *out, size_t cap)
-{
-    size_t n = 0;
-    for (const char *p = s; *p; p++) {
-        if (*p != '%')
-            continue;
-        p++;
-        if (*p == '%')
-            continue;
-        while (*p && strchr("0123456789.+- #lzh", *p))
-            p++;
-        if (*p && n + 1 < cap)
-            out[n++] = *p;
-        if (!*p)
-            break;
-    }
-    out[n] = '\0';
-}
-
-static int ambiguous(uint32_t cp)
-{
-    return cp == 0xB7 || cp == 0xD7 || cp == 0xF7 || cp == 0xB1 || cp == 0xB0 ||
-           (cp >= 0x391 && cp <= 0x3C9) || (cp >= 0x2010 && cp <= 0x2027) ||
-           (cp >= 0x2190 && cp <= 0x21FF) || (cp >= 0x2200 && cp <= 0x22FF) ||
-           (cp >= 0x2500 && cp <= 0x25FF);
-}
 
 static void check_text(const char *s, const char *what)
 {
