@@ -22,10 +22,13 @@ rope_style rope_style_parse(const char *name)
     return ROPE_STYLE_COUNT;
 }
 
+/* theta_i = base^(-2i/d): the one place the RoPE frequency is written. */
+static double rope_theta(int i, int d, double base) { return pow(base, -2.0 * i / d); }
+
 void rope_thetas(int d, double base, double *theta)
 {
     for (int i = 0; i < d / 2; i++)
-        theta[i] = pow(base, -2.0 * i / d);
+        theta[i] = rope_theta(i, d, base);
 }
 
 void rope_pair(rope_style s, int d, int i, int *a, int *b)
@@ -39,6 +42,15 @@ void rope_pair(rope_style s, int d, int i, int *a, int *b)
     }
 }
 
+/* Rotate pair (a, b) of x by ang into out (out may equal x). */
+static inline void rotate_pair(const double *x, int a, int b, double ang, double *out)
+{
+    double c = cos(ang), sn = sin(ang);
+    double xa = x[a], xb = x[b];
+    out[a] = xa * c - xb * sn;
+    out[b] = xa * sn + xb * c;
+}
+
 /* R_pos x with the thetas given (out may equal x). */
 static void rotate_with(const double *x, int d, const double *theta, double pos, rope_style s,
                         double *out)
@@ -46,11 +58,7 @@ static void rotate_with(const double *x, int d, const double *theta, double pos,
     for (int i = 0; i < d / 2; i++) {
         int a, b;
         rope_pair(s, d, i, &a, &b);
-        double ang = pos * theta[i];
-        double c = cos(ang), sn = sin(ang);
-        double xa = x[a], xb = x[b];
-        out[a] = xa * c - xb * sn;
-        out[b] = xa * sn + xb * c;
+        rotate_pair(x, a, b, pos * theta[i], out);
     }
 }
 
@@ -59,11 +67,7 @@ void rope_rotate(const double *x, int d, double base, double pos, rope_style s, 
     for (int i = 0; i < d / 2; i++) {
         int a, b;
         rope_pair(s, d, i, &a, &b);
-        double ang = pos * pow(base, -2.0 * i / d);
-        double c = cos(ang), sn = sin(ang);
-        double xa = x[a], xb = x[b];
-        out[a] = xa * c - xb * sn;
-        out[b] = xa * sn + xb * c;
+        rotate_pair(x, a, b, pos * rope_theta(i, d, base), out);
     }
 }
 
@@ -218,7 +222,7 @@ static void rotate_slow(float *x, long n, int d, double base, long pos0, rope_st
         for (int i = 0; i < d / 2; i++) {
             int a, b;
             rope_pair(s, d, i, &a, &b);
-            double ang = pos * pow(base, -2.0 * i / d);
+            double ang = pos * rope_theta(i, d, base);
             double c = cos(ang), sn = sin(ang);
             double xa = row[a], xb = row[b];
             row[a] = (float)(xa * c - xb * sn);
@@ -304,7 +308,7 @@ double rope_decay_bound(int d, double base, double r)
 {
     double re = 0.0, im = 0.0, acc = 0.0;
     for (int j = 1; j <= d / 2; j++) {
-        double ang = r * pow(base, -2.0 * (j - 1) / d); /* S_j adds the term k = j-1 */
+        double ang = r * rope_theta(j - 1, d, base); /* S_j adds the term k = j-1 */
         re += cos(ang);
         im += sin(ang);
         acc += hypot(re, im);
