@@ -13,8 +13,9 @@ import subprocess
 import sys
 import tempfile
 
+from harness import FAILS, check, run_group  # noqa: E402
+
 TFVIZ = None
-FAILS = []
 
 
 # TFVIZ_WRAPPER (e.g. valgrind) runs before tfviz; TFVIZ_TIME_SCALE stretches time limits for it
@@ -32,14 +33,6 @@ def run(*args, stdin=None, ok=True, env=None):
 
 def js(*args):
     return json.loads(run(*args, "--format", "json").stdout)
-
-
-def check(cond, what):
-    if not cond:
-        FAILS.append(what)
-        print(f"not ok - {what}")
-    else:
-        print(f"ok - {what}")
 
 
 def close(a, b, tol):
@@ -436,19 +429,7 @@ def test_output():
 def main():
     global TFVIZ
     TFVIZ, group = sys.argv[1], sys.argv[2]
-    fn = globals().get(f"test_{group}")
-    if fn is None:
-        print(f"unknown group {group}", file=sys.stderr)
-        return 2
-    try:
-        fn()
-    except Exception as e:  # a crash in a group is a failure, with its message
-        FAILS.append(repr(e))
-        print(f"not ok - {group}: {e!r}")
-    if FAILS:
-        print(f"{len(FAILS)} check(s) failed in {group}", file=sys.stderr)
-        return 1
-    return 0
+    return run_group(globals(), group)
 
 
 if __name__ == "__main__":

@@ -16,22 +16,14 @@ import tempfile
 import time
 import xml.dom.minidom
 
+from harness import FAILS, check, run_tfviz  # noqa: E402
+
 TFVIZ = None
-FAILS = []
 FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding"]
 
 
 def run(*args, ok=True, **kw):
-    p = subprocess.run([TFVIZ, *args], capture_output=True, timeout=120, **kw)
-    if ok and p.returncode != 0:
-        raise AssertionError(f"tfviz {' '.join(args)} exited {p.returncode}: {p.stderr.decode()}")
-    return p
-
-
-def check(cond, what):
-    print(f"{'ok' if cond else 'not ok'} - {what}")
-    if not cond:
-        FAILS.append(what)
+    return run_tfviz(TFVIZ, args, ok=ok, **kw)
 
 
 def leftovers(d):

@@ -12,22 +12,14 @@ import subprocess
 import sys
 import tempfile
 
+from harness import FAILS, check, run_group, run_tfviz  # noqa: E402
+
 TFVIZ = None
 FIXTURES = None
-FAILS = []
 
 
 def run(*args, ok=True):
-    p = subprocess.run([TFVIZ, *args], capture_output=True, timeout=120)
-    if ok and p.returncode != 0:
-        raise AssertionError(f"tfviz {' '.join(args)} exited {p.returncode}: {p.stderr.decode()}")
-    return p
-
-
-def check(cond, what):
-    print(f"{'ok' if cond else 'not ok'} - {what}")
-    if not cond:
-        FAILS.append(what)
+    return run_tfviz(TFVIZ, args, ok=ok)
 
 
 def read_vec(path):
@@ -313,19 +305,7 @@ def test_errors():
 def main():
     global TFVIZ, FIXTURES
     TFVIZ, FIXTURES, group = sys.argv[1], sys.argv[2], sys.argv[3]
-    fn = globals().get(f"test_{group}")
-    if fn is None:
-        print(f"unknown group {group}", file=sys.stderr)
-        return 2
-    try:
-        fn()
-    except Exception as e:  # a crash in a group is a failure, with its message
-        FAILS.append(repr(e))
-        print(f"not ok - {group}: {e!r}")
-    if FAILS:
-        print(f"{len(FAILS)} check(s) failed in {group}", file=sys.stderr)
-        return 1
-    return 0
+    return run_group(globals(), group)
 
 
 if __name__ == "__main__":
