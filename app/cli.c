@@ -633,7 +633,6 @@ static int run_export(tf_cli *cli, tf_analysis *a)
 {
     char msg[512];
     int rc = export_figure(cli, a, cli->figure, cli->export_path, msg, sizeof msg);
-    fig_release_fonts();
     if (rc)
         cli_error("%s", msg);
     return rc;
@@ -800,6 +799,8 @@ int cli_run(int argc, char **argv)
         return r;
     }
 
+    if (cli.export_path)
+        fig_warm_fonts(); /* while the analysis runs */
     tf_analysis a;
     tf_diag dg = {0};
     tf_status st = analysis_run(&cli.cfg, cli.text, cli.text_len, &a, &dg);
@@ -828,7 +829,6 @@ int cli_run(int argc, char **argv)
         rc = run_print(&cli, &a);
     } else if (tui_wanted()) {
         rc = tui_run(&cli, &a);
-        fig_release_fonts(); /* after figures the `e` key drew */
     } else if (cli.lesson) {
         cli_error("--lesson needs an interactive terminal (a terminal window with TERM set); "
                   "run it there, or use --print for numbers.");
@@ -836,6 +836,7 @@ int cli_run(int argc, char **argv)
     } else {
         print_report(&a, stdout);
     }
+    fig_release_fonts(); /* after the figures --export or the `e` key drew */
     analysis_free(&a);
     free(cli.text);
     vectors_free(&cli.vectors);

@@ -167,7 +167,7 @@ static char *params_string(const tf_cli *cli, const tf_analysis *a, const fig_en
  * Drawing and writing */
 
 static tf_status draw(const tf_cli *cli, tf_analysis *a, const fig_entry *e, fig_format fmt,
-                      FILE *fp, char *why, size_t why_len)
+                      bool plain_images, FILE *fp, char *why, size_t why_len)
 {
     double w, h;
     page_size(cli, e, &w, &h);
@@ -181,7 +181,7 @@ static tf_status draw(const tf_cli *cli, tf_analysis *a, const fig_entry *e, fig
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !zh, .fp = fp};
+                     .latin_first = !zh, .fp = fp, .plain_images = plain_images};
     fig_meta meta = {.title = title ? title : (zh ? e->title_zh : e->title_en),
                      .software = software, .params = params, .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = cli->cfg.vectors};
@@ -237,7 +237,10 @@ int export_figure(const tf_cli *cli, tf_analysis *a, const char *figure, const c
         return 1;
     }
     char why[200] = "";
-    st = draw(cli, a, e, fig_format_from_path(path), af.fp, why, sizeof why);
+    fig_format fmt = fig_format_from_path(path);
+    st = draw(cli, a, e, fmt, false, af.fp, why, sizeof why);
+    if (st == TF_ERR_FORMAT && fmt == FIG_PDF) /* nothing written: cairo's own images, then */
+        st = draw(cli, a, e, fmt, true, af.fp, why, sizeof why);
     if (st != TF_OK) {
         int e_no = errno;
         atomic_abort(&af);

@@ -194,17 +194,6 @@ static const tf_rgb puor[256] = {
 
 static const char *const names[CMAP_COUNT] = {"viridis", "cividis", "rdbu", "puor", "gray"};
 
-int colormap_index(double t)
-{
-    if (isnan(t))
-        t = 0.5;
-    if (t < 0.0)
-        t = 0.0;
-    if (t > 1.0)
-        t = 1.0;
-    return (int)lround(t * 255.0);
-}
-
 tf_rgb colormap_at(cmap_id m, double t)
 {
     int i = colormap_index(t);
@@ -225,6 +214,12 @@ tf_rgb colormap_at(cmap_id m, double t)
 tf_rgb colormap_value(cmap_id m, double v, double lo, double hi)
 {
     return colormap_at(m, hi > lo ? (v - lo) / (hi - lo) : 0.5);
+}
+
+void colormap_palette(cmap_id m, tf_rgb out[256])
+{
+    for (int i = 0; i < 256; i++)
+        out[i] = colormap_at(m, i / 255.0);
 }
 
 bool colormap_diverging(cmap_id m) { return m == CMAP_RDBU || m == CMAP_PUOR; }

@@ -27,8 +27,20 @@ typedef enum {
 tf_rgb colormap_at(cmap_id m, double t);
 /* Colour of v on the scale [lo, hi]. */
 tf_rgb colormap_value(cmap_id m, double v, double lo, double hi);
-/* Table index 0..255 that colormap_at uses for t (the quantisation shared by every output). */
-int colormap_index(double t);
+/* Table index 0..255 that colormap_at uses for t (the quantisation shared by every output):
+ * t * 255 rounded half away from zero, as lround does; inline, as heatmaps call it per cell. */
+static inline int colormap_index(double t)
+{
+    if (!(t >= 0.0)) /* below 0, or NaN */
+        t = t != t ? 0.5 : 0.0;
+    if (t > 1.0)
+        t = 1.0;
+    double y = t * 255.0;
+    int i = (int)y; /* y - i is exact: no rounding before the comparison */
+    return y - i >= 0.5 ? i + 1 : i;
+}
+/* The whole table: out[i] = colormap_at(m, i / 255). */
+void colormap_palette(cmap_id m, tf_rgb out[256]);
 bool colormap_diverging(cmap_id m);
 const char *colormap_name(cmap_id m);
 /* CMAP_COUNT for an unknown name. */

@@ -4,8 +4,10 @@
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <png.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -24,6 +26,32 @@
 /* Whether a page was opened in this process, so that releasing the font caches has something
  * to release. */
 static bool fonts_loaded;
+
+/* fontconfig reads its configuration and font caches once per process, the longest wait before
+ * the first label can be measured; fig_warm_fonts starts it on a thread of its own while the
+ * caller computes, and the first page waits for that thread instead of starting it. */
+static pthread_t warm_thread;
+static bool warming;
+
+static void *warm_fonts(void *unused)
+{
+    (void)unused;
+    FcInit();
+    return NULL;
+}
+
+void fig_warm_fonts(void)
+{
+    if (!warming && !fonts_loaded)
+        warming = pthread_create(&warm_thread, NULL, warm_fonts, NULL) == 0;
+}
+
+static void fonts_ready(void)
+{
+    if (warming)
+        pthread_join(warm_thread, NULL);
+    warming = false;
+}
 
 static const double role_scale[FIG_ROLE_COUNT] = {1.0, 1.0, 1.0, 1.0};
 
@@ -52,7 +80,7 @@ const char *fig_format_name(fig_format f)
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
     fig *f = closure;
-    if (fwrite(data, 1, len, f->svg_mem ? f->svg_mem : f->spec.fp) != len) {
+    if (fwrite(data, 1, len, f->mem) != len) {
         f->write_failed = true;
         return CAIRO_STATUS_WRITE_ERROR;
     }
@@ -83,6 +111,13 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     f->spec = *s;
     f->meta = *m;
     f->scale = 1.0;
+    if (s->format != FIG_PNG) {
+        f->mem = open_memstream(&f->mem_buf, &f->mem_len);
+        if (!f->mem) {
+            free(f);
+            return TF_ERR_NOMEM;
+        }
+    }
     switch (s->format) {
     case FIG_PNG:
         f->scale = s->dpi / 72.0;
@@ -91,11 +126,6 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         f->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, f->px_w, f->px_h);
         break;
     case FIG_SVG:
-        f->svg_mem = open_memstream(&f->svg_buf, &f->svg_len);
-        if (!f->svg_mem) {
-            free(f);
-            return TF_ERR_NOMEM;
-        }
         f->surface = cairo_svg_surface_create_for_stream(stream_write, f, s->width, s->height);
         if (cairo_surface_status(f->surface) == CAIRO_STATUS_SUCCESS)
             cairo_svg_surface_restrict_to_version(f->surface, CAIRO_SVG_VERSION_1_1);
@@ -126,6 +156,7 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     /* an opaque white page */
     cairo_set_source_rgb(f->cr, 1, 1, 1);
     cairo_paint(f->cr);
+    fonts_ready();
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
     set_font_options(f);
@@ -154,14 +185,16 @@ void fig_free(fig *f)
         cairo_destroy(f->cr);
     if (f->surface)
         cairo_surface_destroy(f->surface);
-    if (f->svg_mem)
-        fclose(f->svg_mem);
-    free(f->svg_buf);
+    if (f->mem)
+        fclose(f->mem);
+    free(f->mem_buf);
+    fig_pdf_images_free(f);
     free(f);
 }
 
 void fig_release_fonts(void)
 {
+    fonts_ready();
     if (!fonts_loaded)
         return;
     fonts_loaded = false;
@@ -287,19 +320,25 @@ static tf_status write_png(fig *f)
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
 }
 
+/* The collected SVG or PDF, complete. */
+static tf_status close_mem(fig *f)
+{
+    int bad = fclose(f->mem);
+    f->mem = NULL;
+    return bad ? TF_ERR_NOMEM : TF_OK;
+}
+
 /* cairo 1.16 writes <image> without a rendering hint, and SVG viewers smooth scaled images:
  * ask for nearest-neighbour (pixelated) so heatmap cells keep their edges. */
 static tf_status write_svg(fig *f)
 {
-    if (fclose(f->svg_mem) != 0) {
-        f->svg_mem = NULL;
-        return TF_ERR_NOMEM;
-    }
-    f->svg_mem = NULL;
+    tf_status st = close_mem(f);
+    if (st != TF_OK)
+        return st;
     static const char tag[] = "<image ";
     static const char hint[] = "<image image-rendering=\"optimizeSpeed\" "
                                "style=\"image-rendering:pixelated\" ";
-    const char *p = f->svg_buf, *end = f->svg_buf + f->svg_len;
+    const char *p = f->mem_buf, *end = f->mem_buf + f->mem_len;
     FILE *fp = f->spec.fp;
     while (p < end) {
         const char *hit = strstr(p, tag); /* SVG text has no NUL; the buffer ends with one */
@@ -311,6 +350,17 @@ static tf_status write_svg(fig *f)
         p = hit + sizeof tag - 1;
     }
     return ferror(fp) ? TF_ERR_IO : TF_OK;
+}
+
+/* cairo's PDF with the heatmaps as indexed images (figure_pdf.c). */
+static tf_status write_pdf(fig *f)
+{
+    tf_status st = close_mem(f);
+    if (st != TF_OK)
+        return st;
+    fig_pdf_images_wait(f);
+    return fig_pdf_put_images((const unsigned char *)f->mem_buf, f->mem_len, f->pdf_images,
+                              f->n_pdf_images, f->spec.fp);
 }
 
 tf_status fig_end(fig *f)
@@ -330,6 +380,8 @@ tf_status fig_end(fig *f)
             st = TF_ERR_NOMEM;
         else if (f->spec.format == FIG_SVG)
             st = write_svg(f);
+        else
+            st = write_pdf(f);
     }
     fig_free(f);
     return st;

@@ -2,8 +2,8 @@
  * line plots and vector diagrams, written as PNG, SVG or PDF.
  *
  * All lengths are in points (1/72 in) on a page whose origin is the top-left corner. A PNG page
- * is an image surface scaled by dpi/72; SVG and PDF pages are vector surfaces that stream to the
- * caller's FILE while drawing. Text goes through pango (Chinese included), never cairo's toy API.
+ * is an image surface scaled by dpi/72; SVG and PDF pages are vector surfaces, collected in
+ * memory and written to the caller's FILE by fig_end. Text goes through pango (Chinese included), never cairo's toy API.
  * Heatmaps are embedded as one image at the data's own resolution, scaled with nearest-
  * neighbour filtering, so 512 x 512 cells stay crisp and the file stays small.
  *
@@ -33,7 +33,9 @@ typedef struct {
     double dpi;           /* PNG pixels per inch */
     double font_size;     /* points, every label (see role_scale in figure.c) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
-    FILE *fp;             /* the output; vector formats write to it while drawing */
+    FILE *fp;             /* the output, written by fig_end */
+    bool plain_images;    /* PDF: heatmaps as cairo's RGB images, not indexed ones (the way
+                           * back when fig_end says TF_ERR_FORMAT) */
 } fig_spec;
 
 typedef struct {
@@ -48,12 +50,17 @@ typedef struct fig fig;
 /* Open a page. TF_ERR_NOMEM or TF_ERR_RANGE (a size cairo cannot allocate). */
 tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
 /* Finish the page and write it (PNG through libpng, with pHYs and iTXt). TF_ERR_IO when the
- * output could not be written; the FILE is left for the caller to close. Frees f. */
+ * output could not be written; the FILE is left for the caller to close. Frees f.
+ * TF_ERR_FORMAT (PDF only, nothing written): this cairo's PDF could not take indexed heatmaps;
+ * draw the page again with plain_images. */
 tf_status fig_end(fig *f);
 /* True when some plot area had no room left after its labels (page too small, font too big). */
 bool fig_cramped(const fig *f);
 /* Drop an unfinished page. */
 void fig_free(fig *f);
+/* Start loading fontconfig's configuration and caches on a background thread, so that the
+ * first page finds them ready; call early, before computing what a figure shows. */
+void fig_warm_fonts(void);
 /* Release the font caches pango, cairo and fontconfig keep for the whole process; call once at
  * exit, after the last figure (a leak checker would otherwise report them). */
 void fig_release_fonts(void);

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* ---------------------------------------------------------------------------------------------
  * Heatmaps */
@@ -16,8 +17,10 @@ static double matrix_at(const fig_matrix *m, long r, long c)
     return m->f64 ? m->f64[i] : (double)m->f32[i];
 }
 
-/* One RGB24 pixel per cell, coloured by the shared colour map. */
-static cairo_surface_t *matrix_image(const fig_matrix *m, cmap_id cm, double lo, double hi)
+/* One palette index per cell (the colour map's table, as colormap_value quantises), and the
+ * RGB24 image of those colours. */
+static cairo_surface_t *matrix_image(const fig_matrix *m, const tf_rgb pal[256], double lo,
+                                     double hi, unsigned char *index)
 {
     cairo_surface_t *img =
         cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)m->cols, (int)m->rows);
@@ -27,8 +30,11 @@ static cairo_surface_t *matrix_image(const fig_matrix *m, cmap_id cm, double lo,
     int stride = cairo_image_surface_get_stride(img);
     for (long r = 0; r < m->rows; r++) {
         uint32_t *row = (uint32_t *)(void *)(data + (size_t)r * stride);
+        unsigned char *ix = index + (size_t)r * (size_t)m->cols;
         for (long c = 0; c < m->cols; c++) {
-            tf_rgb k = colormap_value(cm, matrix_at(m, r, c), lo, hi);
+            int i = colormap_index(hi > lo ? (matrix_at(m, r, c) - lo) / (hi - lo) : 0.5);
+            tf_rgb k = pal[i];
+            ix[c] = (unsigned char)i;
             row[c] = 0xff000000u | (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
         }
     }
@@ -62,11 +68,19 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
 {
     if (m->rows < 1 || m->cols < 1 || m->rows > FIG_MAX_IMAGE || m->cols > FIG_MAX_IMAGE)
         return TF_ERR_RANGE;
-    cairo_surface_t *img = matrix_image(m, cm, lo, hi);
-    if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+    tf_rgb pal[256];
+    colormap_palette(cm, pal);
+    unsigned char *index = malloc((size_t)m->rows * (size_t)m->cols);
+    cairo_surface_t *img = index ? matrix_image(m, pal, lo, hi, index) : NULL;
+    if (!img || cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(img);
+        free(index);
         return TF_ERR_NOMEM;
     }
+    /* a PDF takes the indices and the palette (figure_pdf.c); otherwise they are done with */
+    if (f->spec.format != FIG_PDF || f->spec.plain_images ||
+        !fig_pdf_mark(f, img, index, m->rows, m->cols, pal))
+        free(index);
     paint_nearest(f, img, a->r, !a->y.flip);
     cairo_surface_destroy(img);
     if (!f->have_heatmap && f->spec.format == FIG_PNG) {

@@ -4,6 +4,7 @@
 
 #include <cairo.h>
 #include <pango/pangocairo.h>
+#include <pthread.h>
 
 #include "figure.h"
 
@@ -21,10 +22,43 @@ struct fig {
     long heat_rows, heat_cols;
     bool write_failed;  /* the vector stream could not be written */
     bool cramped;       /* a plot area had no room left after its labels */
-    char *svg_buf;      /* SVG is collected here, then written with nearest-neighbour hints */
-    size_t svg_len;
-    FILE *svg_mem;
+    /* SVG and PDF are collected here, then written: SVG with nearest-neighbour hints, PDF with
+     * its heatmaps as indexed images (figure_pdf.c) */
+    char *mem_buf;
+    size_t mem_len;
+    FILE *mem;
+    struct fig_pdf_image *pdf_images;
+    size_t n_pdf_images;
 };
+
+/* A PDF heatmap waiting for fig_end: its cells as palette indices, and the marker cairo embeds
+ * where the image goes. */
+typedef struct fig_pdf_image {
+    unsigned char *index; /* rows x cols, row-major */
+    long rows, cols;
+    tf_rgb palette[256];
+    unsigned char *mark;
+    size_t mark_len;
+    /* the cells compressed, on a thread of their own while the page is drawn (large images) */
+    unsigned char *z;
+    size_t z_len;
+    bool z_failed;
+    bool compressing;
+    pthread_t thread;
+} fig_pdf_image;
+
+/* Mark img (a cols x rows heatmap) to become an indexed image of index (taken over, freed with
+ * the page) and palette in the PDF. False when out of memory: img is then drawn as it is. */
+bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows, long cols,
+                  const tf_rgb palette[256]);
+/* Wait for the compressions fig_pdf_mark started. */
+void fig_pdf_images_wait(fig *f);
+/* Write cairo's finished PDF (pdf, len) to out with each marked image replaced (compressing
+ * the cells of any image not yet compressed; call fig_pdf_images_wait first). TF_ERR_FORMAT,
+ * with nothing written, when cairo's output is not in the expected form; TF_ERR_IO, TF_ERR_NOMEM. */
+tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image *images,
+                             size_t n, FILE *out);
+void fig_pdf_images_free(fig *f);
 
 /* Snap a rectangle to device pixels (PNG) so edges stay sharp; no-op for vector output. */
 fig_rect fig_snap(const fig *f, fig_rect r);

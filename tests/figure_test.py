@@ -83,6 +83,55 @@ def test_pdf(d):
     imgs = re.findall(rb"/Width (\d+)\s*/Height (\d+)", data)
     check((b"24", b"40") in imgs, f"PE embedded as a 24 x 40 image: {imgs}")
     check(b"/Interpolate false" in data, "image drawn without interpolation")
+    pdf_cells(d, path)
+
+
+def read_ppm(path):
+    """(width, height, rows of RGB triples) of a binary PPM (P6, maxval 255)."""
+    data = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos + 1].isspace():
+            pos += 1
+        end = pos
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[pos:end])
+        pos = end
+    pos += 1
+    w, h = int(fields[1]), int(fields[2])
+    px = data[pos:pos + 3 * w * h]
+    return w, h, [[tuple(px[3 * (y * w + x):3 * (y * w + x) + 3]) for x in range(w)]
+                  for y in range(h)]
+
+
+def pdf_cells(d, path):
+    """The heatmap as a PDF reader decodes it (poppler's pdfimages, palette applied) has, in every
+    cell, the colour bar's colour for that cell's value from --print: the 8-bit indexed image
+    says exactly what the colour map says."""
+    lst = subprocess.run(["pdfimages", "-list", path], capture_output=True, text=True,
+                         check=True).stdout.splitlines()[2:]
+    kinds = {(int(r.split()[3]), int(r.split()[4])): r.split()[5] for r in lst}
+    check(kinds.get((24, 40)) == "index", f"PE stored as an indexed image: {kinds}")
+    prefix = os.path.join(d, "img")
+    subprocess.run(["pdfimages", path, prefix], check=True)
+    images = {}
+    for f in sorted(glob.glob(prefix + "-*.ppm")):
+        w, h, rows = read_ppm(f)
+        images[(w, h)] = rows
+    heat, bar = images.get((24, 40)), images.get((1, 256))
+    check(heat is not None and bar is not None, f"heatmap and colour bar read back: "
+          f"{sorted(images)}")
+    if heat is None or bar is None:
+        return
+    csv = run("--print", "pe", "-n", "40", "-d", "24", "--format", "csv").stdout.decode()
+    wrong = 0
+    for pos, line in enumerate(csv.splitlines()[1:]):
+        for j, v in enumerate(line.split(",")[1:]):
+            t = (float(v) + 1.0) / 2.0 * 255.0
+            index = int(t) + (1 if t - int(t) >= 0.5 else 0)
+            wrong += heat[pos][j] != bar[255 - index][0]  # the bar runs top = 1
+    check(wrong == 0, f"every one of 40 x 24 PDF cells has its value's colour ({wrong} wrong)")
 
 
 def test_svg(d):

@@ -1,4 +1,4 @@
-/* test_colormap.c — end points and centre of each map, clamping, names. */
+/* test_colormap.c — end points and centre of each map, clamping, names, the quantisation. */
 #include "check.h"
 #include "colormap.h"
 
@@ -30,8 +30,39 @@ static void test_maps(void **state)
     assert_true(colormap_diverging(CMAP_PUOR) && !colormap_diverging(CMAP_CIVIDIS));
 }
 
+/* colormap_index is t * 255 rounded half away from zero (lround), clamped to [0, 255]: checked
+ * at every half step, just either side of it, and at a million spread values. */
+static void test_index_is_lround(void **state)
+{
+    (void)state;
+    for (int k = 0; k <= 510; k++) {
+        double t = k / 510.0;
+        for (int s = -1; s <= 1; s++) {
+            double u = s < 0 ? nextafter(t, -1.0) : s > 0 ? nextafter(t, 2.0) : t;
+            long want = lround(fmin(fmax(u, 0.0), 1.0) * 255.0);
+            assert_int_equal(colormap_index(u), want);
+        }
+    }
+    uint64_t x = 0x9E3779B97F4A7C15u;
+    for (int i = 0; i < 1000000; i++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        double t = -0.25 + 1.5 * (double)(x >> 11) / 9007199254740992.0;
+        assert_int_equal(colormap_index(t), lround(fmin(fmax(t, 0.0), 1.0) * 255.0));
+    }
+    assert_int_equal(colormap_index(INFINITY), 255);
+    assert_int_equal(colormap_index(-INFINITY), 0);
+    /* the palette is the table */
+    tf_rgb pal[256];
+    colormap_palette(CMAP_CIVIDIS, pal);
+    for (int i = 0; i < 256; i++) {
+        tf_rgb c = colormap_at(CMAP_CIVIDIS, i / 255.0);
+        assert_true(pal[i].r == c.r && pal[i].g == c.g && pal[i].b == c.b);
+    }
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_maps)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_maps),
+                                       cmocka_unit_test(test_index_is_lround)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
