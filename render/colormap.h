@@ -31,13 +31,12 @@ tf_rgb colormap_value(cmap_id m, double v, double lo, double hi);
  * t * 255 rounded half away from zero, as lround does; inline, as heatmaps call it per cell. */
 static inline int colormap_index(double t)
 {
-    if (!(t >= 0.0)) /* below 0, or NaN */
-        t = t != t ? 0.5 : 0.0;
-    if (t > 1.0)
-        t = 1.0;
+    t = t >= 0.0 ? (t <= 1.0 ? t : 1.0) : t != t ? 0.5 : 0.0; /* NaN: the middle */
     double y = t * 255.0;
-    int i = (int)y; /* y - i is exact: no rounding before the comparison */
-    return y - i >= 0.5 ? i + 1 : i;
+    int i = (int)y;
+    /* y - i is exact; as a 0/1 sum rather than a branch, which data would mispredict half the
+     * time */
+    return i + (y - (double)i >= 0.5);
 }
 /* The whole table: out[i] = colormap_at(m, i / 255). */
 void colormap_palette(cmap_id m, tf_rgb out[256]);
