@@ -308,6 +308,11 @@ static tf_status write_png(fig *f)
     }
     png_set_text(png, info, text, nt);
     png_set_compression_level(png, 6);
+    /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
+     * deflate's own matching finds those runs better than PNG's per-row prediction filters,
+     * and trying every filter on every row took a third of the export: the 512 x 512 PE
+     * figure at 300 dpi is 310 KB without filters against 456 KB with libpng's choice. */
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
     for (int y = 0; y < h; y++) {
         unpremultiply_row((const uint32_t *)(const void *)(data + (size_t)y * stride), w, alpha,
