@@ -36,10 +36,12 @@ static void *compress_cells(void *arg)
     return NULL;
 }
 
+bool fig_pdf_test_refuse;
+
 void fig_pdf_images_wait(fig *f)
 {
     for (size_t i = 0; i < f->n_pdf_images; i++) {
-        fig_pdf_image *im = &f->pdf_images[i];
+        fig_pdf_image *im = f->pdf_images[i];
         if (im->compressing)
             pthread_join(im->thread, NULL);
         im->compressing = false;
@@ -50,9 +52,10 @@ void fig_pdf_images_free(fig *f)
 {
     fig_pdf_images_wait(f);
     for (size_t i = 0; i < f->n_pdf_images; i++) {
-        free(f->pdf_images[i].index);
-        free(f->pdf_images[i].mark);
-        free(f->pdf_images[i].z);
+        free(f->pdf_images[i]->index);
+        free(f->pdf_images[i]->mark);
+        free(f->pdf_images[i]->z);
+        free(f->pdf_images[i]);
     }
     free(f->pdf_images);
     f->pdf_images = NULL;
@@ -89,19 +92,23 @@ static unsigned char *make_mark(size_t k, long rows, long cols, size_t *len)
 bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows, long cols,
                   const tf_rgb palette[256])
 {
-    /* the array moves when it grows: earlier images' threads hold their element's address */
-    fig_pdf_images_wait(f);
-    fig_pdf_image *grown =
+    /* each image has an allocation of its own, which its compression thread may hold while the
+     * list grows */
+    fig_pdf_image **grown =
         realloc(f->pdf_images, (f->n_pdf_images + 1) * sizeof *f->pdf_images);
     if (!grown)
         return false;
     f->pdf_images = grown;
-    fig_pdf_image *im = &grown[f->n_pdf_images];
-    *im = (fig_pdf_image){.rows = rows, .cols = cols};
+    fig_pdf_image *im = calloc(1, sizeof *im);
+    if (!im)
+        return false;
+    im->rows = rows;
+    im->cols = cols;
     im->mark = make_mark(f->n_pdf_images, rows, cols, &im->mark_len);
     unsigned char *cairo_copy = im->mark ? malloc(im->mark_len) : NULL;
     if (!cairo_copy) {
         free(im->mark);
+        free(im);
         return false;
     }
     memcpy(cairo_copy, im->mark, im->mark_len);
@@ -109,11 +116,12 @@ bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows,
                                     cairo_copy) != CAIRO_STATUS_SUCCESS) {
         free(cairo_copy);
         free(im->mark);
+        free(im);
         return false;
     }
     memcpy(im->palette, palette, sizeof im->palette);
     im->index = index;
-    f->n_pdf_images++;
+    grown[f->n_pdf_images++] = im;
     if ((size_t)rows * (size_t)cols >= BACKGROUND_CELLS)
         im->compressing = pthread_create(&im->thread, NULL, compress_cells, im) == 0;
     return true;
@@ -145,9 +153,11 @@ static const unsigned char *find_last(const unsigned char *from, const unsigned 
                                       const char *lit)
 {
     size_t nl = strlen(lit);
-    for (const unsigned char *p = to - nl; p >= from; p--)
-        if (memcmp(p, lit, nl) == 0)
-            return p;
+    if (from >= to || (size_t)(to - from) < nl)
+        return NULL;
+    for (size_t i = (size_t)(to - from) - nl + 1; i-- > 0;)
+        if (memcmp(from + i, lit, nl) == 0)
+            return from + i;
     return NULL;
 }
 
@@ -187,15 +197,18 @@ static int splice_order(const void *a, const void *b)
  * data; NULL when out of memory. */
 static unsigned char *indexed_object(const fig_pdf_image *im, long length_obj, size_t *len)
 {
-    char head[512];
-    size_t cap = sizeof head + 256 * 6 + 64 + im->z_len;
-    unsigned char *out = malloc(cap);
-    if (!out)
-        return NULL;
+    static const char tail[] = "> ]\n   /Interpolate false\n   /BitsPerComponent 8\n"
+                               "   /Filter /FlateDecode\n>>\nstream\n";
+    char head[256];
     int n = snprintf(head, sizeof head,
                      "<< /Length %ld 0 R\n   /Type /XObject\n   /Subtype /Image\n"
                      "   /Width %ld\n   /Height %ld\n   /ColorSpace [ /Indexed /DeviceRGB 255 <",
                      length_obj, im->cols, im->rows);
+    if (n < 0 || (size_t)n >= sizeof head)
+        return NULL;
+    unsigned char *out = malloc((size_t)n + 256 * 6 + sizeof tail - 1 + im->z_len);
+    if (!out)
+        return NULL;
     memcpy(out, head, (size_t)n);
     size_t o = (size_t)n;
     static const char hex[] = "0123456789abcdef";
@@ -206,8 +219,6 @@ static unsigned char *indexed_object(const fig_pdf_image *im, long length_obj, s
             out[o++] = (unsigned char)hex[c[j] & 15];
         }
     }
-    static const char tail[] = "> ]\n   /Interpolate false\n   /BitsPerComponent 8\n"
-                               "   /Filter /FlateDecode\n>>\nstream\n";
     memcpy(out + o, tail, sizeof tail - 1);
     o += sizeof tail - 1;
     memcpy(out + o, im->z, im->z_len);
@@ -294,18 +305,20 @@ static size_t moved(size_t o, const splice *s, size_t ns, bool *straddles)
     return (size_t)((long long)o + shift);
 }
 
-tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image *images,
+tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image *const *images,
                              size_t n, FILE *out)
 {
     if (n == 0)
         return fwrite(pdf, 1, len, out) == len ? TF_OK : TF_ERR_IO;
+    if (fig_pdf_test_refuse)
+        return TF_ERR_FORMAT;
     const unsigned char *end = pdf + len;
     splice *s = calloc(2 * n, sizeof *s);
     if (!s)
         return TF_ERR_NOMEM;
     tf_status st = TF_OK;
     for (size_t k = 0; k < n && st == TF_OK; k++)
-        st = plan_image(pdf, len, &images[k], &s[2 * k], &s[2 * k + 1]);
+        st = plan_image(pdf, len, images[k], &s[2 * k], &s[2 * k + 1]);
     size_t ns = 2 * n;
 
     /* the classic cross-reference table cairo writes: "xref\n0 M\n" and M lines of 20 bytes */
@@ -324,6 +337,9 @@ tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image
                 st = TF_ERR_FORMAT;
             else
                 rest = ++table + (size_t)count * 20;
+            /* then the trailer, and only then the startxref that was read */
+            if (rest && (sx < rest || !FIND(rest, sx, "trailer\n")))
+                st = TF_ERR_FORMAT;
         }
     }
     if (st == TF_OK) {

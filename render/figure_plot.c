@@ -79,8 +79,13 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     }
     /* a PDF takes the indices and the palette (figure_pdf.c); otherwise they are done with */
     if (f->spec.format != FIG_PDF || f->spec.plain_images ||
-        !fig_pdf_mark(f, img, index, m->rows, m->cols, pal))
+        !fig_pdf_mark(f, img, index, m->rows, m->cols, pal)) {
         free(index);
+        if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+            cairo_surface_destroy(img);
+            return TF_ERR_NOMEM;
+        }
+    }
     paint_nearest(f, img, a->r, !a->y.flip);
     cairo_surface_destroy(img);
     if (!f->have_heatmap && f->spec.format == FIG_PNG) {

@@ -27,7 +27,7 @@ struct fig {
     char *mem_buf;
     size_t mem_len;
     FILE *mem;
-    struct fig_pdf_image *pdf_images;
+    struct fig_pdf_image **pdf_images;
     size_t n_pdf_images;
 };
 
@@ -48,7 +48,8 @@ typedef struct fig_pdf_image {
 } fig_pdf_image;
 
 /* Mark img (a cols x rows heatmap) to become an indexed image of index (taken over, freed with
- * the page) and palette in the PDF. False when out of memory: img is then drawn as it is. */
+ * the page) and palette in the PDF. False when out of memory: img is then drawn as it is, or,
+ * if cairo could not attach the marker, is in an error state (check its status). */
 bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows, long cols,
                   const tf_rgb palette[256]);
 /* Wait for the compressions fig_pdf_mark started. */
@@ -56,8 +57,11 @@ void fig_pdf_images_wait(fig *f);
 /* Write cairo's finished PDF (pdf, len) to out with each marked image replaced (compressing
  * the cells of any image not yet compressed; call fig_pdf_images_wait first). TF_ERR_FORMAT,
  * with nothing written, when cairo's output is not in the expected form; TF_ERR_IO, TF_ERR_NOMEM. */
-tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image *images,
+tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image *const *images,
                              size_t n, FILE *out);
+/* Tests set this to make fig_pdf_put_images refuse cairo's output as it would refuse output of
+ * an unexpected form, so that the redraw with plain images can be checked. */
+extern bool fig_pdf_test_refuse;
 void fig_pdf_images_free(fig *f);
 
 /* Snap a rectangle to device pixels (PNG) so edges stay sharp; no-op for vector output. */

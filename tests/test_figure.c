@@ -17,6 +17,7 @@
 #include "colormap.h"
 #include "export.h"
 #include "figure.h"
+#include "figure_priv.h"
 #include "tf_config.h"
 
 typedef struct {
@@ -238,6 +239,56 @@ static void test_every_figure_every_format(void **state)
         }
 }
 
+/* The whole file at path, NUL-terminated (its length in *len). */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    assert_non_null(fp);
+    assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+    long n = ftell(fp);
+    rewind(fp);
+    char *buf = malloc((size_t)n + 1);
+    assert_non_null(buf);
+    assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
+    buf[n] = '\0';
+    fclose(fp);
+    *len = (size_t)n;
+    return buf;
+}
+
+static size_t count_in(const char *buf, size_t len, const char *lit)
+{
+    size_t k = 0, n = strlen(lit);
+    for (size_t i = 0; i + n <= len; i++)
+        k += memcmp(buf + i, lit, n) == 0;
+    return k;
+}
+
+/* When the indexed images cannot go into cairo's PDF, the figure is drawn again with cairo's
+ * own RGB images: a complete PDF either way. */
+static void test_pdf_redraw_with_plain_images(void **state)
+{
+    (void)state;
+    char path[128];
+    size_t len;
+    assert_int_equal(export_small("order", "indexed.pdf", NULL, path, sizeof path), 0);
+    char *ix = slurp(path, &len);
+    size_t heatmaps = count_in(ix, len, "/Indexed /DeviceRGB 255");
+    assert_int_equal(heatmaps, 6); /* two word orders x three encodings */
+    free(ix);
+
+    fig_pdf_test_refuse = true;
+    int rc = export_small("order", "plain.pdf", NULL, path, sizeof path);
+    fig_pdf_test_refuse = false;
+    assert_int_equal(rc, 0);
+    char *plain = slurp(path, &len);
+    assert_int_equal(count_in(plain, len, "/Indexed"), 0);
+    assert_int_equal(count_in(plain, len, "/DCTDecode"), 0);
+    assert_true(count_in(plain, len, "/Subtype /Image") >= heatmaps);
+    assert_int_equal(count_in(plain, len, "%%EOF"), 1);
+    free(plain);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -283,6 +334,7 @@ int main(void)
         cmocka_unit_test(test_png_colormap_option),
         cmocka_unit_test(test_dot_cells),
         cmocka_unit_test(test_every_figure_every_format),
+        cmocka_unit_test(test_pdf_redraw_with_plain_images),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };
