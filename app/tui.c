@@ -20,7 +20,9 @@
 
 #include "export.h"
 #include "print.h"
+#include "textwidth.h"
 #include "tf_limits.h"
+#include "tui_status.h"
 #include "utf8.h"
 
 static const tui_view *const views[TUI_VIEWS] = {
@@ -133,11 +135,16 @@ static int rerun(tui *t)
     tf_diag dg = {0};
     tf_status st = analysis_run(&t->cfg, t->text, t->text_len, &fresh, &dg);
     if (st != TF_OK) {
-        snprintf(t->msg, sizeof t->msg, "%s: %s", txt(T_BAD_TEXT), tf_status_str(st));
+        /* the analysis shown stays, and so does the configuration it was made with: the
+         * status line and the views never disagree */
+        t->cfg = t->cfg_shown;
+        tui_msg_fmt(t->msg, sizeof t->msg, TM_BAD_TEXT, txt(T_BAD_TEXT),
+                 tui_status_str(st, txt_is_zh()));
         return -1;
     }
     analysis_free(t->a);
     *t->a = fresh;
+    t->cfg_shown = t->cfg;
     t->generation++;
     if (t->tok >= t->a->tokens.n)
         t->tok = t->a->tokens.n - 1;
@@ -195,6 +202,10 @@ static int act_lang(tui *t, int key)
 
 static int act_dmodel(tui *t, int key)
 {
+    /* Rows of W_E loaded (--vectors) or trained (view 8) fix d_model to their dimension, so a
+     * new d_model means leaving them: W_E becomes random again, and the message says how to get
+     * the trained rows back. */
+    const tf_vectors *vec = t->cfg.vectors;
     int d = t->cfg.d_model;
     d = (key == '-' || key == '_') ? d / 2 : d * 2;
     if (d < 4)
@@ -204,7 +215,14 @@ static int act_dmodel(tui *t, int key)
     if (d % 2)
         d++;
     t->cfg.d_model = d;
-    txt_fmt(t->msg, sizeof t->msg, T_DMODEL_NOW, d);
+    if (vec) {
+        t->cfg.vectors = NULL;
+        bool trained = vec != t->cli->cfg.vectors;
+        tui_msg_fmt(t->msg, sizeof t->msg, trained ? TM_VECTORS_DROPPED : TM_FILE_DROPPED, d,
+                 (int)vec->dim);
+    } else {
+        txt_fmt(t->msg, sizeof t->msg, T_DMODEL_NOW, d);
+    }
     return TUI_RERUN;
 }
 
@@ -254,10 +272,25 @@ static int act_export(tui *t, int key)
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_NO_FIGURE));
         return TUI_REDRAW;
     }
-    char path[64], msg[256] = "";
-    snprintf(path, sizeof path, "tfviz-%s.png", v->figure);
-    t->cli->cfg = t->cfg;
-    int rc = export_figure(t->cli, t->a, v->figure, path, msg, sizeof msg);
+    /* the figure speaks the interface's language and shows what the views show */
+    tf_cli c = *t->cli;
+    c.cfg = t->cfg;
+    c.lang = txt_is_zh() ? "zh" : "en";
+    tf_vectors live;
+    if (v == &view_learned) { /* the map of the vectors view 8 trains */
+        if (!view_learned_vectors(t, &live)) {
+            snprintf(t->msg, sizeof t->msg, "%s", tui_msg(TM_MAP_UNTRAINED, txt_is_zh()));
+            return TUI_REDRAW;
+        }
+        c.cfg.vectors = &live;
+    }
+    /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
+    char path[96], msg[256] = "";
+    if (!tui_export_path(path, sizeof path, NULL, v->figure, "png")) {
+        snprintf(t->msg, sizeof t->msg, "e: %s", tui_status_str(TF_ERR_IO, txt_is_zh()));
+        return TUI_REDRAW;
+    }
+    int rc = export_figure(&c, t->a, v->figure, path, msg, sizeof msg);
     if (rc == 0)
         txt_fmt(t->msg, sizeof t->msg, T_EXPORTED, path);
     else
@@ -291,45 +324,70 @@ static const tui_key keytable[] = {
 /* ---------------------------------------------------------------------------------------------
  * The sentence editor: wide characters from get_wch(), so input methods work */
 
+/* The widest tail of buf[0..n) that fits in room columns: its first index. */
+static size_t tail_start(const wchar_t *buf, size_t n, int room)
+{
+    int cols = 0;
+    size_t s = n;
+    while (s > 0) {
+        uint32_t cp = (uint32_t)buf[s - 1];
+        int cw = cp < 0x20 || cp == 0x7f ? 1 : tw_codepoint(cp);
+        if (cols + cw > room)
+            break;
+        cols += cw;
+        s--;
+    }
+    return s;
+}
+
 static int edit_sentence(tui *t)
 {
-    wchar_t buf[512];
-    size_t n = 0;
+    /* as many characters as the documented text limit holds (TF_MAX_TEXT_BYTES, in UTF-8
+     * bytes; docs/limits.md); what goes beyond is refused, and the hint line says so */
+    wchar_t *buf = malloc((TF_MAX_TEXT_BYTES + 1) * sizeof *buf);
+    if (!buf)
+        return TUI_REDRAW;
+    size_t n = 0, bytes = 0;
+    bool cut = false;
+    char enc[8];
     /* start from the current sentence */
-    for (size_t i = 0; i < t->text_len && n < 500;) {
+    for (size_t i = 0; i < t->text_len;) {
         uint32_t cp;
         size_t k = utf8_decode(t->text + i, t->text_len - i, &cp);
-        if (!k)
+        if (!k || bytes + k > TF_MAX_TEXT_BYTES)
             break;
         buf[n++] = (wchar_t)cp;
+        bytes += k;
         i += k;
     }
     curs_set(1);
     for (;;) {
         int y = LINES - 2;
-        char line[2048];
-        size_t o = 0;
-        for (size_t i = 0; i < n && o + 4 < sizeof line; i++)
-            o += utf8_encode((uint32_t)buf[i], line + o);
-        line[o] = '\0';
         move(y, 0);
         clrtoeol();
         term_attr(stdscr, A_BOLD, 0);
         int px = term_text(stdscr, y, 0, txt(T_EDIT_PROMPT), COLS / 2);
         term_attr(stdscr, A_NORMAL, 0);
-        /* show the end of a long sentence */
+        /* show the end of a long sentence: only the characters that fit are encoded */
         int room = COLS - px - 1;
-        const char *shown = line;
-        while (term_text_width(shown) > room && *shown) {
-            uint32_t cp;
-            size_t k = utf8_decode(shown, strlen(shown), &cp);
-            shown += k ? k : 1;
-        }
-        int cx = px + term_text(stdscr, y, px, shown, room);
+        if (room > 1000)
+            room = 1000;
+        char line[4 * 1000 + 8];
+        size_t o = 0;
+        for (size_t i = tail_start(buf, n, room > 0 ? room : 0); i < n; i++)
+            o += utf8_encode((uint32_t)buf[i], line + o);
+        line[o] = '\0';
+        int cx = px + term_text(stdscr, y, px, line, room);
         move(LINES - 1, 0);
         clrtoeol();
         term_attr(stdscr, A_REVERSE, 0);
-        term_text(stdscr, LINES - 1, 0, txt(T_EDIT_HINT), COLS);
+        if (cut) {
+            char note[200];
+            tui_msg_fmt(note, sizeof note, TM_TEXT_CUT, TF_MAX_TEXT_BYTES);
+            term_text(stdscr, LINES - 1, 0, note, COLS);
+        } else {
+            term_text(stdscr, LINES - 1, 0, txt(T_EDIT_HINT), COLS);
+        }
         term_attr(stdscr, A_NORMAL, 0);
         move(y, cx < COLS ? cx : COLS - 1);
         refresh();
@@ -337,36 +395,45 @@ static int edit_sentence(tui *t)
         int r = get_wch(&wc);
         if (got_signal) {
             curs_set(0);
+            free(buf);
             return TUI_QUIT;
         }
         if (r == ERR)
             continue;
         if (r == KEY_CODE_YES) {
             if (wc == KEY_BACKSPACE && n)
-                n--;
+                bytes -= utf8_encode((uint32_t)buf[--n], enc), cut = false;
             else if (wc == KEY_ENTER)
                 goto commit;
             continue;
         }
         if (wc == 27) {
             curs_set(0);
+            free(buf);
             return TUI_REDRAW;
         }
         if (wc == '\n' || wc == '\r')
             goto commit;
-        if ((wc == 127 || wc == 8) && n)
-            n--;
-        else if (wc == 21) /* Ctrl-U */
-            n = 0;
-        else if (wc >= 0x20 && wc != 127 && n < 500)
-            buf[n++] = (wchar_t)wc;
+        if ((wc == 127 || wc == 8) && n) {
+            bytes -= utf8_encode((uint32_t)buf[--n], enc), cut = false;
+        } else if (wc == 21) { /* Ctrl-U */
+            n = bytes = 0, cut = false;
+        } else if (wc >= 0x20 && wc != 127) {
+            size_t k = utf8_encode((uint32_t)wc, enc);
+            if (bytes + k <= TF_MAX_TEXT_BYTES)
+                buf[n++] = (wchar_t)wc, bytes += k;
+            else
+                cut = true;
+        }
     }
 commit:
     curs_set(0);
     {
-        char *s = malloc(4 * n + 1);
-        if (!s)
+        char *s = malloc(bytes + 1);
+        if (!s) {
+            free(buf);
             return TUI_REDRAW;
+        }
         size_t o = 0;
         for (size_t i = 0; i < n; i++)
             o += utf8_encode((uint32_t)buf[i], s + o);
@@ -380,8 +447,12 @@ commit:
         } else {
             free(old);
             t->msg[0] = '\0';
+            if (cut) /* the rest of a long paste was refused: say so once more */
+                tui_msg_fmt(t->msg, sizeof t->msg, TM_TEXT_CUT,
+                         TF_MAX_TEXT_BYTES);
         }
     }
+    free(buf);
     return TUI_REDRAW;
 }
 
@@ -472,25 +543,42 @@ static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const cha
 void tui_draw_status(tui *t)
 {
     const tf_config *c = &t->cfg;
-    char line[640], sentence[96];
-    /* a long sentence is cut on the status line (at a character boundary by term_text) */
-    snprintf(sentence, sizeof sentence, "%s", t->text);
-    snprintf(line, sizeof line, " %s | %s %s | V=%u | d_model=%d | base=%g | n=%ld | %s %d ",
-             sentence, txt(T_ST_TOKENIZER), tokenizer_name(c->tokenizer), c->vocab_size,
-             c->d_model, c->base, c->n_positions, txt(T_ST_POSFROM), c->index_base);
+    /* whole fields only (a number is shown entirely or not at all); when the row is short the
+     * least important fields go first: d_model, n and base are what the keys change */
+    char tok[64], vs[32], dm[32], bs[48], np[32], pf[48];
+    snprintf(tok, sizeof tok, "%s %s", txt(T_ST_TOKENIZER), tokenizer_name(c->tokenizer));
+    snprintf(vs, sizeof vs, "V=%u", c->vocab_size);
+    snprintf(dm, sizeof dm, "d_model=%d", c->d_model);
+    snprintf(bs, sizeof bs, "base=%g", c->base);
+    snprintf(np, sizeof np, "n=%ld", c->n_positions);
+    snprintf(pf, sizeof pf, "%s %d", txt(T_ST_POSFROM), c->index_base);
+    const char *const fields[] = {tok, vs, dm, bs, np, pf};
+    static const int prio[] = {4, 3, 0, 2, 1, 5};
     move(LINES - 1, 0);
     clrtoeol();
     term_attr(stdscr, A_REVERSE, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(LINES - 1, x, ' ');
-    /* the value under the cursor is kept whole at the right; the configuration gives way */
-    int cw = t->cursor[0] ? term_text_width(t->cursor) + 2 : 0;
-    if (cw > COLS)
-        cw = COLS;
+    /* the value under the cursor stays at the right, whole parts of it or none: those that
+     * fit in half the row, else all of it if it leaves the rest at least 24 columns */
+    char cur[sizeof t->cursor];
+    int cw = 0;
+    if (t->cursor[0]) {
+        cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS / 2);
+        if (!cw)
+            cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS - 26);
+    }
+    if (cw)
+        cw += 2;
+    /* one column spare: the ellipsis is two columns wide on terminals that draw East Asian
+     * ambiguous characters wide */
+    char line[1024];
+    tui_status_compose(line, sizeof line, COLS - cw - 1, t->text, t->text_len, fields, prio, 6,
+                       12, t->utf8 ? "\u2026" : "...");
     term_text(stdscr, LINES - 1, 0, line, COLS - cw);
     if (cw) {
         term_attr(stdscr, A_REVERSE | A_BOLD, 0);
-        term_text(stdscr, LINES - 1, COLS - cw + 1, t->cursor, cw - 1);
+        term_text(stdscr, LINES - 1, COLS - cw + 1, cur, cw - 1);
     }
     term_attr(stdscr, A_NORMAL, 0);
 }
@@ -584,7 +672,7 @@ static void ensure_parts(tui *t)
     tf_diag dg = {0};
     tf_status st = analysis_need(t->a, needs, &dg);
     if (st != TF_OK)
-        snprintf(t->msg, sizeof t->msg, "%s", tf_status_str(st));
+        snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(st, txt_is_zh()));
 }
 
 static int dispatch(tui *t, int ch)
@@ -654,6 +742,7 @@ int tui_run(tf_cli *cli, tf_analysis *a)
     memset(&t, 0, sizeof t);
     t.cli = cli;
     t.cfg = cli->cfg;
+    t.cfg_shown = cli->cfg;
     t.a = a;
     t.text = malloc(cli->text_len + 1);
     if (!t.text)

@@ -40,6 +40,7 @@ typedef struct {
 struct tui {
     tf_cli *cli;
     tf_config cfg;       /* the configuration the analysis was (or will be) run with */
+    tf_config cfg_shown; /* the configuration of the analysis on screen (kept when a run fails) */
     char *text;          /* the sentence (owned) */
     size_t text_len;
     tf_analysis *a;      /* the analysis of text under cfg */
@@ -87,6 +88,9 @@ extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input,
 
 /* Free view 8's training state (and the vectors it handed to the analysis). */
 void view_learned_free(tui *t);
+/* The vectors view 8 has trained so far (a live view, valid until the next key or tick);
+ * false while nothing is trained yet. */
+bool view_learned_vectors(tui *t, tf_vectors *out);
 
 /* Shared helpers for views (tui.c). */
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap); /* token text */

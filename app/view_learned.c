@@ -15,6 +15,7 @@
 #include "pca.h"
 #include "train.h"
 #include "tui.h"
+#include "tui_status.h"
 #include "word2vec.h"
 
 #define HIST_CAP 1024 /* points kept per curve; halved (every other point) when full */
@@ -104,7 +105,8 @@ static bool learn_open(tui *t)
     if (st != TF_OK) {
         w2v_corpus_free(L->corpus);
         L->corpus = NULL;
-        snprintf(t->msg, sizeof t->msg, "%s: %s", txt(T_L_FAILED), tf_status_str(st));
+        tui_msg_fmt(t->msg, sizeof t->msg, TM_BAD_TEXT, txt(T_L_FAILED),
+                 tui_status_str(st, txt_is_zh()));
         return false;
     }
     for (int i = 0; i < N_PAIRS; i++)
@@ -119,6 +121,15 @@ static bool learn_open(tui *t)
     L->failed = false;
     restart(L);
     return true;
+}
+
+bool view_learned_vectors(tui *t, tf_vectors *out)
+{
+    struct tui_learn *L = t->learn;
+    if (!L || !L->ready || L->pr.words_done == 0)
+        return false;
+    w2v_vectors_view(&L->m, out);
+    return out->n >= 2;
 }
 
 void view_learned_free(tui *t)
@@ -152,7 +163,7 @@ static int apply(tui *t)
     copy.data = malloc(rows * (live.dim ? live.dim : 1) * sizeof *copy.data);
     if (!copy.words || !copy.block || !copy.data) {
         free(copy.words), free(copy.block), free(copy.data);
-        snprintf(t->msg, sizeof t->msg, "%s", tf_status_str(TF_ERR_NOMEM));
+        snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(TF_ERR_NOMEM, txt_is_zh()));
         return TUI_REDRAW;
     }
     char *o = copy.block;
@@ -181,7 +192,7 @@ static int step_once(tui *t, uint64_t words)
     w2v_progress pr;
     if (w2v_step(&L->m, words, &pr) != TF_OK) {
         L->running = false;
-        snprintf(t->msg, sizeof t->msg, "%s", tf_status_str(TF_ERR_NOMEM));
+        snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(TF_ERR_NOMEM, txt_is_zh()));
         return TUI_REDRAW;
     }
     L->pr = pr;
@@ -190,7 +201,9 @@ static int step_once(tui *t, uint64_t words)
     record(L);
     if (pr.done) {
         L->running = false;
-        if (!L->applied)
+        /* a run that ends hands its vectors over, unless they are in use already (a new
+         * d_model leaves them: tui.c act_dmodel) */
+        if (!L->applied || t->cfg.vectors != &L->applied_vec)
             return apply(t) | TUI_REDRAW;
     }
     return TUI_REDRAW;
@@ -469,6 +482,6 @@ static int key(tui *t, int ch)
 }
 
 const tui_view view_learned = {
-    .figure = NULL, .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED, .keys = T_KEYS_LEARNED,
+    .figure = "embedding-map", .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED, .keys = T_KEYS_LEARNED,
     .needs = 0, .draw = draw, .key = key, .click = NULL, .tick = tick,
 };
