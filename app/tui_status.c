@@ -162,7 +162,7 @@ const char *tui_status_str(tf_status s, bool zh)
         [TF_OK] = "没有错误",
         [TF_ERR_NOMEM] = "内存不足",
         [TF_ERR_UTF8] = "文本不是有效的 UTF-8",
-        [TF_ERR_EMPTY] = "文本是空的：请输入至少含一个词元的句子",
+        [TF_ERR_EMPTY] = "文本是空的，请输入至少含一个词元的句子",
         [TF_ERR_TOO_LONG] = "文本太长",
         [TF_ERR_TOO_MANY] = "文本的词元太多",
         [TF_ERR_DMODEL] = "d_model 必须是允许范围内的偶数",
@@ -184,19 +184,17 @@ const char *tui_status_str(tf_status s, bool zh)
 
 static const char *const msgs[TM_COUNT][2] = {
     [TM_BAD_TEXT] = {"%s：%s", "%s: %s"},
-    [TM_VECTORS_DROPPED] = {"d_model = %d：不再使用训练出的 %d 维词向量，W_E 回到随机初值"
-                            "（在第 8 页按 u 重新使用）",
-                            "d_model = %d: the %d-dimensional trained vectors are no longer "
-                            "used, W_E is random again (u in view 8 uses them again)"},
-    [TM_FILE_DROPPED] = {"d_model = %d：不再使用 --vectors 载入的 %d 维词向量，W_E 回到随机初值",
-                         "d_model = %d: the %d-dimensional --vectors rows are no longer used, "
-                         "W_E is random again"},
+    [TM_VECTORS_DROPPED] = {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
+                            "d_model = %d: W_E random again; u in view 8 brings back the "
+                            "trained d=%d rows"},
+    [TM_FILE_DROPPED] = {"d_model = %d：W_E 回到随机值，不再使用 --vectors 的 %d 维词向量",
+                         "d_model = %d: W_E is random again, not the d=%d rows of --vectors"},
     [TM_MAP_UNTRAINED] = {"还没有训练出的词向量：先让第 8 页训练一会儿（空格 继续），再按 e",
-                          "no trained vectors yet: let view 8 train for a while (Space "
-                          "resumes), then press e"},
-    [TM_TEXT_CUT] = {"句子超过 %d 字节的上限，多出的部分没有收下（上限见 docs/limits.md）",
-                     "the text is over the %d-byte limit; the rest was not taken (limits: "
-                     "docs/limits.md)"},
+                          "no trained vectors yet: let view 8 train a while (Space "
+                          "resumes), then e"},
+    [TM_TEXT_CUT] = {"句子已截在 %d 字节的上限（见 docs/limits.md），多出的部分没有收下",
+                     "text cut at the %d-byte limit (see docs/limits.md); the rest "
+                     "was not taken"},
 };
 
 const char *tui_msg(tui_msg_id id, bool zh)
