@@ -12,10 +12,12 @@ import io
 import json
 import math
 import os
+import re
 import shlex
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 TFVIZ = None
@@ -39,7 +41,7 @@ def run(*args):
 class Tmux:
     """One tmux server with one pane running tfviz; the pane's shell reports how it ended."""
 
-    def __init__(self, args, width=120, height=40, env=None):
+    def __init__(self, args, width=120, height=40, env=None, cwd=None):
         global _servers
         _servers += 1
         self.sock = f"tfviz-test-{os.getpid()}-{_servers}"
@@ -52,8 +54,9 @@ class Tmux:
                f"{' '.join(shlex.quote(a) for a in args)}; rc=$?; after=$(stty -g); "
                f"if [ \"$before\" = \"$after\" ]; then t=TTY_RESTORED; else t=TTY_CHANGED; fi; "
                f"echo; echo \"__EXIT__ $rc $t\"; sleep 120")
+        start = ["-c", cwd] if cwd else []
         subprocess.run(["tmux", "-L", self.sock, "-f", "/dev/null", "-u", "new-session", "-d",
-                        "-x", str(width), "-y", str(height), "sh", "-c", cmd], check=True,
+                        *start, "-x", str(width), "-y", str(height), "sh", "-c", cmd], check=True,
                        env=dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8"))
         self.socket_path = self.tmux("display", "-p", "#{socket_path}").stdout.decode().strip()
 
@@ -525,6 +528,250 @@ def test_learn():
         t.keys("C-c")
         e = exit_line(t.wait("__EXIT__", "exit"))
         check(e is not None and e[2] == "TTY_RESTORED", f"learn80: Ctrl-C restores ({e})")
+    finally:
+        t.kill()
+
+
+# ------------------------------------------------------------------------------------------
+# The status line, the d_model keys with trained vectors, export, the editor's limit, messages
+
+LONG = ("Transformer 模型在处理我爱学习这个句子时，先分词，再查表得到每个词元的向量，"
+        "然后加上位置编码，最后送进第一层注意力。")
+FIELD_VALUES = {"V": "100000", "d_model": "512", "base": "10000", "n": "64"}
+
+
+def status_ok(line, sentence, tag):
+    """Every key=value on the status line shows its whole value; the sentence is whole or a
+    prefix of it ending in an ellipsis; the position base is whole."""
+    ok = True
+    for key, want in FIELD_VALUES.items():
+        for m in re.finditer(r"(?<![\w|(])" + key + r"=(\S+)", line):
+            if m.group(1) != want:
+                ok = False
+                print(f"# {tag}: {key}={m.group(1)} on the status line, want {key}={want}")
+    for m in re.finditer(r"pos( 起于| from)?( \S+)?", line.split("   ")[0]):
+        if m.group(0) not in ("pos 起于 0", "pos from 0") and "pos=" not in m.group(0):
+            ok = False
+            print(f"# {tag}: a cut field '{m.group(0)}'")
+    shown = line.strip().split(" | ")[0]
+    if "=" not in shown and shown not in ("分词 word", "tokenizer word"):
+        if not (shown == sentence or (shown.endswith("…") and
+                                      sentence.startswith(shown[:-1].rstrip("…")))):
+            ok = False
+            print(f"# {tag}: the sentence shows as '{shown}'")
+    if "\ufffd" in line or "?" in shown:
+        ok = False
+        print(f"# {tag}: a broken character on the status line")
+    return ok
+
+
+def status_session(width, height, lang, sentence):
+    t = Tmux(["--lang", lang, sentence], width, height)
+    try:
+        first = "Embedding" if lang == "en" else "词嵌入"
+        if width < 60 or height < 20:
+            return
+        check(t.wait(first, "first frame") is not None, f"status {width}x{height} {lang}: frame")
+        for v in range(1, 9):
+            t.keys(str(v))
+            time.sleep(0.4)
+            s = t.wait(lambda x: bool(status_line(x).strip()), f"view {v}")
+            line = status_line(s or "")
+            tag = f"status {width}x{height} {lang} view {v}"
+            check(status_ok(line, sentence, tag), f"{tag}: whole fields ({line.strip()})")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", f"status {width}x{height} {lang}: restored")
+    finally:
+        t.kill()
+
+
+def lesson_session(width, height, lang):
+    t = Tmux(["--lesson", "--lang", lang, "我爱学习"], width, height)
+    try:
+        check(t.wait(lambda x: "d_model=" in x or "n=64" in x, "lesson frame") is not None,
+              f"lesson status {width}x{height} {lang}: frame")
+        for step in range(11):
+            s = t.wait(lambda x: bool(status_line(x).strip()), f"step {step + 1}")
+            line = status_line(s or "")
+            tag = f"lesson {width}x{height} {lang} step {step + 1}"
+            check(status_ok(line, "我爱学习", tag), f"{tag}: whole fields ({line.strip()})")
+            t.keys("Right")
+            time.sleep(0.3)
+        t.keys("q")
+        t.wait("__EXIT__", "exit")
+    finally:
+        t.kill()
+
+
+def test_status():
+    for w, h in ((60, 20), (80, 24), (120, 40), (200, 60)):
+        for lang in ("zh", "en"):
+            status_session(w, h, lang, "我爱学习" if w != 80 else LONG)
+            lesson_session(w, h, lang)
+    status_session(120, 40, "zh", LONG)
+
+
+def train_fast(t):
+    t.keys("8")
+    for _ in range(6):
+        t.keys(">")
+    return t.wait(lambda s: "d_model=50" in status_line(s), "training done", timeout=90)
+
+
+def test_vectors_dmodel():
+    for lang, width, height in (("zh", 120, 40), ("en", 80, 24)):
+        t = Tmux(["--lang", lang, "我爱学习"], width, height)
+        try:
+            t.wait("C1-C4", "first frame")
+            s = train_fast(t)
+            check(s is not None, f"dmodel {lang}: the trained vectors set d_model=50")
+            t.keys("1")
+            s = t.wait("100,000 x 50", "view 1 at d=50")
+            check(s is not None, f"dmodel {lang}: view 1 draws W_E with 50 columns")
+            t.keys("+")
+            s = t.wait(lambda x: "100,000 x 100" in x and "d_model=100" in status_line(x),
+                       "d_model 100")
+            msg = s.splitlines()[-2] if s else ""
+            check(s is not None, f"dmodel {lang}: + goes to d_model=100 in the status and views")
+            check("d_model = 100" in msg and "u" in msg and "must be" not in msg
+                  and ("随机" in msg if lang == "zh" else "random" in msg),
+                  f"dmodel {lang}: one message says W_E is random again and how to go back "
+                  f"({msg.strip()})")
+            check("cannot analyse" not in (s or "") and "无法分析" not in (s or ""),
+                  f"dmodel {lang}: no error after +")
+            t.keys("-")
+            t.keys("-")
+            s = t.wait(lambda x: "100,000 x 26" in x and "d_model=26" in status_line(x),
+                       "d_model 26")
+            check(s is not None, f"dmodel {lang}: - - gives d_model=26 everywhere")
+            t.keys("8")
+            t.keys("u")
+            t.keys("1")
+            s = t.wait(lambda x: "100,000 x 50" in x and "d_model=50" in status_line(x),
+                       "vectors back")
+            check(s is not None, f"dmodel {lang}: u in view 8 brings the trained vectors back")
+            t.keys("q")
+            e = exit_line(t.wait("__EXIT__", "exit"))
+            check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+                  f"dmodel {lang}: q restores the terminal ({e})")
+        finally:
+            t.kill()
+
+
+def png_text(path):
+    """The PNG's tEXt/iTXt chunks as one string."""
+    with open(path, "rb") as f:
+        d = f.read()
+    out, i = [], 8
+    while i + 8 <= len(d):
+        n = int.from_bytes(d[i:i + 4], "big")
+        kind = d[i + 4:i + 8]
+        if kind in (b"tEXt", b"iTXt"):
+            out.append(d[i + 8:i + 8 + n].decode("utf-8", "replace"))
+        i += 12 + n
+    return "\n".join(out)
+
+
+def test_export():
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Tmux(["我爱学习"], 80, 24, cwd=tmp)
+        try:
+            t.wait("词嵌入", "first frame")
+            t.keys("l")
+            t.wait("Embedding", "English")
+            t.keys("6")
+            t.wait("per token", "view 6")
+            t.keys("e")
+            s = t.wait("exported tfviz-order.png", "first export", timeout=60)
+            check(s is not None, "export: e names tfviz-order.png")
+            t.keys("e")
+            s = t.wait("exported tfviz-order-2.png", "second export", timeout=60)
+            check(s is not None, "export: e again writes tfviz-order-2.png, not over the first")
+            for name in ("tfviz-order.png", "tfviz-order-2.png"):
+                path = os.path.join(tmp, name)
+                meta = png_text(path) if os.path.exists(path) else ""
+                check("--lang en" in meta and "Word order is invisible" in meta,
+                      f"export: {name} has English labels after l")
+            t.keys("l")
+            t.keys("e")
+            s = t.wait("已导出 tfviz-order-3.png", "third export", timeout=60)
+            path = os.path.join(tmp, "tfviz-order-3.png")
+            check(s is not None and os.path.exists(path) and "--lang zh" in png_text(path),
+                  "export: back in Chinese, tfviz-order-3.png has Chinese labels")
+            t.keys("8")
+            t.keys("Space")
+            t.keys("r")
+            t.keys("e")
+            s = t.wait("还没有训练出的词向量", "nothing trained")
+            check(s is not None and not os.path.exists(os.path.join(tmp, "tfviz-embedding-map.png")),
+                  "export: view 8 before training says to train first")
+            t.keys("n")
+            t.keys("e")
+            s = t.wait("已导出 tfviz-embedding-map.png", "map export", timeout=60)
+            path = os.path.join(tmp, "tfviz-embedding-map.png")
+            check(s is not None and os.path.exists(path) and
+                  "--figure embedding-map" in png_text(path),
+                  "export: view 8 exports the map of the trained vectors")
+            t.keys("q")
+            e = exit_line(t.wait("__EXIT__", "exit"))
+            check(e is not None and e[2] == "TTY_RESTORED", f"export: restored ({e})")
+        finally:
+            t.kill()
+
+
+def test_editlimit():
+    t = Tmux(["我爱学习"], 120, 40)
+    try:
+        t.wait("词嵌入", "first frame")
+        # 801 characters, 601 tokens: the last one, 猫, is past the old 500-character cut
+        t.keys("/")
+        t.wait("句子", "editor")
+        t.keys("C-u")
+        t.tmux("set-buffer", "--", "我爱学习" * 200 + "猫")
+        t.tmux("paste-buffer")
+        s = t.wait(lambda x: "学习猫" in x, "the pasted tail")
+        check(s is not None, "editlimit: the editor shows the end of an 801-character paste")
+        t.keys("Enter")
+        time.sleep(0.5)
+        t.keys("/")
+        s = t.wait(lambda x: "学习猫" in x, "the tail kept")
+        check(s is not None, "editlimit: the whole 801 characters were kept")
+        t.keys("Escape")
+        # over the documented 65,536 bytes: the editor says where the text was cut
+        t.keys("/")
+        t.keys("C-u")
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write("x" * 70000)  # too long for set-buffer's argument
+            f.flush()
+            t.tmux("load-buffer", f.name)
+        t.tmux("paste-buffer")
+        s = t.wait(lambda x: "65536" in x and "docs/limits.md" in x, "the cut notice",
+                   timeout=60)
+        check(s is not None, "editlimit: a paste over 65,536 bytes is cut, with a notice")
+        t.keys("Enter")
+        s = t.wait(lambda x: "无法分析这个句子" in x, "too many tokens", timeout=30)
+        line = s.splitlines()[-2] if s else ""
+        check(s is not None and "词元太多" in line and not re.search("[a-z]{3}", line),
+              f"editlimit: the error is all Chinese ({line.strip()})")
+        # the empty sentence, in both languages
+        t.keys("/")
+        t.keys("C-u")
+        t.keys("Enter")
+        s = t.wait("文本是空的", "empty")
+        line = s.splitlines()[-2] if s else ""
+        check(s is not None and not re.search("[a-z]{3}", line),
+              f"editlimit: the empty-text error is all Chinese ({line.strip()})")
+        t.keys("l")
+        t.keys("/")
+        t.keys("C-u")
+        t.keys("Enter")
+        s = t.wait("the text is empty", "empty en")
+        check(s is not None and not re.search("[\u4e00-\u9fff]", s.splitlines()[-2]),
+              "editlimit: in English the error is all English")
+        t.keys("q")
+        e = exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", f"editlimit: restored ({e})")
     finally:
         t.kill()
 
