@@ -184,9 +184,10 @@ const char *tui_status_str(tf_status s, bool zh)
 
 static const char *const msgs[TM_COUNT][2] = {
     [TM_BAD_TEXT] = {"%s：%s", "%s: %s"},
-    [TM_VECTORS_DROPPED] = {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
-                            "d_model = %d: W_E random again; u in view 8 brings back the "
-                            "trained d=%d rows"},
+    [TM_VECTORS_DROPPED] =
+        {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
+         "d_model = %d: W_E random again; u in view 8 brings back the "
+         "trained d=%d rows"},
     [TM_FILE_DROPPED] = {"d_model = %d：W_E 回到随机值，不再使用 --vectors 的 %d 维词向量",
                          "d_model = %d: W_E is random again, not the d=%d rows of --vectors"},
     [TM_MAP_UNTRAINED] = {"还没有训练出的词向量：先让第 8 页训练一会儿（空格 继续），再按 e",
@@ -219,8 +220,8 @@ bool tui_export_path(char *out, size_t cap, const char *dir, const char *name, c
         char num[16] = "";
         if (k > 1)
             snprintf(num, sizeof num, "-%d", k);
-        int r = snprintf(out, cap, "%s%stfviz-%s%s.%s", dir ? dir : "", dir ? "/" : "", name, num,
-                         ext);
+        int r =
+            snprintf(out, cap, "%s%stfviz-%s%s.%s", dir ? dir : "", dir ? "/" : "", name, num, ext);
         if (r < 0 || (size_t)r >= cap)
             return false;
         struct stat st;

@@ -482,6 +482,7 @@ static int key(tui *t, int ch)
 }
 
 const tui_view view_learned = {
-    .figure = "embedding-map", .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED, .keys = T_KEYS_LEARNED,
+    .figure = "embedding-map", .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED,
+    .keys = T_KEYS_LEARNED,
     .needs = 0, .draw = draw, .key = key, .click = NULL, .tick = tick,
 };

@@ -81,8 +81,8 @@ static void test_cut(void **state)
     assert_string_equal(tiny, "我" ELL);
 }
 
-static const char *const fields[] = {"分词 word", "V=100000", "d_model=512",
-                                     "base=10000", "n=64", "pos 起于 0"};
+static const char *const fields[] = {"分词 word",  "V=100000", "d_model=512",
+                                     "base=10000", "n=64",     "pos 起于 0"};
 static const int prio[] = {4, 3, 0, 2, 1, 5};
 #define NF 6
 
@@ -154,19 +154,19 @@ static void test_compose(void **state)
         for (int w = 3; w <= 160; w++) {
             char line[1024];
             const char *t = sentences[s];
-            int got = tui_status_compose(line, sizeof line, w, t, strlen(t), fields, prio, NF,
-                                         12, ELL);
+            int got =
+                tui_status_compose(line, sizeof line, w, t, strlen(t), fields, prio, NF, 12, ELL);
             assert_int_equal(got, cols_of(line));
             check_line(line, w, t);
         }
     /* the report's case: 45 columns left beside view 3's cursor value */
     char line[256];
-    tui_status_compose(line, sizeof line, 45, "我爱学习", strlen("我爱学习"), fields, prio, NF,
-                       12, ELL);
+    tui_status_compose(line, sizeof line, 45, "我爱学习", strlen("我爱学习"), fields, prio, NF, 12,
+                       ELL);
     assert_string_equal(line, " 我爱学习 | d_model=512 | base=10000 | n=64 ");
     /* wide enough: everything, in order */
-    tui_status_compose(line, sizeof line, 200, "我爱学习", strlen("我爱学习"), fields, prio, NF,
-                       12, ELL);
+    tui_status_compose(line, sizeof line, 200, "我爱学习", strlen("我爱学习"), fields, prio, NF, 12,
+                       ELL);
     assert_string_equal(line, " 我爱学习 | 分词 word | V=100000 | d_model=512 | base=10000 | "
                               "n=64 | pos 起于 0 ");
 }
@@ -273,8 +273,8 @@ static void test_export_path(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_cut),        cmocka_unit_test(test_compose),
-        cmocka_unit_test(test_cursor),     cmocka_unit_test(test_messages),
+        cmocka_unit_test(test_cut),         cmocka_unit_test(test_compose),
+        cmocka_unit_test(test_cursor),      cmocka_unit_test(test_messages),
         cmocka_unit_test(test_export_path),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
