@@ -720,6 +720,7 @@ int cli_run(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
+    signal(SIGPIPE, on_signal); /* a closed pipe on stderr or stdout must not leave a temp file */
 
     int r = parse_options(argc, argv, &cli);
     if (r)

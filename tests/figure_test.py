@@ -216,19 +216,22 @@ def test_failures(d):
         check(open(t, "rb").read() == b"old contents", f"full disk ({ext}): old file intact")
     check(leftovers(d) == [], "no temporary files after failures")
 
-    # SIGINT while exporting: the old file stays or the new one is complete, never a torn file
+    # a signal while exporting (SIGPIPE: stderr or stdout piped into a reader that quit): the old
+    # file stays or the new one is complete, never a torn file, and no temporary file
     big = os.path.join(d, "big.pdf")
     open(big, "wb").write(b"old")
-    for delay in (0.02, 0.05, 0.1):
-        proc = subprocess.Popen([TFVIZ, "--export", big, "-n", "4096", "-d", "4096"],
-                                stderr=subprocess.PIPE)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=120)
-        data = open(big, "rb").read()
-        check(data == b"old" or (data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF")),
-              f"SIGINT after {delay}s: old file or complete new one")
-    check(leftovers(d) == [], "no temporary file after SIGINT")
+    for sig in (signal.SIGINT, signal.SIGPIPE):
+        for delay in (0.02, 0.05, 0.1):
+            proc = subprocess.Popen([TFVIZ, "--export", big, "-n", "4096", "-d", "4096"],
+                                    stderr=subprocess.PIPE)
+            time.sleep(delay)
+            proc.send_signal(sig)
+            proc.wait(timeout=120)
+            data = open(big, "rb").read()
+            check(data == b"old" or (data.startswith(b"%PDF") and
+                                     data.rstrip().endswith(b"%%EOF")),
+                  f"{sig.name} after {delay}s: old file or complete new one")
+        check(leftovers(d) == [], f"no temporary file after {sig.name}")
 
 
 def png_size(path):
