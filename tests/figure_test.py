@@ -84,6 +84,29 @@ def test_pdf(d):
     check((b"24", b"40") in imgs, f"PE embedded as a 24 x 40 image: {imgs}")
     check(b"/Interpolate false" in data, "image drawn without interpolation")
     pdf_cells(d, path)
+    pdf_labels(d)
+
+
+def pdf_labels(d):
+    """Token labels say what the token is: bytes that are part of a character as \\xHH (as
+    --print shows them), a character without a glyph as U+XXXX with [UNK], never another token's
+    label, and pango has nothing to complain about."""
+    path = os.path.join(d, "labels.pdf")
+    cases = [("cl100k", "我爱深度学习", ["\\xB1", "我"]),
+             ("word", "我🤖学习", ["U+1F916", "[UNK]", "学习"])]
+    for tok, text, want in cases:
+        p = run("--export", path, "--figure", "embedding", "--tokenizer", tok, "--lang", "en",
+                "-d", "16", text)
+        txt = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True,
+                             text=True).stdout
+        check(all(w in txt for w in want), f"{tok} labels {want} in the figure: {txt.split()}")
+        check(p.stderr == b"", f"{tok}: nothing on stderr ({p.stderr[:200]!r})")
+    # a long sentence's label is shortened on a character boundary, with an ellipsis
+    long = "自然语言处理是人工智能领域中的一个重要方向。" * 20
+    p = run("--export", path, "--figure", "order", "--lang", "en", "-d", "16", long)
+    txt = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    check("A: 自然语言处理" in txt and "\u2026" in txt and p.stderr == b"",
+          "the order figure's long sentence ends in an ellipsis, whole characters only")
 
 
 def read_ppm(path):
