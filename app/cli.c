@@ -350,6 +350,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_long("--offset", optarg, 0, TF_MAX_POSITIONS - 1, &v))
                 return -1;
             cfg->offset = v;
+            cli->offset_set = true;
             break;
         case OPT_SCALE:
             cfg->scale_embedding = true;
@@ -742,6 +743,8 @@ int cli_run(int argc, char **argv)
         return 2;
     }
     cli.cfg.data_dir = datadir_get();
+    if (!cli.offset_set && cli.cfg.offset >= cli.cfg.n_positions)
+        cli.cfg.offset = cli.cfg.n_positions - 1; /* -n 1: the default k = 1 has no room */
     if (cli.cfg.offset >= cli.cfg.n_positions) {
         cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);

@@ -207,6 +207,15 @@ def test_options(d):
     check(not os.path.exists(path) and leftovers(d) == [], "no file after refused options")
     run("--export", path, "--title", "My <b>title</b> & 标题", "--font-size", "10")
     run("--export", path, "--no-title", "--lang", "en", "--colormap", "cividis")
+    # a width in range whose derived height is not: the message names the page it would make
+    p = run("--export", path, "--width", "1.2in", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "1.20 x 0.96 in" in err and "height follows the width" in err,
+          f"derived height too small: says so ({err.strip()})")
+    # one position: every figure still draws (the relative offset k defaults to what fits)
+    for fig in FIGURES:
+        p = run("--export", path, "--figure", fig, "-n", "1", "--lang", "en", ok=False)
+        check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
 
 
 def test_failures(d):
