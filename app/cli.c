@@ -721,7 +721,11 @@ int cli_run(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
-    signal(SIGPIPE, on_signal); /* a closed pipe on stderr or stdout must not leave a temp file */
+    /* a closed pipe on stderr or stdout must not leave a temporary file; a SIGPIPE the caller
+     * ignores stays ignored, and the write error is reported instead */
+    struct sigaction pipe_was;
+    if (sigaction(SIGPIPE, NULL, &pipe_was) == 0 && pipe_was.sa_handler != SIG_IGN)
+        signal(SIGPIPE, on_signal);
 
     int r = parse_options(argc, argv, &cli);
     if (r)
