@@ -140,7 +140,9 @@ static void usage(FILE *fp)
         "  text up to %d bytes (standard input is read up to that) and %d tokens;\n"
         "  tokens x d_model up to %d; --print dot up to %d positions; --print relative\n"
         "  positions x d_model up to 400000000; a --print whose estimated work exceeds %.0f s of\n"
-        "  one core is refused with what to lower. Memory stays under about 200 MB in every mode.\n"
+        "  one core is refused with what to lower. Figures: a heatmap up to 16777216 cells, the\n"
+        "  dot figure up to 2048 positions, a PNG up to 45 million pixels. Memory stays under\n"
+        "  about 200 MB in every mode.\n"
         "限制：文本至多 %d 字节、%d 个词元；词元数 × d_model 至多 %d；预计超过 %.0f 秒的计算会被拒绝。\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
         print_list(), export_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,

@@ -235,10 +235,23 @@ static tf_status draw_pe(fig_ctx *c)
 /* ---------------------------------------------------------------------------------------------
  * dot: PE(p) . PE(q) between positions (C9, C10) */
 
+/* The dot figure's n x n matrix: float64 values, the image and its indices, 13 bytes a cell
+ * (55 MB at 2048), computed as n^2 d / 2 multiply-adds of about 1.5 ns (print_work's rate). */
+#define DOT_FIGURE_POSITIONS 2048
+
 static const char *check_dot(const tf_config *cfg)
 {
-    if (cfg->n_positions > TF_MAX_DOT_POSITIONS)
-        return "the dot figure draws an n x n matrix: use -n 4096 or fewer";
+    static char why[200];
+    double n = (double)cfg->n_positions, work = 1.5 * n * n * cfg->d_model / 2;
+    if (cfg->n_positions > DOT_FIGURE_POSITIONS)
+        return "the dot figure draws an n x n matrix: use -n 2048 or fewer (--print dot gives "
+               "the numbers for up to 4096)";
+    if (work > TF_MAX_WORK) {
+        snprintf(why, sizeof why, "the dot figure at -n %ld -d %d would take about %.0f s (the "
+                 "limit is %.0f s); lower -n or -d", cfg->n_positions, cfg->d_model, work / 1e9,
+                 TF_MAX_WORK / 1e9);
+        return why;
+    }
     return NULL;
 }
 

@@ -192,6 +192,8 @@ def test_options(d):
         (["--font-size", "100"], "font too large"),
         (["--print", "pe"], "--print with --export"),
         (["-n", "5000", "--figure", "dot"], "dot matrix too large"),
+        (["-n", "2048", "-d", "16384", "--figure", "dot"], "dot figure over the work limit"),
+        (["--dpi", "2400"], "PNG over 45 million pixels"),
         (["--dpi", "2400", "--width", "40in", "--height", "40in"], "too many pixels"),
         (["--figure", "order", "--font-size", "36", "--width", "1in", "--height", "1in"],
          "labels that cannot fit"),
