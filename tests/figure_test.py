@@ -103,7 +103,8 @@ def pdf_labels(d):
         check(p.stderr == b"", f"{tok}: nothing on stderr ({p.stderr[:200]!r})")
     # a long sentence's label is shortened on a character boundary, with an ellipsis
     long = "自然语言处理是人工智能领域中的一个重要方向。" * 20
-    p = run("--export", path, "--figure", "order", "--lang", "en", "-d", "16", long)
+    p = run("--export", path, "--figure", "order", "--lang", "en", "-d", "16", "--width",
+            "two-column", long)
     txt = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
     check("A: 自然语言处理" in txt and "\u2026" in txt and p.stderr == b"",
           "the order figure's long sentence ends in an ellipsis, whole characters only")
