@@ -329,7 +329,8 @@ static tf_status draw_freq(fig_ctx *c)
     a1.x = (fig_axis){.lo = 0, .hi = h > 1 ? h - 1 : 1, .integer = true,
                       .label = L(c, "pair <i>i</i> (dimensions 2<i>i</i>, 2<i>i</i>+1)",
                                  "维度对 <i>i</i>（第 2<i>i</i>、2<i>i</i>+1 维）")};
-    a1.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(omega[h - 1]))),
+    /* the decade below the lowest frequency: w_0 = 1 sits above the axis, not on it */
+    a1.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(omega[h - 1]) - 1e-9)),
                       .hi = pow(10.0, ceil(log10(wl[h - 1]))),
                       .label = L(c, "frequency, wavelength", "频率与波长")};
     if (a1.y.hi <= a1.y.lo * 10)
@@ -368,6 +369,11 @@ static tf_status draw_freq(fig_ctx *c)
     double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
     fig_line(c->f, &a1, xi, omega, h, li[0].color, 2 * lwid, FIG_SOLID);
     fig_line(c->f, &a1, xi, wl, h, li[1].color, 2 * lwid, FIG_DASHED);
+    if (h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
+        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
+        fig_markers(c->f, &a1, xi, omega, h, li[0].color, ms);
+        fig_markers(c->f, &a1, xi, wl, h, li[1].color, ms);
+    }
     fig_legend(c->f, &a1, li, 2, 4);
 
     fig_axes_draw(c->f, &a2);
