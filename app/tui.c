@@ -560,11 +560,13 @@ void tui_draw_status(tui *t)
     for (int x = 0; x < COLS; x++)
         mvaddch(LINES - 1, x, ' ');
     /* the value under the cursor stays at the right, whole parts of it or none: those that
-     * fit in half the row, else all of it if it leaves the rest at least 24 columns */
+     * leave the sentence and d_model 32 columns (at least half the row), else all of it if it
+     * leaves them 24 */
     char cur[sizeof t->cursor];
     int cw = 0;
     if (t->cursor[0]) {
-        cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS / 2);
+        int most = COLS - 34 > COLS / 2 ? COLS - 34 : COLS / 2;
+        cw = tui_cursor_fit(cur, sizeof cur, t->cursor, most);
         if (!cw)
             cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS - 26);
     }
