@@ -181,11 +181,17 @@ static const char *const table[T_COUNT][2] = {
     [T_O_TOKEN] = {"词元", "token"},
     [T_O_MAX] = {"最大", "max"},
     [T_O_POOLED] = {"平均池化", "pooled"},
-    [T_O_PLAIN] = {"没有位置信息时差为 0（只差舍入误差）：注意力把句子当成一袋词。",
-                   "Without positions the difference is 0 up to rounding: attention sees a bag "
-                   "of words."},
-    [T_O_ATTN] = {"注意力权重 A（左 A，右 B；亮 = 大）", "attention weights (left A, right B; "
-                                                         "bright = large)"},
+    [T_O_PLAIN] = {"无位置时差为 0（仅舍入误差）：注意力只看到一袋词。",
+                   "Without positions: 0 up to rounding, a bag of words."},
+    [T_O_ATTN] = {"注意力权重（左：语序 A，右：语序 B；亮 = 大）",
+                  "attention (left: order A, right: B; bright = large)"},
+    [T_O_ATTN_NUM] = {"注意力权重（左 A 右 B；亮 = 大；列号 = 上面的词元序号）",
+                      "attention (left A, right B; bright = large; columns = token #)"},
+    [T_O_SHOWN] = {"热图只显示前 %d 个词元（共 %d 个）", "heatmaps show the first %d of %d tokens"},
+    [T_O_OMITTED] = {"... 另有 %d 行未列出（全部：--print order --format json）",
+                     "... %d more rows (all: --print order --format json)"},
+    [T_O_ONE] = {"只有一个词元：两种语序相同，无顺序可比，各列都是 0。",
+                 "One token has no order: both orders match, so all 0."},
 
     [T_R7_PLANE] = {"第 %d 对 (%d,%d)：「%s」的 q 在位置 0-7，theta = %.4g",
                     "pair %d (%d,%d): q of %s at positions 0-7, theta = %.4g"},

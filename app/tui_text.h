@@ -33,7 +33,7 @@ typedef enum {
     T_I_EMB, T_I_PE, T_I_SUM, T_I_NORMS, T_I_SCALED, T_I_UNSCALED, T_I_BALANCE,
     /* view 6 */
     T_O_A, T_O_B, T_O_MODE0, T_O_MODE1, T_O_MODE2, T_O_DIFF, T_O_TOKEN, T_O_MAX, T_O_POOLED,
-    T_O_PLAIN, T_O_ATTN,
+    T_O_PLAIN, T_O_ATTN, T_O_ATTN_NUM, T_O_SHOWN, T_O_OMITTED, T_O_ONE,
     /* view 7 */
     T_R7_PLANE, T_R7_ANGLE, T_R7_SCORE, T_R7_DECAY, T_R7_CHECK, 
     /* view 8 */
