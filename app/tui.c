@@ -418,6 +418,37 @@ static bool closes(const char *s, size_t len)
     return false;
 }
 
+/* The last line of a text that goes on: cut it to width - 3 columns, at a space or after a wide
+ * character when there is one, and end it with "..." so the cut shows. */
+static void ellipsize(char *line, int width)
+{
+    size_t len = strlen(line), i = 0, brk = 0;
+    int cols = 0;
+    while (i < len) {
+        uint32_t cp;
+        size_t k = utf8_decode(line + i, len - i, &cp);
+        if (!k)
+            k = 1, cp = '?';
+        char tmp[8];
+        memcpy(tmp, line + i, k);
+        tmp[k] = '\0';
+        int cw = term_text_width(tmp);
+        if (cols + cw > width - 3)
+            break;
+        cols += cw;
+        if (cp == ' ')
+            brk = i;
+        i += k;
+        if (cw == 2)
+            brk = i;
+    }
+    if (brk > 0 && i < len)
+        i = brk;
+    while (i > 0 && line[i - 1] == ' ')
+        i--;
+    memcpy(line + i, "...", 4);
+}
+
 int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s)
 {
     int lines = 0;
@@ -450,9 +481,14 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
         if (j < len && s[j] != '\n' && brk > i)
             j = brk;
         char line[1024];
-        size_t l = j - i < sizeof line - 1 ? j - i : sizeof line - 1;
+        size_t l = j - i < sizeof line - 4 ? j - i : sizeof line - 4;
         memcpy(line, s + i, l);
         line[l] = '\0';
+        size_t rest = j;
+        while (rest < len && (s[rest] == ' ' || s[rest] == '\n'))
+            rest++;
+        if (lines == maxlines - 1 && rest < len && width > 3)
+            ellipsize(line, width);
         if (w)
             term_text(w, y + lines * spacing, x, line, width);
         lines++;
