@@ -472,7 +472,9 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
             j += k;
             /* a break may follow a space or a wide character, but never an opening bracket */
             bool opens = cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x201C;
-            if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens)
+            /* nor inside a pair such as 爱-喜欢: not before a hyphen */
+            bool joined = j < len && s[j] == '-';
+            if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens && !joined)
                 brk_prev = brk, brk = j;
         }
         /* a line never starts with closing punctuation: take the character before along */
@@ -533,6 +535,10 @@ void tui_draw_status(tui *t)
 
 static void draw_help(tui *t)
 {
+    if (t->lesson) { /* the lesson has keys of its own (lesson.c) */
+        lesson_help(t);
+        return;
+    }
     const char *global = txt(T_HELP_GLOBAL), *own = txt(views[t->view]->keys);
     int w = COLS - 8 < 76 ? COLS - 8 : 76, h = LINES - 4;
     int x0 = (COLS - w) / 2, y0 = 2;

@@ -105,6 +105,8 @@ const char *tui_human(double v, char *buf, size_t cap);
  * and the global table should see. */
 void lesson_frame(tui *t);
 int lesson_key(tui *t, int ch);
+/* The ? overlay inside the lesson: its keys and the current step's own. */
+void lesson_help(tui *t);
 /* Make the step's view the current view (for its needs and its keys). */
 void lesson_enter(tui *t, int step);
 

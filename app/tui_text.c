@@ -211,7 +211,7 @@ static const char *const table[T_COUNT][2] = {
     [T_L_COS] = {"余弦相似度", "cosine"},
     [T_L_MAP] = {"最常见 %d 词的前两个主成分", "%d commonest words, PCA axes 1-2"},
     [T_L_MAPVAR] = {"两个轴分别占方差的 %.0f%% 和 %.0f%%", "axes: %.0f%% and %.0f%% of variance"},
-    [T_L_NEIGH] = {"与「%s」最相近的词（方向键换词）", "nearest to %s (arrows: other word)"},
+    [T_L_NEIGH] = {"与「%s」最相近的词（上下键换词）", "nearest to %s (Up/Down: other word)"},
     [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
                      "views 1 and 5 now use these %u trained vectors (d_model = %d, "
                      "%.0f%% trained)"},
