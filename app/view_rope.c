@@ -79,7 +79,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
     /* 1. the plane of pair i: q at positions 0..ARROWS-1 */
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, lx, cols / 2 - 2, txt(T_R7_PLANE), t->rope_pair, ia, ib,
+    term_printf(w, y, lx, cols / 2 - 2, txt(T_R7_PLANE), t->rope_pair,
                 tui_token(t, t->tok, tok, sizeof tok), theta[t->rope_pair]);
     term_attr(w, A_NORMAL, 0);
     double r = hypot(q[ia], q[ib]);
