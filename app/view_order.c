@@ -80,6 +80,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int T = (int)a->tokens.n;
     if ((int)a->cmp_tokens.n < T)
         T = (int)a->cmp_tokens.n;
+    if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
+        return;
 
     /* Rows: A, B, blank, headings, [heatmap + labels], attention line, [K of T note], table
      * title, header, [rows], [omitted note], max, pooled, [one-token note], conclusion. */
@@ -92,7 +94,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int gap = avail >= T + (K + 1) / 2 + 1; /* the blank row under B, when there is room */
     avail += 1 - gap;
     int need = (K + 1) / 2 + 1; /* heatmap rows at one pixel per token, plus the labels */
-    int tab = T, hh;
+    int tab = T, hh = 2;
     for (int pass = 0; pass < 2; pass++) {
         int av = avail - (K < T);
         tab = T;
