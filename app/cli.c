@@ -140,7 +140,9 @@ static void usage(FILE *fp)
         "  text up to %d bytes (standard input is read up to that) and %d tokens;\n"
         "  tokens x d_model up to %d; --print dot up to %d positions; --print relative\n"
         "  positions x d_model up to 400000000; a --print whose estimated work exceeds %.0f s of\n"
-        "  one core is refused with what to lower. Memory stays under about 200 MB in every mode.\n"
+        "  one core is refused with what to lower. Figures: a heatmap up to 16777216 cells, the\n"
+        "  dot figure up to 2048 positions, a PNG up to 45 million pixels. Memory stays under\n"
+        "  about 200 MB in every mode.\n"
         "限制：文本至多 %d 字节、%d 个词元；词元数 × d_model 至多 %d；预计超过 %.0f 秒的计算会被拒绝。\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
         print_list(), export_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
@@ -350,6 +352,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_long("--offset", optarg, 0, TF_MAX_POSITIONS - 1, &v))
                 return -1;
             cfg->offset = v;
+            cli->offset_set = true;
             break;
         case OPT_SCALE:
             cfg->scale_embedding = true;
@@ -720,6 +723,11 @@ int cli_run(int argc, char **argv)
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     signal(SIGHUP, on_signal);
+    /* a closed pipe on stderr or stdout must not leave a temporary file; a SIGPIPE the caller
+     * ignores stays ignored, and the write error is reported instead */
+    struct sigaction pipe_was;
+    if (sigaction(SIGPIPE, NULL, &pipe_was) == 0 && pipe_was.sa_handler != SIG_IGN)
+        signal(SIGPIPE, on_signal);
 
     int r = parse_options(argc, argv, &cli);
     if (r)
@@ -741,6 +749,8 @@ int cli_run(int argc, char **argv)
         return 2;
     }
     cli.cfg.data_dir = datadir_get();
+    if (!cli.offset_set && cli.cfg.offset >= cli.cfg.n_positions)
+        cli.cfg.offset = cli.cfg.n_positions - 1; /* -n 1: the default k = 1 has no room */
     if (cli.cfg.offset >= cli.cfg.n_positions) {
         cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);

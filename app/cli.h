@@ -21,6 +21,7 @@ typedef struct {
     bool no_color;
     bool vocab_size_set;    /* --vocab-size was given */
     bool tokenizer_set;     /* --tokenizer was given (else word, or char without a dictionary) */
+    bool offset_set;        /* --offset was given (else 1, or 0 for a single position) */
     const char *lang;       /* "zh" or "en" */
     bool lesson;            /* --lesson: the guided lesson instead of the explorer */
     bool big;               /* --big: the lesson's projector presentation */

@@ -16,7 +16,7 @@
 #define PT_PER_IN 72.0
 #define MIN_SIDE_PT (1.0 * PT_PER_IN)   /* 1 in */
 #define MAX_SIDE_PT (40.0 * PT_PER_IN)  /* 40 in: a poster */
-#define MAX_PNG_PIXELS 200e6            /* 800 MB of ARGB32 */
+#define MAX_PNG_PIXELS 45e6             /* 180 MB of ARGB32: memory stays near 200 MB */
 #define FIXED_DATE "2000-01-01T00:00:00Z"
 
 static const fig_entry *find(const char *name)
@@ -29,7 +29,7 @@ static const fig_entry *find(const char *name)
 
 const char *export_list(void)
 {
-    return "pe, rope, rope-decay, freq, dot, input, order, embedding";
+    return "pe, rope, rope-decay, freq, dot, input, order, embedding, embedding-map";
 }
 
 double export_parse_length(const char *s)
@@ -91,12 +91,17 @@ const char *export_check(const tf_cli *cli, const char *figure, const char *path
     }
     double w, h;
     page_size(cli, e, &w, &h);
-    if (w < MIN_SIDE_PT || w > MAX_SIDE_PT || h < MIN_SIDE_PT || h > MAX_SIDE_PT)
-        return "--width and --height must be from 1 in to 40 in (2.54 cm to 101.6 cm)";
+    if (w < MIN_SIDE_PT || w > MAX_SIDE_PT || h < MIN_SIDE_PT || h > MAX_SIDE_PT) {
+        snprintf(why, sizeof why, "the page would be %.2f x %.2f in%s, and each side must be "
+                 "from 1 in to 40 in (2.54 cm to 101.6 cm); set --width and --height", w / PT_PER_IN,
+                 h / PT_PER_IN, cli->fig_height > 0 ? "" : " (the height follows the width)");
+        return why;
+    }
     double dpi = cli->dpi > 0 ? cli->dpi : EXPORT_DEFAULT_DPI;
     if (fig_format_from_path(path) == FIG_PNG &&
         (w / PT_PER_IN * dpi) * (h / PT_PER_IN * dpi) > MAX_PNG_PIXELS)
-        return "the PNG would have more than 200 million pixels; lower --dpi or the size";
+        return "the PNG would have more than 45 million pixels (180 MB in memory); lower --dpi "
+               "or the size, or export .pdf or .svg, which have no pixels";
     if (!e->check)
         return NULL;
     /* the early check runs before --vectors is read: a named file stands for its vectors here

@@ -11,6 +11,7 @@
 #include "posenc.h"
 #include "rope.h"
 #include "tf_limits.h"
+#include "utf8.h"
 
 #define MAX_CELLS (16L * 1024 * 1024) /* cells of one heatmap: 64 MB of float32 */
 #define MAX_SIDE 32767L               /* cells along one side (cairo's image limit) */
@@ -62,23 +63,59 @@ static void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0)
     ax->frame = true;
 }
 
-/* A token as pango markup: entities escaped, a space shown as U+2423, controls as U+FFFD. */
+/* Whether a code point has no glyph in the figure fonts (Noto Sans CJK, DejaVu Sans), or none
+ * that shows on its own: emoji and other pictographs, variation selectors, joiners, private use,
+ * tags. Such a character is labelled by its code point. */
+static bool glyphless(uint32_t cp)
+{
+    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0xE000 && cp <= 0xF8FF) ||
+           (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF ||
+           (cp >= 0x10000 && (cp < 0x20000 || cp > 0x3FFFF)); /* beyond the CJK extensions */
+}
+
+/* A token as pango markup, at most n bytes with its NUL: entities escaped, a space shown as
+ * U+2423; bytes that are not UTF-8 (part of a character, from a byte-level BPE) and controls as
+ * \xHH, as --print shows them; a character without a glyph as U+XXXX. What does not fit ends
+ * in "…", never inside a character. */
 static void token_markup(char *out, size_t n, const char *s, size_t len)
 {
+    static const char more[] = "\u2026";
     size_t o = 0;
-    for (size_t i = 0; i < len && o + 8 < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        const char *rep = ch == '&' ? "&amp;" : ch == '<' ? "&lt;" : ch == '>' ? "&gt;"
-                        : ch == ' ' ? "\u2423" : ch < 0x20 || ch == 0x7f ? "\ufffd" : NULL;
-        if (rep) {
-            size_t l = strlen(rep);
-            memcpy(out + o, rep, l);
-            o += l;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t k = utf8_decode(s + i, len - i, &cp);
+        char rep[16];
+        if (k == 0 || cp < 0x20 || cp == 0x7f) {
+            snprintf(rep, sizeof rep, "\\x%02X", (unsigned char)s[i]);
+            k = 1;
+        } else if (glyphless(cp)) {
+            snprintf(rep, sizeof rep, "U+%04X", (unsigned)cp);
         } else {
-            out[o++] = (char)ch;
+            const char *e = cp == '&' ? "&amp;" : cp == '<' ? "&lt;" : cp == '>' ? "&gt;"
+                          : cp == ' ' ? "\u2423" : NULL;
+            if (e) {
+                snprintf(rep, sizeof rep, "%s", e);
+            } else {
+                memcpy(rep, s + i, k);
+                rep[k] = '\0';
+            }
         }
+        size_t l = strlen(rep);
+        bool last = i + k >= len;
+        /* room for this piece, and for "…" unless it is the last one */
+        if (o + l + (last ? 0 : sizeof more - 1) + 1 > n) {
+            if (o + sizeof more <= n) {
+                memcpy(out + o, more, sizeof more - 1);
+                o += sizeof more - 1;
+            }
+            break;
+        }
+        memcpy(out + o, rep, l);
+        o += l;
+        i += k;
     }
-    out[o] = '\0';
+    if (n)
+        out[o] = '\0';
 }
 
 /* Tick labels for the tokens of a sentence, one per row or column. */
@@ -107,8 +144,8 @@ static tf_status token_ticks_make(token_ticks *tt, const tf_tokens *toks, const 
         token_markup(tok, sizeof tok, text + k->start, k->end - k->start);
         tt->labels[t] = tt->store + (size_t)t * TOKEN_LABEL;
         if (with_id)
-            snprintf(tt->labels[t], TOKEN_LABEL, "%s <span size=\"smaller\">#%d</span>", tok,
-                     k->id);
+            snprintf(tt->labels[t], TOKEN_LABEL, "%s <span size=\"smaller\">#%d%s</span>", tok,
+                     k->id, k->flags & TOKEN_UNK ? " [UNK]" : "");
         else
             snprintf(tt->labels[t], TOKEN_LABEL, "%s", tok);
         tt->at[t] = (double)(first + t);
@@ -198,10 +235,23 @@ static tf_status draw_pe(fig_ctx *c)
 /* ---------------------------------------------------------------------------------------------
  * dot: PE(p) . PE(q) between positions (C9, C10) */
 
+/* The dot figure's n x n matrix: float64 values, the image and its indices, 13 bytes a cell
+ * (55 MB at 2048), computed as n^2 d / 2 multiply-adds of about 1.5 ns (print_work's rate). */
+#define DOT_FIGURE_POSITIONS 2048
+
 static const char *check_dot(const tf_config *cfg)
 {
-    if (cfg->n_positions > TF_MAX_DOT_POSITIONS)
-        return "the dot figure draws an n x n matrix: use -n 4096 or fewer";
+    static char why[200];
+    double n = (double)cfg->n_positions, work = 1.5 * n * n * cfg->d_model / 2;
+    if (cfg->n_positions > DOT_FIGURE_POSITIONS)
+        return "the dot figure draws an n x n matrix: use -n 2048 or fewer (--print dot gives "
+               "the numbers for up to 4096)";
+    if (work > TF_MAX_WORK) {
+        snprintf(why, sizeof why, "the dot figure at -n %ld -d %d would take about %.0f s (the "
+                 "limit is %.0f s); lower -n or -d", cfg->n_positions, cfg->d_model, work / 1e9,
+                 TF_MAX_WORK / 1e9);
+        return why;
+    }
     return NULL;
 }
 
@@ -279,7 +329,8 @@ static tf_status draw_freq(fig_ctx *c)
     a1.x = (fig_axis){.lo = 0, .hi = h > 1 ? h - 1 : 1, .integer = true,
                       .label = L(c, "pair <i>i</i> (dimensions 2<i>i</i>, 2<i>i</i>+1)",
                                  "维度对 <i>i</i>（第 2<i>i</i>、2<i>i</i>+1 维）")};
-    a1.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(omega[h - 1]))),
+    /* the decade below the lowest frequency: w_0 = 1 sits above the axis, not on it */
+    a1.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(omega[h - 1]) - 1e-9)),
                       .hi = pow(10.0, ceil(log10(wl[h - 1]))),
                       .label = L(c, "frequency, wavelength", "频率与波长")};
     if (a1.y.hi <= a1.y.lo * 10)
@@ -318,6 +369,11 @@ static tf_status draw_freq(fig_ctx *c)
     double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
     fig_line(c->f, &a1, xi, omega, h, li[0].color, 2 * lwid, FIG_SOLID);
     fig_line(c->f, &a1, xi, wl, h, li[1].color, 2 * lwid, FIG_DASHED);
+    if (h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
+        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
+        fig_markers(c->f, &a1, xi, omega, h, li[0].color, ms);
+        fig_markers(c->f, &a1, xi, wl, h, li[1].color, ms);
+    }
     fig_legend(c->f, &a1, li, 2, 4);
 
     fig_axes_draw(c->f, &a2);
@@ -721,6 +777,32 @@ static tf_status draw_embedding(fig_ctx *c)
 /* ---------------------------------------------------------------------------------------------
  * order: 我爱学习 vs 学习爱我 — attention without PE, with PE, with RoPE (C6) */
 
+/* "tag: sentence" as a label at most max_len points long, the sentence shortened with "…". */
+static void sentence_label(fig *f, char *out, size_t n, const char *tag, const char *s,
+                           size_t len, double max_len)
+{
+    char buf[120];
+    for (size_t cap = sizeof buf;; cap = cap * 4 / 5) {
+        token_markup(buf, cap, s, len);
+        snprintf(out, n, "%s: %s", tag, buf);
+        double w, h;
+        fig_text_size(f, FIG_LABEL, out, false, &w, &h);
+        if (w <= max_len || cap < 12)
+            return;
+    }
+}
+
+/* Width of the widest of a token axis' first and last labels. */
+static double edge_label_width(fig *f, const token_ticks *tt)
+{
+    double w0 = 0, w1 = 0, h;
+    if (tt->n > 0) {
+        fig_text_size(f, FIG_TICK, tt->labels[0], false, &w0, &h);
+        fig_text_size(f, FIG_TICK, tt->labels[tt->n - 1], false, &w1, &h);
+    }
+    return fmax(w0, w1);
+}
+
 static tf_status draw_order(fig_ctx *c)
 {
     tf_analysis *A = c->a;
@@ -749,13 +831,18 @@ static tf_status draw_order(fig_ctx *c)
     double cbw = fig_colorbar_width(c->f, lo, hi, cb);
 
     /* sentence labels on the left, three square matrices per row, one colour bar */
-    char la[160], lb[160], sa[120], sb[120];
-    token_markup(sa, sizeof sa, A->text, A->text_len);
-    token_markup(sb, sizeof sb, A->cmp_text, A->cmp_len);
-    snprintf(la, sizeof la, "A: %s", sa);
-    snprintf(lb, sizeof lb, "B: %s", sb);
+    /* the two sentences in full width above the grid (shortened with "…" if need be); the
+     * rows are labelled A and B */
+    char la[160], lb[160];
+    sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, c->area.w);
+    sentence_label(c->f, lb, sizeof lb, "B", A->cmp_text, A->cmp_len, c->area.w);
+    double lw, lh;
+    fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
+    fig_text(c->f, FIG_LABEL, la, false, c->area.x, c->area.y, 0, 0, false);
+    fig_text(c->f, FIG_LABEL, lb, false, c->area.x, c->area.y + lh, 0, 0, false);
     fig_rect grid = c->area;
-    grid.h = c->area.h * 0.62;
+    grid.y += 2 * lh + 0.4 * fs;
+    grid.h = (c->area.h - 2 * lh - 0.4 * fs) * 0.62;
     fig_axes ax[2][ATTN_MODE_COUNT];
     double gapx = 0.5 * fs, left = 0, cell = 0, extra[2] = {0, 0};
     for (int pass = 0; pass < 2; pass++) {
@@ -767,7 +854,7 @@ static tf_status draw_order(fig_ctx *c)
                 set_token_axis(&p->x, r ? &tb : &ta);
                 set_token_axis(&p->y, r ? &tb : &ta);
                 p->y.hide = m > 0;
-                p->y.label = m == 0 ? (r ? lb : la) : NULL;
+                p->y.label = m == 0 ? (r ? "B" : "A") : NULL;
                 p->title = r == 0 ? mode_title[m] : NULL;
                 p->min_left = m == 0 ? left : 0;
                 double x0 = grid.x + (m == 0 ? 0 : left + m * (cell + gapx) - fig_tick_len(c->f));
@@ -782,6 +869,13 @@ static tf_status draw_order(fig_ctx *c)
             double avail_w = (grid.w - left - cbw - 2 * gapx) / 3;
             double avail_h = fmin(ax[0][0].r.h, ax[1][0].r.h);
             cell = fmin(avail_w, avail_h);
+            /* the gap keeps the last tick label of one square off the first of the next */
+            double edge = fmax(edge_label_width(c->f, &ta), edge_label_width(c->f, &tb));
+            double need = edge + 0.4 * fs - cell / (double)T;
+            if (need > gapx) {
+                gapx = need;
+                cell = fmin((grid.w - left - cbw - 2 * gapx) / 3, avail_h);
+            }
             /* titles and tick labels around each row's squares */
             extra[0] = grid.h / 2 - ax[0][0].r.h;
             extra[1] = grid.h / 2 - ax[1][0].r.h;

@@ -625,9 +625,13 @@ static tf_status print_relative(tf_analysis *a, out_format f, FILE *fp)
                     "(sin, cos) pair by k*w_i\n", c->offset, c->offset);
         fprintf(fp, "  max |PE(pos+k) - M_k PE(pos)| over positions %ld..%ld: %.3e\n",
                 (long)c->index_base, c->index_base + c->n_positions - 1, a->max_residual);
-        fprintf(fp, "Uniqueness (C9): the closest two of the %ld positions are %ld and %ld, "
-                    "at distance %.6f (> 0: no two positions share a vector)\n",
-                c->n_positions, a->min_pair[0], a->min_pair[1], a->min_distance);
+        if (c->n_positions < 2)
+            fputs("Uniqueness (C9): one position has no other to share its vector with; use "
+                  "-n 2 or more\n", fp);
+        else
+            fprintf(fp, "Uniqueness (C9): the closest two of the %ld positions are %ld and %ld, "
+                        "at distance %.6f (> 0: no two positions share a vector)\n",
+                    c->n_positions, a->min_pair[0], a->min_pair[1], a->min_distance);
     }
     return TF_OK;
 }

@@ -10,7 +10,7 @@ _tfviz()
         --train --corpus --epochs --window --negative --min-count --sample --threads --vectors
         --vectors-limit --word --top
         --lesson --big --lang --no-color --help -h --version -V"
-    local figures="pe rope rope-decay freq dot input order embedding"
+    local figures="pe rope rope-decay freq dot input order embedding embedding-map"
     local print_what="tokens vocab embedding pe freq input relative dot rope decay order similarity
         neighbors pca training"
     case $prev in

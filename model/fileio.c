@@ -11,7 +11,44 @@
 /* The temporary file being written, for fileio_signal_cleanup. One at a time is enough. */
 static char *volatile pending_tmp;
 
+/* The file a symbolic link at path points to (malloc'd), or NULL when path is no link. A figure
+ * exported onto a link (fig.png -> paper/fig.png) replaces the file the link names and keeps the
+ * link, as writing through open() would. */
+static char *link_target(const char *path)
+{
+    struct stat lb;
+    if (lstat(path, &lb) != 0 || !S_ISLNK(lb.st_mode))
+        return NULL;
+    char *real = realpath(path, NULL);
+    if (real)
+        return real;
+    /* a link to a file not there yet: its target, relative to the link's folder */
+    char buf[4096];
+    ssize_t n = readlink(path, buf, sizeof buf - 1);
+    if (n <= 0)
+        return NULL;
+    buf[n] = '\0';
+    const char *slash = strrchr(path, '/');
+    size_t dir = buf[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
+    char *out = malloc(dir + (size_t)n + 1);
+    if (out) {
+        memcpy(out, path, dir);
+        memcpy(out + dir, buf, (size_t)n + 1);
+    }
+    return out;
+}
+
+static tf_status open_resolved(tf_atomic_file *f, const char *path);
+
 tf_status atomic_open(tf_atomic_file *f, const char *path)
+{
+    char *through = link_target(path);
+    tf_status st = open_resolved(f, through ? through : path);
+    free(through);
+    return st;
+}
+
+static tf_status open_resolved(tf_atomic_file *f, const char *path)
 {
     memset(f, 0, sizeof *f);
     struct stat sb;
@@ -60,6 +97,7 @@ tf_status atomic_open(tf_atomic_file *f, const char *path)
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGPIPE);
     sigprocmask(SIG_BLOCK, &block, &saved);
     int fd = mkstemp(f->tmp_path);
     if (fd >= 0)

@@ -15,7 +15,7 @@ typedef struct {
     char *tmp_path; /* the temporary file in the same folder */
 } tf_atomic_file;
 
-/* Open a temporary file beside path. TF_ERR_IO when the folder is missing or unwritable or path
+/* Open a temporary file beside path (beside the file it names, when path is a symbolic link). TF_ERR_IO when the folder is missing or unwritable or path
  * is a directory; errno is kept for the caller's message. A path that exists and is not a
  * regular file (a device such as /dev/stdout, a FIFO) is opened and written in place. */
 tf_status atomic_open(tf_atomic_file *f, const char *path);

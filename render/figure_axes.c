@@ -197,16 +197,21 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
 {
     double tick = fig_tick_len(f), pad = pad_of(f);
     double w, h, th;
+    /* a title or axis label longer than the room it is centred in would be clipped or run into
+     * its neighbours: the page is too small for this font size */
+    bool overflow = false;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
     if (a->title) {
         fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
         top = h + pad;
+        overflow |= w > outer.w;
     }
     double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
     if (a->x.label) {
         fig_text_size(f, FIG_LABEL, a->x.label, false, &w, &h);
         bottom += 0.5 * pad + h;
+        overflow |= w > outer.w;
     }
     double ph = outer.h - top - bottom;
     fig_axis_ticks(f, &a->y, ph, false);
@@ -216,6 +221,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     if (a->y.label) {
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
+        overflow |= w > outer.h;
     }
     left = fmax(left, a->min_left);
     a->used_left = left;
@@ -226,7 +232,10 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_axis_label_extent(f, &a->x, &xw, &xh);
     if (a->right < xw / 2)
         pw -= xw / 2 - a->right;
-    if (!(pw >= 0.5 * f->spec.font_size) || !(ph >= 0.5 * f->spec.font_size)) {
+    /* a plot narrower than three labels or lower than two lines cannot be read */
+    if (overflow)
+        f->cramped = true;
+    if (!(pw >= 3 * f->spec.font_size) || !(ph >= 2 * f->spec.font_size)) {
         f->cramped = true;
         pw = fmax(pw, 1.0);
         ph = fmax(ph, 1.0);

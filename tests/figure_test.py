@@ -84,6 +84,30 @@ def test_pdf(d):
     check((b"24", b"40") in imgs, f"PE embedded as a 24 x 40 image: {imgs}")
     check(b"/Interpolate false" in data, "image drawn without interpolation")
     pdf_cells(d, path)
+    pdf_labels(d)
+
+
+def pdf_labels(d):
+    """Token labels say what the token is: bytes that are part of a character as \\xHH (as
+    --print shows them), a character without a glyph as U+XXXX with [UNK], never another token's
+    label, and pango has nothing to complain about."""
+    path = os.path.join(d, "labels.pdf")
+    cases = [("cl100k", "我爱深度学习", ["\\xB1", "我"]),
+             ("word", "我🤖学习", ["U+1F916", "[UNK]", "学习"])]
+    for tok, text, want in cases:
+        p = run("--export", path, "--figure", "embedding", "--tokenizer", tok, "--lang", "en",
+                "-d", "16", text)
+        txt = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True,
+                             text=True).stdout
+        check(all(w in txt for w in want), f"{tok} labels {want} in the figure: {txt.split()}")
+        check(p.stderr == b"", f"{tok}: nothing on stderr ({p.stderr[:200]!r})")
+    # a long sentence's label is shortened on a character boundary, with an ellipsis
+    long = "自然语言处理是人工智能领域中的一个重要方向。" * 20
+    p = run("--export", path, "--figure", "order", "--lang", "en", "-d", "16", "--width",
+            "two-column", long)
+    txt = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    check("A: 自然语言处理" in txt and "\u2026" in txt and p.stderr == b"",
+          "the order figure's long sentence ends in an ellipsis, whole characters only")
 
 
 def read_ppm(path):
@@ -169,6 +193,8 @@ def test_options(d):
         (["--font-size", "100"], "font too large"),
         (["--print", "pe"], "--print with --export"),
         (["-n", "5000", "--figure", "dot"], "dot matrix too large"),
+        (["-n", "2048", "-d", "16384", "--figure", "dot"], "dot figure over the work limit"),
+        (["--dpi", "2400"], "PNG over 45 million pixels"),
         (["--dpi", "2400", "--width", "40in", "--height", "40in"], "too many pixels"),
         (["--figure", "order", "--font-size", "36", "--width", "1in", "--height", "1in"],
          "labels that cannot fit"),
@@ -184,6 +210,15 @@ def test_options(d):
     check(not os.path.exists(path) and leftovers(d) == [], "no file after refused options")
     run("--export", path, "--title", "My <b>title</b> & 标题", "--font-size", "10")
     run("--export", path, "--no-title", "--lang", "en", "--colormap", "cividis")
+    # a width in range whose derived height is not: the message names the page it would make
+    p = run("--export", path, "--width", "1.2in", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "1.20 x 0.96 in" in err and "height follows the width" in err,
+          f"derived height too small: says so ({err.strip()})")
+    # one position: every figure still draws (the relative offset k defaults to what fits)
+    for fig in FIGURES:
+        p = run("--export", path, "--figure", fig, "-n", "1", "--lang", "en", ok=False)
+        check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
 
 
 def test_failures(d):
@@ -216,19 +251,22 @@ def test_failures(d):
         check(open(t, "rb").read() == b"old contents", f"full disk ({ext}): old file intact")
     check(leftovers(d) == [], "no temporary files after failures")
 
-    # SIGINT while exporting: the old file stays or the new one is complete, never a torn file
+    # a signal while exporting (SIGPIPE: stderr or stdout piped into a reader that quit): the old
+    # file stays or the new one is complete, never a torn file, and no temporary file
     big = os.path.join(d, "big.pdf")
     open(big, "wb").write(b"old")
-    for delay in (0.02, 0.05, 0.1):
-        proc = subprocess.Popen([TFVIZ, "--export", big, "-n", "4096", "-d", "4096"],
-                                stderr=subprocess.PIPE)
-        time.sleep(delay)
-        proc.send_signal(signal.SIGINT)
-        proc.wait(timeout=120)
-        data = open(big, "rb").read()
-        check(data == b"old" or (data.startswith(b"%PDF") and data.rstrip().endswith(b"%%EOF")),
-              f"SIGINT after {delay}s: old file or complete new one")
-    check(leftovers(d) == [], "no temporary file after SIGINT")
+    for sig in (signal.SIGINT, signal.SIGPIPE):
+        for delay in (0.02, 0.05, 0.1):
+            proc = subprocess.Popen([TFVIZ, "--export", big, "-n", "4096", "-d", "4096"],
+                                    stderr=subprocess.PIPE)
+            time.sleep(delay)
+            proc.send_signal(sig)
+            proc.wait(timeout=120)
+            data = open(big, "rb").read()
+            check(data == b"old" or (data.startswith(b"%PDF") and
+                                     data.rstrip().endswith(b"%%EOF")),
+                  f"{sig.name} after {delay}s: old file or complete new one")
+        check(leftovers(d) == [], f"no temporary file after {sig.name}")
 
 
 def png_size(path):

@@ -64,6 +64,44 @@ static void test_commit_and_abort(void **state)
     unlink(path);
 }
 
+/* A symbolic link is written through: the file it names is replaced (or created, for a link to
+ * a file not there yet), and the link stays a link. */
+static void test_symlink_written_through(void **state)
+{
+    (void)state;
+    char target[128], link[128], later[128], dangling[128], buf[64];
+    snprintf(target, sizeof target, "%s/paper.txt", dir);
+    snprintf(link, sizeof link, "%s/link.txt", dir);
+    snprintf(later, sizeof later, "%s/later.txt", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling.txt", dir);
+    FILE *fp = fopen(target, "w");
+    assert_non_null(fp);
+    fputs("old", fp);
+    fclose(fp);
+    assert_int_equal(symlink("paper.txt", link), 0);
+    assert_int_equal(symlink("later.txt", dangling), 0);
+
+    tf_atomic_file f;
+    assert_int_equal(atomic_open(&f, link), TF_OK);
+    fputs("new", f.fp);
+    assert_int_equal(atomic_commit(&f), TF_OK);
+    struct stat sb;
+    assert_int_equal(lstat(link, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    read_back(target, buf, sizeof buf);
+    assert_string_equal(buf, "new");
+
+    assert_int_equal(atomic_open(&f, dangling), TF_OK);
+    fputs("created", f.fp);
+    assert_int_equal(atomic_commit(&f), TF_OK);
+    assert_int_equal(lstat(dangling, &sb), 0);
+    assert_true(S_ISLNK(sb.st_mode));
+    read_back(later, buf, sizeof buf);
+    assert_string_equal(buf, "created");
+    assert_int_equal(count_entries(), 4); /* two files, two links, no temporary file */
+    unlink(link), unlink(dangling), unlink(target), unlink(later);
+}
+
 static void test_bad_targets(void **state)
 {
     (void)state;
@@ -87,6 +125,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_commit_and_abort),
+        cmocka_unit_test(test_symlink_written_through),
         cmocka_unit_test(test_bad_targets),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
