@@ -67,8 +67,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "只是换了行的顺序。模型分不清谁爱谁。",
       "With word vectors alone, every word of 我爱学习 and of 学习爱我 gets exactly the same "
       "attention output, only in another row order. The model cannot tell who loves whom."},
-     {"看「差」一栏：没有位置时是 0；加上 PE 就不是 0 了。", "Read the difference column: 0 "
-      "without positions, not 0 once PE is added."},
+     {"看下表「无位置」一栏：都是 0（舍入误差）；「加 PE」一栏不是 0。",
+      "Read the table: the no PE column is 0 (up to rounding), the with PE column is not."},
      {"本步没有专用按键（启动时 --compare TEXT 可指定语序 B）",
       "no keys of its own (start with --compare TEXT to choose order B)"}},
     {2,
