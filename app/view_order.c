@@ -58,16 +58,25 @@ static void draw_labels(WINDOW *w, int y, int x, const tf_tokens *tk, const char
     }
 }
 
-/* "order A: 1 我  2 爱  3 学习": as many numbered tokens as fit in maxw columns. */
+/* "order A: 1 我  2 爱  3 学习": as many numbered tokens as fit in maxw columns, then "...". */
 static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_tokens *tk,
                      const char *text, int T)
 {
-    char line[1024], tb[64];
+    char line[1024], piece[96], tb[64];
     size_t n = 0;
-    for (int k = 0; k < T && n < sizeof line - 80; k++) {
-        int l = snprintf(line + n, sizeof line - n, k ? "  %d %s" : "%d %s", k + 1,
+    line[0] = '\0';
+    int room = maxw - (term_text_width(txt(label)) - 2); /* the label without its %s */
+    for (int k = 0; k < T; k++) {
+        int l = snprintf(piece, sizeof piece, k ? "  %d %s" : "%d %s", k + 1,
                          tok_text(tk, text, k, tb, sizeof tb));
-        n += (size_t)(l > 0 ? l : 0);
+        /* keep 5 columns for "  ..." unless this is the last token */
+        int need = term_text_width(line) + term_text_width(piece) + (k + 1 < T ? 5 : 0);
+        if (l < 0 || n + (size_t)l + 6 > sizeof line || need > room) {
+            snprintf(line + n, sizeof line - n, "  ...");
+            break;
+        }
+        memcpy(line + n, piece, (size_t)l + 1);
+        n += (size_t)l;
     }
     term_printf(w, y, x, maxw, txt(label), line);
 }

@@ -534,7 +534,7 @@ def display_col(line, i):
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line[:i])
 
 
-ORDER_SENTENCES = ["爱", "我爱学习", "我爱学习今天天气很好，我们一起去公园玩吧",
+ORDER_SENTENCES = ["爱", "我爱学习", "我爱学习了", "我爱学习今天天气很好，我们一起去公园玩吧！",
                    "我用Python写了一个GPT4模型😀，它在2024年学会了说Hello World!"]
 
 
