@@ -17,6 +17,7 @@ typedef struct {
     const char *title[2]; /* [0] Chinese, [1] English */
     const char *body[2];
     const char *try_[2];
+    const char *keys[2];  /* the keys this step's visual answers to inside the lesson */
 } lesson_step;
 
 /* Step i (0-based), NULL outside 0..LESSON_STEPS-1. */
@@ -31,6 +32,9 @@ typedef enum {
     LESSON_L_BYTES_NOTE,
     LESSON_L_PE_CELL,
     LESSON_L_PE_TABLE,
+    LESSON_L_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
+    LESSON_L_HELP,
+    LESSON_L_HELP_STEP,
     LESSON_L_COUNT
 } lesson_label_id;
 

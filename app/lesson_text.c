@@ -18,7 +18,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "character it is, not what it means. A neural network can only multiply and add, so we "
       "must first turn text into numbers it can compute with."},
      {"按 / 输入你自己的句子，例如 我喜欢猫，然后回车。", "Press / and type your own sentence, "
-      "e.g. I like cats, then Enter."}},
+      "e.g. I like cats, then Enter."},
+     {"/ 输入新句子，表格跟着变", "/ type a new sentence; the table follows"}},
     {1 /* view 1 */,
      {"词表和编号", "The vocabulary and the id"},
      {"分词器把句子切成词元。词表给每个词元一个固定的编号 id：同一个词永远是同一个数。"
@@ -27,7 +28,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "id: the same word always gets the same number. An id is only a seat number: 3 next to "
       "4 does not mean the words are alike."},
      {"按上下键选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
-      "its id."}},
+      "its id."},
+     {"上下键 选词元", "Up/Down: another token"}},
     {1,
      {"one-hot 向量", "One-hot"},
      {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
@@ -35,8 +37,9 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Write the id as a vector of length V: a 1 at position id, 0 everywhere else. It plays "
       "no favourites, but it is wasteful: each vector is as long as the vocabulary, and any two "
       "are perpendicular."},
-     {"看中间一栏：V 有多大？one-hot 里有几个 1？", "Look at the middle column: how big is V? "
-      "How many 1s are in the one-hot?"}},
+     {"看独热向量那一行：V 有多大？里面有几个 1？", "Read the one-hot line under the tokens: "
+      "how big is V? How many 1s does it hold?"},
+     {"上下键 选词元", "Up/Down: another token"}},
     {1,
      {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
      {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
@@ -45,7 +48,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "W_E multiplies every row but row id by 0, so the result is exactly row id. Real programs "
       "just look the row up."},
      {"按 c：程序真的做一次乘法，和查表的行比较。", "Press c: the program really multiplies "
-      "and compares with the row it looked up."}},
+      "and compares with the row it looked up."},
+     {"上下键 选词元  c 真的做一次乘法来验证", "Up/Down: token  c: really multiply and compare"}},
     {8,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
@@ -54,15 +58,19 @@ static const lesson_step steps[LESSON_STEPS] = {
       "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
       "live."},
      {"按 r 从随机值重新训练，看 爱-喜欢 的余弦一步步升高。", "Press r to start again from "
-      "random rows and watch the cosine of 爱-喜欢 climb."}},
+      "random rows and watch the cosine of 爱-喜欢 climb."},
+     {"r 从随机值重来  < > 速度  u 用于第 1、5 页的视图  上下键 选词",
+      "r: restart from random  < >: speed  u: use in the token views  Up/Down: word"}},
     {6,
      {"注意力不知道顺序", "Attention has no sense of order"},
      {"只用词向量时，「我爱学习」和「学习爱我」里每个词得到的注意力输出完全一样，"
       "只是换了行的顺序。模型分不清谁爱谁。",
       "With word vectors alone, every word of 我爱学习 and of 学习爱我 gets exactly the same "
       "attention output, only in another row order. The model cannot tell who loves whom."},
-     {"看「差」一栏：没有位置时是 0；加上 PE 就不是 0 了。", "Read the difference column: 0 "
-      "without positions, not 0 once PE is added."}},
+     {"看下表「无位置」一栏：都是 0（舍入误差）；「加 PE」一栏不是 0。",
+      "Read the table: the no PE column is 0 (up to rounding), the with PE column is not."},
+     {"本步没有专用按键（启动时 --compare TEXT 可指定语序 B）",
+      "no keys of its own (start with --compare TEXT to choose order B)"}},
     {2,
      {"位置编码公式", "The positional-encoding formula"},
      {"PE(pos, 2i) = sin(pos * w_i)，PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。"
@@ -70,7 +78,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = cos(pos * w_i), w_i = 1/base^(2i/d). "
       "The lines below work out the cell under the cursor step by step."},
      {"按上下键换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
-      "worked numbers follow."}},
+      "worked numbers follow."},
+     {"上下键 换位置  z/Z 缩小/放大  f 全图", "Up/Down: position  z/Z: zoom out/in  f: fit"}},
     {3,
      {"频率和时钟", "Frequencies and the clock"},
      {"每一对维度 (2i, 2i+1) 是一根以 w_i 转动的指针。前面的维度转得快，像秒针；"
@@ -79,7 +88,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
       "the time: the position."},
      {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down to "
-      "pick another pair of dimensions."}},
+      "pick another pair of dimensions."},
+     {"a 时钟走/停  上下键 换一对维度", "a: run/stop the clocks  Up/Down: another pair"}},
     {4,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
      {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k PE(pos)：M_k 只依赖距离 k，"
@@ -87,7 +97,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "No two positions share a PE. Better: PE(pos+k) = M_k PE(pos), where M_k depends only "
       "on the distance k, not on pos. So k words apart looks the same everywhere."},
      {"按上下键改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
-      "0."}},
+      "0."},
+     {"上下键 改变 k", "Up/Down: change k"}},
     {5,
      {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
      {"词向量和位置编码直接相加，得到第一层真正读入的矩阵。Q、K、V 都由它算出，"
@@ -96,7 +107,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "first layer reads. Q, K and V are all computed from it, so position is mixed into every "
       "score."},
      {"按 s 打开或关闭乘 sqrt(d)，比较两者的大小。", "Press s to switch the sqrt(d) scaling "
-      "on and off and compare the sizes."}},
+      "on and off and compare the sizes."},
+     {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down: token  s: sqrt(d) scaling on/off"}},
     {7,
      {"RoPE：旋转位置编码", "RoPE: rotary position embedding"},
      {"RoPE 不再相加，而是把 q 和 k 的每一对维度按位置旋转一个角度。"
@@ -105,7 +117,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "position. Their dot product depends only on the distance m-n. Today's large models "
       "(LLaMA and others) use it."},
      {"按 p 换配对方式，按上下键换词元。最后按 q 结束。", "Press p to change the pairing, "
-      "Up/Down for another token. Press q to finish."}},
+      "Up/Down for another token. Press q to finish."},
+     {"p 配对方式  b 频率基数  上下键 选词元", "p: pairing  b: frequency base  Up/Down: token"}},
 };
 
 const lesson_step *lesson_get(int i)
@@ -131,6 +144,16 @@ static const char *const labels[LESSON_L_COUNT][2] = {
                           "pos=%ld, dim j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
                           "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
     [LESSON_L_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
+    [LESSON_L_HELP_TITLE] = {"课堂按键", "Lesson keys"},
+    [LESSON_L_HELP] = {"空格 / 右键 / n / PgDn  下一步\n"
+                       "左键 / Backspace / PgUp  上一步\n"
+                       "/  输入自己的句子（回车确认，Esc 取消）\n"
+                       "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
+                       "Space / Right / n / PgDn  next step\n"
+                       "Left / Backspace / PgUp  previous step\n"
+                       "/  type your own sentence (Enter apply, Esc cancel)\n"
+                       "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
+    [LESSON_L_HELP_STEP] = {"第 %d 步：", "Step %d: "},
 };
 
 const char *lesson_label(lesson_label_id id, bool chinese)

@@ -489,6 +489,37 @@ static bool closes(const char *s, size_t len)
     return false;
 }
 
+/* The last line of a text that goes on: cut it to width - 3 columns, at a space or after a wide
+ * character when there is one, and end it with "..." so the cut shows. */
+static void ellipsize(char *line, int width)
+{
+    size_t len = strlen(line), i = 0, brk = 0;
+    int cols = 0;
+    while (i < len) {
+        uint32_t cp;
+        size_t k = utf8_decode(line + i, len - i, &cp);
+        if (!k)
+            k = 1, cp = '?';
+        char tmp[8];
+        memcpy(tmp, line + i, k);
+        tmp[k] = '\0';
+        int cw = term_text_width(tmp);
+        if (cols + cw > width - 3)
+            break;
+        cols += cw;
+        if (cp == ' ')
+            brk = i;
+        i += k;
+        if (cw == 2)
+            brk = i;
+    }
+    if (brk > 0 && i < len)
+        i = brk;
+    while (i > 0 && line[i - 1] == ' ')
+        i--;
+    memcpy(line + i, "...", 4);
+}
+
 int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s)
 {
     int lines = 0;
@@ -512,7 +543,9 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
             j += k;
             /* a break may follow a space or a wide character, but never an opening bracket */
             bool opens = cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x201C;
-            if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens)
+            /* nor inside a pair such as 爱-喜欢: not before a hyphen */
+            bool joined = j < len && s[j] == '-';
+            if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens && !joined)
                 brk_prev = brk, brk = j;
         }
         /* a line never starts with closing punctuation: take the character before along */
@@ -521,9 +554,14 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
         if (j < len && s[j] != '\n' && brk > i)
             j = brk;
         char line[1024];
-        size_t l = j - i < sizeof line - 1 ? j - i : sizeof line - 1;
+        size_t l = j - i < sizeof line - 4 ? j - i : sizeof line - 4;
         memcpy(line, s + i, l);
         line[l] = '\0';
+        size_t rest = j;
+        while (rest < len && (s[rest] == ' ' || s[rest] == '\n'))
+            rest++;
+        if (lines == maxlines - 1 && rest < len && width > 3)
+            ellipsize(line, width);
         if (w)
             term_text(w, y + lines * spacing, x, line, width);
         lines++;
@@ -587,6 +625,10 @@ void tui_draw_status(tui *t)
 
 static void draw_help(tui *t)
 {
+    if (t->lesson) { /* the lesson has keys of its own (lesson.c) */
+        lesson_help(t);
+        return;
+    }
     const char *global = txt(T_HELP_GLOBAL), *own = txt(views[t->view]->keys);
     int w = COLS - 8 < 76 ? COLS - 8 : 76, h = LINES - 4;
     int x0 = (COLS - w) / 2, y0 = 2;

@@ -98,7 +98,8 @@ const char *tui_token(const tui *t, size_t i, char *buf, size_t cap); /* token t
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
 /* Word-wrap s (UTF-8) into lines of at most width columns from row y, one line every `spacing`
  * rows, at most maxlines lines; CJK text may break between any two characters, other text at
- * spaces. w NULL only counts. Returns the lines used. */
+ * spaces; when the text goes on past maxlines, the last line ends with "...". w NULL only counts.
+ * Returns the lines used. */
 int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s);
 /* The status line (sentence and configuration) on the last row. */
 void tui_draw_status(tui *t);
@@ -109,6 +110,8 @@ const char *tui_human(double v, char *buf, size_t cap);
  * and the global table should see. */
 void lesson_frame(tui *t);
 int lesson_key(tui *t, int ch);
+/* The ? overlay inside the lesson: its keys and the current step's own. */
+void lesson_help(tui *t);
 /* Make the step's view the current view (for its needs and its keys). */
 void lesson_enter(tui *t, int step);
 

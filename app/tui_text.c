@@ -15,8 +15,8 @@ static bool zh = true;
 static const char *const table[T_COUNT][2] = {
     [T_TAB_EMBED] = {"词嵌入", "Embedding"},
     [T_TAB_PE] = {"位置编码", "PE"},
-    [T_TAB_FREQ] = {"频率", "Frequency"},
-    [T_TAB_REL] = {"唯一与相对", "Relative"},
+    [T_TAB_FREQ] = {"频率", "Freq"},
+    [T_TAB_REL] = {"相对", "Relative"},
     [T_TAB_INPUT] = {"融合", "Sum"},
     [T_TAB_ORDER] = {"语序", "Order"},
     [T_TAB_ROPE] = {"RoPE", "RoPE"},
@@ -52,25 +52,23 @@ static const char *const table[T_COUNT][2] = {
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
     [T_CAP_LEARNED] = {"C5 W_E 的行起初是随机数，含义是训练出来的：跳字模型在内置语料上训练，"
                        "出现在相似上下文里的词（爱、喜欢）越来越近，对照组（爱、北京）不会。",
-                       "C5 Rows of W_E start random; meaning is trained in: skip-gram on the "
-                       "built-in corpus pulls words of similar contexts (love, like) together, "
-                       "not the control pair."},
+                       "C5 Rows of W_E start random and meaning is trained in: skip-gram pulls "
+                       "words of similar contexts (love, like) together, not the control pair."},
 
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
-    [T_KEYS_PE] = {"方向键/鼠标 移动光标  PgUp/PgDn 翻页  z/Z 缩小/放大  f 全图",
-                   "arrows/mouse move  PgUp/PgDn page  z/Z zoom out/in  f fit"},
+    [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
+                   "arrows move  PgUp/PgDn page  z/Z zoom  f fit"},
     [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格 动画",
-                     "Up/Down pair  Left/Right position  Space animate"},
+                     "Up/Down pair  Left/Right pos  Space animate"},
     [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
     [T_KEYS_INPUT] = {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down token  s sqrt(d) scaling"},
     [T_KEYS_ORDER] = {"--compare 可指定另一种语序", "--compare TEXT sets the other order"},
-    [T_KEYS_ROPE] = {"左右键 维度对  上下键 词元  p 配对方式  b 基数",
-                     "Left/Right pair  Up/Down token  p pairing  b base"},
-    [T_KEYS_LEARNED] = {"空格 暂停/继续  n 单步  r 重来  < > 速度  u 用于第 1、5 页  方向键 选词",
-                        "Space pause  n step  r reset  < > speed  u use in views 1, 5  arrows word"},
+    [T_KEYS_ROPE] = {"左右 维度对  上下 词元  p 配对  b 基数",
+                     "L/R pair  Up/Down token  p pairing  b base"},
+    [T_KEYS_LEARNED] = {"空格 暂停 n 单步 r 重来 < > 速度 u 应用",
+                        "Space pause n step r reset < > speed u use"},
 
-    [T_HINT] = {"? 帮助  q 退出  1-8 切换  / 改句子  l English",
-                "? help  q quit  1-8 views  / edit  l zh/en"},
+    [T_HINT] = {"? 帮助  q 退出  / 改句子  l English", "? help  q quit  / edit  l zh/en"},
     [T_TOO_SMALL] = {"窗口太小：至少需要 %d x %d，现在是 %d x %d。请放大终端窗口。",
                      "The window is too small: tfviz needs at least %d x %d, this one is %d x %d. "
                      "Please enlarge it."},
@@ -117,13 +115,15 @@ static const char *const table[T_COUNT][2] = {
     [T_ST_POSFROM] = {"pos 起于", "pos from"},
 
     [T_E_TOKENS] = {"词元与编号（%s 分词，词表 V = %u）", "Tokens and ids (%s tokenizer, V = %u)"},
-    [T_E_ONEHOT] = {"「%s」的独热向量：第 %d 位是 1，其余 %s 位中都是 0",
-                    "one-hot of %s: 1 at index %d, 0 everywhere else among %s entries"},
+    [T_E_ONEHOT] = {"「%s」的独热向量：第 %d 位是 1，其余 %s 位都是 0",
+                    "one-hot of %s: 1 at index %d, 0 in the other %s entries"},
+    [T_E_ONEHOT_UNK] = {"「%s」不在词表里，记为 [UNK]：第 %d 位是 1，其余 %s 位都是 0",
+                        "%s is not in the vocabulary, so [UNK]: 1 at index %d, 0 in the other %s"},
     [T_E_ROW] = {"W_E 的第 %d 行 = 独热向量 . W_E（%d 个数）",
                  "row %d of W_E = onehot . W_E (%d numbers)"},
     [T_E_SIZE] = {"W_E 形状 %s x %d = %s 个参数", "W_E is %s x %d = %s parameters"},
     [T_E_MEM] = {"内存：fp32 %sB，bf16 %sB（训练前是随机数）",
-                 "memory: fp32 %sB, bf16 %sB (random until trained)"},
+                 "memory: fp32 %sB, bf16 %sB (untrained)"},
     [T_E_MEM_SET] = {"内存：fp32 %sB，bf16 %sB；%zu 个词的行是训练/载入的",
                      "memory: fp32 %sB, bf16 %sB; %zu words have trained/loaded rows"},
     [T_E_ROW_SET] = {"这一行是训练/载入的词向量", "this row is a trained/loaded word vector"},
@@ -141,13 +141,12 @@ static const char *const table[T_COUNT][2] = {
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
     [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
-                  "%ld positions x %ld dims per pixel; table %ld positions x %d dims; "
-                  "positions from %d"},
+                  "pixel = %ld pos x %ld dims; table %ld pos x %d dims; pos from %d"},
 
     [T_F_WAVELEN] = {"波长 2pi/w_i（对数轴），i = 0 .. %d", "wavelength 2pi/w_i (log axis), "
                                                              "i = 0 .. %d"},
     [T_F_WAVES] = {"第 %d、%d 维随位置变化：w = %.6g，波长 %.6g",
-                   "dims %d, %d across positions: w = %.6g, wavelength %.6g"},
+                   "dims %d, %d: w = %.6g, wavelength %.6g"},
     [T_F_CLOCKS] = {"时钟 pos = %ld", "clocks at pos = %ld"},
 
     [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
@@ -167,9 +166,8 @@ static const char *const table[T_COUNT][2] = {
                     "X_input = %g * X_emb + PE (scaled by sqrt(d_model))"},
     [T_I_UNSCALED] = {"X_input = %g * X_emb + PE（未缩放）", "X_input = %g * X_emb + PE (not "
                                                               "scaled)"},
-    [T_I_BALANCE] = {"平均范数：词义 X_emb %.2f，位置 PE %.2f；按 s 看缩放如何改变二者的比重",
-                     "mean norm: meaning X_emb %.2f, position PE %.2f; press s to see scaling "
-                     "shift the balance"},
+    [T_I_BALANCE] = {"平均范数：词义 X_emb %.2f，位置 PE %.2f；按 s 缩放 X_emb",
+                     "mean norm: meaning X_emb %.2f, position PE %.2f; s: rescale X_emb"},
 
     [T_O_A] = {"语序 A：%s", "order A: %s"},
     [T_O_B] = {"语序 B：%s", "order B: %s"},
@@ -181,20 +179,23 @@ static const char *const table[T_COUNT][2] = {
     [T_O_TOKEN] = {"词元", "token"},
     [T_O_MAX] = {"最大", "max"},
     [T_O_POOLED] = {"平均池化", "pooled"},
-    [T_O_PLAIN] = {"没有位置信息时差为 0（只差舍入误差）：注意力把句子当成一袋词。",
-                   "Without positions the difference is 0 up to rounding: attention sees a bag "
-                   "of words."},
-    [T_O_ATTN] = {"注意力权重 A（左 A，右 B；亮 = 大）", "attention weights (left A, right B; "
-                                                         "bright = large)"},
+    [T_O_PLAIN] = {"无位置时差为 0（仅舍入误差）：注意力只看到一袋词。",
+                   "Without positions: 0 up to rounding, a bag of words."},
+    [T_O_ATTN] = {"注意力权重（左：语序 A，右：语序 B；亮 = 大）",
+                  "attention (left: order A, right: B; bright = large)"},
+    [T_O_ATTN_NUM] = {"注意力（左 A 右 B；亮 = 大；列号 = 上面的词元序号）",
+                      "attention, left A, right B (bright = large, column = #)"},
+    [T_O_SHOWN] = {"热图只显示前 %d 个词元（共 %d 个）", "heatmaps show the first %d of %d tokens"},
+    [T_O_OMITTED] = {"... 另有 %d 行未列出：--print order --format json",
+                     "... %d more rows: --print order --format json"},
+    [T_O_ONE] = {"只有一个词元：两种语序相同，无顺序可比，各列都是 0。",
+                 "One token has no order: both orders match, so all 0."},
 
-    [T_R7_PLANE] = {"第 %d 对 (%d,%d)：「%s」的 q 在位置 0-7，theta = %.4g",
-                    "pair %d (%d,%d): q of %s at positions 0-7, theta = %.4g"},
-    [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "angle m*theta_i mod 2pi (rows m, "
-                                                            "cols i)"},
-    [T_R7_SCORE] = {"q_m.k_n 对 m-n（%s 的 q，%s 的 k）", "q_m.k_n against m-n (q of %s, k of %s)"},
-    [T_R7_DECAY] = {"RoFormer 长程衰减上界（d = %d）", "RoFormer long-term decay bound (d = %d)"},
-    [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 个位置）",
-                    "the curves coincide: max deviation %.1e (%ld positions)"},
+    [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
+    [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
+    [T_R7_SCORE] = {"q_m.k_n 对 m-n（%s 的 q，%s 的 k）", "q_m.k_n by m-n (q: %s, k: %s)"},
+    [T_R7_DECAY] = {"RoFormer 长程衰减上界（d = %d）", "RoFormer decay bound (d = %d)"},
+    [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 位）", "same curve: max dev %.1e (n = %ld)"},
 
     [T_L_FAILED] = {"无法载入内置语料，无法训练", "cannot load the built-in corpus to train on"},
     [T_L_RUNNING] = {"训练中", "training"},
@@ -203,16 +204,13 @@ static const char *const table[T_COUNT][2] = {
     [T_L_RESET] = {"向量回到随机初值，重新训练", "vectors back to their random start; training again"},
     [T_L_SPEED] = {"速度：每帧 %ld 个词", "speed: %ld words per frame"},
     [T_L_PROGRESS] = {"第 %d/%d 轮  %llu/%llu 词  学习率 %.4f  每帧 %ld 词  V=%u d=%d",
-                      "epoch %d/%d  %llu/%llu words  rate %.4f  %ld words/frame  V=%u d=%d"},
+                      "epoch %d/%d  %llu/%llu words  rate %.4f  %ld/frame  V=%u d=%d"},
     [T_L_LOSS_NONE] = {"损失（每个词对）", "loss per (word, context) pair"},
     [T_L_LOSS] = {"损失（每个词对）%.3f", "loss per (word, context) pair %.3f"},
     [T_L_COS] = {"余弦相似度", "cosine"},
-    [T_L_MAP] = {"最常见的 %d 个词，投影到前两个主成分", "the %d commonest words on their first two "
-                                                    "principal components"},
-    [T_L_MAPVAR] = {"两个轴分别占方差的 %.0f%% 和 %.0f%%", "the axes hold %.0f%% and %.0f%% of the "
-                                                         "variance"},
-    [T_L_NEIGH] = {"与「%s」最相近的词（上下键 / 左右键 换词）",
-                   "nearest to %s (Up/Down, Left/Right: another word)"},
+    [T_L_MAP] = {"最常见 %d 词的前两个主成分", "%d commonest words, PCA axes 1-2"},
+    [T_L_MAPVAR] = {"两个轴分别占方差的 %.0f%% 和 %.0f%%", "axes: %.0f%% and %.0f%% of variance"},
+    [T_L_NEIGH] = {"与「%s」最相近的词（上下键换词）", "nearest to %s (Up/Down: other word)"},
     [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
                      "views 1 and 5 now use these %u trained vectors (d_model = %d, "
                      "%.0f%% trained)"},

@@ -23,6 +23,12 @@ static const char *grouped(unsigned long v, char *buf, size_t cap)
     return buf;
 }
 
+/* The id under a token box; a token outside the vocabulary says it became [UNK]. */
+static void id_label(const tf_token *k, char *buf, size_t cap)
+{
+    snprintf(buf, cap, k->flags & TOKEN_UNK ? "%d [UNK]" : "%d", k->id);
+}
+
 /* Token boxes with ids below; returns the x where each box starts through xs (T). */
 static void draw_boxes(tui *t, WINDOW *w, int y, int x, int cols)
 {
@@ -32,7 +38,7 @@ static void draw_boxes(tui *t, WINDOW *w, int y, int x, int cols)
     for (;;) {
         int need = 0;
         for (size_t i = first; i <= t->tok && i < T; i++) {
-            snprintf(id, sizeof id, "%d", t->a->tokens.items[i].id);
+            id_label(&t->a->tokens.items[i], id, sizeof id);
             int tw = term_text_width(tui_token(t, i, tok, sizeof tok));
             int bw = (tw > (int)strlen(id) ? tw : (int)strlen(id)) + 4;
             need += bw + 1;
@@ -44,7 +50,7 @@ static void draw_boxes(tui *t, WINDOW *w, int y, int x, int cols)
     int cx = x;
     for (size_t i = first; i < T; i++) {
         const tf_token *k = &t->a->tokens.items[i];
-        snprintf(id, sizeof id, "%d", k->id);
+        id_label(k, id, sizeof id);
         tui_token(t, i, tok, sizeof tok);
         int tw = term_text_width(tok), iw = (int)strlen(id);
         int inner = (tw > iw ? tw : iw) + 2;
@@ -105,8 +111,10 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
     /* one-hot: V entries compressed into the width, the single 1 marked */
     int oy = y + 6, ow = cols - 12;
-    term_printf(w, oy, x + 1, cols - 2, txt(T_E_ONEHOT), tui_token(t, t->tok, tok, sizeof tok),
-                k->id, grouped(V, b1, sizeof b1));
+    /* one 1 and V - 1 zeros */
+    term_printf(w, oy, x + 1, cols - 2, txt(k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT),
+                tui_token(t, t->tok, tok, sizeof tok), k->id,
+                grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
     long one = (long)((double)k->id * ow / V);
     mvwaddch(w, oy + 1, x + 1, '[');
     for (int i = 0; i < ow; i++) {

@@ -276,8 +276,10 @@ static void draw_curves(struct tui_learn *L, WINDOW *w, int y, int x, int rows, 
         lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
     }
     for (int p = 0; p < N_PAIRS; p++) {
-        snprintf(buf, sizeof buf, "%s-%s %+.2f ", pair_words[p][0], pair_words[p][1],
-                 L->n ? L->hcos[p][L->n - 1] : 0.0);
+        double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
+        /* a cosine that rounds to zero is written 0.00, never -0.00 */
+        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
+                 pair_words[p][0], pair_words[p][1], cs);
         term_attr(w, A_BOLD, pairs[p]);
         lx += term_text(w, cy, lx, buf, x + cols - lx);
     }

@@ -3,14 +3,20 @@
  * The same tokens in two orders (the sentence and --compare, default: its words reversed) go
  * through one seeded attention head three times: without positions, with PE added, with RoPE. The
  * table gives, per token, how much its output changed between the two orders (from the analysis):
- * about 1e-16 without positions, clearly non-zero with them. */
+ * about 1e-16 without positions, clearly non-zero with them.
+ *
+ * Layout degrades with the sentence length and the screen: the heatmaps show the first K tokens
+ * (with a note when K < T), columns are labelled by the tokens when they fit and by their
+ * numbers otherwise, the table lists as many rows as fit (with a note for the rest), and the
+ * conclusion line is always drawn. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tui.h"
 
 typedef struct {
-    const double *A;
+    const double *A; /* (T, T) row-major: attention weights of one order */
     int T, sx, sy;
 } attn_ctx;
 
@@ -23,91 +29,197 @@ static double attn_px(void *ctx, int py, int px)
 
 static const txt_id mode_names[ATTN_MODE_COUNT] = {T_O_MODE0, T_O_MODE1, T_O_MODE2};
 
+static const char *tok_text(const tf_tokens *tk, const char *text, int i, char *buf, size_t cap)
+{
+    const tf_token *k = &tk->items[i];
+    size_t l = k->end - k->start;
+    snprintf(buf, cap, "%.*s", (int)(l < cap - 1 ? l : cap - 1), text + k->start);
+    return buf;
+}
+
+/* The labels under one heatmap of K columns sx cells wide: the tokens when every one fits in
+ * sx - 1 columns, else the token numbers 1..K wherever one fits without touching the last. */
+static void draw_labels(WINDOW *w, int y, int x, const tf_tokens *tk, const char *text, int K,
+                        int sx, bool names)
+{
+    int next = 0;
+    for (int k = 0; k < K; k++) {
+        char buf[64];
+        if (names) {
+            term_text(w, y, x + k * sx, tok_text(tk, text, k, buf, sizeof buf), sx - 1);
+            continue;
+        }
+        snprintf(buf, sizeof buf, "%d", k + 1);
+        int l = (int)strlen(buf);
+        if (k * sx < next || k * sx + l > K * sx)
+            continue;
+        term_text(w, y, x + k * sx, buf, l);
+        next = k * sx + l + 1;
+    }
+}
+
+/* "order A: 1 我  2 爱  3 学习": as many numbered tokens as fit in maxw columns, then "...". */
+static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_tokens *tk,
+                     const char *text, int T)
+{
+    char line[1024], piece[96], tb[64];
+    size_t n = 0;
+    line[0] = '\0';
+    int room = maxw - (term_text_width(txt(label)) - 2); /* the label without its %s */
+    for (int k = 0; k < T; k++) {
+        int l = snprintf(piece, sizeof piece, k ? "  %d %s" : "%d %s", k + 1,
+                         tok_text(tk, text, k, tb, sizeof tb));
+        /* keep 5 columns for "  ..." unless this is the last token */
+        int need = term_text_width(line) + term_text_width(piece) + (k + 1 < T ? 5 : 0);
+        if (l < 0 || n + (size_t)l + 6 > sizeof line || need > room) {
+            snprintf(line + n, sizeof line - n, "  ...");
+            break;
+        }
+        memcpy(line + n, piece, (size_t)l + 1);
+        n += (size_t)l;
+    }
+    term_printf(w, y, x, maxw, txt(label), line);
+}
+
 static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 {
     const tf_analysis *a = t->a;
     if (!(a->done & ANALYSIS_ORDER))
         return;
     int T = (int)a->tokens.n;
-    term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
-    term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
+    if ((int)a->cmp_tokens.n < T)
+        T = (int)a->cmp_tokens.n;
+    if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
+        return;
 
-    /* attention matrices: one column per mode, A of each sentence side by side */
+    /* Rows: A, B, blank, headings, [heatmap + labels], attention line, [K of T note], table
+     * title, header, [rows], [omitted note], max, pooled, [one-token note], conclusion. */
     int colw = (cols - 2) / ATTN_MODE_COUNT;
-    int sx = (colw / 2 - 2) / (T ? T : 1);
-    sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
-    /* wide enough for the token labels under the columns, when the screen allows */
-    int maxw = 0;
-    for (int k = 0; k < T; k++) {
-        const tf_token *tk = &a->tokens.items[k];
-        char tt[64];
-        snprintf(tt, sizeof tt, "%.*s", (int)(tk->end - tk->start), a->text + tk->start);
-        int tw = term_text_width(tt);
-        maxw = tw > maxw ? tw : maxw;
+    int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
+    int K = T < kw ? T : kw;
+    if (K < 1)
+        K = 1;
+    int avail = rows - 10 - (T == 1);
+    int gap = avail >= T + (K + 1) / 2 + 1; /* the blank row under B, when there is room */
+    avail += 1 - gap;
+    int need = (K + 1) / 2 + 1; /* heatmap rows at one pixel per token, plus the labels */
+    int tab = T, hh = 2;
+    for (int pass = 0; pass < 2; pass++) {
+        int av = avail - (K < T);
+        tab = T;
+        if (tab + need <= av) {
+            hh = av - tab;
+        } else {
+            hh = av / 2;
+            int hmin = need < 3 ? need : 3;
+            hh = hh < hmin ? hmin : hh > need ? need : hh;
+            tab = av - hh - 1; /* one row for the note on omitted rows */
+            if (tab < 0)
+                tab = 0;
+        }
+        if (K > 2 * (hh - 1))
+            K = 2 * (hh - 1) > 1 ? 2 * (hh - 1) : 1;
     }
-    if (maxw + 1 > sx && 2 * T * (maxw + 1) + 3 <= colw)
+    /* column width: the token names when they fit, else the numbers */
+    int maxw = 0;
+    for (int k = 0; k < K; k++) {
+        char b1[64], b2[64];
+        int w1 = term_text_width(tok_text(&a->tokens, a->text, k, b1, sizeof b1));
+        int w2 = term_text_width(tok_text(&a->cmp_tokens, a->cmp_text, k, b2, sizeof b2));
+        maxw = w1 > maxw ? w1 : maxw;
+        maxw = w2 > maxw ? w2 : maxw;
+    }
+    int sx = (colw - 3) / (2 * K);
+    sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
+    bool names = 2 * K * (maxw + 1) + 3 <= colw;
+    if (names && sx < maxw + 1)
         sx = maxw + 1;
-    int hrows = rows - 7 - T - 4;
-    int sy = hrows * 2 / (T ? T : 1);
+    int sy = 2 * (hh - 1) / K;
     sy = sy < 1 ? 1 : sy > sx ? sx : sy;
-    int mh = (T * sy + 1) / 2;
+    if (sy > 4)
+        sy = 4;
+    int mh = (K * sy + 1) / 2;
+    if (names) {
+        term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
+        term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
+    } else { /* the columns carry numbers: number the tokens of both orders */
+        numbered(w, y, x + 1, cols - 2, T_O_A, &a->tokens, a->text, T);
+        numbered(w, y + 1, x + 1, cols - 2, T_O_B, &a->cmp_tokens, a->cmp_text, T);
+    }
+    y += gap - 1;
     for (int m = 0; m < ATTN_MODE_COUNT; m++) {
         int mx = x + 1 + m * colw;
         term_attr(w, A_BOLD, 0);
         term_text(w, y + 3, mx, txt(mode_names[m]), colw - 1);
         term_attr(w, A_NORMAL, 0);
-        if (mh >= 1 && mh <= hrows) {
-            attn_ctx ca = {a->order[m].A_a, T, sx, sy}, cb = {a->order[m].A_b, T, sx, sy};
-            term_heatmap(w, y + 4, mx, mh, T * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
-            term_heatmap(w, y + 4, mx + T * sx + 2, mh, T * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
-            /* the key tokens under the columns, when a column is wide enough for one */
-            for (int k = 0; sx >= 2 && k < T; k++) {
-                const tf_token *ka = &a->tokens.items[k], *kb = &a->cmp_tokens.items[k];
-                char ta[64], tb[64];
-                snprintf(ta, sizeof ta, "%.*s", (int)(ka->end - ka->start), a->text + ka->start);
-                snprintf(tb, sizeof tb, "%.*s", (int)(kb->end - kb->start),
-                         a->cmp_text + kb->start);
-                term_text(w, y + 4 + mh, mx + k * sx, ta, sx - 1);
-                term_text(w, y + 4 + mh, mx + T * sx + 2 + k * sx, tb, sx - 1);
-            }
-        }
+        attn_ctx ca = {a->order[m].A_a, T, sx, sy}, cb = {a->order[m].A_b, T, sx, sy};
+        term_heatmap(w, y + 4, mx, mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
+        term_heatmap(w, y + 4, mx + K * sx + 2, mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
+        draw_labels(w, y + 4 + mh, mx, &a->tokens, a->text, K, sx, names);
+        draw_labels(w, y + 4 + mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx, names);
     }
-    int ty = y + 4 + (mh <= hrows ? mh + 1 : 0) + 1;
-    term_printf(w, ty - 1 + (mh > hrows), x + 1, cols - 2, "%s", txt(T_O_ATTN));
+    int ty = y + 4 + mh + 1;
+    term_text(w, ty++, x + 1, txt(names ? T_O_ATTN : T_O_ATTN_NUM), cols - 2);
+    if (K < T)
+        term_printf(w, ty++, x + 1, cols - 2, txt(T_O_SHOWN), K, T);
 
-    /* the difference table: one row per token of the second sentence */
-    static char cells[(1 + 64 + 2) * 4][48];
-    const char *ptr[(1 + 64 + 2) * 4];
-    int nr = 0, shown = T < 64 ? T : 64;
-    if (shown > rows - (ty - y) - 5)
-        shown = rows - (ty - y) - 5;
-    if (shown < 0)
-        shown = 0;
-    snprintf(cells[0], 48, "%s", txt(T_O_TOKEN));
+    /* the difference table: one row per token of the second sentence, aligned by display
+     * width (token texts left, numbers right, whatever the token looks like) */
+    enum { NC = 5 };
+    static char cells[(64 + 3) * NC][48];
+    int shown = tab < T ? tab : T, nr = 0;
+    if (shown > 64)
+        shown = 64;
+    snprintf(cells[0], 48, "#");
+    snprintf(cells[1], 48, "%s", txt(T_O_TOKEN));
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[1 + m], 48, "%s", txt(mode_names[m]));
+        snprintf(cells[2 + m], 48, "%s", txt(mode_names[m]));
     nr = 1;
     for (int i = 0; i < shown; i++, nr++) {
-        const tf_token *k = &a->cmp_tokens.items[i];
-        size_t l = k->end - k->start < 40 ? k->end - k->start : 40;
-        snprintf(cells[nr * 4], 48, "%.*s", (int)l, a->cmp_text + k->start);
+        snprintf(cells[nr * NC], 48, "%d", i + 1);
+        tok_text(&a->cmp_tokens, a->cmp_text, i, cells[nr * NC + 1], 41);
         for (int m = 0; m < ATTN_MODE_COUNT; m++)
-            snprintf(cells[nr * 4 + 1 + m], 48, "%.2e", a->order[m].token_diff[i]);
+            snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].token_diff[i]);
     }
-    snprintf(cells[nr * 4], 48, "%s", txt(T_O_MAX));
+    int omit_row = shown < T ? nr++ : -1;
+    cells[nr * NC][0] = '\0';
+    snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_MAX));
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[nr * 4 + 1 + m], 48, "%.2e", a->order[m].max_token_diff);
+        snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].max_token_diff);
     nr++;
-    snprintf(cells[nr * 4], 48, "%s", txt(T_O_POOLED));
+    cells[nr * NC][0] = '\0';
+    snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_POOLED));
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[nr * 4 + 1 + m], 48, "%.2e", a->order[m].pooled_diff);
+        snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].pooled_diff);
     nr++;
-    for (int i = 0; i < nr * 4; i++)
-        ptr[i] = cells[i];
+    int cw[NC] = {0};
+    for (int r = 0; r < nr; r++)
+        for (int c = 0; c < NC && r != omit_row; c++) {
+            int tw = term_text_width(cells[r * NC + c]);
+            cw[c] = tw > cw[c] ? tw : cw[c];
+        }
     term_text(w, ty, x + 1, txt(T_O_DIFF), cols - 2);
-    term_table(w, ty + 1, x + 3, ptr, nr, 4, 4, true, NULL);
+    for (int r = 0; r < nr; r++) {
+        int ry = ty + 1 + r, cx = x + 2;
+        if (r == omit_row) {
+            term_printf(w, ry, cx, cols - 3, txt(T_O_OMITTED), T - shown);
+            continue;
+        }
+        term_attr(w, r == 0 ? A_BOLD : A_NORMAL, 0);
+        for (int c = 0; c < NC; c++) {
+            const char *s = cells[r * NC + c];
+            int tw = term_text_width(s), pad = c == 1 ? 0 : cw[c] - tw;
+            if (cx + pad < x + cols)
+                term_text(w, ry, cx + pad, s, x + cols - 1 - (cx + pad));
+            cx += cw[c] + 2;
+        }
+        term_attr(w, A_NORMAL, 0);
+    }
+    int ey = ty + 1 + nr;
+    if (T == 1)
+        term_text(w, ey++, x + 1, txt(T_O_ONE), cols - 2);
     term_attr(w, A_BOLD, 0);
-    term_text(w, ty + 2 + nr, x + 1, txt(T_O_PLAIN), cols - 2);
+    term_text(w, ey, x + 1, txt(T_O_PLAIN), cols - 2);
     term_attr(w, A_NORMAL, 0);
     snprintf(t->cursor, sizeof t->cursor, "max diff: %.1e / %.1e / %.1e",
              a->order[0].max_token_diff, a->order[1].max_token_diff, a->order[2].max_token_diff);

@@ -43,6 +43,15 @@ static int decay_n;
 static unsigned decay_gen = ~0u;
 static long decay_rmax;
 
+/* A 5-column axis value with two decimals; one that rounds to zero is written 0 (never -0.00). */
+static void axis_label(WINDOW *w, int y, int x, double v)
+{
+    if (fabs(v) < 0.005)
+        term_text(w, y, x, "    0", 6);
+    else
+        term_printf(w, y, x, 6, "%5.2f", v);
+}
+
 static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 {
     const tf_analysis *a = t->a;
@@ -70,7 +79,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
     /* 1. the plane of pair i: q at positions 0..ARROWS-1 */
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, lx, cols / 2 - 2, txt(T_R7_PLANE), t->rope_pair, ia, ib,
+    term_printf(w, y, lx, cols / 2 - 2, txt(T_R7_PLANE), t->rope_pair,
                 tui_token(t, t->tok, tok, sizeof tok), theta[t->rope_pair]);
     term_attr(w, A_NORMAL, 0);
     double r = hypot(q[ia], q[ib]);
@@ -155,8 +164,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     term_printf(w, sy + ph - 1, lx + 6 + pw - 3, 3, "+%d", R);
     int legend = lx + 6 + (pw - 22) / 2;
     term_text(w, sy + ph - 1, legend, "m-n", 3);
-    term_printf(w, sy, lx, 6, "%5.2f", smax);
-    term_printf(w, sy + ph - 2, lx, 6, "%5.2f", smin);
+    axis_label(w, sy, lx, smax);
+    axis_label(w, sy + ph - 2, lx, smin);
     for (int s = 0; s < SCORE_NS; s++) {
         term_attr(w, A_NORMAL, pairs[s]);
         term_printf(w, sy + ph - 1, legend + 5 + 6 * s, 6, "n=%d", ns[s]);

@@ -159,6 +159,39 @@ def test_lang():
     check(p.returncode == 2, "lang: --lesson with --print is a usage error")
 
 
+def test_help():
+    """? inside the lesson lists the lesson's keys (Space, Left, Right) and the step's own, in
+    both languages, never the explorer's view switching; pairs like 爱-喜欢 stay on one line."""
+    t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 80, 24)
+    try:
+        s = t.wait("lesson 1/11", "step 1")
+        t.keys("?")
+        s = t.wait("Lesson keys", "the lesson's help")
+        check(s is not None and "Space / Right / n / PgDn  next step" in s and
+              "Left / Backspace / PgUp  previous step" in s, "help: the lesson's own keys")
+        check(s is not None and "1-8" not in s and "Shift-Tab" not in s,
+              "help: no explorer keys that do nothing in the lesson")
+        check(s is not None and "Step 1: Characters are not numbers" in s,
+              "help: the step's keys are headed by the step")
+        t.keys("x")
+        t.wait(lambda x: "Lesson keys" not in x, "help closed")
+        t.keys("Space", "Space", "Space", "Space")
+        s = t.wait("lesson 5/11", "step 5")
+        check(s is not None and any("爱-喜欢 climb" in ln for ln in s.splitlines()),
+              "help: 爱-喜欢 is kept on one line in step 5's try line")
+        t.keys("?")
+        s = t.wait("Lesson keys", "help on step 5")
+        check(s is not None and "r: restart from random" in s, "help: step 5's own keys")
+        t.keys("x", "l")
+        s = t.wait("课堂 5/11", "Chinese")
+        t.keys("?")
+        s = t.wait("课堂按键", "Chinese help")
+        check(s is not None and "空格 / 右键 / n / PgDn  下一步" in s and "第 5 步" in s,
+              "help: the lesson's keys in Chinese")
+    finally:
+        t.kill()
+
+
 def main():
     tt.TFVIZ = os.path.abspath(sys.argv[1])
     globals()["test_" + sys.argv[2]]()

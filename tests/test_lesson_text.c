@@ -47,6 +47,8 @@ static void test_steps(void **state)
             check_text(s->body[l], what);
             snprintf(what, sizeof what, "step %d try[%d]", i + 1, l);
             check_text(s->try_[l], what);
+            snprintf(what, sizeof what, "step %d keys[%d]", i + 1, l);
+            check_text(s->keys[l], what);
         }
     }
     assert_null(lesson_get(-1));
@@ -78,11 +80,33 @@ static void test_labels(void **state)
     assert_string_equal(buf, "tfviz lesson 3/11");
 }
 
+/* The ? overlay of the lesson lists the lesson's own keys, not the explorer's view switching. */
+static void test_help(void **state)
+{
+    (void)state;
+    const char *zh = lesson_label(LESSON_L_HELP, true), *en = lesson_label(LESSON_L_HELP, false);
+    assert_non_null(strstr(zh, "空格"));
+    assert_non_null(strstr(zh, "左键"));
+    assert_non_null(strstr(zh, "下一步"));
+    assert_non_null(strstr(en, "Space"));
+    assert_non_null(strstr(en, "Left"));
+    assert_non_null(strstr(en, "next step"));
+    for (int l = 0; l < 2; l++) {
+        const char *h = l ? en : zh;
+        assert_null(strstr(h, "1-8"));
+        assert_null(strstr(h, "Tab"));
+    }
+    /* step 3's try line points at what is on screen (view 1 has no middle column) */
+    assert_null(strstr(lesson_get(2)->try_[1], "middle column"));
+    assert_null(strstr(lesson_get(2)->try_[0], "中间一栏"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps),
         cmocka_unit_test(test_labels),
+        cmocka_unit_test(test_help),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

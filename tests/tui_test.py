@@ -216,12 +216,12 @@ def views_at(width, height):
             check(ok, f"{width}x{height} view 6: no PE ~0, with PE and RoPE non-zero ({vals})")
 
         t.keys("7")
-        s = t.wait(lambda x: "RoFormer long-term decay bound" in x and "the curves coincide" in x,
+        s = t.wait(lambda x: "RoFormer decay bound" in x and "same curve: max dev" in x,
                    "view 7")
         check(s is not None, f"{width}x{height} view 7: RoPE panels")
 
         t.keys("8")
-        s = t.wait(lambda x: "words/frame" in x and "爱-喜欢" in status_line(x), "view 8")
+        s = t.wait(lambda x: "/frame" in x and "爱-喜欢" in status_line(x), "view 8")
         check(s is not None, f"{width}x{height} view 8: training runs, cosines on the status line")
 
         t.keys("Tab")
@@ -414,7 +414,7 @@ def test_mouse():
     t = Tmux(["--lang", "en"], 100, 30)
     try:
         check(t.wait("Embedding", "first frame") is not None, "mouse: first frame")
-        # the tab bar: "tfviz " then " 1 Embedding " " 2 PE " " 3 Frequency "
+        # the tab bar: "tfviz " then " 1 Embedding " " 2 PE " " 3 Freq "
         click(t, len("tfviz  1 Embedding  2 PE  3"), 0)
         s = t.wait("wavelength 2pi/w_i", "view 3 by a click")
         check(s is not None, "mouse: a click on tab 3 opens view 3")
@@ -530,6 +530,122 @@ def test_learn():
         check(e is not None and e[2] == "TTY_RESTORED", f"learn80: Ctrl-C restores ({e})")
     finally:
         t.kill()
+
+def display_col(line, i):
+    """The terminal column of character i of a captured line (wide characters take two)."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line[:i])
+
+
+ORDER_SENTENCES = ["爱", "我爱学习", "我爱学习了", "我爱学习今天天气很好，我们一起去公园玩吧！",
+                   "我用Python写了一个GPT4模型😀，它在2024年学会了说Hello World!"]
+
+
+def order_at(text, width, height):
+    """View 6 degrades gracefully: heatmaps, an aligned table whose shown and omitted rows add
+    up to the token count, notes for what is left out, and the conclusion line."""
+    T = len(tokens_csv(text))
+    tag = f"order {T} tokens {width}x{height}"
+    t = Tmux(["--lang", "en", text], width, height)
+    try:
+        t.wait("Embedding", "first frame")
+        t.keys("6")
+        s = t.wait(lambda x: "per token, max|Z_B - Z_A|" in x and "pooled" in x, "view 6",
+                   timeout=60)
+        check(s is not None, f"{tag}: view 6 appears")
+        if s is None:
+            return
+        lines = s.splitlines()
+        check("Without positions: 0 up to rounding" in s, f"{tag}: the conclusion line is there")
+        check(any("\u2580" in line for line in lines), f"{tag}: the heatmaps are drawn")
+        head = [i for i, line in enumerate(lines) if line.split()[:2] == ["#", "token"]]
+        check(len(head) == 1, f"{tag}: one table header")
+        if not head:
+            return
+        rows, omitted = [], 0
+        for line in lines[head[0] + 1:]:
+            f = line.split()
+            if f and f[0] == "...":
+                omitted = int(f[1])
+            elif len(f) == 5 and f[0].isdigit():
+                rows.append(line)
+            else:
+                break
+        check(len(rows) + omitted == T, f"{tag}: {len(rows)} rows shown + {omitted} omitted = {T}")
+        if omitted:
+            check(f"... {omitted} more rows" in s, f"{tag}: the omitted rows are announced")
+        # aligned by display width: every token starts in one column, every number ends in one
+        starts, ends = set(), set()
+        for line in rows:
+            f = line.split()
+            starts.add(display_col(line, line.index(f[1], line.index(f[0]) + len(f[0]))))
+            ends.add(display_col(line, line.rindex(f[2]) + len(f[2])))
+        check(len(starts) <= 1 and len(ends) <= 1,
+              f"{tag}: tokens start and numbers end in one column ({starts}, {ends})")
+        m = [line for line in lines if "heatmaps show the first" in line]
+        if m:
+            k = int(m[0].split("first")[1].split()[0])
+            check(0 < k < T and f"of {T} tokens" in m[0], f"{tag}: the heatmaps note {m[0].strip()}")
+        labels = [line for line in lines if "order A:" in line]
+        if T == 1:
+            check("One token has no order" in s, f"{tag}: one token says why all is 0")
+        if T == 3 and width == 80:
+            check(labels and "1 我  2 爱  3 学习" in labels[0],
+                  f"{tag}: narrow columns are numbered and the tokens listed whole")
+        # nothing of the frame is cut: the tab bar ends with the last tab
+        if width >= 80:
+            check(lines[0].rstrip().endswith("8 Learned"), f"{tag}: the tab bar is whole")
+    finally:
+        t.kill()
+
+
+def test_order():
+    for width, height in ((80, 24), (120, 40), (200, 60), (60, 20)):
+        for text in ORDER_SENTENCES:
+            order_at(text, width, height)
+    order_at("我爱学习今天天气很好" * 25, 120, 40)
+
+
+def test_wording():
+    """Text fits 80x24 and says what it means: V-1 zeros, [UNK], no -0.00, whole labels."""
+    t = Tmux(["--lang", "en", "我😀"], 80, 24)
+    try:
+        s = t.wait(lambda x: "Embedding" in x and "one-hot of" in x, "first frame")
+        check(s is not None and "0 in the other 99,999 entries" in s,
+              "wording: V = 100,000 means 99,999 zeros")
+        t.keys("Right")
+        s = t.wait("[UNK]: 1 at index 1", "the unknown token")
+        check(s is not None and "1 [UNK]" in s, "wording: the emoji is named [UNK] in its box "
+              "and its one-hot line")
+        t.keys("l")
+        s = t.wait("记为 [UNK]", "Chinese [UNK]")
+        check(s is not None and "其余 99,999 位都是 0" in s, "wording: [UNK] and 99,999 in Chinese")
+        check(s is not None and s.splitlines()[0].rstrip().endswith("8 训练"),
+              "wording: the Chinese tab bar is whole at 80 columns")
+        t.keys("l", "7")
+        s = t.wait(lambda x: "same curve" in x and "theta=" in x, "view 7")
+        check(s is not None, "wording: view 7 keeps theta= at 80 columns")
+        check(s is not None and "-0.00" not in s, "wording: no -0.00 on view 7")
+        if s:
+            hint = s.splitlines()[-2]
+            check(hint.rstrip().endswith("p pairing  b base"), f"wording: view 7 hint whole ({hint})")
+        t.keys("8")
+        s = t.wait(lambda x: "PCA axes 1-2" in x and "of variance" in x, "view 8")
+        check(s is not None and "not the control pair." in s and
+              "nearest to 爱 (Up/Down: other word)" in s, "wording: view 8 text whole at 80x24")
+        check(s is not None and "-0.00" not in s, "wording: no -0.00 on view 8")
+    finally:
+        t.kill()
+    t = Tmux(["--lang", "zh", "我爱学习"], 60, 20)
+    try:
+        t.wait("tfviz", "first frame")
+        t.keys("2")
+        s = t.wait("C7", "view 2")
+        cap = s.splitlines()[2].rstrip() if s else ""
+        check(cap.endswith("...") or cap.endswith("。"), f"wording: 60x20 caption ends with ... ({cap})")
+    finally:
+        t.kill()
+
 
 
 # ------------------------------------------------------------------------------------------
