@@ -255,18 +255,8 @@ void lesson_help(tui *t)
 {
     const lesson_step *s = lesson_get(t->step);
     bool z = zh();
-    int w = COLS - 8 < 76 ? COLS - 8 : 76, h = LINES - 4;
-    int x0 = (COLS - w) / 2, y0 = 2;
-    for (int y = y0; y < y0 + h; y++) {
-        move(y, x0);
-        for (int x = 0; x < w; x++)
-            addch(y == y0 || y == y0 + h - 1 ? '-' : (x == 0 || x == w - 1) ? '|' : ' ');
-    }
-    mvaddch(y0, x0, '+'), mvaddch(y0, x0 + w - 1, '+');
-    mvaddch(y0 + h - 1, x0, '+'), mvaddch(y0 + h - 1, x0 + w - 1, '+');
-    term_attr(stdscr, A_BOLD, 0);
-    term_text(stdscr, y0 + 1, x0 + 2, lesson_label(LESSON_L_HELP_TITLE, z), w - 4);
-    term_attr(stdscr, A_NORMAL, 0);
+    int x0, y0, w, h;
+    tui_help_box(lesson_label(LESSON_L_HELP_TITLE, z), &x0, &y0, &w, &h);
     int used = tui_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, lesson_label(LESSON_L_HELP, z));
     char head[64];
     lesson_fmt(head, sizeof head, LESSON_L_HELP_STEP, z, t->step + 1);

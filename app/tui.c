@@ -623,6 +623,23 @@ void tui_draw_status(tui *t)
     term_attr(stdscr, A_NORMAL, 0);
 }
 
+void tui_help_box(const char *title, int *x0, int *y0, int *w, int *h)
+{
+    *w = COLS - 8 < 76 ? COLS - 8 : 76, *h = LINES - 4;
+    *x0 = (COLS - *w) / 2, *y0 = 2;
+    int bottom = *y0 + *h - 1, right = *x0 + *w - 1;
+    for (int y = *y0; y <= bottom; y++) {
+        move(y, *x0);
+        for (int x = *x0; x <= right; x++)
+            addch(y == *y0 || y == bottom ? '-' : (x == *x0 || x == right) ? '|' : ' ');
+    }
+    mvaddch(*y0, *x0, '+'), mvaddch(*y0, right, '+');
+    mvaddch(bottom, *x0, '+'), mvaddch(bottom, right, '+');
+    term_attr(stdscr, A_BOLD, 0);
+    term_text(stdscr, *y0 + 1, *x0 + 2, title, *w - 4);
+    term_attr(stdscr, A_NORMAL, 0);
+}
+
 static void draw_help(tui *t)
 {
     if (t->lesson) { /* the lesson has keys of its own (lesson.c) */
@@ -630,18 +647,8 @@ static void draw_help(tui *t)
         return;
     }
     const char *global = txt(T_HELP_GLOBAL), *own = txt(views[t->view]->keys);
-    int w = COLS - 8 < 76 ? COLS - 8 : 76, h = LINES - 4;
-    int x0 = (COLS - w) / 2, y0 = 2;
-    for (int y = y0; y < y0 + h; y++) {
-        move(y, x0);
-        for (int x = 0; x < w; x++)
-            addch(y == y0 || y == y0 + h - 1 ? '-' : (x == 0 || x == w - 1) ? '|' : ' ');
-    }
-    mvaddch(y0, x0, '+'), mvaddch(y0, x0 + w - 1, '+');
-    mvaddch(y0 + h - 1, x0, '+'), mvaddch(y0 + h - 1, x0 + w - 1, '+');
-    term_attr(stdscr, A_BOLD, 0);
-    term_text(stdscr, y0 + 1, x0 + 2, txt(T_HELP_TITLE), w - 4);
-    term_attr(stdscr, A_NORMAL, 0);
+    int x0, y0, w, h;
+    tui_help_box(txt(T_HELP_TITLE), &x0, &y0, &w, &h);
     int used = wrap_text(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, global);
     term_attr(stdscr, A_BOLD, 0);
     term_text(stdscr, y0 + 3 + used, x0 + 2, txt(views[t->view]->tab), w - 4);

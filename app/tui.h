@@ -112,6 +112,9 @@ void lesson_frame(tui *t);
 int lesson_key(tui *t, int ch);
 /* The ? overlay inside the lesson: its keys and the current step's own. */
 void lesson_help(tui *t);
+/* An empty framed box for a help overlay, centred, its title in bold on the first line; its
+ * rectangle in *x0, *y0, *w, *h. */
+void tui_help_box(const char *title, int *x0, int *y0, int *w, int *h);
 /* Make the step's view the current view (for its needs and its keys). */
 void lesson_enter(tui *t, int step);
 
