@@ -430,7 +430,11 @@ static tf_status draw_decay(fig_ctx *c)
     double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
     fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, FIG_DASHED);
     fig_line(c->f, &ax, x, y, ns, li[0].color, lw, FIG_SOLID);
-    fig_legend(c->f, &ax, li, 2, 1);
+    /* top right, where the curves have decayed, unless they stay high there (small d) */
+    double right_min = INFINITY;
+    for (long i = ns / 2; i < ns; i++)
+        right_min = fmin(right_min, fmin(y[i], y2[i]));
+    fig_legend(c->f, &ax, li, 2, right_min > 0.5 * mx ? 3 : 1);
     free(x), free(y), free(y2);
     return TF_OK;
 }
