@@ -9,6 +9,7 @@
 
 #include "pca.h"
 #include "posenc.h"
+#include "print.h"
 #include "rope.h"
 #include "tf_limits.h"
 #include "utf8.h"
@@ -236,13 +237,13 @@ static tf_status draw_pe(fig_ctx *c)
  * dot: PE(p) . PE(q) between positions (C9, C10) */
 
 /* The dot figure's n x n matrix: float64 values, the image and its indices, 13 bytes a cell
- * (55 MB at 2048), computed as n^2 d / 2 multiply-adds of about 1.5 ns (print_work's rate). */
+ * (55 MB at 2048). */
 #define DOT_FIGURE_POSITIONS 2048
 
 static const char *check_dot(const tf_config *cfg)
 {
     static char why[200];
-    double n = (double)cfg->n_positions, work = 1.5 * n * n * cfg->d_model / 2;
+    double work = print_dot_work((double)cfg->n_positions, cfg->d_model);
     if (cfg->n_positions > DOT_FIGURE_POSITIONS)
         return "the dot figure draws an n x n matrix: use -n 2048 or fewer (--print dot gives "
                "the numbers for up to 4096)";

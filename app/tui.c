@@ -489,6 +489,20 @@ static bool closes(const char *s, size_t len)
     return false;
 }
 
+/* The character at s: its bytes (an invalid byte is one '?'), its code point and the columns
+ * term_text draws it in. */
+static size_t next_char(const char *s, size_t len, uint32_t *cp, int *cols)
+{
+    size_t k = utf8_decode(s, len, cp);
+    if (!k)
+        k = 1, *cp = '?';
+    char tmp[8];
+    memcpy(tmp, s, k);
+    tmp[k] = '\0';
+    *cols = term_text_width(tmp);
+    return k;
+}
+
 /* The last line of a text that goes on: cut it to width - 3 columns, at a space or after a wide
  * character when there is one, and end it with "..." so the cut shows. */
 static void ellipsize(char *line, int width)
@@ -497,13 +511,8 @@ static void ellipsize(char *line, int width)
     int cols = 0;
     while (i < len) {
         uint32_t cp;
-        size_t k = utf8_decode(line + i, len - i, &cp);
-        if (!k)
-            k = 1, cp = '?';
-        char tmp[8];
-        memcpy(tmp, line + i, k);
-        tmp[k] = '\0';
-        int cw = term_text_width(tmp);
+        int cw;
+        size_t k = next_char(line + i, len - i, &cp, &cw);
         if (cols + cw > width - 3)
             break;
         cols += cw;
@@ -530,13 +539,8 @@ int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, cons
         int cols = 0;
         while (j < len && s[j] != '\n') {
             uint32_t cp;
-            size_t k = utf8_decode(s + j, len - j, &cp);
-            if (!k)
-                k = 1, cp = '?';
-            char tmp[8];
-            memcpy(tmp, s + j, k);
-            tmp[k] = '\0';
-            int cw = term_text_width(tmp);
+            int cw;
+            size_t k = next_char(s + j, len - j, &cp, &cw);
             if (cols + cw > width)
                 break;
             cols += cw;

@@ -138,8 +138,10 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
         unsigned char *data = cairo_image_surface_get_data(img);
         int stride = cairo_image_surface_get_stride(img);
+        tf_rgb pal[256];
+        colormap_palette(cm, pal);
         for (int i = 0; i < 256; i++) {
-            tf_rgb k = colormap_at(cm, (255 - i) / 255.0);
+            tf_rgb k = pal[255 - i];
             *(uint32_t *)(void *)(data + (size_t)i * stride) =
                 0xff000000u | (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
         }
