@@ -4,8 +4,8 @@
 #include <string.h>
 
 static const char *const names[SCHEME_COUNT] = {
-    [SCHEME_NONE] = "none",   [SCHEME_SINUSOIDAL] = "sinusoidal", [SCHEME_LEARNED] = "learned",
-    [SCHEME_ROPE] = "rope",   [SCHEME_ALIBI] = "alibi",           [SCHEME_T5] = "t5",
+    [SCHEME_NONE] = "none", [SCHEME_SINUSOIDAL] = "sinusoidal", [SCHEME_LEARNED] = "learned",
+    [SCHEME_ROPE] = "rope", [SCHEME_ALIBI] = "alibi",           [SCHEME_T5] = "t5",
 };
 
 const char *scheme_name(tf_scheme s)
