@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "emit.h"
+#include "linalg.h"
 #include "tf_limits.h"
 #include "posenc.h"
 #include "progress.h"
@@ -32,22 +33,6 @@ static const char *tok_status(const tf_token *k)
     if (k->flags & TOKEN_FALLBACK)
         return "fallback";
     return "in_vocab";
-}
-
-static double norm_d(const double *v, size_t n)
-{
-    double s = 0.0;
-    for (size_t i = 0; i < n; i++)
-        s += v[i] * v[i];
-    return sqrt(s);
-}
-
-static double norm_f(const float *v, size_t n, double scale)
-{
-    double s = 0.0;
-    for (size_t i = 0; i < n; i++)
-        s += (scale * v[i]) * (scale * v[i]);
-    return sqrt(s);
 }
 
 /* Columns shown by the text tables of wide rows: the first few, a gap, the last two. */
@@ -385,7 +370,7 @@ static tf_status print_embedding(tf_analysis *a, out_format f, FILE *fp)
         text_token(fp, s, l, w);
         fprintf(fp, " %c%8d  %7.4f",
                 embedding_row_is_set(&a->emb, a->tokens.items[t].id) ? '*' : ' ',
-                a->tokens.items[t].id, norm_f(a->x_emb + t * d, d, 1.0));
+                a->tokens.items[t].id, la_norm_f(a->x_emb + t * d, d));
         for (size_t j = 0; j < d; j++)
             full[j] = a->x_emb[t * d + j];
         text_row_d(fp, full, (int)d);
@@ -557,11 +542,11 @@ static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
             fputs(", \"input\": ", fp);
             emit_json_darray(fp, x, d, EMIT_F64_DIGITS);
             fputs(", \"norms\": {\"embedding\": ", fp);
-            emit_json_num(fp, norm_d(emb, d), EMIT_F64_DIGITS);
+            emit_json_num(fp, la_norm(emb, d), EMIT_F64_DIGITS);
             fputs(", \"pe\": ", fp);
-            emit_json_num(fp, norm_d(pe, d), EMIT_F64_DIGITS);
+            emit_json_num(fp, la_norm(pe, d), EMIT_F64_DIGITS);
             fputs(", \"input\": ", fp);
-            emit_json_num(fp, norm_d(x, d), EMIT_F64_DIGITS);
+            emit_json_num(fp, la_norm(x, d), EMIT_F64_DIGITS);
             fputs("}}", fp);
         } else if (f == FMT_CSV) {
             static const char *const part[3] = {"embedding", "pe", "input"};
@@ -576,7 +561,7 @@ static tf_status print_input(tf_analysis *a, out_format f, FILE *fp)
             fputs("\n", fp);
             text_token(fp, s, l, w);
             fprintf(fp, "  pos %ld   |emb| = %.4f   |PE| = %.4f   |X_input| = %.4f\n", a->pos[t],
-                    norm_d(emb, d), norm_d(pe, d), norm_d(x, d));
+                    la_norm(emb, d), la_norm(pe, d), la_norm(x, d));
             fputs("            dim", fp);
             text_col_header(fp, (int)d);
             fputs("      embedding", fp);
@@ -695,8 +680,8 @@ static tf_status print_rope(tf_analysis *a, out_format f, FILE *fp)
             fputs("  ", fp);
             text_token(fp, s, l, w);
             fprintf(fp, "  pos %ld  angle of pair 0 = %.4f rad  |q| = %.4f = |R q| = %.4f\n",
-                    a->pos[t], a->pos[t] * theta[0], norm_d(a->q + t * d, d),
-                    norm_d(a->q_rot + t * d, d));
+                    a->pos[t], a->pos[t] * theta[0], la_norm(a->q + t * d, d),
+                    la_norm(a->q_rot + t * d, d));
         }
         fprintf(fp, "  max |(R_m q).(R_n k) - (R_{m-n} q).k| over m, n < %ld: %.3e  "
                     "(the score depends on m - n only)\n",

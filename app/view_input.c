@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "embedding.h"
+#include "linalg.h"
 #include "tui.h"
 
 #define LABEL_COLS 18
@@ -22,14 +23,6 @@ static double bar_px(void *ctx, int py, int px)
     (void)py;
     const bar_ctx *b = ctx;
     return b->v[(size_t)px * b->d / b->cols];
-}
-
-static double norm(const double *v, int d)
-{
-    double s = 0;
-    for (int j = 0; j < d; j++)
-        s += v[j] * v[j];
-    return sqrt(s);
 }
 
 static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
@@ -65,8 +58,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     for (size_t i = 0; i < T; i++) {
         for (int j = 0; j < d; j++)
             emb[j] = a->emb_scale * a->x_emb[i * d + j];
-        sum_e += norm(emb, d);
-        sum_p += norm(a->pe + i * d, d);
+        sum_e += la_norm(emb, (size_t)d);
+        sum_p += la_norm(a->pe + i * d, (size_t)d);
     }
     /* with trained/loaded vectors, one line says how many rows of this sentence are trained */
     size_t n_trained = 0;
@@ -89,7 +82,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             term_text(w, ry + r, x + 10, txt(names[r]), LABEL_COLS - 10);
             bar_ctx bc = {rowv[r], d, bw};
             term_heatmap(w, ry + r, x + LABEL_COLS, 1, bw, bar_px, &bc, CMAP_RDBU, -m, m);
-            term_printf(w, ry + r, x + LABEL_COLS + bw + 2, 12, "%9.3f", norm(rowv[r], d));
+            term_printf(w, ry + r, x + LABEL_COLS + bw + 2, 12, "%9.3f",
+                        la_norm(rowv[r], (size_t)d));
         }
         ry += per;
     }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "linalg.h"
 #include "rope.h"
 #include "tui.h"
 
@@ -27,14 +28,6 @@ static double angle_px(void *ctx, int py, int px)
     int i = (int)((long)px * c->half / c->cols);
     double a = fmod((double)py * c->step * c->theta[i], 2 * M_PI);
     return a;
-}
-
-static double dot(const double *a, const double *b, int d)
-{
-    double s = 0;
-    for (int j = 0; j < d; j++)
-        s += a[j] * b[j];
-    return s;
 }
 
 /* Cached decay curve (it costs d/2 complex terms per point). */
@@ -143,7 +136,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
                     continue;
                 }
                 rope_rotate(q, d, c->base, (double)m, c->rope, rot);
-                sc[s][o + R] = dot(rot, kn + (size_t)s * d, d);
+                sc[s][o + R] = la_dot(rot, kn + (size_t)s * d, (size_t)d);
                 smin = fmin(smin, sc[s][o + R]);
                 smax = fmax(smax, sc[s][o + R]);
             }

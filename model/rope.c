@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "isa.h"
+#include "linalg.h"
 
 static const char *const style_names[ROPE_STYLE_COUNT] = {"interleaved", "half"};
 
@@ -268,14 +269,6 @@ void rope_apply_f32(float *x, long n, int d, double base, long pos0, rope_style 
     rope_apply_f32_isa(tf_isa_best(), x, n, d, base, pos0, s);
 }
 
-static double dot(const double *a, const double *b, int d)
-{
-    double acc = 0.0;
-    for (int j = 0; j < d; j++)
-        acc += a[j] * b[j];
-    return acc;
-}
-
 double rope_offset_max_dev(const double *q, const double *k, int d, double base, rope_style s,
                            long npos)
 {
@@ -296,8 +289,8 @@ double rope_offset_max_dev(const double *q, const double *k, int d, double base,
     double worst = 0.0;
     for (long m = 0; m < npos; m++)
         for (long n = 0; n < npos; n++) {
-            double lhs = dot(qm + m * d, kn + n * d, d);
-            double rhs = dot(qr + (m - n + npos - 1) * d, k, d);
+            double lhs = la_dot(qm + m * d, kn + n * d, (size_t)d);
+            double rhs = la_dot(qr + (m - n + npos - 1) * d, k, (size_t)d);
             worst = fmax(worst, fabs(lhs - rhs));
         }
     free(mem);

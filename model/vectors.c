@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg.h"
 #include "tf_limits.h"
 #include "utf8.h"
 
@@ -517,36 +518,18 @@ int32_t vectors_find(const tf_vectors *v, const char *word, size_t len)
     return -1;
 }
 
-static double norm(const float *x, size_t d)
-{
-    double s = 0;
-    for (size_t j = 0; j < d; j++)
-        s += (double)x[j] * x[j];
-    return sqrt(s);
-}
-
 double vectors_cosine(const tf_vectors *v, uint32_t a, uint32_t b)
 {
     size_t d = (size_t)v->dim;
-    const float *x = v->data + a * d, *y = v->data + b * d;
-    double xy = 0, nx = norm(x, d), ny = norm(y, d);
-    for (size_t j = 0; j < d; j++)
-        xy += (double)x[j] * y[j];
-    return nx > 0 && ny > 0 ? xy / (nx * ny) : 0;
+    return la_cosine_f(v->data + a * d, v->data + b * d, d);
 }
 
 void vectors_cosine_matrix(const float *x, size_t n, int d, double *out)
 {
     size_t D = (size_t)d;
-    for (size_t a = 0; a < n; a++) {
-        double na = norm(x + a * D, D);
-        for (size_t b = 0; b < n; b++) {
-            double nb = norm(x + b * D, D), xy = 0;
-            for (size_t j = 0; j < D; j++)
-                xy += (double)x[a * D + j] * x[b * D + j];
-            out[a * n + b] = na > 0 && nb > 0 ? xy / (na * nb) : 0;
-        }
-    }
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = 0; b < n; b++)
+            out[a * n + b] = la_cosine_f(x + a * D, x + b * D, D);
 }
 
 size_t vectors_neighbors(const tf_vectors *v, uint32_t q, size_t k, vectors_hit *out)
@@ -555,15 +538,12 @@ size_t vectors_neighbors(const tf_vectors *v, uint32_t q, size_t k, vectors_hit 
     if (k == 0 || q >= v->n)
         return 0;
     const float *x = v->data + q * d;
-    double nq = norm(x, d);
+    double nq = la_norm_f(x, d);
     for (uint32_t i = 0; i < v->n; i++) {
         if (i == q)
             continue;
         const float *y = v->data + i * d;
-        double ny = norm(y, d), xy = 0;
-        for (size_t j = 0; j < d; j++)
-            xy += (double)x[j] * y[j];
-        double c = nq > 0 && ny > 0 ? xy / (nq * ny) : 0;
+        double c = la_cosine_of(la_dot_f(x, y, d), nq, la_norm_f(y, d));
         /* insert into the sorted top k (ties keep the lower row first) */
         size_t pos = m;
         while (pos > 0 && out[pos - 1].cosine < c)
