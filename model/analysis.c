@@ -212,8 +212,14 @@ static tf_status need_rope(tf_analysis *a)
     a->q = mem, a->k = mem + T * d, a->q_rot = mem + 2 * T * d, a->k_rot = mem + 3 * T * d;
     for (size_t i = 0; i < T * d; i++)
         x[i] = a->emb_scale * a->x_emb[i];
-    attention_project(&ac, RNG_STREAM_WQ, x, T, a->q);
-    attention_project(&ac, RNG_STREAM_WK, x, T, a->k);
+    tf_status st = attention_project(&ac, RNG_STREAM_WQ, x, T, a->q);
+    if (st == TF_OK)
+        st = attention_project(&ac, RNG_STREAM_WK, x, T, a->k);
+    if (st != TF_OK) {
+        free(mem);
+        a->q = a->k = a->q_rot = a->k_rot = NULL;
+        return st;
+    }
     for (size_t t = 0; t < T; t++) {
         rope_rotate(a->q + t * d, ac.d, ac.base, (double)a->pos[t], ac.style, a->q_rot + t * d);
         rope_rotate(a->k + t * d, ac.d, ac.base, (double)a->pos[t], ac.style, a->k_rot + t * d);

@@ -14,14 +14,14 @@ const char *attention_mode_name(attn_mode m)
     return (unsigned)m < ATTN_MODE_COUNT ? names[m] : "unknown";
 }
 
-void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
-                       double *out)
+tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
+                            double *out)
 {
     size_t d = (size_t)c->d;
     float *wrow = malloc(d * sizeof *wrow);
-    memset(out, 0, T * d * sizeof *out);
     if (!wrow)
-        return;
+        return TF_ERR_NOMEM;
+    memset(out, 0, T * d * sizeof *out);
     float scale = (float)sqrt(3.0 / c->d);
     /* out[t][:] = sum_i x[t][i] W[i][:], walking W one generated row at a time */
     for (size_t i = 0; i < d; i++) {
@@ -34,6 +34,7 @@ void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, s
         }
     }
     free(wrow);
+    return TF_OK;
 }
 
 tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
@@ -47,9 +48,15 @@ tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int
     double *Q = mem, *K = mem + T * d, *V = mem + 2 * T * d, *S = mem + 3 * T * d;
 
     /* 1. projections */
-    attention_project(c, RNG_STREAM_WQ, x, T, Q);
-    attention_project(c, RNG_STREAM_WK, x, T, K);
-    attention_project(c, RNG_STREAM_WV, x, T, V);
+    tf_status st = attention_project(c, RNG_STREAM_WQ, x, T, Q);
+    if (st == TF_OK)
+        st = attention_project(c, RNG_STREAM_WK, x, T, K);
+    if (st == TF_OK)
+        st = attention_project(c, RNG_STREAM_WV, x, T, V);
+    if (st != TF_OK) {
+        free(mem);
+        return st;
+    }
 
     /* 2. RoPE rotates q and k by their positions; v is untouched */
     if (rope)

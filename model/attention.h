@@ -26,9 +26,10 @@ typedef struct {
     long pos0;        /* position of the first token (the index base) */
 } tf_attn_cfg;
 
-/* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream`. */
-void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
-                       double *out);
+/* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream`. TF_ERR_NOMEM, with
+ * out untouched, when the row of W it generates at a time cannot be allocated. */
+tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
+                            double *out);
 
 /* One forward pass. x (T, d) is the input matrix as given (the caller adds PE for ATTN_WITH_PE);
  * with rope != 0, q and k of token t are rotated by position pos0 + t before the scores.
