@@ -130,7 +130,7 @@ static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int tw = term_table(w, y + 1, x + 2, ptrs, n + 1, 4, 3, true, NULL);
     (void)tw;
     term_attr(w, t->big ? A_BOLD : A_NORMAL, 0);
-    tui_wrap(w, y + n + 3, x + 2, cols - 4, 2, 1, lesson_label(LESSON_L_BYTES_NOTE, zh()));
+    term_wrap(w, y + n + 3, x + 2, cols - 4, 2, 1, lesson_label(LESSON_L_BYTES_NOTE, zh()));
     term_attr(w, A_NORMAL, 0);
 }
 
@@ -145,7 +145,7 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
     lesson_fmt(buf, sizeof buf, LESSON_L_PE_CELL, zh(), pos, j, i, c->base, 2 * i, c->d_model, om,
                ang, (j % 2) ? "cos" : "sin", ang, v);
     term_attr(w, A_BOLD, 0);
-    int used = tui_wrap(w, y, x + 1, cols - 2, 2, 1, buf);
+    int used = term_wrap(w, y, x + 1, cols - 2, 2, 1, buf);
     lesson_fmt(buf, sizeof buf, LESSON_L_PE_TABLE, zh(),
                posenc_value((double)pos, (int)j, c->d_model, c->base));
     term_text(w, y + used, x + 1, buf, cols - 2);
@@ -190,19 +190,19 @@ void lesson_frame(tui *t)
     int maxlines = bottom - y - MIN_VISUAL_ROWS - (big ? 1 : 0);
     if (maxlines < 2)
         maxlines = 2;
-    int need = tui_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
+    int need = term_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
     int spacing = big && LINES >= 36 && need * 2 <= maxlines ? 2 : 1;
     if (need * spacing > maxlines)
         need = maxlines / spacing;
     term_attr(stdscr, strong, 0);
-    int used = tui_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
+    int used = term_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
     term_attr(stdscr, A_NORMAL, 0);
     y += used * spacing + (big ? 1 : 0);
 
     /* the try-this line sits above the key line; the visual fills what is between */
     /* a try line too long for one row takes two (never cut mid-sentence) */
     int try_x = margin + term_text_width(lesson_label(LESSON_L_TRY, z));
-    int try_lines = tui_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
+    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
     int try_y = bottom - (try_lines - 1) - (big && tall ? 1 : 0);
     int vy = y, vrows = try_y - vy - (big && tall ? 1 : 0);
     t->cursor[0] = '\0';
@@ -230,7 +230,7 @@ void lesson_frame(tui *t)
     term_attr(stdscr, A_BOLD, 0);
     term_text(stdscr, try_y, margin, lesson_label(LESSON_L_TRY, z), COLS);
     term_attr(stdscr, strong, 0);
-    tui_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
+    term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
     term_attr(stdscr, A_NORMAL, 0);
 
     /* the message, or the lesson's keys */
@@ -257,13 +257,13 @@ void lesson_help(tui *t)
     bool z = zh();
     int x0, y0, w, h;
     tui_help_box(lesson_label(LESSON_L_HELP_TITLE, z), &x0, &y0, &w, &h);
-    int used = tui_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, lesson_label(LESSON_L_HELP, z));
+    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, lesson_label(LESSON_L_HELP, z));
     char head[64];
     lesson_fmt(head, sizeof head, LESSON_L_HELP_STEP, z, t->step + 1);
     term_attr(stdscr, A_BOLD, 0);
     int hx = term_text(stdscr, y0 + 3 + used, x0 + 2, head, w - 4);
     term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);
     term_attr(stdscr, A_NORMAL, 0);
-    tui_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, s->keys[z ? 0 : 1]);
+    term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, s->keys[z ? 0 : 1]);
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }

@@ -475,113 +475,6 @@ static void draw_tabs(tui *t)
     term_attr(stdscr, A_NORMAL, 0);
 }
 
-/* Closing punctuation that must not begin a line (。，、；：！？）」』”). */
-static bool closes(const char *s, size_t len)
-{
-    uint32_t cp;
-    if (!utf8_decode(s, len, &cp))
-        return false;
-    static const uint32_t marks[] = {0x3002, 0xFF0C, 0x3001, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F,
-                                     0xFF09, 0x300D, 0x300F, 0x201D};
-    for (size_t k = 0; k < sizeof marks / sizeof *marks; k++)
-        if (cp == marks[k])
-            return true;
-    return false;
-}
-
-/* The character at s: its bytes (an invalid byte is one '?'), its code point and the columns
- * term_text draws it in. */
-static size_t next_char(const char *s, size_t len, uint32_t *cp, int *cols)
-{
-    size_t k = utf8_decode(s, len, cp);
-    if (!k)
-        k = 1, *cp = '?';
-    char tmp[8];
-    memcpy(tmp, s, k);
-    tmp[k] = '\0';
-    *cols = term_text_width(tmp);
-    return k;
-}
-
-/* The last line of a text that goes on: cut it to width - 3 columns, at a space or after a wide
- * character when there is one, and end it with "..." so the cut shows. */
-static void ellipsize(char *line, int width)
-{
-    size_t len = strlen(line), i = 0, brk = 0;
-    int cols = 0;
-    while (i < len) {
-        uint32_t cp;
-        int cw;
-        size_t k = next_char(line + i, len - i, &cp, &cw);
-        if (cols + cw > width - 3)
-            break;
-        cols += cw;
-        if (cp == ' ')
-            brk = i;
-        i += k;
-        if (cw == 2)
-            brk = i;
-    }
-    if (brk > 0 && i < len)
-        i = brk;
-    while (i > 0 && line[i - 1] == ' ')
-        i--;
-    memcpy(line + i, "...", 4);
-}
-
-int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s)
-{
-    int lines = 0;
-    size_t len = strlen(s);
-    size_t i = 0;
-    while (i < len && lines < maxlines) {
-        size_t j = i, brk = 0, brk_prev = 0;
-        int cols = 0;
-        while (j < len && s[j] != '\n') {
-            uint32_t cp;
-            int cw;
-            size_t k = next_char(s + j, len - j, &cp, &cw);
-            if (cols + cw > width)
-                break;
-            cols += cw;
-            j += k;
-            /* a break may follow a space or a wide character, but never an opening bracket */
-            bool opens = cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x201C;
-            /* nor inside a pair such as 爱-喜欢: not before a hyphen */
-            bool joined = j < len && s[j] == '-';
-            if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens && !joined)
-                brk_prev = brk, brk = j;
-        }
-        /* a line never starts with closing punctuation: take the character before along */
-        if (j < len && s[j] != '\n' && brk == j && brk_prev > i && closes(s + j, len - j))
-            brk = brk_prev;
-        if (j < len && s[j] != '\n' && brk > i)
-            j = brk;
-        char line[1024];
-        size_t l = j - i < sizeof line - 4 ? j - i : sizeof line - 4;
-        memcpy(line, s + i, l);
-        line[l] = '\0';
-        size_t rest = j;
-        while (rest < len && (s[rest] == ' ' || s[rest] == '\n'))
-            rest++;
-        if (lines == maxlines - 1 && rest < len && width > 3)
-            ellipsize(line, width);
-        if (w)
-            term_text(w, y + lines * spacing, x, line, width);
-        lines++;
-        i = j;
-        while (i < len && (s[i] == ' ' || s[i] == '\n'))
-            i++;
-    }
-    return lines;
-}
-
-/* Word-wrap with single spacing (the explorer's frame). */
-static int wrap_text(WINDOW *w, int y, int x, int width, int maxlines, const char *s)
-{
-    return tui_wrap(w, y, x, width, maxlines, 1, s);
-}
-
 void tui_draw_status(tui *t)
 {
     const tf_config *c = &t->cfg;
@@ -653,11 +546,11 @@ static void draw_help(tui *t)
     const char *global = txt(T_HELP_GLOBAL), *own = txt(views[t->view]->keys);
     int x0, y0, w, h;
     tui_help_box(txt(T_HELP_TITLE), &x0, &y0, &w, &h);
-    int used = wrap_text(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, global);
+    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, global);
     term_attr(stdscr, A_BOLD, 0);
     term_text(stdscr, y0 + 3 + used, x0 + 2, txt(views[t->view]->tab), w - 4);
     term_attr(stdscr, A_NORMAL, 0);
-    wrap_text(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, own);
+    term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, own);
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }
 
@@ -668,7 +561,7 @@ static void draw_frame(tui *t)
         char buf[200];
         txt_fmt(buf, sizeof buf, T_TOO_SMALL, 60, 20, COLS, LINES);
         int y = LINES / 2;
-        wrap_text(stdscr, y > 0 ? y - 1 : 0, 1, COLS - 2 > 1 ? COLS - 2 : 1, 3, buf);
+        term_wrap(stdscr, y > 0 ? y - 1 : 0, 1, COLS - 2 > 1 ? COLS - 2 : 1, 3, 1, buf);
         refresh();
         return;
     }
@@ -682,7 +575,7 @@ static void draw_frame(tui *t)
     const tui_view *v = views[t->view];
     draw_tabs(t);
     term_attr(stdscr, A_BOLD, 0);
-    int cap_lines = wrap_text(stdscr, 1, 1, COLS - 2, 2, txt(v->caption));
+    int cap_lines = term_wrap(stdscr, 1, 1, COLS - 2, 2, 1, txt(v->caption));
     term_attr(stdscr, A_NORMAL, 0);
     t->cursor[0] = '\0';
     t->area_y = 1 + cap_lines + 1;

@@ -96,11 +96,6 @@ bool view_learned_vectors(tui *t, tf_vectors *out);
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap); /* token text */
 /* Write a format string in the current language's table entry. */
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
-/* Word-wrap s (UTF-8) into lines of at most width columns from row y, one line every `spacing`
- * rows, at most maxlines lines; CJK text may break between any two characters, other text at
- * spaces; when the text goes on past maxlines, the last line ends with "...". w NULL only counts.
- * Returns the lines used. */
-int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s);
 /* The status line (sentence and configuration) on the last row. */
 void tui_draw_status(tui *t);
 /* A number with engineering grouping: 409.6 M, 1.6 G. */

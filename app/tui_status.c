@@ -9,65 +9,6 @@
 
 #include "textwidth.h"
 #include "tui_text.h"
-#include "utf8.h"
-
-/* Columns of one character as term_text draws it: controls become '?', one column. */
-static int char_width(uint32_t cp)
-{
-    if (cp < 0x20 || cp == 0x7f)
-        return 1;
-    return tw_codepoint(cp);
-}
-
-int tui_width(const char *s, size_t len)
-{
-    int cols = 0;
-    for (size_t i = 0; i < len;) {
-        uint32_t cp;
-        size_t k = utf8_decode(s + i, len - i, &cp);
-        if (!k)
-            k = 1, cp = '?'; /* an invalid byte is drawn as one '?' */
-        cols += char_width(cp);
-        i += k;
-    }
-    return cols;
-}
-
-int tui_cut(char *out, size_t cap, const char *s, size_t len, int width, const char *ell)
-{
-    if (!cap)
-        return 0;
-    out[0] = '\0';
-    if (width <= 0)
-        return 0;
-    int total = tui_width(s, len);
-    if (total <= width && len < cap) {
-        memcpy(out, s, len);
-        out[len] = '\0';
-        return total;
-    }
-    int ew = ell ? tui_width(ell, strlen(ell)) : 0;
-    size_t el = ell ? strlen(ell) : 0;
-    if (ew > width) /* not even the ellipsis fits */
-        ew = 0, el = 0;
-    int room = width - ew, cols = 0;
-    size_t i = 0;
-    while (i < len) {
-        uint32_t cp;
-        size_t k = utf8_decode(s + i, len - i, &cp);
-        if (!k)
-            k = 1, cp = '?';
-        int cw = char_width(cp);
-        if (cols + cw > room || i + k + el + 1 > cap)
-            break;
-        cols += cw;
-        i += k;
-    }
-    memcpy(out, s, i);
-    memcpy(out + i, ell ? ell : "", el);
-    out[i + el] = '\0';
-    return cols + ew;
-}
 
 int tui_status_compose(char *out, size_t cap, int width, const char *sentence, size_t sentence_len,
                        const char *const *fields, const int *prio, int n, int min_sentence,
@@ -85,11 +26,11 @@ int tui_status_compose(char *out, size_t cap, int width, const char *sentence, s
         return 0;
     int used = 2; /* a space at each end */
     for (int i = 0; i < n; i++) {
-        fw[i] = tui_width(fields[i], strlen(fields[i]));
+        fw[i] = tw_width(fields[i], strlen(fields[i]));
         keep[i] = true;
         used += 3 + fw[i];
     }
-    int sw = tui_width(sentence, sentence_len);
+    int sw = tw_width(sentence, sentence_len);
     int smin = sw < min_sentence ? sw : min_sentence;
     /* drop whole fields, least important first, until the sentence has its minimum room */
     while (used + smin > width) {
@@ -109,7 +50,7 @@ int tui_status_compose(char *out, size_t cap, int width, const char *sentence, s
     /* with no field left the sentence opens the line; with no room for it, the fields do */
     bool any = false;
     if (room > 0 && sw > 0) {
-        cols += tui_cut(out + o, cap - o, sentence, sentence_len, room, ell);
+        cols += tw_cut(out + o, cap - o, sentence, sentence_len, room, ell);
         o += strlen(out + o);
         any = true;
     }
@@ -140,7 +81,7 @@ int tui_cursor_fit(char *out, size_t cap, const char *cursor, int width)
     size_t len = strlen(cursor);
     /* try the whole value, then without its last part, and so on */
     for (;;) {
-        int w = tui_width(cursor, len);
+        int w = tw_width(cursor, len);
         if (w <= width && len < cap) {
             memcpy(out, cursor, len);
             out[len] = '\0';

@@ -13,14 +13,6 @@
 
 #define TUI_STATUS_FIELDS 8
 
-/* The longest prefix of s (len bytes, UTF-8) that fits in width terminal columns, copied into
- * out (cap bytes, always terminated) and cut only between characters; when s does not fit
- * whole, the prefix is followed by ell and ell's columns count. Returns the columns written. */
-int tui_cut(char *out, size_t cap, const char *s, size_t len, int width, const char *ell);
-
-/* Terminal columns of s as term_text draws it (a control character is drawn as '?'). */
-int tui_width(const char *s, size_t len);
-
 /* The status line " SENTENCE | F0 | F1 | ... " in at most width columns, into out.
  * fields[i] are shown in their order; prio[i] says which go first when space is short (the
  * largest prio is dropped first). The sentence keeps at least min_sentence columns (or all of

@@ -6,6 +6,7 @@
 
 #include "embedding.h"
 #include "tui.h"
+#include "textwidth.h"
 #include "tui_status.h"
 
 #define STRIP_COLS 16 /* columns of the W_E strip */
@@ -220,7 +221,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     if (h >= 9)
         tui_say(w, ry + 9, rx, rw, T_E_PIPE);
     char shown[64]; /* a long token is cut between characters, never inside one */
-    tui_cut(shown, sizeof shown, tok, strlen(tok), 16, t->utf8 ? "\u2026" : "...");
+    tw_cut(shown, sizeof shown, tok, strlen(tok), 16, t->utf8 ? "\u2026" : "...");
     snprintf(t->cursor, sizeof t->cursor, "%s id=%d W_E[%d][0]=%+.6f", shown, k->id, k->id,
              row[0]);
     free(grid);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "text_check.h"
+#include "textwidth.h"
 #include "tui_status.h"
 #include "utf8.h"
 
@@ -45,7 +46,7 @@ static void test_cut(void **state)
     int total = cols_of(s);
     for (int w = 0; w <= total + 2; w++) {
         char out[256];
-        int got = tui_cut(out, sizeof out, s, strlen(s), w, ELL);
+        int got = tw_cut(out, sizeof out, s, strlen(s), w, ELL);
         assert_int_equal(got, cols_of(out));
         assert_true(got <= w);
         if (w >= total) {
@@ -71,13 +72,13 @@ static void test_cut(void **state)
     }
     /* the brief's case: a CJK sentence never ends in half a character */
     char out[96];
-    tui_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 5, ELL);
+    tw_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 5, ELL);
     assert_string_equal(out, "我爱" ELL);
-    tui_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 6, "...");
+    tw_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 6, "...");
     assert_string_equal(out, "我..."); /* 2 + 3 columns: 我爱 would need 7 */
     /* a small buffer still ends between characters */
     char tiny[8];
-    tui_cut(tiny, sizeof tiny, "我爱学习", strlen("我爱学习"), 40, ELL);
+    tw_cut(tiny, sizeof tiny, "我爱学习", strlen("我爱学习"), 40, ELL);
     assert_string_equal(tiny, "我" ELL);
 }
 
