@@ -357,15 +357,15 @@ static tf_status write_svg(fig *f)
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
-/* cairo's PDF with the heatmaps as indexed images (figure_pdf.c). */
+/* cairo's PDF with the heatmaps as indexed images (pdf_append.c). */
 static tf_status write_pdf(fig *f)
 {
     tf_status st = close_mem(f);
     if (st != TF_OK)
         return st;
     fig_pdf_images_wait(f);
-    return fig_pdf_put_images((const unsigned char *)f->mem_buf, f->mem_len, f->pdf_images,
-                              f->n_pdf_images, f->spec.fp);
+    return fig_pdf_append_images((const unsigned char *)f->mem_buf, f->mem_len, f->pdf_images,
+                                 f->n_pdf_images, f->spec.fp);
 }
 
 tf_status fig_end(fig *f)
