@@ -6,15 +6,15 @@
 #include <limits.h>
 #include <math.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "colormap.h"
-#include "datadir.h"
-#include "emit.h"
+#include "core/datadir.h"
+#include "core/err.h"
+#include "core/outfile.h"
 #include "export.h"
 #include "figure.h"
 #include "fileio.h"
@@ -26,34 +26,6 @@
 #include "utf8.h"
 
 #define DEFAULT_TEXT "我爱学习"
-
-void cli_error(const char *fmt, ...)
-{
-    /* the message quotes what the user typed: escape sequences and control characters in it
-     * are shown escaped, never sent raw to the terminal */
-    char small[512], *msg = small;
-    va_list ap;
-    va_start(ap, fmt);
-    /* NOLINTNEXTLINE(clang-analyzer-valist.Uninitialized): started above; clang 14 false alarm */
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n >= (int)sizeof small) {
-        char *big = malloc((size_t)n + 1);
-        if (big) {
-            va_start(ap, fmt);
-            vsnprintf(big, (size_t)n + 1, fmt, ap);
-            va_end(ap);
-            msg = big;
-        } else {
-            n = (int)strlen(small); /* out of memory: the message cut short */
-        }
-    }
-    fputs("tfviz: ", stderr);
-    emit_safe_text(stderr, msg, n < 0 ? 0 : (size_t)n);
-    fputc('\n', stderr);
-    if (msg != small)
-        free(msg);
-}
 
 static void usage(FILE *fp)
 {
@@ -161,14 +133,14 @@ static int parse_long(const char *opt, const char *s, long lo, long hi, long *ou
     errno = 0;
     long v = strtol(s, &end, 10);
     if (end == s || *end != '\0') {
-        cli_error("%s expects a whole number, not '%s'.", opt, s);
+        err_say("%s expects a whole number, not '%s'.", opt, s);
         return -1;
     }
     /* lo, hi = LONG_MIN, LONG_MAX: the caller checks its own range and words its own message,
      * so an overflowing number comes back clamped instead of refused here */
     int full = lo == LONG_MIN && hi == LONG_MAX;
     if ((errno == ERANGE && !full) || v < lo || v > hi) {
-        cli_error("%s must be from %ld to %ld (got %s).", opt, lo, hi, s);
+        err_say("%s must be from %ld to %ld (got %s).", opt, lo, hi, s);
         return -1;
     }
     *out = v;
@@ -181,11 +153,11 @@ static int parse_double(const char *opt, const char *s, double *out)
     errno = 0;
     double v = strtod(s, &end);
     if (end == s || *end != '\0') {
-        cli_error("%s expects a number, not '%s'.", opt, s);
+        err_say("%s expects a number, not '%s'.", opt, s);
         return -1;
     }
     if (errno == ERANGE) {
-        cli_error("%s is too large or too small for a double (got %s).", opt, s);
+        err_say("%s is too large or too small for a double (got %s).", opt, s);
         return -1;
     }
     *out = v;
@@ -198,12 +170,12 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
     errno = 0;
     /* strtoull skips leading space and accepts a minus sign (negating the value): refuse both */
     if (*s == '-' || *s == ' ' || (*s >= '\t' && *s <= '\r')) {
-        cli_error("%s expects a non-negative whole number, not '%s'.", opt, s);
+        err_say("%s expects a non-negative whole number, not '%s'.", opt, s);
         return -1;
     }
     unsigned long long v = strtoull(s, &end, 10);
     if (end == s || *end != '\0' || errno == ERANGE) {
-        cli_error("%s expects a non-negative whole number below 2^64, not '%s'.", opt, s);
+        err_say("%s expects a non-negative whole number below 2^64, not '%s'.", opt, s);
         return -1;
     }
     *out = v;
@@ -293,7 +265,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             for (f = 0; f < FMT_COUNT && strcmp(optarg, format_names[f]) != 0; f++)
                 ;
             if (f == FMT_COUNT) {
-                cli_error("--format must be text, csv, json or npy (got '%s').", optarg);
+                err_say("--format must be text, csv, json or npy (got '%s').", optarg);
                 return -1;
             }
             cli->format = (out_format)f;
@@ -306,7 +278,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_long("--d-model", optarg, LONG_MIN, LONG_MAX, &v))
                 return -1;
             if (v < TF_MIN_DMODEL || v > TF_MAX_DMODEL || v % 2) {
-                cli_error("--d-model must be an even number from %d to %d (got %s); "
+                err_say("--d-model must be an even number from %d to %d (got %s); "
                           "try -d 512.", TF_MIN_DMODEL, TF_MAX_DMODEL, optarg);
                 return -1;
             }
@@ -323,7 +295,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_double("--base", optarg, &cfg->base))
                 return -1;
             if (!isfinite(cfg->base) || !(cfg->base > 1.0)) {
-                cli_error("--base must be a finite number greater than 1 (got %s); "
+                err_say("--base must be a finite number greater than 1 (got %s); "
                           "10000 is the original, 500000 is Llama 3's.", optarg);
                 return -1;
             }
@@ -344,7 +316,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
         case OPT_ROPE_STYLE:
             cfg->rope = rope_style_parse(optarg);
             if (cfg->rope == ROPE_STYLE_COUNT) {
-                cli_error("--rope-style must be interleaved or half (got '%s').", optarg);
+                err_say("--rope-style must be interleaved or half (got '%s').", optarg);
                 return -1;
             }
             break;
@@ -367,7 +339,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             cfg->tokenizer = tokenizer_parse(optarg);
             cli->tokenizer_set = true;
             if (cfg->tokenizer == TOKENIZER_COUNT) {
-                cli_error("--tokenizer must be word, char, cl100k or o200k (got '%s').", optarg);
+                err_say("--tokenizer must be word, char, cl100k or o200k (got '%s').", optarg);
                 return -1;
             }
             break;
@@ -382,7 +354,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             break;
         case OPT_LANG:
             if (strcmp(optarg, "zh") != 0 && strcmp(optarg, "en") != 0) {
-                cli_error("--lang must be zh or en (got '%s').", optarg);
+                err_say("--lang must be zh or en (got '%s').", optarg);
                 return -1;
             }
             cli->lang = optarg;
@@ -417,7 +389,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_double("--sample", optarg, &cli->w2v.sample))
                 return -1;
             if (!(cli->w2v.sample >= 0 && cli->w2v.sample < 1)) {
-                cli_error("--sample must be from 0 (off) to below 1 (got %s); word2vec uses "
+                err_say("--sample must be from 0 (off) to below 1 (got %s); word2vec uses "
                           "0.001.", optarg);
                 return -1;
             }
@@ -460,7 +432,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             const char *name = c == OPT_WIDTH ? "--width" : "--height";
             double len = export_parse_length(optarg);
             if (len < 0) {
-                cli_error("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or "
+                err_say("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or "
                           "one-column, two-column), not '%s'.", name, optarg);
                 return -1;
             }
@@ -469,7 +441,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
         }
         case OPT_COLORMAP:
             if (colormap_parse(optarg) == CMAP_COUNT) {
-                cli_error("--colormap must be viridis, cividis, rdbu, puor or gray (got '%s').",
+                err_say("--colormap must be viridis, cividis, rdbu, puor or gray (got '%s').",
                           optarg);
                 return -1;
             }
@@ -479,13 +451,13 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             if (parse_double("--font-size", optarg, &cli->font_size))
                 return -1;
             if (!(cli->font_size >= 4 && cli->font_size <= 36)) {
-                cli_error("--font-size must be from 4 to 36 points (got %s).", optarg);
+                err_say("--font-size must be from 4 to 36 points (got %s).", optarg);
                 return -1;
             }
             break;
         case OPT_TITLE:
             if (utf8_validate(optarg, strlen(optarg), NULL) != TF_OK) {
-                cli_error("--title is not valid UTF-8; save it as UTF-8 and try again.");
+                err_say("--title is not valid UTF-8; save it as UTF-8 and try again.");
                 return -1;
             }
             cli->title = optarg;
@@ -494,13 +466,13 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
             cli->no_title = true;
             break;
         case ':':
-            cli_error("%s needs a value; see tfviz --help.", argv[optind - 1]);
+            err_say("%s needs a value; see tfviz --help.", argv[optind - 1]);
             return -1;
         default:
             if (optopt)
-                cli_error("unknown option '-%c'; see tfviz --help.", optopt);
+                err_say("unknown option '-%c'; see tfviz --help.", optopt);
             else
-                cli_error("unknown option '%s'; see tfviz --help.", argv[optind - 1]);
+                err_say("unknown option '%s'; see tfviz --help.", argv[optind - 1]);
             return -1;
         }
     }
@@ -571,17 +543,17 @@ static void report_data_error(tf_status st, const tf_cli *cli)
     char file[32];
     snprintf(file, sizeof file, "tfviz-%s.bin", bpe ? tokenizer_name(k) : "dict");
     if (bpe && !TF_HAVE_PCRE2)
-        cli_error("--tokenizer %s needs PCRE2, which this build lacks; install libpcre2-dev, "
+        err_say("--tokenizer %s needs PCRE2, which this build lacks; install libpcre2-dev, "
                   "rebuild, or use --tokenizer word.", tokenizer_name(k));
     else if (st == TF_ERR_FORMAT)
-        cli_error("%s/%s is damaged; rebuild tfviz (meson compile) or reinstall it, or use "
+        err_say("%s/%s is damaged; rebuild tfviz (meson compile) or reinstall it, or use "
                   "--tokenizer char.", dir, file);
     else if (bpe)
-        cli_error("the %s BPE table (%s) is not in %s; run scripts/bootstrap.sh, which fetches "
+        err_say("the %s BPE table (%s) is not in %s; run scripts/bootstrap.sh, which fetches "
                   "tiktoken@1.0.22 with npm, then rebuild (or use --tokenizer word).",
                   tokenizer_name(k), file, dir);
     else
-        cli_error("the word dictionary (%s) is not in %s; install python3-jieba "
+        err_say("the word dictionary (%s) is not in %s; install python3-jieba "
                   "(scripts/bootstrap.sh) and rebuild, or use --tokenizer char.", file, dir);
 }
 
@@ -591,29 +563,29 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
     const char *which = dg->where == DIAG_COMPARE ? "the --compare text" : "the text";
     switch (st) {
     case TF_ERR_UTF8:
-        cli_error("%s is not valid UTF-8 (bad byte at offset %zu); save it as UTF-8 and try again.",
+        err_say("%s is not valid UTF-8 (bad byte at offset %zu); save it as UTF-8 and try again.",
                   which, dg->offset);
         break;
     case TF_ERR_EMPTY:
-        cli_error("%s is empty; give a sentence such as %s.", which, DEFAULT_TEXT);
+        err_say("%s is empty; give a sentence such as %s.", which, DEFAULT_TEXT);
         break;
     case TF_ERR_TOO_LONG:
-        cli_error("%s is longer than %d bytes; give a sentence or a paragraph, not a whole "
+        err_say("%s is longer than %d bytes; give a sentence or a paragraph, not a whole "
                   "document.", which, TF_MAX_TEXT_BYTES);
         break;
     case TF_ERR_TOO_MANY:
-        cli_error("%s has more than %d tokens; shorten it.", which, TF_MAX_TOKENS);
+        err_say("%s has more than %d tokens; shorten it.", which, TF_MAX_TOKENS);
         break;
     case TF_ERR_TOO_BIG:
-        cli_error("%s has too many tokens for d_model %d: tokens x d_model must stay under %d "
+        err_say("%s has too many tokens for d_model %d: tokens x d_model must stay under %d "
                   "(memory); shorten it or lower -d.", which, cli->cfg.d_model, TF_MAX_TOKEN_VALUES);
         break;
     case TF_ERR_OFFSET:
-        cli_error("--offset must be below the number of positions (%ld); raise -n or lower "
+        err_say("--offset must be below the number of positions (%ld); raise -n or lower "
                   "--offset.", cli->cfg.n_positions);
         break;
     case TF_ERR_PERMUTATION:
-        cli_error("the --compare text must have the same tokens as the sentence in another "
+        err_say("the --compare text must have the same tokens as the sentence in another "
                   "order (for %s try %s).", DEFAULT_TEXT, "学习爱我");
         break;
     case TF_ERR_UNAVAILABLE:
@@ -621,7 +593,7 @@ static void report_analysis_error(tf_status st, const tf_diag *dg, const tf_cli 
         report_data_error(st, cli);
         break;
     default:
-        cli_error("%s.", tf_status_str(st));
+        err_say("%s.", tf_status_str(st));
     }
 }
 
@@ -634,11 +606,7 @@ static void on_signal(int sig)
 
 static int run_export(tf_cli *cli, tf_analysis *a)
 {
-    char msg[512];
-    int rc = export_figure(cli, a, cli->figure, cli->export_path, msg, sizeof msg);
-    if (rc)
-        cli_error("%s", msg);
-    return rc;
+    return export_figure(cli, a, cli->figure, cli->export_path);
 }
 
 static int run_print(tf_cli *cli, tf_analysis *a)
@@ -650,40 +618,17 @@ static int run_print(tf_cli *cli, tf_analysis *a)
         return 2;
     }
     if (cli->format == FMT_NPY && !cli->output && isatty(STDOUT_FILENO)) {
-        cli_error("--format npy is binary; write it to a file with -o FILE.npy.");
+        err_say("--format npy is binary; write it to a file with -o FILE.npy.");
         return 2;
     }
-    FILE *fp = stdout;
-    tf_atomic_file af;
-    if (cli->output) {
-        if (atomic_open(&af, cli->output) != TF_OK) {
-            cli_error("cannot write %s: %s; choose a writable path with -o.", cli->output,
-                      strerror(errno));
-            return 1;
-        }
-        fp = af.fp;
-    }
-    st = print_run(cli->print_what, cli->format, a, fp);
-    int write_errno = errno;
-    if (cli->output) {
-        if (st != TF_OK) {
-            atomic_abort(&af);
-            if (st == TF_ERR_IO) {
-                cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
-                          strerror(write_errno));
-                return 1;
-            }
-        } else if (atomic_commit(&af) != TF_OK) {
-            cli_error("cannot write %s: %s; nothing was changed there.", cli->output,
-                      strerror(errno));
-            return 1;
-        }
-    } else if (fflush(stdout) != 0 || ferror(stdout)) {
-        cli_error("writing the output failed: %s.", strerror(errno));
+    outfile out;
+    if (outfile_open(&out, cli->output, "with -o"))
         return 1;
-    }
+    st = print_run(cli->print_what, cli->format, a, out.fp);
+    if (outfile_close(&out, st))
+        return 1;
     if (st != TF_OK) {
-        cli_error("%s.", tf_status_str(st));
+        err_say("%s.", tf_status_str(st));
         return st == TF_ERR_IO ? 1 : 2;
     }
     return 0;
@@ -696,12 +641,12 @@ static int use_vectors(tf_cli *cli)
     if (rc)
         return rc;
     if (cli->d_given && cli->cfg.d_model != cli->vectors.dim) {
-        cli_error("-d %d differs from the %d numbers per word in %s; leave -d out, d_model "
+        err_say("-d %d differs from the %d numbers per word in %s; leave -d out, d_model "
                   "follows the file.", cli->cfg.d_model, cli->vectors.dim, cli->vectors_path);
         return 2;
     }
     if (cli->vectors.dim % 2 || cli->vectors.dim < TF_MIN_DMODEL) {
-        cli_error("%s has %d numbers per word; tfviz needs an even d_model (positional "
+        err_say("%s has %d numbers per word; tfviz needs an even d_model (positional "
                   "encoding pairs sin and cos), so this file cannot be W_E.",
                   cli->vectors_path, cli->vectors.dim);
         return 2;
@@ -734,17 +679,17 @@ int cli_run(int argc, char **argv)
         return r > 0 ? 0 : 2;
     if (cli.vocab_size_set && (cli.cfg.tokenizer == TOKENIZER_CL100K ||
                                cli.cfg.tokenizer == TOKENIZER_O200K)) {
-        cli_error("--vocab-size goes with --tokenizer word or char; the %s vocabulary has its "
+        err_say("--vocab-size goes with --tokenizer word or char; the %s vocabulary has its "
                   "own fixed size.", tokenizer_name(cli.cfg.tokenizer));
         return 2;
     }
     if (cli.big && !cli.lesson) {
-        cli_error("--big is the lesson's projector mode; use it with --lesson "
+        err_say("--big is the lesson's projector mode; use it with --lesson "
                   "(tfviz --lesson --big).");
         return 2;
     }
     if (cli.lesson && (cli.print_what || cli.export_path || cli.train)) {
-        cli_error("--lesson is interactive and %s writes a file or numbers; choose one.",
+        err_say("--lesson is interactive and %s writes a file or numbers; choose one.",
                   cli.print_what ? "--print" : cli.train ? "--train" : "--export");
         return 2;
     }
@@ -752,13 +697,13 @@ int cli_run(int argc, char **argv)
     if (!cli.offset_set && cli.cfg.offset >= cli.cfg.n_positions)
         cli.cfg.offset = cli.cfg.n_positions - 1; /* -n 1: the default k = 1 has no room */
     if (cli.cfg.offset >= cli.cfg.n_positions) {
-        cli_error("--offset (%ld) must be below the number of positions (%ld); raise -n or "
+        err_say("--offset (%ld) must be below the number of positions (%ld); raise -n or "
                   "lower --offset.", cli.cfg.offset, cli.cfg.n_positions);
         return 2;
     }
     if (cli.train) {
         if (cli.print_what || cli.vectors_path) {
-            cli_error("--train learns vectors; use --print or --vectors in a separate run with "
+            err_say("--train learns vectors; use --print or --vectors in a separate run with "
                       "the file it writes (-o).");
             return 2;
         }
@@ -775,32 +720,32 @@ int cli_run(int argc, char **argv)
                               ? "--format and --output go with --print; --export takes the file name"
                               : export_check(&cli, cli.figure, cli.export_path);
         if (why) {
-            cli_error("%s.", why);
+            err_say("%s.", why);
             return 2;
         }
     } else if (cli.figure || cli.dpi > 0 || cli.fig_width > 0 || cli.fig_height > 0 ||
                cli.colormap || cli.font_size > 0 || cli.title || cli.no_title) {
-        cli_error("--figure, --dpi, --width, --height, --colormap, --font-size and --title go "
+        err_say("--figure, --dpi, --width, --height, --colormap, --font-size and --title go "
                   "with --export FILE; for example tfviz --export pe.pdf --figure pe.");
         return 2;
     } else if (cli.print_what) {
         const char *why = print_check(cli.print_what, cli.format, &cli.cfg);
         if (why) {
-            cli_error("%s ('%s'); --print takes one of: %s.", why, cli.print_what, print_list());
+            err_say("%s ('%s'); --print takes one of: %s.", why, cli.print_what, print_list());
             return 2;
         }
     } else if (cli.format != FMT_TEXT || cli.output) {
-        cli_error("--format and --output go with --print WHAT; for example "
+        err_say("--format and --output go with --print WHAT; for example "
                   "tfviz --print pe --format csv -o pe.csv.");
         return 2;
     }
     r = read_text(argc, argv, &cli);
     if (r == -2) {
-        cli_error("cannot read the text from standard input: %s.", strerror(errno));
+        err_say("cannot read the text from standard input: %s.", strerror(errno));
         return 1;
     }
     if (r != 0) {
-        cli_error("out of memory reading the text.");
+        err_say("out of memory reading the text.");
         return 2;
     }
     if (cli.vectors_path && (r = use_vectors(&cli)) != 0) {
@@ -817,7 +762,7 @@ int cli_run(int argc, char **argv)
     if ((st == TF_ERR_UNAVAILABLE || st == TF_ERR_FORMAT) && dg.where == DIAG_CONFIG &&
         !cli.tokenizer_set && cli.cfg.tokenizer == TOKENIZER_WORD) {
         /* the default mode without its dictionary: say so once, and show characters */
-        cli_error("note: the word dictionary (tfviz-dict.bin) is %s in %s, so tokens are "
+        err_say("note: the word dictionary (tfviz-dict.bin) is %s in %s, so tokens are "
                   "characters; install python3-jieba (scripts/bootstrap.sh) and rebuild for "
                   "word segmentation.", st == TF_ERR_FORMAT ? "damaged" : "missing",
                   cli.cfg.data_dir);
@@ -831,7 +776,7 @@ int cli_run(int argc, char **argv)
     } else if (cli.export_path) {
         rc = run_export(&cli, &a);
     } else if (cli.print_what && print_work(cli.print_what, cli.format, &a) > TF_MAX_WORK) {
-        cli_error("--print %s with these settings would take about %.0f s (the limit is %.0f s); "
+        err_say("--print %s with these settings would take about %.0f s (the limit is %.0f s); "
                   "lower -n, -d or --vocab-size, or shorten the text.", cli.print_what,
                   print_work(cli.print_what, cli.format, &a) / 1e9, TF_MAX_WORK / 1e9);
         rc = 2;
@@ -840,7 +785,7 @@ int cli_run(int argc, char **argv)
     } else if (tui_wanted()) {
         rc = tui_run(&cli, &a);
     } else if (cli.lesson) {
-        cli_error("--lesson needs an interactive terminal (a terminal window with TERM set); "
+        err_say("--lesson needs an interactive terminal (a terminal window with TERM set); "
                   "run it there, or use --print for numbers.");
         rc = 2;
     } else {

@@ -58,7 +58,4 @@ int cli_run(int argc, char **argv);
  * callers that need the options alone, and by the option fuzz target. */
 int cli_parse(int argc, char **argv, tf_cli *cli);
 
-/* Print "tfviz: <message>" on stderr. */
-void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif

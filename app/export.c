@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/err.h"
+#include "core/outfile.h"
 #include "export_figs.h"
-#include "fileio.h"
 #include "figure.h"
 #include "tf_config.h"
 
@@ -219,12 +220,11 @@ static tf_status draw(const tf_cli *cli, tf_analysis *a, const fig_entry *e, fig
     return st;
 }
 
-int export_figure(const tf_cli *cli, tf_analysis *a, const char *figure, const char *path,
-                  char *msg, size_t msg_len)
+int export_figure(const tf_cli *cli, tf_analysis *a, const char *figure, const char *path)
 {
     const char *bad = export_check(cli, figure, path);
     if (bad) {
-        snprintf(msg, msg_len, "%s.", bad);
+        err_say("%s.", bad);
         return 2;
     }
     const fig_entry *e = find(figure ? figure : "pe");
@@ -232,36 +232,22 @@ int export_figure(const tf_cli *cli, tf_analysis *a, const char *figure, const c
         return 2;
     tf_status st = analysis_need(a, e->needs, NULL);
     if (st != TF_OK) {
-        snprintf(msg, msg_len, "cannot draw the %s figure: %s.", e->name, tf_status_str(st));
+        err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
     }
-    tf_atomic_file af;
-    if (atomic_open(&af, path) != TF_OK) {
-        snprintf(msg, msg_len, "cannot write %s: %s; choose a writable path for --export.", path,
-                 strerror(errno));
+    outfile out;
+    if (outfile_open(&out, path, "for --export"))
         return 1;
-    }
     char why[200] = "";
     fig_format fmt = fig_format_from_path(path);
-    st = draw(cli, a, e, fmt, false, af.fp, why, sizeof why);
+    st = draw(cli, a, e, fmt, false, out.fp, why, sizeof why);
     if (st == TF_ERR_FORMAT && fmt == FIG_PDF) /* nothing written: cairo's own images, then */
-        st = draw(cli, a, e, fmt, true, af.fp, why, sizeof why);
-    if (st != TF_OK) {
-        int e_no = errno;
-        atomic_abort(&af);
-        if (st == TF_ERR_IO) {
-            snprintf(msg, msg_len, "cannot write %s: %s; nothing was changed there.", path,
-                     strerror(e_no ? e_no : EIO));
-            return 1;
-        }
-        snprintf(msg, msg_len, "cannot draw the %s figure: %s.", e->name,
-                 why[0] ? why : tf_status_str(st));
-        return 2;
-    }
-    if (atomic_commit(&af) != TF_OK) {
-        snprintf(msg, msg_len, "cannot write %s: %s; nothing was changed there.", path,
-                 strerror(errno));
+        st = draw(cli, a, e, fmt, true, out.fp, why, sizeof why);
+    if (outfile_close(&out, st))
         return 1;
+    if (st != TF_OK) {
+        err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
+        return 2;
     }
     return 0;
 }

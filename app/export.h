@@ -8,10 +8,9 @@
 #include "cli.h"
 
 /* Draw `figure` (NULL: the default figure) of analysis a into path, atomically.
- * Returns 0 on success; on failure writes one sentence for the user into msg and returns the
- * exit status (2 bad input, 1 I/O failure). The TUI's `e` key calls this too. */
-int export_figure(const tf_cli *cli, tf_analysis *a, const char *figure, const char *path,
-                  char *msg, size_t msg_len);
+ * Returns 0 on success; on failure says one sentence (err_say) and returns the exit status
+ * (2 bad input, 1 I/O failure). The TUI's `e` key calls this too. */
+int export_figure(const tf_cli *cli, tf_analysis *a, const char *figure, const char *path);
 
 /* Check figure, path and options before any work: NULL when they are fine, else a sentence. */
 const char *export_check(const tf_cli *cli, const char *figure, const char *path);

@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "emit.h"
+#include "core/emit.h"
 #include "linalg.h"
 #include "tf_limits.h"
 #include "posenc.h"
-#include "progress.h"
+#include "core/progress.h"
 #include "rope.h"
 #include "textwidth.h"
 #include "utf8.h"
@@ -396,12 +396,13 @@ static tf_status print_pe(tf_analysis *a, out_format f, FILE *fp)
             return TF_ERR_NOMEM;
         emit_npy_header(fp, "<f4", (size_t)n, d);
         tf_progress bar;
-        progress_start(&bar, "PE", (uint64_t)n * d * sizeof *tile);
+        progress_start(&bar, "PE 写出 / writing", PROGRESS_BYTES,
+                       (double)n * (double)d * sizeof *tile);
         for (long r = 0; r < n && !ferror(fp); r += PE_TILE) {
             long m = n - r < PE_TILE ? n - r : PE_TILE;
             posenc_fill_f32(pos0 + r, m, (int)d, c->base, tile);
             fwrite(tile, sizeof *tile, (size_t)m * d, fp);
-            progress_update(&bar, (uint64_t)(r + m) * d * sizeof *tile);
+            progress_update(&bar, (double)(r + m) * (double)d * sizeof *tile, NULL);
         }
         progress_end(&bar);
         free(tile);

@@ -9,8 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "emit.h"
-#include "fileio.h"
+#include "core/emit.h"
+#include "core/err.h"
+#include "core/outfile.h"
+#include "core/progress.h"
 #include "pca.h"
 #include "textwidth.h"
 
@@ -40,7 +42,7 @@ static int read_file(const char *path, char **buf, size_t *len)
 {
     FILE *fp = fopen(path, "rb");
     if (!fp) {
-        cli_error("cannot open the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
+        err_say("cannot open the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
                   strerror(errno));
         return 2;
     }
@@ -49,7 +51,7 @@ static int read_file(const char *path, char **buf, size_t *len)
     for (;;) {
         if (!b) {
             fclose(fp);
-            cli_error("out of memory reading the corpus %s.", path);
+            err_say("out of memory reading the corpus %s.", path);
             return 2;
         }
         n += fread(b + n, 1, cap - n, fp);
@@ -58,7 +60,7 @@ static int read_file(const char *path, char **buf, size_t *len)
         if (cap >= MAX_CORPUS_BYTES) {
             free(b);
             fclose(fp);
-            cli_error("the corpus %s is larger than 2 GiB; train on a part of it.", path);
+            err_say("the corpus %s is larger than 2 GiB; train on a part of it.", path);
             return 2;
         }
         char *nb = realloc(b, cap * 2);
@@ -71,7 +73,7 @@ static int read_file(const char *path, char **buf, size_t *len)
     fclose(fp);
     if (err) {
         free(b);
-        cli_error("cannot read the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
+        err_say("cannot read the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
                   strerror(err));
         return 2;
     }
@@ -103,7 +105,7 @@ int train_corpus_load(const char *path, const tf_config *cfg, corpus_split split
         vc.tokenizer = kind;
         tf_status vs = analysis_vocab(&vc, &v);
         if (vs != TF_OK && kind != TOKENIZER_WORD) {
-            cli_error("the %s tokenizer's data is %s in %s; use --tokenizer word or char.",
+            err_say("the %s tokenizer's data is %s in %s; use --tokenizer word or char.",
                       tokenizer_name(kind), vs == TF_ERR_FORMAT ? "damaged" : "missing",
                       cfg->data_dir ? cfg->data_dir : "(none)");
             free(owned);
@@ -119,7 +121,7 @@ int train_corpus_load(const char *path, const tf_config *cfg, corpus_split split
     free(owned);
     vocab_free(v);
     if (st == TF_OK && info->fell_back)
-        cli_error("note: the word dictionary (tfviz-dict.bin) is missing in %s, so the corpus is "
+        err_say("note: the word dictionary (tfviz-dict.bin) is missing in %s, so the corpus is "
                   "cut into characters (字级切分); install python3-jieba and rebuild for words.",
                   cfg->data_dir ? cfg->data_dir : "(none)");
     if (st == TF_OK)
@@ -127,14 +129,14 @@ int train_corpus_load(const char *path, const tf_config *cfg, corpus_split split
     if (st != TF_OK) {
         if (st == TF_ERR_UTF8) /* info is zeroed by corpus_load before anything can fail */
             /* NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
-            cli_error("%s is not valid UTF-8 (line %zu, byte offset %zu); save it as UTF-8.", name,
+            err_say("%s is not valid UTF-8 (line %zu, byte offset %zu); save it as UTF-8.", name,
                       info->bad_line, info->bad_offset);
         else if (st == TF_ERR_EMPTY)
-            cli_error("%s has no word seen at least %d times (--min-count); give more text or "
+            err_say("%s has no word seen at least %d times (--min-count); give more text or "
                       "lower --min-count.",
                       name, min_count);
         else
-            cli_error("cannot read %s: %s.", name, tf_status_str(st));
+            err_say("cannot read %s: %s.", name, tf_status_str(st));
         w2v_corpus_free(c);
         return 2;
     }
@@ -159,8 +161,7 @@ static tokenizer_kind corpus_kind_for(const tf_cli *cli)
  * run lasts more than half a second */
 
 typedef struct {
-    double t0, last;
-    bool tty, shown;
+    tf_progress bar;
     double first_loss, last_loss;
     int epochs;
 } progress;
@@ -172,22 +173,10 @@ static bool on_step(const w2v_progress *pr, void *user)
         p->first_loss = pr->loss;
     if (pr->pairs)
         p->last_loss = pr->loss;
-    double t = now(), el = t - p->t0;
-    if (!p->tty || (el < 0.5 && !pr->done) || (t - p->last < 0.1 && !pr->done))
-        return true;
-    p->last = t;
-    double frac = (double)pr->words_done / (double)pr->words_total;
-    double rate = el > 0 ? (double)pr->words_done / el : 0;
-    double eta = rate > 0 ? (double)(pr->words_total - pr->words_done) / rate : 0;
-    char bar[31];
-    int fill = (int)(frac * 30 + 0.5);
-    for (int i = 0; i < 30; i++)
-        bar[i] = i < fill ? '#' : '.';
-    bar[30] = '\0';
-    fprintf(stderr, "\r[%s] %5.1f%%  epoch %d/%d  loss %.3f  %.0f tokens/s  ETA %.0fs ", bar,
-            100 * frac, pr->epoch < p->epochs ? pr->epoch + 1 : p->epochs, p->epochs, pr->loss,
-            rate, eta);
-    p->shown = true;
+    char extra[64];
+    snprintf(extra, sizeof extra, "epoch %d/%d  loss %.3f",
+             pr->epoch < p->epochs ? pr->epoch + 1 : p->epochs, p->epochs, pr->loss);
+    progress_update(&p->bar, (double)pr->words_done, extra);
     return true;
 }
 
@@ -202,23 +191,11 @@ static bool ends_with(const char *s, const char *suf)
 
 static int write_vectors(const char *path, const tf_vectors *v)
 {
-    tf_atomic_file af;
-    if (atomic_open(&af, path) != TF_OK) {
-        cli_error("cannot write %s: %s; choose a writable path with -o.", path, strerror(errno));
+    outfile out;
+    if (outfile_open(&out, path, "with -o"))
         return 1;
-    }
     vectors_format f = ends_with(path, ".bin") ? VECTORS_BINARY : VECTORS_TEXT;
-    if (vectors_write(v, f, af.fp) != TF_OK) {
-        int e = errno;
-        atomic_abort(&af);
-        cli_error("cannot write %s: %s; nothing was changed there.", path, strerror(e));
-        return 1;
-    }
-    if (atomic_commit(&af) != TF_OK) {
-        cli_error("cannot write %s: %s; nothing was changed there.", path, strerror(errno));
-        return 1;
-    }
-    return 0;
+    return outfile_close(&out, vectors_write(v, f, out.fp));
 }
 
 /* The pairs the summary follows: two that share contexts, one that should not. */
@@ -258,7 +235,7 @@ int train_run(tf_cli *cli)
 {
     const char *why;
     if (w2v_params_check(&cli->w2v, &why) != TF_OK) {
-        cli_error("%s; see tfviz --help.", why);
+        err_say("%s; see tfviz --help.", why);
         return 2;
     }
     w2v_corpus *c;
@@ -270,7 +247,7 @@ int train_run(tf_cli *cli)
     w2v_model m;
     tf_status st = w2v_model_init(&m, c, &cli->w2v);
     if (st != TF_OK) {
-        cli_error("cannot set up training: %s.", tf_status_str(st));
+        err_say("cannot set up training: %s.", tf_status_str(st));
         w2v_corpus_free(c);
         return 2;
     }
@@ -279,14 +256,15 @@ int train_run(tf_cli *cli)
     for (size_t i = 0; i < N_PAIRS; i++)
         before[i] = pair_cos(&m, i, &have[i]);
 
-    progress p = {
-        .t0 = now(), .tty = isatty(STDERR_FILENO), .first_loss = -1, .epochs = cli->w2v.epochs};
+    progress p = {.first_loss = -1, .epochs = cli->w2v.epochs};
+    progress_start(&p.bar, "训练 / training", PROGRESS_WORDS,
+                   (double)cli->w2v.epochs * (double)w2v_corpus_tokens(c));
+    double t0 = now();
     st = w2v_train(&m, STEP_WORDS, on_step, &p);
-    double secs = now() - p.t0;
-    if (p.shown)
-        fputc('\n', stderr);
+    double secs = now() - t0;
+    progress_end(&p.bar);
     if (st != TF_OK) {
-        cli_error("training failed: %s.", tf_status_str(st));
+        err_say("training failed: %s.", tf_status_str(st));
         w2v_model_free(&m);
         w2v_corpus_free(c);
         return 2;
@@ -355,23 +333,23 @@ int train_load_vectors(tf_cli *cli)
     if (st == TF_OK)
         return 0;
     if (st == TF_ERR_IO) {
-        cli_error("cannot read %s: %s; give a word2vec .vec or .bin file with --vectors.",
+        err_say("cannot read %s: %s; give a word2vec .vec or .bin file with --vectors.",
                   cli->vectors_path, strerror(errno));
         return d.what ? 1 : 2;
     }
     if (st == TF_ERR_NOMEM) {
-        cli_error("out of memory loading %s; read fewer rows with --vectors-limit N.",
+        err_say("out of memory loading %s; read fewer rows with --vectors-limit N.",
                   cli->vectors_path);
         return 2;
     }
     if (strstr(d.what, "4 GiB"))
-        cli_error("%s: %s; read its first rows only with --vectors-limit N (for example 200000).",
+        err_say("%s: %s; read its first rows only with --vectors-limit N (for example 200000).",
                   cli->vectors_path, d.what);
     else if (d.format == VECTORS_BINARY)
-        cli_error("%s, byte %llu: %s; this is not a valid word2vec binary file.", cli->vectors_path,
+        err_say("%s, byte %llu: %s; this is not a valid word2vec binary file.", cli->vectors_path,
                   (unsigned long long)d.offset, d.what);
     else
-        cli_error("%s, line %lu: %s; this is not a valid word2vec text file (\"N dim\" then "
+        err_say("%s, line %lu: %s; this is not a valid word2vec text file (\"N dim\" then "
                   "\"word v1 ... vdim\" per line).",
                   cli->vectors_path, d.line, d.what);
     return 2;
@@ -436,7 +414,7 @@ static int learned_model(tf_cli *cli, learned *L)
 {
     const char *why;
     if (w2v_params_check(&cli->w2v, &why) != TF_OK) {
-        cli_error("%s; see tfviz --help.", why);
+        err_say("%s; see tfviz --help.", why);
         return 2;
     }
     corpus_info info;
@@ -446,7 +424,7 @@ static int learned_model(tf_cli *cli, learned *L)
         return rc;
     tf_status st = w2v_model_init(&L->m, L->c, &cli->w2v);
     if (st != TF_OK) {
-        cli_error("cannot set up training: %s.", tf_status_str(st));
+        err_say("cannot set up training: %s.", tf_status_str(st));
         return 2;
     }
     L->source = cli->corpus ? cli->corpus : "vectors trained on the built-in corpus";
@@ -470,34 +448,8 @@ static int learned_vectors(tf_cli *cli, learned *L)
         return rc;
     tf_status st = w2v_train(&L->m, STEP_WORDS, NULL, NULL);
     if (st != TF_OK) {
-        cli_error("training failed: %s.", tf_status_str(st));
+        err_say("training failed: %s.", tf_status_str(st));
         return 2;
-    }
-    return 0;
-}
-
-/* -o FILE (atomically) or standard output. */
-static FILE *out_open(const tf_cli *cli, tf_atomic_file *af)
-{
-    if (!cli->output)
-        return stdout;
-    if (atomic_open(af, cli->output) != TF_OK) {
-        cli_error("cannot write %s: %s; choose a writable path with -o.", cli->output,
-                  strerror(errno));
-        return NULL;
-    }
-    return af->fp;
-}
-
-static int out_close(const tf_cli *cli, tf_atomic_file *af)
-{
-    if (cli->output && atomic_commit(af) != TF_OK) {
-        cli_error("cannot write %s: %s; nothing was changed there.", cli->output, strerror(errno));
-        return 1;
-    }
-    if (!cli->output && (fflush(stdout) != 0 || ferror(stdout))) {
-        cli_error("writing the output failed: %s.", strerror(errno));
-        return 1;
     }
     return 0;
 }
@@ -505,7 +457,7 @@ static int out_close(const tf_cli *cli, tf_atomic_file *af)
 static int print_neighbors(tf_cli *cli, learned *L)
 {
     if (!cli->word) {
-        cli_error("--print neighbors needs a word: add --word 爱 (for example).");
+        err_say("--print neighbors needs a word: add --word 爱 (for example).");
         return 2;
     }
     int rc = learned_vectors(cli, L);
@@ -513,23 +465,21 @@ static int print_neighbors(tf_cli *cli, learned *L)
         return rc;
     int32_t q = vectors_find(&L->v, cli->word, strlen(cli->word));
     if (q < 0) {
-        cli_error("'%s' is not among the %u words of %s; try another word.", cli->word, L->v.n,
+        err_say("'%s' is not among the %u words of %s; try another word.", cli->word, L->v.n,
                   L->source);
         return 2;
     }
     vectors_hit *hits = malloc((size_t)cli->top * sizeof *hits);
     if (!hits) {
-        cli_error("out of memory.");
+        err_say("out of memory.");
         return 2;
     }
     size_t n = vectors_neighbors(&L->v, (uint32_t)q, (size_t)cli->top, hits);
-    tf_atomic_file af;
-    FILE *fp = out_open(cli, &af);
-    if (fp) {
-        write_neighbors(fp, cli->format, &L->v, (uint32_t)q, hits, n, L->source);
-        rc = out_close(cli, &af);
-    } else {
-        rc = 1;
+    outfile out;
+    rc = outfile_open(&out, cli->output, "with -o");
+    if (!rc) {
+        write_neighbors(out.fp, cli->format, &L->v, (uint32_t)q, hits, n, L->source);
+        rc = outfile_close(&out, TF_OK);
     }
     free(hits);
     return rc;
@@ -547,7 +497,7 @@ static int print_pca(tf_cli *cli, learned *L)
     if (n > L->v.n)
         n = L->v.n;
     if (n < 2 || L->v.dim < 2) {
-        cli_error("a 2-D map needs at least 2 words of at least 2 numbers (%s has %u x %d).",
+        err_say("a 2-D map needs at least 2 words of at least 2 numbers (%s has %u x %d).",
                   L->source, L->v.n, L->v.dim);
         return 2;
     }
@@ -555,16 +505,16 @@ static int print_pca(tf_cli *cli, learned *L)
     pca_result res;
     if (!xy || pca_project2(L->v.data, n, L->v.dim, xy, &res) != TF_OK) {
         free(xy);
-        cli_error("out of memory.");
+        err_say("out of memory.");
         return 2;
     }
-    tf_atomic_file af;
-    FILE *fp = out_open(cli, &af);
-    if (!fp) {
+    outfile out;
+    if (outfile_open(&out, cli->output, "with -o")) {
         free(xy);
         pca_free(&res);
         return 1;
     }
+    FILE *fp = out.fp;
     if (cli->format == FMT_NPY) {
         emit_npy_header(fp, "<f8", n, 2);
         fwrite(xy, sizeof(double), 2 * n, fp);
@@ -604,7 +554,7 @@ static int print_pca(tf_cli *cli, learned *L)
     }
     free(xy);
     pca_free(&res);
-    return out_close(cli, &af);
+    return outfile_close(&out, TF_OK);
 }
 
 /* --print training: the loss and the cosine of the watched pairs, step by step, from the random
@@ -654,7 +604,7 @@ static void row_out(FILE *fp, out_format f, const w2v_model *m, const watched *w
 static int print_training(tf_cli *cli, learned *L)
 {
     if (cli->vectors_path) {
-        cli_error("--print training trains from --corpus or the built-in corpus; leave out "
+        err_say("--print training trains from --corpus or the built-in corpus; leave out "
                   "--vectors.");
         return 2;
     }
@@ -674,10 +624,10 @@ static int print_training(tf_cli *cli, learned *L)
     /* about 100 rows whatever the corpus size */
     uint64_t total = (uint64_t)cli->w2v.epochs * w2v_corpus_tokens(L->c);
     uint64_t step = total / 100 > 1000 ? total / 100 : 1000;
-    tf_atomic_file af;
-    FILE *fp = out_open(cli, &af);
-    if (!fp)
+    outfile out;
+    if (outfile_open(&out, cli->output, "with -o"))
         return 1;
+    FILE *fp = out.fp;
     if (cli->format == FMT_CSV) {
         fputs("step,words,epoch,alpha,loss", fp);
         for (size_t k = 0; k < w.n_pairs; k++)
@@ -715,12 +665,11 @@ static int print_training(tf_cli *cli, learned *L)
     if (cli->format == FMT_JSON)
         fputs("]}\n", fp);
     if (st != TF_OK) {
-        if (cli->output)
-            atomic_abort(&af);
-        cli_error("training failed: %s.", tf_status_str(st));
+        outfile_close(&out, st);
+        err_say("training failed: %s.", tf_status_str(st));
         return 2;
     }
-    return out_close(cli, &af);
+    return outfile_close(&out, TF_OK);
 }
 
 bool train_handles(const char *what)
@@ -733,7 +682,7 @@ int train_print(tf_cli *cli)
 {
     const char *what = cli->print_what;
     if (cli->format == FMT_NPY && strcmp(what, "pca") != 0) {
-        cli_error("--print %s writes text, csv or json, not npy.", what);
+        err_say("--print %s writes text, csv or json, not npy.", what);
         return 2;
     }
     learned L;

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include "core/err.h"
 #include "export.h"
 #include "print.h"
 #include "textwidth.h"
@@ -264,6 +265,12 @@ static int act_index(tui *t, int key)
     return TUI_RERUN;
 }
 
+static void export_message(const char *msg, void *ctx)
+{
+    tui *t = ctx;
+    snprintf(t->msg, sizeof t->msg, "e: %s", msg);
+}
+
 static int act_export(tui *t, int key)
 {
     (void)key;
@@ -285,16 +292,17 @@ static int act_export(tui *t, int key)
         c.cfg.vectors = &live;
     }
     /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
-    char path[96], msg[256] = "";
+    char path[96];
     if (!tui_export_path(path, sizeof path, NULL, v->figure, "png")) {
         snprintf(t->msg, sizeof t->msg, "e: %s", tui_status_str(TF_ERR_IO, txt_is_zh()));
         return TUI_REDRAW;
     }
-    int rc = export_figure(&c, t->a, v->figure, path, msg, sizeof msg);
+    /* the export's sentence, if it has one, goes to the message line, not to the screen */
+    err_sink was = err_redirect((err_sink){export_message, t});
+    int rc = export_figure(&c, t->a, v->figure, path);
+    err_redirect(was);
     if (rc == 0)
         txt_fmt(t->msg, sizeof t->msg, T_EXPORTED, path);
-    else
-        snprintf(t->msg, sizeof t->msg, "e: %s", msg);
     return TUI_REDRAW;
 }
 
@@ -717,7 +725,7 @@ int tui_run(tf_cli *cli, tf_analysis *a)
     if (tcgetattr(STDIN_FILENO, &saved_tios) == 0)
         have_tios = true;
     if (!newterm(NULL, stdout, stdin)) {
-        cli_error("cannot start the interactive view on this terminal (TERM=%s); printing the "
+        err_say("cannot start the interactive view on this terminal (TERM=%s); printing the "
                   "text report instead.", getenv("TERM"));
         print_report(a, stdout);
         free(t.text);

@@ -15,6 +15,7 @@
 
 #include "check.h"
 #include "colormap.h"
+#include "core/err.h"
 #include "export.h"
 #include "figure.h"
 #include "figure_priv.h"
@@ -114,6 +115,30 @@ static int remove_dir(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* The sentence export_figure says, caught into the buffer of err_redirect's ctx. */
+typedef struct {
+    char *buf;
+    size_t len;
+} caught;
+
+static void catch_message(const char *msg, void *ctx)
+{
+    caught *c = ctx;
+    snprintf(c->buf, c->len, "%s", msg);
+}
+
+/* export_figure with its message (if any) in msg. */
+static int export_msg(const tf_cli *cli, tf_analysis *a, const char *figure, const char *path,
+                      char *msg, size_t len)
+{
+    caught c = {msg, len};
+    msg[0] = '\0';
+    err_sink was = err_redirect((err_sink){catch_message, &c});
+    int rc = export_figure(cli, a, figure, path);
+    err_redirect(was);
+    return rc;
+}
+
 /* Export figure of "我爱学习" with d = n = 8 at 100 dpi into tmpdir/name. */
 static int export_small(const char *figure, const char *name, const char *colormap, char *path,
                         size_t len)
@@ -131,7 +156,7 @@ static int export_small(const char *figure, const char *name, const char *colorm
     assert_int_equal(analysis_run(&cli.cfg, text, strlen(text), &a, NULL), TF_OK);
     snprintf(path, len, "%s/%s", tmpdir, name);
     char msg[256] = "";
-    int rc = export_figure(&cli, &a, figure, path, msg, sizeof msg);
+    int rc = export_msg(&cli, &a, figure, path, msg, sizeof msg);
     if (rc)
         fprintf(stderr, "# %s\n", msg);
     analysis_free(&a);
@@ -300,15 +325,15 @@ static void test_bad_requests(void **state)
     assert_int_equal(analysis_run(&cli.cfg, "ab", 2, &a, NULL), TF_OK);
     char msg[256];
     snprintf(path, sizeof path, "%s/x.png", tmpdir);
-    assert_int_equal(export_figure(&cli, &a, "nope", path, msg, sizeof msg), 2);
+    assert_int_equal(export_msg(&cli, &a, "nope", path, msg, sizeof msg), 2);
     assert_non_null(strstr(msg, "--figure"));
     snprintf(path, sizeof path, "%s/x.jpg", tmpdir);
-    assert_int_equal(export_figure(&cli, &a, "pe", path, msg, sizeof msg), 2);
+    assert_int_equal(export_msg(&cli, &a, "pe", path, msg, sizeof msg), 2);
     assert_non_null(strstr(msg, ".png"));
     snprintf(path, sizeof path, "%s/missing/x.png", tmpdir);
-    assert_int_equal(export_figure(&cli, &a, "pe", path, msg, sizeof msg), 1);
+    assert_int_equal(export_msg(&cli, &a, "pe", path, msg, sizeof msg), 1);
     assert_non_null(strstr(msg, "cannot write"));
-    assert_int_equal(export_figure(&cli, &a, "pe", tmpdir, msg, sizeof msg), 2);
+    assert_int_equal(export_msg(&cli, &a, "pe", tmpdir, msg, sizeof msg), 2);
     analysis_free(&a);
 }
 

@@ -1,5 +1,5 @@
 /* datadir.c — finding the generated data files, installed or in the build tree. */
-#include "datadir.h"
+#include "core/datadir.h"
 
 #include <limits.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* emit.c — JSON, CSV and .npy writers. */
-#include "emit.h"
+#include "core/emit.h"
 
 #include <math.h>
 #include <stdint.h>
