@@ -50,7 +50,7 @@ int lesson_key(tui *t, int ch)
     case KEY_NPAGE:
     case 'n':
         if (t->step + 1 >= LESSON_STEPS) {
-            snprintf(t->msg, sizeof t->msg, "%s", lesson_label(LESSON_L_END, zh()));
+            snprintf(t->msg, sizeof t->msg, "%s", txt_lang(T_LESSON_END, zh()));
             return TUI_REDRAW;
         }
         lesson_enter(t, t->step + 1);
@@ -92,7 +92,7 @@ static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     char cell[MAXROWS + 1][4][48]; /* (rows, 4 columns) table cells */
     const char *ptrs[(MAXROWS + 1) * 4];
     char head[128];
-    snprintf(head, sizeof head, "%s", lesson_label(LESSON_L_BYTES_HEAD, zh()));
+    snprintf(head, sizeof head, "%s", txt_lang(T_LESSON_BYTES_HEAD, zh()));
     char *save = head;
     for (int c = 0; c < 4; c++) {
         char *bar = strchr(save, '|');
@@ -130,7 +130,7 @@ static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     int tw = term_table(w, y + 1, x + 2, ptrs, n + 1, 4, 3, true, NULL);
     (void)tw;
     term_attr(w, t->big ? A_BOLD : A_NORMAL, 0);
-    term_wrap(w, y + n + 3, x + 2, cols - 4, 2, 1, lesson_label(LESSON_L_BYTES_NOTE, zh()));
+    term_wrap(w, y + n + 3, x + 2, cols - 4, 2, 1, txt_lang(T_LESSON_BYTES_NOTE, zh()));
     term_attr(w, A_NORMAL, 0);
 }
 
@@ -142,11 +142,11 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
     double om = posenc_omega((int)i, c->d_model, c->base), ang = (double)pos * om;
     double v = (j % 2) ? cos(ang) : sin(ang);
     char buf[320];
-    lesson_fmt(buf, sizeof buf, LESSON_L_PE_CELL, zh(), pos, j, i, c->base, 2 * i, c->d_model, om,
+    txt_fmt_lang(buf, sizeof buf, T_LESSON_PE_CELL, zh(), pos, j, i, c->base, 2 * i, c->d_model, om,
                ang, (j % 2) ? "cos" : "sin", ang, v);
     term_attr(w, A_BOLD, 0);
     int used = term_wrap(w, y, x + 1, cols - 2, 2, 1, buf);
-    lesson_fmt(buf, sizeof buf, LESSON_L_PE_TABLE, zh(),
+    txt_fmt_lang(buf, sizeof buf, T_LESSON_PE_TABLE, zh(),
                posenc_value((double)pos, (int)j, c->d_model, c->base));
     term_text(w, y + used, x + 1, buf, cols - 2);
     term_attr(w, A_NORMAL, 0);
@@ -162,7 +162,7 @@ void lesson_frame(tui *t)
 
     /* header: step n/11 and the title, with the progress at the right */
     char head[256], prog[LESSON_STEPS * 4 + 1];
-    lesson_fmt(head, sizeof head, LESSON_L_HEADER, z, t->step + 1, LESSON_STEPS);
+    txt_fmt_lang(head, sizeof head, T_LESSON_HEADER, z, t->step + 1, LESSON_STEPS);
     size_t o = 0;
     for (int i = 0; i < LESSON_STEPS; i++)
         o += (size_t)snprintf(prog + o, sizeof prog - o, "%s", i <= t->step ? "#" : ".");
@@ -201,7 +201,7 @@ void lesson_frame(tui *t)
 
     /* the try-this line sits above the key line; the visual fills what is between */
     /* a try line too long for one row takes two (never cut mid-sentence) */
-    int try_x = margin + term_text_width(lesson_label(LESSON_L_TRY, z));
+    int try_x = margin + term_text_width(txt_lang(T_LESSON_TRY, z));
     int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
     int try_y = bottom - (try_lines - 1) - (big && tall ? 1 : 0);
     int vy = y, vrows = try_y - vy - (big && tall ? 1 : 0);
@@ -228,7 +228,7 @@ void lesson_frame(tui *t)
     move(try_y, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
-    term_text(stdscr, try_y, margin, lesson_label(LESSON_L_TRY, z), COLS);
+    term_text(stdscr, try_y, margin, txt_lang(T_LESSON_TRY, z), COLS);
     term_attr(stdscr, strong, 0);
     term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
     term_attr(stdscr, A_NORMAL, 0);
@@ -245,7 +245,7 @@ void lesson_frame(tui *t)
         term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
     } else {
         term_attr(stdscr, strong, 0);
-        term_text(stdscr, LINES - 2, 1, lesson_label(LESSON_L_KEYS, z), COLS - 2);
+        term_text(stdscr, LINES - 2, 1, txt_lang(T_LESSON_KEYS, z), COLS - 2);
     }
     term_attr(stdscr, A_NORMAL, 0);
     tui_draw_status(t);
@@ -256,10 +256,10 @@ void lesson_help(tui *t)
     const lesson_step *s = lesson_get(t->step);
     bool z = zh();
     int x0, y0, w, h;
-    tui_help_box(lesson_label(LESSON_L_HELP_TITLE, z), &x0, &y0, &w, &h);
-    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, lesson_label(LESSON_L_HELP, z));
+    tui_help_box(txt_lang(T_LESSON_HELP_TITLE, z), &x0, &y0, &w, &h);
+    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, txt_lang(T_LESSON_HELP, z));
     char head[64];
-    lesson_fmt(head, sizeof head, LESSON_L_HELP_STEP, z, t->step + 1);
+    txt_fmt_lang(head, sizeof head, T_LESSON_HELP_STEP, z, t->step + 1);
     term_attr(stdscr, A_BOLD, 0);
     int hx = term_text(stdscr, y0 + 3 + used, x0 + 2, head, w - 4);
     term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);

@@ -23,24 +23,4 @@ typedef struct {
 /* Step i (0-based), NULL outside 0..LESSON_STEPS-1. */
 const lesson_step *lesson_get(int i);
 
-typedef enum {
-    LESSON_L_HEADER,
-    LESSON_L_TRY,
-    LESSON_L_KEYS,
-    LESSON_L_END,
-    LESSON_L_BYTES_HEAD,
-    LESSON_L_BYTES_NOTE,
-    LESSON_L_PE_CELL,
-    LESSON_L_PE_TABLE,
-    LESSON_L_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
-    LESSON_L_HELP,
-    LESSON_L_HELP_STEP,
-    LESSON_L_COUNT
-} lesson_label_id;
-
-/* A frame label in one language (formats take the same conversions in both). */
-const char *lesson_label(lesson_label_id id, bool chinese);
-/* snprintf with the label as the format. */
-int lesson_fmt(char *buf, size_t cap, lesson_label_id id, bool chinese, ...);
-
 #endif

@@ -5,7 +5,6 @@
  * fits an 80x24 projector screen. */
 #include "lesson.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -124,48 +123,4 @@ static const lesson_step steps[LESSON_STEPS] = {
 const lesson_step *lesson_get(int i)
 {
     return i >= 0 && i < LESSON_STEPS ? &steps[i] : NULL;
-}
-
-/* The lesson's frame: labels around the steps. */
-static const char *const labels[LESSON_L_COUNT][2] = {
-    [LESSON_L_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
-    [LESSON_L_TRY] = {"试一试：", "Try this: "},
-    [LESSON_L_KEYS] = {"空格/右键 下一步  左键 上一步  l English  / 改句子  q 退出",
-                       "Space/Right next  Left back  l 中文  / new sentence  q quit"},
-    [LESSON_L_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
-                      "This is the last step. Left goes back, q ends the lesson."},
-    [LESSON_L_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
-                             "character|code point|UTF-8 bytes|decimal"},
-    [LESSON_L_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
-                             "These numbers are only labels: neighbouring codes do not mean "
-                             "neighbouring meanings."},
-    [LESSON_L_PE_CELL] = {"pos=%ld, 维度 j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
-                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f",
-                          "pos=%ld, dim j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
-                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
-    [LESSON_L_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
-    [LESSON_L_HELP_TITLE] = {"课堂按键", "Lesson keys"},
-    [LESSON_L_HELP] = {"空格 / 右键 / n / PgDn  下一步\n"
-                       "左键 / Backspace / PgUp  上一步\n"
-                       "/  输入自己的句子（回车确认，Esc 取消）\n"
-                       "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
-                       "Space / Right / n / PgDn  next step\n"
-                       "Left / Backspace / PgUp  previous step\n"
-                       "/  type your own sentence (Enter apply, Esc cancel)\n"
-                       "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
-    [LESSON_L_HELP_STEP] = {"第 %d 步：", "Step %d: "},
-};
-
-const char *lesson_label(lesson_label_id id, bool chinese)
-{
-    return id >= 0 && id < LESSON_L_COUNT ? labels[id][chinese ? 0 : 1] : NULL;
-}
-
-int lesson_fmt(char *buf, size_t cap, lesson_label_id id, bool chinese, ...)
-{
-    va_list ap;
-    va_start(ap, chinese);
-    int n = vsnprintf(buf, cap, lesson_label(id, chinese), ap);
-    va_end(ap);
-    return n;
 }

@@ -139,8 +139,8 @@ static int rerun(tui *t)
         /* the analysis shown stays, and so does the configuration it was made with: the
          * status line and the views never disagree */
         t->cfg = t->cfg_shown;
-        tui_msg_fmt(t->msg, sizeof t->msg, TM_BAD_TEXT, txt(T_BAD_TEXT),
-                 tui_status_str(st, txt_is_zh()));
+        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_BAD_TEXT),
+                 txt_status(st));
         return -1;
     }
     analysis_free(t->a);
@@ -219,7 +219,7 @@ static int act_dmodel(tui *t, int key)
     if (vec) {
         t->cfg.vectors = NULL;
         bool trained = vec != t->cli->cfg.vectors;
-        tui_msg_fmt(t->msg, sizeof t->msg, trained ? TM_VECTORS_DROPPED : TM_FILE_DROPPED, d,
+        txt_fmt(t->msg, sizeof t->msg, trained ? T_M_VECTORS_DROPPED : T_M_FILE_DROPPED, d,
                  (int)vec->dim);
     } else {
         txt_fmt(t->msg, sizeof t->msg, T_DMODEL_NOW, d);
@@ -286,7 +286,7 @@ static int act_export(tui *t, int key)
     tf_vectors live;
     if (v == &view_learned) { /* the map of the vectors view 8 trains */
         if (!view_learned_vectors(t, &live)) {
-            snprintf(t->msg, sizeof t->msg, "%s", tui_msg(TM_MAP_UNTRAINED, txt_is_zh()));
+            snprintf(t->msg, sizeof t->msg, "%s", txt(T_M_MAP_UNTRAINED));
             return TUI_REDRAW;
         }
         c.cfg.vectors = &live;
@@ -294,7 +294,7 @@ static int act_export(tui *t, int key)
     /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
     char path[96];
     if (!tui_export_path(path, sizeof path, NULL, v->figure, "png")) {
-        snprintf(t->msg, sizeof t->msg, "e: %s", tui_status_str(TF_ERR_IO, txt_is_zh()));
+        snprintf(t->msg, sizeof t->msg, "e: %s", txt_status(TF_ERR_IO));
         return TUI_REDRAW;
     }
     /* the export's sentence, if it has one, goes to the message line, not to the screen */
@@ -391,7 +391,7 @@ static int edit_sentence(tui *t)
         term_attr(stdscr, A_REVERSE, 0);
         if (cut) {
             char note[200];
-            tui_msg_fmt(note, sizeof note, TM_TEXT_CUT, TF_MAX_TEXT_BYTES);
+            txt_fmt(note, sizeof note, T_M_TEXT_CUT, TF_MAX_TEXT_BYTES);
             term_text(stdscr, LINES - 1, 0, note, COLS);
         } else {
             term_text(stdscr, LINES - 1, 0, txt(T_EDIT_HINT), COLS);
@@ -456,7 +456,7 @@ commit:
             free(old);
             t->msg[0] = '\0';
             if (cut) /* the rest of a long paste was refused: say so once more */
-                tui_msg_fmt(t->msg, sizeof t->msg, TM_TEXT_CUT,
+                txt_fmt(t->msg, sizeof t->msg, T_M_TEXT_CUT,
                          TF_MAX_TEXT_BYTES);
         }
     }
@@ -628,7 +628,7 @@ static void ensure_parts(tui *t)
     tf_diag dg = {0};
     tf_status st = analysis_need(t->a, needs, &dg);
     if (st != TF_OK)
-        snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(st, txt_is_zh()));
+        snprintf(t->msg, sizeof t->msg, "%s", txt_status(st));
 }
 
 static int dispatch(tui *t, int ch)

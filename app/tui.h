@@ -11,7 +11,7 @@
 #include "analysis.h"
 #include "cli.h"
 #include "term.h"
-#include "tui_text.h"
+#include "core/strings.h"
 
 enum {
     TUI_IGNORED = 0,     /* the key meant nothing here */

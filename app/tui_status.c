@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include "textwidth.h"
-#include "tui_text.h"
 
 int tui_status_compose(char *out, size_t cap, int width, const char *sentence, size_t sentence_len,
                        const char *const *fields, const int *prio, int n, int min_sentence,
@@ -95,64 +94,6 @@ int tui_cursor_fit(char *out, size_t cap, const char *cursor, int width)
             return 0;
         len = cut;
     }
-}
-
-const char *tui_status_str(tf_status s, bool zh)
-{
-    static const char *const msg_zh[TF_STATUS_COUNT] = {
-        [TF_OK] = "没有错误",
-        [TF_ERR_NOMEM] = "内存不足",
-        [TF_ERR_UTF8] = "文本不是有效的 UTF-8",
-        [TF_ERR_EMPTY] = "文本是空的，请输入至少含一个词元的句子",
-        [TF_ERR_TOO_LONG] = "文本太长",
-        [TF_ERR_TOO_MANY] = "文本的词元太多",
-        [TF_ERR_DMODEL] = "d_model 必须是允许范围内的偶数",
-        [TF_ERR_POSITIONS] = "位置数超出允许范围",
-        [TF_ERR_BASE] = "频率基数必须是大于 1 的有限数",
-        [TF_ERR_VOCAB] = "词表大小超出允许范围",
-        [TF_ERR_OFFSET] = "偏移必须在 0 到位置数减 1 之间",
-        [TF_ERR_PERMUTATION] = "对比的文本必须由同样的词元组成，只是顺序不同",
-        [TF_ERR_RANGE] = "有一个值超出了允许范围",
-        [TF_ERR_IO] = "无法读取或写入文件",
-        [TF_ERR_FORMAT] = "文件格式不对",
-        [TF_ERR_UNAVAILABLE] = "这个模式需要的数据文件没有安装",
-        [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
-    };
-    if (!zh || (unsigned)s >= TF_STATUS_COUNT)
-        return tf_status_str(s);
-    return msg_zh[s];
-}
-
-static const char *const msgs[TM_COUNT][2] = {
-    [TM_BAD_TEXT] = {"%s：%s", "%s: %s"},
-    [TM_VECTORS_DROPPED] =
-        {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
-         "d_model = %d: W_E random again; u in view 8 brings back the "
-         "trained d=%d rows"},
-    [TM_FILE_DROPPED] = {"d_model = %d：W_E 回到随机值，不再使用 --vectors 的 %d 维词向量",
-                         "d_model = %d: W_E is random again, not the d=%d rows of --vectors"},
-    [TM_MAP_UNTRAINED] = {"还没有训练出的词向量：先让第 8 页训练一会儿（空格 继续），再按 e",
-                          "no trained vectors yet: let view 8 train a while (Space "
-                          "resumes), then e"},
-    [TM_TEXT_CUT] = {"句子已截在 %d 字节的上限（见 docs/limits.md），多出的部分没有收下",
-                     "text cut at the %d-byte limit (see docs/limits.md); the rest "
-                     "was not taken"},
-};
-
-const char *tui_msg(tui_msg_id id, bool zh)
-{
-    if ((unsigned)id >= TM_COUNT)
-        return "";
-    return msgs[id][zh ? 0 : 1];
-}
-
-int tui_msg_fmt(char *buf, size_t cap, tui_msg_id id, ...)
-{
-    va_list ap;
-    va_start(ap, id);
-    int n = vsnprintf(buf, cap, tui_msg(id, txt_is_zh()), ap);
-    va_end(ap);
-    return n;
 }
 
 bool tui_export_path(char *out, size_t cap, const char *dir, const char *name, const char *ext)

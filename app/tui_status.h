@@ -1,5 +1,5 @@
-/* tui_status.h — the explorer's status line, laid out from whole fields, and the explorer's
- * messages about the analysis in the interface language.
+/* tui_status.h — the explorer's status line, laid out from whole fields, and the names of the
+ * figures its e key writes.
  *
  * The status line never shows part of a number: a field that does not fit is left out whole,
  * and only the sentence is shortened, on a character boundary, ending in an ellipsis. */
@@ -25,24 +25,6 @@ int tui_status_compose(char *out, size_t cap, int width, const char *sentence, s
 /* The value under the cursor, shortened to width columns by leaving out whole parts
  * (parts are separated by two spaces) from the end; "" when not even the first part fits. */
 int tui_cursor_fit(char *out, size_t cap, const char *cursor, int width);
-
-/* A tf_status as a sentence in Chinese (zh) or English. */
-const char *tui_status_str(tf_status s, bool zh);
-
-/* The explorer's own messages that are not in the view text table (tui_text.c). */
-typedef enum {
-    TM_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
-    TM_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */
-    TM_FILE_DROPPED,    /* %d %d  d_model now, the --vectors file's dimension */
-    TM_MAP_UNTRAINED,   /* view 8: nothing trained yet */
-    TM_TEXT_CUT,        /* %d  the byte limit */
-    TM_COUNT
-} tui_msg_id;
-
-/* The message in Chinese (zh) or English; every entry takes the same conversions in both. */
-const char *tui_msg(tui_msg_id id, bool zh);
-/* snprintf with the message in the interface's current language as the format. */
-int tui_msg_fmt(char *buf, size_t cap, tui_msg_id id, ...);
 
 /* The first of "DIR/tfviz-NAME.EXT", "DIR/tfviz-NAME-2.EXT", ... that does not exist yet
  * (dir NULL: the current directory), into out. Returns false when none up to 9999 is free or

@@ -105,8 +105,8 @@ static bool learn_open(tui *t)
     if (st != TF_OK) {
         w2v_corpus_free(L->corpus);
         L->corpus = NULL;
-        tui_msg_fmt(t->msg, sizeof t->msg, TM_BAD_TEXT, txt(T_L_FAILED),
-                 tui_status_str(st, txt_is_zh()));
+        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_L_FAILED),
+                 txt_status(st));
         return false;
     }
     for (int i = 0; i < N_PAIRS; i++)
@@ -163,7 +163,7 @@ static int apply(tui *t)
     copy.data = malloc(rows * (live.dim ? live.dim : 1) * sizeof *copy.data);
     if (!copy.words || !copy.block || !copy.data) {
         free(copy.words), free(copy.block), free(copy.data);
-        snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(TF_ERR_NOMEM, txt_is_zh()));
+        snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
         return TUI_REDRAW;
     }
     char *o = copy.block;
@@ -192,7 +192,7 @@ static int step_once(tui *t, uint64_t words)
     w2v_progress pr;
     if (w2v_step(&L->m, words, &pr) != TF_OK) {
         L->running = false;
-        snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(TF_ERR_NOMEM, txt_is_zh()));
+        snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
         return TUI_REDRAW;
     }
     L->pr = pr;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/strings.h"
 #include "lesson.h"
 #include "text_check.h"
 #include "utf8.h"
@@ -63,9 +64,9 @@ static void test_steps(void **state)
 static void test_labels(void **state)
 {
     (void)state;
-    for (int id = 0; id < LESSON_L_COUNT; id++) {
-        const char *zh = lesson_label((lesson_label_id)id, true);
-        const char *en = lesson_label((lesson_label_id)id, false);
+    for (int id = T_LESSON_HEADER; id <= T_LESSON_HELP_STEP; id++) {
+        const char *zh = txt_lang((txt_id)id, true);
+        const char *en = txt_lang((txt_id)id, false);
         assert_non_null(zh);
         assert_non_null(en);
         char cz[32], ce[32];
@@ -74,9 +75,9 @@ static void test_labels(void **state)
         if (strcmp(cz, ce) != 0)
             fail_msg("label %d: zh takes %%%s but en %%%s", id, cz, ce);
     }
-    assert_null(lesson_label(LESSON_L_COUNT, true));
+    assert_null(txt_lang(T_COUNT, true));
     char buf[64];
-    lesson_fmt(buf, sizeof buf, LESSON_L_HEADER, false, 3, LESSON_STEPS);
+    txt_fmt_lang(buf, sizeof buf, T_LESSON_HEADER, false, 3, LESSON_STEPS);
     assert_string_equal(buf, "tfviz lesson 3/11");
 }
 
@@ -84,7 +85,7 @@ static void test_labels(void **state)
 static void test_help(void **state)
 {
     (void)state;
-    const char *zh = lesson_label(LESSON_L_HELP, true), *en = lesson_label(LESSON_L_HELP, false);
+    const char *zh = txt_lang(T_LESSON_HELP, true), *en = txt_lang(T_LESSON_HELP, false);
     assert_non_null(strstr(zh, "空格"));
     assert_non_null(strstr(zh, "左键"));
     assert_non_null(strstr(zh, "下一步"));

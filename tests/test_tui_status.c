@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/strings.h"
 #include "text_check.h"
 #include "textwidth.h"
 #include "tui_status.h"
@@ -194,8 +195,8 @@ static void test_messages(void **state)
 {
     (void)state;
     for (int s = 0; s < TF_STATUS_COUNT; s++) {
-        const char *zh = tui_status_str((tf_status)s, true);
-        const char *en = tui_status_str((tf_status)s, false);
+        const char *zh = txt_status_lang((tf_status)s, true);
+        const char *en = txt_status_lang((tf_status)s, false);
         assert_non_null(zh);
         assert_string_equal(en, tf_status_str((tf_status)s));
         /* the Chinese sentence has Chinese in it and is not the English one */
@@ -213,13 +214,13 @@ static void test_messages(void **state)
         }
         assert_true(cjk);
     }
-    for (int id = 0; id < TM_COUNT; id++) {
+    for (int id = T_M_BAD_TEXT; id <= T_M_TEXT_CUT; id++) {
         char cz[32], ce[32];
-        conversions(tui_msg((tui_msg_id)id, true), cz, sizeof cz);
-        conversions(tui_msg((tui_msg_id)id, false), ce, sizeof ce);
+        conversions(txt_lang((txt_id)id, true), cz, sizeof cz);
+        conversions(txt_lang((txt_id)id, false), ce, sizeof ce);
         assert_string_equal(cz, ce);
         for (int l = 0; l < 2; l++) {
-            const char *m = tui_msg((tui_msg_id)id, l == 0);
+            const char *m = txt_lang((txt_id)id, l == 0);
             size_t len = strlen(m);
             for (size_t i = 0; i < len;) {
                 uint32_t cp;
@@ -233,7 +234,7 @@ static void test_messages(void **state)
     }
     /* the text-cut message names the limit and where it is documented, in both languages */
     for (int l = 0; l < 2; l++) {
-        const char *m = tui_msg(TM_TEXT_CUT, l == 0);
+        const char *m = txt_lang(T_M_TEXT_CUT, l == 0);
         const char *conv = strstr(m, "%d");
         assert_non_null(conv);
         assert_null(strstr(conv + 1, "%")); /* one conversion only */

@@ -1,9 +1,21 @@
-/* tui_text.h — every string the explorer shows, in Chinese and English (one table). */
-#ifndef TF_TUI_TEXT_H
-#define TF_TUI_TEXT_H
+/* strings.h — every sentence tfviz shows in Chinese and English: one table, one language switch.
+ *
+ * The table has sections with their own rules (tests/test_strings.c checks them):
+ *   - the terminal (the explorer, its messages, the lesson's frame): both languages take the
+ *     same printf conversions, and no East-Asian-ambiguous character appears (CJK terminals
+ *     draw them two columns wide);
+ *   - figures: pango markup and any character (Greek letters, minus signs), same conversions;
+ *   - glosses: printed reports are English with a short Chinese gloss beside it; the English
+ *     entry may be a format, the Chinese one takes no conversion.
+ * The lesson's steps are the lesson's own text (tui/lesson_text.c); the model's English status
+ * sentences (tf_status_str) get their Chinese here. */
+#ifndef TF_STRINGS_H
+#define TF_STRINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "status.h"
 
 typedef enum {
     /* tabs */
@@ -39,7 +51,19 @@ typedef enum {
     /* view 8 */
     T_L_FAILED, T_L_RUNNING, T_L_PAUSED, T_L_DONE, T_L_RESET, T_L_SPEED, T_L_PROGRESS,
     T_L_LOSS_NONE, T_L_LOSS, T_L_COS, T_L_MAP, T_L_MAPVAR, T_L_NEIGH, T_L_APPLIED,
-    T_COUNT
+    /* the explorer's messages */
+    T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
+    T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */
+    T_M_FILE_DROPPED,    /* %d %d  d_model now, the --vectors file's dimension */
+    T_M_MAP_UNTRAINED,   /* view 8: nothing trained yet */
+    T_M_TEXT_CUT,        /* %d  the byte limit */
+    /* the lesson's frame */
+    T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_KEYS, T_LESSON_END, T_LESSON_BYTES_HEAD,
+    T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
+    T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
+    T_LESSON_HELP, T_LESSON_HELP_STEP,
+    T_TERMINAL_END, /* the end of the terminal's section */
+    T_COUNT = T_TERMINAL_END
 } txt_id;
 
 /* The string for id in the current language (never NULL). */
@@ -50,5 +74,11 @@ void txt_set_zh(bool on);
 bool txt_is_zh(void);
 /* snprintf with the entry as the format (both languages take the same conversions). */
 int txt_fmt(char *buf, size_t cap, txt_id id, ...);
+/* The same in a given language. */
+int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...);
+/* A tf_status as a sentence in Chinese or English (the model's own, tf_status_str). */
+const char *txt_status_lang(tf_status s, bool chinese);
+/* The same in the current language. */
+const char *txt_status(tf_status s);
 
 #endif

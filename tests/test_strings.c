@@ -1,6 +1,6 @@
-/* test_tui_text.c — the explorer's string table: every entry in both languages, the same printf
- * conversions in both (a mismatch would be undefined behaviour at run time), and no
- * East-Asian-ambiguous characters that CJK terminals draw two columns wide. */
+/* test_strings.c — the string table: every entry in both languages, the same printf conversions
+ * in both (a mismatch would be undefined behaviour at run time), and in the terminal's section
+ * no East-Asian-ambiguous characters that CJK terminals draw two columns wide. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "textwidth.h"
-#include "tui_text.h"
+#include "core/strings.h"
 #include "text_check.h"
 #include "utf8.h"
 

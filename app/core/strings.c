@@ -1,11 +1,11 @@
-/* tui_text.c — the explorer's strings, Chinese and English side by side.
+/* strings.c — the sentences tfviz shows, Chinese and English side by side.
  *
- * Layout rules for every entry: no East-Asian-ambiguous characters (Greek letters, the
+ * Layout rules for every entry of the terminal's section: no East-Asian-ambiguous characters (Greek letters, the
  * multiplication sign, dashes, arrows, curly quotes, box drawing), because CJK terminals draw
  * them two columns wide and break alignment; so w_i, theta_i, 2pi, sqrt(d), x and ASCII
  * punctuation stand in for them. Both languages of an entry take the same printf conversions in
  * the same order (a unit test checks this). */
-#include "tui_text.h"
+#include "core/strings.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -214,6 +214,68 @@ static const char *const table[T_COUNT][2] = {
     [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
                      "views 1 and 5 now use these %u trained vectors (d_model = %d, "
                      "%.0f%% trained)"},
+
+    [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
+    [T_M_VECTORS_DROPPED] =
+        {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
+         "d_model = %d: W_E random again; u in view 8 brings back the "
+         "trained d=%d rows"},
+    [T_M_FILE_DROPPED] = {"d_model = %d：W_E 回到随机值，不再使用 --vectors 的 %d 维词向量",
+                          "d_model = %d: W_E is random again, not the d=%d rows of --vectors"},
+    [T_M_MAP_UNTRAINED] = {"还没有训练出的词向量：先让第 8 页训练一会儿（空格 继续），再按 e",
+                           "no trained vectors yet: let view 8 train a while (Space "
+                           "resumes), then e"},
+    [T_M_TEXT_CUT] = {"句子已截在 %d 字节的上限（见 docs/limits.md），多出的部分没有收下",
+                      "text cut at the %d-byte limit (see docs/limits.md); the rest "
+                      "was not taken"},
+
+    [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
+    [T_LESSON_TRY] = {"试一试：", "Try this: "},
+    [T_LESSON_KEYS] = {"空格/右键 下一步  左键 上一步  l English  / 改句子  q 退出",
+                       "Space/Right next  Left back  l 中文  / new sentence  q quit"},
+    [T_LESSON_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
+                      "This is the last step. Left goes back, q ends the lesson."},
+    [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
+                             "character|code point|UTF-8 bytes|decimal"},
+    [T_LESSON_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
+                             "These numbers are only labels: neighbouring codes do not mean "
+                             "neighbouring meanings."},
+    [T_LESSON_PE_CELL] = {"pos=%ld, 维度 j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f",
+                          "pos=%ld, dim j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
+    [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
+    [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
+    [T_LESSON_HELP] = {"空格 / 右键 / n / PgDn  下一步\n"
+                       "左键 / Backspace / PgUp  上一步\n"
+                       "/  输入自己的句子（回车确认，Esc 取消）\n"
+                       "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
+                       "Space / Right / n / PgDn  next step\n"
+                       "Left / Backspace / PgUp  previous step\n"
+                       "/  type your own sentence (Enter apply, Esc cancel)\n"
+                       "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
+    [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},
+};
+
+/* The model's status sentences in Chinese; the English ones are tf_status_str's. */
+static const char *const status_zh[TF_STATUS_COUNT] = {
+    [TF_OK] = "没有错误",
+    [TF_ERR_NOMEM] = "内存不足",
+    [TF_ERR_UTF8] = "文本不是有效的 UTF-8",
+    [TF_ERR_EMPTY] = "文本是空的，请输入至少含一个词元的句子",
+    [TF_ERR_TOO_LONG] = "文本太长",
+    [TF_ERR_TOO_MANY] = "文本的词元太多",
+    [TF_ERR_DMODEL] = "d_model 必须是允许范围内的偶数",
+    [TF_ERR_POSITIONS] = "位置数超出允许范围",
+    [TF_ERR_BASE] = "频率基数必须是大于 1 的有限数",
+    [TF_ERR_VOCAB] = "词表大小超出允许范围",
+    [TF_ERR_OFFSET] = "偏移必须在 0 到位置数减 1 之间",
+    [TF_ERR_PERMUTATION] = "对比的文本必须由同样的词元组成，只是顺序不同",
+    [TF_ERR_RANGE] = "有一个值超出了允许范围",
+    [TF_ERR_IO] = "无法读取或写入文件",
+    [TF_ERR_FORMAT] = "文件格式不对",
+    [TF_ERR_UNAVAILABLE] = "这个模式需要的数据文件没有安装",
+    [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
 };
 
 const char *txt(txt_id id)
@@ -242,3 +304,22 @@ int txt_fmt(char *buf, size_t cap, txt_id id, ...)
     va_end(ap);
     return n;
 }
+
+int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...)
+{
+    const char *f = txt_lang(id, chinese);
+    va_list ap;
+    va_start(ap, chinese);
+    int n = vsnprintf(buf, cap, f ? f : "", ap);
+    va_end(ap);
+    return n;
+}
+
+const char *txt_status_lang(tf_status s, bool chinese)
+{
+    if (!chinese || (unsigned)s >= TF_STATUS_COUNT)
+        return tf_status_str(s);
+    return status_zh[s];
+}
+
+const char *txt_status(tf_status s) { return txt_status_lang(s, zh); }
