@@ -15,7 +15,7 @@
 #include "core/datadir.h"
 #include "core/err.h"
 #include "core/outfile.h"
-#include "export.h"
+#include "figures/figures.h"
 #include "figure.h"
 #include "fileio.h"
 #include "tf_limits.h"
@@ -26,6 +26,28 @@
 #include "utf8.h"
 
 #define DEFAULT_TEXT "我爱学习"
+
+/* The figure the command line asks for. */
+static fig_request figure_request(const tf_cli *cli)
+{
+    return (fig_request){.name = cli->figure, .path = cli->export_path,
+                         .zh = strcmp(cli->lang, "en") != 0, .dpi = cli->dpi,
+                         .width = cli->fig_width, .height = cli->fig_height,
+                         .colormap = cli->colormap, .font_size = cli->font_size,
+                         .title = cli->title, .no_title = cli->no_title,
+                         .vectors = cli->cfg.vectors, .vectors_named = cli->vectors_path != NULL};
+}
+
+/* "pe, rope, ..." for --help. */
+static const char *figure_list(void)
+{
+    static char list[256];
+    size_t o = 0;
+    const char *const *names = figures_names();
+    for (size_t i = 0; names[i]; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", names[i]);
+    return list;
+}
 
 static void usage(FILE *fp)
 {
@@ -117,7 +139,7 @@ static void usage(FILE *fp)
         "  about 200 MB in every mode.\n"
         "限制：文本至多 %d 字节、%d 个词元；词元数 × d_model 至多 %d；预计超过 %.0f 秒的计算会被拒绝。\n"
         "Exit status: 0 success, 1 a file could not be written, 2 bad input or options.\n",
-        print_list(), export_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
+        print_list(), figure_list(), TF_MIN_DMODEL, TF_MAX_DMODEL, TF_DEFAULT_DMODEL, TF_MAX_POSITIONS,
         TF_DEFAULT_POSITIONS, TF_DEFAULT_SEED, TF_MIN_VOCAB, TF_MAX_VOCAB, TF_DEFAULT_VOCAB,
         TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES, TF_MAX_DOT_POSITIONS,
         TF_MAX_WORK / 1e9, TF_MAX_TEXT_BYTES, TF_MAX_TOKENS, TF_MAX_TOKEN_VALUES,
@@ -430,7 +452,7 @@ static int parse_options(int argc, char **argv, tf_cli *cli)
         case OPT_WIDTH:
         case OPT_HEIGHT: {
             const char *name = c == OPT_WIDTH ? "--width" : "--height";
-            double len = export_parse_length(optarg);
+            double len = fig_parse_length(optarg);
             if (len < 0) {
                 err_say("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or "
                           "one-column, two-column), not '%s'.", name, optarg);
@@ -606,7 +628,8 @@ static void on_signal(int sig)
 
 static int run_export(tf_cli *cli, tf_analysis *a)
 {
-    return export_figure(cli, a, cli->figure, cli->export_path);
+    fig_request req = figure_request(cli);
+    return figures_export(&req, a);
 }
 
 static int run_print(tf_cli *cli, tf_analysis *a)
@@ -715,10 +738,11 @@ int cli_run(int argc, char **argv)
         return rc;
     }
     if (cli.export_path) {
+        fig_request req = figure_request(&cli);
         const char *why = cli.print_what ? "--export and --print are separate modes; use one"
                           : cli.format != FMT_TEXT || cli.output
                               ? "--format and --output go with --print; --export takes the file name"
-                              : export_check(&cli, cli.figure, cli.export_path);
+                              : figures_check(&req, &cli.cfg);
         if (why) {
             err_say("%s.", why);
             return 2;

@@ -993,8 +993,6 @@ tf_status print_run(const char *what, out_format f, tf_analysis *a, FILE *fp)
  * check or of the decay bound (pow, sin, cos) ~150 ns. Only the order of magnitude matters:
  * the limit keeps every request well under a minute and refuses the ones that would take hours. */
 
-double print_dot_work(double n, double d) { return 1.5 * n * n * d / 2; }
-
 double print_work(const char *what, out_format f, const tf_analysis *a)
 {
     double T = (double)a->tokens.n, d = a->cfg.d_model, n = (double)a->cfg.n_positions;
@@ -1010,7 +1008,7 @@ double print_work(const char *what, out_format f, const tf_analysis *a)
     if (strcmp(what, "relative") == 0)
         return 150.0 * n * d;
     if (strcmp(what, "dot") == 0)
-        return print_dot_work(n, d) + (f == FMT_TEXT ? 144 : n * n) * val;
+        return posenc_gram_work(n, d) + (f == FMT_TEXT ? 144 : n * n) * val;
     if (strcmp(what, "rope") == 0)
         return 2 * 1.3 * T * d * d + 3.0 * ROPE_CHECK_MAX_POSITIONS * ROPE_CHECK_MAX_POSITIONS * d +
                4 * T * d * val;

@@ -12,9 +12,6 @@ const char *print_check(const char *what, out_format f, const tf_config *c);
 /* Estimated work of --print WHAT in format f, in nanoseconds of one core; compared with
  * TF_MAX_WORK before anything runs. */
 double print_work(const char *what, out_format f, const tf_analysis *a);
-/* Nanoseconds to compute the n x n matrix of PE(p) . PE(q) (n^2 d / 2 multiply-adds): --print
- * dot and the dot figure refuse it over TF_MAX_WORK. */
-double print_dot_work(double n, double d);
 /* The ANALYSIS_* parts WHAT reads. */
 unsigned print_needs(const char *what);
 /* Write WHAT in format f. */

@@ -19,7 +19,7 @@
 #include <wchar.h>
 
 #include "core/err.h"
-#include "export.h"
+#include "figures/figures.h"
 #include "print.h"
 #include "textwidth.h"
 #include "tf_limits.h"
@@ -280,16 +280,14 @@ static int act_export(tui *t, int key)
         return TUI_REDRAW;
     }
     /* the figure speaks the interface's language and shows what the views show */
-    tf_cli c = *t->cli;
-    c.cfg = t->cfg;
-    c.lang = txt_is_zh() ? "zh" : "en";
+    fig_request req = {.name = v->figure, .zh = txt_is_zh(), .vectors = t->cfg.vectors};
     tf_vectors live;
     if (v == &view_learned) { /* the map of the vectors view 8 trains */
         if (!view_learned_vectors(t, &live)) {
             snprintf(t->msg, sizeof t->msg, "%s", txt(T_M_MAP_UNTRAINED));
             return TUI_REDRAW;
         }
-        c.cfg.vectors = &live;
+        req.vectors = &live;
     }
     /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
     char path[96];
@@ -299,7 +297,8 @@ static int act_export(tui *t, int key)
     }
     /* the export's sentence, if it has one, goes to the message line, not to the screen */
     err_sink was = err_redirect((err_sink){export_message, t});
-    int rc = export_figure(&c, t->a, v->figure, path);
+    req.path = path;
+    int rc = figures_export(&req, t->a);
     err_redirect(was);
     if (rc == 0)
         txt_fmt(t->msg, sizeof t->msg, T_EXPORTED, path);

@@ -298,6 +298,8 @@ tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
     return TF_OK;
 }
 
+double posenc_gram_work(double n, double d) { return 1.5 * n * n * d / 2; }
+
 double posenc_dot_offset(double offset, int d, double base)
 {
     double acc = 0.0;

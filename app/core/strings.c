@@ -12,7 +12,8 @@
 
 static bool zh = true;
 
-static const char *const table[T_COUNT][2] = {
+/* The terminal: the explorer, its messages and the lesson's frame. */
+static const char *const table[T_TERMINAL_END][2] = {
     [T_TAB_EMBED] = {"词嵌入", "Embedding"},
     [T_TAB_PE] = {"位置编码", "PE"},
     [T_TAB_FREQ] = {"频率", "Freq"},
@@ -257,6 +258,64 @@ static const char *const table[T_COUNT][2] = {
     [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},
 };
 
+/* The figures' words: pango markup, and the characters of mathematics. */
+static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
+#define F(id) [id - T_TERMINAL_END]
+    F(T_F_TITLE_PE) = {"正弦位置编码", "Sinusoidal positional encoding"},
+    F(T_F_TITLE_ROPE) = {"RoPE：按位置旋转 q 与 k", "RoPE: rotating q and k by position"},
+    F(T_F_TITLE_DECAY) = {"RoPE 远程衰减（RoFormer §3.4.3）",
+                          "RoPE long-term decay (RoFormer §3.4.3)"},
+    F(T_F_TITLE_FREQ) = {"频率沿维度按几何级数下降",
+                         "Frequencies fall geometrically across dimensions"},
+    F(T_F_TITLE_DOT) = {"PE(p) ⋅ PE(q) 只取决于 p − q", "PE(p) ⋅ PE(q) depends only on p − q"},
+    F(T_F_TITLE_INPUT) = {"第一层读入 X_emb + PE", "The first layer reads X_emb + PE"},
+    F(T_F_TITLE_ORDER) = {"没有位置信息，注意力看不出语序",
+                          "Word order is invisible without positions"},
+    F(T_F_TITLE_EMBEDDING) = {"词嵌入：独热向量 × W_E = 取出第 id 行",
+                              "Embedding rows: onehot(id) ⋅ W_E = row id"},
+    F(T_F_TITLE_MAP) = {"学出来的词向量按含义聚在一起", "Learned word vectors gather by meaning"},
+    F(T_F_DIM) = {"维度 <i>j</i>", "dimension <i>j</i>"},
+    F(T_F_POS) = {"位置 <i>pos</i>", "position <i>pos</i>"},
+    F(T_F_POS_P) = {"位置 <i>p</i>", "position <i>p</i>"},
+    F(T_F_POS_Q) = {"位置 <i>q</i>", "position <i>q</i>"},
+    F(T_F_POS_M) = {"位置 <i>m</i>", "position <i>m</i>"},
+    F(T_F_WAVELENGTH) = {"波长 2π / ω<sub><i>i</i></sub>", "2π / ω<sub><i>i</i></sub>"},
+    F(T_F_PAIR_DIMS) = {"维度对 <i>i</i>（第 2<i>i</i>、2<i>i</i>+1 维）",
+                        "pair <i>i</i> (dimensions 2<i>i</i>, 2<i>i</i>+1)"},
+    F(T_F_FREQ_WAVE) = {"频率与波长", "frequency, wavelength"},
+    F(T_F_BASE) = {"基数", "base"},
+    F(T_F_REL_DIST) = {"相对距离 <i>m</i> − <i>n</i>", "relative distance <i>m</i> − <i>n</i>"},
+    F(T_F_DECAY_BOUND) = {"衰减上界 (2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|",
+                          "(2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|"},
+    F(T_F_PAIR) = {"维度对 <i>i</i>", "pair <i>i</i>"},
+    F(T_F_DIMS_HALF) = {"第 <i>i</i>、<i>i</i>+<i>d</i>/2 维",
+                        "dims <i>i</i>, <i>i</i>+<i>d</i>/2"},
+    F(T_F_DIMS_INTERLEAVED) = {"第 2<i>i</i>、2<i>i</i>+1 维", "dims 2<i>i</i>, 2<i>i</i>+1"},
+    F(T_F_ROTATION) = {"旋转角 cos(<i>m</i>θ<sub><i>i</i></sub>)",
+                       "rotation cos(<i>m</i>θ<sub><i>i</i></sub>)"},
+    F(T_F_ROPE_PAIR0) = {"<i>q</i>(%s) 的第 0 对在位置 %ld–%ld",
+                         "pair 0 of <i>q</i>(%s) at positions %ld–%ld"},
+    F(T_F_PE_POS) = {"位置编码 PE(<i>pos</i>)", "PE(<i>pos</i>)"},
+    F(T_F_VALUE) = {"数值", "value"},
+    F(T_F_TOKEN) = {"词元", "token"},
+    F(T_F_TOKEN_ID) = {"词元与编号", "token, id"},
+    F(T_F_PC1) = {"主成分 1（%.0f%% 方差）", "PC 1 (%.0f%% of variance)"},
+    F(T_F_PC2) = {"主成分 2（%.0f%% 方差）", "PC 2 (%.0f%% of variance)"},
+    F(T_F_MAP_TITLE) = {"学出来的词向量：最常见的 %zu 个词（d = %d）投影到二维",
+                        "learned vectors: the %zu commonest words (d = %d) in 2-D"},
+    F(T_F_EMB_TRAINED) = {"<i>W</i><sub>E</sub>（%u × %zu）中的行，%zu 个词的行来自训练/载入",
+                          "rows of <i>W</i><sub>E</sub> (%u × %zu), %zu words trained/loaded"},
+    F(T_F_EMB_RANDOM) = {"<i>W</i><sub>E</sub>（%u × %zu）中的行，训练前是随机数",
+                         "rows of <i>W</i><sub>E</sub> (%u × %zu), random until trained"},
+    F(T_F_NO_POS) = {"无位置信息", "no positions"},
+    F(T_F_WITH_PE) = {"加 PE", "+ PE"},
+    F(T_F_ATTN_WEIGHT) = {"注意力权重", "attention weight"},
+    F(T_F_TOKEN_B) = {"B 中的词元", "token of B"},
+    F(T_F_MAX_DIFF) = {"最大 |<i>Z</i><sub>B</sub> − <i>Z</i><sub>A</sub>|",
+                       "max |<i>Z</i><sub>B</sub> − <i>Z</i><sub>A</sub>|"},
+#undef F
+};
+
 /* The model's status sentences in Chinese; the English ones are tf_status_str's. */
 static const char *const status_zh[TF_STATUS_COUNT] = {
     [TF_OK] = "没有错误",
@@ -278,19 +337,20 @@ static const char *const status_zh[TF_STATUS_COUNT] = {
     [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
 };
 
-const char *txt(txt_id id)
-{
-    if (id < 0 || id >= T_COUNT)
-        return "";
-    const char *s = table[id][zh ? 0 : 1];
-    return s ? s : "";
-}
-
 const char *txt_lang(txt_id id, bool chinese)
 {
-    if (id < 0 || id >= T_COUNT)
-        return NULL;
-    return table[id][chinese ? 0 : 1];
+    int l = chinese ? 0 : 1;
+    if (id >= 0 && id < T_TERMINAL_END)
+        return table[id][l];
+    if (id >= T_TERMINAL_END && id < T_FIGURES_END)
+        return figure_table[id - T_TERMINAL_END][l];
+    return NULL;
+}
+
+const char *txt(txt_id id)
+{
+    const char *s = txt_lang(id, zh);
+    return s ? s : "";
 }
 
 void txt_set_zh(bool on) { zh = on; }

@@ -63,7 +63,17 @@ typedef enum {
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
     T_LESSON_HELP, T_LESSON_HELP_STEP,
     T_TERMINAL_END, /* the end of the terminal's section */
-    T_COUNT = T_TERMINAL_END
+
+    /* figures: titles, then axis and legend labels */
+    T_F_TITLE_PE = T_TERMINAL_END, T_F_TITLE_ROPE, T_F_TITLE_DECAY, T_F_TITLE_FREQ,
+    T_F_TITLE_DOT, T_F_TITLE_INPUT, T_F_TITLE_ORDER, T_F_TITLE_EMBEDDING, T_F_TITLE_MAP,
+    T_F_DIM, T_F_POS, T_F_POS_P, T_F_POS_Q, T_F_POS_M, T_F_WAVELENGTH, T_F_PAIR_DIMS,
+    T_F_FREQ_WAVE, T_F_BASE, T_F_REL_DIST, T_F_DECAY_BOUND, T_F_PAIR, T_F_DIMS_HALF,
+    T_F_DIMS_INTERLEAVED, T_F_ROTATION, T_F_ROPE_PAIR0, T_F_PE_POS, T_F_VALUE, T_F_TOKEN,
+    T_F_TOKEN_ID, T_F_PC1, T_F_PC2, T_F_MAP_TITLE, T_F_EMB_TRAINED, T_F_EMB_RANDOM,
+    T_F_NO_POS, T_F_WITH_PE, T_F_ATTN_WEIGHT, T_F_TOKEN_B, T_F_MAX_DIFF,
+    T_FIGURES_END, /* the end of the figures' section */
+    T_COUNT = T_FIGURES_END
 } txt_id;
 
 /* The string for id in the current language (never NULL). */
