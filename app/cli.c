@@ -19,8 +19,8 @@
 #include "figure.h"
 #include "fileio.h"
 #include "tf_limits.h"
-#include "print.h"
-#include "train.h"
+#include "learn/learn.h"
+#include "print/print.h"
 #include "tf_config.h"
 #include "tui.h"
 #include "utf8.h"
@@ -38,15 +38,42 @@ static fig_request figure_request(const tf_cli *cli)
                          .vectors = cli->cfg.vectors, .vectors_named = cli->vectors_path != NULL};
 }
 
-/* "pe, rope, ..." for --help. */
+/* "pe, rope, ..." for --help and messages. */
+static const char *joined(const char *const *names, char *list, size_t cap)
+{
+    size_t o = 0;
+    for (size_t i = 0; names[i] && o < cap; i++)
+        o += (size_t)snprintf(list + o, cap - o, "%s%s", i ? ", " : "", names[i]);
+    return list;
+}
+
 static const char *figure_list(void)
 {
     static char list[256];
-    size_t o = 0;
-    const char *const *names = figures_names();
-    for (size_t i = 0; names[i]; i++)
-        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", names[i]);
-    return list;
+    return joined(figures_names(), list, sizeof list);
+}
+
+static const char *print_list(void)
+{
+    static char list[256];
+    return joined(print_topics(), list, sizeof list);
+}
+
+/* What --print, --train and the learned topics learn from. */
+static learn_request learn_req(const tf_cli *cli)
+{
+    return (learn_request){.corpus_path = cli->corpus, .cfg = &cli->cfg,
+                           .tokenizer_set = cli->tokenizer_set, .params = cli->w2v};
+}
+
+/* The --print the command line asks for, on analysis a (NULL: a learned topic). */
+static print_request print_req(const tf_cli *cli, tf_analysis *a)
+{
+    return (print_request){.what = cli->print_what, .format = cli->format,
+                           .output = cli->output, .a = a, .learn = learn_req(cli),
+                           .vectors_path = cli->vectors_path,
+                           .vectors_limit = cli->vectors_limit, .word = cli->word,
+                           .top = cli->top, .top_given = cli->top_given};
 }
 
 static void usage(FILE *fp)
@@ -644,23 +671,14 @@ static int run_print(tf_cli *cli, tf_analysis *a)
         err_say("--format npy is binary; write it to a file with -o FILE.npy.");
         return 2;
     }
-    outfile out;
-    if (outfile_open(&out, cli->output, "with -o"))
-        return 1;
-    st = print_run(cli->print_what, cli->format, a, out.fp);
-    if (outfile_close(&out, st))
-        return 1;
-    if (st != TF_OK) {
-        err_say("%s.", tf_status_str(st));
-        return st == TF_ERR_IO ? 1 : 2;
-    }
-    return 0;
+    print_request req = print_req(cli, a);
+    return print_run(&req);
 }
 
 /* --vectors FILE as the rows of W_E: d_model follows the file. Exit status, 0 to go on. */
 static int use_vectors(tf_cli *cli)
 {
-    int rc = train_load_vectors(cli);
+    int rc = learn_read_vectors(cli->vectors_path, cli->vectors_limit, &cli->vectors);
     if (rc)
         return rc;
     if (cli->d_given && cli->cfg.d_model != cli->vectors.dim) {
@@ -730,12 +748,12 @@ int cli_run(int argc, char **argv)
                       "the file it writes (-o).");
             return 2;
         }
-        return train_run(&cli);
+        learn_request lr = learn_req(&cli);
+        return learn_train(&lr, cli.output);
     }
-    if (cli.print_what && train_handles(cli.print_what)) {
-        int rc = train_print(&cli);
-        vectors_free(&cli.vectors);
-        return rc;
+    if (print_learned(cli.print_what)) { /* no sentence: vectors from a file or the corpus */
+        print_request pr = print_req(&cli, NULL);
+        return print_run(&pr);
     }
     if (cli.export_path) {
         fig_request req = figure_request(&cli);
@@ -753,7 +771,8 @@ int cli_run(int argc, char **argv)
                   "with --export FILE; for example tfviz --export pe.pdf --figure pe.");
         return 2;
     } else if (cli.print_what) {
-        const char *why = print_check(cli.print_what, cli.format, &cli.cfg);
+        print_request pr = print_req(&cli, NULL);
+        const char *why = print_check(&pr, &cli.cfg);
         if (why) {
             err_say("%s ('%s'); --print takes one of: %s.", why, cli.print_what, print_list());
             return 2;

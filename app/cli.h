@@ -6,10 +6,10 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "core/options.h"
 #include "vectors.h"
 #include "word2vec.h"
 
-typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
 
 typedef struct {
     tf_config cfg;

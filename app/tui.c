@@ -20,7 +20,7 @@
 
 #include "core/err.h"
 #include "figures/figures.h"
-#include "print.h"
+#include "print/print.h"
 #include "textwidth.h"
 #include "tf_limits.h"
 #include "tui_status.h"

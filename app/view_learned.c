@@ -13,7 +13,7 @@
 
 #include "corpus.h"
 #include "pca.h"
-#include "train.h"
+#include "learn/learn.h"
 #include "tui.h"
 #include "tui_status.h"
 #include "word2vec.h"
@@ -75,7 +75,7 @@ static void restart(struct tui_learn *L)
     record(L);
 }
 
-static bool learn_open(tui *t)
+static bool learning_open(tui *t)
 {
     if (!t->learn) {
         t->learn = calloc(1, sizeof *t->learn);
@@ -87,7 +87,7 @@ static bool learn_open(tui *t)
         return L->ready;
     L->failed = true;
     size_t len;
-    const char *text = train_default_corpus(&len);
+    const char *text = learn_builtin_corpus(&len);
     tf_vocab *v = NULL;
     if (corpus_detect(text, len) == CORPUS_TOKENIZER && analysis_vocab(&t->cfg, &v) != TF_OK)
         return false;
@@ -220,7 +220,7 @@ static long frame_words(const struct tui_learn *L)
 
 static int tick(tui *t)
 {
-    if (!learn_open(t) || !t->learn->running)
+    if (!learning_open(t) || !t->learn->running)
         return TUI_IGNORED;
     return step_once(t, (uint64_t)frame_words(t->learn));
 }
@@ -395,7 +395,7 @@ static void draw_neighbors(struct tui_learn *L, WINDOW *w, int y, int x, int row
 
 static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 {
-    if (!learn_open(t)) {
+    if (!learning_open(t)) {
         tui_say(w, y + 1, x + 2, cols - 4, T_L_FAILED);
         return;
     }
@@ -422,7 +422,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
 static int key(tui *t, int ch)
 {
-    if (!learn_open(t))
+    if (!learning_open(t))
         return TUI_IGNORED;
     struct tui_learn *L = t->learn;
     switch (ch) {

@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 static bool zh = true;
 
@@ -316,6 +317,55 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
 #undef F
 };
 
+/* The glosses: the English line (a format, "{zh}" where the Chinese goes), the Chinese words. */
+static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
+#define G(id) [id - T_FIGURES_END]
+    G(T_G_WRITING) = {"写出", "{zh} / writing"},
+    G(T_G_TRAINING) = {"训练", "{zh} / training"},
+    G(T_G_LEFT) = {"剩余", "{zh} / left"},
+    G(T_G_CUT_CHARS) = {"字级切分", "note: the word dictionary (tfviz-dict.bin) is missing in %s, "
+                                   "so the corpus is cut into characters ({zh}); install "
+                                   "python3-jieba and rebuild for words."},
+    G(T_G_FALLBACK) = {"词表外的词拆成了单字", "fallback: %zu token(s) are characters of a word "
+                                                "outside the V = %u vocabulary / {zh}\n"},
+    G(T_G_UNK) = {"词表外的字记为 [UNK]", "unk: %zu token(s) are not in the vocabulary and "
+                                          "became [UNK] (id %d) / {zh}\n"},
+    G(T_G_PARTIAL) = {"字节级 BPE 把一个汉字拆成了几个字节",
+                      "partial: %zu token(s) hold part of a UTF-8 character, shown as bytes / "
+                      "{zh}\n"},
+    G(T_G_ROWS_SET) = {"已训练/载入", "%zu rows of W_E are trained/loaded vectors (%zu of this "
+                                       "sentence's %zu tokens, marked *; {zh}); the others are "
+                                       "random (seed %llu, uniform +-%.6f).\n"},
+    G(T_G_SIMILARITY) = {"余弦相似度", "Cosine similarity of the embedding rows ({zh}); * = "
+                                       "trained/loaded row\n"},
+    G(T_G_REPORT) = {"tfviz —— 一句话如何变成 Transformer 第一层读入的矩阵",
+                     "tfviz — from a sentence to the matrix a Transformer's first layer "
+                     "reads\n{zh}\n\n"},
+    G(T_G_R_TOKENS) = {"词表与编号", "1. Tokens and ids ({zh}, C1)\n"},
+    G(T_G_R_EMBEDDING) = {"词嵌入", "\n2. Embedding rows: onehot(id) . W_E = row id of W_E "
+                                   "({zh}, C2-C4)\n"},
+    G(T_G_R_PE) = {"位置编码", "\n3. Positional encoding ({zh}, C7)\n"},
+    G(T_G_R_FREQ) = {"频率", "\n4. Frequencies fall geometrically ({zh}, C8)\n"},
+    G(T_G_R_RELATIVE) = {"唯一性与相对位置",
+                         "\n5. Uniqueness and relative position ({zh}, C9-C10)\n"},
+    G(T_G_R_INPUT) = {"融合", "\n6. X_input = X_emb + PE ({zh}, C11)\n"},
+    G(T_G_R_ORDER) = {"语序", "\n7. Attention is order-blind without positions ({zh}, C6)\n"},
+    G(T_G_R_ROPE) = {"旋转位置编码", "\n8. RoPE rotates q and k instead ({zh}, C13)\n"},
+    G(T_G_R_SKIPPED) = {"计算量超出限制，已跳过",
+                        "  (skipped: too much work with these settings; tfviz --print %s says "
+                        "what to lower / {zh})\n"},
+    G(T_G_SGNS) = {"词向量训练", "Skip-gram with negative sampling ({zh})\n"},
+    G(T_G_COS_TRAINED) = {"余弦相似度，训练前 -> 训练后",
+                          "Cosine similarity, random start -> trained ({zh}):\n"},
+    G(T_G_CONTROL) = {"对照", "   (control {zh})"},
+    G(T_G_NEIGHBOURS) = {"最近邻", "Nearest neighbours ({zh}):\n"},
+    G(T_G_NEIGHBOURS_OF) = {"最近邻", " by cosine similarity ({zh}), %u words x %d from %s:\n"},
+    G(T_G_PCA) = {"主成分投影", "2-D map by PCA ({zh}) of the %zu most frequent words of %s:\n"},
+    G(T_G_STEPS) = {"逐步训练", "Training step by step ({zh}): loss per pair and cosine "
+                                "similarity, %s\n"},
+#undef G
+};
+
 /* The model's status sentences in Chinese; the English ones are tf_status_str's. */
 static const char *const status_zh[TF_STATUS_COUNT] = {
     [TF_OK] = "没有错误",
@@ -344,6 +394,8 @@ const char *txt_lang(txt_id id, bool chinese)
         return table[id][l];
     if (id >= T_TERMINAL_END && id < T_FIGURES_END)
         return figure_table[id - T_TERMINAL_END][l];
+    if (id >= T_FIGURES_END && id < T_GLOSSES_END)
+        return gloss_table[id - T_FIGURES_END][l];
     return NULL;
 }
 
@@ -371,6 +423,40 @@ int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...)
     va_list ap;
     va_start(ap, chinese);
     int n = vsnprintf(buf, cap, f ? f : "", ap);
+    va_end(ap);
+    return n;
+}
+
+const char *txt_gloss_format(char *buf, size_t cap, txt_id id)
+{
+    const char *en = txt_lang(id, false), *gloss = txt_lang(id, true);
+    const char *at = en ? strstr(en, "{zh}") : NULL;
+    if (!at) {
+        snprintf(buf, cap, "%s", en ? en : "");
+        return buf;
+    }
+    snprintf(buf, cap, "%.*s%s%s", (int)(at - en), en, gloss, at + 4);
+    return buf;
+}
+
+int txt_gloss(FILE *fp, txt_id id, ...)
+{
+    char fmt[512];
+    txt_gloss_format(fmt, sizeof fmt, id);
+    va_list ap;
+    va_start(ap, id);
+    int n = vfprintf(fp, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...)
+{
+    char fmt[512];
+    txt_gloss_format(fmt, sizeof fmt, id);
+    va_list ap;
+    va_start(ap, id);
+    int n = vsnprintf(buf, cap, fmt, ap);
     va_end(ap);
     return n;
 }

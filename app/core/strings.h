@@ -5,8 +5,9 @@
  *     same printf conversions, and no East-Asian-ambiguous character appears (CJK terminals
  *     draw them two columns wide);
  *   - figures: pango markup and any character (Greek letters, minus signs), same conversions;
- *   - glosses: printed reports are English with a short Chinese gloss beside it; the English
- *     entry may be a format, the Chinese one takes no conversion.
+ *   - glosses: printed reports (--print, --train) are English with a short Chinese gloss in
+ *     them; the English entry is a printf format that says where the gloss goes ("{zh}", once),
+ *     the Chinese one is plain text.
  * The lesson's steps are the lesson's own text (tui/lesson_text.c); the model's English status
  * sentences (tf_status_str) get their Chinese here. */
 #ifndef TF_STRINGS_H
@@ -14,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "status.h"
 
@@ -73,7 +75,16 @@ typedef enum {
     T_F_TOKEN_ID, T_F_PC1, T_F_PC2, T_F_MAP_TITLE, T_F_EMB_TRAINED, T_F_EMB_RANDOM,
     T_F_NO_POS, T_F_WITH_PE, T_F_ATTN_WEIGHT, T_F_TOKEN_B, T_F_MAX_DIFF,
     T_FIGURES_END, /* the end of the figures' section */
-    T_COUNT = T_FIGURES_END
+
+    /* glosses of the printed reports (--print text, --train, the progress bar) */
+    T_G_WRITING = T_FIGURES_END, T_G_TRAINING, T_G_LEFT, T_G_CUT_CHARS,
+    T_G_FALLBACK, T_G_UNK, T_G_PARTIAL, T_G_ROWS_SET, T_G_SIMILARITY,
+    T_G_REPORT, T_G_R_TOKENS, T_G_R_EMBEDDING, T_G_R_PE, T_G_R_FREQ, T_G_R_RELATIVE, T_G_R_INPUT,
+    T_G_R_ORDER, T_G_R_ROPE, T_G_R_SKIPPED,
+    T_G_SGNS, T_G_COS_TRAINED, T_G_CONTROL, T_G_NEIGHBOURS, T_G_NEIGHBOURS_OF, T_G_PCA,
+    T_G_STEPS,
+    T_GLOSSES_END, /* the end of the glosses */
+    T_COUNT = T_GLOSSES_END
 } txt_id;
 
 /* The string for id in the current language (never NULL). */
@@ -86,6 +97,13 @@ bool txt_is_zh(void);
 int txt_fmt(char *buf, size_t cap, txt_id id, ...);
 /* The same in a given language. */
 int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...);
+/* A gloss: its English entry as a printf format with "{zh}" replaced by the Chinese entry, written
+ * to fp with the arguments. */
+int txt_gloss(FILE *fp, txt_id id, ...);
+/* The same into buf (cap bytes, snprintf). */
+int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...);
+/* The gloss's format itself into buf (cap bytes). */
+const char *txt_gloss_format(char *buf, size_t cap, txt_id id);
 /* A tf_status as a sentence in Chinese or English (the model's own, tf_status_str). */
 const char *txt_status_lang(tf_status s, bool chinese);
 /* The same in the current language. */
