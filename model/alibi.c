@@ -41,7 +41,7 @@ double alibi_bias_at(double m, long k, scheme_mask mask)
 {
     if (k < 0 && mask == SCHEME_MASK_CAUSAL)
         return -INFINITY;
-    return -m * (double)labs(k);
+    return k == 0 ? 0.0 : -m * (double)labs(k); /* +0 on the diagonal, never "-0" in print */
 }
 
 tf_status alibi_bias(const double *m, int heads, long n, scheme_mask mask, double *out)

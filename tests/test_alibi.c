@@ -68,6 +68,7 @@ static void test_bias(void **state)
                 assert_true(s == sym[(h * N + j) * N + i]);
             }
     assert_true(alibi_bias_at(0.5, 4, SCHEME_MASK_CAUSAL) == -2.0);
+    assert_false(signbit(alibi_bias_at(0.5, 0, SCHEME_MASK_CAUSAL))); /* +0, printed "0" */
     assert_true(alibi_bias_at(0.5, -4, SCHEME_MASK_SYMMETRIC) == -2.0);
     assert_true(isinf(alibi_bias_at(0.5, -1, SCHEME_MASK_CAUSAL)));
     assert_int_equal(alibi_bias(m, H, 0, SCHEME_MASK_CAUSAL, causal), TF_ERR_POSITIONS);
