@@ -22,7 +22,7 @@
 #include "learn/learn.h"
 #include "print/print.h"
 #include "tf_config.h"
-#include "tui.h"
+#include "tui/tui.h"
 #include "utf8.h"
 
 #define DEFAULT_TEXT "我爱学习"
@@ -826,7 +826,14 @@ int cli_run(int argc, char **argv)
     } else if (cli.print_what) {
         rc = run_print(&cli, &a);
     } else if (tui_wanted()) {
-        rc = tui_run(&cli, &a);
+        tui_request tr = {.cfg = cli.cfg, .text = cli.text, .text_len = cli.text_len,
+                          .zh = strcmp(cli.lang, "en") != 0, .lesson = cli.lesson,
+                          .big = cli.big, .no_color = cli.no_color, .export = figures_export};
+        rc = tui_run(&tr, &a);
+        if (rc == TUI_NO_TERMINAL) { /* the terminal refused: the text report instead */
+            print_report(&a, stdout);
+            rc = 0;
+        }
     } else if (cli.lesson) {
         err_say("--lesson needs an interactive terminal (a terminal window with TERM set); "
                   "run it there, or use --print for numbers.");

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "core/strings.h"
-#include "lesson.h"
+#include "tui/lesson.h"
 #include "text_check.h"
 #include "utf8.h"
 
@@ -40,7 +40,7 @@ static void test_steps(void **state)
     for (int i = 0; i < LESSON_STEPS; i++) {
         const lesson_step *s = lesson_get(i);
         assert_non_null(s);
-        assert_true(s->visual >= LESSON_VIS_BYTES && s->visual <= 8);
+        assert_true(s->view == NULL || s->view == tui_views[tui_view_index(s->view)]);
         for (int l = 0; l < 2; l++) {
             snprintf(what, sizeof what, "step %d title[%d]", i + 1, l);
             check_text(s->title[l], what);
@@ -55,10 +55,10 @@ static void test_steps(void **state)
     assert_null(lesson_get(-1));
     assert_null(lesson_get(LESSON_STEPS));
     /* the order: bytes first, attention order at 6, PE formula at 7, RoPE last */
-    assert_int_equal(lesson_get(0)->visual, LESSON_VIS_BYTES);
-    assert_int_equal(lesson_get(5)->visual, 6);
-    assert_int_equal(lesson_get(6)->visual, 2);
-    assert_int_equal(lesson_get(10)->visual, 7);
+    assert_null(lesson_get(0)->view);
+    assert_ptr_equal(lesson_get(5)->view, &view_order);
+    assert_ptr_equal(lesson_get(6)->view, &view_pe);
+    assert_ptr_equal(lesson_get(10)->view, &view_rope);
 }
 
 static void test_labels(void **state)

@@ -5,12 +5,27 @@
  * angle pos * w_i, so the first pairs spin fast and the last barely move. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "posenc.h"
-#include "tui.h"
+#include "tui/view.h"
 
 #define CLOCK_COLS 10
 #define CLOCK_ROWS 5
+
+typedef struct {
+    int pair;     /* the pair i whose waves are plotted */
+    long pos;     /* the position of the clocks */
+    bool animate; /* the clocks advance by themselves */
+} freq_state;
+
+static void *init(tui *t)
+{
+    freq_state *f = calloc(1, sizeof *f);
+    if (f)
+        f->pair = t->cfg.d_model / 16, f->pos = 5;
+    return f;
+}
 
 static void draw_clock(WINDOW *w, int y, int x, const tui *t, int i, long pos, int pair)
 {
@@ -33,12 +48,15 @@ static void draw_clock(WINDOW *w, int y, int x, const tui *t, int i, long pos, i
     term_printf(w, y + CLOCK_ROWS, x, CLOCK_COLS + 2, "i=%d", i);
 }
 
-static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
+    freq_state *f = state;
+    if (!f)
+        return;
     const tf_config *c = &t->a->cfg;
     int d = c->d_model, half = d / 2;
-    if (t->fq_pair >= half)
-        t->fq_pair = half - 1;
+    if (f->pair >= half)
+        f->pair = half - 1;
     int ncl = (cols - 60) / (CLOCK_COLS + 2);
     ncl = ncl < 2 ? 2 : ncl > 4 ? 4 : ncl;
     int rw = ncl * (CLOCK_COLS + 2) + 1;
@@ -55,7 +73,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     if (term_canvas_init(&cv, ph, pw, 0, half > 1 ? half - 1 : 1, lo, hi) == 0) {
         for (int i = 0; i < half; i += half > 4 * pw ? half / (4 * pw) : 1)
             term_canvas_dot(&cv, i, log10(2 * M_PI / posenc_omega(i, d, c->base)), 1);
-        term_canvas_dot(&cv, t->fq_pair, log10(2 * M_PI / posenc_omega(t->fq_pair, d, c->base)),
+        term_canvas_dot(&cv, f->pair, log10(2 * M_PI / posenc_omega(f->pair, d, c->base)),
                         2);
         term_canvas_draw(&cv, w, y + 1, x + 8, pairs, 3);
         term_canvas_free(&cv);
@@ -67,10 +85,10 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
     /* 2. the waves of the chosen pair across positions */
     int wy = y + ph + 3;
-    double om = posenc_omega(t->fq_pair, d, c->base);
+    double om = posenc_omega(f->pair, d, c->base);
     long npos = c->n_positions;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, wy - 1, x + 1, pw + 8, txt(T_F_WAVES), 2 * t->fq_pair, 2 * t->fq_pair + 1,
+    term_printf(w, wy - 1, x + 1, pw + 8, txt(T_F_WAVES), 2 * f->pair, 2 * f->pair + 1,
                 om, 2 * M_PI / om);
     term_attr(w, A_NORMAL, 0);
     if (term_canvas_init(&cv, ph, pw, (double)c->index_base,
@@ -82,7 +100,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
             for (int k = 0; k < n; k++) {
                 double pos = c->index_base + (double)k * (npos - 1) / (n - 1);
                 xs[k] = pos;
-                ys[k] = posenc_value(pos, 2 * t->fq_pair + s, d, c->base);
+                ys[k] = posenc_value(pos, 2 * f->pair + s, d, c->base);
             }
             term_canvas_line(&cv, xs, ys, n, s + 1);
         }
@@ -102,7 +120,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     /* 3. clocks */
     int cx = x + cols - rw + 1;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, cx, rw - 1, txt(T_F_CLOCKS), t->fq_pos);
+    term_printf(w, y, cx, rw - 1, txt(T_F_CLOCKS), f->pos);
     term_attr(w, A_NORMAL, 0);
     int nclocks = 0;
     for (int row = 0; y + 1 + row * (CLOCK_ROWS + 2) + CLOCK_ROWS < y + rows; row++)
@@ -114,36 +132,39 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         int i = nclocks > 1 ? (int)lround((double)k * (half - 1) / (nclocks - 1)) : 0;
         int row = k / ncl, col = k % ncl;
         draw_clock(w, y + 1 + row * (CLOCK_ROWS + 2), cx + col * (CLOCK_COLS + 2), t, i,
-                   t->fq_pos, pairs[i == t->fq_pair ? 1 : 0]);
+                   f->pos, pairs[i == f->pair ? 1 : 0]);
     }
-    snprintf(t->cursor, sizeof t->cursor, "w_%d=%.6g  wavelength=%.6g", t->fq_pair, om,
+    snprintf(t->cursor, sizeof t->cursor, "w_%d=%.6g  wavelength=%.6g", f->pair, om,
              2 * M_PI / om);
 }
 
-static int key(tui *t, int ch)
+static int key(tui *t, void *state, int ch)
 {
+    freq_state *f = state;
+    if (!f)
+        return TUI_IGNORED;
     int half = t->a->cfg.d_model / 2;
     switch (ch) {
     case KEY_UP:
-        t->fq_pair = t->fq_pair + 1 < half ? t->fq_pair + 1 : half - 1;
+        f->pair = f->pair + 1 < half ? f->pair + 1 : half - 1;
         break;
     case KEY_DOWN:
-        t->fq_pair = t->fq_pair > 0 ? t->fq_pair - 1 : 0;
+        f->pair = f->pair > 0 ? f->pair - 1 : 0;
         break;
     case KEY_PPAGE:
-        t->fq_pair = t->fq_pair + half / 16 + 1 < half ? t->fq_pair + half / 16 + 1 : half - 1;
+        f->pair = f->pair + half / 16 + 1 < half ? f->pair + half / 16 + 1 : half - 1;
         break;
     case KEY_NPAGE:
-        t->fq_pair = t->fq_pair > half / 16 + 1 ? t->fq_pair - half / 16 - 1 : 0;
+        f->pair = f->pair > half / 16 + 1 ? f->pair - half / 16 - 1 : 0;
         break;
     case KEY_RIGHT:
-        t->fq_pos++;
+        f->pos++;
         break;
     case KEY_LEFT:
-        t->fq_pos = t->fq_pos > 0 ? t->fq_pos - 1 : 0;
+        f->pos = f->pos > 0 ? f->pos - 1 : 0;
         break;
     case ' ':
-        t->animate = !t->animate;
+        f->animate = !f->animate;
         break;
     default:
         return TUI_IGNORED;
@@ -151,7 +172,32 @@ static int key(tui *t, int ch)
     return TUI_REDRAW;
 }
 
+/* While the clocks run, they advance a position every frame. */
+static int tick(tui *t, void *state)
+{
+    (void)t;
+    freq_state *f = state;
+    if (!f || !f->animate)
+        return TUI_IGNORED;
+    f->pos++;
+    return TUI_REDRAW;
+}
+
+static int frame_ms(void *state)
+{
+    const freq_state *f = state;
+    return f && f->animate ? 120 : 100;
+}
+
+static void still(void *state)
+{
+    freq_state *f = state;
+    if (f)
+        f->animate = false;
+}
+
 const tui_view view_freq = {
     .figure = "freq", .tab = T_TAB_FREQ, .caption = T_CAP_FREQ, .keys = T_KEYS_FREQ, .needs = 0,
-    .draw = draw, .key = key, .click = NULL,
+    .init = init, .free = free, .draw = draw, .key = key, .tick = tick, .frame_ms = frame_ms,
+    .still = still,
 };

@@ -1,5 +1,5 @@
 /* tui_status.c — the status line from whole fields; the analysis messages in both languages. */
-#include "tui_status.h"
+#include "tui/status.h"
 
 #include <stdarg.h>
 #include <stdint.h>

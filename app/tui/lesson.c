@@ -12,15 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lesson.h"
 #include "posenc.h"
-#include "tui.h"
+#include "tui/lesson.h"
 #include "utf8.h"
-
-static const tui_view *const step_views[8] = {
-    &view_embed, &view_pe,    &view_freq, &view_relative,
-    &view_input, &view_order, &view_rope, &view_learned,
-};
 
 #define MIN_VISUAL_ROWS 8
 
@@ -38,8 +32,30 @@ void lesson_enter(tui *t, int step)
     t->step = step;
     const lesson_step *s = lesson_get(step);
     /* the bytes step reads the tokens, which every analysis has: view 1's needs */
-    t->view = s->visual >= 1 ? s->visual - 1 : 0;
-    t->animate = false;
+    t->view = s->view ? tui_view_index(s->view) : 0;
+    for (int i = 0; i < TUI_VIEWS; i++) /* nothing keeps moving from the step before */
+        if (tui_views[i]->still)
+            tui_views[i]->still(t->state[i]);
+}
+
+/* A key the step passes on to its view as another key (alias), or whose result it echoes on
+ * the message line (echo); TUI_IGNORED when the step has no such key. */
+static int step_key(tui *t, const lesson_step *s, int ch)
+{
+    const tui_view *v = s->view;
+    if (!v || !v->key || ch <= 0 || ch > 255)
+        return TUI_IGNORED;
+    void *state = tui_state(t, v);
+    for (const char *a = s->alias; a && a[0] && a[1]; a += 2)
+        if (ch == a[0])
+            return v->key(t, state, a[1]);
+    if (s->echo && strchr(s->echo, ch)) {
+        int r = v->key(t, state, ch);
+        if (v->result)
+            v->result(t, state, t->msg, sizeof t->msg);
+        return r | TUI_REDRAW;
+    }
+    return TUI_IGNORED;
 }
 
 int lesson_key(tui *t, int ch)
@@ -61,27 +77,13 @@ int lesson_key(tui *t, int ch)
     case 127:
         lesson_enter(t, t->step - 1);
         return TUI_REDRAW;
-    case 'a': /* the clocks' animation, whose own key (space) advances the lesson */
-        if (t->view == 2) {
-            t->animate = !t->animate;
-            return TUI_REDRAW;
-        }
-        return TUI_IGNORED;
-    case 'c': /* view 1's check: also on the message line, which every layout keeps */
-        if (t->view == 0 && view_embed.key) {
-            int r = view_embed.key(t, ch);
-            if (t->onehot_gen == t->generation && t->onehot_diff >= 0)
-                txt_fmt(t->msg, sizeof t->msg, T_E_CHECK, t->onehot_diff);
-            return r | TUI_REDRAW;
-        }
-        return TUI_IGNORED;
     case '\t':
     case KEY_BTAB:
         return TUI_REDRAW; /* no tabs in the lesson */
     default:
         if (ch >= '1' && ch <= '8')
             return TUI_REDRAW;
-        return TUI_IGNORED;
+        return step_key(t, lesson_get(t->step), ch);
     }
 }
 
@@ -138,7 +140,9 @@ static void draw_bytes(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
 {
     const tf_config *c = &t->cfg;
-    long pos = t->pe_pos + c->index_base, j = t->pe_dim, i = j / 2;
+    long cur, j;
+    view_pe_cursor(tui_state(t, &view_pe), &cur, &j);
+    long pos = cur + c->index_base, i = j / 2;
     double om = posenc_omega((int)i, c->d_model, c->base), ang = (double)pos * om;
     double v = (j % 2) ? cos(ang) : sin(ang);
     char buf[320];
@@ -210,12 +214,12 @@ void lesson_frame(tui *t)
         WINDOW *w = derwin(stdscr, vrows, COLS, vy, 0);
         if (w) {
             int top = 0;
-            if (s->visual == 2)
+            if (s->pe_cell)
                 top = draw_pe_cell(t, w, 0, 0, COLS);
-            if (s->visual == LESSON_VIS_BYTES)
+            if (!s->view)
                 draw_bytes(t, w, 0, 0, vrows, COLS);
             else
-                step_views[s->visual - 1]->draw(t, w, top, 0, vrows - top, COLS);
+                s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
             t->area_y = vy + top;
             t->area_x = 0;
             t->area_rows = vrows - top;

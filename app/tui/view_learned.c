@@ -11,11 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "corpus.h"
 #include "pca.h"
+#include "core/err.h"
 #include "learn/learn.h"
-#include "tui.h"
-#include "tui_status.h"
+#include "tui/view.h"
 #include "word2vec.h"
 
 #define HIST_CAP 1024 /* points kept per curve; halved (every other point) when full */
@@ -26,14 +25,14 @@
 #define SPEED_MAX 65536
 #define SPEED_DEFAULT 512 /* words per frame: ~176 k words at 25 frames/s take about 15 s */
 
-static const char *const pair_words[N_PAIRS][2] = {{"爱", "喜欢"}, {"猫", "狗"}, {"爱", "北京"}};
+/* the watched pairs shown: 爱-喜欢 and 猫-狗, which share contexts, and the control 爱-北京 */
+static const int shown_pairs[N_PAIRS] = {0, 1, LEARN_CONTROL};
 static const char *const preset[] = {"爱", "猫", "北京", "苹果", "学习", "妈妈", "吃"};
 #define N_PRESET (sizeof preset / sizeof *preset)
 
-struct tui_learn {
+typedef struct {
     bool ready, failed, running, applied;
-    w2v_corpus *corpus;
-    w2v_model m;
+    learn_session s; /* the built-in corpus and the model on it */
     w2v_progress pr;
     int32_t pair_id[N_PAIRS][2];
     long speed; /* words per frame */
@@ -44,9 +43,9 @@ struct tui_learn {
     int32_t sel; /* the word whose neighbours are listed */
     size_t preset_i;
     tf_vectors applied_vec; /* the copy handed to the analysis (owned) */
-};
+} learned_state;
 
-static void record(struct tui_learn *L)
+static void record(learned_state *L)
 {
     if (L->n == HIST_CAP) { /* keep every other point */
         for (size_t i = 0; i < HIST_CAP / 2; i++) {
@@ -61,58 +60,45 @@ static void record(struct tui_learn *L)
     L->hloss[i] = L->loss_ema;
     for (int p = 0; p < N_PAIRS; p++)
         L->hcos[p][i] = L->pair_id[p][0] >= 0 && L->pair_id[p][1] >= 0
-                            ? w2v_cosine(&L->m, L->pair_id[p][0], L->pair_id[p][1])
+                            ? w2v_cosine(&L->s.m, L->pair_id[p][0], L->pair_id[p][1])
                             : 0.0;
 }
 
-static void restart(struct tui_learn *L)
+static void restart(learned_state *L)
 {
     memset(&L->pr, 0, sizeof L->pr);
-    L->pr.words_total = (uint64_t)L->m.p.epochs * w2v_corpus_tokens(L->corpus);
-    L->pr.alpha = L->m.p.alpha;
+    L->pr.words_total = (uint64_t)L->s.m.p.epochs * w2v_corpus_tokens(L->s.corpus);
+    L->pr.alpha = L->s.m.p.alpha;
     L->n = 0;
     L->loss_ema = NAN;
     record(L);
 }
 
-static bool learning_open(tui *t)
+static void ignore(const char *msg, void *ctx)
 {
-    if (!t->learn) {
-        t->learn = calloc(1, sizeof *t->learn);
-        if (!t->learn)
-            return false;
-    }
-    struct tui_learn *L = t->learn;
+    (void)msg, (void)ctx;
+}
+
+/* The corpus and the model, set up on first use; false when that failed (the message line
+ * says so once). */
+static bool learning_open(tui *t, learned_state *L)
+{
     if (L->ready || L->failed)
         return L->ready;
     L->failed = true;
-    size_t len;
-    const char *text = learn_builtin_corpus(&len);
-    tf_vocab *v = NULL;
-    if (corpus_detect(text, len) == CORPUS_TOKENIZER && analysis_vocab(&t->cfg, &v) != TF_OK)
-        return false;
-    corpus_info info;
-    w2v_params p;
-    w2v_params_defaults(&p);
-    tf_status st = w2v_corpus_new(&L->corpus);
-    if (st == TF_OK)
-        st = corpus_load(L->corpus, v, text, len, CORPUS_AUTO, TOKENIZER_WORD, &info);
-    vocab_free(v);
-    if (st == TF_OK)
-        st = w2v_corpus_finish(L->corpus, p.min_count);
-    if (st == TF_OK)
-        st = w2v_model_init(&L->m, L->corpus, &p);
-    if (st != TF_OK) {
-        w2v_corpus_free(L->corpus);
-        L->corpus = NULL;
-        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_L_FAILED),
-                 txt_status(st));
+    learn_request r = {.cfg = &t->cfg};
+    w2v_params_defaults(&r.params);
+    /* the sentences learn_open says are the command line's: the view says its own */
+    err_sink was = err_redirect((err_sink){ignore, NULL});
+    int rc = learn_open(&L->s, &r);
+    err_redirect(was);
+    if (rc) {
+        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_L_FAILED), txt_status(TF_ERR_NOMEM));
         return false;
     }
     for (int i = 0; i < N_PAIRS; i++)
-        for (int j = 0; j < 2; j++)
-            L->pair_id[i][j] = w2v_lookup(&L->m, pair_words[i][j], strlen(pair_words[i][j]));
-    L->sel = w2v_lookup(&L->m, preset[0], strlen(preset[0]));
+        learn_pair_ids(&L->s.m, shown_pairs[i], L->pair_id[i]);
+    L->sel = w2v_lookup(&L->s.m, preset[0], strlen(preset[0]));
     if (L->sel < 0)
         L->sel = 0;
     L->speed = SPEED_DEFAULT;
@@ -123,36 +109,42 @@ static bool learning_open(tui *t)
     return true;
 }
 
-bool view_learned_vectors(tui *t, tf_vectors *out)
+static void *init(tui *t)
 {
-    struct tui_learn *L = t->learn;
-    if (!L || !L->ready || L->pr.words_done == 0)
-        return false;
-    w2v_vectors_view(&L->m, out);
-    return out->n >= 2;
+    (void)t;
+    return calloc(1, sizeof(learned_state));
 }
 
-void view_learned_free(tui *t)
+/* The training and the vectors it handed to the analysis. */
+static void release(void *state)
 {
-    struct tui_learn *L = t->learn;
+    learned_state *L = state;
     if (!L)
         return;
-    if (L->ready) {
-        w2v_model_free(&L->m);
-        w2v_corpus_free(L->corpus);
-    }
+    learn_close(&L->s);
     vectors_free(&L->applied_vec);
     free(L);
-    t->learn = NULL;
+}
+
+/* e exports the map of the vectors trained so far; none yet: the message line says to wait. */
+static int export_prep(tui *t, void *state, fig_request *req)
+{
+    static tf_vectors live; /* a view of the model's rows, valid until the next key or tick */
+    learned_state *L = state;
+    if (!L || !L->ready || L->pr.words_done == 0 || (w2v_vectors_view(&L->s.m, &live), live.n < 2)) {
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_M_MAP_UNTRAINED));
+        return TUI_REDRAW;
+    }
+    req->vectors = &live;
+    return TUI_IGNORED;
 }
 
 /* Copy the current vectors into the analysis: views 1 and 5 then read these rows for the words
  * that have them (d_model follows the vectors). */
-static int apply(tui *t)
+static int apply(tui *t, learned_state *L)
 {
-    struct tui_learn *L = t->learn;
     tf_vectors live, copy = {0};
-    w2v_vectors_view(&L->m, &live);
+    w2v_vectors_view(&L->s.m, &live);
     size_t bytes = 0;
     for (uint32_t i = 0; i < live.n; i++)
         bytes += strlen(live.words[i]) + 1;
@@ -184,13 +176,12 @@ static int apply(tui *t)
     return TUI_RERUN;
 }
 
-static int step_once(tui *t, uint64_t words)
+static int step_once(tui *t, learned_state *L, uint64_t words)
 {
-    struct tui_learn *L = t->learn;
     if (L->pr.done)
         return TUI_IGNORED;
     w2v_progress pr;
-    if (w2v_step(&L->m, words, &pr) != TF_OK) {
+    if (w2v_step(&L->s.m, words, &pr) != TF_OK) {
         L->running = false;
         snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
         return TUI_REDRAW;
@@ -202,27 +193,36 @@ static int step_once(tui *t, uint64_t words)
     if (pr.done) {
         L->running = false;
         /* a run that ends hands its vectors over, unless they are in use already (a new
-         * d_model leaves them: tui.c act_dmodel) */
+         * d_model leaves them: loop.c act_dmodel) */
         if (!L->applied || t->cfg.vectors != &L->applied_vec)
-            return apply(t) | TUI_REDRAW;
+            return apply(t, L) | TUI_REDRAW;
     }
     return TUI_REDRAW;
 }
 
 /* Words per frame now: a quarter of the speed over the first 5% of the run, where the cosines
  * leave the near-zero of random rows, so that climb takes a few seconds instead of one. */
-static long frame_words(const struct tui_learn *L)
+static long frame_words(const learned_state *L)
 {
     bool warmup = L->pr.words_done * 20 < L->pr.words_total;
     long w = warmup ? L->speed / 4 : L->speed;
     return w < 16 ? 16 : w;
 }
 
-static int tick(tui *t)
+/* A slice of training each frame while it runs, and the help box and a screen too small to
+ * draw on hold it. */
+static int tick(tui *t, void *state)
 {
-    if (!learning_open(t) || !t->learn->running)
+    learned_state *L = state;
+    if (!L || t->help || COLS < 60 || LINES < 20 || !learning_open(t, L) || !L->running)
         return TUI_IGNORED;
-    return step_once(t, (uint64_t)frame_words(t->learn));
+    return step_once(t, L, (uint64_t)frame_words(L));
+}
+
+static int frame_ms(void *state)
+{
+    (void)state;
+    return 40;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -230,7 +230,7 @@ static int tick(tui *t)
 
 static const tf_rgb curve_rgb[N_PAIRS] = {{230, 80, 60}, {60, 160, 230}, {150, 150, 150}};
 
-static void draw_curves(struct tui_learn *L, WINDOW *w, int y, int x, int rows, int cols)
+static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
 {
     char buf[160];
     int pairs[N_PAIRS];
@@ -279,7 +279,7 @@ static void draw_curves(struct tui_learn *L, WINDOW *w, int y, int x, int rows, 
         double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
         /* a cosine that rounds to zero is written 0.00, never -0.00 */
         snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
-                 pair_words[p][0], pair_words[p][1], cs);
+                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
         term_attr(w, A_BOLD, pairs[p]);
         lx += term_text(w, cy, lx, buf, x + cols - lx);
     }
@@ -301,9 +301,9 @@ static void draw_curves(struct tui_learn *L, WINDOW *w, int y, int x, int rows, 
 
 /* The map: the MAP_WORDS most frequent words at their first two principal components; labels
  * are placed left to right by frequency and skipped (a dot only) where they would overlap. */
-static void draw_map(struct tui_learn *L, WINDOW *w, int y, int x, int rows, int cols)
+static void draw_map(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
 {
-    size_t n = L->m.V < MAP_WORDS ? L->m.V : MAP_WORDS;
+    size_t n = L->s.m.V < MAP_WORDS ? L->s.m.V : MAP_WORDS;
     term_attr(w, A_BOLD, 0);
     term_printf(w, y, x, cols, txt(T_L_MAP), (int)n);
     term_attr(w, A_NORMAL, 0);
@@ -312,7 +312,7 @@ static void draw_map(struct tui_learn *L, WINDOW *w, int y, int x, int rows, int
     double *xy = malloc(n * 2 * sizeof *xy);
     unsigned char *used = calloc((size_t)rows * cols, 1);
     pca_result r;
-    if (!xy || !used || pca_project2(L->m.in, n, L->m.dim, xy, &r) != TF_OK) {
+    if (!xy || !used || pca_project2(L->s.m.in, n, L->s.m.dim, xy, &r) != TF_OK) {
         free(xy), free(used);
         return;
     }
@@ -337,7 +337,7 @@ static void draw_map(struct tui_learn *L, WINDOW *w, int y, int x, int rows, int
                 continue;
             int cx = (int)lround((xy[2 * i] - x0) / (x1 - x0) * (bw - 1));
             int cy = (int)lround((y1 - xy[2 * i + 1]) / (y1 - y0) * (bh - 1));
-            const char *word = L->m.words[i];
+            const char *word = L->s.m.words[i];
             int wd = term_text_width(word);
             bool fits = cx + wd < cols;
             for (int j = 0; fits && j <= wd; j++)
@@ -368,15 +368,15 @@ static void draw_map(struct tui_learn *L, WINDOW *w, int y, int x, int rows, int
     free(used);
 }
 
-static void draw_neighbors(struct tui_learn *L, WINDOW *w, int y, int x, int rows, int cols)
+static void draw_neighbors(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
 {
     if (L->sel < 0 || rows < 2)
         return;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_L_NEIGH), L->m.words[L->sel]);
+    term_printf(w, y, x, cols, txt(T_L_NEIGH), L->s.m.words[L->sel]);
     term_attr(w, A_NORMAL, 0);
     tf_vectors vv;
-    w2v_vectors_view(&L->m, &vv);
+    w2v_vectors_view(&L->s.m, &vv);
     vectors_hit hits[N_NEIGH];
     size_t n = vectors_neighbors(&vv, (uint32_t)L->sel, N_NEIGH, hits);
     /* two columns of "word +0.87" */
@@ -393,38 +393,39 @@ static void draw_neighbors(struct tui_learn *L, WINDOW *w, int y, int x, int row
     }
 }
 
-static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
-    if (!learning_open(t)) {
+    learned_state *L = state;
+    if (!L || !learning_open(t, L)) {
         tui_say(w, y + 1, x + 2, cols - 4, T_L_FAILED);
         return;
     }
-    struct tui_learn *L = t->learn;
     /* state line */
-    const txt_id state = L->pr.done ? T_L_DONE : L->running ? T_L_RUNNING : T_L_PAUSED;
+    const txt_id phase = L->pr.done ? T_L_DONE : L->running ? T_L_RUNNING : T_L_PAUSED;
     term_attr(w, A_BOLD, 0);
-    int sx = x + 1 + term_text(w, y, x + 1, txt(state), cols / 3);
+    int sx = x + 1 + term_text(w, y, x + 1, txt(phase), cols / 3);
     term_attr(w, A_NORMAL, 0);
-    int epoch = L->pr.epoch < L->m.p.epochs ? L->pr.epoch + 1 : L->m.p.epochs; /* 1-based */
-    term_printf(w, y, sx + 1, cols - sx - 2, txt(T_L_PROGRESS), epoch, L->m.p.epochs,
+    int epoch = L->pr.epoch < L->s.m.p.epochs ? L->pr.epoch + 1 : L->s.m.p.epochs; /* 1-based */
+    term_printf(w, y, sx + 1, cols - sx - 2, txt(T_L_PROGRESS), epoch, L->s.m.p.epochs,
                 (unsigned long long)L->pr.words_done, (unsigned long long)L->pr.words_total,
-                L->pr.alpha, frame_words(L), L->m.V, L->m.dim);
+                L->pr.alpha, frame_words(L), L->s.m.V, L->s.m.dim);
     int left = cols * 11 / 20, top = y + 1, avail = rows - 1;
     int nb = avail >= 22 ? 6 : 4; /* rows of the neighbour list */
     draw_curves(L, w, top, x + 1, avail - nb, left - 2);
     draw_neighbors(L, w, top + avail - nb, x + 1, nb, left - 2);
     draw_map(L, w, top, x + left + 1, avail, cols - left - 2);
-    snprintf(t->cursor, sizeof t->cursor, "%s-%s %+.3f  %s-%s %+.3f  %s-%s %+.3f",
-             pair_words[0][0], pair_words[0][1], L->hcos[0][L->n - 1], pair_words[1][0],
-             pair_words[1][1], L->hcos[1][L->n - 1], pair_words[2][0], pair_words[2][1],
+    const char *const *p0 = learn_pairs[shown_pairs[0]], *const *p1 = learn_pairs[shown_pairs[1]],
+                      *const *p2 = learn_pairs[shown_pairs[2]];
+    snprintf(t->cursor, sizeof t->cursor, "%s-%s %+.3f  %s-%s %+.3f  %s-%s %+.3f", p0[0], p0[1],
+             L->hcos[0][L->n - 1], p1[0], p1[1], L->hcos[1][L->n - 1], p2[0], p2[1],
              L->hcos[2][L->n - 1]);
 }
 
-static int key(tui *t, int ch)
+static int key(tui *t, void *state, int ch)
 {
-    if (!learning_open(t))
+    learned_state *L = state;
+    if (!L || !learning_open(t, L))
         return TUI_IGNORED;
-    struct tui_learn *L = t->learn;
     switch (ch) {
     case ' ':
         if (L->pr.done)
@@ -435,9 +436,9 @@ static int key(tui *t, int ch)
     case 'n':
     case '.':
         L->running = false;
-        return step_once(t, (uint64_t)frame_words(L)) | TUI_REDRAW;
+        return step_once(t, L, (uint64_t)frame_words(L)) | TUI_REDRAW;
     case 'r':
-        w2v_model_reset(&L->m);
+        w2v_model_reset(&L->s.m);
         if (L->pr.done)
             L->running = true; /* a finished run starts again; a paused one stays paused */
         restart(L);
@@ -458,19 +459,19 @@ static int key(tui *t, int ch)
         txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
         return TUI_REDRAW;
     case 'u':
-        return apply(t);
+        return apply(t, L);
     case KEY_UP:
-        L->sel = L->sel > 0 ? L->sel - 1 : (int32_t)L->m.V - 1;
+        L->sel = L->sel > 0 ? L->sel - 1 : (int32_t)L->s.m.V - 1;
         return TUI_REDRAW;
     case KEY_DOWN:
-        L->sel = L->sel + 1 < (int32_t)L->m.V ? L->sel + 1 : 0;
+        L->sel = L->sel + 1 < (int32_t)L->s.m.V ? L->sel + 1 : 0;
         return TUI_REDRAW;
     case KEY_LEFT:
     case KEY_RIGHT: {
         size_t k = L->preset_i;
         for (size_t tries = 0; tries < N_PRESET; tries++) {
             k = ch == KEY_RIGHT ? (k + 1) % N_PRESET : (k + N_PRESET - 1) % N_PRESET;
-            int32_t id = w2v_lookup(&L->m, preset[k], strlen(preset[k]));
+            int32_t id = w2v_lookup(&L->s.m, preset[k], strlen(preset[k]));
             if (id >= 0) {
                 L->sel = id, L->preset_i = k;
                 break;
@@ -486,5 +487,6 @@ static int key(tui *t, int ch)
 const tui_view view_learned = {
     .figure = "embedding-map", .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED,
     .keys = T_KEYS_LEARNED,
-    .needs = 0, .draw = draw, .key = key, .click = NULL, .tick = tick,
+    .needs = 0, .init = init, .free = release, .draw = draw, .key = key, .tick = tick,
+    .frame_ms = frame_ms, .export_prep = export_prep,
 };

@@ -5,11 +5,31 @@
 #include <string.h>
 
 #include "embedding.h"
-#include "tui.h"
 #include "textwidth.h"
-#include "tui_status.h"
+#include "tui/status.h"
+#include "tui/view.h"
 
 #define STRIP_COLS 16 /* columns of the W_E strip */
+
+/* The view's own state: the one-hot check c made, and for which analysis. */
+typedef struct {
+    double onehot_diff; /* max |onehot . W_E - row|, -1: not checked yet */
+    unsigned onehot_gen;
+} embed_state;
+
+static void *init(tui *t)
+{
+    (void)t;
+    embed_state *e = calloc(1, sizeof *e);
+    if (e)
+        e->onehot_diff = -1.0;
+    return e;
+}
+
+static bool checked(const tui *t, const embed_state *e)
+{
+    return e && e->onehot_gen == t->generation && e->onehot_diff >= 0;
+}
 
 static const char *grouped(unsigned long v, char *buf, size_t cap)
 {
@@ -98,8 +118,9 @@ static double row_px(void *ctx, int py, int px)
     return g->grid[px];
 }
 
-static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
+    const embed_state *e = state;
     tf_analysis *a = t->a;
     int d = a->cfg.d_model;
     uint32_t V = a->emb.vocab_size;
@@ -213,8 +234,8 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
                         tui_human(params * 2, b3, sizeof b3));
     }
     if (h >= 7) {
-        if (t->onehot_gen == t->generation && t->onehot_diff >= 0)
-            term_printf(w, ry + 7, rx, rw, txt(T_E_CHECK), t->onehot_diff);
+        if (checked(t, e))
+            term_printf(w, ry + 7, rx, rw, txt(T_E_CHECK), e->onehot_diff);
         else
             tui_say(w, ry + 7, rx, rw, T_E_CHECK_NONE);
     }
@@ -228,23 +249,21 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     free(row);
 }
 
-static int key(tui *t, int ch)
+static int key(tui *t, void *state, int ch)
 {
-    size_t T = t->a->tokens.n;
+    embed_state *e = state;
     switch (ch) {
     case KEY_LEFT:
     case KEY_UP:
-        t->tok = t->tok ? t->tok - 1 : T - 1;
-        return TUI_REDRAW;
+        return tui_step_token(t, -1);
     case KEY_RIGHT:
     case KEY_DOWN:
-        t->tok = (t->tok + 1) % T;
-        return TUI_REDRAW;
+        return tui_step_token(t, +1);
     case 'c': {
         double diff;
-        if (analysis_onehot_check(t->a, &diff) == TF_OK) {
-            t->onehot_diff = diff;
-            t->onehot_gen = t->generation;
+        if (e && analysis_onehot_check(t->a, &diff) == TF_OK) {
+            e->onehot_diff = diff;
+            e->onehot_gen = t->generation;
         }
         return TUI_REDRAW;
     }
@@ -253,8 +272,9 @@ static int key(tui *t, int ch)
     }
 }
 
-static int click(tui *t, int y, int x)
+static int click(tui *t, void *state, int y, int x)
 {
+    (void)state;
     (void)x;
     if (y < 1 || y > 4)
         return TUI_IGNORED;
@@ -274,7 +294,18 @@ static int click(tui *t, int y, int x)
     return TUI_IGNORED;
 }
 
+/* The check's result, for the lesson's message line (its layouts may not show the panel). */
+static bool result(tui *t, void *state, char *buf, size_t cap)
+{
+    const embed_state *e = state;
+    if (!checked(t, e))
+        return false;
+    txt_fmt(buf, cap, T_E_CHECK, e->onehot_diff);
+    return true;
+}
+
 const tui_view view_embed = {
     .figure = "embedding", .tab = T_TAB_EMBED, .caption = T_CAP_EMBED, .keys = T_KEYS_EMBED,
-    .needs = 0, .draw = draw, .key = key, .click = click,
+    .needs = 0, .init = init, .free = free, .draw = draw, .key = key, .click = click,
+    .result = result,
 };

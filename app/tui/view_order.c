@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tui.h"
+#include "tui/view.h"
 
 typedef struct {
     const double *A; /* (T, T) row-major: attention weights of one order */
@@ -81,8 +81,9 @@ static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_t
     term_printf(w, y, x, maxw, txt(label), line);
 }
 
-static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
+    (void)state;
     const tf_analysis *a = t->a;
     if (!(a->done & ANALYSIS_ORDER))
         return;
@@ -227,5 +228,5 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
 const tui_view view_order = {
     .figure = "order", .tab = T_TAB_ORDER, .caption = T_CAP_ORDER, .keys = T_KEYS_ORDER,
-    .needs = ANALYSIS_ORDER, .draw = draw, .key = NULL, .click = NULL,
+    .needs = ANALYSIS_ORDER, .draw = draw,
 };

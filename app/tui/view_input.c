@@ -9,7 +9,7 @@
 
 #include "embedding.h"
 #include "linalg.h"
-#include "tui.h"
+#include "tui/view.h"
 
 #define LABEL_COLS 18
 
@@ -25,8 +25,9 @@ static double bar_px(void *ctx, int py, int px)
     return b->v[(size_t)px * b->d / b->cols];
 }
 
-static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
+    (void)state;
     const tf_analysis *a = t->a;
     int d = a->cfg.d_model;
     size_t T = a->tokens.n;
@@ -101,16 +102,14 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     free(emb);
 }
 
-static int key(tui *t, int ch)
+static int key(tui *t, void *state, int ch)
 {
-    size_t T = t->a->tokens.n;
+    (void)state;
     switch (ch) {
     case KEY_UP:
-        t->tok = t->tok ? t->tok - 1 : T - 1;
-        return TUI_REDRAW;
+        return tui_step_token(t, -1);
     case KEY_DOWN:
-        t->tok = (t->tok + 1) % T;
-        return TUI_REDRAW;
+        return tui_step_token(t, +1);
     case 's':
         t->cfg.scale_embedding = !t->cfg.scale_embedding;
         snprintf(t->msg, sizeof t->msg, "%s",
@@ -123,5 +122,5 @@ static int key(tui *t, int ch)
 
 const tui_view view_input = {
     .figure = "input", .tab = T_TAB_INPUT, .caption = T_CAP_INPUT, .keys = T_KEYS_INPUT,
-    .needs = 0, .draw = draw, .key = key, .click = NULL,
+    .needs = 0, .draw = draw, .key = key,
 };

@@ -8,7 +8,31 @@
 #include <stdlib.h>
 
 #include "posenc.h"
-#include "tui.h"
+#include "tui/view.h"
+
+typedef struct {
+    long pos;       /* pos of the M_k demonstration */
+    double *gram;   /* (gram_n, gram_n) PE . PE^T, cached */
+    long gram_n;
+    unsigned gram_gen;
+} rel_state;
+
+static void *init(tui *t)
+{
+    (void)t;
+    rel_state *r = calloc(1, sizeof *r);
+    if (r)
+        r->pos = 3;
+    return r;
+}
+
+static void release(void *state)
+{
+    rel_state *r = state;
+    if (r)
+        free(r->gram);
+    free(r);
+}
 
 typedef struct {
     const double *g;
@@ -22,26 +46,29 @@ static double gram_px(void *ctx, int py, int px)
 }
 
 /* posenc_gram of n positions, cached for this analysis. */
-static const double *gram_for(tui *t, long n)
+static const double *gram_for(const tui *t, rel_state *r, long n)
 {
-    if (t->gram && t->gram_n == n && t->gram_gen == t->generation)
-        return t->gram;
-    free(t->gram);
-    t->gram = malloc((size_t)n * n * sizeof *t->gram);
-    if (!t->gram)
+    if (r->gram && r->gram_n == n && r->gram_gen == t->generation)
+        return r->gram;
+    free(r->gram);
+    r->gram = malloc((size_t)n * n * sizeof *r->gram);
+    if (!r->gram)
         return NULL;
     const tf_config *c = &t->a->cfg;
-    if (posenc_gram(c->index_base, n, c->d_model, c->base, t->gram) != TF_OK) {
-        free(t->gram);
-        t->gram = NULL;
+    if (posenc_gram(c->index_base, n, c->d_model, c->base, r->gram) != TF_OK) {
+        free(r->gram);
+        r->gram = NULL;
         return NULL;
     }
-    t->gram_n = n, t->gram_gen = t->generation;
-    return t->gram;
+    r->gram_n = n, r->gram_gen = t->generation;
+    return r->gram;
 }
 
-static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
+    rel_state *st = state;
+    if (!st)
+        return;
     const tf_config *c = &t->a->cfg;
     const tf_analysis *a = t->a;
     int d = c->d_model;
@@ -56,7 +83,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     n -= n % 2;
     if (n < 2)
         return;
-    const double *g = gram_for(t, n);
+    const double *g = gram_for(t, st, n);
     term_attr(w, A_BOLD, 0);
     term_printf(w, y, x + 1, (int)n + 6, txt(T_R_GRAM), n);
     term_attr(w, A_NORMAL, 0);
@@ -81,7 +108,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     term_printf(w, py++, px, pw, txt(T_R_UNIQUE), a->min_pair[0], a->min_pair[1],
                 a->min_distance);
     py++;
-    long k = c->offset, pos = t->rel_pos + c->index_base;
+    long k = c->offset, pos = st->pos + c->index_base;
     term_attr(w, A_BOLD, 0);
     term_printf(w, py++, px, pw, txt(T_R_MK), pos, k);
     term_attr(w, A_NORMAL, 0);
@@ -117,15 +144,18 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     free(mem);
 }
 
-static int key(tui *t, int ch)
+static int key(tui *t, void *state, int ch)
 {
+    rel_state *st = state;
+    if (!st)
+        return TUI_IGNORED;
     tf_config *c = &t->cfg;
     switch (ch) {
     case KEY_RIGHT:
-        t->rel_pos++;
+        st->pos++;
         return TUI_REDRAW;
     case KEY_LEFT:
-        t->rel_pos = t->rel_pos > 0 ? t->rel_pos - 1 : 0;
+        st->pos = st->pos > 0 ? st->pos - 1 : 0;
         return TUI_REDRAW;
     case KEY_UP:
         if (c->offset + 1 < c->n_positions)
@@ -142,5 +172,5 @@ static int key(tui *t, int ch)
 
 const tui_view view_relative = {
     .figure = "dot", .tab = T_TAB_REL, .caption = T_CAP_REL, .keys = T_KEYS_REL,
-    .needs = ANALYSIS_RELATIVE, .draw = draw, .key = key, .click = NULL,
+    .needs = ANALYSIS_RELATIVE, .init = init, .free = release, .draw = draw, .key = key,
 };
