@@ -8,6 +8,8 @@
 #ifndef TF_ERR_H
 #define TF_ERR_H
 
+#include "analysis.h"
+
 /* Say what was wrong and what to do (printf format, no final newline). */
 void err_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -21,5 +23,9 @@ typedef struct {
 /* Send the following messages to `to`; returns the sink it replaces, to be restored with
  * another err_redirect. */
 err_sink err_redirect(err_sink to);
+
+/* One sentence for a failed analysis_run or analysis_need of cfg: what was wrong with which
+ * input (the text, the --compare text, a data file) and what to do. */
+void err_analysis(tf_status st, const tf_diag *dg, const tf_config *cfg);
 
 #endif
