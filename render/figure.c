@@ -242,21 +242,57 @@ static void unpremultiply_row(const uint32_t *src, int w, bool alpha, png_bytep 
     }
 }
 
+/* Whether any pixel of the ARGB32 image is not opaque. */
+static bool has_alpha(const unsigned char *data, int stride, int w, int h)
+{
+    for (int y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * stride);
+        for (int x = 0; x < w; x++)
+            if (row[x] >> 24 != 255)
+                return true;
+    }
+    return false;
+}
+
+/* The PNG's text chunks (at most 4): software, title, parameters and where the heatmap's cells
+ * are (in heat). Returns how many. */
+static int png_texts(const fig *f, png_text *text, char *heat, size_t heat_cap)
+{
+    int nt = 0;
+    memset(text, 0, 4 * sizeof *text);
+    if (f->meta.software) {
+        text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "Software";
+        text[nt++].text = (png_charp)f->meta.software;
+    }
+    if (f->meta.title) {
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "Title";
+        text[nt++].text = (png_charp)f->meta.title;
+    }
+    if (f->meta.params) {
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "tfviz";
+        text[nt++].text = (png_charp)f->meta.params;
+    }
+    if (f->have_heatmap) {
+        /* where the data cells are, so a reader can map pixels back to (row, column) */
+        snprintf(heat, heat_cap, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
+                 f->heat_x, f->heat_y, f->heat_w, f->heat_h, f->heat_rows, f->heat_cols);
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "tfviz:heatmap";
+        text[nt++].text = heat;
+    }
+    return nt;
+}
+
 static tf_status write_png(fig *f)
 {
     cairo_surface_flush(f->surface);
     const unsigned char *data = cairo_image_surface_get_data(f->surface);
     int stride = cairo_image_surface_get_stride(f->surface);
     int w = f->px_w, h = f->px_h;
-    bool alpha = false;
-    for (int y = 0; y < h && !alpha; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * stride);
-        for (int x = 0; x < w; x++)
-            if (row[x] >> 24 != 255) {
-                alpha = true;
-                break;
-            }
-    }
+    bool alpha = has_alpha(data, stride, w, h);
     png_bytep line = malloc((size_t)w * 4);
     if (!line)
         return TF_ERR_NOMEM;
@@ -281,32 +317,7 @@ static tf_status write_png(fig *f)
 
     char heat[160];
     png_text text[4];
-    int nt = 0;
-    memset(text, 0, sizeof text);
-    if (f->meta.software) {
-        text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "Software";
-        text[nt++].text = (png_charp)f->meta.software;
-    }
-    if (f->meta.title) {
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "Title";
-        text[nt++].text = (png_charp)f->meta.title;
-    }
-    if (f->meta.params) {
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "tfviz";
-        text[nt++].text = (png_charp)f->meta.params;
-    }
-    if (f->have_heatmap) {
-        /* where the data cells are, so a reader can map pixels back to (row, column) */
-        snprintf(heat, sizeof heat, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
-                 f->heat_x, f->heat_y, f->heat_w, f->heat_h, f->heat_rows, f->heat_cols);
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "tfviz:heatmap";
-        text[nt++].text = heat;
-    }
-    png_set_text(png, info, text, nt);
+    png_set_text(png, info, text, png_texts(f, text, heat, sizeof heat));
     png_set_compression_level(png, 6);
     /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
      * deflate's own matching finds those runs better than PNG's per-row prediction filters,

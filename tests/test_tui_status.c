@@ -17,7 +17,7 @@
 #include "core/strings.h"
 #include "text_check.h"
 #include "textwidth.h"
-#include "tui/status.h"
+#include "tui/statusline.h"
 #include "utf8.h"
 
 #define ELL "\xe2\x80\xa6" /* U+2026 */

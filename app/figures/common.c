@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
+#include "figures/draw.h"
 #include "utf8.h"
 
 #define MAX_CELLS (16L * 1024 * 1024) /* cells of one heatmap: 64 MB of float32 */

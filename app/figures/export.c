@@ -1,7 +1,7 @@
 /* export.c — the table of figures, and one figure from a request: check it, size the page,
  * draw the figure with render/figure, and write it atomically (a temporary file beside the
  * target, then rename). */
-#include "figures.h"
+#include "figures/figures.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #include "core/err.h"
 #include "core/outfile.h"
-#include "draw.h"
+#include "figures/draw.h"
 #include "tf_config.h"
 
 #define MIN_SIDE_PT (1.0 * FIG_PT_PER_IN)  /* 1 in */

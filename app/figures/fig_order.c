@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "draw.h"
+#include "figures/draw.h"
 
 /* "tag: sentence" as a label at most max_len points long, the sentence shortened with "…". */
 static void sentence_label(fig *f, char *out, size_t n, const char *tag, const char *s,

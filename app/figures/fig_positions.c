@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "draw.h"
+#include "figures/draw.h"
 #include "posenc.h"
 #include "tf_limits.h"
 

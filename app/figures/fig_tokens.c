@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "draw.h"
+#include "figures/draw.h"
 
 /* ---------------------------------------------------------------------------------------------
  * embedding: the sentence's rows of W_E (C3, C4), and with learned vectors the map of words */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "draw.h"
+#include "figures/draw.h"
 #include "pca.h"
 
 #define MAP_WORDS 60

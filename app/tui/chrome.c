@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "textwidth.h"
-#include "tui/status.h"
+#include "tui/statusline.h"
 #include "tui/view.h"
 
 /* ---------------------------------------------------------------------------------------------

@@ -157,14 +157,9 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
     return used + 1;
 }
 
-void lesson_frame(tui *t)
+/* Row 0: "step n/11", the title, and the progress at the right. */
+static void frame_header(const tui *t, const lesson_step *s, bool z)
 {
-    const lesson_step *s = lesson_get(t->step);
-    bool z = zh(), big = t->big;
-    int lang = z ? 0 : 1;
-    attr_t strong = big ? A_BOLD : A_NORMAL;
-
-    /* header: step n/11 and the title, with the progress at the right */
     char head[256], prog[LESSON_STEPS * 4 + 1];
     txt_fmt_lang(head, sizeof head, T_LESSON_HEADER, z, t->step + 1, LESSON_STEPS);
     size_t o = 0;
@@ -175,10 +170,58 @@ void lesson_frame(tui *t)
         mvaddch(0, x, ' ');
     int hx = 1 + term_text(stdscr, 0, 1, head, COLS - 2);
     int pw = term_text_width(prog);
-    hx += 2 + term_text(stdscr, 0, hx + 2, s->title[lang], COLS - hx - pw - 5);
+    hx += 2 + term_text(stdscr, 0, hx + 2, s->title[z ? 0 : 1], COLS - hx - pw - 5);
     if (hx + pw + 2 < COLS)
         term_text(stdscr, 0, COLS - pw - 1, prog, pw);
     term_attr(stdscr, A_NORMAL, 0);
+}
+
+/* The step's view (or the bytes of step 1) in rows vy .. vy + vrows - 1, under the worked PE
+ * cell when the step has one; the click area follows it. */
+static void frame_visual(tui *t, const lesson_step *s, int vy, int vrows)
+{
+    t->cursor[0] = '\0';
+    if (vrows <= 2)
+        return;
+    WINDOW *w = derwin(stdscr, vrows, COLS, vy, 0);
+    if (!w)
+        return;
+    int top = 0;
+    if (s->pe_cell)
+        top = draw_pe_cell(t, w, 0, 0, COLS);
+    if (!s->view)
+        draw_bytes(t, w, 0, 0, vrows, COLS);
+    else
+        s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
+    t->area_y = vy + top;
+    t->area_x = 0;
+    t->area_rows = vrows - top;
+    t->area_cols = COLS;
+    delwin(w);
+}
+
+/* The message, or the lesson's keys, on the row above the status line. */
+static void frame_keys(const tui *t, bool z, attr_t strong)
+{
+    move(LINES - 2, 0);
+    clrtoeol();
+    if (t->msg[0]) {
+        term_attr(stdscr, A_BOLD, 0);
+        term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
+    } else {
+        term_attr(stdscr, strong, 0);
+        term_text(stdscr, LINES - 2, 1, txt_lang(T_LESSON_KEYS, z), COLS - 2);
+    }
+    term_attr(stdscr, A_NORMAL, 0);
+}
+
+void lesson_frame(tui *t)
+{
+    const lesson_step *s = lesson_get(t->step);
+    bool z = zh(), big = t->big;
+    int lang = z ? 0 : 1;
+    attr_t strong = big ? A_BOLD : A_NORMAL;
+    frame_header(t, s, z);
 
     /* the text: big mode writes short bold lines, double-spaced when the screen is tall */
     bool tall = LINES >= 30;
@@ -208,25 +251,7 @@ void lesson_frame(tui *t)
     int try_x = margin + term_text_width(txt_lang(T_LESSON_TRY, z));
     int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
     int try_y = bottom - (try_lines - 1) - (big && tall ? 1 : 0);
-    int vy = y, vrows = try_y - vy - (big && tall ? 1 : 0);
-    t->cursor[0] = '\0';
-    if (vrows > 2) {
-        WINDOW *w = derwin(stdscr, vrows, COLS, vy, 0);
-        if (w) {
-            int top = 0;
-            if (s->pe_cell)
-                top = draw_pe_cell(t, w, 0, 0, COLS);
-            if (!s->view)
-                draw_bytes(t, w, 0, 0, vrows, COLS);
-            else
-                s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
-            t->area_y = vy + top;
-            t->area_x = 0;
-            t->area_rows = vrows - top;
-            t->area_cols = COLS;
-            delwin(w);
-        }
-    }
+    frame_visual(t, s, y, try_y - y - (big && tall ? 1 : 0));
 
     /* try this */
     move(try_y, 0);
@@ -237,21 +262,8 @@ void lesson_frame(tui *t)
     term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
     term_attr(stdscr, A_NORMAL, 0);
 
-    /* the message, or the lesson's keys */
-    if (!keyline) {
-        tui_draw_status(t);
-        return;
-    }
-    move(LINES - 2, 0);
-    clrtoeol();
-    if (t->msg[0]) {
-        term_attr(stdscr, A_BOLD, 0);
-        term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
-    } else {
-        term_attr(stdscr, strong, 0);
-        term_text(stdscr, LINES - 2, 1, txt_lang(T_LESSON_KEYS, z), COLS - 2);
-    }
-    term_attr(stdscr, A_NORMAL, 0);
+    if (keyline)
+        frame_keys(t, z, strong);
     tui_draw_status(t);
 }
 

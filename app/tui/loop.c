@@ -19,7 +19,7 @@
 
 #include "core/err.h"
 #include "tui/lesson.h"
-#include "tui/status.h"
+#include "tui/statusline.h"
 #include "tui/view.h"
 
 const tui_view *const tui_views[TUI_VIEWS] = {

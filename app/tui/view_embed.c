@@ -6,7 +6,7 @@
 
 #include "embedding.h"
 #include "textwidth.h"
-#include "tui/status.h"
+#include "tui/statusline.h"
 #include "tui/view.h"
 
 #define STRIP_COLS 16 /* columns of the W_E strip */

@@ -48,23 +48,11 @@ static void draw_clock(WINDOW *w, int y, int x, const tui *t, int i, long pos, i
     term_printf(w, y + CLOCK_ROWS, x, CLOCK_COLS + 2, "i=%d", i);
 }
 
-static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+/* 1. the wavelengths of all pairs on a log axis, the chosen one marked; ph x pw at (y, x) */
+static void draw_wavelengths(WINDOW *w, int y, int x, int ph, int pw, const tf_config *c,
+                             int pair, const int *pairs)
 {
-    freq_state *f = state;
-    if (!f)
-        return;
-    const tf_config *c = &t->a->cfg;
     int d = c->d_model, half = d / 2;
-    if (f->pair >= half)
-        f->pair = half - 1;
-    int ncl = (cols - 60) / (CLOCK_COLS + 2);
-    ncl = ncl < 2 ? 2 : ncl > 4 ? 4 : ncl;
-    int rw = ncl * (CLOCK_COLS + 2) + 1;
-    int pw = cols - rw - 9, ph = (rows - 5) / 2;
-    tf_rgb c1 = {214, 96, 77}, c2 = {67, 147, 195}, c3 = {120, 120, 120};
-    int pairs[3] = {term_pair(&c1, NULL), term_pair(&c2, NULL), term_pair(&c3, NULL)};
-
-    /* 1. wavelengths on a log axis */
     double lo = log10(2 * M_PI), hi = log10(2 * M_PI * c->base);
     term_attr(w, A_BOLD, 0);
     term_printf(w, y, x + 1, pw + 8, txt(T_F_WAVELEN), half - 1);
@@ -73,8 +61,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     if (term_canvas_init(&cv, ph, pw, 0, half > 1 ? half - 1 : 1, lo, hi) == 0) {
         for (int i = 0; i < half; i += half > 4 * pw ? half / (4 * pw) : 1)
             term_canvas_dot(&cv, i, log10(2 * M_PI / posenc_omega(i, d, c->base)), 1);
-        term_canvas_dot(&cv, f->pair, log10(2 * M_PI / posenc_omega(f->pair, d, c->base)),
-                        2);
+        term_canvas_dot(&cv, pair, log10(2 * M_PI / posenc_omega(pair, d, c->base)), 2);
         term_canvas_draw(&cv, w, y + 1, x + 8, pairs, 3);
         term_canvas_free(&cv);
     }
@@ -82,15 +69,20 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     term_printf(w, y + ph, x, 8, "%7.2f", 2 * M_PI);
     term_printf(w, y + ph + 1, x + 8, 6, "i=0");
     term_printf(w, y + ph + 1, x + 8 + pw - 8, 8, "%8d", half - 1);
+}
 
-    /* 2. the waves of the chosen pair across positions */
-    int wy = y + ph + 3;
-    double om = posenc_omega(f->pair, d, c->base);
+/* 2. the sin and cos waves of the chosen pair across the positions, below the title row wy-1 */
+static void draw_waves(WINDOW *w, int wy, int x, int ph, int pw, const tf_config *c, int pair,
+                       const int *pairs)
+{
+    int d = c->d_model;
+    double om = posenc_omega(pair, d, c->base);
     long npos = c->n_positions;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, wy - 1, x + 1, pw + 8, txt(T_F_WAVES), 2 * f->pair, 2 * f->pair + 1,
-                om, 2 * M_PI / om);
+    term_printf(w, wy - 1, x + 1, pw + 8, txt(T_F_WAVES), 2 * pair, 2 * pair + 1, om,
+                2 * M_PI / om);
     term_attr(w, A_NORMAL, 0);
+    term_canvas cv;
     if (term_canvas_init(&cv, ph, pw, (double)c->index_base,
                          (double)(c->index_base + npos - 1), -1.05, 1.05) == 0) {
         int np = 2 * pw;
@@ -100,7 +92,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
             for (int k = 0; k < n; k++) {
                 double pos = c->index_base + (double)k * (npos - 1) / (n - 1);
                 xs[k] = pos;
-                ys[k] = posenc_value(pos, 2 * f->pair + s, d, c->base);
+                ys[k] = posenc_value(pos, 2 * pair + s, d, c->base);
             }
             term_canvas_line(&cv, xs, ys, n, s + 1);
         }
@@ -116,9 +108,13 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     term_attr(w, A_NORMAL, pairs[1]);
     term_text(w, wy + ph, x + 24, "cos", 3);
     term_attr(w, A_NORMAL, 0);
+}
 
-    /* 3. clocks */
-    int cx = x + cols - rw + 1;
+/* 3. a column of clocks, ncl a row, rw columns wide at (y, cx) down to y + rows */
+static void draw_clocks(tui *t, const freq_state *f, WINDOW *w, int y, int cx, int rows, int rw,
+                        int ncl, const int *pairs)
+{
+    int half = t->a->cfg.d_model / 2;
     term_attr(w, A_BOLD, 0);
     term_printf(w, y, cx, rw - 1, txt(T_F_CLOCKS), f->pos);
     term_attr(w, A_NORMAL, 0);
@@ -134,6 +130,28 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         draw_clock(w, y + 1 + row * (CLOCK_ROWS + 2), cx + col * (CLOCK_COLS + 2), t, i,
                    f->pos, pairs[i == f->pair ? 1 : 0]);
     }
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    freq_state *f = state;
+    if (!f)
+        return;
+    const tf_config *c = &t->a->cfg;
+    int half = c->d_model / 2;
+    if (f->pair >= half)
+        f->pair = half - 1;
+    int ncl = (cols - 60) / (CLOCK_COLS + 2);
+    ncl = ncl < 2 ? 2 : ncl > 4 ? 4 : ncl;
+    int rw = ncl * (CLOCK_COLS + 2) + 1;
+    int pw = cols - rw - 9, ph = (rows - 5) / 2;
+    tf_rgb c1 = {214, 96, 77}, c2 = {67, 147, 195}, c3 = {120, 120, 120};
+    int pairs[3] = {term_pair(&c1, NULL), term_pair(&c2, NULL), term_pair(&c3, NULL)};
+
+    draw_wavelengths(w, y, x, ph, pw, c, f->pair, pairs);
+    draw_waves(w, y + ph + 3, x, ph, pw, c, f->pair, pairs);
+    draw_clocks(t, f, w, y, x + cols - rw + 1, rows, rw, ncl, pairs);
+    double om = posenc_omega(f->pair, c->d_model, c->base);
     snprintf(t->cursor, sizeof t->cursor, "w_%d=%.6g  wavelength=%.6g", f->pair, om,
              2 * M_PI / om);
 }

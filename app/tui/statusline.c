@@ -1,5 +1,5 @@
-/* tui_status.c — the status line from whole fields; the analysis messages in both languages. */
-#include "tui/status.h"
+/* statusline.c — the status line from whole fields, and the names of the exported figures. */
+#include "tui/statusline.h"
 
 #include <stdarg.h>
 #include <stdint.h>

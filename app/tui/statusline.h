@@ -1,10 +1,10 @@
-/* tui_status.h — the explorer's status line, laid out from whole fields, and the names of the
+/* statusline.h — the explorer's status line, laid out from whole fields, and the names of the
  * figures its e key writes.
  *
  * The status line never shows part of a number: a field that does not fit is left out whole,
  * and only the sentence is shortened, on a character boundary, ending in an ellipsis. */
-#ifndef TF_TUI_STATUS_H
-#define TF_TUI_STATUS_H
+#ifndef TF_TUI_STATUSLINE_H
+#define TF_TUI_STATUSLINE_H
 
 #include <stdbool.h>
 #include <stddef.h>
