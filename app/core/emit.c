@@ -80,26 +80,26 @@ void emit_json_num(FILE *fp, double v, int digits)
         fprintf(fp, "%.*g", digits, v);
 }
 
-void emit_json_darray(FILE *fp, const double *v, size_t n, int digits)
+/* [v0, v1, ...] of the doubles d or, d NULL, the floats f. */
+static void json_array(FILE *fp, const double *d, const float *f, size_t n, int digits)
 {
     fputc('[', fp);
     for (size_t i = 0; i < n; i++) {
         if (i)
             fputs(", ", fp);
-        emit_json_num(fp, v[i], digits);
+        emit_json_num(fp, d ? d[i] : (double)f[i], digits);
     }
     fputc(']', fp);
 }
 
+void emit_json_darray(FILE *fp, const double *v, size_t n, int digits)
+{
+    json_array(fp, v, NULL, n, digits);
+}
+
 void emit_json_farray(FILE *fp, const float *v, size_t n)
 {
-    fputc('[', fp);
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            fputs(", ", fp);
-        emit_json_num(fp, v[i], EMIT_F32_DIGITS);
-    }
-    fputc(']', fp);
+    json_array(fp, NULL, v, n, EMIT_F32_DIGITS);
 }
 
 void emit_csv_str(FILE *fp, const char *s, size_t len)
