@@ -211,7 +211,7 @@ void posenc_rows_f32(tf_isa isa, posenc_op op, float *x, long n, int d, double b
 {
     size_t h = (size_t)d / 2;
     /* one allocation, five tables of h: omega, sin w_i, cos w_i, and the state sin, cos */
-    double *mem = malloc(5 * h * sizeof *mem);
+    double *mem = calloc(5 * h, sizeof *mem);
     if (!mem) {
         kernel_exact(op, x, n, d, base, pos0);
         return;

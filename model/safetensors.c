@@ -279,7 +279,7 @@ static tf_status read_dtype(jreader *r, safetensors_entry *e)
     char nb[128];
     if (!jpeek(r, '"'))
         return jfail(r, "'dtype' must be a string");
-    size_t save = r->i, dlen;
+    size_t save = r->i, dlen = 0;
     tf_status st = jstring(r, NULL, &dlen);
     if (st != TF_OK)
         return st;
@@ -329,7 +329,7 @@ static tf_status read_entry(jreader *r, safetensors_entry *e)
     if (!jeat(r, '}')) {
         for (;;) {
             char key[16];
-            size_t klen;
+            size_t klen = 0;
             /* keys longer than key[] are decoded into nothing and skipped with their value */
             size_t save = r->i;
             tf_status st = jstring(r, NULL, &klen);
@@ -489,7 +489,7 @@ static tf_status read_entries(jreader *r, safetensors_header *h)
     if (jeat(r, '}'))
         return TF_OK;
     for (;;) {
-        size_t klen;
+        size_t klen = 0;
         char *key = h->names + used;
         if ((st = jstring(r, key, &klen)) != TF_OK)
             return st;

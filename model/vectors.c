@@ -97,6 +97,7 @@ static tf_status add_row(builder *b, const char *word, size_t wlen, const float 
         b->block = nb;
         b->block_cap = cap;
     }
+    /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): block_cap > 0 allocated it */
     memcpy(b->block + b->block_len, word, wlen);
     b->block[b->block_len + wlen] = '\0';
     /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): n == rows_cap == 0 allocated it */

@@ -104,7 +104,7 @@ bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows,
 {
     /* each image has an allocation of its own, which its compression thread may hold while the
      * list grows */
-    fig_pdf_image **grown =
+    fig_pdf_image **grown = /* NOLINTNEXTLINE(bugprone-sizeof-expression): an array of pointers */
         realloc(f->pdf_images, (f->n_pdf_images + 1) * sizeof *f->pdf_images);
     if (!grown)
         return false;

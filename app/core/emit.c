@@ -2,6 +2,7 @@
 #include "core/emit.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -80,26 +81,26 @@ void emit_json_num(FILE *fp, double v, int digits)
         fprintf(fp, "%.*g", digits, v);
 }
 
-/* [v0, v1, ...] of the doubles d or, d NULL, the floats f. */
-static void json_array(FILE *fp, const double *d, const float *f, size_t n, int digits)
+/* [v0, v1, ...] of n doubles or, f32, floats. */
+static void json_array(FILE *fp, const void *v, bool f32, size_t n, int digits)
 {
     fputc('[', fp);
     for (size_t i = 0; i < n; i++) {
         if (i)
             fputs(", ", fp);
-        emit_json_num(fp, d ? d[i] : (double)f[i], digits);
+        emit_json_num(fp, f32 ? (double)((const float *)v)[i] : ((const double *)v)[i], digits);
     }
     fputc(']', fp);
 }
 
 void emit_json_darray(FILE *fp, const double *v, size_t n, int digits)
 {
-    json_array(fp, v, NULL, n, digits);
+    json_array(fp, v, false, n, digits);
 }
 
 void emit_json_farray(FILE *fp, const float *v, size_t n)
 {
-    json_array(fp, NULL, v, n, EMIT_F32_DIGITS);
+    json_array(fp, v, true, n, EMIT_F32_DIGITS);
 }
 
 void emit_csv_str(FILE *fp, const char *s, size_t len)

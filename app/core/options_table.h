@@ -2,8 +2,9 @@
  *
  * A row is the option's long name, short name and value name (NULL: a switch), what it does
  * with its value (CALL a set_ function of options.c, or STORE it in a field of tf_options), its
- * --help text, its man page text (roff), its completions and its zsh description. A NULL help (or man) text means the entry above describes this option too; its
- * left column (help_syn) then names them all. {placeholders} are filled in when printed: the
+ * --help text, its man page text (roff), its completions and its zsh description. A NULL help
+ * (or man) text means the entry above describes this option too; its left column (help_syn)
+ * then names them all. {placeholders} are filled in when printed: the
  * limits ({min_d}, {max_n}, ...) and the front-ends' lists ({print}, {figure}, and as roff
  * {print_roff}, {figure_roff}).
  *

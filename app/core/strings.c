@@ -1,8 +1,8 @@
 /* strings.c — the sentences tfviz shows, Chinese and English side by side.
  *
- * Layout rules for every entry of the terminal's section: no East-Asian-ambiguous characters (Greek letters, the
- * multiplication sign, dashes, arrows, curly quotes, box drawing), because CJK terminals draw
- * them two columns wide and break alignment; so w_i, theta_i, 2pi, sqrt(d), x and ASCII
+ * Layout rules for every entry of the terminal's section: no East-Asian-ambiguous characters
+ * (Greek letters, the multiplication sign, dashes, arrows, curly quotes, box drawing), because
+ * CJK terminals draw them two columns wide and break alignment; so w_i, theta_i, 2pi, sqrt(d), x and ASCII
  * punctuation stand in for them. Both languages of an entry take the same printf conversions in
  * the same order (a unit test checks this). */
 #include "core/strings.h"
@@ -43,7 +43,8 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_CAP_INPUT] = {"C11 第一层读入 X_input = X_emb + PE（原论文先把 X_emb 乘以 sqrt(d_model)，"
                      "按 s 比较）。C12 每次请求：分词、编号、查表、加 PE、再算 Q K V。",
                      "C11 Layer 1 reads X_input = X_emb + PE (the paper scales X_emb by "
-                     "sqrt(d_model): press s). C12 Each request: tokenize, ids, lookup, + PE, QKV."},
+                     "sqrt(d_model): press s). C12 Each request: tokenize, ids, lookup, + PE, "
+                     "QKV."},
     [T_CAP_ORDER] = {"C6 注意力本身看不见顺序：没有位置信息时，两个语序中每个词的输出完全相同；"
                      "加上 PE 或 RoPE 后输出才不同。",
                      "C6 Attention alone cannot see word order: without positions each token "
@@ -80,7 +81,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                         "LANG=C.UTF-8 for Chinese)."},
     [T_EDIT_PROMPT] = {"句子: ", "Sentence: "},
     [T_EDIT_HINT] = {" 输入句子（支持中文输入法） 回车 确认  Esc 取消  Ctrl-U 清空",
-                     " Type a sentence (input methods work)  Enter apply  Esc cancel  Ctrl-U clear"},
+                     " Type a sentence (input methods work)  Enter apply  Esc cancel  "
+                     "Ctrl-U clear"},
     [T_EXPORTED] = {"已导出 %s", "exported %s"},
     [T_HELP_TITLE] = {"按键", "Keys"},
     [T_HELP_CLOSE] = {"按任意键关闭", "press any key to close"},
@@ -261,7 +263,7 @@ static const char *const table[T_TERMINAL_END][2] = {
 
 /* The figures' words: pango markup, and the characters of mathematics. */
 static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
-#define F(id) [id - T_TERMINAL_END]
+#define F(id) [(id) - T_TERMINAL_END]
     F(T_F_TITLE_PE) = {"正弦位置编码", "Sinusoidal positional encoding"},
     F(T_F_TITLE_ROPE) = {"RoPE：按位置旋转 q 与 k", "RoPE: rotating q and k by position"},
     F(T_F_TITLE_DECAY) = {"RoPE 远程衰减（RoFormer §3.4.3）",
@@ -319,7 +321,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
 
 /* The glosses: the English line (a format, "{zh}" where the Chinese goes), the Chinese words. */
 static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
-#define G(id) [id - T_FIGURES_END]
+#define G(id) [(id) - T_FIGURES_END]
     G(T_G_WRITING) = {"写出", "{zh} / writing"},
     G(T_G_TRAINING) = {"训练", "{zh} / training"},
     G(T_G_LEFT) = {"剩余", "{zh} / left"},

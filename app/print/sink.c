@@ -330,12 +330,13 @@ tf_status sink_table(sink *s, unsigned fmts, const sink_table_def *t)
     size_t written = 0;
     for (size_t r = 0; r < t->rows && !ferror(s->fp); r++) {
         int flow = SINK_ROW;
-        memset(cells, 0, (size_t)t->ncols * sizeof *cells);
-        st = t->row(t->ctx, r, cells, &flow);
-        if (st != TF_OK || flow == SINK_END)
+        if (t->advance && ((st = t->advance(t->ctx, r, &flow)) != TF_OK || flow == SINK_END))
             break;
         if (flow == SINK_SKIP)
             continue;
+        memset(cells, 0, (size_t)t->ncols * sizeof *cells);
+        if ((st = t->row(t->ctx, r, cells)) != TF_OK)
+            break;
         if (s->f == FMT_JSON) {
             fputs(written ? ", " : "", s->fp);
             json_row(s->fp, t, cells);

@@ -86,16 +86,19 @@ typedef struct {
     void (*names)(void *ctx, size_t j, pv *out);
 } sink_col;
 
-enum { SINK_ROW, SINK_SKIP, SINK_END }; /* what a table's row function gave */
+enum { SINK_ROW, SINK_SKIP, SINK_END }; /* what a table's advance function found */
 
 typedef struct {
     const char *key;        /* the JSON array's key */
     const sink_col *cols;
     int ncols;
-    size_t rows;            /* SIZE_MAX: until the row function says SINK_END */
+    size_t rows;            /* SIZE_MAX: until advance says SINK_END */
     bool flat;              /* JSON: each row is one value (its first JSON column), not an object */
-    /* fill cells[0 .. ncols) of row r and set *flow; a failure returns its status */
-    tf_status (*row)(void *ctx, size_t r, pv *cells, int *flow);
+    /* NULL, or make row r ready first and say whether there is one: *flow = SINK_ROW, SINK_SKIP
+     * (none at r, go on) or SINK_END (the table ends) */
+    tf_status (*advance)(void *ctx, size_t r, int *flow);
+    /* fill cells[0 .. ncols) of row r; a failure returns its status */
+    tf_status (*row)(void *ctx, size_t r, pv *cells);
     void *ctx;
 } sink_table_def;
 

@@ -43,10 +43,14 @@ typedef struct {
 } print_topic;
 
 /* The topics, one file per subject. */
-extern const print_topic topic_tokens, topic_vocab, topic_embedding, topic_similarity; /* tokens */
-extern const print_topic topic_pe, topic_freq, topic_relative, topic_dot, topic_decay; /* positions */
-extern const print_topic topic_input, topic_rope, topic_order;            /* attention */
-extern const print_topic topic_neighbors, topic_pca, topic_training;      /* learned */
+/* topics_tokens.c */
+extern const print_topic topic_tokens, topic_vocab, topic_embedding, topic_similarity;
+/* topics_positions.c */
+extern const print_topic topic_pe, topic_freq, topic_relative, topic_dot, topic_decay;
+/* topics_attention.c */
+extern const print_topic topic_input, topic_rope, topic_order;
+/* topics_learned.c */
+extern const print_topic topic_neighbors, topic_pca, topic_training;
 
 /* ---- work estimates: nanoseconds of one core, measured on an x86-64 core of the 2020s --------
  * A value formatted as text ~900 ns (sin/cos and %.15g), written as binary ~20 ns; a

@@ -33,9 +33,8 @@ static const sink_col input_json_cols[] = {
     {"norms.input", J, NULL},
 };
 
-static tf_status input_json_row(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status input_json_row(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     input_rows *k = ctx;
     const tf_analysis *a = k->a;
     size_t d = (size_t)a->cfg.d_model;
@@ -57,9 +56,8 @@ static const sink_col input_csv_cols[] = {{"token", C, NULL}, {"pos", C, NULL},
                                           {"part", C, NULL}, {"values", C, NULL}};
 
 /* three rows per token: its scaled embedding, its PE and their sum */
-static tf_status input_csv_row(void *ctx, size_t r, pv *cell, int *flow)
+static tf_status input_csv_row(void *ctx, size_t r, pv *cell)
 {
-    (void)flow;
     input_rows *k = ctx;
     const tf_analysis *a = k->a;
     size_t t = r / 3, d = (size_t)a->cfg.d_model;
@@ -115,7 +113,8 @@ static tf_status input_text(print_ctx *c, FILE *fp)
         return TF_ERR_NOMEM;
     fprintf(fp, "X_input(pos) = %s X_emb(token) + PE(pos)%s\n",
             a->cfg.scale_embedding ? "sqrt(d_model) *" : "",
-            a->cfg.scale_embedding ? "" : "   (--scale-embedding multiplies X_emb by sqrt(d_model))");
+            a->cfg.scale_embedding ? ""
+                                   : "   (--scale-embedding multiplies X_emb by sqrt(d_model))");
     int w = token_col_width(a);
     for (size_t t = 0; t < T; t++) {
         size_t l;
@@ -163,9 +162,8 @@ static const sink_col rope_token_cols[] = {{"text", J, NULL}, {"pos", J, NULL},
                                            {"q", J, NULL},    {"q_rot", J, NULL},
                                            {"k", J, NULL},    {"k_rot", J, NULL}};
 
-static tf_status rope_token_row(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status rope_token_row(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     const tf_analysis *a = ((const rope_rows *)ctx)->a;
     size_t d = (size_t)a->cfg.d_model;
     cell[0] = tok_value(a, t);
@@ -181,9 +179,8 @@ static const sink_col rope_pair_cols[] = {{"i", C, NULL},     {"theta", C, NULL}
                                           {"dim_a", C, NULL}, {"dim_b", C, NULL},
                                           {"wavelength", C, NULL}};
 
-static tf_status rope_pair_row(void *ctx, size_t i, pv *cell, int *flow)
+static tf_status rope_pair_row(void *ctx, size_t i, pv *cell)
 {
-    (void)flow;
     const rope_rows *k = ctx;
     const tf_config *c = &k->a->cfg;
     int da, db;
@@ -268,9 +265,8 @@ const print_topic topic_rope = {
 static const sink_col order_cols[] = {{"mode", C, NULL}, {"max_token_diff", C, NULL},
                                       {"pooled_diff", C, NULL}};
 
-static tf_status order_row(void *ctx, size_t m, pv *cell, int *flow)
+static tf_status order_row(void *ctx, size_t m, pv *cell)
 {
-    (void)flow;
     const tf_analysis *a = ctx;
     cell[0] = pv_str(attention_mode_name((attn_mode)m));
     cell[1] = pv_num(a->order[m].max_token_diff);

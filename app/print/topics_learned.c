@@ -120,9 +120,8 @@ static int neighbors_prepare(print_ctx *c)
 static const sink_col neighbor_cols[] = {{"rank", C, NULL}, {"word", JC, NULL},
                                          {"cosine", J, NULL}, {"cosine", C, NULL}};
 
-static tf_status neighbor_row(void *ctx, size_t i, pv *cell, int *flow)
+static tf_status neighbor_row(void *ctx, size_t i, pv *cell)
 {
-    (void)flow;
     const learned *L = ctx;
     cell[0] = pv_uint(i + 1);
     cell[1] = pv_str(L->v.words[L->hits[i].row]);
@@ -195,9 +194,8 @@ static int pca_prepare(print_ctx *c)
 static const sink_col point_cols[] = {{"word", JC, NULL}, {"xy", J, NULL}, {"x", C, NULL},
                                       {"y", C, NULL}};
 
-static tf_status point_row(void *ctx, size_t i, pv *cell, int *flow)
+static tf_status point_row(void *ctx, size_t i, pv *cell)
 {
-    (void)flow;
     const learned *L = ctx;
     cell[0] = pv_str(L->v.words[i]);
     cell[1] = pv_dvec(L->xy + 2 * i, 2);
@@ -278,8 +276,10 @@ static int training_prepare(print_ctx *c)
 }
 
 /* Row 0 is the random start; each further row trains `step` more words, until the end. */
-static tf_status training_advance(learned *L, size_t r, int *flow)
+static tf_status training_advance(void *ctx, size_t r, int *flow)
 {
+    learned *L = ctx;
+    *flow = SINK_ROW;
     if (r > 0) {
         if (L->pr.done) {
             *flow = SINK_END;
@@ -307,12 +307,10 @@ static const sink_col step_cols[] = {
     {"alpha", C, NULL}, {"loss", J, NULL},   {"loss", C, NULL},   {"cosine", JC, pair_name},
 };
 
-static tf_status step_row(void *ctx, size_t r, pv *cell, int *flow)
+static tf_status step_row(void *ctx, size_t r, pv *cell)
 {
-    learned *L = ctx;
-    tf_status st = training_advance(L, r, flow);
-    if (st != TF_OK || *flow == SINK_END)
-        return st;
+    (void)r;
+    const learned *L = ctx;
     const w2v_progress *pr = &L->pr;
     cell[0] = pv_uint(pr->steps);
     cell[1] = pv_uint(pr->words_done);
@@ -327,9 +325,8 @@ static tf_status step_row(void *ctx, size_t r, pv *cell, int *flow)
 
 static const sink_col pair_cols[] = {{"pairs", J, NULL}};
 
-static tf_status pair_row(void *ctx, size_t k, pv *cell, int *flow)
+static tf_status pair_row(void *ctx, size_t k, pv *cell)
 {
-    (void)flow;
     learned *L = ctx;
     snprintf(L->label, sizeof L->label, "[\"%s\", \"%s\"]", learn_pairs[L->pair[k]][0],
              learn_pairs[L->pair[k]][1]);
@@ -349,7 +346,8 @@ static tf_status training_build(print_ctx *c, sink *s)
                                                   .flat = true, .row = pair_row, .ctx = L});
     if (st == TF_OK)
         st = sink_table(s, JC, &(sink_table_def){.key = "steps", .cols = step_cols, .ncols = 8,
-                                             .rows = SIZE_MAX, .row = step_row, .ctx = L});
+                                             .rows = SIZE_MAX, .advance = training_advance,
+                                             .row = step_row, .ctx = L});
     return st;
 }
 
@@ -366,12 +364,10 @@ static tf_status training_text(print_ctx *c, FILE *fp)
     }
     fputc('\n', fp);
     for (size_t r = 0;; r++) {
-        int flow = SINK_ROW;
+        int flow;
         tf_status st = training_advance(L, r, &flow);
-        if (st != TF_OK)
+        if (st != TF_OK || flow == SINK_END)
             return st;
-        if (flow == SINK_END)
-            return TF_OK;
         const w2v_progress *pr = &L->pr;
         fprintf(fp, "%6llu %9llu %5d ", (unsigned long long)pr->steps,
                 (unsigned long long)pr->words_done, pr->epoch);

@@ -22,9 +22,8 @@ typedef struct {
     float *tile;  /* (PE_TILE, d) the float32 rows of npy */
 } pe_rows;
 
-static tf_status pe_row(void *ctx, size_t r, pv *cell, int *flow)
+static tf_status pe_row(void *ctx, size_t r, pv *cell)
 {
-    (void)flow;
     pe_rows *p = ctx;
     const tf_config *c = &p->a->cfg;
     long pos = c->index_base + (long)r;
@@ -125,9 +124,8 @@ const print_topic topic_pe = {
 static const sink_col freq_cols[] = {{"i", C, NULL}, {"omega", C, NULL},
                                      {"wavelength", C, NULL}};
 
-static tf_status freq_row(void *ctx, size_t i, pv *cell, int *flow)
+static tf_status freq_row(void *ctx, size_t i, pv *cell)
 {
-    (void)flow;
     const double *omega = ctx;
     cell[0] = pv_uint(i);
     cell[1] = pv_num(omega[i]);
@@ -145,9 +143,8 @@ static tf_status freq_npy_row(void *ctx, size_t i, void *out)
 
 static const sink_col wavelength_col[] = {{"wavelength", J, NULL}};
 
-static tf_status wavelength_row(void *ctx, size_t i, pv *cell, int *flow)
+static tf_status wavelength_row(void *ctx, size_t i, pv *cell)
 {
-    (void)flow;
     *cell = pv_num(2.0 * M_PI / ((const double *)ctx)[i]);
     return TF_OK;
 }
@@ -176,7 +173,8 @@ static tf_status freq_text(print_ctx *c, FILE *fp)
     const tf_analysis *a = c->a;
     int h = a->cfg.d_model / 2;
     fprintf(fp, "w_i = %g^(-2i/%d): each pair of dimensions turns %g times slower than the "
-                "one before\n", a->cfg.base, a->cfg.d_model, pow(a->cfg.base, 2.0 / a->cfg.d_model));
+                "one before\n",
+            a->cfg.base, a->cfg.d_model, pow(a->cfg.base, 2.0 / a->cfg.d_model));
     fputs("     i   dims          omega      wavelength (positions)\n", fp);
     for (int i = 0; i < h; i++)
         fprintf(fp, "%6d  %5d,%-5d  %13.6e  %14.4f\n", i, 2 * i, 2 * i + 1, a->omega[i],
@@ -194,9 +192,8 @@ const print_topic topic_freq = {
 
 static const sink_col kv_cols[] = {{"key", C, NULL}, {"value", C, NULL}};
 
-static tf_status relative_kv(void *ctx, size_t r, pv *cell, int *flow)
+static tf_status relative_kv(void *ctx, size_t r, pv *cell)
 {
-    (void)flow;
     const tf_analysis *a = ctx;
     const tf_config *c = &a->cfg;
     static const char *const keys[] = {"offset",       "positions",      "d_model",
@@ -281,9 +278,8 @@ static void pos_name(void *ctx, size_t q, pv *out)
 
 static const sink_col dot_cols[] = {{"pos", C, NULL}, {"dot", C, pos_name}};
 
-static tf_status dot_row(void *ctx, size_t p, pv *cell, int *flow)
+static tf_status dot_row(void *ctx, size_t p, pv *cell)
 {
-    (void)flow;
     const gram *g = ctx;
     size_t n = (size_t)g->cfg->n_positions;
     pos_name(ctx, p, &cell[0]);
@@ -390,18 +386,16 @@ typedef struct {
 static const sink_col decay_cols[] = {{"r", C, NULL}, {"bound", C, NULL}};
 static const sink_col bound_col[] = {{"bound", J, NULL}};
 
-static tf_status decay_row(void *ctx, size_t r, pv *cell, int *flow)
+static tf_status decay_row(void *ctx, size_t r, pv *cell)
 {
-    (void)flow;
     const decay_rows *k = ctx;
     cell[0] = pv_uint(r);
     cell[1] = pv_num(k->bound[r]);
     return TF_OK;
 }
 
-static tf_status bound_row(void *ctx, size_t r, pv *cell, int *flow)
+static tf_status bound_row(void *ctx, size_t r, pv *cell)
 {
-    (void)flow;
     *cell = pv_num(((const decay_rows *)ctx)->bound[r]);
     return TF_OK;
 }

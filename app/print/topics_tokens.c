@@ -50,9 +50,8 @@ static const sink_col token_cols[] = {
     {"partial", J, NULL}, {"bytes", J, NULL}, {"bytes", C, NULL},
 };
 
-static tf_status token_row(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status token_row(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     const tf_analysis *a = ctx;
     token_facts f = facts_of(a, t);
     bool partial = (f.k->flags & TOKEN_PARTIAL) != 0;
@@ -136,19 +135,25 @@ const print_topic topic_tokens = {
 typedef struct {
     const tf_vocab *v;
     char buf[512]; /* the token of the row being written */
+    size_t n;      /* its length */
 } vocab_rows;
 
 static const sink_col vocab_cols[] = {{"id", JC, NULL}, {"token", JC, NULL},
                                       {"frequency", JC, NULL}};
 
-static tf_status vocab_row(void *ctx, size_t id, pv *cell, int *flow)
+static tf_status vocab_advance(void *ctx, size_t id, int *flow)
 {
     vocab_rows *r = ctx;
-    size_t n = vocab_token(r->v, (int32_t)id, r->buf, sizeof r->buf);
-    if (n == 0) { /* an unused id: V is larger than the word list, or a BPE special id */
-        *flow = SINK_SKIP;
-        return TF_OK;
-    }
+    r->n = vocab_token(r->v, (int32_t)id, r->buf, sizeof r->buf);
+    /* an unused id: V is larger than the word list, or a BPE special id */
+    *flow = r->n ? SINK_ROW : SINK_SKIP;
+    return TF_OK;
+}
+
+static tf_status vocab_row(void *ctx, size_t id, pv *cell)
+{
+    const vocab_rows *r = ctx;
+    size_t n = r->n;
     cell[0] = pv_uint(id);
     cell[1] = pv_token(r->buf, n, utf8_validate(r->buf, n, NULL) != TF_OK);
     cell[2] = pv_uint(vocab_frequency(r->v, (int32_t)id));
@@ -161,8 +166,8 @@ static tf_status vocab_build(print_ctx *c, sink *s)
     sink_value(s, J, "vocab", pv_str(vocab_name(r.v)));
     sink_value(s, J, "vocab_size", pv_uint(vocab_size(r.v)));
     return sink_table(s, JC, &(sink_table_def){.key = "tokens", .cols = vocab_cols, .ncols = 3,
-                                           .rows = vocab_size(r.v), .row = vocab_row,
-                                           .ctx = &r});
+                                           .rows = vocab_size(r.v), .advance = vocab_advance,
+                                           .row = vocab_row, .ctx = &r});
 }
 
 static tf_status vocab_text(print_ctx *c, FILE *fp)
@@ -194,9 +199,8 @@ static const sink_col emb_cols[] = {{"text", J, NULL},       {"token", C, NULL},
                                     {"id", JC, NULL},        {"row_source", J, NULL},
                                     {"row", JC, NULL}};
 
-static tf_status emb_row(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status emb_row(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     const tf_analysis *a = ctx;
     size_t d = (size_t)a->cfg.d_model;
     cell[0] = cell[1] = tok_value(a, t);
@@ -317,9 +321,8 @@ static void token_name(void *ctx, size_t t, pv *out)
 
 static const sink_col sim_cols[] = {{"token", C, NULL}, {"cosine", C, token_name}};
 
-static tf_status sim_row(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status sim_row(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     const cosines *k = ctx;
     size_t T = k->a->tokens.n;
     token_name(ctx, t, &cell[0]);
@@ -330,16 +333,14 @@ static tf_status sim_row(void *ctx, size_t t, pv *cell, int *flow)
 static const sink_col sim_token_col[] = {{"tokens", J, NULL}};
 static const sink_col sim_source_col[] = {{"row_source", J, NULL}};
 
-static tf_status sim_token(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status sim_token(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     token_name(ctx, t, cell);
     return TF_OK;
 }
 
-static tf_status sim_source(void *ctx, size_t t, pv *cell, int *flow)
+static tf_status sim_source(void *ctx, size_t t, pv *cell)
 {
-    (void)flow;
     const cosines *k = ctx;
     *cell = pv_str(row_source(k->a, t));
     return TF_OK;

@@ -131,7 +131,8 @@ static int export_prep(tui *t, void *state, fig_request *req)
 {
     static tf_vectors live; /* a view of the model's rows, valid until the next key or tick */
     learned_state *L = state;
-    if (!L || !L->ready || L->pr.words_done == 0 || (w2v_vectors_view(&L->s.m, &live), live.n < 2)) {
+    if (!L || !L->ready || L->pr.words_done == 0 ||
+        (w2v_vectors_view(&L->s.m, &live), live.n < 2)) {
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_M_MAP_UNTRAINED));
         return TUI_REDRAW;
     }
