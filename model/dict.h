@@ -36,7 +36,8 @@ uint64_t dict_vtotal(const tf_dict *d);
  * had no list. */
 uint32_t dict_english_count(const tf_dict *d);
 uint64_t dict_english_total(const tf_dict *d);
-/* Index (in byte order) of the word s[0..len), or -1 when it is not in the dictionary. */
+/* Index of the word s[0..len), or -1 when it is not in the dictionary. Indices: jieba's words in
+ * byte order, then the words that are only English, in byte order. */
 int64_t dict_find(const tf_dict *d, const char *s, size_t len);
 /* The word at index i: its bytes (not NUL-terminated) and length. */
 const char *dict_word(const tf_dict *d, uint32_t i, size_t *len);

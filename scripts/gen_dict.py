@@ -26,15 +26,18 @@ Layout (all integers little-endian):
                       u32 n_english (words from the English list, merged or added),
                       u64 total (sum of every dict.txt line's frequency, as jieba sums them),
                       u64 n_lines, u64 vtotal (sum of vfreq), u64 english_total (TOTAL_EN, 0
-                      without the list), 0 padding
-    u32 word_off[n + 1]  words sorted by their UTF-8 bytes; word i is blob[off[i]:off[i+1]]
+                      without the list), u32 n_zh (jieba's words), 0 padding
+    u32 word_off[n + 1]  jieba's n_zh words sorted by their UTF-8 bytes, then the words that are
+                         only English, sorted the same way (a section of their own, so that
+                         jieba's route never walks through them); word i is
+                         blob[off[i]:off[i+1]]
     u32 word_freq[n]     jieba's frequency (the last line wins for a repeated word, as in jieba)
     u32 word_vfreq[n]    the vocabulary frequency (above)
     u32 word_rank[n]     0-based rank by vfreq, descending; ties by bytes, ascending
     u32 rank_word[n]     the inverse: the word at each rank
-    u32 first[65537]     first[c] = index of the first word whose first code point is >= c, for
-                         c < 65536, and first[65536] for words beyond the BMP: the words that
-                         start with c are [first[c], first[c+1]) with no search
+    u32 first[65537]     first[c] = index of the first of jieba's words whose first code point
+                         is >= c, for c < 65536, and first[65536] for words beyond the BMP: the
+                         jieba words that start with c are [first[c], first[c+1]) with no search
     blob                 the words' bytes, concatenated
 """
 import json
@@ -101,7 +104,8 @@ def main():
     for w, c in english.items():
         scaled = (c * total + en_total // 2) // en_total
         vfreq[w] = min(vfreq.get(w, 0) + scaled, (1 << 32) - 1)
-    words = sorted(vfreq)
+    zh = sorted(freq)
+    words = zh + sorted(w for w in vfreq if w not in freq)
     n = len(words)
     index = {w: i for i, w in enumerate(words)}
     by_rank = sorted(words, key=lambda w: (-vfreq[w], w))
@@ -116,12 +120,12 @@ def main():
     first = [0] * 65537
     k = 0
     for c in range(65537):
-        while k < n and ord(words[k].decode("utf-8")[0]) < c:
+        while k < len(zh) and ord(zh[k].decode("utf-8")[0]) < c:
             k += 1
         first[c] = k
-    header = b"TFDICT03" + struct.pack("<IIIIQQQQ", n, len(blob), max(map(len, words)),
+    header = b"TFDICT03" + struct.pack("<IIIIQQQQI", n, len(blob), max(map(len, words)),
                                        len(english), total, n_lines, sum(vfreq.values()),
-                                       en_total)
+                                       en_total, len(zh))
     header += b"\0" * (64 - len(header))
     tmp = out + ".tmp"
     with open(tmp, "wb") as f:
