@@ -3,13 +3,15 @@
 
 Each meson test counts once. A skipped test (exit status 77, or TAP output that skips every
 subtest) is named with its reason on a line above the summary: the reason is the test's
-"skipped: ..." line (tests/skip.c prints one) or its TAP "# SKIP ..." directive. The summary
+"skipped: ..." line (tests/skip.c prints one; "# skipped: ..." too) or its TAP "# SKIP ..."
+directive. The summary
 is the last line printed; CI reads it."""
 import json
 import re
 import sys
 
-REASON = re.compile(r"^(?:skipped:\s*(.+)|.*#\s*SKIP\b\s*(.*))$", re.IGNORECASE | re.MULTILINE)
+REASON = re.compile(r"^(?:[#\s]*skipped:\s*(.+)|.*#\s*SKIP\b\s*(.*))$",
+                    re.IGNORECASE | re.MULTILINE)
 
 
 def skip_reason(t):

@@ -31,10 +31,12 @@ def main():
         {"name": "bpe", "result": "SKIP", "stdout": "skipped: the BPE tables were not fetched\n"},
         {"name": "t", "result": "SKIP", "stdout": "1..0 # SKIP no English list\n"},
         {"name": "b", "result": "EXPECTEDFAIL", "stdout": ""},
+        {"name": "n", "result": "SKIP", "stdout": "# skipped: numpy is not installed\n"},
     ])
-    check(rc == 0 and out[-1] == "2 passed, 0 failed, 2 skipped", f"counts: {out[-1:]}")
+    check(rc == 0 and out[-1] == "2 passed, 0 failed, 3 skipped", f"counts: {out[-1:]}")
     check("SKIPPED: bpe: the BPE tables were not fetched" in out and
-          "SKIPPED: t: no English list" in out, "each skip named with its reason")
+          "SKIPPED: t: no English list" in out and
+          "SKIPPED: n: numpy is not installed" in out, "each skip named with its reason")
     check(out.index("SKIPPED: bpe: the BPE tables were not fetched") < len(out) - 1,
           "the reasons come above the summary")
     rc, out = summary(script, [{"name": "a", "result": "FAIL", "stdout": ""},
