@@ -142,6 +142,10 @@ static const char *const table[T_TERMINAL_END][2] = {
                    "max |onehot . W_E - row k| = %.1e (identical)"},
     [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
                   "text > tokens > ids > lookup > + PE > X_input > Q K V"},
+    [T_E_LEGEND] = {"~ 拆分：词表外的长词拆成的词表内的词    * 退回：没有词覆盖的单字",
+                    "~ split: in-vocabulary word of a longer word   * fallback: lone character"},
+    [T_E_NO_ENGLISH] = {"* 没有英文词表（scripts/bootstrap.sh 获取），英文单词退回字母",
+                        "* no English word list (scripts/bootstrap.sh): English words are letters"},
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
     [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
@@ -328,8 +332,15 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_CUT_CHARS) = {"字级切分", "note: the word dictionary (tfviz-dict.bin) is missing in %s, "
                                    "so the corpus is cut into characters ({zh}); install "
                                    "python3-jieba and rebuild for words."},
-    G(T_G_FALLBACK) = {"词表外的词拆成了单字", "fallback: %zu token(s) are characters of a word "
-                                                "outside the V = %u vocabulary / {zh}\n"},
+    G(T_G_SPLIT) = {"词表外的词拆成了词表内的词",
+                    "~ split: %zu token(s) are vocabulary words inside a word that is not in the "
+                    "V = %u vocabulary / {zh}\n"},
+    G(T_G_FALLBACK) = {"词表内没有词覆盖的字，退回单字",
+                       "* fallback: %zu token(s) are characters that no vocabulary word covers / "
+                       "{zh}\n"},
+    G(T_G_NO_ENGLISH) = {"没有英文词表，英文单词拆成了字母",
+                         "This build has no English word list, so English words fall back to "
+                         "letters; scripts/bootstrap.sh fetches it / {zh}\n"},
     G(T_G_UNK) = {"词表外的字记为 [UNK]", "unk: %zu token(s) are not in the vocabulary and "
                                           "became [UNK] (id %d) / {zh}\n"},
     G(T_G_PARTIAL) = {"字节级 BPE 把一个汉字拆成了几个字节",

@@ -17,7 +17,33 @@ static const char *tok_status(const tf_token *k)
         return "unk";
     if (k->flags & TOKEN_FALLBACK)
         return "fallback";
+    if (k->flags & TOKEN_SPLIT)
+        return "split";
     return "in_vocab";
+}
+
+/* The mark of a token that is part of a segment outside the vocabulary: the same marks in view 1
+ * (tui/view_embed.c) and the text report. */
+static char tok_mark(const tf_token *k)
+{
+    if (k->flags & TOKEN_SPLIT)
+        return '~';
+    if ((k->flags & TOKEN_FALLBACK) && !(k->flags & TOKEN_UNK))
+        return '*';
+    return ' ';
+}
+
+/* The segment token t belongs to (its neighbours with the same word index): [*b, *e). */
+static void tok_segment(const tf_analysis *a, size_t t, uint32_t *b, uint32_t *e)
+{
+    const tf_token *k = a->tokens.items;
+    size_t i = t, j = t;
+    while (i > 0 && k[i - 1].word == k[t].word)
+        i--;
+    while (j + 1 < a->tokens.n && k[j + 1].word == k[t].word)
+        j++;
+    *b = k[i].start;
+    *e = k[j].end;
 }
 
 /* What the tokens topic says of token t. */
@@ -64,7 +90,7 @@ static tf_status token_row(void *ctx, size_t t, pv *cell)
     cell[6] = pv_str(tok_status(f.k));
     cell[7] = f.rank < 0 ? pv_null() : pv_int(f.rank);
     cell[8] = pv_uint(f.freq);
-    cell[9] = pv_bool(f.k->flags & TOKEN_IN_VOCAB);
+    cell[9] = pv_bool(f.k->flags & (TOKEN_IN_VOCAB | TOKEN_SPLIT));
     cell[10] = pv_uint(f.k->word);
     if (partial)
         cell[11] = pv_bool(true), cell[12] = pv_bytes(f.s, f.l);
@@ -90,14 +116,14 @@ static tf_status tokens_text(print_ctx *c, FILE *fp)
     int bpe = a->tokens.kind == TOKENIZER_CL100K || a->tokens.kind == TOKENIZER_O200K;
     fprintf(fp, "tokenizer %s, vocabulary %s, V = %u\n", tokenizer_name(a->tokens.kind),
             vocab_name(a->vocab), vocab_size(a->vocab));
-    fputs("  pos  ", fp);
+    fputs("  pos    ", fp);
     tw_pad(fp, "token", 5, w);
     fprintf(fp, "        id  %s  frequency   bytes  status\n", bpe ? "    rank" : "freq.rank");
-    size_t n_fallback = 0, n_unk = 0, n_partial = 0;
+    size_t n_fallback = 0, n_unk = 0, n_partial = 0, n_split = 0, n_latin = 0;
     for (size_t t = 0; t < a->tokens.n; t++) {
         token_facts f = facts_of(a, t);
         const tf_token *k = f.k;
-        fprintf(fp, "%5ld  ", a->pos[t]);
+        fprintf(fp, "%5ld  %c ", a->pos[t], tok_mark(k));
         text_token(fp, f.s, f.l, w);
         fprintf(fp, "  %8d  ", k->id);
         if (f.rank >= 0)
@@ -108,14 +134,28 @@ static tf_status tokens_text(print_ctx *c, FILE *fp)
             fprintf(fp, "  %9llu", (unsigned long long)f.freq);
         else
             fputs("          -", fp);
-        fprintf(fp, "  %2u-%-3u  %s%s\n", k->start, k->end, tok_status(k),
+        fprintf(fp, "  %2u-%-3u  %s%s", k->start, k->end, tok_status(k),
                 k->flags & TOKEN_PARTIAL ? ", partial UTF-8" : "");
+        if (k->flags & (TOKEN_SPLIT | TOKEN_FALLBACK)) { /* the segment it is part of */
+            uint32_t b, e;
+            tok_segment(a, t, &b, &e);
+            fputs(" of ", fp);
+            emit_safe_text(fp, a->text + b, e - b);
+        }
+        fputc('\n', fp);
+        n_split += (k->flags & TOKEN_SPLIT) != 0;
         n_fallback += (k->flags & TOKEN_FALLBACK) != 0;
         n_unk += (k->flags & TOKEN_UNK) != 0;
         n_partial += (k->flags & TOKEN_PARTIAL) != 0;
+        n_latin += (k->flags & TOKEN_FALLBACK) && f.l == 1 &&
+                   ((*f.s >= 'A' && *f.s <= 'Z') || (*f.s >= 'a' && *f.s <= 'z'));
     }
+    if (n_split)
+        txt_gloss(fp, T_G_SPLIT, n_split, vocab_size(a->vocab));
     if (n_fallback)
-        txt_gloss(fp, T_G_FALLBACK, n_fallback, vocab_size(a->vocab));
+        txt_gloss(fp, T_G_FALLBACK, n_fallback);
+    if (n_latin && a->tokens.kind == TOKENIZER_WORD && vocab_english_words(a->vocab) == 0)
+        txt_gloss(fp, T_G_NO_ENGLISH);
     if (n_unk)
         txt_gloss(fp, T_G_UNK, n_unk, VOCAB_UNK);
     if (n_partial)
