@@ -43,8 +43,8 @@ static int cmp(const void *a, const void *b)
 static void report(const char *name, double *v, int n, const char *unit, const char *goal)
 {
     qsort(v, (size_t)n, sizeof *v, cmp);
-    printf("%s\t%.2f\t%s\t%.2f\t%.2f%s%s\n", name, v[n / 2], unit, v[0], v[n - 1],
-           goal ? "\t" : "", goal ? goal : "");
+    printf("%s\t%.2f\t%s\t%.2f\t%.2f%s%s\n", name, v[n / 2], unit, v[0], v[n - 1], goal ? "\t" : "",
+           goal ? goal : "");
 }
 
 /* ---- a pseudo-terminal drained by a thread: the cost of the bytes themselves ---------------- */
@@ -118,8 +118,10 @@ int main(int argc, char **argv)
     if (reps < 1 || reps > 1000)
         reps = 15;
     double *draw = calloc((size_t)reps, sizeof *draw), *sixel = calloc((size_t)reps, sizeof *sixel),
-           *kitty = calloc((size_t)reps, sizeof *kitty), *tot_s = calloc((size_t)reps, sizeof *tot_s),
-           *tot_k = calloc((size_t)reps, sizeof *tot_k), *pty_s = calloc((size_t)reps, sizeof *pty_s),
+           *kitty = calloc((size_t)reps, sizeof *kitty),
+           *tot_s = calloc((size_t)reps, sizeof *tot_s),
+           *tot_k = calloc((size_t)reps, sizeof *tot_k),
+           *pty_s = calloc((size_t)reps, sizeof *pty_s),
            *pty_k = calloc((size_t)reps, sizeof *pty_k), *peer = calloc((size_t)reps, sizeof *peer),
            *gif = calloc((size_t)reps, sizeof *gif);
     timg_caps sc = {.mode = TIMG_SIXEL, .cell_w = 10, .cell_h = 20};
@@ -139,8 +141,8 @@ int main(int argc, char **argv)
     if (pfd >= 0) {
         FILE *fp = fdopen(pfd, "wb");
         fig_meta m = {0};
-        have_peer = fp && fig_png_write(fp, &r, &m) == TF_OK && fclose(fp) == 0 &&
-                    run_img2sixel(png) >= 0;
+        have_peer =
+            fp && fig_png_write(fp, &r, &m) == TF_OK && fclose(fp) == 0 && run_img2sixel(png) >= 0;
     }
     fig_raster_free(&r);
 
@@ -149,12 +151,15 @@ int main(int argc, char **argv)
         if (sample_raster(W, H, 0.01 * i, &r) != TF_OK)
             return 1;
         double t1 = now_ms();
-        timg_pixels px = {.data = r.data, .width = r.width, .height = r.height,
-                          .stride = r.stride, .format = TIMG_ARGB32};
+        timg_pixels px = {.data = r.data,
+                          .width = r.width,
+                          .height = r.height,
+                          .stride = r.stride,
+                          .format = TIMG_ARGB32};
         term_image si = {0}, ki;
-        tf_status st = term_image_supports(TIMG_SIXEL) ? term_image_encode(&sc, &px, cols, rows,
-                                                                           0, &si)
-                                                       : TF_ERR_UNSUPPORTED;
+        tf_status st = term_image_supports(TIMG_SIXEL)
+                           ? term_image_encode(&sc, &px, cols, rows, 0, &si)
+                           : TF_ERR_UNSUPPORTED;
         double t2 = now_ms();
         if (term_image_encode(&kc, &px, cols, rows, 1, &ki) != TF_OK)
             return 1;

@@ -25,11 +25,13 @@
 #include "figure.h"
 #include "status.h"
 
-#define ANIM_MAX_FRAMES 9999  /* frame_0001.png .. frame_9999.png */
+/* frame_0001.png .. frame_9999.png */
+#define ANIM_MAX_FRAMES 9999
+/* a GIF delay is in 1/100 s, and viewers slow anything under 2/100 s down to 1/10 s */
 #define ANIM_MIN_FPS 0.1
-#define ANIM_MAX_FPS 50.0     /* a GIF delay is in 1/100 s, and viewers slow anything under
-                               * 2/100 s down to 1/10 s */
-#define ANIM_MAX_SIDE 65535   /* a GIF's width and height are 16-bit */
+#define ANIM_MAX_FPS 50.0
+/* a GIF's width and height are 16-bit */
+#define ANIM_MAX_SIDE 65535
 
 /* ---------------------------------------------------------------------------------------------
  * GIF */

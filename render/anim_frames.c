@@ -77,7 +77,10 @@ tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
     return st;
 }
 
-const char *anim_dir_path(const anim_dir *d) { return d->path; }
+const char *anim_dir_path(const anim_dir *d)
+{
+    return d->path;
+}
 
 /* The number N of a name "frame_NNNN.png" (exactly four digits), 0 for any other name. */
 static long frame_number(const char *name)

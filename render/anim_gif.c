@@ -17,10 +17,9 @@
 /* ---------------------------------------------------------------------------------------------
  * The palette */
 
-#define N_GREYS 32        /* 0, 8, ..., 248; white is entry 0 */
-#define N_SERIES 6        /* fig_series_color 0..5; the seventh is black, a grey already */
-#define N_TINTS 4         /* the colour, and 1/4, 1/2, 3/4 of the way to white */
-#define N_FIXED (1 + N_GREYS + N_SERIES * N_TINTS)
+#define N_GREYS  32 /* 0, 8, ..., 248; white is entry 0 */
+#define N_SERIES 6  /* fig_series_color 0..5; the seventh is black, a grey already */
+#define N_TINTS  4  /* the colour, and 1/4, 1/2, 3/4 of the way to white */
 
 static tf_rgb tint(tf_rgb c, double t)
 {
@@ -95,7 +94,7 @@ int anim_gif_delay(double fps, long i)
  * fills and the antialiased edges between them), so an open-addressed table of 2^16 answers
  * nearly every pixel after its first appearance. A colour that finds no room is searched each
  * time, which changes the speed, never the answer. */
-#define CACHE_BITS 16
+#define CACHE_BITS   16
 #define CACHE_PROBES 8
 
 struct anim_gif {
@@ -106,12 +105,15 @@ struct anim_gif {
     long frames;
     bool failed;
     tf_rgb palette[256];
-    unsigned char *cur, *prev; /* (height, width) palette indices */
+    unsigned char *cur, *prev;            /* (height, width) palette indices */
     uint32_t cache_key[1u << CACHE_BITS]; /* 0x1RRGGBB, 0 empty */
     unsigned char cache_val[1u << CACHE_BITS];
 };
 
-bool anim_gif_available(void) { return true; }
+bool anim_gif_available(void)
+{
+    return true;
+}
 
 static int gif_write(GifFileType *gif, const GifByteType *data, int len)
 {
@@ -152,8 +154,7 @@ static void index_row(anim_gif *g, const uint32_t *src, unsigned char *dst)
         uint32_t rgb = p & 0xffffffu;
         if (a != 255) { /* over white: premultiplied colour + (1 - alpha) * white */
             unsigned w = 255 - a;
-            rgb = ((((p >> 16) & 255) + w) << 16) | ((((p >> 8) & 255) + w) << 8) |
-                  ((p & 255) + w);
+            rgb = ((((p >> 16) & 255) + w) << 16) | ((((p >> 8) & 255) + w) << 8) | ((p & 255) + w);
         }
         if (!have || rgb != last) { /* a figure is mostly runs of one colour */
             last = rgb;
@@ -260,8 +261,7 @@ tf_status anim_gif_frame(anim_gif *g, const fig_raster *r)
 {
     if (g->failed)
         return TF_ERR_IO;
-    if (r->width != g->width || r->height != g->height || !r->data ||
-        g->frames >= ANIM_MAX_FRAMES)
+    if (r->width != g->width || r->height != g->height || !r->data || g->frames >= ANIM_MAX_FRAMES)
         return TF_ERR_RANGE;
     /* 1. every pixel to its palette index */
     for (int y = 0; y < g->height; y++)
@@ -297,7 +297,10 @@ tf_status anim_gif_frame(anim_gif *g, const fig_raster *r)
     return TF_OK;
 }
 
-long anim_gif_frames(const anim_gif *g) { return g->frames; }
+long anim_gif_frames(const anim_gif *g)
+{
+    return g->frames;
+}
 
 tf_status anim_gif_end(anim_gif *g)
 {
@@ -335,7 +338,10 @@ struct anim_gif {
     long frames;
 };
 
-bool anim_gif_available(void) { return false; }
+bool anim_gif_available(void)
+{
+    return false;
+}
 
 tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
                          const tf_rgb palette[256], anim_gif **out)
@@ -357,8 +363,14 @@ tf_status anim_gif_end(anim_gif *g)
     return TF_ERR_UNSUPPORTED;
 }
 
-void anim_gif_free(anim_gif *g) { (void)g; }
+void anim_gif_free(anim_gif *g)
+{
+    (void)g;
+}
 
-long anim_gif_frames(const anim_gif *g) { return g ? g->frames : 0; }
+long anim_gif_frames(const anim_gif *g)
+{
+    return g ? g->frames : 0;
+}
 
 #endif

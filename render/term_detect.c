@@ -134,8 +134,8 @@ void term_graphics_decide(const char *const *envp, const char *bytes, int len, i
 
     /* 2. the choice */
     const char *tp = env_get(envp, "TERM_PROGRAM"), *lc = env_get(envp, "LC_TERMINAL");
-    bool iterm = strncasecmp(r->version, "iTerm2", 6) == 0 || (tp && strcmp(tp, "iTerm.app") == 0) ||
-                 (lc && strcasecmp(lc, "iTerm2") == 0);
+    bool iterm = strncasecmp(r->version, "iTerm2", 6) == 0 ||
+                 (tp && strcmp(tp, "iTerm.app") == 0) || (lc && strcasecmp(lc, "iTerm2") == 0);
     r->caps.mode = TIMG_NONE;
     if (!r->answered) {
         r->why = "the terminal did not answer its device-attributes query in time";
@@ -259,8 +259,8 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
     /* 3. the window's size in pixels, where the terminal fills it in */
     int cell_w = 0, cell_h = 0;
     struct winsize ws;
-    if (ioctl(out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 &&
-        ws.ws_xpixel > 0 && ws.ws_ypixel > 0) {
+    if (ioctl(out_fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 && ws.ws_xpixel > 0 &&
+        ws.ws_ypixel > 0) {
         cell_w = ws.ws_xpixel / ws.ws_col;
         cell_h = ws.ws_ypixel / ws.ws_row;
     }

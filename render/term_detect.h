@@ -32,14 +32,14 @@
 #define TERM_DETECT_TIMEOUT_MS 250 /* long enough for ssh across a country, short at start-up */
 
 typedef struct {
-    timg_caps caps;     /* the choice */
-    bool forced;        /* TFVIZ_GRAPHICS made it */
-    bool asked;         /* the queries were written */
-    bool answered;      /* the terminal's DA1 reply came back in time */
-    bool kitty;         /* it said OK to kitty's graphics query */
-    bool sixel;         /* DA1 lists sixel graphics (4) */
-    char version[64];   /* XTVERSION's reply ("" without one), control characters removed */
-    const char *why;    /* one English sentence on the choice, for diagnostics */
+    timg_caps caps;   /* the choice */
+    bool forced;      /* TFVIZ_GRAPHICS made it */
+    bool asked;       /* the queries were written */
+    bool answered;    /* the terminal's DA1 reply came back in time */
+    bool kitty;       /* it said OK to kitty's graphics query */
+    bool sixel;       /* DA1 lists sixel graphics (4) */
+    char version[64]; /* XTVERSION's reply ("" without one), control characters removed */
+    const char *why;  /* one English sentence on the choice, for diagnostics */
 } term_detect_result;
 
 /* Decide which pictures the terminal on in_fd (answers) and out_fd (queries) takes. envp: the

@@ -94,9 +94,8 @@ static bool bad_request(const timg_caps *caps, const timg_pixels *px, int cols, 
 static uint32_t next_kitty_id(void)
 {
     static unsigned counter;
-    uint32_t id = ((uint32_t)getpid() << 12) ^ (uint32_t)(__atomic_add_fetch(&counter, 1,
-                                                                              __ATOMIC_RELAXED) &
-                                                          0xfff);
+    uint32_t id = ((uint32_t)getpid() << 12) ^
+                  (uint32_t)(__atomic_add_fetch(&counter, 1, __ATOMIC_RELAXED) & 0xfff);
     return id ? id : 1;
 }
 
@@ -336,9 +335,8 @@ static tf_status chafa_encode(const timg_caps *caps, const timg_pixels *px, int 
         chafa_canvas_config_set_symbol_map(cfg, map);
         chafa_symbol_map_unref(map);
     } else {
-        chafa_canvas_config_set_pixel_mode(cfg, caps->mode == TIMG_SIXEL
-                                                    ? CHAFA_PIXEL_MODE_SIXELS
-                                                    : CHAFA_PIXEL_MODE_ITERM2);
+        chafa_canvas_config_set_pixel_mode(cfg, caps->mode == TIMG_SIXEL ? CHAFA_PIXEL_MODE_SIXELS
+                                                                         : CHAFA_PIXEL_MODE_ITERM2);
         chafa_canvas_config_set_canvas_mode(cfg, CHAFA_CANVAS_MODE_TRUECOLOR);
         out->px_w = w;
         out->px_h = h;
@@ -460,7 +458,10 @@ static tf_status ob_end(out_buf *o)
 }
 
 /* Move to cell (col, row), 0-based. */
-static void ob_goto(out_buf *o, int col, int row) { ob_printf(o, "\033[%d;%dH", row + 1, col + 1); }
+static void ob_goto(out_buf *o, int col, int row)
+{
+    ob_printf(o, "\033[%d;%dH", row + 1, col + 1);
+}
 
 /* One row of symbols, each colour change written once. */
 static void put_symbol_row(out_buf *o, const term_image *img, int y)

@@ -49,7 +49,7 @@ typedef struct {
 #define TIMG_DEFAULT_CELL_W 10
 #define TIMG_DEFAULT_CELL_H 20
 /* The most cells a picture may cover, and the most pixels it may carry, on either side. */
-#define TIMG_MAX_CELLS 4096
+#define TIMG_MAX_CELLS  4096
 #define TIMG_MAX_PIXELS 16384
 
 /* The pixel size a picture of cols x rows cells is shown at, so that a figure drawn at exactly
@@ -73,19 +73,19 @@ typedef struct {
 
 /* One cell of a picture in symbols. */
 typedef struct {
-    uint32_t ch;     /* the character (a block element or a space) */
-    tf_rgb fg, bg;   /* its colours; in 256-colour mode the palette entry's colour */
+    uint32_t ch;                /* the character (a block element or a space) */
+    tf_rgb fg, bg;              /* its colours; in 256-colour mode the palette entry's colour */
     uint8_t fg_index, bg_index; /* 256-colour mode: the palette entries (16..255) */
 } timg_cell;
 
 /* A picture ready to be written. */
 typedef struct {
     timg_mode mode;
-    int cols, rows;   /* the cells it covers */
-    int px_w, px_h;   /* pixel modes: the pixels it carries */
-    uint32_t id;      /* kitty: the image's number, for deleting it */
-    bool truecolor;   /* symbols: 24-bit colour sequences */
-    char *seq;        /* pixel modes: the protocol's bytes, to be written at the top-left cell */
+    int cols, rows; /* the cells it covers */
+    int px_w, px_h; /* pixel modes: the pixels it carries */
+    uint32_t id;    /* kitty: the image's number, for deleting it */
+    bool truecolor; /* symbols: 24-bit colour sequences */
+    char *seq;      /* pixel modes: the protocol's bytes, to be written at the top-left cell */
     size_t len;
     timg_cell *cells; /* symbols: (rows, cols) */
 } term_image;

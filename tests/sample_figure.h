@@ -19,7 +19,9 @@
 /* Draw the sample on spec's page and finish it (fig_end). */
 static inline tf_status sample_figure(const fig_spec *spec, double phase)
 {
-    fig_meta meta = {.title = "sample", .software = "tfviz test", .params = "sample",
+    fig_meta meta = {.title = "sample",
+                     .software = "tfviz test",
+                     .params = "sample",
                      .date = "2000-01-01T00:00:00Z"};
     fig *f;
     tf_status st = fig_begin(spec, &meta, &f);
@@ -42,8 +44,12 @@ static inline tf_status sample_figure(const fig_spec *spec, double phase)
             pe[p * SAMPLE_DIM + j] = j % 2 ? cos(a) : sin(a);
         }
     fig_axes ax = {0};
-    ax.x = (fig_axis){.lo = -0.5, .hi = SAMPLE_DIM - 0.5, .integer = true, .label = "dimension <i>j</i>"};
-    ax.y = (fig_axis){.lo = -0.5, .hi = SAMPLE_POS - 0.5, .integer = true, .flip = true,
+    ax.x = (fig_axis){
+        .lo = -0.5, .hi = SAMPLE_DIM - 0.5, .integer = true, .label = "dimension <i>j</i>"};
+    ax.y = (fig_axis){.lo = -0.5,
+                      .hi = SAMPLE_POS - 0.5,
+                      .integer = true,
+                      .flip = true,
                       .label = "位置 <i>pos</i>"};
     ax.frame = true;
     const char *cb = "PE(<i>pos</i>, <i>j</i>)";
@@ -71,8 +77,12 @@ static inline tf_status sample_figure(const fig_spec *spec, double phase)
 /* The sample as a raster of width x height pixels on a page of those proportions, 4 in wide. */
 static inline tf_status sample_raster(int width, int height, double phase, fig_raster *out)
 {
-    fig_spec spec = {.format = FIG_PNG, .width = 288, .height = 288.0 * height / width,
-                     .font_size = 8, .latin_first = false, .raster = out};
+    fig_spec spec = {.format = FIG_PNG,
+                     .width = 288,
+                     .height = 288.0 * height / width,
+                     .font_size = 8,
+                     .latin_first = false,
+                     .raster = out};
     out->width = width;
     out->height = height;
     return sample_figure(&spec, phase);

@@ -60,8 +60,8 @@ static void test_raster_is_the_png(void **state)
     char *png_buf = NULL, *ras_buf = NULL;
     size_t png_len = 0, ras_len = 0;
     FILE *m = open_memstream(&png_buf, &png_len);
-    fig_spec spec = {.format = FIG_PNG, .width = 288, .height = 180, .dpi = 180, .font_size = 8,
-                     .fp = m};
+    fig_spec spec = {
+        .format = FIG_PNG, .width = 288, .height = 180, .dpi = 180, .font_size = 8, .fp = m};
     assert_int_equal(sample_figure(&spec, 0.5), TF_OK);
     fclose(m);
 
@@ -133,7 +133,10 @@ static void test_raster_bad(void **state)
 /* ---------------------------------------------------------------------------------------------
  * The palette */
 
-static bool same(tf_rgb a, tf_rgb b) { return a.r == b.r && a.g == b.g && a.b == b.b; }
+static bool same(tf_rgb a, tf_rgb b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b;
+}
 
 static int find(const tf_rgb pal[256], tf_rgb c)
 {

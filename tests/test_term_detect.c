@@ -96,7 +96,8 @@ static void test_noise(void **state)
 {
     (void)state;
     /* keystrokes typed before the replies, and a control character in the version */
-    term_detect_result r = decide(no_env, "ab\033[A\033P>|x\001y\033\\q\033[?62;4c\033[6;18;9t", 0, 0);
+    term_detect_result r =
+        decide(no_env, "ab\033[A\033P>|x\001y\033\\q\033[?62;4c\033[6;18;9t", 0, 0);
     assert_true(r.answered && r.sixel);
     assert_string_equal(r.version, "xy");
     assert_int_equal(r.caps.cell_w, 9);
@@ -168,10 +169,8 @@ static void test_before_asking(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_kitty),
-        cmocka_unit_test(test_sixel),
-        cmocka_unit_test(test_iterm),
-        cmocka_unit_test(test_noise),
+        cmocka_unit_test(test_kitty),         cmocka_unit_test(test_sixel),
+        cmocka_unit_test(test_iterm),         cmocka_unit_test(test_noise),
         cmocka_unit_test(test_before_asking),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

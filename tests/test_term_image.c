@@ -207,7 +207,10 @@ static void test_kitty_argb32(void **state)
     uint32_t argb[4] = {0xffdc141e, 0xff1428c8, 0xffffffff, 0xff000000};
     unsigned char rgba[16] = {220, 20, 30, 255, 20, 40, 200, 255, 255, 255, 255, 255, 0, 0, 0, 255};
     timg_caps caps = {.mode = TIMG_KITTY, .cell_w = 10, .cell_h = 20};
-    timg_pixels a = {.data = (const unsigned char *)argb, .width = 2, .height = 2, .stride = 8,
+    timg_pixels a = {.data = (const unsigned char *)argb,
+                     .width = 2,
+                     .height = 2,
+                     .stride = 8,
                      .format = TIMG_ARGB32};
     timg_pixels b = {.data = rgba, .width = 2, .height = 2, .stride = 8, .format = TIMG_RGBA8};
     term_image ia, ib;
@@ -296,8 +299,7 @@ static void test_symbols(void **state)
 {
     (void)state;
     unsigned char *p = two_colours(200, 100);
-    timg_pixels px = {.data = p, .width = 200, .height = 100, .stride = 800,
-                      .format = TIMG_RGBA8};
+    timg_pixels px = {.data = p, .width = 200, .height = 100, .stride = 800, .format = TIMG_RGBA8};
     for (int tc = 0; tc < 2; tc++) {
         timg_caps caps = {.mode = TIMG_SYMBOLS, .truecolor = tc};
         term_image img;
@@ -349,8 +351,7 @@ static void test_sixel_and_iterm(void **state)
 {
     (void)state;
     unsigned char *p = two_colours(300, 280);
-    timg_pixels px = {.data = p, .width = 300, .height = 280, .stride = 1200,
-                      .format = TIMG_RGBA8};
+    timg_pixels px = {.data = p, .width = 300, .height = 280, .stride = 1200, .format = TIMG_RGBA8};
     timg_caps caps = {.mode = TIMG_SIXEL, .cell_w = 10, .cell_h = 20};
     term_image img;
     assert_int_equal(term_image_encode(&caps, &px, 30, 14, 0, &img), TF_OK);

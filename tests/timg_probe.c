@@ -30,7 +30,7 @@ extern char **environ;
 static int fail(const char *what, tf_status st)
 {
     fprintf(stderr, "timg_probe: %s: %s (%s)\n", what, tf_status_str(st),
-                errno ? strerror(errno) : "-");
+            errno ? strerror(errno) : "-");
     return 1;
 }
 
@@ -43,11 +43,13 @@ static int detect(int argc, char **argv)
             "{\"status\": \"%s\", \"mode\": \"%s\", \"forced\": %s, \"asked\": %s, "
             "\"answered\": %s, \"kitty\": %s, \"sixel\": %s, \"cell_w\": %d, \"cell_h\": %d, "
             "\"truecolor\": %s, \"version\": \"%s\", \"why\": \"%s\"}\n",
-            st == TF_OK ? "ok" : st == TF_ERR_RANGE ? "range" : "io",
-            timg_mode_name(r.caps.mode), r.forced ? "true" : "false",
-            r.asked ? "true" : "false", r.answered ? "true" : "false",
-            r.kitty ? "true" : "false", r.sixel ? "true" : "false", r.caps.cell_w, r.caps.cell_h,
-            r.caps.truecolor ? "true" : "false", r.version, r.why ? r.why : "");
+            st == TF_OK          ? "ok"
+            : st == TF_ERR_RANGE ? "range"
+                                 : "io",
+            timg_mode_name(r.caps.mode), r.forced ? "true" : "false", r.asked ? "true" : "false",
+            r.answered ? "true" : "false", r.kitty ? "true" : "false", r.sixel ? "true" : "false",
+            r.caps.cell_w, r.caps.cell_h, r.caps.truecolor ? "true" : "false", r.version,
+            r.why ? r.why : "");
     return 0;
 }
 
@@ -55,8 +57,10 @@ static int encode(int argc, char **argv)
 {
     if (argc < 7)
         return fail("encode MODE COLS ROWS CELL_W CELL_H [truecolor]", TF_ERR_RANGE);
-    timg_caps caps = {.mode = timg_mode_parse(argv[2]), .cell_w = atoi(argv[5]),
-                      .cell_h = atoi(argv[6]), .truecolor = argc > 7};
+    timg_caps caps = {.mode = timg_mode_parse(argv[2]),
+                      .cell_w = atoi(argv[5]),
+                      .cell_h = atoi(argv[6]),
+                      .truecolor = argc > 7};
     int cols = atoi(argv[3]), rows = atoi(argv[4]);
     if (caps.mode == TIMG_MODE_COUNT)
         return fail("unknown mode", TF_ERR_RANGE);
@@ -73,7 +77,10 @@ static int encode(int argc, char **argv)
         if (!fp || fig_png_write(fp, &r, &m) != TF_OK || fclose(fp) != 0)
             return fail("writing TIMG_PROBE_PNG", TF_ERR_IO);
     }
-    timg_pixels px = {.data = r.data, .width = r.width, .height = r.height, .stride = r.stride,
+    timg_pixels px = {.data = r.data,
+                      .width = r.width,
+                      .height = r.height,
+                      .stride = r.stride,
                       .format = TIMG_ARGB32};
     term_image img;
     st = term_image_encode(&caps, &px, cols, rows, 7, &img);
