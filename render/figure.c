@@ -23,13 +23,16 @@
 /* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
  * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
  * busy machine every extra size costs more time than drawing the whole figure. */
-/* Whether a page was opened in this process, so that releasing the font caches has something
- * to release. */
-static bool fonts_loaded;
+/* Whether a page was opened on this thread, so that releasing the font caches has something to
+ * release: pango keeps a default font map per thread, and a figure drawn on a worker thread
+ * (an inline figure drawn while the explorer answers keys) loads fonts into that thread's map. */
+static _Thread_local bool fonts_loaded;
 
 /* fontconfig reads its configuration and font caches once per process, the longest wait before
  * the first label can be measured; fig_warm_fonts starts it on a thread of its own while the
- * caller computes, and the first page waits for that thread instead of starting it. */
+ * caller computes, and the first page waits for that thread instead of starting it. The lock
+ * lets pages begin on several threads. */
+static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t warm_thread;
 static bool warming;
 
@@ -42,15 +45,19 @@ static void *warm_fonts(void *unused)
 
 void fig_warm_fonts(void)
 {
+    pthread_mutex_lock(&warm_lock);
     if (!warming && !fonts_loaded)
         warming = pthread_create(&warm_thread, NULL, warm_fonts, NULL) == 0;
+    pthread_mutex_unlock(&warm_lock);
 }
 
 static void fonts_ready(void)
 {
+    pthread_mutex_lock(&warm_lock);
     if (warming)
         pthread_join(warm_thread, NULL);
     warming = false;
+    pthread_mutex_unlock(&warm_lock);
 }
 
 static const double role_scale[FIG_ROLE_COUNT] = {1.0, 1.0, 1.0, 1.0};

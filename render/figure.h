@@ -93,8 +93,10 @@ void fig_free(fig *f);
 /* Start loading fontconfig's configuration and caches on a background thread, so that the
  * first page finds them ready; call early, before computing what a figure shows. */
 void fig_warm_fonts(void);
-/* Release the font caches pango, cairo and fontconfig keep for the whole process; call once at
- * exit, after the last figure (a leak checker would otherwise report them). */
+/* Release the font caches pango, cairo and fontconfig keep; call once at exit, after the last
+ * figure (a leak checker would otherwise report them). pango keeps one font map per thread: a
+ * thread that drew pages releases its own before it ends. Pages may be drawn on several threads
+ * at once, each page on one thread. */
 void fig_release_fonts(void);
 
 /* ---------------------------------------------------------------------------------------------

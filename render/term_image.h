@@ -102,8 +102,9 @@ tf_status term_image_encode(const timg_caps *caps, const timg_pixels *px, int co
 void term_image_free(term_image *img);
 
 /* Write img with its top-left corner at cell (col, row) (0-based, from the screen's top-left),
- * keeping the cursor where it was (saved and restored around the picture). TF_ERR_IO when fd
- * could not take the bytes (errno is kept). */
+ * keeping the cursor where it was (saved and restored around the picture). Keep a sixel picture
+ * off the screen's last row: terminals move the cursor below a sixel image, and below the last
+ * row that scrolls the screen. TF_ERR_IO when fd could not take the bytes (errno is kept). */
 tf_status term_image_write(const term_image *img, int fd, int col, int row);
 /* Write img at the cursor, as a command that prints a figure and exits does: room is made
  * below the cursor first (the screen scrolls, never the picture), and the cursor ends on the

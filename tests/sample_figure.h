@@ -35,7 +35,7 @@ static inline tf_status sample_figure(const fig_spec *spec, double phase)
     area.y += th + 0.4 * spec->font_size;
     area.h -= th + 0.4 * spec->font_size;
 
-    static double pe[SAMPLE_POS * SAMPLE_DIM]; /* (pos, dim) */
+    double pe[SAMPLE_POS * SAMPLE_DIM]; /* (pos, dim) */
     double xs[SAMPLE_DIM], ys[SAMPLE_DIM];
     for (int p = 0; p < SAMPLE_POS; p++)
         for (int j = 0; j < SAMPLE_DIM; j++) {

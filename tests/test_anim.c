@@ -10,6 +10,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,45 @@ static void test_raster_bad(void **state)
     assert_int_equal(fig_begin(&spec, &meta, &f), TF_OK);
     fig_free(f);
     assert_null(r.data);
+}
+
+/* Raster pages drawn on worker threads, two at once (an inline figure drawn while the
+ * explorer answers keys): the same pixels as on the main thread; each worker releases its own
+ * fonts (the leak checkers see to that). */
+typedef struct {
+    double phase;
+    fig_raster r;
+    tf_status st;
+} worker;
+
+static void *draw_on_thread(void *arg)
+{
+    worker *w = arg;
+    w->r = (fig_raster){.width = 400, .height = 250};
+    w->st = sample_raster(400, 250, w->phase, &w->r);
+    fig_release_fonts();
+    return NULL;
+}
+
+static void test_raster_threads(void **state)
+{
+    (void)state;
+    worker w[2] = {{.phase = 0.0}, {.phase = 0.5}};
+    pthread_t t[2];
+    for (int i = 0; i < 2; i++)
+        assert_int_equal(pthread_create(&t[i], NULL, draw_on_thread, &w[i]), 0);
+    for (int i = 0; i < 2; i++)
+        pthread_join(t[i], NULL);
+    for (int i = 0; i < 2; i++) {
+        assert_int_equal(w[i].st, TF_OK);
+        fig_raster here;
+        assert_int_equal(sample_raster(400, 250, w[i].phase, &here), TF_OK);
+        for (int y = 0; y < 250; y++)
+            assert_memory_equal(here.data + (size_t)y * here.stride,
+                                w[i].r.data + (size_t)y * w[i].r.stride, 400 * 4);
+        fig_raster_free(&here);
+        fig_raster_free(&w[i].r);
+    }
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -473,6 +513,7 @@ int main(void)
         cmocka_unit_test(test_raster_is_the_png),
         cmocka_unit_test(test_raster_letterbox),
         cmocka_unit_test(test_raster_bad),
+        cmocka_unit_test(test_raster_threads),
         cmocka_unit_test(test_palette),
         cmocka_unit_test(test_nearest),
         cmocka_unit_test(test_delays),
