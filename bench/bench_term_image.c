@@ -24,8 +24,9 @@
 #include "tf_config.h"
 #include "term_image.h"
 
-#define W 1920
-#define H 1080
+#define W        1920
+#define MAX_REPS 1000
+#define H        1080
 
 static double now_ms(void)
 {
@@ -115,15 +116,10 @@ int main(int argc, char **argv)
     int reps = getenv("BENCH_QUICK") && *getenv("BENCH_QUICK") ? 5 : 15;
     if (argc > 2 && strcmp(argv[1], "--reps") == 0)
         reps = atoi(argv[2]);
-    if (reps < 1 || reps > 1000)
+    if (reps < 1 || reps > MAX_REPS)
         reps = 15;
-    double *draw = calloc((size_t)reps, sizeof *draw), *sixel = calloc((size_t)reps, sizeof *sixel),
-           *kitty = calloc((size_t)reps, sizeof *kitty),
-           *tot_s = calloc((size_t)reps, sizeof *tot_s),
-           *tot_k = calloc((size_t)reps, sizeof *tot_k),
-           *pty_s = calloc((size_t)reps, sizeof *pty_s),
-           *pty_k = calloc((size_t)reps, sizeof *pty_k), *peer = calloc((size_t)reps, sizeof *peer),
-           *gif = calloc((size_t)reps, sizeof *gif);
+    static double draw[MAX_REPS], sixel[MAX_REPS], kitty[MAX_REPS], tot_s[MAX_REPS],
+        tot_k[MAX_REPS], pty_s[MAX_REPS], pty_k[MAX_REPS], peer[MAX_REPS], gif[MAX_REPS];
     timg_caps sc = {.mode = TIMG_SIXEL, .cell_w = 10, .cell_h = 20};
     timg_caps kc = {.mode = TIMG_KITTY, .cell_w = 10, .cell_h = 20};
     int cols = W / 10, rows = H / 20;
@@ -221,8 +217,6 @@ int main(int argc, char **argv)
     }
     if (anim_gif_available())
         report("gif_frame_800x500", gif, reps, "ms", NULL);
-    free(draw), free(sixel), free(kitty), free(tot_s), free(tot_k), free(pty_s), free(pty_k);
-    free(peer), free(gif);
     fig_release_fonts();
     return 0;
 }

@@ -15,6 +15,7 @@
 #include "term_image.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -224,8 +225,8 @@ static tf_status kitty_encode(const timg_pixels *px, int cols, int rows, uint32_
         n += (size_t)snprintf(seq + n, cap - n, k ? "\033_Gm=%d;" : "m=%d;", more ? 1 : 0);
         memcpy(seq + n, b + at, len);
         n += len;
-        memcpy(seq + n, "\033\\", 2);
-        n += 2;
+        seq[n++] = '\033';
+        seq[n++] = '\\';
     }
     free(b);
     out->seq = seq;
@@ -416,12 +417,15 @@ static void ob_flush(out_buf *o)
     size_t done = 0;
     while (!o->failed && done < o->n) {
         ssize_t w = write(o->fd, o->buf + done, o->n - done);
-        if (w > 0)
+        if (w > 0) {
             done += (size_t)w;
-        else if (w < 0 && errno != EINTR && errno != EAGAIN)
+        } else if (w < 0 && errno == EAGAIN) { /* a non-blocking descriptor: wait for room */
+            struct pollfd p = {.fd = o->fd, .events = POLLOUT};
+            if (poll(&p, 1, 5000) <= 0)
+                o->failed = true;
+        } else if (w == 0 || errno != EINTR) {
             o->failed = true;
-        else if (w == 0)
-            o->failed = true;
+        }
     }
     o->n = 0;
 }
@@ -471,7 +475,8 @@ static void put_symbol_row(out_buf *o, const term_image *img, int y)
         const timg_cell *c = &row[x];
         const timg_cell *p = x ? &row[x - 1] : NULL;
         if (img->truecolor) {
-            if (!p || memcmp(&p->fg, &c->fg, sizeof c->fg) || memcmp(&p->bg, &c->bg, sizeof c->bg))
+            if (!p || memcmp(&p->fg, &c->fg, sizeof c->fg) != 0 ||
+                memcmp(&p->bg, &c->bg, sizeof c->bg) != 0)
                 ob_printf(o, "\033[38;2;%u;%u;%u;48;2;%u;%u;%um", c->fg.r, c->fg.g, c->fg.b,
                           c->bg.r, c->bg.g, c->bg.b);
         } else if (!p || p->fg_index != c->fg_index || p->bg_index != c->bg_index) {

@@ -116,12 +116,15 @@ static void test_raster_bad(void **state)
     (void)state;
     fig *f;
     fig_meta meta = {0};
-    fig_raster r = {.width = 0, .height = 10};
-    fig_spec spec = {.format = FIG_PNG, .width = 100, .height = 100, .font_size = 8, .raster = &r};
+    fig_raster empty = {.width = 0, .height = 10},
+               huge = {.width = FIG_MAX_RASTER + 1, .height = 10};
+    fig_raster r = {.width = 10, .height = 10};
+    fig_spec spec = {.format = FIG_PNG, .width = 100, .height = 100, .font_size = 8};
+    spec.raster = &empty;
     assert_int_equal(fig_begin(&spec, &meta, &f), TF_ERR_RANGE);
-    r.width = FIG_MAX_RASTER + 1;
+    spec.raster = &huge;
     assert_int_equal(fig_begin(&spec, &meta, &f), TF_ERR_RANGE);
-    r.width = 10;
+    spec.raster = &r;
     spec.format = FIG_SVG;
     assert_int_equal(fig_begin(&spec, &meta, &f), TF_ERR_RANGE);
     /* an unfinished raster page frees its pixels */
