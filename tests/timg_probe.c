@@ -8,6 +8,9 @@
  *       with kitty id 7; pixel modes write the protocol's bytes, symbols write term_image_print;
  *       a JSON line on stderr (pixel size, id); the figure's pixels also go to
  *       $TIMG_PROBE_PNG when set
+ *   timg_probe show COL ROW COLS ROWS [erase]
+ *       detection, then the sample written over those cells (and erased after a second), for
+ *       looking at a real terminal
  *   timg_probe gif OUT.gif FRAMES WIDTH HEIGHT FPS [LOOPS]
  *   timg_probe frames DIR FRAMES WIDTH HEIGHT
  *       FRAMES frames of the sample, the phase advancing by 1/4 position a frame, written as
@@ -146,6 +149,44 @@ static int animate(int argc, char **argv, bool gif)
     return st == TF_OK ? 0 : fail(argv[2], st);
 }
 
+/* Detect, then draw the sample over cols x rows cells at (col, row) with term_image_write on
+ * standard output; with "erase", take it away again after a second. Prints what it did on
+ * stderr. For looking at a real terminal by eye. */
+static int show(int argc, char **argv)
+{
+    if (argc < 6)
+        return fail("show COL ROW COLS ROWS [erase]", TF_ERR_RANGE);
+    int col = atoi(argv[2]), row = atoi(argv[3]), cols = atoi(argv[4]), rows = atoi(argv[5]);
+    term_detect_result d;
+    term_graphics_detect((const char *const *)environ, 0, 1, TERM_DETECT_TIMEOUT_MS, &d);
+    fprintf(stderr, "mode %s, cell %d x %d (%s)\n", timg_mode_name(d.caps.mode), d.caps.cell_w,
+            d.caps.cell_h, d.why);
+    if (d.caps.mode == TIMG_NONE)
+        return 0;
+    int w, h;
+    term_image_pixel_size(&d.caps, cols, rows, &w, &h);
+    fig_raster r;
+    tf_status st = sample_raster(w, h, 0.0, &r);
+    if (st != TF_OK)
+        return fail("drawing the sample", st);
+    timg_pixels px = {.data = r.data,
+                      .width = r.width,
+                      .height = r.height,
+                      .stride = r.stride,
+                      .format = TIMG_ARGB32};
+    term_image img;
+    st = term_image_encode(&d.caps, &px, cols, rows, 0, &img);
+    fig_raster_free(&r);
+    if (st == TF_OK)
+        st = term_image_write(&img, 1, col, row);
+    if (st == TF_OK && argc > 6 && strcmp(argv[6], "erase") == 0) {
+        sleep(1);
+        st = term_image_erase(1, img.mode, img.id, col, row, cols, rows);
+    }
+    term_image_free(&img);
+    return st == TF_OK ? 0 : fail("showing", st);
+}
+
 int main(int argc, char **argv)
 {
     int rc = 2;
@@ -153,12 +194,14 @@ int main(int argc, char **argv)
         rc = detect(argc, argv);
     else if (argc >= 2 && strcmp(argv[1], "encode") == 0)
         rc = encode(argc, argv);
+    else if (argc >= 2 && strcmp(argv[1], "show") == 0)
+        rc = show(argc, argv);
     else if (argc >= 2 && strcmp(argv[1], "gif") == 0)
         rc = animate(argc, argv, true);
     else if (argc >= 2 && strcmp(argv[1], "frames") == 0)
         rc = animate(argc, argv, false);
     else
-        fprintf(stderr, "usage: timg_probe detect|encode|gif|frames ...\n");
+        fprintf(stderr, "usage: timg_probe detect|encode|show|gif|frames ...\n");
     fig_release_fonts();
     return rc;
 }
