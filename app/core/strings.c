@@ -399,6 +399,7 @@ static const char *const status_zh[TF_STATUS_COUNT] = {
     [TF_ERR_UNAVAILABLE] = "这个模式需要的数据文件没有安装",
     [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
     [TF_ERR_NOT_FOUND] = "文件里没有要找的那一项",
+    [TF_ERR_UNSUPPORTED] = "这里做不到：这个版本的 tfviz 或这个终端不支持",
 };
 
 const char *txt_lang(txt_id id, bool chinese)
