@@ -149,25 +149,18 @@ static double row_px(void *ctx, int py, int px)
     return g->grid[px];
 }
 
-static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+/* The one-hot vector of the selected token at row oy: V entries compressed into the width, the
+ * single 1 marked and labelled. The token's text goes into tok. */
+static void draw_onehot(tui *t, WINDOW *w, int oy, int x, int cols, char *tok, size_t tok_cap)
 {
-    const embed_state *e = state;
-    tf_analysis *a = t->a;
-    int d = a->cfg.d_model;
+    const tf_analysis *a = t->a;
     uint32_t V = a->emb.vocab_size;
     const tf_token *k = &a->tokens.items[t->tok];
-    char b1[64], b2[64], b3[64], tok[256];
-    float s = a->emb.init_scale;
-
-    term_printf(w, y, x + 1, cols - 2, txt(T_E_TOKENS), tokenizer_name(a->tokens.kind), V);
-    draw_boxes(t, w, y + 1, x + 1, cols - 2);
-    draw_legend(t, w, y + 5, x + 1, cols - 2);
-
-    /* one-hot: V entries compressed into the width, the single 1 marked */
-    int oy = y + 6, ow = cols - 12;
+    char b1[64];
+    int ow = cols - 12;
     /* one 1 and V - 1 zeros */
     term_printf(w, oy, x + 1, cols - 2, txt(k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT),
-                tui_token(t, t->tok, tok, sizeof tok), k->id,
+                tui_token(t, t->tok, tok, tok_cap), k->id,
                 grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
     long one = (long)((double)k->id * ow / V);
     mvwaddch(w, oy + 1, x + 1, '[');
@@ -183,24 +176,26 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     if (lx + (int)strlen(lab) > x + cols - 1)
         snprintf(lab, sizeof lab, "%d ^", k->id), lx = x + 3 + (int)one - (int)strlen(lab);
     term_text(w, oy + 2, lx, lab, cols - lx);
+}
 
-    /* W_E strip: pixel row r stands for id r*V/(2h), column c for dimension c*d/STRIP_COLS */
-    int sy = oy + 4, h = rows - (sy - y) - 1;
-    if (h < 3)
-        return;
-    int sc = d < STRIP_COLS ? d : STRIP_COLS;
+/* The W_E strip, h rows from sy, sc columns (its title cut to cols): pixel row r stands for id r*V/(2h), column c for
+ * dimension c*d/sc; the selected token's row marked. row (d floats) is scratch. false: no
+ * memory, nothing drawn. */
+static bool draw_strip(const tf_analysis *a, const tf_token *k, WINDOW *w, int sy, int x,
+                       int cols, int h, int sc, float *row)
+{
+    int d = a->cfg.d_model;
+    uint32_t V = a->emb.vocab_size;
+    float s = a->emb.init_scale;
     float *grid = malloc((size_t)2 * h * sc * sizeof *grid);
-    float *row = malloc((size_t)d * sizeof *row);
-    if (!grid || !row) {
-        free(grid);
-        free(row);
-        return;
-    }
+    if (!grid)
+        return false;
     for (int r = 0; r < 2 * h; r++) {
         embedding_row(&a->emb, (int32_t)((double)r * V / (2 * h)), row);
         for (int c = 0; c < sc; c++)
             grid[(size_t)r * sc + c] = row[(size_t)c * d / sc];
     }
+    char b1[64];
     term_attr(w, A_BOLD, 0);
     term_printf(w, sy - 1, x + 1, cols - 2, "W_E  %s x %d", grouped(V, b1, sizeof b1), d);
     term_attr(w, A_NORMAL, 0);
@@ -211,13 +206,19 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     mvwaddch(w, sy + mark, x + 2, '>');
     mvwaddch(w, sy + mark, x + 3 + sc, '<');
     term_attr(w, A_NORMAL, 0);
+    free(grid);
+    return true;
+}
 
-    /* the extracted row */
-    int rx = x + sc + 6, rw = cols - (sc + 6) - 2;
-    embedding_row(&a->emb, k->id, row);
-    int ry = sy;
+/* The extracted row k of W_E at (ry, rx), rw wide: a colour bar and as many values as fit on
+ * two lines. */
+static void draw_row_values(const tf_analysis *a, int32_t id, const float *row, WINDOW *w,
+                            int ry, int rx, int rw)
+{
+    int d = a->cfg.d_model;
+    float s = a->emb.init_scale;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, ry, rx, rw, txt(T_E_ROW), k->id, d);
+    term_printf(w, ry, rx, rw, txt(T_E_ROW), id, d);
     term_attr(w, A_NORMAL, 0);
     int bw = rw < d ? rw : d;
     float *bar = malloc((size_t)bw * sizeof *bar);
@@ -228,7 +229,6 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         term_heatmap(w, ry + 1, rx, 1, bw, row_px, &gb, CMAP_RDBU, -s, s);
         free(bar);
     }
-    /* values, as many as fit on two lines */
     int vx = rx, vy = ry + 2;
     term_text(w, vy, vx, "[", 1);
     vx++;
@@ -248,6 +248,16 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         if (j == d - 1)
             term_text(w, vy, vx - 1, "]", 1);
     }
+}
+
+/* Below the row, as the h rows allow: where it comes from, the size and memory of W_E, the
+ * one-hot check and the pipeline. */
+static void draw_row_notes(tui *t, const embed_state *e, WINDOW *w, int ry, int rx, int rw,
+                           int h)
+{
+    const tf_analysis *a = t->a;
+    const tf_token *k = &a->tokens.items[t->tok];
+    char b1[64], b2[64], b3[64];
     if (h >= 4 && a->emb.n_set) {
         bool set = embedding_row_is_set(&a->emb, k->id);
         term_attr(w, A_BOLD, 0);
@@ -256,8 +266,8 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     }
     if (h >= 5) {
         double params = embedding_params(&a->emb);
-        term_printf(w, ry + 5, rx, rw, txt(T_E_SIZE), grouped(V, b1, sizeof b1), d,
-                    tui_human(params, b2, sizeof b2));
+        term_printf(w, ry + 5, rx, rw, txt(T_E_SIZE), grouped(a->emb.vocab_size, b1, sizeof b1),
+                    a->cfg.d_model, tui_human(params, b2, sizeof b2));
         if (a->emb.n_set) /* say which rows are trained, not "random until trained" */
             term_printf(w, ry + 6, rx, rw, txt(T_E_MEM_SET), tui_human(params * 4, b2, sizeof b2),
                         tui_human(params * 2, b3, sizeof b3), a->emb.n_set);
@@ -273,11 +283,40 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     }
     if (h >= 9)
         tui_say(w, ry + 9, rx, rw, T_E_PIPE);
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    const embed_state *e = state;
+    tf_analysis *a = t->a;
+    int d = a->cfg.d_model;
+    const tf_token *k = &a->tokens.items[t->tok];
+    char tok[256];
+
+    term_printf(w, y, x + 1, cols - 2, txt(T_E_TOKENS), tokenizer_name(a->tokens.kind),
+                a->emb.vocab_size);
+    draw_boxes(t, w, y + 1, x + 1, cols - 2);
+    draw_legend(t, w, y + 5, x + 1, cols - 2);
+    int oy = y + 6;
+    draw_onehot(t, w, oy, x, cols, tok, sizeof tok);
+
+    int sy = oy + 4, h = rows - (sy - y) - 1;
+    if (h < 3)
+        return;
+    int sc = d < STRIP_COLS ? d : STRIP_COLS;
+    float *row = malloc((size_t)d * sizeof *row);
+    if (!row || !draw_strip(a, k, w, sy, x, cols, h, sc, row)) {
+        free(row);
+        return;
+    }
+    int rx = x + sc + 6, rw = cols - (sc + 6) - 2;
+    embedding_row(&a->emb, k->id, row);
+    draw_row_values(a, k->id, row, w, sy, rx, rw);
+    draw_row_notes(t, e, w, sy, rx, rw, h);
     char shown[64]; /* a long token is cut between characters, never inside one */
     tw_cut(shown, sizeof shown, tok, strlen(tok), 16, t->utf8 ? "\u2026" : "...");
     snprintf(t->cursor, sizeof t->cursor, "%s id=%d W_E[%d][0]=%+.6f", shown, k->id, k->id,
              row[0]);
-    free(grid);
     free(row);
 }
 

@@ -81,108 +81,118 @@ static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_t
     term_printf(w, y, x, maxw, txt(label), line);
 }
 
-static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
-{
-    (void)state;
-    const tf_analysis *a = t->a;
-    if (!(a->done & ANALYSIS_ORDER))
-        return;
-    int T = (int)a->tokens.n;
-    if ((int)a->cmp_tokens.n < T)
-        T = (int)a->cmp_tokens.n;
-    if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
-        return;
+/* How the view fits the screen: K tokens per heatmap of sx x sy cells each (mh rows), tab rows of
+ * the table, the blank row under B (gap), and whether the columns carry the tokens' names. */
+typedef struct {
+    int K, tab, hh, sx, sy, mh;
+    int gap;
+    bool names;
+} order_layout;
 
-    /* Rows: A, B, blank, headings, [heatmap + labels], attention line, [K of T note], table
-     * title, header, [rows], [omitted note], max, pooled, [one-token note], conclusion. */
+/* Rows: A, B, blank, headings, [heatmap + labels], attention line, [K of T note], table title,
+ * header, [rows], [omitted note], max, pooled, [one-token note], conclusion. */
+static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
+{
+    order_layout L;
     int colw = (cols - 2) / ATTN_MODE_COUNT;
     int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
-    int K = T < kw ? T : kw;
-    if (K < 1)
-        K = 1;
+    L.K = T < kw ? T : kw;
+    if (L.K < 1)
+        L.K = 1;
     int avail = rows - 10 - (T == 1);
-    int gap = avail >= T + (K + 1) / 2 + 1; /* the blank row under B, when there is room */
-    avail += 1 - gap;
-    int need = (K + 1) / 2 + 1; /* heatmap rows at one pixel per token, plus the labels */
-    int tab = T, hh = 2;
+    L.gap = avail >= T + (L.K + 1) / 2 + 1; /* the blank row under B, when there is room */
+    avail += 1 - L.gap;
+    int need = (L.K + 1) / 2 + 1; /* heatmap rows at one pixel per token, plus the labels */
+    L.tab = T, L.hh = 2;
     for (int pass = 0; pass < 2; pass++) {
-        int av = avail - (K < T);
-        tab = T;
-        if (tab + need <= av) {
-            hh = av - tab;
+        int av = avail - (L.K < T);
+        L.tab = T;
+        if (L.tab + need <= av) {
+            L.hh = av - L.tab;
         } else {
-            hh = av / 2;
+            L.hh = av / 2;
             int hmin = need < 3 ? need : 3;
-            hh = hh < hmin ? hmin : hh > need ? need : hh;
-            tab = av - hh - 1; /* one row for the note on omitted rows */
-            if (tab < 0)
-                tab = 0;
+            L.hh = L.hh < hmin ? hmin : L.hh > need ? need : L.hh;
+            L.tab = av - L.hh - 1; /* one row for the note on omitted rows */
+            if (L.tab < 0)
+                L.tab = 0;
         }
-        if (K > 2 * (hh - 1))
-            K = 2 * (hh - 1) > 1 ? 2 * (hh - 1) : 1;
+        if (L.K > 2 * (L.hh - 1))
+            L.K = 2 * (L.hh - 1) > 1 ? 2 * (L.hh - 1) : 1;
     }
     /* column width: the token names when they fit, else the numbers */
     int maxw = 0;
-    for (int k = 0; k < K; k++) {
+    for (int k = 0; k < L.K; k++) {
         char b1[64], b2[64];
         int w1 = term_text_width(tok_text(&a->tokens, a->text, k, b1, sizeof b1));
         int w2 = term_text_width(tok_text(&a->cmp_tokens, a->cmp_text, k, b2, sizeof b2));
         maxw = w1 > maxw ? w1 : maxw;
         maxw = w2 > maxw ? w2 : maxw;
     }
-    int sx = (colw - 3) / (2 * K);
-    sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
-    bool names = 2 * K * (maxw + 1) + 3 <= colw;
-    if (names && sx < maxw + 1)
-        sx = maxw + 1;
-    int sy = 2 * (hh - 1) / K;
-    sy = sy < 1 ? 1 : sy > sx ? sx : sy;
-    if (sy > 4)
-        sy = 4;
-    int mh = (K * sy + 1) / 2;
-    if (names) {
+    L.sx = (colw - 3) / (2 * L.K);
+    L.sx = L.sx < 1 ? 1 : L.sx > 4 ? 4 : L.sx;
+    L.names = 2 * L.K * (maxw + 1) + 3 <= colw;
+    if (L.names && L.sx < maxw + 1)
+        L.sx = maxw + 1;
+    L.sy = 2 * (L.hh - 1) / L.K;
+    L.sy = L.sy < 1 ? 1 : L.sy > L.sx ? L.sx : L.sy;
+    if (L.sy > 4)
+        L.sy = 4;
+    L.mh = (L.K * L.sy + 1) / 2;
+    return L;
+}
+
+/* The two orders, then per mode the attention of order A and of order B side by side. Returns
+ * the row below them. */
+static int draw_heatmaps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, int T,
+                         const order_layout *L)
+{
+    int colw = (cols - 2) / ATTN_MODE_COUNT, K = L->K, sx = L->sx;
+    if (L->names) {
         term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
         term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
     } else { /* the columns carry numbers: number the tokens of both orders */
         numbered(w, y, x + 1, cols - 2, T_O_A, &a->tokens, a->text, T);
         numbered(w, y + 1, x + 1, cols - 2, T_O_B, &a->cmp_tokens, a->cmp_text, T);
     }
-    y += gap - 1;
+    y += L->gap - 1;
     for (int m = 0; m < ATTN_MODE_COUNT; m++) {
         int mx = x + 1 + m * colw;
         term_attr(w, A_BOLD, 0);
         term_text(w, y + 3, mx, txt(mode_names[m]), colw - 1);
         term_attr(w, A_NORMAL, 0);
-        attn_ctx ca = {a->order[m].A_a, T, sx, sy}, cb = {a->order[m].A_b, T, sx, sy};
-        term_heatmap(w, y + 4, mx, mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
-        term_heatmap(w, y + 4, mx + K * sx + 2, mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
-        draw_labels(w, y + 4 + mh, mx, &a->tokens, a->text, K, sx, names);
-        draw_labels(w, y + 4 + mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx, names);
+        attn_ctx ca = {a->order[m].A_a, T, sx, L->sy}, cb = {a->order[m].A_b, T, sx, L->sy};
+        term_heatmap(w, y + 4, mx, L->mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
+        term_heatmap(w, y + 4, mx + K * sx + 2, L->mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
+        draw_labels(w, y + 4 + L->mh, mx, &a->tokens, a->text, K, sx, L->names);
+        draw_labels(w, y + 4 + L->mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx,
+                    L->names);
     }
-    int ty = y + 4 + mh + 1;
-    term_text(w, ty++, x + 1, txt(names ? T_O_ATTN : T_O_ATTN_NUM), cols - 2);
+    int ty = y + 4 + L->mh + 1;
+    term_text(w, ty++, x + 1, txt(L->names ? T_O_ATTN : T_O_ATTN_NUM), cols - 2);
     if (K < T)
         term_printf(w, ty++, x + 1, cols - 2, txt(T_O_SHOWN), K, T);
+    return ty;
+}
 
-    /* the difference table: one row per token of the second sentence, aligned by display
-     * width (token texts left, numbers right, whatever the token looks like) */
-    enum { NC = 5 };
-    static char cells[(64 + 3) * NC][48];
-    int shown = tab < T ? tab : T, nr = 0;
-    if (shown > 64)
-        shown = 64;
+enum { NC = 5 }; /* the difference table's columns */
+
+/* The difference table's cells: a header, up to `shown` tokens, the omitted note's row (its
+ * index into *omit_row, -1: none), the max and pooled rows. Returns the number of rows. */
+static int table_cells(const tf_analysis *a, int T, int shown, char (*cells)[48], int *omit_row)
+{
     snprintf(cells[0], 48, "#");
     snprintf(cells[1], 48, "%s", txt(T_O_TOKEN));
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
         snprintf(cells[2 + m], 48, "%s", txt(mode_names[m]));
-    nr = 1;
+    int nr = 1;
     for (int i = 0; i < shown; i++, nr++) {
         snprintf(cells[nr * NC], 48, "%d", i + 1);
         tok_text(&a->cmp_tokens, a->cmp_text, i, cells[nr * NC + 1], 41);
         for (int m = 0; m < ATTN_MODE_COUNT; m++)
             snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].token_diff[i]);
     }
-    int omit_row = shown < T ? nr++ : -1;
+    *omit_row = shown < T ? nr++ : -1;
     cells[nr * NC][0] = '\0';
     snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_MAX));
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
@@ -192,7 +202,19 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_POOLED));
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
         snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].pooled_diff);
-    nr++;
+    return nr + 1;
+}
+
+/* The difference table: one row per token of the second sentence (at most tab), aligned by
+ * display width (token texts left, numbers right, whatever the token looks like). Returns the
+ * row below it. */
+static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, int T, int tab)
+{
+    static char cells[(64 + 3) * NC][48];
+    int shown = tab < T ? tab : T, omit_row;
+    if (shown > 64)
+        shown = 64;
+    int nr = table_cells(a, T, shown, cells, &omit_row);
     int cw[NC] = {0};
     for (int r = 0; r < nr; r++)
         for (int c = 0; c < NC && r != omit_row; c++) {
@@ -216,7 +238,23 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         }
         term_attr(w, A_NORMAL, 0);
     }
-    int ey = ty + 1 + nr;
+    return ty + 1 + nr;
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    (void)state;
+    const tf_analysis *a = t->a;
+    if (!(a->done & ANALYSIS_ORDER))
+        return;
+    int T = (int)a->tokens.n;
+    if ((int)a->cmp_tokens.n < T)
+        T = (int)a->cmp_tokens.n;
+    if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
+        return;
+    order_layout L = layout(a, T, rows, cols);
+    int ty = draw_heatmaps(w, y, x, cols, a, T, &L);
+    int ey = draw_table(w, ty, x, cols, a, T, L.tab);
     if (T == 1)
         term_text(w, ey++, x + 1, txt(T_O_ONE), cols - 2);
     term_attr(w, A_BOLD, 0);
