@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "isa.h"
+#include "linalg.h"
 
 double posenc_omega(int i, int d, double base) { return pow(base, -2.0 * i / d); }
 
@@ -287,11 +288,7 @@ tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
         posenc_row((double)(pos0 + r), d, base, pe + (size_t)r * d);
     for (long p = 0; p < n; p++)
         for (long q = p; q < n; q++) {
-            const double *x = pe + (size_t)p * d, *y = pe + (size_t)q * d;
-            double acc = 0.0;
-            for (int j = 0; j < d; j++)
-                /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): d even */
-                acc += x[j] * y[j];
+            double acc = la_dot(pe + (size_t)p * d, pe + (size_t)q * d, (size_t)d);
             out[p * n + q] = out[q * n + p] = acc;
         }
     free(pe);
