@@ -281,7 +281,7 @@ double posenc_relative_residual(long pos0, long n, int d, double base, long k)
 
 tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
 {
-    double *pe = malloc((size_t)n * d * sizeof *pe); /* (n, d) */
+    double *pe = calloc((size_t)n * d, sizeof *pe); /* (n, d) */
     if (!pe)
         return TF_ERR_NOMEM;
     for (long r = 0; r < n; r++)

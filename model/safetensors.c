@@ -250,7 +250,7 @@ static size_t dtype_bytes(const char *dt, int *known)
     static const struct {
         const char *name;
         unsigned char bytes;
-        signed char known;
+        int known;
     } types[] = {
         {"BOOL", 1, -1},          {"U8", 1, -1},  {"I8", 1, -1},  {"F8_E5M2", 1, -1},
         {"F8_E4M3", 1, -1},       {"I16", 2, -1}, {"U16", 2, -1}, {"F16", 2, TENSOR_F16},
@@ -437,19 +437,19 @@ static tf_status check_entries(safetensors_header *h, tensor_diag *diag)
                                shown(e, nb, sizeof nb), (unsigned long long)e->end,
                                (unsigned long long)h->data_bytes);
     }
-    safetensors_entry **order = malloc((h->n ? h->n : 1) * sizeof *order);
+    safetensors_entry **order = malloc((h->n ? h->n : 1) * sizeof(safetensors_entry *));
     if (!order)
         return TF_ERR_NOMEM;
     for (size_t t = 0; t < h->n; t++)
         order[t] = &h->items[t];
     tf_status st = TF_OK;
-    qsort(order, h->n, sizeof *order, by_name);
+    qsort(order, h->n, sizeof(safetensors_entry *), by_name);
     for (size_t t = 1; t < h->n && st == TF_OK; t++)
         if (by_name(&order[t - 1], &order[t]) == 0)
             st = tensor_fail(diag, TF_ERR_FORMAT, 8, "tensor '%s' is listed twice in the header",
                              shown(order[t], nb, sizeof nb));
     if (st == TF_OK) {
-        qsort(order, h->n, sizeof *order, by_begin);
+        qsort(order, h->n, sizeof(safetensors_entry *), by_begin);
         uint64_t at = 0;
         for (size_t t = 0; t < h->n && st == TF_OK; t++) {
             const safetensors_entry *e = order[t];
