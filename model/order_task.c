@@ -360,6 +360,24 @@ void order_task_free(order_task *t)
     memset(t, 0, sizeof *t);
 }
 
+tf_status order_task_write(const order_task *t, FILE *fp)
+{
+    fprintf(fp, "# who does it: %u training and %u held-out sentences, the doer marked with *\n",
+            t->n_split[ORDER_TRAIN], t->n_split[ORDER_TEST]);
+    for (int split = ORDER_TRAIN; split <= ORDER_TEST; split++) {
+        fputs(split == ORDER_TRAIN ? "@train\n" : "@test\n", fp);
+        for (uint32_t s = 0; s < t->n_sent; s++) {
+            if (t->split[s] != split)
+                continue;
+            for (uint32_t p = 0; p < order_task_len(t, s); p++)
+                fprintf(fp, "%s%s%s", p ? " " : "", p == t->doer[s] ? "*" : "",
+                        t->word[order_task_tokens(t, s)[p]]);
+            fputc('\n', fp);
+        }
+    }
+    return ferror(fp) ? TF_ERR_IO : TF_OK;
+}
+
 static tf_status fail_build(builder *b, tf_status st)
 {
     builder_drop(b);

@@ -41,6 +41,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "status.h"
 
@@ -149,6 +150,11 @@ tf_status order_task_parse(order_task *t, const char *text, size_t len, uint64_t
 tf_status order_task_load(order_task *t, const char *path, uint64_t seed, order_parse_error *err);
 
 void order_task_free(order_task *t);
+
+/* Write the task in the file format: a comment line, "@train" and its sentences, "@test" and
+ * its sentences, each in the task's order. Parsing the output gives the same sentences, doers
+ * and splits. TF_ERR_IO when writing fails. */
+tf_status order_task_write(const order_task *t, FILE *fp);
 
 /* ---------------------------------------------------------------------------------------------
  * Reading a task */

@@ -509,6 +509,53 @@ static void test_load(void **state)
     rmdir(dir);
 }
 
+/* The sentences of split sp of a and b are the same, in the same order. */
+static void same_split(const order_task *a, const order_task *b, int sp)
+{
+    uint32_t i = 0, j = 0;
+    for (;;) {
+        while (i < a->n_sent && a->split[i] != sp)
+            i++;
+        while (j < b->n_sent && b->split[j] != sp)
+            j++;
+        if (i == a->n_sent || j == b->n_sent)
+            break;
+        assert_int_equal(order_task_len(a, i), order_task_len(b, j));
+        for (uint32_t p = 0; p < order_task_len(a, i); p++)
+            assert_string_equal(word(a, i, (int)p), word(b, j, (int)p));
+        assert_int_equal(a->doer[i], b->doer[j]);
+        i++, j++;
+    }
+    assert_int_equal(i, a->n_sent);
+    assert_int_equal(j, b->n_sent);
+}
+
+static void test_write_round_trip(void **state)
+{
+    (void)state;
+    order_gen_cfg c = {5, 120, 40};
+    order_task t, u;
+    order_parse_error e;
+    assert_int_equal(order_task_generate(&t, &c), TF_OK);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_int_equal(order_task_write(&t, f), TF_OK);
+    fclose(f);
+    assert_true(strncmp(text, "# who does it: 240 training and 84 held-out", 43) == 0);
+    assert_int_equal(order_task_parse(&u, text, len, 1, &e), TF_OK);
+    assert_int_equal(u.n_split[ORDER_TRAIN], t.n_split[ORDER_TRAIN]);
+    assert_int_equal(u.n_split[ORDER_TEST], t.n_split[ORDER_TEST]);
+    same_split(&t, &u, ORDER_TRAIN);
+    same_split(&t, &u, ORDER_TEST);
+    /* the parser finds the generator's pairs again */
+    for (uint32_t s = 0; s < u.n_sent; s++)
+        assert_true(u.pair[s] >= 0 && same_multiset(&u, s, (uint32_t)u.pair[s]));
+    free(text);
+    order_task_free(&t);
+    order_task_free(&u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -521,6 +568,7 @@ int main(void)
         cmocka_unit_test(test_parse_bad_lines),
         cmocka_unit_test(test_parse_limits),
         cmocka_unit_test(test_load),
+        cmocka_unit_test(test_write_round_trip),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
