@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "isa.h"
 #include "rng.h"
@@ -78,6 +79,7 @@ struct order_trainer {
     scheme_run run[ORDER_MAX_SCHEMES];
     uint32_t *split_idx; /* (n_sent) training sentences, then held-out ones */
     uint32_t n_train, n_test;
+    size_t next;     /* the scheme order_trainer_step_one works on next */
     order_work view; /* for inspect and predict */
 };
 
@@ -204,6 +206,7 @@ void order_trainer_reset(order_trainer *tr)
 {
     for (size_t k = 0; k < tr->n; k++)
         run_reset(&tr->run[k]);
+    tr->next = 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -333,6 +336,36 @@ bool order_trainer_step(order_trainer *tr, int units)
             if (tr->run[k].phase != PHASE_DONE)
                 step_run(tr, &tr->run[k]);
     return !order_trainer_done(tr);
+}
+
+bool order_trainer_step_one(order_trainer *tr)
+{
+    for (size_t i = 0; i < tr->n; i++) {
+        size_t k = (tr->next + i) % tr->n;
+        if (tr->run[k].phase != PHASE_DONE) {
+            step_run(tr, &tr->run[k]);
+            tr->next = (k + 1) % tr->n;
+            break;
+        }
+    }
+    return !order_trainer_done(tr);
+}
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+bool order_trainer_step_for(order_trainer *tr, double max_ms)
+{
+    double end = now_ms() + max_ms;
+    bool more;
+    do
+        more = order_trainer_step_one(tr);
+    while (more && now_ms() < end);
+    return more;
 }
 
 bool order_trainer_epoch(order_trainer *tr)

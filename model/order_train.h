@@ -12,9 +12,9 @@
  *
  * A viewer drives it from its event loop (nothing here prints or blocks for long):
  *   order_task_generate(&task, &g);  order_trainer_new(&tr, &task, &cfg, schemes, n, &why);
- *   each frame:  order_trainer_step(tr, 1) as many times as the frame's time allows
- *                (one unit is one batch of training or the evaluation of a few batches'
- *                sentences, under a millisecond at the defaults), then draw
+ *   each frame:  order_trainer_step_for(tr, 20) (units of work in turn for 20 ms; one unit
+ *                is one batch of training or the evaluation of a few batches' sentences,
+ *                under a millisecond at the defaults), then draw
  *                order_trainer_curve(tr, k, &n) and order_trainer_inspect(tr, k, tok, L, &v);
  *   pause: stop calling step; reset: order_trainer_reset(tr); done: order_trainer_done(tr).
  * The command line trains to the end with order_trainer_run(tr, threads). */
@@ -83,6 +83,12 @@ void order_trainer_reset(order_trainer *tr);
  * or evaluating ORDER_EVAL_UNIT batches' worth of sentences). True while work is left. */
 #define ORDER_EVAL_UNIT 4
 bool order_trainer_step(order_trainer *tr, int units);
+/* One unit of work on the next scheme that is not done, in turn (the finest step, for large
+ * models). True while work is left. */
+bool order_trainer_step_one(order_trainer *tr);
+/* Units in turn (order_trainer_step_one) until max_ms milliseconds have passed, at least one:
+ * what a viewer calls once a frame. True while work is left. */
+bool order_trainer_step_for(order_trainer *tr, double max_ms);
 /* Work until every scheme that is not done has one more point on its curve: the first call
  * evaluates the initial weights (epoch 0), each later one trains an epoch and evaluates it.
  * True while work is left. */

@@ -232,6 +232,17 @@ static void test_deterministic(void **state)
     same_state(a, b);
     same_state(a, c);
     same_state(a, d);
+    /* one scheme at a time, in turn; and in slices of time, as a viewer steps it */
+    order_trainer_reset(d);
+    while (order_trainer_step_one(d))
+        ;
+    same_state(a, d);
+    order_trainer_reset(d);
+    int slices = 0;
+    while (order_trainer_step_for(d, 0.2))
+        slices++;
+    assert_true(slices >= 1);
+    same_state(a, d);
     assert_close(order_trainer_progress(a), 1.0, 0);
     /* a reset trains the same run again */
     order_trainer_reset(b);
