@@ -296,6 +296,44 @@ static void test_bag_of_words(void **state)
     order_task_free(&t);
 }
 
+/* Symmetric ALiBi's bias -m|p - j| does not change when a sentence is read backwards, and
+ * 猫 追 狗 read backwards is 狗 追 猫: on such mirror-image pairs it names the same word for both,
+ * as `none` does. The causal form does not. */
+static void test_symmetric_alibi_mirror(void **state)
+{
+    (void)state;
+    order_task t = task();
+    const uint32_t mirror[][2] = {{0, 1}, {9, 10}}; /* 猫 追 狗 / 狗 追 猫, 狗 咬 猫 / 猫 咬 狗 */
+    for (int sym = 0; sym < 2; sym++) {
+        order_model_cfg c = small_cfg();
+        c.alibi_symmetric = sym;
+        fixture f;
+        fixture_init(&f, SCHEME_ALIBI, t.V, &c);
+        order_work wb;
+        assert_int_equal(order_work_init(&wb, &f.m), TF_OK);
+        double most = 0.0;
+        for (size_t i = 0; i < 2; i++) {
+            const uint32_t *ta = order_task_tokens(&t, mirror[i][0]);
+            const uint32_t *tb = order_task_tokens(&t, mirror[i][1]);
+            assert_true(ta[0] == tb[2] && ta[1] == tb[1] && ta[2] == tb[0]);
+            int pa, pb;
+            order_model_forward(&f.m, &f.w, ta, 3, -1, &pa);
+            order_model_forward(&f.m, &wb, tb, 3, -1, &pb);
+            for (int p = 0; p < 3; p++)
+                most = fmax(most, fabs(f.w.z[p] - wb.z[2 - p]));
+            if (sym)
+                assert_int_equal(ta[pa], tb[pb]);
+        }
+        if (sym)
+            assert_true(most < 1e-12);
+        else
+            assert_true(most > 1e-3);
+        order_work_free(&wb);
+        fixture_free(&f);
+    }
+    order_task_free(&t);
+}
+
 static void test_attention_rows(void **state)
 {
     (void)state;
@@ -404,6 +442,7 @@ int main(void)
         cmocka_unit_test(test_same_initial_weights),
         cmocka_unit_test(test_input_rows_and_rotation),
         cmocka_unit_test(test_bag_of_words),
+        cmocka_unit_test(test_symmetric_alibi_mirror),
         cmocka_unit_test(test_attention_rows),
         cmocka_unit_test(test_isa_variants_agree),
         cmocka_unit_test(test_config_checks),
