@@ -46,12 +46,12 @@
 #include "status.h"
 
 #define ORDER_MAX_TOKENS    32     /* tokens in one sentence (positions the models cover) */
-#define ORDER_MAX_SENTENCES 100000 /* sentences of one file or one generated task */
+#define ORDER_MAX_SENTENCES 100000 /* sentences of one file */
 #define ORDER_MAX_LINE      1024   /* bytes of one line of a file */
 #define ORDER_MAX_WORD      64     /* bytes of one token */
 #define ORDER_MAX_VOCAB     8192   /* different tokens of one file, [UNK] included */
 #define ORDER_MAX_FILE      (16 * 1024 * 1024) /* bytes of one file */
-#define ORDER_MAX_PAIRS     40000              /* pairs of one generated split */
+#define ORDER_MAX_PAIRS     20000              /* pairs of one generated split */
 
 typedef enum { ORDER_TRAIN = 0, ORDER_TEST = 1 } order_split;
 

@@ -68,6 +68,10 @@ typedef struct {
                        * same predicted token (1 for none: it cannot tell them apart) */
 } order_point;
 
+/* Chance on pairs: a model that cannot see order names the same word as the doer of both orders
+ * of a pair, so it is right on at most one of the two (docs/math.md). The line a figure marks. */
+#define ORDER_CHANCE 0.5
+
 typedef struct order_trainer order_trainer;
 
 /* A trainer of schemes[0..n) (distinct, 1 .. ORDER_MAX_SCHEMES) on task t, which must outlive it.
@@ -109,7 +113,8 @@ const order_point *order_trainer_curve(const order_trainer *tr, size_t k, size_t
 /* The model of scheme k, as trained so far (read only; valid until the next step or reset). */
 const order_model *order_trainer_model(const order_trainer *tr, size_t k);
 
-/* What scheme k makes of a sentence now: its attention and its answer. */
+/* What scheme k makes of a sentence now: its attention and its answer. (Like
+ * order_trainer_predict, not while order_trainer_run is running.) */
 typedef struct {
     int L, heads;
     double attn[ORDER_MAX_HEADS][ORDER_MAX_TOKENS][ORDER_MAX_TOKENS]; /* [h][query][key] */
