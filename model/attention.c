@@ -2,9 +2,11 @@
 #include "attention.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alibi.h"
 #include "posenc.h"
 #include "rng.h"
 
@@ -36,15 +38,61 @@ void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, s
     free(wrow);
 }
 
-tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
-                            double *Z)
+void attention_positions_init(attn_positions *p, tf_scheme s)
 {
+    *p = (attn_positions){.scheme = s,
+                          .mask = SCHEME_MASK_SYMMETRIC,
+                          .rope_attention_factor = 1.0,
+                          .alibi_slope = 0.5};
+}
+
+static tf_status check_positions(const tf_attn_cfg *c, const attn_positions *p)
+{
+    if ((unsigned)p->scheme >= SCHEME_COUNT || (unsigned)p->mask >= SCHEME_MASK_COUNT)
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_T5 &&
+        (!p->t5 || !p->t5->b || !p->buckets || t5_buckets_check(p->buckets) != TF_OK ||
+         p->t5->num_buckets != p->buckets->num_buckets || p->t5_head < 0 ||
+         p->t5_head >= p->t5->heads))
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_LEARNED && (!p->table || !p->table->p))
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_LEARNED && p->table->d != c->d)
+        return TF_ERR_DMODEL;
+    if (p->scheme == SCHEME_ROPE && !(isfinite(p->rope_attention_factor) &&
+                                      p->rope_attention_factor > 0))
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_ALIBI && !(isfinite(p->alibi_slope) && p->alibi_slope >= 0))
+        return TF_ERR_RANGE;
+    return TF_OK;
+}
+
+/* What the scheme adds to the score of a query at distance k after its key (k = i - j). */
+static double score_bias(const attn_positions *p, long k)
+{
+    if (k < 0 && p->mask == SCHEME_MASK_CAUSAL)
+        return -INFINITY;
+    if (p->scheme == SCHEME_ALIBI)
+        return alibi_bias_at(p->alibi_slope, k, SCHEME_MASK_SYMMETRIC);
+    if (p->scheme == SCHEME_T5)
+        return t5bias_at(p->t5, p->buckets, p->t5_head, k, SCHEME_MASK_SYMMETRIC);
+    return 0.0;
+}
+
+tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                      const double *x, size_t T, double *A, double *Z)
+{
+    tf_status st = check_positions(c, p);
+    if (st != TF_OK)
+        return st;
     size_t d = (size_t)c->d;
-    /* one allocation: Q, K, V (T, d) each, then the scores (T, T) */
-    double *mem = malloc((3 * T * d + T * T) * sizeof *mem);
+    bool rope = p->scheme == SCHEME_ROPE;
+    /* one allocation: Q, K, V (T, d) each, the scores (T, T), the RoPE frequencies (d/2) */
+    double *mem = malloc((3 * T * d + T * T + d / 2) * sizeof *mem);
     if (!mem)
         return TF_ERR_NOMEM;
     double *Q = mem, *K = mem + T * d, *V = mem + 2 * T * d, *S = mem + 3 * T * d;
+    double *theta = S + T * T;
 
     /* 1. projections */
     attention_project(c, RNG_STREAM_WQ, x, T, Q);
@@ -52,22 +100,30 @@ tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int
     attention_project(c, RNG_STREAM_WV, x, T, V);
 
     /* 2. RoPE rotates q and k by their positions; v is untouched */
-    if (rope)
+    if (rope) {
+        if (p->rope_inv_freq)
+            memcpy(theta, p->rope_inv_freq, d / 2 * sizeof *theta);
+        else
+            rope_thetas(c->d, c->base, theta);
         for (size_t t = 0; t < T; t++) {
             double pos = (double)(c->pos0 + (long)t);
-            rope_rotate(Q + t * d, c->d, c->base, pos, c->style, Q + t * d);
-            rope_rotate(K + t * d, c->d, c->base, pos, c->style, K + t * d);
+            rope_rotate_thetas(Q + t * d, c->d, theta, pos, c->style, Q + t * d);
+            rope_rotate_thetas(K + t * d, c->d, theta, pos, c->style, K + t * d);
         }
+    }
 
-    /* 3. scaled scores and a numerically stable row softmax */
+    /* 3. scaled scores plus the scheme's bias (and the mask), and a numerically stable row
+     * softmax; under the causal mask the key at the query's own position is always seen */
     double inv = 1.0 / sqrt((double)d);
+    if (rope)
+        inv *= p->rope_attention_factor * p->rope_attention_factor;
     for (size_t t = 0; t < T; t++) {
         double mx = -INFINITY, sum = 0.0;
         for (size_t u = 0; u < T; u++) {
             double acc = 0.0;
             for (size_t j = 0; j < d; j++)
                 acc += Q[t * d + j] * K[u * d + j];
-            S[t * T + u] = acc * inv;
+            S[t * T + u] = acc * inv + score_bias(p, (long)t - (long)u);
             mx = fmax(mx, S[t * T + u]);
         }
         for (size_t u = 0; u < T; u++)
@@ -92,28 +148,61 @@ tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int
     return TF_OK;
 }
 
-/* x (T, d) = emb rows in the given order, plus PE at each position when asked. */
-static void build_input(const tf_attn_cfg *c, const double *emb, const size_t *order, size_t T,
-                        int add_pe, double *x)
+tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
+                            double *Z)
+{
+    attn_positions p;
+    attention_positions_init(&p, rope ? SCHEME_ROPE : SCHEME_NONE);
+    return attention_forward_positions(c, &p, x, T, A, Z);
+}
+
+/* x (T, d) = emb rows in the given order, plus the scheme's row at each position (PE or the
+ * learned table's). */
+static tf_status build_input(const tf_attn_cfg *c, const attn_positions *p, const double *emb,
+                             const size_t *order, size_t T, double *x)
 {
     size_t d = (size_t)c->d;
     for (size_t t = 0; t < T; t++) {
         const double *e = emb + (order ? order[t] : t) * d;
         double *row = x + t * d;
-        if (add_pe)
-            posenc_row((double)(c->pos0 + (long)t), c->d, c->base, row);
-        else
+        long pos = c->pos0 + (long)t;
+        if (p->scheme == SCHEME_SINUSOIDAL) {
+            posenc_row((double)pos, c->d, c->base, row);
+        } else if (p->scheme == SCHEME_LEARNED) {
+            tf_status st = learned_pe_rows(p->table, pos, 1, row);
+            if (st != TF_OK)
+                return st;
+        } else {
             memset(row, 0, d * sizeof *row);
+        }
         for (size_t j = 0; j < d; j++)
             row[j] += e[j];
     }
+    return TF_OK;
 }
 
 tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *emb,
                           const size_t *perm, size_t T, tf_order_result *out)
 {
+    static const tf_scheme of_mode[ATTN_MODE_COUNT] = {SCHEME_NONE, SCHEME_SINUSOIDAL,
+                                                       SCHEME_ROPE};
+    memset(out, 0, sizeof *out);
+    if ((unsigned)mode >= ATTN_MODE_COUNT)
+        return TF_ERR_RANGE;
+    attn_positions p;
+    attention_positions_init(&p, of_mode[mode]);
+    return attention_order_positions(c, &p, emb, perm, T, out);
+}
+
+tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                    const double *emb, const size_t *perm, size_t T,
+                                    tf_order_result *out)
+{
     size_t d = (size_t)c->d;
     memset(out, 0, sizeof *out);
+    tf_status st = check_positions(c, p);
+    if (st != TF_OK)
+        return st;
     double *x = malloc(T * d * sizeof *x);
     out->A_a = malloc(T * T * sizeof(double));
     out->A_b = malloc(T * T * sizeof(double));
@@ -125,14 +214,13 @@ tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *em
         attention_order_free(out);
         return TF_ERR_NOMEM;
     }
-    int add_pe = mode == ATTN_WITH_PE, rope = mode == ATTN_WITH_ROPE;
-    tf_status st;
-    build_input(c, emb, NULL, T, add_pe, x);
-    st = attention_forward(c, x, T, rope, out->A_a, out->Z_a);
-    if (st == TF_OK) {
-        build_input(c, emb, perm, T, add_pe, x);
-        st = attention_forward(c, x, T, rope, out->A_b, out->Z_b);
-    }
+    st = build_input(c, p, emb, NULL, T, x);
+    if (st == TF_OK)
+        st = attention_forward_positions(c, p, x, T, out->A_a, out->Z_a);
+    if (st == TF_OK)
+        st = build_input(c, p, emb, perm, T, x);
+    if (st == TF_OK)
+        st = attention_forward_positions(c, p, x, T, out->A_b, out->Z_b);
     free(x);
     if (st != TF_OK) {
         attention_order_free(out);

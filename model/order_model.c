@@ -19,9 +19,8 @@ void order_model_defaults(order_model_cfg *c)
     c->heads = 2;
     c->base = 10000.0;
     c->rope = ROPE_HALF;
-    c->alibi_symmetric = false;
-    c->t5_buckets = T5_DEFAULT_BUCKETS;
-    c->t5_max_distance = T5_DEFAULT_MAX_DISTANCE;
+    c->alibi_mask = SCHEME_MASK_CAUSAL;
+    t5_buckets_defaults(&c->t5);
     c->seed = 42;
 }
 
@@ -42,10 +41,12 @@ tf_status order_model_check(const order_model_cfg *c, const char **why)
     } else if ((unsigned)c->rope >= ROPE_STYLE_COUNT) {
         w = "unknown RoPE pairing";
         st = TF_ERR_RANGE;
-    } else if (c->t5_buckets < 4 || c->t5_buckets > 1024 || c->t5_buckets % 2 ||
-               c->t5_max_distance <= c->t5_buckets / 4 || c->t5_max_distance > 1000000) {
-        w = "T5 needs an even number of buckets (4 to 1024) and a max distance above a quarter "
-            "of them";
+    } else if ((unsigned)c->alibi_mask >= SCHEME_MASK_COUNT) {
+        w = "unknown ALiBi mask";
+        st = TF_ERR_RANGE;
+    } else if (t5_buckets_check(&c->t5) != TF_OK) {
+        w = "T5's buckets: 2 to 4096 (at least 4 when bidirectional) and a max distance above "
+            "the exact ones";
         st = TF_ERR_RANGE;
     }
     if (why)
@@ -88,7 +89,7 @@ void order_model_reset(order_model *m)
     init_rows(m->c.seed, T_WO, m->p.wo, d, d, proj);
     init_rows(m->c.seed, T_WR, m->p.wr, 1, d, proj);
     if (m->p.rel)
-        init_rows(m->c.seed, T_REL, m->p.rel, m->H, m->c.t5_buckets, proj);
+        init_rows(m->c.seed, T_REL, m->p.rel, m->H, m->c.t5.num_buckets, proj);
     order_model_zero_grad(m);
 }
 
@@ -119,7 +120,7 @@ tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_
     size_t d = (size_t)m->d, half = (size_t)m->e / 2;
     /* 1. the sizes of the tensors this scheme has */
     size_t n_emb = V * d, n_pos = s == SCHEME_LEARNED ? MAXT * d : 0, n_sq = d * d;
-    size_t n_rel = s == SCHEME_T5 ? (size_t)m->H * c->t5_buckets : 0;
+    size_t n_rel = s == SCHEME_T5 ? (size_t)m->H * c->t5.num_buckets : 0;
     m->n_params = n_emb + n_pos + 4 * n_sq + d + n_rel;
     size_t n_pe = s == SCHEME_SINUSOIDAL ? MAXT * d : 0;
     size_t n_rope = s == SCHEME_ROPE ? 2 * MAXT * half : 0;
@@ -153,7 +154,7 @@ tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_
     add_tensor(m, "wo", m->p.wo, m->g.wo, m->d, m->d);
     add_tensor(m, "wr", m->p.wr, m->g.wr, 1, m->d);
     if (n_rel)
-        add_tensor(m, "rel", m->p.rel, m->g.rel, m->H, c->t5_buckets);
+        add_tensor(m, "rel", m->p.rel, m->g.rel, m->H, c->t5.num_buckets);
     /* 4. the fixed tables: PE rows (posenc.c), RoPE angles and pairs (rope.c), ALiBi slopes,
      * T5 buckets */
     if (n_pe) {
@@ -174,9 +175,13 @@ tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_
                 m->rope_sin[p * half + i] = sin(p * theta[i]);
             }
     }
-    alibi_slopes(m->H, m->slope);
+    st = alibi_slopes(m->H, m->slope);
+    if (st != TF_OK) {
+        order_model_free(m);
+        return st;
+    }
     for (int r = -(MAXT - 1); r <= MAXT - 1; r++)
-        m->bucket[r + MAXT - 1] = t5_bucket(r, true, c->t5_buckets, c->t5_max_distance);
+        m->bucket[r + MAXT - 1] = t5_bucket(&c->t5, r);
     m->isa = tf_isa_best();
     order_model_reset(m);
     return TF_OK;
@@ -286,6 +291,12 @@ INLINE void rope_head(const order_model *m, double *x, int p, double sign)
 /* ---------------------------------------------------------------------------------------------
  * Forward */
 
+bool order_model_causal(const order_model *m)
+{
+    return (m->scheme == SCHEME_ALIBI && m->c.alibi_mask == SCHEME_MASK_CAUSAL) ||
+           (m->scheme == SCHEME_T5 && !m->c.t5.bidirectional);
+}
+
 INLINE double forward_body(const order_model *m, order_work *w, const uint32_t *tok, int L,
                            int target, int *pred)
 {
@@ -320,7 +331,7 @@ INLINE double forward_body(const order_model *m, order_work *w, const uint32_t *
                 rope_head(m, w->k + (size_t)p * d + h * e, p, 1.0);
             }
     /* 3. per head: scores, bias or mask, softmax over keys, weighted values */
-    bool causal = m->scheme == SCHEME_ALIBI && !m->c.alibi_symmetric;
+    bool causal = order_model_causal(m);
     memset(w->o, 0, (size_t)L * d * sizeof *w->o);
     for (int h = 0; h < H; h++) {
         for (int p = 0; p < L; p++) {
@@ -335,9 +346,9 @@ INLINE double forward_body(const order_model *m, order_work *w, const uint32_t *
                     s += q[c] * k[c];
                 s *= inv;
                 if (m->scheme == SCHEME_ALIBI)
-                    s += alibi_bias(m->slope[h], p, j, m->c.alibi_symmetric);
+                    s += alibi_bias_at(m->slope[h], p - j, m->c.alibi_mask);
                 else if (m->scheme == SCHEME_T5)
-                    s += m->p.rel[h * m->c.t5_buckets + m->bucket[j - p + MAXT - 1]];
+                    s += m->p.rel[h * m->c.t5.num_buckets + m->bucket[j - p + MAXT - 1]];
                 a[j] = s;
                 mx = s > mx ? s : mx;
             }
@@ -412,7 +423,7 @@ INLINE void backward_body(order_model *m, order_work *w, double scale)
     memset(w->dq, 0, ld * sizeof *w->dq);
     memset(w->dk, 0, ld * sizeof *w->dk);
     memset(w->dv, 0, ld * sizeof *w->dv);
-    bool causal = m->scheme == SCHEME_ALIBI && !m->c.alibi_symmetric;
+    bool causal = order_model_causal(m);
     for (int h = 0; h < H; h++) {
         for (int p = 0; p < L; p++) {
             const double *a = w->a + ((size_t)h * L + p) * L;
@@ -438,7 +449,7 @@ INLINE void backward_body(order_model *m, order_work *w, double scale)
             for (int j = 0; j <= last; j++) {
                 double ds = a[j] * (w->da[j] - dot);
                 if (m->scheme == SCHEME_T5)
-                    m->g.rel[h * m->c.t5_buckets + m->bucket[j - p + MAXT - 1]] += ds;
+                    m->g.rel[h * m->c.t5.num_buckets + m->bucket[j - p + MAXT - 1]] += ds;
                 ds *= inv;
                 const double *k = w->k + (size_t)j * d + h * e;
                 double *dk = w->dk + (size_t)j * d + h * e;

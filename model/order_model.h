@@ -8,7 +8,8 @@
  *   q_p      = x_p W_Q,  k_p = x_p W_K,  v_p = x_p W_V
  *   rope:      q^h_p <- R_p q^h_p,  k^h_p <- R_p k^h_p      (rope.h; pairs rotated by p theta_i)
  *   s^h_pj   = q^h_p . k^h_j / sqrt(e) + b^h(p, j)          alibi: -m_h (p - j); t5: B[h][bucket]
- *   a^h_pj   = exp(s^h_pj) / sum_j' exp(s^h_pj')            causal alibi: only j <= p
+ *   a^h_pj   = exp(s^h_pj) / sum_j' exp(s^h_pj')            causal alibi (and unidirectional
+ *                                                          t5): only j <= p
  *   o^h_p    = sum_j a^h_pj v^h_j
  *   y_p      = x_p + o_p W_O                                 (residual)
  *   z_p      = w_r . y_p                                     (readout: one score per position)
@@ -33,6 +34,7 @@
 #include "rope.h"
 #include "scheme.h"
 #include "status.h"
+#include "t5bias.h"
 
 #define ORDER_MAX_HEADS       4
 #define ORDER_MIN_DMODEL      4
@@ -40,14 +42,15 @@
 #define ORDER_MAX_VOCAB_MODEL ORDER_MAX_VOCAB
 
 typedef struct {
-    int d_model;          /* 32: a multiple of 2 * heads (RoPE rotates pairs within a head) */
-    int heads;            /* 2: 1 .. ORDER_MAX_HEADS */
-    double base;          /* 10000: frequencies of sinusoidal PE and RoPE */
-    rope_style rope;      /* ROPE_HALF: pairing of RoPE's rotation */
-    bool alibi_symmetric; /* false: ALiBi as the paper (causal); true: -m|i-j| for every key */
-    int t5_buckets;       /* 32 */
-    int t5_max_distance;  /* 128 */
-    uint64_t seed;        /* initial weights */
+    int d_model;            /* 32: a multiple of 2 * heads (RoPE rotates pairs within a head) */
+    int heads;              /* 2: 1 .. ORDER_MAX_HEADS */
+    double base;            /* 10000: frequencies of sinusoidal PE and RoPE */
+    rope_style rope;        /* ROPE_HALF: pairing of RoPE's rotation */
+    scheme_mask alibi_mask; /* CAUSAL: ALiBi as the paper, later keys masked; SYMMETRIC:
+                             * -m|i-j| for every key (blind to mirror images) */
+    t5_buckets_cfg t5;      /* 32 buckets, max distance 128, bidirectional (T5's encoder);
+                             * unidirectional buckets come with the decoder's causal mask */
+    uint64_t seed;          /* initial weights */
 } order_model_cfg;
 
 void order_model_defaults(order_model_cfg *c);
@@ -64,7 +67,7 @@ typedef struct {
     double *wv;  /* (d, d) */
     double *wo;  /* (d, d) */
     double *wr;  /* (d) readout */
-    double *rel; /* (H, t5_buckets) T5 bias per bucket; NULL unless t5 */
+    double *rel; /* (H, t5.num_buckets) T5 bias per bucket; NULL unless t5 */
 } order_params;
 
 /* One named tensor of the model, for the gradient checks and for readers of the weights. */
@@ -104,6 +107,9 @@ void order_model_free(order_model *m);
 /* Back to the initial weights (the same seed); gradients zeroed. */
 void order_model_reset(order_model *m);
 void order_model_zero_grad(order_model *m);
+
+/* True when a query sees only itself and earlier keys: causal ALiBi, unidirectional T5. */
+bool order_model_causal(const order_model *m);
 
 /* ---------------------------------------------------------------------------------------------
  * One sentence forward and backward */

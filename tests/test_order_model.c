@@ -124,29 +124,33 @@ static void test_gradients_variants(void **state)
     (void)state;
     order_task t = task();
     /* RoPE's other pairing, symmetric ALiBi, one head of 8 and four heads of 4 (RoPE pairs
-     * across a wider head), T5 with fewer buckets than distances */
+     * across a wider head), T5 with fewer buckets than distances, and unidirectional */
     struct {
         tf_scheme s;
         int heads, d;
         rope_style style;
         bool symmetric;
         int buckets, maxd;
+        bool bidirectional;
     } v[] = {
-        {SCHEME_ROPE, 2, 8, ROPE_INTERLEAVED, false, 32, 128},
-        {SCHEME_ROPE, 1, 8, ROPE_HALF, false, 32, 128},
-        {SCHEME_ALIBI, 2, 8, ROPE_HALF, true, 32, 128},
-        {SCHEME_ALIBI, 4, 8, ROPE_HALF, false, 32, 128},
-        {SCHEME_T5, 4, 8, ROPE_HALF, false, 8, 5},
-        {SCHEME_SINUSOIDAL, 1, 12, ROPE_HALF, false, 32, 128},
+        {SCHEME_ROPE, 2, 8, ROPE_INTERLEAVED, false, 32, 128, true},
+        {SCHEME_ROPE, 1, 8, ROPE_HALF, false, 32, 128, true},
+        {SCHEME_ALIBI, 2, 8, ROPE_HALF, true, 32, 128, true},
+        {SCHEME_ALIBI, 4, 8, ROPE_HALF, false, 32, 128, true},
+        {SCHEME_ALIBI, 3, 12, ROPE_HALF, false, 32, 128, true}, /* slopes of no power of two */
+        {SCHEME_T5, 4, 8, ROPE_HALF, false, 8, 5, true},
+        {SCHEME_T5, 2, 8, ROPE_HALF, false, 6, 4, false}, /* the decoder's: causal */
+        {SCHEME_SINUSOIDAL, 1, 12, ROPE_HALF, false, 32, 128, true},
     };
     for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
         order_model_cfg c = small_cfg();
         c.heads = v[i].heads;
         c.d_model = v[i].d;
         c.rope = v[i].style;
-        c.alibi_symmetric = v[i].symmetric;
-        c.t5_buckets = v[i].buckets;
-        c.t5_max_distance = v[i].maxd;
+        c.alibi_mask = v[i].symmetric ? SCHEME_MASK_SYMMETRIC : SCHEME_MASK_CAUSAL;
+        c.t5.num_buckets = v[i].buckets;
+        c.t5.max_distance = v[i].maxd;
+        c.t5.bidirectional = v[i].bidirectional;
         order_model m;
         assert_int_equal(order_model_init(&m, v[i].s, t.V, &c), TF_OK);
         gradient_check(&m, &t, scheme_name(v[i].s));
@@ -306,7 +310,7 @@ static void test_symmetric_alibi_mirror(void **state)
     const uint32_t mirror[][2] = {{0, 1}, {9, 10}}; /* 猫 追 狗 / 狗 追 猫, 狗 咬 猫 / 猫 咬 狗 */
     for (int sym = 0; sym < 2; sym++) {
         order_model_cfg c = small_cfg();
-        c.alibi_symmetric = sym;
+        c.alibi_mask = sym ? SCHEME_MASK_SYMMETRIC : SCHEME_MASK_CAUSAL;
         fixture f;
         fixture_init(&f, SCHEME_ALIBI, t.V, &c);
         order_work wb;
@@ -342,7 +346,7 @@ static void test_attention_rows(void **state)
     int L = (int)order_task_len(&t, s);
     for (int sym = 0; sym < 2; sym++) {
         order_model_cfg c = small_cfg();
-        c.alibi_symmetric = sym;
+        c.alibi_mask = sym ? SCHEME_MASK_SYMMETRIC : SCHEME_MASK_CAUSAL;
         fixture f;
         fixture_init(&f, SCHEME_ALIBI, t.V, &c);
         order_work w = f.w;
@@ -425,7 +429,7 @@ static void test_config_checks(void **state)
     c.base = 1.0;
     assert_int_equal(order_model_check(&c, &why), TF_ERR_BASE);
     c = small_cfg();
-    c.t5_buckets = 7;
+    c.t5.num_buckets = 3; /* bidirectional needs 4 at least */
     assert_int_equal(order_model_check(&c, &why), TF_ERR_RANGE);
     order_model m;
     c = small_cfg();
