@@ -3,7 +3,7 @@
  *
  * Every scheme starts from the same weights (the seed), sees the same batches in the same order
  * and takes the same optimiser steps; only how positions reach attention differs. Training is
- * mini-batch Adam (or plain SGD) on the mean cross-entropy, written out; one thread per scheme,
+ * mini-batch AdamW (or plain SGD) on the mean cross-entropy, written out; one thread per scheme,
  * so a scheme's curve is bit-for-bit the same for a seed however the work is cut into steps and
  * whether the schemes run one after another or on several threads.
  *
@@ -98,7 +98,8 @@ bool order_trainer_step_for(order_trainer *tr, double max_ms);
  * True while work is left. */
 bool order_trainer_epoch(order_trainer *tr);
 /* Train every scheme to the end, on up to `threads` threads (schemes run in parallel; the
- * results do not depend on the number). TF_ERR_NOMEM if a thread cannot be started. */
+ * results do not depend on the number). The schemes of a thread that cannot be started are
+ * trained on the calling thread, so this returns TF_OK. */
 tf_status order_trainer_run(order_trainer *tr, int threads);
 bool order_trainer_done(const order_trainer *tr);
 /* Share of the whole run done, 0 .. 1, over all schemes (for a progress bar). */
@@ -124,10 +125,10 @@ typedef struct {
 } order_view;
 
 /* tok[0..L), 2 <= L <= ORDER_MAX_TOKENS; ids of the task's vocabulary (ORDER_UNK for unknown
- * words). TF_ERR_RANGE for a bad k or L, TF_ERR_NOMEM. */
+ * words; ids past it count as ORDER_UNK). TF_ERR_RANGE for a bad k or L. */
 tf_status order_trainer_inspect(const order_trainer *tr, size_t k, const uint32_t *tok, int L,
                                 order_view *out);
-/* The predicted position of the task's sentence s under scheme k now. */
+/* The predicted position of the task's sentence s under scheme k now; -1 for a bad k or s. */
 int order_trainer_predict(const order_trainer *tr, size_t k, uint32_t s);
 
 #endif
