@@ -143,6 +143,8 @@ int main(int argc, char **argv)
             train(&t, 4, 2, &w2[r], &cpu, NULL) || train(&t, 6, 2, &w6[r], &cpu, NULL))
             return 1;
     }
+    if (!kept)
+        return 1;
     report("order_train_4_1thread", w1, reps, "ms", "<10000");
     report("order_train_4_2threads", w2, reps, "ms", "<10000");
     report("order_train_4_cpu", c1, reps, "ms", "<10000");

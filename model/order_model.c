@@ -98,11 +98,6 @@ void order_model_zero_grad(order_model *m)
     memset(m->grads, 0, m->n_params * sizeof *m->grads);
 }
 
-static void add_tensor(order_model *m, const char *name, double *w, double *g, int rows, int cols)
-{
-    m->tensor[m->n_tensors++] = (order_tensor){name, w, g, rows, cols};
-}
-
 tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_model_cfg *c)
 {
     memset(m, 0, sizeof *m);
@@ -145,16 +140,19 @@ tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_
         v->wr = at, at += d;
         v->rel = n_rel ? at : NULL;
     }
-    add_tensor(m, "emb", m->p.emb, m->g.emb, (int)V, m->d);
-    if (n_pos)
-        add_tensor(m, "pos", m->p.pos, m->g.pos, MAXT, m->d);
-    add_tensor(m, "wq", m->p.wq, m->g.wq, m->d, m->d);
-    add_tensor(m, "wk", m->p.wk, m->g.wk, m->d, m->d);
-    add_tensor(m, "wv", m->p.wv, m->g.wv, m->d, m->d);
-    add_tensor(m, "wo", m->p.wo, m->g.wo, m->d, m->d);
-    add_tensor(m, "wr", m->p.wr, m->g.wr, 1, m->d);
-    if (n_rel)
-        add_tensor(m, "rel", m->p.rel, m->g.rel, m->H, c->t5.num_buckets);
+    const order_tensor all[] = {
+        {"emb", m->p.emb, m->g.emb, (int)V, m->d},
+        {"pos", m->p.pos, m->g.pos, MAXT, m->d},
+        {"wq", m->p.wq, m->g.wq, m->d, m->d},
+        {"wk", m->p.wk, m->g.wk, m->d, m->d},
+        {"wv", m->p.wv, m->g.wv, m->d, m->d},
+        {"wo", m->p.wo, m->g.wo, m->d, m->d},
+        {"wr", m->p.wr, m->g.wr, 1, m->d},
+        {"rel", m->p.rel, m->g.rel, m->H, c->t5.num_buckets},
+    };
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i].w) /* pos and rel only where the scheme has them */
+            m->tensor[m->n_tensors++] = all[i];
     /* 4. the fixed tables: PE rows (posenc.c), RoPE angles and pairs (rope.c), ALiBi slopes,
      * T5 buckets */
     if (n_pe) {

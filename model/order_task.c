@@ -202,7 +202,7 @@ static tf_status builder_init(builder *b, order_task *t)
     b->cap_sent = 256;
     b->cap_tok = 2048;
     b->cap_vocab = 256;
-    t->off = malloc((b->cap_sent + 1) * sizeof *t->off);
+    t->off = calloc(b->cap_sent + 1, sizeof *t->off);
     t->doer = malloc(b->cap_sent);
     t->split = malloc(b->cap_sent);
     t->shape = malloc(b->cap_sent);
@@ -229,12 +229,14 @@ static void builder_drop(builder *b)
     b->arena = NULL;
 }
 
+/* realloc, keeping p (and clearing *ok) when it fails. */
 static void *grow(void *p, size_t n, size_t size, bool *ok)
 {
     void *q = realloc(p, n * size);
-    if (!q)
-        *ok = false;
-    return q ? q : p;
+    if (q)
+        return q;
+    *ok = false;
+    return p;
 }
 
 /* The id of word w[0..len), added when new; TF_ERR_TOO_MANY past ORDER_MAX_VOCAB. */
@@ -242,7 +244,7 @@ static tf_status intern(builder *b, const char *w, size_t len, uint32_t *id)
 {
     order_task *t = b->t;
     uint64_t h = hash_bytes(w, len);
-    uint32_t at;
+    uint32_t at = 0;
     b->key = w;
     b->key_len = len;
     uint32_t found = set_find(&b->vocab, h, word_eq, b, &at);
@@ -328,7 +330,8 @@ static tf_status builder_finish(builder *b)
         return TF_ERR_NOMEM;
     }
     t->word = word;
-    /* the arena becomes the task's: word[0] points at its start */
+    /* the arena becomes the task's: word[0] points at its start (order_task_free frees it) */
+    t->word[0] = b->arena;
     for (uint32_t i = 0; i < t->V; i++)
         t->word[i] = b->arena + b->word_at[i];
     b->arena = NULL;
@@ -560,7 +563,7 @@ static tf_status gen_add_pair(builder *b, const gen_sentence *s, order_split spl
     o.tok[s->subj] = s->tok[s->obj];
     o.tok[s->obj] = s->tok[s->subj];
     uint64_t h1, h2;
-    uint32_t at1, at2;
+    uint32_t at1 = 0, at2 = 0;
     *added = false;
     if (find_sentence(b, s->tok, s->n, &h1, &at1) != UINT32_MAX ||
         find_sentence(b, o.tok, o.n, &h2, &at2) != UINT32_MAX)
@@ -571,11 +574,11 @@ static tf_status gen_add_pair(builder *b, const gen_sentence *s, order_split spl
         st = set_insert(&b->sents, at1, h1, first);
     if (st == TF_OK)
         st = add_sentence(b, o.tok, o.n, o.subj, split, o.shape, 0);
-    /* the table may have grown since: look the slot of the second sentence up again */
-    if (st == TF_OK)
+    if (st == TF_OK) {
+        /* the table may have grown since: look the slot of the second sentence up again */
         (void)find_sentence(b, o.tok, o.n, &h2, &at2);
-    if (st == TF_OK)
         st = set_insert(&b->sents, at2, h2, first + 1);
+    }
     *added = st == TF_OK;
     return st;
 }
@@ -801,7 +804,7 @@ static tf_status parse_line(parser *p, const char *s, size_t len)
         return bad(p, ORDER_BAD_TOO_MANY, 0, TF_ERR_TOO_MANY);
     /* 4. the same sentence seen before: same doer and same split, or an error */
     uint64_t h;
-    uint32_t at;
+    uint32_t at = 0;
     uint32_t prev = find_sentence(&p->b, ids, (uint32_t)n, &h, &at);
     if (prev != UINT32_MAX) {
         p->err->other_line = p->b.t->line[prev];
@@ -858,7 +861,7 @@ static tf_status make_groups(const order_task *t, uint32_t *group /* (n_sent) */
         c.key = k;
         c.key_len = order_task_len(t, s);
         uint64_t h = hash_bytes(k, c.key_len * sizeof *k);
-        uint32_t at, g = set_find(&set, h, group_eq, &c, &at);
+        uint32_t at = 0, g = set_find(&set, h, group_eq, &c, &at);
         if (g == UINT32_MAX) {
             g = (*n_groups)++;
             rep[g] = s;
@@ -905,8 +908,9 @@ static tf_status auto_split(order_task *t, const uint32_t *group, uint32_t n_gro
 static tf_status find_pairs(order_task *t, const uint32_t *group, uint32_t n_groups)
 {
     /* per (group, split): the first sentence, and the first whose doer token differs from it */
-    uint32_t *first = malloc(2 * (size_t)n_groups * sizeof *first);
-    uint32_t *other = malloc(2 * (size_t)n_groups * sizeof *other);
+    size_t n = 2 * (size_t)(n_groups ? n_groups : 1);
+    uint32_t *first = malloc(n * sizeof *first);
+    uint32_t *other = malloc(n * sizeof *other);
     if (!first || !other) {
         free(first);
         free(other);

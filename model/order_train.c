@@ -397,12 +397,12 @@ static void *run_thread(void *arg)
 
 tf_status order_trainer_run(order_trainer *tr, int threads)
 {
-    if (threads < 1)
-        threads = 1;
     if ((size_t)threads > tr->n)
         threads = (int)tr->n;
+    if (threads < 1)
+        threads = 1;
     pthread_t id[ORDER_MAX_SCHEMES];
-    run_job job[ORDER_MAX_SCHEMES];
+    run_job job[ORDER_MAX_SCHEMES] = {{0}};
     bool started[ORDER_MAX_SCHEMES] = {false};
     for (int i = 0; i < threads; i++)
         job[i] = (run_job){tr, (size_t)i, (size_t)threads};

@@ -64,7 +64,9 @@ static void gradient_check(order_model *m, const order_task *t, const char *labe
     order_work w;
     assert_int_equal(order_work_init(&w, m), TF_OK);
     uint32_t idx[64];
-    size_t n = t->n_sent < 64 ? t->n_sent : 64;
+    size_t n = t->n_sent;
+    if (n > 64)
+        n = 64;
     for (size_t i = 0; i < n; i++)
         idx[i] = (uint32_t)i;
     order_model_zero_grad(m);

@@ -155,11 +155,11 @@ static void test_acceptance(void **state)
         {"other seed, larger", {7, 400, 200}, 40, 4, 4},
         {"other seed, smaller", {2024, 500, 150}, 16, 1, 4},
     };
-    const acceptance_case small[] = {
+    const acceptance_case lighter[] = {
         {"light", {42, 200, 60}, 16, 2, 4},
     };
     if (light()) {
-        acceptance(&small[0]);
+        acceptance(&lighter[0]);
         return;
     }
     for (size_t i = 0; i < sizeof full / sizeof full[0]; i++)

@@ -164,7 +164,6 @@ static void train_briefly(const order_task *t, uint64_t seed)
 {
     order_train_cfg c;
     order_train_defaults(&c);
-    c.model.d_model = 4;
     c.model.heads = 1 + (int)(seed & 1);
     c.model.d_model = 4 * c.model.heads;
     c.model.seed = seed;
