@@ -6,8 +6,9 @@
  * determinism (bit-identical curves and weights however the work is stepped or threaded), reset,
  * the curves against the predictions, inspection, and configuration errors.
  *
- * Under valgrind (TFVIZ_TEST_LIGHT, set by the memcheck setup) one smaller configuration runs
- * instead of the three, with the same assertions. */
+ * Under valgrind (TFVIZ_TEST_LIGHT, set by the memcheck setup) and in sanitizer builds (ten
+ * times slower on this arithmetic) one smaller configuration runs instead of the three, with the
+ * same assertions; the three run in the plain and werror builds. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,21 @@ static const tf_scheme ALL[] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_LEARNED,
                                 SCHEME_ROPE, SCHEME_ALIBI,      SCHEME_T5};
 #define N_ALL (sizeof ALL / sizeof ALL[0])
 
+#if defined(__SANITIZE_ADDRESS__)
+#define SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SANITIZED 1
+#endif
+#endif
+#ifndef SANITIZED
+#define SANITIZED 0
+#endif
+
 static bool light(void)
 {
     const char *v = getenv("TFVIZ_TEST_LIGHT");
-    return v && *v && strcmp(v, "0") != 0;
+    return SANITIZED || (v && *v && strcmp(v, "0") != 0);
 }
 
 /* The article's pair, 我 爱 学习 and 学习 爱 我 (held out, never trained on), as scheme k sees it
