@@ -467,12 +467,16 @@ def test_detect_tmux():
     if not tmux:
         print("# tmux not installed: the real tmux server was not tried")
         return
-    sock = f"tfviz-timg-{os.getpid()}"
     out = path("tmux.json")
+    socks = []
     try:
         for label, prefix, want_asked in (("inside tmux", "", False),
                                           ("inside tmux without $TMUX", "env -u TMUX TERM=xterm-256color ",
                                            True)):
+            # a server of its own each time: the first one may still be shutting down after its
+            # only session ended, and a new session on its socket would fail
+            sock = f"tfviz-timg-{os.getpid()}-{len(socks)}"
+            socks.append(sock)
             if os.path.exists(out):
                 os.unlink(out)
             cmd = f"{prefix}{PROBE} detect 3000 2> {out}.tmp; mv {out}.tmp {out}"
@@ -491,7 +495,8 @@ def test_detect_tmux():
             if want_asked:
                 check(res["answered"], f"{label}: tmux answered for itself")
     finally:
-        subprocess.run([tmux, "-L", sock, "kill-server"], capture_output=True, timeout=30)
+        for sock in socks:
+            subprocess.run([tmux, "-L", sock, "kill-server"], capture_output=True, timeout=30)
 
 
 # ------------------------------------------------------------------------------------------------
