@@ -31,6 +31,8 @@ typedef struct {
     w2v_model m;
     corpus_info info;
     const char *source;        /* where the vectors come from, for printed headers */
+    tf_status failed;          /* why learn_open failed (TF_OK: it did not), for a front-end
+                                  that says it in its own words */
 } learn_session;
 
 /* The corpus compiled into the program (assets/corpus_zh.txt): UTF-8, one sentence a line,

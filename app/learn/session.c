@@ -70,7 +70,8 @@ static int read_file(const char *path, char **buf, size_t *len)
  * when the text is already segmented, tokenizer `kind` otherwise) and finish it with min_count.
  * 0, or the exit status after saying what was wrong. */
 static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split,
-                      tokenizer_kind kind, int min_count, w2v_corpus **out, corpus_info *info)
+                      tokenizer_kind kind, int min_count, w2v_corpus **out, corpus_info *info,
+                      tf_status *why)
 {
     char *owned = NULL;
     const char *text;
@@ -78,8 +79,10 @@ static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split
     const char *name = path ? path : "the built-in corpus";
     if (path) {
         int rc = read_file(path, &owned, &len);
-        if (rc)
+        if (rc) {
+            *why = TF_ERR_IO;
             return rc;
+        }
         text = owned;
     } else {
         text = learn_builtin_corpus(&len);
@@ -96,6 +99,7 @@ static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split
                       tokenizer_name(kind), vs == TF_ERR_FORMAT ? "damaged" : "missing",
                       cfg->data_dir ? cfg->data_dir : "(none)");
             free(owned);
+            *why = vs;
             return 2;
         }
         if (vs != TF_OK)
@@ -126,6 +130,7 @@ static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split
         else
             err_say("cannot read %s: %s.", name, tf_status_str(st));
         w2v_corpus_free(c);
+        *why = st;
         return 2;
     }
     *out = c;
@@ -136,7 +141,7 @@ int learn_open(learn_session *L, const learn_request *r)
 {
     memset(L, 0, sizeof *L);
     const char *why;
-    if (w2v_params_check(&r->params, &why) != TF_OK) {
+    if ((L->failed = w2v_params_check(&r->params, &why)) != TF_OK) {
         err_say("%s; see tfviz --help.", why);
         return 2;
     }
@@ -146,11 +151,12 @@ int learn_open(learn_session *L, const learn_request *r)
     corpus_split split = r->tokenizer_set ? CORPUS_TOKENIZER : CORPUS_AUTO;
     tokenizer_kind kind = r->tokenizer_set ? r->cfg->tokenizer : TOKENIZER_WORD;
     int rc = cut_corpus(r->corpus_path, r->cfg, split, kind, r->params.min_count, &L->corpus,
-                        &L->info);
+                        &L->info, &L->failed);
     if (rc)
         return rc;
     tf_status st = w2v_model_init(&L->m, L->corpus, &r->params);
     if (st != TF_OK) {
+        L->failed = st;
         err_say("cannot set up training: %s.", tf_status_str(st));
         w2v_corpus_free(L->corpus);
         L->corpus = NULL;

@@ -93,7 +93,8 @@ static bool learning_open(tui *t, learned_state *L)
     int rc = learn_open(&L->s, &r);
     err_redirect(was);
     if (rc) {
-        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_L_FAILED), txt_status(TF_ERR_NOMEM));
+        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_L_FAILED),
+                txt_status(L->s.failed != TF_OK ? L->s.failed : TF_ERR_NOMEM));
         return false;
     }
     for (int i = 0; i < N_PAIRS; i++)
