@@ -74,20 +74,17 @@ void attention_normalize(const tf_attn_cfg *c, const double *x, size_t T, double
     }
 }
 
-/* Q, K, V (n, d) of the rows of x: normalised, projected, and, with rope, q and k rotated; row
- * r sits at position pos0 + (r mod T), so several sentences of T tokens can go in one call. */
-static tf_status qkv(const tf_attn_cfg *c, const double *x, size_t n, size_t T, int rope, double *Q,
-                     double *K, double *V)
+/* Q, K, V (n, d) of the rows of x: normalised (in place: x is overwritten), projected, and,
+ * with rope, q and k rotated; row r sits at position pos0 + (r mod T), so several sentences of
+ * T tokens can go in one call. */
+static void qkv(const tf_attn_cfg *c, double *x, size_t n, size_t T, int rope, double *Q, double *K,
+                double *V)
 {
     size_t d = (size_t)c->d;
-    double *h = malloc(n * d * sizeof *h);
-    if (!h)
-        return TF_ERR_NOMEM;
-    attention_normalize(c, x, n, h);
-    attention_project(c, RNG_STREAM_WQ, h, n, Q);
-    attention_project(c, RNG_STREAM_WK, h, n, K);
-    attention_project(c, RNG_STREAM_WV, h, n, V);
-    free(h);
+    attention_normalize(c, x, n, x);
+    attention_project(c, RNG_STREAM_WQ, x, n, Q);
+    attention_project(c, RNG_STREAM_WK, x, n, K);
+    attention_project(c, RNG_STREAM_WV, x, n, V);
     /* RoPE rotates q and k by their positions; v is untouched */
     if (rope)
         for (size_t r = 0; r < n; r++) {
@@ -95,7 +92,6 @@ static tf_status qkv(const tf_attn_cfg *c, const double *x, size_t n, size_t T, 
             rope_rotate(Q + r * d, c->d, c->base, pos, c->style, Q + r * d);
             rope_rotate(K + r * d, c->d, c->base, pos, c->style, K + r * d);
         }
-    return TF_OK;
 }
 
 /* Scores S (T, T) = Q K^T / sqrt(d), A = row softmax of S, Z (T, d) = A V; A and Z may be NULL.
@@ -149,13 +145,13 @@ tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int
                             double *Z)
 {
     size_t d = (size_t)c->d;
-    double *mem = malloc(3 * T * d * sizeof *mem); /* Q, K, V (T, d) each */
+    double *mem = malloc(4 * T * d * sizeof *mem); /* x's copy to normalise, Q, K, V (T, d) */
     if (!mem)
         return TF_ERR_NOMEM;
-    double *Q = mem, *K = mem + T * d, *V = mem + 2 * T * d;
-    tf_status st = qkv(c, x, T, T, rope, Q, K, V);
-    if (st == TF_OK)
-        st = attend(d, Q, K, V, T, A, Z, NULL);
+    double *h = mem, *Q = mem + T * d, *K = mem + 2 * T * d, *V = mem + 3 * T * d;
+    memcpy(h, x, T * d * sizeof *h);
+    qkv(c, h, T, T, rope, Q, K, V);
+    tf_status st = attend(d, Q, K, V, T, A, Z, NULL);
     free(mem);
     return st;
 }
@@ -258,9 +254,8 @@ tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *em
      * so stacking them only saves generating W_Q, W_K, W_V twice */
     build_input(c, emb, NULL, T, add_pe, x);
     build_input(c, emb, perm, T, add_pe, x + T * d);
-    tf_status st = qkv(c, x, 2 * T, T, rope, Q, K, V);
-    if (st == TF_OK)
-        st = order_attend(d, Q, K, V, perm, T, out);
+    qkv(c, x, 2 * T, T, rope, Q, K, V);
+    tf_status st = order_attend(d, Q, K, V, perm, T, out);
     free(mem);
     if (st != TF_OK)
         attention_order_free(out);
@@ -290,10 +285,9 @@ tf_status attention_order_all(const tf_attn_cfg *c, const double *emb, const siz
     build_input(c, emb, perm, T, 1, x + 3 * T * d);
     /* 1. one pass over W_Q, W_K, W_V for all four; each row is computed on its own, so every
      *    number is the one attention_order gives for its mode */
-    st = qkv(c, x, 4 * T, T, 0, Q, K, V);
+    qkv(c, x, 4 * T, T, 0, Q, K, V);
     /* 2. without positions, and with PE */
-    if (st == TF_OK)
-        st = order_attend(d, Q, K, V, perm, T, &out[ATTN_NO_PE]);
+    st = order_attend(d, Q, K, V, perm, T, &out[ATTN_NO_PE]);
     if (st == TF_OK)
         st = order_attend(d, Q + 2 * T * d, K + 2 * T * d, V + 2 * T * d, perm, T,
                           &out[ATTN_WITH_PE]);
