@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+from harness import percent  # noqa: E402
+
 TFVIZ = None
 FAILS = []
 _servers = 0
@@ -598,12 +600,6 @@ def order_at(text, width, height):
             check(lines[0].rstrip().endswith("8 Learned"), f"{tag}: the tab bar is whole")
     finally:
         t.kill()
-
-
-def percent(frac):
-    """A share as tfviz writes it: 18%, 4.2%, 0.031%."""
-    p = 100 * frac
-    return f"{p:.0f}%" if p >= 9.95 else f"{p:.1f}%" if p >= 0.995 else f"{p:.2g}%"
 
 
 def order_reads(width, height, lang):
