@@ -199,8 +199,8 @@ static const char *const table[T_COUNT][2] = {
     [T_O_DIFFERS] = {"不同：差 max|Z| 的 %s", "differs: %s of max|Z|"},
     [T_O_DIFFERS_S] = {"不同：%s", "differs %s"},
     [T_O_LONG0] = {"无位置：B 的权重就是 A 的行列重排，每个词的输出不变：差为 0（舍入误差 %.0e）。",
-                   "no PE: B's weights are A's, rows and columns permuted; every output is the "
-                   "same: 0 up to rounding (%.0e)."},
+                   "no PE: B's weights are A's, rows and columns swapped; outputs equal, 0 up to "
+                   "rounding (%.0e)."},
     [T_O_LONG1] = {"加 PE：PE 改变了输入，权重随之不同；输出变化达 max|Z_A| 的 %s。",
                    "with PE: PE changes the inputs, so the weights differ; the outputs move by %s "
                    "of max|Z_A|."},

@@ -155,6 +155,13 @@ static void test_fits_80(void **state)
         assert_in_range(width_of(txt(T_O_SAME_S)), 1, 18);
         txt_fmt(buf, sizeof buf, T_O_DIFFERS_S, "100%");
         assert_in_range(width_of(buf), 1, 18);
+        /* the long readings, on screens of 100 columns and more */
+        txt_fmt(buf, sizeof buf, T_O_LONG0, 8.9e-16);
+        assert_in_range(width_of(buf), 1, 98);
+        txt_fmt(buf, sizeof buf, T_O_LONG1, "100%");
+        assert_in_range(width_of(buf), 1, 98);
+        txt_fmt(buf, sizeof buf, T_O_LONG2, "100%");
+        assert_in_range(width_of(buf), 1, 98);
         /* messages on the line above the status line of an 80-column screen */
         static const txt_id order_msgs[] = {T_O_B_BAD, T_O_B_RESET, T_O_B_DEFAULT, T_O_EDIT_HINT};
         for (size_t i = 0; i < sizeof order_msgs / sizeof *order_msgs; i++)
