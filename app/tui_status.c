@@ -176,6 +176,7 @@ const char *tui_status_str(tf_status s, bool zh)
         [TF_ERR_FORMAT] = "文件格式不对",
         [TF_ERR_UNAVAILABLE] = "这个模式需要的数据文件没有安装",
         [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
+        [TF_ERR_NOT_FOUND] = "文件里没有要找的那一项",
     };
     if (!zh || (unsigned)s >= TF_STATUS_COUNT)
         return tf_status_str(s);

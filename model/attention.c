@@ -1,10 +1,13 @@
-/* attention.c — single-head self-attention and the order experiment. */
+/* attention.c — single-head self-attention, the order experiment, and every position scheme
+ * through the same head. */
 #include "attention.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "alibi.h"
 #include "posenc.h"
 #include "rng.h"
 
@@ -74,50 +77,116 @@ void attention_normalize(const tf_attn_cfg *c, const double *x, size_t T, double
     }
 }
 
-/* Q, K, V (n, d) of the rows of x: normalised (in place: x is overwritten), projected, and,
- * with rope, q and k rotated; row r sits at position pos0 + (r mod T), so several sentences of
- * T tokens can go in one call. */
-static void qkv(const tf_attn_cfg *c, double *x, size_t n, size_t T, int rope, double *Q, double *K,
-                double *V)
+/* ---------------------------------------------------------------------------------------------
+ * Position schemes */
+
+void attention_positions_init(attn_positions *p, tf_scheme s)
+{
+    *p = (attn_positions){.scheme = s,
+                          .mask = SCHEME_MASK_SYMMETRIC,
+                          .rope_attention_factor = 1.0,
+                          .alibi_slope = 0.5};
+}
+
+static tf_status check_positions(const tf_attn_cfg *c, const attn_positions *p)
+{
+    if ((unsigned)p->scheme >= SCHEME_COUNT || (unsigned)p->mask >= SCHEME_MASK_COUNT)
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_T5 &&
+        (!p->t5 || !p->t5->b || !p->buckets || t5_buckets_check(p->buckets) != TF_OK ||
+         p->t5->num_buckets != p->buckets->num_buckets || p->t5_head < 0 ||
+         p->t5_head >= p->t5->heads))
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_LEARNED && (!p->table || !p->table->p))
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_LEARNED && p->table->d != c->d)
+        return TF_ERR_DMODEL;
+    if (p->scheme == SCHEME_ROPE &&
+        !(isfinite(p->rope_attention_factor) && p->rope_attention_factor > 0))
+        return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_ALIBI && !(isfinite(p->alibi_slope) && p->alibi_slope >= 0))
+        return TF_ERR_RANGE;
+    return TF_OK;
+}
+
+/* What the scheme adds to the score of a query at distance k after its key (k = i - j). */
+static double score_bias(const attn_positions *p, long k)
+{
+    if (k < 0 && p->mask == SCHEME_MASK_CAUSAL)
+        return -INFINITY;
+    if (p->scheme == SCHEME_ALIBI)
+        return alibi_bias_at(p->alibi_slope, k, SCHEME_MASK_SYMMETRIC);
+    if (p->scheme == SCHEME_T5)
+        return t5bias_at(p->t5, p->buckets, p->t5_head, k, SCHEME_MASK_SYMMETRIC);
+    return 0.0;
+}
+
+/* RoPE: q and k of rows 0 .. n turned by their positions pos0 + (r mod T), with p's
+ * frequencies (or base^(-2i/d)); v is untouched. */
+static tf_status rotate_qk(const tf_attn_cfg *c, const attn_positions *p, double *Q, double *K,
+                           size_t n, size_t T)
 {
     size_t d = (size_t)c->d;
+    double *theta = malloc((d / 2 ? d / 2 : 1) * sizeof *theta);
+    if (!theta)
+        return TF_ERR_NOMEM;
+    if (p->rope_inv_freq)
+        memcpy(theta, p->rope_inv_freq, d / 2 * sizeof *theta);
+    else
+        rope_thetas(c->d, c->base, theta);
+    for (size_t r = 0; r < n; r++) {
+        double pos = (double)(c->pos0 + (long)(r % T));
+        rope_rotate_thetas(Q + r * d, c->d, theta, pos, c->style, Q + r * d);
+        rope_rotate_thetas(K + r * d, c->d, theta, pos, c->style, K + r * d);
+    }
+    free(theta);
+    return TF_OK;
+}
+
+/* Q, K, V (n, d) of the rows of x: normalised (in place: x is overwritten), projected, and,
+ * under RoPE, q and k rotated; row r sits at position pos0 + (r mod T), so several sentences of
+ * T tokens can go in one call. */
+static tf_status qkv(const tf_attn_cfg *c, const attn_positions *p, double *x, size_t n, size_t T,
+                     double *Q, double *K, double *V)
+{
     attention_normalize(c, x, n, x);
     attention_project(c, RNG_STREAM_WQ, x, n, Q);
     attention_project(c, RNG_STREAM_WK, x, n, K);
     attention_project(c, RNG_STREAM_WV, x, n, V);
-    /* RoPE rotates q and k by their positions; v is untouched */
-    if (rope)
-        for (size_t r = 0; r < n; r++) {
-            double pos = (double)(c->pos0 + (long)(r % T));
-            rope_rotate(Q + r * d, c->d, c->base, pos, c->style, Q + r * d);
-            rope_rotate(K + r * d, c->d, c->base, pos, c->style, K + r * d);
-        }
+    return p->scheme == SCHEME_ROPE ? rotate_qk(c, p, Q, K, n, T) : TF_OK;
 }
 
-/* Scores S (T, T) = Q K^T / sqrt(d), A = row softmax of S, Z (T, d) = A V; A and Z may be NULL.
- * *score_std (if not NULL) receives sqrt(mean over rows of the variance of the row's scores):
- * the spread that softmax sees (a constant added to a row changes nothing). */
-static tf_status attend(size_t d, const double *Q, const double *K, const double *V, size_t T,
-                        double *A, double *Z, double *score_std)
+/* Scores S (T, T) = Q K^T / sqrt(d) (times a^2 under RoPE) plus the scheme's bias and mask,
+ * A = row softmax of S, Z (T, d) = A V; A and Z may be NULL. Under the causal mask the key at
+ * the query's own position is always seen. *score_std (if not NULL) receives sqrt(mean over
+ * rows of the variance of the row's seen scores): the spread that softmax sees (a constant
+ * added to a row changes nothing). */
+static tf_status attend(size_t d, const attn_positions *p, const double *Q, const double *K,
+                        const double *V, size_t T, double *A, double *Z, double *score_std)
 {
     double *S = malloc(T * T * sizeof *S);
     if (!S)
         return TF_ERR_NOMEM;
     double inv = 1.0 / sqrt((double)d), spread = 0.0;
+    if (p->scheme == SCHEME_ROPE)
+        inv *= p->rope_attention_factor * p->rope_attention_factor;
     for (size_t t = 0; t < T; t++) {
         double mx = -INFINITY, sum = 0.0, mean = 0.0, var = 0.0;
+        size_t seen = 0;
         for (size_t u = 0; u < T; u++) {
             double acc = 0.0;
             for (size_t j = 0; j < d; j++)
                 acc += Q[t * d + j] * K[u * d + j];
-            S[t * T + u] = acc * inv;
+            S[t * T + u] = acc * inv + score_bias(p, (long)t - (long)u);
             mx = fmax(mx, S[t * T + u]);
-            mean += S[t * T + u];
+            if (isfinite(S[t * T + u]))
+                mean += S[t * T + u], seen++;
         }
-        mean /= (double)T;
+        mean /= (double)(seen ? seen : 1);
         for (size_t u = 0; u < T; u++)
-            var += (S[t * T + u] - mean) * (S[t * T + u] - mean);
-        spread += var / (double)T;
+            if (isfinite(S[t * T + u]))
+                var += (S[t * T + u] - mean) * (S[t * T + u] - mean);
+        spread += var / (double)(seen ? seen : 1);
         /* a numerically stable softmax */
         for (size_t u = 0; u < T; u++)
             sum += S[t * T + u] = exp(S[t * T + u] - mx);
@@ -141,36 +210,60 @@ static tf_status attend(size_t d, const double *Q, const double *K, const double
     return TF_OK;
 }
 
-tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
-                            double *Z)
+tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                      const double *x, size_t T, double *A, double *Z)
 {
+    tf_status st = check_positions(c, p);
+    if (st != TF_OK)
+        return st;
     size_t d = (size_t)c->d;
     double *mem = malloc(4 * T * d * sizeof *mem); /* x's copy to normalise, Q, K, V (T, d) */
     if (!mem)
         return TF_ERR_NOMEM;
     double *h = mem, *Q = mem + T * d, *K = mem + 2 * T * d, *V = mem + 3 * T * d;
     memcpy(h, x, T * d * sizeof *h);
-    qkv(c, h, T, T, rope, Q, K, V);
-    tf_status st = attend(d, Q, K, V, T, A, Z, NULL);
+    st = qkv(c, p, h, T, T, Q, K, V);
+    if (st == TF_OK)
+        st = attend(d, p, Q, K, V, T, A, Z, NULL);
     free(mem);
     return st;
 }
 
-/* x (T, d) = s * emb rows in the given order, plus PE at each position when asked. */
-static void build_input(const tf_attn_cfg *c, const double *emb, const size_t *order, size_t T,
-                        int add_pe, double *x)
+tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
+                            double *Z)
+{
+    attn_positions p;
+    attention_positions_init(&p, rope ? SCHEME_ROPE : SCHEME_NONE);
+    return attention_forward_positions(c, &p, x, T, A, Z);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The order experiment */
+
+/* x (T, d) = s * emb rows in the given order, plus the scheme's row at each position (PE or the
+ * learned table's). */
+static tf_status build_input(const tf_attn_cfg *c, const attn_positions *p, const double *emb,
+                             const size_t *order, size_t T, double *x)
 {
     size_t d = (size_t)c->d;
+    double s = c->emb_scale > 0 ? c->emb_scale : 1.0;
     for (size_t t = 0; t < T; t++) {
         const double *e = emb + (order ? order[t] : t) * d;
         double *row = x + t * d;
-        if (add_pe)
-            posenc_row((double)(c->pos0 + (long)t), c->d, c->base, row);
-        else
+        long pos = c->pos0 + (long)t;
+        if (p->scheme == SCHEME_SINUSOIDAL) {
+            posenc_row((double)pos, c->d, c->base, row);
+        } else if (p->scheme == SCHEME_LEARNED) {
+            tf_status st = learned_pe_rows(p->table, pos, 1, row);
+            if (st != TF_OK)
+                return st;
+        } else {
             memset(row, 0, d * sizeof *row);
+        }
         for (size_t j = 0; j < d; j++)
-            row[j] += c->emb_scale * e[j];
+            row[j] += s * e[j];
     }
+    return TF_OK;
 }
 
 static tf_status order_alloc(tf_order_result *out, size_t T, size_t d)
@@ -190,12 +283,12 @@ static tf_status order_alloc(tf_order_result *out, size_t T, size_t d)
 
 /* Attention within sentence a (rows 0..T of Q, K, V) and within b (rows T..2T), then the
  * comparison of every token of b with the same token of a. */
-static tf_status order_attend(size_t d, const double *Q, const double *K, const double *V,
-                              const size_t *perm, size_t T, tf_order_result *out)
+static tf_status order_attend(size_t d, const attn_positions *p, const double *Q, const double *K,
+                              const double *V, const size_t *perm, size_t T, tf_order_result *out)
 {
-    tf_status st = attend(d, Q, K, V, T, out->A_a, out->Z_a, &out->score_std);
+    tf_status st = attend(d, p, Q, K, V, T, out->A_a, out->Z_a, &out->score_std);
     if (st == TF_OK)
-        st = attend(d, Q + T * d, K + T * d, V + T * d, T, out->A_b, out->Z_b, NULL);
+        st = attend(d, p, Q + T * d, K + T * d, V + T * d, T, out->A_b, out->Z_b, NULL);
     if (st != TF_OK)
         return st;
 
@@ -240,7 +333,24 @@ static tf_status order_attend(size_t d, const double *Q, const double *K, const 
 tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *emb,
                           const size_t *perm, size_t T, tf_order_result *out)
 {
+    static const tf_scheme of_mode[ATTN_MODE_COUNT] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_ROPE};
+    memset(out, 0, sizeof *out);
+    if ((unsigned)mode >= ATTN_MODE_COUNT)
+        return TF_ERR_RANGE;
+    attn_positions p;
+    attention_positions_init(&p, of_mode[mode]);
+    return attention_order_positions(c, &p, emb, perm, T, out);
+}
+
+tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                    const double *emb, const size_t *perm, size_t T,
+                                    tf_order_result *out)
+{
     size_t d = (size_t)c->d;
+    memset(out, 0, sizeof *out);
+    tf_status st = check_positions(c, p);
+    if (st != TF_OK)
+        return st;
     /* the inputs of a and b stacked (2T, d), then their Q, K, V (2T, d) each */
     double *mem = malloc(8 * T * d * sizeof *mem);
     if (!mem || order_alloc(out, T, d) != TF_OK) {
@@ -249,13 +359,15 @@ tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *em
         return TF_ERR_NOMEM;
     }
     double *x = mem, *Q = mem + 2 * T * d, *K = mem + 4 * T * d, *V = mem + 6 * T * d;
-    int add_pe = mode == ATTN_WITH_PE, rope = mode == ATTN_WITH_ROPE;
     /* both sentences through the same head: each row is normalised and projected on its own,
      * so stacking them only saves generating W_Q, W_K, W_V twice */
-    build_input(c, emb, NULL, T, add_pe, x);
-    build_input(c, emb, perm, T, add_pe, x + T * d);
-    qkv(c, x, 2 * T, T, rope, Q, K, V);
-    tf_status st = order_attend(d, Q, K, V, perm, T, out);
+    st = build_input(c, p, emb, NULL, T, x);
+    if (st == TF_OK)
+        st = build_input(c, p, emb, perm, T, x + T * d);
+    if (st == TF_OK)
+        st = qkv(c, p, x, 2 * T, T, Q, K, V);
+    if (st == TF_OK)
+        st = order_attend(d, p, Q, K, V, perm, T, out);
     free(mem);
     if (st != TF_OK)
         attention_order_free(out);
@@ -267,6 +379,10 @@ tf_status attention_order_all(const tf_attn_cfg *c, const double *emb, const siz
 {
     size_t d = (size_t)c->d;
     memset(out, 0, ATTN_MODE_COUNT * sizeof *out);
+    attn_positions none, pe, rope;
+    attention_positions_init(&none, SCHEME_NONE);
+    attention_positions_init(&pe, SCHEME_SINUSOIDAL);
+    attention_positions_init(&rope, SCHEME_ROPE);
     /* rows: a and b without positions, then a and b with PE (4T, d); their Q, K, V */
     double *mem = malloc(16 * T * d * sizeof *mem);
     tf_status st = mem ? TF_OK : TF_ERR_NOMEM;
@@ -279,27 +395,24 @@ tf_status attention_order_all(const tf_attn_cfg *c, const double *emb, const siz
         return st;
     }
     double *x = mem, *Q = mem + 4 * T * d, *K = mem + 8 * T * d, *V = mem + 12 * T * d;
-    build_input(c, emb, NULL, T, 0, x);
-    build_input(c, emb, perm, T, 0, x + T * d);
-    build_input(c, emb, NULL, T, 1, x + 2 * T * d);
-    build_input(c, emb, perm, T, 1, x + 3 * T * d);
+    build_input(c, &none, emb, NULL, T, x);
+    build_input(c, &none, emb, perm, T, x + T * d);
+    build_input(c, &pe, emb, NULL, T, x + 2 * T * d);
+    build_input(c, &pe, emb, perm, T, x + 3 * T * d);
     /* 1. one pass over W_Q, W_K, W_V for all four; each row is computed on its own, so every
      *    number is the one attention_order gives for its mode */
-    qkv(c, x, 4 * T, T, 0, Q, K, V);
+    st = qkv(c, &none, x, 4 * T, T, Q, K, V);
     /* 2. without positions, and with PE */
-    st = order_attend(d, Q, K, V, perm, T, &out[ATTN_NO_PE]);
     if (st == TF_OK)
-        st = order_attend(d, Q + 2 * T * d, K + 2 * T * d, V + 2 * T * d, perm, T,
+        st = order_attend(d, &none, Q, K, V, perm, T, &out[ATTN_NO_PE]);
+    if (st == TF_OK)
+        st = order_attend(d, &pe, Q + 2 * T * d, K + 2 * T * d, V + 2 * T * d, perm, T,
                           &out[ATTN_WITH_PE]);
     /* 3. RoPE: the inputs without positions, q and k rotated by position, v as it was */
-    if (st == TF_OK) {
-        for (size_t r = 0; r < 2 * T; r++) {
-            double pos = (double)(c->pos0 + (long)(r % T));
-            rope_rotate(Q + r * d, c->d, c->base, pos, c->style, Q + r * d);
-            rope_rotate(K + r * d, c->d, c->base, pos, c->style, K + r * d);
-        }
-        st = order_attend(d, Q, K, V, perm, T, &out[ATTN_WITH_ROPE]);
-    }
+    if (st == TF_OK)
+        st = rotate_qk(c, &rope, Q, K, 2 * T, T);
+    if (st == TF_OK)
+        st = order_attend(d, &rope, Q, K, V, perm, T, &out[ATTN_WITH_ROPE]);
     free(mem);
     if (st != TF_OK)
         for (int m = 0; m < ATTN_MODE_COUNT; m++)

@@ -15,7 +15,7 @@
  * scores have a spread of about 1 for every d: softmax neither returns 1/T everywhere nor one-hot.
  *
  * Without positions, permuting the rows of X permutes the rows of Z the same way: attention sees
- * a set, not a sequence. */
+ * a set, not a sequence. The same head serves every position scheme (below). */
 #ifndef TF_ATTENTION_H
 #define TF_ATTENTION_H
 
@@ -23,8 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "learned_pe.h"
 #include "rope.h"
+#include "scheme.h"
 #include "status.h"
+#include "t5bias.h"
 
 typedef enum { ATTN_NO_PE = 0, ATTN_WITH_PE = 1, ATTN_WITH_ROPE = 2, ATTN_MODE_COUNT } attn_mode;
 
@@ -43,8 +46,9 @@ typedef struct {
     double base;      /* frequency base for PE and RoPE */
     rope_style style; /* pairing used in ATTN_WITH_ROPE */
     long pos0;        /* position of the first token (the index base) */
-    attn_norm norm;   /* applied to every input row before the projections */
-    double emb_scale; /* attention_order: s, the word vectors' factor before PE is added */
+    attn_norm norm;   /* applied to every input row before the projections (0: none) */
+    double emb_scale; /* the order experiment's s: the word vectors' factor before positions
+                         are added (0 or 1: as they are) */
 } tf_attn_cfg;
 
 /* The head of the order experiment for d_model d: LayerNorm, s = sqrt(d). */
@@ -76,7 +80,9 @@ typedef struct {
     double max_abs_output; /* max |Z_a| */
     double relative_diff;  /* max_token_diff / max_abs_output: the size of the change */
     double min_row_range;  /* min over rows t of A_a of (max_u A_a[t][u] - min_u A_a[t][u]) */
-    double score_std;      /* standard deviation of the scaled scores Q K^T / sqrt(d) of a */
+    double score_std;      /* sqrt(mean over the rows of a of the variance of the row's
+                              scores), the scores as softmax sees them (scaled, plus any
+                              bias; masked keys left out) */
 } tf_order_result;
 
 tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *emb /* (T, d) */,
@@ -94,5 +100,52 @@ void attention_order_free(tf_order_result *r);
 
 /* True when the mode's outputs are the same in both orders up to rounding. */
 bool attention_order_is_zero(const tf_order_result *r);
+
+/* ---------------------------------------------------------------------------------------------
+ * Any position scheme (scheme.h) through the same head: the order experiment for every scheme.
+ * emb is s emb (c->emb_scale), and every x is normalised as c->norm says before the
+ * projections (attention_head_cfg: LayerNorm, s = sqrt(d)); then
+ *
+ *   none        x = emb                                   score = q . k / sqrt(d)
+ *   sinusoidal  x = emb + PE(pos)                         score = q . k / sqrt(d)
+ *   learned     x = emb + P[pos] (the table's row)        score = q . k / sqrt(d)
+ *   rope        x = emb, q and k rotated by pos theta'_i  score = a^2 (R q) . (R k) / sqrt(d)
+ *   alibi       x = emb                                   score = q . k / sqrt(d) - m |i - j|
+ *   t5          x = emb                                   score = q . k / sqrt(d) + b[bucket(j-i)]
+ * and under the causal mask every key after the query gets score -inf (weight 0). Positions
+ * are c->pos0 + t. W_Q, W_K, W_V are the same seeded matrices for every scheme, so the schemes
+ * differ in nothing but how positions enter. */
+typedef struct {
+    tf_scheme scheme;
+    scheme_mask mask;              /* SCHEME_MASK_SYMMETRIC: every key is seen (the article's
+                                      experiment); CAUSAL: a decoder's head */
+    const tf_learned_pe *table;    /* learned: the table (rows pos0 .. pos0 + T - 1) */
+    const double *rope_inv_freq;   /* rope: (d/2) theta'_i (rope_scaling_inv_freq); NULL:
+                                      base^(-2i/d) */
+    double rope_attention_factor;  /* rope: a (YaRN's); the scores are scaled by a^2 */
+    double alibi_slope;            /* alibi: m of this head (alibi_slopes) */
+    const t5_bias_table *t5;       /* t5: the table ... */
+    const t5_buckets_cfg *buckets; /* ... its buckets ... */
+    int t5_head;                   /* ... and the head whose column is used */
+} attn_positions;
+
+/* scheme s, symmetric, attention factor 1, ALiBi slope 1/2 (head 1 of 8), T5 head 0, no
+ * tables. */
+void attention_positions_init(attn_positions *p, tf_scheme s);
+
+/* One forward pass of x (T, d) — the input as given: add PE or a table row first, as
+ * attention_order_positions does; it is normalised (c->norm) — with p's rotation, bias and
+ * mask. TF_ERR_RANGE when p lacks what its scheme needs (a T5 table, its buckets, a head inside
+ * it). */
+tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                      const double *x, size_t T, double *A /* (T, T) or NULL */,
+                                      double *Z /* (T, d) or NULL */);
+
+/* The order experiment under p (attention_order is this for the three modes, and
+ * attention_order_all the three at once). TF_ERR_POSITIONS when a learned table has no row for a
+ * position (pos0 + T - 1 >= n_pos), TF_ERR_DMODEL when its width is not d. */
+tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                    const double *emb /* (T, d) */, const size_t *perm /* (T) */,
+                                    size_t T, tf_order_result *out);
 
 #endif

@@ -10,17 +10,13 @@ uint64_t rng_row_key(uint64_t seed, uint32_t stream, uint64_t row)
     return rng_mix(k ^ (row * 0xd1b54a32d192ed03ULL + 0x3c6ef372fe94f82bULL));
 }
 
-/* u = (top 24 bits) / 2^23 - 1 lies in [-1, 1) on a grid of 2^-23: exact in float. Integer
- * arithmetic and one float rounding, so every instruction-set variant gives the same bits. */
+/* Element j is rng_uniform_at(key, j) * scale. */
 static inline __attribute__((always_inline)) void fill_body(uint64_t key, size_t n, float scale,
                                                             float *restrict out)
 {
     TF_SIMD
-    for (size_t j = 0; j < n; j++) {
-        uint64_t h = rng_mix(key + (uint64_t)j * 0x9e3779b97f4a7c15ULL);
-        float u = (float)(int32_t)(h >> 40) * (1.0f / 8388608.0f) - 1.0f;
-        out[j] = u * scale;
-    }
+    for (size_t j = 0; j < n; j++)
+        out[j] = rng_uniform_at(key, j) * scale;
 }
 
 static void fill_default(uint64_t key, size_t n, float scale, float *out)
@@ -62,4 +58,14 @@ void rng_fill_uniform_isa(tf_isa isa, uint64_t key, size_t n, float scale, float
 void rng_fill_uniform(uint64_t key, size_t n, float scale, float *out)
 {
     rng_fill_uniform_isa(tf_isa_best(), key, n, scale, out);
+}
+
+void rng_fill_rows_f64(uint64_t seed, uint32_t stream, size_t rows, size_t cols, float scale,
+                       double *out)
+{
+    for (size_t r = 0; r < rows; r++) {
+        uint64_t key = rng_row_key(seed, stream, r);
+        for (size_t j = 0; j < cols; j++)
+            out[r * cols + j] = rng_uniform_at(key, j) * scale;
+    }
 }

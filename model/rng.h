@@ -11,7 +11,8 @@
 
 /* Streams: one per seeded matrix, so W_E and W_Q never share numbers. */
 enum { RNG_STREAM_EMBEDDING = 0, RNG_STREAM_WQ = 1, RNG_STREAM_WK = 2, RNG_STREAM_WV = 3,
-       RNG_STREAM_QK_PROBE = 4, RNG_STREAM_TRAIN = 5 };
+       RNG_STREAM_QK_PROBE = 4, RNG_STREAM_TRAIN = 5, RNG_STREAM_POSITION = 6,
+       RNG_STREAM_T5_BIAS = 7 };
 
 /* The splitmix64 finaliser: a bijective 64-bit mix with full avalanche. */
 static inline uint64_t rng_mix(uint64_t z)
@@ -24,10 +25,24 @@ static inline uint64_t rng_mix(uint64_t z)
 /* The per-row key from which every element of that row is derived. */
 uint64_t rng_row_key(uint64_t seed, uint32_t stream, uint64_t row);
 
+/* Element j of the row keyed by key: u = (top 24 bits) / 2^23 - 1, uniform in [-1, 1) on a grid
+ * of 2^-23, exact in float. Integer arithmetic and one float rounding, so every instruction-set
+ * variant gives the same bits. */
+static inline float rng_uniform_at(uint64_t key, uint64_t j)
+{
+    uint64_t h = rng_mix(key + j * 0x9e3779b97f4a7c15ULL);
+    return (float)(int32_t)(h >> 40) * (1.0f / 8388608.0f) - 1.0f;
+}
+
 /* Fill out[0..n) with uniform values in [-scale, scale), element j keyed by (key, j).
  * Exactly representable: 24 random bits per value, so float and double agree. */
 void rng_fill_uniform(uint64_t key, size_t n, float scale, float *out /* (n) */);
 /* The same with a chosen instruction-set variant (tests, benchmarks); all give the same bits. */
 void rng_fill_uniform_isa(tf_isa isa, uint64_t key, size_t n, float scale, float *out /* (n) */);
+
+/* A seeded (rows, cols) matrix in float64: row r is rng_fill_uniform's row keyed by
+ * rng_row_key(seed, stream, r), the same float values widened. */
+void rng_fill_rows_f64(uint64_t seed, uint32_t stream, size_t rows, size_t cols, float scale,
+                       double *out /* (rows, cols) */);
 
 #endif

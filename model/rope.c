@@ -42,17 +42,23 @@ void rope_pair(rope_style s, int d, int i, int *a, int *b)
     }
 }
 
+/* (ya, yb) = (xa, xb) turned by the angle whose cosine and sine are c, sn. */
+static inline void turn(double xa, double xb, double c, double sn, double *ya, double *yb)
+{
+    *ya = xa * c - xb * sn;
+    *yb = xa * sn + xb * c;
+}
+
 /* Rotate pair (a, b) of x by ang into out (out may equal x). */
 static inline void rotate_pair(const double *x, int a, int b, double ang, double *out)
 {
-    double c = cos(ang), sn = sin(ang);
-    double xa = x[a], xb = x[b];
-    out[a] = xa * c - xb * sn;
-    out[b] = xa * sn + xb * c;
+    double ya, yb;
+    turn(x[a], x[b], cos(ang), sin(ang), &ya, &yb);
+    out[a] = ya;
+    out[b] = yb;
 }
 
-/* R_pos x with the thetas given (out may equal x). */
-static void rotate_with(const double *x, int d, const double *theta, double pos, rope_style s,
+void rope_rotate_thetas(const double *x, int d, const double *theta, double pos, rope_style s,
                         double *out)
 {
     for (int i = 0; i < d / 2; i++) {
@@ -288,11 +294,11 @@ double rope_offset_max_dev(const double *q, const double *k, int d, double base,
     double *theta = mem, *qm = mem + h, *kn = qm + nq * d, *qr = kn + nq * d;
     rope_thetas(d, base, theta);
     for (long m = 0; m < npos; m++) {
-        rotate_with(q, d, theta, (double)m, s, qm + m * d);
-        rotate_with(k, d, theta, (double)m, s, kn + m * d);
+        rope_rotate_thetas(q, d, theta, (double)m, s, qm + m * d);
+        rope_rotate_thetas(k, d, theta, (double)m, s, kn + m * d);
     }
     for (long r = -(npos - 1); r < npos; r++)
-        rotate_with(q, d, theta, (double)r, s, qr + (r + npos - 1) * d);
+        rope_rotate_thetas(q, d, theta, (double)r, s, qr + (r + npos - 1) * d);
     double worst = 0.0;
     for (long m = 0; m < npos; m++)
         for (long n = 0; n < npos; n++) {
@@ -304,14 +310,37 @@ double rope_offset_max_dev(const double *q, const double *k, int d, double base,
     return worst;
 }
 
-double rope_decay_bound(int d, double base, double r)
+double rope_score_thetas(const double *q, const double *k, int d, const double *theta,
+                         rope_style s, double r)
+{
+    double acc = 0.0;
+    for (int i = 0; i < d / 2; i++) {
+        int a, b;
+        double ya, yb;
+        rope_pair(s, d, i, &a, &b);
+        turn(q[a], q[b], cos(r * theta[i]), sin(r * theta[i]), &ya, &yb);
+        acc += ya * k[a] + yb * k[b];
+    }
+    return acc;
+}
+
+/* The decay bound with theta_i from the table theta, or base^(-2i/d) when theta is NULL. */
+static double decay_bound(int d, const double *theta, double base, double r)
 {
     double re = 0.0, im = 0.0, acc = 0.0;
     for (int j = 1; j <= d / 2; j++) {
-        double ang = r * rope_theta(j - 1, d, base); /* S_j adds the term k = j-1 */
+        /* S_j adds the term k = j-1 */
+        double ang = r * (theta ? theta[j - 1] : rope_theta(j - 1, d, base));
         re += cos(ang);
         im += sin(ang);
         acc += hypot(re, im);
     }
     return acc / (d / 2.0);
+}
+
+double rope_decay_bound(int d, double base, double r) { return decay_bound(d, NULL, base, r); }
+
+double rope_decay_bound_thetas(int d, const double *theta, double r)
+{
+    return decay_bound(d, theta, 0.0, r);
 }

@@ -33,6 +33,11 @@ void rope_pair(rope_style s, int d, int i, int *a, int *b);
 void rope_rotate(const double *x /* (d) */, int d, double base, double pos, rope_style s,
                  double *out /* (d) */);
 
+/* The same with the inverse frequencies theta (d/2) instead of base^(-2i/d): rope_thetas' or a
+ * context-extension method's (rope_scaling.h). */
+void rope_rotate_thetas(const double *x /* (d) */, int d, const double *theta /* (d/2) */,
+                        double pos, rope_style s, double *out /* (d) */);
+
 /* Rotate the rows of x in place: row r sits at position pos0 + r. float32 data, angles and the
  * rotation in float64; the (sin, cos) of each pair advance by angle addition from row to row and
  * are re-anchored with exact sin/cos every ROPE_ANCHOR rows. */
@@ -48,8 +53,15 @@ void rope_apply_f32_isa(tf_isa isa, float *x /* (n, d) */, long n, int d, double
 double rope_offset_max_dev(const double *q, const double *k, int d, double base, rope_style s,
                            long npos);
 
+/* (R_m q) . (R_n k) for m - n = r, with the inverse frequencies theta (d/2) instead of
+ * base^(-2i/d) — rope_thetas' or a context-extension method's (rope_scaling.h). */
+double rope_score_thetas(const double *q /* (d) */, const double *k /* (d) */, int d,
+                         const double *theta /* (d/2) */, rope_style s, double r);
+
 /* RoFormer (arXiv 2104.09864) section 3.4.3: the relative-distance term of the long-term decay
  * bound, (1/(d/2)) sum_{j=1}^{d/2} |S_j| with S_j = sum_{k=0}^{j-1} e^{i r theta_k}. */
 double rope_decay_bound(int d, double base, double r);
+/* The same bound with the inverse frequencies theta (d/2). */
+double rope_decay_bound_thetas(int d, const double *theta /* (d/2) */, double r);
 
 #endif

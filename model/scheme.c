@@ -63,3 +63,19 @@ bool scheme_adds_to_input(tf_scheme s)
 {
     return s == SCHEME_SINUSOIDAL || s == SCHEME_LEARNED;
 }
+
+const char *scheme_mask_name(scheme_mask m)
+{
+    static const char *const mask_names[SCHEME_MASK_COUNT] = {"causal", "symmetric"};
+    return (unsigned)m < SCHEME_MASK_COUNT ? mask_names[m] : NULL;
+}
+
+scheme_mask scheme_mask_parse(const char *name)
+{
+    if (!name)
+        return SCHEME_MASK_COUNT;
+    for (int m = 0; m < SCHEME_MASK_COUNT; m++)
+        if (strcmp(name, scheme_mask_name((scheme_mask)m)) == 0)
+            return (scheme_mask)m;
+    return strcmp(name, "bidirectional") == 0 ? SCHEME_MASK_SYMMETRIC : SCHEME_MASK_COUNT;
+}

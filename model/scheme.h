@@ -26,6 +26,13 @@ typedef enum {
     SCHEME_COUNT
 } tf_scheme;
 
+/* Which keys a query may see, for the schemes that act on the scores (alibi, t5, none):
+ *   causal     a decoder (GPT-2, BLOOM, T5's decoder): key j > query i is masked (score -inf,
+ *              softmax weight 0), so only distances i - j >= 0 occur;
+ *   symmetric  an encoder (BERT, T5's encoder): every key is seen, and ALiBi's bias is
+ *              -m |i - j| on both sides. */
+typedef enum { SCHEME_MASK_CAUSAL = 0, SCHEME_MASK_SYMMETRIC, SCHEME_MASK_COUNT } scheme_mask;
+
 /* "none", "sinusoidal", "learned", "rope", "alibi", "t5"; NULL outside the enum. */
 const char *scheme_name(tf_scheme s);
 /* SCHEME_COUNT for an unknown name. Accepts the names above and the aliases "nope" (none),
@@ -38,5 +45,10 @@ bool scheme_parse_list(const char *list, tf_scheme *out, size_t cap, size_t *n, 
 /* True when the scheme changes the input rows (sinusoidal, learned); false when it acts on the
  * scores or on q and k (rope, alibi, t5) or does nothing (none). */
 bool scheme_adds_to_input(tf_scheme s);
+
+/* "causal", "symmetric"; NULL outside the enum. */
+const char *scheme_mask_name(scheme_mask m);
+/* SCHEME_MASK_COUNT for an unknown name; "bidirectional" is an alias of "symmetric". */
+scheme_mask scheme_mask_parse(const char *name);
 
 #endif

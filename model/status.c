@@ -22,6 +22,7 @@ const char *tf_status_str(tf_status s)
         [TF_ERR_FORMAT] = "a file is malformed",
         [TF_ERR_UNAVAILABLE] = "a data file this mode needs is not installed",
         [TF_ERR_TOO_BIG] = "the request needs more memory or time than tfviz allows",
+        [TF_ERR_NOT_FOUND] = "the file does not hold the item asked for",
     };
     if ((unsigned)s >= TF_STATUS_COUNT)
         return "unknown error";

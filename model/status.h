@@ -24,6 +24,7 @@ typedef enum {
     TF_ERR_FORMAT,       /* a file's contents are malformed */
     TF_ERR_UNAVAILABLE,  /* a data file this mode needs is not installed */
     TF_ERR_TOO_BIG,      /* the request would need more memory or time than the limits allow */
+    TF_ERR_NOT_FOUND,    /* a file does not hold the named item (a tensor of a .safetensors) */
     TF_STATUS_COUNT
 } tf_status;
 

@@ -11,6 +11,15 @@
 #define TF_MAX_TOKEN_VALUES 4194304   /* tokens x d_model: X_emb, PE, X_input stay under 80 MB */
 #define TF_MAX_WORK 2e10                /* estimated work of one --print, in nanoseconds of one
                                          * core (about 20 s): see print_work() */
+#define TF_MAX_HEADS 256                /* attention heads of an ALiBi or T5 bias (BLOOM: 112) */
+#define TF_MAX_BIAS_VALUES 8388608      /* heads x n x n of a bias tensor: 64 MB of float64 */
+#define TF_MAX_T5_BUCKETS 4096          /* relative-position buckets (T5: 32) */
+#define TF_MAX_T5_DISTANCE 1000000000L  /* T5's max_distance (T5: 128) */
+#define TF_MAX_TABLE_VALUES 8388608     /* rows x columns of a table read from a file (64 MB of
+                                         * float64; GPT-2's wpe is 1024 x 768 = 786,432) */
+#define TF_MAX_NPY_HEADER 65536         /* bytes of an .npy header dict (numpy's are ~128) */
+#define TF_MAX_SAFETENSORS_HEADER 100000000 /* bytes of a .safetensors JSON header (its spec's
+                                             * limit) */
 #define TF_MIN_VOCAB 16
 #define TF_MAX_VOCAB 10000000
 

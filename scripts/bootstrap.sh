@@ -2,8 +2,8 @@
 # bootstrap.sh — install what tfviz needs on Debian 12, then configure and build it.
 #
 #   scripts/bootstrap.sh            install packages (as root or through sudo), build into build/
-#   scripts/bootstrap.sh --bench    also install the benchmark peers (numpy, matplotlib, torch,
-#                                   gensim)
+#                                   (numpy too: the tests' reference computations use it)
+#   scripts/bootstrap.sh --bench    also install the benchmark peers (matplotlib, torch, gensim)
 #
 # Safe to run again: packages already present are not reinstalled, an existing build directory
 # is reused.
@@ -16,7 +16,7 @@ packages=(
     build-essential meson ninja-build pkg-config
     libncurses-dev ncurses-term libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
     fonts-noto-cjk fonts-dejavu-core fontconfig
-    tmux poppler-utils python3 python3-jieba
+    tmux poppler-utils python3 python3-jieba python3-numpy
     locales valgrind
 )
 bench=0
@@ -33,7 +33,7 @@ for arg in "$@"; do
         ;;
     esac
 done
-((bench)) && packages+=(python3-numpy python3-matplotlib python3-torch hyperfine valgrind time
+((bench)) && packages+=(python3-matplotlib python3-torch hyperfine valgrind time
     python3-gensim)
 
 missing=()

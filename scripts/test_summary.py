@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Print one line 'N passed, N failed' over meson test logs (testlog.json files).
+"""Print one line 'N passed, N failed' (and ', N skipped' when a test was skipped) over meson
+test logs (testlog.json files).
 
 A test that reports TAP subtests counts each subtest; a plain test counts once."""
 import json
@@ -7,7 +8,7 @@ import sys
 
 
 def main(paths):
-    passed = failed = 0
+    passed = failed = skipped = 0
     for path in paths:
         try:
             with open(path, encoding="utf-8") as f:
@@ -20,10 +21,13 @@ def main(paths):
             ok = t.get("result") in ("OK", "EXPECTEDFAIL")
             if ok:
                 passed += 1
-            elif t.get("result") != "SKIP":
+            elif t.get("result") == "SKIP":
+                skipped += 1
+                print(f"SKIPPED: {t.get('name')} ({path})", file=sys.stderr)
+            else:
                 failed += 1
                 print(f"FAILED: {t.get('name')} ({path})", file=sys.stderr)
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
     return 0 if failed == 0 and passed > 0 else 1
 
 

@@ -1,0 +1,147 @@
+/* learned_pe.c — a learned absolute position table, seeded or read from a file. */
+#include "learned_pe.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "tf_limits.h"
+
+const char *const learned_pe_tensor_suffixes[] = {"wpe.weight", "position_embeddings.weight",
+                                                  "embed_positions.weight", NULL};
+
+tf_status learned_pe_init_random(tf_learned_pe *t, long n_pos, int d, uint64_t seed)
+{
+    memset(t, 0, sizeof *t);
+    if (n_pos < 1 || n_pos > TF_MAX_POSITIONS)
+        return TF_ERR_POSITIONS;
+    if (d < 1 || d > TF_MAX_DMODEL)
+        return TF_ERR_DMODEL;
+    if ((double)n_pos * d > TF_MAX_TABLE_VALUES)
+        return TF_ERR_TOO_BIG;
+    t->p = malloc((size_t)n_pos * (size_t)d * sizeof *t->p);
+    if (!t->p)
+        return TF_ERR_NOMEM;
+    /* the same init as W_E (embedding.h): uniform in [-sqrt(3/d), sqrt(3/d)), variance 1/d */
+    rng_fill_rows_f64(seed, RNG_STREAM_POSITION, (size_t)n_pos, (size_t)d, (float)sqrt(3.0 / d),
+                      t->p);
+    t->n_pos = n_pos;
+    t->d = d;
+    t->seed = seed;
+    t->trained = false;
+    t->dtype = TENSOR_F32;
+    return TF_OK;
+}
+
+/* Take a tensor read from a file as the table. */
+static tf_status adopt(tf_learned_pe *t, tf_tensor *x)
+{
+    t->n_pos = (long)x->rows;
+    t->d = (int)x->cols;
+    t->p = x->data;
+    t->name = x->name;
+    t->dtype = x->dtype;
+    t->trained = true;
+    memset(x, 0, sizeof *x);
+    return TF_OK;
+}
+
+static const tensor_limits table_limits = {TF_MAX_POSITIONS, TF_MAX_DMODEL, TF_MAX_TABLE_VALUES};
+
+tf_status learned_pe_load(tf_learned_pe *t, const char *path, const char *tensor, tensor_diag *diag)
+{
+    memset(t, 0, sizeof *t);
+    tf_tensor x;
+    tf_status st =
+        tensorfile_read(path, tensor, learned_pe_tensor_suffixes, &table_limits, &x, diag);
+    return st == TF_OK ? adopt(t, &x) : st;
+}
+
+tf_status learned_pe_load_mem(tf_learned_pe *t, const uint8_t *buf, size_t len, const char *tensor,
+                              tensor_diag *diag)
+{
+    memset(t, 0, sizeof *t);
+    tf_tensor x;
+    tf_status st = tensorfile_read_mem(buf, len, TENSORFILE_AUTO, tensor,
+                                       learned_pe_tensor_suffixes, &table_limits, &x, diag);
+    return st == TF_OK ? adopt(t, &x) : st;
+}
+
+void learned_pe_free(tf_learned_pe *t)
+{
+    free(t->p);
+    free(t->name);
+    memset(t, 0, sizeof *t);
+}
+
+tf_status learned_pe_rows(const tf_learned_pe *t, long p0, long n, double *out)
+{
+    if (p0 < 0 || n < 0 || p0 > t->n_pos || n > t->n_pos - p0)
+        return TF_ERR_POSITIONS;
+    memcpy(out, t->p + (size_t)p0 * t->d, (size_t)n * t->d * sizeof *out);
+    return TF_OK;
+}
+
+static double dot(const double *a, const double *b, int d)
+{
+    double acc = 0.0;
+    for (int j = 0; j < d; j++)
+        acc += a[j] * b[j];
+    return acc;
+}
+
+/* 1/|P[p]| for every row (0 for a zero row), or all 1 for raw dot products. */
+static double *inverse_norms(const tf_learned_pe *t, bool cosine)
+{
+    double *inv = malloc((size_t)t->n_pos * sizeof *inv);
+    if (!inv)
+        return NULL;
+    for (long p = 0; p < t->n_pos; p++) {
+        const double *r = t->p + (size_t)p * t->d;
+        double nrm = sqrt(dot(r, r, t->d));
+        inv[p] = !cosine ? 1.0 : nrm > 0 ? 1.0 / nrm : 0.0;
+    }
+    return inv;
+}
+
+tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long k0, long n,
+                                       double *out)
+{
+    if (n < 0 || n > 2L * TF_MAX_POSITIONS + 1)
+        return TF_ERR_POSITIONS;
+    double *inv = inverse_norms(t, cosine);
+    if (!inv)
+        return TF_ERR_NOMEM;
+    for (long i = 0; i < n; i++) {
+        long k = labs(k0 + i);
+        if (k >= t->n_pos) {
+            out[i] = NAN;
+            continue;
+        }
+        double acc = 0.0;
+        for (long p = 0; p + k < t->n_pos; p++)
+            acc += dot(t->p + (size_t)p * t->d, t->p + (size_t)(p + k) * t->d, t->d) * inv[p] *
+                   inv[p + k];
+        out[i] = acc / (double)(t->n_pos - k);
+    }
+    free(inv);
+    return TF_OK;
+}
+
+tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, double *out)
+{
+    if (n < 1 || n > TF_MAX_DOT_POSITIONS || p0 < 0 || p0 > t->n_pos || n > t->n_pos - p0)
+        return TF_ERR_POSITIONS;
+    double *inv = inverse_norms(t, cosine);
+    if (!inv)
+        return TF_ERR_NOMEM;
+    for (long a = 0; a < n; a++)
+        for (long b = a; b < n; b++) {
+            double v = dot(t->p + (size_t)(p0 + a) * t->d, t->p + (size_t)(p0 + b) * t->d, t->d) *
+                       inv[p0 + a] * inv[p0 + b];
+            out[a * n + b] = out[b * n + a] = v;
+        }
+    free(inv);
+    return TF_OK;
+}

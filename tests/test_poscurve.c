@@ -1,0 +1,162 @@
+/* test_poscurve.c — the curves against distance of every scheme, NoPE's bias and the masks:
+ * each against its closed form or the module that owns the formula. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "alibi.h"
+#include "check.h"
+#include "nope.h"
+#include "poscurve.h"
+#include "posenc.h"
+
+enum { N = 41, K0 = -20 };
+
+static void test_none_and_masks(void **state)
+{
+    (void)state;
+    poscurve_cfg c;
+    poscurve_defaults(&c);
+    double v[N];
+    assert_int_equal(poscurve_fill(SCHEME_NONE, &c, K0, N, v), TF_OK);
+    for (int t = 0; t < N; t++)
+        assert_true(K0 + t < 0 ? isinf(v[t]) && v[t] < 0 : v[t] == 0.0);
+    c.mask = SCHEME_MASK_SYMMETRIC;
+    assert_int_equal(poscurve_fill(SCHEME_NONE, &c, K0, N, v), TF_OK);
+    for (int t = 0; t < N; t++)
+        assert_true(v[t] == 0.0);
+    double m[9];
+    assert_int_equal(nope_bias(3, SCHEME_MASK_CAUSAL, m), TF_OK);
+    assert_true(m[0] == 0 && isinf(m[1]) && m[3] == 0 && m[8] == 0);
+    assert_int_equal(nope_bias(0, SCHEME_MASK_CAUSAL, m), TF_ERR_POSITIONS);
+    assert_string_equal(scheme_mask_name(SCHEME_MASK_SYMMETRIC), "symmetric");
+    assert_int_equal(scheme_mask_parse("bidirectional"), SCHEME_MASK_SYMMETRIC);
+    assert_int_equal(scheme_mask_parse("causal"), SCHEME_MASK_CAUSAL);
+    assert_int_equal(scheme_mask_parse("x"), SCHEME_MASK_COUNT);
+    assert_int_equal(poscurve_quantity_of(SCHEME_ALIBI), POSCURVE_BIAS);
+    assert_string_equal(poscurve_quantity_name(poscurve_quantity_of(SCHEME_LEARNED)), "similarity");
+    assert_string_equal(poscurve_quantity_name(poscurve_quantity_of(SCHEME_ROPE)), "score");
+}
+
+/* Sinusoidal: (2/d) sum cos(k w_i); RoPE with q = k = ones is the same curve. */
+static void test_sinusoidal_and_rope(void **state)
+{
+    (void)state;
+    poscurve_cfg c;
+    poscurve_defaults(&c);
+    c.d = 32;
+    double s[N], r[N];
+    assert_int_equal(poscurve_fill(SCHEME_SINUSOIDAL, &c, K0, N, s), TF_OK);
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, K0, N, r), TF_OK);
+    for (int t = 0; t < N; t++)
+        assert_close(s[t], posenc_dot_offset(K0 + t, 32, 10000) / 16, 1e-15);
+    check_max_diff("rope with ones = PE similarity", r, s, N, 1e-14);
+    assert_close(s[-K0], 1.0, 1e-15);
+    /* a random q and k: the score over |q||k| for m - n = k, by rotating with rope.c */
+    double q[32], k[32], rq[32], qq = 0, kk = 0;
+    for (int j = 0; j < 32; j++) {
+        q[j] = sin(1.3 * j + 0.2);
+        k[j] = cos(0.7 * j * j);
+        qq += q[j] * q[j];
+        kk += k[j] * k[j];
+    }
+    c.q = q;
+    c.k = k;
+    c.style = ROPE_HALF;
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, K0, N, r), TF_OK);
+    for (int t = 0; t < N; t++) {
+        rope_rotate(q, 32, 10000, K0 + t, ROPE_HALF, rq);
+        double want = 0;
+        for (int j = 0; j < 32; j++)
+            want += rq[j] * k[j];
+        assert_close(r[t], want / sqrt(qq * kk), 1e-14);
+    }
+    c.d = 7;
+    assert_int_equal(poscurve_fill(SCHEME_SINUSOIDAL, &c, 0, 3, s), TF_ERR_DMODEL);
+    c.d = 32;
+    c.base = 1;
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, 0, 3, s), TF_ERR_BASE);
+}
+
+/* Linear interpolation by s reads distance k as k / s; YaRN's score at 0 is its factor^2. */
+static void test_rope_scaled(void **state)
+{
+    (void)state;
+    poscurve_cfg c;
+    poscurve_defaults(&c);
+    c.d = 64;
+    rope_scaling_cfg lin, yarn;
+    rope_scaling_defaults(ROPE_SCALING_LINEAR, &lin);
+    rope_scaling_defaults(ROPE_SCALING_YARN, &yarn);
+    double plain[N], scaled[N * 4];
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, 0, N, plain), TF_OK);
+    c.rope = &lin;
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, 0, 4 * N, scaled), TF_OK);
+    for (int t = 0; t < N; t++)
+        assert_close(scaled[4 * t], plain[t], 1e-13);
+    c.rope = &yarn;
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, 0, 1, scaled), TF_OK);
+    assert_close(scaled[0], pow(0.1 * log(4) + 1, 2), 1e-14);
+    assert_int_equal(poscurve_trained_length(SCHEME_ROPE, &c), 4096);
+    yarn.factor = 0.5;
+    assert_int_equal(poscurve_fill(SCHEME_ROPE, &c, 0, 1, scaled), TF_ERR_RANGE);
+}
+
+static void test_alibi_t5_learned(void **state)
+{
+    (void)state;
+    poscurve_cfg c;
+    poscurve_defaults(&c);
+    double m[8], v[N];
+    assert_int_equal(alibi_slopes(8, m), TF_OK);
+    assert_int_equal(poscurve_fill(SCHEME_ALIBI, &c, K0, N, v), TF_ERR_RANGE); /* no slopes */
+    c.slopes = m;
+    c.heads = 8;
+    c.head = 2;
+    assert_int_equal(poscurve_fill(SCHEME_ALIBI, &c, K0, N, v), TF_OK);
+    for (int t = 0; t < N; t++)
+        assert_true(K0 + t < 0 ? isinf(v[t]) : v[t] == -0.125 * (K0 + t));
+    c.head = 8;
+    assert_int_equal(poscurve_fill(SCHEME_ALIBI, &c, K0, N, v), TF_ERR_RANGE);
+    assert_int_equal(poscurve_trained_length(SCHEME_ALIBI, &c), 0);
+
+    t5_bias_table tb;
+    t5_buckets_cfg bk;
+    t5_buckets_defaults(&bk);
+    assert_int_equal(t5bias_init_random(&tb, 32, 8, 3), TF_OK);
+    c.t5 = &tb;
+    c.buckets = &bk;
+    c.head = 5;
+    c.mask = SCHEME_MASK_SYMMETRIC;
+    assert_int_equal(poscurve_fill(SCHEME_T5, &c, K0, N, v), TF_OK);
+    for (int t = 0; t < N; t++)
+        assert_true(v[t] == tb.b[t5_bucket(&bk, -(K0 + t)) * 8 + 5]);
+    assert_int_equal(poscurve_trained_length(SCHEME_T5, &c), 128);
+    /* flat past the last bucket's start: 200 and 2000 look the same to T5 */
+    double far[2];
+    assert_int_equal(poscurve_fill(SCHEME_T5, &c, 200, 1, far), TF_OK);
+    assert_int_equal(poscurve_fill(SCHEME_T5, &c, 2000, 1, far + 1), TF_OK);
+    assert_true(far[0] == far[1]);
+    t5bias_free(&tb);
+
+    tf_learned_pe lt;
+    assert_int_equal(poscurve_fill(SCHEME_LEARNED, &c, 0, 3, v), TF_ERR_RANGE);
+    assert_int_equal(learned_pe_init_random(&lt, 10, 8, 1), TF_OK);
+    c.table = &lt;
+    assert_int_equal(poscurve_fill(SCHEME_LEARNED, &c, 8, 4, v), TF_OK);
+    assert_true(!isnan(v[1]) && isnan(v[2]) && isnan(v[3])); /* offsets 10, 11: past the table */
+    assert_int_equal(poscurve_trained_length(SCHEME_LEARNED, &c), 10);
+    learned_pe_free(&lt);
+    assert_int_equal(poscurve_fill(SCHEME_NONE, &c, 0, -1, v), TF_ERR_POSITIONS);
+    assert_int_equal(poscurve_fill(SCHEME_COUNT, &c, 0, 1, v), TF_ERR_RANGE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_none_and_masks),
+        cmocka_unit_test(test_sinusoidal_and_rope),
+        cmocka_unit_test(test_rope_scaled),
+        cmocka_unit_test(test_alibi_t5_learned),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
