@@ -222,6 +222,16 @@ static void test_default_reverse_words(void **state)
     analysis_free(&a);
 }
 
+/* Under valgrind (TFVIZ_MEMCHECK, set by the memcheck setup) or AddressSanitizer. */
+static bool heavy_skipped(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return true;
+#else
+    return getenv("TFVIZ_MEMCHECK") != NULL;
+#endif
+}
+
 /* The order experiment on whole sentences (char tokens, the words reversed), at three widths:
  * without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE
  * the outputs move by at least 5 % of max |Z_A|, and every row of weights is non-uniform. */
@@ -232,8 +242,8 @@ static void test_order_sentences(void **state)
                                             "人工智能改变世界"};
     const int dims[] = {64, 512, 4096};
     for (size_t k = 0; k < 3; k++) {
-        if (dims[k] > 512 && getenv("TFVIZ_MEMCHECK"))
-            continue; /* valgrind would take minutes; the fast build checks 4096 */
+        if (dims[k] > 512 && heavy_skipped())
+            continue; /* valgrind or ASan would take minutes; the fast build checks 4096 */
         /* at 4096 the two short ones: each sentence there costs a second */
         size_t n = dims[k] > 512 ? 2 : sizeof sentences / sizeof *sentences;
         for (size_t i = 0; i < n; i++) {
