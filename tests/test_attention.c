@@ -519,8 +519,7 @@ int main(void)
         cmocka_unit_test(test_softmax_rows),         cmocka_unit_test(test_head_against_reference),
         cmocka_unit_test(test_order_experiment),     cmocka_unit_test(test_order_many_sentences),
         cmocka_unit_test(test_score_spread),         cmocka_unit_test(test_bare_head_is_flat),
-        cmocka_unit_test(test_identity_permutation),
-        cmocka_unit_test(test_order_every_scheme),
+        cmocka_unit_test(test_identity_permutation), cmocka_unit_test(test_order_every_scheme),
         cmocka_unit_test(test_schemes_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
