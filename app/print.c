@@ -31,7 +31,33 @@ static const char *tok_status(const tf_token *k)
         return "unk";
     if (k->flags & TOKEN_FALLBACK)
         return "fallback";
+    if (k->flags & TOKEN_SPLIT)
+        return "split";
     return "in_vocab";
+}
+
+/* The mark of a token that is part of a segment outside the vocabulary: the same marks in view 1
+ * (view_embed.c) and the text report. */
+static char tok_mark(const tf_token *k)
+{
+    if (k->flags & TOKEN_SPLIT)
+        return '~';
+    if ((k->flags & TOKEN_FALLBACK) && !(k->flags & TOKEN_UNK))
+        return '*';
+    return ' ';
+}
+
+/* The segment token t belongs to (its neighbours with the same word index): [*b, *e). */
+static void tok_segment(const tf_analysis *a, size_t t, uint32_t *b, uint32_t *e)
+{
+    const tf_token *k = a->tokens.items;
+    size_t i = t, j = t;
+    while (i > 0 && k[i - 1].word == k[t].word)
+        i--;
+    while (j + 1 < a->tokens.n && k[j + 1].word == k[t].word)
+        j++;
+    *b = k[i].start;
+    *e = k[j].end;
 }
 
 static double norm_d(const double *v, size_t n)
@@ -178,8 +204,8 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
             else
                 fprintf(fp, "%lld", (long long)rank);
             fprintf(fp, ", \"frequency\": %llu, \"in_vocab\": %s, \"word\": %u",
-                    (unsigned long long)freq, k->flags & TOKEN_IN_VOCAB ? "true" : "false",
-                    k->word);
+                    (unsigned long long)freq,
+                    k->flags & (TOKEN_IN_VOCAB | TOKEN_SPLIT) ? "true" : "false", k->word);
             if (k->flags & TOKEN_PARTIAL) {
                 fputs(", \"partial\": true, \"bytes\": [", fp);
                 for (size_t i = 0; i < l; i++)
@@ -203,7 +229,7 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
             if (rank >= 0)
                 fprintf(fp, "%lld", (long long)rank);
             fprintf(fp, ",%llu,%d,%u,", (unsigned long long)freq,
-                    k->flags & TOKEN_IN_VOCAB ? 1 : 0, k->word);
+                    k->flags & (TOKEN_IN_VOCAB | TOKEN_SPLIT) ? 1 : 0, k->word);
             for (size_t i = 0; i < l && (k->flags & TOKEN_PARTIAL); i++)
                 fprintf(fp, i ? " %02x" : "%02x", (unsigned char)s[i]);
             fputc('\n', fp);
@@ -214,16 +240,16 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
         int bpe = a->tokens.kind == TOKENIZER_CL100K || a->tokens.kind == TOKENIZER_O200K;
         fprintf(fp, "tokenizer %s, vocabulary %s, V = %u\n", tokenizer_name(a->tokens.kind),
                 vocab_name(a->vocab), vocab_size(a->vocab));
-        fputs("  pos  ", fp);
+        fputs("  pos    ", fp);
         tw_pad(fp, "token", 5, w);
         fprintf(fp, "        id  %s  frequency   bytes  status\n", bpe ? "    rank" : "freq.rank");
-        size_t n_fallback = 0, n_unk = 0, n_partial = 0;
+        size_t n_fallback = 0, n_unk = 0, n_partial = 0, n_split = 0, n_latin = 0;
         for (size_t t = 0; t < T; t++) {
             const tf_token *k = &a->tokens.items[t];
             size_t l;
             const char *s = tok_text(a, t, &l);
             token_rank_freq(a, k, &rank, &freq);
-            fprintf(fp, "%5ld  ", a->pos[t]);
+            fprintf(fp, "%5ld  %c ", a->pos[t], tok_mark(k));
             text_token(fp, s, l, w);
             fprintf(fp, "  %8d  ", k->id);
             if (rank >= 0)
@@ -234,15 +260,32 @@ static tf_status print_tokens(tf_analysis *a, out_format f, FILE *fp)
                 fprintf(fp, "  %9llu", (unsigned long long)freq);
             else
                 fputs("          -", fp);
-            fprintf(fp, "  %2u-%-3u  %s%s\n", k->start, k->end, tok_status(k),
+            fprintf(fp, "  %2u-%-3u  %s%s", k->start, k->end, tok_status(k),
                     k->flags & TOKEN_PARTIAL ? ", partial UTF-8" : "");
+            if (k->flags & (TOKEN_SPLIT | TOKEN_FALLBACK)) { /* the segment it is part of */
+                uint32_t b, e;
+                tok_segment(a, t, &b, &e);
+                fputs(" of ", fp);
+                emit_safe_text(fp, a->text + b, e - b);
+            }
+            fputc('\n', fp);
+            n_split += (k->flags & TOKEN_SPLIT) != 0;
             n_fallback += (k->flags & TOKEN_FALLBACK) != 0;
             n_unk += (k->flags & TOKEN_UNK) != 0;
             n_partial += (k->flags & TOKEN_PARTIAL) != 0;
+            n_latin += (k->flags & TOKEN_FALLBACK) && l == 1 &&
+                       ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'));
         }
+        if (n_split)
+            fprintf(fp, "~ split: %zu token(s) are vocabulary words inside a word that is not in "
+                        "the V = %u vocabulary / 词表外的词拆成了词表内的词\n",
+                    n_split, vocab_size(a->vocab));
         if (n_fallback)
-            fprintf(fp, "fallback: %zu token(s) are characters of a word outside the V = %u "
-                        "vocabulary / 词表外的词拆成了单字\n", n_fallback, vocab_size(a->vocab));
+            fprintf(fp, "* fallback: %zu token(s) are characters that no vocabulary word covers "
+                        "/ 词表内没有词覆盖的字，退回单字\n", n_fallback);
+        if (n_latin && a->tokens.kind == TOKENIZER_WORD && vocab_english_words(a->vocab) == 0)
+            fputs("This build has no English word list, so English words fall back to letters; "
+                  "scripts/bootstrap.sh fetches it / 没有英文词表，英文单词拆成了字母\n", fp);
         if (n_unk)
             fprintf(fp, "unk: %zu token(s) are not in the vocabulary and became [UNK] "
                         "(id %d) / 词表外的字记为 [UNK]\n", n_unk, VOCAB_UNK);

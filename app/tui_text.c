@@ -138,6 +138,10 @@ static const char *const table[T_COUNT][2] = {
                    "max |onehot . W_E - row k| = %.1e (identical)"},
     [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
                   "text > tokens > ids > lookup > + PE > X_input > Q K V"},
+    [T_E_LEGEND] = {"~ 拆分：词表外的长词拆成的词表内的词    * 退回：没有词覆盖的单字",
+                    "~ split: in-vocabulary word of a longer word   * fallback: lone character"},
+    [T_E_NO_ENGLISH] = {"* 没有英文词表（scripts/bootstrap.sh 获取），英文单词退回字母",
+                        "* no English word list (scripts/bootstrap.sh): English words are letters"},
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
     [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",

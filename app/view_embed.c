@@ -23,10 +23,41 @@ static const char *grouped(unsigned long v, char *buf, size_t cap)
     return buf;
 }
 
-/* The id under a token box; a token outside the vocabulary says it became [UNK]. */
+/* The id under a token box; a token outside the vocabulary says it became [UNK], a piece of a
+ * longer word carries the mark of the legend (~ split, * fallback; as in --print tokens). */
 static void id_label(const tf_token *k, char *buf, size_t cap)
 {
-    snprintf(buf, cap, k->flags & TOKEN_UNK ? "%d [UNK]" : "%d", k->id);
+    if (k->flags & TOKEN_UNK)
+        snprintf(buf, cap, "%d [UNK]", k->id);
+    else
+        snprintf(buf, cap,
+                 k->flags & TOKEN_SPLIT      ? "%d~"
+                 : k->flags & TOKEN_FALLBACK ? "%d*"
+                                             : "%d",
+                 k->id);
+}
+
+/* The legend of the marks under the boxes, when a token carries one; without the English word
+ * list, a Latin word in letters says why. */
+static void draw_legend(tui *t, WINDOW *w, int y, int x, int cols)
+{
+    const tf_tokens *tk = &t->a->tokens;
+    int marked = 0, latin = 0;
+    for (size_t i = 0; i < tk->n; i++) {
+        const tf_token *k = &tk->items[i];
+        unsigned char c = (unsigned char)t->a->text[k->start];
+        marked |= (k->flags & (TOKEN_SPLIT | TOKEN_FALLBACK)) != 0;
+        latin |= (k->flags & TOKEN_FALLBACK) && k->end - k->start == 1 &&
+                 ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
+    }
+    if (!marked)
+        return;
+    term_attr(w, A_DIM, 0);
+    tui_say(w, y, x, cols,
+            latin && tk->kind == TOKENIZER_WORD && vocab_english_words(t->a->vocab) == 0
+                ? T_E_NO_ENGLISH
+                : T_E_LEGEND);
+    term_attr(w, A_NORMAL, 0);
 }
 
 /* Token boxes with ids below; returns the x where each box starts through xs (T). */
@@ -108,6 +139,7 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 
     term_printf(w, y, x + 1, cols - 2, txt(T_E_TOKENS), tokenizer_name(a->tokens.kind), V);
     draw_boxes(t, w, y + 1, x + 1, cols - 2);
+    draw_legend(t, w, y + 5, x + 1, cols - 2);
 
     /* one-hot: V entries compressed into the width, the single 1 marked */
     int oy = y + 6, ow = cols - 12;

@@ -12,11 +12,18 @@
 
 struct tf_dict {
     tf_asset file;
-    uint32_t n;     /* words */
-    uint64_t total; /* sum of frequencies */
-    double log_total;
+    uint32_t n;         /* words */
+    uint32_t n_zh;      /* jieba's words, sorted, come first; words only English follow */
+    uint32_t n_english; /* words from the English list (some may be jieba's too) */
+    uint32_t en_first[129]; /* words only English starting with byte c < 128 are
+                               [en_first[c], en_first[c+1]) (worked out at open) */
+    uint64_t total;     /* sum of jieba's frequencies */
+    uint64_t vtotal;    /* sum of the vocabulary frequencies */
+    uint64_t en_total;  /* the English list's sum of counts, 0 without it */
+    double log_total, log_vtotal;
     const unsigned char *off;       /* (n + 1) u32: word i is blob[off[i], off[i+1]) */
-    const unsigned char *freq;      /* (n) u32 */
+    const unsigned char *freq;      /* (n) u32 jieba's frequency (segmentation) */
+    const unsigned char *vfreq;     /* (n) u32 vocabulary frequency (ranking, dict.h) */
     const unsigned char *rank;      /* (n) u32 */
     const unsigned char *rank_word; /* (n) u32 */
     const unsigned char *first;     /* (65537) u32: words starting with code point c < 65536
@@ -54,18 +61,24 @@ tf_status dict_open(const char *dir, tf_dict **out)
     const unsigned char *p = d->file.data;
     size_t size = d->file.size;
     st = TF_ERR_FORMAT;
-    if (size < HEADER_BYTES || memcmp(p, "TFDICT02", 8) != 0)
+    if (size < HEADER_BYTES || memcmp(p, "TFDICT03", 8) != 0)
         goto fail;
     d->n = asset_u32(p + 8);
     d->blob_bytes = asset_u32(p + 12);
+    d->n_english = asset_u32(p + 20);
     d->total = asset_u64(p + 24);
+    d->vtotal = asset_u64(p + 40);
+    d->en_total = asset_u64(p + 48);
+    d->n_zh = asset_u32(p + 56);
     uint64_t want =
-        HEADER_BYTES + 4ull * (d->n + 1) + 12ull * d->n + 4ull * FIRST_N + d->blob_bytes;
-    if (d->n == 0 || d->total == 0 || want != size)
+        HEADER_BYTES + 4ull * (d->n + 1) + 16ull * d->n + 4ull * FIRST_N + d->blob_bytes;
+    if (d->n == 0 || d->total == 0 || d->vtotal == 0 || d->n_english > d->n || d->n_zh > d->n ||
+        want != size)
         goto fail;
     d->off = p + HEADER_BYTES;
     d->freq = d->off + 4ull * (d->n + 1);
-    d->rank = d->freq + 4ull * d->n;
+    d->vfreq = d->freq + 4ull * d->n;
+    d->rank = d->vfreq + 4ull * d->n;
     d->rank_word = d->rank + 4ull * d->n;
     d->first = d->rank_word + 4ull * d->n;
     d->blob = d->first + 4ull * FIRST_N;
@@ -74,6 +87,20 @@ tf_status dict_open(const char *dir, tf_dict **out)
     if (asset_u32(d->off) != 0 || off_at(d, d->n) != d->blob_bytes)
         goto fail;
     d->log_total = log((double)d->total);
+    d->log_vtotal = log((double)d->vtotal);
+    for (uint32_t c = 0, k = d->n_zh; c <= 128; c++) { /* first word >= c, by bisection */
+        uint32_t hi = d->n;
+        while (k < hi) {
+            uint32_t mid = k + (hi - k) / 2, a;
+            size_t wl;
+            word_span(d, mid, &a, &wl);
+            if (wl && d->blob[a] < c)
+                k = mid + 1;
+            else
+                hi = mid;
+        }
+        d->en_first[c] = k;
+    }
     *out = d;
     return TF_OK;
 fail:
@@ -98,6 +125,18 @@ uint64_t dict_total(const tf_dict *d)
 {
     return d->total;
 }
+uint64_t dict_vtotal(const tf_dict *d)
+{
+    return d->vtotal;
+}
+uint32_t dict_english_count(const tf_dict *d)
+{
+    return d->n_english;
+}
+uint64_t dict_english_total(const tf_dict *d)
+{
+    return d->en_total;
+}
 
 const char *dict_word(const tf_dict *d, uint32_t i, size_t *len)
 {
@@ -109,6 +148,11 @@ const char *dict_word(const tf_dict *d, uint32_t i, size_t *len)
 uint32_t dict_freq(const tf_dict *d, uint32_t i)
 {
     return asset_u32(d->freq + 4ull * i);
+}
+
+uint32_t dict_vfreq(const tf_dict *d, uint32_t i)
+{
+    return asset_u32(d->vfreq + 4ull * i);
 }
 
 uint32_t dict_rank(const tf_dict *d, uint32_t i)
@@ -180,7 +224,7 @@ static int narrow(const tf_dict *d, uint32_t *lo, uint32_t *hi, size_t depth,
     return 1;
 }
 
-/* The words that start with the character key[0..klen): from the index for the BMP (the
+/* jieba's words that start with the character key[0..klen): from the index for the BMP (the
  * values are clamped, so a damaged index gives wrong words, never a read out of bounds). */
 static int first_range(const tf_dict *d, uint32_t *lo, uint32_t *hi, const unsigned char *key,
                        size_t klen)
@@ -195,13 +239,29 @@ static int first_range(const tf_dict *d, uint32_t *lo, uint32_t *hi, const unsig
     else
         cp = 0x10000;
     uint32_t a = asset_u32(d->first + 4ull * cp);
-    uint32_t b = cp < 0x10000 ? asset_u32(d->first + 4ull * (cp + 1)) : d->n;
-    *lo = a < d->n ? a : d->n;
-    *hi = b < *lo ? *lo : b > d->n ? d->n : b;
+    uint32_t b = cp < 0x10000 ? asset_u32(d->first + 4ull * (cp + 1)) : d->n_zh;
+    *lo = a < d->n_zh ? a : d->n_zh;
+    *hi = b < *lo ? *lo : b > d->n_zh ? d->n_zh : b;
     if (cp < 0x10000)
         return *lo < *hi;
     return narrow(d, lo, hi, 0, key, klen);
 }
+
+/* The words only English that start with key[0..klen), by search: a section of their own, so
+ * that jieba's route never walks through them. */
+static int english_range(const tf_dict *d, uint32_t *lo, uint32_t *hi, const unsigned char *key,
+                         size_t klen)
+{
+    /* the English words are Latin letters: no search for any other character */
+    if (key[0] >= 0x80)
+        return 0;
+    *lo = d->en_first[key[0]];
+    *hi = d->en_first[key[0] + 1];
+    return *lo < *hi && (klen == 1 || narrow(d, lo, hi, 1, key + 1, klen - 1));
+}
+
+typedef int (*range_fn)(const tf_dict *d, uint32_t *lo, uint32_t *hi, const unsigned char *key,
+                        size_t klen);
 
 /* The byte length of the UTF-8 sequence that starts with byte c. */
 static size_t seq_len(unsigned char c)
@@ -211,47 +271,65 @@ static size_t seq_len(unsigned char c)
 
 int64_t dict_find(const tf_dict *d, const char *s, size_t len)
 {
-    uint32_t lo, hi;
     const unsigned char *u = (const unsigned char *)s;
     size_t c0 = len ? seq_len(u[0]) : 0;
-    if (len == 0 || c0 > len || !first_range(d, &lo, &hi, u, c0) ||
-        (len > c0 && !narrow(d, &lo, &hi, c0, u + c0, len - c0)))
+    if (len == 0 || c0 > len)
         return -1;
-    /* the shortest word of the range comes first: it is s itself if s is a word */
-    uint32_t a;
-    size_t wl;
-    word_span(d, lo, &a, &wl);
-    return wl == len ? (int64_t)lo : -1;
+    const range_fn sections[2] = {first_range, english_range};
+    for (int k = 0; k < 2; k++) {
+        uint32_t lo, hi, a;
+        size_t wl;
+        if (!sections[k](d, &lo, &hi, u, c0) ||
+            (len > c0 && !narrow(d, &lo, &hi, c0, u + c0, len - c0)))
+            continue;
+        /* the shortest word of the range comes first: it is s itself if s is a word */
+        word_span(d, lo, &a, &wl);
+        if (wl == len)
+            return (int64_t)lo;
+    }
+    return -1;
 }
 
-/* Calls back for every dictionary word with freq > 0 starting at character i: the prefix
- * grows one character at a time and stops as soon as no word begins with it, as jieba's
- * prefix dictionary does. */
+/* Calls back for every dictionary word starting at character i with a frequency > 0: jieba's
+ * (vocab 0), or the vocabulary's for a word ranked below max_rank (vocab 1). The prefix grows one
+ * character at a time and stops as soon as no word begins with it, as jieba's prefix
+ * dictionary does. */
 typedef void (*edge_fn)(void *ctx, size_t j, uint32_t freq, uint32_t word);
 
-static void for_each_edge(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, size_t i,
-                          edge_fn fn, void *ctx)
+static void walk_section(const tf_dict *d, range_fn first, const char *s, const uint32_t *cpos,
+                         size_t n, size_t i, int vocab, uint32_t max_rank, edge_fn fn, void *ctx)
 {
     uint32_t lo = 0, hi = d->n;
     const unsigned char *u = (const unsigned char *)s;
     for (size_t j = i; j < n; j++) {
         size_t depth = cpos[j] - cpos[i], klen = cpos[j + 1] - cpos[j];
-        if (j == i ? !first_range(d, &lo, &hi, u + cpos[j], klen)
+        if (j == i ? !first(d, &lo, &hi, u + cpos[j], klen)
                    : !narrow(d, &lo, &hi, depth, u + cpos[j], klen))
             break;
         uint32_t a;
         size_t wl;
         word_span(d, lo, &a, &wl);
         if (wl == depth + klen) {
-            uint32_t f = dict_freq(d, lo);
+            uint32_t f = !vocab                        ? dict_freq(d, lo)
+                         : dict_rank(d, lo) < max_rank ? dict_vfreq(d, lo)
+                                                       : 0;
             if (f > 0)
                 fn(ctx, j, f, lo);
         }
     }
 }
 
+/* jieba's words only (vocab 0: their edges arrive in ascending j), or every word (vocab 1). */
+static void for_each_edge(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n, size_t i,
+                          int vocab, uint32_t max_rank, edge_fn fn, void *ctx)
+{
+    walk_section(d, first_range, s, cpos, n, i, vocab, max_rank, fn, ctx);
+    if (vocab && d->n_zh < d->n)
+        walk_section(d, english_range, s, cpos, n, i, vocab, max_rank, fn, ctx);
+}
+
 typedef struct {
-    const tf_dict *d;
+    double log_total;
     const double *score;
     size_t best_j;
     uint32_t best_word;
@@ -263,9 +341,9 @@ static void route_edge(void *ctx, size_t j, uint32_t freq, uint32_t word)
 {
     route_ctx *r = ctx;
     /* jieba: log(FREQ.get(word) or 1) - logtotal + route[j + 1]; max over (score, j), so an
-     * equal score goes to the larger j (candidates arrive in ascending j) */
-    double v = log((double)freq) - r->d->log_total + r->score[j + 1];
-    if (!r->any || v >= r->best) {
+     * equal score goes to the larger j */
+    double v = log((double)freq) - r->log_total + r->score[j + 1];
+    if (!r->any || v > r->best || (v == r->best && j > r->best_j)) {
         r->best = v;
         r->best_j = j;
         r->best_word = word;
@@ -278,14 +356,50 @@ void dict_route(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n,
 {
     score[n] = 0.0;
     for (size_t i = n; i-- > 0;) {
-        route_ctx r = {.d = d, .score = score};
-        for_each_edge(d, s, cpos, n, i, route_edge, &r);
+        route_ctx r = {.log_total = d->log_total, .score = score};
+        for_each_edge(d, s, cpos, n, i, 0, 0, route_edge, &r);
         if (!r.any) /* no word starts here: the character alone, with frequency "or 1" */
             route_edge(&r, i, 1, DICT_NONE);
         score[i] = r.best;
         next[i] = (uint32_t)(r.best_j + 1);
         if (word)
             word[i] = r.best_word;
+    }
+}
+
+static int is_ascii_lower(unsigned char c)
+{
+    return c >= 'a' && c <= 'z';
+}
+
+void dict_route_vocab(const tf_dict *d, const char *s, char *lower, const uint32_t *cpos, size_t n,
+                      uint32_t max_rank, double *score, uint32_t *next, uint32_t *word)
+{
+    /* as written only when that differs from lowercase (it is uppercase somewhere) */
+    int as_written = !lower || memcmp(s, lower, cpos[n]) != 0;
+    score[n] = 0.0;
+    for (size_t i = n; i-- > 0;) {
+        route_ctx r = {.log_total = d->log_vtotal, .score = score};
+        if (as_written)
+            for_each_edge(d, s, cpos, n, i, 1, max_rank, route_edge, &r);
+        if (lower) {
+            /* the list's two spellings: lowercase, and capitalised from this character on */
+            for_each_edge(d, lower, cpos, n, i, 1, max_rank, route_edge, &r);
+            unsigned char c = (unsigned char)lower[cpos[i]];
+            if (is_ascii_lower(c)) {
+                lower[cpos[i]] = (char)(c - 'a' + 'A');
+                for_each_edge(d, lower, cpos, n, i, 1, max_rank, route_edge, &r);
+                lower[cpos[i]] = (char)c;
+            }
+        }
+        if (!r.any) { /* no vocabulary word starts here: the character alone, "or 1", and a
+                       * character left uncovered costs more than any word (dict.h) */
+            route_edge(&r, i, 1, DICT_NONE);
+            r.best -= DICT_UNCOVERED;
+        }
+        score[i] = r.best;
+        next[i] = (uint32_t)(r.best_j + 1);
+        word[i] = r.best_word;
     }
 }
 
@@ -309,7 +423,7 @@ size_t dict_dag(const tf_dict *d, const char *s, const uint32_t *cpos, size_t n,
                 uint32_t *ends, size_t cap) /* NOLINT(readability-non-const-parameter) */
 {
     dag_ctx c = {ends, cap, 0};
-    for_each_edge(d, s, cpos, n, i, dag_edge, &c);
+    for_each_edge(d, s, cpos, n, i, 0, 0, dag_edge, &c);
     if (c.n == 0)
         dag_edge(&c, i, 1, DICT_NONE);
     return c.n;

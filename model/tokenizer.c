@@ -74,39 +74,13 @@ static tf_status push(token_sink *k, size_t start, size_t end, int32_t id, uint3
     return TF_OK;
 }
 
-/* A character: its id, or [UNK]; `extra` is TOKEN_FALLBACK for a piece of a word. */
+/* A character: its id, or [UNK]; `extra` is TOKEN_FALLBACK for a piece of a segment. */
 static tf_status push_char(token_sink *k, const char *text, size_t start, size_t end,
                            uint32_t extra)
 {
     int32_t id = vocab_lookup(k->v, text + start, end - start);
     return push(k, start, end, id < 0 ? VOCAB_UNK : id,
                 id < 0 ? (TOKEN_UNK | extra) : (extra ? extra : TOKEN_IN_VOCAB));
-}
-
-/* A word: its id, or its characters (C1: a word outside the vocabulary falls back). id is the
- * word's id when the caller knows it, VOCAB_LOOKUP to look it up. */
-#define VOCAB_LOOKUP INT32_MIN
-static tf_status push_word(token_sink *k, const char *text, size_t start, size_t end, int32_t id)
-{
-    tf_status st = TF_OK;
-    if (id == VOCAB_LOOKUP)
-        id = vocab_lookup(k->v, text + start, end - start);
-    if (id >= 0) {
-        st = push(k, start, end, id, TOKEN_IN_VOCAB);
-    } else {
-        uint32_t cp;
-        size_t n = utf8_decode(text + start, end - start, &cp);
-        if (n == end - start) {
-            st = push_char(k, text, start, end, 0);
-        } else {
-            for (size_t i = start; i < end && st == TF_OK; i += n) {
-                n = utf8_decode(text + i, end - i, &cp);
-                st = push_char(k, text, i, i + n, TOKEN_FALLBACK);
-            }
-        }
-    }
-    k->word++;
-    return st;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -127,10 +101,11 @@ static tf_status split_chars(token_sink *k, const char *text, size_t len)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * word mode */
+ * word mode: jieba's segments, each one token when the vocabulary has it as a whole, otherwise
+ * re-segmented into the vocabulary's words (tokenizer.h) */
 
 typedef struct {
-    uint32_t *cpos; /* (n + 1) byte offsets of the block's characters */
+    uint32_t *cpos; /* (n + 1) byte offsets of the characters */
     double *score;  /* (n + 1) */
     uint32_t *next; /* (n + 1) */
     uint32_t *word; /* (n + 1) dictionary index of the word starting at each character */
@@ -161,22 +136,148 @@ static tf_status route_reserve(route_buf *r, size_t n)
     return TF_OK;
 }
 
-/* One run of word characters text[b, e): route it, then emit the words, joining consecutive
- * single ASCII letters and digits as jieba's __cut_DAG_NO_HMM does. */
-static tf_status segment_block(token_sink *k, const tf_dict *d, route_buf *r, const char *text,
-                               size_t b, size_t e)
+static void route_free(route_buf *r)
+{
+    free(r->cpos);
+    free(r->score);
+    free(r->next);
+    free(r->word);
+}
+
+/* The byte offsets of the characters of text[b, e) (word characters are 1 or 3 bytes) into
+ * r->cpos[0..n]; returns n, or SIZE_MAX when memory ran out. */
+static size_t route_chars(route_buf *r, const char *text, size_t b, size_t e)
 {
     size_t n = 0;
-    for (size_t i = b; i < e; n++) { /* word characters are 1 or 3 bytes */
+    for (size_t i = b; i < e; n++) {
         if (n + 1 >= r->cap && route_reserve(r, n + 1) != TF_OK)
-            return TF_ERR_NOMEM;
+            return SIZE_MAX;
         r->cpos[n] = (uint32_t)(i - b);
         i += (unsigned char)text[i] < 0x80 ? 1 : 3;
     }
     if (route_reserve(r, n) != TF_OK)
-        return TF_ERR_NOMEM;
+        return SIZE_MAX;
     r->cpos[n] = (uint32_t)(e - b);
-    dict_route(d, text + b, r->cpos, n, r->score, r->next, r->word);
+    return n;
+}
+
+typedef struct {
+    token_sink *k;
+    const tf_dict *d;
+    route_buf seg; /* jieba's route over a run of word characters */
+    route_buf sub; /* the vocabulary's route over one segment */
+    char *lower;   /* (lower_cap) a part of a segment with its ASCII letters lowercased */
+    size_t lower_cap;
+} word_ctx;
+
+static int is_digit(unsigned char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+/* A run of digits inside a segment that is not a vocabulary word: with the numbers in the
+ * vocabulary, groups of four digits from the right, as Chinese reads numbers in 万 (10^4):
+ * 12345678 -> 1234 5678, 123456 -> 12 3456 (each a vocabulary entry, status split); without
+ * them, one digit a token (fallback). */
+static tf_status push_digits(word_ctx *w, const char *text, size_t b, size_t e)
+{
+    token_sink *k = w->k;
+    tf_status st = TF_OK;
+    if (!vocab_has_numbers(k->v)) {
+        for (size_t i = b; i < e && st == TF_OK; i++)
+            st = push_char(k, text, i, i + 1, TOKEN_FALLBACK);
+        return st;
+    }
+    size_t first = (e - b) % 4 ? (e - b) % 4 : 4;
+    for (size_t i = b, g = first; i < e && st == TF_OK; i += g, g = 4) {
+        int32_t id = vocab_lookup(k->v, text + i, g);
+        st = push(k, i, i + g, id < 0 ? VOCAB_UNK : id,
+                  id < 0 ? TOKEN_FALLBACK | TOKEN_UNK : TOKEN_SPLIT);
+    }
+    return st;
+}
+
+/* A part of a segment without digits, text[b, e): the most probable route over the words that
+ * have ids (dict_route_vocab); each word is a token (split), each character no such word
+ * covers falls back to its own id or [UNK]. */
+static tf_status push_route(word_ctx *w, const char *text, size_t b, size_t e)
+{
+    token_sink *k = w->k;
+    route_buf *r = &w->sub;
+    size_t n = route_chars(r, text, b, e);
+    if (n == SIZE_MAX)
+        return TF_ERR_NOMEM;
+    char *lower = NULL;
+    int latin = 0; /* a Latin word: match the list's spellings */
+    for (size_t i = b; i < e && !latin; i++) {
+        unsigned char c = (unsigned char)text[i];
+        latin = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+    if (latin) {
+        if (e - b > w->lower_cap) {
+            char *l = realloc(w->lower, e - b);
+            if (!l)
+                return TF_ERR_NOMEM;
+            w->lower = l;
+            w->lower_cap = e - b;
+        }
+        lower = w->lower;
+        for (size_t i = b; i < e; i++) {
+            char c = text[i];
+            lower[i - b] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+        }
+    }
+    dict_route_vocab(w->d, text + b, lower, r->cpos, n, vocab_words(k->v), r->score, r->next,
+                     r->word);
+    tf_status st = TF_OK;
+    for (size_t i = 0; i < n && st == TF_OK; i = r->next[i]) {
+        size_t ws = b + r->cpos[i], we = b + r->cpos[r->next[i]];
+        if (r->word[i] == DICT_NONE)
+            st = push_char(k, text, ws, we, TOKEN_FALLBACK);
+        else
+            st = push(k, ws, we, vocab_dict_id(k->v, r->word[i]), TOKEN_SPLIT);
+    }
+    return st;
+}
+
+/* One of jieba's segments, text[start, end): one token with its id when the vocabulary has the
+ * segment as a whole (id is its id when the caller knows it, VOCAB_LOOKUP to look it up in any
+ * case, vocab_lookup_word); a lone character with its id or [UNK]; otherwise its digit runs
+ * and the parts between them re-segmented (C1: a word outside the vocabulary becomes words
+ * inside it, and characters only where no word covers them). Its tokens share one word index. */
+#define VOCAB_LOOKUP INT32_MIN
+static tf_status push_segment(word_ctx *w, const char *text, size_t start, size_t end, int32_t id)
+{
+    token_sink *k = w->k;
+    tf_status st = TF_OK;
+    if (id == VOCAB_LOOKUP)
+        id = vocab_lookup_word(k->v, text + start, end - start);
+    uint32_t cp;
+    if (id >= 0) {
+        st = push(k, start, end, id, TOKEN_IN_VOCAB);
+    } else if (utf8_decode(text + start, end - start, &cp) == end - start) {
+        st = push_char(k, text, start, end, 0);
+    } else {
+        for (size_t i = start, j; i < end && st == TF_OK; i = j) {
+            int digits = is_digit((unsigned char)text[i]);
+            for (j = i + 1; j < end && is_digit((unsigned char)text[j]) == digits; j++)
+                ;
+            st = digits ? push_digits(w, text, i, j) : push_route(w, text, i, j);
+        }
+    }
+    k->word++;
+    return st;
+}
+
+/* One run of word characters text[b, e): route it, then emit the words, joining consecutive
+ * single ASCII letters and digits as jieba's __cut_DAG_NO_HMM does. */
+static tf_status segment_block(word_ctx *w, const char *text, size_t b, size_t e)
+{
+    route_buf *r = &w->seg;
+    size_t n = route_chars(r, text, b, e);
+    if (n == SIZE_MAX)
+        return TF_ERR_NOMEM;
+    dict_route(w->d, text + b, r->cpos, n, r->score, r->next, r->word);
     size_t run = SIZE_MAX; /* start of pending single ASCII letters/digits */
     tf_status st = TF_OK;
     for (size_t i = 0; i < n && st == TF_OK; i = r->next[i]) {
@@ -187,24 +288,23 @@ static tf_status segment_block(token_sink *k, const tf_dict *d, route_buf *r, co
             continue;
         }
         if (run != SIZE_MAX) {
-            st = push_word(k, text, run, ws, VOCAB_LOOKUP);
+            st = push_segment(w, text, run, ws, VOCAB_LOOKUP);
             run = SIZE_MAX;
         }
         if (st == TF_OK)
-            st = push_word(k, text, ws, we,
-                           r->word[i] == DICT_NONE ? -1 : vocab_dict_id(k->v, r->word[i]));
+            st = push_segment(w, text, ws, we,
+                              r->word[i] == DICT_NONE ? -1 : vocab_dict_id(w->k->v, r->word[i]));
     }
     if (run != SIZE_MAX && st == TF_OK)
-        st = push_word(k, text, run, e, VOCAB_LOOKUP);
+        st = push_segment(w, text, run, e, VOCAB_LOOKUP);
     return st;
 }
 
 static tf_status split_words(token_sink *k, const char *text, size_t len)
 {
-    const tf_dict *d = vocab_dict(k->v);
-    if (!d)
+    word_ctx w = {.k = k, .d = vocab_dict(k->v)};
+    if (!w.d)
         return TF_ERR_UNAVAILABLE;
-    route_buf r = {0};
     tf_status st = TF_OK;
     size_t block = SIZE_MAX;
     for (size_t i = 0, n = 0; i <= len && st == TF_OK; i += n) {
@@ -216,16 +316,15 @@ static tf_status split_words(token_sink *k, const char *text, size_t len)
         if (word)
             continue;
         if (block != SIZE_MAX) {
-            st = segment_block(k, d, &r, text, block, i);
+            st = segment_block(&w, text, block, i);
             block = SIZE_MAX;
         }
         if (i < len && st == TF_OK && !is_space(cp))
-            st = push_word(k, text, i, i + n, VOCAB_LOOKUP);
+            st = push_segment(&w, text, i, i + n, VOCAB_LOOKUP);
     }
-    free(r.cpos);
-    free(r.score);
-    free(r.next);
-    free(r.word);
+    route_free(&w.seg);
+    route_free(&w.sub);
+    free(w.lower);
     return st;
 }
 

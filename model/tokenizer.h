@@ -20,10 +20,11 @@ typedef enum {
 } tokenizer_kind;
 
 enum {
-    TOKEN_IN_VOCAB = 1u << 0,  /* found as a whole in the vocabulary */
-    TOKEN_FALLBACK = 1u << 1,  /* a piece of a word that was not in the vocabulary */
-    TOKEN_UNK = 1u << 2,       /* not in the vocabulary at all: id is [UNK] */
-    TOKEN_PARTIAL = 1u << 3,   /* bytes that are not a whole UTF-8 character (byte-level BPE) */
+    TOKEN_IN_VOCAB = 1u << 0, /* the segment, found as a whole in the vocabulary */
+    TOKEN_FALLBACK = 1u << 1, /* a character of a segment where no vocabulary word covers it */
+    TOKEN_UNK = 1u << 2,      /* not in the vocabulary at all: id is [UNK] */
+    TOKEN_PARTIAL = 1u << 3,  /* bytes that are not a whole UTF-8 character (byte-level BPE) */
+    TOKEN_SPLIT = 1u << 4,    /* a vocabulary word (or number) inside a longer segment */
 };
 
 typedef struct {
@@ -48,27 +49,36 @@ tokenizer_kind tokenizer_parse(const char *name);
 
 /* Split text[0..len) into tokens with ids from v.
  *
- * word:   runs of Han characters, ASCII letters and digits and the signs + # & . _ % - are
- *         segmented over the dictionary (dict_route: the maximum-probability route through
- *         the DAG of dictionary words); consecutive single ASCII letters or digits on that route
- *         join into one token (GPT4, 2024); every other character is a token of its own. A word
- *         without an id (not among the vocabulary's words) falls back to its characters
- *         (TOKEN_FALLBACK, with the ids of the base alphabet, vocab.h), a character without
- *         one to [UNK] (TOKEN_UNK). This is
- *         jieba.cut(text, HMM=False) exactly, spaces aside. Needs vocab_open_dict.
+ * word:   first jieba.cut(text, HMM=False) exactly, spaces aside: runs of Han characters,
+ *         ASCII letters and digits and the signs + # & . _ % - are segmented over jieba's
+ *         dictionary (dict_route: the maximum-probability route through the DAG of dictionary
+ *         words); consecutive single ASCII letters or digits on that route join into one
+ *         segment (GPT4, 2024); every other character is a segment of its own. Each segment
+ *         keeps one `word` index. Then ids:
+ *         - a segment that is a vocabulary word (vocab_lookup_word: Latin letters in any case)
+ *           or number is one token (TOKEN_IN_VOCAB): 学习, love, 2024;
+ *         - a longer segment outside the vocabulary is re-segmented: its digit runs into
+ *           numbers (groups of four digits from the right, 12345 -> 1 2345), the rest by the
+ *           same maximum-probability route restricted to the words that have ids
+ *           (dict_route_vocab; Latin letters in either spelling of the English list):
+ *           今天天气 -> 今天 天气 (TOKEN_SPLIT); a character where no such word starts falls
+ *           back to its own id (TOKEN_FALLBACK), or to [UNK] (TOKEN_FALLBACK | TOKEN_UNK);
+ *         - a lone character has its id (TOKEN_IN_VOCAB) or is [UNK] (TOKEN_UNK).
+ *         Needs vocab_open_dict.
  * char:   one token per character.
  * cl100k, o200k: byte-level BPE (bpe.h); spaces belong to the tokens as in the real model.
  *         Needs vocab_open_bpe with the same encoding.
  *
  * In word and char mode whitespace separates tokens and is not a token itself. A mode that v
- * cannot serve (word without a dictionary, BPE with another table) gives TF_ERR_UNAVAILABLE. Invalid UTF-8 gives TF_ERR_UTF8 with the byte offset in *bad_offset; more than
- * TF_MAX_TOKENS tokens gives TF_ERR_TOO_MANY. The caller frees out with tokens_free. */
+ * cannot serve (word without a dictionary, BPE with another table) gives TF_ERR_UNAVAILABLE.
+ * Invalid UTF-8 gives TF_ERR_UTF8 with the byte offset in *bad_offset; more than TF_MAX_TOKENS
+ * tokens gives TF_ERR_TOO_MANY. The caller frees out with tokens_free. */
 tf_status tokenizer_split(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
                           tf_tokens *out, size_t *bad_offset);
 /* The same without the TF_MAX_TEXT_BYTES and TF_MAX_TOKENS limits, for corpus lines of any
  * length (word2vec training): time and memory grow linearly with len. */
-tf_status tokenizer_split_any(const tf_vocab *v, tokenizer_kind kind, const char *text,
-                              size_t len, tf_tokens *out, size_t *bad_offset);
+tf_status tokenizer_split_any(const tf_vocab *v, tokenizer_kind kind, const char *text, size_t len,
+                              tf_tokens *out, size_t *bad_offset);
 void tokens_free(tf_tokens *t);
 
 #endif

@@ -1,5 +1,6 @@
 /* vocab.c — three vocabularies behind one interface: the dictionary's most frequent words
- * followed by the base alphabet, a BPE rank table, and the code-point fallback. */
+ * followed by the base alphabet and the numbers, a BPE rank table, and the code-point
+ * fallback. */
 #include "vocab.h"
 
 #include <stdio.h>
@@ -19,8 +20,9 @@ struct tf_vocab {
     tf_bpe *bpe;   /* SRC_BPE */
     const char *name;
     /* SRC_DICT: ids 4 .. 4 + n_words - 1 are the dictionary words by rank; ids 4 + n_words ..
-     * 4 + n_words + n_base - 1 are the base characters that are not among them (vocab.h) */
-    uint32_t n_words, n_base;
+     * 4 + n_words + n_base - 1 are the base characters that are not among them, then n_num
+     * numbers (vocab.h) */
+    uint32_t n_words, n_base, n_num;
     int32_t *base_id;  /* (N_BASE) id of each base character; NULL when the alphabet does not fit */
     uint32_t *base_cp; /* (n_base) code point of each base id, in id order */
 };
@@ -37,6 +39,23 @@ static const struct {
 #define N_RANGES (sizeof ranges / sizeof ranges[0])
 /* The base alphabet: every code point of the ranges, 95 + 64 + 20,992 + 240. */
 #define N_BASE 21391u
+/* The numbers: every string of two, three or four ASCII digits, 100 + 1,000 + 10,000 (one
+ * digit is a base character). */
+#define N_NUM 11100u
+
+/* Index of the number spelled s[0..len) among the N_NUM, or -1. */
+static int32_t number_index(const char *s, size_t len)
+{
+    if (len < 2 || len > 4)
+        return -1;
+    int32_t v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = 10 * v + (s[i] - '0');
+    }
+    return (len == 2 ? 0 : len == 3 ? 100 : 1100) + v;
+}
 
 /* Index of cp in the base alphabet (code-point order), or -1. */
 static int32_t base_index(uint32_t cp)
@@ -63,8 +82,9 @@ static uint32_t base_codepoint(uint32_t b)
 }
 
 /* Lay out a dictionary vocabulary of v->size ids (vocab.h). With room for the whole base
- * alphabet, W is the largest k with cost(k) = k + (base characters not among the top k
- * words) <= V - 4. cost never falls as k grows (a word that is itself a base character costs
+ * alphabet and the numbers, those come first; with room for the alphabet only, it does. Then
+ * W is the largest k with cost(k) = k + (base characters not among the top k words) <= the
+ * room that is left. cost never falls as k grows (a word that is itself a base character costs
  * no extra id, any other word one), so W is found by walking a bitmap of the ranks of the base
  * characters that are words, 64 ranks at a time. Looking the 21,391 characters up one by one
  * touches far fewer pages of the mapped dictionary than walking the top words. Without room,
@@ -75,6 +95,10 @@ static tf_status layout_dict(tf_vocab *v)
     if (room < N_BASE) {
         v->n_words = room < n_dict ? room : n_dict;
         return TF_OK;
+    }
+    if (room >= N_BASE + N_NUM) {
+        v->n_num = N_NUM;
+        room -= N_NUM;
     }
     size_t n_blocks = (size_t)n_dict / 64 + 1;
     uint64_t *is_base = calloc(n_blocks, sizeof *is_base); /* bit r: rank r is a base char */
@@ -234,11 +258,66 @@ int32_t vocab_lookup(const tf_vocab *v, const char *s, size_t len)
         return sp;
     if (v->src == SRC_CODEPOINT)
         return codepoint_lookup(v, s, len);
+    int32_t num = v->n_num ? number_index(s, len) : -1;
+    if (num >= 0)
+        return (int32_t)(VOCAB_N_SPECIAL + v->n_words + v->n_base) + num;
     uint32_t cp;
     if (v->base_id && utf8_decode(s, len, &cp) == len && base_index(cp) >= 0)
         return v->base_id[base_index(cp)]; /* a word among the first n_words, or the tail */
     int64_t i = dict_find(v->dict, s, len);
     return i < 0 ? -1 : vocab_dict_id(v, (uint32_t)i);
+}
+
+/* Word ids are 4 .. 4 + n_words - 1. */
+static int is_word_id(const tf_vocab *v, int32_t id)
+{
+    return id >= VOCAB_N_SPECIAL && (uint32_t)id < VOCAB_N_SPECIAL + v->n_words;
+}
+
+int32_t vocab_lookup_word(const tf_vocab *v, const char *s, size_t len)
+{
+    int32_t id = vocab_lookup(v, s, len);
+    if (v->src != SRC_DICT || is_word_id(v, id))
+        return id;
+    /* the English list's spellings: all lowercase, or capitalised (I, What) */
+    char buf[256];
+    int letters = 0;
+    if (len > sizeof buf)
+        return id;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        letters |= (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+        buf[i] = c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+    }
+    if (!letters)
+        return id;
+    for (int cap = 0; cap < 2; cap++) {
+        if (cap) {
+            if (!(buf[0] >= 'a' && buf[0] <= 'z'))
+                break;
+            buf[0] = (char)(buf[0] - 'a' + 'A');
+        }
+        int64_t i = dict_find(v->dict, buf, len);
+        int32_t w = i < 0 ? -1 : vocab_dict_id(v, (uint32_t)i);
+        if (w >= 0)
+            return w;
+    }
+    return id;
+}
+
+uint32_t vocab_words(const tf_vocab *v)
+{
+    return v->n_words;
+}
+
+uint32_t vocab_english_words(const tf_vocab *v)
+{
+    return v->dict ? dict_english_count(v->dict) : 0;
+}
+
+int vocab_has_numbers(const tf_vocab *v)
+{
+    return v->n_num > 0;
 }
 
 int32_t vocab_dict_id(const tf_vocab *v, uint32_t i)
@@ -272,7 +351,16 @@ static const char *token_bytes(const tf_vocab *v, int32_t id, char *tmp, size_t 
             *n = utf8_encode(v->base_cp[k - v->n_words], tmp);
             return tmp;
         }
-        return NULL; /* V is larger than the dictionary and the alphabet */
+        uint32_t num = k - v->n_words - v->n_base;
+        if (num < v->n_num) {
+            int digits = num < 100 ? 2 : num < 1100 ? 3 : 4;
+            uint32_t value = num < 100 ? num : num < 1100 ? num - 100 : num - 1100;
+            for (int i = digits - 1; i >= 0; i--, value /= 10)
+                tmp[i] = (char)('0' + value % 10);
+            *n = (size_t)digits;
+            return tmp;
+        }
+        return NULL; /* V is larger than the dictionary, the alphabet and the numbers */
     }
     for (size_t r = 0; r < N_RANGES; r++) {
         uint32_t w = ranges[r].hi - ranges[r].lo + 1;
@@ -327,7 +415,7 @@ static int64_t dict_index(const tf_vocab *v, int32_t id)
 uint64_t vocab_frequency(const tf_vocab *v, int32_t id)
 {
     int64_t i = dict_index(v, id);
-    return i < 0 ? 0 : dict_freq(v->dict, (uint32_t)i);
+    return i < 0 ? 0 : dict_vfreq(v->dict, (uint32_t)i);
 }
 
 int64_t vocab_rank(const tf_vocab *v, int32_t id)

@@ -30,11 +30,11 @@ enum { VOCAB_PAD = 0, VOCAB_UNK = 1, VOCAB_BOS = 2, VOCAB_EOS = 3, VOCAB_N_SPECI
  *
  * W: when V >= 4 + 21,391 = 21,395 the whole alphabet fits, and W is the largest number of
  * words that leaves room for the base characters not among them (a word that is itself a
- * base character costs no extra id); V = 100,000 gives W = 86,529 and 13,467 base characters
- * at ids 86,533 .. 99,999. When V < 21,395 the alphabet cannot fit: W = V - 4 and there is no
- * tail, so a character that is not among the words has no id ([UNK]). W never exceeds the
- * dictionary (349,045 words); past 4 + W + tail (358,860 for the whole dictionary) ids are
- * unused. Words past the cut have no id (the tokenizer falls back to their characters).
+ * base character costs no extra id) and, when V >= 32,495, for the 11,100 numbers. When
+ * V < 21,395 the alphabet cannot fit: W = V - 4 and there is no tail, so a character that is
+ * not among the words has no id ([UNK]). W never exceeds the dictionary; past the last number
+ * ids are unused. Words past the cut have no id of their own (the tokenizer splits them into
+ * words that have one, tokenizer.h).
  * Errors are those of dict_open: TF_ERR_UNAVAILABLE when the dictionary is not installed. */
 tf_status vocab_open_dict(const char *dir, uint32_t size, tf_vocab **out);
 
@@ -49,8 +49,23 @@ tf_status vocab_open_bpe(const char *dir, const char *encoding, tf_vocab **out);
 tf_status vocab_new_codepoint(uint32_t size, tf_vocab **out);
 void vocab_free(tf_vocab *v);
 
-/* Id of the token spelled s[0..len), or -1 when it is not in the vocabulary. */
+/* Id of the token spelled s[0..len), or -1 when it is not in the vocabulary. A string of two to
+ * four digits is a number (when the numbers fit). */
 int32_t vocab_lookup(const tf_vocab *v, const char *s, size_t len);
+
+/* The same for a word of running text: when s is not a word as written, its ASCII letters are
+ * tried in the English list's two spellings, all lowercase and capitalised (Love -> love,
+ * i -> I, Python -> python, t恤 -> T恤), so a Latin word finds its id whatever its case. Returns
+ * vocab_lookup's answer (a base character, a number, -1) when no spelling is a word. */
+int32_t vocab_lookup_word(const tf_vocab *v, const char *s, size_t len);
+
+/* W, the number of words with ids (0 for BPE and code-point vocabularies). */
+uint32_t vocab_words(const tf_vocab *v);
+/* How many words of the dictionary came from the English list (0 when the build had none: then
+ * a Latin word that is no jieba word falls back to its letters). */
+uint32_t vocab_english_words(const tf_vocab *v);
+/* Whether the numbers 00 .. 9999 have ids (V >= 32,495). */
+int vocab_has_numbers(const tf_vocab *v);
 
 /* Id of the dictionary word at index i (dict.h), or -1 when it is outside V (for the
  * tokenizer, which finds words by index while routing). */
@@ -64,14 +79,15 @@ uint32_t vocab_size(const tf_vocab *v);
 /* "jieba", "cl100k_base", "o200k_base" or "codepoint". */
 const char *vocab_name(const tf_vocab *v);
 
-/* The dictionary frequency of id's token: a word's, and a base character's when it is a
- * dictionary word too (a rare character past the W words); 0 for special tokens, base
- * characters that are no dictionary word and other vocabularies. */
+/* The vocabulary frequency of id's token (dict.h: jieba's for a Chinese word, the scaled count
+ * for an English word): a word's, and a base character's when it is a dictionary word too (a
+ * rare character past the W words); 0 for special tokens, base characters that are no
+ * dictionary word, numbers and other vocabularies. */
 uint64_t vocab_frequency(const tf_vocab *v, int32_t id);
 /* The rank behind an id: 1-based frequency rank of a dictionary word (1 = most frequent; for
  * ids below 4 + W, id = 3 + rank; a base character in the tail that is a dictionary word has
  * its true rank, past W), the merge rank of a BPE token (= its id); -1 where there is none
- * (special tokens, base characters that are no dictionary word, code points). */
+ * (special tokens, base characters that are no dictionary word, numbers, code points). */
 int64_t vocab_rank(const tf_vocab *v, int32_t id);
 
 /* The tables behind the vocabulary, NULL when it has none (for the tokenizer). */

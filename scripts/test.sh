@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh — build and run every test: a release-like build with warnings as errors, the same
 # suite under AddressSanitizer + UndefinedBehaviorSanitizer, then valgrind memcheck over the unit
-# tests, the fuzz corpus replay and every tfviz the CLI tests run. Ends with "N passed, N failed".
+# tests, the fuzz corpus replay and every tfviz the CLI tests run. Ends with "N passed, N failed,
+# N skipped" (a test whose optional table was not fetched at set-up is skipped and named above it).
 #
 #   scripts/test.sh                  everything (what CI runs)
 #   scripts/test.sh --no-valgrind    the two suites without valgrind (a few minutes less)

@@ -124,15 +124,7 @@ def pdf_labels(d):
     --print shows them), a character without a glyph as U+XXXX with [UNK], never another token's
     label, and pango has nothing to complain about."""
     path = os.path.join(d, "labels.pdf")
-    cases = [("cl100k", "我爱深度学习", ["\\xB1", "我"]),
-             ("word", "我🤖学习", ["U+1F916", "[UNK]", "学习"])]
-    for tok, text, want in cases:
-        p = run("--export", path, "--figure", "embedding", "--tokenizer", tok, "--lang", "en",
-                "-d", "16", text)
-        txt = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True,
-                             text=True).stdout
-        check(all(w in txt for w in want), f"{tok} labels {want} in the figure: {txt.split()}")
-        check(p.stderr == b"", f"{tok}: nothing on stderr ({p.stderr[:200]!r})")
+    pdf_label_cases(path, [("word", "我🤖学习", ["U+1F916", "[UNK]", "学习"])])
     # a long sentence's label is shortened on a character boundary, with an ellipsis
     long = "自然语言处理是人工智能领域中的一个重要方向。" * 20
     p = run("--export", path, "--figure", "order", "--lang", "en", "-d", "16", "--width",
@@ -140,6 +132,21 @@ def pdf_labels(d):
     txt = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
     check("A: 自然语言处理" in txt and "\u2026" in txt and p.stderr == b"",
           "the order figure's long sentence ends in an ellipsis, whole characters only")
+
+
+def pdf_label_cases(path, cases):
+    for tok, text, want in cases:
+        p = run("--export", path, "--figure", "embedding", "--tokenizer", tok, "--lang", "en",
+                "-d", "16", text)
+        txt = subprocess.run(["pdftotext", "-layout", path, "-"], capture_output=True,
+                             text=True).stdout
+        check(all(w in txt for w in want), f"{tok} labels {want} in the figure: {txt.split()}")
+        check(p.stderr == b"", f"{tok}: nothing on stderr ({p.stderr[:200]!r})")
+
+
+def test_pdf_bpe(d):
+    """A byte-level BPE token that is part of a character is labelled with its bytes."""
+    pdf_label_cases(os.path.join(d, "labels.pdf"), [("cl100k", "我爱深度学习", ["\\xB1", "我"])])
 
 
 def read_ppm(path):

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """segment_test.py — tfviz's word mode against the reference segmenter.
 
-    segment_test.py TFVIZ SENTENCES
+    segment_test.py TFVIZ SENTENCES [SENTENCES...]
 
 For every sentence, the words of `tfviz --print tokens --format json` (tokens grouped by their
-"word" index, so a word that fell back to characters still counts as one word) must equal
-jieba.cut(sentence, HMM=False) with the whitespace tokens removed. jieba comes from Debian's
+"word" index, so a word re-segmented into vocabulary words still counts as one word) must equal
+jieba.cut(sentence, HMM=False) with the whitespace tokens removed. And every token has a status
+that fits: a word that is one token is in_vocab or unk; a word of several tokens has split
+tokens that are vocabulary words (id = 4 + frequency rank - 1) and fallback or unk tokens of one
+character each. The first file is the agreement set (at least 200 sentences); later ones are
+held out. jieba comes from Debian's
 python3-jieba, run with /usr/bin/python3 (the python3 on PATH may not see Debian packages).
 A sentence marked "<TAB>#diff: why" in the data file must differ, and the test prints both.
 """
@@ -24,18 +28,40 @@ print(json.dumps(out, ensure_ascii=False))
 """
 
 
+def bad_statuses(tokens):
+    """What is wrong with the tokens' statuses, or an empty string."""
+    by_word = {}
+    for t in tokens:
+        by_word.setdefault(t["word"], []).append(t)
+    for ts in by_word.values():
+        if len(ts) == 1:
+            if ts[0]["status"] not in ("in_vocab", "unk"):
+                return "%s alone is %s" % (ts[0]["text"], ts[0]["status"])
+            continue
+        for t in ts:
+            if t["status"] == "split" and not (t["rank"] is None or t["id"] == 3 + t["rank"]):
+                return "split token %s is no vocabulary word" % t["text"]
+            if t["status"] in ("fallback", "unk") and len(t["text"]) != 1:
+                return "fallback token %s is not one character" % t["text"]
+            if t["status"] == "in_vocab":
+                return "%s is in_vocab inside a longer word" % t["text"]
+    return ""
+
+
 def main():
-    tfviz, data = sys.argv[1], sys.argv[2]
+    tfviz, files = sys.argv[1], sys.argv[2:]
     cases = []
-    with open(data, encoding="utf-8") as f:
-        for line in f:
-            line = line.rstrip("\n")
-            if not line or line.startswith("#"):
-                continue
-            text, _, note = line.partition("\t")
-            cases.append((text, note.startswith("#diff:")))
-    if len(cases) < 200:
-        sys.exit("only %d sentences; the agreement test needs at least 200" % len(cases))
+    for k, data in enumerate(files):
+        n = len(cases)
+        with open(data, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                text, _, note = line.partition("\t")
+                cases.append((text, note.startswith("#diff:")))
+        if k == 0 and len(cases) - n < 200:
+            sys.exit("only %d sentences; the agreement test needs at least 200" % len(cases))
     ref = subprocess.run(["/usr/bin/python3", "-c", JIEBA],
                          input="\n".join(t for t, _ in cases).encode(), capture_output=True)
     if ref.returncode != 0:
@@ -57,6 +83,11 @@ def main():
             s, e = spans.get(t["word"], (t["start"], t["end"]))
             spans[t["word"]] = (min(s, t["start"]), max(e, t["end"]))
         words = [raw[s:e].decode() for _, (s, e) in sorted(spans.items())]
+        bad = bad_statuses(j["tokens"])
+        if bad:
+            print("FAIL %s: %s" % (text, bad))
+            failed += 1
+            continue
         same = words == want
         if same and not marked:
             agreed += 1

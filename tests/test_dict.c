@@ -1,9 +1,12 @@
-/* test_dict.c — the mapped dictionary against jieba's dict.txt read here independently: word
- * count, frequencies, prefix search (the DAG), the maximum-probability route against brute
- * force over every segmentation, and the vocabulary's frequency ranks.
+/* test_dict.c — the mapped dictionary against jieba's dict.txt (and the English word list,
+ * when the build merged it) read here independently: word count, frequencies, prefix search
+ * (the DAG), the maximum-probability route against brute force over every segmentation, the
+ * vocabulary's frequency ranks and layout, and word mode's re-segmentation of words outside
+ * the vocabulary against a reference worked out here.
  *
  * TFVIZ_DATA_DIR names the build's asset directory, TFVIZ_JIEBA_DICT the dict.txt it was
- * generated from (both set by tests/meson.build). */
+ * generated from, TFVIZ_ENGLISH_LIST the English list's index.json when the build used one
+ * (all set by tests/meson.build). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,13 +24,17 @@
 
 typedef struct {
     char *w;
-    uint64_t f;
+    uint64_t f;  /* jieba's frequency, 0 for an English-only word */
+    uint64_t vf; /* the vocabulary frequency: jieba's plus the scaled English count */
     size_t line;
+    uint32_t rank; /* 0-based by vf descending, ties in byte order */
+    int en;        /* the word is in the English list */
+    int zh;        /* the word is in jieba's dict.txt */
 } ref_word;
 
 static ref_word *ref;
-static size_t n_ref;
-static uint64_t ref_total;
+static size_t n_ref, n_english;
+static uint64_t ref_total, ref_vtotal, en_total;
 
 static int cmp_ref(const void *a, const void *b)
 {
@@ -37,6 +44,76 @@ static int cmp_ref(const void *a, const void *b)
         return c;
     return x->line < y->line ? -1 : x->line > y->line;
 }
+
+/* The English list: {"word": "...", "count": N} objects, read with a scanner (no JSON library).
+ * Each word is normalised as gen_dict.py documents: letters only, lowercase or capitalised,
+ * anything else lowercased. Returns the number of entries, -1 when unreadable. */
+typedef struct {
+    char w[72];
+    uint64_t c;
+} en_word;
+static char *find(char *p, const char *end, const char *needle)
+{
+    size_t n = strlen(needle);
+    for (; p + n <= end; p++)
+        if (*p == needle[0] && memcmp(p, needle, n) == 0)
+            return p;
+    return NULL;
+}
+
+static long read_english(const char *path, en_word **out)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp)
+        return -1;
+    fseek(fp, 0, SEEK_END);
+    long size = ftell(fp);
+    rewind(fp);
+    char *buf = malloc((size_t)size + 1);
+    size_t got = fread(buf, 1, (size_t)size, fp);
+    fclose(fp);
+    buf[got] = '\0';
+    size_t cap = 1 << 17, n = 0;
+    en_word *e = malloc(cap * sizeof *e);
+    /* by hand: sanitizers' strstr and strchr measure the whole rest of the buffer each call */
+    char *end = buf + got;
+    for (char *p = buf; (p = find(p, end, "\"word\"")) != NULL;) {
+        char *q = find(p + 6, end, "\"");
+        char *r = q ? find(q + 1, end, "\"") : NULL;
+        char *c = r ? find(r, end, "\"count\"") : NULL;
+        if (!c)
+            break;
+        size_t len = (size_t)(r - q - 1);
+        p = c + 7;
+        if (len == 0 || len > 64)
+            continue;
+        char *colon = find(c + 7, end, ":");
+        if (!colon)
+            break;
+        en_word x = {.c = strtoull(colon + 1, NULL, 10)};
+        int ok = 1, lower_rest = 1;
+        for (size_t i = 0; i < len; i++) {
+            char ch = q[1 + i];
+            ok &= (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+            if (i > 0)
+                lower_rest &= ch >= 'a' && ch <= 'z';
+            x.w[i] = ch;
+        }
+        if (!ok || x.c == 0)
+            continue;
+        for (size_t i = 0; !lower_rest && i < len; i++)
+            if (x.w[i] >= 'A' && x.w[i] <= 'Z')
+                x.w[i] = (char)(x.w[i] - 'A' + 'a');
+        if (n == cap)
+            e = realloc(e, (cap *= 2) * sizeof *e);
+        e[n++] = x;
+    }
+    free(buf);
+    *out = e;
+    return (long)n;
+}
+
+static int cmp_rank(const void *a, const void *b);
 
 static int load_ref(void **state)
 {
@@ -63,22 +140,62 @@ static int load_ref(void **state)
             }
             ref = grown;
         }
-        ref[n_ref] = (ref_word){strdup(line), strtoull(sp + 1, NULL, 10), n_ref};
+        uint64_t f = strtoull(sp + 1, NULL, 10);
+        ref[n_ref] = (ref_word){strdup(line), f, f, n_ref, 0, 0, 1};
         ref_total += ref[n_ref].f;
         n_ref++;
     }
     fclose(fp);
+    /* the English words after jieba's, scaled to jieba's total: round(count * total / sum) */
+    const char *en = getenv("TFVIZ_ENGLISH_LIST");
+    if (en && *en) {
+        en_word *e;
+        long ne = read_english(en, &e);
+        if (ne < 0) {
+            fprintf(stderr, "# TFVIZ_ENGLISH_LIST (%s) is not readable\n", en);
+            return -1;
+        }
+        for (long i = 0; i < ne; i++)
+            en_total += e[i].c;
+        if (n_ref + (size_t)ne > cap)
+            ref = realloc(ref, (cap = n_ref + (size_t)ne) * sizeof *ref);
+        for (long i = 0; i < ne; i++) {
+            uint64_t vf = (e[i].c * ref_total + en_total / 2) / en_total;
+            ref[n_ref] = (ref_word){strdup(e[i].w), 0, vf, n_ref, 0, 1, 0};
+            n_ref++;
+        }
+        free(e);
+    }
     qsort(ref, n_ref, sizeof *ref, cmp_ref);
-    size_t k = 0; /* keep the last line of each word */
+    /* equal words: the English lines sort after jieba's (line order); the last jieba line
+     * wins, an English word adds its scaled count */
+    size_t k = 0;
     for (size_t i = 0; i < n_ref; i++) {
         if (k && strcmp(ref[k - 1].w, ref[i].w) == 0) {
-            free(ref[k - 1].w);
-            ref[k - 1] = ref[i];
+            if (ref[i].en) {
+                ref[k - 1].vf += ref[i].vf;
+                n_english += !ref[k - 1].en;
+                ref[k - 1].en = 1;
+                free(ref[i].w);
+            } else {
+                free(ref[k - 1].w);
+                ref[k - 1] = ref[i];
+            }
         } else {
+            n_english += ref[i].en;
             ref[k++] = ref[i];
         }
     }
     n_ref = k;
+    for (size_t i = 0; i < n_ref; i++)
+        ref_vtotal += ref[i].vf;
+    ref_word **order = malloc(n_ref * sizeof *order);
+    for (size_t i = 0; i < n_ref; i++)
+        order[i] = &ref[i];
+    qsort(order, n_ref, sizeof *order, cmp_rank);
+    for (size_t r = 0; r < n_ref; r++)
+        order[r]->rank = (uint32_t)r;
+    free(order);
     return 0;
 }
 
@@ -91,12 +208,12 @@ static int free_ref(void **state)
     return 0;
 }
 
-/* frequency of the word s[0..len) per dict.txt, 0 when absent */
-static uint64_t ref_freq(const char *s, size_t len)
+/* the reference entry of the word s[0..len), NULL when absent */
+static const ref_word *ref_find(const char *s, size_t len)
 {
     char key[256];
     if (len >= sizeof key)
-        return 0;
+        return NULL;
     memcpy(key, s, len);
     key[len] = '\0';
     size_t lo = 0, hi = n_ref;
@@ -104,13 +221,20 @@ static uint64_t ref_freq(const char *s, size_t len)
         size_t mid = (lo + hi) / 2;
         int c = strcmp(ref[mid].w, key);
         if (c == 0)
-            return ref[mid].f;
+            return &ref[mid];
         if (c < 0)
             lo = mid + 1;
         else
             hi = mid;
     }
-    return 0;
+    return NULL;
+}
+
+/* jieba's frequency of the word s[0..len) per dict.txt, 0 when absent */
+static uint64_t ref_freq(const char *s, size_t len)
+{
+    const ref_word *r = ref_find(s, len);
+    return r ? r->f : 0;
 }
 
 static tf_dict *open_dict(void)
@@ -120,10 +244,10 @@ static tf_dict *open_dict(void)
     return d;
 }
 
-/* byte offsets of the characters of s */
-static size_t char_offsets(const char *s, uint32_t *cpos)
+/* byte offsets of the characters of s[0..len) */
+static size_t char_offsets_n(const char *s, size_t len, uint32_t *cpos)
 {
-    size_t n = 0, i = 0, len = strlen(s);
+    size_t n = 0, i = 0;
     while (i < len) {
         uint32_t cp;
         cpos[n++] = (uint32_t)i;
@@ -133,6 +257,11 @@ static size_t char_offsets(const char *s, uint32_t *cpos)
     return n;
 }
 
+static size_t char_offsets(const char *s, uint32_t *cpos)
+{
+    return char_offsets_n(s, strlen(s), cpos);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Tests */
 
@@ -140,13 +269,23 @@ static void test_counts_and_lookup(void **state)
 {
     (void)state;
     tf_dict *d = open_dict();
+    /* jieba's words first (byte order), then the words only English (byte order) */
+    size_t n_en_only = 0;
+    for (size_t i = 0; i < n_ref; i++)
+        n_en_only += !ref[i].zh;
     assert_int_equal(dict_count(d), n_ref);
     assert_true(dict_total(d) == ref_total);
+    assert_true(dict_vtotal(d) == ref_vtotal);
+    assert_int_equal(dict_english_count(d), n_english);
+    assert_true(dict_english_total(d) == en_total);
     /* every 101st word: found at its place, with its frequency */
     for (size_t i = 0; i < n_ref; i += 101) {
         int64_t k = dict_find(d, ref[i].w, strlen(ref[i].w));
-        assert_int_equal(k, (int64_t)i);
+        assert_true(k >= 0 && (ref[i].zh ? k < (int64_t)(n_ref - n_en_only)
+                                         : k >= (int64_t)(n_ref - n_en_only)));
         assert_int_equal(dict_freq(d, (uint32_t)k), ref[i].f);
+        assert_int_equal(dict_vfreq(d, (uint32_t)k), ref[i].vf);
+        assert_int_equal(dict_rank(d, (uint32_t)k), ref[i].rank);
         size_t len;
         const char *w = dict_word(d, (uint32_t)k, &len);
         assert_int_equal(len, strlen(ref[i].w));
@@ -268,12 +407,19 @@ static int is_base(uint32_t cp)
            (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
 }
 #define REF_N_BASE (95 + 64 + 20992 + 240)
+#define REF_N_NUM  (100 + 1000 + 10000) /* every string of 2, 3 and 4 digits */
+
+/* Whether V holds the numbers: room for them and the whole alphabet. */
+static int ref_has_numbers(uint32_t V)
+{
+    return V - VOCAB_N_SPECIAL >= REF_N_BASE + REF_N_NUM;
+}
 
 static int cmp_rank(const void *a, const void *b)
 {
     const ref_word *x = *(ref_word *const *)a, *y = *(ref_word *const *)b;
-    if (x->f != y->f)
-        return x->f > y->f ? -1 : 1;
+    if (x->vf != y->vf)
+        return x->vf > y->vf ? -1 : 1;
     return strcmp(x->w, y->w);
 }
 
@@ -306,6 +452,8 @@ static size_t ref_words_in(uint32_t V)
     size_t room = V - VOCAB_N_SPECIAL, rest = REF_N_BASE, k = 0;
     if (room < REF_N_BASE)
         return room < n_ref ? room : n_ref;
+    if (ref_has_numbers(V))
+        room -= REF_N_NUM;
     for (; k < n_ref; k++) {
         size_t in_base = base_char(r[k]->w) != 0;
         if (k + 1 + rest - in_base > room)
@@ -328,7 +476,7 @@ static void check_layout(uint32_t V)
         if (k % 97 == 0 || k + 1 == W) { /* a sample: every word would take long under ASan */
             assert_int_equal(vocab_token(v, id, buf, sizeof buf), strlen(r[k]->w));
             assert_string_equal(buf, r[k]->w);
-            assert_int_equal(vocab_frequency(v, id), r[k]->f);
+            assert_int_equal(vocab_frequency(v, id), r[k]->vf);
             assert_int_equal(vocab_rank(v, id), (int64_t)k + 1);
         }
         uint32_t cp = base_char(r[k]->w);
@@ -353,13 +501,36 @@ static void check_layout(uint32_t V)
         assert_int_equal(got, id);
         assert_int_equal(vocab_token(v, got, buf, sizeof buf), n);
         assert_memory_equal(buf, c, n);
-        uint64_t f = ref_freq(c, n); /* its dictionary frequency, 0 when it is no word */
+        const ref_word *rw = ref_find(c, n); /* its frequency, 0 when it is no word */
+        uint64_t f = rw ? rw->vf : 0;
         assert_int_equal(vocab_frequency(v, got), f);
         if (f == 0)
             assert_int_equal(vocab_rank(v, got), -1);
         else /* a rare character: its true rank, past the words */
             assert_true(vocab_rank(v, got) > (int64_t)W);
         id++, n_tail++;
+    }
+    /* then the numbers 00 .. 99, 000 .. 999, 0000 .. 9999, when they fit */
+    assert_int_equal(vocab_has_numbers(v), ref_has_numbers(V));
+    if (ref_has_numbers(V)) {
+        for (int digits = 2; digits <= 4; digits++) {
+            int count = digits == 2 ? 100 : digits == 3 ? 1000 : 10000;
+            uint32_t first = id + (digits == 2 ? 0 : digits == 3 ? 100 : 1100);
+            for (int x = 0; x < count; x += digits == 4 ? 7 : 1) {
+                char num[8];
+                snprintf(num, sizeof num, "%0*d", digits, x);
+                int32_t want = (int32_t)(first + (uint32_t)x);
+                assert_int_equal(vocab_lookup(v, num, (size_t)digits), want);
+                assert_int_equal(vocab_token(v, want, buf, sizeof buf), digits);
+                assert_string_equal(buf, num);
+                assert_int_equal(vocab_frequency(v, want), 0);
+                assert_int_equal(vocab_rank(v, want), -1);
+            }
+        }
+        assert_int_equal(vocab_lookup(v, "9999", 4), id + REF_N_NUM - 1);
+        id += REF_N_NUM;
+    } else {
+        assert_int_equal(vocab_lookup(v, "2024", 4), -1);
     }
     if (V >= VOCAB_N_SPECIAL + REF_N_BASE && W < n_ref)
         assert_int_equal(id, V); /* the layout fills V exactly */
@@ -376,9 +547,11 @@ static void test_vocab_alphabet(void **state)
 {
     (void)state;
     check_layout(100000);
-    check_layout(VOCAB_N_SPECIAL + REF_N_BASE);     /* the alphabet just fits */
-    check_layout(VOCAB_N_SPECIAL + REF_N_BASE - 1); /* it does not: words only */
-    check_layout(400000);                           /* every word and the rest of the alphabet */
+    check_layout(VOCAB_N_SPECIAL + REF_N_BASE);                 /* the alphabet just fits */
+    check_layout(VOCAB_N_SPECIAL + REF_N_BASE - 1);             /* it does not: words only */
+    check_layout(VOCAB_N_SPECIAL + REF_N_BASE + REF_N_NUM);     /* the numbers just fit */
+    check_layout(VOCAB_N_SPECIAL + REF_N_BASE + REF_N_NUM - 1); /* they do not */
+    check_layout(500000); /* every word, the rest of the alphabet and the numbers */
     free(by_rank);
     by_rank = NULL;
 }
@@ -391,12 +564,21 @@ static void test_vocab_ranks(void **state)
     assert_int_equal(vocab_size(v), 100000);
     assert_string_equal(vocab_name(v), "jieba");
     /* reference ranks: frequency descending, equal frequencies in byte order */
-    const char *probe[] = {"的", "我", "学习", "自然语言", "起源"};
+    const char *probe[] = {"的", "我", "学习", "起源", "今天", "基础", "love", "learning", "cats"};
+    size_t W = ref_words_in(100000);
     for (size_t p = 0; p < sizeof probe / sizeof probe[0]; p++) {
-        uint64_t f = ref_freq(probe[p], strlen(probe[p]));
+        const ref_word *rw = ref_find(probe[p], strlen(probe[p]));
+        if (!rw) { /* an English word without the list */
+            assert_int_equal(n_english, 0);
+            assert_int_equal(vocab_lookup(v, probe[p], strlen(probe[p])), -1);
+            continue;
+        }
+        uint64_t f = rw->vf;
         int64_t above = 0;
         for (size_t i = 0; i < n_ref; i++)
-            above += ref[i].f > f || (ref[i].f == f && strcmp(ref[i].w, probe[p]) < 0);
+            above += ref[i].vf > f || (ref[i].vf == f && strcmp(ref[i].w, probe[p]) < 0);
+        assert_int_equal(above, rw->rank);
+        assert_true((size_t)above < W); /* all of them common enough to be among the words */
         int32_t id = vocab_lookup(v, probe[p], strlen(probe[p]));
         assert_int_equal(id, VOCAB_N_SPECIAL + above);
         assert_int_equal(vocab_rank(v, id), above + 1);
@@ -427,30 +609,301 @@ static void test_vocab_ranks(void **state)
     vocab_free(v);
 }
 
-static void test_word_tokens(void **state)
+/* ---------------------------------------------------------------------------------------------
+ * Word mode against a reference worked out here: a segment that is a vocabulary word (in any
+ * of the English list's spellings) or a number is one token; any other segment longer than a
+ * character becomes numbers (groups of four digits from the right) and, between them, the
+ * route over vocabulary words that leaves the fewest characters uncovered and, of those, has
+ * the largest product of vocabulary probabilities vf/vtotal (brute force below). */
+
+#define REF_UNCOVERED 1e4
+
+/* The reference entry spelled s[0..len) as written, lowercased or capitalised (fold), that is
+ * among the W words; NULL when none is. */
+static const ref_word *ref_vocab_word(const char *s, size_t len, size_t W, int fold)
+{
+    const ref_word *r = ref_find(s, len);
+    if ((r && r->rank < W) || !fold || len >= 256)
+        return r && r->rank < W ? r : NULL;
+    char b[256];
+    for (size_t i = 0; i < len; i++)
+        b[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+    r = ref_find(b, len);
+    if (r && r->rank < W)
+        return r;
+    if (b[0] >= 'a' && b[0] <= 'z') {
+        b[0] = (char)(b[0] - 'a' + 'A');
+        r = ref_find(b, len);
+        if (r && r->rank < W)
+            return r;
+    }
+    return NULL;
+}
+
+static int has_latin(const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z'))
+            return 1;
+    return 0;
+}
+
+/* Best score of the part s[cpos[0]..cpos[n]) over every segmentation into vocabulary words
+ * and uncovered characters: best[i] is the best score of s[cpos[i]..), filled right to left. */
+static double ref_best(const char *s, const uint32_t *cpos, size_t n, size_t W, int fold,
+                       double log_vtotal)
+{
+    double best[65];
+    best[n] = 0.0;
+    for (size_t i = n; i-- > 0;) {
+        best[i] = -INFINITY;
+        int any = 0;
+        for (size_t j = i; j < n; j++) {
+            const ref_word *r = ref_vocab_word(s + cpos[i], cpos[j + 1] - cpos[i], W, fold);
+            if (!r || r->vf == 0)
+                continue;
+            any = 1;
+            double v = log((double)r->vf) - log_vtotal + best[j + 1];
+            best[i] = v > best[i] ? v : best[i];
+        }
+        if (!any)
+            best[i] = -log_vtotal - REF_UNCOVERED + best[i + 1];
+    }
+    return best[0];
+}
+
+/* Check the tokens k[0..nk) of one part text[b, e) of a segment (no digits). */
+static void check_part(const char *text, size_t b, size_t e, const tf_token *k, size_t nk, size_t W)
+{
+    uint32_t cpos[64];
+    size_t n = char_offsets_n(text + b, e - b, cpos);
+    int fold = has_latin(text + b, e - b);
+    double lv = log((double)ref_vtotal), got = 0.0;
+    for (size_t t = 0; t < nk; t++) {
+        const char *s = text + k[t].start;
+        size_t len = k[t].end - k[t].start;
+        const ref_word *r = ref_vocab_word(s, len, W, fold);
+        if (k[t].flags & TOKEN_SPLIT) { /* a vocabulary word, with its id */
+            assert_non_null(r);
+            assert_true(r->vf > 0);
+            assert_int_equal(k[t].id, VOCAB_N_SPECIAL + r->rank);
+            got += log((double)r->vf) - lv;
+        } else { /* a character where no vocabulary word starts */
+            assert_true(k[t].flags & TOKEN_FALLBACK);
+            uint32_t cp;
+            assert_int_equal(utf8_decode(s, len, &cp), len);
+            for (size_t j = k[t].start; j < e;) {
+                j += utf8_decode(text + j, e - j, &cp);
+                const ref_word *w = ref_vocab_word(s, j - k[t].start, W, fold);
+                assert_true(!w || w->vf == 0);
+            }
+            got -= lv + REF_UNCOVERED;
+        }
+    }
+    assert_close(got, ref_best(text + b, cpos, n, W, fold, lv), 1e-6);
+}
+
+/* Every token of text in the vocabulary v of V ids against the reference. */
+static void check_sentence(const tf_vocab *v, uint32_t V, const char *text)
+{
+    size_t W = ref_words_in(V);
+    assert_int_equal(vocab_words(v), W);
+    tf_tokens t;
+    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, text, strlen(text), &t, NULL), TF_OK);
+    for (size_t i = 0, j; i < t.n; i = j) {
+        for (j = i + 1; j < t.n && t.items[j].word == t.items[i].word; j++)
+            ;
+        const tf_token *k = &t.items[i];
+        size_t b = k->start, e = t.items[j - 1].end, len = e - b;
+        const char *seg = text + b;
+        uint32_t cp;
+        int digits = 1;
+        for (size_t c = 0; c < len; c++)
+            digits &= seg[c] >= '0' && seg[c] <= '9';
+        int number = digits && len >= 2 && len <= 4 && ref_has_numbers(V);
+        const ref_word *whole = ref_vocab_word(seg, len, W, has_latin(seg, len));
+        if (whole || number || utf8_decode(seg, len, &cp) == len) { /* one token */
+            assert_int_equal(j - i, 1);
+            assert_true(k->flags == TOKEN_IN_VOCAB || k->flags == TOKEN_UNK);
+            if (whole)
+                assert_int_equal(k->id, VOCAB_N_SPECIAL + whole->rank);
+            continue;
+        }
+        /* re-segmented: digit runs, and the parts between them */
+        size_t t0 = i;
+        for (size_t p = b, q; p < e; p = q) {
+            int d = text[p] >= '0' && text[p] <= '9';
+            for (q = p + 1; q < e && (text[q] >= '0' && text[q] <= '9') == d; q++)
+                ;
+            size_t t1 = t0;
+            while (t1 < j && t.items[t1].start < q)
+                t1++;
+            assert_int_equal(t.items[t0].start, p);
+            assert_int_equal(t.items[t1 - 1].end, q);
+            if (!d) {
+                check_part(text, p, q, &t.items[t0], t1 - t0, W);
+            } else if (ref_has_numbers(V)) { /* 4 digits a group, the short one first */
+                size_t g = (q - p) % 4 ? (q - p) % 4 : 4;
+                for (size_t x = t0, at = p; x < t1; x++, at += g, g = 4) {
+                    assert_int_equal(t.items[x].start, at);
+                    assert_int_equal(t.items[x].end, at + g);
+                    assert_int_equal(t.items[x].flags, TOKEN_SPLIT);
+                    assert_int_equal(t.items[x].id, vocab_lookup(v, text + at, g));
+                }
+            } else { /* no numbers: one digit a token */
+                assert_int_equal(t1 - t0, q - p);
+                for (size_t x = t0; x < t1; x++)
+                    assert_true(t.items[x].flags & TOKEN_FALLBACK);
+            }
+            t0 = t1;
+        }
+        assert_int_equal(t0, j);
+    }
+    tokens_free(&t);
+}
+
+/* Sentences a class types, and held-out ones (none of them is in segment_sentences.txt). */
+static const char *const word_sentences[] = {
+    "今天天气很好",
+    "基础知识",
+    "全长约6300公里",
+    "I love learning",
+    "I like cats",
+    "我喜欢Python和自然语言处理，你呢？\xF0\x9F\x98\x80",
+    "GPT-4在2024年发布，ChatGPT和iPhone都很流行",
+    "研究生命的起源",
+    "他生于1949年10月1日，电话12345678",
+    "unbelievably LOVE Learning i",
+    "南京市长江大桥",
+    "机器学习与深度神经网络模型的可解释性研究",
+    "量子计算机的纠错码实验",
+    "Python3.8和C++以及AT&T",
+    "小明硕士毕业于中国科学院计算所",
+    "我们在北京大学图书馆自习",
+    "这个算法的时间复杂度是线性的",
+    "Transformers use positional encodings",
+    "自然语言 GPT4，我",
+};
+
+static void test_word_resegment(void **state)
+{
+    (void)state;
+    const uint32_t sizes[] = {
+        1000,  5000, VOCAB_N_SPECIAL + REF_N_BASE, 30000, VOCAB_N_SPECIAL + REF_N_BASE + REF_N_NUM,
+        100000};
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+        tf_vocab *v;
+        assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), sizes[z], &v), TF_OK);
+        for (size_t i = 0; i < sizeof word_sentences / sizeof word_sentences[0]; i++)
+            check_sentence(v, sizes[z], word_sentences[i]);
+        vocab_free(v);
+    }
+    free(by_rank);
+    by_rank = NULL;
+}
+
+/* A token's text is want; its flags are flags. */
+static void tok_is(const char *text, const tf_token *k, const char *want, uint32_t flags)
+{
+    assert_int_equal(k->end - k->start, strlen(want));
+    assert_memory_equal(text + k->start, want, strlen(want));
+    assert_int_equal(k->flags, flags);
+}
+
+/* The issue's examples at V = 100,000, and a segment where two routes compete. */
+static void test_word_examples(void **state)
 {
     (void)state;
     tf_vocab *v;
-    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 1000, &v), TF_OK);
+    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 100000, &v), TF_OK);
     tf_tokens t;
-    const char *s = "自然语言 GPT4，我";
+    const char *s = "今天天气很好";
     assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
-    /* 自然语言 (outside V = 1000) -> 4 characters of word 0; GPT4 -> one word of 4 [UNK]
-     * characters; ， -> [UNK]; 我 in the vocabulary */
-    assert_int_equal(t.n, 10);
-    for (int i = 0; i < 4; i++) {
-        assert_int_equal(t.items[i].word, 0);
-        assert_true(t.items[i].flags & TOKEN_FALLBACK);
+    assert_int_equal(t.n, 4);
+    tok_is(s, &t.items[0], "今天", TOKEN_SPLIT);
+    tok_is(s, &t.items[1], "天气", TOKEN_SPLIT);
+    tok_is(s, &t.items[2], "很", TOKEN_IN_VOCAB);
+    assert_int_equal(t.items[0].word, t.items[1].word); /* jieba's one word 今天天气 */
+    assert_true(t.items[2].word == t.items[1].word + 1);
+    /* 今天/天气 against the competing routes 今/天天/气 and 今天/天/气, all vocabulary words */
+    double lv = log((double)ref_vtotal);
+    const char *routes[3][3] = {{"今天", "天气", NULL}, {"今", "天天", "气"}, {"今天", "天", "气"}};
+    double score[3];
+    for (int r = 0; r < 3; r++) {
+        score[r] = 0.0;
+        for (int w = 0; w < 3 && routes[r][w]; w++) {
+            const ref_word *rw = ref_vocab_word(routes[r][w], strlen(routes[r][w]), 100000, 0);
+            assert_non_null(rw);
+            assert_true(vocab_lookup(v, routes[r][w], strlen(routes[r][w])) >= 0);
+            score[r] += log(rw ? (double)rw->vf : 0.0) - lv;
+        }
     }
-    for (int i = 4; i < 8; i++) {
-        assert_int_equal(t.items[i].word, 1);
-        assert_int_equal(t.items[i].id, VOCAB_UNK);
-        assert_int_equal(t.items[i].flags, TOKEN_FALLBACK | TOKEN_UNK);
+    assert_true(score[0] > score[1] && score[0] > score[2]);
+    tokens_free(&t);
+    s = "基础知识";
+    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
+    assert_int_equal(t.n, 2);
+    tok_is(s, &t.items[0], "基础", TOKEN_SPLIT);
+    tok_is(s, &t.items[1], "知识", TOKEN_SPLIT);
+    tokens_free(&t);
+    /* numbers: a whole one to four digits; longer runs in groups of four from the right */
+    s = "全长约6300公里，12345678和123456";
+    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
+    const char *want[] = {"6300", "1234", "5678", "12", "3456"};
+    const uint32_t flags[] = {TOKEN_IN_VOCAB, TOKEN_SPLIT, TOKEN_SPLIT, TOKEN_SPLIT, TOKEN_SPLIT};
+    size_t w = 0;
+    char buf[16];
+    for (size_t i = 0; i < t.n; i++) {
+        if (s[t.items[i].start] < '0' || s[t.items[i].start] > '9')
+            continue;
+        tok_is(s, &t.items[i], want[w], flags[w]);
+        assert_int_equal(vocab_token(v, t.items[i].id, buf, sizeof buf), strlen(want[w]));
+        assert_string_equal(buf, want[w]);
+        w++;
     }
-    assert_int_equal(t.items[4].start, 13); /* the space is skipped, offsets are kept */
-    assert_int_equal(t.items[8].flags, TOKEN_UNK);
-    assert_int_equal(t.items[9].flags, TOKEN_IN_VOCAB);
-    assert_int_equal(t.items[9].word, 3);
+    assert_int_equal(w, 5);
+    tokens_free(&t);
+    vocab_free(v);
+    /* without room for the numbers (V = 30,000), digits fall back one by one */
+    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 30000, &v), TF_OK);
+    s = "6300";
+    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
+    assert_int_equal(t.n, 4);
+    for (size_t i = 0; i < 4; i++)
+        assert_int_equal(t.items[i].flags, TOKEN_FALLBACK);
+    tokens_free(&t);
+    vocab_free(v);
+}
+
+/* Latin words: English words whole in any case when the list is built in; letters otherwise. */
+static void test_word_latin(void **state)
+{
+    (void)state;
+    tf_vocab *v;
+    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 100000, &v), TF_OK);
+    tf_tokens t;
+    const char *s = "I love learning, Python";
+    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
+    if (n_english) {
+        const char *want[] = {"I", "love", "learning", ",", "Python"};
+        const char *entry[] = {"I", "love", "learning", NULL, "python"};
+        assert_int_equal(t.n, 5);
+        for (size_t i = 0; i < 5; i++) {
+            tok_is(s, &t.items[i], want[i], TOKEN_IN_VOCAB);
+            const ref_word *rw = entry[i] ? ref_find(entry[i], strlen(entry[i])) : NULL;
+            if (entry[i]) { /* the list's spelling, ranked with the Chinese words */
+                assert_non_null(rw);
+                assert_int_equal(t.items[i].id, VOCAB_N_SPECIAL + (rw ? rw->rank : 0));
+            }
+        }
+    } else { /* no list: the letters of love, learning and Python fall back */
+        assert_int_equal(vocab_english_words(v), 0);
+        assert_int_equal(t.n, 1 + 4 + 8 + 1 + 6);
+        tok_is(s, &t.items[0], "I", TOKEN_IN_VOCAB);
+        for (size_t i = 1; i < t.n; i++)
+            if (i != 13)
+                assert_true(t.items[i].flags & TOKEN_FALLBACK);
+    }
     tokens_free(&t);
     /* a long line has no token limit through tokenizer_split_any */
     size_t reps = 3000, len = reps * strlen("我爱学习。");
@@ -464,40 +917,6 @@ static void test_word_tokens(void **state)
     tokens_free(&t);
     free(big);
     assert_int_equal(tokenizer_split(v, TOKENIZER_CL100K, "a", 1, &t, NULL), TF_ERR_UNAVAILABLE);
-    vocab_free(v);
-}
-
-/* With the base alphabet (V = 100,000) mixed text has no [UNK] but for characters outside it:
- * a Latin run that is no word stays one word and falls back to characters with real ids. */
-static void test_word_alphabet(void **state)
-{
-    (void)state;
-    tf_vocab *v;
-    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 100000, &v), TF_OK);
-    const char *s = "我喜欢Python和自然语言处理，你呢？\xF0\x9F\x98\x80";
-    const char *want[] = {"我", "喜欢",     "P",    "y",  "t",  "h",  "o",  "n",
-                          "和", "自然语言", "处理", "，", "你", "呢", "？", "\xF0\x9F\x98\x80"};
-    const uint32_t word[] = {0, 1, 2, 2, 2, 2, 2, 2, 3, 4, 5, 6, 7, 8, 9, 10};
-    tf_tokens t;
-    assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
-    assert_int_equal(t.n, 16);
-    for (size_t i = 0; i < t.n; i++) {
-        const tf_token *k = &t.items[i];
-        assert_int_equal(k->end - k->start, strlen(want[i]));
-        assert_memory_equal(s + k->start, want[i], k->end - k->start);
-        assert_int_equal(k->word, word[i]);
-        uint32_t flags = i == 15 ? TOKEN_UNK : (i >= 2 && i <= 7) ? TOKEN_FALLBACK : TOKEN_IN_VOCAB;
-        assert_int_equal(k->flags, flags);
-        /* the id spells the token (the emoji is [UNK]) */
-        char buf[64];
-        if (i < 15) {
-            assert_int_equal(vocab_token(v, k->id, buf, sizeof buf), strlen(want[i]));
-            assert_string_equal(buf, want[i]);
-        } else {
-            assert_int_equal(k->id, VOCAB_UNK);
-        }
-    }
-    tokens_free(&t);
     /* char mode: every CJK ideograph has an id */
     char all[3 * 64];
     for (uint32_t cp = 0x4E00; cp <= 0x9FFF; cp += 64) {
@@ -538,8 +957,9 @@ int main(void)
         cmocka_unit_test(test_route),
         cmocka_unit_test(test_vocab_ranks),
         cmocka_unit_test(test_vocab_alphabet),
-        cmocka_unit_test(test_word_tokens),
-        cmocka_unit_test(test_word_alphabet),
+        cmocka_unit_test(test_word_resegment),
+        cmocka_unit_test(test_word_examples),
+        cmocka_unit_test(test_word_latin),
         cmocka_unit_test(test_missing_and_corrupt),
     };
     return cmocka_run_group_tests(tests, load_ref, free_ref);
