@@ -177,6 +177,7 @@ const char *tui_status_str(tf_status s, bool zh)
         [TF_ERR_UNAVAILABLE] = "这个模式需要的数据文件没有安装",
         [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
         [TF_ERR_NOT_FOUND] = "文件里没有要找的那一项",
+        [TF_ERR_UNSUPPORTED] = "这里做不到：这个版本的 tfviz 或这个终端不支持",
     };
     if (!zh || (unsigned)s >= TF_STATUS_COUNT)
         return tf_status_str(s);

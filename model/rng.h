@@ -12,7 +12,8 @@
 /* Streams: one per seeded matrix, so W_E and W_Q never share numbers. */
 enum { RNG_STREAM_EMBEDDING = 0, RNG_STREAM_WQ = 1, RNG_STREAM_WK = 2, RNG_STREAM_WV = 3,
        RNG_STREAM_QK_PROBE = 4, RNG_STREAM_TRAIN = 5, RNG_STREAM_POSITION = 6,
-       RNG_STREAM_T5_BIAS = 7 };
+       RNG_STREAM_T5_BIAS = 7, RNG_STREAM_ORDER_TASK = 8,
+       RNG_STREAM_ORDER_MODEL = 9, RNG_STREAM_ORDER_SHUFFLE = 10 };
 
 /* The splitmix64 finaliser: a bijective 64-bit mix with full avalanche. */
 static inline uint64_t rng_mix(uint64_t z)

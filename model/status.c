@@ -23,6 +23,8 @@ const char *tf_status_str(tf_status s)
         [TF_ERR_UNAVAILABLE] = "a data file this mode needs is not installed",
         [TF_ERR_TOO_BIG] = "the request needs more memory or time than tfviz allows",
         [TF_ERR_NOT_FOUND] = "the file does not hold the item asked for",
+        [TF_ERR_UNSUPPORTED] =
+            "not available here: this build of tfviz or this terminal cannot do it",
     };
     if ((unsigned)s >= TF_STATUS_COUNT)
         return "unknown error";

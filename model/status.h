@@ -25,6 +25,7 @@ typedef enum {
     TF_ERR_UNAVAILABLE,  /* a data file this mode needs is not installed */
     TF_ERR_TOO_BIG,      /* the request would need more memory or time than the limits allow */
     TF_ERR_NOT_FOUND,    /* a file does not hold the named item (a tensor of a .safetensors) */
+    TF_ERR_UNSUPPORTED,  /* this build (a library left out) or this terminal cannot do it */
     TF_STATUS_COUNT
 } tf_status;
 

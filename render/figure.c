@@ -23,13 +23,16 @@
 /* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
  * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
  * busy machine every extra size costs more time than drawing the whole figure. */
-/* Whether a page was opened in this process, so that releasing the font caches has something
- * to release. */
-static bool fonts_loaded;
+/* Whether a page was opened on this thread, so that releasing the font caches has something to
+ * release: pango keeps a default font map per thread, and a figure drawn on a worker thread
+ * (an inline figure drawn while the explorer answers keys) loads fonts into that thread's map. */
+static _Thread_local bool fonts_loaded;
 
 /* fontconfig reads its configuration and font caches once per process, the longest wait before
  * the first label can be measured; fig_warm_fonts starts it on a thread of its own while the
- * caller computes, and the first page waits for that thread instead of starting it. */
+ * caller computes, and the first page waits for that thread instead of starting it. The lock
+ * lets pages begin on several threads. */
+static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t warm_thread;
 static bool warming;
 
@@ -42,15 +45,19 @@ static void *warm_fonts(void *unused)
 
 void fig_warm_fonts(void)
 {
+    pthread_mutex_lock(&warm_lock);
     if (!warming && !fonts_loaded)
         warming = pthread_create(&warm_thread, NULL, warm_fonts, NULL) == 0;
+    pthread_mutex_unlock(&warm_lock);
 }
 
 static void fonts_ready(void)
 {
+    pthread_mutex_lock(&warm_lock);
     if (warming)
         pthread_join(warm_thread, NULL);
     warming = false;
+    pthread_mutex_unlock(&warm_lock);
 }
 
 static const double role_scale[FIG_ROLE_COUNT] = {1.0, 1.0, 1.0, 1.0};
@@ -100,10 +107,35 @@ static void set_font_options(fig *f)
     pango_layout_context_changed(f->layout);
 }
 
+/* A raster page: the largest scale at which the page fits the caller's pixels, centred on whole
+ * pixels (so that fig_snap's pixel edges stay edges), drawn into a buffer the page owns until
+ * fig_end hands it over. */
+static bool raster_surface(fig *f)
+{
+    const fig_raster *r = f->spec.raster;
+    double sx = r->width / f->spec.width, sy = r->height / f->spec.height;
+    f->scale = sx < sy ? sx : sy;
+    f->px_w = r->width;
+    f->px_h = r->height;
+    f->off_x = (int)floor((r->width - f->spec.width * f->scale) / 2);
+    f->off_y = (int)floor((r->height - f->spec.height * f->scale) / 2);
+    f->spec.dpi = 72.0 * f->scale;
+    int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, r->width);
+    f->pixels = stride > 0 ? malloc((size_t)stride * (size_t)r->height) : NULL;
+    if (!f->pixels)
+        return false;
+    f->surface = cairo_image_surface_create_for_data(f->pixels, CAIRO_FORMAT_ARGB32, r->width,
+                                                     r->height, stride);
+    return true;
+}
+
 tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
 {
     *out = NULL;
     if (!(s->width > 0) || !(s->height > 0) || (unsigned)s->format >= FIG_FORMAT_COUNT)
+        return TF_ERR_RANGE;
+    if (s->raster && (s->format != FIG_PNG || s->raster->width < 1 || s->raster->height < 1 ||
+                      s->raster->width > FIG_MAX_RASTER || s->raster->height > FIG_MAX_RASTER))
         return TF_ERR_RANGE;
     fig *f = calloc(1, sizeof *f);
     if (!f)
@@ -120,6 +152,13 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     }
     switch (s->format) {
     case FIG_PNG:
+        if (s->raster) {
+            if (!raster_surface(f)) {
+                fig_free(f);
+                return TF_ERR_NOMEM;
+            }
+            break;
+        }
         f->scale = s->dpi / 72.0;
         f->px_w = (int)lround(s->width * f->scale);
         f->px_h = (int)lround(s->height * f->scale);
@@ -152,10 +191,11 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         return cs == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_ERR_RANGE;
     }
     f->cr = cairo_create(f->surface);
-    cairo_scale(f->cr, f->scale, f->scale);
-    /* an opaque white page */
+    /* an opaque white page (and white around it, on a raster page of other proportions) */
     cairo_set_source_rgb(f->cr, 1, 1, 1);
     cairo_paint(f->cr);
+    cairo_translate(f->cr, f->off_x, f->off_y);
+    cairo_scale(f->cr, f->scale, f->scale);
     fonts_ready();
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
@@ -188,6 +228,7 @@ void fig_free(fig *f)
     if (f->mem)
         fclose(f->mem);
     free(f->mem_buf);
+    free(f->pixels);
     fig_pdf_images_free(f);
     free(f);
 }
@@ -242,21 +283,25 @@ static void unpremultiply_row(const uint32_t *src, int w, bool alpha, png_bytep 
     }
 }
 
-static tf_status write_png(fig *f)
+/* Whether any pixel of r is not opaque (then the PNG keeps an alpha channel). */
+static bool has_alpha(const fig_raster *r)
 {
-    cairo_surface_flush(f->surface);
-    const unsigned char *data = cairo_image_surface_get_data(f->surface);
-    int stride = cairo_image_surface_get_stride(f->surface);
-    int w = f->px_w, h = f->px_h;
-    bool alpha = false;
-    for (int y = 0; y < h && !alpha; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * stride);
-        for (int x = 0; x < w; x++)
-            if (row[x] >> 24 != 255) {
-                alpha = true;
-                break;
-            }
+    for (int y = 0; y < r->height; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(r->data + (size_t)y * r->stride);
+        for (int x = 0; x < r->width; x++)
+            if (row[x] >> 24 != 255)
+                return true;
     }
+    return false;
+}
+
+tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
+{
+    const unsigned char *data = r->data;
+    const int stride = r->stride;
+    const int w = r->width, h = r->height;
+    /* volatile: read after libpng's longjmp target is set (gcc's -Wclobbered) */
+    volatile bool alpha = has_alpha(r);
     png_bytep line = malloc((size_t)w * 4);
     if (!line)
         return TF_ERR_NOMEM;
@@ -272,36 +317,36 @@ static tf_status write_png(fig *f)
         free(line);
         return TF_ERR_IO;
     }
-    png_set_write_fn(png, f->spec.fp, png_write_fn, png_flush_fn);
+    png_set_write_fn(png, fp, png_write_fn, png_flush_fn);
     png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
                  alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_uint_32 ppm = (png_uint_32)lround(f->spec.dpi / 0.0254); /* pixels per metre */
+    png_uint_32 ppm = (png_uint_32)lround(r->dpi / 0.0254); /* pixels per metre */
     png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
 
     char heat[160];
     png_text text[4];
     int nt = 0;
     memset(text, 0, sizeof text);
-    if (f->meta.software) {
+    if (m->software) {
         text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
         text[nt].key = (png_charp) "Software";
-        text[nt++].text = (png_charp)f->meta.software;
+        text[nt++].text = (png_charp)m->software;
     }
-    if (f->meta.title) {
+    if (m->title) {
         text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
         text[nt].key = (png_charp) "Title";
-        text[nt++].text = (png_charp)f->meta.title;
+        text[nt++].text = (png_charp)m->title;
     }
-    if (f->meta.params) {
+    if (m->params) {
         text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
         text[nt].key = (png_charp) "tfviz";
-        text[nt++].text = (png_charp)f->meta.params;
+        text[nt++].text = (png_charp)m->params;
     }
-    if (f->have_heatmap) {
+    if (r->have_heatmap) {
         /* where the data cells are, so a reader can map pixels back to (row, column) */
         snprintf(heat, sizeof heat, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
-                 f->heat_x, f->heat_y, f->heat_w, f->heat_h, f->heat_rows, f->heat_cols);
+                 r->heat_x, r->heat_y, r->heat_w, r->heat_h, r->heat_rows, r->heat_cols);
         text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
         text[nt].key = (png_charp) "tfviz:heatmap";
         text[nt++].text = heat;
@@ -322,7 +367,37 @@ static tf_status write_png(fig *f)
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     free(line);
-    return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
+    return ferror(fp) ? TF_ERR_IO : TF_OK;
+}
+
+/* The page's pixels as a raster: borrowed from the surface (PNG page) or handed over (raster
+ * page, whose buffer the page then no longer frees). */
+static fig_raster page_pixels(fig *f)
+{
+    cairo_surface_flush(f->surface);
+    fig_raster r = {
+        .width = f->px_w,
+        .height = f->px_h,
+        .stride = cairo_image_surface_get_stride(f->surface),
+        .data = cairo_image_surface_get_data(f->surface),
+        .dpi = f->spec.dpi,
+        .have_heatmap = f->have_heatmap,
+        .heat_x = f->heat_x,
+        .heat_y = f->heat_y,
+        .heat_w = f->heat_w,
+        .heat_h = f->heat_h,
+        .heat_rows = f->heat_rows,
+        .heat_cols = f->heat_cols,
+    };
+    return r;
+}
+
+void fig_raster_free(fig_raster *r)
+{
+    if (!r)
+        return;
+    free(r->data);
+    memset(r, 0, sizeof *r);
 }
 
 /* The collected SVG or PDF, complete. */
@@ -374,9 +449,16 @@ tf_status fig_end(fig *f)
     cairo_show_page(f->cr);
     if (cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY)
         st = TF_ERR_NOMEM;
-    if (f->spec.format == FIG_PNG) {
-        if (st == TF_OK)
-            st = write_png(f);
+    if (f->spec.raster) {
+        if (st == TF_OK) {
+            *f->spec.raster = page_pixels(f);
+            f->pixels = NULL; /* the caller's now */
+        }
+    } else if (f->spec.format == FIG_PNG) {
+        if (st == TF_OK) {
+            fig_raster r = page_pixels(f);
+            st = fig_png_write(f->spec.fp, &r, &f->meta);
+        }
     } else {
         cairo_surface_finish(f->surface);
         if (f->write_failed || cairo_surface_status(f->surface) == CAIRO_STATUS_WRITE_ERROR)

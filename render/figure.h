@@ -3,7 +3,10 @@
  *
  * All lengths are in points (1/72 in) on a page whose origin is the top-left corner. A PNG page
  * is an image surface scaled by dpi/72; SVG and PDF pages are vector surfaces, collected in
- * memory and written to the caller's FILE by fig_end. Text goes through pango (Chinese included), never cairo's toy API.
+ * memory and written to the caller's FILE by fig_end. A raster page (fig_spec.raster) is a PNG
+ * page whose pixels stay in memory, at a pixel size the caller chooses (an inline figure in the
+ * terminal, a frame of an animation): the same drawing code, the same pixels a PNG would hold.
+ * Text goes through pango (Chinese included), never cairo's toy API.
  * Heatmaps are embedded as one image at the data's own resolution, scaled with nearest-
  * neighbour filtering, so 512 x 512 cells stay crisp and the file stays small.
  *
@@ -28,6 +31,36 @@ typedef struct {
 } fig_rect;
 
 typedef struct {
+    const char *title;    /* PNG "Title", PDF Title */
+    const char *software; /* "tfviz 0.1.0": PNG "Software", PDF Creator */
+    const char *params;   /* the exact parameters: PNG iTXt "tfviz", PDF Subject */
+    const char *date;     /* PDF creation/modification date (ISO 8601), fixed for same bytes */
+} fig_meta;
+
+/* A page's pixels in memory: what a raster page leaves behind, what fig_png_write writes.
+ * The data is cairo's ARGB32 (premultiplied alpha; each pixel one native-endian 32-bit word
+ * 0xAARRGGBB); a figure's page is opaque white, so alpha is 255 everywhere it drew. */
+typedef struct {
+    int width, height;    /* pixels */
+    int stride;           /* bytes from one row to the next (a multiple of 4) */
+    unsigned char *data;  /* (height, stride) bytes, malloc'd: fig_raster_free */
+    double dpi;           /* pixels per inch the page was drawn at (the PNG's pHYs) */
+    /* the first heatmap's data cells in pixels, for the PNG metadata ("tfviz:heatmap") */
+    bool have_heatmap;
+    double heat_x, heat_y, heat_w, heat_h;
+    long heat_rows, heat_cols;
+} fig_raster;
+
+#define FIG_MAX_RASTER 16384 /* pixels per side of a raster page */
+
+/* Free r's pixels and zero it. */
+void fig_raster_free(fig_raster *r);
+/* Write r as a PNG through libpng: pHYs from r->dpi, the text of m (Software, Title, the
+ * parameters as iTXt "tfviz") and r's heatmap rectangle. The bytes are those fig_end writes for
+ * a PNG page of the same pixels. TF_ERR_IO, TF_ERR_NOMEM. */
+tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m);
+
+typedef struct {
     fig_format format;
     double width, height; /* points */
     double dpi;           /* PNG pixels per inch */
@@ -36,21 +69,20 @@ typedef struct {
     FILE *fp;             /* the output, written by fig_end */
     bool plain_images;    /* PDF: heatmaps as cairo's RGB images, not indexed ones (the way
                            * back when fig_end says TF_ERR_FORMAT) */
+    /* Non-NULL: a raster page of raster->width x raster->height pixels (set them; format must be
+     * FIG_PNG, dpi and fp are not used). The page is scaled to fit the pixels, centred on white
+     * when its proportions differ; fig_end leaves the pixels in *raster instead of writing. */
+    fig_raster *raster;
 } fig_spec;
-
-typedef struct {
-    const char *title;    /* PNG "Title", PDF Title */
-    const char *software; /* "tfviz 0.1.0": PNG "Software", PDF Creator */
-    const char *params;   /* the exact parameters: PNG iTXt "tfviz", PDF Subject */
-    const char *date;     /* PDF creation/modification date (ISO 8601), fixed for same bytes */
-} fig_meta;
 
 typedef struct fig fig;
 
-/* Open a page. TF_ERR_NOMEM or TF_ERR_RANGE (a size cairo cannot allocate). */
+/* Open a page. TF_ERR_NOMEM or TF_ERR_RANGE (a size cairo cannot allocate, a raster page of
+ * no pixels or of another format than FIG_PNG). */
 tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
-/* Finish the page and write it (PNG through libpng, with pHYs and iTXt). TF_ERR_IO when the
- * output could not be written; the FILE is left for the caller to close. Frees f.
+/* Finish the page and write it (PNG through libpng, with pHYs and iTXt), or for a raster page
+ * hand its pixels to spec.raster (the caller frees them with fig_raster_free). TF_ERR_IO when
+ * the output could not be written; the FILE is left for the caller to close. Frees f.
  * TF_ERR_FORMAT (PDF only, nothing written): this cairo's PDF could not take indexed heatmaps;
  * draw the page again with plain_images. */
 tf_status fig_end(fig *f);
@@ -61,8 +93,10 @@ void fig_free(fig *f);
 /* Start loading fontconfig's configuration and caches on a background thread, so that the
  * first page finds them ready; call early, before computing what a figure shows. */
 void fig_warm_fonts(void);
-/* Release the font caches pango, cairo and fontconfig keep for the whole process; call once at
- * exit, after the last figure (a leak checker would otherwise report them). */
+/* Release the font caches pango, cairo and fontconfig keep; call once at exit, after the last
+ * figure (a leak checker would otherwise report them). pango keeps one font map per thread: a
+ * thread that drew pages releases its own before it ends. Pages may be drawn on several threads
+ * at once, each page on one thread. */
 void fig_release_fonts(void);
 
 /* ---------------------------------------------------------------------------------------------

@@ -90,8 +90,8 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     cairo_surface_destroy(img);
     if (!f->have_heatmap && f->spec.format == FIG_PNG) {
         f->have_heatmap = true;
-        f->heat_x = a->r.x * f->scale;
-        f->heat_y = a->r.y * f->scale;
+        f->heat_x = f->off_x + a->r.x * f->scale;
+        f->heat_y = f->off_y + a->r.y * f->scale;
         f->heat_w = a->r.w * f->scale;
         f->heat_h = a->r.h * f->scale;
         f->heat_rows = m->rows;

@@ -17,6 +17,8 @@ struct fig {
     PangoFontDescription *font[FIG_ROLE_COUNT];
     double scale;       /* device pixels per point: dpi/72 for PNG, 1 otherwise */
     int px_w, px_h;     /* PNG size in pixels */
+    int off_x, off_y;   /* raster page: where the page's corner lands (pixels, centred) */
+    unsigned char *pixels; /* raster page: the surface's own buffer, handed to spec.raster */
     bool have_heatmap;  /* the first heatmap's pixel rectangle, for the PNG metadata */
     double heat_x, heat_y, heat_w, heat_h;
     long heat_rows, heat_cols;

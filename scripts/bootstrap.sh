@@ -15,8 +15,9 @@ cd "$here"
 packages=(
     build-essential meson ninja-build pkg-config
     libncurses-dev ncurses-term libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
+    libchafa-dev libgif-dev
     fonts-noto-cjk fonts-dejavu-core fontconfig
-    tmux poppler-utils python3 python3-jieba python3-numpy
+    tmux poppler-utils python3 python3-jieba python3-numpy python3-pil libsixel-bin
     locales valgrind
 )
 bench=0

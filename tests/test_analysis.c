@@ -222,13 +222,13 @@ static void test_default_reverse_words(void **state)
     analysis_free(&a);
 }
 
-/* Under valgrind (TFVIZ_MEMCHECK, set by the memcheck setup) or AddressSanitizer. */
+/* Under valgrind (TFVIZ_TEST_LIGHT, set by the memcheck setup) or AddressSanitizer. */
 static bool heavy_skipped(void)
 {
 #if defined(__SANITIZE_ADDRESS__)
     return true;
 #else
-    return getenv("TFVIZ_MEMCHECK") != NULL;
+    return getenv("TFVIZ_TEST_LIGHT") != NULL;
 #endif
 }
 

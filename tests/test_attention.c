@@ -30,13 +30,13 @@ static void fill(double *x, size_t n, double phase)
 }
 
 /* The widest cases (d = 4096) run in the fast build only: under valgrind (the memcheck test
- * setup sets TFVIZ_MEMCHECK) or AddressSanitizer they take minutes and exercise no other code. */
+ * setup sets TFVIZ_TEST_LIGHT) or AddressSanitizer they take minutes and exercise no other code. */
 static bool memcheck(void)
 {
 #if defined(__SANITIZE_ADDRESS__)
     return true;
 #else
-    return getenv("TFVIZ_MEMCHECK") != NULL;
+    return getenv("TFVIZ_TEST_LIGHT") != NULL;
 #endif
 }
 

@@ -1,0 +1,130 @@
+/* anim_frames.c — an animation as numbered PNG frames in a folder, for any video tool
+ * (ffmpeg -framerate 25 -i frame_%04d.png ...). Each frame is written atomically through
+ * model/fileio and the figures' own PNG writer (fig_png_write). */
+#include "anim.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fileio.h"
+
+struct anim_dir {
+    char *dir;
+    char *path; /* dir/frame_NNNN.png, the last one written or tried */
+    size_t path_cap;
+    long frames;
+};
+
+tf_status anim_dir_begin(const char *dir, anim_dir **out)
+{
+    *out = NULL;
+    if (!dir || !*dir) {
+        errno = ENOENT;
+        return TF_ERR_IO;
+    }
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return TF_ERR_IO;
+    struct stat sb;
+    if (stat(dir, &sb) != 0)
+        return TF_ERR_IO;
+    if (!S_ISDIR(sb.st_mode)) {
+        errno = ENOTDIR;
+        return TF_ERR_IO;
+    }
+    anim_dir *d = calloc(1, sizeof *d);
+    size_t n = strlen(dir);
+    if (d) {
+        d->dir = malloc(n + 1);
+        d->path_cap = n + sizeof "/frame_0000.png";
+        d->path = malloc(d->path_cap);
+    }
+    if (!d || !d->dir || !d->path) {
+        anim_dir_free(d);
+        return TF_ERR_NOMEM;
+    }
+    memcpy(d->dir, dir, n + 1);
+    /* "out/" and "out" name the same folder */
+    while (n > 1 && d->dir[n - 1] == '/')
+        d->dir[--n] = '\0';
+    d->path[0] = '\0';
+    *out = d;
+    return TF_OK;
+}
+
+tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
+{
+    if (d->frames >= ANIM_MAX_FRAMES)
+        return TF_ERR_RANGE;
+    snprintf(d->path, d->path_cap, "%s/frame_%04ld.png", d->dir, d->frames + 1);
+    tf_atomic_file af;
+    tf_status st = atomic_open(&af, d->path);
+    if (st != TF_OK)
+        return st;
+    st = fig_png_write(af.fp, r, m);
+    if (st != TF_OK) {
+        int e = errno;
+        atomic_abort(&af);
+        errno = e;
+        return st;
+    }
+    st = atomic_commit(&af);
+    if (st == TF_OK)
+        d->frames++;
+    return st;
+}
+
+const char *anim_dir_path(const anim_dir *d)
+{
+    return d->path;
+}
+
+/* The number N of a name "frame_NNNN.png" (exactly four digits), 0 for any other name. */
+static long frame_number(const char *name)
+{
+    if (strlen(name) != 14 || strncmp(name, "frame_", 6) != 0 || strcmp(name + 10, ".png") != 0)
+        return 0;
+    long n = 0;
+    for (int i = 6; i < 10; i++) {
+        if (name[i] < '0' || name[i] > '9')
+            return 0;
+        n = n * 10 + (name[i] - '0');
+    }
+    return n;
+}
+
+tf_status anim_dir_end(anim_dir *d)
+{
+    if (!d->frames) {
+        anim_dir_free(d);
+        return TF_ERR_RANGE;
+    }
+    tf_status st = TF_OK;
+    DIR *dp = opendir(d->dir);
+    if (dp) {
+        for (struct dirent *e; (e = readdir(dp));) {
+            if (frame_number(e->d_name) <= d->frames)
+                continue;
+            snprintf(d->path, d->path_cap, "%s/%s", d->dir, e->d_name);
+            if (unlink(d->path) != 0)
+                st = TF_ERR_IO;
+        }
+        closedir(dp);
+    } else {
+        st = TF_ERR_IO;
+    }
+    anim_dir_free(d);
+    return st;
+}
+
+void anim_dir_free(anim_dir *d)
+{
+    if (!d)
+        return;
+    free(d->dir);
+    free(d->path);
+    free(d);
+}
