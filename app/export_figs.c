@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit.h"
 #include "pca.h"
 #include "posenc.h"
 #include "print.h"
@@ -808,6 +809,39 @@ static double edge_label_width(fig *f, const token_ticks *tt)
     return fmax(w0, w1);
 }
 
+/* The reading of mode m for the column under its heatmaps: the longest of its forms that fits
+ * in max_w x max_h points (one line, or two). */
+static void order_reading(fig_ctx *c, int m, double max_w, double max_h, char *out, size_t n)
+{
+    const tf_order_result *r = &c->a->order[m];
+    char p[32];
+    emit_percent(p, sizeof p, r->relative_diff);
+    const char *forms[4][2];
+    char f1[96], f2[96], f3[96];
+    if (attention_order_is_zero(r)) {
+        forms[0][0] = "B = A, permuted", forms[0][1] = "B 即 A 的重排";
+        forms[1][0] = "B = A,\npermuted", forms[1][1] = "B 即 A\n的重排";
+        forms[2][0] = "permuted", forms[2][1] = "重排";
+        forms[3][0] = "0", forms[3][1] = "0";
+    } else {
+        snprintf(f1, sizeof f1, c->zh ? "变化 max|<i>Z</i>| 的 %s" : "changes %s of max|<i>Z</i>|", p);
+        snprintf(f2, sizeof f2, c->zh ? "变化 max|<i>Z</i>|\n的 %s" : "changes %s\nof max|<i>Z</i>|",
+                 p);
+        snprintf(f3, sizeof f3, c->zh ? "变化 %s" : "changes %s", p);
+        forms[0][0] = forms[0][1] = f1;
+        forms[1][0] = forms[1][1] = f2;
+        forms[2][0] = forms[2][1] = f3;
+        forms[3][0] = forms[3][1] = p;
+    }
+    for (int k = 0; k < 4; k++) {
+        snprintf(out, n, "%s", forms[k][c->zh ? 1 : 0]);
+        double w, h;
+        fig_text_size(c->f, FIG_TICK, out, false, &w, &h);
+        if (w <= max_w && h <= max_h)
+            return;
+    }
+}
+
 static tf_status draw_order(fig_ctx *c)
 {
     tf_analysis *A = c->a;
@@ -835,19 +869,45 @@ static tf_status draw_order(fig_ctx *c)
     double fs = fig_font_size(c->f, FIG_LABEL);
     double cbw = fig_colorbar_width(c->f, lo, hi, cb);
 
+    /* the note at the bottom: the head is random, so the mechanism is what is shown */
+    static const char *const notes[3][2] = {
+        {"One random, untrained head: LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> [+ PE]) → "
+         "<i>q, k, v</i>.\nIt shows the mechanism, not what a trained model attends to.",
+         "一个随机（未训练）的注意力头：LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> [+ PE]) → "
+         "<i>q, k, v</i>。\n展示的是机制，不是训练后的模型关注什么。"},
+        {"A random, untrained head (LayerNorm, √<i>d</i> <i>x</i><sub>emb</sub>):\nthe "
+         "mechanism, not a trained model.",
+         "随机（未训练）的注意力头（LayerNorm，√<i>d</i> <i>x</i><sub>emb</sub>）：\n展示机制，"
+         "不是训练结果。"},
+        {"Random, untrained head.", "随机（未训练）的注意力头。"},
+    };
+    const char *note = NULL;
+    double nw, nh;
+    for (int k = 0; k < 3; k++) {
+        note = notes[k][c->zh ? 1 : 0];
+        fig_text_size(c->f, FIG_NOTE, note, false, &nw, &nh);
+        if (nw <= c->area.w)
+            break;
+    }
+    fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
+    fig_rect area = c->area;
+    area.h -= nh + 0.4 * fs;
+
     /* sentence labels on the left, three square matrices per row, one colour bar */
     /* the two sentences in full width above the grid (shortened with "…" if need be); the
      * rows are labelled A and B */
     char la[160], lb[160];
-    sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, c->area.w);
-    sentence_label(c->f, lb, sizeof lb, "B", A->cmp_text, A->cmp_len, c->area.w);
+    sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, area.w);
+    sentence_label(c->f, lb, sizeof lb, "B", A->cmp_text, A->cmp_len, area.w);
     double lw, lh;
     fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
-    fig_text(c->f, FIG_LABEL, la, false, c->area.x, c->area.y, 0, 0, false);
-    fig_text(c->f, FIG_LABEL, lb, false, c->area.x, c->area.y + lh, 0, 0, false);
-    fig_rect grid = c->area;
+    fig_text(c->f, FIG_LABEL, la, false, area.x, area.y, 0, 0, false);
+    fig_text(c->f, FIG_LABEL, lb, false, area.x, area.y + lh, 0, 0, false);
+    double tw, th; /* two lines of readings under the grid, at most */
+    fig_text_size(c->f, FIG_TICK, "0%\n0%", false, &tw, &th);
+    fig_rect grid = area;
     grid.y += 2 * lh + 0.4 * fs;
-    grid.h = (c->area.h - 2 * lh - 0.4 * fs) * 0.62;
+    grid.h = (area.h - 2 * lh - 0.4 * fs - th) * 0.64;
     fig_axes ax[2][ATTN_MODE_COUNT];
     double gapx = 0.5 * fs, left = 0, cell = 0, extra[2] = {0, 0};
     for (int pass = 0; pass < 2; pass++) {
@@ -900,35 +960,59 @@ static tf_status draw_order(fig_ctx *c)
     fig_rect cbr = {ax[0][2].r.x + cell, ax[0][2].r.y, cbw, ax[1][2].r.y + cell - ax[0][2].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
 
-    /* below: per token of B, max |Z_B - Z_A| against the same token in A (log scale) */
-    double floor_v = 1e-18, top = floor_v;
+    /* under each column, one line: what the mode shows */
+    double ry = grid.y + grid.h + 0.15 * fs, used = 0;
+    double one_w, one_h;
+    fig_text_size(c->f, FIG_TICK, "0%", false, &one_w, &one_h);
+    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        char rd[128];
+        double w, h;
+        order_reading(c, m, cell + gapx - 0.2 * fs, th, rd, sizeof rd);
+        fig_text_size(c->f, FIG_TICK, rd, false, &w, &h);
+        fig_text(c->f, FIG_TICK, rd, false, ax[1][m].r.x + cell / 2, ry, 0.5, 0, false);
+        used = fmax(used, h);
+    }
+    ry += fmax(used, one_h);
+
+    /* below: per token of B, max |Z_B - Z_A| against the same token in A, as a share of
+     * max |Z_A|; without positions it is 0 up to rounding, so it has no bars */
+    double top = 0.0;
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        for (size_t t = 0; t < T; t++)
-            top = fmax(top, A->order[m].token_diff[t]);
-    fig_rect br = {c->area.x, grid.y + grid.h + 0.6 * fs, c->area.w,
-                   c->area.y + c->area.h - (grid.y + grid.h + 0.6 * fs)};
+        for (size_t t = 0; t < T && !attention_order_is_zero(&A->order[m]); t++)
+            top = fmax(top, 100.0 * A->order[m].token_diff[t] / A->order[m].max_abs_output);
+    fig_rect br = {area.x, ry + 0.5 * fs, area.w, area.y + area.h - (ry + 0.5 * fs)};
     fig_legend_item li[ATTN_MODE_COUNT];
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        li[m] = (fig_legend_item){.label = mode_title[m], .color = fig_series_color(m), .bar = true};
+    char zero_label[ATTN_MODE_COUNT][96];
+    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        snprintf(zero_label[m], sizeof zero_label[m], c->zh ? "%s：0" : "%s: 0", mode_title[m]);
+        li[m] = (fig_legend_item){.label = attention_order_is_zero(&A->order[m]) ? zero_label[m]
+                                                                                : mode_title[m],
+                                  .color = fig_series_color(m), .bar = true};
+    }
     fig_axes b = {.grid = true};
     b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .n = tb.n, .at = tb.at,
                      .labels = (const char *const *)tb.labels,
                      .label = L(c, "token of B", "B 中的词元")};
-    b.y = (fig_axis){.log = true, .lo = floor_v, .hi = pow(10.0, ceil(log10(top)) + 0.0),
-                     .label = L(c, "max |<i>Z</i><sub>B</sub> − <i>Z</i><sub>A</sub>|",
-                                "最大 |<i>Z</i><sub>B</sub> − <i>Z</i><sub>A</sub>|")};
-    if (b.y.hi <= b.y.lo * 10)
-        b.y.hi = b.y.lo * 100;
+    b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0,
+                     .label = L(c, "Δ<i>Z</i>, % of max|<i>Z</i><sub>A</sub>|",
+                                "Δ<i>Z</i> 占 max|<i>Z</i><sub>A</sub>| 的 %")};
     b.right = fig_legend_width(c->f, li, ATTN_MODE_COUNT);
     b.min_left = left;
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
-    double bw = 0.8 / ATTN_MODE_COUNT;
+    /* the modes that changed, side by side at each token */
+    int nbar = 0;
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        nbar += !attention_order_is_zero(&A->order[m]);
+    double bw = 0.8 / (nbar ? nbar : 1);
     for (size_t t = 0; t < T; t++)
-        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
-            double x0 = t - 0.4 + m * bw;
-            double v = fmax(A->order[m].token_diff[t], floor_v);
-            fig_bar(c->f, &b, x0, x0 + bw * 0.92, floor_v, v, li[m].color);
+        for (int m = 0, k = 0; m < ATTN_MODE_COUNT; m++) {
+            const tf_order_result *r = &A->order[m];
+            if (attention_order_is_zero(r))
+                continue;
+            double x0 = t - 0.4 + k++ * bw;
+            fig_bar(c->f, &b, x0, x0 + bw * 0.92, 0.0, 100.0 * r->token_diff[t] / r->max_abs_output,
+                    li[m].color);
         }
     fig_legend(c->f, &b, li, ATTN_MODE_COUNT, 4);
     token_ticks_free(&ta);
@@ -951,7 +1035,7 @@ const fig_entry export_figs[] = {
      draw_dot, check_dot},
     {"input", 0, 1.05, "The first layer reads X_emb + PE", "第一层读入 X_emb + PE", draw_input,
      NULL},
-    {"order", ANALYSIS_ORDER, 1.2, "Word order is invisible without positions",
+    {"order", ANALYSIS_ORDER, 1.35, "Word order is invisible without positions",
      "没有位置信息，注意力看不出语序", draw_order, NULL},
     {"embedding", 0, 0.62, "Embedding rows: onehot(id) ⋅ W_E = row id",
      "词嵌入：独热向量 × W_E = 取出第 id 行", draw_embedding, NULL},

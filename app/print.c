@@ -752,6 +752,25 @@ static tf_status print_rope(tf_analysis *a, out_format f, FILE *fp)
 /* ---------------------------------------------------------------------------------------------
  * order (C6) */
 
+/* Tokens of the compared sentence (cmp = 1) or of the sentence itself. */
+static const char *order_tok(const tf_analysis *a, int cmp, size_t t, size_t *len)
+{
+    const tf_token *k = cmp ? &a->cmp_tokens.items[t] : &a->tokens.items[t];
+    *len = k->end - k->start;
+    return (cmp ? a->cmp_text : a->text) + k->start;
+}
+
+static void json_matrix(FILE *fp, const double *m, size_t T)
+{
+    fputc('[', fp);
+    for (size_t t = 0; t < T; t++) {
+        if (t)
+            fputs(", ", fp);
+        emit_json_darray(fp, m + t * T, T, EMIT_F64_DIGITS);
+    }
+    fputc(']', fp);
+}
+
 static void json_order_mode(FILE *fp, const tf_order_result *r, size_t T)
 {
     fputs("{\"max_token_diff\": ", fp);
@@ -760,12 +779,63 @@ static void json_order_mode(FILE *fp, const tf_order_result *r, size_t T)
     emit_json_num(fp, r->pooled_diff, EMIT_F64_DIGITS);
     fputs(", \"token_diff\": ", fp);
     emit_json_darray(fp, r->token_diff, T, EMIT_F64_DIGITS);
+    fputs(", \"max_abs_output\": ", fp);
+    emit_json_num(fp, r->max_abs_output, EMIT_F64_DIGITS);
+    fputs(", \"relative_diff\": ", fp);
+    emit_json_num(fp, r->relative_diff, EMIT_F64_DIGITS);
+    fprintf(fp, ", \"zero_up_to_rounding\": %s", attention_order_is_zero(r) ? "true" : "false");
+    fputs(", \"score_std\": ", fp);
+    emit_json_num(fp, r->score_std, EMIT_F64_DIGITS);
+    fputs(", \"min_row_range\": ", fp);
+    emit_json_num(fp, r->min_row_range, EMIT_F64_DIGITS);
+    fputs(", \"A_a\": ", fp);
+    json_matrix(fp, r->A_a, T);
+    fputs(", \"A_b\": ", fp);
+    json_matrix(fp, r->A_b, T);
     fputc('}', fp);
+}
+
+/* One line per mode that says what its numbers show. */
+static void text_order_reading(FILE *fp, const tf_analysis *a, int m)
+{
+    const tf_order_result *r = &a->order[m];
+    char pct[32];
+    emit_percent(pct, sizeof pct, r->relative_diff);
+    if (a->tokens.n < 2) {
+        fputs(m == 0 ? "  One token has no order: both sentences are the same, so every "
+                       "difference is 0.\n" : "", fp);
+        return;
+    }
+    if (attention_order_is_zero(r)) {
+        fprintf(fp, "  %s: B's weights are A's, rows and columns permuted; each token's output "
+                    "is the same: 0 up to rounding (%.0e).\n",
+                m == ATTN_NO_PE ? "no positions" : m == ATTN_WITH_PE ? "+ PE" : "RoPE",
+                r->max_token_diff);
+        return;
+    }
+    if (m == ATTN_WITH_PE)
+        fprintf(fp, "  + PE: PE changes the inputs, so the weights differ and the outputs move "
+                    "by %s of max|Z_A|.\n", pct);
+    else if (m == ATTN_WITH_ROPE)
+        fprintf(fp, "  RoPE: rotating q and k changes q.k, so the weights differ and the outputs "
+                    "move by %s of max|Z_A|.\n", pct);
+    else
+        fprintf(fp, "  no positions: the outputs differ by %s of max|Z_A|.\n", pct);
 }
 
 static tf_status print_order(tf_analysis *a, out_format f, FILE *fp)
 {
-    size_t T = a->tokens.n;
+    size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
+    tf_attn_cfg head = analysis_attn_cfg(a);
+    if (f == FMT_NPY) { /* (mode, sentence a/b, T, T) */
+        const size_t shape[4] = {ATTN_MODE_COUNT, 2, T, T};
+        emit_npy_header_nd(fp, "<f8", shape, 4);
+        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+            fwrite(a->order[m].A_a, sizeof(double), T * T, fp);
+            fwrite(a->order[m].A_b, sizeof(double), T * T, fp);
+        }
+        return ferror(fp) ? TF_ERR_IO : TF_OK;
+    }
     if (f == FMT_JSON) {
         fputs("{\"a\": ", fp);
         emit_json_str(fp, a->text, a->text_len);
@@ -774,37 +844,146 @@ static tf_status print_order(tf_analysis *a, out_format f, FILE *fp)
         fputs(", \"permutation\": [", fp);
         for (size_t t = 0; t < T; t++)
             fprintf(fp, t ? ", %zu" : "%zu", a->perm[t]);
-        fputc(']', fp);
+        fprintf(fp, "], \"d_model\": %zu, \"seed\": %llu, \"norm\": \"%s\", \"norm_eps\": ", d,
+                (unsigned long long)head.seed, attention_norm_name(head.norm));
+        emit_json_num(fp, ATTN_NORM_EPS, EMIT_F64_DIGITS);
+        fputs(", \"embedding_scale\": ", fp);
+        emit_json_num(fp, head.emb_scale, EMIT_F64_DIGITS);
+        fputs(", \"score_scale\": ", fp);
+        emit_json_num(fp, 1.0 / sqrt((double)d), EMIT_F64_DIGITS);
+        fputs(", \"weights\": \"random (untrained): W_Q, W_K, W_V uniform(-sqrt(3/d), "
+              "sqrt(3/d))\", \"head\": \"x = embedding_scale * x_emb (+ PE); h = LayerNorm(x); "
+              "q, k, v = h W_Q, h W_K, h W_V (RoPE: q, k rotated); A = softmax(q k^T * "
+              "score_scale); Z = A v\", \"rope_style\": ",
+              fp);
+        fprintf(fp, "\"%s\", \"base\": ", rope_style_name(head.style));
+        emit_json_num(fp, head.base, EMIT_F64_DIGITS);
+        fprintf(fp, ", \"first_position\": %ld", head.pos0);
         for (int m = 0; m < ATTN_MODE_COUNT; m++) {
             fprintf(fp, ", \"%s\": ", attention_mode_name((attn_mode)m));
             json_order_mode(fp, &a->order[m], T);
         }
         fputs("}\n", fp);
-    } else if (f == FMT_CSV) {
-        fputs("mode,max_token_diff,pooled_diff\n", fp);
+        return TF_OK;
+    }
+    if (f == FMT_CSV) {
+        /* one row per token, sentence and mode: the mode's summary, then the token's row of
+         * attention weights and its output difference (max |Z_B - Z_A| for that token) */
+        fputs("mode,max_token_diff,pooled_diff,max_abs_output,relative_diff,sentence,row,token,"
+              "token_diff", fp);
+        for (size_t u = 0; u < T; u++)
+            fprintf(fp, ",%zu", u);
+        fputc('\n', fp);
+        size_t *inv = malloc((T ? T : 1) * sizeof *inv); /* token u of a is token inv[u] of b */
+        if (!inv)
+            return TF_ERR_NOMEM;
+        for (size_t t = 0; t < T; t++)
+            inv[a->perm[t]] = t;
         for (int m = 0; m < ATTN_MODE_COUNT; m++) {
-            fprintf(fp, "%s,", attention_mode_name((attn_mode)m));
-            emit_json_num(fp, a->order[m].max_token_diff, EMIT_F64_DIGITS);
-            fputc(',', fp);
-            emit_json_num(fp, a->order[m].pooled_diff, EMIT_F64_DIGITS);
-            fputc('\n', fp);
+            const tf_order_result *r = &a->order[m];
+            for (int sb = 0; sb < 2; sb++)
+                for (size_t t = 0; t < T; t++) {
+                    size_t l;
+                    const char *s = order_tok(a, sb, t, &l);
+                    fprintf(fp, "%s,", attention_mode_name((attn_mode)m));
+                    const double sum[4] = {r->max_token_diff, r->pooled_diff, r->max_abs_output,
+                                           r->relative_diff};
+                    for (int k = 0; k < 4; k++) {
+                        emit_json_num(fp, sum[k], EMIT_F64_DIGITS);
+                        fputc(',', fp);
+                    }
+                    fprintf(fp, "%s,%zu,", sb ? "b" : "a", t);
+                    token_text_field(fp, sb ? &a->cmp_tokens.items[t] : &a->tokens.items[t], s,
+                                     l, 0);
+                    fputc(',', fp);
+                    emit_json_num(fp, r->token_diff[sb ? t : inv[t]], EMIT_F64_DIGITS);
+                    emit_csv_dvalues(fp, (sb ? r->A_b : r->A_a) + t * T, T, EMIT_F64_DIGITS);
+                    fputc('\n', fp);
+                }
         }
-    } else {
-        fputs("Word order (C6): sentence A = ", fp);
-        emit_safe_text(fp, a->text, a->text_len);
-        fputs(", sentence B = ", fp);
-        emit_safe_text(fp, a->cmp_text, a->cmp_len);
-        fputs(" (same tokens, other order)\n", fp);
-        fputs("  each token of B is compared with the same token in A\n", fp);
-        fputs("                      max token diff   pooled diff\n", fp);
-        static const char *const label[ATTN_MODE_COUNT] = {"embeddings only", "+ PE (sinusoidal)",
-                                                           "RoPE on q, k"};
-        for (int m = 0; m < ATTN_MODE_COUNT; m++)
-            fprintf(fp, "  %-18s  %15.3e  %12.3e\n", label[m], a->order[m].max_token_diff,
-                    a->order[m].pooled_diff);
-        fputs("  Without positions attention gives every token the same output in both orders:\n"
-              "  it sees a set of words. Adding PE (or rotating q, k with RoPE) makes the order "
-              "count.\n", fp);
+        free(inv);
+        return TF_OK;
+    }
+
+    static const char *const label[ATTN_MODE_COUNT] = {"embeddings only", "+ PE (sinusoidal)",
+                                                       "RoPE on q, k"};
+    fputs("Word order (C6): sentence A = ", fp);
+    emit_safe_text(fp, a->text, a->text_len);
+    fputs(", sentence B = ", fp);
+    emit_safe_text(fp, a->cmp_text, a->cmp_len);
+    fputs(" (same tokens, other order)\n", fp);
+    fprintf(fp, "  one attention head for all three: x = %.4g * x_emb (+ PE), h = LayerNorm(x),\n"
+                "  q, k, v = h W_Q, h W_K, h W_V (RoPE rotates q and k), A = softmax(q k^T / "
+                "sqrt(%zu)), Z = A v\n", head.emb_scale, d);
+    fprintf(fp, "  W_Q, W_K, W_V are random (seed %llu), not trained: this shows the mechanism, "
+                "not what a trained model attends to.\n", (unsigned long long)head.seed);
+    fputs("  each token of B is compared with the same token in A\n", fp);
+    fputs("                      max token diff  / max|Z_A|   pooled diff  score spread  "
+          "min row range\n", fp);
+    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        const tf_order_result *r = &a->order[m];
+        if (attention_order_is_zero(r))
+            fprintf(fp, "  %-18s  %14s  %9s  %12s", label[m], "0 (rounding)", "0%", "0");
+        else
+            fprintf(fp, "  %-18s  %14.3e  %8.1f%%  %12.3e", label[m], r->max_token_diff,
+                    100.0 * r->relative_diff, r->pooled_diff);
+        fprintf(fp, "  %12.2f  %13.3f\n", r->score_std, r->min_row_range);
+    }
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        text_order_reading(fp, a, m);
+
+    /* the weights themselves, A and B side by side, while they fit a terminal */
+    if (T > 8) {
+        fprintf(fp, "  (attention weights of %zu tokens: --format json, csv or npy gives them)\n",
+                T);
+        return TF_OK;
+    }
+    int w = 4;
+    for (int sb = 0; sb < 2; sb++)
+        for (size_t t = 0; t < T; t++) {
+            size_t l;
+            const char *s = order_tok(a, sb, t, &l);
+            int tw = tw_width(s, l);
+            w = tw > w ? tw : w;
+        }
+    w = w > 12 ? 12 : w;
+    fputs("  attention weights (a row: one token; its columns: the tokens it attends to; each "
+          "row sums to 1)\n", fp);
+    int cw = w > 6 ? w : 6;
+    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        fprintf(fp, "  %s\n", label[m]);
+        for (int row = -1; row < (int)T; row++) {
+            /* one line: A's row, then B's, padded to columns; written without trailing blanks */
+            char *buf = NULL;
+            size_t blen = 0;
+            FILE *ln = open_memstream(&buf, &blen);
+            if (!ln)
+                return TF_ERR_NOMEM;
+            for (int sb = 0; sb < 2; sb++) {
+                const double *A = sb ? a->order[m].A_b : a->order[m].A_a;
+                size_t l;
+                fputs("    ", ln);
+                if (row < 0) {
+                    tw_pad(ln, sb ? "B" : "A", 1, w);
+                    for (size_t u = 0; u < T; u++) {
+                        const char *s = order_tok(a, sb, u, &l);
+                        fputs("  ", ln);
+                        text_token(ln, s, l, cw);
+                    }
+                    continue;
+                }
+                const char *s = order_tok(a, sb, (size_t)row, &l);
+                text_token(ln, s, l, w);
+                for (size_t u = 0; u < T; u++)
+                    fprintf(ln, "  %-*.3f", cw, A[(size_t)row * T + u]);
+            }
+            fclose(ln);
+            while (blen > 0 && buf[blen - 1] == ' ')
+                blen--;
+            fwrite(buf, 1, blen, fp);
+            fputc('\n', fp);
+            free(buf);
+        }
     }
     return TF_OK;
 }
@@ -995,7 +1174,7 @@ static const print_entry entries[] = {
     {"dot", 0, 1, print_dot},
     {"rope", ANALYSIS_ROPE, 0, print_rope},
     {"decay", 0, 1, print_decay},
-    {"order", ANALYSIS_ORDER, 0, print_order},
+    {"order", ANALYSIS_ORDER, 1, print_order},
     {"similarity", 0, 1, print_similarity},
 };
 #define N_ENTRIES (sizeof entries / sizeof entries[0])
@@ -1020,8 +1199,8 @@ const char *print_check(const char *what, out_format f, const tf_config *c)
     if (!e)
         return "unknown --print value";
     if (f == FMT_NPY && !e->npy)
-        return "--format npy writes matrices: use it with embedding, pe, freq, input, dot, decay or "
-               "similarity";
+        return "--format npy writes matrices: use it with embedding, pe, freq, input, dot, decay, "
+               "order or similarity";
     if (strcmp(what, "dot") == 0 && c->n_positions > TF_MAX_DOT_POSITIONS)
         return "--print dot builds an n x n matrix: use -n 4096 or fewer";
     if (strcmp(what, "relative") == 0 && (double)c->n_positions * c->d_model > 4e8)
@@ -1073,8 +1252,8 @@ double print_work(const char *what, out_format f, const tf_analysis *a)
                4 * T * d * val;
     if (strcmp(what, "decay") == 0)
         return 150.0 * n * d / 2 + n * val;
-    if (strcmp(what, "order") == 0) /* 3 modes x 2 sentences x 3 projections, and the scores */
-        return 18 * 1.3 * T * d * d + 6 * 1.3 * T * T * d;
+    if (strcmp(what, "order") == 0) /* 3 projections of 4T rows, and the scores of 6 T x T */
+        return 12 * 1.3 * T * d * d + 6 * 1.3 * T * T * d;
     return T * val + d * val; /* tokens, freq */
 }
 

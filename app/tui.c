@@ -340,20 +340,22 @@ static size_t tail_start(const wchar_t *buf, size_t n, int room)
     return s;
 }
 
-static int edit_sentence(tui *t)
+/* The line editor on the row above the status line, starting from init: the text typed
+ * (malloc'd, *out_len bytes) on Enter, NULL on Esc or a stop signal (*quit set). *cut says a
+ * paste went past the documented text limit (TF_MAX_TEXT_BYTES, in UTF-8 bytes; the rest was
+ * refused and the hint line said so). */
+static char *edit_line(const char *prompt, const char *hint, const char *init, size_t init_len,
+                       size_t *out_len, bool *cut, bool *quit)
 {
-    /* as many characters as the documented text limit holds (TF_MAX_TEXT_BYTES, in UTF-8
-     * bytes; docs/limits.md); what goes beyond is refused, and the hint line says so */
     wchar_t *buf = malloc((TF_MAX_TEXT_BYTES + 1) * sizeof *buf);
+    *cut = *quit = false;
     if (!buf)
-        return TUI_REDRAW;
+        return NULL;
     size_t n = 0, bytes = 0;
-    bool cut = false;
     char enc[8];
-    /* start from the current sentence */
-    for (size_t i = 0; i < t->text_len;) {
+    for (size_t i = 0; i < init_len;) {
         uint32_t cp;
-        size_t k = utf8_decode(t->text + i, t->text_len - i, &cp);
+        size_t k = utf8_decode(init + i, init_len - i, &cp);
         if (!k || bytes + k > TF_MAX_TEXT_BYTES)
             break;
         buf[n++] = (wchar_t)cp;
@@ -366,7 +368,7 @@ static int edit_sentence(tui *t)
         move(y, 0);
         clrtoeol();
         term_attr(stdscr, A_BOLD, 0);
-        int px = term_text(stdscr, y, 0, txt(T_EDIT_PROMPT), COLS / 2);
+        int px = term_text(stdscr, y, 0, prompt, COLS / 2);
         term_attr(stdscr, A_NORMAL, 0);
         /* show the end of a long sentence: only the characters that fit are encoded */
         int room = COLS - px - 1;
@@ -381,12 +383,12 @@ static int edit_sentence(tui *t)
         move(LINES - 1, 0);
         clrtoeol();
         term_attr(stdscr, A_REVERSE, 0);
-        if (cut) {
+        if (*cut) {
             char note[200];
             tui_msg_fmt(note, sizeof note, TM_TEXT_CUT, TF_MAX_TEXT_BYTES);
             term_text(stdscr, LINES - 1, 0, note, COLS);
         } else {
-            term_text(stdscr, LINES - 1, 0, txt(T_EDIT_HINT), COLS);
+            term_text(stdscr, LINES - 1, 0, hint, COLS);
         }
         term_attr(stdscr, A_NORMAL, 0);
         move(y, cx < COLS ? cx : COLS - 1);
@@ -394,65 +396,152 @@ static int edit_sentence(tui *t)
         wint_t wc;
         int r = get_wch(&wc);
         if (got_signal) {
-            curs_set(0);
-            free(buf);
-            return TUI_QUIT;
+            *quit = true;
+            break;
         }
         if (r == ERR)
             continue;
         if (r == KEY_CODE_YES) {
             if (wc == KEY_BACKSPACE && n)
-                bytes -= utf8_encode((uint32_t)buf[--n], enc), cut = false;
+                bytes -= utf8_encode((uint32_t)buf[--n], enc), *cut = false;
             else if (wc == KEY_ENTER)
                 goto commit;
             continue;
         }
-        if (wc == 27) {
-            curs_set(0);
-            free(buf);
-            return TUI_REDRAW;
-        }
+        if (wc == 27)
+            break;
         if (wc == '\n' || wc == '\r')
             goto commit;
         if ((wc == 127 || wc == 8) && n) {
-            bytes -= utf8_encode((uint32_t)buf[--n], enc), cut = false;
+            bytes -= utf8_encode((uint32_t)buf[--n], enc), *cut = false;
         } else if (wc == 21) { /* Ctrl-U */
-            n = bytes = 0, cut = false;
+            n = bytes = 0, *cut = false;
         } else if (wc >= 0x20 && wc != 127) {
             size_t k = utf8_encode((uint32_t)wc, enc);
             if (bytes + k <= TF_MAX_TEXT_BYTES)
                 buf[n++] = (wchar_t)wc, bytes += k;
             else
-                cut = true;
+                *cut = true;
         }
     }
+    curs_set(0);
+    free(buf);
+    return NULL;
 commit:
     curs_set(0);
-    {
-        char *s = malloc(bytes + 1);
-        if (!s) {
-            free(buf);
-            return TUI_REDRAW;
-        }
+    char *s = malloc(bytes + 1);
+    if (s) {
         size_t o = 0;
         for (size_t i = 0; i < n; i++)
             o += utf8_encode((uint32_t)buf[i], s + o);
         s[o] = '\0';
-        char *old = t->text;
-        size_t old_len = t->text_len;
-        t->text = s, t->text_len = o;
-        if (rerun(t) != 0) {
-            free(s);
-            t->text = old, t->text_len = old_len;
-        } else {
-            free(old);
-            t->msg[0] = '\0';
-            if (cut) /* the rest of a long paste was refused: say so once more */
-                tui_msg_fmt(t->msg, sizeof t->msg, TM_TEXT_CUT,
-                         TF_MAX_TEXT_BYTES);
-        }
+        *out_len = o;
     }
     free(buf);
+    return s;
+}
+
+/* Forget the order B typed in view 6 (or given by --compare): it spelled the old sentence. */
+static void drop_compare(tui *t)
+{
+    if (t->cfg.compare == t->compare) {
+        free(t->compare);
+        t->compare = NULL;
+    }
+    t->cfg.compare = NULL;
+    t->cfg.compare_len = 0;
+}
+
+static int edit_sentence(tui *t)
+{
+    size_t len = 0;
+    bool cut, quit;
+    char *s = edit_line(txt(T_EDIT_PROMPT), txt(T_EDIT_HINT), t->text, t->text_len, &len, &cut,
+                        &quit);
+    if (quit)
+        return TUI_QUIT;
+    if (!s)
+        return TUI_REDRAW;
+    char *old = t->text;
+    size_t old_len = t->text_len;
+    t->text = s, t->text_len = len;
+    /* an order B of the old sentence would not match the new one: back to the words reversed */
+    const char *cmp = t->cfg.compare;
+    size_t cmp_len = t->cfg.compare_len;
+    t->cfg.compare = NULL, t->cfg.compare_len = 0;
+    if (rerun(t) != 0) {
+        free(s);
+        t->text = old, t->text_len = old_len;
+        t->cfg.compare = cmp, t->cfg.compare_len = cmp_len;
+        return TUI_REDRAW;
+    }
+    free(old);
+    t->msg[0] = '\0';
+    if (cmp) {
+        t->cfg.compare = cmp; /* so that drop_compare frees the typed text */
+        drop_compare(t);
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_O_B_RESET));
+    }
+    if (cut) /* the rest of a long paste was refused: say so once more */
+        tui_msg_fmt(t->msg, sizeof t->msg, TM_TEXT_CUT, TF_MAX_TEXT_BYTES);
+    return TUI_REDRAW;
+}
+
+int tui_edit_compare(tui *t)
+{
+    size_t len = 0;
+    bool cut, quit;
+    const tf_analysis *a = t->a;
+    /* start from order B as it is now (the words reversed unless one was typed) */
+    const char *init = a->cmp_text ? a->cmp_text : "";
+    char *s = edit_line(txt(T_O_EDIT_PROMPT), txt(T_O_EDIT_HINT), init,
+                        a->cmp_text ? a->cmp_len : 0, &len, &cut, &quit);
+    if (quit)
+        return TUI_QUIT;
+    if (!s)
+        return TUI_REDRAW;
+    size_t k = 0;
+    while (k < len && s[k] == ' ')
+        k++;
+    /* run the experiment with the new order B before it replaces the one on screen: a B with
+     * other tokens is refused with the reason, and the old B stays */
+    tf_config c = t->cfg;
+    c.compare = k < len ? s : NULL;
+    c.compare_len = k < len ? len : 0;
+    tf_analysis fresh;
+    tf_diag dg = {0};
+    tf_status st = analysis_run(&c, t->text, t->text_len, &fresh, &dg);
+    if (st == TF_OK) {
+        st = analysis_need(&fresh, ANALYSIS_ORDER, &dg);
+        if (st != TF_OK)
+            analysis_free(&fresh);
+    }
+    if (st != TF_OK) {
+        if (st == TF_ERR_PERMUTATION)
+            snprintf(t->msg, sizeof t->msg, "%s", txt(T_O_B_BAD));
+        else
+            snprintf(t->msg, sizeof t->msg, "%s", tui_status_str(st, txt_is_zh()));
+        free(s);
+        return TUI_REDRAW;
+    }
+    drop_compare(t);
+    if (c.compare) {
+        t->compare = s;
+    } else {
+        free(s);
+    }
+    t->cfg.compare = t->compare;
+    t->cfg.compare_len = t->compare ? len : 0;
+    analysis_free(t->a);
+    *t->a = fresh;
+    t->cfg_shown = t->cfg;
+    t->generation++;
+    if (t->compare)
+        txt_fmt(t->msg, sizeof t->msg, T_O_B, t->a->cmp_text);
+    else
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_O_B_DEFAULT));
+    if (cut)
+        tui_msg_fmt(t->msg, sizeof t->msg, TM_TEXT_CUT, TF_MAX_TEXT_BYTES);
     return TUI_REDRAW;
 }
 
@@ -884,6 +973,8 @@ int tui_run(tf_cli *cli, tf_analysis *a)
     free(t.text);
     /* the trained vectors live in view 8's state: the caller keeps its own (--vectors) */
     t.cfg.vectors = cli->cfg.vectors;
+    t.cfg.compare = cli->cfg.compare, t.cfg.compare_len = cli->cfg.compare_len;
+    free(t.compare);
     view_learned_free(&t);
     cli->cfg = t.cfg;
     return got_signal ? 128 + got_signal : 0;

@@ -67,6 +67,8 @@ struct tui {
     long gram_n;
     unsigned gram_gen;
     int order_mode;             /* view 6: the mode whose attention matrices are large */
+    char *compare;              /* view 6: order B as typed with c (owned; cfg.compare points
+                                 * here), NULL: --compare's text or the words reversed */
     int rope_pair;              /* view 7: the pair i on the plane */
     struct tui_learn *learn;    /* view 8: the training in progress (view_learned.c) */
 
@@ -101,6 +103,9 @@ int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
  * spaces; when the text goes on past maxlines, the last line ends with "...". w NULL only counts.
  * Returns the lines used. */
 int tui_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s);
+/* View 6's c: type order B in the line editor; the experiment runs again with it, or the
+ * message line says why it cannot (other tokens) and the old order B stays. */
+int tui_edit_compare(tui *t);
 /* The status line (sentence and configuration) on the last row. */
 void tui_draw_status(tui *t);
 /* A number with engineering grouping: 409.6 M, 1.6 G. */

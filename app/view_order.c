@@ -1,18 +1,23 @@
 /* view_order.c — view 6: attention is blind to word order without positions (claim C6).
  *
- * The same tokens in two orders (the sentence and --compare, default: its words reversed) go
- * through one seeded attention head three times: without positions, with PE added, with RoPE. The
- * table gives, per token, how much its output changed between the two orders (from the analysis):
- * about 1e-16 without positions, clearly non-zero with them.
+ * The same tokens in two orders (the sentence and order B: --compare, or typed with c, else its
+ * words reversed) go through one attention head three times: without positions, with PE added,
+ * with RoPE. The head is the analysis' (LayerNorm, word vectors times sqrt(d), random weights),
+ * so its scores spread by about 1 and the heatmaps show real preferences. Under each pair of
+ * heatmaps (A left, B right, one colour scale with its bar) a one-line reading says what the
+ * mode shows; the table gives, per token, how much its output changed between the two orders
+ * and that change as a share of max|Z_A|: 0 up to rounding without positions, a sizeable share
+ * with PE and with RoPE.
  *
- * Layout degrades with the sentence length and the screen: the heatmaps show the first K tokens
- * (with a note when K < T), columns are labelled by the tokens when they fit and by their
- * numbers otherwise, the table lists as many rows as fit (with a note for the rest), and the
- * conclusion line is always drawn. */
+ * Layout degrades with the sentence length and the screen (see the row budget in draw): the
+ * heatmaps show the first K tokens (with a note when K < T), columns are labelled by the tokens
+ * when they fit and by their numbers otherwise, the table lists as many rows as fit (with a note
+ * for the rest), and the readings, the colour bar and the conclusion are always drawn. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "emit.h"
 #include "tui.h"
 
 typedef struct {
@@ -81,6 +86,34 @@ static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_t
     term_printf(w, y, x, maxw, txt(label), line);
 }
 
+/* A difference as the table shows it: 0 when the mode's outputs match up to rounding. */
+static void diff_cell(char *out, const tf_order_result *r, double v)
+{
+    if (attention_order_is_zero(r))
+        snprintf(out, 48, "0");
+    else
+        snprintf(out, 48, "%.2e", v);
+}
+
+/* The reading of mode m under its heatmaps, as wide as fits in maxw columns. */
+static void reading(const tf_analysis *a, int m, char *buf, size_t cap, int maxw)
+{
+    const tf_order_result *r = &a->order[m];
+    char p[32];
+    emit_percent(p, sizeof p, r->relative_diff);
+    bool same = attention_order_is_zero(r);
+    if (same)
+        snprintf(buf, cap, "%s", txt(T_O_SAME));
+    else
+        txt_fmt(buf, cap, T_O_DIFFERS, p);
+    if (term_text_width(buf) <= maxw)
+        return;
+    if (same)
+        snprintf(buf, cap, "%s", txt(T_O_SAME_S));
+    else
+        txt_fmt(buf, cap, T_O_DIFFERS_S, p);
+}
+
 static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
 {
     const tf_analysis *a = t->a;
@@ -92,35 +125,53 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
         return;
 
-    /* Rows: A, B, blank, headings, [heatmap + labels], attention line, [K of T note], table
-     * title, header, [rows], [omitted note], max, pooled, [one-token note], conclusion. */
+    /* 1. The row budget. Always: A, B, the mode headings, the heatmaps (at least one row), their
+     *    labels, the readings, the colour bar and the conclusion. Then, while rows are left, in
+     *    this order: the table's header, max and /max|Z| rows (with its token rows or a note on
+     *    the omitted ones), the note on the random head, heatmaps two pixels per token, the
+     *    token rows, the table's title, the pooled row, a blank row under B, the three long
+     *    readings, heatmaps at full size. */
     int colw = (cols - 2) / ATTN_MODE_COUNT;
     int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
     int K = T < kw ? T : kw;
     if (K < 1)
         K = 1;
-    int avail = rows - 10 - (T == 1);
-    int gap = avail >= T + (K + 1) / 2 + 1; /* the blank row under B, when there is room */
-    avail += 1 - gap;
-    int need = (K + 1) / 2 + 1; /* heatmap rows at one pixel per token, plus the labels */
-    int tab = T, hh = 2;
-    for (int pass = 0; pass < 2; pass++) {
-        int av = avail - (K < T);
-        tab = T;
-        if (tab + need <= av) {
-            hh = av - tab;
-        } else {
-            hh = av / 2;
-            int hmin = need < 3 ? need : 3;
-            hh = hh < hmin ? hmin : hh > need ? need : hh;
-            tab = av - hh - 1; /* one row for the note on omitted rows */
-            if (tab < 0)
-                tab = 0;
-        }
-        if (K > 2 * (hh - 1))
-            K = 2 * (hh - 1) > 1 ? 2 * (hh - 1) : 1;
+    int left = rows - 7 - (T == 1);
+    int need_h = (K + 1) / 2; /* heatmap rows at one pixel per token */
+    int hh = need_h < 2 ? need_h : 2;
+    left -= hh;
+    bool note_k = K < T || need_h > hh; /* "the first K of T tokens" may be needed */
+    left -= note_k;
+    bool table = left >= 4, note = false, title = false, pooled = false, gap = false;
+    bool longr = false;
+    int shown = 0;
+    if (table)
+        left -= 4;
+    if (left >= 1)
+        note = true, left--;
+    int more = K - hh < left ? K - hh : left; /* two pixels per token: K rows */
+    if (more > 0)
+        hh += more, left -= more;
+    if (table) {
+        if (left >= T - 1)
+            shown = T, left -= T - 1;
+        else
+            shown = left > 0 ? left : 0, left -= shown;
+        if (shown > 64) /* the table's cells are a fixed array */
+            left += shown - 64, shown = 64;
+        if (left >= 1)
+            title = true, left--;
+        if (left >= 1)
+            pooled = true, left--;
     }
-    /* column width: the token names when they fit, else the numbers */
+    if (left >= 1)
+        gap = true, left--;
+    if (left >= 3 && cols >= 100 && T > 1)
+        longr = true, left -= 3;
+
+    /* 2. The heatmaps' geometry: K tokens of sx columns and sy pixels (half rows) each */
+    if (K > 2 * hh)
+        K = 2 * hh;
     int maxw = 0;
     for (int k = 0; k < K; k++) {
         char b1[64], b2[64];
@@ -134,11 +185,27 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
     bool names = 2 * K * (maxw + 1) + 3 <= colw;
     if (names && sx < maxw + 1)
         sx = maxw + 1;
-    int sy = 2 * (hh - 1) / K;
-    sy = sy < 1 ? 1 : sy > sx ? sx : sy;
-    if (sy > 4)
-        sy = 4;
+    int smax = sx < 4 ? sx : 4;
+    int full = (K * smax + 1) / 2; /* rows at full size */
+    if (left > 0 && hh < full)
+        hh += left < full - hh ? left : full - hh;
+    int sy = 2 * hh / K;
+    sy = sy < 1 ? 1 : sy > smax ? smax : sy;
     int mh = (K * sy + 1) / 2;
+
+    /* one colour scale for the six matrices, its ends rounded out to 0.01 */
+    double lo = INFINITY, hi = -INFINITY;
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        for (int i = 0; i < T * T; i++) {
+            lo = fmin(lo, fmin(a->order[m].A_a[i], a->order[m].A_b[i]));
+            hi = fmax(hi, fmax(a->order[m].A_a[i], a->order[m].A_b[i]));
+        }
+    lo = floor(lo * 100.0) / 100.0;
+    hi = ceil(hi * 100.0) / 100.0;
+    if (!(hi > lo))
+        hi = lo + 0.01;
+
+    /* 3. Draw, top to bottom */
     if (names) {
         term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
         term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
@@ -146,86 +213,133 @@ static void draw(tui *t, WINDOW *w, int y, int x, int rows, int cols)
         numbered(w, y, x + 1, cols - 2, T_O_A, &a->tokens, a->text, T);
         numbered(w, y + 1, x + 1, cols - 2, T_O_B, &a->cmp_tokens, a->cmp_text, T);
     }
-    y += gap - 1;
+    y += 2 + gap;
+    if (note) {
+        const char *hn = txt(T_O_HEAD);
+        if (term_text_width(hn) > cols - 2)
+            hn = txt(T_O_HEAD_S);
+        term_text(w, y++, x + 1, hn, cols - 2);
+    }
     for (int m = 0; m < ATTN_MODE_COUNT; m++) {
         int mx = x + 1 + m * colw;
         term_attr(w, A_BOLD, 0);
-        term_text(w, y + 3, mx, txt(mode_names[m]), colw - 1);
+        term_text(w, y, mx, txt(mode_names[m]), colw - 1);
         term_attr(w, A_NORMAL, 0);
         attn_ctx ca = {a->order[m].A_a, T, sx, sy}, cb = {a->order[m].A_b, T, sx, sy};
-        term_heatmap(w, y + 4, mx, mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
-        term_heatmap(w, y + 4, mx + K * sx + 2, mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
-        draw_labels(w, y + 4 + mh, mx, &a->tokens, a->text, K, sx, names);
-        draw_labels(w, y + 4 + mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx, names);
+        term_heatmap(w, y + 1, mx, mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, lo, hi);
+        term_heatmap(w, y + 1, mx + K * sx + 2, mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, lo, hi);
+        draw_labels(w, y + 1 + mh, mx, &a->tokens, a->text, K, sx, names);
+        draw_labels(w, y + 1 + mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx, names);
+        char buf[160];
+        reading(a, m, buf, sizeof buf, colw - 1);
+        term_attr(w, A_BOLD, 0);
+        term_text(w, y + 2 + mh, mx, buf, colw - 1);
+        term_attr(w, A_NORMAL, 0);
     }
-    int ty = y + 4 + mh + 1;
-    term_text(w, ty++, x + 1, txt(names ? T_O_ATTN : T_O_ATTN_NUM), cols - 2);
+    int ty = y + 3 + mh;
+    /* the colour bar with its range, then what the colours mean */
+    int barw = cols / 3 < 30 ? cols / 3 : 30;
+    term_colorbar(w, ty, x + 1, barw, CMAP_VIRIDIS, lo, hi);
+    const char *legend = txt(names ? T_O_ATTN : T_O_ATTN_NUM);
+    if (term_text_width(legend) > cols - barw - 4)
+        legend = txt(T_O_WEIGHT_S);
+    term_text(w, ty++, x + 2 + barw + 1, legend, cols - barw - 4);
     if (K < T)
         term_printf(w, ty++, x + 1, cols - 2, txt(T_O_SHOWN), K, T);
 
     /* the difference table: one row per token of the second sentence, aligned by display
      * width (token texts left, numbers right, whatever the token looks like) */
-    enum { NC = 5 };
-    static char cells[(64 + 3) * NC][48];
-    int shown = tab < T ? tab : T, nr = 0;
-    if (shown > 64)
-        shown = 64;
-    snprintf(cells[0], 48, "#");
-    snprintf(cells[1], 48, "%s", txt(T_O_TOKEN));
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[2 + m], 48, "%s", txt(mode_names[m]));
-    nr = 1;
-    for (int i = 0; i < shown; i++, nr++) {
-        snprintf(cells[nr * NC], 48, "%d", i + 1);
-        tok_text(&a->cmp_tokens, a->cmp_text, i, cells[nr * NC + 1], 41);
+    if (table) {
+        enum { NC = 5 };
+        static char cells[(64 + 4) * NC][48];
+        snprintf(cells[0], 48, "#");
+        snprintf(cells[1], 48, "%s", txt(T_O_TOKEN));
         for (int m = 0; m < ATTN_MODE_COUNT; m++)
-            snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].token_diff[i]);
+            snprintf(cells[2 + m], 48, "%s", txt(mode_names[m]));
+        int nr = 1;
+        for (int i = 0; i < shown; i++, nr++) {
+            snprintf(cells[nr * NC], 48, "%d", i + 1);
+            tok_text(&a->cmp_tokens, a->cmp_text, i, cells[nr * NC + 1], 41);
+            for (int m = 0; m < ATTN_MODE_COUNT; m++)
+                diff_cell(cells[nr * NC + 2 + m], &a->order[m], a->order[m].token_diff[i]);
+        }
+        int omit_row = shown < T ? nr++ : -1;
+        /* max, max / max|Z_A|, [pooled] */
+        for (int k = 0; k < 2 + pooled; k++, nr++) {
+            static const txt_id label[3] = {T_O_MAX, T_O_SHARE, T_O_POOLED};
+            cells[nr * NC][0] = '\0';
+            snprintf(cells[nr * NC + 1], 48, "%s", txt(label[k]));
+            for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+                const tf_order_result *r = &a->order[m];
+                if (k == 1)
+                    emit_percent(cells[nr * NC + 2 + m], 48,
+                                 attention_order_is_zero(r) ? 0.0 : r->relative_diff);
+                else
+                    diff_cell(cells[nr * NC + 2 + m], r,
+                              k == 0 ? r->max_token_diff : r->pooled_diff);
+            }
+        }
+        int cw[NC] = {0};
+        for (int r = 0; r < nr; r++)
+            for (int c = 0; c < NC && r != omit_row; c++) {
+                int tw = term_text_width(cells[r * NC + c]);
+                cw[c] = tw > cw[c] ? tw : cw[c];
+            }
+        if (title)
+            term_text(w, ty++, x + 1, txt(T_O_DIFF), cols - 2);
+        for (int r = 0; r < nr; r++, ty++) {
+            int cx = x + 2;
+            if (r == omit_row) {
+                term_printf(w, ty, cx, cols - 3, txt(T_O_OMITTED), T - shown);
+                continue;
+            }
+            term_attr(w, r == 0 ? A_BOLD : A_NORMAL, 0);
+            for (int c = 0; c < NC; c++) {
+                const char *s = cells[r * NC + c];
+                int tw = term_text_width(s), pad = c == 1 ? 0 : cw[c] - tw;
+                if (cx + pad < x + cols)
+                    term_text(w, ty, cx + pad, s, x + cols - 1 - (cx + pad));
+                cx += cw[c] + 2;
+            }
+            term_attr(w, A_NORMAL, 0);
+        }
     }
-    int omit_row = shown < T ? nr++ : -1;
-    cells[nr * NC][0] = '\0';
-    snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_MAX));
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].max_token_diff);
-    nr++;
-    cells[nr * NC][0] = '\0';
-    snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_POOLED));
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].pooled_diff);
-    nr++;
-    int cw[NC] = {0};
-    for (int r = 0; r < nr; r++)
-        for (int c = 0; c < NC && r != omit_row; c++) {
-            int tw = term_text_width(cells[r * NC + c]);
-            cw[c] = tw > cw[c] ? tw : cw[c];
+    if (longr) {
+        char p[32], buf[320];
+        txt_fmt(buf, sizeof buf, T_O_LONG0, a->order[ATTN_NO_PE].max_token_diff);
+        tui_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
+        for (int m = ATTN_WITH_PE; m < ATTN_MODE_COUNT; m++) {
+            emit_percent(p, sizeof p, a->order[m].relative_diff);
+            txt_fmt(buf, sizeof buf, m == ATTN_WITH_PE ? T_O_LONG1 : T_O_LONG2, p);
+            tui_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
         }
-    term_text(w, ty, x + 1, txt(T_O_DIFF), cols - 2);
-    for (int r = 0; r < nr; r++) {
-        int ry = ty + 1 + r, cx = x + 2;
-        if (r == omit_row) {
-            term_printf(w, ry, cx, cols - 3, txt(T_O_OMITTED), T - shown);
-            continue;
-        }
-        term_attr(w, r == 0 ? A_BOLD : A_NORMAL, 0);
-        for (int c = 0; c < NC; c++) {
-            const char *s = cells[r * NC + c];
-            int tw = term_text_width(s), pad = c == 1 ? 0 : cw[c] - tw;
-            if (cx + pad < x + cols)
-                term_text(w, ry, cx + pad, s, x + cols - 1 - (cx + pad));
-            cx += cw[c] + 2;
-        }
-        term_attr(w, A_NORMAL, 0);
     }
-    int ey = ty + 1 + nr;
     if (T == 1)
-        term_text(w, ey++, x + 1, txt(T_O_ONE), cols - 2);
+        term_text(w, ty++, x + 1, txt(T_O_ONE), cols - 2);
     term_attr(w, A_BOLD, 0);
-    term_text(w, ey, x + 1, txt(T_O_PLAIN), cols - 2);
+    term_text(w, ty, x + 1, txt(T_O_PLAIN), cols - 2);
     term_attr(w, A_NORMAL, 0);
-    snprintf(t->cursor, sizeof t->cursor, "max diff: %.1e / %.1e / %.1e",
-             a->order[0].max_token_diff, a->order[1].max_token_diff, a->order[2].max_token_diff);
+    char p1[32], p2[32];
+    emit_percent(p1, sizeof p1, a->order[ATTN_WITH_PE].relative_diff);
+    emit_percent(p2, sizeof p2, a->order[ATTN_WITH_ROPE].relative_diff);
+    snprintf(t->cursor, sizeof t->cursor, "diff/max|Z|: %s / %s / %s",
+             attention_order_is_zero(&a->order[ATTN_NO_PE]) ? "0" : "!", p1, p2);
+}
+
+static int key(tui *t, int ch)
+{
+    if (ch == 'c')
+        return tui_edit_compare(t);
+    return TUI_IGNORED;
 }
 
 const tui_view view_order = {
-    .figure = "order", .tab = T_TAB_ORDER, .caption = T_CAP_ORDER, .keys = T_KEYS_ORDER,
-    .needs = ANALYSIS_ORDER, .draw = draw, .key = NULL, .click = NULL,
+    .figure = "order",
+    .tab = T_TAB_ORDER,
+    .caption = T_CAP_ORDER,
+    .keys = T_KEYS_ORDER,
+    .needs = ANALYSIS_ORDER,
+    .draw = draw,
+    .key = key,
+    .click = NULL,
 };
