@@ -213,8 +213,8 @@ fail_config:
 
 tf_attn_cfg analysis_attn_cfg(const tf_analysis *a)
 {
-    return (tf_attn_cfg){.seed = a->cfg.seed, .d = a->cfg.d_model, .base = a->cfg.base,
-                         .style = a->cfg.rope, .pos0 = a->cfg.index_base};
+    return attention_head_cfg(a->cfg.seed, a->cfg.d_model, a->cfg.base, a->cfg.rope,
+                              a->cfg.index_base);
 }
 
 static tf_status need_rope(tf_analysis *a)
@@ -353,15 +353,15 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
         a->cmp_text[off] = '\0';
         a->cmp_len = off;
     }
+    /* the rows of W_E as they are: the head scales them by sqrt(d) whatever --scale-embedding
+     * says, so the experiment is the same in every configuration */
     double *emb = malloc(T * d * sizeof *emb);
     if (!emb)
         return TF_ERR_NOMEM;
     for (size_t i = 0; i < T * d; i++)
-        emb[i] = a->emb_scale * a->x_emb[i];
+        emb[i] = a->x_emb[i];
     tf_attn_cfg ac = analysis_attn_cfg(a);
-    st = TF_OK;
-    for (int m = 0; m < ATTN_MODE_COUNT && st == TF_OK; m++)
-        st = attention_order(&ac, (attn_mode)m, emb, a->perm, T, &a->order[m]);
+    st = attention_order_all(&ac, emb, a->perm, T, a->order);
     free(emb);
     return st;
 }

@@ -78,13 +78,14 @@ typedef struct {
     double min_distance;   /* smallest |PE(p) - PE(q)|, p != q */
     long min_pair[2];
 
-    /* ANALYSIS_ROPE: q = x_emb W_Q and k = x_emb W_K (RoPE adds nothing to the input) */
+    /* ANALYSIS_ROPE: q = s x_emb W_Q and k = s x_emb W_K, s = emb_scale, without the order
+     * head's LayerNorm (RoPE adds nothing to the input) */
     double *q, *k;         /* (T, d) */
     double *q_rot, *k_rot; /* (T, d) rotated by pos[t] */
     double score_offset_max_dev; /* of q[0], k[T-1] over rope_check_positions positions */
     long rope_check_positions;
 
-    /* ANALYSIS_ORDER */
+    /* ANALYSIS_ORDER: both sentences through analysis_attn_cfg's head, in each mode */
     char *cmp_text;        /* the second sentence */
     size_t cmp_len;
     tf_tokens cmp_tokens;
@@ -107,7 +108,8 @@ void analysis_free(tf_analysis *a);
 /* C4 the long way: max |onehot(ids) . W_E - W_E[ids]| over the sentence's tokens (0 exactly). */
 tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff);
 
-/* Attention config derived from the analysis (seed, d, base, style, first position). */
+/* The attention head of the order experiment for this analysis (seed, d, base, pairing, first
+ * position; LayerNorm, word vectors times sqrt(d): attention_head_cfg). */
 tf_attn_cfg analysis_attn_cfg(const tf_analysis *a);
 
 #endif

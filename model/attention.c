@@ -1,4 +1,5 @@
-/* attention.c — single-head self-attention and the order experiment. */
+/* attention.c — single-head self-attention, the order experiment, and every position scheme
+ * through the same head. */
 #include "attention.h"
 
 #include <math.h>
@@ -14,6 +15,23 @@ const char *attention_mode_name(attn_mode m)
 {
     static const char *const names[ATTN_MODE_COUNT] = {"without_pe", "with_pe", "with_rope"};
     return (unsigned)m < ATTN_MODE_COUNT ? names[m] : "unknown";
+}
+
+const char *attention_norm_name(attn_norm n)
+{
+    static const char *const names[ATTN_NORM_COUNT] = {"none", "layernorm"};
+    return (unsigned)n < ATTN_NORM_COUNT ? names[n] : "unknown";
+}
+
+tf_attn_cfg attention_head_cfg(uint64_t seed, int d, double base, rope_style style, long pos0)
+{
+    return (tf_attn_cfg){.seed = seed,
+                         .d = d,
+                         .base = base,
+                         .style = style,
+                         .pos0 = pos0,
+                         .norm = ATTN_NORM_LAYER,
+                         .emb_scale = sqrt((double)d)};
 }
 
 tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
@@ -39,6 +57,30 @@ tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double 
     return TF_OK;
 }
 
+void attention_normalize(const tf_attn_cfg *c, const double *x, size_t T, double *out)
+{
+    size_t d = (size_t)c->d;
+    if (out != x)
+        memcpy(out, x, T * d * sizeof *out);
+    if (c->norm != ATTN_NORM_LAYER)
+        return;
+    /* LayerNorm(x) = (x - mean) / sqrt(var + eps), var the population variance (GPT-2) */
+    for (size_t t = 0; t < T; t++) {
+        double *row = out + t * d, mean = 0.0, var = 0.0;
+        for (size_t j = 0; j < d; j++)
+            mean += row[j];
+        mean /= (double)d;
+        for (size_t j = 0; j < d; j++)
+            var += (row[j] - mean) * (row[j] - mean);
+        double inv = 1.0 / sqrt(var / (double)d + ATTN_NORM_EPS);
+        for (size_t j = 0; j < d; j++)
+            row[j] = (row[j] - mean) * inv;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Position schemes */
+
 void attention_positions_init(attn_positions *p, tf_scheme s)
 {
     *p = (attn_positions){.scheme = s,
@@ -60,8 +102,8 @@ static tf_status check_positions(const tf_attn_cfg *c, const attn_positions *p)
         return TF_ERR_RANGE;
     if (p->scheme == SCHEME_LEARNED && p->table->d != c->d)
         return TF_ERR_DMODEL;
-    if (p->scheme == SCHEME_ROPE && !(isfinite(p->rope_attention_factor) &&
-                                      p->rope_attention_factor > 0))
+    if (p->scheme == SCHEME_ROPE &&
+        !(isfinite(p->rope_attention_factor) && p->rope_attention_factor > 0))
         return TF_ERR_RANGE;
     if (p->scheme == SCHEME_ALIBI && !(isfinite(p->alibi_slope) && p->alibi_slope >= 0))
         return TF_ERR_RANGE;
@@ -80,66 +122,84 @@ static double score_bias(const attn_positions *p, long k)
     return 0.0;
 }
 
-tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions *p,
-                                      const double *x, size_t T, double *A, double *Z)
+/* RoPE: q and k of rows 0 .. n turned by their positions pos0 + (r mod T), with p's
+ * frequencies (or base^(-2i/d)); v is untouched. */
+static tf_status rotate_qk(const tf_attn_cfg *c, const attn_positions *p, double *Q, double *K,
+                           size_t n, size_t T)
 {
-    tf_status st = check_positions(c, p);
+    size_t d = (size_t)c->d;
+    double *theta = malloc((d / 2 ? d / 2 : 1) * sizeof *theta);
+    if (!theta)
+        return TF_ERR_NOMEM;
+    if (p->rope_inv_freq)
+        memcpy(theta, p->rope_inv_freq, d / 2 * sizeof *theta);
+    else
+        rope_thetas(c->d, c->base, theta);
+    for (size_t r = 0; r < n; r++) {
+        double pos = (double)(c->pos0 + (long)(r % T));
+        rope_rotate_thetas(Q + r * d, c->d, theta, pos, c->style, Q + r * d);
+        rope_rotate_thetas(K + r * d, c->d, theta, pos, c->style, K + r * d);
+    }
+    free(theta);
+    return TF_OK;
+}
+
+/* Q, K, V (n, d) of the rows of x: normalised (in place: x is overwritten), projected, and,
+ * under RoPE, q and k rotated; row r sits at position pos0 + (r mod T), so several sentences of
+ * T tokens can go in one call. */
+static tf_status qkv(const tf_attn_cfg *c, const attn_positions *p, double *x, size_t n, size_t T,
+                     double *Q, double *K, double *V)
+{
+    attention_normalize(c, x, n, x);
+    tf_status st = attention_project(c, RNG_STREAM_WQ, x, n, Q);
+    if (st == TF_OK)
+        st = attention_project(c, RNG_STREAM_WK, x, n, K);
+    if (st == TF_OK)
+        st = attention_project(c, RNG_STREAM_WV, x, n, V);
     if (st != TF_OK)
         return st;
-    size_t d = (size_t)c->d;
-    bool rope = p->scheme == SCHEME_ROPE;
-    /* one allocation: Q, K, V (T, d) each, the scores (T, T), the RoPE frequencies (d/2) */
-    double *mem = malloc((3 * T * d + T * T + d / 2) * sizeof *mem);
-    if (!mem)
+    return p->scheme == SCHEME_ROPE ? rotate_qk(c, p, Q, K, n, T) : TF_OK;
+}
+
+/* Scores S (T, T) = Q K^T / sqrt(d) (times a^2 under RoPE) plus the scheme's bias and mask,
+ * A = row softmax of S, Z (T, d) = A V; A and Z may be NULL. Under the causal mask the key at
+ * the query's own position is always seen. *score_std (if not NULL) receives sqrt(mean over
+ * rows of the variance of the row's seen scores): the spread that softmax sees (a constant
+ * added to a row changes nothing). */
+static tf_status attend(size_t d, const attn_positions *p, const double *Q, const double *K,
+                        const double *V, size_t T, double *A, double *Z, double *score_std)
+{
+    double *S = malloc(T * T * sizeof *S);
+    if (!S)
         return TF_ERR_NOMEM;
-    double *Q = mem, *K = mem + T * d, *V = mem + 2 * T * d, *S = mem + 3 * T * d;
-    double *theta = S + T * T;
-
-    /* 1. projections */
-    st = attention_project(c, RNG_STREAM_WQ, x, T, Q);
-    if (st == TF_OK)
-        st = attention_project(c, RNG_STREAM_WK, x, T, K);
-    if (st == TF_OK)
-        st = attention_project(c, RNG_STREAM_WV, x, T, V);
-    if (st != TF_OK) {
-        free(mem);
-        return st;
-    }
-
-    /* 2. RoPE rotates q and k by their positions; v is untouched */
-    if (rope) {
-        if (p->rope_inv_freq)
-            memcpy(theta, p->rope_inv_freq, d / 2 * sizeof *theta);
-        else
-            rope_thetas(c->d, c->base, theta);
-        for (size_t t = 0; t < T; t++) {
-            double pos = (double)(c->pos0 + (long)t);
-            rope_rotate_thetas(Q + t * d, c->d, theta, pos, c->style, Q + t * d);
-            rope_rotate_thetas(K + t * d, c->d, theta, pos, c->style, K + t * d);
-        }
-    }
-
-    /* 3. scaled scores plus the scheme's bias (and the mask), and a numerically stable row
-     * softmax; under the causal mask the key at the query's own position is always seen */
-    double inv = 1.0 / sqrt((double)d);
-    if (rope)
+    double inv = 1.0 / sqrt((double)d), spread = 0.0;
+    if (p->scheme == SCHEME_ROPE)
         inv *= p->rope_attention_factor * p->rope_attention_factor;
     for (size_t t = 0; t < T; t++) {
-        double mx = -INFINITY, sum = 0.0;
+        double mx = -INFINITY, sum = 0.0, mean = 0.0, var = 0.0;
+        size_t seen = 0;
         for (size_t u = 0; u < T; u++) {
             double acc = 0.0;
             for (size_t j = 0; j < d; j++)
                 acc += Q[t * d + j] * K[u * d + j];
             S[t * T + u] = acc * inv + score_bias(p, (long)t - (long)u);
             mx = fmax(mx, S[t * T + u]);
+            if (isfinite(S[t * T + u]))
+                mean += S[t * T + u], seen++;
         }
+        mean /= (double)(seen ? seen : 1);
+        for (size_t u = 0; u < T; u++)
+            if (isfinite(S[t * T + u]))
+                var += (S[t * T + u] - mean) * (S[t * T + u] - mean);
+        spread += var / (double)(seen ? seen : 1);
+        /* a numerically stable softmax */
         for (size_t u = 0; u < T; u++)
             sum += S[t * T + u] = exp(S[t * T + u] - mx);
         for (size_t u = 0; u < T; u++)
             S[t * T + u] /= sum;
     }
-
-    /* 4. Z = A V */
+    if (score_std)
+        *score_std = sqrt(spread / (double)T);
     if (Z) {
         memset(Z, 0, T * d * sizeof *Z);
         for (size_t t = 0; t < T; t++)
@@ -151,8 +211,27 @@ tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions
     }
     if (A)
         memcpy(A, S, T * T * sizeof *A);
-    free(mem);
+    free(S);
     return TF_OK;
+}
+
+tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                      const double *x, size_t T, double *A, double *Z)
+{
+    tf_status st = check_positions(c, p);
+    if (st != TF_OK)
+        return st;
+    size_t d = (size_t)c->d;
+    double *mem = malloc(4 * T * d * sizeof *mem); /* x's copy to normalise, Q, K, V (T, d) */
+    if (!mem)
+        return TF_ERR_NOMEM;
+    double *h = mem, *Q = mem + T * d, *K = mem + 2 * T * d, *V = mem + 3 * T * d;
+    memcpy(h, x, T * d * sizeof *h);
+    st = qkv(c, p, h, T, T, Q, K, V);
+    if (st == TF_OK)
+        st = attend(d, p, Q, K, V, T, A, Z, NULL);
+    free(mem);
+    return st;
 }
 
 tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
@@ -163,12 +242,16 @@ tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int
     return attention_forward_positions(c, &p, x, T, A, Z);
 }
 
-/* x (T, d) = emb rows in the given order, plus the scheme's row at each position (PE or the
+/* ---------------------------------------------------------------------------------------------
+ * The order experiment */
+
+/* x (T, d) = s * emb rows in the given order, plus the scheme's row at each position (PE or the
  * learned table's). */
 static tf_status build_input(const tf_attn_cfg *c, const attn_positions *p, const double *emb,
                              const size_t *order, size_t T, double *x)
 {
     size_t d = (size_t)c->d;
+    double s = c->emb_scale > 0 ? c->emb_scale : 1.0;
     for (size_t t = 0; t < T; t++) {
         const double *e = emb + (order ? order[t] : t) * d;
         double *row = x + t * d;
@@ -183,56 +266,38 @@ static tf_status build_input(const tf_attn_cfg *c, const attn_positions *p, cons
             memset(row, 0, d * sizeof *row);
         }
         for (size_t j = 0; j < d; j++)
-            row[j] += e[j];
+            row[j] += s * e[j];
     }
     return TF_OK;
 }
 
-tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *emb,
-                          const size_t *perm, size_t T, tf_order_result *out)
+static tf_status order_alloc(tf_order_result *out, size_t T, size_t d)
 {
-    static const tf_scheme of_mode[ATTN_MODE_COUNT] = {SCHEME_NONE, SCHEME_SINUSOIDAL,
-                                                       SCHEME_ROPE};
     memset(out, 0, sizeof *out);
-    if ((unsigned)mode >= ATTN_MODE_COUNT)
-        return TF_ERR_RANGE;
-    attn_positions p;
-    attention_positions_init(&p, of_mode[mode]);
-    return attention_order_positions(c, &p, emb, perm, T, out);
-}
-
-tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *p,
-                                    const double *emb, const size_t *perm, size_t T,
-                                    tf_order_result *out)
-{
-    size_t d = (size_t)c->d;
-    memset(out, 0, sizeof *out);
-    tf_status st = check_positions(c, p);
-    if (st != TF_OK)
-        return st;
-    double *x = malloc(T * d * sizeof *x);
     out->A_a = malloc(T * T * sizeof(double));
     out->A_b = malloc(T * T * sizeof(double));
     out->Z_a = malloc(T * d * sizeof(double));
     out->Z_b = malloc(T * d * sizeof(double));
     out->token_diff = malloc(T * sizeof(double));
-    if (!x || !out->A_a || !out->A_b || !out->Z_a || !out->Z_b || !out->token_diff) {
-        free(x);
+    if (!out->A_a || !out->A_b || !out->Z_a || !out->Z_b || !out->token_diff) {
         attention_order_free(out);
         return TF_ERR_NOMEM;
     }
-    st = build_input(c, p, emb, NULL, T, x);
+    return TF_OK;
+}
+
+/* Attention within sentence a (rows 0..T of Q, K, V) and within b (rows T..2T), then the
+ * comparison of every token of b with the same token of a. */
+static tf_status order_attend(size_t d, const attn_positions *p, const double *Q, const double *K,
+                              const double *V, const size_t *perm, size_t T, tf_order_result *out)
+{
+    tf_status st = attend(d, p, Q, K, V, T, out->A_a, out->Z_a, &out->score_std);
     if (st == TF_OK)
-        st = attention_forward_positions(c, p, x, T, out->A_a, out->Z_a);
-    if (st == TF_OK)
-        st = build_input(c, p, emb, perm, T, x);
-    if (st == TF_OK)
-        st = attention_forward_positions(c, p, x, T, out->A_b, out->Z_b);
-    free(x);
-    if (st != TF_OK) {
-        attention_order_free(out);
+        st = attend(d, p, Q + T * d, K + T * d, V + T * d, T, out->A_b, out->Z_b, NULL);
+    if (st != TF_OK)
         return st;
-    }
+
+    /* 1. each token of b against the same token of a */
     out->max_token_diff = 0.0;
     for (size_t t = 0; t < T; t++) {
         double m = 0.0;
@@ -250,7 +315,119 @@ tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *
         }
         out->pooled_diff = fmax(out->pooled_diff, fabs(ma - mb) / (double)T);
     }
+
+    /* 2. the sizes that make the numbers readable: the change relative to the outputs, and
+     *    how far each row of weights is from uniform */
+    out->max_abs_output = 0.0;
+    for (size_t i = 0; i < T * d; i++)
+        out->max_abs_output = fmax(out->max_abs_output, fabs(out->Z_a[i]));
+    out->relative_diff =
+        out->max_abs_output > 0.0 ? out->max_token_diff / out->max_abs_output : 0.0;
+    out->min_row_range = INFINITY;
+    for (size_t t = 0; t < T; t++) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (size_t u = 0; u < T; u++) {
+            lo = fmin(lo, out->A_a[t * T + u]);
+            hi = fmax(hi, out->A_a[t * T + u]);
+        }
+        out->min_row_range = fmin(out->min_row_range, hi - lo);
+    }
     return TF_OK;
+}
+
+tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *emb,
+                          const size_t *perm, size_t T, tf_order_result *out)
+{
+    static const tf_scheme of_mode[ATTN_MODE_COUNT] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_ROPE};
+    memset(out, 0, sizeof *out);
+    if ((unsigned)mode >= ATTN_MODE_COUNT)
+        return TF_ERR_RANGE;
+    attn_positions p;
+    attention_positions_init(&p, of_mode[mode]);
+    return attention_order_positions(c, &p, emb, perm, T, out);
+}
+
+tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *p,
+                                    const double *emb, const size_t *perm, size_t T,
+                                    tf_order_result *out)
+{
+    size_t d = (size_t)c->d;
+    memset(out, 0, sizeof *out);
+    tf_status st = check_positions(c, p);
+    if (st != TF_OK)
+        return st;
+    /* the inputs of a and b stacked (2T, d), then their Q, K, V (2T, d) each */
+    double *mem = malloc(8 * T * d * sizeof *mem);
+    if (!mem || order_alloc(out, T, d) != TF_OK) {
+        free(mem);
+        memset(out, 0, sizeof *out);
+        return TF_ERR_NOMEM;
+    }
+    double *x = mem, *Q = mem + 2 * T * d, *K = mem + 4 * T * d, *V = mem + 6 * T * d;
+    /* both sentences through the same head: each row is normalised and projected on its own,
+     * so stacking them only saves generating W_Q, W_K, W_V twice */
+    st = build_input(c, p, emb, NULL, T, x);
+    if (st == TF_OK)
+        st = build_input(c, p, emb, perm, T, x + T * d);
+    if (st == TF_OK)
+        st = qkv(c, p, x, 2 * T, T, Q, K, V);
+    if (st == TF_OK)
+        st = order_attend(d, p, Q, K, V, perm, T, out);
+    free(mem);
+    if (st != TF_OK)
+        attention_order_free(out);
+    return st;
+}
+
+tf_status attention_order_all(const tf_attn_cfg *c, const double *emb, const size_t *perm, size_t T,
+                              tf_order_result out[ATTN_MODE_COUNT])
+{
+    size_t d = (size_t)c->d;
+    memset(out, 0, ATTN_MODE_COUNT * sizeof *out);
+    attn_positions none, pe, rope;
+    attention_positions_init(&none, SCHEME_NONE);
+    attention_positions_init(&pe, SCHEME_SINUSOIDAL);
+    attention_positions_init(&rope, SCHEME_ROPE);
+    /* rows: a and b without positions, then a and b with PE (4T, d); their Q, K, V */
+    double *mem = malloc(16 * T * d * sizeof *mem);
+    tf_status st = mem ? TF_OK : TF_ERR_NOMEM;
+    for (int m = 0; m < ATTN_MODE_COUNT && st == TF_OK; m++)
+        st = order_alloc(&out[m], T, d);
+    if (st != TF_OK) {
+        free(mem);
+        for (int m = 0; m < ATTN_MODE_COUNT; m++)
+            attention_order_free(&out[m]);
+        return st;
+    }
+    double *x = mem, *Q = mem + 4 * T * d, *K = mem + 8 * T * d, *V = mem + 12 * T * d;
+    build_input(c, &none, emb, NULL, T, x);
+    build_input(c, &none, emb, perm, T, x + T * d);
+    build_input(c, &pe, emb, NULL, T, x + 2 * T * d);
+    build_input(c, &pe, emb, perm, T, x + 3 * T * d);
+    /* 1. one pass over W_Q, W_K, W_V for all four; each row is computed on its own, so every
+     *    number is the one attention_order gives for its mode */
+    st = qkv(c, &none, x, 4 * T, T, Q, K, V);
+    /* 2. without positions, and with PE */
+    if (st == TF_OK)
+        st = order_attend(d, &none, Q, K, V, perm, T, &out[ATTN_NO_PE]);
+    if (st == TF_OK)
+        st = order_attend(d, &pe, Q + 2 * T * d, K + 2 * T * d, V + 2 * T * d, perm, T,
+                          &out[ATTN_WITH_PE]);
+    /* 3. RoPE: the inputs without positions, q and k rotated by position, v as it was */
+    if (st == TF_OK)
+        st = rotate_qk(c, &rope, Q, K, 2 * T, T);
+    if (st == TF_OK)
+        st = order_attend(d, &rope, Q, K, V, perm, T, &out[ATTN_WITH_ROPE]);
+    free(mem);
+    if (st != TF_OK)
+        for (int m = 0; m < ATTN_MODE_COUNT; m++)
+            attention_order_free(&out[m]);
+    return st;
+}
+
+bool attention_order_is_zero(const tf_order_result *r)
+{
+    return r->relative_diff < ATTN_ROUNDING_REL;
 }
 
 void attention_order_free(tf_order_result *r)

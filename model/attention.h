@@ -1,13 +1,25 @@
 /* attention.h — single-head self-attention with seeded weights, and the order experiment (C6).
  *
- *   Q = X W_Q,  K = X W_K,  V = X W_V,  A = softmax(Q K^T / sqrt(d)),  Z = A V
+ * The head, as a pre-LN Transformer layer computes it (GPT-2's LayerNorm before attention):
  *
- * W_Q, W_K, W_V are (d, d), uniform in [-sqrt(3/d), sqrt(3/d)), produced row by row from the
- * counter-based generator (never stored). Without positions, permuting the rows of X permutes
- * the rows of Z the same way: attention sees a set, not a sequence. */
+ *   x_t = s e_t (+ PE(pos_t) in ATTN_WITH_PE)          s = sqrt(d): word vectors on PE's scale
+ *   h_t = LayerNorm(x_t) = (x_t - mean(x_t)) / sqrt(var(x_t) + eps)      (gain 1, bias 0)
+ *   q_t = h_t W_Q,  k_t = h_t W_K,  v_t = h_t W_V    (ATTN_WITH_ROPE: q_t, k_t rotated by pos_t)
+ *   A = softmax(Q K^T / sqrt(d)),  Z = A V
+ *
+ * W_Q, W_K, W_V are (d, d), uniform in [-sqrt(3/d), sqrt(3/d)) (variance 1/d, Glorot's for a
+ * square matrix), produced row by row from the counter-based generator (never stored): random,
+ * untrained weights. Rows of W_E have entries of variance 1/d (length about 1); s = sqrt(d) gives
+ * them unit variance, the scale of PE's entries (|PE(pos)| = sqrt(d/2)), so in the sum neither
+ * the word nor the position swamps the other. The normalised rows have length sqrt(d), so the
+ * scores have a spread of about 1 for every d: softmax neither returns 1/T everywhere nor one-hot.
+ *
+ * Without positions, permuting the rows of X permutes the rows of Z the same way: attention sees
+ * a set, not a sequence. The same head serves every position scheme (below). */
 #ifndef TF_ATTENTION_H
 #define TF_ATTENTION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,41 +33,79 @@ typedef enum { ATTN_NO_PE = 0, ATTN_WITH_PE = 1, ATTN_WITH_ROPE = 2, ATTN_MODE_C
 
 const char *attention_mode_name(attn_mode m); /* "without_pe", "with_pe", "with_rope" */
 
+/* What the head does to each input row before the projections. */
+typedef enum { ATTN_NORM_NONE = 0, ATTN_NORM_LAYER = 1, ATTN_NORM_COUNT } attn_norm;
+
+const char *attention_norm_name(attn_norm n); /* "none", "layernorm" */
+
+#define ATTN_NORM_EPS 1e-5 /* LayerNorm's epsilon, as GPT-2 */
+
 typedef struct {
     uint64_t seed;
     int d;            /* d_model = head dimension (one head) */
     double base;      /* frequency base for PE and RoPE */
     rope_style style; /* pairing used in ATTN_WITH_ROPE */
     long pos0;        /* position of the first token (the index base) */
+    attn_norm norm;   /* applied to every input row before the projections (0: none) */
+    double emb_scale; /* the order experiment's s: the word vectors' factor before positions
+                         are added (0 or 1: as they are) */
 } tf_attn_cfg;
+
+/* The head of the order experiment for d_model d: LayerNorm, s = sqrt(d). */
+tf_attn_cfg attention_head_cfg(uint64_t seed, int d, double base, rope_style style, long pos0);
 
 /* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream`. TF_ERR_NOMEM, with
  * out untouched, when the row of W it generates at a time cannot be allocated. */
 tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
                             double *out);
 
+/* out (T, d) = each row of x normalised as c->norm says (out may equal x). */
+void attention_normalize(const tf_attn_cfg *c, const double *x, size_t T, double *out);
+
 /* One forward pass. x (T, d) is the input matrix as given (the caller adds PE for ATTN_WITH_PE);
- * with rope != 0, q and k of token t are rotated by position pos0 + t before the scores.
- * A (T, T) receives the attention weights, Z (T, d) the outputs; either may be NULL. */
+ * it is normalised (c->norm), then projected; with rope != 0, q and k of token t are rotated by
+ * position pos0 + t before the scores. A (T, T) receives the attention weights, Z (T, d) the
+ * outputs; either may be NULL. */
 tf_status attention_forward(const tf_attn_cfg *c, const double *x, size_t T, int rope, double *A,
                             double *Z);
 
-/* The order experiment for one mode: sentence a has embedding rows emb (T, d); sentence b has
- * the same tokens in another order, b[t] = a[perm[t]]. */
+/* The order experiment for one mode: sentence a has embedding rows emb (T, d), unscaled (the
+ * head multiplies them by c->emb_scale); sentence b has the same tokens in another order,
+ * b[t] = a[perm[t]]. */
 typedef struct {
-    double *A_a, *A_b;      /* (T, T) attention weights of a and of b */
-    double *Z_a, *Z_b;      /* (T, d) outputs */
-    double *token_diff;     /* (T) per token of b: max_j |Z_b[t][j] - Z_a[perm[t]][j]| */
-    double max_token_diff;  /* max over tokens */
-    double pooled_diff;     /* max_j |mean_t Z_a[t][j] - mean_t Z_b[t][j]| */
+    double *A_a, *A_b;     /* (T, T) attention weights of a and of b */
+    double *Z_a, *Z_b;     /* (T, d) outputs */
+    double *token_diff;    /* (T) per token of b: max_j |Z_b[t][j] - Z_a[perm[t]][j]| */
+    double max_token_diff; /* max over tokens */
+    double pooled_diff;    /* max_j |mean_t Z_a[t][j] - mean_t Z_b[t][j]| */
+    double max_abs_output; /* max |Z_a| */
+    double relative_diff;  /* max_token_diff / max_abs_output: the size of the change */
+    double min_row_range;  /* min over rows t of A_a of (max_u A_a[t][u] - min_u A_a[t][u]) */
+    double score_std;      /* sqrt(mean over the rows of a of the variance of the row's
+                              scores), the scores as softmax sees them (scaled, plus any
+                              bias; masked keys left out) */
 } tf_order_result;
 
 tf_status attention_order(const tf_attn_cfg *c, attn_mode mode, const double *emb /* (T, d) */,
                           const size_t *perm /* (T) */, size_t T, tf_order_result *out);
+/* All three modes at once, the same numbers as attention_order for each: the inputs without
+ * positions serve both ATTN_NO_PE and ATTN_WITH_ROPE, and W_Q, W_K, W_V are generated once. */
+tf_status attention_order_all(const tf_attn_cfg *c, const double *emb /* (T, d) */,
+                              const size_t *perm /* (T) */, size_t T,
+                              tf_order_result out[ATTN_MODE_COUNT]);
 void attention_order_free(tf_order_result *r);
+
+/* Differences this small relative to max|Z| are rounding (float64 sums taken in another
+ * order), not a change of the outputs: reported as 0, never drawn as a bar. */
+#define ATTN_ROUNDING_REL 1e-9
+
+/* True when the mode's outputs are the same in both orders up to rounding. */
+bool attention_order_is_zero(const tf_order_result *r);
 
 /* ---------------------------------------------------------------------------------------------
  * Any position scheme (scheme.h) through the same head: the order experiment for every scheme.
+ * emb is s emb (c->emb_scale), and every x is normalised as c->norm says before the
+ * projections (attention_head_cfg: LayerNorm, s = sqrt(d)); then
  *
  *   none        x = emb                                   score = q . k / sqrt(d)
  *   sinusoidal  x = emb + PE(pos)                         score = q . k / sqrt(d)
@@ -70,7 +120,7 @@ typedef struct {
     tf_scheme scheme;
     scheme_mask mask;              /* SCHEME_MASK_SYMMETRIC: every key is seen (the article's
                                       experiment); CAUSAL: a decoder's head */
-    const tf_learned_pe *table;       /* learned: the table (rows pos0 .. pos0 + T - 1) */
+    const tf_learned_pe *table;    /* learned: the table (rows pos0 .. pos0 + T - 1) */
     const double *rope_inv_freq;   /* rope: (d/2) theta'_i (rope_scaling_inv_freq); NULL:
                                       base^(-2i/d) */
     double rope_attention_factor;  /* rope: a (YaRN's); the scores are scaled by a^2 */
@@ -85,13 +135,15 @@ typedef struct {
 void attention_positions_init(attn_positions *p, tf_scheme s);
 
 /* One forward pass of x (T, d) — the input as given: add PE or a table row first, as
- * attention_order_positions does — with p's rotation, bias and mask. TF_ERR_RANGE when p lacks
- * what its scheme needs (a T5 table, its buckets, a head inside it). */
+ * attention_order_positions does; it is normalised (c->norm) — with p's rotation, bias and
+ * mask. TF_ERR_RANGE when p lacks what its scheme needs (a T5 table, its buckets, a head inside
+ * it). */
 tf_status attention_forward_positions(const tf_attn_cfg *c, const attn_positions *p,
                                       const double *x, size_t T, double *A /* (T, T) or NULL */,
                                       double *Z /* (T, d) or NULL */);
 
-/* The order experiment under p. TF_ERR_POSITIONS when a learned table has no row for a
+/* The order experiment under p (attention_order is this for the three modes, and
+ * attention_order_all the three at once). TF_ERR_POSITIONS when a learned table has no row for a
  * position (pos0 + T - 1 >= n_pos), TF_ERR_DMODEL when its width is not d. */
 tf_status attention_order_positions(const tf_attn_cfg *c, const attn_positions *p,
                                     const double *emb /* (T, d) */, const size_t *perm /* (T) */,

@@ -18,7 +18,7 @@ figures=(
     "freq|-d 128 -n 64|Frequencies and wavelengths per pair on a log axis, and a few dimensions across positions. / 对数坐标下的频率与波长，以及几个维度随位置的变化。"
     "dot|-d 128 -n 64|PE(p)·PE(q): constant along every diagonal, so it depends on p − q only. / 位置编码点积沿对角线不变，只取决于 p − q。"
     "input|-d 64|X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
-    "order|--compare 学习爱我 -d 64|我爱学习 vs 学习爱我: attention weights and output differences without PE, with PE and with RoPE. / 有无位置信息时注意力权重与输出差异的对比。"
+    "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
 )
 

@@ -5,6 +5,7 @@ must leave no partial file (unwritable path, directory, full disk, SIGINT).
 
 Usage: figure_test.py TFVIZ GROUP"""
 import glob
+import json
 import os
 import re
 import resource
@@ -16,7 +17,7 @@ import tempfile
 import time
 import xml.dom.minidom
 
-from harness import FAILS, check, run_tfviz  # noqa: E402
+from harness import FAILS, check, percent, run_tfviz  # noqa: E402
 
 TFVIZ = None
 FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding"]
@@ -85,6 +86,37 @@ def test_pdf(d):
     check(b"/Interpolate false" in data, "image drawn without interpolation")
     pdf_cells(d, path)
     pdf_labels(d)
+    pdf_order(d)
+
+
+def pdf_order(d):
+    """The order figure as a reader sees it: six T x T heatmaps (A above, B below; no
+    positions, + PE, RoPE), of which B's without positions is A's with rows and columns
+    permuted and B's with PE and with RoPE are not; a reading per mode with --print order's
+    shares; no bars for rounding; a note that the head is random."""
+    path = os.path.join(d, "order.pdf")
+    j = json.loads(run("--print", "order", "--format", "json").stdout)
+    run("--export", path, "--figure", "order", "--lang", "en")
+    txt = " ".join(subprocess.run(["pdftotext", path, "-"], capture_output=True,
+                                  text=True).stdout.split())
+    pct = [percent(j[m]["relative_diff"]) for m in ("with_pe", "with_rope")]
+    check("B = A," in txt and "permuted" in txt and all(p in txt for p in pct)
+          and "no positions: 0" in txt and "untrained" in txt,
+          f"order figure: readings (0, {pct[0]}, {pct[1]}) and the note on the head: {txt[-300:]}")
+    prefix = os.path.join(d, "ord")
+    subprocess.run(["pdfimages", path, prefix], check=True)
+    T = len(j["permutation"])
+    heat = [read_ppm(f)[2] for f in sorted(glob.glob(prefix + "-*.ppm"))
+            if read_ppm(f)[:2] == (T, T)]
+    check(len(heat) == 6, f"order figure: six {T} x {T} heatmaps ({len(heat)})")
+    if len(heat) != 6:
+        return
+    p = j["permutation"]
+    for m, name in enumerate(("no positions", "+ PE", "RoPE")):
+        a, b = heat[m], heat[3 + m]
+        same = all(b[t][u] == a[p[t]][p[u]] for t in range(T) for u in range(T))
+        check(same == (m == 0), f"order figure, {name}: B's heatmap is {'' if m == 0 else 'not '}"
+              "A's with rows and columns permuted")
 
 
 def pdf_labels(d):

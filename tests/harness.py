@@ -13,6 +13,12 @@ def check(cond, what):
         FAILS.append(what)
 
 
+def percent(frac):
+    """A share as tfviz writes it (emit_percent): 18%, 4.2%, 0.031%."""
+    p = 100 * frac
+    return f"{p:.0f}%" if p >= 9.95 else f"{p:.1f}%" if p >= 0.995 else f"{p:.2g}%"
+
+
 def run_tfviz(tfviz, args, ok=True, timeout=120, **kw):
     """Run tfviz with args; with ok, a non-zero exit raises with its stderr."""
     p = subprocess.run([tfviz, *args], capture_output=True, timeout=timeout, **kw)

@@ -222,6 +222,70 @@ static void test_default_reverse_words(void **state)
     analysis_free(&a);
 }
 
+/* Under valgrind (TFVIZ_TEST_LIGHT, set by the memcheck setup) or AddressSanitizer. */
+static bool heavy_skipped(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return true;
+#else
+    return getenv("TFVIZ_TEST_LIGHT") != NULL;
+#endif
+}
+
+/* The order experiment on whole sentences (char tokens, the words reversed), at three widths:
+ * without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE
+ * the outputs move by at least 5 % of max |Z_A|, and every row of weights is non-uniform. */
+static void test_order_sentences(void **state)
+{
+    (void)state;
+    static const char *const sentences[] = {"狗咬人", "猫追老鼠", "今天天气很好", "我喜欢你",
+                                            "人工智能改变世界"};
+    const int dims[] = {64, 512, 4096};
+    for (size_t k = 0; k < 3; k++) {
+        if (dims[k] > 512 && heavy_skipped())
+            continue; /* valgrind or ASan would take minutes; the fast build checks 4096 */
+        /* at 4096 the two short ones: each sentence there costs a second */
+        size_t n = dims[k] > 512 ? 2 : sizeof sentences / sizeof *sentences;
+        for (size_t i = 0; i < n; i++) {
+            tf_config c;
+            config_defaults(&c);
+            c.d_model = dims[k];
+            tf_analysis a;
+            const char *s = sentences[i];
+            assert_int_equal(analysis_run(&c, s, strlen(s), &a, NULL), TF_OK);
+            assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
+            size_t T = a.tokens.n;
+            const tf_order_result *r = a.order;
+            assert_true(r[ATTN_NO_PE].max_token_diff < 1e-9);
+            for (size_t t = 0; t < T; t++)
+                for (size_t u = 0; u < T; u++)
+                    assert_close(r[ATTN_NO_PE].A_b[t * T + u],
+                                 r[ATTN_NO_PE].A_a[a.perm[t] * T + a.perm[u]], 1e-9);
+            for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+                if (m != ATTN_NO_PE && !(r[m].relative_diff >= 0.05 && r[m].min_row_range >= 0.02))
+                    fprintf(stderr, "# %s d=%d mode %d: relative %.4f, row range %.4f\n", s,
+                            dims[k], m, r[m].relative_diff, r[m].min_row_range);
+                if (m != ATTN_NO_PE)
+                    assert_true(r[m].relative_diff >= 0.05);
+                assert_true(r[m].min_row_range >= 0.02);
+            }
+            /* the head is the same whatever --scale-embedding says (it scales by sqrt(d)) */
+            tf_attn_cfg h = analysis_attn_cfg(&a);
+            assert_int_equal(h.norm, ATTN_NORM_LAYER);
+            assert_close(h.emb_scale, sqrt((double)dims[k]), 1e-12);
+            if (i == 0) {
+                double rel = r[ATTN_WITH_PE].relative_diff;
+                analysis_free(&a);
+                c.scale_embedding = true;
+                assert_int_equal(analysis_run(&c, s, strlen(s), &a, NULL), TF_OK);
+                assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
+                assert_close(a.order[ATTN_WITH_PE].relative_diff, rel, 0);
+            }
+            analysis_free(&a);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -232,6 +296,7 @@ int main(void)
         cmocka_unit_test(test_order_compare),
         cmocka_unit_test(test_default_reverse),
         cmocka_unit_test(test_default_reverse_words),
+        cmocka_unit_test(test_order_sentences),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -168,6 +168,28 @@ static void test_fits_80(void **state)
         assert_in_range(width_of(buf), 1, 58);
         txt_fmt(buf, sizeof buf, T_O_OMITTED, 9999);
         assert_in_range(width_of(buf), 1, 57);
+        /* the note on the random head: the long one on 80 columns, the short one on 60 */
+        assert_in_range(width_of(txt(T_O_HEAD)), 1, 78);
+        assert_in_range(width_of(txt(T_O_HEAD_S)), 1, 58);
+        assert_in_range(width_of(txt(T_O_WEIGHT_S)), 1, 58 - 20 - 2);
+        /* a reading under each mode: 25 columns at 80, 18 at 60 (its short form) */
+        assert_in_range(width_of(txt(T_O_SAME)), 1, 25);
+        txt_fmt(buf, sizeof buf, T_O_DIFFERS, "100%");
+        assert_in_range(width_of(buf), 1, 25);
+        assert_in_range(width_of(txt(T_O_SAME_S)), 1, 18);
+        txt_fmt(buf, sizeof buf, T_O_DIFFERS_S, "100%");
+        assert_in_range(width_of(buf), 1, 18);
+        /* the long readings, on screens of 100 columns and more */
+        txt_fmt(buf, sizeof buf, T_O_LONG0, 8.9e-16);
+        assert_in_range(width_of(buf), 1, 98);
+        txt_fmt(buf, sizeof buf, T_O_LONG1, "100%");
+        assert_in_range(width_of(buf), 1, 98);
+        txt_fmt(buf, sizeof buf, T_O_LONG2, "100%");
+        assert_in_range(width_of(buf), 1, 98);
+        /* messages on the line above the status line of an 80-column screen */
+        static const txt_id order_msgs[] = {T_O_B_BAD, T_O_B_RESET, T_O_B_DEFAULT, T_O_EDIT_HINT};
+        for (size_t i = 0; i < sizeof order_msgs / sizeof *order_msgs; i++)
+            assert_in_range(width_of(txt(order_msgs[i])), 1, 78);
     }
     txt_set_zh(true);
 }

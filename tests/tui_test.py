@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+from harness import percent  # noqa: E402
+
 TFVIZ = None
 FAILS = []
 _servers = 0
@@ -206,7 +208,7 @@ def views_at(width, height):
         check(s is not None, f"{width}x{height} view 5: s scales X_emb by sqrt(512)")
 
         t.keys("6")
-        s = t.wait("per token, max|Z_B - Z_A|", "view 6")
+        s = t.wait("/max|Z|", "view 6")
         check(s is not None, f"{width}x{height} view 6: the difference table")
         if s:
             row = [line for line in s.splitlines() if line.strip().startswith("max ")]
@@ -550,7 +552,7 @@ def order_at(text, width, height):
     try:
         t.wait("Embedding", "first frame")
         t.keys("6")
-        s = t.wait(lambda x: "per token, max|Z_B - Z_A|" in x and "pooled" in x, "view 6",
+        s = t.wait(lambda x: "/max|Z|" in x and "Without positions" in x, "view 6",
                    timeout=60)
         check(s is not None, f"{tag}: view 6 appears")
         if s is None:
@@ -578,8 +580,9 @@ def order_at(text, width, height):
         starts, ends = set(), set()
         for line in rows:
             f = line.split()
-            starts.add(display_col(line, line.index(f[1], line.index(f[0]) + len(f[0]))))
-            ends.add(display_col(line, line.rindex(f[2]) + len(f[2])))
+            tok = line.index(f[1], line.index(f[0]) + len(f[0]))
+            starts.add(display_col(line, tok))
+            ends.add(display_col(line, line.index(f[2], tok + len(f[1])) + len(f[2])))
         check(len(starts) <= 1 and len(ends) <= 1,
               f"{tag}: tokens start and numbers end in one column ({starts}, {ends})")
         m = [line for line in lines if "heatmaps show the first" in line]
@@ -599,11 +602,102 @@ def order_at(text, width, height):
         t.kill()
 
 
+def order_reads(width, height, lang):
+    """View 6 with the realistic head: the note on the random head, a reading per mode whose
+    shares are --print order's, the colour bar's range, and the status line's shares."""
+    tag = f"order {lang} {width}x{height}"
+    j = json.loads(run("--print", "order", "--format", "json", "我爱学习").stdout)
+    pct = [percent(j[m]["relative_diff"]) for m in ("with_pe", "with_rope")]
+    t = Tmux(["--lang", lang, "我爱学习"], width, height)
+    try:
+        t.wait("Embedding" if lang == "en" else "词嵌入", "first frame")
+        t.keys("6")
+        s = t.wait(lambda x: "/max|Z|" in x, "view 6", timeout=60)
+        check(s is not None, f"{tag}: view 6 appears")
+        if s is None:
+            return
+        en = lang == "en"
+        check(("untrained" if en else "未训练") in s, f"{tag}: the head is said to be random")
+        check(("same" if en else "相同") in s and all(p in s for p in pct),
+              f"{tag}: a reading per mode, with PE and RoPE by {pct[0]} and {pct[1]} of max|Z|")
+        check(all(f" {p}" in s.split("/max|Z|", 1)[1].splitlines()[0] for p in pct),
+              f"{tag}: the table's /max|Z| row says {pct}")
+        lo = min(min(min(r) for r in j[m][k]) for m in ("without_pe", "with_pe", "with_rope")
+                 for k in ("A_a", "A_b"))
+        hi = max(max(max(r) for r in j[m][k]) for m in ("without_pe", "with_pe", "with_rope")
+                 for k in ("A_a", "A_b"))
+        want = f"{math.floor(lo * 100) / 100:g}"
+        bar = [line for line in s.splitlines()
+               if line.strip().startswith(want + " ") and f"{math.ceil(hi * 100) / 100:g}" in line]
+        check(len(bar) == 1, f"{tag}: the colour bar runs from {want} ({lo:.3f}) to "
+              f"{math.ceil(hi * 100) / 100:g} ({hi:.3f})")
+        check(f"diff/max|Z|: 0 / {pct[0]} / {pct[1]}" in status_line(s),
+              f"{tag}: the status line gives the shares")
+    finally:
+        t.kill()
+
+
+def order_shares(*args):
+    """The status line's shares for --print order with args: "diff/max|Z|: 0 / 18% / 40%"."""
+    j = json.loads(run("--print", "order", "--format", "json", *args).stdout)
+    return "diff/max|Z|: 0 / " + " / ".join(percent(j[m]["relative_diff"])
+                                           for m in ("with_pe", "with_rope"))
+
+
+def order_compare():
+    """c types order B in the explorer; a B with other tokens is refused; a new sentence
+    brings back the words reversed."""
+    t = Tmux(["--lang", "en", "我爱学习"], 100, 30)
+
+    def edit_b(text, wait, what):
+        t.keys("c")
+        t.wait("Order B:", "the order B editor")
+        t.keys("C-u")
+        if text:
+            t.keys(text, literal=True)
+        t.keys("Enter")
+        return t.wait(wait, what)
+
+    try:
+        t.wait("Embedding", "first frame")
+        t.keys("6")
+        t.wait("/max|Z|", "view 6")
+        t.keys("c")
+        s = t.wait("Order B:", "the order B editor")
+        check(s is not None and "学习爱我" in s, "order: c opens the editor on order B")
+        t.keys("Escape")
+        s = edit_b("学习我爱", lambda x: "order B: 学习我爱" in x and "/max|Z|" in x,
+                   "order B typed")
+        want = order_shares("--compare", "学习我爱", "我爱学习")
+        check(s is not None and want in status_line(s), f"order: the typed B is used ({want})")
+        s = edit_b("我爱你", "must use the same tokens", "refused")
+        check(s is not None and want in status_line(s),
+              "order: a B with other tokens is refused, the old B stays")
+        s = edit_b("", "order B: the words of A reversed", "back to reversed")
+        check(s is not None and order_shares("我爱学习") in status_line(s),
+              "order: an empty B means the words reversed")
+        edit_b("学习我爱", "order B: 学习我爱", "order B typed again")
+        t.keys("/")
+        t.wait("Sentence:", "the sentence editor")
+        t.keys("C-u")
+        t.keys("猫吃鱼", literal=True)
+        t.keys("Enter")
+        s = t.wait("new sentence: order B is its words reversed", "B reset")
+        check(s is not None and order_shares("猫吃鱼") in status_line(s),
+              "order: a new sentence resets B to its words reversed")
+    finally:
+        t.kill()
+
+
 def test_order():
     for width, height in ((80, 24), (120, 40), (200, 60), (60, 20)):
         for text in ORDER_SENTENCES:
             order_at(text, width, height)
     order_at("我爱学习今天天气很好" * 25, 120, 40)
+    for width, height in ((80, 24), (120, 40), (200, 60)):
+        for lang in ("en", "zh"):
+            order_reads(width, height, lang)
+    order_compare()
 
 
 def test_wording():
@@ -797,7 +891,7 @@ def test_export():
             t.keys("l")
             t.wait("Embedding", "English")
             t.keys("6")
-            t.wait("per token", "view 6")
+            t.wait("/max|Z|", "view 6")
             t.keys("e")
             s = t.wait("exported tfviz-order.png", "first export", timeout=60)
             check(s is not None, "export: e names tfviz-order.png")

@@ -131,12 +131,16 @@ void emit_csv_fvalues(FILE *fp, const float *v, size_t n)
     }
 }
 
-void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols)
+void emit_npy_header_nd(FILE *fp, const char *descr, const size_t *shape, int ndim)
 {
-    char dict[160];
+    char dims[8 * 24] = "", dict[8 * 24 + 96];
+    size_t o = 0;
+    for (int i = 0; i < ndim && i < 8; i++)
+        o += (size_t)snprintf(dims + o, sizeof dims - o, i ? " %zu," : "%zu,", shape[i]);
+    if (ndim > 1 && o > 0 && o < sizeof dims)
+        dims[--o] = '\0'; /* (n,) keeps its comma, (r, c) has none at the end */
     int n = snprintf(dict, sizeof dict,
-                     "{'descr': '%s', 'fortran_order': False, 'shape': (%zu, %zu), }", descr,
-                     rows, cols);
+                     "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, dims);
     /* magic (6) + version (2) + length (2) + dict + padding + '\n', a multiple of 64 */
     size_t total = 10 + (size_t)n + 1;
     size_t pad = (64 - total % 64) % 64;
@@ -148,6 +152,18 @@ void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols)
     for (size_t i = 0; i < pad; i++)
         fputc(' ', fp);
     fputc('\n', fp);
+}
+
+void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols)
+{
+    const size_t shape[2] = {rows, cols};
+    emit_npy_header_nd(fp, descr, shape, 2);
+}
+
+void emit_percent(char *buf, size_t cap, double frac)
+{
+    double p = 100.0 * frac;
+    snprintf(buf, cap, p >= 9.95 ? "%.0f%%" : p >= 0.995 ? "%.1f%%" : "%.2g%%", p);
 }
 
 void emit_safe_text(FILE *fp, const char *s, size_t len) { write_safe(fp, s, len, 0); }

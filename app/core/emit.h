@@ -22,9 +22,15 @@ void emit_csv_dvalues(FILE *fp, const double *v, size_t n, int digits);
 void emit_csv_fvalues(FILE *fp, const float *v, size_t n);
 /* The header of a 2-D little-endian .npy array (format 1.0): descr "<f4" or "<f8". */
 void emit_npy_header(FILE *fp, const char *descr, size_t rows, size_t cols);
+/* The same for an array of ndim (1 to 8) dimensions. */
+void emit_npy_header_nd(FILE *fp, const char *descr, const size_t *shape, int ndim);
 /* Text shown in a terminal: control characters (ESC among them) and invalid bytes become \xHH,
  * bidirectional and line-separator format characters \uXXXX; never raw. */
 void emit_safe_text(FILE *fp, const char *s, size_t len);
+
+/* A share as a percentage with as many digits as it needs to be read: "18%", "4.2%",
+ * "0.031%" (frac 0.18, 0.042, 0.00031). */
+void emit_percent(char *buf, size_t cap, double frac);
 
 /* Significant digits: float64 values, and float32 values (which round-trip at 9). */
 #define EMIT_F64_DIGITS 15

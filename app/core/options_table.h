@@ -62,6 +62,9 @@ static const tf_option options[] = {
     {"print", 0, "WHAT", G_OUTPUT, STORE(print_what),
      "write numbers instead of the interactive view; WHAT is one of\n{print}", NULL,
      "Write numbers instead of the interactive view. WHAT is one of\n{print_roff}\n"
+     ".B order\nputs both word orders through one random, untrained attention head with "
+     "LayerNorm and\nthe word vectors scaled by sqrt(d_model): per mode the attention matrices, "
+     "each token's\noutput difference and its share of max|Z|;\n"
      ".B similarity\nis the cosine matrix of the sentence's rows of W_E,\n.B neighbors\n"
      "the words nearest to\n.BR \\-\\-word ,\n.B pca\na 2\\-D map of the most frequent words,\n"
      ".B training\nthe loss and similarities step by step. Without\n.B \\-\\-vectors\n"
@@ -185,7 +188,7 @@ static const tf_option options[] = {
      "tokens in order)", NULL,
      "The same tokens in another order for the order experiment (default: the words of the "
      "sentence\nreversed, each word keeping its tokens in order, so 我爱学习 becomes "
-     "学习爱我).",
+     "学习爱我). In the\nexplorer,\n.B c\nin view 6 types it.",
      NULL, "[the same tokens in another order]:text:"},
     /* ---- Learned embeddings ---- */
     {"train", 0, NULL, G_LEARNED, STORE(train),

@@ -65,7 +65,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "Up/Down pair  Left/Right pos  Space animate"},
     [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
     [T_KEYS_INPUT] = {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down token  s sqrt(d) scaling"},
-    [T_KEYS_ORDER] = {"--compare 可指定另一种语序", "--compare TEXT sets the other order"},
+    [T_KEYS_ORDER] = {"c 输入语序 B", "c type order B"},
     [T_KEYS_ROPE] = {"左右 维度对  上下 词元  p 配对  b 基数",
                      "L/R pair  Up/Down token  p pairing  b base"},
     [T_KEYS_LEARNED] = {"空格 暂停 n 单步 r 重来 < > 速度 u 应用",
@@ -198,6 +198,32 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "... %d more rows: --print order --format json"},
     [T_O_ONE] = {"只有一个词元：两种语序相同，无顺序可比，各列都是 0。",
                  "One token has no order: both orders match, so all 0."},
+    [T_O_HEAD] = {"随机（未训练）的注意力头，LayerNorm，词向量乘 sqrt(d)：看机制，不看训练",
+                  "A random, untrained head (LayerNorm, sqrt(d) x_emb): mechanism, not training"},
+    [T_O_HEAD_S] = {"随机（未训练）的注意力头：只看机制", "Random, untrained head: the mechanism"},
+    [T_O_SHARE] = {"/max|Z|", "/max|Z|"},
+    [T_O_SAME] = {"相同，只是行列重排", "same, rows/cols permuted"},
+    [T_O_SAME_S] = {"相同（重排）", "same, permuted"},
+    [T_O_DIFFERS] = {"不同：差 max|Z| 的 %s", "differs: %s of max|Z|"},
+    [T_O_DIFFERS_S] = {"不同：%s", "differs %s"},
+    [T_O_LONG0] = {"无位置：B 的权重就是 A 的行列重排，每个词的输出不变：差为 0（舍入误差 %.0e）。",
+                   "no PE: B's weights are A's, rows and columns swapped; outputs equal, 0 up to "
+                   "rounding (%.0e)."},
+    [T_O_LONG1] = {"加 PE：PE 改变了输入，权重随之不同；输出变化达 max|Z_A| 的 %s。",
+                   "with PE: PE changes the inputs, so the weights differ; the outputs move by %s "
+                   "of max|Z_A|."},
+    [T_O_LONG2] = {"RoPE：旋转 q、k 改变了 q.k，权重随之不同；输出变化达 max|Z_A| 的 %s。",
+                   "RoPE: rotating q and k changes q.k, so the weights differ; the outputs move "
+                   "by %s of max|Z_A|."},
+    [T_O_WEIGHT_S] = {"注意力权重（左 A 右 B）", "weight, left A right B"},
+    [T_O_EDIT_PROMPT] = {"语序 B: ", "Order B: "},
+    [T_O_EDIT_HINT] = {" 用同样的词元换个顺序  回车 确认（留空 = 倒序）  Esc 取消",
+                       " The same tokens in another order  Enter apply (empty: reversed)  Esc "
+                       "cancel"},
+    [T_O_B_DEFAULT] = {"语序 B：把 A 的词倒过来", "order B: the words of A reversed"},
+    [T_O_B_BAD] = {"语序 B 必须用和 A 相同的词元，只换顺序；B 保持不变",
+                   "order B must use the same tokens as A in another order; B is unchanged"},
+    [T_O_B_RESET] = {"句子变了：语序 B 改回倒序", "new sentence: order B is its words reversed"},
 
     [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
     [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
@@ -318,8 +344,28 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_WITH_PE) = {"加 PE", "+ PE"},
     F(T_F_ATTN_WEIGHT) = {"注意力权重", "attention weight"},
     F(T_F_TOKEN_B) = {"B 中的词元", "token of B"},
-    F(T_F_MAX_DIFF) = {"最大 |<i>Z</i><sub>B</sub> − <i>Z</i><sub>A</sub>|",
-                       "max |<i>Z</i><sub>B</sub> − <i>Z</i><sub>A</sub>|"},
+    F(T_F_MAX_DIFF) = {"Δ<i>Z</i> 占 max|<i>Z</i><sub>A</sub>| 的 %%",
+                       "Δ<i>Z</i>, %% of max|<i>Z</i><sub>A</sub>|"},
+    F(T_F_MODE_ZERO) = {"%s：0", "%s: 0"},
+    /* the order figure's note on its head, longest first: the first that fits is drawn */
+    F(T_F_O_NOTE0) = {"一个随机（未训练）的注意力头：LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> "
+                      "[+ PE]) → <i>q, k, v</i>。\n展示的是机制，不是训练后的模型关注什么。",
+                      "One random, untrained head: LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> "
+                      "[+ PE]) → <i>q, k, v</i>.\nIt shows the mechanism, not what a trained "
+                      "model attends to."},
+    F(T_F_O_NOTE1) = {"随机（未训练）的注意力头（LayerNorm，√<i>d</i> <i>x</i><sub>emb</sub>）："
+                      "\n展示机制，不是训练结果。",
+                      "A random, untrained head (LayerNorm, √<i>d</i> <i>x</i><sub>emb</sub>):"
+                      "\nthe mechanism, not a trained model."},
+    F(T_F_O_NOTE2) = {"随机（未训练）的注意力头。", "Random, untrained head."},
+    /* the reading under a mode's column, longest first: B a permutation of A, or the change */
+    F(T_F_O_SAME0) = {"B 即 A 的重排", "B = A, permuted"},
+    F(T_F_O_SAME1) = {"B 即 A\n的重排", "B = A,\npermuted"},
+    F(T_F_O_SAME2) = {"重排", "permuted"},
+    F(T_F_O_SAME3) = {"0", "0"},
+    F(T_F_O_CHANGES0) = {"变化 max|<i>Z</i>| 的 %s", "changes %s of max|<i>Z</i>|"},
+    F(T_F_O_CHANGES1) = {"变化 max|<i>Z</i>|\n的 %s", "changes %s\nof max|<i>Z</i>|"},
+    F(T_F_O_CHANGES2) = {"变化 %s", "changes %s"},
 #undef F
 };
 

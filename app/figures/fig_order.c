@@ -1,9 +1,11 @@
 /* fig_order.c — the order figure: 我爱学习 vs 学习爱我, attention without PE, with PE and with
  * RoPE (C6). Two rows of three square attention matrices (sentence A above, B below), one colour
- * bar, and below them per token of B the largest change of its output between the two orders. */
+ * bar, under each mode a reading of what it shows, below them per token of B the change of its
+ * output between the two orders as a share of max|Z_A|, and a note that the head is random. */
 #include <math.h>
 #include <stdio.h>
 
+#include "core/emit.h"
 #include "figures/draw.h"
 
 /* "tag: sentence" as a label at most max_len points long, the sentence shortened with "…". */
@@ -36,9 +38,11 @@ typedef struct {
     size_t T;
     token_ticks ta, tb;                  /* the tokens of A and of B */
     const char *mode_title[ATTN_MODE_COUNT];
+    fig_rect area;                       /* the page above the note */
     fig_rect grid;                       /* the two rows of matrices */
     fig_axes ax[2][ATTN_MODE_COUNT];     /* [row: A, B][mode] */
     double cell, left, cbw;              /* a square's side, the left margin, the colour bar */
+    double gapx;                         /* between two squares */
     double fs;                           /* the label font size */
 } order_grid;
 
@@ -67,8 +71,10 @@ static void grid_layout(fig_ctx *c, order_grid *g)
                 fig_rect o = {x0, y0, pass ? w : g->grid.w / 3, rh};
                 fig_axes_fit(c->f, p, o);
             }
-        if (pass == 1)
+        if (pass == 1) {
+            g->gapx = gapx;
             break;
+        }
         g->left = fmax(g->ax[0][0].used_left, g->ax[1][0].used_left);
         double avail_w = (g->grid.w - g->left - g->cbw - 2 * gapx) / 3;
         double avail_h = fmin(g->ax[0][0].r.h, g->ax[1][0].r.h);
@@ -87,39 +93,111 @@ static void grid_layout(fig_ctx *c, order_grid *g)
     }
 }
 
-/* Below the grid: per token of B, max |Z_B - Z_A| against the same token in A (log scale). */
-static void diff_bars(fig_ctx *c, const order_grid *g)
+/* The note at the bottom, the longest of its forms that fits the width: the head is random, so
+ * the mechanism is what is shown. Returns its height. */
+static double draw_note(fig_ctx *c)
+{
+    static const txt_id notes[3] = {T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2};
+    const char *note = NULL;
+    double nw, nh;
+    for (int k = 0; k < 3; k++) {
+        note = fig_txt(c, notes[k]);
+        fig_text_size(c->f, FIG_NOTE, note, false, &nw, &nh);
+        if (nw <= c->area.w)
+            break;
+    }
+    fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
+    return nh;
+}
+
+/* The reading of mode m for the column under its heatmaps: the longest of its forms that fits
+ * in max_w x max_h points (one line, or two). */
+static void order_reading(fig_ctx *c, int m, double max_w, double max_h, char *out, size_t n)
+{
+    const tf_order_result *r = &c->a->order[m];
+    char p[32];
+    emit_percent(p, sizeof p, r->relative_diff);
+    static const txt_id same[4] = {T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3};
+    static const txt_id changes[3] = {T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2};
+    bool zero = attention_order_is_zero(r);
+    for (int k = 0; k < 4; k++) {
+        if (zero)
+            snprintf(out, n, "%s", fig_txt(c, same[k]));
+        else if (k < 3)
+            txt_fmt_lang(out, n, changes[k], c->zh, p);
+        else
+            snprintf(out, n, "%s", p);
+        double w, h;
+        fig_text_size(c->f, FIG_TICK, out, false, &w, &h);
+        if (w <= max_w && h <= max_h)
+            return;
+    }
+}
+
+/* Under each column, one line: what the mode shows. Returns the y below the readings. */
+static double draw_readings(fig_ctx *c, const order_grid *g, double th)
+{
+    double ry = g->grid.y + g->grid.h + 0.15 * g->fs, used = 0;
+    double one_w, one_h;
+    fig_text_size(c->f, FIG_TICK, "0%", false, &one_w, &one_h);
+    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        char rd[128];
+        double w, h;
+        order_reading(c, m, g->cell + g->gapx - 0.2 * g->fs, th, rd, sizeof rd);
+        fig_text_size(c->f, FIG_TICK, rd, false, &w, &h);
+        fig_text(c->f, FIG_TICK, rd, false, g->ax[1][m].r.x + g->cell / 2, ry, 0.5, 0, false);
+        used = fmax(used, h);
+    }
+    return ry + fmax(used, one_h);
+}
+
+/* Below: per token of B, max |Z_B - Z_A| against the same token in A, as a share of max |Z_A|;
+ * without positions it is 0 up to rounding, so it has no bars. */
+static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
 {
     const tf_analysis *A = c->a;
     size_t T = g->T;
-    double floor_v = 1e-18, top = floor_v;
+    double top = 0.0;
     for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        for (size_t t = 0; t < T; t++)
-            top = fmax(top, A->order[m].token_diff[t]);
-    double y = g->grid.y + g->grid.h + 0.6 * g->fs;
-    fig_rect br = {c->area.x, y, c->area.w, c->area.y + c->area.h - y};
+        for (size_t t = 0; t < T && !attention_order_is_zero(&A->order[m]); t++)
+            top = fmax(top, 100.0 * A->order[m].token_diff[t] / A->order[m].max_abs_output);
+    const fig_rect *area = &g->area;
+    fig_rect br = {area->x, ry + 0.5 * g->fs, area->w, area->y + area->h - (ry + 0.5 * g->fs)};
     fig_legend_item li[ATTN_MODE_COUNT];
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        li[m] = (fig_legend_item){.label = g->mode_title[m], .color = fig_series_color(m),
-                                  .bar = true};
+    char zero_label[ATTN_MODE_COUNT][96];
+    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        txt_fmt_lang(zero_label[m], sizeof zero_label[m], T_F_MODE_ZERO, c->zh,
+                     g->mode_title[m]);
+        li[m] = (fig_legend_item){.label = attention_order_is_zero(&A->order[m])
+                                               ? zero_label[m]
+                                               : g->mode_title[m],
+                                  .color = fig_series_color(m), .bar = true};
+    }
+    char ylabel[96]; /* a format: "%%" is its percent sign */
+    txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
     fig_axes b = {.grid = true};
     b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .n = g->tb.n, .at = g->tb.at,
                      .labels = (const char *const *)g->tb.labels,
                      .label = fig_txt(c, T_F_TOKEN_B)};
-    b.y = (fig_axis){.log = true, .lo = floor_v, .hi = pow(10.0, ceil(log10(top)) + 0.0),
-                     .label = fig_txt(c, T_F_MAX_DIFF)};
-    if (b.y.hi <= b.y.lo * 10)
-        b.y.hi = b.y.lo * 100;
+    b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0,
+                     .label = ylabel};
     b.right = fig_legend_width(c->f, li, ATTN_MODE_COUNT);
     b.min_left = g->left;
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
-    double bw = 0.8 / ATTN_MODE_COUNT;
+    /* the modes that changed, side by side at each token */
+    int nbar = 0;
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        nbar += !attention_order_is_zero(&A->order[m]);
+    double bw = 0.8 / (nbar ? nbar : 1);
     for (size_t t = 0; t < T; t++)
-        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
-            double x0 = t - 0.4 + m * bw;
-            double v = fmax(A->order[m].token_diff[t], floor_v);
-            fig_bar(c->f, &b, x0, x0 + bw * 0.92, floor_v, v, li[m].color);
+        for (int m = 0, k = 0; m < ATTN_MODE_COUNT; m++) {
+            const tf_order_result *r = &A->order[m];
+            if (attention_order_is_zero(r))
+                continue;
+            double x0 = t - 0.4 + k++ * bw;
+            fig_bar(c->f, &b, x0, x0 + bw * 0.92, 0.0,
+                    100.0 * r->token_diff[t] / r->max_abs_output, li[m].color);
         }
     fig_legend(c->f, &b, li, ATTN_MODE_COUNT, 4);
 }
@@ -149,18 +227,22 @@ tf_status draw_order(fig_ctx *c)
     const char *cb = fig_txt(c, T_F_ATTN_WEIGHT);
     g.cbw = fig_colorbar_width(c->f, lo, hi, cb);
 
+    g.area = c->area;
+    g.area.h -= draw_note(c) + 0.4 * g.fs;
     /* the two sentences in full width above the grid (shortened with "…" if need be); the
      * rows are labelled A and B */
     char la[160], lb[160];
-    sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, c->area.w);
-    sentence_label(c->f, lb, sizeof lb, "B", A->cmp_text, A->cmp_len, c->area.w);
+    sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, g.area.w);
+    sentence_label(c->f, lb, sizeof lb, "B", A->cmp_text, A->cmp_len, g.area.w);
     double lw, lh;
     fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
-    fig_text(c->f, FIG_LABEL, la, false, c->area.x, c->area.y, 0, 0, false);
-    fig_text(c->f, FIG_LABEL, lb, false, c->area.x, c->area.y + lh, 0, 0, false);
-    g.grid = c->area;
+    fig_text(c->f, FIG_LABEL, la, false, g.area.x, g.area.y, 0, 0, false);
+    fig_text(c->f, FIG_LABEL, lb, false, g.area.x, g.area.y + lh, 0, 0, false);
+    double tw, th; /* two lines of readings under the grid, at most */
+    fig_text_size(c->f, FIG_TICK, "0%\n0%", false, &tw, &th);
+    g.grid = g.area;
     g.grid.y += 2 * lh + 0.4 * g.fs;
-    g.grid.h = (c->area.h - 2 * lh - 0.4 * g.fs) * 0.62;
+    g.grid.h = (g.area.h - 2 * lh - 0.4 * g.fs - th) * 0.64;
     grid_layout(c, &g);
     tf_status st = TF_OK;
     for (int r = 0; r < 2; r++)
@@ -175,7 +257,7 @@ tf_status draw_order(fig_ctx *c)
     fig_rect cbr = {g.ax[0][2].r.x + g.cell, g.ax[0][2].r.y, g.cbw,
                     g.ax[1][2].r.y + g.cell - g.ax[0][2].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
-    diff_bars(c, &g);
+    diff_bars(c, &g, draw_readings(c, &g, th));
     token_ticks_free(&g.ta);
     token_ticks_free(&g.tb);
     return st;

@@ -372,7 +372,10 @@ tf_status sink_matrix(sink *s, unsigned fmts, const sink_matrix_def *m)
         return TF_ERR_NOMEM;
     tf_progress bar = {0};
     if (s->f == FMT_NPY) {
-        emit_npy_header(s->fp, m->f32 ? "<f4" : "<f8", m->rows, m->cols);
+        if (m->npy_shape)
+            emit_npy_header_nd(s->fp, m->f32 ? "<f4" : "<f8", m->npy_shape, m->npy_ndim);
+        else
+            emit_npy_header(s->fp, m->f32 ? "<f4" : "<f8", m->rows, m->cols);
         if (m->progress)
             progress_start(&bar, m->progress, PROGRESS_BYTES,
                            (double)m->rows * (double)m->cols * (double)item);

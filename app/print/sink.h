@@ -111,6 +111,9 @@ typedef struct {
     tf_status (*row)(void *ctx, size_t r, void *out);
     void *ctx;
     const char *progress;   /* a progress bar's label for a large write (NULL: none) */
+    /* npy: the array's shape when it is not (rows, cols): rows x cols values in C order */
+    const size_t *npy_shape;
+    int npy_ndim;
 } sink_matrix_def;
 
 /* A sink writing format f to fp, and its end (the JSON object's closing brace). */

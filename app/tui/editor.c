@@ -1,8 +1,8 @@
-/* editor.c — the sentence editor on the message line: wide characters from get_wch(), so input
- * methods work. Enter keeps the sentence and runs the analysis again, Esc cancels, Ctrl-U
- * clears. The sentence may hold as many characters as the documented text limit allows
- * (TF_MAX_TEXT_BYTES in UTF-8; docs/limits.md); what goes beyond is refused, and the line below
- * says so. */
+/* editor.c — the line editor on the message line: wide characters from get_wch(), so input
+ * methods work. Enter keeps the line, Esc cancels, Ctrl-U clears. A line may hold as many
+ * characters as the documented text limit allows (TF_MAX_TEXT_BYTES in UTF-8; docs/limits.md);
+ * what goes beyond is refused, and the line below says so. The sentence is edited with it (/),
+ * and so is view 6's second word order (c). */
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -13,6 +13,7 @@
 #include "utf8.h"
 
 typedef struct {
+    const char *prompt, *hint;
     wchar_t *buf; /* the characters typed, TF_MAX_TEXT_BYTES + 1 at most */
     size_t n;     /* characters */
     size_t bytes; /* their UTF-8 length */
@@ -42,7 +43,7 @@ static void draw_line(const line_buf *b)
     move(y, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
-    int px = term_text(stdscr, y, 0, txt(T_EDIT_PROMPT), COLS / 2);
+    int px = term_text(stdscr, y, 0, b->prompt, COLS / 2);
     term_attr(stdscr, A_NORMAL, 0);
     /* show the end of a long sentence: only the characters that fit are encoded */
     int room = COLS - px - 1;
@@ -62,7 +63,7 @@ static void draw_line(const line_buf *b)
         txt_fmt(note, sizeof note, T_M_TEXT_CUT, TF_MAX_TEXT_BYTES);
         term_text(stdscr, LINES - 1, 0, note, COLS);
     } else {
-        term_text(stdscr, LINES - 1, 0, txt(T_EDIT_HINT), COLS);
+        term_text(stdscr, LINES - 1, 0, b->hint, COLS);
     }
     term_attr(stdscr, A_NORMAL, 0);
     move(y, cx < COLS ? cx : COLS - 1);
@@ -107,40 +108,17 @@ static int edit_key(line_buf *b, int r, wint_t wc)
     return EDIT_GO_ON;
 }
 
-/* The sentence typed becomes t's, and the analysis runs again; a sentence the analysis refuses
- * leaves the old one (the message line says why). */
-static void keep(tui *t, const line_buf *b)
+char *tui_edit_line(const char *prompt, const char *hint, const char *init, size_t init_len,
+                    size_t *out_len, bool *cut, bool *quit)
 {
-    char *s = malloc(b->bytes + 1);
-    if (!s)
-        return;
-    size_t o = 0;
-    for (size_t i = 0; i < b->n; i++)
-        o += utf8_encode((uint32_t)b->buf[i], s + o);
-    s[o] = '\0';
-    char *old = t->text;
-    size_t old_len = t->text_len;
-    t->text = s, t->text_len = o;
-    if (tui_rerun(t) != 0) {
-        free(s);
-        t->text = old, t->text_len = old_len;
-        return;
-    }
-    free(old);
-    t->msg[0] = '\0';
-    if (b->cut) /* the rest of a long paste was refused: say so once more */
-        txt_fmt(t->msg, sizeof t->msg, T_M_TEXT_CUT, TF_MAX_TEXT_BYTES);
-}
-
-int tui_edit(tui *t)
-{
-    line_buf b = {.buf = malloc((TF_MAX_TEXT_BYTES + 1) * sizeof(wchar_t))};
+    line_buf b = {.prompt = prompt, .hint = hint,
+                  .buf = malloc((TF_MAX_TEXT_BYTES + 1) * sizeof(wchar_t))};
+    *cut = *quit = false;
     if (!b.buf)
-        return TUI_REDRAW;
-    /* start from the current sentence */
-    for (size_t i = 0; i < t->text_len;) {
+        return NULL;
+    for (size_t i = 0; i < init_len;) {
         uint32_t cp;
-        size_t k = utf8_decode(t->text + i, t->text_len - i, &cp);
+        size_t k = utf8_decode(init + i, init_len - i, &cp);
         if (!k || b.bytes + k > TF_MAX_TEXT_BYTES)
             break;
         b.buf[b.n++] = (wchar_t)cp;
@@ -148,21 +126,62 @@ int tui_edit(tui *t)
         i += k;
     }
     curs_set(1);
-    int what = EDIT_GO_ON, react = TUI_REDRAW;
+    int what = EDIT_GO_ON;
     while (what == EDIT_GO_ON) {
         draw_line(&b);
         wint_t wc;
         int r = get_wch(&wc);
         if (tui_signal()) {
-            react = TUI_QUIT;
+            *quit = true;
             break;
         }
         if (r != ERR)
             what = edit_key(&b, r, wc);
     }
     curs_set(0);
-    if (what == EDIT_KEEP)
-        keep(t, &b);
+    *cut = b.cut;
+    char *s = what == EDIT_KEEP ? malloc(b.bytes + 1) : NULL;
+    if (s) {
+        size_t o = 0;
+        for (size_t i = 0; i < b.n; i++)
+            o += utf8_encode((uint32_t)b.buf[i], s + o);
+        s[o] = '\0';
+        *out_len = o;
+    }
     free(b.buf);
-    return react;
+    return s;
+}
+
+/* The sentence: the one typed becomes t's and the analysis runs again; a sentence the analysis
+ * refuses leaves the old one (the message line says why). An order B of the old sentence would
+ * not match the new one: view 6 goes back to the words reversed, and says so. */
+int tui_edit(tui *t)
+{
+    size_t len = 0;
+    bool cut, quit;
+    char *s = tui_edit_line(txt(T_EDIT_PROMPT), txt(T_EDIT_HINT), t->text, t->text_len, &len,
+                            &cut, &quit);
+    if (quit) {
+        free(s);
+        return TUI_QUIT;
+    }
+    if (!s)
+        return TUI_REDRAW;
+    char *old = t->text;
+    size_t old_len = t->text_len;
+    const char *cmp = t->cfg.compare;
+    t->text = s, t->text_len = len;
+    t->cfg.compare = NULL, t->cfg.compare_len = 0;
+    if (tui_rerun(t) != 0) { /* the configuration shown, order B with it, is back */
+        free(s);
+        t->text = old, t->text_len = old_len;
+        return TUI_REDRAW;
+    }
+    free(old);
+    t->msg[0] = '\0';
+    if (cmp)
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_O_B_RESET));
+    if (cut) /* the rest of a long paste was refused: say so once more */
+        txt_fmt(t->msg, sizeof t->msg, T_M_TEXT_CUT, TF_MAX_TEXT_BYTES);
+    return TUI_REDRAW;
 }

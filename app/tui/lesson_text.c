@@ -62,14 +62,15 @@ static const lesson_step steps[LESSON_STEPS] = {
       "r: restart from random  < >: speed  u: use in the token views  Up/Down: word"}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
-     {"只用词向量时，「我爱学习」和「学习爱我」里每个词得到的注意力输出完全一样，"
-      "只是换了行的顺序。模型分不清谁爱谁。",
-      "With word vectors alone, every word of 我爱学习 and of 学习爱我 gets exactly the same "
-      "attention output, only in another row order. The model cannot tell who loves whom."},
-     {"看下表「无位置」一栏：都是 0（舍入误差）；「加 PE」一栏不是 0。",
-      "Read the table: the no PE column is 0 (up to rounding), the with PE column is not."},
-     {"本步没有专用按键（启动时 --compare TEXT 可指定语序 B）",
-      "no keys of its own (start with --compare TEXT to choose order B)"}},
+     {"只用词向量时，「我爱学习」和「学习爱我」的注意力只是行列换了位置，每个词的输出完全一样。"
+      "加上 PE，输入就不同了；RoPE 旋转 q 和 k，q.k 变了，权重就变，输出也跟着变。",
+      "Word vectors alone give 我爱学习 and 学习爱我 the same attention, rows and columns "
+      "swapped, and each word the same output. PE changes the inputs; RoPE turns q and k, so "
+      "q.k changes, so the weights change, so the outputs change."},
+     {"按 c 把同样的词换个顺序输入，例如 学习我爱：「无位置」一栏仍是 0。",
+      "Press c and type the same words in another order, e.g. 学习我爱: no PE stays 0."},
+     {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
+      "c: type order B (the same tokens in another order; empty: reversed)"}},
     {.view = &view_pe,
      {"位置编码公式", "The positional-encoding formula"},
      {"PE(pos, 2i) = sin(pos * w_i)，PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。"

@@ -130,6 +130,26 @@ int tui_rerun(tui *t)
     return 0;
 }
 
+tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs)
+{
+    tf_analysis fresh;
+    tf_diag dg = {0};
+    tf_status st = analysis_run(c, t->text, t->text_len, &fresh, &dg);
+    if (st == TF_OK) {
+        st = analysis_need(&fresh, needs, &dg);
+        if (st != TF_OK)
+            analysis_free(&fresh);
+    }
+    if (st != TF_OK)
+        return st;
+    analysis_free(t->a);
+    *t->a = fresh;
+    t->cfg = *c;
+    t->cfg_shown = t->cfg;
+    t->generation++;
+    return TF_OK;
+}
+
 /* The parts of the analysis the view on screen reads, computed on its first visit (the message
  * line says so while it takes). */
 static void ensure_parts(tui *t)

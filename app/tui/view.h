@@ -89,6 +89,15 @@ void view_pe_cursor(const void *state, long *pos, long *dim);
 int tui_rerun(tui *t);
 /* The sentence editor (editor.c): a reaction flag. */
 int tui_edit(tui *t);
+/* The line editor on the row above the status line, starting from init: the text typed
+ * (malloc'd, *out_len bytes) on Enter, NULL on Esc or a stop signal (*quit set). *cut says a
+ * paste went past the text limit (the rest was refused and the hint line said so). */
+char *tui_edit_line(const char *prompt, const char *hint, const char *init, size_t init_len,
+                    size_t *out_len, bool *cut, bool *quit);
+/* Run the analysis of the sentence under configuration c with the parts `needs`; when it
+ * succeeds it replaces the one on screen and c becomes t's configuration, else nothing changes
+ * and the status says why. */
+tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs);
 /* Set by the signal handlers: the loop and the editor end. */
 int tui_signal(void);
 

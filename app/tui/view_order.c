@@ -1,18 +1,25 @@
 /* view_order.c — view 6: attention is blind to word order without positions (claim C6).
  *
- * The same tokens in two orders (the sentence and --compare, default: its words reversed) go
- * through one seeded attention head three times: without positions, with PE added, with RoPE. The
- * table gives, per token, how much its output changed between the two orders (from the analysis):
- * about 1e-16 without positions, clearly non-zero with them.
+ * The same tokens in two orders (the sentence and order B: --compare, or typed with c, else its
+ * words reversed) go through one attention head three times: without positions, with PE added,
+ * with RoPE. The head is the analysis' (LayerNorm, word vectors times sqrt(d), random weights),
+ * so its scores spread by about 1 and the heatmaps show real preferences. Under each pair of
+ * heatmaps (A left, B right, one colour scale with its bar) a one-line reading says what the
+ * mode shows; the table gives, per token, how much its output changed between the two orders
+ * and that change as a share of max|Z_A|: 0 up to rounding without positions, a sizeable share
+ * with PE and with RoPE.
  *
- * Layout degrades with the sentence length and the screen: the heatmaps show the first K tokens
- * (with a note when K < T), columns are labelled by the tokens when they fit and by their
- * numbers otherwise, the table lists as many rows as fit (with a note for the rest), and the
- * conclusion line is always drawn. */
+ * Layout degrades with the sentence length and the screen (see the row budget, budget()): the
+ * heatmaps show the first K tokens (with a note when K < T), columns are labelled by the tokens
+ * when they fit and by their numbers otherwise, the table lists as many rows as fit (with a note
+ * for the rest), and the readings, the colour bar and the conclusion are always drawn. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/emit.h"
+#include "tf_limits.h"
 #include "tui/view.h"
 
 typedef struct {
@@ -81,73 +88,138 @@ static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_t
     term_printf(w, y, x, maxw, txt(label), line);
 }
 
-/* How the view fits the screen: K tokens per heatmap of sx x sy cells each (mh rows), tab rows of
- * the table, the blank row under B (gap), and whether the columns carry the tokens' names. */
+/* A difference as the table shows it: 0 when the mode's outputs match up to rounding. */
+static void diff_cell(char *out, const tf_order_result *r, double v)
+{
+    if (attention_order_is_zero(r))
+        snprintf(out, 48, "0");
+    else
+        snprintf(out, 48, "%.2e", v);
+}
+
+/* The reading of mode m under its heatmaps, as wide as fits in maxw columns. */
+static void reading(const tf_analysis *a, int m, char *buf, size_t cap, int maxw)
+{
+    const tf_order_result *r = &a->order[m];
+    char p[32];
+    emit_percent(p, sizeof p, r->relative_diff);
+    bool same = attention_order_is_zero(r);
+    if (same)
+        snprintf(buf, cap, "%s", txt(T_O_SAME));
+    else
+        txt_fmt(buf, cap, T_O_DIFFERS, p);
+    if (term_text_width(buf) <= maxw)
+        return;
+    if (same)
+        snprintf(buf, cap, "%s", txt(T_O_SAME_S));
+    else
+        txt_fmt(buf, cap, T_O_DIFFERS_S, p);
+}
+
+/* How the view fits its rows and columns (budget): which optional parts are drawn, K tokens per
+ * heatmap of sx columns and sy pixels each (mh rows), and the colour scale lo..hi shared by the
+ * six matrices. */
 typedef struct {
-    int K, tab, hh, sx, sy, mh;
-    int gap;
-    bool names;
+    int K, hh, mh, sx, sy, shown;
+    bool table, note, title, pooled, gap, longr, names;
+    double lo, hi;
 } order_layout;
 
-/* Rows: A, B, blank, headings, [heatmap + labels], attention line, [K of T note], table title,
- * header, [rows], [omitted note], max, pooled, [one-token note], conclusion. */
-static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
+/* 1. The row budget. Always: A, B, the mode headings, the heatmaps (at least one row), their
+ *    labels, the readings, the colour bar and the conclusion. Then, while rows are left, in this
+ *    order: the table's header, max and /max|Z| rows (with its token rows or a note on the
+ *    omitted ones), the note on the random head, heatmaps two pixels per token, the token rows,
+ *    the table's title, the pooled row, a blank row under B, the three long readings, heatmaps
+ *    at full size. Returns the rows still left. */
+static int row_budget(order_layout *L, int T, int rows, int cols)
 {
-    order_layout L;
     int colw = (cols - 2) / ATTN_MODE_COUNT;
     int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
-    L.K = T < kw ? T : kw;
-    if (L.K < 1)
-        L.K = 1;
-    int avail = rows - 10 - (T == 1);
-    L.gap = avail >= T + (L.K + 1) / 2 + 1; /* the blank row under B, when there is room */
-    avail += 1 - L.gap;
-    int need = (L.K + 1) / 2 + 1; /* heatmap rows at one pixel per token, plus the labels */
-    L.tab = T, L.hh = 2;
-    for (int pass = 0; pass < 2; pass++) {
-        int av = avail - (L.K < T);
-        L.tab = T;
-        if (L.tab + need <= av) {
-            L.hh = av - L.tab;
-        } else {
-            L.hh = av / 2;
-            int hmin = need < 3 ? need : 3;
-            L.hh = L.hh < hmin ? hmin : L.hh > need ? need : L.hh;
-            L.tab = av - L.hh - 1; /* one row for the note on omitted rows */
-            if (L.tab < 0)
-                L.tab = 0;
-        }
-        if (L.K > 2 * (L.hh - 1))
-            L.K = 2 * (L.hh - 1) > 1 ? 2 * (L.hh - 1) : 1;
+    L->K = T < kw ? T : kw;
+    if (L->K < 1)
+        L->K = 1;
+    int left = rows - 7 - (T == 1);
+    int need_h = (L->K + 1) / 2; /* heatmap rows at one pixel per token */
+    L->hh = need_h < 2 ? need_h : 2;
+    left -= L->hh;
+    bool note_k = L->K < T || need_h > L->hh; /* "the first K of T tokens" may be needed */
+    left -= note_k;
+    L->table = left >= 4;
+    if (L->table)
+        left -= 4;
+    if (left >= 1)
+        L->note = true, left--;
+    int more = L->K - L->hh < left ? L->K - L->hh : left; /* two pixels per token: K rows */
+    if (more > 0)
+        L->hh += more, left -= more;
+    if (L->table) {
+        if (left >= T - 1)
+            L->shown = T, left -= T - 1;
+        else
+            L->shown = left > 0 ? left : 0, left -= L->shown;
+        if (L->shown > 64) /* the table's cells are a fixed array */
+            left += L->shown - 64, L->shown = 64;
+        if (left >= 1)
+            L->title = true, left--;
+        if (left >= 1)
+            L->pooled = true, left--;
     }
-    /* column width: the token names when they fit, else the numbers */
+    if (left >= 1)
+        L->gap = true, left--;
+    if (left >= 3 && cols >= 100 && T > 1)
+        L->longr = true, left -= 3;
+    return left;
+}
+
+/* 2. The heatmaps' geometry in the rows left, and the colour scale: one for the six matrices,
+ *    its ends rounded out to 0.01. */
+static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
+{
+    order_layout L = {0};
+    int left = row_budget(&L, T, rows, cols);
+    int colw = (cols - 2) / ATTN_MODE_COUNT, K = L.K;
+    if (K > 2 * L.hh)
+        K = L.K = 2 * L.hh;
     int maxw = 0;
-    for (int k = 0; k < L.K; k++) {
+    for (int k = 0; k < K; k++) {
         char b1[64], b2[64];
         int w1 = term_text_width(tok_text(&a->tokens, a->text, k, b1, sizeof b1));
         int w2 = term_text_width(tok_text(&a->cmp_tokens, a->cmp_text, k, b2, sizeof b2));
         maxw = w1 > maxw ? w1 : maxw;
         maxw = w2 > maxw ? w2 : maxw;
     }
-    L.sx = (colw - 3) / (2 * L.K);
-    L.sx = L.sx < 1 ? 1 : L.sx > 4 ? 4 : L.sx;
-    L.names = 2 * L.K * (maxw + 1) + 3 <= colw;
-    if (L.names && L.sx < maxw + 1)
-        L.sx = maxw + 1;
-    L.sy = 2 * (L.hh - 1) / L.K;
-    L.sy = L.sy < 1 ? 1 : L.sy > L.sx ? L.sx : L.sy;
-    if (L.sy > 4)
-        L.sy = 4;
-    L.mh = (L.K * L.sy + 1) / 2;
+    int sx = (colw - 3) / (2 * K);
+    sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
+    L.names = 2 * K * (maxw + 1) + 3 <= colw;
+    if (L.names && sx < maxw + 1)
+        sx = maxw + 1;
+    int smax = sx < 4 ? sx : 4;
+    int full = (K * smax + 1) / 2; /* rows at full size */
+    if (left > 0 && L.hh < full)
+        L.hh += left < full - L.hh ? left : full - L.hh;
+    int sy = 2 * L.hh / K;
+    L.sx = sx;
+    L.sy = sy < 1 ? 1 : sy > smax ? smax : sy;
+    L.mh = (K * L.sy + 1) / 2;
+    L.lo = INFINITY, L.hi = -INFINITY;
+    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        for (int i = 0; i < T * T; i++) {
+            L.lo = fmin(L.lo, fmin(a->order[m].A_a[i], a->order[m].A_b[i]));
+            L.hi = fmax(L.hi, fmax(a->order[m].A_a[i], a->order[m].A_b[i]));
+        }
+    L.lo = floor(L.lo * 100.0) / 100.0;
+    L.hi = ceil(L.hi * 100.0) / 100.0;
+    if (!(L.hi > L.lo))
+        L.hi = L.lo + 0.01;
     return L;
 }
 
-/* The two orders, then per mode the attention of order A and of order B side by side. Returns
- * the row below them. */
-static int draw_heatmaps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, int T,
-                         const order_layout *L)
+/* 3. The two orders, the note on the head, per mode the attention of A and B side by side with
+ *    their reading, and the colour bar with what the colours mean. Returns the row below. */
+static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, int T,
+                     const order_layout *L)
 {
-    int colw = (cols - 2) / ATTN_MODE_COUNT, K = L->K, sx = L->sx;
+    int colw = (cols - 2) / ATTN_MODE_COUNT, K = L->K, sx = L->sx, mh = L->mh;
     if (L->names) {
         term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
         term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
@@ -155,21 +227,38 @@ static int draw_heatmaps(WINDOW *w, int y, int x, int cols, const tf_analysis *a
         numbered(w, y, x + 1, cols - 2, T_O_A, &a->tokens, a->text, T);
         numbered(w, y + 1, x + 1, cols - 2, T_O_B, &a->cmp_tokens, a->cmp_text, T);
     }
-    y += L->gap - 1;
+    y += 2 + L->gap;
+    if (L->note) {
+        const char *hn = txt(T_O_HEAD);
+        if (term_text_width(hn) > cols - 2)
+            hn = txt(T_O_HEAD_S);
+        term_text(w, y++, x + 1, hn, cols - 2);
+    }
     for (int m = 0; m < ATTN_MODE_COUNT; m++) {
         int mx = x + 1 + m * colw;
         term_attr(w, A_BOLD, 0);
-        term_text(w, y + 3, mx, txt(mode_names[m]), colw - 1);
+        term_text(w, y, mx, txt(mode_names[m]), colw - 1);
         term_attr(w, A_NORMAL, 0);
         attn_ctx ca = {a->order[m].A_a, T, sx, L->sy}, cb = {a->order[m].A_b, T, sx, L->sy};
-        term_heatmap(w, y + 4, mx, L->mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, 0, 1);
-        term_heatmap(w, y + 4, mx + K * sx + 2, L->mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, 0, 1);
-        draw_labels(w, y + 4 + L->mh, mx, &a->tokens, a->text, K, sx, L->names);
-        draw_labels(w, y + 4 + L->mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx,
+        term_heatmap(w, y + 1, mx, mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, L->lo, L->hi);
+        term_heatmap(w, y + 1, mx + K * sx + 2, mh, K * sx, attn_px, &cb, CMAP_VIRIDIS, L->lo,
+                     L->hi);
+        draw_labels(w, y + 1 + mh, mx, &a->tokens, a->text, K, sx, L->names);
+        draw_labels(w, y + 1 + mh, mx + K * sx + 2, &a->cmp_tokens, a->cmp_text, K, sx,
                     L->names);
+        char buf[160];
+        reading(a, m, buf, sizeof buf, colw - 1);
+        term_attr(w, A_BOLD, 0);
+        term_text(w, y + 2 + mh, mx, buf, colw - 1);
+        term_attr(w, A_NORMAL, 0);
     }
-    int ty = y + 4 + L->mh + 1;
-    term_text(w, ty++, x + 1, txt(L->names ? T_O_ATTN : T_O_ATTN_NUM), cols - 2);
+    int ty = y + 3 + mh;
+    int barw = cols / 3 < 30 ? cols / 3 : 30;
+    term_colorbar(w, ty, x + 1, barw, CMAP_VIRIDIS, L->lo, L->hi);
+    const char *legend = txt(L->names ? T_O_ATTN : T_O_ATTN_NUM);
+    if (term_text_width(legend) > cols - barw - 4)
+        legend = txt(T_O_WEIGHT_S);
+    term_text(w, ty++, x + 2 + barw + 1, legend, cols - barw - 4);
     if (K < T)
         term_printf(w, ty++, x + 1, cols - 2, txt(T_O_SHOWN), K, T);
     return ty;
@@ -177,9 +266,11 @@ static int draw_heatmaps(WINDOW *w, int y, int x, int cols, const tf_analysis *a
 
 enum { NC = 5 }; /* the difference table's columns */
 
-/* The difference table's cells: a header, up to `shown` tokens, the omitted note's row (its
- * index into *omit_row, -1: none), the max and pooled rows. Returns the number of rows. */
-static int table_cells(const tf_analysis *a, int T, int shown, char (*cells)[48], int *omit_row)
+/* The difference table's cells: the header, `shown` tokens, the omitted note's row (its index
+ * into *omit_row, -1: none), max, max / max|Z_A| and, with pooled, the pooled row. Returns the
+ * number of rows. */
+static int table_cells(const tf_analysis *a, int T, int shown, bool pooled, char (*cells)[48],
+                       int *omit_row)
 {
     snprintf(cells[0], 48, "#");
     snprintf(cells[1], 48, "%s", txt(T_O_TOKEN));
@@ -190,42 +281,45 @@ static int table_cells(const tf_analysis *a, int T, int shown, char (*cells)[48]
         snprintf(cells[nr * NC], 48, "%d", i + 1);
         tok_text(&a->cmp_tokens, a->cmp_text, i, cells[nr * NC + 1], 41);
         for (int m = 0; m < ATTN_MODE_COUNT; m++)
-            snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].token_diff[i]);
+            diff_cell(cells[nr * NC + 2 + m], &a->order[m], a->order[m].token_diff[i]);
     }
     *omit_row = shown < T ? nr++ : -1;
-    cells[nr * NC][0] = '\0';
-    snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_MAX));
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].max_token_diff);
-    nr++;
-    cells[nr * NC][0] = '\0';
-    snprintf(cells[nr * NC + 1], 48, "%s", txt(T_O_POOLED));
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[nr * NC + 2 + m], 48, "%.2e", a->order[m].pooled_diff);
-    return nr + 1;
+    for (int k = 0; k < 2 + pooled; k++, nr++) {
+        static const txt_id label[3] = {T_O_MAX, T_O_SHARE, T_O_POOLED};
+        cells[nr * NC][0] = '\0';
+        snprintf(cells[nr * NC + 1], 48, "%s", txt(label[k]));
+        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+            const tf_order_result *r = &a->order[m];
+            if (k == 1)
+                emit_percent(cells[nr * NC + 2 + m], 48,
+                             attention_order_is_zero(r) ? 0.0 : r->relative_diff);
+            else
+                diff_cell(cells[nr * NC + 2 + m], r, k == 0 ? r->max_token_diff : r->pooled_diff);
+        }
+    }
+    return nr;
 }
 
-/* The difference table: one row per token of the second sentence (at most tab), aligned by
- * display width (token texts left, numbers right, whatever the token looks like). Returns the
- * row below it. */
-static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, int T, int tab)
+/* 4. The difference table: one row per token of the second sentence, aligned by display width
+ *    (token texts left, numbers right, whatever the token looks like). Returns the row below. */
+static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, int T,
+                      const order_layout *L)
 {
-    static char cells[(64 + 3) * NC][48];
-    int shown = tab < T ? tab : T, omit_row;
-    if (shown > 64)
-        shown = 64;
-    int nr = table_cells(a, T, shown, cells, &omit_row);
+    static char cells[(64 + 4) * NC][48];
+    int omit_row;
+    int nr = table_cells(a, T, L->shown, L->pooled, cells, &omit_row);
     int cw[NC] = {0};
     for (int r = 0; r < nr; r++)
         for (int c = 0; c < NC && r != omit_row; c++) {
             int tw = term_text_width(cells[r * NC + c]);
             cw[c] = tw > cw[c] ? tw : cw[c];
         }
-    term_text(w, ty, x + 1, txt(T_O_DIFF), cols - 2);
-    for (int r = 0; r < nr; r++) {
-        int ry = ty + 1 + r, cx = x + 2;
+    if (L->title)
+        term_text(w, ty++, x + 1, txt(T_O_DIFF), cols - 2);
+    for (int r = 0; r < nr; r++, ty++) {
+        int cx = x + 2;
         if (r == omit_row) {
-            term_printf(w, ry, cx, cols - 3, txt(T_O_OMITTED), T - shown);
+            term_printf(w, ty, cx, cols - 3, txt(T_O_OMITTED), T - L->shown);
             continue;
         }
         term_attr(w, r == 0 ? A_BOLD : A_NORMAL, 0);
@@ -233,12 +327,12 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
             const char *s = cells[r * NC + c];
             int tw = term_text_width(s), pad = c == 1 ? 0 : cw[c] - tw;
             if (cx + pad < x + cols)
-                term_text(w, ry, cx + pad, s, x + cols - 1 - (cx + pad));
+                term_text(w, ty, cx + pad, s, x + cols - 1 - (cx + pad));
             cx += cw[c] + 2;
         }
         term_attr(w, A_NORMAL, 0);
     }
-    return ty + 1 + nr;
+    return ty;
 }
 
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
@@ -253,18 +347,104 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
         return;
     order_layout L = layout(a, T, rows, cols);
-    int ty = draw_heatmaps(w, y, x, cols, a, T, &L);
-    int ey = draw_table(w, ty, x, cols, a, T, L.tab);
+    int ty = draw_maps(w, y, x, cols, a, T, &L);
+    if (L.table)
+        ty = draw_table(w, ty, x, cols, a, T, &L);
+    if (L.longr) {
+        char p[32], buf[320];
+        txt_fmt(buf, sizeof buf, T_O_LONG0, a->order[ATTN_NO_PE].max_token_diff);
+        term_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
+        for (int m = ATTN_WITH_PE; m < ATTN_MODE_COUNT; m++) {
+            emit_percent(p, sizeof p, a->order[m].relative_diff);
+            txt_fmt(buf, sizeof buf, m == ATTN_WITH_PE ? T_O_LONG1 : T_O_LONG2, p);
+            term_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
+        }
+    }
     if (T == 1)
-        term_text(w, ey++, x + 1, txt(T_O_ONE), cols - 2);
+        term_text(w, ty++, x + 1, txt(T_O_ONE), cols - 2);
     term_attr(w, A_BOLD, 0);
-    term_text(w, ey, x + 1, txt(T_O_PLAIN), cols - 2);
+    term_text(w, ty, x + 1, txt(T_O_PLAIN), cols - 2);
     term_attr(w, A_NORMAL, 0);
-    snprintf(t->cursor, sizeof t->cursor, "max diff: %.1e / %.1e / %.1e",
-             a->order[0].max_token_diff, a->order[1].max_token_diff, a->order[2].max_token_diff);
+    char p1[32], p2[32];
+    emit_percent(p1, sizeof p1, a->order[ATTN_WITH_PE].relative_diff);
+    emit_percent(p2, sizeof p2, a->order[ATTN_WITH_ROPE].relative_diff);
+    snprintf(t->cursor, sizeof t->cursor, "diff/max|Z|: %s / %s / %s",
+             attention_order_is_zero(&a->order[ATTN_NO_PE]) ? "0" : "!", p1, p2);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * c: order B typed. The view owns the text it typed; the configuration points at it. */
+
+typedef struct {
+    char *compare; /* order B as typed with c, NULL: --compare's text or the words reversed */
+} order_state;
+
+static void *init(tui *t)
+{
+    (void)t;
+    return calloc(1, sizeof(order_state));
+}
+
+static void free_state(void *state)
+{
+    order_state *o = state;
+    if (o)
+        free(o->compare);
+    free(o);
+}
+
+/* Type order B in the line editor; the experiment runs again with it, or the message line says
+ * why it cannot (other tokens) and the old order B stays. Empty: the words reversed. */
+static int edit_compare(tui *t, order_state *o)
+{
+    size_t len = 0;
+    bool cut, quit;
+    const tf_analysis *a = t->a;
+    /* start from order B as it is now (the words reversed unless one was typed) */
+    char *s = tui_edit_line(txt(T_O_EDIT_PROMPT), txt(T_O_EDIT_HINT), a->cmp_text ? a->cmp_text
+                                                                                  : "",
+                            a->cmp_text ? a->cmp_len : 0, &len, &cut, &quit);
+    if (quit) {
+        free(s);
+        return TUI_QUIT;
+    }
+    if (!s)
+        return TUI_REDRAW;
+    size_t k = 0;
+    while (k < len && s[k] == ' ')
+        k++;
+    /* run the experiment with the new order B before it replaces the one on screen */
+    tf_config c = t->cfg;
+    c.compare = k < len ? s : NULL;
+    c.compare_len = k < len ? len : 0;
+    tf_status st = tui_try_config(t, &c, ANALYSIS_ORDER);
+    if (st != TF_OK) {
+        snprintf(t->msg, sizeof t->msg, "%s",
+                 st == TF_ERR_PERMUTATION ? txt(T_O_B_BAD) : txt_status(st));
+        free(s);
+        return TUI_REDRAW;
+    }
+    free(o->compare); /* the configuration no longer points at it */
+    o->compare = c.compare ? s : NULL;
+    if (!c.compare)
+        free(s);
+    if (o->compare)
+        txt_fmt(t->msg, sizeof t->msg, T_O_B, t->a->cmp_text);
+    else
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_O_B_DEFAULT));
+    if (cut)
+        txt_fmt(t->msg, sizeof t->msg, T_M_TEXT_CUT, TF_MAX_TEXT_BYTES);
+    return TUI_REDRAW;
+}
+
+static int key(tui *t, void *state, int ch)
+{
+    if (ch == 'c' && state)
+        return edit_compare(t, state);
+    return TUI_IGNORED;
 }
 
 const tui_view view_order = {
     .figure = "order", .tab = T_TAB_ORDER, .caption = T_CAP_ORDER, .keys = T_KEYS_ORDER,
-    .needs = ANALYSIS_ORDER, .draw = draw,
+    .needs = ANALYSIS_ORDER, .init = init, .free = free_state, .draw = draw, .key = key,
 };

@@ -4,7 +4,8 @@
  * Input: 8 bytes of configuration (one bit picks word segmentation), then the sentence; a 0x00 byte splits off a --compare text.
  * Properties: analysis_run either succeeds or returns a status with nothing left allocated (ASan
  * and LeakSanitizer see the rest); every printed JSON document is valid JSON; text output is
- * safe for a terminal; .npy output has a 64-byte-aligned header and exactly rows x cols values;
+ * safe for a terminal; .npy output has a 64-byte-aligned header and exactly as many values as
+ * its shape says;
  * the numbers agree with their definitions (X_input = s X_emb + PE). */
 #include <math.h>
 #include <stdlib.h>
@@ -25,14 +26,31 @@ static void check_npy(const char *what, const char *b, size_t n)
     size_t hlen = (unsigned char)b[8] | (size_t)(unsigned char)b[9] << 8;
     FUZZ_CHECK((10 + hlen) % 64 == 0 && 10 + hlen <= n && b[10 + hlen - 1] == '\n',
                "%s: npy header length %zu", what, hlen);
-    unsigned long rows, cols;
     char descr[8];
-    FUZZ_CHECK(sscanf(b + 10, "{'descr': '%3[<f48]', 'fortran_order': False, 'shape': (%lu, %lu), }",
-                      descr, &rows, &cols) == 3,
+    int used = 0;
+    FUZZ_CHECK(sscanf(b + 10, "{'descr': '%3[<f48]', 'fortran_order': False, 'shape': (%n",
+                      descr, &used) == 1 && used > 0,
                "%s: npy dict", what);
+    /* the shape: (rows, cols), or more axes (order: (3, 2, T, T)) */
+    const char *p = b + 10 + used;
+    unsigned long count = 1;
+    int axes = 0;
+    for (;;) {
+        char *end;
+        unsigned long v = strtoul(p, &end, 10);
+        FUZZ_CHECK(end != p, "%s: npy shape", what);
+        count *= v, axes++, p = end;
+        if (*p == ',')
+            p++;
+        while (*p == ' ')
+            p++;
+        if (*p == ')')
+            break;
+    }
+    FUZZ_CHECK(axes >= 2 && strncmp(p, "), }", 4) == 0, "%s: npy shape of %d axes", what, axes);
     size_t item = strcmp(descr, "<f4") == 0 ? 4 : 8;
-    FUZZ_CHECK(n - 10 - hlen == rows * cols * item, "%s: %zu data bytes for (%lu, %lu) %s", what,
-               n - 10 - hlen, rows, cols, descr);
+    FUZZ_CHECK(n - 10 - hlen == count * item, "%s: %zu data bytes for %lu %s values", what,
+               n - 10 - hlen, count, descr);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
