@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alibi.h"
+#include "linalg.h"
 #include "posenc.h"
 #include "rng.h"
 
@@ -179,9 +180,7 @@ static tf_status attend(size_t d, const attn_positions *p, const double *Q, cons
         double mx = -INFINITY, sum = 0.0, mean = 0.0, var = 0.0;
         size_t seen = 0;
         for (size_t u = 0; u < T; u++) {
-            double acc = 0.0;
-            for (size_t j = 0; j < d; j++)
-                acc += Q[t * d + j] * K[u * d + j];
+            double acc = la_dot(Q + t * d, K + u * d, d);
             S[t * T + u] = acc * inv + score_bias(p, (long)t - (long)u);
             mx = fmax(mx, S[t * T + u]);
             if (isfinite(S[t * T + u]))
