@@ -137,7 +137,7 @@ static tf_status rotate_qk(const tf_attn_cfg *c, const attn_positions *p, double
     else
         rope_thetas(c->d, c->base, theta);
     for (size_t r = 0; r < n; r++) {
-        double pos = (double)(c->pos0 + (long)(r % T));
+        double pos = (double)(c->pos0 + (long)(r % (T ? T : 1))); /* n > 0 means T > 0 */
         rope_rotate_thetas(Q + r * d, c->d, theta, pos, c->style, Q + r * d);
         rope_rotate_thetas(K + r * d, c->d, theta, pos, c->style, K + r * d);
     }
