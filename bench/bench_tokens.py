@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """bench_tokens.py — what real tokenization costs tfviz: start-up and throughput.
 
-    bench/bench_tokens.py [--build DIR] [--runs N] [--mb M] [--json FILE]
+    bench/bench_tokens.py [--build DIR] [--tfviz PATH] [--runs N] [--mb M] [--json FILE]
+
+(bench/run.sh runs it as a plug-in: TFVIZ names the binary, BENCH_BUILD the build with
+bench_tokens and the assets, BENCH_QUICK=1 takes fewer runs and 1 MB.)
 
 1. Start-up: the median wall time of `tfviz --print tokens 我爱学习` in each mode over N runs
    (interleaved), against a baseline that opens no data file (char mode over code points,
@@ -58,12 +61,16 @@ def wall(cmd, env):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[1])
-    ap.add_argument("--build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--runs", type=int, default=40)
-    ap.add_argument("--mb", type=float, default=4.0)
+    # bench/run.sh names its build (BENCH_BUILD) and binary (TFVIZ), and asks for a quick run
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    ap.add_argument("--build", default=os.path.join(ROOT, os.environ.get("BENCH_BUILD") or "build"))
+    ap.add_argument("--tfviz", default=os.environ.get("TFVIZ"),
+                    help="the tfviz binary (default: BUILD/app/tfviz)")
+    ap.add_argument("--runs", type=int, default=10 if quick else 40)
+    ap.add_argument("--mb", type=float, default=1.0 if quick else 4.0)
     ap.add_argument("--json", help="also write the numbers to this file")
     a = ap.parse_args()
-    tfviz = os.path.join(a.build, "app", "tfviz")
+    tfviz = a.tfviz or os.path.join(a.build, "app", "tfviz")
     bench = os.path.join(a.build, "bench_tokens")
     data = os.path.join(a.build, "assets")
     for f in (tfviz, bench, os.path.join(data, "tfviz-dict.bin")):

@@ -144,8 +144,9 @@ def redraws(tfviz, args, cols, rows, runs):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--tfviz", default="build/app/tfviz")
-    ap.add_argument("--runs", type=int, default=30)
+    # bench/run.sh names the binary (TFVIZ) and asks for a quick run (BENCH_QUICK)
+    ap.add_argument("--tfviz", default=os.environ.get("TFVIZ") or "build/app/tfviz")
+    ap.add_argument("--runs", type=int, default=8 if os.environ.get("BENCH_QUICK") else 30)
     ap.add_argument("--json")
     a = ap.parse_args()
     tfviz = os.path.abspath(a.tfviz)

@@ -13,7 +13,8 @@ reports its training time on stderr), the median of --repeat runs. Quality is me
     of another class, is cos(w, s) > cos(w, o)? (accuracy over all such triples);
   - the overlap of the top-10 neighbours of the probe words between the two programs, next to
     the overlap between two gensim runs with different seeds (the noise floor).
-Needs Debian's python3-gensim (scripts/bootstrap.sh --bench installs it).
+Needs Debian's python3-gensim (scripts/bootstrap.sh --bench installs it). bench/run.sh runs it
+as a plug-in: TFVIZ names the binary, BENCH_QUICK=1 takes one run on 3 copies.
 """
 import argparse
 import json
@@ -137,10 +138,14 @@ def run_gensim(args, sentences, seed):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tfviz", default=os.path.join(ROOT, "build", "app", "tfviz"))
+    # bench/run.sh names the binary (TFVIZ) and asks for a quick run (BENCH_QUICK)
+    quick = bool(os.environ.get("BENCH_QUICK"))
+    ap.add_argument("--tfviz", default=os.environ.get("TFVIZ") or
+                    os.path.join(ROOT, "build", "app", "tfviz"))
     ap.add_argument("--corpus", help="a space-segmented corpus (default: the built-in one)")
-    ap.add_argument("--copies", type=int, default=10, help="repeat the corpus (default 10)")
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--copies", type=int, default=3 if quick else 10,
+                    help="repeat the corpus (default 10, 3 with BENCH_QUICK)")
+    ap.add_argument("--repeat", type=int, default=1 if quick else 3)
     ap.add_argument("--dim", type=int, default=100)
     ap.add_argument("--epochs", type=int, default=5)
     ap.add_argument("--min-count", type=int, default=5)

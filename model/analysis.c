@@ -105,16 +105,10 @@ tf_status analysis_vocab(const tf_config *c, tf_vocab **out)
     }
 }
 
-tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_analysis *a,
-                       tf_diag *diag)
+/* a's copies of the configuration, the text and the --compare text. */
+static tf_status keep_inputs(tf_analysis *a, const tf_config *c, const char *text, size_t len,
+                             tf_diag *diag)
 {
-    memset(a, 0, sizeof *a);
-    set_diag(diag, DIAG_NONE, 0);
-    tf_status st = config_check(c);
-    if (st != TF_OK) {
-        set_diag(diag, DIAG_CONFIG, 0);
-        return st;
-    }
     a->cfg = *c;
     a->cfg.compare = NULL; /* the caller's buffer is not kept; cmp_text holds a copy */
     a->cfg.vectors = NULL; /* copied into the embedding's set rows */
@@ -138,6 +132,45 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
         analysis_free(a);
         return TF_ERR_NOMEM;
     }
+    return TF_OK;
+}
+
+/* The (T, d) rows of the tokens: X_emb, PE(pos) (C7) and X_input = s * X_emb + PE (C11). */
+static tf_status fill_rows(tf_analysis *a)
+{
+    const tf_config *c = &a->cfg;
+    size_t T = a->tokens.n, d = (size_t)c->d_model;
+    a->emb_scale = c->scale_embedding ? sqrt((double)d) : 1.0;
+    a->pos = malloc(T * sizeof *a->pos);
+    a->x_emb = malloc(T * d * sizeof *a->x_emb);
+    a->pe = malloc(T * d * sizeof *a->pe);
+    a->x_input = malloc(T * d * sizeof *a->x_input);
+    a->omega = malloc(d / 2 * sizeof *a->omega);
+    if (!a->pos || !a->x_emb || !a->pe || !a->x_input || !a->omega)
+        return TF_ERR_NOMEM;
+    posenc_freqs(c->d_model, c->base, a->omega);
+    for (size_t t = 0; t < T; t++) {
+        a->pos[t] = c->index_base + (long)t;
+        embedding_row(&a->emb, a->tokens.items[t].id, a->x_emb + t * d);
+        posenc_row((double)a->pos[t], c->d_model, c->base, a->pe + t * d);
+        for (size_t j = 0; j < d; j++)
+            a->x_input[t * d + j] = a->emb_scale * a->x_emb[t * d + j] + a->pe[t * d + j];
+    }
+    return TF_OK;
+}
+
+tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_analysis *a,
+                       tf_diag *diag)
+{
+    memset(a, 0, sizeof *a);
+    set_diag(diag, DIAG_NONE, 0);
+    tf_status st = config_check(c);
+    if (st != TF_OK) {
+        set_diag(diag, DIAG_CONFIG, 0);
+        return st;
+    }
+    if ((st = keep_inputs(a, c, text, len, diag)) != TF_OK)
+        return st;
 
     /* 1. tokens and ids (C1) */
     size_t bad = 0;
@@ -168,26 +201,9 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
         analysis_free(a);
         return TF_ERR_TOO_BIG;
     }
-    a->emb_scale = c->scale_embedding ? sqrt((double)d) : 1.0;
-    a->pos = malloc(T * sizeof *a->pos);
-    a->x_emb = malloc(T * d * sizeof *a->x_emb);
-    a->pe = malloc(T * d * sizeof *a->pe);
-    a->x_input = malloc(T * d * sizeof *a->x_input);
-    a->omega = malloc(d / 2 * sizeof *a->omega);
-    if (!a->pos || !a->x_emb || !a->pe || !a->x_input || !a->omega) {
+    if ((st = fill_rows(a)) != TF_OK)
         analysis_free(a);
-        return TF_ERR_NOMEM;
-    }
-    posenc_freqs(c->d_model, c->base, a->omega);
-    for (size_t t = 0; t < T; t++) {
-        a->pos[t] = c->index_base + (long)t;
-        embedding_row(&a->emb, a->tokens.items[t].id, a->x_emb + t * d);
-        /* 3. PE(pos) (C7) and 4. X_input = s * X_emb + PE (C11) */
-        posenc_row((double)a->pos[t], c->d_model, c->base, a->pe + t * d);
-        for (size_t j = 0; j < d; j++)
-            a->x_input[t * d + j] = a->emb_scale * a->x_emb[t * d + j] + a->pe[t * d + j];
-    }
-    return TF_OK;
+    return st;
 
 fail_config:
     set_diag(diag, DIAG_CONFIG, 0);
@@ -212,8 +228,14 @@ static tf_status need_rope(tf_analysis *a)
     a->q = mem, a->k = mem + T * d, a->q_rot = mem + 2 * T * d, a->k_rot = mem + 3 * T * d;
     for (size_t i = 0; i < T * d; i++)
         x[i] = a->emb_scale * a->x_emb[i];
-    attention_project(&ac, RNG_STREAM_WQ, x, T, a->q);
-    attention_project(&ac, RNG_STREAM_WK, x, T, a->k);
+    tf_status st = attention_project(&ac, RNG_STREAM_WQ, x, T, a->q);
+    if (st == TF_OK)
+        st = attention_project(&ac, RNG_STREAM_WK, x, T, a->k);
+    if (st != TF_OK) {
+        free(mem);
+        a->q = a->k = a->q_rot = a->k_rot = NULL;
+        return st;
+    }
     for (size_t t = 0; t < T; t++) {
         rope_rotate(a->q + t * d, ac.d, ac.base, (double)a->pos[t], ac.style, a->q_rot + t * d);
         rope_rotate(a->k + t * d, ac.d, ac.base, (double)a->pos[t], ac.style, a->k_rot + t * d);

@@ -46,6 +46,9 @@ typedef struct {
 } tf_diag;
 
 void config_defaults(tf_config *c);
+
+/* The sentence when none is given. */
+#define TF_DEFAULT_TEXT "我爱学习"
 /* Check ranges: d_model even in [TF_MIN_DMODEL, TF_MAX_DMODEL], positions in
  * [1, TF_MAX_POSITIONS], base finite and > 1, index base 0 or 1, offset in [0, n_positions). */
 tf_status config_check(const tf_config *c);

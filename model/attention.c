@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "alibi.h"
+#include "linalg.h"
 #include "posenc.h"
 #include "rng.h"
 
@@ -34,14 +35,14 @@ tf_attn_cfg attention_head_cfg(uint64_t seed, int d, double base, rope_style sty
                          .emb_scale = sqrt((double)d)};
 }
 
-void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
-                       double *out)
+tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
+                            double *out)
 {
     size_t d = (size_t)c->d;
     float *wrow = malloc(d * sizeof *wrow);
-    memset(out, 0, T * d * sizeof *out);
     if (!wrow)
-        return;
+        return TF_ERR_NOMEM;
+    memset(out, 0, T * d * sizeof *out);
     float scale = (float)sqrt(3.0 / c->d);
     /* out[t][:] = sum_i x[t][i] W[i][:], walking W one generated row at a time */
     for (size_t i = 0; i < d; i++) {
@@ -54,6 +55,7 @@ void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, s
         }
     }
     free(wrow);
+    return TF_OK;
 }
 
 void attention_normalize(const tf_attn_cfg *c, const double *x, size_t T, double *out)
@@ -135,7 +137,7 @@ static tf_status rotate_qk(const tf_attn_cfg *c, const attn_positions *p, double
     else
         rope_thetas(c->d, c->base, theta);
     for (size_t r = 0; r < n; r++) {
-        double pos = (double)(c->pos0 + (long)(r % T));
+        double pos = (double)(c->pos0 + (long)(r % (T ? T : 1))); /* n > 0 means T > 0 */
         rope_rotate_thetas(Q + r * d, c->d, theta, pos, c->style, Q + r * d);
         rope_rotate_thetas(K + r * d, c->d, theta, pos, c->style, K + r * d);
     }
@@ -150,9 +152,13 @@ static tf_status qkv(const tf_attn_cfg *c, const attn_positions *p, double *x, s
                      double *Q, double *K, double *V)
 {
     attention_normalize(c, x, n, x);
-    attention_project(c, RNG_STREAM_WQ, x, n, Q);
-    attention_project(c, RNG_STREAM_WK, x, n, K);
-    attention_project(c, RNG_STREAM_WV, x, n, V);
+    tf_status st = attention_project(c, RNG_STREAM_WQ, x, n, Q);
+    if (st == TF_OK)
+        st = attention_project(c, RNG_STREAM_WK, x, n, K);
+    if (st == TF_OK)
+        st = attention_project(c, RNG_STREAM_WV, x, n, V);
+    if (st != TF_OK)
+        return st;
     return p->scheme == SCHEME_ROPE ? rotate_qk(c, p, Q, K, n, T) : TF_OK;
 }
 
@@ -174,9 +180,7 @@ static tf_status attend(size_t d, const attn_positions *p, const double *Q, cons
         double mx = -INFINITY, sum = 0.0, mean = 0.0, var = 0.0;
         size_t seen = 0;
         for (size_t u = 0; u < T; u++) {
-            double acc = 0.0;
-            for (size_t j = 0; j < d; j++)
-                acc += Q[t * d + j] * K[u * d + j];
+            double acc = la_dot(Q + t * d, K + u * d, d);
             S[t * T + u] = acc * inv + score_bias(p, (long)t - (long)u);
             mx = fmax(mx, S[t * T + u]);
             if (isfinite(S[t * T + u]))

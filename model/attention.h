@@ -54,9 +54,10 @@ typedef struct {
 /* The head of the order experiment for d_model d: LayerNorm, s = sqrt(d). */
 tf_attn_cfg attention_head_cfg(uint64_t seed, int d, double base, rope_style style, long pos0);
 
-/* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream`. */
-void attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
-                       double *out);
+/* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream`. TF_ERR_NOMEM, with
+ * out untouched, when the row of W it generates at a time cannot be allocated. */
+tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
+                            double *out);
 
 /* out (T, d) = each row of x normalised as c->norm says (out may equal x). */
 void attention_normalize(const tf_attn_cfg *c, const double *x, size_t T, double *out);

@@ -37,15 +37,10 @@ static bool is_punct(uint32_t cp)
 static bool has_content(const char *s, size_t len)
 {
     size_t i = 0;
-    while (i < len) {
-        uint32_t cp;
-        size_t n = utf8_decode(s + i, len - i, &cp);
-        if (n == 0)
-            return false;
+    uint32_t cp;
+    while (i < len && utf8_next(s, len, &i, &cp))
         if (!is_punct(cp))
             return true;
-        i += n;
-    }
     return false;
 }
 
@@ -66,11 +61,8 @@ static bool spaced_cjk(const char *s, size_t len)
 {
     bool prev_cjk = false, gap = false;
     size_t i = 0;
-    while (i < len) {
-        uint32_t cp;
-        size_t n = utf8_decode(s + i, len - i, &cp);
-        if (n == 0)
-            return false;
+    uint32_t cp;
+    while (i < len && utf8_next(s, len, &i, &cp)) {
         if (is_space_cp(cp)) {
             gap = prev_cjk;
         } else {
@@ -79,7 +71,6 @@ static bool spaced_cjk(const char *s, size_t len)
             prev_cjk = is_cjk(cp);
             gap = false;
         }
-        i += n;
     }
     return false;
 }
@@ -88,16 +79,12 @@ static bool spaced_cjk(const char *s, size_t len)
 static void count_script(const char *s, size_t len, size_t *cjk, size_t *other)
 {
     size_t i = 0;
-    while (i < len) {
-        uint32_t cp;
-        size_t n = utf8_decode(s + i, len - i, &cp);
-        if (n == 0)
-            return;
+    uint32_t cp;
+    while (i < len && utf8_next(s, len, &i, &cp)) {
         if (is_cjk(cp))
             (*cjk)++;
         else if (!is_space_cp(cp) && !is_punct(cp))
             (*other)++;
-        i += n;
     }
 }
 

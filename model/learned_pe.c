@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg.h"
 #include "rng.h"
 #include "tf_limits.h"
 
@@ -83,13 +84,8 @@ tf_status learned_pe_rows(const tf_learned_pe *t, long p0, long n, double *out)
     return TF_OK;
 }
 
-static double dot(const double *a, const double *b, int d)
-{
-    double acc = 0.0;
-    for (int j = 0; j < d; j++)
-        acc += a[j] * b[j];
-    return acc;
-}
+/* Row p of the table. */
+static const double *row(const tf_learned_pe *t, long p) { return t->p + (size_t)p * t->d; }
 
 /* 1/|P[p]| for every row (0 for a zero row), or all 1 for raw dot products. */
 static double *inverse_norms(const tf_learned_pe *t, bool cosine)
@@ -98,8 +94,7 @@ static double *inverse_norms(const tf_learned_pe *t, bool cosine)
     if (!inv)
         return NULL;
     for (long p = 0; p < t->n_pos; p++) {
-        const double *r = t->p + (size_t)p * t->d;
-        double nrm = sqrt(dot(r, r, t->d));
+        double nrm = la_norm(row(t, p), (size_t)t->d);
         inv[p] = !cosine ? 1.0 : nrm > 0 ? 1.0 / nrm : 0.0;
     }
     return inv;
@@ -121,8 +116,7 @@ tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long
         }
         double acc = 0.0;
         for (long p = 0; p + k < t->n_pos; p++)
-            acc += dot(t->p + (size_t)p * t->d, t->p + (size_t)(p + k) * t->d, t->d) * inv[p] *
-                   inv[p + k];
+            acc += la_dot(row(t, p), row(t, p + k), (size_t)t->d) * inv[p] * inv[p + k];
         out[i] = acc / (double)(t->n_pos - k);
     }
     free(inv);
@@ -138,8 +132,8 @@ tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, 
         return TF_ERR_NOMEM;
     for (long a = 0; a < n; a++)
         for (long b = a; b < n; b++) {
-            double v = dot(t->p + (size_t)(p0 + a) * t->d, t->p + (size_t)(p0 + b) * t->d, t->d) *
-                       inv[p0 + a] * inv[p0 + b];
+            double v = la_dot(row(t, p0 + a), row(t, p0 + b), (size_t)t->d) * inv[p0 + a] *
+                       inv[p0 + b];
             out[a * n + b] = out[b * n + a] = v;
         }
     free(inv);

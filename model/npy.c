@@ -18,6 +18,7 @@ size_t npy_write_header(uint8_t *out, size_t cap, const char *descr, uint64_t ro
     size_t total = 10 + (size_t)n + 1, pad = (64 - total % 64) % 64, hlen = (size_t)n + pad + 1;
     if (total + pad > cap)
         return 0;
+    /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): magic and version, no terminator */
     memcpy(out, NPY_MAGIC "\x01\x00", 8);
     out[8] = (uint8_t)(hlen & 0xFF);
     out[9] = (uint8_t)(hlen >> 8);
@@ -60,7 +61,7 @@ static tf_status bad(scan *c, const char *what)
 static bool eat(scan *c, char ch)
 {
     skip_ws(c);
-    if (c->i < c->n && c->s[c->i] == ch) {
+    if (c->i < c->n && c->s[c->i] == (unsigned char)ch) {
         c->i++;
         return true;
     }

@@ -98,6 +98,65 @@ void order_model_zero_grad(order_model *m)
     memset(m->grads, 0, m->n_params * sizeof *m->grads);
 }
 
+/* The parameter and gradient views into their blocks, in the same order in both, and the list
+ * of the tensors the scheme has. */
+static void set_views(order_model *m, size_t n_emb, size_t n_pos, size_t n_sq, size_t n_rel)
+{
+    size_t d = (size_t)m->d;
+    order_params *views[2] = {&m->p, &m->g};
+    double *base[2] = {m->params, m->grads};
+    for (int b = 0; b < 2; b++) {
+        double *at = base[b];
+        order_params *v = views[b];
+        v->emb = at, at += n_emb;
+        v->pos = n_pos ? at : NULL, at += n_pos;
+        v->wq = at, at += n_sq;
+        v->wk = at, at += n_sq;
+        v->wv = at, at += n_sq;
+        v->wo = at, at += n_sq;
+        v->wr = at, at += d;
+        v->rel = n_rel ? at : NULL;
+    }
+    const order_tensor all[] = {
+        {"emb", m->p.emb, m->g.emb, (int)m->V, m->d},
+        {"pos", m->p.pos, m->g.pos, MAXT, m->d},
+        {"wq", m->p.wq, m->g.wq, m->d, m->d},
+        {"wk", m->p.wk, m->g.wk, m->d, m->d},
+        {"wv", m->p.wv, m->g.wv, m->d, m->d},
+        {"wo", m->p.wo, m->g.wo, m->d, m->d},
+        {"wr", m->p.wr, m->g.wr, 1, m->d},
+        {"rel", m->p.rel, m->g.rel, m->H, m->c.t5.num_buckets},
+    };
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (all[i].w) /* pos and rel only where the scheme has them */
+            m->tensor[m->n_tensors++] = all[i];
+}
+
+/* The scheme's fixed tables in `fixed`: n_pe values of PE rows (posenc.c), n_rope of RoPE's
+ * cosines and sines (rope.c's angles and pairs). */
+static void fixed_tables(order_model *m, double *fixed, size_t n_pe, size_t n_rope)
+{
+    size_t d = (size_t)m->d, half = (size_t)m->e / 2;
+    if (n_pe) {
+        m->pe = fixed;
+        for (int p = 0; p < MAXT; p++)
+            posenc_row(p, m->d, m->c.base, m->pe + (size_t)p * d);
+    }
+    if (n_rope) {
+        double theta[ORDER_MAX_DMODEL / 2];
+        m->rope_cos = fixed + n_pe;
+        m->rope_sin = m->rope_cos + MAXT * half;
+        rope_thetas(m->e, m->c.base, theta);
+        for (int i = 0; i < (int)half; i++)
+            rope_pair(m->c.rope, m->e, i, &m->rope_a[i], &m->rope_b[i]);
+        for (int p = 0; p < MAXT; p++)
+            for (size_t i = 0; i < half; i++) {
+                m->rope_cos[p * half + i] = cos(p * theta[i]);
+                m->rope_sin[p * half + i] = sin(p * theta[i]);
+            }
+    }
+}
+
 tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_model_cfg *c)
 {
     memset(m, 0, sizeof *m);
@@ -126,53 +185,10 @@ tf_status order_model_init(order_model *m, tf_scheme s, uint32_t V, const order_
     m->grads = m->params + m->n_params;
     double *fixed = m->grads + m->n_params;
     /* 3. the views, in the same order in both blocks */
-    order_params *views[2] = {&m->p, &m->g};
-    double *base[2] = {m->params, m->grads};
-    for (int b = 0; b < 2; b++) {
-        double *at = base[b];
-        order_params *v = views[b];
-        v->emb = at, at += n_emb;
-        v->pos = n_pos ? at : NULL, at += n_pos;
-        v->wq = at, at += n_sq;
-        v->wk = at, at += n_sq;
-        v->wv = at, at += n_sq;
-        v->wo = at, at += n_sq;
-        v->wr = at, at += d;
-        v->rel = n_rel ? at : NULL;
-    }
-    const order_tensor all[] = {
-        {"emb", m->p.emb, m->g.emb, (int)V, m->d},
-        {"pos", m->p.pos, m->g.pos, MAXT, m->d},
-        {"wq", m->p.wq, m->g.wq, m->d, m->d},
-        {"wk", m->p.wk, m->g.wk, m->d, m->d},
-        {"wv", m->p.wv, m->g.wv, m->d, m->d},
-        {"wo", m->p.wo, m->g.wo, m->d, m->d},
-        {"wr", m->p.wr, m->g.wr, 1, m->d},
-        {"rel", m->p.rel, m->g.rel, m->H, c->t5.num_buckets},
-    };
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        if (all[i].w) /* pos and rel only where the scheme has them */
-            m->tensor[m->n_tensors++] = all[i];
+    set_views(m, n_emb, n_pos, n_sq, n_rel);
     /* 4. the fixed tables: PE rows (posenc.c), RoPE angles and pairs (rope.c), ALiBi slopes,
      * T5 buckets */
-    if (n_pe) {
-        m->pe = fixed;
-        for (int p = 0; p < MAXT; p++)
-            posenc_row(p, m->d, c->base, m->pe + (size_t)p * d);
-    }
-    if (n_rope) {
-        double theta[ORDER_MAX_DMODEL / 2];
-        m->rope_cos = fixed + n_pe;
-        m->rope_sin = m->rope_cos + MAXT * half;
-        rope_thetas(m->e, c->base, theta);
-        for (int i = 0; i < (int)half; i++)
-            rope_pair(c->rope, m->e, i, &m->rope_a[i], &m->rope_b[i]);
-        for (int p = 0; p < MAXT; p++)
-            for (size_t i = 0; i < half; i++) {
-                m->rope_cos[p * half + i] = cos(p * theta[i]);
-                m->rope_sin[p * half + i] = sin(p * theta[i]);
-            }
-    }
+    fixed_tables(m, fixed, n_pe, n_rope);
     st = alibi_slopes(m->H, m->slope);
     if (st != TF_OK) {
         order_model_free(m);
@@ -295,6 +311,9 @@ bool order_model_causal(const order_model *m)
            (m->scheme == SCHEME_T5 && !m->c.t5.bidirectional);
 }
 
+/* Long: the forward pass is one sequence of numbered steps, the formulas of docs/math.md in
+ * order, and backward_body walks the same steps in reverse; apart, the two could no longer be
+ * read side by side. Instantiated once per instruction set (INLINE). */
 INLINE double forward_body(const order_model *m, order_work *w, const uint32_t *tok, int L,
                            int target, int *pred)
 {
@@ -396,6 +415,7 @@ INLINE double forward_body(const order_model *m, order_work *w, const uint32_t *
 /* ---------------------------------------------------------------------------------------------
  * Backward: the forward's passes in reverse, each gradient named after what it differentiates */
 
+/* Long: forward_body's steps in reverse, one gradient after another (see forward_body). */
 INLINE void backward_body(order_model *m, order_work *w, double scale)
 {
     const int d = m->d, H = m->H, e = m->e, L = w->L;

@@ -721,6 +721,47 @@ static tf_status bad(parser *p, order_problem why, size_t column, tf_status st)
     return st;
 }
 
+/* A token's byte range in its line, mark included. */
+typedef struct {
+    size_t at, len;
+} tok_range;
+
+/* The ids of the n tokens of line s (interned), and which one carries the mark (*doer, -1:
+ * none yet). */
+static tf_status read_ids(parser *p, const char *s, const tok_range *tk, size_t n, uint32_t *ids,
+                          int *doer)
+{
+    for (size_t t = 0; t < n; t++) {
+        const char *w = s + tk[t].at;
+        size_t wl = tk[t].len;
+        uint32_t cp;
+        size_t k = utf8_decode(w, wl, &cp);
+        bool marked = is_mark(cp);
+        if (marked) {
+            if (wl == k)
+                return bad(p, ORDER_BAD_EMPTY_MARK, tk[t].at + 1, TF_ERR_FORMAT);
+            if (*doer >= 0)
+                return bad(p, ORDER_BAD_TWO_MARKS, tk[t].at + 1, TF_ERR_FORMAT);
+            *doer = (int)t;
+            w += k;
+            wl -= k;
+        }
+        for (size_t j = 0; j < wl; j += k) {
+            k = utf8_decode(w + j, wl - j, &cp);
+            if (is_mark(cp))
+                return bad(p, ORDER_BAD_STRAY_MARK, (size_t)(w + j - s) + 1, TF_ERR_FORMAT);
+        }
+        if (wl > ORDER_MAX_WORD)
+            return bad(p, ORDER_BAD_WORD_LONG, tk[t].at + 1, TF_ERR_FORMAT);
+        tf_status st = intern(&p->b, w, wl, &ids[t]);
+        if (st == TF_ERR_TOO_MANY)
+            return bad(p, ORDER_BAD_VOCAB, tk[t].at + 1, TF_ERR_TOO_MANY);
+        if (st != TF_OK)
+            return st;
+    }
+    return TF_OK;
+}
+
 /* One line, without its newline (and '\r'). */
 static tf_status parse_line(parser *p, const char *s, size_t len)
 {
@@ -730,9 +771,7 @@ static tf_status parse_line(parser *p, const char *s, size_t len)
     if (utf8_validate(s, len, &off) != TF_OK)
         return bad(p, ORDER_BAD_UTF8, off + 1, TF_ERR_UTF8);
     /* 1. code points: controls are refused, separators cut tokens */
-    struct {
-        size_t at, len; /* byte range of the token, mark included */
-    } tk[ORDER_MAX_TOKENS + 1];
+    tok_range tk[ORDER_MAX_TOKENS + 1];
     size_t n = 0, i = 0;
     bool in_tok = false;
     while (i < len) {
@@ -768,34 +807,9 @@ static tf_status parse_line(parser *p, const char *s, size_t len)
     /* 3. tokens: the mark, the ids */
     uint32_t ids[ORDER_MAX_TOKENS];
     int doer = -1;
-    for (size_t t = 0; t < n; t++) {
-        const char *w = s + tk[t].at;
-        size_t wl = tk[t].len;
-        uint32_t cp;
-        size_t k = utf8_decode(w, wl, &cp);
-        bool marked = is_mark(cp);
-        if (marked) {
-            if (wl == k)
-                return bad(p, ORDER_BAD_EMPTY_MARK, tk[t].at + 1, TF_ERR_FORMAT);
-            if (doer >= 0)
-                return bad(p, ORDER_BAD_TWO_MARKS, tk[t].at + 1, TF_ERR_FORMAT);
-            doer = (int)t;
-            w += k;
-            wl -= k;
-        }
-        for (size_t j = 0; j < wl; j += k) {
-            k = utf8_decode(w + j, wl - j, &cp);
-            if (is_mark(cp))
-                return bad(p, ORDER_BAD_STRAY_MARK, (size_t)(w + j - s) + 1, TF_ERR_FORMAT);
-        }
-        if (wl > ORDER_MAX_WORD)
-            return bad(p, ORDER_BAD_WORD_LONG, tk[t].at + 1, TF_ERR_FORMAT);
-        tf_status st = intern(&p->b, w, wl, &ids[t]);
-        if (st == TF_ERR_TOO_MANY)
-            return bad(p, ORDER_BAD_VOCAB, tk[t].at + 1, TF_ERR_TOO_MANY);
-        if (st != TF_OK)
-            return st;
-    }
+    tf_status st = read_ids(p, s, tk, n, ids, &doer);
+    if (st != TF_OK)
+        return st;
     if (doer < 0)
         return bad(p, ORDER_BAD_NO_MARK, 0, TF_ERR_FORMAT);
     if (n == 1)
@@ -815,8 +829,7 @@ static tf_status parse_line(parser *p, const char *s, size_t len)
         p->err->other_line = 0;
     }
     uint32_t s_new = p->b.t->n_sent;
-    tf_status st =
-        add_sentence(&p->b, ids, (uint32_t)n, doer, p->split, ORDER_USER, (uint32_t)p->lineno);
+    st = add_sentence(&p->b, ids, (uint32_t)n, doer, p->split, ORDER_USER, (uint32_t)p->lineno);
     if (st == TF_OK && prev == UINT32_MAX)
         st = set_insert(&p->b.sents, at, h, s_new);
     return st;

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg.h"
+
 #define PCA_MAX_ITER 1000
 #define PCA_TOL      1e-12
 
@@ -21,10 +23,7 @@ static void matvec(const double *c, const double *x, double *y, int d)
 
 static double normalise(double *x, int d)
 {
-    double s = 0;
-    for (int i = 0; i < d; i++)
-        s += x[i] * x[i];
-    s = sqrt(s);
+    double s = la_norm(x, (size_t)d);
     if (s > 0)
         for (int i = 0; i < d; i++)
             x[i] /= s;

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "alibi.h"
+#include "linalg.h"
 #include "nope.h"
 #include "posenc.h"
 #include "tf_limits.h"
@@ -69,11 +70,7 @@ static tf_status rope_curve(const poscurve_cfg *c, long k0, long n, double *out)
     rope_scaling_inv_freq(m, d, theta, NULL, &attn);
     const double *q = c->q ? c->q : ones, *k = c->k ? c->k : ones + d;
     /* 2. the score at each distance, over |q| |k| (the cosine of the unrotated pair) */
-    double qq = 0, kk = 0;
-    for (int j = 0; j < d; j++) {
-        qq += q[j] * q[j];
-        kk += k[j] * k[j];
-    }
+    double qq = la_dot(q, q, (size_t)d), kk = la_dot(k, k, (size_t)d);
     double norm = qq > 0 && kk > 0 ? sqrt(qq * kk) : 1.0;
     for (long t = 0; t < n; t++)
         out[t] = attn * attn * rope_score_thetas(q, k, d, theta, c->style, (double)(k0 + t)) / norm;

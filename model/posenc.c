@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "isa.h"
+#include "linalg.h"
 
 double posenc_omega(int i, int d, double base) { return pow(base, -2.0 * i / d); }
 
@@ -39,138 +40,186 @@ void posenc_row_omega(double pos, int d, const double *omega, double *out)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The fast float32 path.
+ * The fast float32 row kernel, shared by PE (posenc_fill_f32) and RoPE (rope_apply_f32): both
+ * need sin and cos of the angle pos * w_i for every pair i of every row, PE to write them down and
+ * RoPE to rotate by them.
  *
  * State per pair i, in float64 and in split arrays (so the loops over i vectorise): s_i = sin(a),
  * c_i = cos(a) for the angle a = pos * w_i of the current row. One row further is the angle
  * addition  sin(a + w) = s cos w + c sin w,  cos(a + w) = c cos w - s sin w.  Each step adds a
  * few ulp of float64 (about 1e-16), so after POSENC_ANCHOR steps the drift is still far below
  * the float32 rounding of the output (3e-8); every POSENC_ANCHOR rows the state is re-anchored
- * with exact sin/cos. The float32 stores interleave sin and cos as the formula orders them. */
+ * with exact sin/cos. Pair i of a row is the two floats (a, b) = (st*i, st*i + off): (2i, 2i+1)
+ * for PE and interleaved RoPE, (i, i + d/2) for half-split RoPE. */
 
-/* Rows advanced per pass over the pairs. The state is loaded once, turned FILL_ROWS times in
- * registers and stored once, so the float64 tables are read once per FILL_ROWS output rows; one
+/* Rows advanced per pass over the pairs. The state is loaded once, turned KERNEL_ROWS times in
+ * registers and stored once, so the float64 tables are read once per KERNEL_ROWS output rows; one
  * row per pass is bound by L2 bandwidth (the tables are 4 x 8 bytes per pair), eight rows per
  * pass by the output stores. */
-#define FILL_ROWS 8 /* the steps written out in advance_rows8 */
+#define KERNEL_ROWS 8 /* the steps written out in advance_rows8 */
 
-/* One step of the recurrence for pair i, stored in output row o<r>:
+/* Pair (a, b) of one row from the sine and cosine of its angle: written down (PE) or rotated
+ * by the angle (RoPE), in float64 and rounded once. A compile-time constant `rotate` leaves one
+ * branch in each inlined copy. */
+static inline __attribute__((always_inline)) void pair_out(float *restrict x, size_t a, size_t b,
+                                                           double s, double c, int rotate)
+{
+    if (rotate) {
+        double xa = x[a], xb = x[b];
+        x[a] = (float)(xa * c - xb * s);
+        x[b] = (float)(xa * s + xb * c);
+    } else {
+        x[a] = (float)s;
+        x[b] = (float)c;
+    }
+}
+
+/* One step of the recurrence for pair i, applied to row x<r>:
  *   sin(a + w) = s cos w + c sin w,   cos(a + w) = c cos w - s sin w */
-#define FILL_STEP(r)                                                                               \
+#define KERNEL_STEP(r)                                                                             \
     do {                                                                                           \
         double s1 = si * cwi + ci * swi, c1 = ci * cwi - si * swi;                                 \
         si = s1;                                                                                   \
         ci = c1;                                                                                   \
-        o##r[2 * i] = (float)si;                                                                   \
-        o##r[2 * i + 1] = (float)ci;                                                               \
+        pair_out(x##r, st * i, st * i + off, si, ci, rotate);                                      \
     } while (0)
 
-/* Rows 1 .. FILL_ROWS of out (stride 2h) from the state (s, c), which ends FILL_ROWS positions
+/* Rows 1 .. KERNEL_ROWS of x (stride 2h) from the state (s, c), which ends KERNEL_ROWS positions
  * further. Written out step by step so the compiler vectorises the loop over pairs. */
 static inline __attribute__((always_inline)) void
-advance_rows8(int h, const double *restrict sw, const double *restrict cw, double *restrict s,
-              double *restrict c, float *restrict out)
+advance_rows8(size_t h, size_t st, size_t off, int rotate, const double *restrict sw,
+              const double *restrict cw, double *restrict s, double *restrict c, float *restrict x)
 {
-    const size_t rs = 2 * (size_t)h;
-    float *restrict o1 = out + rs, *restrict o2 = o1 + rs, *restrict o3 = o2 + rs,
-                    *restrict o4 = o3 + rs, *restrict o5 = o4 + rs, *restrict o6 = o5 + rs,
-                    *restrict o7 = o6 + rs, *restrict o8 = o7 + rs;
+    const size_t rs = 2 * h;
+    float *restrict x1 = x + rs, *restrict x2 = x1 + rs, *restrict x3 = x2 + rs,
+                    *restrict x4 = x3 + rs, *restrict x5 = x4 + rs, *restrict x6 = x5 + rs,
+                    *restrict x7 = x6 + rs, *restrict x8 = x7 + rs;
     TF_SIMD
-    for (size_t i = 0; i < (size_t)h; i++) {
+    for (size_t i = 0; i < h; i++) {
         double si = s[i], ci = c[i], swi = sw[i], cwi = cw[i];
-        FILL_STEP(1);
-        FILL_STEP(2);
-        FILL_STEP(3);
-        FILL_STEP(4);
-        FILL_STEP(5);
-        FILL_STEP(6);
-        FILL_STEP(7);
-        FILL_STEP(8);
+        KERNEL_STEP(1);
+        KERNEL_STEP(2);
+        KERNEL_STEP(3);
+        KERNEL_STEP(4);
+        KERNEL_STEP(5);
+        KERNEL_STEP(6);
+        KERNEL_STEP(7);
+        KERNEL_STEP(8);
         s[i] = si;
         c[i] = ci;
     }
 }
 
-/* Row 1 of out from the state, one position further. */
+/* Row 1 of x from the state, one position further. */
 static inline __attribute__((always_inline)) void
-advance_row1(int h, const double *restrict sw, const double *restrict cw, double *restrict s,
-             double *restrict c, float *restrict out)
+advance_row1(size_t h, size_t st, size_t off, int rotate, const double *restrict sw,
+             const double *restrict cw, double *restrict s, double *restrict c, float *restrict x)
 {
-    float *restrict o1 = out + 2 * (size_t)h;
+    float *restrict x1 = x + 2 * h;
     TF_SIMD
-    for (size_t i = 0; i < (size_t)h; i++) {
+    for (size_t i = 0; i < h; i++) {
         double si = s[i], ci = c[i], swi = sw[i], cwi = cw[i];
-        FILL_STEP(1);
+        KERNEL_STEP(1);
         s[i] = si;
         c[i] = ci;
     }
 }
 
-/* Rows [0, n) of the tile into out (n, 2h), from omega, sin w, cos w and the state s, c (h
- * each). Inlined into each instruction-set variant below. */
+/* Rows [0, n) of x (n, 2h) at positions pos0 + r, from omega, sin w, cos w and the state s, c (h
+ * each). Inlined into each instruction-set variant and each pairing below. */
 static inline __attribute__((always_inline)) void
-fill_rows(long pos0, long n, int h, const double *restrict omega, const double *restrict sw,
-          const double *restrict cw, double *restrict s, double *restrict c, float *restrict out)
+kernel_rows(float *restrict x, long n, size_t h, size_t st, size_t off, int rotate, long pos0,
+            const double *restrict omega, const double *restrict sw, const double *restrict cw,
+            double *restrict s, double *restrict c)
 {
     for (long r0 = 0; r0 < n; r0 += POSENC_ANCHOR) {
         long m = n - r0 < POSENC_ANCHOR ? n - r0 : POSENC_ANCHOR;
-        float *restrict row = out + (size_t)r0 * 2 * h;
+        float *restrict row = x + (size_t)r0 * 2 * h;
         /* 1. anchor: exact sin/cos of pos * w_i (the compiler pairs them into sincos) */
         double pos = (double)(pos0 + r0);
-        for (int i = 0; i < h; i++) {
+        for (size_t i = 0; i < h; i++) {
             double a = pos * omega[i];
             s[i] = sin(a);
             c[i] = cos(a);
         }
-        for (int i = 0; i < h; i++) {
-            row[2 * i] = (float)s[i];
-            row[2 * i + 1] = (float)c[i];
-        }
-        /* 2. the other rows of the segment, FILL_ROWS per pass, then one by one */
+        TF_SIMD
+        for (size_t i = 0; i < h; i++)
+            pair_out(row, st * i, st * i + off, s[i], c[i], rotate);
+        /* 2. the other rows of the segment, KERNEL_ROWS per pass, then one by one */
         long r = 1;
-        for (; r + FILL_ROWS <= m; r += FILL_ROWS)
-            advance_rows8(h, sw, cw, s, c, row + (size_t)(r - 1) * 2 * h);
+        for (; r + KERNEL_ROWS <= m; r += KERNEL_ROWS)
+            advance_rows8(h, st, off, rotate, sw, cw, s, c, row + (size_t)(r - 1) * 2 * h);
         for (; r < m; r++)
-            advance_row1(h, sw, cw, s, c, row + (size_t)(r - 1) * 2 * h);
+            advance_row1(h, st, off, rotate, sw, cw, s, c, row + (size_t)(r - 1) * 2 * h);
     }
 }
 
-static void fill_default(long pos0, long n, int h, const double *omega, const double *sw,
-                         const double *cw, double *s, double *c, float *out)
+/* The three uses with constant strides, so each is vectorised for its own access pattern. */
+static inline __attribute__((always_inline)) void
+kernel_op(posenc_op op, float *x, long n, size_t h, long pos0, const double *omega,
+          const double *sw, const double *cw, double *s, double *c)
 {
-    fill_rows(pos0, n, h, omega, sw, cw, s, c, out);
+    switch (op) {
+    case POSENC_ROTATE_HALF:
+        kernel_rows(x, n, h, 1, h, 1, pos0, omega, sw, cw, s, c);
+        break;
+    case POSENC_ROTATE_INTERLEAVED:
+        kernel_rows(x, n, h, 2, 1, 1, pos0, omega, sw, cw, s, c);
+        break;
+    default:
+        kernel_rows(x, n, h, 2, 1, 0, pos0, omega, sw, cw, s, c);
+    }
+}
+
+static void kernel_default(posenc_op op, float *x, long n, size_t h, long pos0,
+                           const double *omega, const double *sw, const double *cw, double *s,
+                           double *c)
+{
+    kernel_op(op, x, n, h, pos0, omega, sw, cw, s, c);
 }
 
 #if TF_ISA_X86
-TF_TARGET_AVX2 static void fill_avx2(long pos0, long n, int h, const double *omega,
-                                     const double *sw, const double *cw, double *s, double *c,
-                                     float *out)
+TF_TARGET_AVX2 static void kernel_avx2(posenc_op op, float *x, long n, size_t h, long pos0,
+                                       const double *omega, const double *sw, const double *cw,
+                                       double *s, double *c)
 {
-    fill_rows(pos0, n, h, omega, sw, cw, s, c, out);
+    kernel_op(op, x, n, h, pos0, omega, sw, cw, s, c);
 }
 
-TF_TARGET_AVX512 static void fill_avx512(long pos0, long n, int h, const double *omega,
-                                         const double *sw, const double *cw, double *s,
-                                         double *c, float *out)
+TF_TARGET_AVX512 static void kernel_avx512(posenc_op op, float *x, long n, size_t h, long pos0,
+                                           const double *omega, const double *sw,
+                                           const double *cw, double *s, double *c)
 {
-    fill_rows(pos0, n, h, omega, sw, cw, s, c, out);
+    kernel_op(op, x, n, h, pos0, omega, sw, cw, s, c);
 }
 #endif
 
-void posenc_fill_f32_isa(tf_isa isa, long pos0, long n, int d, double base, float *out)
+/* Without scratch memory: the float64 formula per element, the same operation on each pair. */
+static void kernel_exact(posenc_op op, float *x, long n, int d, double base, long pos0)
 {
-    int h = d / 2;
+    size_t h = (size_t)d / 2, st = op == POSENC_ROTATE_HALF ? 1 : 2;
+    size_t off = op == POSENC_ROTATE_HALF ? h : 1;
+    for (long r = 0; r < n; r++) {
+        float *row = x + (size_t)r * (size_t)d;
+        for (size_t i = 0; i < h; i++) {
+            double a = (double)(pos0 + r) * posenc_omega((int)i, d, base);
+            pair_out(row, st * i, st * i + off, sin(a), cos(a), op != POSENC_FILL);
+        }
+    }
+}
+
+void posenc_rows_f32(tf_isa isa, posenc_op op, float *x, long n, int d, double base, long pos0)
+{
+    size_t h = (size_t)d / 2;
     /* one allocation, five tables of h: omega, sin w_i, cos w_i, and the state sin, cos */
-    double *mem = malloc(5 * (size_t)h * sizeof *mem);
-    if (!mem) { /* fall back to the reference, row by row, without scratch space */
-        for (long r = 0; r < n; r++)
-            for (int j = 0; j < d; j++)
-                out[r * d + j] = (float)posenc_value((double)(pos0 + r), j, d, base);
+    double *mem = calloc(5 * h, sizeof *mem);
+    if (!mem) {
+        kernel_exact(op, x, n, d, base, pos0);
         return;
     }
     double *omega = mem, *sw = mem + h, *cw = mem + 2 * h, *s = mem + 3 * h, *c = mem + 4 * h;
     posenc_freqs(d, base, omega);
-    for (int i = 0; i < h; i++) {
+    for (size_t i = 0; i < h; i++) {
         sw[i] = sin(omega[i]);
         cw[i] = cos(omega[i]);
     }
@@ -179,16 +228,21 @@ void posenc_fill_f32_isa(tf_isa isa, long pos0, long n, int d, double base, floa
     switch (isa) {
 #if TF_ISA_X86
     case TF_ISA_AVX512:
-        fill_avx512(pos0, n, h, omega, sw, cw, s, c, out);
+        kernel_avx512(op, x, n, h, pos0, omega, sw, cw, s, c);
         break;
     case TF_ISA_AVX2:
-        fill_avx2(pos0, n, h, omega, sw, cw, s, c, out);
+        kernel_avx2(op, x, n, h, pos0, omega, sw, cw, s, c);
         break;
 #endif
     default:
-        fill_default(pos0, n, h, omega, sw, cw, s, c, out);
+        kernel_default(op, x, n, h, pos0, omega, sw, cw, s, c);
     }
     free(mem);
+}
+
+void posenc_fill_f32_isa(tf_isa isa, long pos0, long n, int d, double base, float *out)
+{
+    posenc_rows_f32(isa, POSENC_FILL, out, n, d, base, pos0);
 }
 
 void posenc_fill_f32(long pos0, long n, int d, double base, float *out)
@@ -227,23 +281,21 @@ double posenc_relative_residual(long pos0, long n, int d, double base, long k)
 
 tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
 {
-    double *pe = malloc((size_t)n * d * sizeof *pe); /* (n, d) */
+    double *pe = calloc((size_t)n * d, sizeof *pe); /* (n, d) */
     if (!pe)
         return TF_ERR_NOMEM;
     for (long r = 0; r < n; r++)
         posenc_row((double)(pos0 + r), d, base, pe + (size_t)r * d);
     for (long p = 0; p < n; p++)
         for (long q = p; q < n; q++) {
-            const double *x = pe + (size_t)p * d, *y = pe + (size_t)q * d;
-            double acc = 0.0;
-            for (int j = 0; j < d; j++)
-                /* NOLINTNEXTLINE(clang-analyzer-core.UndefinedBinaryOperatorResult): d even */
-                acc += x[j] * y[j];
+            double acc = la_dot(pe + (size_t)p * d, pe + (size_t)q * d, (size_t)d);
             out[p * n + q] = out[q * n + p] = acc;
         }
     free(pe);
     return TF_OK;
 }
+
+double posenc_gram_work(double n, double d) { return 1.5 * n * n * d / 2; }
 
 double posenc_dot_offset(double offset, int d, double base)
 {

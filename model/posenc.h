@@ -34,6 +34,16 @@ void posenc_fill_f32(long pos0, long n, int d, double base, float *out /* (n, d)
 void posenc_fill_f32_isa(tf_isa isa, long pos0, long n, int d, double base,
                          float *out /* (n, d) */);
 
+/* The row kernel behind posenc_fill_f32 and rope_apply_f32. Row r of x (n, d) stands at position
+ * pos0 + r; for every pair i with the angle (pos0 + r) w_i it either writes sin and cos into
+ * (2i, 2i+1) (POSENC_FILL) or rotates the two floats of the pair by the angle, float64 inside and
+ * rounded once (RoPE's pairings: (2i, 2i+1) interleaved, (i, i + d/2) half). Without memory for
+ * its tables it computes every element from the float64 formula instead (same result within
+ * float32 rounding). */
+typedef enum { POSENC_FILL, POSENC_ROTATE_INTERLEAVED, POSENC_ROTATE_HALF } posenc_op;
+void posenc_rows_f32(tf_isa isa, posenc_op op, float *x /* (n, d) */, long n, int d, double base,
+                     long pos0);
+
 /* M_k . pe: rotate every (sin, cos) pair of a PE row by k*w_i (C10):
  *   out[2i]   = pe[2i] cos(k w_i) + pe[2i+1] sin(k w_i)
  *   out[2i+1] = pe[2i+1] cos(k w_i) - pe[2i] sin(k w_i) */
@@ -44,6 +54,10 @@ double posenc_relative_residual(long pos0, long n, int d, double base, long k);
 
 /* Gram matrix of positions pos0 .. pos0+n-1: out[p][q] = PE(p) . PE(q), computed from the rows. */
 tf_status posenc_gram(long pos0, long n, int d, double base, double *out /* (n, n) */);
+
+/* Nanoseconds of one core posenc_gram needs for n positions: n^2 d / 2 multiply-adds at about
+ * 1.5 ns each. --print dot and the dot figure refuse work over TF_MAX_WORK (tf_limits.h). */
+double posenc_gram_work(double n, double d);
 
 /* Closed form of the dot product: PE(p).PE(q) = sum_i cos((p-q) w_i) — depends on p-q only. */
 double posenc_dot_offset(double offset, int d, double base);

@@ -23,7 +23,7 @@ const char *rope_style_name(rope_style s);
 /* ROPE_STYLE_COUNT for an unknown name. */
 rope_style rope_style_parse(const char *name);
 
-/* theta_i = base^(-2i/d), i = 0 .. d/2-1. */
+/* theta_i = base^(-2i/d), i = 0 .. d/2-1: the frequencies w_i of PE (posenc_freqs). */
 void rope_thetas(int d, double base, double *theta /* (d/2) */);
 
 /* The two indices of pair i. */

@@ -201,12 +201,12 @@ tf_status rope_scaling_inv_freq(const rope_scaling_cfg *c, int d, double *inv_fr
 double rope_scaling_unseen(const double *inv_freq, const double *original, int d, long trained,
                            double k)
 {
-    int unseen = 0;
+    int unseen = 0, pairs = d / 2; /* d is even */
     double span = (double)(trained > 0 ? trained - 1 : 0), dist = fabs(k);
-    for (int i = 0; i < d / 2; i++) {
+    for (int i = 0; i < pairs; i++) {
         double seen = span * original[i]; /* the largest angle pair i reached in training */
         if (seen < 2.0 * M_PI && dist * inv_freq[i] > seen)
             unseen++;
     }
-    return d >= 2 ? (double)unseen / (d / 2) : 0.0;
+    return pairs > 0 ? (double)unseen / pairs : 0.0;
 }

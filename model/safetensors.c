@@ -250,7 +250,7 @@ static size_t dtype_bytes(const char *dt, int *known)
     static const struct {
         const char *name;
         unsigned char bytes;
-        signed char known;
+        int known;
     } types[] = {
         {"BOOL", 1, -1},          {"U8", 1, -1},  {"I8", 1, -1},  {"F8_E5M2", 1, -1},
         {"F8_E4M3", 1, -1},       {"I16", 2, -1}, {"U16", 2, -1}, {"F16", 2, TENSOR_F16},
@@ -273,6 +273,49 @@ static const char *shown(const safetensors_entry *e, char *buf, size_t cap)
     return buf;
 }
 
+/* An entry's "dtype": a string that fits e->dtype. */
+static tf_status read_dtype(jreader *r, safetensors_entry *e)
+{
+    char nb[128];
+    if (!jpeek(r, '"'))
+        return jfail(r, "'dtype' must be a string");
+    size_t save = r->i, dlen = 0;
+    tf_status st = jstring(r, NULL, &dlen);
+    if (st != TF_OK)
+        return st;
+    if (dlen >= sizeof e->dtype)
+        return tensor_fail(r->diag, TF_ERR_FORMAT, r->base + save,
+                           "tensor '%s' has a dtype that is not a safetensors type",
+                           shown(e, nb, sizeof nb));
+    r->i = save;
+    jstring(r, e->dtype, &dlen);
+    return TF_OK;
+}
+
+/* An entry's "shape": [n, ...] with at most SAFETENSORS_MAX_DIMS integers. */
+static tf_status read_shape(jreader *r, safetensors_entry *e)
+{
+    char nb[128];
+    if (!jeat(r, '['))
+        return jfail(r, "'shape' must be an array of integers");
+    e->ndim = 0;
+    if (jeat(r, ']'))
+        return TF_OK;
+    for (;;) {
+        if (e->ndim == SAFETENSORS_MAX_DIMS)
+            return tensor_fail(r->diag, TF_ERR_FORMAT, r->base + r->i,
+                               "tensor '%s' has more than %d dimensions",
+                               shown(e, nb, sizeof nb), SAFETENSORS_MAX_DIMS);
+        tf_status st = juint(r, &e->shape[e->ndim++]);
+        if (st != TF_OK)
+            return st;
+        if (jeat(r, ']'))
+            return TF_OK;
+        if (!jeat(r, ','))
+            return jfail(r, "expected ',' or ']' in 'shape'");
+    }
+}
+
 /* {"dtype": "F32", "shape": [..], "data_offsets": [b, e]} (other fields skipped). */
 static tf_status read_entry(jreader *r, safetensors_entry *e)
 {
@@ -286,7 +329,7 @@ static tf_status read_entry(jreader *r, safetensors_entry *e)
     if (!jeat(r, '}')) {
         for (;;) {
             char key[16];
-            size_t klen;
+            size_t klen = 0;
             /* keys longer than key[] are decoded into nothing and skipped with their value */
             size_t save = r->i;
             tf_status st = jstring(r, NULL, &klen);
@@ -304,38 +347,14 @@ static tf_status read_entry(jreader *r, safetensors_entry *e)
                 if (has_dtype)
                     return jfail(r, "'dtype' is given twice");
                 has_dtype = true;
-                if (!jpeek(r, '"'))
-                    return jfail(r, "'dtype' must be a string");
-                save = r->i;
-                size_t dlen;
-                if ((st = jstring(r, NULL, &dlen)) != TF_OK)
+                if ((st = read_dtype(r, e)) != TF_OK)
                     return st;
-                if (dlen >= sizeof e->dtype)
-                    return tensor_fail(r->diag, TF_ERR_FORMAT, r->base + save,
-                                       "tensor '%s' has a dtype that is not a safetensors type",
-                                       shown(e, nb, sizeof nb));
-                r->i = save;
-                jstring(r, e->dtype, &dlen);
             } else if (strcmp(key, "shape") == 0) {
                 if (has_shape)
                     return jfail(r, "'shape' is given twice");
                 has_shape = true;
-                if (!jeat(r, '['))
-                    return jfail(r, "'shape' must be an array of integers");
-                e->ndim = 0;
-                if (!jeat(r, ']'))
-                    for (;;) {
-                        if (e->ndim == SAFETENSORS_MAX_DIMS)
-                            return tensor_fail(r->diag, TF_ERR_FORMAT, r->base + r->i,
-                                               "tensor '%s' has more than %d dimensions",
-                                               shown(e, nb, sizeof nb), SAFETENSORS_MAX_DIMS);
-                        if ((st = juint(r, &e->shape[e->ndim++])) != TF_OK)
-                            return st;
-                        if (jeat(r, ']'))
-                            break;
-                        if (!jeat(r, ','))
-                            return jfail(r, "expected ',' or ']' in 'shape'");
-                    }
+                if ((st = read_shape(r, e)) != TF_OK)
+                    return st;
             } else if (strcmp(key, "data_offsets") == 0) {
                 if (has_offsets)
                     return jfail(r, "'data_offsets' is given twice");
@@ -418,19 +437,19 @@ static tf_status check_entries(safetensors_header *h, tensor_diag *diag)
                                shown(e, nb, sizeof nb), (unsigned long long)e->end,
                                (unsigned long long)h->data_bytes);
     }
-    safetensors_entry **order = malloc((h->n ? h->n : 1) * sizeof *order);
+    safetensors_entry **order = malloc((h->n ? h->n : 1) * sizeof(safetensors_entry *));
     if (!order)
         return TF_ERR_NOMEM;
     for (size_t t = 0; t < h->n; t++)
         order[t] = &h->items[t];
     tf_status st = TF_OK;
-    qsort(order, h->n, sizeof *order, by_name);
+    qsort(order, h->n, sizeof(safetensors_entry *), by_name);
     for (size_t t = 1; t < h->n && st == TF_OK; t++)
         if (by_name(&order[t - 1], &order[t]) == 0)
             st = tensor_fail(diag, TF_ERR_FORMAT, 8, "tensor '%s' is listed twice in the header",
                              shown(order[t], nb, sizeof nb));
     if (st == TF_OK) {
-        qsort(order, h->n, sizeof *order, by_begin);
+        qsort(order, h->n, sizeof(safetensors_entry *), by_begin);
         uint64_t at = 0;
         for (size_t t = 0; t < h->n && st == TF_OK; t++) {
             const safetensors_entry *e = order[t];
@@ -459,6 +478,54 @@ static tf_status check_entries(safetensors_header *h, tensor_diag *diag)
 
 /* ---------------------------------------------------------------------------------------------
  * The header */
+
+/* The header's entries after its '{': tensors, and __metadata__ (skipped), to the '}'. The
+ * names are decoded into h->names, which has room for them all. */
+static tf_status read_entries(jreader *r, safetensors_header *h)
+{
+    size_t used = 0, cap = 0;
+    bool seen_meta = false;
+    tf_status st;
+    if (jeat(r, '}'))
+        return TF_OK;
+    for (;;) {
+        size_t klen = 0;
+        char *key = h->names + used;
+        if ((st = jstring(r, key, &klen)) != TF_OK)
+            return st;
+        if (!jeat(r, ':'))
+            return jfail(r, "expected ':' after a key");
+        if (klen == 12 && memcmp(key, "__metadata__", 12) == 0) {
+            if (seen_meta)
+                return jfail(r, "'__metadata__' is given twice");
+            seen_meta = true;
+            if (!jpeek(r, '{'))
+                return jfail(r, "'__metadata__' must be an object");
+            if ((st = jskip(r)) != TF_OK)
+                return st;
+        } else {
+            used += klen + 1;
+            if (h->n == cap) {
+                size_t nc = cap ? 2 * cap : 16;
+                safetensors_entry *p = realloc(h->items, nc * sizeof *p);
+                if (!p)
+                    return TF_ERR_NOMEM;
+                h->items = p;
+                cap = nc;
+            }
+            safetensors_entry *e = &h->items[h->n++];
+            memset(e, 0, sizeof *e);
+            e->name = key;
+            e->name_len = klen;
+            if ((st = read_entry(r, e)) != TF_OK)
+                return st;
+        }
+        if (jeat(r, '}'))
+            return TF_OK;
+        if (!jeat(r, ','))
+            return jfail(r, "expected ',' or '}' after a tensor");
+    }
+}
 
 tf_status safetensors_parse_header(const uint8_t *buf, size_t len, uint64_t file_size,
                                    safetensors_header *h, tensor_diag *diag)
@@ -496,58 +563,7 @@ tf_status safetensors_parse_header(const uint8_t *buf, size_t len, uint64_t file
     h->names = malloc((size_t)n + 1);
     if (!h->names)
         return TF_ERR_NOMEM;
-    size_t used = 0, cap = 0;
-    bool seen_meta = false;
-    tf_status st = TF_OK;
-    if (!jeat(&r, '}')) {
-        for (;;) {
-            size_t klen;
-            char *key = h->names + used;
-            if ((st = jstring(&r, key, &klen)) != TF_OK)
-                break;
-            if (!jeat(&r, ':')) {
-                st = jfail(&r, "expected ':' after a key");
-                break;
-            }
-            if (klen == 12 && memcmp(key, "__metadata__", 12) == 0) {
-                if (seen_meta) {
-                    st = jfail(&r, "'__metadata__' is given twice");
-                    break;
-                }
-                seen_meta = true;
-                if (!jpeek(&r, '{')) {
-                    st = jfail(&r, "'__metadata__' must be an object");
-                    break;
-                }
-                if ((st = jskip(&r)) != TF_OK)
-                    break;
-            } else {
-                used += klen + 1;
-                if (h->n == cap) {
-                    size_t nc = cap ? 2 * cap : 16;
-                    safetensors_entry *p = realloc(h->items, nc * sizeof *p);
-                    if (!p) {
-                        st = TF_ERR_NOMEM;
-                        break;
-                    }
-                    h->items = p;
-                    cap = nc;
-                }
-                safetensors_entry *e = &h->items[h->n++];
-                memset(e, 0, sizeof *e);
-                e->name = key;
-                e->name_len = klen;
-                if ((st = read_entry(&r, e)) != TF_OK)
-                    break;
-            }
-            if (jeat(&r, '}'))
-                break;
-            if (!jeat(&r, ',')) {
-                st = jfail(&r, "expected ',' or '}' after a tensor");
-                break;
-            }
-        }
-    }
+    tf_status st = read_entries(&r, h);
     if (st == TF_OK) {
         jws(&r);
         if (r.i != r.n)

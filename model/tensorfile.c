@@ -204,7 +204,7 @@ static tf_status src_read(const source *s, uint64_t off, uint8_t *dst, size_t le
 {
     if (off > s->size || len > s->size - off)
         return tensor_fail(diag, TF_ERR_FORMAT, off, "the file ends before byte %llu",
-                           (unsigned long long)(off + len));
+                           (unsigned long long)off + len);
     if (s->mem) {
         memcpy(dst, s->mem + off, len);
         return TF_OK;
@@ -234,7 +234,7 @@ static tf_status read_values(const source *s, uint64_t off, tensor_dtype t, bool
     size_t n = out->rows * out->cols, sz = tensor_dtype_size(t);
     out->data = malloc((n ? n : 1) * sizeof *out->data);
     enum { CHUNK = 16384 };
-    uint8_t *buf = malloc(CHUNK * sz);
+    uint8_t *buf = malloc(CHUNK * (sz ? sz : 1));
     if (!out->data || !buf) {
         free(buf);
         return TF_ERR_NOMEM;

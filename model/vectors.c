@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg.h"
 #include "tf_limits.h"
 #include "utf8.h"
 
@@ -96,6 +97,7 @@ static tf_status add_row(builder *b, const char *word, size_t wlen, const float 
         b->block = nb;
         b->block_cap = cap;
     }
+    /* NOLINTNEXTLINE(clang-analyzer-core.NonNullParamChecker): block_cap > 0 allocated it */
     memcpy(b->block + b->block_len, word, wlen);
     b->block[b->block_len + wlen] = '\0';
     /* NOLINTNEXTLINE(clang-analyzer-core.NullDereference): n == rows_cap == 0 allocated it */
@@ -202,6 +204,46 @@ static vectors_format detect(reader *r, int dim)
     return VECTORS_TEXT;
 }
 
+/* One text row "word v1 v2 ... vdim" (NUL-terminated, line ln at byte line_off): the word's
+ * length into *wlen, the values into x. */
+static tf_status text_row(const char *line, int dim, float *x, size_t *wlen, vectors_diag *d,
+                          unsigned long ln, uint64_t line_off)
+{
+    const char *sp = line;
+    while (*sp && *sp != ' ' && *sp != '\t')
+        sp++;
+    *wlen = (size_t)(sp - line);
+    size_t bad;
+    if (*wlen > VECTORS_MAX_WORD_BYTES)
+        return fail(d, "a word is longer than 4096 bytes", ln, line_off);
+    if (utf8_validate(line, *wlen, &bad) != TF_OK)
+        return fail(d, "a word is not valid UTF-8", ln, line_off + bad);
+    const char *p = sp;
+    for (int j = 0; j < dim; j++) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0')
+            return fail(d, "a row has fewer numbers than the header's vector size", ln, line_off);
+        char *end;
+        errno = 0;
+        float f = strtof(p, &end);
+        if (end == p || (*end != '\0' && *end != ' ' && *end != '\t'))
+            return fail(d, "a row holds something that is not a number", ln, line_off);
+        if (!isfinite(f))
+            return fail(d,
+                        "a row holds a value that is not a finite number (NaN, inf or out of "
+                        "float range)",
+                        ln, line_off);
+        x[j] = f;
+        p = end;
+    }
+    while (*p == ' ' || *p == '\t')
+        p++;
+    if (*p)
+        return fail(d, "a row has more numbers than the header's vector size", ln, line_off);
+    return TF_OK;
+}
+
 static tf_status read_text(reader *r, builder *b, uint32_t keep, uint32_t declared, vectors_diag *d)
 {
     int dim = b->v->dim;
@@ -248,51 +290,9 @@ static tf_status read_text(reader *r, builder *b, uint32_t keep, uint32_t declar
             st = fail(d, "a line holds a NUL byte: this looks like a binary file", ln, line_off);
             goto out;
         }
-        char *sp = line;
-        while (*sp && *sp != ' ' && *sp != '\t')
-            sp++;
-        size_t wlen = (size_t)(sp - line);
-        size_t bad;
-        if (wlen > VECTORS_MAX_WORD_BYTES) {
-            st = fail(d, "a word is longer than 4096 bytes", ln, line_off);
-            goto out;
-        }
-        if (utf8_validate(line, wlen, &bad) != TF_OK) {
-            st = fail(d, "a word is not valid UTF-8", ln, line_off + bad);
-            goto out;
-        }
-        char *p = sp;
-        for (int j = 0; j < dim; j++) {
-            while (*p == ' ' || *p == '\t')
-                p++;
-            if (*p == '\0') {
-                st = fail(d, "a row has fewer numbers than the header's vector size", ln, line_off);
-                goto out;
-            }
-            char *end;
-            errno = 0;
-            float f = strtof(p, &end);
-            if (end == p || (*end != '\0' && *end != ' ' && *end != '\t')) {
-                st = fail(d, "a row holds something that is not a number", ln, line_off);
-                goto out;
-            }
-            if (!isfinite(f)) {
-                st = fail(d,
-                          "a row holds a value that is not a finite number (NaN, inf or "
-                          "out of float range)",
-                          ln, line_off);
-                goto out;
-            }
-            x[j] = f;
-            p = end;
-        }
-        while (*p == ' ' || *p == '\t')
-            p++;
-        if (*p) {
-            st = fail(d, "a row has more numbers than the header's vector size", ln, line_off);
-            goto out;
-        }
-        if ((st = add_row(b, line, wlen, x)) != TF_OK)
+        size_t wlen;
+        if ((st = text_row(line, dim, x, &wlen, d, ln, line_off)) != TF_OK ||
+            (st = add_row(b, line, wlen, x)) != TF_OK)
             goto out;
         if (ch == EOF)
             break;
@@ -303,6 +303,56 @@ out:
     free(line);
     free(x);
     return st;
+}
+
+/* A binary row's word, from its first byte ch to the space after it, into word (NUL-ended). */
+static tf_status binary_word(reader *r, int ch, char *word, size_t *wlen, vectors_diag *d)
+{
+    uint64_t word_off = r->off - 1;
+    size_t n = 0;
+    while (ch != ' ') {
+        if (ch == EOF)
+            return fail(d, "the file ends inside a word (truncated binary file)", 0, r->off);
+        if (ch == '\0' || ch == '\n' || n == VECTORS_MAX_WORD_BYTES)
+            return fail(d,
+                        "a word is not followed by a space within 4096 bytes: the file is "
+                        "damaged or not word2vec binary",
+                        0, word_off);
+        word[n++] = (char)ch;
+        ch = rd_getc(r);
+    }
+    size_t bad;
+    if (utf8_validate(word, n, &bad) != TF_OK)
+        return fail(d, "a word is not valid UTF-8", 0, word_off + bad);
+    word[n] = '\0';
+    *wlen = n;
+    return TF_OK;
+}
+
+/* A binary row's dim little-endian float32 values into x. */
+static tf_status binary_vector(reader *r, int dim, float *x, vectors_diag *d)
+{
+    uint64_t vec_off = r->off;
+    size_t need = 4u * (size_t)dim;
+    if (rd_fill(r, need) < need)
+        return r->err ? TF_ERR_IO
+                      : fail(d, "the vector starting here is cut short (truncated binary file)",
+                             0, vec_off);
+    const unsigned char *p = r->buf + r->pos;
+    for (int j = 0; j < dim; j++) {
+        /* little-endian float32, whatever the host order */
+        uint32_t u = (uint32_t)p[4 * j] | (uint32_t)p[4 * j + 1] << 8 |
+                     (uint32_t)p[4 * j + 2] << 16 | (uint32_t)p[4 * j + 3] << 24;
+        float f;
+        memcpy(&f, &u, sizeof f);
+        if (!isfinite(f))
+            return fail(d, "a vector holds a value that is not a finite number (NaN or inf)", 0,
+                        vec_off + 4u * (uint64_t)j);
+        x[j] = f;
+    }
+    r->pos += need;
+    r->off += need;
+    return TF_OK;
 }
 
 static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t declared,
@@ -324,53 +374,10 @@ static tf_status read_binary(reader *r, builder *b, uint32_t keep, uint32_t decl
                                r->off);
             goto out;
         }
-        uint64_t word_off = r->off - 1;
-        size_t wlen = 0;
-        while (ch != ' ') {
-            if (ch == EOF) {
-                st = fail(d, "the file ends inside a word (truncated binary file)", 0, r->off);
-                goto out;
-            }
-            if (ch == '\0' || ch == '\n' || wlen == VECTORS_MAX_WORD_BYTES) {
-                st = fail(d,
-                          "a word is not followed by a space within 4096 bytes: the file is "
-                          "damaged or not word2vec binary",
-                          0, word_off);
-                goto out;
-            }
-            word[wlen++] = (char)ch;
-            ch = rd_getc(r);
-        }
-        size_t bad;
-        if (utf8_validate(word, wlen, &bad) != TF_OK) {
-            st = fail(d, "a word is not valid UTF-8", 0, word_off + bad);
+        size_t wlen;
+        if ((st = binary_word(r, ch, word, &wlen, d)) != TF_OK ||
+            (st = binary_vector(r, dim, x, d)) != TF_OK)
             goto out;
-        }
-        uint64_t vec_off = r->off;
-        size_t need = 4u * (size_t)dim;
-        if (rd_fill(r, need) < need) {
-            st = r->err ? TF_ERR_IO
-                        : fail(d, "the vector starting here is cut short (truncated binary file)",
-                               0, vec_off);
-            goto out;
-        }
-        const unsigned char *p = r->buf + r->pos;
-        for (int j = 0; j < dim; j++) {
-            /* little-endian float32, whatever the host order */
-            uint32_t u = (uint32_t)p[4 * j] | (uint32_t)p[4 * j + 1] << 8 |
-                         (uint32_t)p[4 * j + 2] << 16 | (uint32_t)p[4 * j + 3] << 24;
-            float f;
-            memcpy(&f, &u, sizeof f);
-            if (!isfinite(f)) {
-                st = fail(d, "a vector holds a value that is not a finite number (NaN or inf)", 0,
-                          vec_off + 4u * (uint64_t)j);
-                goto out;
-            }
-            x[j] = f;
-        }
-        r->pos += need;
-        r->off += need;
-        word[wlen] = '\0';
         if ((st = add_row(b, word, wlen, x)) != TF_OK)
             goto out;
     }
@@ -517,36 +524,18 @@ int32_t vectors_find(const tf_vectors *v, const char *word, size_t len)
     return -1;
 }
 
-static double norm(const float *x, size_t d)
-{
-    double s = 0;
-    for (size_t j = 0; j < d; j++)
-        s += (double)x[j] * x[j];
-    return sqrt(s);
-}
-
 double vectors_cosine(const tf_vectors *v, uint32_t a, uint32_t b)
 {
     size_t d = (size_t)v->dim;
-    const float *x = v->data + a * d, *y = v->data + b * d;
-    double xy = 0, nx = norm(x, d), ny = norm(y, d);
-    for (size_t j = 0; j < d; j++)
-        xy += (double)x[j] * y[j];
-    return nx > 0 && ny > 0 ? xy / (nx * ny) : 0;
+    return la_cosine_f(v->data + a * d, v->data + b * d, d);
 }
 
 void vectors_cosine_matrix(const float *x, size_t n, int d, double *out)
 {
     size_t D = (size_t)d;
-    for (size_t a = 0; a < n; a++) {
-        double na = norm(x + a * D, D);
-        for (size_t b = 0; b < n; b++) {
-            double nb = norm(x + b * D, D), xy = 0;
-            for (size_t j = 0; j < D; j++)
-                xy += (double)x[a * D + j] * x[b * D + j];
-            out[a * n + b] = na > 0 && nb > 0 ? xy / (na * nb) : 0;
-        }
-    }
+    for (size_t a = 0; a < n; a++)
+        for (size_t b = 0; b < n; b++)
+            out[a * n + b] = la_cosine_f(x + a * D, x + b * D, D);
 }
 
 size_t vectors_neighbors(const tf_vectors *v, uint32_t q, size_t k, vectors_hit *out)
@@ -555,15 +544,12 @@ size_t vectors_neighbors(const tf_vectors *v, uint32_t q, size_t k, vectors_hit 
     if (k == 0 || q >= v->n)
         return 0;
     const float *x = v->data + q * d;
-    double nq = norm(x, d);
+    double nq = la_norm_f(x, d);
     for (uint32_t i = 0; i < v->n; i++) {
         if (i == q)
             continue;
         const float *y = v->data + i * d;
-        double ny = norm(y, d), xy = 0;
-        for (size_t j = 0; j < d; j++)
-            xy += (double)x[j] * y[j];
-        double c = nq > 0 && ny > 0 ? xy / (nq * ny) : 0;
+        double c = la_cosine_of(la_dot_f(x, y, d), nq, la_norm_f(y, d));
         /* insert into the sorted top k (ties keep the lower row first) */
         size_t pos = m;
         while (pos > 0 && out[pos - 1].cosine < c)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "linalg.h"
 #include "rng.h"
 #include "tf_limits.h"
 
@@ -419,14 +420,7 @@ double w2v_cosine(const w2v_model *m, int32_t a, int32_t b)
 {
     if (a < 0 || b < 0 || (uint32_t)a >= m->V || (uint32_t)b >= m->V)
         return 0;
-    const float *x = m->in + (size_t)a * m->dim, *y = m->in + (size_t)b * m->dim;
-    double xy = 0, xx = 0, yy = 0;
-    for (int j = 0; j < m->dim; j++) {
-        xy += (double)x[j] * y[j];
-        xx += (double)x[j] * x[j];
-        yy += (double)y[j] * y[j];
-    }
-    return xx > 0 && yy > 0 ? xy / sqrt(xx * yy) : 0;
+    return la_cosine_f(m->in + (size_t)a * m->dim, m->in + (size_t)b * m->dim, (size_t)m->dim);
 }
 
 void w2v_vectors_view(const w2v_model *m, tf_vectors *v)

@@ -295,6 +295,39 @@ static bool has_alpha(const fig_raster *r)
     return false;
 }
 
+/* The PNG's text chunks (at most 4): software, title, parameters and where the heatmap's cells
+ * are (in heat). Returns how many. */
+static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, char *heat,
+                     size_t heat_cap)
+{
+    int nt = 0;
+    memset(text, 0, 4 * sizeof *text);
+    if (m->software) {
+        text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "Software";
+        text[nt++].text = (png_charp)m->software;
+    }
+    if (m->title) {
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "Title";
+        text[nt++].text = (png_charp)m->title;
+    }
+    if (m->params) {
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "tfviz";
+        text[nt++].text = (png_charp)m->params;
+    }
+    if (r->have_heatmap) {
+        /* where the data cells are, so a reader can map pixels back to (row, column) */
+        snprintf(heat, heat_cap, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
+                 r->heat_x, r->heat_y, r->heat_w, r->heat_h, r->heat_rows, r->heat_cols);
+        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp) "tfviz:heatmap";
+        text[nt++].text = heat;
+    }
+    return nt;
+}
+
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 {
     const unsigned char *data = r->data;
@@ -326,32 +359,7 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 
     char heat[160];
     png_text text[4];
-    int nt = 0;
-    memset(text, 0, sizeof text);
-    if (m->software) {
-        text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "Software";
-        text[nt++].text = (png_charp)m->software;
-    }
-    if (m->title) {
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "Title";
-        text[nt++].text = (png_charp)m->title;
-    }
-    if (m->params) {
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "tfviz";
-        text[nt++].text = (png_charp)m->params;
-    }
-    if (r->have_heatmap) {
-        /* where the data cells are, so a reader can map pixels back to (row, column) */
-        snprintf(heat, sizeof heat, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
-                 r->heat_x, r->heat_y, r->heat_w, r->heat_h, r->heat_rows, r->heat_cols);
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "tfviz:heatmap";
-        text[nt++].text = heat;
-    }
-    png_set_text(png, info, text, nt);
+    png_set_text(png, info, text, png_texts(m, r, text, heat, sizeof heat));
     png_set_compression_level(png, 6);
     /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
      * deflate's own matching finds those runs better than PNG's per-row prediction filters,
@@ -432,15 +440,15 @@ static tf_status write_svg(fig *f)
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
-/* cairo's PDF with the heatmaps as indexed images (figure_pdf.c). */
+/* cairo's PDF with the heatmaps as indexed images (pdf_append.c). */
 static tf_status write_pdf(fig *f)
 {
     tf_status st = close_mem(f);
     if (st != TF_OK)
         return st;
     fig_pdf_images_wait(f);
-    return fig_pdf_put_images((const unsigned char *)f->mem_buf, f->mem_len, f->pdf_images,
-                              f->n_pdf_images, f->spec.fp);
+    return fig_pdf_append_images((const unsigned char *)f->mem_buf, f->mem_len, f->pdf_images,
+                                 f->n_pdf_images, f->spec.fp);
 }
 
 tf_status fig_end(fig *f)

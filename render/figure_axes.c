@@ -243,25 +243,17 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
 }
 
-double fig_px(const fig_axes *a, double x)
+/* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
+static double axis_at(const fig_axis *ax, double v)
 {
-    const fig_axis *ax = &a->x;
-    double t = ax->log ? (log10(x) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
-                       : (x - ax->lo) / (ax->hi - ax->lo);
-    if (ax->flip)
-        t = 1.0 - t;
-    return a->r.x + t * a->r.w;
+    double t = ax->log ? (log10(v) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
+                       : (v - ax->lo) / (ax->hi - ax->lo);
+    return ax->flip ? 1.0 - t : t;
 }
 
-double fig_py(const fig_axes *a, double y)
-{
-    const fig_axis *ax = &a->y;
-    double t = ax->log ? (log10(y) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
-                       : (y - ax->lo) / (ax->hi - ax->lo);
-    if (ax->flip)
-        t = 1.0 - t;
-    return a->r.y + (1.0 - t) * a->r.h;
-}
+double fig_px(const fig_axes *a, double x) { return a->r.x + axis_at(&a->x, x) * a->r.w; }
+
+double fig_py(const fig_axes *a, double y) { return a->r.y + (1.0 - axis_at(&a->y, y)) * a->r.h; }
 
 /* ---------------------------------------------------------------------------------------------
  * Drawing */

@@ -77,7 +77,7 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
         free(index);
         return TF_ERR_NOMEM;
     }
-    /* a PDF takes the indices and the palette (figure_pdf.c); otherwise they are done with */
+    /* a PDF takes the indices and the palette (pdf_append.c); otherwise they are done with */
     if (f->spec.format != FIG_PDF || f->spec.plain_images ||
         !fig_pdf_mark(f, img, index, m->rows, m->cols, pal)) {
         free(index);

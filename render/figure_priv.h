@@ -25,7 +25,7 @@ struct fig {
     bool write_failed;  /* the vector stream could not be written */
     bool cramped;       /* a plot area had no room left after its labels */
     /* SVG and PDF are collected here, then written: SVG with nearest-neighbour hints, PDF with
-     * its heatmaps as indexed images (figure_pdf.c) */
+     * its heatmaps as indexed images (pdf_append.c) */
     char *mem_buf;
     size_t mem_len;
     FILE *mem;
@@ -56,13 +56,15 @@ bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows,
                   const tf_rgb palette[256]);
 /* Wait for the compressions fig_pdf_mark started. */
 void fig_pdf_images_wait(fig *f);
-/* Write cairo's finished PDF (pdf, len) to out with each marked image replaced (compressing
- * the cells of any image not yet compressed; call fig_pdf_images_wait first). TF_ERR_FORMAT,
- * with nothing written, when cairo's output is not in the expected form; TF_ERR_IO, TF_ERR_NOMEM. */
-tf_status fig_pdf_put_images(const unsigned char *pdf, size_t len, fig_pdf_image *const *images,
-                             size_t n, FILE *out);
-/* Tests set this to make fig_pdf_put_images refuse cairo's output as it would refuse output of
- * an unexpected form, so that the redraw with plain images can be checked. */
+/* Write cairo's finished PDF (pdf, len) to out unchanged, followed by an incremental update that
+ * gives each marked image's object a new version holding the indexed image (compressing the
+ * cells of any image not yet compressed; call fig_pdf_images_wait first). TF_ERR_FORMAT, with
+ * nothing written, when a marker or the trailer cannot be found as PDF syntax says; TF_ERR_IO,
+ * TF_ERR_NOMEM. */
+tf_status fig_pdf_append_images(const unsigned char *pdf, size_t len,
+                                fig_pdf_image *const *images, size_t n, FILE *out);
+/* Tests set this to make fig_pdf_append_images refuse cairo's output as it would refuse output
+ * it cannot read, so that the redraw with plain images can be checked. */
 extern bool fig_pdf_test_refuse;
 void fig_pdf_images_free(fig *f);
 

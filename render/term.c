@@ -10,7 +10,6 @@
 #include <strings.h>
 
 #include "textwidth.h"
-#include "utf8.h"
 
 static term_caps caps;
 
@@ -152,27 +151,7 @@ void term_attr(WINDOW *w, attr_t a, int pair)
 /* ---------------------------------------------------------------------------------------------
  * Text */
 
-static int cp_width(uint32_t cp)
-{
-    if (!caps.utf8 && cp >= 0x80)
-        return cp > 0xFFFF ? 8 : 6; /* U+XXXX or U+XXXXXX */
-    return tw_codepoint(cp);
-}
-
-int term_text_width(const char *s)
-{
-    int w = 0;
-    size_t len = strlen(s);
-    for (size_t i = 0; i < len;) {
-        uint32_t cp;
-        size_t n = utf8_decode(s + i, len - i, &cp);
-        if (!n)
-            cp = '?', n = 1;
-        w += cp_width(cp);
-        i += n;
-    }
-    return w;
-}
+int term_text_width(const char *s) { return tw_width_shown(s, strlen(s), !caps.utf8); }
 
 int term_text(WINDOW *w, int y, int x, const char *s, int maxw)
 {
@@ -183,13 +162,10 @@ int term_text(WINDOW *w, int y, int x, const char *s, int maxw)
         return 0;
     for (size_t i = 0; i < len && nb < 500;) {
         uint32_t cp;
-        size_t n = utf8_decode(s + i, len - i, &cp);
-        if (!n)
-            cp = '?', n = 1;
-        i += n;
-        if (cp < 0x20 || cp == 0x7f)
+        int cw;
+        i += tw_next(s + i, len - i, !caps.utf8, &cp, &cw);
+        if (tw_control(cp))
             cp = '?';
-        int cw = cp_width(cp);
         if (cols + cw > maxw)
             break;
         if (!caps.utf8 && cp >= 0x80) {
@@ -212,6 +188,27 @@ int term_text(WINDOW *w, int y, int x, const char *s, int maxw)
         mvwaddnstr(w, y, x, nbuf, nb);
     }
     return cols;
+}
+
+int term_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s)
+{
+    int lines = 0;
+    size_t len = strlen(s), i = 0;
+    while (i < len && lines < maxlines) {
+        size_t next, l = tw_wrap_line(s + i, len - i, width, !caps.utf8, &next);
+        char line[1024];
+        if (l > sizeof line - 4)
+            l = sizeof line - 4;
+        memcpy(line, s + i, l);
+        line[l] = '\0';
+        if (lines == maxlines - 1 && i + next < len && width > 3)
+            tw_ellipsize(line, width, !caps.utf8);
+        if (w)
+            term_text(w, y + lines * spacing, x, line, width);
+        lines++;
+        i += next;
+    }
+    return lines;
 }
 
 int term_printf(WINDOW *w, int y, int x, int maxw, const char *fmt, ...)

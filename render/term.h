@@ -51,6 +51,10 @@ void term_attr(WINDOW *w, attr_t a, int pair);
 int term_text(WINDOW *w, int y, int x, const char *s, int maxw);
 /* Columns term_text would use for s. */
 int term_text_width(const char *s);
+/* Running text s word-wrapped (tw_wrap_line) into lines of at most width columns from row y, one
+ * line every `spacing` rows, at most maxlines lines; when the text goes on past maxlines, the
+ * last line ends with "..." (tw_ellipsize). w NULL only counts. Returns the lines used. */
+int term_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s);
 /* term_text with printf formatting (not format-checked: the explorer's formats come from its
  * string table). */
 int term_printf(WINDOW *w, int y, int x, int maxw, const char *fmt, ...);

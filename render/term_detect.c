@@ -208,6 +208,35 @@ static int ask(int in_fd, int out_fd, int timeout_ms, char *buf, int cap)
     return len;
 }
 
+/* ask with input unbuffered and unechoed; signals wait until the terminal is as it was. The
+ * bytes read, -1 when the queries could not be written (errno says why), -2 when the terminal's
+ * modes could not be read. */
+static int ask_raw(int in_fd, int out_fd, int timeout_ms, char *buf, int cap)
+{
+    struct termios saved, raw;
+    if (tcgetattr(in_fd, &saved) != 0)
+        return -2;
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    sigaddset(&block, SIGHUP);
+    sigaddset(&block, SIGQUIT);
+    sigaddset(&block, SIGTSTP);
+    sigprocmask(SIG_BLOCK, &block, &old);
+    tcsetattr(in_fd, TCSANOW, &raw);
+    int len = ask(in_fd, out_fd, timeout_ms, buf, cap);
+    int write_errno = errno;
+    tcsetattr(in_fd, TCSANOW, &saved);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    errno = write_errno;
+    return len < 0 ? -1 : len;
+}
+
 /* tmux and GNU screen answer the queries themselves and pass pictures through only when
  * configured to (and then in their own wrapping): no pictures there unless forced. */
 static bool in_multiplexer(const char *const *envp)
@@ -265,35 +294,16 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
         cell_h = ws.ws_ypixel / ws.ws_row;
     }
 
-    /* 4. the queries, with input unbuffered and unechoed; signals wait until the terminal is
-     * as it was */
-    struct termios saved, raw;
-    if (tcgetattr(in_fd, &saved) != 0) {
+    /* 4. the queries */
+    char buf[1024];
+    int len = ask_raw(in_fd, out_fd, timeout_ms > 0 ? timeout_ms : TERM_DETECT_TIMEOUT_MS, buf,
+                      (int)sizeof buf);
+    if (len == -2) {
         if (!r->forced)
             r->why = "the terminal's modes could not be read";
         return TF_OK;
     }
-    raw = saved;
-    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
-    raw.c_cc[VMIN] = 0;
-    raw.c_cc[VTIME] = 0;
-    sigset_t block, old;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGQUIT);
-    sigaddset(&block, SIGTSTP);
-    sigprocmask(SIG_BLOCK, &block, &old);
-    tcsetattr(in_fd, TCSANOW, &raw);
-    char buf[1024];
-    int len = ask(in_fd, out_fd, timeout_ms > 0 ? timeout_ms : TERM_DETECT_TIMEOUT_MS, buf,
-                  (int)sizeof buf);
-    int write_errno = errno;
-    tcsetattr(in_fd, TCSANOW, &saved);
-    sigprocmask(SIG_SETMASK, &old, NULL);
     if (len < 0) {
-        errno = write_errno;
         if (!r->forced) {
             r->caps.mode = TIMG_NONE;
             r->why = "the queries could not be written to the terminal";

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# lint.sh — static analysis: clang-tidy with the checks of .clang-tidy and cppcheck with the
-# suppressions of .cppcheck-suppressions (each with its reason). Both must be clean.
+# lint.sh — static analysis: the structure check (scripts/check_structure.py: layers, include
+# circles, function length), clang-tidy with the checks of .clang-tidy and cppcheck with the
+# suppressions of .cppcheck-suppressions (each with its reason). All must be clean.
 #
 #   scripts/lint.sh [BUILD_DIR]     (default build-test; `ninja -C BUILD_DIR lint` runs this)
 #
@@ -16,6 +17,10 @@ done
 [[ -f $build/compile_commands.json ]] || { echo "lint: no $build/compile_commands.json; run meson setup first" >&2; exit 2; }
 
 status=0
+echo "lint: structure (the layers of docs/architecture.md, function length)"
+python3 scripts/check_structure.py "$here" | grep -v '^ok' || true
+python3 scripts/check_structure.py "$here" >/dev/null || status=1
+
 echo "lint: clang-tidy"
 # the library and program sources; tests are checked by cppcheck only (cmocka macros)
 report=$(git ls-files 'model/*.c' 'render/*.c' 'app/*.c' |

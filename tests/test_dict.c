@@ -104,8 +104,11 @@ static long read_english(const char *path, en_word **out)
         for (size_t i = 0; !lower_rest && i < len; i++)
             if (x.w[i] >= 'A' && x.w[i] <= 'Z')
                 x.w[i] = (char)(x.w[i] - 'A' + 'a');
-        if (n == cap)
-            e = realloc(e, (cap *= 2) * sizeof *e);
+        if (n == cap) {
+            en_word *grown = realloc(e, (cap *= 2) * sizeof *e);
+            assert_non_null(grown);
+            e = grown;
+        }
         e[n++] = x;
     }
     free(buf);
@@ -835,6 +838,7 @@ static void test_word_examples(void **state)
             const ref_word *rw = ref_vocab_word(routes[r][w], strlen(routes[r][w]), 100000, 0);
             assert_non_null(rw);
             assert_true(vocab_lookup(v, routes[r][w], strlen(routes[r][w])) >= 0);
+            // cppcheck-suppress invalidFunctionArg ; rw is not NULL (asserted above)
             score[r] += log(rw ? (double)rw->vf : 0.0) - lv;
         }
     }

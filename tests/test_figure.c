@@ -15,7 +15,8 @@
 
 #include "check.h"
 #include "colormap.h"
-#include "export.h"
+#include "core/err.h"
+#include "figures/figures.h"
 #include "figure.h"
 #include "figure_priv.h"
 #include "tf_config.h"
@@ -114,24 +115,48 @@ static int remove_dir(void **state)
     return system(cmd) == 0 ? 0 : -1;
 }
 
+/* The sentence figures_export says, caught into the buffer of err_redirect's ctx. */
+typedef struct {
+    char *buf;
+    size_t len;
+} caught;
+
+static void catch_message(const char *msg, void *ctx)
+{
+    caught *c = ctx;
+    snprintf(c->buf, c->len, "%s", msg);
+}
+
+/* figures_export of figure into path, the other settings from base, with its message (if any)
+ * in msg. */
+static int export_msg(const fig_request *base, tf_analysis *a, const char *figure,
+                      const char *path, char *msg, size_t len)
+{
+    caught c = {msg, len};
+    msg[0] = '\0';
+    fig_request req = *base;
+    req.name = figure, req.path = path;
+    err_sink was = err_redirect((err_sink){catch_message, &c});
+    int rc = figures_export(&req, a);
+    err_redirect(was);
+    return rc;
+}
+
 /* Export figure of "我爱学习" with d = n = 8 at 100 dpi into tmpdir/name. */
 static int export_small(const char *figure, const char *name, const char *colormap, char *path,
                         size_t len)
 {
-    tf_cli cli;
-    memset(&cli, 0, sizeof cli);
-    config_defaults(&cli.cfg);
-    cli.cfg.d_model = 8;
-    cli.cfg.n_positions = 8;
-    cli.lang = "en";
-    cli.dpi = 100;
-    cli.colormap = colormap;
+    tf_config cfg;
+    config_defaults(&cfg);
+    cfg.d_model = 8;
+    cfg.n_positions = 8;
+    fig_request base = {.zh = false, .dpi = 100, .colormap = colormap};
     const char *text = "我爱学习";
     tf_analysis a;
-    assert_int_equal(analysis_run(&cli.cfg, text, strlen(text), &a, NULL), TF_OK);
+    assert_int_equal(analysis_run(&cfg, text, strlen(text), &a, NULL), TF_OK);
     snprintf(path, len, "%s/%s", tmpdir, name);
     char msg[256] = "";
-    int rc = export_figure(&cli, &a, figure, path, msg, sizeof msg);
+    int rc = export_msg(&base, &a, figure, path, msg, sizeof msg);
     if (rc)
         fprintf(stderr, "# %s\n", msg);
     analysis_free(&a);
@@ -293,37 +318,37 @@ static void test_bad_requests(void **state)
 {
     (void)state;
     char path[128];
-    tf_cli cli;
-    memset(&cli, 0, sizeof cli);
-    config_defaults(&cli.cfg);
+    tf_config cfg;
+    config_defaults(&cfg);
+    fig_request base = {.zh = true};
     tf_analysis a;
-    assert_int_equal(analysis_run(&cli.cfg, "ab", 2, &a, NULL), TF_OK);
+    assert_int_equal(analysis_run(&cfg, "ab", 2, &a, NULL), TF_OK);
     char msg[256];
     snprintf(path, sizeof path, "%s/x.png", tmpdir);
-    assert_int_equal(export_figure(&cli, &a, "nope", path, msg, sizeof msg), 2);
+    assert_int_equal(export_msg(&base, &a, "nope", path, msg, sizeof msg), 2);
     assert_non_null(strstr(msg, "--figure"));
     snprintf(path, sizeof path, "%s/x.jpg", tmpdir);
-    assert_int_equal(export_figure(&cli, &a, "pe", path, msg, sizeof msg), 2);
+    assert_int_equal(export_msg(&base, &a, "pe", path, msg, sizeof msg), 2);
     assert_non_null(strstr(msg, ".png"));
     snprintf(path, sizeof path, "%s/missing/x.png", tmpdir);
-    assert_int_equal(export_figure(&cli, &a, "pe", path, msg, sizeof msg), 1);
+    assert_int_equal(export_msg(&base, &a, "pe", path, msg, sizeof msg), 1);
     assert_non_null(strstr(msg, "cannot write"));
-    assert_int_equal(export_figure(&cli, &a, "pe", tmpdir, msg, sizeof msg), 2);
+    assert_int_equal(export_msg(&base, &a, "pe", tmpdir, msg, sizeof msg), 2);
     analysis_free(&a);
 }
 
 static void test_parse_length(void **state)
 {
     (void)state;
-    assert_close(export_parse_length("3.5in"), 252.0, 1e-12);
-    assert_close(export_parse_length("3.5"), 252.0, 1e-12);
-    assert_close(export_parse_length("2.54cm"), 72.0, 1e-12);
-    assert_close(export_parse_length("89mm"), 89 / 25.4 * 72, 1e-12);
-    assert_close(export_parse_length("100pt"), 100.0, 1e-12);
-    assert_close(export_parse_length("two-column"), 7.16 * 72, 1e-12);
-    assert_true(export_parse_length("3.5km") < 0);
-    assert_true(export_parse_length("-3in") < 0);
-    assert_true(export_parse_length("in") < 0);
+    assert_close(fig_parse_length("3.5in"), 252.0, 1e-12);
+    assert_close(fig_parse_length("3.5"), 252.0, 1e-12);
+    assert_close(fig_parse_length("2.54cm"), 72.0, 1e-12);
+    assert_close(fig_parse_length("89mm"), 89 / 25.4 * 72, 1e-12);
+    assert_close(fig_parse_length("100pt"), 100.0, 1e-12);
+    assert_close(fig_parse_length("two-column"), 7.16 * 72, 1e-12);
+    assert_true(fig_parse_length("3.5km") < 0);
+    assert_true(fig_parse_length("-3in") < 0);
+    assert_true(fig_parse_length("in") < 0);
 }
 
 int main(void)

@@ -10,7 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "lesson.h"
+#include "core/strings.h"
+#include "tui/lesson.h"
 #include "text_check.h"
 #include "utf8.h"
 
@@ -39,7 +40,7 @@ static void test_steps(void **state)
     for (int i = 0; i < LESSON_STEPS; i++) {
         const lesson_step *s = lesson_get(i);
         assert_non_null(s);
-        assert_true(s->visual >= LESSON_VIS_BYTES && s->visual <= 8);
+        assert_true(s->view == NULL || s->view == tui_views[tui_view_index(s->view)]);
         for (int l = 0; l < 2; l++) {
             snprintf(what, sizeof what, "step %d title[%d]", i + 1, l);
             check_text(s->title[l], what);
@@ -54,18 +55,18 @@ static void test_steps(void **state)
     assert_null(lesson_get(-1));
     assert_null(lesson_get(LESSON_STEPS));
     /* the order: bytes first, attention order at 6, PE formula at 7, RoPE last */
-    assert_int_equal(lesson_get(0)->visual, LESSON_VIS_BYTES);
-    assert_int_equal(lesson_get(5)->visual, 6);
-    assert_int_equal(lesson_get(6)->visual, 2);
-    assert_int_equal(lesson_get(10)->visual, 7);
+    assert_null(lesson_get(0)->view);
+    assert_ptr_equal(lesson_get(5)->view, &view_order);
+    assert_ptr_equal(lesson_get(6)->view, &view_pe);
+    assert_ptr_equal(lesson_get(10)->view, &view_rope);
 }
 
 static void test_labels(void **state)
 {
     (void)state;
-    for (int id = 0; id < LESSON_L_COUNT; id++) {
-        const char *zh = lesson_label((lesson_label_id)id, true);
-        const char *en = lesson_label((lesson_label_id)id, false);
+    for (int id = T_LESSON_HEADER; id <= T_LESSON_HELP_STEP; id++) {
+        const char *zh = txt_lang((txt_id)id, true);
+        const char *en = txt_lang((txt_id)id, false);
         assert_non_null(zh);
         assert_non_null(en);
         char cz[32], ce[32];
@@ -74,9 +75,9 @@ static void test_labels(void **state)
         if (strcmp(cz, ce) != 0)
             fail_msg("label %d: zh takes %%%s but en %%%s", id, cz, ce);
     }
-    assert_null(lesson_label(LESSON_L_COUNT, true));
+    assert_null(txt_lang(T_COUNT, true));
     char buf[64];
-    lesson_fmt(buf, sizeof buf, LESSON_L_HEADER, false, 3, LESSON_STEPS);
+    txt_fmt_lang(buf, sizeof buf, T_LESSON_HEADER, false, 3, LESSON_STEPS);
     assert_string_equal(buf, "tfviz lesson 3/11");
 }
 
@@ -84,7 +85,7 @@ static void test_labels(void **state)
 static void test_help(void **state)
 {
     (void)state;
-    const char *zh = lesson_label(LESSON_L_HELP, true), *en = lesson_label(LESSON_L_HELP, false);
+    const char *zh = txt_lang(T_LESSON_HELP, true), *en = txt_lang(T_LESSON_HELP, false);
     assert_non_null(strstr(zh, "空格"));
     assert_non_null(strstr(zh, "左键"));
     assert_non_null(strstr(zh, "下一步"));

@@ -9,7 +9,7 @@
 
 #include "analysis.h"
 #include "check.h"
-#include "emit.h"
+#include "core/emit.h"
 #include "fileio.h"
 #include "tf_limits.h"
 #include "tokenizer.h"

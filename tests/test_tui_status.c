@@ -14,8 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/strings.h"
 #include "text_check.h"
-#include "tui_status.h"
+#include "textwidth.h"
+#include "tui/statusline.h"
 #include "utf8.h"
 
 #define ELL "\xe2\x80\xa6" /* U+2026 */
@@ -45,7 +47,7 @@ static void test_cut(void **state)
     int total = cols_of(s);
     for (int w = 0; w <= total + 2; w++) {
         char out[256];
-        int got = tui_cut(out, sizeof out, s, strlen(s), w, ELL);
+        int got = tw_cut(out, sizeof out, s, strlen(s), w, ELL);
         assert_int_equal(got, cols_of(out));
         assert_true(got <= w);
         if (w >= total) {
@@ -71,13 +73,13 @@ static void test_cut(void **state)
     }
     /* the brief's case: a CJK sentence never ends in half a character */
     char out[96];
-    tui_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 5, ELL);
+    tw_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 5, ELL);
     assert_string_equal(out, "我爱" ELL);
-    tui_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 6, "...");
+    tw_cut(out, sizeof out, "我爱学习", strlen("我爱学习"), 6, "...");
     assert_string_equal(out, "我..."); /* 2 + 3 columns: 我爱 would need 7 */
     /* a small buffer still ends between characters */
     char tiny[8];
-    tui_cut(tiny, sizeof tiny, "我爱学习", strlen("我爱学习"), 40, ELL);
+    tw_cut(tiny, sizeof tiny, "我爱学习", strlen("我爱学习"), 40, ELL);
     assert_string_equal(tiny, "我" ELL);
 }
 
@@ -193,8 +195,8 @@ static void test_messages(void **state)
 {
     (void)state;
     for (int s = 0; s < TF_STATUS_COUNT; s++) {
-        const char *zh = tui_status_str((tf_status)s, true);
-        const char *en = tui_status_str((tf_status)s, false);
+        const char *zh = txt_status_lang((tf_status)s, true);
+        const char *en = txt_status_lang((tf_status)s, false);
         assert_non_null(zh);
         assert_string_equal(en, tf_status_str((tf_status)s));
         /* the Chinese sentence has Chinese in it and is not the English one */
@@ -212,13 +214,13 @@ static void test_messages(void **state)
         }
         assert_true(cjk);
     }
-    for (int id = 0; id < TM_COUNT; id++) {
+    for (int id = T_M_BAD_TEXT; id <= T_M_TEXT_CUT; id++) {
         char cz[32], ce[32];
-        conversions(tui_msg((tui_msg_id)id, true), cz, sizeof cz);
-        conversions(tui_msg((tui_msg_id)id, false), ce, sizeof ce);
+        conversions(txt_lang((txt_id)id, true), cz, sizeof cz);
+        conversions(txt_lang((txt_id)id, false), ce, sizeof ce);
         assert_string_equal(cz, ce);
         for (int l = 0; l < 2; l++) {
-            const char *m = tui_msg((tui_msg_id)id, l == 0);
+            const char *m = txt_lang((txt_id)id, l == 0);
             size_t len = strlen(m);
             for (size_t i = 0; i < len;) {
                 uint32_t cp;
@@ -232,7 +234,7 @@ static void test_messages(void **state)
     }
     /* the text-cut message names the limit and where it is documented, in both languages */
     for (int l = 0; l < 2; l++) {
-        const char *m = tui_msg(TM_TEXT_CUT, l == 0);
+        const char *m = txt_lang(T_M_TEXT_CUT, l == 0);
         const char *conv = strstr(m, "%d");
         assert_non_null(conv);
         assert_null(strstr(conv + 1, "%")); /* one conversion only */

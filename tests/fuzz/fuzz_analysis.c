@@ -11,10 +11,9 @@
 #include <stdlib.h>
 
 #include "analysis.h"
-#include "cli.h"
 #include "fuzz_check.h"
 #include "posenc.h"
-#include "print.h"
+#include "print/print.h"
 #include "tf_limits.h"
 
 static const char *const whats[] = {"tokens", "embedding", "pe", "freq", "input",
@@ -104,7 +103,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int f = 0; f < FMT_COUNT; f++) {
             if (!(fmt_mask & (1 << f)) && f != FMT_JSON)
                 continue;
-            if (print_check(whats[w], (out_format)f, &c))
+            print_request req = {.what = whats[w], .format = (out_format)f, .a = &a};
+            if (print_check(&req, &c))
                 continue;
             tf_diag dg2 = {0};
             st = analysis_need(&a, print_needs(whats[w]), &dg2);
@@ -119,7 +119,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FILE *m = open_memstream(&out, &n);
             if (!m)
                 continue;
-            st = print_run(whats[w], (out_format)f, &a, m);
+            st = print_write(&req, m);
             fclose(m);
             FUZZ_CHECK(st == TF_OK, "%s format %d: status %d", whats[w], f, st);
             if (f == FMT_JSON)

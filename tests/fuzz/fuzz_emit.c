@@ -6,7 +6,7 @@
  * and is valid UTF-8; a CSV field reads back to the text shown for it. */
 #include <math.h>
 
-#include "emit.h"
+#include "core/emit.h"
 #include "fuzz_check.h"
 
 typedef struct {

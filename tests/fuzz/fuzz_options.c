@@ -1,7 +1,7 @@
 /* fuzz_options.c — command-line parsing of the numeric (and named) options.
  *
  * The input is a list of records: one byte choosing an option from the table below, then its
- * value up to a NUL byte. cli_parse must never crash; a rejected command line gives exactly one
+ * value up to a NUL byte. options_parse must never crash; a rejected command line gives exactly one
  * line "tfviz: ..." on stderr with no control characters (the user's text is shown escaped); an
  * accepted one gives a configuration that config_check accepts (the offset is checked against
  * the positions later, by cli_run). When every record is an option with a value, each numeric
@@ -10,7 +10,7 @@
 #include <limits.h>
 
 #include "analysis.h"
-#include "cli.h"
+#include "core/options.h"
 #include "fuzz_check.h"
 #include "tf_limits.h"
 
@@ -66,8 +66,8 @@ static int ref_integer(const char *s, int *neg, unsigned long long *mag, int *ov
     return *s ? -1 : 0;
 }
 
-/* The value cli_parse stored for integer option k. */
-static unsigned long long stored(const tf_cli *c, int k)
+/* The value options_parse stored for integer option k. */
+static unsigned long long stored(const tf_options *c, int k)
 {
     switch (k) {
     case OPT_D:
@@ -87,7 +87,7 @@ static unsigned long long stored(const tf_cli *c, int k)
     }
 }
 
-static void check_integer(const tf_cli *c, int accepted, int k, const char *value)
+static void check_integer(const tf_options *c, int accepted, int k, const char *value)
 {
     int neg, overflow;
     unsigned long long mag;
@@ -162,13 +162,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     }
     stdout = mo, stderr = me;
-    tf_cli cli;
-    int r = cli_parse(argc, argv, &cli);
+    tf_options cli;
+    int first;
+    options_defaults(&cli);
+    int r = options_parse(argc, argv, &cli, &first);
     stdout = so, stderr = se;
     fclose(mo);
     fclose(me);
 
-    FUZZ_CHECK(r >= -1 && r <= 1, "cli_parse returned %d", r);
+    FUZZ_CHECK(r >= -1 && r <= 1, "options_parse returned %d", r);
     if (r == -1) {
         FUZZ_CHECK(err_len > 8 && strncmp(err, "tfviz: ", 7) == 0 && err[err_len - 1] == '\n',
                    "message '%s'", err);

@@ -1,0 +1,43 @@
+/* figreq.h — a request for a figure, as the front-ends that want one fill it in (--export, the
+ * explorer's e key) and figures/ draws it; and the page lengths the command line accepts.
+ *
+ * It lives in core/ because front-ends do not include each other: the explorer asks for a figure
+ * through a function it is given (tui_request.export), which main binds to figures/. */
+#ifndef TF_FIGREQ_H
+#define TF_FIGREQ_H
+
+#include <stdbool.h>
+
+#include "analysis.h"
+#include "vectors.h"
+
+#define FIG_PT_PER_IN 72.0
+#define FIG_ONE_COLUMN_IN 3.5  /* a one-column figure in a two-column paper */
+#define FIG_TWO_COLUMN_IN 7.16 /* the full text width of a two-column paper (IEEE) */
+#define FIG_DEFAULT_DPI 300.0
+#define FIG_DEFAULT_FONT_PT 8.0
+
+/* Zero and NULL mean the figure's own choice. */
+typedef struct {
+    const char *name;          /* --figure NAME, NULL: pe */
+    const char *path;          /* .png, .svg or .pdf: the format */
+    bool zh;                   /* labels and title in Chinese */
+    double dpi;                /* PNG only (0: 300) */
+    double width, height;      /* points (0: one column; the figure's own proportions) */
+    const char *colormap;      /* NULL: diverging for signed data, else viridis */
+    double font_size;          /* points (0: 8) */
+    const char *title;         /* NULL: the figure's own */
+    bool no_title;
+    const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
+    bool vectors_named;        /* --vectors names a file not read yet (the early check) */
+} fig_request;
+
+/* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns
+ * 0, or the exit status after saying what went wrong (2 bad request, 1 the file). */
+typedef int (*fig_export_fn)(const fig_request *req, tf_analysis *a);
+
+/* A length such as "3.5in", "8.9cm", "89mm", "252pt", "one-column" or "two-column" in points;
+ * -1 when it is not one. A bare number is inches. */
+double fig_parse_length(const char *s);
+
+#endif

@@ -1,0 +1,76 @@
+/* options.h — the command line: one table of options (git's parse-options). Each option is one
+ * row, and the row parses argv (getopt's long options are made from the table) and writes its
+ * part of --help, of the man page's OPTIONS section and of the bash and zsh completions, so an
+ * option is written once; tests/doc_test.py checks the generated files against the checked-in
+ * ones (meson compile -C build options-docs regenerates them).
+ *
+ * The names of --print's topics and --figure's figures belong to their front-ends: main hands
+ * them over with options_set_values before anything is parsed or printed. */
+#ifndef TF_OPTIONS_H
+#define TF_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "analysis.h"
+#include "word2vec.h"
+
+/* --format */
+typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
+
+/* Everything the command line can say; options_defaults gives what is not said. */
+typedef struct {
+    tf_config cfg;            /* the model: -d, -n, --base, --tokenizer, ... */
+    bool d_given;             /* -d was given */
+    bool vocab_size_set;      /* --vocab-size was given */
+    bool tokenizer_set;       /* --tokenizer was given (else word, or char without a dictionary) */
+    bool offset_set;          /* --offset was given (else 1, or 0 for a single position) */
+    /* --print */
+    const char *print_what;   /* --print WHAT, NULL for none */
+    out_format format;
+    const char *output;       /* -o FILE, NULL for standard output */
+    /* --export: zero / NULL means the figure's own choice */
+    const char *export_path;
+    const char *figure;       /* --figure NAME, NULL: pe */
+    double dpi;
+    double fig_width, fig_height; /* points */
+    const char *colormap;
+    double font_size;
+    const char *title;
+    bool no_title;
+    /* learned embeddings */
+    bool train;
+    const char *corpus;       /* --corpus FILE, NULL: the built-in corpus */
+    w2v_params w2v;           /* --epochs, --window, ...; dim from -d */
+    const char *vectors_path; /* --vectors FILE */
+    long vectors_limit;       /* --vectors-limit N, 0: all rows */
+    const char *word;         /* --word W */
+    long top;                 /* --top K neighbours, or words on the PCA map */
+    bool top_given;
+    /* the classroom and the display */
+    bool lesson, big;
+    const char *lang;         /* "zh" or "en" */
+    bool no_color;
+} tf_options;
+
+/* The defaults, the same for every caller. */
+void options_defaults(tf_options *o);
+
+/* Parse argv's options into o (filled by options_defaults first); *first_arg is the index of
+ * the first argument that is not an option (TEXT). Returns 0 to go on, 1 when --help or
+ * --version was printed, -1 after saying what was wrong on stderr. */
+int options_parse(int argc, char **argv, tf_options *o, int *first_arg);
+
+/* The values of the option `name` ("print", "figure") that only a front-end knows: names, NULL
+ * at the end. They go into --help, the man page and the completions. */
+void options_set_values(const char *name, const char *const *values);
+/* "a, b, c" of those values (for messages). */
+const char *options_values(const char *name);
+
+/* The documentation the table writes. */
+void options_help(FILE *fp);    /* --help */
+void options_man(FILE *fp);     /* the man page's OPTIONS section, roff */
+void options_bash(FILE *fp);    /* completions/tfviz.bash */
+void options_zsh(FILE *fp);     /* completions/_tfviz */
+
+#endif

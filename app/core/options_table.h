@@ -1,0 +1,271 @@
+/* options_table.h — the option table: one row per option. Included by options.c only.
+ *
+ * A row is the option's long name, short name and value name (NULL: a switch), what it does
+ * with its value (CALL a set_ function of options.c, or STORE it in a field of tf_options), its
+ * --help text, its man page text (roff), its completions and its zsh description. A NULL help
+ * (or man) text means the entry above describes this option too; its left column (help_syn)
+ * then names them all. {placeholders} are filled in when printed: the
+ * limits ({min_d}, {max_n}, ...) and the front-ends' lists ({print}, {figure}, and as roff
+ * {print_roff}, {figure_roff}).
+ *
+ * A new option: a field in tf_options (options.h), a row here (and a set_ function in options.c
+ * when the value needs checking); meson compile -C build options-docs then writes the man page's
+ * section and the completions again. */
+
+typedef enum {
+    G_OUTPUT,
+    G_FIGURES,
+    G_MODEL,
+    G_LEARNED,
+    G_CLASSROOM,
+    G_DISPLAY,
+    G_HELP,
+    G_COUNT
+} opt_group;
+
+static const struct {
+    const char *help; /* the --help heading, NULL: none */
+    const char *man;  /* the man page's .SS, NULL: none (the entries stay under the one above) */
+} groups[G_COUNT] = {
+    [G_OUTPUT] = {"Output:", "Output"},
+    [G_FIGURES] = {"Figures / 论文插图:", "Figures"},
+    [G_MODEL] = {"Model:", "Model"},
+    [G_LEARNED] = {"Learned embeddings (词向量):", "Learned embeddings"},
+    [G_CLASSROOM] = {"Classroom:", "Classroom"},
+    [G_DISPLAY] = {"Display:", "Display"},
+    [G_HELP] = {NULL, NULL},
+};
+
+typedef struct {
+    const char *name;
+    char short_name;
+    const char *arg;
+    opt_group group;
+    /* what the option does: set(o, value), or with set NULL store at `field` of tf_options the
+     * value (a const char *) or, for a switch, true (a bool) */
+    int (*set)(tf_options *o, const char *value);
+    size_t field;
+    const char *help;
+    const char *help_syn;
+    const char *man;
+    const char *values; /* completions: words, "@file" (or "@file GLOB"), "@print" or "@figure";
+                         * NULL: none */
+    const char *zsh;    /* "[description]" and ":message:" for a value */
+} tf_option;
+
+/* A row's action: call a set_ function, or store the value (a switch: true) in a field. */
+#define CALL(fn) fn, 0
+#define STORE(f) NULL, offsetof(tf_options, f)
+
+static const tf_option options[] = {
+    /* ---- Output ---- */
+    {"print", 0, "WHAT", G_OUTPUT, STORE(print_what),
+     "write numbers instead of the interactive view; WHAT is one of\n{print}", NULL,
+     "Write numbers instead of the interactive view. WHAT is one of\n{print_roff}\n"
+     ".B order\nputs both word orders through one random, untrained attention head with "
+     "LayerNorm and\nthe word vectors scaled by sqrt(d_model): per mode the attention matrices, "
+     "each token's\noutput difference and its share of max|Z|;\n"
+     ".B similarity\nis the cosine matrix of the sentence's rows of W_E,\n.B neighbors\n"
+     "the words nearest to\n.BR \\-\\-word ,\n.B pca\na 2\\-D map of the most frequent words,\n"
+     ".B training\nthe loss and similarities step by step. Without\n.B \\-\\-vectors\n"
+     "the last three train on the built\\-in corpus first.",
+     "@print", "[write numbers instead of the interactive view]:what:"},
+    {"format", 0, "F", G_OUTPUT, CALL(set_format),
+     "text (default), csv, json or npy (NumPy, matrices only)", NULL,
+     ".B text\n(the default),\n.BR csv ,\n.B json\nor\n.B npy\n"
+     "(NumPy arrays; matrices only, and only to a file).",
+     "text csv json npy", "[output format]:format:"},
+    {"output", 'o', "FILE", G_OUTPUT, STORE(output),
+     "write to FILE (replaced atomically) instead of standard output", NULL,
+     "Write to FILE instead of standard output. The file is replaced atomically: on an error "
+     "the old\nfile is left as it was and no partial file is written.",
+     "@file", "[write to FILE]:file:"},
+    /* ---- Figures ---- */
+    {"export", 0, "FILE", G_FIGURES, STORE(export_path),
+     "draw a figure to FILE; .png, .svg or .pdf (from the extension)", NULL,
+     "Draw a figure to FILE instead of starting the explorer; the format comes from the "
+     "extension:\n.BR .png ,\n.B .svg\nor\n.BR .pdf .\nThe file is written atomically.",
+     "@file *.(png|svg|pdf)", "[draw a figure to FILE (.png .svg .pdf)]:file:"},
+    {"figure", 0, "NAME", G_FIGURES, STORE(figure), "{figure} (default pe)", NULL,
+     "Which figure:\n{figure_roff}\nembedding\\-map is the 2\\-D map of the 60 commonest words "
+     "of the vectors from\n.B \\-\\-vectors\nor training; the default is pe. The gallery "
+     "docs/gallery.md shows each one.",
+     "@figure", "[which figure]:figure:"},
+    {"dpi", 0, "N", G_FIGURES, CALL(set_dpi), "PNG resolution, 30..2400 (default 300)", NULL,
+     "PNG resolution, 30 to 2400 (default 300).", NULL, "[PNG resolution]:dpi:"},
+    {"width", 0, "L", G_FIGURES, CALL(set_width),
+     "page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare\nnumber is inches); "
+     "one-column = 3.5in (default width),\ntwo-column = 7.16in; the height defaults to the "
+     "figure's shape",
+     "--width L, --height L",
+     "The page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare number is inches);\n"
+     ".B one\\-column\nis 3.5in (the default width),\n.B two\\-column\n7.16in. The height "
+     "defaults to the figure's own shape.",
+     "one-column two-column", "[page width]:width:"},
+    {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column",
+     "[page height]:height:"},
+    {"colormap", 0, "M", G_FIGURES, CALL(set_colormap),
+     "viridis, cividis, rdbu, puor or gray (default: rdbu centred on 0\nfor signed values, "
+     "viridis otherwise)", NULL,
+     ".BR viridis ,\n.BR cividis ,\n.BR rdbu ,\n.B puor\nor\n.B gray\n(default: rdbu centred "
+     "on 0 for signed values, viridis otherwise).",
+     "viridis cividis rdbu puor gray", "[colour map]:colormap:"},
+    {"font-size", 0, "PT", G_FIGURES, CALL(set_font_size),
+     "label size in points, 4..36 (default 8)", NULL,
+     "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},
+    {"title", 0, "TEXT", G_FIGURES, CALL(set_title),
+     "replace the figure's title; --no-title drops it", NULL, "Replace the figure's title.",
+     NULL, "[the figure title]:title:"},
+    {"no-title", 0, NULL, G_FIGURES, STORE(no_title), NULL, NULL,
+     "Draw the figure without a title.", NULL, "[no figure title]"},
+    {"lang", 0, "zh|en", G_FIGURES, CALL(set_lang),
+     "Chinese (default) or English: figure labels, the explorer and\nthe lesson (where l "
+     "switches)", NULL,
+     "Chinese (the default) or English: figure labels, the interactive view and the lesson;\n"
+     ".B l\nswitches while running. Without a UTF\\-8 locale the view is English and ASCII.",
+     "zh en", "[language]:language:"},
+    /* ---- Model ---- */
+    {"d-model", 'd', "N", G_MODEL, CALL(set_d_model),
+     "model width, an even number {min_d}..{max_d} (default {def_d})", NULL,
+     "The model width d_model, an even number from {min_d} to {max_d} (default {def_d}).",
+     NULL, "[model width (even)]:d_model:"},
+    {"positions", 'n', "N", G_MODEL, CALL(set_positions),
+     "positions in PE tables and checks, 1..{max_n} (default {def_n})", NULL,
+     "Positions in PE tables and checks, 1 to {max_n} (default {def_n}).", NULL,
+     "[positions in PE tables]:positions:"},
+    {"base", 0, "B", G_MODEL, CALL(set_base),
+     "frequency base of PE and RoPE, > 1 (default 10000; Llama 3: 500000)", NULL,
+     "The frequency base of PE and RoPE, a number greater than 1 (default 10000; Llama 3 "
+     "uses\n500000).",
+     NULL, "[frequency base of PE and RoPE]:base:"},
+    {"index-base", 0, "0|1", G_MODEL, CALL(set_index_base),
+     "count positions from 0 (the formula, default) or 1 (the article's\nprose, where 学习 is "
+     "word 3)", NULL,
+     "Count positions from 0 (the formula; the default) or from 1 (as prose does, where 学习 "
+     "is the\nthird word).",
+     "0 1", "[count positions from 0 or 1]:index base:"},
+    {"seed", 0, "S", G_MODEL, CALL(set_seed),
+     "seed of the random W_E, W_Q, W_K, W_V (default {seed})", NULL,
+     "The seed of the random matrices W_E, W_Q, W_K and W_V (default {seed}). The same seed "
+     "gives the same\nnumbers on every machine.",
+     NULL, "[seed of the random matrices]:seed:"},
+    {"tokenizer", 0, "T", G_MODEL, CALL(set_tokenizer),
+     "word (default): dictionary words (jieba's dictionary, the most\nprobable segmentation); "
+     "char: one token per character;\ncl100k or o200k: OpenAI byte-level BPE (GPT-4, "
+     "GPT-4o)\n分词方式：word 词典分词（默认）、char 单字、cl100k/o200k 字节级 BPE", NULL,
+     ".B word\n(the default): dictionary words, segmented along the most probable route "
+     "through jieba's\ndictionary;\n.BR char :\none token per character;\n.B cl100k\nor\n"
+     ".BR o200k :\nOpenAI's byte\\-level BPE vocabularies (GPT\\-4, GPT\\-4o).",
+     "word char cl100k o200k", "[tokenizer]:tokenizer:"},
+    {"vocab-size", 0, "V", G_MODEL, CALL(set_vocab_size),
+     "word and char: 4 special tokens, the most frequent dictionary\nwords (id = 4 + frequency "
+     "rank), then the base characters not\namong them (ASCII, CJK punctuation and ideographs, "
+     "full-width\nforms) when V >= 21395, else V - 4 words only; {min_v}..{max_v}\n(default "
+     "{def_v})", NULL,
+     "For word and char: 4 special tokens, then the most frequent dictionary words (id = 4 "
+     "+\nfrequency rank), then the base characters not among them (ASCII, CJK punctuation and\n"
+     "ideographs, full\\-width forms) when V >= 21395; smaller V keeps V \\- 4 words only.\n"
+     "{min_v} to {max_v} (default {def_v}). Not allowed with the BPE tokenizers, whose size is "
+     "fixed.",
+     NULL, "[vocabulary size]:V:"},
+    {"scale-embedding", 0, NULL, G_MODEL, STORE(cfg.scale_embedding),
+     "multiply X_emb by sqrt(d_model) before adding PE (original paper)", NULL,
+     "Multiply X_emb by sqrt(d_model) before adding PE, as the original Transformer does.", NULL,
+     "[multiply X_emb by sqrt(d_model)]"},
+    {"rope-style", 0, "S", G_MODEL, CALL(set_rope_style),
+     "interleaved (LLaMA reference code, GPT-J; default) or half\n(rotate_half: GPT-NeoX, "
+     "Hugging Face)", NULL,
+     ".B interleaved\n(pairs (0,1), (2,3), ...: the LLaMA reference code and GPT\\-J; the "
+     "default) or\n.B half\n(pairs (i, i + d/2): rotate_half in GPT\\-NeoX and Hugging Face).",
+     "interleaved half", "[RoPE pairing]:style:"},
+    {"offset", 0, "K", G_MODEL, CALL(set_offset),
+     "k of the relative map PE(pos+k) = M_k PE(pos) (default 1)", NULL,
+     "The k of the relative map PE(pos + k) = M_k PE(pos) (default 1); must be below the number "
+     "of\npositions.",
+     NULL, "[k of the relative map M_k]:k:"},
+    {"compare", 0, "TEXT", G_MODEL, CALL(set_compare),
+     "the same tokens in another order (default: the words reversed,\neach word keeping its "
+     "tokens in order)", NULL,
+     "The same tokens in another order for the order experiment (default: the words of the "
+     "sentence\nreversed, each word keeping its tokens in order, so 我爱学习 becomes "
+     "学习爱我). In the\nexplorer,\n.B c\nin view 6 types it.",
+     NULL, "[the same tokens in another order]:text:"},
+    /* ---- Learned embeddings ---- */
+    {"train", 0, NULL, G_LEARNED, STORE(train),
+     "learn word vectors by skip-gram with negative sampling and print\nhow similar words moved "
+     "together; -o FILE writes them (.bin:\nword2vec binary, otherwise text .vec); -d sets "
+     "their size (50)", NULL,
+     "Learn word vectors by skip\\-gram with negative sampling and print how similar words "
+     "moved\ntogether. With\n.BI \\-o \" FILE\"\nthe vectors are written: word2vec binary for a\n"
+     ".B .bin\nname, otherwise word2vec text (.vec).\n.B \\-d\nsets their size (default 50 when "
+     "training).",
+     NULL, "[learn word vectors (skip-gram)]"},
+    {"corpus", 0, "FILE", G_LEARNED, STORE(corpus),
+     "train on a UTF-8 text, one sentence a line (default: built-in)", NULL,
+     "Train on a UTF\\-8 text, one sentence a line (default: the built\\-in corpus).", "@file",
+     "[training text, one sentence a line]:file:"},
+    {"epochs", 0, "N", G_LEARNED, CALL(set_epochs),
+     "training settings (5, 5, 5, 2, 0.001, 1; threads > 1 is faster\nbut not reproducible)",
+     "--epochs N --window N --negative N --min-count N --sample X --threads N",
+     "Passes over the corpus (5), context words on each side (5), negative samples per pair "
+     "(5),\nthe fewest occurrences a word needs (2).",
+     NULL, "[passes over the corpus]:N:"},
+    {"window", 0, "N", G_LEARNED, CALL(set_window), NULL, NULL, NULL, NULL,
+     "[context words on each side]:N:"},
+    {"negative", 0, "N", G_LEARNED, CALL(set_negative), NULL, NULL, NULL, NULL,
+     "[negative samples]:N:"},
+    {"min-count", 0, "N", G_LEARNED, CALL(set_min_count), NULL, NULL, NULL, NULL,
+     "[fewest occurrences of a word]:N:"},
+    {"sample", 0, "X", G_LEARNED, CALL(set_sample), NULL, NULL,
+     "Down\\-sampling threshold of frequent words (0.001).", NULL,
+     "[down-sampling threshold]:X:"},
+    {"threads", 0, "N", G_LEARNED, CALL(set_threads), NULL, NULL,
+     "Training threads (1); more than one is faster but not reproducible.", NULL,
+     "[training threads]:N:"},
+    {"vectors", 0, "FILE", G_LEARNED, STORE(vectors_path),
+     "use word2vec/fastText/gensim vectors (text or binary) as the rows\nof W_E for the tokens "
+     "they spell; d_model follows the file", NULL,
+     "Use word2vec, fastText or gensim vectors (text or binary) as the rows of W_E for the "
+     "tokens\nthey spell; d_model follows the file.",
+     "@file", "[word2vec/fastText/gensim vectors as W_E]:file:"},
+    {"vectors-limit", 0, "N", G_LEARNED, CALL(set_vectors_limit),
+     "read only the first N rows of a large vector file", NULL,
+     "Read only the first N rows of a large vector file.", NULL,
+     "[read only the first N rows]:N:"},
+    {"word", 0, "W", G_LEARNED, STORE(word),
+     "with --print neighbors: the K (10) words nearest to W;\nwith --print pca: map the K (500) "
+     "most frequent words\n(--print training: loss and similarities step by step)",
+     "--word W --top K",
+     "With\n.BR \"\\-\\-print neighbors\" :\nthe word whose neighbours are listed.", NULL,
+     "[the word for --print neighbors]:word:"},
+    {"top", 0, "K", G_LEARNED, CALL(set_top), NULL, NULL,
+     "With\n.BR \"\\-\\-print neighbors\" :\nhow many neighbours (10); with\n"
+     ".BR \"\\-\\-print pca\" :\nhow many of the most frequent words are mapped (500).",
+     NULL, "[how many neighbours or mapped words]:K:"},
+    /* ---- Classroom ---- */
+    {"lesson", 0, NULL, G_CLASSROOM, STORE(lesson),
+     "a guided lesson in 11 steps through TEXT (Space/Right next,\nLeft back, l "
+     "Chinese/English, q quit) 11 步引导课程", NULL,
+     "A guided lesson of 11 steps through TEXT: characters are not numbers; the vocabulary and "
+     "the\nid; one\\-hot; onehot \\(mu W_E picks one row; the row is learned; attention has no "
+     "sense of\norder; the PE formula worked out for one cell; frequencies and the clock; "
+     "uniqueness and the\nrelative rotation M_k; X_input = X_emb + PE enters Q, K, V; RoPE. "
+     "Each step has a short text\nin Chinese and English, the live view for that step and a "
+     "\\(lqtry this\\(rq line.\nNeeds a terminal.",
+     NULL, "[the guided lesson]"},
+    {"big", 0, NULL, G_CLASSROOM, STORE(big),
+     "with --lesson: large bold text, short lines, for projectors", NULL,
+     "With\n.BR \\-\\-lesson :\nthe projector presentation: bold text, short lines, and a "
+     "blank row between lines when the\nscreen has 36 rows or more. The 80x24 layout works.",
+     NULL, "[large text for projectors (with --lesson)]"},
+    /* ---- Display ---- */
+    {"no-color", 0, NULL, G_DISPLAY, STORE(no_color),
+     "no colours (as does the NO_COLOR environment variable)", NULL,
+     "No colours; so does a non\\-empty NO_COLOR environment variable.", NULL, "[no colours]"},
+    /* ---- Help ---- */
+    {"help", 'h', NULL, G_HELP, CALL(set_help), "this help", NULL, "Print the options and exit.",
+     NULL, "[print the options]"},
+    {"version", 'V', NULL, G_HELP, CALL(set_version), "the version", NULL,
+     "Print the version and exit.", NULL, "[print the version]"},
+};
+#define N_OPTIONS (sizeof options / sizeof options[0])

@@ -1,0 +1,45 @@
+/* outfile.c — atomic output files and their messages. */
+#include "core/outfile.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "core/err.h"
+
+int outfile_open(outfile *o, const char *path, const char *hint)
+{
+    o->path = path;
+    o->fp = stdout;
+    if (!path)
+        return 0;
+    if (atomic_open(&o->af, path) != TF_OK) {
+        err_say("cannot write %s: %s; choose a writable path %s.", path, strerror(errno), hint);
+        return 1;
+    }
+    o->fp = o->af.fp;
+    return 0;
+}
+
+int outfile_close(outfile *o, tf_status st)
+{
+    int e = errno ? errno : EIO; /* the writer's failure, before anything else sets errno */
+    if (!o->path) {
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            err_say("writing the output failed: %s.", strerror(errno));
+            return 1;
+        }
+        return 0;
+    }
+    if (st != TF_OK) {
+        atomic_abort(&o->af);
+        if (st != TF_ERR_IO)
+            return 0;
+        err_say("cannot write %s: %s; nothing was changed there.", o->path, strerror(e));
+        return 1;
+    }
+    if (atomic_commit(&o->af) != TF_OK) {
+        err_say("cannot write %s: %s; nothing was changed there.", o->path, strerror(errno));
+        return 1;
+    }
+    return 0;
+}

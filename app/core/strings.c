@@ -1,0 +1,532 @@
+/* strings.c — the sentences tfviz shows, Chinese and English side by side.
+ *
+ * Layout rules for every entry of the terminal's section: no East-Asian-ambiguous characters
+ * (Greek letters, the multiplication sign, dashes, arrows, curly quotes, box drawing), because
+ * CJK terminals draw them two columns wide and break alignment; so w_i, theta_i, 2pi, sqrt(d), x and ASCII
+ * punctuation stand in for them. Both languages of an entry take the same printf conversions in
+ * the same order (a unit test checks this). */
+#include "core/strings.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool zh = true;
+
+/* The terminal: the explorer, its messages and the lesson's frame. */
+static const char *const table[T_TERMINAL_END][2] = {
+    [T_TAB_EMBED] = {"词嵌入", "Embedding"},
+    [T_TAB_PE] = {"位置编码", "PE"},
+    [T_TAB_FREQ] = {"频率", "Freq"},
+    [T_TAB_REL] = {"相对", "Relative"},
+    [T_TAB_INPUT] = {"融合", "Sum"},
+    [T_TAB_ORDER] = {"语序", "Order"},
+    [T_TAB_ROPE] = {"RoPE", "RoPE"},
+    [T_TAB_LEARNED] = {"训练", "Learned"},
+
+    [T_CAP_EMBED] = {"C1-C4 分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
+                     "它乘以 W_E（V x d_model）恰好取出第 k 行：查表就是矩阵乘法。",
+                     "C1-C4 The tokenizer maps each token to an id k. Id k is a one-hot vector "
+                     "of length V; onehot(k) times W_E (V x d_model) is exactly row k."},
+    [T_CAP_PE] = {"C7 位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，"
+                  "PE(pos,2i+1) = cos(同一角度)。值在 -1 到 1 之间，每行与词向量等长。",
+                  "C7 PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), "
+                  "PE(pos,2i+1) = cos(same angle); values in [-1, 1], one row per position."},
+    [T_CAP_FREQ] = {"C8 每对维度有自己的频率 w_i = 10000^(-2i/d)，按几何级数递减：波长从 2pi "
+                    "增长到接近 10000*2pi，就像一排转速各不相同的时钟。",
+                    "C8 Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, "
+                    "wavelengths grow from 2pi to nearly 10000*2pi, like clocks at many speeds."},
+    [T_CAP_REL] = {"C9 每个位置的编码都不相同。C10 PE(pos+k) = M_k PE(pos)：每对维度旋转 k*w_i，"
+                   "与 pos 无关，所以两个位置的点积只取决于它们的距离。",
+                   "C9 Every position gets its own vector. C10 PE(pos+k) = M_k PE(pos): each "
+                   "pair turns by k*w_i for any pos, so PE(p).PE(q) depends on p-q only."},
+    [T_CAP_INPUT] = {"C11 第一层读入 X_input = X_emb + PE（原论文先把 X_emb 乘以 sqrt(d_model)，"
+                     "按 s 比较）。C12 每次请求：分词、编号、查表、加 PE、再算 Q K V。",
+                     "C11 Layer 1 reads X_input = X_emb + PE (the paper scales X_emb by "
+                     "sqrt(d_model): press s). C12 Each request: tokenize, ids, lookup, + PE, "
+                     "QKV."},
+    [T_CAP_ORDER] = {"C6 注意力本身看不见顺序：没有位置信息时，两个语序中每个词的输出完全相同；"
+                     "加上 PE 或 RoPE 后输出才不同。",
+                     "C6 Attention alone cannot see word order: without positions each token "
+                     "gets the same output in both orders; with PE or RoPE they differ."},
+    [T_CAP_ROPE] = {"C13 RoPE 不往输入里加任何东西：算出 Q、K 之后把每对维度旋转 m*theta_i，"
+                    "于是 q_m.k_n 只取决于 m-n。",
+                    "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
+                    "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
+    [T_CAP_LEARNED] = {"C5 W_E 的行起初是随机数，含义是训练出来的：跳字模型在内置语料上训练，"
+                       "出现在相似上下文里的词（爱、喜欢）越来越近，对照组（爱、北京）不会。",
+                       "C5 Rows of W_E start random and meaning is trained in: skip-gram pulls "
+                       "words of similar contexts (love, like) together, not the control pair."},
+
+    [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
+    [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
+                   "arrows move  PgUp/PgDn page  z/Z zoom  f fit"},
+    [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格 动画",
+                     "Up/Down pair  Left/Right pos  Space animate"},
+    [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
+    [T_KEYS_INPUT] = {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down token  s sqrt(d) scaling"},
+    [T_KEYS_ORDER] = {"c 输入语序 B", "c type order B"},
+    [T_KEYS_ROPE] = {"左右 维度对  上下 词元  p 配对  b 基数",
+                     "L/R pair  Up/Down token  p pairing  b base"},
+    [T_KEYS_LEARNED] = {"空格 暂停 n 单步 r 重来 < > 速度 u 应用",
+                        "Space pause n step r reset < > speed u use"},
+
+    [T_HINT] = {"? 帮助  q 退出  / 改句子  l English", "? help  q quit  / edit  l zh/en"},
+    [T_TOO_SMALL] = {"窗口太小：至少需要 %d x %d，现在是 %d x %d。请放大终端窗口。",
+                     "The window is too small: tfviz needs at least %d x %d, this one is %d x %d. "
+                     "Please enlarge it."},
+    [T_COMPUTING] = {"计算中...", "computing..."},
+    [T_ASCII_NOTICE] = {"区域设置不是 UTF-8：使用 ASCII 显示（设置 LANG=C.UTF-8 可显示中文）",
+                        "The locale is not UTF-8: ASCII mode, U+XXXX for characters (set "
+                        "LANG=C.UTF-8 for Chinese)."},
+    [T_EDIT_PROMPT] = {"句子: ", "Sentence: "},
+    [T_EDIT_HINT] = {" 输入句子（支持中文输入法） 回车 确认  Esc 取消  Ctrl-U 清空",
+                     " Type a sentence (input methods work)  Enter apply  Esc cancel  "
+                     "Ctrl-U clear"},
+    [T_EXPORTED] = {"已导出 %s", "exported %s"},
+    [T_HELP_TITLE] = {"按键", "Keys"},
+    [T_HELP_CLOSE] = {"按任意键关闭", "press any key to close"},
+    [T_HELP_GLOBAL] = {"1-8 Tab Shift-Tab  切换视图（也可点击标签）\n"
+                       "?  帮助     q 或 Esc  退出\n"
+                       "/ 或 :  编辑句子（中文输入法可用，回车确认，Esc 取消）\n"
+                       "+ -  d_model 加倍 / 减半（4 到 4096）\n"
+                       "[ ]  位置数减少 / 增加（8 到 10000）\n"
+                       "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
+                       "l  中文 / English     e  把当前视图导出为图片\n"
+                       "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
+                       "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
+                       "1-8 Tab Shift-Tab  switch views (or click a tab)\n"
+                       "?  help     q or Esc  quit\n"
+                       "/ or :  edit the sentence (input methods work; Enter apply, Esc cancel)\n"
+                       "+ -  double / halve d_model (4 to 4096)\n"
+                       "[ ]  fewer / more positions (8 to 10000)\n"
+                       "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
+                       "l  Chinese / English     e  export this view as a figure\n"
+                       "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
+                       "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
+    [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
+    [T_BAD_TEXT] = {"无法分析这个句子", "cannot analyse this sentence"},
+    [T_DMODEL_NOW] = {"d_model = %d", "d_model = %d"},
+    [T_POSITIONS_NOW] = {"位置数 n = %ld", "positions n = %ld"},
+    [T_BASE_NOW] = {"频率基数 base = %g", "frequency base = %g"},
+    [T_INDEX_NOW] = {"位置从 %d 开始计数", "positions count from %d"},
+    [T_SCALE_ON] = {"X_emb 先乘以 sqrt(d_model)（原论文的做法）",
+                    "X_emb is multiplied by sqrt(d_model) first (the original paper)"},
+    [T_SCALE_OFF] = {"X_emb 不缩放", "X_emb is not scaled"},
+    [T_PAIRING_NOW] = {"RoPE 配对方式：%s", "RoPE pairing: %s"},
+    [T_NO_FIGURE] = {"这一页还没有可导出的图", "this view has no figure yet"},
+    [T_ST_TOKENIZER] = {"分词", "tokenizer"},
+    [T_ST_POSFROM] = {"pos 起于", "pos from"},
+
+    [T_E_TOKENS] = {"词元与编号（%s 分词，词表 V = %u）", "Tokens and ids (%s tokenizer, V = %u)"},
+    [T_E_ONEHOT] = {"「%s」的独热向量：第 %d 位是 1，其余 %s 位都是 0",
+                    "one-hot of %s: 1 at index %d, 0 in the other %s entries"},
+    [T_E_ONEHOT_UNK] = {"「%s」不在词表里，记为 [UNK]：第 %d 位是 1，其余 %s 位都是 0",
+                        "%s is not in the vocabulary, so [UNK]: 1 at index %d, 0 in the other %s"},
+    [T_E_ROW] = {"W_E 的第 %d 行 = 独热向量 . W_E（%d 个数）",
+                 "row %d of W_E = onehot . W_E (%d numbers)"},
+    [T_E_SIZE] = {"W_E 形状 %s x %d = %s 个参数", "W_E is %s x %d = %s parameters"},
+    [T_E_MEM] = {"内存：fp32 %sB，bf16 %sB（训练前是随机数）",
+                 "memory: fp32 %sB, bf16 %sB (untrained)"},
+    [T_E_MEM_SET] = {"内存：fp32 %sB，bf16 %sB；%zu 个词的行是训练/载入的",
+                     "memory: fp32 %sB, bf16 %sB; %zu words have trained/loaded rows"},
+    [T_E_ROW_SET] = {"这一行是训练/载入的词向量", "this row is a trained/loaded word vector"},
+    [T_E_ROW_RANDOM] = {"这一行仍是随机数（训练语料里没有这个词）",
+                        "this row is still random (the word is not in the vectors)"},
+    [T_I_TRAINED] = {"本句 %zu/%zu 个词元的 X_emb 行来自训练/载入的向量，其余是随机数",
+                     "%zu of %zu tokens take their X_emb row from trained/loaded vectors; "
+                     "the rest are random"},
+    [T_E_CHECK_NONE] = {"按 c：用完整的矩阵乘法验证查表", "press c: check the lookup by the full "
+                                                            "matrix product"},
+    [T_E_CHECK] = {"独热向量 . W_E 与第 k 行之差的最大值 = %.1e（完全相同）",
+                   "max |onehot . W_E - row k| = %.1e (identical)"},
+    [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
+                  "text > tokens > ids > lookup > + PE > X_input > Q K V"},
+    [T_E_LEGEND] = {"~ 拆分：词表外的长词拆成的词表内的词    * 退回：没有词覆盖的单字",
+                    "~ split: in-vocabulary word of a longer word   * fallback: lone character"},
+    [T_E_NO_ENGLISH] = {"* 没有英文词表（scripts/bootstrap.sh 获取），英文单词退回字母",
+                        "* no English word list (scripts/bootstrap.sh): English words are letters"},
+
+    [T_P_AXES] = {"pos\\j", "pos\\j"},
+    [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
+                  "pixel = %ld pos x %ld dims; table %ld pos x %d dims; pos from %d"},
+
+    [T_F_WAVELEN] = {"波长 2pi/w_i（对数轴），i = 0 .. %d", "wavelength 2pi/w_i (log axis), "
+                                                             "i = 0 .. %d"},
+    [T_F_WAVES] = {"第 %d、%d 维随位置变化：w = %.6g，波长 %.6g",
+                   "dims %d, %d: w = %.6g, wavelength %.6g"},
+    [T_F_CLOCKS] = {"时钟 pos = %ld", "clocks at pos = %ld"},
+
+    [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
+    [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
+    [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
+    [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
+    [T_R_MK] = {"相对位置：pos = %ld，k = %ld", "Relative: pos = %ld, k = %ld"},
+    [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
+    [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
+                    "max diff here %.1e; over all positions %.1e (n = %ld)"},
+
+    [T_I_EMB] = {"X_emb", "X_emb"},
+    [T_I_PE] = {"PE", "PE"},
+    [T_I_SUM] = {"X_input", "X_input"},
+    [T_I_NORMS] = {"    范数", "     norm"},
+    [T_I_SCALED] = {"X_input = %g * X_emb + PE（已乘 sqrt(d_model)）",
+                    "X_input = %g * X_emb + PE (scaled by sqrt(d_model))"},
+    [T_I_UNSCALED] = {"X_input = %g * X_emb + PE（未缩放）", "X_input = %g * X_emb + PE (not "
+                                                              "scaled)"},
+    [T_I_BALANCE] = {"平均范数：词义 X_emb %.2f，位置 PE %.2f；按 s 缩放 X_emb",
+                     "mean norm: meaning X_emb %.2f, position PE %.2f; s: rescale X_emb"},
+
+    [T_O_A] = {"语序 A：%s", "order A: %s"},
+    [T_O_B] = {"语序 B：%s", "order B: %s"},
+    [T_O_MODE0] = {"无位置", "no PE"},
+    [T_O_MODE1] = {"加 PE", "with PE"},
+    [T_O_MODE2] = {"RoPE", "RoPE"},
+    [T_O_DIFF] = {"每个词元在两种语序下输出之差 max|Z_B - Z_A|：", "per token, max|Z_B - Z_A| "
+                                                                 "between the two orders:"},
+    [T_O_TOKEN] = {"词元", "token"},
+    [T_O_MAX] = {"最大", "max"},
+    [T_O_POOLED] = {"平均池化", "pooled"},
+    [T_O_PLAIN] = {"无位置时差为 0（仅舍入误差）：注意力只看到一袋词。",
+                   "Without positions: 0 up to rounding, a bag of words."},
+    [T_O_ATTN] = {"注意力权重（左：语序 A，右：语序 B；亮 = 大）",
+                  "attention (left: order A, right: B; bright = large)"},
+    [T_O_ATTN_NUM] = {"注意力（左 A 右 B；亮 = 大；列号 = 上面的词元序号）",
+                      "attention, left A, right B (bright = large, column = #)"},
+    [T_O_SHOWN] = {"热图只显示前 %d 个词元（共 %d 个）", "heatmaps show the first %d of %d tokens"},
+    [T_O_OMITTED] = {"... 另有 %d 行未列出：--print order --format json",
+                     "... %d more rows: --print order --format json"},
+    [T_O_ONE] = {"只有一个词元：两种语序相同，无顺序可比，各列都是 0。",
+                 "One token has no order: both orders match, so all 0."},
+    [T_O_HEAD] = {"随机（未训练）的注意力头，LayerNorm，词向量乘 sqrt(d)：看机制，不看训练",
+                  "A random, untrained head (LayerNorm, sqrt(d) x_emb): mechanism, not training"},
+    [T_O_HEAD_S] = {"随机（未训练）的注意力头：只看机制", "Random, untrained head: the mechanism"},
+    [T_O_SHARE] = {"/max|Z|", "/max|Z|"},
+    [T_O_SAME] = {"相同，只是行列重排", "same, rows/cols permuted"},
+    [T_O_SAME_S] = {"相同（重排）", "same, permuted"},
+    [T_O_DIFFERS] = {"不同：差 max|Z| 的 %s", "differs: %s of max|Z|"},
+    [T_O_DIFFERS_S] = {"不同：%s", "differs %s"},
+    [T_O_LONG0] = {"无位置：B 的权重就是 A 的行列重排，每个词的输出不变：差为 0（舍入误差 %.0e）。",
+                   "no PE: B's weights are A's, rows and columns swapped; outputs equal, 0 up to "
+                   "rounding (%.0e)."},
+    [T_O_LONG1] = {"加 PE：PE 改变了输入，权重随之不同；输出变化达 max|Z_A| 的 %s。",
+                   "with PE: PE changes the inputs, so the weights differ; the outputs move by %s "
+                   "of max|Z_A|."},
+    [T_O_LONG2] = {"RoPE：旋转 q、k 改变了 q.k，权重随之不同；输出变化达 max|Z_A| 的 %s。",
+                   "RoPE: rotating q and k changes q.k, so the weights differ; the outputs move "
+                   "by %s of max|Z_A|."},
+    [T_O_WEIGHT_S] = {"注意力权重（左 A 右 B）", "weight, left A right B"},
+    [T_O_EDIT_PROMPT] = {"语序 B: ", "Order B: "},
+    [T_O_EDIT_HINT] = {" 用同样的词元换个顺序  回车 确认（留空 = 倒序）  Esc 取消",
+                       " The same tokens in another order  Enter apply (empty: reversed)  Esc "
+                       "cancel"},
+    [T_O_B_DEFAULT] = {"语序 B：把 A 的词倒过来", "order B: the words of A reversed"},
+    [T_O_B_BAD] = {"语序 B 必须用和 A 相同的词元，只换顺序；B 保持不变",
+                   "order B must use the same tokens as A in another order; B is unchanged"},
+    [T_O_B_RESET] = {"句子变了：语序 B 改回倒序", "new sentence: order B is its words reversed"},
+
+    [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
+    [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
+    [T_R7_SCORE] = {"q_m.k_n 对 m-n（%s 的 q，%s 的 k）", "q_m.k_n by m-n (q: %s, k: %s)"},
+    [T_R7_DECAY] = {"RoFormer 长程衰减上界（d = %d）", "RoFormer decay bound (d = %d)"},
+    [T_R7_CHECK] = {"三线重合：最大偏差 %.1e（%ld 位）", "same curve: max dev %.1e (n = %ld)"},
+
+    [T_L_FAILED] = {"无法载入内置语料，无法训练", "cannot load the built-in corpus to train on"},
+    [T_L_RUNNING] = {"训练中", "training"},
+    [T_L_PAUSED] = {"已暂停", "paused"},
+    [T_L_DONE] = {"训练完成", "trained"},
+    [T_L_RESET] = {"向量回到随机初值，重新训练", "vectors back to their random start; training again"},
+    [T_L_SPEED] = {"速度：每帧 %ld 个词", "speed: %ld words per frame"},
+    [T_L_PROGRESS] = {"第 %d/%d 轮  %llu/%llu 词  学习率 %.4f  每帧 %ld 词  V=%u d=%d",
+                      "epoch %d/%d  %llu/%llu words  rate %.4f  %ld/frame  V=%u d=%d"},
+    [T_L_LOSS_NONE] = {"损失（每个词对）", "loss per (word, context) pair"},
+    [T_L_LOSS] = {"损失（每个词对）%.3f", "loss per (word, context) pair %.3f"},
+    [T_L_COS] = {"余弦相似度", "cosine"},
+    [T_L_MAP] = {"最常见 %d 词的前两个主成分", "%d commonest words, PCA axes 1-2"},
+    [T_L_MAPVAR] = {"两个轴分别占方差的 %.0f%% 和 %.0f%%", "axes: %.0f%% and %.0f%% of variance"},
+    [T_L_NEIGH] = {"与「%s」最相近的词（上下键换词）", "nearest to %s (Up/Down: other word)"},
+    [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
+                     "views 1 and 5 now use these %u trained vectors (d_model = %d, "
+                     "%.0f%% trained)"},
+
+    [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
+    [T_M_VECTORS_DROPPED] =
+        {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
+         "d_model = %d: W_E random again; u in view 8 brings back the "
+         "trained d=%d rows"},
+    [T_M_FILE_DROPPED] = {"d_model = %d：W_E 回到随机值，不再使用 --vectors 的 %d 维词向量",
+                          "d_model = %d: W_E is random again, not the d=%d rows of --vectors"},
+    [T_M_MAP_UNTRAINED] = {"还没有训练出的词向量：先让第 8 页训练一会儿（空格 继续），再按 e",
+                           "no trained vectors yet: let view 8 train a while (Space "
+                           "resumes), then e"},
+    [T_M_TEXT_CUT] = {"句子已截在 %d 字节的上限（见 docs/limits.md），多出的部分没有收下",
+                      "text cut at the %d-byte limit (see docs/limits.md); the rest "
+                      "was not taken"},
+
+    [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
+    [T_LESSON_TRY] = {"试一试：", "Try this: "},
+    [T_LESSON_KEYS] = {"空格/右键 下一步  左键 上一步  l English  / 改句子  q 退出",
+                       "Space/Right next  Left back  l 中文  / new sentence  q quit"},
+    [T_LESSON_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
+                      "This is the last step. Left goes back, q ends the lesson."},
+    [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
+                             "character|code point|UTF-8 bytes|decimal"},
+    [T_LESSON_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
+                             "These numbers are only labels: neighbouring codes do not mean "
+                             "neighbouring meanings."},
+    [T_LESSON_PE_CELL] = {"pos=%ld, 维度 j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f",
+                          "pos=%ld, dim j=%ld (i=%ld): w_i = 1/%g^(%ld/%d) = %.6f;  "
+                          "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
+    [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
+    [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
+    [T_LESSON_HELP] = {"空格 / 右键 / n / PgDn  下一步\n"
+                       "左键 / Backspace / PgUp  上一步\n"
+                       "/  输入自己的句子（回车确认，Esc 取消）\n"
+                       "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
+                       "Space / Right / n / PgDn  next step\n"
+                       "Left / Backspace / PgUp  previous step\n"
+                       "/  type your own sentence (Enter apply, Esc cancel)\n"
+                       "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
+    [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},
+};
+
+/* The figures' words: pango markup, and the characters of mathematics. */
+static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
+#define F(id) [(id) - T_TERMINAL_END]
+    F(T_F_TITLE_PE) = {"正弦位置编码", "Sinusoidal positional encoding"},
+    F(T_F_TITLE_ROPE) = {"RoPE：按位置旋转 q 与 k", "RoPE: rotating q and k by position"},
+    F(T_F_TITLE_DECAY) = {"RoPE 远程衰减（RoFormer §3.4.3）",
+                          "RoPE long-term decay (RoFormer §3.4.3)"},
+    F(T_F_TITLE_FREQ) = {"频率沿维度按几何级数下降",
+                         "Frequencies fall geometrically across dimensions"},
+    F(T_F_TITLE_DOT) = {"PE(p) ⋅ PE(q) 只取决于 p − q", "PE(p) ⋅ PE(q) depends only on p − q"},
+    F(T_F_TITLE_INPUT) = {"第一层读入 X_emb + PE", "The first layer reads X_emb + PE"},
+    F(T_F_TITLE_ORDER) = {"没有位置信息，注意力看不出语序",
+                          "Word order is invisible without positions"},
+    F(T_F_TITLE_EMBEDDING) = {"词嵌入：独热向量 × W_E = 取出第 id 行",
+                              "Embedding rows: onehot(id) ⋅ W_E = row id"},
+    F(T_F_TITLE_MAP) = {"学出来的词向量按含义聚在一起", "Learned word vectors gather by meaning"},
+    F(T_F_DIM) = {"维度 <i>j</i>", "dimension <i>j</i>"},
+    F(T_F_POS) = {"位置 <i>pos</i>", "position <i>pos</i>"},
+    F(T_F_POS_P) = {"位置 <i>p</i>", "position <i>p</i>"},
+    F(T_F_POS_Q) = {"位置 <i>q</i>", "position <i>q</i>"},
+    F(T_F_POS_M) = {"位置 <i>m</i>", "position <i>m</i>"},
+    F(T_F_WAVELENGTH) = {"波长 2π / ω<sub><i>i</i></sub>", "2π / ω<sub><i>i</i></sub>"},
+    F(T_F_PAIR_DIMS) = {"维度对 <i>i</i>（第 2<i>i</i>、2<i>i</i>+1 维）",
+                        "pair <i>i</i> (dimensions 2<i>i</i>, 2<i>i</i>+1)"},
+    F(T_F_FREQ_WAVE) = {"频率与波长", "frequency, wavelength"},
+    F(T_F_BASE) = {"基数", "base"},
+    F(T_F_REL_DIST) = {"相对距离 <i>m</i> − <i>n</i>", "relative distance <i>m</i> − <i>n</i>"},
+    F(T_F_DECAY_BOUND) = {"衰减上界 (2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|",
+                          "(2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|"},
+    F(T_F_PAIR) = {"维度对 <i>i</i>", "pair <i>i</i>"},
+    F(T_F_DIMS_HALF) = {"第 <i>i</i>、<i>i</i>+<i>d</i>/2 维",
+                        "dims <i>i</i>, <i>i</i>+<i>d</i>/2"},
+    F(T_F_DIMS_INTERLEAVED) = {"第 2<i>i</i>、2<i>i</i>+1 维", "dims 2<i>i</i>, 2<i>i</i>+1"},
+    F(T_F_ROTATION) = {"旋转角 cos(<i>m</i>θ<sub><i>i</i></sub>)",
+                       "rotation cos(<i>m</i>θ<sub><i>i</i></sub>)"},
+    F(T_F_ROPE_PAIR0) = {"<i>q</i>(%s) 的第 0 对在位置 %ld–%ld",
+                         "pair 0 of <i>q</i>(%s) at positions %ld–%ld"},
+    F(T_F_PE_POS) = {"位置编码 PE(<i>pos</i>)", "PE(<i>pos</i>)"},
+    F(T_F_VALUE) = {"数值", "value"},
+    F(T_F_TOKEN) = {"词元", "token"},
+    F(T_F_TOKEN_ID) = {"词元与编号", "token, id"},
+    F(T_F_PC1) = {"主成分 1（%.0f%% 方差）", "PC 1 (%.0f%% of variance)"},
+    F(T_F_PC2) = {"主成分 2（%.0f%% 方差）", "PC 2 (%.0f%% of variance)"},
+    F(T_F_MAP_TITLE) = {"学出来的词向量：最常见的 %zu 个词（d = %d）投影到二维",
+                        "learned vectors: the %zu commonest words (d = %d) in 2-D"},
+    F(T_F_EMB_TRAINED) = {"<i>W</i><sub>E</sub>（%u × %zu）中的行，%zu 个词的行来自训练/载入",
+                          "rows of <i>W</i><sub>E</sub> (%u × %zu), %zu words trained/loaded"},
+    F(T_F_EMB_RANDOM) = {"<i>W</i><sub>E</sub>（%u × %zu）中的行，训练前是随机数",
+                         "rows of <i>W</i><sub>E</sub> (%u × %zu), random until trained"},
+    F(T_F_NO_POS) = {"无位置信息", "no positions"},
+    F(T_F_WITH_PE) = {"加 PE", "+ PE"},
+    F(T_F_ATTN_WEIGHT) = {"注意力权重", "attention weight"},
+    F(T_F_TOKEN_B) = {"B 中的词元", "token of B"},
+    F(T_F_MAX_DIFF) = {"Δ<i>Z</i> 占 max|<i>Z</i><sub>A</sub>| 的 %%",
+                       "Δ<i>Z</i>, %% of max|<i>Z</i><sub>A</sub>|"},
+    F(T_F_MODE_ZERO) = {"%s：0", "%s: 0"},
+    /* the order figure's note on its head, longest first: the first that fits is drawn */
+    F(T_F_O_NOTE0) = {"一个随机（未训练）的注意力头：LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> "
+                      "[+ PE]) → <i>q, k, v</i>。\n展示的是机制，不是训练后的模型关注什么。",
+                      "One random, untrained head: LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> "
+                      "[+ PE]) → <i>q, k, v</i>.\nIt shows the mechanism, not what a trained "
+                      "model attends to."},
+    F(T_F_O_NOTE1) = {"随机（未训练）的注意力头（LayerNorm，√<i>d</i> <i>x</i><sub>emb</sub>）："
+                      "\n展示机制，不是训练结果。",
+                      "A random, untrained head (LayerNorm, √<i>d</i> <i>x</i><sub>emb</sub>):"
+                      "\nthe mechanism, not a trained model."},
+    F(T_F_O_NOTE2) = {"随机（未训练）的注意力头。", "Random, untrained head."},
+    /* the reading under a mode's column, longest first: B a permutation of A, or the change */
+    F(T_F_O_SAME0) = {"B 即 A 的重排", "B = A, permuted"},
+    F(T_F_O_SAME1) = {"B 即 A\n的重排", "B = A,\npermuted"},
+    F(T_F_O_SAME2) = {"重排", "permuted"},
+    F(T_F_O_SAME3) = {"0", "0"},
+    F(T_F_O_CHANGES0) = {"变化 max|<i>Z</i>| 的 %s", "changes %s of max|<i>Z</i>|"},
+    F(T_F_O_CHANGES1) = {"变化 max|<i>Z</i>|\n的 %s", "changes %s\nof max|<i>Z</i>|"},
+    F(T_F_O_CHANGES2) = {"变化 %s", "changes %s"},
+#undef F
+};
+
+/* The glosses: the English line (a format, "{zh}" where the Chinese goes), the Chinese words. */
+static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
+#define G(id) [(id) - T_FIGURES_END]
+    G(T_G_WRITING) = {"写出", "{zh} / writing"},
+    G(T_G_TRAINING) = {"训练", "{zh} / training"},
+    G(T_G_LEFT) = {"剩余", "{zh} / left"},
+    G(T_G_CUT_CHARS) = {"字级切分", "note: the word dictionary (tfviz-dict.bin) is missing in %s, "
+                                   "so the corpus is cut into characters ({zh}); install "
+                                   "python3-jieba and rebuild for words."},
+    G(T_G_SPLIT) = {"词表外的词拆成了词表内的词",
+                    "~ split: %zu token(s) are vocabulary words inside a word that is not in the "
+                    "V = %u vocabulary / {zh}\n"},
+    G(T_G_FALLBACK) = {"词表内没有词覆盖的字，退回单字",
+                       "* fallback: %zu token(s) are characters that no vocabulary word covers / "
+                       "{zh}\n"},
+    G(T_G_NO_ENGLISH) = {"没有英文词表，英文单词拆成了字母",
+                         "This build has no English word list, so English words fall back to "
+                         "letters; scripts/bootstrap.sh fetches it / {zh}\n"},
+    G(T_G_UNK) = {"词表外的字记为 [UNK]", "unk: %zu token(s) are not in the vocabulary and "
+                                          "became [UNK] (id %d) / {zh}\n"},
+    G(T_G_PARTIAL) = {"字节级 BPE 把一个汉字拆成了几个字节",
+                      "partial: %zu token(s) hold part of a UTF-8 character, shown as bytes / "
+                      "{zh}\n"},
+    G(T_G_ROWS_SET) = {"已训练/载入", "%zu rows of W_E are trained/loaded vectors (%zu of this "
+                                       "sentence's %zu tokens, marked *; {zh}); the others are "
+                                       "random (seed %llu, uniform +-%.6f).\n"},
+    G(T_G_SIMILARITY) = {"余弦相似度", "Cosine similarity of the embedding rows ({zh}); * = "
+                                       "trained/loaded row\n"},
+    G(T_G_REPORT) = {"tfviz —— 一句话如何变成 Transformer 第一层读入的矩阵",
+                     "tfviz — from a sentence to the matrix a Transformer's first layer "
+                     "reads\n{zh}\n\n"},
+    G(T_G_R_TOKENS) = {"词表与编号", "1. Tokens and ids ({zh}, C1)\n"},
+    G(T_G_R_EMBEDDING) = {"词嵌入", "\n2. Embedding rows: onehot(id) . W_E = row id of W_E "
+                                   "({zh}, C2-C4)\n"},
+    G(T_G_R_PE) = {"位置编码", "\n3. Positional encoding ({zh}, C7)\n"},
+    G(T_G_R_FREQ) = {"频率", "\n4. Frequencies fall geometrically ({zh}, C8)\n"},
+    G(T_G_R_RELATIVE) = {"唯一性与相对位置",
+                         "\n5. Uniqueness and relative position ({zh}, C9-C10)\n"},
+    G(T_G_R_INPUT) = {"融合", "\n6. X_input = X_emb + PE ({zh}, C11)\n"},
+    G(T_G_R_ORDER) = {"语序", "\n7. Attention is order-blind without positions ({zh}, C6)\n"},
+    G(T_G_R_ROPE) = {"旋转位置编码", "\n8. RoPE rotates q and k instead ({zh}, C13)\n"},
+    G(T_G_R_SKIPPED) = {"计算量超出限制，已跳过",
+                        "  (skipped: too much work with these settings; tfviz --print %s says "
+                        "what to lower / {zh})\n"},
+    G(T_G_SGNS) = {"词向量训练", "Skip-gram with negative sampling ({zh})\n"},
+    G(T_G_COS_TRAINED) = {"余弦相似度，训练前 -> 训练后",
+                          "Cosine similarity, random start -> trained ({zh}):\n"},
+    G(T_G_CONTROL) = {"对照", "   (control {zh})"},
+    G(T_G_NEIGHBOURS) = {"最近邻", "Nearest neighbours ({zh}):\n"},
+    G(T_G_NEIGHBOURS_OF) = {"最近邻", " by cosine similarity ({zh}), %u words x %d from %s:\n"},
+    G(T_G_PCA) = {"主成分投影", "2-D map by PCA ({zh}) of the %zu most frequent words of %s:\n"},
+    G(T_G_STEPS) = {"逐步训练", "Training step by step ({zh}): loss per pair and cosine "
+                                "similarity, %s\n"},
+#undef G
+};
+
+/* The model's status sentences in Chinese; the English ones are tf_status_str's. */
+static const char *const status_zh[TF_STATUS_COUNT] = {
+    [TF_OK] = "没有错误",
+    [TF_ERR_NOMEM] = "内存不足",
+    [TF_ERR_UTF8] = "文本不是有效的 UTF-8",
+    [TF_ERR_EMPTY] = "文本是空的，请输入至少含一个词元的句子",
+    [TF_ERR_TOO_LONG] = "文本太长",
+    [TF_ERR_TOO_MANY] = "文本的词元太多",
+    [TF_ERR_DMODEL] = "d_model 必须是允许范围内的偶数",
+    [TF_ERR_POSITIONS] = "位置数超出允许范围",
+    [TF_ERR_BASE] = "频率基数必须是大于 1 的有限数",
+    [TF_ERR_VOCAB] = "词表大小超出允许范围",
+    [TF_ERR_OFFSET] = "偏移必须在 0 到位置数减 1 之间",
+    [TF_ERR_PERMUTATION] = "对比的文本必须由同样的词元组成，只是顺序不同",
+    [TF_ERR_RANGE] = "有一个值超出了允许范围",
+    [TF_ERR_IO] = "无法读取或写入文件",
+    [TF_ERR_FORMAT] = "文件格式不对",
+    [TF_ERR_UNAVAILABLE] = "这个模式需要的数据文件没有安装",
+    [TF_ERR_TOO_BIG] = "这个请求需要的内存或时间超出了 tfviz 的上限",
+    [TF_ERR_NOT_FOUND] = "文件里没有要找的那一项",
+    [TF_ERR_UNSUPPORTED] = "这里做不到：这个版本的 tfviz 或这个终端不支持",
+};
+
+const char *txt_lang(txt_id id, bool chinese)
+{
+    int l = chinese ? 0 : 1;
+    if (id >= 0 && id < T_TERMINAL_END)
+        return table[id][l];
+    if (id >= T_TERMINAL_END && id < T_FIGURES_END)
+        return figure_table[id - T_TERMINAL_END][l];
+    if (id >= T_FIGURES_END && id < T_GLOSSES_END)
+        return gloss_table[id - T_FIGURES_END][l];
+    return NULL;
+}
+
+const char *txt(txt_id id)
+{
+    const char *s = txt_lang(id, zh);
+    return s ? s : "";
+}
+
+void txt_set_zh(bool on) { zh = on; }
+bool txt_is_zh(void) { return zh; }
+
+int txt_fmt(char *buf, size_t cap, txt_id id, ...)
+{
+    va_list ap;
+    va_start(ap, id);
+    int n = vsnprintf(buf, cap, txt(id), ap);
+    va_end(ap);
+    return n;
+}
+
+int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...)
+{
+    const char *f = txt_lang(id, chinese);
+    va_list ap;
+    va_start(ap, chinese);
+    int n = vsnprintf(buf, cap, f ? f : "", ap);
+    va_end(ap);
+    return n;
+}
+
+const char *txt_gloss_format(char *buf, size_t cap, txt_id id)
+{
+    const char *en = txt_lang(id, false), *gloss = txt_lang(id, true);
+    const char *at = en ? strstr(en, "{zh}") : NULL;
+    if (!at) {
+        snprintf(buf, cap, "%s", en ? en : "");
+        return buf;
+    }
+    snprintf(buf, cap, "%.*s%s%s", (int)(at - en), en, gloss, at + 4);
+    return buf;
+}
+
+int txt_gloss(FILE *fp, txt_id id, ...)
+{
+    char fmt[512];
+    txt_gloss_format(fmt, sizeof fmt, id);
+    va_list ap;
+    va_start(ap, id);
+    int n = vfprintf(fp, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...)
+{
+    char fmt[512];
+    txt_gloss_format(fmt, sizeof fmt, id);
+    va_list ap;
+    va_start(ap, id);
+    int n = vsnprintf(buf, cap, fmt, ap);
+    va_end(ap);
+    return n;
+}
+
+const char *txt_status_lang(tf_status s, bool chinese)
+{
+    if (!chinese || (unsigned)s >= TF_STATUS_COUNT)
+        return tf_status_str(s);
+    return status_zh[s];
+}
+
+const char *txt_status(tf_status s) { return txt_status_lang(s, zh); }

@@ -1,0 +1,118 @@
+/* strings.h — every sentence tfviz shows in Chinese and English: one table, one language switch.
+ *
+ * The table has sections with their own rules (tests/test_strings.c checks them):
+ *   - the terminal (the explorer, its messages, the lesson's frame): both languages take the
+ *     same printf conversions, and no East-Asian-ambiguous character appears (CJK terminals
+ *     draw them two columns wide);
+ *   - figures: pango markup and any character (Greek letters, minus signs), same conversions;
+ *   - glosses: printed reports (--print, --train) are English with a short Chinese gloss in
+ *     them; the English entry is a printf format that says where the gloss goes ("{zh}", once),
+ *     the Chinese one is plain text.
+ * The lesson's steps are the lesson's own text (tui/lesson_text.c); the model's English status
+ * sentences (tf_status_str) get their Chinese here. */
+#ifndef TF_STRINGS_H
+#define TF_STRINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "status.h"
+
+typedef enum {
+    /* tabs */
+    T_TAB_EMBED, T_TAB_PE, T_TAB_FREQ, T_TAB_REL, T_TAB_INPUT, T_TAB_ORDER, T_TAB_ROPE,
+    T_TAB_LEARNED,
+    /* captions */
+    T_CAP_EMBED, T_CAP_PE, T_CAP_FREQ, T_CAP_REL, T_CAP_INPUT, T_CAP_ORDER, T_CAP_ROPE,
+    T_CAP_LEARNED,
+    /* view keys */
+    T_KEYS_EMBED, T_KEYS_PE, T_KEYS_FREQ, T_KEYS_REL, T_KEYS_INPUT, T_KEYS_ORDER, T_KEYS_ROPE,
+    T_KEYS_LEARNED,
+    /* frame */
+    T_HINT, T_TOO_SMALL, T_COMPUTING, T_ASCII_NOTICE, T_EDIT_PROMPT, T_EDIT_HINT, T_EXPORTED,
+    T_HELP_TITLE, T_HELP_CLOSE, T_HELP_GLOBAL, T_LANG_NOW, T_BAD_TEXT, T_DMODEL_NOW,
+    T_POSITIONS_NOW, T_BASE_NOW, T_INDEX_NOW, T_SCALE_ON, T_SCALE_OFF, T_PAIRING_NOW,
+    T_NO_FIGURE, T_ST_TOKENIZER, T_ST_POSFROM,
+    /* view 1 */
+    T_E_TOKENS, T_E_ONEHOT, T_E_ONEHOT_UNK, T_E_ROW, T_E_SIZE, T_E_MEM, T_E_CHECK_NONE, T_E_CHECK,
+    T_E_PIPE, T_E_MEM_SET, T_E_ROW_SET, T_E_ROW_RANDOM, T_I_TRAINED, T_E_LEGEND,
+    T_E_NO_ENGLISH,
+    /* view 2 */
+    T_P_AXES, T_P_ZOOM, 
+    /* view 3 */
+    T_F_WAVELEN, T_F_WAVES, T_F_CLOCKS, 
+    /* view 4 */
+    T_R_GRAM, T_R_NEAREST, T_R_SAME, T_R_UNIQUE, T_R_MK, T_R_COLS, T_R_MAXRES,
+    /* view 5 */
+    T_I_EMB, T_I_PE, T_I_SUM, T_I_NORMS, T_I_SCALED, T_I_UNSCALED, T_I_BALANCE,
+    /* view 6 */
+    T_O_A, T_O_B, T_O_MODE0, T_O_MODE1, T_O_MODE2, T_O_DIFF, T_O_TOKEN, T_O_MAX, T_O_POOLED,
+    T_O_PLAIN, T_O_ATTN, T_O_ATTN_NUM, T_O_SHOWN, T_O_OMITTED, T_O_ONE, T_O_HEAD, T_O_SHARE,
+    T_O_SAME, T_O_SAME_S, T_O_DIFFERS, T_O_DIFFERS_S, T_O_LONG0, T_O_LONG1, T_O_LONG2,
+    T_O_WEIGHT_S, T_O_EDIT_PROMPT, T_O_EDIT_HINT, T_O_HEAD_S, T_O_B_DEFAULT, T_O_B_BAD,
+    T_O_B_RESET,
+    /* view 7 */
+    T_R7_PLANE, T_R7_ANGLE, T_R7_SCORE, T_R7_DECAY, T_R7_CHECK, 
+    /* view 8 */
+    T_L_FAILED, T_L_RUNNING, T_L_PAUSED, T_L_DONE, T_L_RESET, T_L_SPEED, T_L_PROGRESS,
+    T_L_LOSS_NONE, T_L_LOSS, T_L_COS, T_L_MAP, T_L_MAPVAR, T_L_NEIGH, T_L_APPLIED,
+    /* the explorer's messages */
+    T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
+    T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */
+    T_M_FILE_DROPPED,    /* %d %d  d_model now, the --vectors file's dimension */
+    T_M_MAP_UNTRAINED,   /* view 8: nothing trained yet */
+    T_M_TEXT_CUT,        /* %d  the byte limit */
+    /* the lesson's frame */
+    T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_KEYS, T_LESSON_END, T_LESSON_BYTES_HEAD,
+    T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
+    T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
+    T_LESSON_HELP, T_LESSON_HELP_STEP,
+    T_TERMINAL_END, /* the end of the terminal's section */
+
+    /* figures: titles, then axis and legend labels */
+    T_F_TITLE_PE = T_TERMINAL_END, T_F_TITLE_ROPE, T_F_TITLE_DECAY, T_F_TITLE_FREQ,
+    T_F_TITLE_DOT, T_F_TITLE_INPUT, T_F_TITLE_ORDER, T_F_TITLE_EMBEDDING, T_F_TITLE_MAP,
+    T_F_DIM, T_F_POS, T_F_POS_P, T_F_POS_Q, T_F_POS_M, T_F_WAVELENGTH, T_F_PAIR_DIMS,
+    T_F_FREQ_WAVE, T_F_BASE, T_F_REL_DIST, T_F_DECAY_BOUND, T_F_PAIR, T_F_DIMS_HALF,
+    T_F_DIMS_INTERLEAVED, T_F_ROTATION, T_F_ROPE_PAIR0, T_F_PE_POS, T_F_VALUE, T_F_TOKEN,
+    T_F_TOKEN_ID, T_F_PC1, T_F_PC2, T_F_MAP_TITLE, T_F_EMB_TRAINED, T_F_EMB_RANDOM,
+    T_F_NO_POS, T_F_WITH_PE, T_F_ATTN_WEIGHT, T_F_TOKEN_B, T_F_MAX_DIFF, T_F_MODE_ZERO,
+    T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2, T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3,
+    T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2,
+    T_FIGURES_END, /* the end of the figures' section */
+
+    /* glosses of the printed reports (--print text, --train, the progress bar) */
+    T_G_WRITING = T_FIGURES_END, T_G_TRAINING, T_G_LEFT, T_G_CUT_CHARS,
+    T_G_SPLIT, T_G_FALLBACK, T_G_NO_ENGLISH, T_G_UNK, T_G_PARTIAL, T_G_ROWS_SET, T_G_SIMILARITY,
+    T_G_REPORT, T_G_R_TOKENS, T_G_R_EMBEDDING, T_G_R_PE, T_G_R_FREQ, T_G_R_RELATIVE, T_G_R_INPUT,
+    T_G_R_ORDER, T_G_R_ROPE, T_G_R_SKIPPED,
+    T_G_SGNS, T_G_COS_TRAINED, T_G_CONTROL, T_G_NEIGHBOURS, T_G_NEIGHBOURS_OF, T_G_PCA,
+    T_G_STEPS,
+    T_GLOSSES_END, /* the end of the glosses */
+    T_COUNT = T_GLOSSES_END
+} txt_id;
+
+/* The string for id in the current language (never NULL). */
+const char *txt(txt_id id);
+/* The entry in one language, NULL for an id outside the table (for tests). */
+const char *txt_lang(txt_id id, bool chinese);
+void txt_set_zh(bool on);
+bool txt_is_zh(void);
+/* snprintf with the entry as the format (both languages take the same conversions). */
+int txt_fmt(char *buf, size_t cap, txt_id id, ...);
+/* The same in a given language. */
+int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...);
+/* A gloss: its English entry as a printf format with "{zh}" replaced by the Chinese entry, written
+ * to fp with the arguments. */
+int txt_gloss(FILE *fp, txt_id id, ...);
+/* The same into buf (cap bytes, snprintf). */
+int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...);
+/* The gloss's format itself into buf (cap bytes). */
+const char *txt_gloss_format(char *buf, size_t cap, txt_id id);
+/* A tf_status as a sentence in Chinese or English (the model's own, tf_status_str). */
+const char *txt_status_lang(tf_status s, bool chinese);
+/* The same in the current language. */
+const char *txt_status(tf_status s);
+
+#endif

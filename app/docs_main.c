@@ -1,0 +1,28 @@
+/* docs_main.c — tfviz-options-docs: what the option table writes besides --help, on standard
+ * output. `tfviz-options-docs man` gives the man page's OPTIONS section, `bash` and `zsh` the
+ * completions. scripts/options_docs.py puts them into docs/tfviz.1 and completions/ (meson
+ * compile -C build options-docs) or checks that they are there (the doc-options test). */
+#include <stdio.h>
+#include <string.h>
+
+#include "core/options.h"
+#include "figures/figures.h"
+#include "print/print.h"
+
+int main(int argc, char **argv)
+{
+    options_set_values("print", print_topics());
+    options_set_values("figure", figures_names());
+    const char *what = argc == 2 ? argv[1] : "";
+    if (strcmp(what, "man") == 0)
+        options_man(stdout);
+    else if (strcmp(what, "bash") == 0)
+        options_bash(stdout);
+    else if (strcmp(what, "zsh") == 0)
+        options_zsh(stdout);
+    else {
+        fputs("usage: tfviz-options-docs man|bash|zsh\n", stderr);
+        return 2;
+    }
+    return fflush(stdout) == 0 ? 0 : 1;
+}

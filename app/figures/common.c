@@ -1,0 +1,196 @@
+/* common.c — what the figures share: colour scales, matrix axes, panels, token labels. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "figures/draw.h"
+#include "utf8.h"
+
+#define MAX_CELLS (16L * 1024 * 1024) /* cells of one heatmap: 64 MB of float32 */
+#define MAX_SIDE 32767L               /* cells along one side (cairo's image limit) */
+
+const char *fig_txt(const fig_ctx *c, txt_id id) { return txt_lang(id, c->zh); }
+
+/* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;
+ * a diverging map is always centred on 0 with a symmetric range. */
+cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *hi)
+{
+    bool sign = mn < 0.0 && mx > 0.0;
+    cmap_id cm = c->cmap != CMAP_COUNT ? c->cmap : sign ? CMAP_RDBU : CMAP_VIRIDIS;
+    if (colormap_diverging(cm)) {
+        double m = fmax(fabs(mn), fabs(mx));
+        *lo = -m;
+        *hi = m;
+    } else {
+        *lo = mn;
+        *hi = mx;
+    }
+    if (!(*hi > *lo)) {
+        *lo -= 1.0;
+        *hi += 1.0;
+    }
+    return cm;
+}
+
+void minmax(const double *v, size_t n, double *mn, double *mx)
+{
+    *mn = INFINITY;
+    *mx = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        *mn = fmin(*mn, v[i]);
+        *mx = fmax(*mx, v[i]);
+    }
+}
+
+/* Axes for a (rows, cols) matrix whose cell centres sit at whole numbers from r0 and c0;
+ * row r0 at the top. */
+void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0)
+{
+    memset(ax, 0, sizeof *ax);
+    ax->x = (fig_axis){.lo = c0 - 0.5, .hi = c0 + cols - 0.5, .integer = true};
+    ax->y = (fig_axis){.lo = r0 - 0.5, .hi = r0 + rows - 0.5, .integer = true, .flip = true};
+    ax->frame = true;
+}
+
+/* Whether a code point has no glyph in the figure fonts (Noto Sans CJK, DejaVu Sans), or none
+ * that shows on its own: emoji and other pictographs, variation selectors, joiners, private use,
+ * tags. Such a character is labelled by its code point. */
+static bool glyphless(uint32_t cp)
+{
+    return (cp >= 0x200B && cp <= 0x200F) || (cp >= 0xE000 && cp <= 0xF8FF) ||
+           (cp >= 0xFE00 && cp <= 0xFE0F) || cp == 0xFEFF ||
+           (cp >= 0x10000 && (cp < 0x20000 || cp > 0x3FFFF)); /* beyond the CJK extensions */
+}
+
+/* A token as pango markup, at most n bytes with its NUL: entities escaped, a space shown as
+ * U+2423; bytes that are not UTF-8 (part of a character, from a byte-level BPE) and controls as
+ * \xHH, as --print shows them; a character without a glyph as U+XXXX. What does not fit ends
+ * in "…", never inside a character. */
+void token_markup(char *out, size_t n, const char *s, size_t len)
+{
+    static const char more[] = "\u2026";
+    size_t o = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t k = utf8_decode(s + i, len - i, &cp);
+        char rep[16];
+        if (k == 0 || cp < 0x20 || cp == 0x7f) {
+            snprintf(rep, sizeof rep, "\\x%02X", (unsigned char)s[i]);
+            k = 1;
+        } else if (glyphless(cp)) {
+            snprintf(rep, sizeof rep, "U+%04X", (unsigned)cp);
+        } else {
+            const char *e = cp == '&' ? "&amp;" : cp == '<' ? "&lt;" : cp == '>' ? "&gt;"
+                          : cp == ' ' ? "\u2423" : NULL;
+            if (e) {
+                snprintf(rep, sizeof rep, "%s", e);
+            } else {
+                memcpy(rep, s + i, k);
+                rep[k] = '\0';
+            }
+        }
+        size_t l = strlen(rep);
+        bool last = i + k >= len;
+        /* room for this piece, and for "…" unless it is the last one */
+        if (o + l + (last ? 0 : sizeof more - 1) + 1 > n) {
+            if (o + sizeof more <= n) {
+                memcpy(out + o, more, sizeof more - 1);
+                o += sizeof more - 1;
+            }
+            break;
+        }
+        memcpy(out + o, rep, l);
+        o += l;
+        i += k;
+    }
+    if (n)
+        out[o] = '\0';
+}
+
+#define TOKEN_LABEL 96
+
+tf_status token_ticks_make(token_ticks *tt, const tf_tokens *toks, const char *text,
+                                  long first, bool with_id)
+{
+    int n = (int)toks->n;
+    tt->n = n;
+    tt->at = malloc((size_t)n * sizeof *tt->at);
+    tt->labels = malloc((size_t)n * sizeof *tt->labels);
+    tt->store = malloc((size_t)n * TOKEN_LABEL);
+    if (!tt->at || !tt->labels || !tt->store)
+        return TF_ERR_NOMEM;
+    for (int t = 0; t < n; t++) {
+        const tf_token *k = &toks->items[t];
+        char tok[40];
+        token_markup(tok, sizeof tok, text + k->start, k->end - k->start);
+        tt->labels[t] = tt->store + (size_t)t * TOKEN_LABEL;
+        if (with_id)
+            snprintf(tt->labels[t], TOKEN_LABEL, "%s <span size=\"smaller\">#%d%s</span>", tok,
+                     k->id, k->flags & TOKEN_UNK ? " [UNK]" : "");
+        else
+            snprintf(tt->labels[t], TOKEN_LABEL, "%s", tok);
+        tt->at[t] = (double)(first + t);
+    }
+    return TF_OK;
+}
+
+void token_ticks_free(token_ticks *tt)
+{
+    free(tt->at);
+    free(tt->labels);
+    free(tt->store);
+}
+
+void set_token_axis(fig_axis *ax, const token_ticks *tt)
+{
+    ax->n = tt->n;
+    ax->at = tt->at;
+    ax->labels = (const char *const *)tt->labels;
+}
+
+fig_rect colorbar_rect(const fig_axes *ax)
+{
+    return (fig_rect){ax->r.x + ax->r.w, ax->r.y, ax->right, ax->r.h};
+}
+
+/* Make the plot area square by narrowing (or shortening) outer and fitting again. */
+void fit_square(fig *f, fig_axes *ax, fig_rect outer)
+{
+    fig_axes_fit(f, ax, outer);
+    double extra = ax->r.w - ax->r.h;
+    if (extra > 0) {
+        outer.x += extra / 2;
+        outer.w -= extra;
+    } else {
+        outer.h += extra;
+    }
+    fig_axes_fit(f, ax, outer);
+}
+
+const char *heatmap_check(long rows, long cols, const char *what)
+{
+    static char why[160];
+    if (rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS) {
+        snprintf(why, sizeof why, "the %s figure draws one cell per value and %ld x %ld is too "
+                 "many; use -n and -d so that n x d stays under 16,777,216", what, rows, cols);
+        return why;
+    }
+    return NULL;
+}
+
+void split_panels(fig_rect area, double across, double down, double gap_across, double gap_down,
+                  bool *wide, fig_rect *first, fig_rect *second)
+{
+    *first = *second = area;
+    *wide = area.w > 1.6 * area.h;
+    if (*wide) {
+        first->w = area.w * across;
+        second->x = first->x + first->w + gap_across;
+        second->w = area.x + area.w - second->x;
+    } else {
+        first->h = area.h * down;
+        second->y = first->y + first->h + gap_down;
+        second->h = area.y + area.h - second->y;
+    }
+}

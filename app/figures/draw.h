@@ -1,0 +1,97 @@
+/* draw.h — what the figure files of figures/ share: the context a figure draws in, the row of the
+ * table that names it, and the helpers for colour scales, matrix axes and token labels. Every
+ * number comes from model/ (the analysis, posenc, rope); the figure files choose panels, labels
+ * and colour scales, and never compute the math. Private to figures/. */
+#ifndef TF_FIGURES_DRAW_H
+#define TF_FIGURES_DRAW_H
+
+#include <stdbool.h>
+
+#include "analysis.h"
+#include "core/strings.h"
+#include "figure.h"
+
+typedef struct {
+    fig *f;
+    tf_analysis *a;
+    bool zh;          /* Chinese labels */
+    cmap_id cmap;     /* --colormap, or CMAP_COUNT for the figure's choice */
+    fig_rect area;    /* the page inside its margins, below the title */
+    char msg[200];    /* why a figure cannot be drawn (bad input) */
+    const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
+} fig_ctx;
+
+/* One figure: a row of the table in export.c. */
+typedef struct {
+    const char *name;
+    unsigned needs;   /* ANALYSIS_* */
+    double aspect;    /* default height / width */
+    txt_id title;     /* markup; %s-free */
+    tf_status (*draw)(fig_ctx *c);
+    /* NULL when the configuration fits, else a sentence (too many cells, ...) */
+    const char *(*check)(const tf_config *cfg);
+} fig_entry;
+
+#define CURVE_SAMPLES 2000 /* points of one curve at most */
+
+/* ---- the figures, one file per group ------------------------------------------------------ */
+
+/* fig_positions.c: PE (C7), PE(p) . PE(q) (C9, C10), frequencies (C8) */
+tf_status draw_pe(fig_ctx *c);
+const char *check_pe(const tf_config *cfg);
+tf_status draw_dot(fig_ctx *c);
+const char *check_dot(const tf_config *cfg);
+tf_status draw_freq(fig_ctx *c);
+/* fig_rope.c: RoPE's rotation (C13) and RoFormer's decay bound */
+tf_status draw_rope(fig_ctx *c);
+const char *check_rope(const tf_config *cfg);
+tf_status draw_decay(fig_ctx *c);
+/* fig_tokens.c: rows of W_E (C3, C4) and X_input = X_emb + PE (C11) */
+tf_status draw_embedding(fig_ctx *c);
+tf_status draw_input(fig_ctx *c);
+/* fig_order.c: attention without and with positions (C6) */
+tf_status draw_order(fig_ctx *c);
+/* fig_words.c: the 2-D map of learned word vectors (C5), alone or below the rows of W_E */
+tf_status draw_embedding_map(fig_ctx *c);
+const char *check_word_map(const tf_config *cfg);
+tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title);
+
+/* ---- helpers (common.c) -------------------------------------------------------------------- */
+
+/* A label in the figure's language. */
+const char *fig_txt(const fig_ctx *c, txt_id id);
+/* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;
+ * a diverging map is always centred on 0 with a symmetric range. */
+cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *hi);
+void minmax(const double *v, size_t n, double *mn, double *mx);
+/* Axes for a (rows, cols) matrix whose cell centres sit at whole numbers from r0 and c0;
+ * row r0 at the top. */
+void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0);
+/* The colour bar's rectangle right of a plot's area. */
+fig_rect colorbar_rect(const fig_axes *ax);
+/* Make the plot area square by narrowing (or shortening) outer and fitting again. */
+void fit_square(fig *f, fig_axes *ax, fig_rect outer);
+/* Two panels of area: side by side on a wide page (the first `across` of the width, gap_across
+ * between them), else stacked (the first `down` of the height, gap_down below it). */
+void split_panels(fig_rect area, double across, double down, double gap_across, double gap_down,
+                  bool *wide, fig_rect *first, fig_rect *second);
+/* NULL when a heatmap of rows x cols cells can be drawn, else a sentence naming `what`. */
+const char *heatmap_check(long rows, long cols, const char *what);
+
+/* A token as pango markup, at most n bytes with its NUL (see common.c). */
+void token_markup(char *out, size_t n, const char *s, size_t len);
+
+/* Tick labels for the tokens of a sentence, one per row or column. */
+typedef struct {
+    int n;
+    double *at;
+    char **labels;
+    char *store;
+} token_ticks;
+
+tf_status token_ticks_make(token_ticks *tt, const tf_tokens *toks, const char *text, long first,
+                           bool with_id);
+void token_ticks_free(token_ticks *tt);
+void set_token_axis(fig_axis *ax, const token_ticks *tt);
+
+#endif

@@ -1,0 +1,268 @@
+/* export.c — the table of figures, and one figure from a request: check it, size the page,
+ * draw the figure with render/figure, and write it atomically (a temporary file beside the
+ * target, then rename). */
+#include "figures/figures.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/outfile.h"
+#include "figures/draw.h"
+#include "tf_config.h"
+
+#define MIN_SIDE_PT (1.0 * FIG_PT_PER_IN)  /* 1 in */
+#define MAX_SIDE_PT (40.0 * FIG_PT_PER_IN) /* 40 in: a poster */
+#define MAX_PNG_PIXELS 45e6                /* 180 MB of ARGB32: memory stays near 200 MB */
+#define FIXED_DATE "2000-01-01T00:00:00Z"
+
+/* ---------------------------------------------------------------------------------------------
+ * The table: a figure is a row here and a draw function in its group's file */
+
+static const fig_entry figures[] = {
+    {"pe", 0, 0.8, T_F_TITLE_PE, draw_pe, check_pe},
+    {"rope", ANALYSIS_ROPE, 1.45, T_F_TITLE_ROPE, draw_rope, check_rope},
+    {"rope-decay", 0, 0.72, T_F_TITLE_DECAY, draw_decay, NULL},
+    {"freq", 0, 1.15, T_F_TITLE_FREQ, draw_freq, NULL},
+    {"dot", 0, 0.9, T_F_TITLE_DOT, draw_dot, check_dot},
+    {"input", 0, 1.05, T_F_TITLE_INPUT, draw_input, NULL},
+    {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL},
+    {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL},
+    {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
+};
+#define N_FIGURES (sizeof figures / sizeof figures[0])
+
+static const fig_entry *find(const char *name)
+{
+    for (size_t i = 0; i < N_FIGURES; i++)
+        if (strcmp(figures[i].name, name) == 0)
+            return &figures[i];
+    return NULL;
+}
+
+const char *const *figures_names(void)
+{
+    static const char *names[N_FIGURES + 1];
+    for (size_t i = 0; i < N_FIGURES; i++)
+        names[i] = figures[i].name;
+    return names;
+}
+
+/* "pe, rope, ..." for messages. */
+static const char *names_list(void)
+{
+    static char list[160];
+    size_t o = 0;
+    for (size_t i = 0; i < N_FIGURES; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", figures[i].name);
+    return list;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The request: the page and the checks */
+
+/* The page size in points: the request's, else one column wide at the figure's proportions. */
+static void page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
+{
+    *w = req->width > 0 ? req->width : FIG_ONE_COLUMN_IN * FIG_PT_PER_IN;
+    /* the embedding figure adds the map of words below its rows when vectors are given */
+    double aspect = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors)
+                        ? 1.0
+                        : e->aspect;
+    *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
+}
+
+/* The page's own limits: NULL when it fits, else a sentence. */
+static const char *check_page(const fig_request *req, const fig_entry *e)
+{
+    static char why[240];
+    double w, h;
+    page_size(req, e, &w, &h);
+    if (w < MIN_SIDE_PT || w > MAX_SIDE_PT || h < MIN_SIDE_PT || h > MAX_SIDE_PT) {
+        snprintf(why, sizeof why, "the page would be %.2f x %.2f in%s, and each side must be "
+                 "from 1 in to 40 in (2.54 cm to 101.6 cm); set --width and --height",
+                 w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
+                 req->height > 0 ? "" : " (the height follows the width)");
+        return why;
+    }
+    double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
+    if (fig_format_from_path(req->path) == FIG_PNG &&
+        (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi) > MAX_PNG_PIXELS)
+        return "the PNG would have more than 45 million pixels (180 MB in memory); lower --dpi "
+               "or the size, or export .pdf or .svg, which have no pixels";
+    return NULL;
+}
+
+const char *figures_check(const fig_request *req, const tf_config *cfg)
+{
+    static char why[400];
+    const fig_entry *e = find(req->name ? req->name : "pe");
+    if (!e) {
+        snprintf(why, sizeof why, "--figure must be one of %s (got '%s')", names_list(),
+                 req->name);
+        return why;
+    }
+    if (!req->path || !*req->path)
+        return "--export needs a file name ending in .png, .svg or .pdf";
+    if (fig_format_from_path(req->path) == FIG_FORMAT_COUNT) {
+        snprintf(why, sizeof why, "the file name decides the format: '%s' must end in .png, "
+                 ".svg or .pdf", req->path);
+        return why;
+    }
+    if (req->colormap && colormap_parse(req->colormap) == CMAP_COUNT) {
+        snprintf(why, sizeof why, "--colormap must be viridis, cividis, rdbu, puor or gray "
+                 "(got '%s')", req->colormap);
+        return why;
+    }
+    const char *page = check_page(req, e);
+    if (page || !e->check)
+        return page;
+    /* the early check runs before --vectors is read: a named file stands for its vectors here
+     * (reading it reports its own errors) */
+    static const tf_vectors pending = {.n = 2, .dim = 2};
+    tf_config c = *cfg;
+    c.vectors = req->vectors ? req->vectors : req->vectors_named ? &pending : NULL;
+    return e->check(&c);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The parameters stored in the file: enough to draw it again */
+
+static void put_quoted(FILE *m, const char *s, size_t n)
+{
+    fputc('\'', m);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\'')
+            fputs("'\\''", m);
+        else
+            fputc(s[i], m);
+    }
+    fputc('\'', m);
+}
+
+static char *params_string(const fig_request *req, const tf_analysis *a, const fig_entry *e,
+                           fig_format fmt, double w, double h, double dpi, double font, cmap_id cm)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return NULL;
+    const tf_config *c = &a->cfg;
+    fprintf(m, "tfviz %s --export FIGURE.%s --figure %s -d %d -n %ld --base %.17g "
+               "--index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
+               "--offset %ld%s", TF_VERSION, fig_format_name(fmt), e->name, c->d_model,
+            c->n_positions, c->base, c->index_base, (unsigned long long)c->seed, c->vocab_size,
+            tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
+            c->scale_embedding ? " --scale-embedding" : "");
+    if (c->compare) {
+        fputs(" --compare ", m);
+        put_quoted(m, c->compare, c->compare_len);
+    }
+    if (fmt == FIG_PNG)
+        fprintf(m, " --dpi %g", dpi);
+    fprintf(m, " --width %gpt --height %gpt", w, h);
+    if (cm != CMAP_COUNT)
+        fprintf(m, " --colormap %s", colormap_name(cm));
+    fprintf(m, " --font-size %g --lang %s", font, req->zh ? "zh" : "en");
+    if (req->no_title) {
+        fputs(" --no-title", m);
+    } else if (req->title) {
+        fputs(" --title ", m);
+        put_quoted(m, req->title, strlen(req->title));
+    }
+    fputs(" -- ", m);
+    put_quoted(m, a->text, a->text_len);
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Drawing and writing */
+
+static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
+                      bool plain_images, FILE *fp, char *why, size_t why_len)
+{
+    double w, h;
+    page_size(req, e, &w, &h);
+    double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
+    double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
+    bool zh = req->zh;
+    cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
+    const char *own = txt_lang(e->title, zh);
+    const char *title = req->no_title ? NULL : req->title ? req->title : own;
+    char *params = params_string(req, a, e, fmt, w, h, dpi, font, cm);
+    char software[64];
+    snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
+    fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
+                     .latin_first = !zh, .fp = fp, .plain_images = plain_images};
+    fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
+                     .date = FIXED_DATE};
+    fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};
+    tf_status st = fig_begin(&spec, &meta, &c.f);
+    if (st != TF_OK) {
+        free(params);
+        return st;
+    }
+    double margin = 0.5 * font;
+    c.area = (fig_rect){margin, margin, w - 2 * margin, h - 2 * margin};
+    double th = fig_title(c.f, c.area, title, true);
+    if (th > 0) {
+        c.area.y += th + 0.4 * font;
+        c.area.h -= th + 0.4 * font;
+    }
+    st = e->draw(&c);
+    if (st == TF_OK && fig_cramped(c.f)) {
+        snprintf(c.msg, sizeof c.msg, "the page is too small for the labels; enlarge --width "
+                 "and --height or lower --font-size");
+        st = TF_ERR_RANGE;
+    }
+    if (st == TF_OK) {
+        st = fig_end(c.f);
+    } else {
+        fig_free(c.f);
+        if (c.msg[0])
+            snprintf(why, why_len, "%s", c.msg);
+    }
+    free(params);
+    return st;
+}
+
+int figures_export(const fig_request *req, tf_analysis *a)
+{
+    tf_config cfg = a->cfg;
+    cfg.vectors = req->vectors;
+    const char *bad = figures_check(req, &cfg);
+    if (bad) {
+        err_say("%s.", bad);
+        return 2;
+    }
+    const fig_entry *e = find(req->name ? req->name : "pe");
+    if (!e)
+        return 2;
+    tf_status st = analysis_need(a, e->needs, NULL);
+    if (st != TF_OK) {
+        err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
+        return 2;
+    }
+    outfile out;
+    if (outfile_open(&out, req->path, "for --export"))
+        return 1;
+    char why[200] = "";
+    fig_format fmt = fig_format_from_path(req->path);
+    st = draw(req, a, e, fmt, false, out.fp, why, sizeof why);
+    if (st == TF_ERR_FORMAT && fmt == FIG_PDF) /* nothing written: cairo's own images, then */
+        st = draw(req, a, e, fmt, true, out.fp, why, sizeof why);
+    if (outfile_close(&out, st))
+        return 1;
+    if (st != TF_OK) {
+        err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
+        return 2;
+    }
+    return 0;
+}

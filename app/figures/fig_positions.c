@@ -1,0 +1,224 @@
+/* fig_positions.c — the figures of positional encoding: the PE heatmap (C7), the dot products of
+ * positions (C9, C10) and the frequencies (C8). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "figures/draw.h"
+#include "posenc.h"
+#include "tf_limits.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * pe: PE(pos, j), positions x dimensions (C7) */
+
+const char *check_pe(const tf_config *cfg)
+{
+    return heatmap_check(cfg->n_positions, cfg->d_model, "pe");
+}
+
+tf_status draw_pe(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    long n = cfg->n_positions, pos0 = cfg->index_base;
+    int d = cfg->d_model;
+    float *pe = malloc((size_t)n * (size_t)d * sizeof *pe); /* (n, d) */
+    if (!pe)
+        return TF_ERR_NOMEM;
+    posenc_fill_f32(pos0, n, d, cfg->base, pe);
+    /* sin and cos lie in [-1, 1]: the scale is the function's range, not the sample's */
+    double lo, hi;
+    cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
+    fig_axes ax;
+    matrix_axes(&ax, n, pos0, d, 0);
+    ax.x.label = fig_txt(c, T_F_DIM);
+    ax.y.label = fig_txt(c, T_F_POS);
+    const char *cb = "PE(<i>pos</i>, <i>j</i>)";
+    ax.right = fig_colorbar_width(c->f, lo, hi, cb);
+    fig_axes_fit(c->f, &ax, c->area);
+    tf_status st = fig_heatmap(c->f, &ax, &(fig_matrix){.f32 = pe, .rows = n, .cols = d}, cm,
+                               lo, hi);
+    free(pe);
+    fig_axes_draw(c->f, &ax);
+    fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * dot: PE(p) . PE(q) between positions (C9, C10) */
+
+/* The dot figure's n x n matrix: float64 values, the image and its indices, 13 bytes a cell
+ * (55 MB at 2048). */
+#define DOT_FIGURE_POSITIONS 2048
+
+const char *check_dot(const tf_config *cfg)
+{
+    static char why[200];
+    double work = posenc_gram_work((double)cfg->n_positions, cfg->d_model);
+    if (cfg->n_positions > DOT_FIGURE_POSITIONS)
+        return "the dot figure draws an n x n matrix: use -n 2048 or fewer (--print dot gives "
+               "the numbers for up to 4096)";
+    if (work > TF_MAX_WORK) {
+        snprintf(why, sizeof why, "the dot figure at -n %ld -d %d would take about %.0f s (the "
+                 "limit is %.0f s); lower -n or -d", cfg->n_positions, cfg->d_model, work / 1e9,
+                 TF_MAX_WORK / 1e9);
+        return why;
+    }
+    return NULL;
+}
+
+tf_status draw_dot(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    long n = cfg->n_positions, pos0 = cfg->index_base;
+    double *g = malloc((size_t)n * (size_t)n * sizeof *g); /* (n, n) */
+    if (!g)
+        return TF_ERR_NOMEM;
+    tf_status st = posenc_gram(pos0, n, cfg->d_model, cfg->base, g);
+    if (st != TF_OK) {
+        free(g);
+        return st;
+    }
+    double mn, mx, lo, hi;
+    minmax(g, (size_t)(n * n), &mn, &mx);
+    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    fig_axes ax;
+    matrix_axes(&ax, n, pos0, n, pos0);
+    ax.x.label = fig_txt(c, T_F_POS_Q);
+    ax.y.label = fig_txt(c, T_F_POS_P);
+    const char *cb = "PE(<i>p</i>) ⋅ PE(<i>q</i>)";
+    ax.right = fig_colorbar_width(c->f, lo, hi, cb);
+    fit_square(c->f, &ax, c->area);
+    st = fig_heatmap(c->f, &ax, &(fig_matrix){.f64 = g, .rows = n, .cols = n}, cm, lo, hi);
+    free(g);
+    fig_axes_draw(c->f, &ax);
+    fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * freq: w_i and wavelengths per pair (log axis), and a few PE dimensions across positions (C8) */
+
+typedef struct {
+    int h;                    /* pairs */
+    long n, pos0;             /* positions */
+    const double *omega;      /* (h) from posenc_freqs */
+    double *xi, *wl;          /* (h) pair index, wavelength 2 pi / w_i */
+    fig_axes a1, a2;          /* upper panel: frequencies; lower: PE across positions */
+    fig_legend_item li[2], l2[4];
+    int pick[4], np;          /* the dimensions of the lower panel */
+    char lab[4][64];
+} freq_panels;
+
+/* The axes and legends of both panels, fitted to the page (stacked on a tall page, side by side
+ * on a wide one, their left edges aligned when stacked). */
+static void freq_layout(fig_ctx *c, freq_panels *p)
+{
+    int h = p->h;
+    fig_rect top, bottom;
+    bool wide;
+    split_panels(c->area, 0.5, 0.5, 0.6 * fig_font_size(c->f, FIG_LABEL), 0, &wide, &top,
+                 &bottom);
+
+    /* upper panel: w_i falls and the wavelength grows geometrically */
+    p->li[0] = (fig_legend_item){.label = "ω<sub><i>i</i></sub>", .color = fig_series_color(0)};
+    p->li[1] = (fig_legend_item){.label = fig_txt(c, T_F_WAVELENGTH),
+                                 .color = fig_series_color(1), .dash = FIG_DASHED};
+    p->a1 = (fig_axes){.grid = true};
+    p->a1.x = (fig_axis){.lo = 0, .hi = h > 1 ? h - 1 : 1, .integer = true,
+                         .label = fig_txt(c, T_F_PAIR_DIMS)};
+    /* the decade below the lowest frequency: w_0 = 1 sits above the axis, not on it */
+    p->a1.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(p->omega[h - 1]) - 1e-9)),
+                         .hi = pow(10.0, ceil(log10(p->wl[h - 1]))),
+                         .label = fig_txt(c, T_F_FREQ_WAVE)};
+    if (p->a1.y.hi <= p->a1.y.lo * 10)
+        p->a1.y.hi = p->a1.y.lo * 100;
+
+    /* lower panel: a fast, a middle and a slow pair across positions */
+    int pick[4] = {0, 1, 2 * (h / 8), 2 * (h / 4)};
+    p->np = 2;
+    p->pick[0] = pick[0], p->pick[1] = pick[1];
+    for (int k = 2; k < 4; k++)
+        if (pick[k] > p->pick[p->np - 1])
+            p->pick[p->np++] = pick[k];
+    for (int k = 0; k < p->np; k++) {
+        snprintf(p->lab[k], sizeof p->lab[k], "<i>j</i> = %d (%s)", p->pick[k],
+                 p->pick[k] % 2 ? "cos" : "sin");
+        p->l2[k] = (fig_legend_item){.label = p->lab[k],
+                                     .color = fig_series_color(k == 1 ? 0 : k + 1),
+                                     .dash = k == 1 ? FIG_DASHED : FIG_SOLID};
+    }
+    p->a2 = (fig_axes){.grid = true};
+    p->a2.x = (fig_axis){.lo = p->pos0, .hi = p->pos0 + (p->n > 1 ? p->n - 1 : 1),
+                         .integer = true, .label = fig_txt(c, T_F_POS)};
+    p->a2.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};
+    double lw = fmax(fig_legend_width(c->f, p->li, 2), fig_legend_width(c->f, p->l2, p->np));
+    p->a1.right = p->a2.right = lw;
+    if (!wide)
+        top.h -= 0.3 * fig_font_size(c->f, FIG_LABEL);
+    fig_axes_fit(c->f, &p->a1, top);
+    fig_axes_fit(c->f, &p->a2, bottom);
+    if (!wide) {
+        p->a1.min_left = p->a2.min_left = fmax(p->a1.used_left, p->a2.used_left);
+        fig_axes_fit(c->f, &p->a1, top);
+        fig_axes_fit(c->f, &p->a2, bottom);
+    }
+}
+
+/* The upper panel: w_i and the wavelength per pair on a log axis. */
+static void freq_upper(fig_ctx *c, freq_panels *p, double lwid)
+{
+    int h = p->h;
+    fig_axes_draw(c->f, &p->a1);
+    fig_line(c->f, &p->a1, p->xi, p->omega, h, p->li[0].color, 2 * lwid, FIG_SOLID);
+    fig_line(c->f, &p->a1, p->xi, p->wl, h, p->li[1].color, 2 * lwid, FIG_DASHED);
+    if (h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
+        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
+        fig_markers(c->f, &p->a1, p->xi, p->omega, h, p->li[0].color, ms);
+        fig_markers(c->f, &p->a1, p->xi, p->wl, h, p->li[1].color, ms);
+    }
+    fig_legend(c->f, &p->a1, p->li, 2, 4);
+}
+
+/* The lower panel: the chosen dimensions of PE across the positions, ns samples each. */
+static void freq_lower(fig_ctx *c, freq_panels *p, double lwid, double *xs, double *ys, long ns)
+{
+    const tf_config *cfg = &c->a->cfg;
+    fig_axes_draw(c->f, &p->a2);
+    fig_segment(c->f, &p->a2, p->a2.x.lo, 0, p->a2.x.hi, 0, (tf_rgb){150, 150, 150}, lwid,
+                FIG_SOLID);
+    for (int k = 0; k < p->np; k++) {
+        for (long s = 0; s < ns; s++) {
+            xs[s] = p->pos0 + (double)(p->n > 1 ? p->n - 1 : 1) * s / (ns - 1);
+            ys[s] = posenc_value(xs[s], p->pick[k], cfg->d_model, cfg->base);
+        }
+        fig_line(c->f, &p->a2, xs, ys, ns, p->l2[k].color, 2 * lwid, p->l2[k].dash);
+    }
+    fig_legend(c->f, &p->a2, p->l2, p->np, 4);
+}
+
+tf_status draw_freq(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    freq_panels p = {.h = cfg->d_model / 2, .n = cfg->n_positions, .pos0 = cfg->index_base,
+                     .omega = c->a->omega};
+    long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES;
+    if (ns < 2)
+        ns = 2;
+    p.xi = malloc((size_t)p.h * sizeof *p.xi);
+    p.wl = malloc((size_t)p.h * sizeof *p.wl);
+    double *xs = malloc((size_t)ns * sizeof *xs), *ys = malloc((size_t)ns * sizeof *ys);
+    if (!p.xi || !p.wl || !xs || !ys) {
+        free(p.xi), free(p.wl), free(xs), free(ys);
+        return TF_ERR_NOMEM;
+    }
+    for (int i = 0; i < p.h; i++) {
+        p.xi[i] = i;
+        p.wl[i] = 2.0 * M_PI / p.omega[i];
+    }
+    freq_layout(c, &p);
+    double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
+    freq_upper(c, &p, lwid);
+    freq_lower(c, &p, lwid, xs, ys, ns);
+    free(p.xi), free(p.wl), free(xs), free(ys);
+    return TF_OK;
+}

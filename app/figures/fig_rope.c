@@ -1,0 +1,178 @@
+/* fig_rope.c — the figures of rotary position embedding: the rotation angles and one pair of q
+ * turning with its position (C13), and RoFormer's long-term decay bound. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "figures/draw.h"
+#include "rope.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * rope-decay: RoFormer's long-term decay bound against relative distance */
+
+tf_status draw_decay(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
+    long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
+    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0; /* LLaMA 1/2 vs Llama 3 */
+    double *x = malloc((size_t)ns * sizeof *x), *y = malloc((size_t)ns * sizeof *y);
+    double *y2 = malloc((size_t)ns * sizeof *y2);
+    if (!x || !y || !y2) {
+        free(x), free(y), free(y2);
+        return TF_ERR_NOMEM;
+    }
+    double mx = 0;
+    for (long s = 0; s < ns; s++) {
+        x[s] = round((double)(n - 1) * s / (ns - 1));
+        y[s] = rope_decay_bound(cfg->d_model, cfg->base, x[s]);
+        y2[s] = rope_decay_bound(cfg->d_model, other, x[s]);
+        mx = fmax(mx, fmax(y[s], y2[s]));
+    }
+    char l0[96], l1[96];
+    snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
+             cfg->d_model);
+    snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
+    fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
+                             {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
+    fig_axes ax = {.grid = true};
+    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
+                      .label = fig_txt(c, T_F_REL_DIST)};
+    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
+    fig_axes_fit(c->f, &ax, c->area);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, FIG_DASHED);
+    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, FIG_SOLID);
+    /* top right, where the curves have decayed, unless they stay high there (small d) */
+    double right_min = INFINITY;
+    for (long i = ns / 2; i < ns; i++)
+        right_min = fmin(right_min, fmin(y[i], y2[i]));
+    fig_legend(c->f, &ax, li, 2, right_min > 0.5 * mx ? 3 : 1);
+    free(x), free(y), free(y2);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * rope: cos(m theta_i) over positions x pairs, and one pair of q turning with the position */
+
+#define ROPE_ARROWS 8
+
+const char *check_rope(const tf_config *cfg)
+{
+    return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
+}
+
+/* The upper panel: cos(m theta_i) for every position m and pair i, read back through
+ * rope_rotate: R_m applied to a vector with 1 in the first slot of every pair leaves
+ * (cos, sin) of m theta_i in pair i. */
+static tf_status rope_angles(fig_ctx *c, fig_rect area)
+{
+    const tf_config *cfg = &c->a->cfg;
+    int d = cfg->d_model, h = d / 2;
+    long n = cfg->n_positions, pos0 = cfg->index_base;
+    double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
+    double *unit = calloc((size_t)d, sizeof *unit), *rot = malloc((size_t)d * sizeof *rot);
+    int *first = malloc((size_t)h * sizeof *first);
+    if (!cosm || !unit || !rot || !first) {
+        free(cosm), free(unit), free(rot), free(first);
+        return TF_ERR_NOMEM;
+    }
+    for (int i = 0; i < h; i++) {
+        int ia, ib;
+        rope_pair(cfg->rope, d, i, &ia, &ib);
+        unit[ia] = 1.0;
+        first[i] = ia;
+    }
+    for (long m = 0; m < n; m++) {
+        rope_rotate(unit, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
+        for (int i = 0; i < h; i++)
+            cosm[(size_t)m * h + i] = rot[first[i]];
+    }
+    double lo, hi;
+    cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
+    fig_axes a1;
+    matrix_axes(&a1, n, pos0, h, 0);
+    char xl[128];
+    snprintf(xl, sizeof xl, "%s (%s)", fig_txt(c, T_F_PAIR),
+             fig_txt(c, cfg->rope == ROPE_HALF ? T_F_DIMS_HALF : T_F_DIMS_INTERLEAVED));
+    a1.x.label = xl;
+    a1.y.label = fig_txt(c, T_F_POS_M);
+    char t1[160];
+    snprintf(t1, sizeof t1, "%s, %s, base %g", fig_txt(c, T_F_ROTATION),
+             cfg->rope == ROPE_HALF ? "half (rotate_half)" : "interleaved", cfg->base);
+    a1.title = t1;
+    const char *cb = "cos(<i>m</i>θ<sub><i>i</i></sub>)";
+    a1.right = fig_colorbar_width(c->f, lo, hi, cb);
+    fig_axes_fit(c->f, &a1, area);
+    tf_status st = fig_heatmap(c->f, &a1, &(fig_matrix){.f64 = cosm, .rows = n, .cols = h}, cm,
+                               lo, hi);
+    fig_axes_draw(c->f, &a1);
+    fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, cb);
+    free(cosm), free(unit), free(rot), free(first);
+    return st;
+}
+
+/* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
+ * on a circle. */
+static tf_status rope_plane(fig_ctx *c, fig_rect area)
+{
+    const tf_analysis *A = c->a;
+    const tf_config *cfg = &A->cfg;
+    int d = cfg->d_model;
+    long n = cfg->n_positions, pos0 = cfg->index_base;
+    double *rot = malloc((size_t)d * sizeof *rot);
+    if (!rot)
+        return TF_ERR_NOMEM;
+    int ia, ib;
+    rope_pair(cfg->rope, d, 0, &ia, &ib);
+    const double *q = A->q; /* (T, d): row 0, before rotation */
+    double R = hypot(q[ia], q[ib]);
+    if (!(R > 0))
+        R = 1.0;
+    double lim = 1.35 * R;
+    char tok[40], t2[200], xl2[64], yl2[64];
+    token_markup(tok, sizeof tok, A->text + A->tokens.items[0].start,
+                 A->tokens.items[0].end - A->tokens.items[0].start);
+    long M = n < ROPE_ARROWS ? n : ROPE_ARROWS;
+    txt_fmt_lang(t2, sizeof t2, T_F_ROPE_PAIR0, c->zh, tok, pos0, pos0 + M - 1);
+    snprintf(xl2, sizeof xl2, "<i>q</i><sub>%d</sub>", ia);
+    snprintf(yl2, sizeof yl2, "<i>q</i><sub>%d</sub>", ib);
+    fig_axes a2 = {.frame = true, .title = t2};
+    a2.x = (fig_axis){.lo = -lim, .hi = lim, .label = xl2};
+    a2.y = (fig_axis){.lo = -lim, .hi = lim, .label = yl2};
+    fit_square(c->f, &a2, area);
+    fig_axes_draw(c->f, &a2);
+    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
+    tf_rgb guide = {170, 170, 170};
+    fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
+    fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
+    fig_circle(c->f, &a2, 0, 0, R, guide, lw, FIG_DASHED);
+    for (long m = 0; m < M; m++) {
+        rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
+        tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
+        fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
+                  0.9 * fig_font_size(c->f, FIG_TICK));
+        char ml[24];
+        snprintf(ml, sizeof ml, "%ld", pos0 + m);
+        double s = 1.17;
+        fig_text(c->f, FIG_TICK, ml, true, fig_px(&a2, rot[ia] * s), fig_py(&a2, rot[ib] * s), 0.5,
+                 0.5, false);
+    }
+    free(rot);
+    return TF_OK;
+}
+
+tf_status draw_rope(fig_ctx *c)
+{
+    /* stacked on a tall page, side by side on a wide one */
+    fig_rect top, bottom;
+    bool wide;
+    double gap = 0.4 * fig_font_size(c->f, FIG_LABEL);
+    split_panels(c->area, 0.62, 0.56, gap, gap, &wide, &top, &bottom);
+    tf_status st = rope_angles(c, top);
+    if (st == TF_ERR_NOMEM)
+        return st;
+    tf_status st2 = rope_plane(c, bottom);
+    return st2 != TF_OK ? st2 : st;
+}

@@ -1,0 +1,131 @@
+/* fig_tokens.c — the figures of the sentence's matrices: its rows of W_E (C3, C4; with learned
+ * vectors the map of words below them) and X_input = X_emb + PE per token (C11). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "figures/draw.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * embedding: the sentence's rows of W_E (C3, C4), and with learned vectors the map of words */
+
+tf_status draw_embedding(fig_ctx *c)
+{
+    fig_rect whole = c->area;
+    if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
+        c->area.h = whole.h * 0.38;
+        fig_rect below = whole;
+        below.y = whole.y + whole.h * 0.42;
+        below.h = whole.h * 0.58;
+        tf_status st = draw_word_map(c, below, true);
+        if (st != TF_OK)
+            return st;
+    }
+    tf_analysis *A = c->a;
+    size_t T = A->tokens.n, d = (size_t)A->cfg.d_model;
+    token_ticks tt = {0};
+    if (token_ticks_make(&tt, &A->tokens, A->text, 0, true) != TF_OK) {
+        token_ticks_free(&tt);
+        return TF_ERR_NOMEM;
+    }
+    double mn = INFINITY, mx = -INFINITY;
+    for (size_t i = 0; i < T * d; i++) {
+        mn = fmin(mn, A->x_emb[i]);
+        mx = fmax(mx, A->x_emb[i]);
+    }
+    double lo, hi;
+    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    fig_axes ax;
+    matrix_axes(&ax, (long)T, 0, (long)d, 0);
+    set_token_axis(&ax.y, &tt);
+    ax.x.label = fig_txt(c, T_F_DIM);
+    ax.y.label = fig_txt(c, T_F_TOKEN_ID);
+    char t[200];
+    if (A->emb.n_set)
+        txt_fmt_lang(t, sizeof t, T_F_EMB_TRAINED, c->zh, A->emb.vocab_size, d, A->emb.n_set);
+    else
+        txt_fmt_lang(t, sizeof t, T_F_EMB_RANDOM, c->zh, A->emb.vocab_size, d);
+    ax.title = t;
+    const char *cb = "<i>W</i><sub>E</sub>[id, <i>j</i>]";
+    ax.right = fig_colorbar_width(c->f, lo, hi, cb);
+    fig_axes_fit(c->f, &ax, c->area);
+    tf_status st = fig_heatmap(c->f, &ax, &(fig_matrix){.f32 = A->x_emb, .rows = (long)T,
+                                                         .cols = (long)d}, cm, lo, hi);
+    fig_axes_draw(c->f, &ax);
+    fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
+    token_ticks_free(&tt);
+    return st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * input: per token X_emb, PE(pos) and X_input = X_emb + PE (C11) */
+
+tf_status draw_input(fig_ctx *c)
+{
+    tf_analysis *A = c->a;
+    size_t T = A->tokens.n, d = (size_t)A->cfg.d_model;
+    double *emb = malloc(T * d * sizeof *emb); /* (T, d) emb_scale * x_emb */
+    token_ticks tt = {0};
+    tf_status st = token_ticks_make(&tt, &A->tokens, A->text, 0, false);
+    if (!emb || st != TF_OK) {
+        free(emb);
+        token_ticks_free(&tt);
+        return TF_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < T * d; i++)
+        emb[i] = A->emb_scale * A->x_emb[i];
+    const double *mats[3] = {emb, A->pe, A->x_input};
+    double mn = INFINITY, mx = -INFINITY;
+    for (int k = 0; k < 3; k++) {
+        double a, b;
+        minmax(mats[k], T * d, &a, &b);
+        mn = fmin(mn, a);
+        mx = fmax(mx, b);
+    }
+    double lo, hi;
+    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    const char *titles[3] = {
+        A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
+        fig_txt(c, T_F_PE_POS),
+        A->cfg.scale_embedding ? "<i>X</i><sub>input</sub> = √<i>d</i> ⋅ <i>X</i><sub>emb</sub> + PE"
+                               : "<i>X</i><sub>input</sub> = <i>X</i><sub>emb</sub> + PE",
+    };
+    const char *cb = fig_txt(c, T_F_VALUE);
+    double cbw = fig_colorbar_width(c->f, lo, hi, cb);
+    fig_axes ax[3];
+    double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0 measures the room the bottom panel's x labels take and the widest left
+         * margin; pass 1 gives the three plots equal heights and aligned left edges */
+        double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
+        if (pass)
+            extra = ax[0].r.h - ax[2].r.h;
+        ph[0] = ph[1] = (c->area.h - 2 * gap - extra) / 3;
+        ph[2] = ph[0] + extra;
+        double y = c->area.y;
+        for (int k = 0; k < 3; k++) {
+            matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
+            set_token_axis(&ax[k].y, &tt);
+            ax[k].title = titles[k];
+            ax[k].right = cbw;
+            ax[k].min_left = min_left;
+            ax[k].x.hide = k < 2;
+            if (k == 2)
+                ax[k].x.label = fig_txt(c, T_F_DIM);
+            if (k == 1)
+                ax[k].y.label = fig_txt(c, T_F_TOKEN);
+            fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
+            y += ph[k] + gap;
+        }
+    }
+    for (int k = 0; k < 3 && st == TF_OK; k++) {
+        st = fig_heatmap(c->f, &ax[k], &(fig_matrix){.f64 = mats[k], .rows = (long)T,
+                                                      .cols = (long)d}, cm, lo, hi);
+        fig_axes_draw(c->f, &ax[k]);
+    }
+    fig_rect cbr = {ax[0].r.x + ax[0].r.w, ax[0].r.y, cbw, ax[2].r.y + ax[2].r.h - ax[0].r.y};
+    fig_colorbar(c->f, cbr, cm, lo, hi, cb);
+    free(emb);
+    token_ticks_free(&tt);
+    return st;
+}

@@ -1,0 +1,25 @@
+/* figures.h — the --export front-end: publication figures of the analysis, drawn with
+ * render/figure to PNG, SVG or PDF (from the file's extension) and written atomically.
+ *
+ * One file per group of figures (fig_positions.c, fig_rope.c, fig_tokens.c, fig_order.c,
+ * fig_words.c) and one table of them (export.c): a new figure is a draw function in its group's
+ * file and a row of the table. */
+#ifndef TF_FIGURES_H
+#define TF_FIGURES_H
+
+#include "analysis.h"
+#include "core/figreq.h"
+
+/* Draw the figure req asks for from analysis a into req->path. Returns 0, or the exit status
+ * after saying what was wrong (2 a bad request or a page too small, 1 the file). The explorer's
+ * e key reaches it through its fig_export_fn. */
+int figures_export(const fig_request *req, tf_analysis *a);
+
+/* Check the figure, the path and the page before any work, against configuration cfg: NULL
+ * when they are fine, else a sentence. */
+const char *figures_check(const fig_request *req, const tf_config *cfg);
+
+/* The figures' names in the table's order, NULL at the end. */
+const char *const *figures_names(void);
+
+#endif

@@ -1,0 +1,224 @@
+/* session.c — the corpus, the model on it, the watched pairs and vector files. */
+#include "learn/learn.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/strings.h"
+
+extern const unsigned char tf_corpus_zh[];
+extern const size_t tf_corpus_zh_len;
+
+#define MAX_CORPUS_BYTES (1ull << 31) /* 2 GiB of text */
+
+const char *learn_builtin_corpus(size_t *len)
+{
+    *len = tf_corpus_zh_len;
+    return (const char *)tf_corpus_zh;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The corpus */
+
+static int read_file(const char *path, char **buf, size_t *len)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp) {
+        err_say("cannot open the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
+                  strerror(errno));
+        return 2;
+    }
+    size_t cap = 1 << 20, n = 0;
+    char *b = malloc(cap);
+    for (;;) {
+        if (!b) {
+            fclose(fp);
+            err_say("out of memory reading the corpus %s.", path);
+            return 2;
+        }
+        n += fread(b + n, 1, cap - n, fp);
+        if (n < cap)
+            break;
+        if (cap >= MAX_CORPUS_BYTES) {
+            free(b);
+            fclose(fp);
+            err_say("the corpus %s is larger than 2 GiB; train on a part of it.", path);
+            return 2;
+        }
+        char *nb = realloc(b, cap * 2);
+        if (!nb)
+            free(b);
+        b = nb;
+        cap *= 2;
+    }
+    int err = ferror(fp) ? errno : 0;
+    fclose(fp);
+    if (err) {
+        free(b);
+        err_say("cannot read the corpus %s: %s; give a UTF-8 text file with --corpus.", path,
+                  strerror(err));
+        return 2;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+/* Read `path` (NULL: the built-in corpus), cut it into words (`split`: CORPUS_AUTO uses spaces
+ * when the text is already segmented, tokenizer `kind` otherwise) and finish it with min_count.
+ * 0, or the exit status after saying what was wrong. */
+static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split,
+                      tokenizer_kind kind, int min_count, w2v_corpus **out, corpus_info *info,
+                      tf_status *why)
+{
+    char *owned = NULL;
+    const char *text;
+    size_t len;
+    const char *name = path ? path : "the built-in corpus";
+    if (path) {
+        int rc = read_file(path, &owned, &len);
+        if (rc) {
+            *why = TF_ERR_IO;
+            return rc;
+        }
+        text = owned;
+    } else {
+        text = learn_builtin_corpus(&len);
+    }
+    /* the tokenizer's vocabulary, only when the text is not already cut by spaces */
+    tf_vocab *v = NULL;
+    if (split == CORPUS_TOKENIZER || (split == CORPUS_AUTO && corpus_detect(text, len) ==
+                                                                   CORPUS_TOKENIZER)) {
+        tf_config vc = *cfg;
+        vc.tokenizer = kind;
+        tf_status vs = analysis_vocab(&vc, &v);
+        if (vs != TF_OK && kind != TOKENIZER_WORD) {
+            err_say("the %s tokenizer's data is %s in %s; use --tokenizer word or char.",
+                      tokenizer_name(kind), vs == TF_ERR_FORMAT ? "damaged" : "missing",
+                      cfg->data_dir ? cfg->data_dir : "(none)");
+            free(owned);
+            *why = vs;
+            return 2;
+        }
+        if (vs != TF_OK)
+            v = NULL; /* word mode without its dictionary: corpus_load falls back to characters */
+    }
+    w2v_corpus *c;
+    tf_status st = w2v_corpus_new(&c);
+    if (st == TF_OK)
+        st = corpus_load(c, v, text, len, split, kind, info);
+    free(owned);
+    vocab_free(v);
+    if (st == TF_OK && info->fell_back) {
+        char note[600];
+        txt_gloss_fmt(note, sizeof note, T_G_CUT_CHARS, cfg->data_dir ? cfg->data_dir : "(none)");
+        err_say("%s", note);
+    }
+    if (st == TF_OK)
+        st = w2v_corpus_finish(c, min_count);
+    if (st != TF_OK) {
+        if (st == TF_ERR_UTF8) /* info is zeroed by corpus_load before anything can fail */
+            /* NOLINTNEXTLINE(clang-analyzer-core.CallAndMessage) */
+            err_say("%s is not valid UTF-8 (line %zu, byte offset %zu); save it as UTF-8.", name,
+                      info->bad_line, info->bad_offset);
+        else if (st == TF_ERR_EMPTY)
+            err_say("%s has no word seen at least %d times (--min-count); give more text or "
+                      "lower --min-count.",
+                      name, min_count);
+        else
+            err_say("cannot read %s: %s.", name, tf_status_str(st));
+        w2v_corpus_free(c);
+        *why = st;
+        return 2;
+    }
+    *out = c;
+    return 0;
+}
+
+int learn_open(learn_session *L, const learn_request *r)
+{
+    memset(L, 0, sizeof *L);
+    const char *why;
+    if ((L->failed = w2v_params_check(&r->params, &why)) != TF_OK) {
+        err_say("%s; see tfviz --help.", why);
+        return 2;
+    }
+    /* --tokenizer T cuts the corpus with T even when it is segmented (char vectors for
+     * char-mode sentences); without it, spaces when present, else word mode (characters when
+     * unavailable) */
+    corpus_split split = r->tokenizer_set ? CORPUS_TOKENIZER : CORPUS_AUTO;
+    tokenizer_kind kind = r->tokenizer_set ? r->cfg->tokenizer : TOKENIZER_WORD;
+    int rc = cut_corpus(r->corpus_path, r->cfg, split, kind, r->params.min_count, &L->corpus,
+                        &L->info, &L->failed);
+    if (rc)
+        return rc;
+    tf_status st = w2v_model_init(&L->m, L->corpus, &r->params);
+    if (st != TF_OK) {
+        L->failed = st;
+        err_say("cannot set up training: %s.", tf_status_str(st));
+        w2v_corpus_free(L->corpus);
+        L->corpus = NULL;
+        return 2;
+    }
+    L->source = r->corpus_path ? r->corpus_path : "vectors trained on the built-in corpus";
+    return 0;
+}
+
+void learn_close(learn_session *L)
+{
+    if (L->corpus) {
+        w2v_model_free(&L->m);
+        w2v_corpus_free(L->corpus);
+    }
+    L->corpus = NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The watched pairs */
+
+const char *const learn_pairs[LEARN_PAIRS][2] = {
+    {"爱", "喜欢"},   {"猫", "狗"},     {"北京", "上海"},
+    {"苹果", "香蕉"}, {"学习", "读书"}, {"爱", "北京"},
+};
+
+bool learn_pair_ids(const w2v_model *m, int i, int32_t ids[2])
+{
+    for (int k = 0; k < 2; k++)
+        ids[k] = w2v_lookup(m, learn_pairs[i][k], strlen(learn_pairs[i][k]));
+    return ids[0] >= 0 && ids[1] >= 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Vector files */
+
+int learn_read_vectors(const char *path, long limit, tf_vectors *v)
+{
+    vectors_diag d;
+    tf_status st = vectors_read(path, VECTORS_AUTO, (uint32_t)limit,
+                                v, &d);
+    if (st == TF_OK)
+        return 0;
+    if (st == TF_ERR_IO) {
+        err_say("cannot read %s: %s; give a word2vec .vec or .bin file with --vectors.",
+                  path, strerror(errno));
+        return d.what ? 1 : 2;
+    }
+    if (st == TF_ERR_NOMEM) {
+        err_say("out of memory loading %s; read fewer rows with --vectors-limit N.",
+                  path);
+        return 2;
+    }
+    if (strstr(d.what, "4 GiB"))
+        err_say("%s: %s; read its first rows only with --vectors-limit N (for example 200000).",
+                  path, d.what);
+    else if (d.format == VECTORS_BINARY)
+        err_say("%s, byte %llu: %s; this is not a valid word2vec binary file.", path,
+                  (unsigned long long)d.offset, d.what);
+    else
+        err_say("%s, line %lu: %s; this is not a valid word2vec text file (\"N dim\" then "
+                  "\"word v1 ... vdim\" per line).",
+                  path, d.line, d.what);
+    return 2;
+}

@@ -1,0 +1,189 @@
+/* print.c — the table of --print topics, and one topic from a request: check it, prepare its
+ * data, open the output, let the topic fill the sink (or write its text), close the output. */
+#include "print/print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/outfile.h"
+#include "core/strings.h"
+#include "print/topic.h"
+#include "tf_limits.h"
+
+/* The table: a topic is a row here and its functions in the file of its subject. */
+static const print_topic *const topics[] = {
+    &topic_tokens, &topic_vocab,  &topic_embedding, &topic_pe,    &topic_freq,
+    &topic_input,  &topic_relative, &topic_dot,     &topic_rope,  &topic_decay,
+    &topic_order,  &topic_similarity, &topic_neighbors, &topic_pca, &topic_training,
+};
+#define N_TOPICS (sizeof topics / sizeof topics[0])
+
+static const print_topic *find(const char *what)
+{
+    for (size_t i = 0; what && i < N_TOPICS; i++)
+        if (strcmp(topics[i]->name, what) == 0)
+            return topics[i];
+    return NULL;
+}
+
+const char *const *print_topics(void)
+{
+    static const char *names[N_TOPICS + 1];
+    for (size_t i = 0; i < N_TOPICS; i++)
+        names[i] = topics[i]->name;
+    return names;
+}
+
+static bool learned(const print_topic *t) { return t->needs & (PRINT_VECTORS | PRINT_MODEL); }
+
+bool print_learned(const char *what)
+{
+    const print_topic *t = find(what);
+    return t && learned(t);
+}
+
+unsigned print_needs(const char *what)
+{
+    const print_topic *t = find(what);
+    return t ? t->needs & ~(unsigned)(PRINT_VECTORS | PRINT_MODEL) : 0;
+}
+
+/* "embedding, pe, ... or similarity": the topics on the sentence that write matrices. */
+static const char *npy_list(void)
+{
+    static char list[200];
+    const print_topic *with[N_TOPICS];
+    size_t n = 0, o = 0;
+    for (size_t i = 0; i < N_TOPICS; i++)
+        if ((topics[i]->formats & SINK_NPY) && !learned(topics[i]))
+            with[n++] = topics[i];
+    for (size_t i = 0; i < n; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s",
+                              i == 0 ? "" : i + 1 == n ? " or " : ", ", with[i]->name);
+    return list;
+}
+
+const char *print_check(const print_request *r, const tf_config *cfg)
+{
+    static char why[300];
+    const print_topic *t = find(r->what);
+    if (!t)
+        return "unknown --print value";
+    if (r->format == FMT_NPY && !(t->formats & SINK_NPY)) {
+        if (learned(t)) {
+            snprintf(why, sizeof why, "--print %s writes text, csv or json, not npy", t->name);
+            return why;
+        }
+        snprintf(why, sizeof why, "--format npy writes matrices: use it with %s", npy_list());
+        return why;
+    }
+    return t->check ? t->check(cfg, r) : NULL;
+}
+
+double print_work(const char *what, out_format f, const tf_analysis *a)
+{
+    const print_topic *t = find(what);
+    return t && t->work ? t->work(a, f) : 0;
+}
+
+/* The topic in the request's format into fp. */
+static tf_status write_topic(const print_topic *t, print_ctx *c, FILE *fp)
+{
+    if (c->req->format == FMT_TEXT)
+        return t->text(c, fp);
+    sink *s = sink_open(c->req->format, fp);
+    if (!s)
+        return TF_ERR_NOMEM;
+    tf_status st = t->build(c, s);
+    tf_status end = sink_close(s);
+    return st != TF_OK ? st : end;
+}
+
+tf_status print_write(const print_request *r, FILE *fp)
+{
+    const print_topic *t = find(r->what);
+    if (!t || learned(t))
+        return TF_ERR_RANGE;
+    print_ctx c = {.req = r, .a = r->a};
+    return write_topic(t, &c, fp);
+}
+
+int print_run(const print_request *r)
+{
+    const print_topic *t = find(r->what);
+    if (!t)
+        return 2;
+    print_ctx c = {.req = r, .a = r->a};
+    if (learned(t)) { /* checked here: these topics skip the checks of a sentence */
+        const char *why = print_check(r, r->learn.cfg);
+        if (why) {
+            err_say("%s.", why);
+            return 2;
+        }
+    }
+    int rc = t->prepare ? t->prepare(&c) : 0;
+    outfile out;
+    if (!rc)
+        rc = outfile_open(&out, r->output, "with -o");
+    if (!rc) {
+        tf_status st = write_topic(t, &c, out.fp);
+        rc = outfile_close(&out, st);
+        if (!rc && st != TF_OK) {
+            if (learned(t))
+                err_say("training failed: %s.", tf_status_str(st));
+            else
+                err_say("%s.", tf_status_str(st));
+            rc = st == TF_ERR_IO ? 1 : 2;
+        }
+    }
+    if (t->release)
+        t->release(&c);
+    return rc;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The report */
+
+/* A section whose work is past the limit says so instead of running for minutes. */
+static bool report_skip(const print_topic *t, const tf_analysis *a, FILE *fp)
+{
+    if (t->work(a, FMT_TEXT) <= TF_MAX_WORK)
+        return false;
+    txt_gloss(fp, T_G_R_SKIPPED, t->name);
+    return true;
+}
+
+/* The section of topic t, after its heading; the analysis part it needs is computed first.
+ * A section that can be costly (may_skip) is left out when its work is past the limit. */
+static void report_section(FILE *fp, txt_id heading, const print_topic *t, print_ctx *c,
+                           bool may_skip)
+{
+    txt_gloss(fp, heading);
+    if (may_skip && report_skip(t, c->a, fp))
+        return;
+    if (analysis_need(c->a, t->needs, NULL) == TF_OK)
+        t->text(c, fp);
+}
+
+void print_report(tf_analysis *a, FILE *fp)
+{
+    print_request r = {.format = FMT_TEXT, .a = a};
+    print_ctx c = {.req = &r, .a = a};
+    txt_gloss(fp, T_G_REPORT);
+    report_section(fp, T_G_R_TOKENS, &topic_tokens, &c, false);
+    report_section(fp, T_G_R_EMBEDDING, &topic_embedding, &c, true);
+    c.rows = 8; /* the first positions of PE */
+    report_section(fp, T_G_R_PE, &topic_pe, &c, false);
+    c.rows = 0;
+    txt_gloss(fp, T_G_R_FREQ);
+    int h = a->cfg.d_model / 2;
+    fprintf(fp, "  w_0 = %.6g (wavelength %.4f positions) ... w_%d = %.6g (wavelength %.1f)\n",
+            a->omega[0], 2 * M_PI / a->omega[0], h - 1, a->omega[h - 1],
+            2 * M_PI / a->omega[h - 1]);
+    report_section(fp, T_G_R_RELATIVE, &topic_relative, &c, true);
+    report_section(fp, T_G_R_INPUT, &topic_input, &c, false);
+    report_section(fp, T_G_R_ORDER, &topic_order, &c, true);
+    report_section(fp, T_G_R_ROPE, &topic_rope, &c, true);
+}

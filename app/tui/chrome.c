@@ -1,0 +1,216 @@
+/* chrome.c — what frames the views: the tab bar, the caption, the hint or message line, the
+ * status line and the help overlay; and the small helpers the views share. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "textwidth.h"
+#include "tui/statusline.h"
+#include "tui/view.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Helpers shared with the views */
+
+int tui_step_token(tui *t, int step)
+{
+    size_t T = t->a->tokens.n;
+    t->tok = step < 0 ? (t->tok ? t->tok - 1 : T - 1) : (t->tok + 1) % T;
+    return TUI_REDRAW;
+}
+
+const char *tui_token(const tui *t, size_t i, char *buf, size_t cap)
+{
+    const tf_token *k = &t->a->tokens.items[i];
+    size_t l = k->end - k->start;
+    if (l >= cap)
+        l = cap - 1;
+    memcpy(buf, t->a->text + k->start, l);
+    buf[l] = '\0';
+    return buf;
+}
+
+int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id)
+{
+    return term_text(w, y, x, txt(id), maxw);
+}
+
+const char *tui_human(double v, char *buf, size_t cap)
+{
+    static const char *const unit[] = {"", " K", " M", " G", " T"};
+    int u = 0;
+    while (fabs(v) >= 1000.0 && u < 4)
+        v /= 1000.0, u++;
+    if (u == 0)
+        snprintf(buf, cap, "%.0f", v);
+    else
+        snprintf(buf, cap, "%.1f%s", v, unit[u]);
+    return buf;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The frame */
+
+/* " 3 频率 ": a tab's text. */
+static void tab_label(int i, char *buf, size_t cap)
+{
+    snprintf(buf, cap, " %d %s ", i + 1, txt(tui_views[i]->tab));
+}
+
+int tui_tab_at(int x)
+{
+    int at = term_text_width("tfviz ");
+    for (int i = 0; i < TUI_VIEWS; i++) {
+        char buf[64];
+        tab_label(i, buf, sizeof buf);
+        int wd = term_text_width(buf);
+        if (x >= at && x < at + wd)
+            return i;
+        at += wd;
+    }
+    return -1;
+}
+
+static void draw_tabs(tui *t)
+{
+    int x = 0;
+    move(0, 0);
+    clrtoeol();
+    term_attr(stdscr, A_BOLD, 0);
+    x += term_text(stdscr, 0, x, "tfviz ", COLS - x);
+    for (int i = 0; i < TUI_VIEWS && x < COLS; i++) {
+        char buf[64];
+        tab_label(i, buf, sizeof buf);
+        term_attr(stdscr, i == t->view ? A_REVERSE | A_BOLD : A_NORMAL, 0);
+        x += term_text(stdscr, 0, x, buf, COLS - x);
+    }
+    term_attr(stdscr, A_NORMAL, 0);
+}
+
+void tui_draw_status(tui *t)
+{
+    const tf_config *c = &t->cfg;
+    /* whole fields only (a number is shown entirely or not at all); when the row is short the
+     * least important fields go first: d_model, n and base are what the keys change */
+    char tok[64], vs[32], dm[32], bs[48], np[32], pf[48];
+    snprintf(tok, sizeof tok, "%s %s", txt(T_ST_TOKENIZER), tokenizer_name(c->tokenizer));
+    snprintf(vs, sizeof vs, "V=%u", c->vocab_size);
+    snprintf(dm, sizeof dm, "d_model=%d", c->d_model);
+    snprintf(bs, sizeof bs, "base=%g", c->base);
+    snprintf(np, sizeof np, "n=%ld", c->n_positions);
+    snprintf(pf, sizeof pf, "%s %d", txt(T_ST_POSFROM), c->index_base);
+    const char *const fields[] = {tok, vs, dm, bs, np, pf};
+    static const int prio[] = {4, 3, 0, 2, 1, 5};
+    move(LINES - 1, 0);
+    clrtoeol();
+    term_attr(stdscr, A_REVERSE, 0);
+    for (int x = 0; x < COLS; x++)
+        mvaddch(LINES - 1, x, ' ');
+    /* the value under the cursor stays at the right, whole parts of it or none: those that
+     * leave the sentence and d_model 32 columns (at least half the row), else all of it if it
+     * leaves them 24 */
+    char cur[sizeof t->cursor];
+    int cw = 0;
+    if (t->cursor[0]) {
+        int most = COLS - 34 > COLS / 2 ? COLS - 34 : COLS / 2;
+        cw = tui_cursor_fit(cur, sizeof cur, t->cursor, most);
+        if (!cw)
+            cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS - 26);
+    }
+    if (cw)
+        cw += 2;
+    /* one column spare: the ellipsis is two columns wide on terminals that draw East Asian
+     * ambiguous characters wide */
+    char line[1024];
+    tui_status_compose(line, sizeof line, COLS - cw - 1, t->text, t->text_len, fields, prio, 6,
+                       12, t->utf8 ? "\u2026" : "...");
+    term_text(stdscr, LINES - 1, 0, line, COLS - cw);
+    if (cw) {
+        term_attr(stdscr, A_REVERSE | A_BOLD, 0);
+        term_text(stdscr, LINES - 1, COLS - cw + 1, cur, cw - 1);
+    }
+    term_attr(stdscr, A_NORMAL, 0);
+}
+
+void tui_help_box(const char *title, int *x0, int *y0, int *w, int *h)
+{
+    *w = COLS - 8 < 76 ? COLS - 8 : 76, *h = LINES - 4;
+    *x0 = (COLS - *w) / 2, *y0 = 2;
+    int bottom = *y0 + *h - 1, right = *x0 + *w - 1;
+    for (int y = *y0; y <= bottom; y++) {
+        move(y, *x0);
+        for (int x = *x0; x <= right; x++)
+            addch(y == *y0 || y == bottom ? '-' : (x == *x0 || x == right) ? '|' : ' ');
+    }
+    mvaddch(*y0, *x0, '+'), mvaddch(*y0, right, '+');
+    mvaddch(bottom, *x0, '+'), mvaddch(bottom, right, '+');
+    term_attr(stdscr, A_BOLD, 0);
+    term_text(stdscr, *y0 + 1, *x0 + 2, title, *w - 4);
+    term_attr(stdscr, A_NORMAL, 0);
+}
+
+static void draw_help(tui *t)
+{
+    if (t->lesson) { /* the lesson has keys of its own (lesson.c) */
+        lesson_help(t);
+        return;
+    }
+    const char *global = txt(T_HELP_GLOBAL), *own = txt(tui_views[t->view]->keys);
+    int x0, y0, w, h;
+    tui_help_box(txt(T_HELP_TITLE), &x0, &y0, &w, &h);
+    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, global);
+    term_attr(stdscr, A_BOLD, 0);
+    term_text(stdscr, y0 + 3 + used, x0 + 2, txt(tui_views[t->view]->tab), w - 4);
+    term_attr(stdscr, A_NORMAL, 0);
+    term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, own);
+    term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
+}
+
+void tui_draw_frame(tui *t)
+{
+    erase();
+    if (COLS < 60 || LINES < 20) {
+        char buf[200];
+        txt_fmt(buf, sizeof buf, T_TOO_SMALL, 60, 20, COLS, LINES);
+        int y = LINES / 2;
+        term_wrap(stdscr, y > 0 ? y - 1 : 0, 1, COLS - 2 > 1 ? COLS - 2 : 1, 3, 1, buf);
+        refresh();
+        return;
+    }
+    if (t->lesson) {
+        lesson_frame(t);
+        if (t->help)
+            draw_help(t);
+        refresh();
+        return;
+    }
+    const tui_view *v = tui_views[t->view];
+    draw_tabs(t);
+    term_attr(stdscr, A_BOLD, 0);
+    int cap_lines = term_wrap(stdscr, 1, 1, COLS - 2, 2, 1, txt(v->caption));
+    term_attr(stdscr, A_NORMAL, 0);
+    t->cursor[0] = '\0';
+    t->area_y = 1 + cap_lines + 1;
+    t->area_x = 0;
+    t->area_rows = LINES - 2 - t->area_y;
+    t->area_cols = COLS;
+    WINDOW *w = derwin(stdscr, t->area_rows, t->area_cols, t->area_y, t->area_x);
+    if (w) {
+        v->draw(t, t->state[t->view], w, 0, 0, t->area_rows, t->area_cols);
+        delwin(w);
+    }
+    move(LINES - 2, 0);
+    clrtoeol();
+    if (t->msg[0]) {
+        term_attr(stdscr, A_BOLD, 0);
+        term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
+        term_attr(stdscr, A_NORMAL, 0);
+    } else {
+        int x = 1 + term_text(stdscr, LINES - 2, 1, txt(T_HINT), COLS - 2);
+        term_text(stdscr, LINES - 2, x + 2, txt(v->keys), COLS - x - 3);
+    }
+    tui_draw_status(t);
+    if (t->help)
+        draw_help(t);
+    refresh();
+}
+

@@ -1,0 +1,32 @@
+/* lesson.h — the guided lesson (--lesson): eleven steps through the argument, one screen each,
+ * drawn inside the explorer with the views' own drawing code. */
+#ifndef TF_LESSON_H
+#define TF_LESSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tui/view.h"
+
+#define LESSON_STEPS 11
+
+typedef struct {
+    /* what the step draws below its text: an explorer view, or NULL for the lesson's own
+     * table of characters and their bytes */
+    const tui_view *view;
+    const char *title[2]; /* [0] Chinese, [1] English */
+    const char *body[2];
+    const char *try_[2];
+    const char *keys[2];  /* the keys this step's visual answers to inside the lesson */
+    bool pe_cell;         /* the PE cell under the view's cursor worked out above it */
+    /* keys the lesson passes on as other keys, in pairs: "a " gives the view a space (the
+     * clocks' animation, since space itself goes to the next step) */
+    const char *alias;
+    /* keys whose result the view also puts on the message line, which every layout keeps */
+    const char *echo;
+} lesson_step;
+
+/* Step i (0-based), NULL outside 0..LESSON_STEPS-1. */
+const lesson_step *lesson_get(int i);
+
+#endif

@@ -1,0 +1,127 @@
+/* lesson_text.c — the guided lesson's words, in Chinese and English (one table).
+ *
+ * Each step: a title, two or three short sentences that carry the idea, and one thing for the
+ * class to try. Lines are written short so that --big (wide, bold, few words per line) still
+ * fits an 80x24 projector screen. */
+#include "tui/lesson.h"
+
+#include <stddef.h>
+#include <stdio.h>
+
+static const lesson_step steps[LESSON_STEPS] = {
+    {.view = NULL /* characters and bytes */,
+     {"文字不是数字", "Characters are not numbers"},
+     {"屏幕上的「爱」对计算机只是几个字节。编码号只说明它是哪个字符，并不包含任何意思。"
+      "神经网络只会做乘法和加法，所以我们得先把文字变成它能计算的数。",
+      "To the computer, 爱 on the screen is just a few bytes. Its code number says which "
+      "character it is, not what it means. A neural network can only multiply and add, so we "
+      "must first turn text into numbers it can compute with."},
+     {"按 / 输入你自己的句子，例如 我喜欢猫，然后回车。", "Press / and type your own sentence, "
+      "e.g. I like cats, then Enter."},
+     {"/ 输入新句子，表格跟着变", "/ type a new sentence; the table follows"}},
+    {.view = &view_embed,
+     {"词表和编号", "The vocabulary and the id"},
+     {"分词器把句子切成词元。词表给每个词元一个固定的编号 id：同一个词永远是同一个数。"
+      "编号只是一个座位号，3 和 4 挨着并不说明两个词意思相近。",
+      "The tokenizer cuts the sentence into tokens. The vocabulary gives each token a fixed "
+      "id: the same word always gets the same number. An id is only a seat number: 3 next to "
+      "4 does not mean the words are alike."},
+     {"按上下键选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
+      "its id."},
+     {"上下键 选词元", "Up/Down: another token"}, .echo = "c"},
+    {.view = &view_embed,
+     {"one-hot 向量", "One-hot"},
+     {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
+      "它不偏袒任何词，但很浪费：每个向量都和词表一样长，任意两个都互相垂直。",
+      "Write the id as a vector of length V: a 1 at position id, 0 everywhere else. It plays "
+      "no favourites, but it is wasteful: each vector is as long as the vocabulary, and any two "
+      "are perpendicular."},
+     {"看独热向量那一行：V 有多大？里面有几个 1？", "Read the one-hot line under the tokens: "
+      "how big is V? How many 1s does it hold?"},
+     {"上下键 选词元", "Up/Down: another token"}, .echo = "c"},
+    {.view = &view_embed,
+     {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
+     {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
+      "结果正好是第 id 行。所以实际程序直接查表，不做乘法。",
+      "The embedding matrix W_E has V rows and d_model columns. Multiplying the one-hot by "
+      "W_E multiplies every row but row id by 0, so the result is exactly row id. Real programs "
+      "just look the row up."},
+     {"按 c：程序真的做一次乘法，和查表的行比较。", "Press c: the program really multiplies "
+      "and compares with the row it looked up."},
+     {"上下键 选词元  c 真的做一次乘法来验证", "Up/Down: token  c: really multiply and compare"}, .echo = "c"},
+    {.view = &view_learned,
+     {"这一行是学出来的", "The row is learned"},
+     {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
+      "于是「意思」成了向量之间的距离。下面就是正在进行的训练。",
+      "W_E starts as random numbers. Training pushes words that appear in similar contexts "
+      "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
+      "live."},
+     {"按 r 从随机值重新训练，看 爱-喜欢 的余弦一步步升高。", "Press r to start again from "
+      "random rows and watch the cosine of 爱-喜欢 climb."},
+     {"r 从随机值重来  < > 速度  u 用于第 1、5 页的视图  上下键 选词",
+      "r: restart from random  < >: speed  u: use in the token views  Up/Down: word"}},
+    {.view = &view_order,
+     {"注意力不知道顺序", "Attention has no sense of order"},
+     {"只用词向量时，「我爱学习」和「学习爱我」的注意力只是行列换了位置，每个词的输出完全一样。"
+      "加上 PE，输入就不同了；RoPE 旋转 q 和 k，q.k 变了，权重就变，输出也跟着变。",
+      "Word vectors alone give 我爱学习 and 学习爱我 the same attention, rows and columns "
+      "swapped, and each word the same output. PE changes the inputs; RoPE turns q and k, so "
+      "q.k changes, so the weights change, so the outputs change."},
+     {"按 c 把同样的词换个顺序输入，例如 学习我爱：「无位置」一栏仍是 0。",
+      "Press c and type the same words in another order, e.g. 学习我爱: no PE stays 0."},
+     {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
+      "c: type order B (the same tokens in another order; empty: reversed)"}},
+    {.view = &view_pe,
+     {"位置编码公式", "The positional-encoding formula"},
+     {"PE(pos, 2i) = sin(pos * w_i)，PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。"
+      "下面把光标所在的格子一步步算出来。",
+      "PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = cos(pos * w_i), w_i = 1/base^(2i/d). "
+      "The lines below work out the cell under the cursor step by step."},
+     {"按上下键换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
+      "worked numbers follow."},
+     {"上下键 换位置  z/Z 缩小/放大  f 全图", "Up/Down: position  z/Z: zoom out/in  f: fit"}, .pe_cell = true},
+    {.view = &view_freq,
+     {"频率和时钟", "Frequencies and the clock"},
+     {"每一对维度 (2i, 2i+1) 是一根以 w_i 转动的指针。前面的维度转得快，像秒针；"
+      "后面的转得很慢，像时针。合在一起读，就知道现在几点，也就是第几个位置。",
+      "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
+      "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
+      "the time: the position."},
+     {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down to "
+      "pick another pair of dimensions."},
+     {"a 时钟走/停  上下键 换一对维度", "a: run/stop the clocks  Up/Down: another pair"}, .alias = "a "},
+    {.view = &view_relative,
+     {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
+     {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k PE(pos)：M_k 只依赖距离 k，"
+      "不依赖 pos。所以「相隔 k 个词」在任何地方看起来都一样。",
+      "No two positions share a PE. Better: PE(pos+k) = M_k PE(pos), where M_k depends only "
+      "on the distance k, not on pos. So k words apart looks the same everywhere."},
+     {"按上下键改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
+      "0."},
+     {"上下键 改变 k", "Up/Down: change k"}},
+    {.view = &view_input,
+     {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
+     {"词向量和位置编码直接相加，得到第一层真正读入的矩阵。Q、K、V 都由它算出，"
+      "所以位置信息混在每一个分数里。",
+      "The word vectors and the positional encoding are simply added: this is the matrix the "
+      "first layer reads. Q, K and V are all computed from it, so position is mixed into every "
+      "score."},
+     {"按 s 打开或关闭乘 sqrt(d)，比较两者的大小。", "Press s to switch the sqrt(d) scaling "
+      "on and off and compare the sizes."},
+     {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down: token  s: sqrt(d) scaling on/off"}},
+    {.view = &view_rope,
+     {"RoPE：旋转位置编码", "RoPE: rotary position embedding"},
+     {"RoPE 不再相加，而是把 q 和 k 的每一对维度按位置旋转一个角度。"
+      "两者点积只取决于相对距离 m-n，现在的大模型（LLaMA 等）都用它。",
+      "RoPE adds nothing: it rotates each pair of dimensions of q and k by an angle set by the "
+      "position. Their dot product depends only on the distance m-n. Today's large models "
+      "(LLaMA and others) use it."},
+     {"按 p 换配对方式，按上下键换词元。最后按 q 结束。", "Press p to change the pairing, "
+      "Up/Down for another token. Press q to finish."},
+     {"p 配对方式  b 频率基数  上下键 选词元", "p: pairing  b: frequency base  Up/Down: token"}},
+};
+
+const lesson_step *lesson_get(int i)
+{
+    return i >= 0 && i < LESSON_STEPS ? &steps[i] : NULL;
+}

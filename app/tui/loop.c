@@ -1,0 +1,509 @@
+/* loop.c — the explorer's host: keys -> actions -> reaction flags -> one redraw.
+ *
+ * The host owns the analysis, the configuration and each view's state (made by the view's init
+ * when the explorer starts, freed by its free at the end); it calls the views only through
+ * their table (view.h), and global keys through the key table below.
+ *
+ * Terminal hygiene: the terminal is restored by endwin() on every normal path (q, Esc, errors);
+ * SIGINT, SIGTERM and SIGHUP only set a flag that the loop polls (getch times out every 100 ms);
+ * a crash signal restores the saved termios and leaves the alternate screen with write(2),
+ * which is safe inside a handler, then re-raises the signal. */
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "core/err.h"
+#include "tui/lesson.h"
+#include "tui/statusline.h"
+#include "tui/view.h"
+
+const tui_view *const tui_views[TUI_VIEWS] = {
+    &view_embed, &view_pe, &view_freq, &view_relative, &view_input, &view_order, &view_rope,
+    &view_learned,
+};
+
+int tui_view_index(const tui_view *v)
+{
+    for (int i = 0; i < TUI_VIEWS; i++)
+        if (tui_views[i] == v)
+            return i;
+    return 0;
+}
+
+void *tui_state(tui *t, const tui_view *v) { return t->state[tui_view_index(v)]; }
+
+/* ---------------------------------------------------------------------------------------------
+ * Signals */
+
+static volatile sig_atomic_t got_signal;
+static struct termios saved_tios;
+static bool have_tios, curses_on;
+static char reset_seq[256]; /* leave the alternate screen, show the cursor, stop mouse reports */
+static size_t reset_len;
+
+static void on_stop_signal(int sig) { got_signal = sig; }
+
+static void on_crash_signal(int sig)
+{
+    if (have_tios)
+        tcsetattr(STDIN_FILENO, TCSANOW, &saved_tios);
+    if (reset_len) {
+        ssize_t r = write(STDOUT_FILENO, reset_seq, reset_len);
+        (void)r;
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void append_cap(const char *name)
+{
+    const char *s = tigetstr(name);
+    /* (char *)-1 is tigetstr's documented "not a string capability" */
+    if (s && s != (char *)-1 && reset_len + strlen(s) < sizeof reset_seq) { /* NOLINT */
+        /* NOLINTNEXTLINE(bugprone-not-null-terminated-result): the static array stays 0-filled */
+        memcpy(reset_seq + reset_len, s, strlen(s));
+        reset_len += strlen(s);
+    }
+}
+
+static void install_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = on_stop_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sa.sa_handler = on_crash_signal;
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGSEGV, &sa, NULL);
+    sigaction(SIGBUS, &sa, NULL);
+    sigaction(SIGFPE, &sa, NULL);
+    sigaction(SIGABRT, &sa, NULL);
+    append_cap("sgr0");
+    append_cap("cnorm");
+    append_cap("rmcup");
+    const char mouse_off[] = "\033[?1000l\033[?1002l\033[?1006l";
+    if (reset_len + sizeof mouse_off < sizeof reset_seq) {
+        memcpy(reset_seq + reset_len, mouse_off, sizeof mouse_off - 1);
+        reset_len += sizeof mouse_off - 1;
+    }
+}
+
+static void restore_terminal(void)
+{
+    if (curses_on) {
+        endwin();
+        curses_on = false;
+    }
+}
+
+int tui_signal(void) { return got_signal; }
+
+/* ---------------------------------------------------------------------------------------------
+ * Analysis */
+
+int tui_rerun(tui *t)
+{
+    tf_analysis fresh;
+    tf_diag dg = {0};
+    tf_status st = analysis_run(&t->cfg, t->text, t->text_len, &fresh, &dg);
+    if (st != TF_OK) {
+        /* the analysis shown stays, and so does the configuration it was made with: the
+         * status line and the views never disagree */
+        t->cfg = t->cfg_shown;
+        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_BAD_TEXT), txt_status(st));
+        return -1;
+    }
+    analysis_free(t->a);
+    *t->a = fresh;
+    t->cfg_shown = t->cfg;
+    t->generation++;
+    if (t->tok >= t->a->tokens.n)
+        t->tok = t->a->tokens.n - 1;
+    return 0;
+}
+
+tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs)
+{
+    tf_analysis fresh;
+    tf_diag dg = {0};
+    tf_status st = analysis_run(c, t->text, t->text_len, &fresh, &dg);
+    if (st == TF_OK) {
+        st = analysis_need(&fresh, needs, &dg);
+        if (st != TF_OK)
+            analysis_free(&fresh);
+    }
+    if (st != TF_OK)
+        return st;
+    analysis_free(t->a);
+    *t->a = fresh;
+    t->cfg = *c;
+    t->cfg_shown = t->cfg;
+    t->generation++;
+    return TF_OK;
+}
+
+/* The parts of the analysis the view on screen reads, computed on its first visit (the message
+ * line says so while it takes). */
+static void ensure_parts(tui *t)
+{
+    unsigned needs = tui_views[t->view]->needs;
+    if ((t->a->done & needs) == needs)
+        return;
+    move(LINES - 2, 0);
+    clrtoeol();
+    term_attr(stdscr, A_BOLD, 0);
+    term_text(stdscr, LINES - 2, 1, txt(T_COMPUTING), COLS - 2);
+    term_attr(stdscr, A_NORMAL, 0);
+    refresh();
+    tf_diag dg = {0};
+    tf_status st = analysis_need(t->a, needs, &dg);
+    if (st != TF_OK)
+        snprintf(t->msg, sizeof t->msg, "%s", txt_status(st));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Global actions (the key table) */
+
+/* The help overlay describes these keys in T_HELP_GLOBAL; keep the two in step. */
+typedef struct {
+    int key;
+    int (*act)(tui *t, int key);
+} tui_key;
+
+static int act_view(tui *t, int key)
+{
+    if (key >= '1' && key <= '8')
+        t->view = key - '1';
+    else if (key == '\t')
+        t->view = (t->view + 1) % TUI_VIEWS;
+    else
+        t->view = (t->view + TUI_VIEWS - 1) % TUI_VIEWS;
+    t->help = false;
+    return TUI_REDRAW;
+}
+
+static int act_help(tui *t, int key)
+{
+    (void)key;
+    t->help = !t->help;
+    return TUI_REDRAW;
+}
+
+static int act_quit(tui *t, int key)
+{
+    if (t->help && key == 27) { /* Esc closes the overlay first */
+        t->help = false;
+        return TUI_REDRAW;
+    }
+    return TUI_QUIT;
+}
+
+static int act_lang(tui *t, int key)
+{
+    (void)key;
+    if (!t->utf8) {
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_ASCII_NOTICE));
+        return TUI_REDRAW;
+    }
+    txt_set_zh(!txt_is_zh());
+    snprintf(t->msg, sizeof t->msg, "%s", txt(T_LANG_NOW));
+    return TUI_REDRAW;
+}
+
+static int act_dmodel(tui *t, int key)
+{
+    /* Rows of W_E loaded (--vectors) or trained (view 8) fix d_model to their dimension, so a
+     * new d_model means leaving them: W_E becomes random again, and the message says how to get
+     * the trained rows back. */
+    const tf_vectors *vec = t->cfg.vectors;
+    int d = t->cfg.d_model;
+    d = (key == '-' || key == '_') ? d / 2 : d * 2;
+    if (d < 4)
+        d = 4;
+    if (d > 4096)
+        d = 4096;
+    if (d % 2)
+        d++;
+    t->cfg.d_model = d;
+    if (vec) {
+        t->cfg.vectors = NULL;
+        bool trained = vec != t->req->cfg.vectors;
+        txt_fmt(t->msg, sizeof t->msg, trained ? T_M_VECTORS_DROPPED : T_M_FILE_DROPPED, d,
+                 (int)vec->dim);
+    } else {
+        txt_fmt(t->msg, sizeof t->msg, T_DMODEL_NOW, d);
+    }
+    return TUI_RERUN;
+}
+
+static const long position_steps[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 10000};
+#define N_POSITION_STEPS (sizeof position_steps / sizeof *position_steps)
+
+static int act_positions(tui *t, int key)
+{
+    long n = t->cfg.n_positions;
+    size_t i = 0;
+    while (i + 1 < N_POSITION_STEPS && position_steps[i] < n)
+        i++;
+    if (key == '[') {
+        while (i > 0 && position_steps[i] >= n)
+            i--;
+    } else if (position_steps[i] <= n && i + 1 < N_POSITION_STEPS) {
+        i++;
+    }
+    t->cfg.n_positions = position_steps[i];
+    if (t->cfg.offset >= t->cfg.n_positions)
+        t->cfg.offset = t->cfg.n_positions - 1;
+    txt_fmt(t->msg, sizeof t->msg, T_POSITIONS_NOW, t->cfg.n_positions);
+    return TUI_RERUN;
+}
+
+static int act_base(tui *t, int key)
+{
+    (void)key;
+    t->cfg.base = t->cfg.base == 10000.0 ? 500000.0 : 10000.0;
+    txt_fmt(t->msg, sizeof t->msg, T_BASE_NOW, t->cfg.base);
+    return TUI_RERUN;
+}
+
+static int act_index(tui *t, int key)
+{
+    (void)key;
+    t->cfg.index_base = !t->cfg.index_base;
+    txt_fmt(t->msg, sizeof t->msg, T_INDEX_NOW, t->cfg.index_base);
+    return TUI_RERUN;
+}
+
+static void export_message(const char *msg, void *ctx)
+{
+    tui *t = ctx;
+    snprintf(t->msg, sizeof t->msg, "e: %s", msg);
+}
+
+/* e: the figure of the view on screen, in the interface's language, as tfviz-NAME.png. */
+static int act_export(tui *t, int key)
+{
+    (void)key;
+    const tui_view *v = tui_views[t->view];
+    if (!v->figure || !t->req->export) {
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_NO_FIGURE));
+        return TUI_REDRAW;
+    }
+    /* the figure speaks the interface's language and shows what the views show */
+    fig_request req = {.name = v->figure, .zh = txt_is_zh(), .vectors = t->cfg.vectors};
+    if (v->export_prep) {
+        int r = v->export_prep(t, t->state[t->view], &req);
+        if (r != TUI_IGNORED)
+            return r;
+    }
+    /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
+    char path[96];
+    if (!tui_export_path(path, sizeof path, NULL, v->figure, "png")) {
+        snprintf(t->msg, sizeof t->msg, "e: %s", txt_status(TF_ERR_IO));
+        return TUI_REDRAW;
+    }
+    /* the export's sentence, if it has one, goes to the message line, not to the screen */
+    err_sink was = err_redirect((err_sink){export_message, t});
+    req.path = path;
+    int rc = t->req->export(&req, t->a);
+    err_redirect(was);
+    if (rc == 0)
+        txt_fmt(t->msg, sizeof t->msg, T_EXPORTED, path);
+    return TUI_REDRAW;
+}
+
+static int act_edit(tui *t, int key)
+{
+    (void)key;
+    return tui_edit(t);
+}
+
+static int act_resize(tui *t, int key)
+{
+    (void)t, (void)key;
+    return TUI_REDRAW;
+}
+
+static const tui_key keytable[] = {
+    {'1', act_view},      {'2', act_view},      {'3', act_view},     {'4', act_view},
+    {'5', act_view},      {'6', act_view},      {'7', act_view},     {'8', act_view},
+    {'\t', act_view},     {KEY_BTAB, act_view}, {'?', act_help},     {'q', act_quit},
+    {27, act_quit},       {'/', act_edit},      {':', act_edit},     {'+', act_dmodel},
+    {'=', act_dmodel},    {'-', act_dmodel},    {'[', act_positions}, {']', act_positions},
+    {'b', act_base},      {'i', act_index},     {'l', act_lang},     {'e', act_export},
+    {KEY_RESIZE, act_resize},
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * The loop */
+
+/* A key for the view on screen; the mouse on the tab bar switches views, on the content area
+ * it goes to the view, and the wheel scrolls as Up and Down do. */
+static int view_key(tui *t, int ch)
+{
+    const tui_view *v = tui_views[t->view];
+    void *st = t->state[t->view];
+    return v->key ? v->key(t, st, ch) : TUI_IGNORED;
+}
+
+static int mouse(tui *t)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return TUI_IGNORED;
+    const tui_view *v = tui_views[t->view];
+    if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON1_RELEASED)) {
+        if (ev.y == 0 && !t->lesson) { /* the tab bar */
+            int i = tui_tab_at(ev.x);
+            if (i < 0)
+                return TUI_IGNORED;
+            t->view = i;
+            return TUI_REDRAW;
+        }
+        if (v->click && ev.y >= t->area_y && ev.y < t->area_y + t->area_rows)
+            return v->click(t, t->state[t->view], ev.y - t->area_y, ev.x - t->area_x);
+    }
+    if (ev.bstate & BUTTON4_PRESSED)
+        return view_key(t, KEY_UP);
+    if (ev.bstate & BUTTON5_PRESSED)
+        return view_key(t, KEY_DOWN);
+    return TUI_IGNORED;
+}
+
+static int dispatch(tui *t, int ch)
+{
+    if (t->lesson && ch != KEY_MOUSE && !t->help) {
+        int lr = lesson_key(t, ch);
+        if (lr != TUI_IGNORED)
+            return lr;
+    }
+    if (ch == KEY_MOUSE)
+        return mouse(t);
+    if (t->help && ch != '?' && ch != 'q' && ch != 27 && ch != KEY_RESIZE) {
+        t->help = false;
+        return TUI_REDRAW;
+    }
+    int r = view_key(t, ch);
+    if (r != TUI_IGNORED)
+        return r;
+    for (size_t i = 0; i < sizeof keytable / sizeof *keytable; i++)
+        if (keytable[i].key == ch)
+            return keytable[i].act(t, ch);
+    return TUI_IGNORED;
+}
+
+bool tui_wanted(void)
+{
+    if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
+        return false;
+    const char *term = getenv("TERM");
+    if (!term || !*term || strcmp(term, "dumb") == 0) {
+        fprintf(stderr, "tfviz: TERM is %s: printing the text report (set TERM=xterm-256color "
+                        "for the interactive view).\n", term && *term ? "dumb" : "not set");
+        return false;
+    }
+    return true;
+}
+
+/* curses in the explorer's modes; false when the terminal cannot be started. */
+static bool start_curses(const tui *t)
+{
+    if (tcgetattr(STDIN_FILENO, &saved_tios) == 0)
+        have_tios = true;
+    if (!newterm(NULL, stdout, stdin)) {
+        err_say("cannot start the interactive view on this terminal (TERM=%s); printing the "
+                "text report instead.", getenv("TERM"));
+        return false;
+    }
+    curses_on = true;
+    atexit(restore_terminal);
+    install_signals();
+    const char *nc = getenv("NO_COLOR");
+    term_setup(NULL, t->utf8, t->req->no_color || (nc && *nc));
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    set_escdelay(25);
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
+    return true;
+}
+
+/* Frames until q, Esc or a signal: draw when something changed, wait for a key (or the view's
+ * next frame), act on it. */
+static void run_loop(tui *t)
+{
+    int flags = TUI_REDRAW;
+    while (!(flags & TUI_QUIT)) {
+        if (flags & TUI_RERUN)
+            tui_rerun(t);
+        if (flags & (TUI_REDRAW | TUI_RERUN)) {
+            if (COLS >= 60 && LINES >= 20)
+                ensure_parts(t);
+            tui_draw_frame(t);
+        }
+        const tui_view *v = tui_views[t->view];
+        void *st = t->state[t->view];
+        timeout(v->frame_ms ? v->frame_ms(st) : 100);
+        wint_t wc;
+        int r = get_wch(&wc);
+        if (got_signal)
+            break;
+        if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
+            flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
+            continue;
+        }
+        int ch = (int)wc;
+        if (r == OK && wc > 255)
+            ch = 0; /* a character no key is bound to (KEY_* codes start at 257) */
+        bool keep_msg = (r == KEY_CODE_YES && (ch == KEY_RESIZE || ch == KEY_MOUSE));
+        if (!keep_msg)
+            t->msg[0] = '\0';
+        flags = dispatch(t, ch);
+        if (flags == TUI_IGNORED)
+            flags = keep_msg ? TUI_REDRAW : TUI_IGNORED;
+    }
+}
+
+int tui_run(const tui_request *r, tf_analysis *a)
+{
+    tui t = {.req = r, .cfg = r->cfg, .cfg_shown = r->cfg, .a = a, .lesson = r->lesson,
+             .big = r->big};
+    t.text = malloc(r->text_len + 1);
+    if (!t.text)
+        return 2;
+    memcpy(t.text, r->text, r->text_len);
+    t.text[r->text_len] = '\0';
+    t.text_len = r->text_len;
+    for (int i = 0; i < TUI_VIEWS; i++)
+        t.state[i] = tui_views[i]->init ? tui_views[i]->init(&t) : NULL;
+    if (t.lesson)
+        lesson_enter(&t, 0);
+
+    setlocale(LC_ALL, "");
+    t.utf8 = term_locale_utf8();
+    txt_set_zh(t.utf8 && r->zh);
+    if (!t.utf8)
+        snprintf(t.msg, sizeof t.msg, "%s", txt(T_ASCII_NOTICE));
+    int rc = TUI_NO_TERMINAL;
+    if (start_curses(&t)) {
+        run_loop(&t);
+        restore_terminal();
+        rc = got_signal ? 128 + got_signal : 0;
+    }
+    for (int i = 0; i < TUI_VIEWS; i++)
+        if (tui_views[i]->free)
+            tui_views[i]->free(t.state[i]);
+    free(t.text);
+    return rc;
+}

@@ -1,0 +1,133 @@
+/* view.h — the explorer's host and the interface every view implements (htop's Panel classes):
+ * a view is one file with a table of functions; it owns its state, made by init and freed by
+ * free, and the host only calls through the table. Private to tui/.
+ *
+ * Key handlers return reaction flags (TUI_*) that say what must happen next: redraw, re-run the
+ * analysis after a configuration change, or quit. */
+#ifndef TF_TUI_VIEW_H
+#define TF_TUI_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+#include "core/strings.h"
+#include "term.h"
+#include "tui/tui.h"
+
+enum {
+    TUI_IGNORED = 0,     /* the key meant nothing here */
+    TUI_REDRAW = 1 << 0, /* draw the screen again */
+    TUI_RERUN = 1 << 1,  /* the configuration or sentence changed: run the analysis again */
+    TUI_QUIT = 1 << 2,
+};
+
+typedef struct tui tui;
+
+/* A view. Coordinates are those of its content area; state is what its init made. */
+typedef struct tui_view {
+    const char *figure;  /* the figure the e key exports of this view, NULL: none */
+    txt_id tab;          /* short name on the tab bar */
+    txt_id caption;      /* one or two sentences: the claim this view makes visible */
+    txt_id keys;         /* the view's own keys, for the help overlay and the hint line */
+    unsigned needs;      /* ANALYSIS_* parts the view reads (computed on first visit) */
+    void *(*init)(tui *t);  /* NULL: no state of its own */
+    void (*free)(void *state);
+    void (*draw)(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols);
+    int (*key)(tui *t, void *state, int ch);        /* ch: a character or a KEY_* code */
+    int (*click)(tui *t, void *state, int y, int x); /* a mouse press */
+    /* NULL, or called every frame while no key comes (animation, training) */
+    int (*tick)(tui *t, void *state);
+    int (*frame_ms)(void *state);  /* NULL, or the frame time it needs while idle */
+    void (*still)(void *state);    /* NULL, or stop what moves by itself */
+    /* NULL, or the sentence of its last result (c's check) for the lesson's message line */
+    bool (*result)(tui *t, void *state, char *buf, size_t cap);
+    /* NULL, or fill in what its figure needs; a reaction flag cancels the export */
+    int (*export_prep)(tui *t, void *state, fig_request *req);
+} tui_view;
+
+#define TUI_VIEWS 8
+
+/* What every view may read, and the host's own state. */
+struct tui {
+    const tui_request *req;
+    tf_config cfg;       /* the configuration the analysis was (or will be) run with */
+    tf_config cfg_shown; /* the configuration of the analysis on screen (kept when a run fails) */
+    char *text;          /* the sentence (owned) */
+    size_t text_len;
+    tf_analysis *a;      /* the analysis of text under cfg */
+    unsigned generation; /* counts analysis runs, for view caches */
+    int view;            /* the view on screen: an index into tui_views */
+    void *state[TUI_VIEWS]; /* each view's own state */
+    bool help;
+    bool utf8;
+    char msg[320];       /* the message line: export result, errors, notices */
+    char cursor[160];    /* "the value under the cursor" for the status line */
+    int area_y, area_x, area_rows, area_cols; /* the content area of the last frame */
+    size_t tok;          /* the selected token: views 1, 5 and 7 follow it */
+    bool lesson;         /* --lesson: steps instead of tabs (lesson.c) */
+    bool big;            /* --big: bold, wide spacing, short lines (projectors) */
+    int step;            /* the lesson's step shown, 0..LESSON_STEPS-1 */
+};
+
+/* The views, in the tab bar's order. */
+extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
+    view_rope, view_learned;
+extern const tui_view *const tui_views[TUI_VIEWS];
+
+/* The index of view v in tui_views (0 for an unknown view). */
+int tui_view_index(const tui_view *v);
+/* The state of view v. */
+void *tui_state(tui *t, const tui_view *v);
+/* The PE view's cursor: a position index from 0 and a dimension (the lesson works that cell). */
+void view_pe_cursor(const void *state, long *pos, long *dim);
+
+/* ---- the host (loop.c) --------------------------------------------------------------------- */
+
+/* Run the analysis of t->text under t->cfg; on failure the analysis shown and its configuration
+ * stay, and the message line says why. 0 or -1. */
+int tui_rerun(tui *t);
+/* The sentence editor (editor.c): a reaction flag. */
+int tui_edit(tui *t);
+/* The line editor on the row above the status line, starting from init: the text typed
+ * (malloc'd, *out_len bytes) on Enter, NULL on Esc or a stop signal (*quit set). *cut says a
+ * paste went past the text limit (the rest was refused and the hint line said so). */
+char *tui_edit_line(const char *prompt, const char *hint, const char *init, size_t init_len,
+                    size_t *out_len, bool *cut, bool *quit);
+/* Run the analysis of the sentence under configuration c with the parts `needs`; when it
+ * succeeds it replaces the one on screen and c becomes t's configuration, else nothing changes
+ * and the status says why. */
+tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs);
+/* Set by the signal handlers: the loop and the editor end. */
+int tui_signal(void);
+
+/* ---- the chrome (chrome.c) ----------------------------------------------------------------- */
+
+void tui_draw_frame(tui *t);
+/* The status line (sentence and configuration) on the last row. */
+void tui_draw_status(tui *t);
+/* An empty framed box for a help overlay, centred, its title in bold on the first line; its
+ * rectangle in *x0, *y0, *w, *h. */
+void tui_help_box(const char *title, int *x0, int *y0, int *w, int *h);
+/* The view whose tab is at column x of the tab bar, -1: none. */
+int tui_tab_at(int x);
+/* Move the selected token (views 1, 5 and 7 share it) one back (-1) or on (+1), wrapping. */
+int tui_step_token(tui *t, int step);
+/* Token i's text (cut to cap). */
+const char *tui_token(const tui *t, size_t i, char *buf, size_t cap);
+/* Write the current language's entry id. */
+int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
+/* A number with engineering grouping: 409.6 M, 1.6 G. */
+const char *tui_human(double v, char *buf, size_t cap);
+
+/* ---- the lesson (lesson.c) ----------------------------------------------------------------- */
+
+void lesson_frame(tui *t);
+/* The lesson's keys: TUI_IGNORED for keys the view and the global table should see. */
+int lesson_key(tui *t, int ch);
+/* The ? overlay inside the lesson: its keys and the current step's own. */
+void lesson_help(tui *t);
+/* Show step `step`: its view becomes the current view (for its needs and its keys). */
+void lesson_enter(tui *t, int step);
+
+#endif

@@ -1,0 +1,126 @@
+/* view_input.c — view 5: X_input = s * X_emb + PE, per token (claims C11, C12).
+ *
+ * Three aligned bars per token on one shared colour scale, so the balance between meaning
+ * (the embedding row) and position (the PE row) is visible; `s` switches the sqrt(d_model)
+ * scaling of the original Transformer on and off. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "embedding.h"
+#include "linalg.h"
+#include "tui/view.h"
+
+#define LABEL_COLS 18
+
+typedef struct {
+    const double *v; /* (d) */
+    int d, cols;
+} bar_ctx;
+
+static double bar_px(void *ctx, int py, int px)
+{
+    (void)py;
+    const bar_ctx *b = ctx;
+    return b->v[(size_t)px * b->d / b->cols];
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    (void)state;
+    const tf_analysis *a = t->a;
+    int d = a->cfg.d_model;
+    size_t T = a->tokens.n;
+    int bw = cols - LABEL_COLS - 14;
+    if (bw > d)
+        bw = d;
+    if (bw < 8)
+        return;
+    double *emb = malloc((size_t)d * sizeof *emb);
+    if (!emb)
+        return;
+    /* one scale for every bar: the largest magnitude on screen */
+    double m = 1e-12;
+    for (size_t i = 0; i < T * (size_t)d; i++) {
+        m = fmax(m, fabs(a->emb_scale * a->x_emb[i]));
+        m = fmax(m, fabs(a->pe[i]));
+        m = fmax(m, fabs(a->x_input[i]));
+    }
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, y, x + 1, cols - 2, txt(a->cfg.scale_embedding ? T_I_SCALED : T_I_UNSCALED),
+                a->emb_scale);
+    term_attr(w, A_NORMAL, 0);
+    term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
+    /* a blank line between tokens when they all fit with it */
+    int per = (rows - 4) >= 4 * (int)T ? 4 : 3, fit = (rows - 4) / per;
+    size_t first = t->tok >= (size_t)fit ? t->tok - (size_t)fit + 1 : 0;
+    int ry = y + 2;
+    double sum_e = 0, sum_p = 0;
+    for (size_t i = 0; i < T; i++) {
+        for (int j = 0; j < d; j++)
+            emb[j] = a->emb_scale * a->x_emb[i * d + j];
+        sum_e += la_norm(emb, (size_t)d);
+        sum_p += la_norm(a->pe + i * d, (size_t)d);
+    }
+    /* with trained/loaded vectors, one line says how many rows of this sentence are trained */
+    size_t n_trained = 0;
+    for (size_t i = 0; i < T; i++)
+        n_trained += embedding_row_is_set(&a->emb, a->tokens.items[i].id);
+    int extra = a->emb.n_set ? 1 : 0;
+    for (size_t i = first; i < T && ry + 3 <= y + rows - 2 - extra; i++) {
+        char tok[128], lab[192];
+        for (int j = 0; j < d; j++)
+            emb[j] = a->emb_scale * a->x_emb[i * d + j];
+        const double *rowv[3] = {emb, a->pe + i * d, a->x_input + i * d};
+        const txt_id names[3] = {T_I_EMB, T_I_PE, T_I_SUM};
+        snprintf(lab, sizeof lab, "%s %d", tui_token(t, i, tok, sizeof tok),
+                 a->tokens.items[i].id);
+        for (int r = 0; r < 3; r++) {
+            term_attr(w, i == t->tok && r == 0 ? A_BOLD | A_REVERSE : A_NORMAL, 0);
+            if (r == 0)
+                term_text(w, ry, x + 1, lab, 9);
+            term_attr(w, A_NORMAL, 0);
+            term_text(w, ry + r, x + 10, txt(names[r]), LABEL_COLS - 10);
+            bar_ctx bc = {rowv[r], d, bw};
+            term_heatmap(w, ry + r, x + LABEL_COLS, 1, bw, bar_px, &bc, CMAP_RDBU, -m, m);
+            term_printf(w, ry + r, x + LABEL_COLS + bw + 2, 12, "%9.3f",
+                        la_norm(rowv[r], (size_t)d));
+        }
+        ry += per;
+    }
+    if (extra) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
+        term_attr(w, A_NORMAL, 0);
+    }
+    term_printf(w, y + rows - 2, x + 1, cols - 2, txt(T_I_BALANCE), sum_e / (double)T,
+                sum_p / (double)T);
+    if (y + rows - 1 > ry)
+        term_colorbar(w, y + rows - 1, x + 1, cols / 2 < 40 ? cols / 2 : 40, CMAP_RDBU, -m, m);
+    size_t s = t->tok;
+    snprintf(t->cursor, sizeof t->cursor, "X_input[%zu][0]=%.6f", s, a->x_input[s * d]);
+    free(emb);
+}
+
+static int key(tui *t, void *state, int ch)
+{
+    (void)state;
+    switch (ch) {
+    case KEY_UP:
+        return tui_step_token(t, -1);
+    case KEY_DOWN:
+        return tui_step_token(t, +1);
+    case 's':
+        t->cfg.scale_embedding = !t->cfg.scale_embedding;
+        snprintf(t->msg, sizeof t->msg, "%s",
+                 txt(t->cfg.scale_embedding ? T_SCALE_ON : T_SCALE_OFF));
+        return TUI_RERUN;
+    default:
+        return TUI_IGNORED;
+    }
+}
+
+const tui_view view_input = {
+    .figure = "input", .tab = T_TAB_INPUT, .caption = T_CAP_INPUT, .keys = T_KEYS_INPUT,
+    .needs = 0, .draw = draw, .key = key,
+};

@@ -1,0 +1,494 @@
+/* view_learned.c — view 8: W_E learned while the student watches (claim C5).
+ *
+ * Skip-gram with negative sampling trains on the built-in corpus, a slice of words per frame
+ * (the event loop calls tick() between key presses), and the view draws what the training does:
+ * the loss falling, the cosine of 爱-喜欢 and 猫-狗 climbing from the near-zero of random rows
+ * while the control 爱-北京 stays low, the 2-D PCA map of the most frequent words gathering
+ * into groups, and the nearest neighbours of a chosen word. u (and the end of training) copies
+ * the vectors into the analysis, so views 1 and 5 read trained rows. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pca.h"
+#include "core/err.h"
+#include "learn/learn.h"
+#include "tui/view.h"
+#include "word2vec.h"
+
+#define HIST_CAP 1024 /* points kept per curve; halved (every other point) when full */
+#define N_PAIRS 3
+#define MAP_WORDS 48  /* the most frequent words on the map */
+#define N_NEIGH 8
+#define SPEED_MIN 64
+#define SPEED_MAX 65536
+#define SPEED_DEFAULT 512 /* words per frame: ~176 k words at 25 frames/s take about 15 s */
+
+/* the watched pairs shown: 爱-喜欢 and 猫-狗, which share contexts, and the control 爱-北京 */
+static const int shown_pairs[N_PAIRS] = {0, 1, LEARN_CONTROL};
+static const char *const preset[] = {"爱", "猫", "北京", "苹果", "学习", "妈妈", "吃"};
+#define N_PRESET (sizeof preset / sizeof *preset)
+
+typedef struct {
+    bool ready, failed, running, applied;
+    learn_session s; /* the built-in corpus and the model on it */
+    w2v_progress pr;
+    int32_t pair_id[N_PAIRS][2];
+    long speed; /* words per frame */
+    /* history: fraction of the run, smoothed loss, cosines */
+    size_t n;
+    double hx[HIST_CAP], hloss[HIST_CAP], hcos[N_PAIRS][HIST_CAP];
+    double loss_ema;
+    int32_t sel; /* the word whose neighbours are listed */
+    size_t preset_i;
+    tf_vectors applied_vec; /* the copy handed to the analysis (owned) */
+} learned_state;
+
+static void record(learned_state *L)
+{
+    if (L->n == HIST_CAP) { /* keep every other point */
+        for (size_t i = 0; i < HIST_CAP / 2; i++) {
+            L->hx[i] = L->hx[2 * i], L->hloss[i] = L->hloss[2 * i];
+            for (int p = 0; p < N_PAIRS; p++)
+                L->hcos[p][i] = L->hcos[p][2 * i];
+        }
+        L->n = HIST_CAP / 2;
+    }
+    size_t i = L->n++;
+    L->hx[i] = L->pr.words_total ? (double)L->pr.words_done / (double)L->pr.words_total : 0;
+    L->hloss[i] = L->loss_ema;
+    for (int p = 0; p < N_PAIRS; p++)
+        L->hcos[p][i] = L->pair_id[p][0] >= 0 && L->pair_id[p][1] >= 0
+                            ? w2v_cosine(&L->s.m, L->pair_id[p][0], L->pair_id[p][1])
+                            : 0.0;
+}
+
+static void restart(learned_state *L)
+{
+    memset(&L->pr, 0, sizeof L->pr);
+    L->pr.words_total = (uint64_t)L->s.m.p.epochs * w2v_corpus_tokens(L->s.corpus);
+    L->pr.alpha = L->s.m.p.alpha;
+    L->n = 0;
+    L->loss_ema = NAN;
+    record(L);
+}
+
+static void ignore(const char *msg, void *ctx)
+{
+    (void)msg, (void)ctx;
+}
+
+/* The corpus and the model, set up on first use; false when that failed (the message line
+ * says so once). */
+static bool learning_open(tui *t, learned_state *L)
+{
+    if (L->ready || L->failed)
+        return L->ready;
+    L->failed = true;
+    learn_request r = {.cfg = &t->cfg};
+    w2v_params_defaults(&r.params);
+    /* the sentences learn_open says are the command line's: the view says its own */
+    err_sink was = err_redirect((err_sink){ignore, NULL});
+    int rc = learn_open(&L->s, &r);
+    err_redirect(was);
+    if (rc) {
+        txt_fmt(t->msg, sizeof t->msg, T_M_BAD_TEXT, txt(T_L_FAILED),
+                txt_status(L->s.failed != TF_OK ? L->s.failed : TF_ERR_NOMEM));
+        return false;
+    }
+    for (int i = 0; i < N_PAIRS; i++)
+        learn_pair_ids(&L->s.m, shown_pairs[i], L->pair_id[i]);
+    L->sel = w2v_lookup(&L->s.m, preset[0], strlen(preset[0]));
+    if (L->sel < 0)
+        L->sel = 0;
+    L->speed = SPEED_DEFAULT;
+    L->running = true;
+    L->ready = true;
+    L->failed = false;
+    restart(L);
+    return true;
+}
+
+static void *init(tui *t)
+{
+    (void)t;
+    return calloc(1, sizeof(learned_state));
+}
+
+/* The training and the vectors it handed to the analysis. */
+static void release(void *state)
+{
+    learned_state *L = state;
+    if (!L)
+        return;
+    learn_close(&L->s);
+    vectors_free(&L->applied_vec);
+    free(L);
+}
+
+/* e exports the map of the vectors trained so far; none yet: the message line says to wait. */
+static int export_prep(tui *t, void *state, fig_request *req)
+{
+    static tf_vectors live; /* a view of the model's rows, valid until the next key or tick */
+    learned_state *L = state;
+    if (!L || !L->ready || L->pr.words_done == 0 ||
+        (w2v_vectors_view(&L->s.m, &live), live.n < 2)) {
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_M_MAP_UNTRAINED));
+        return TUI_REDRAW;
+    }
+    req->vectors = &live;
+    return TUI_IGNORED;
+}
+
+/* Copy the current vectors into the analysis: views 1 and 5 then read these rows for the words
+ * that have them (d_model follows the vectors). */
+static int apply(tui *t, learned_state *L)
+{
+    tf_vectors live, copy = {0};
+    w2v_vectors_view(&L->s.m, &live);
+    size_t bytes = 0;
+    for (uint32_t i = 0; i < live.n; i++)
+        bytes += strlen(live.words[i]) + 1;
+    copy.n = live.n, copy.dim = live.dim, copy.owned = true;
+    size_t rows = live.n ? live.n : 1; /* malloc(0) may return NULL: not out of memory */
+    copy.words = malloc(rows * sizeof *copy.words);
+    copy.block = malloc(bytes ? bytes : 1);
+    copy.data = malloc(rows * (live.dim ? live.dim : 1) * sizeof *copy.data);
+    if (!copy.words || !copy.block || !copy.data) {
+        free(copy.words), free(copy.block), free(copy.data);
+        snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
+        return TUI_REDRAW;
+    }
+    char *o = copy.block;
+    for (uint32_t i = 0; i < live.n; i++) {
+        size_t l = strlen(live.words[i]) + 1;
+        memcpy(o, live.words[i], l);
+        copy.words[i] = o;
+        o += l;
+    }
+    memcpy(copy.data, live.data, (size_t)live.n * live.dim * sizeof *copy.data);
+    vectors_free(&L->applied_vec);
+    L->applied_vec = copy;
+    t->cfg.vectors = &L->applied_vec;
+    t->cfg.d_model = copy.dim;
+    L->applied = true;
+    txt_fmt(t->msg, sizeof t->msg, T_L_APPLIED, copy.n, copy.dim,
+            100.0 * (double)L->pr.words_done / (double)(L->pr.words_total ? L->pr.words_total : 1));
+    return TUI_RERUN;
+}
+
+static int step_once(tui *t, learned_state *L, uint64_t words)
+{
+    if (L->pr.done)
+        return TUI_IGNORED;
+    w2v_progress pr;
+    if (w2v_step(&L->s.m, words, &pr) != TF_OK) {
+        L->running = false;
+        snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
+        return TUI_REDRAW;
+    }
+    L->pr = pr;
+    if (pr.pairs > 0)
+        L->loss_ema = isnan(L->loss_ema) ? pr.loss : 0.8 * L->loss_ema + 0.2 * pr.loss;
+    record(L);
+    if (pr.done) {
+        L->running = false;
+        /* a run that ends hands its vectors over, unless they are in use already (a new
+         * d_model leaves them: loop.c act_dmodel) */
+        if (!L->applied || t->cfg.vectors != &L->applied_vec)
+            return apply(t, L) | TUI_REDRAW;
+    }
+    return TUI_REDRAW;
+}
+
+/* Words per frame now: a quarter of the speed over the first 5% of the run, where the cosines
+ * leave the near-zero of random rows, so that climb takes a few seconds instead of one. */
+static long frame_words(const learned_state *L)
+{
+    bool warmup = L->pr.words_done * 20 < L->pr.words_total;
+    long w = warmup ? L->speed / 4 : L->speed;
+    return w < 16 ? 16 : w;
+}
+
+/* A slice of training each frame while it runs, and the help box and a screen too small to
+ * draw on hold it. */
+static int tick(tui *t, void *state)
+{
+    learned_state *L = state;
+    if (!L || t->help || COLS < 60 || LINES < 20 || !learning_open(t, L) || !L->running)
+        return TUI_IGNORED;
+    return step_once(t, L, (uint64_t)frame_words(L));
+}
+
+static int frame_ms(void *state)
+{
+    (void)state;
+    return 40;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Drawing */
+
+static const tf_rgb curve_rgb[N_PAIRS] = {{230, 80, 60}, {60, 160, 230}, {150, 150, 150}};
+
+static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
+{
+    char buf[160];
+    int pairs[N_PAIRS];
+    for (int p = 0; p < N_PAIRS; p++)
+        pairs[p] = term_pair(&curve_rgb[p], NULL);
+    int h = (rows - 3) / 2; /* loss plot and cosine plot, a title line each */
+    if (h < 2)
+        h = 2;
+    int pw = cols - 7;
+    /* loss */
+    term_attr(w, A_BOLD, 0);
+    if (isnan(L->loss_ema))
+        term_printf(w, y, x, cols, txt(T_L_LOSS_NONE));
+    else
+        term_printf(w, y, x, cols, txt(T_L_LOSS), L->loss_ema);
+    term_attr(w, A_NORMAL, 0);
+    double lmax = 0.1;
+    for (size_t i = 0; i < L->n; i++)
+        if (!isnan(L->hloss[i]) && L->hloss[i] > lmax)
+            lmax = L->hloss[i];
+    lmax = ceil(lmax);
+    term_canvas cv;
+    if (term_canvas_init(&cv, h, pw, 0, 1, 0, lmax) == 0) {
+        size_t first = 0;
+        while (first < L->n && isnan(L->hloss[first]))
+            first++;
+        if (L->n - first >= 2)
+            term_canvas_line(&cv, L->hx + first, L->hloss + first, (int)(L->n - first), 1);
+        term_canvas_draw(&cv, w, y + 1, x + 6, NULL, 0);
+        term_canvas_free(&cv);
+    }
+    snprintf(buf, sizeof buf, "%4.1f", lmax);
+    term_text(w, y + 1, x, buf, 5);
+    term_text(w, y + h, x, " 0.0", 5);
+    /* cosines */
+    int cy = y + h + 1;
+    /* the three values matter more than the word "cosine" when the column is narrow */
+    int lx = x;
+    if (cols >= 50) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, cy, x, cols, txt(T_L_COS));
+        term_attr(w, A_NORMAL, 0);
+        lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
+    }
+    for (int p = 0; p < N_PAIRS; p++) {
+        double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
+        /* a cosine that rounds to zero is written 0.00, never -0.00 */
+        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
+                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
+        term_attr(w, A_BOLD, pairs[p]);
+        lx += term_text(w, cy, lx, buf, x + cols - lx);
+    }
+    term_attr(w, A_NORMAL, 0);
+    if (term_canvas_init(&cv, h, pw, 0, 1, -0.5, 1.0) == 0) {
+        for (int k = 0; k <= 50; k++) /* the zero line: random rows sit near it */
+            term_canvas_dot(&cv, k / 50.0, 0.0, N_PAIRS + 1);
+        for (int p = N_PAIRS - 1; p >= 0; p--)
+            if (L->n >= 2)
+                term_canvas_line(&cv, L->hx, L->hcos[p], (int)L->n, p + 1);
+        int all[N_PAIRS + 1] = {pairs[0], pairs[1], pairs[2], 0};
+        term_canvas_draw(&cv, w, cy + 1, x + 6, all, N_PAIRS + 1);
+        term_canvas_free(&cv);
+    }
+    term_text(w, cy + 1, x, " 1.0", 5);
+    term_text(w, cy + 1 + (int)lround(h * 2.0 / 3.0), x, " 0.0", 5);
+    term_text(w, cy + h, x, "-0.5", 5);
+}
+
+/* The map: the MAP_WORDS most frequent words at their first two principal components; labels
+ * are placed left to right by frequency and skipped (a dot only) where they would overlap. */
+static void draw_map(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
+{
+    size_t n = L->s.m.V < MAP_WORDS ? L->s.m.V : MAP_WORDS;
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, y, x, cols, txt(T_L_MAP), (int)n);
+    term_attr(w, A_NORMAL, 0);
+    if (n < 2 || rows < 4 || cols < 10)
+        return;
+    double *xy = malloc(n * 2 * sizeof *xy);
+    unsigned char *used = calloc((size_t)rows * cols, 1);
+    pca_result r;
+    if (!xy || !used || pca_project2(L->s.m.in, n, L->s.m.dim, xy, &r) != TF_OK) {
+        free(xy), free(used);
+        return;
+    }
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < n; i++) {
+        x0 = fmin(x0, xy[2 * i]), x1 = fmax(x1, xy[2 * i]);
+        y0 = fmin(y0, xy[2 * i + 1]), y1 = fmax(y1, xy[2 * i + 1]);
+    }
+    if (x1 - x0 < 1e-12)
+        x1 = x0 + 1;
+    if (y1 - y0 < 1e-12)
+        y1 = y0 + 1;
+    int bh = rows - 2, bw = cols - 4; /* the map box, labels may run 3 columns past a point */
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t k = 0; k < n; k++) {
+            /* pass 0: the selected word and the watched pairs, pass 1: the rest */
+            size_t i = k;
+            bool special = (int32_t)i == L->sel;
+            for (int p = 0; p < N_PAIRS; p++)
+                special |= (int32_t)i == L->pair_id[p][0] || (int32_t)i == L->pair_id[p][1];
+            if (special != (pass == 0))
+                continue;
+            int cx = (int)lround((xy[2 * i] - x0) / (x1 - x0) * (bw - 1));
+            int cy = (int)lround((y1 - xy[2 * i + 1]) / (y1 - y0) * (bh - 1));
+            const char *word = L->s.m.words[i];
+            int wd = term_text_width(word);
+            bool fits = cx + wd < cols;
+            for (int j = 0; fits && j <= wd; j++)
+                fits = !used[(size_t)cy * cols + cx + j];
+            int pair = 0;
+            for (int p = 0; p < N_PAIRS - 1; p++)
+                if ((int32_t)i == L->pair_id[p][0] || (int32_t)i == L->pair_id[p][1])
+                    pair = term_pair(&curve_rgb[p], NULL);
+            if ((int32_t)i == L->sel)
+                term_attr(w, A_REVERSE | A_BOLD, 0);
+            else
+                term_attr(w, special ? A_BOLD : A_NORMAL, pair);
+            if (fits) {
+                term_text(w, y + 1 + cy, x + cx, word, wd);
+                for (int j = 0; j <= wd && cx + j < cols; j++)
+                    used[(size_t)cy * cols + cx + j] = 1;
+            } else if (!used[(size_t)cy * cols + cx]) {
+                term_text(w, y + 1 + cy, x + cx, ".", 1);
+                used[(size_t)cy * cols + cx] = 1;
+            }
+        }
+    }
+    term_attr(w, A_NORMAL, 0);
+    term_printf(w, y + rows - 1, x, cols, txt(T_L_MAPVAR), 100.0 * r.var[0] / r.var_total,
+                100.0 * r.var[1] / r.var_total);
+    pca_free(&r);
+    free(xy);
+    free(used);
+}
+
+static void draw_neighbors(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
+{
+    if (L->sel < 0 || rows < 2)
+        return;
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, y, x, cols, txt(T_L_NEIGH), L->s.m.words[L->sel]);
+    term_attr(w, A_NORMAL, 0);
+    tf_vectors vv;
+    w2v_vectors_view(&L->s.m, &vv);
+    vectors_hit hits[N_NEIGH];
+    size_t n = vectors_neighbors(&vv, (uint32_t)L->sel, N_NEIGH, hits);
+    /* two columns of "word +0.87" */
+    int colw = cols / 2, lines = rows - 1;
+    for (size_t i = 0; i < n; i++) {
+        int r = (int)i % lines, c = (int)i / lines;
+        if (c > 1)
+            break;
+        char buf[96];
+        snprintf(buf, sizeof buf, "%zu %s", i + 1, vv.words[hits[i].row]);
+        int cx = x + c * colw;
+        term_text(w, y + 1 + r, cx, buf, colw - 7);
+        term_printf(w, y + 1 + r, cx + colw - 7, 6, "%+.2f", hits[i].cosine);
+    }
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    learned_state *L = state;
+    if (!L || !learning_open(t, L)) {
+        tui_say(w, y + 1, x + 2, cols - 4, T_L_FAILED);
+        return;
+    }
+    /* state line */
+    const txt_id phase = L->pr.done ? T_L_DONE : L->running ? T_L_RUNNING : T_L_PAUSED;
+    term_attr(w, A_BOLD, 0);
+    int sx = x + 1 + term_text(w, y, x + 1, txt(phase), cols / 3);
+    term_attr(w, A_NORMAL, 0);
+    int epoch = L->pr.epoch < L->s.m.p.epochs ? L->pr.epoch + 1 : L->s.m.p.epochs; /* 1-based */
+    term_printf(w, y, sx + 1, cols - sx - 2, txt(T_L_PROGRESS), epoch, L->s.m.p.epochs,
+                (unsigned long long)L->pr.words_done, (unsigned long long)L->pr.words_total,
+                L->pr.alpha, frame_words(L), L->s.m.V, L->s.m.dim);
+    int left = cols * 11 / 20, top = y + 1, avail = rows - 1;
+    int nb = avail >= 22 ? 6 : 4; /* rows of the neighbour list */
+    draw_curves(L, w, top, x + 1, avail - nb, left - 2);
+    draw_neighbors(L, w, top + avail - nb, x + 1, nb, left - 2);
+    draw_map(L, w, top, x + left + 1, avail, cols - left - 2);
+    const char *const *p0 = learn_pairs[shown_pairs[0]], *const *p1 = learn_pairs[shown_pairs[1]],
+                      *const *p2 = learn_pairs[shown_pairs[2]];
+    snprintf(t->cursor, sizeof t->cursor, "%s-%s %+.3f  %s-%s %+.3f  %s-%s %+.3f", p0[0], p0[1],
+             L->hcos[0][L->n - 1], p1[0], p1[1], L->hcos[1][L->n - 1], p2[0], p2[1],
+             L->hcos[2][L->n - 1]);
+}
+
+static int key(tui *t, void *state, int ch)
+{
+    learned_state *L = state;
+    if (!L || !learning_open(t, L))
+        return TUI_IGNORED;
+    switch (ch) {
+    case ' ':
+        if (L->pr.done)
+            return TUI_IGNORED;
+        L->running = !L->running;
+        snprintf(t->msg, sizeof t->msg, "%s", txt(L->running ? T_L_RUNNING : T_L_PAUSED));
+        return TUI_REDRAW;
+    case 'n':
+    case '.':
+        L->running = false;
+        return step_once(t, L, (uint64_t)frame_words(L)) | TUI_REDRAW;
+    case 'r':
+        w2v_model_reset(&L->s.m);
+        if (L->pr.done)
+            L->running = true; /* a finished run starts again; a paused one stays paused */
+        restart(L);
+        snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_RESET));
+        return TUI_REDRAW;
+    case '+':
+    case '=':
+    case '>':
+        if (L->speed < SPEED_MAX)
+            L->speed *= 2;
+        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
+        return TUI_REDRAW;
+    case '-':
+    case '_':
+    case '<':
+        if (L->speed > SPEED_MIN)
+            L->speed /= 2;
+        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
+        return TUI_REDRAW;
+    case 'u':
+        return apply(t, L);
+    case KEY_UP:
+        L->sel = L->sel > 0 ? L->sel - 1 : (int32_t)L->s.m.V - 1;
+        return TUI_REDRAW;
+    case KEY_DOWN:
+        L->sel = L->sel + 1 < (int32_t)L->s.m.V ? L->sel + 1 : 0;
+        return TUI_REDRAW;
+    case KEY_LEFT:
+    case KEY_RIGHT: {
+        size_t k = L->preset_i;
+        for (size_t tries = 0; tries < N_PRESET; tries++) {
+            k = ch == KEY_RIGHT ? (k + 1) % N_PRESET : (k + N_PRESET - 1) % N_PRESET;
+            int32_t id = w2v_lookup(&L->s.m, preset[k], strlen(preset[k]));
+            if (id >= 0) {
+                L->sel = id, L->preset_i = k;
+                break;
+            }
+        }
+        return TUI_REDRAW;
+    }
+    default:
+        return TUI_IGNORED;
+    }
+}
+
+const tui_view view_learned = {
+    .figure = "embedding-map", .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED,
+    .keys = T_KEYS_LEARNED,
+    .needs = 0, .init = init, .free = release, .draw = draw, .key = key, .tick = tick,
+    .frame_ms = frame_ms, .export_prep = export_prep,
+};

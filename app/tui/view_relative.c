@@ -1,0 +1,176 @@
+/* view_relative.c — view 4: every position differs, and PE(pos+k) = M_k PE(pos) (C9, C10).
+ *
+ * Left: PE . PE^T between the first positions (posenc_gram), constant along every diagonal
+ * because PE(p) . PE(q) depends on p - q only. Right: the nearest pair of positions (from the
+ * analysis), and M_k applied to PE(pos) next to PE(pos+k) with their residual. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "posenc.h"
+#include "tui/view.h"
+
+typedef struct {
+    long pos;       /* pos of the M_k demonstration */
+    double *gram;   /* (gram_n, gram_n) PE . PE^T, cached */
+    long gram_n;
+    unsigned gram_gen;
+} rel_state;
+
+static void *init(tui *t)
+{
+    (void)t;
+    rel_state *r = calloc(1, sizeof *r);
+    if (r)
+        r->pos = 3;
+    return r;
+}
+
+static void release(void *state)
+{
+    rel_state *r = state;
+    if (r)
+        free(r->gram);
+    free(r);
+}
+
+typedef struct {
+    const double *g;
+    long n;
+} gram_ctx;
+
+static double gram_px(void *ctx, int py, int px)
+{
+    const gram_ctx *c = ctx;
+    return py < c->n && px < c->n ? c->g[(size_t)py * c->n + px] : NAN;
+}
+
+/* posenc_gram of n positions, cached for this analysis. */
+static const double *gram_for(const tui *t, rel_state *r, long n)
+{
+    if (r->gram && r->gram_n == n && r->gram_gen == t->generation)
+        return r->gram;
+    free(r->gram);
+    r->gram = malloc((size_t)n * n * sizeof *r->gram);
+    if (!r->gram)
+        return NULL;
+    const tf_config *c = &t->a->cfg;
+    if (posenc_gram(c->index_base, n, c->d_model, c->base, r->gram) != TF_OK) {
+        free(r->gram);
+        r->gram = NULL;
+        return NULL;
+    }
+    r->gram_n = n, r->gram_gen = t->generation;
+    return r->gram;
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    rel_state *st = state;
+    if (!st)
+        return;
+    const tf_config *c = &t->a->cfg;
+    const tf_analysis *a = t->a;
+    int d = c->d_model;
+    /* the square: n positions over n columns and n/2 rows */
+    long n = 2L * (rows - 2);
+    if (n > cols / 2 - 8)
+        n = cols / 2 - 8;
+    if (n > c->n_positions)
+        n = c->n_positions;
+    if (n > 96)
+        n = 96;
+    n -= n % 2;
+    if (n < 2)
+        return;
+    const double *g = gram_for(t, st, n);
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, y, x + 1, (int)n + 6, txt(T_R_GRAM), n);
+    term_attr(w, A_NORMAL, 0);
+    if (g) {
+        gram_ctx gc = {g, n};
+        term_heatmap(w, y + 1, x + 5, (int)n / 2, (int)n, gram_px, &gc, CMAP_RDBU, -d / 2.0,
+                     d / 2.0);
+    }
+    for (int r = 0; r < n / 2; r += 4)
+        term_printf(w, y + 1 + r, x, 5, "%4ld", 2L * r + c->index_base);
+    if ((int)n / 2 + 2 < rows)
+        term_colorbar(w, y + 2 + (int)n / 2, x + 5, (int)n < 30 ? 30 : (int)n, CMAP_RDBU,
+                      -d / 2.0, d / 2.0);
+
+    /* the right panel */
+    int px = x + (int)n + 8, pw = cols - (int)n - 9, py = y;
+    term_attr(w, A_BOLD, 0);
+    /* C9 holds when the nearest two positions are still apart */
+    term_printf(w, py++, px, pw, txt(a->min_distance > 1e-9 ? T_R_NEAREST : T_R_SAME),
+                c->n_positions);
+    term_attr(w, A_NORMAL, 0);
+    term_printf(w, py++, px, pw, txt(T_R_UNIQUE), a->min_pair[0], a->min_pair[1],
+                a->min_distance);
+    py++;
+    long k = c->offset, pos = st->pos + c->index_base;
+    term_attr(w, A_BOLD, 0);
+    term_printf(w, py++, px, pw, txt(T_R_MK), pos, k);
+    term_attr(w, A_NORMAL, 0);
+    double *mem = malloc(3 * (size_t)d * sizeof *mem);
+    if (!mem)
+        return;
+    double *pe_pos = mem, *pe_k = mem + d, *shifted = mem + 2 * d;
+    posenc_row((double)pos, d, c->base, pe_pos);
+    posenc_row((double)(pos + k), d, c->base, pe_k);
+    posenc_shift(pe_pos, d, c->base, (double)k, shifted);
+    char hdr[96];
+    txt_fmt(hdr, sizeof hdr, T_R_COLS, pos + k, k, pos);
+    term_text(w, py++, px, hdr, pw);
+    int shown = rows - (py - y) - 3;
+    if (shown > d)
+        shown = d;
+    double maxr = 0;
+    for (int j = 0; j < d; j++)
+        maxr = fmax(maxr, fabs(pe_k[j] - shifted[j]));
+    for (int j = 0; j < shown; j++) {
+        int jj = j < shown - 1 || shown == d ? j : d - 1; /* the last line shows the last dim */
+        if (j == shown - 2 && shown < d) {
+            term_text(w, py++, px, "   ...", pw);
+            continue;
+        }
+        term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f %8.1e", jj, pe_k[jj], shifted[jj],
+                    fabs(pe_k[jj] - shifted[jj]));
+    }
+    py++;
+    term_printf(w, py++, px, pw, txt(T_R_MAXRES), maxr, a->max_residual, c->n_positions);
+    snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld max|PE(pos+k)-M_k PE(pos)|=%.1e", k,
+             pos, a->max_residual);
+    free(mem);
+}
+
+static int key(tui *t, void *state, int ch)
+{
+    rel_state *st = state;
+    if (!st)
+        return TUI_IGNORED;
+    tf_config *c = &t->cfg;
+    switch (ch) {
+    case KEY_RIGHT:
+        st->pos++;
+        return TUI_REDRAW;
+    case KEY_LEFT:
+        st->pos = st->pos > 0 ? st->pos - 1 : 0;
+        return TUI_REDRAW;
+    case KEY_UP:
+        if (c->offset + 1 < c->n_positions)
+            c->offset++;
+        return TUI_RERUN;
+    case KEY_DOWN:
+        if (c->offset > 0)
+            c->offset--;
+        return TUI_RERUN;
+    default:
+        return TUI_IGNORED;
+    }
+}
+
+const tui_view view_relative = {
+    .figure = "dot", .tab = T_TAB_REL, .caption = T_CAP_REL, .keys = T_KEYS_REL,
+    .needs = ANALYSIS_RELATIVE, .init = init, .free = release, .draw = draw, .key = key,
+};

@@ -1,0 +1,54 @@
+/* linalg.h — the few vector operations the model and its front-ends share: dot products,
+ * Euclidean norms and the cosine of two vectors.
+ *
+ * Everything is accumulated in float64 in index order, so the same vectors give the same bits
+ * wherever the operation is used (a cosine on screen is the cosine printed). The training
+ * kernel's single-precision dot product (word2vec.c) is a different operation on purpose: it
+ * keeps eight partial sums in float32 registers for speed. */
+#ifndef TF_LINALG_H
+#define TF_LINALG_H
+
+#include <math.h>
+#include <stddef.h>
+
+/* a . b = sum_j a_j b_j */
+static inline double la_dot(const double *a, const double *b, size_t n)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < n; j++)
+        s += a[j] * b[j];
+    return s;
+}
+
+/* a . b for float32 vectors, each product and the sum in float64 */
+static inline double la_dot_f(const float *a, const float *b, size_t n)
+{
+    double s = 0.0;
+    for (size_t j = 0; j < n; j++)
+        s += (double)a[j] * b[j];
+    return s;
+}
+
+/* |a| = sqrt(a . a) */
+static inline double la_norm(const double *a, size_t n)
+{
+    return sqrt(la_dot(a, a, n));
+}
+static inline double la_norm_f(const float *a, size_t n)
+{
+    return sqrt(la_dot_f(a, a, n));
+}
+
+/* cos(a, b) = a . b / (|a| |b|) from the dot product and the two norms; 0 when either vector
+ * has zero length (it points nowhere, so it is like nothing). */
+static inline double la_cosine_of(double ab, double norm_a, double norm_b)
+{
+    return norm_a > 0 && norm_b > 0 ? ab / (norm_a * norm_b) : 0.0;
+}
+
+static inline double la_cosine_f(const float *a, const float *b, size_t n)
+{
+    return la_cosine_of(la_dot_f(a, b, n), la_norm_f(a, n), la_norm_f(b, n));
+}
+
+#endif

@@ -1,0 +1,191 @@
+#!/usr/bin/env python3
+"""check_structure.py — the shape docs/architecture.md draws, checked on the sources.
+
+    scripts/check_structure.py [SOURCE_ROOT]     (the `structure` test; `ninja -C build lint`)
+
+Prints TAP. It checks:
+
+1. Layers. Every #include "..." of model/, render/ and app/ names a file that exists, and only
+   downward or within its own folder:
+
+       model  <  render  <  app/core  <  app/learn  <  app/print, app/figures, app/tui  <  app/*.c
+                                                     (front-ends: never each other)
+
+   model/ is the mathematics and includes only itself; render/ draws and may use model/; the
+   core of app/ (errors, output files, strings, options) may use both; app/learn (the training
+   that --print's learned topics, --train and view 8 share) sits on the core; the front-ends
+   include the core, learn, render and model but not each other; only the top (main.c, cli.c,
+   docs_main.c) knows every front-end. Headers of app/ are named with their folder
+   ("core/err.h"), so a name says where it lives.
+2. No include circle among the headers.
+3. No function longer than 80 lines unless the comment above it says why, with a line that
+   starts "Long:" (a table that reads better whole, a state machine, ...).
+"""
+import os
+import re
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+ROOT = os.path.abspath(ROOT)
+MAX_LINES = 80
+
+# folder -> layer; peers share a layer and may not include each other
+LAYERS = {"model": 0, "render": 1, "app/core": 2, "app/learn": 3, "app/print": 4,
+          "app/figures": 4, "app/tui": 4, "app": 5}
+GENERATED = {"tf_config.h"}  # made by meson in the build directory
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+
+results = []
+
+
+def check(cond, what, detail=""):
+    results.append((cond, what, detail))
+
+
+def sources():
+    for top in ("model", "render", "app"):
+        for d, _, files in os.walk(os.path.join(ROOT, top)):
+            for f in sorted(files):
+                if f.endswith((".c", ".h")):
+                    yield os.path.relpath(os.path.join(d, f), ROOT)
+
+
+def folder(path):
+    return os.path.dirname(path)
+
+
+def resolve(src, name):
+    """The file an #include "name" in src means, or None (generated or missing)."""
+    if name in GENERATED:
+        return None
+    here = folder(src)
+    candidates = []
+    if here.startswith("app"):
+        candidates.append(os.path.join("app", name))  # "core/err.h"; app/ is the include root
+        if "/" not in name:
+            candidates += [os.path.join("model", name), os.path.join("render", name)]
+            if here == "app":
+                candidates.insert(0, os.path.join("app", name))
+    else:
+        candidates += [os.path.join(here, name), os.path.join("model", name),
+                       os.path.join("render", name)]
+    for c in candidates:
+        if os.path.isfile(os.path.join(ROOT, c)):
+            return c
+    return False
+
+
+def check_layers(files):
+    graph = {}
+    bad = []
+    for src in files:
+        with open(os.path.join(ROOT, src), encoding="utf-8") as f:
+            text = f.read()
+        graph[src] = []
+        for name in INCLUDE.findall(text):
+            dst = resolve(src, name)
+            if dst is None:
+                continue
+            if dst is False:
+                bad.append(f'{src}: #include "{name}" names no file of model/, render/ or app/')
+                continue
+            graph[src].append(dst)
+            a, b = folder(src), folder(dst)
+            if a.startswith("app/") and b == a and "/" not in name:
+                bad.append(f'{src}: #include "{name}": name the folder ("{b[4:]}/{name}")')
+            if a == b:
+                continue
+            la, lb = LAYERS.get(a), LAYERS.get(b)
+            if la is None or lb is None:
+                bad.append(f"{src}: {a or b} is not a folder of docs/architecture.md")
+            elif lb > la:
+                bad.append(f'{src} ({a}) includes "{name}" from {b}, a layer above it')
+            elif lb == la:
+                bad.append(f'{src} ({a}) includes "{name}" from {b}: front-ends do not include '
+                           f"each other (main.c and cli.c join them)")
+    check(not bad, "includes go only down the layers (model < render < core < learn < "
+          "front-ends < main)", "\n".join(bad))
+    return graph
+
+
+def check_circles(graph):
+    headers = {k: [d for d in v if d.endswith(".h")] for k, v in graph.items() if k.endswith(".h")}
+    circles = []
+    state = {}
+
+    def visit(n, stack):
+        state[n] = 1
+        stack.append(n)
+        for m in headers.get(n, []):
+            if state.get(m) == 1:
+                circles.append(" -> ".join(stack[stack.index(m):] + [m]))
+            elif m not in state:
+                visit(m, stack)
+        stack.pop()
+        state[n] = 2
+
+    for h in sorted(headers):
+        if h not in state:
+            visit(h, [])
+    check(not circles, "no include circle among the headers", "\n".join(circles))
+
+
+# A function definition in the house style: its head starts at column 0, "{" stands alone on
+# the next line and "}" alone at column 0 ends it. (One-line functions are short anyway.)
+NAME = re.compile(r"\b([A-Za-z_]\w*)\s*\(")
+
+
+def functions(path):
+    """(name, first line, number of lines, the comment above) of each function in path."""
+    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for j, brace in enumerate(lines):
+        if brace != "{":
+            continue
+        i = j - 1  # back to the head's first line: the one at column 0
+        while i > 0 and lines[i][:1] in (" ", "\t"):
+            i -= 1
+        head = " ".join(lines[i:j])
+        m = NAME.search(head)
+        if not m or head.startswith(("typedef", "struct", "enum", "union", "#")):
+            continue
+        k = j + 1
+        while k < len(lines) and lines[k] != "}":
+            k += 1
+        c = i  # the comment above: back to the blank line
+        while c > 0 and lines[c - 1].strip() and lines[c - 1] != "}":
+            c -= 1
+        yield m.group(1), i + 1, k - i + 1, "\n".join(lines[c:i])
+
+
+def check_lengths(files):
+    long_ = []
+    for src in files:
+        if not src.endswith(".c"):
+            continue
+        for name, line, n, comment in functions(src):
+            if n > MAX_LINES and not re.search(r"^\s*(/\*|\*)\s*Long:", comment, re.M):
+                long_.append(f"{src}:{line}: {name} is {n} lines; split it, or say why in its "
+                             f'comment ("Long: ...")')
+    check(not long_, f"no function over {MAX_LINES} lines without a reason", "\n".join(long_))
+
+
+def main():
+    files = sorted(sources())
+    graph = check_layers(files)
+    check_circles(graph)
+    check_lengths(files)
+    fails = 0
+    for i, (ok, what, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {i} - {what}")
+        if not ok:
+            fails += 1
+            for d in detail.splitlines():
+                print("# " + d)
+    print(f"1..{len(results)}")
+    sys.exit(1 if fails else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""options_docs.py — the man page's OPTIONS section and the shell completions, as the option
+table (app/core/options_table.h) writes them.
+
+    scripts/options_docs.py GENERATOR SOURCE_ROOT --write   (meson compile -C build options-docs)
+    scripts/options_docs.py GENERATOR SOURCE_ROOT --check   (the doc-options test)
+
+GENERATOR is the built tfviz-options-docs. The man page keeps its hand-written sections; the
+OPTIONS section is what lies between the lines `.\\" BEGIN OPTIONS` and `.\\" END OPTIONS`.
+--check prints TAP and fails when a checked-in file differs from what the table writes."""
+import difflib
+import os
+import subprocess
+import sys
+
+BEGIN = '.\\" BEGIN OPTIONS: made from app/core/options_table.h by meson compile -C build options-docs\n'
+END = '.\\" END OPTIONS\n'
+
+
+def generated(gen, what):
+    return subprocess.run([gen, what], capture_output=True, check=True).stdout.decode()
+
+
+def man_page(gen, path):
+    """The man page with its OPTIONS section as the table writes it, or None without markers."""
+    with open(path, encoding="utf-8") as f:
+        page = f.read()
+    try:
+        head, rest = page.split(BEGIN, 1)
+        _, tail = rest.split(END, 1)
+    except ValueError:
+        return page, None
+    return page, head + BEGIN + generated(gen, "man") + END + tail
+
+
+def main():
+    if len(sys.argv) != 4 or sys.argv[3] not in ("--write", "--check"):
+        sys.exit(__doc__)
+    gen, src, mode = sys.argv[1:]
+    files = {
+        os.path.join(src, "completions", "tfviz.bash"): generated(gen, "bash"),
+        os.path.join(src, "completions", "_tfviz"): generated(gen, "zsh"),
+    }
+    man = os.path.join(src, "docs", "tfviz.1")
+    old_man, new_man = man_page(gen, man)
+    if new_man is None:
+        print(f"not ok - {man} has no '{BEGIN.strip()}' ... '{END.strip()}' lines")
+        sys.exit(1)
+    files[man] = new_man
+    fails = 0
+    for path, want in files.items():
+        with open(path, encoding="utf-8") as f:
+            have = f.read()
+        rel = os.path.relpath(path, src)
+        if mode == "--write":
+            if have != want:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(want)
+                print(f"options-docs: wrote {rel}")
+            continue
+        if have == want:
+            print(f"ok - {rel} is what the option table writes")
+        else:
+            fails += 1
+            print(f"not ok - {rel} differs from the option table; run "
+                  f"meson compile -C build options-docs")
+            for line in list(difflib.unified_diff(have.splitlines(), want.splitlines(), rel,
+                                                  "table", lineterm=""))[:40]:
+                print("# " + line)
+    if mode == "--check":
+        print(f"1..{len(files)}")
+    sys.exit(1 if fails else 0)
+
+
+if __name__ == "__main__":
+    main()
