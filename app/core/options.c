@@ -183,6 +183,19 @@ static int set_rope_style(tf_options *o, const char *v)
     return 0;
 }
 
+static int set_scheme(tf_options *o, const char *v)
+{
+    size_t bad;
+    if (!scheme_parse_list(v, o->schemes, SCHEME_COUNT, &o->n_schemes, &bad)) {
+        size_t len = strcspn(v + bad, ",");
+        err_say("--scheme takes names separated by commas: none, sinusoidal, learned, rope, "
+                "alibi or t5 (got '%.*s').",
+                (int)len, v + bad);
+        return -1;
+    }
+    return 0;
+}
+
 static int set_offset(tf_options *o, const char *v)
 {
     o->offset_set = true;

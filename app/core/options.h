@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "scheme.h"
 #include "word2vec.h"
 
 /* --format */
@@ -25,6 +26,10 @@ typedef struct {
     bool vocab_size_set;      /* --vocab-size was given */
     bool tokenizer_set;       /* --tokenizer was given (else word, or char without a dictionary) */
     bool offset_set;          /* --offset was given (else 1, or 0 for a single position) */
+    /* --scheme: the position schemes to compare, in the order given (every place that chooses
+     * how positions reach attention reads these); n_schemes 0: the mode's own default */
+    tf_scheme schemes[SCHEME_COUNT];
+    size_t n_schemes;
     /* --print */
     const char *print_what;   /* --print WHAT, NULL for none */
     out_format format;

@@ -178,6 +178,15 @@ static const tf_option options[] = {
      ".B interleaved\n(pairs (0,1), (2,3), ...: the LLaMA reference code and GPT\\-J; the "
      "default) or\n.B half\n(pairs (i, i + d/2): rotate_half in GPT\\-NeoX and Hugging Face).",
      "interleaved half", "[RoPE pairing]:style:"},
+    {"scheme", 0, "LIST", G_MODEL, CALL(set_scheme),
+     "position schemes, separated by commas: none, sinusoidal, learned,\nrope, alibi, t5 "
+     "(wherever a scheme is chosen)", NULL,
+     "The position schemes to use or compare, separated by commas:\n.B none\n(no positions),\n"
+     ".B sinusoidal\n(the article's PE, added),\n.B learned\n(a position table, added),\n"
+     ".B rope\n(q and k rotated),\n.B alibi\n(a bias \\-m|i\\-j| on the scores) or\n.B t5\n"
+     "(a bias per relative\\-position bucket). One option for every place that chooses how "
+     "positions\nreach attention.",
+     "none sinusoidal learned rope alibi t5", "[position schemes]:schemes:"},
     {"offset", 0, "K", G_MODEL, CALL(set_offset),
      "k of the relative map PE(pos+k) = M_k PE(pos) (default 1)", NULL,
      "The k of the relative map PE(pos + k) = M_k PE(pos) (default 1); must be below the number "
