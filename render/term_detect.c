@@ -137,8 +137,10 @@ void term_graphics_decide(const char *const *envp, const char *bytes, int len, i
     bool iterm = strncasecmp(r->version, "iTerm2", 6) == 0 ||
                  (tp && strcmp(tp, "iTerm.app") == 0) || (lc && strcasecmp(lc, "iTerm2") == 0);
     r->caps.mode = TIMG_NONE;
+    r->reason = TDET_ANSWERED;
     if (!r->answered) {
         r->why = "the terminal did not answer its device-attributes query in time";
+        r->reason = TDET_SILENT;
     } else if (r->kitty) {
         r->caps.mode = TIMG_KITTY;
         r->why = "the terminal accepted kitty's graphics query";
@@ -150,8 +152,10 @@ void term_graphics_decide(const char *const *envp, const char *bytes, int len, i
         r->why = "the terminal lists sixel graphics in its device attributes";
     } else if (r->sixel) {
         r->why = "the terminal has sixel graphics but did not tell its cell size in pixels";
+        r->reason = TDET_NO_CELL_SIZE;
     } else {
         r->why = "the terminal answered but shows no pictures";
+        r->reason = TDET_NO_PICTURES;
     }
 }
 
@@ -260,11 +264,13 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
         timg_mode m = timg_mode_parse(force);
         if (m == TIMG_MODE_COUNT) {
             r->why = "TFVIZ_GRAPHICS must be kitty, sixel, iterm, symbols or none";
+            r->reason = TDET_BAD_FORCE;
             return TF_ERR_RANGE;
         }
         r->forced = true;
         r->caps.mode = m;
         r->why = "TFVIZ_GRAPHICS chose it";
+        r->reason = TDET_FORCED;
         if (m == TIMG_NONE || m == TIMG_SYMBOLS)
             return TF_OK;
     }
@@ -272,16 +278,20 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
     /* 2. places pictures cannot go */
     const char *term = env_get(envp, "TERM");
     if (in_fd < 0 || out_fd < 0 || !isatty(in_fd) || !isatty(out_fd)) {
-        if (!r->forced)
+        if (!r->forced) {
             r->why = "not a terminal";
+            r->reason = TDET_NOT_TTY;
+        }
         return TF_OK;
     }
     if (!r->forced && (!term || !*term || strcmp(term, "dumb") == 0)) {
         r->why = "TERM is unset or dumb";
+        r->reason = TDET_DUMB;
         return TF_OK;
     }
     if (!r->forced && in_multiplexer(envp)) {
         r->why = "tmux and GNU screen pass no pictures through";
+        r->reason = TDET_MULTIPLEXER;
         return TF_OK;
     }
 
@@ -299,14 +309,17 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
     int len = ask_raw(in_fd, out_fd, timeout_ms > 0 ? timeout_ms : TERM_DETECT_TIMEOUT_MS, buf,
                       (int)sizeof buf);
     if (len == -2) {
-        if (!r->forced)
+        if (!r->forced) {
             r->why = "the terminal's modes could not be read";
+            r->reason = TDET_NO_MODES;
+        }
         return TF_OK;
     }
     if (len < 0) {
         if (!r->forced) {
             r->caps.mode = TIMG_NONE;
             r->why = "the queries could not be written to the terminal";
+            r->reason = TDET_NO_WRITE;
         }
         return TF_ERR_IO;
     }

@@ -31,8 +31,24 @@
 
 #define TERM_DETECT_TIMEOUT_MS 250 /* long enough for ssh across a country, short at start-up */
 
+/* Why the choice was made, for a front-end that explains it in its own words. */
+typedef enum {
+    TDET_ANSWERED = 0, /* the terminal's replies chose the mode (kitty, iTerm2, sixel) */
+    TDET_FORCED,       /* TFVIZ_GRAPHICS chose it */
+    TDET_BAD_FORCE,    /* TFVIZ_GRAPHICS holds another word */
+    TDET_NOT_TTY,      /* no terminal on the descriptors */
+    TDET_DUMB,         /* TERM unset or "dumb" */
+    TDET_MULTIPLEXER,  /* tmux or GNU screen */
+    TDET_NO_MODES,     /* the terminal's modes could not be read */
+    TDET_NO_WRITE,     /* the queries could not be written */
+    TDET_SILENT,       /* no reply in time */
+    TDET_NO_CELL_SIZE, /* sixel, but the cell size in pixels is unknown */
+    TDET_NO_PICTURES,  /* it answered, and shows no pictures */
+} term_detect_reason;
+
 typedef struct {
     timg_caps caps;   /* the choice */
+    term_detect_reason reason;
     bool forced;      /* TFVIZ_GRAPHICS made it */
     bool asked;       /* the queries were written */
     bool answered;    /* the terminal's DA1 reply came back in time */

@@ -54,6 +54,7 @@ static void test_sixel(void **state)
     assert_string_equal(r.version, "XTerm(379)");
     assert_int_equal(r.caps.cell_w, 10);
     assert_int_equal(r.caps.cell_h, 20);
+    assert_int_equal(r.reason, TDET_ANSWERED);
     /* the window's pixel size (TIOCGWINSZ) wins over the reply */
     r = decide(no_env, xterm, 8, 16);
     assert_int_equal(r.caps.cell_w, 8);
@@ -61,10 +62,12 @@ static void test_sixel(void **state)
     r = decide(no_env, "\033[?63;1;2;4c", 0, 0);
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_true(r.sixel);
+    assert_int_equal(r.reason, TDET_NO_CELL_SIZE);
     /* 4 as part of another number is not sixel: 14, 42 */
     r = decide(no_env, "\033[6;20;10t\033[?64;14;42c", 0, 0);
     assert_false(r.sixel);
     assert_int_equal(r.caps.mode, TIMG_NONE);
+    assert_int_equal(r.reason, TDET_NO_PICTURES);
     /* absurd cell sizes are ignored */
     r = decide(no_env, "\033[6;0;10t\033[?62;4c", 0, 0);
     assert_int_equal(r.caps.cell_h, 0);
@@ -110,6 +113,7 @@ static void test_noise(void **state)
     r = decide(no_env, "", 0, 0);
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_non_null(r.why);
+    assert_int_equal(r.reason, TDET_SILENT);
     /* a long version is cut, not overflowed */
     char big[400] = "\033P>|";
     memset(big + 4, 'v', 300);
@@ -138,12 +142,14 @@ static void test_before_asking(void **state)
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_false(r.asked);
     assert_string_equal(r.why, "not a terminal");
+    assert_int_equal(r.reason, TDET_NOT_TTY);
 
     const char *const forced[] = {"TFVIZ_GRAPHICS=kitty", NULL};
     assert_int_equal(term_graphics_detect(forced, fds[0], fds[1], 50, &r), TF_OK);
     assert_int_equal(r.caps.mode, TIMG_KITTY);
     assert_true(r.forced);
     assert_false(r.asked);
+    assert_int_equal(r.reason, TDET_FORCED);
 
     const char *const sym[] = {"TFVIZ_GRAPHICS=symbols", "COLORTERM=24bit", NULL};
     assert_int_equal(term_graphics_detect(sym, -1, -1, 50, &r), TF_OK);
@@ -154,6 +160,7 @@ static void test_before_asking(void **state)
     assert_int_equal(term_graphics_detect(bad, fds[0], fds[1], 50, &r), TF_ERR_RANGE);
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_non_null(strstr(r.why, "kitty, sixel, iterm, symbols or none"));
+    assert_int_equal(r.reason, TDET_BAD_FORCE);
 
     /* an empty TFVIZ_GRAPHICS is as if unset */
     const char *const empty[] = {"TFVIZ_GRAPHICS=", NULL};
