@@ -1,6 +1,6 @@
 /* cli.c — one run of tfviz: parse the command line (core/options), refuse what does not go
  * together, read TEXT, analyse it and hand the result to one front-end: --print, --export,
- * --train or the explorer. It holds no option of its own and draws or prints nothing itself. */
+ * --show, --train or the explorer. It holds no option of its own and draws or prints nothing itself. */
 #include "cli.h"
 
 #include <errno.h>
@@ -36,12 +36,14 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    return (fig_request){.name = o->figure, .path = o->export_path,
+    return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = o->fig_width, .height = o->fig_height,
                          .colormap = o->colormap, .font_size = o->font_size,
                          .title = o->title, .no_title = o->no_title,
-                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
+                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,
+                         .fps = o->fps, .frames = o->frames, .corpus = o->corpus,
+                         .w2v = &o->w2v};
 }
 
 static learn_request learn_req(const tf_options *o)
@@ -76,9 +78,15 @@ static int check_options(tf_options *o)
                 "(tfviz --lesson --big).");
         return 2;
     }
-    if (o->lesson && (o->print_what || o->export_path || o->train)) {
-        err_say("--lesson is interactive and %s writes a file or numbers; choose one.",
-                o->print_what ? "--print" : o->train ? "--train" : "--export");
+    if (o->lesson && (o->print_what || o->export_path || o->train || o->show)) {
+        err_say("--lesson is interactive and %s writes a file, numbers or a picture; choose one.",
+                o->print_what ? "--print" : o->train ? "--train" : o->show ? "--show"
+                                                                         : "--export");
+        return 2;
+    }
+    if (o->show && (o->print_what || o->export_path || o->train)) {
+        err_say("--show draws one figure into the terminal and %s writes a file or numbers; "
+                "choose one.", o->print_what ? "--print" : o->train ? "--train" : "--export");
         return 2;
     }
     o->cfg.data_dir = datadir_get();
@@ -97,10 +105,37 @@ static int check_options(tf_options *o)
     return 0;
 }
 
-/* The modes of a sentence: --export, the figure options, --print, --format and -o. */
+/* --show: the figure, and the options that go with it. 0, or 2 after saying why. */
+static int check_show(const cli_run_state *c)
+{
+    const tf_options *o = &c->o;
+    const char *why = NULL;
+    if (o->figure)
+        why = "--show names its figure itself (tfviz --show rope); --figure goes with --export";
+    else if (o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0)
+        why = "--show fits the figure to the terminal's width; --dpi, --width and --height go "
+              "with --export";
+    else if (o->fps > 0 || o->frames > 0)
+        why = "--fps and --frames go with an animation written by --export FILE.gif or DIR/";
+    else if (o->format != FMT_TEXT || o->output)
+        why = "--format and --output go with --print; --show draws into the terminal";
+    if (!why) {
+        fig_request req = figure_req(c);
+        why = figures_check_show(&req, &o->cfg);
+    }
+    if (why) {
+        err_say("%s.", why);
+        return 2;
+    }
+    return 0;
+}
+
+/* The modes of a sentence: --export, --show, the figure options, --print, --format and -o. */
 static int check_mode(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
+    if (o->show)
+        return check_show(c);
     if (o->export_path) {
         fig_request req = figure_req(c);
         const char *why = o->print_what ? "--export and --print are separate modes; use one"
@@ -113,9 +148,11 @@ static int check_mode(const cli_run_state *c)
             return 2;
         }
     } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
-               o->colormap || o->font_size > 0 || o->title || o->no_title) {
-        err_say("--figure, --dpi, --width, --height, --colormap, --font-size and --title go "
-                "with --export FILE; for example tfviz --export pe.pdf --figure pe.");
+               o->colormap || o->font_size > 0 || o->title || o->no_title || o->fps > 0 ||
+               o->frames > 0) {
+        err_say("--figure, --dpi, --width, --height, --colormap, --font-size, --title, --fps "
+                "and --frames go with --export FILE; for example tfviz --export pe.pdf "
+                "--figure pe.");
         return 2;
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);
@@ -257,7 +294,8 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
     if (tui_wanted()) {
         tui_request tr = {.cfg = o->cfg, .text = c->text, .text_len = c->text_len,
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
-                          .no_color = o->no_color, .export = figures_export};
+                          .no_color = o->no_color, .export = figures_export,
+                          .raster = figures_raster};
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
             return rc;
@@ -286,7 +324,7 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     }
     if (o->vectors_path && (r = use_vectors(c)) != 0)
         return r;
-    if (o->export_path)
+    if (o->export_path || o->show)
         fig_warm_fonts(); /* while the analysis runs */
     tf_analysis a;
     tf_diag dg = {0};
@@ -298,6 +336,9 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     } else if (o->export_path) {
         fig_request req = figure_req(c);
         rc = figures_export(&req, &a);
+    } else if (o->show) {
+        fig_request req = figure_req(c);
+        rc = figures_show(&req, &a);
     } else if (o->print_what) {
         rc = run_print(o, &a);
     } else {

@@ -5,19 +5,22 @@ _tfviz()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local opts="--print --format --output -o --export --figure --dpi --width --height --colormap --font-size --title --no-title --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --lesson --big --no-color --help -h --version -V"
+    local opts="--print --format --output -o --export --figure --dpi --width --height --colormap --font-size --title --no-title --fps --frames --show --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --lesson --big --no-color --help -h --version -V"
     case $prev in
     --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order similarity neighbors pca training" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
     -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map" -- "$cur")); return ;;
+    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map rope-rotation pe-waves training" -- "$cur")); return ;;
     --dpi) return ;;
     --width) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
     --height) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
     --colormap) COMPREPLY=($(compgen -W "viridis cividis rdbu puor gray" -- "$cur")); return ;;
     --font-size) return ;;
     --title) return ;;
+    --fps) return ;;
+    --frames) return ;;
+    --show) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map rope-rotation pe-waves training" -- "$cur")); return ;;
     --lang) COMPREPLY=($(compgen -W "zh en" -- "$cur")); return ;;
     -d | --d-model) return ;;
     -n | --positions) return ;;

@@ -21,6 +21,7 @@ typedef struct {
     bool big;               /* --big: the lesson's projector presentation */
     bool no_color;          /* --no-color */
     fig_export_fn export;   /* what the e key draws a figure with */
+    fig_raster_fn raster;   /* what the g key draws a figure inside the terminal with */
 } tui_request;
 
 /* tui_run's status when no terminal could be started: the caller prints the text report. */
