@@ -288,6 +288,20 @@ static void export_message(const char *msg, void *ctx)
     snprintf(t->msg, sizeof t->msg, "e: %s", msg);
 }
 
+int tui_view_figure(tui *t, fig_request *req)
+{
+    const tui_view *v = tui_views[t->view];
+    /* the figure speaks the interface's language and shows what the views show */
+    *req = (fig_request){.name = v->figure, .zh = txt_is_zh(), .vectors = t->cfg.vectors};
+    return v->export_prep ? v->export_prep(t, t->state[t->view], req) : TUI_IGNORED;
+}
+
+static int act_pictures(tui *t, int key)
+{
+    (void)key;
+    return tui_pictures_key(t);
+}
+
 /* e: the figure of the view on screen, in the interface's language, as tfviz-NAME.png. */
 static int act_export(tui *t, int key)
 {
@@ -297,13 +311,10 @@ static int act_export(tui *t, int key)
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_NO_FIGURE));
         return TUI_REDRAW;
     }
-    /* the figure speaks the interface's language and shows what the views show */
-    fig_request req = {.name = v->figure, .zh = txt_is_zh(), .vectors = t->cfg.vectors};
-    if (v->export_prep) {
-        int r = v->export_prep(t, t->state[t->view], &req);
-        if (r != TUI_IGNORED)
-            return r;
-    }
+    fig_request req;
+    int r = tui_view_figure(t, &req);
+    if (r != TUI_IGNORED)
+        return r;
     /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
     char path[96];
     if (!tui_export_path(path, sizeof path, NULL, v->figure, "png")) {
@@ -339,7 +350,7 @@ static const tui_key keytable[] = {
     {27, act_quit},       {'/', act_edit},      {':', act_edit},     {'+', act_dmodel},
     {'=', act_dmodel},    {'-', act_dmodel},    {'[', act_positions}, {']', act_positions},
     {'b', act_base},      {'i', act_index},     {'l', act_lang},     {'e', act_export},
-    {KEY_RESIZE, act_resize},
+    {'g', act_pictures},  {KEY_RESIZE, act_resize},
 };
 
 /* ---------------------------------------------------------------------------------------------
@@ -450,7 +461,10 @@ static void run_loop(tui *t)
         if (flags & (TUI_REDRAW | TUI_RERUN)) {
             if (COLS >= 60 && LINES >= 20)
                 ensure_parts(t);
+            tui_pictures_before(t);
             tui_draw_frame(t);
+            if (tui_pictures_after(t))
+                tui_draw_frame(t);
         }
         const tui_view *v = tui_views[t->view];
         void *st = t->state[t->view];
@@ -498,6 +512,7 @@ int tui_run(const tui_request *r, tf_analysis *a)
     int rc = TUI_NO_TERMINAL;
     if (start_curses(&t)) {
         run_loop(&t);
+        tui_pictures_end();
         restore_terminal();
         rc = got_signal ? 128 + got_signal : 0;
     }
