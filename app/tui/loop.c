@@ -468,13 +468,15 @@ static void run_loop(tui *t)
         }
         const tui_view *v = tui_views[t->view];
         void *st = t->state[t->view];
-        timeout(v->frame_ms ? v->frame_ms(st) : 100);
+        int ms = v->frame_ms ? v->frame_ms(st) : 100;
+        timeout(tui_pictures_busy() && ms > 20 ? 20 : ms); /* a picture is being drawn */
         wint_t wc;
         int r = get_wch(&wc);
         if (got_signal)
             break;
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
+            flags |= tui_pictures_poll(t);
             continue;
         }
         int ch = (int)wc;
@@ -486,6 +488,7 @@ static void run_loop(tui *t)
         flags = dispatch(t, ch);
         if (flags == TUI_IGNORED)
             flags = keep_msg ? TUI_REDRAW : TUI_IGNORED;
+        flags |= tui_pictures_poll(t);
     }
 }
 

@@ -8,12 +8,21 @@
  * keeps blank cells there and never writes over the picture. The picture belongs to one state
  * of the screen (view, analysis, language, size, help overlay): when any of them changes it is
  * taken away first (kitty's image deleted, other modes overwritten with blanks, then the whole
- * screen repainted), so no debris is left, and drawn again for the new state. */
+ * screen repainted), so no debris is left, and drawn again for the new state.
+ *
+ * The figure is drawn and encoded on a thread of its own, from its own copies of everything it
+ * reads (the sentence and configuration, analysed again there, and the vectors), so the explorer
+ * keeps answering keys meanwhile; only writing the picture, when it is ready and still belongs
+ * to the screen, happens on the explorer's thread, between two frames. An analysis too large to
+ * copy cheaply is drawn on the explorer's thread instead. */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "figure.h"
 #include "term_detect.h"
 #include "term_image.h"
 #include "tui/view.h"
@@ -28,6 +37,31 @@ typedef struct {
     const tf_vectors *vectors;
 } pic_key;
 
+/* Above this many PE values (positions x d_model) the analysis is not run again on the thread
+ * (twice the memory): the figure is drawn on the explorer's thread from its own analysis */
+#define PIC_THREAD_MAX_VALUES (4L << 20)
+
+/* One picture being drawn on the thread: its inputs (copies) and its result. */
+typedef struct {
+    pthread_t thread;
+    bool running;        /* started and not joined */
+    atomic_bool done;    /* the thread has finished */
+    pic_key key;         /* the screen state it is for */
+    fig_request req;
+    fig_raster_fn raster;
+    tf_config cfg;
+    char *text, *compare;
+    size_t text_len;
+    tf_vectors vectors;  /* owned copies (or empty): the figure's rows, the analysis's */
+    tf_vectors cfg_vectors;
+    timg_caps caps;
+    int cols, rows;
+    /* the result */
+    tf_status st;
+    char why[200];
+    term_image img;
+} pic_job;
+
 typedef struct {
     bool asked;     /* the terminal was asked which pictures it shows */
     bool on;        /* g is on */
@@ -37,6 +71,7 @@ typedef struct {
     pic_key key;
     term_image img; /* the picture on screen (kept for its id and cells) */
     int col, row;
+    pic_job job;
 } tui_pictures;
 
 static tui_pictures pictures; /* one terminal, one explorer */
@@ -145,48 +180,181 @@ void tui_pictures_before(tui *t)
         take_away();
 }
 
+/* Draw and encode the figure for the job's inputs into job->img (any thread). */
+static tf_status draw_picture(pic_job *j, tf_analysis *a)
+{
+    int w, h;
+    term_image_pixel_size(&j->caps, j->cols, j->rows, &w, &h);
+    fig_raster px;
+    int ch = j->caps.cell_h > 0 ? j->caps.cell_h : TIMG_DEFAULT_CELL_H;
+    tf_status st = j->raster(&j->req, a, w, h, ch, &px, j->why, sizeof j->why);
+    if (st != TF_OK)
+        return st;
+    timg_pixels p = {.data = px.data, .width = px.width, .height = px.height,
+                     .stride = px.stride, .format = TIMG_ARGB32};
+    st = term_image_encode(&j->caps, &p, j->cols, j->rows, 0, &j->img);
+    fig_raster_free(&px);
+    return st;
+}
+
+static void *job_thread(void *arg)
+{
+    pic_job *j = arg;
+    tf_analysis a;
+    j->st = analysis_run(&j->cfg, j->text, j->text_len, &a, NULL);
+    if (j->st == TF_OK) {
+        j->st = draw_picture(j, &a);
+        analysis_free(&a);
+    }
+    fig_release_fonts(); /* this thread's font map (pango keeps one a thread) */
+    atomic_store(&j->done, true);
+    return NULL;
+}
+
+/* Free what a finished (or never started) job holds, its picture included. */
+static void job_clear(pic_job *j)
+{
+    free(j->text);
+    free(j->compare);
+    vectors_free(&j->vectors);
+    vectors_free(&j->cfg_vectors);
+    term_image_free(&j->img);
+    memset(j, 0, sizeof *j);
+}
+
+static char *dup_bytes(const char *s, size_t n)
+{
+    char *c = malloc(n + 1);
+    if (c) {
+        memcpy(c, s, n);
+        c[n] = '\0';
+    }
+    return c;
+}
+
+/* The inputs of the picture of the screen as it is; a reaction flag from the view's export_prep,
+ * or TUI_IGNORED. */
+static int job_fill(tui *t, pic_job *j)
+{
+    int r = tui_view_figure(t, &j->req);
+    if (r != TUI_IGNORED)
+        return r;
+    j->key = current_key(t);
+    j->raster = t->req->raster;
+    j->cfg = t->cfg_shown;
+    j->caps = pictures.caps;
+    j->cols = t->area_cols, j->rows = t->area_rows;
+    return TUI_IGNORED;
+}
+
+/* rows that stay valid while the thread reads them: the command line's (--vectors) live as long
+ * as the program; others (view 8's, which training and u replace) are copied into *copy */
+static bool stable_rows(const tui *t, const tf_vectors **v, tf_vectors *copy)
+{
+    if (!*v || *v == t->req->cfg.vectors)
+        return true;
+    if (vectors_copy(*v, 0, copy) != TF_OK)
+        return false;
+    *v = copy;
+    return true;
+}
+
+/* Start the job on its thread with copies of what it reads. False when it cannot be (no memory,
+ * no thread): the job's inputs are then as job_fill left them, for this thread. */
+static bool job_start(tui *t, pic_job *j)
+{
+    const tf_vectors *req_v = j->req.vectors, *cfg_v = j->cfg.vectors;
+    bool ok = (j->text = dup_bytes(t->text, t->text_len)) != NULL;
+    j->text_len = t->text_len;
+    if (ok && cfg_v == req_v) { /* one copy for both */
+        ok = stable_rows(t, &req_v, &j->vectors);
+        cfg_v = req_v;
+    } else if (ok) {
+        ok = stable_rows(t, &req_v, &j->vectors) && stable_rows(t, &cfg_v, &j->cfg_vectors);
+    }
+    if (ok && j->cfg.compare)
+        ok = (j->compare = dup_bytes(j->cfg.compare, j->cfg.compare_len)) != NULL;
+    atomic_store(&j->done, false);
+    if (ok) {
+        j->req.vectors = req_v;
+        j->cfg.vectors = cfg_v;
+        j->cfg.compare = j->compare;
+        if (pthread_create(&j->thread, NULL, job_thread, j) == 0) {
+            j->running = true;
+            return true;
+        }
+    }
+    j->cfg = t->cfg_shown;
+    return false;
+}
+
+/* Show the finished job's picture if it still belongs to the screen. A reaction flag. */
+static int job_finish(tui *t)
+{
+    pic_job *j = &pictures.job;
+    if (j->running) {
+        pthread_join(j->thread, NULL);
+        j->running = false;
+    }
+    pic_key k = current_key(t);
+    int flags = TUI_IGNORED;
+    if (!tui_pictures_cover(t) || !same_key(&k, &j->key)) {
+        flags = tui_pictures_cover(t) ? TUI_REDRAW : TUI_IGNORED; /* a new one is due */
+    } else if (j->st == TF_OK &&
+               (j->st = term_image_write(&j->img, STDOUT_FILENO, t->area_x, t->area_y)) ==
+                   TF_OK) {
+        pictures.img = j->img;
+        j->img = (term_image){0};
+        pictures.shown = true;
+        pictures.key = j->key;
+        pictures.col = t->area_x, pictures.row = t->area_y;
+    } else { /* the text cells again, and the reason on the message line */
+        pictures.on = false;
+        txt_fmt(t->msg, sizeof t->msg, T_PIC_FAILED, j->why[0] ? j->why : txt_status(j->st));
+        flags = TUI_REDRAW;
+    }
+    job_clear(j);
+    return flags;
+}
+
+bool tui_pictures_busy(void)
+{
+    return pictures.job.running;
+}
+
+int tui_pictures_poll(tui *t)
+{
+    if (!pictures.job.running || !atomic_load(&pictures.job.done))
+        return TUI_IGNORED;
+    return job_finish(t);
+}
+
 bool tui_pictures_after(tui *t)
 {
-    if (!tui_pictures_cover(t) || pictures.shown || t->area_rows < 2 || t->area_cols < 8)
+    if (!tui_pictures_cover(t) || pictures.shown || pictures.job.running || t->area_rows < 2 ||
+        t->area_cols < 8)
         return false;
-    fig_request req;
-    int r = tui_view_figure(t, &req);
-    char why[200] = "";
-    tf_status st = TF_ERR_RANGE;
-    term_image img = {0};
-    if (r == TUI_IGNORED) {
-        int w, h;
-        term_image_pixel_size(&pictures.caps, t->area_cols, t->area_rows, &w, &h);
-        fig_raster px;
-        int ch = pictures.caps.cell_h > 0 ? pictures.caps.cell_h : TIMG_DEFAULT_CELL_H;
-        st = t->req->raster(&req, t->a, w, h, ch, &px, why, sizeof why);
-        if (st == TF_OK) {
-            timg_pixels p = {.data = px.data, .width = px.width, .height = px.height,
-                             .stride = px.stride, .format = TIMG_ARGB32};
-            st = term_image_encode(&pictures.caps, &p, t->area_cols, t->area_rows, 0, &img);
-            fig_raster_free(&px);
-        }
-        if (st == TF_OK) {
-            st = term_image_write(&img, STDOUT_FILENO, t->area_x, t->area_y);
-            if (st != TF_OK)
-                term_image_free(&img);
-        }
+    pic_job *j = &pictures.job;
+    job_clear(j);
+    int r = job_fill(t, j);
+    if (r == TUI_IGNORED && (double)t->cfg_shown.n_positions * t->cfg_shown.d_model <=
+                                (double)PIC_THREAD_MAX_VALUES &&
+        job_start(t, j))
+        return false;
+    if (r == TUI_IGNORED) { /* here and now, from the screen's own analysis */
+        j->st = draw_picture(j, t->a);
+    } else {
+        j->st = TF_ERR_RANGE;
     }
-    if (st != TF_OK) { /* the text cells again, and the reason on the message line */
-        pictures.on = false;
-        txt_fmt(t->msg, sizeof t->msg, T_PIC_FAILED, why[0] ? why : txt_status(st));
-        return true;
-    }
-    pictures.img = img;
-    pictures.shown = true;
-    pictures.key = current_key(t);
-    pictures.col = t->area_x, pictures.row = t->area_y;
-    return false;
+    return job_finish(t) != TUI_IGNORED;
 }
 
 void tui_pictures_end(void)
 {
     pictures.on = false;
+    if (pictures.job.running)
+        pthread_join(pictures.job.thread, NULL);
+    job_clear(&pictures.job);
     if (pictures.shown) {
         term_image_erase(STDOUT_FILENO, pictures.img.mode, pictures.img.id, pictures.col,
                          pictures.row, pictures.img.cols, pictures.img.rows);

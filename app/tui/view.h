@@ -116,6 +116,10 @@ void tui_pictures_before(tui *t);
 /* After a frame: draw the picture if one is due. True when it could not be, so the frame must be
  * drawn again with the text cells (the message line says why). */
 bool tui_pictures_after(tui *t);
+/* Whether a picture is being drawn on its thread (the loop then polls often), and, when it is
+ * ready, write it if it still belongs to the screen: a reaction flag. */
+bool tui_pictures_busy(void);
+int tui_pictures_poll(tui *t);
 /* On leaving: take away the picture. */
 void tui_pictures_end(void);
 
