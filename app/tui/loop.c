@@ -476,6 +476,7 @@ static void run_loop(tui *t)
             break;
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
+            flags |= tui_pictures_ticked(t, flags & TUI_REDRAW);
             flags |= tui_pictures_poll(t);
             continue;
         }

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "figure.h"
@@ -35,6 +36,7 @@ typedef struct {
     unsigned generation;
     bool zh;
     const tf_vectors *vectors;
+    unsigned epoch; /* a view that moves by itself (training): its state at most once a second */
 } pic_key;
 
 /* Above this many PE values (positions x d_model) the analysis is not run again on the thread
@@ -72,6 +74,9 @@ typedef struct {
     term_image img; /* the picture on screen (kept for its id and cells) */
     int col, row;
     pic_job job;
+    unsigned epoch;   /* counts the view's own moves worth a new picture */
+    bool moved;       /* the view moved since the last epoch */
+    double epoch_at;  /* when the epoch last changed (seconds) */
 } tui_pictures;
 
 static tui_pictures pictures; /* one terminal, one explorer */
@@ -79,13 +84,26 @@ static tui_pictures pictures; /* one terminal, one explorer */
 static pic_key current_key(const tui *t)
 {
     return (pic_key){.view = t->view, .cols = COLS, .lines = LINES, .generation = t->generation,
-                     .zh = txt_is_zh(), .vectors = t->cfg.vectors};
+                     .zh = txt_is_zh(), .vectors = t->cfg.vectors, .epoch = pictures.epoch};
+}
+
+/* The same screen: a picture drawn for a the right one for b, up to the view's own motion. */
+static bool same_screen(const pic_key *a, const pic_key *b)
+{
+    return a->view == b->view && a->cols == b->cols && a->lines == b->lines &&
+           a->generation == b->generation && a->zh == b->zh && a->vectors == b->vectors;
 }
 
 static bool same_key(const pic_key *a, const pic_key *b)
 {
-    return a->view == b->view && a->cols == b->cols && a->lines == b->lines &&
-           a->generation == b->generation && a->zh == b->zh && a->vectors == b->vectors;
+    return same_screen(a, b) && a->epoch == b->epoch;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* Why no picture can be shown here, in the interface's words. */
@@ -176,8 +194,8 @@ void tui_pictures_before(tui *t)
     if (!pictures.shown)
         return;
     pic_key k = current_key(t);
-    if (!tui_pictures_cover(t) || !same_key(&k, &pictures.key))
-        take_away();
+    if (!tui_pictures_cover(t) || !same_screen(&k, &pictures.key))
+        take_away(); /* (a newer state of the same view is drawn over the old picture) */
 }
 
 /* Draw and encode the figure for the job's inputs into job->img (any thread). */
@@ -288,6 +306,18 @@ static bool job_start(tui *t, pic_job *j)
     return false;
 }
 
+/* Whether two pictures would put the same thing on the screen. */
+static bool same_bytes(const term_image *a, const term_image *b)
+{
+    if (a->mode != b->mode || a->cols != b->cols || a->rows != b->rows)
+        return false;
+    if (a->cells || b->cells)
+        return a->cells && b->cells &&
+               memcmp(a->cells, b->cells, (size_t)a->cols * a->rows * sizeof *a->cells) == 0;
+    /* kitty's bytes hold the image's id, which differs each time: compare past it */
+    return a->len == b->len && a->mode != TIMG_KITTY && memcmp(a->seq, b->seq, a->len) == 0;
+}
+
 /* Show the finished job's picture if it still belongs to the screen. A reaction flag. */
 static int job_finish(tui *t)
 {
@@ -300,9 +330,16 @@ static int job_finish(tui *t)
     int flags = TUI_IGNORED;
     if (!tui_pictures_cover(t) || !same_key(&k, &j->key)) {
         flags = tui_pictures_cover(t) ? TUI_REDRAW : TUI_IGNORED; /* a new one is due */
+    } else if (j->st == TF_OK && pictures.shown && same_bytes(&pictures.img, &j->img)) {
+        pictures.key = j->key; /* the view moved, its figure did not */
     } else if (j->st == TF_OK &&
                (j->st = term_image_write(&j->img, STDOUT_FILENO, t->area_x, t->area_y)) ==
                    TF_OK) {
+        /* the new picture covers the old one's cells; kitty's old image is deleted by its id */
+        if (pictures.shown && pictures.img.mode == TIMG_KITTY)
+            term_image_erase(STDOUT_FILENO, TIMG_KITTY, pictures.img.id, pictures.col,
+                             pictures.row, pictures.img.cols, pictures.img.rows);
+        term_image_free(&pictures.img);
         pictures.img = j->img;
         j->img = (term_image){0};
         pictures.shown = true;
@@ -315,6 +352,21 @@ static int job_finish(tui *t)
     }
     job_clear(j);
     return flags;
+}
+
+int tui_pictures_ticked(const tui *t, bool moved)
+{
+    if (!pictures.shown || !tui_pictures_cover(t))
+        return TUI_IGNORED;
+    pictures.moved |= moved;
+    double now = now_s();
+    /* while it moves, once a second; when it stops, its last state at once */
+    if (!pictures.moved || (moved && now - pictures.epoch_at < 1.0))
+        return TUI_IGNORED;
+    pictures.moved = false;
+    pictures.epoch++;
+    pictures.epoch_at = now;
+    return TUI_REDRAW;
 }
 
 bool tui_pictures_busy(void)
@@ -331,8 +383,9 @@ int tui_pictures_poll(tui *t)
 
 bool tui_pictures_after(tui *t)
 {
-    if (!tui_pictures_cover(t) || pictures.shown || pictures.job.running || t->area_rows < 2 ||
-        t->area_cols < 8)
+    pic_key k = current_key(t);
+    if (!tui_pictures_cover(t) || (pictures.shown && same_key(&k, &pictures.key)) ||
+        pictures.job.running || t->area_rows < 2 || t->area_cols < 8)
         return false;
     pic_job *j = &pictures.job;
     job_clear(j);

@@ -119,6 +119,9 @@ bool tui_pictures_after(tui *t);
 /* Whether a picture is being drawn on its thread (the loop then polls often), and, when it is
  * ready, write it if it still belongs to the screen: a reaction flag. */
 bool tui_pictures_busy(void);
+/* The view's tick ran (moved: it asked for a redraw): a reaction flag when the picture is due
+ * again (at most once a second while the view moves, and once when it stops). */
+int tui_pictures_ticked(const tui *t, bool moved);
 int tui_pictures_poll(tui *t);
 /* On leaving: take away the picture. */
 void tui_pictures_end(void);
