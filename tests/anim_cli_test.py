@@ -12,17 +12,25 @@ tfviz --show FIGURE, the files and bytes read back independently.
   show      --show with a forced protocol on a pipe: sixel decoded by term_image_test.py's own
             reader to the size the window asks for, kitty's header, symbols' rows; without a
             terminal, or on TERM=dumb in a pseudo-terminal, one sentence and exit 2;
+  explorer  the g key in a pseudo-terminal with a forced protocol: view 2's sixel picture decoded
+            to the content area's pixels (120 x 34 cells of 10 x 20); kitty's picture deleted by
+            its id when the view changes, a new one for the new view, none left after q;
   refusals  animations to .png, still figures to .gif, --fps/--frames out of range or without
             an animation, --show of an animation: exit 2 and one sentence each.
 Pillow is Debian's python3-pil (scripts/bootstrap.sh installs it)."""
+import fcntl
 import os
 import pty
-import resource
-import signal
 import re
+import resource
+import select
+import signal
+import struct
 import subprocess
 import sys
 import tempfile
+import termios
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from harness import check, run_group  # noqa: E402
@@ -171,6 +179,93 @@ def test_show():
     check(q.returncode == 2 and q.stderr.decode().count("\n") == 1 and
           b"TERM is unset or dumb" in q.stderr and b"TFVIZ_GRAPHICS=symbols" in q.stderr,
           f"show: TERM=dumb: one sentence that says what works ({q.stderr.decode().strip()})")
+
+
+class Explorer:
+    """tfviz's explorer in a pseudo-terminal of 120 x 40 cells of 10 x 20 pixels; what it writes
+    is collected."""
+
+    def __init__(self, mode):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+                               "TFVIZ_GRAPHICS": mode})
+            os.environ.pop("TMUX", None)
+            os.execv(TFVIZ, [TFVIZ, "--lang", "en", "我爱学习"])
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 1200, 800))
+        self.out = b""
+
+    def pump(self, until, timeout=20.0):
+        """Read until until(bytes so far) holds or the time is up; True when it held."""
+        end = time.time() + timeout
+        while time.time() < end:
+            if until(self.out):
+                return True
+            r, _, _ = select.select([self.fd], [], [], 0.05)
+            if r:
+                try:
+                    self.out += os.read(self.fd, 1 << 20)
+                except OSError:
+                    break
+        return until(self.out)
+
+    def keys(self, k):
+        os.write(self.fd, k.encode())
+
+    def close(self):
+        self.keys("q")
+        self.pump(lambda b: False, 1.0)
+        _, status = os.waitpid(self.pid, 0)
+        os.close(self.fd)
+        return status
+
+
+def test_explorer():
+    from term_image_test import decode_sixel
+    e = Explorer("sixel")
+    e.pump(lambda b: b"Positional" in b or b"Embedding" in b, 10)
+    e.keys("2")
+    e.pump(lambda b: b"PE(3, 10)" in b, 10)
+    e.out = b""
+    e.keys("g")
+    ok = e.pump(lambda b: b"\x1bP" in b and b"\x1b\\" in b[b.find(b"\x1bP"):], 20)
+    check(ok, "explorer sixel: g writes a sixel picture")
+    if ok:
+        i = e.out.find(b"\x1bP")
+        img, declared, _ = decode_sixel(e.out[i:e.out.find(b"\x1b\\", i) + 2])
+        # the content area: rows 4 .. 37 of 40 (tabs, two caption lines, a blank; message and
+        # status lines below): 34 x 20 = 680 pixels, 678 in whole sixel bands
+        check(declared == (1200, 678), f"explorer sixel: the picture fills 120 x 34 cells "
+                                       f"({declared})")
+        dark = sum(1 for px in img.getdata() if sum(px) < 200)
+        check(dark > 20000, f"explorer sixel: a heatmap is drawn ({dark} dark pixels)")
+        check(e.out[:i].endswith(b"\x1b7\x1b[5;1H"),
+              f"explorer sixel: the picture is placed at the content area's first cell "
+              f"({e.out[max(0, i - 12):i]!r})")
+    status = e.close()
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0, "explorer sixel: q exits 0")
+
+    e = Explorer("kitty")
+    e.pump(lambda b: b"Embedding" in b, 10)
+    e.keys("2")
+    e.pump(lambda b: b"PE(3, 10)" in b, 10)
+    e.keys("g")
+    ok = e.pump(lambda b: re.search(rb"\x1b_Ga=T[^;]*i=(\d+)", b) is not None, 20)
+    first = re.search(rb"\x1b_Ga=T[^;]*i=(\d+)", e.out)
+    check(ok, "explorer kitty: g writes a kitty picture")
+    e.out = b""
+    e.keys("3")
+    ok = e.pump(lambda b: re.search(rb"\x1b_Ga=T[^;]*i=(\d+)", b) is not None, 20)
+    if first:
+        gone = b"\x1b_Ga=d,d=I,i=" + first.group(1) in e.out
+        check(gone, "explorer kitty: view 3 deletes view 2's picture by its id")
+    second = re.search(rb"\x1b_Ga=T[^;]*i=(\d+)", e.out)
+    check(ok and second and first and second.group(1) != first.group(1),
+          "explorer kitty: view 3 gets a picture of its own")
+    e.out = b""
+    e.close()
+    check(second is not None and b"\x1b_Ga=d,d=I,i=" + second.group(1) in e.out,
+          "explorer kitty: q deletes the picture before the terminal is restored")
 
 
 def test_refusals():
