@@ -151,8 +151,9 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
                  .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT};
     tf_status st = an->begin ? an->begin(&c, j.n, &j.state) : TF_OK;
     if (st != TF_OK) {
-        err_say("cannot draw the %s animation: %s.", e->name,
-                c.msg[0] ? c.msg : tf_status_str(st));
+        if (!c.said)
+            err_say("cannot draw the %s animation: %s.", e->name,
+                    c.msg[0] ? c.msg : tf_status_str(st));
         return 2;
     }
 

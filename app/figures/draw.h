@@ -21,6 +21,7 @@ typedef struct {
     char msg[200];    /* why a figure cannot be drawn (bad input) */
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
     const fig_request *req;    /* the request (an animation's corpus and training settings) */
+    bool said;                 /* the reason of a failure was already told (stderr) */
 } fig_ctx;
 
 /* An animation: what all its frames share is made once by begin (c->f NULL), then frame k of n

@@ -243,7 +243,7 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
         w2v_params_defaults(&lr.params);
     learn_session L;
     if (learn_open(&L, &lr)) { /* it said why */
-        snprintf(c->msg, sizeof c->msg, "the corpus could not be trained on");
+        c->said = true;
         return L.failed != TF_OK ? L.failed : TF_ERR_RANGE;
     }
     train_anim *t = calloc(1, sizeof *t);
