@@ -422,6 +422,8 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_RR_ANGLE_D) = {"二者之差", "between them"},
     F(T_F_RR_SHIFT) = {"平移 <i>s</i>：<i>m</i> = %ld + <i>s</i>，<i>n</i> = %ld + <i>s</i>",
                        "shift <i>s</i>: <i>m</i> = %ld + <i>s</i>, <i>n</i> = %ld + <i>s</i>"},
+    F(T_F_RR_BOTH) = {"q、k 同时平移", "q and k shifted"},
+    F(T_F_RR_QONLY) = {"只平移 q", "q shifted alone"},
     F(T_F_RR_SCORE) = {"全部 %d 对的 <i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub> = "
                        "%.3f，始终不变",
                        "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub> over all %d "

@@ -95,6 +95,7 @@ typedef enum {
     T_F_RR_ANGLE_D,
     T_F_RR_SHIFT,   /* %ld %ld  the first positions m and n */
     T_F_RR_SCORE,   /* %d %.3f  pairs, the score */
+    T_F_RR_BOTH, T_F_RR_QONLY, /* the score's legend: both shifted, q alone shifted */
     T_F_PW_WAVES,
     T_F_PW_ROW,     /* %.1f  the position */
     T_F_PW_SIN, T_F_PW_COS,

@@ -198,6 +198,7 @@ typedef struct {
     const double *q, *k;   /* (d) q of the first token, k of the last, before rotation */
     double *rq, *rk;       /* (d) scratch: rotated */
     double s[RR_SAMPLES], aq[RR_SAMPLES], ak[RR_SAMPLES], ad[RR_SAMPLES], score[RR_SAMPLES];
+    double qonly[RR_SAMPLES]; /* the score with q shifted alone: n - m changes, and so does it */
     double bound;          /* |q| |k|: no score can be larger */
     char tq[40], tk[40];   /* the two tokens as markup */
 } rope_rot;
@@ -257,6 +258,8 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
         rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i],
                     &r->ak[i], &r->score[i]);
         r->ad[i] = wrap_angle(r->ak[i] - r->aq[i]);
+        double a1, a2;
+        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
     }
     *state = r;
     return TF_OK;
@@ -356,9 +359,19 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, fig_rect top, fig_rec
     a1.right = fig_legend_width(c->f, li, 3);
     fig_axes a2 = {.grid = true, .title = t3};
     a2.x = a1.x;
-    a2.y = (fig_axis){.lo = -1.05 * r->bound, .hi = 1.05 * r->bound,
+    /* the scores' own range: the flat line against the one that moves */
+    double lo = r->score[0], hi = r->score[0];
+    for (int i = 0; i < RR_SAMPLES; i++) {
+        lo = fmin(lo, fmin(r->score[i], r->qonly[i]));
+        hi = fmax(hi, fmax(r->score[i], r->qonly[i]));
+    }
+    double pad = fmax(0.12 * (hi - lo), 1e-3 * r->bound);
+    a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
                       .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
-    a2.right = a1.right;
+    fig_legend_item l2[2] = {
+        {.label = fig_txt(c, T_F_RR_BOTH), .color = fig_series_color(2)},
+        {.label = fig_txt(c, T_F_RR_QONLY), .color = {150, 150, 150}, .dash = FIG_DASHED}};
+    a1.right = a2.right = fmax(a1.right, fig_legend_width(c->f, l2, 2));
     fig_axes_fit(c->f, &a1, top);
     fig_axes_fit(c->f, &a2, bottom);
     a1.min_left = a2.min_left = fmax(a1.used_left, a2.used_left);
@@ -378,9 +391,11 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, fig_rect top, fig_rec
     fig_legend(c->f, &a1, li, 3, 4);
     fig_axes_draw(c->f, &a2);
     fig_segment(c->f, &a2, 0, 0, r->span, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    fig_line(c->f, &a2, r->s, r->qonly, RR_SAMPLES, l2[1].color, 2 * lw, FIG_DASHED);
     fig_line(c->f, &a2, r->s, r->score, RR_SAMPLES, fig_series_color(2), 3 * lw, FIG_SOLID);
     fig_segment(c->f, &a2, s, a2.y.lo, s, a2.y.hi, ink, 1.5 * lw, FIG_SOLID);
     fig_markers(c->f, &a2, &s, &score, 1, fig_series_color(2), ms);
+    fig_legend(c->f, &a2, l2, 2, 4);
 }
 
 static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
