@@ -49,9 +49,7 @@ static tf_status draw_frame(anim_job *j, long k, fig_raster *r)
     if (cramped)
         snprintf(j->why, sizeof j->why, "the page is too small for the labels; enlarge "
                  "--width and --height or lower --font-size");
-    char done[48];
-    snprintf(done, sizeof done, "frame %ld", k + 1);
-    progress_update(&j->progress, (double)(k + 1), done);
+    progress_update(&j->progress, (double)(k + 1), NULL);
     return st;
 }
 
@@ -165,7 +163,7 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
     j.meta = (fig_meta){.title = req->no_title || !req->title ? txt_lang(e->title, req->zh)
                                                               : req->title,
                         .software = software, .params = params, .date = FIG_FIXED_DATE};
-    progress_start(&j.progress, folder ? "frames / 帧" : "GIF", PROGRESS_FRAMES, (double)j.n);
+    progress_start(&j.progress, folder ? "PNG" : "GIF", PROGRESS_FRAMES, (double)j.n);
     int rc = folder ? to_folder(&j) : to_gif(&j);
     progress_end(&j.progress);
     if (an->end)
