@@ -324,11 +324,10 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, fig_rect area, double 
     for (int i = 0; i <= 40; i++)
         xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);
     fig_line(c->f, &ax, xs, ys, 41, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID);
-    char deg[32];
-    snprintf(deg, sizeof deg, "%.0f°", fabs(d) * 180 / M_PI);
-    double mid = aq + d / 2, rl = ra + 1.2 * fs * (ax.x.hi - ax.x.lo) / ax.r.w;
-    fig_text(c->f, FIG_TICK, deg, true, fig_px(&ax, rl * cos(mid)), fig_py(&ax, rl * sin(mid)),
-             0.5, 0.5, false);
+    /* the angle in the plot's top-left corner, clear of the circles and the arrows */
+    char deg[64];
+    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
+    fig_text(c->f, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0, false);
     fig_arrow(c->f, &ax, 0, 0, Rq * cos(aq), Rq * sin(aq), cq, 2.4 * lw, 0.9 * fs);
     fig_arrow(c->f, &ax, 0, 0, Rk * cos(ak), Rk * sin(ak), ck, 2.4 * lw, 0.9 * fs);
     double off = 1.16;
