@@ -15,6 +15,8 @@ tfviz --show FIGURE, the files and bytes read back independently.
   explorer  the g key in a pseudo-terminal with a forced protocol: view 2's sixel picture decoded
             to the content area's pixels (120 x 34 cells of 10 x 20); kitty's picture deleted by
             its id when the view changes, a new one for the new view, none left after q;
+  slow_terminal  g on a terminal that answers only after the wait: one sentence, the late
+            reply not taken for keys;
   refusals  animations to .png, still figures to .gif, --fps/--frames out of range or without
             an animation, --show of an animation: exit 2 and one sentence each.
 Pillow is Debian's python3-pil (scripts/bootstrap.sh installs it)."""
@@ -189,8 +191,9 @@ class Explorer:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-                               "TFVIZ_GRAPHICS": mode})
-            os.environ.pop("TMUX", None)
+                               "TFVIZ_GRAPHICS": mode or ""})
+            for v in ("TMUX", "STY", "TERM_PROGRAM", "LC_TERMINAL"):
+                os.environ.pop(v, None)
             os.execv(TFVIZ, [TFVIZ, "--lang", "en", "我爱学习"])
         fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 1200, 800))
         self.out = b""
@@ -266,6 +269,30 @@ def test_explorer():
     e.close()
     check(second is not None and b"\x1b_Ga=d,d=I,i=" + second.group(1) in e.out,
           "explorer kitty: q deletes the picture before the terminal is restored")
+
+
+def test_slow_terminal():
+    """A terminal that answers the queries of g only after the wait: no pictures, one sentence,
+    and its late replies are not taken for keys (their Esc would quit)."""
+    e = Explorer(None)
+    e.pump(lambda b: b"Embedding" in b, 10)
+    e.out = b""
+    e.keys("g")
+    asked = e.pump(lambda b: b"\x1b[c" in b, 10)
+    check(asked, "slow terminal: g asks the terminal (device attributes)")
+    time.sleep(0.6)  # past the quarter of a second tfviz waits
+    os.write(e.fd, b"\x1b[?62;4;22c")
+    said = e.pump(lambda b: b"did not answer" in b, 10)
+    check(said, "slow terminal: g says the terminal did not answer in time")
+    e.pump(lambda b: False, 1.0)
+    alive = os.waitpid(e.pid, os.WNOHANG) == (0, 0)
+    check(alive, "slow terminal: the late reply did not end the explorer")
+    e.out = b""
+    e.keys("2")
+    check(e.pump(lambda b: b"PE(3, 10)" in b, 10), "slow terminal: keys still work")
+    status = e.close() if alive else 0
+    check(alive and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0,
+          "slow terminal: q exits 0")
 
 
 def test_refusals():
