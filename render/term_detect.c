@@ -241,6 +241,34 @@ static int ask_raw(int in_fd, int out_fd, int timeout_ms, char *buf, int cap)
     return len < 0 ? -1 : len;
 }
 
+void term_detect_drain(int in_fd, int timeout_ms)
+{
+    struct termios saved, raw;
+    if (tcgetattr(in_fd, &saved) != 0)
+        return;
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    tcsetattr(in_fd, TCSANOW, &raw);
+    long deadline = now_ms() + timeout_ms;
+    bool esc = false, done = false;
+    for (long left; !done && (left = deadline - now_ms()) > 0;) {
+        struct pollfd p = {.fd = in_fd, .events = POLLIN};
+        if (poll(&p, 1, (int)left) <= 0)
+            break;
+        char b[256];
+        ssize_t n = read(in_fd, b, sizeof b);
+        if (n <= 0)
+            break;
+        for (ssize_t i = 0; i < n && !done; i++) {
+            esc |= b[i] == '\033';
+            done = esc && b[i] == 'c'; /* the device attributes' reply: the last one */
+        }
+    }
+    tcsetattr(in_fd, TCSANOW, &saved);
+}
+
 /* tmux and GNU screen answer the queries themselves and pass pictures through only when
  * configured to (and then in their own wrapping): no pictures there unless forced. */
 static bool in_multiplexer(const char *const *envp)

@@ -1,14 +1,19 @@
 /* test_term_detect.c — the choice of picture protocol from a terminal's replies (as bytes, with
  * replies split, reordered, mixed with keystrokes and cut short), and the cases decided before
  * any query: forced modes, no terminal, multiplexers. term_image_test.py drives the whole
- * detection through a pseudo-terminal. */
+ * detection through a pseudo-terminal; term_detect_drain reads late replies away on one. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "term_detect.h"
@@ -173,12 +178,48 @@ static void test_before_asking(void **state)
     close(fds[0]);
 }
 
+/* Late replies are read away up to the device attributes' reply and no further; the modes stay. */
+static void test_drain(void **state)
+{
+    (void)state;
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(m >= 0);
+    assert_int_equal(grantpt(m), 0);
+    assert_int_equal(unlockpt(m), 0);
+    int s = open(ptsname(m), O_RDWR | O_NOCTTY);
+    assert_true(s >= 0);
+    struct termios before, after;
+    assert_int_equal(tcgetattr(s, &before), 0);
+    const char late[] = "\033[?62;4;22c";
+    assert_int_equal(write(m, late, sizeof late - 1), (ssize_t)(sizeof late - 1));
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    term_detect_drain(s, 2000);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    assert_true(ms < 1000); /* it stopped at the reply's end, not at the timeout */
+    struct pollfd p = {.fd = s, .events = POLLIN};
+    assert_int_equal(poll(&p, 1, 50), 0); /* nothing left for the program to read */
+    assert_int_equal(tcgetattr(s, &after), 0);
+    assert_int_equal(after.c_lflag, before.c_lflag);
+    /* no reply at all: it waits the time it was given, no longer */
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    term_detect_drain(s, 120);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    assert_true(ms >= 100 && ms < 1000);
+    /* not a terminal: nothing happens */
+    term_detect_drain(-1, 100);
+    close(s);
+    close(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kitty),         cmocka_unit_test(test_sixel),
         cmocka_unit_test(test_iterm),         cmocka_unit_test(test_noise),
-        cmocka_unit_test(test_before_asking),
+        cmocka_unit_test(test_before_asking), cmocka_unit_test(test_drain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -46,6 +46,8 @@ static int detect(bool tty, const char *name, term_detect_result *r)
         in = own;
     tf_status st = term_graphics_detect((const char *const *)environ, in,
                                         own >= 0 ? own : STDOUT_FILENO, TERM_DETECT_TIMEOUT_MS, r);
+    if (r->asked && !r->answered) /* late replies would be left for the shell */
+        term_detect_drain(in, TERM_DETECT_DRAIN_MS);
     if (own >= 0)
         close(own);
     if (st == TF_ERR_RANGE) {

@@ -15,7 +15,6 @@
  * keeps answering keys meanwhile; only writing the picture, when it is ready and still belongs
  * to the screen, happens on the explorer's thread, between two frames. An analysis too large to
  * copy cheaply is drawn on the explorer's thread instead. */
-#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -135,31 +134,6 @@ static void take_away(void)
     clearok(curscr, TRUE);
 }
 
-/* A terminal that did not answer in time may answer later, and its replies would reach the
- * explorer as keys (an Esc among them quits): read them away until the device attributes'
- * reply ends (ESC [ ? ... c) or a second has passed, then drop whatever curses holds. */
-static void drain_late_replies(void)
-{
-    double end = now_s() + 1.0;
-    bool esc = false;
-    for (double left; (left = end - now_s()) > 0;) {
-        struct pollfd p = {.fd = STDIN_FILENO, .events = POLLIN};
-        if (poll(&p, 1, (int)(left * 1000) + 1) <= 0)
-            break;
-        unsigned char b[256];
-        ssize_t n = read(STDIN_FILENO, b, sizeof b);
-        if (n <= 0)
-            break;
-        for (ssize_t i = 0; i < n; i++) {
-            if (b[i] == 0x1b)
-                esc = true;
-            else if (esc && b[i] == 'c')
-                end = 0; /* the last reply */
-        }
-    }
-    flushinp();
-}
-
 int tui_pictures_key(tui *t)
 {
     if (pictures.on) {
@@ -178,8 +152,10 @@ int tui_pictures_key(tui *t)
                              TERM_DETECT_TIMEOUT_MS, &r);
         pictures.asked = true;
         pictures.caps = r.caps;
-        if (r.asked && !r.answered)
-            drain_late_replies();
+        if (r.asked && !r.answered) { /* its late replies are no keys (an Esc would quit) */
+            term_detect_drain(STDIN_FILENO, TERM_DETECT_DRAIN_MS);
+            flushinp();
+        }
         txt_id why = 0;
         bool none = true;
         const char *nc = getenv("NO_COLOR");
