@@ -264,13 +264,17 @@ typedef struct {
     char t1[160], t2[160];
 } pe_waves_panels;
 
-/* The two panels' axes, stacked on a tall page, side by side on a wide one. */
+/* The two panels' axes, one above the other. */
 static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
-    fig_rect r1, r2;
-    bool wide;
+    /* stacked whatever the page's shape: each wave across the page's whole width is easier to
+     * follow than two narrow panels side by side */
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
-    split_panels(c->area, 0.5, 0.52, 1.5 * gap, gap, &wide, &r1, &r2);
+    fig_rect r1 = c->area, r2 = c->area;
+    r1.h = 0.5 * c->area.h;
+    r2.y = r1.y + r1.h + gap;
+    r2.h = c->area.y + c->area.h - r2.y;
+    bool wide = false;
     wave_dims_pick(p->h, &p->w);
     snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
     p->top = (fig_axes){.grid = true, .title = p->t1};
