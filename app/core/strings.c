@@ -224,6 +224,16 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_O_B_BAD] = {"语序 B 必须用和 A 相同的词元，只换顺序；B 保持不变",
                    "order B must use the same tokens as A in another order; B is unchanged"},
     [T_O_B_RESET] = {"句子变了：语序 B 改回倒序", "new sentence: order B is its words reversed"},
+    [T_O_LEARNED] = {"可学习表", "learned"},
+    [T_O_ALIBI] = {"ALiBi", "ALiBi"},
+    [T_O_T5] = {"T5", "T5"},
+    [T_O_SCHEMES] = {"同一个注意力头，只换位置方案：表中是每种方案下输出的变化占 max|Z| 的比例。",
+                     "One head, only the position scheme changes: the table gives each "
+                     "scheme's change as a share of max|Z|."},
+    [T_O_ALIBI_SYM] = {"对称 ALiBi 只看 |i-j|，而倒序保持每个 |i-j| 不变，所以差为 0；"
+                       "换个语序（c）或用 --mask causal 就不同了。",
+                       "Symmetric ALiBi sees |i-j| only, which reversing keeps: 0. Another "
+                       "order (c) or --mask causal differs."},
 
     [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
     [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
@@ -366,6 +376,10 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_O_CHANGES0) = {"变化 max|<i>Z</i>| 的 %s", "changes %s of max|<i>Z</i>|"},
     F(T_F_O_CHANGES1) = {"变化 max|<i>Z</i>|\n的 %s", "changes %s\nof max|<i>Z</i>|"},
     F(T_F_O_CHANGES2) = {"变化 %s", "changes %s"},
+    F(T_F_S_LEARNED) = {"可学习表", "learned"},
+    F(T_F_S_ROPE) = {"RoPE", "RoPE"},
+    F(T_F_S_ALIBI) = {"ALiBi", "ALiBi"},
+    F(T_F_S_T5) = {"T5 偏置", "T5 bias"},
 #undef F
 };
 

@@ -51,7 +51,7 @@ typedef enum {
     T_O_PLAIN, T_O_ATTN, T_O_ATTN_NUM, T_O_SHOWN, T_O_OMITTED, T_O_ONE, T_O_HEAD, T_O_SHARE,
     T_O_SAME, T_O_SAME_S, T_O_DIFFERS, T_O_DIFFERS_S, T_O_LONG0, T_O_LONG1, T_O_LONG2,
     T_O_WEIGHT_S, T_O_EDIT_PROMPT, T_O_EDIT_HINT, T_O_HEAD_S, T_O_B_DEFAULT, T_O_B_BAD,
-    T_O_B_RESET,
+    T_O_B_RESET, T_O_LEARNED, T_O_ALIBI, T_O_T5, T_O_SCHEMES, T_O_ALIBI_SYM,
     /* view 7 */
     T_R7_PLANE, T_R7_ANGLE, T_R7_SCORE, T_R7_DECAY, T_R7_CHECK, 
     /* view 8 */
@@ -80,6 +80,7 @@ typedef enum {
     T_F_NO_POS, T_F_WITH_PE, T_F_ATTN_WEIGHT, T_F_TOKEN_B, T_F_MAX_DIFF, T_F_MODE_ZERO,
     T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2, T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3,
     T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2,
+    T_F_S_LEARNED, T_F_S_ROPE, T_F_S_ALIBI, T_F_S_T5,
     T_FIGURES_END, /* the end of the figures' section */
 
     /* glosses of the printed reports (--print text, --train, the progress bar) */
