@@ -23,12 +23,15 @@ typedef enum {
     /* tabs */
     T_TAB_EMBED, T_TAB_PE, T_TAB_FREQ, T_TAB_REL, T_TAB_INPUT, T_TAB_ORDER, T_TAB_ROPE,
     T_TAB_LEARNED,
+    T_TAB_SCHEMES,
     /* captions */
     T_CAP_EMBED, T_CAP_PE, T_CAP_FREQ, T_CAP_REL, T_CAP_INPUT, T_CAP_ORDER, T_CAP_ROPE,
     T_CAP_LEARNED,
+    T_CAP_SCHEMES,
     /* view keys */
     T_KEYS_EMBED, T_KEYS_PE, T_KEYS_FREQ, T_KEYS_REL, T_KEYS_INPUT, T_KEYS_ORDER, T_KEYS_ROPE,
     T_KEYS_LEARNED,
+    T_KEYS_SCHEMES,
     /* frame */
     T_HINT, T_TOO_SMALL, T_COMPUTING, T_ASCII_NOTICE, T_EDIT_PROMPT, T_EDIT_HINT, T_EXPORTED,
     T_HELP_TITLE, T_HELP_CLOSE, T_HELP_GLOBAL, T_LANG_NOW, T_BAD_TEXT, T_DMODEL_NOW,
@@ -57,6 +60,10 @@ typedef enum {
     /* view 8 */
     T_L_FAILED, T_L_RUNNING, T_L_PAUSED, T_L_DONE, T_L_RESET, T_L_SPEED, T_L_PROGRESS,
     T_L_LOSS_NONE, T_L_LOSS, T_L_COS, T_L_MAP, T_L_MAPVAR, T_L_NEIGH, T_L_APPLIED,
+    /* view 9 */
+    T_S9_NONE, T_S9_SIN, T_S9_LEARNED, T_S9_ROPE, T_S9_ALIBI, T_S9_T5, T_S9_PAST_NONE,
+    T_S9_PAST_SIN, T_S9_PAST_LEARNED, T_S9_PAST_ROPE, T_S9_PAST_ALIBI, T_S9_PAST_T5,
+    T_S9_PAST_ROPE_L, T_S9_RANDOM, T_S9_MATRIX, T_S9_MASKED, T_S9_CURVE,
     /* the explorer's messages */
     T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
     T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */

@@ -81,7 +81,7 @@ int lesson_key(tui *t, int ch)
     case KEY_BTAB:
         return TUI_REDRAW; /* no tabs in the lesson */
     default:
-        if (ch >= '1' && ch <= '8')
+        if (ch >= '1' && ch <= '9')
             return TUI_REDRAW;
         return step_key(t, lesson_get(t->step), ch);
     }
