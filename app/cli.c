@@ -64,6 +64,36 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
 /* ---------------------------------------------------------------------------------------------
  * What does not go together: 0, or 2 after saying why */
 
+/* --scheme goes to the places that choose how positions reach attention: --print order,
+ * schemes, bias, pe and rope-scaling, the figures order, schemes and pe-file, and the
+ * explorer's views 6 and 9. Elsewhere it would be ignored without a word: 0, or 2 after saying
+ * so. */
+static int check_scheme_users(const tf_options *o)
+{
+    static const char *const topics[] = {"order", "schemes", "bias", "pe", "rope-scaling"};
+    static const char *const figures[] = {"order", "schemes", "pe-file"};
+    if (o->print_what) {
+        for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+            if (strcmp(o->print_what, topics[i]) == 0)
+                return 0;
+        err_say("--scheme chooses the position schemes of --print order, schemes, bias and pe; "
+                "--print %s does not use one (it shows the article's sinusoidal PE or no "
+                "positions): drop --scheme, or print one of those.", o->print_what);
+        return 2;
+    }
+    if (o->export_path) {
+        const char *f = o->figure ? o->figure : "pe";
+        for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+            if (strcmp(f, figures[i]) == 0)
+                return 0;
+        err_say("--scheme chooses the position schemes of the figures order, schemes and "
+                "pe-file; the %s figure does not use one: add --figure schemes (or order, "
+                "pe-file), or drop --scheme.", f);
+        return 2;
+    }
+    return 0;
+}
+
 /* The options among themselves, before any mode starts. */
 static int check_options(tf_options *o)
 {
@@ -96,6 +126,8 @@ static int check_options(tf_options *o)
                 "lower --offset.", o->cfg.offset, o->cfg.n_positions);
         return 2;
     }
+    if (o->n_schemes > 0 && check_scheme_users(o) != 0)
+        return 2;
     if (o->train && (o->print_what || o->vectors_path)) {
         err_say("--train learns vectors; use --print or --vectors in a separate run with the "
                 "file it writes (-o).");

@@ -204,8 +204,10 @@ static const tf_option options[] = {
      "positions\nreach attention: with\n.B \\-\\-print order\n(view 6 and the order figure) "
      "the order experiment runs each listed scheme through\nthe same head instead of its three "
      "modes;\n.BR \"\\-\\-print schemes\" ,\n.BR \"\\-\\-print bias\" ,\n"
-     ".BR \"\\-\\-print pe\" ,\nthe explorer's view 9 and the schemes figure show the listed "
-     "schemes.",
+     ".BR \"\\-\\-print pe\" ,\nthe explorer's view 9 (the first two, side by side; its keys s and "
+     "S change them)\nand the schemes figure show the listed schemes; the pe\\-file figure "
+     "draws the learned table.\nOther topics and figures show the article's sinusoidal PE and "
+     "refuse\n.BR \\-\\-scheme .",
      "none sinusoidal learned rope alibi t5", "[position schemes]:schemes:"},
     {"mask", 0, "M", G_SCHEMES, CALL(set_mask),
      "causal (a decoder: keys after the query hidden) or symmetric\n(every key seen; default); "
