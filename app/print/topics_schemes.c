@@ -602,7 +602,8 @@ static void curve_json(const curves *k, const curve *c, sink *s)
     sink_end(s, J);
 }
 
-/* CSV: the distance, then one column per curve (empty where a curve has no value). */
+/* CSV: the distance, then one column per curve (null where a curve has no value, which pandas
+ * and R read as missing: a learned table past its rows). */
 typedef struct {
     const curves *k;
     double *row; /* (nc) */
@@ -753,8 +754,13 @@ static double schemes_work(const tf_analysis *a, out_format f)
     double n = (double)a->cfg.n_positions, d = a->cfg.d_model;
     double rows = p->table ? (double)p->table->n_pos : POSITIONS_DEFAULT_LEARNED;
     double width = p->table ? p->table->d : d;
-    /* the learned curve visits every pair of rows up to n apart; RoPE a sum over d/2 pairs */
-    return 2.0 * n * rows * width + 4.0 * n * d * 20.0 + 8 * n * work_value(f);
+    bool learned = p->n == 0;
+    for (size_t i = 0; i < p->n; i++)
+        learned |= p->list[i] == SCHEME_LEARNED;
+    /* the learned curve (when listed) visits every pair of rows up to n apart; RoPE a sum over
+     * d/2 pairs */
+    return (learned ? 2.0 * fmin(n, rows) * rows * width : 0.0) + 4.0 * n * d * 20.0 +
+           8 * n * work_value(f);
 }
 
 const print_topic topic_schemes = {
