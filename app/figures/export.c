@@ -32,7 +32,7 @@ static const fig_entry figures[] = {
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
     {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL},
-    {"pe-file", 0, 0.95, T_F_TITLE_PEFILE, draw_pefile, check_pefile},
+    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 

@@ -17,7 +17,8 @@
 #include "tf_limits.h"
 
 #define SCHEMES_MAX_DISTANCE 100000L /* the schemes figure's axis ends here at most */
-#define PEFILE_MAX_ROWS 2048L        /* rows of the pe-file figure's cosine matrix */
+#define PEFILE_MAX_ROWS 1024L        /* rows of the pe-file figure's cosine matrix and curve:
+                                        GPT-2's whole wpe, a second at most for any table */
 
 static const tf_positions *run_params(const tf_config *cfg, tf_positions *def)
 {
@@ -355,6 +356,7 @@ const char *check_pefile(const tf_config *cfg)
 
 typedef struct {
     const tf_learned_pe *t;
+    tf_learned_pe head; /* its first n rows: the cosines and the curve are of these */
     long n;        /* rows in the cosine matrix */
     double *gram;  /* (n, n) */
     double *sim;   /* (K) the table's similarity against offset 0 .. K-1 */
@@ -373,7 +375,9 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     memset(P, 0, sizeof *P);
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
-    P->K = t->n_pos;
+    P->K = P->n;
+    P->head = *t; /* the same rows, fewer of them: row-major, so the first n are a prefix */
+    P->head.n_pos = P->n;
     P->gram = malloc((size_t)P->n * (size_t)P->n * sizeof *P->gram);
     P->sim = malloc((size_t)P->K * sizeof *P->sim);
     P->sin = malloc((size_t)P->K * sizeof *P->sin);
@@ -384,7 +388,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     }
     tf_status st = learned_pe_gram(t, true, 0, P->n, P->gram);
     if (st == TF_OK)
-        st = learned_pe_offset_similarity(t, true, 0, P->K, P->sim);
+        st = learned_pe_offset_similarity(&P->head, true, 0, P->K, P->sim);
     /* sinusoidal PE of the table's width (an odd width: the even one below it) */
     poscurve_cfg pc;
     poscurve_defaults(&pc);
@@ -427,8 +431,13 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     matrix_axes(&a2, P->n, 0, P->n, 0);
     a2.x.label = fig_txt(c, T_F_POS);
     a2.y.label = fig_txt(c, T_F_POS);
-    a2.title = c->zh ? "行之间的余弦 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>])"
-                     : "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>]) of its rows";
+    char t2[160];
+    if (P->n < t->n_pos) /* a long table: its first rows (PEFILE_MAX_ROWS) */
+        snprintf(t2, sizeof t2, c->zh ? "前 %ld 行之间的余弦" : "cos of its first %ld rows", P->n);
+    else
+        snprintf(t2, sizeof t2, "%s", c->zh ? "行之间的余弦 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>])"
+                                            : "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>]) of its rows");
+    a2.title = t2;
     a2.right = fig_colorbar_width(c->f, glo, ghi, NULL);
     fit_square(c->f, &a2, right);
     if (st == TF_OK)
@@ -454,18 +463,20 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
                              {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
     fig_axes ax = {.grid = true};
+    r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
     ax.x = (fig_axis){.lo = 0, .hi = (double)(P->K > 1 ? P->K - 1 : 1), .integer = true,
                       .label = c->zh ? "偏移 <i>k</i>" : "offset <i>k</i>"};
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05,
-                      .label = c->zh ? "平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
-                                     : "mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"};
+                      .label = c->zh ? "平均余弦" : "mean cosine"};
+    ax.title = c->zh ? "相隔 <i>k</i> 的两行：平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
+                     : "rows <i>k</i> apart: mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     fig_axes_fit(c->f, &ax, r);
     fig_axes_draw(c->f, &ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
     fig_line(c->f, &ax, P->x, P->sin, P->K, li[1].color, 2 * lw, FIG_DASHED);
     fig_line(c->f, &ax, P->x, P->sim, P->K, li[0].color, 2 * lw, FIG_SOLID);
-    fig_legend(c->f, &ax, li, 2, 1);
+    legend_below(c->f, &ax, li, 2, r.y + r.h);
 }
 
 tf_status draw_pefile(fig_ctx *c)
@@ -486,7 +497,7 @@ tf_status draw_pefile(fig_ctx *c)
     if (st == TF_OK) {
         fig_rect top = c->area, bottom = c->area;
         double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
-        top.h = 0.6 * (c->area.h - gap);
+        top.h = 0.5 * (c->area.h - gap);
         bottom.y = top.y + top.h + gap;
         bottom.h = c->area.h - top.h - gap;
         st = pefile_maps(c, &P, top);
