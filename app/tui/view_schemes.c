@@ -290,13 +290,15 @@ static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int
         term_printf(w, yy, x, 7, "%6.3g", hi);
         term_printf(w, yy + ph - 1, x, 7, "%6.3g", lo);
         yy += ph;
-        term_printf(w, yy++, x + 7, pw, "k=1%*s", pw - 3, "");
         char end[48];
-        snprintf(end, sizeof end, L > 0 ? "L=%ld  k=%ld (log)" : "k=%ld (log)",
-                 L > 0 ? L : st->R, st->R);
         if (L > 0)
             snprintf(end, sizeof end, "L=%ld   k=%ld (log)", L, st->R);
-        term_text(w, yy - 1, x + 7 + pw - term_text_width(end), end, pw);
+        else
+            snprintf(end, sizeof end, "k=%ld (log)", st->R);
+        int ew = term_text_width(end);
+        if (ew + 4 <= pw) /* k=1 at the left when the two labels do not meet */
+            term_text(w, yy, x + 7, "k=1", 3);
+        term_text(w, yy++, x + 7 + (ew < pw ? pw - ew : 0), end, pw);
     }
     /* past L */
     char past[320];
