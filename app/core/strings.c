@@ -282,6 +282,9 @@ static const char *const table[T_TERMINAL_END][2] = {
                           "扩展后为 %.0f%%。",
                           "At 2L = %ld: %.0f%% of plain RoPE's pairs are at angles never seen in "
                           "training; with the scaling %.0f%%."},
+    [T_S9_PAST_ROPE_PLAIN] = {"在 2L = %ld 处：%.0f%% 的频率对转到训练中没见过的角度（按 x 选一种扩展来比较）。",
+                              "At 2L = %ld: %.0f%% of the pairs are at angles never seen in "
+                              "training (x picks a scaling to compare)."},
     [T_S9_RANDOM] = {"随机", "random"},
     [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
     [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},

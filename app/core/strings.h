@@ -63,7 +63,7 @@ typedef enum {
     /* view 9 */
     T_S9_NONE, T_S9_SIN, T_S9_LEARNED, T_S9_ROPE, T_S9_ALIBI, T_S9_T5, T_S9_PAST_NONE,
     T_S9_PAST_SIN, T_S9_PAST_LEARNED, T_S9_PAST_ROPE, T_S9_PAST_ALIBI, T_S9_PAST_T5,
-    T_S9_PAST_ROPE_L, T_S9_RANDOM, T_S9_MATRIX, T_S9_MASKED, T_S9_CURVE,
+    T_S9_PAST_ROPE_L, T_S9_PAST_ROPE_PLAIN, T_S9_RANDOM, T_S9_MATRIX, T_S9_MASKED, T_S9_CURVE,
     /* the explorer's messages */
     T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
     T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */

@@ -198,62 +198,43 @@ static void title(const sch_state *st, tf_scheme s, char *buf, size_t cap)
     snprintf(buf, cap, "%s%s", scheme_name(s), extra);
 }
 
-/* One half at (y, x), w columns wide, rows tall. */
-static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int wd, int rows)
+/* The signal between the first n positions of scheme s at (y, x): a title, n/2 rows of
+ * heatmap, the range. The rows used. */
+static int draw_matrix(const sch_state *st, tf_scheme s, WINDOW *w, int y, int x, int wd,
+                       long n)
+{
+    double *m = malloc((size_t)(n * n) * sizeof *m);
+    if (!m || matrix(st, s, n, m) != TF_OK) {
+        free(m);
+        return 0;
+    }
+    double lo = INFINITY, hi = -INFINITY;
+    for (long i = 0; i < n * n; i++)
+        if (isfinite(m[i]))
+            lo = fmin(lo, m[i]), hi = fmax(hi, m[i]);
+    if (!(hi > lo))
+        lo = fmin(lo, 0) - 1, hi = fmax(hi, 0) + 1;
+    cmap_id cm = lo < 0 && hi > 0 ? CMAP_RDBU : CMAP_VIRIDIS;
+    if (cm == CMAP_RDBU)
+        hi = fmax(-lo, hi), lo = -hi;
+    mat_ctx mc = {m, n};
+    term_printf(w, y, x, wd, txt(T_S9_MATRIX), n);
+    term_heatmap(w, y + 1, x + 4, (int)n / 2, (int)n, mat_px, &mc, cm, lo, hi);
+    for (int r = 0; r < n / 2; r += 4)
+        term_printf(w, y + 1 + r, x, 4, "%3d", 2 * r);
+    bool masked = st->p.mask == SCHEME_MASK_CAUSAL && !scheme_adds_to_input(s) &&
+                  s != SCHEME_ROPE;
+    term_printf(w, y + 1 + (int)n / 2, x + 4, wd - 4, "%.3g .. %.3g%s", lo, hi,
+                masked ? txt(T_S9_MASKED) : "");
+    free(m);
+    return (int)n / 2 + 2;
+}
+
+/* Curve h against distance 1 .. R on a log axis at (y, x), ph rows of plot; the trained length
+ * L a dotted column. The rows used. */
+static int draw_curve(const sch_state *st, int h, WINDOW *w, int y, int x, int wd, int ph)
 {
     tf_scheme s = st->s[h];
-    const tf_config *c = &t->a->cfg;
-    char buf[200];
-    term_attr(w, A_BOLD, 0);
-    title(st, s, buf, sizeof buf);
-    term_printf(w, y, x, wd, "%c: %s", 'A' + h, buf);
-    term_attr(w, A_NORMAL, 0);
-    term_wrap(w, y + 1, x, wd, 2, 1, txt(what_id[s]));
-    /* the heatmap: n positions, n columns and n/2 rows, with a 4-column margin for labels */
-    long n = wd - 6;
-    /* rows: 3 above, the matrix's title and range, n/2 for the matrix, then the curve (a title,
-     * at least 4 rows, its axis labels) and 2 for the sentence below: the curve comes first */
-    int want = rows / 4 < 4 ? 4 : rows / 4 > 10 ? 10 : rows / 4; /* the curve's rows */
-    int budget = rows - 3 - 2 - (want + 3) - 2;
-    if (n > 2L * budget)
-        n = 2L * budget;
-    if (n > MAT_MAX)
-        n = MAT_MAX;
-    if (n > c->n_positions)
-        n = c->n_positions;
-    n -= n % 2;
-    int yy = y + 3;
-    if (n >= 4) {
-        double *m = malloc((size_t)(n * n) * sizeof *m);
-        if (m && matrix(st, s, n, m) == TF_OK) {
-            double lo = INFINITY, hi = -INFINITY;
-            for (long i = 0; i < n * n; i++)
-                if (isfinite(m[i]))
-                    lo = fmin(lo, m[i]), hi = fmax(hi, m[i]);
-            if (!(hi > lo))
-                lo = fmin(lo, 0) - 1, hi = fmax(hi, 0) + 1;
-            cmap_id cm = lo < 0 && hi > 0 ? CMAP_RDBU : CMAP_VIRIDIS;
-            if (cm == CMAP_RDBU)
-                hi = fmax(-lo, hi), lo = -hi;
-            mat_ctx mc = {m, n};
-            term_printf(w, yy, x, wd, txt(T_S9_MATRIX), n);
-            term_heatmap(w, yy + 1, x + 4, (int)n / 2, (int)n, mat_px, &mc, cm, lo, hi);
-            for (int r = 0; r < n / 2; r += 4)
-                term_printf(w, yy + 1 + r, x, 4, "%3d", 2 * r);
-            term_printf(w, yy + 1 + (int)n / 2, x + 4, wd - 4, "%.3g .. %.3g%s", lo, hi,
-                        st->p.mask == SCHEME_MASK_CAUSAL && s != SCHEME_SINUSOIDAL &&
-                                s != SCHEME_LEARNED && s != SCHEME_ROPE
-                            ? txt(T_S9_MASKED)
-                            : "");
-            yy += (int)n / 2 + 2;
-        }
-        free(m);
-    }
-    /* the curve against distance 1 .. R, log axis; L a dotted column */
-    int left = rows - (yy - y);
-    int ph = left - 4;
-    if (ph > 10)
-        ph = 10;
     int pw = wd - 7;
     const double *v = st->curve[h];
     double lo = INFINITY, hi = -INFINITY;
@@ -269,48 +250,81 @@ static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int
         lo -= 1, hi += 1;
     long L = posctx_trained(&st->pc, s);
     term_canvas cv;
-    if (ph >= 3 && pw >= 10 &&
-        term_canvas_init(&cv, ph, pw, 0, log10((double)st->R), lo, hi) == 0) {
-        term_printf(w, yy++, x, wd, txt(T_S9_CURVE), poscurve_quantity_name(poscurve_quantity_of(s)));
-        long np = st->R;
-        double *xs = malloc((size_t)np * sizeof *xs);
-        if (xs) {
-            for (long k = 1; k <= np; k++)
-                xs[k - 1] = log10((double)k);
-            term_canvas_line(&cv, xs, v + 1, (int)np, 1);
-            free(xs);
-        }
-        if (L > 0 && L <= st->R)
-            for (int r = 0; r < 4 * ph; r += 2)
-                term_canvas_dot(&cv, log10((double)L), lo + (hi - lo) * r / (4.0 * ph - 1), 2);
-        tf_rgb cols[2] = {{230, 159, 0}, {150, 150, 150}};
-        int pairs[2] = {term_pair(&cols[0], NULL), term_pair(&cols[1], NULL)};
-        term_canvas_draw(&cv, w, yy, x + 7, pairs, 2);
-        term_canvas_free(&cv);
-        term_printf(w, yy, x, 7, "%6.3g", hi);
-        term_printf(w, yy + ph - 1, x, 7, "%6.3g", lo);
-        yy += ph;
-        char end[48];
-        if (L > 0)
-            snprintf(end, sizeof end, "L=%ld   k=%ld (log)", L, st->R);
-        else
-            snprintf(end, sizeof end, "k=%ld (log)", st->R);
-        int ew = term_text_width(end);
-        if (ew + 4 <= pw) /* k=1 at the left when the two labels do not meet */
-            term_text(w, yy, x + 7, "k=1", 3);
-        term_text(w, yy++, x + 7 + (ew < pw ? pw - ew : 0), end, pw);
+    if (ph < 3 || pw < 10 || term_canvas_init(&cv, ph, pw, 0, log10((double)st->R), lo, hi) != 0)
+        return 0;
+    term_printf(w, y, x, wd, txt(T_S9_CURVE), poscurve_quantity_name(poscurve_quantity_of(s)));
+    double *xs = malloc((size_t)st->R * sizeof *xs);
+    if (xs) {
+        for (long k = 1; k <= st->R; k++)
+            xs[k - 1] = log10((double)k);
+        term_canvas_line(&cv, xs, v + 1, (int)st->R, 1);
+        free(xs);
     }
-    /* past L */
-    char past[320];
-    if (s == SCHEME_ROPE && L > 0) {
-        double u0 = posctx_unseen(&st->pc, false, 2.0 * L), u1 = posctx_unseen(&st->pc, true,
-                                                                               2.0 * L);
-        txt_fmt(past, sizeof past, T_S9_PAST_ROPE_L, 2 * L, 100 * u0, 100 * u1);
-    } else {
-        snprintf(past, sizeof past, "%s", txt(past_id[s]));
+    if (L > 0 && L <= st->R)
+        for (int r = 0; r < 4 * ph; r += 2)
+            term_canvas_dot(&cv, log10((double)L), lo + (hi - lo) * r / (4.0 * ph - 1), 2);
+    tf_rgb cols[2] = {{230, 159, 0}, {150, 150, 150}};
+    int pairs[2] = {term_pair(&cols[0], NULL), term_pair(&cols[1], NULL)};
+    term_canvas_draw(&cv, w, y + 1, x + 7, pairs, 2);
+    term_canvas_free(&cv);
+    term_printf(w, y + 1, x, 7, "%6.3g", hi);
+    term_printf(w, y + ph, x, 7, "%6.3g", lo);
+    char end[48];
+    if (L > 0)
+        snprintf(end, sizeof end, "L=%ld   k=%ld (log)", L, st->R);
+    else
+        snprintf(end, sizeof end, "k=%ld (log)", st->R);
+    int ew = term_text_width(end);
+    if (ew + 4 <= pw) /* k=1 at the left when the two labels do not meet */
+        term_text(w, y + ph + 1, x + 7, "k=1", 3);
+    term_text(w, y + ph + 1, x + 7 + (ew < pw ? pw - ew : 0), end, pw);
+    return ph + 2;
+}
+
+/* What scheme s does past its trained length; RoPE with one: the share of pairs at unseen
+ * angles at 2L, plain and (with a scaling) scaled. */
+static void past_sentence(const sch_state *st, tf_scheme s, char *buf, size_t cap)
+{
+    long L = posctx_trained(&st->pc, s);
+    if (s != SCHEME_ROPE || L <= 0) {
+        snprintf(buf, cap, "%s", txt(past_id[s]));
+        return;
     }
+    double u0 = posctx_unseen(&st->pc, false, 2.0 * L);
+    if (st->p.scaling.kind == ROPE_SCALING_NONE)
+        txt_fmt(buf, cap, T_S9_PAST_ROPE_PLAIN, 2 * L, 100 * u0);
+    else
+        txt_fmt(buf, cap, T_S9_PAST_ROPE_L, 2 * L, 100 * u0,
+                100 * posctx_unseen(&st->pc, true, 2.0 * L));
+}
+
+/* One half at (y, x), wd columns wide, rows tall: the scheme, its matrix, its curve, what it
+ * does past L. The curve has the rows first; the matrix what is left. */
+static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int wd, int rows)
+{
+    tf_scheme s = st->s[h];
+    char buf[320];
+    term_attr(w, A_BOLD, 0);
+    title(st, s, buf, sizeof buf);
+    term_printf(w, y, x, wd, "%c: %s", 'A' + h, buf);
+    term_attr(w, A_NORMAL, 0);
+    term_wrap(w, y + 1, x, wd, 2, 1, txt(what_id[s]));
+    /* rows: 3 above, the matrix's title and range and n/2 rows, the curve's title, plot and
+     * labels, 2 for the sentence below */
+    int want = rows / 4 < 4 ? 4 : rows / 4 > 10 ? 10 : rows / 4;
+    long n = wd - 6, budget = rows - 3 - 2 - (want + 2) - 2;
+    n = n < 2 * budget ? n : 2 * budget;
+    n = n < MAT_MAX ? n : MAT_MAX;
+    n = n < t->a->cfg.n_positions ? n : t->a->cfg.n_positions;
+    n -= n % 2;
+    int yy = y + 3;
+    if (n >= 4)
+        yy += draw_matrix(st, s, w, yy, x, wd, n);
+    int ph = rows - (yy - y) - 4;
+    yy += draw_curve(st, h, w, yy, x, wd, ph < 10 ? ph : 10);
+    past_sentence(st, s, buf, sizeof buf);
     if (yy < y + rows)
-        term_wrap(w, yy, x, wd, y + rows - yy, 1, past);
+        term_wrap(w, yy, x, wd, y + rows - yy, 1, buf);
 }
 
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
