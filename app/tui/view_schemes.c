@@ -309,10 +309,13 @@ static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int
     term_printf(w, y, x, wd, "%c: %s", 'A' + h, buf);
     term_attr(w, A_NORMAL, 0);
     term_wrap(w, y + 1, x, wd, 2, 1, txt(what_id[s]));
+    /* the sentence past L, whole: it is the point of the view */
+    past_sentence(st, s, buf, sizeof buf);
+    int need = term_wrap(NULL, 0, 0, wd, 4, 1, buf);
     /* rows: 3 above, the matrix's title and range and n/2 rows, the curve's title, plot and
-     * labels, 2 for the sentence below */
+     * labels, the sentence below */
     int want = rows / 4 < 4 ? 4 : rows / 4 > 10 ? 10 : rows / 4;
-    long n = wd - 6, budget = rows - 3 - 2 - (want + 2) - 2;
+    long n = wd - 6, budget = rows - 3 - 2 - (want + 2) - need;
     n = n < 2 * budget ? n : 2 * budget;
     n = n < MAT_MAX ? n : MAT_MAX;
     n = n < t->a->cfg.n_positions ? n : t->a->cfg.n_positions;
@@ -320,9 +323,8 @@ static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int
     int yy = y + 3;
     if (n >= 4)
         yy += draw_matrix(st, s, w, yy, x, wd, n);
-    int ph = rows - (yy - y) - 4;
+    int ph = rows - (yy - y) - 2 - need;
     yy += draw_curve(st, h, w, yy, x, wd, ph < 10 ? ph : 10);
-    past_sentence(st, s, buf, sizeof buf);
     if (yy < y + rows)
         term_wrap(w, yy, x, wd, y + rows - yy, 1, buf);
 }
