@@ -250,8 +250,8 @@ static const tf_option options[] = {
      NULL, "[tensor name in the .safetensors file]:name:"},
     {"t5-file", 0, "FILE", G_SCHEMES, STORE(t5_file),
      "T5's bias table (buckets x heads) from a file; --t5-tensor NAME", NULL,
-     "T5's relative attention bias (num_buckets x heads; t5\\-small's\n"
-     ".BR encoder.block.0.layer.0.SelfAttention.relative_attention_bias.weight )\nfrom a\n"
+     "T5's relative attention bias (num_buckets x heads: the\n"
+     ".B relative_attention_bias.weight\nof t5\\-small's first block) from a\n"
      ".B .npy\nor\n.B .safetensors\nfile instead of an untrained one;\n.B \\-\\-t5\\-tensor\n"
      "names the tensor.",
      "@file *.(npy|safetensors)", "[T5 bias table (.npy .safetensors)]:file:"},
