@@ -155,6 +155,10 @@ tf_status posctx_curve(const tf_posctx *c, tf_scheme s, bool scaled, long k0, lo
                        double *out)
 {
     poscurve_cfg k = posctx_curve_cfg(c, scaled);
+    /* plain RoPE beside a scaling turns at the scaling's base (Llama 3's 500000), the
+     * frequencies the scaling starts from and posctx_unseen compares with */
+    if (s == SCHEME_ROPE && !scaled && c->p.scaling.kind != ROPE_SCALING_NONE)
+        k.base = c->p.scaling.base;
     return poscurve_fill(s, &k, k0, n, out);
 }
 

@@ -89,7 +89,8 @@ void posctx_close(tf_posctx *c);
 
 /* The curve settings of c (poscurve.h); scaled: RoPE with the scaling (else plain). */
 poscurve_cfg posctx_curve_cfg(const tf_posctx *c, bool scaled);
-/* The value of scheme s at distances k0 .. k0 + n - 1 (poscurve_fill). */
+/* The value of scheme s at distances k0 .. k0 + n - 1 (poscurve_fill); plain RoPE beside a
+ * scaling at the scaling's base, as its original frequencies are. */
 tf_status posctx_curve(const tf_posctx *c, tf_scheme s, bool scaled, long k0, long n,
                        double *out /* (n) */);
 /* Where the scheme stops being what it was trained on (0: nowhere): the learned table's rows,

@@ -586,6 +586,9 @@ static void curve_json(const curves *k, const curve *c, sink *s)
         sink_value(s, J, "scaling",
                    pv_str(rope_scaling_name(c->scaled ? p->scaling.kind : ROPE_SCALING_NONE)));
         sink_value(s, J, "attention_factor", pv_num(c->scaled ? pc->attention_factor : 1.0));
+        /* the base it turns at: a scaling's own (Llama 3's 500000), plain RoPE beside it too */
+        sink_value(s, J, "rope_base", pv_num(p->scaling.kind != ROPE_SCALING_NONE
+                                                 ? p->scaling.base : pc->base));
     } else if (c->s == SCHEME_ALIBI) {
         sink_value(s, J, "head", pv_int(p->head + 1));
         sink_value(s, J, "slope", pv_num(pc->slopes[p->head]));
