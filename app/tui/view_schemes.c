@@ -1,11 +1,12 @@
-/* view_schemes.c — view 9: two position schemes side by side, beyond the article (issue 19).
+/* view_schemes.c — view 9: two position schemes side by side, beyond the article.
  *
  * Each half shows one scheme (scheme.h): what it puts between query i and key j for the first
  * positions (a similarity, RoPE's score or a bias: a heatmap, row i the query), and the same
  * against distance k = i - j on a logarithmic axis out past its trained length L, which a dotted
  * column marks; below, what the scheme does past L. The schemes start as the first two of
- * --scheme (one listed: beside sinusoidal PE; none: sinusoidal and ALiBi); s and S change them,
- * m the mask, h the head of ALiBi and T5, x RoPE's scaling. The numbers come from
+ * --scheme (one listed: beside sinusoidal PE; none: the learned table of --pe-file, T5's of
+ * --t5-file or RoPE under --scaling beside sinusoidal, else sinusoidal and ALiBi); s and S
+ * change them, m the mask, h the head of ALiBi and T5, x RoPE's scaling. The numbers come from
  * model/positions.h, the same as --print schemes and the schemes figure. */
 #include <math.h>
 #include <stdio.h>
@@ -65,10 +66,17 @@ static void first_choice(sch_state *st, const tf_config *c)
     else
         positions_defaults(&st->p);
     const tf_positions *p = &st->p;
-    st->s[0] = p->n > 0 ? p->list[0] : SCHEME_SINUSOIDAL;
+    /* none listed: what the other options point at (a table read, T5's biases read, a RoPE
+     * scaling) beside sinusoidal PE, else sinusoidal beside ALiBi */
+    tf_scheme first = p->table ? SCHEME_LEARNED
+                      : p->t5  ? SCHEME_T5
+                      : p->scaling.kind != ROPE_SCALING_NONE ? SCHEME_ROPE
+                                                             : SCHEME_SINUSOIDAL;
+    st->s[0] = p->n > 0 ? p->list[0] : first;
     st->s[1] = p->n > 1   ? p->list[1]
                : p->n > 0 ? (p->list[0] == SCHEME_SINUSOIDAL ? SCHEME_ROPE : SCHEME_SINUSOIDAL)
-                          : SCHEME_ALIBI;
+               : first != SCHEME_SINUSOIDAL ? SCHEME_SINUSOIDAL
+                                            : SCHEME_ALIBI;
     st->init = true;
 }
 
