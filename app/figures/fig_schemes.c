@@ -459,7 +459,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     else
         snprintf(l0, sizeof l0, c->zh ? "这张表（未训练：随机）" : "this table (untrained: random)");
     snprintf(l1, sizeof l1, c->zh ? "正弦 PE（<i>d</i> = %d）" : "sinusoidal PE (<i>d</i> = %d)",
-             t->d - t->d % 2 ? t->d - t->d % 2 : 2);
+             (t->d - t->d % 2) > 0 ? t->d - t->d % 2 : 2);
     fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
                              {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
     fig_axes ax = {.grid = true};
