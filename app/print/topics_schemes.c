@@ -682,7 +682,8 @@ static void curves_legend(FILE *fp, const curves *k)
                     pc->table->n_pos, pc->table->d);
             break;
         case SCHEME_ROPE:
-            fprintf(fp, "a^2 (R_m q).(R_n k) / (|q| |k|), q = k = ones%s%s",
+            fprintf(fp, "a^2 (R_m q).(R_n k) / (|q| |k|), q = k = ones, base %g%s%s",
+                    p->scaling.kind != ROPE_SCALING_NONE ? p->scaling.base : pc->base,
                     c->scaled ? ", frequencies of " : "",
                     c->scaled ? rope_scaling_name(p->scaling.kind) : "");
             break;
