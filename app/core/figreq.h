@@ -37,6 +37,8 @@ typedef struct {
     long frames;               /* frames (0: the animation's own) */
     const char *corpus;        /* training: --corpus FILE (NULL: the built-in corpus) */
     const w2v_params *w2v;     /* training: its settings (NULL: the defaults) */
+    const tf_positions *positions; /* the position schemes to draw (the explorer's view 9),
+                                      NULL: the analysis's */
 } fig_request;
 
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns

@@ -40,6 +40,8 @@ static const fig_entry figures[] = {
     {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL, NULL},
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map, NULL},
+    {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL, NULL},
+    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile, NULL},
     /* animations */
     {"rope-rotation", ANALYSIS_ROPE, 0.5625, T_F_TITLE_ROPE_ROT, NULL, NULL, &anim_rope_rotation},
     {"pe-waves", 0, 0.5625, T_F_TITLE_PE_WAVES, NULL, NULL, &anim_pe_waves},
@@ -346,9 +348,22 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
                                                           : txt_lang(e->title, req->zh);
     fig_ctx c = {.a = a, .zh = req->zh, .vectors = req->vectors, .req = req,
                  .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT};
+    /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
+     * only) under other position parameters */
+    tf_analysis *with = NULL; /* freed below; its parts are a's */
+    if (req->positions) {
+        with = malloc(sizeof *with);
+        if (!with)
+            return TF_ERR_NOMEM;
+        *with = *a;
+        with->cfg.positions = req->positions;
+        c.a = with;
+    }
     tf_status st = fig_begin(spec, meta, &c.f);
-    if (st != TF_OK)
+    if (st != TF_OK) {
+        free(with);
         return st;
+    }
     double margin = 0.5 * font;
     c.area = (fig_rect){margin, margin, spec->width - 2 * margin, spec->height - 2 * margin};
     double th = fig_title(c.f, c.area, title, true);
@@ -368,6 +383,7 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         if (c.msg[0])
             snprintf(why, why_len, "%s", c.msg);
     }
+    free(with);
     return st;
 }
 

@@ -56,6 +56,7 @@ typedef struct {
     size_t text_len;
     tf_vectors vectors;  /* owned copies (or empty): the figure's rows, the analysis's */
     tf_vectors cfg_vectors;
+    tf_positions positions; /* a copy of the view's schemes (view 9), when it gives them */
     timg_caps caps;
     int cols, rows;
     /* the result */
@@ -296,6 +297,11 @@ static bool job_start(tui *t, pic_job *j)
     }
     if (ok && j->cfg.compare)
         ok = (j->compare = dup_bytes(j->cfg.compare, j->cfg.compare_len)) != NULL;
+    if (ok && j->req.positions) { /* the view's own, which its keys change: a copy (the tables
+                                   * it points to are the command line's, read only) */
+        j->positions = *j->req.positions;
+        j->req.positions = &j->positions;
+    }
     atomic_store(&j->done, false);
     if (ok) {
         j->req.vectors = req_v;
@@ -371,6 +377,12 @@ int tui_pictures_ticked(const tui *t, bool moved)
     pictures.epoch++;
     pictures.epoch_at = now;
     return TUI_REDRAW;
+}
+
+void tui_pictures_view_key(void)
+{
+    if (pictures.on)
+        pictures.epoch++; /* the same screen, perhaps another figure: drawn over the old one */
 }
 
 bool tui_pictures_busy(void)

@@ -46,7 +46,7 @@ typedef struct tui_view {
     int (*export_prep)(tui *t, void *state, fig_request *req);
 } tui_view;
 
-#define TUI_VIEWS 8
+#define TUI_VIEWS 9
 
 /* What every view may read, and the host's own state. */
 struct tui {
@@ -72,7 +72,7 @@ struct tui {
 
 /* The views, in the tab bar's order. */
 extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
-    view_rope, view_learned;
+    view_rope, view_learned, view_schemes;
 extern const tui_view *const tui_views[TUI_VIEWS];
 
 /* The index of view v in tui_views (0 for an unknown view). */
@@ -119,6 +119,9 @@ bool tui_pictures_after(tui *t);
 /* Whether a picture is being drawn on its thread (the loop then polls often), and, when it is
  * ready, write it if it still belongs to the screen: a reaction flag. */
 bool tui_pictures_busy(void);
+/* A key the view on screen took: its figure may have changed (a new picture is drawn over the
+ * old one, and written only when its bytes differ). */
+void tui_pictures_view_key(void);
 /* The view's tick ran (moved: it asked for a redraw): a reaction flag when the picture is due
  * again (at most once a second while the view moves, and once when it stops). */
 int tui_pictures_ticked(const tui *t, bool moved);
