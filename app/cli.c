@@ -4,7 +4,6 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +12,9 @@
 #include "core/datadir.h"
 #include "core/err.h"
 #include "core/options.h"
+#include "core/signals.h"
 #include "figure.h"
 #include "figures/figures.h"
-#include "fileio.h"
 #include "learn/learn.h"
 #include "print/print.h"
 #include "tf_limits.h"
@@ -311,23 +310,9 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
 /* ---------------------------------------------------------------------------------------------
  * The run */
 
-static void on_signal(int sig)
-{
-    fileio_signal_cleanup(); /* NOLINT(bugprone-signal-handler): only unlink(), which is safe */
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 int cli_run(int argc, char **argv)
 {
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
-    /* a closed pipe on stderr or stdout must not leave a temporary file; a SIGPIPE the caller
-     * ignores stays ignored, and the write error is reported instead */
-    struct sigaction pipe_was;
-    if (sigaction(SIGPIPE, NULL, &pipe_was) == 0 && pipe_was.sa_handler != SIG_IGN)
-        signal(SIGPIPE, on_signal);
+    signals_init(); /* before any file is written: every fatal signal removes it */
 
     cli_run_state c = {0};
     options_defaults(&c.o);
