@@ -96,6 +96,24 @@ static int check_options(tf_options *o)
     return 0;
 }
 
+/* --train takes a corpus and writes vectors (-o): the options of other modes would be ignored
+ * silently, so they are refused (n_text: the TEXT arguments). */
+static int check_train(const tf_options *o, int n_text)
+{
+    const char *other = o->export_path                                ? "--export"
+                        : o->title || o->no_title                     ? "--title"
+                        : o->figure                                   ? "--figure"
+                        : o->format != FMT_TEXT                       ? "--format"
+                        : n_text > 0                                  ? "a TEXT argument"
+                                                                      : NULL;
+    if (other) {
+        err_say("--train learns vectors from --corpus and writes them with -o; %s belongs to "
+                "another mode, so leave it out or run that mode separately.", other);
+        return 2;
+    }
+    return 0;
+}
+
 /* The modes of a sentence: --export, the figure options, --print, --format and -o. */
 static int check_mode(const cli_run_state *c)
 {
@@ -323,6 +341,8 @@ int cli_run(int argc, char **argv)
     if ((r = check_options(&c.o)) != 0)
         return r;
     if (c.o.train) {
+        if ((r = check_train(&c.o, argc - first)) != 0)
+            return r;
         learn_request lr = learn_req(&c.o);
         return learn_train(&lr, c.o.output);
     }

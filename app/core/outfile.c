@@ -20,6 +20,10 @@ int outfile_open(outfile *o, const char *path, const char *hint)
     o->fp = stdout;
     if (!path)
         return 0;
+    if (!*path) { /* refused before anything is made (a temporary file named "..tmp-*") */
+        err_say("the output file name is empty; choose a writable path %s.", hint);
+        return 1;
+    }
     if (atomic_open(&o->af, path) != TF_OK) {
         err_say("cannot write %s: %s; choose a writable path %s.", path, strerror(errno), hint);
         return 1;
