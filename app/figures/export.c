@@ -81,7 +81,7 @@ static const char *check_page(const fig_request *req, const fig_entry *e)
     double w, h;
     page_size(req, e, &w, &h);
     if (w < MIN_SIDE_PT || w > MAX_SIDE_PT || h < MIN_SIDE_PT || h > MAX_SIDE_PT) {
-        snprintf(why, sizeof why, "the page would be %.2f x %.2f in%s, and each side must be "
+        snprintf(why, sizeof why, "the page would be %.4g x %.4g in%s, and each side must be "
                  "from 1 in to 40 in (2.54 cm to 101.6 cm); set --width and --height",
                  w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
                  req->height > 0 ? "" : " (the height follows the width)");
