@@ -13,6 +13,7 @@
 #include "pca.h"
 #include "print/topic.h"
 #include "textwidth.h"
+#include "tf_limits.h"
 
 enum { J = SINK_JSON, C = SINK_CSV, N = SINK_NPY, JC = SINK_JSON | SINK_CSV };
 
@@ -83,6 +84,15 @@ static int learned_open(print_ctx *c, bool train)
     int rc = learn_open(&L->L, &r->learn);
     if (rc)
         return rc;
+    /* the training a --print does first counts in its work limit, as every --print's does */
+    double work = learn_work(&L->L, &r->learn.params);
+    if (work > TF_MAX_WORK) {
+        err_say("--print %s would first train for about %.0f s (the limit is %.0f s); lower "
+                "--epochs, --window, --negative or -d, or train once with --train -o FILE and "
+                "read it with --vectors FILE.",
+                r->what, work / 1e9, TF_MAX_WORK / 1e9);
+        return 2;
+    }
     L->source = L->L.source;
     L->shown_source = emit_safe_dup(L->source);
     if (!L->shown_source) {
