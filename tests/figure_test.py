@@ -170,12 +170,12 @@ def read_ppm(path):
 
 def pdf_cells(d, path):
     """The heatmap as a PDF reader decodes it (poppler's pdfimages, palette applied) has, in every
-    cell, the colour bar's colour for that cell's value from --print: the 8-bit indexed image
-    says exactly what the colour map says."""
+    cell, the colour bar's colour for that cell's value from --print: cairo's own RGB image
+    (no indexed image patched into its PDF) says exactly what the colour map says."""
     lst = subprocess.run(["pdfimages", "-list", path], capture_output=True, text=True,
                          check=True).stdout.splitlines()[2:]
     kinds = {(int(r.split()[3]), int(r.split()[4])): r.split()[5] for r in lst}
-    check(kinds.get((24, 40)) == "index", f"PE stored as an indexed image: {kinds}")
+    check(kinds.get((24, 40)) == "rgb", f"PE stored as cairo's RGB image: {kinds}")
     prefix = os.path.join(d, "img")
     subprocess.run(["pdfimages", path, prefix], check=True)
     images = {}
@@ -206,7 +206,16 @@ def test_svg(d):
     images = doc.getElementsByTagName("image")
     check(len(images) >= 1 and all("pixelated" in i.getAttribute("style") for i in images),
           "SVG images ask for nearest-neighbour scaling")
-    check(len(doc.getElementsByTagName("path")) > 10, "text drawn as glyph outlines")
+    texts = doc.getElementsByTagName("text")
+    words = [" ".join("".join(n.data for n in sp.childNodes if n.nodeType == n.TEXT_NODE)
+                      for sp in t.getElementsByTagName("tspan")) for t in texts]
+    check(len(texts) > 10 and all("DejaVu Sans" in t.getAttribute("font-family") for t in texts)
+          and any(w.replace(" ", "") == "dimensionj" for w in words),
+          f"labels are editable <text> in their font: {words[:12]}")
+    run("--export", path, "-n", "40", "-d", "24", "--lang", "en")
+    doc = xml.dom.minidom.parse(path).documentElement
+    cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") != "#ffffff"]
+    check(len(cells) >= 40, f"a 40 x 24 heatmap is <rect> cells ({len(cells)} runs)")
 
 
 def test_same_bytes(d):

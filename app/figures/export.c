@@ -186,7 +186,7 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
  * Drawing and writing */
 
 static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
-                      bool plain_images, FILE *fp, char *why, size_t why_len)
+                      FILE *fp, char *why, size_t why_len)
 {
     double w, h;
     page_size(req, e, &w, &h);
@@ -200,7 +200,7 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !zh, .fp = fp, .plain_images = plain_images};
+                     .latin_first = !zh, .fp = fp};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};
@@ -217,7 +217,13 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
         c.area.h -= th + 0.4 * font;
     }
     st = e->draw(&c);
-    if (st == TF_OK && fig_cramped(c.f)) {
+    unsigned missing = fig_missing_char(c.f);
+    if (st == TF_OK && missing) {
+        /* pango would draw empty boxes in its place */
+        snprintf(c.msg, sizeof c.msg, "no installed font has the character U+%04X; install a CJK "
+                 "font (Debian: fonts-noto-cjk) or draw the figure with --lang en", missing);
+        st = TF_ERR_UNAVAILABLE;
+    } else if (st == TF_OK && fig_cramped(c.f)) {
         snprintf(c.msg, sizeof c.msg, "the page is too small for the labels; enlarge --width "
                  "and --height or lower --font-size");
         st = TF_ERR_RANGE;
@@ -255,9 +261,7 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 1;
     char why[200] = "";
     fig_format fmt = fig_format_from_path(req->path);
-    st = draw(req, a, e, fmt, false, out.fp, why, sizeof why);
-    if (st == TF_ERR_FORMAT && fmt == FIG_PDF) /* nothing written: cairo's own images, then */
-        st = draw(req, a, e, fmt, true, out.fp, why, sizeof why);
+    st = draw(req, a, e, fmt, out.fp, why, sizeof why);
     if (outfile_close(&out, st))
         return 1;
     if (st != TF_OK) {
