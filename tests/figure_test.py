@@ -269,6 +269,52 @@ def test_options(d):
         check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
 
 
+def test_paper(d):
+    """Venue widths, serif and named fonts, and Chinese refused when no font can draw it."""
+    path = os.path.join(d, "v.pdf")
+    venues = {"acl": (7.7 / 2.54, 16.0 / 2.54), "neurips": (5.5, 5.5), "icml": (3.25, 6.75),
+              "iclr": (5.5, 5.5), "ieee": (3.5, 7.16), "a4": (16 / 2.54, 16 / 2.54)}
+    for venue, (col, text) in venues.items():
+        run("--export", path, "--venue", venue)
+        w, _, _ = pdfinfo(path)
+        check(abs(w - col * 72) < 0.05, f"--venue {venue}: one column {w / 72:.3f} in ({col:.3f})")
+        run("--export", path, "--venue", venue, "--width", "two-column", "--figure", "freq")
+        w, _, _ = pdfinfo(path)
+        check(abs(w - text * 72) < 0.05, f"--venue {venue} two-column: {w / 72:.3f} in ({text:.3f})")
+    run("--export", path, "--venue", "icml", "--width", "5cm")
+    w, _, _ = pdfinfo(path)
+    check(abs(w - 5 / 2.54 * 72) < 0.05, "--width in a unit overrides --venue")
+    for lang, want in (("zh", ("TeXGyreTermes", "NotoSerifCJK")), ("en", ("TeXGyreTermes",))):
+        run("--export", path, "--serif", "--lang", lang)
+        names = " ".join(n for n, _ in pdffonts(path))
+        check(all(w in names for w in want) and "DejaVu" not in names and "NotoSans" not in names,
+              f"--serif --lang {lang}: {names}")
+    run("--export", path, "--font", "DejaVu Serif", "--lang", "en")
+    names = " ".join(n for n, _ in pdffonts(path))
+    check("DejaVuSerif" in names, f"--font 'DejaVu Serif': {names}")
+    for args, what in [(["--venue", "nips"], "unknown venue"),
+                       (["--font", "No Such Family 123"], "font not installed"),
+                       (["--font", "DejaVu Serif", "--serif"], "--font with --serif")]:
+        p = run("--export", path, *args, ok=False)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and err.startswith("tfviz: ") and err.count("\n") == 1,
+              f"{what}: exit 2 with one sentence ({err.strip()})")
+    # no font with Chinese glyphs: refused with the reason, no file, exit 2
+    conf = os.path.join(d, "fonts.conf")
+    with open(conf, "w") as f:
+        f.write("<?xml version='1.0'?><!DOCTYPE fontconfig SYSTEM 'fonts.dtd'><fontconfig>"
+                "<dir>/usr/share/fonts/truetype/dejavu</dir>"
+                f"<cachedir>{d}/fc-cache</cachedir></fontconfig>")
+    out = os.path.join(d, "zh.pdf")
+    p = run("--export", out, "--lang", "zh", ok=False, env={**os.environ, "FONTCONFIG_FILE": conf})
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "U+" in err and "fonts-noto-cjk" in err and
+          not os.path.exists(out) and leftovers(d) == [],
+          f"Chinese without a CJK font: refused, no file ({err.strip()})")
+    p = run("--export", out, "--lang", "en", ok=False, env={**os.environ, "FONTCONFIG_FILE": conf})
+    check(p.returncode == 0, f"English without a CJK font still draws ({p.stderr.decode().strip()})")
+
+
 def test_failures(d):
     """I/O failures: exit 1, one sentence, the old file intact, no temporary file."""
     blocker = os.path.join(d, "file")

@@ -304,7 +304,28 @@ static int set_length(const char *name, const char *v, double *out)
 
 static int set_width(tf_options *o, const char *v)
 {
+    o->fig_width_column = strcmp(v, "one-column") == 0 ? 1 : strcmp(v, "two-column") == 0 ? 2 : 0;
     return set_length("--width", v, &o->fig_width);
+}
+
+static int set_venue(tf_options *o, const char *v)
+{
+    if (!fig_venue_find(v)) {
+        err_say("--venue must be %s (got '%s').", fig_venue_names(), v);
+        return -1;
+    }
+    o->venue = v;
+    return 0;
+}
+
+static int set_font(tf_options *o, const char *v)
+{
+    if (!*v) {
+        err_say("--font needs a font family, for example --font 'Noto Serif CJK SC'.");
+        return -1;
+    }
+    o->font = v;
+    return 0;
 }
 
 static int set_height(tf_options *o, const char *v)

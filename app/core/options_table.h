@@ -104,6 +104,24 @@ static const tf_option options[] = {
      "one-column two-column", "[page width]:width:"},
     {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column",
      "[page height]:height:"},
+    {"venue", 0, "NAME", G_FIGURES, CALL(set_venue),
+     "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width) and text "
+     "width (--width two-column)", NULL,
+     "The venue whose widths the figure takes:\n.BR acl ,\n.BR neurips ,\n.BR icml ,\n"
+     ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width "
+     "and\n.B \\-\\-width two\\-column\nits text width.",
+     "acl neurips icml iclr ieee a4", "[the venue's page widths]:venue:"},
+    {"font", 0, "FAMILY", G_FIGURES, CALL(set_font),
+     "label font families, pango's list (e.g. 'Noto Serif CJK SC');\ndefault sans: Noto Sans "
+     "CJK SC, DejaVu Sans for English", NULL,
+     "The label fonts, a comma\\-separated list of installed families (fc\\-list : family "
+     "shows them); the default is sans: Noto Sans CJK SC, or DejaVu Sans for English labels.",
+     NULL, "[label font families]:font:"},
+    {"serif", 0, NULL, G_FIGURES, STORE(serif),
+     "serif labels matching Times text: TeX Gyre Termes, Noto Serif\nCJK SC for Chinese", NULL,
+     "Serif labels that match Times or Computer Modern text: TeX Gyre Termes, with Noto Serif "
+     "CJK SC\nfor Chinese.",
+     NULL, "[serif labels (TeX Gyre Termes, Noto Serif CJK)]"},
     {"colormap", 0, "M", G_FIGURES, CALL(set_colormap),
      "viridis, cividis, rdbu, puor or gray (default: rdbu centred on 0\nfor signed values, "
      "viridis otherwise)", NULL,

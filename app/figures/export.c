@@ -95,6 +95,28 @@ static const char *check_page(const fig_request *req, const fig_entry *e)
     return NULL;
 }
 
+/* Whether fontconfig knows the first family of a comma-separated list. */
+static bool fonts_installed(const char *list)
+{
+    char first[128];
+    size_t n = strcspn(list, ",");
+    while (n > 0 && list[n - 1] == ' ')
+        n--;
+    while (*list == ' ' && n > 0)
+        list++, n--;
+    if (n == 0 || n >= sizeof first)
+        return false;
+    memcpy(first, list, n);
+    first[n] = '\0';
+    return fig_font_installed(first);
+}
+
+/* The label fonts the request asks for, NULL: the default sans. */
+static const char *font_families(const fig_request *req)
+{
+    return req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
+}
+
 const char *figures_check(const fig_request *req, const tf_config *cfg)
 {
     static char why[400];
@@ -109,6 +131,13 @@ const char *figures_check(const fig_request *req, const tf_config *cfg)
     if (fig_format_from_path(req->path) == FIG_FORMAT_COUNT) {
         snprintf(why, sizeof why, "the file name decides the format: '%s' must end in .png, "
                  ".svg or .pdf", req->path);
+        return why;
+    }
+    if (req->font && req->serif)
+        return "--font and --serif both choose the font; use one";
+    if (req->font && !fonts_installed(req->font)) {
+        snprintf(why, sizeof why, "no installed font family is called '%s' (fc-list : family "
+                 "lists them)", req->font);
         return why;
     }
     if (req->colormap && colormap_parse(req->colormap) == CMAP_COUNT) {
@@ -167,6 +196,12 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     if (cm != CMAP_COUNT)
         fprintf(m, " --colormap %s", colormap_name(cm));
     fprintf(m, " --font-size %g --lang %s", font, req->zh ? "zh" : "en");
+    if (req->font) {
+        fputs(" --font ", m);
+        put_quoted(m, req->font, strlen(req->font));
+    } else if (req->serif) {
+        fputs(" --serif", m);
+    }
     if (req->no_title) {
         fputs(" --no-title", m);
     } else if (req->title) {
@@ -200,7 +235,8 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !zh, .fp = fp};
+                     .latin_first = !zh, .fp = fp,
+                     .font = font_families(req)};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};
