@@ -63,15 +63,32 @@ static const char *names_list(void)
 /* ---------------------------------------------------------------------------------------------
  * The request: the page and the checks */
 
-/* The page size in points: the request's, else one column wide at the figure's proportions. */
+/* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
+#define WIDE_PAGE_IN 4.5
+/* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
+ * (2.5 to 3.5 in), not its one-column shape scaled up to most of a page. */
+static const struct {
+    const char *name;
+    double height_in;
+} wide_heights[] = {
+    {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
+    {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
+};
+
+/* The page size in points: the request's, else one column wide at the figure's proportions
+ * (capped on a wide page, see wide_heights). */
 static void page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
     *w = req->width > 0 ? req->width : FIG_ONE_COLUMN_IN * FIG_PT_PER_IN;
     /* the embedding figure adds the map of words below its rows when vectors are given */
-    double aspect = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors)
-                        ? 1.0
-                        : e->aspect;
+    bool map = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors);
+    double aspect = map ? 1.0 : e->aspect;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
+    if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
+        return;
+    for (size_t i = 0; i < sizeof wide_heights / sizeof wide_heights[0]; i++)
+        if (strcmp(wide_heights[i].name, e->name) == 0)
+            *h = fmin(*h, wide_heights[i].height_in * FIG_PT_PER_IN);
 }
 
 /* The page's own limits: NULL when it fits, else a sentence. */
@@ -220,26 +237,29 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
 /* ---------------------------------------------------------------------------------------------
  * Drawing and writing */
 
-static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
-                      FILE *fp, char *why, size_t why_len)
+/* One page of w x h points: drawn to fp, or with measure only laid out (nothing written). *cramped
+ * says whether some plot had no room left after its labels; a page that is cramped (and not a
+ * measure page) is not written. */
+static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                           fig_format fmt, double w, double h, FILE *fp, bool measure,
+                           bool *cramped, char *why, size_t why_len)
 {
-    double w, h;
-    page_size(req, e, &w, &h);
     double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool zh = req->zh;
     cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
     const char *own = txt_lang(e->title, zh);
     const char *title = req->no_title ? NULL : req->title ? req->title : own;
-    char *params = params_string(req, a, e, fmt, w, h, dpi, font, cm);
+    char *params = measure ? NULL : params_string(req, a, e, fmt, w, h, dpi, font, cm);
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !zh, .fp = fp,
-                     .font = font_families(req)};
+                     .latin_first = !zh, .fp = fp, .font = font_families(req),
+                     .measure = measure};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};
+    *cramped = false;
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {
         free(params);
@@ -253,15 +273,14 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
         c.area.h -= th + 0.4 * font;
     }
     st = e->draw(&c);
+    *cramped = fig_cramped(c.f);
     unsigned missing = fig_missing_char(c.f);
-    if (st == TF_OK && missing) {
+    if (st == TF_OK && missing && !measure) {
         /* pango would draw empty boxes in its place */
         snprintf(c.msg, sizeof c.msg, "no installed font has the character U+%04X; install a CJK "
                  "font (Debian: fonts-noto-cjk) or draw the figure with --lang en", missing);
         st = TF_ERR_UNAVAILABLE;
-    } else if (st == TF_OK && fig_cramped(c.f)) {
-        snprintf(c.msg, sizeof c.msg, "the page is too small for the labels; enlarge --width "
-                 "and --height or lower --font-size");
+    } else if (st == TF_OK && *cramped && !measure) {
         st = TF_ERR_RANGE;
     }
     if (st == TF_OK) {
@@ -272,6 +291,71 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
             snprintf(why, why_len, "%s", c.msg);
     }
     free(params);
+    return st;
+}
+
+/* The least height from h up (10% steps, at most MAX_SIDE_PT) at which the labels fit at width
+ * w; 0 when none does. */
+static double height_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                               fig_format fmt, double w, double h)
+{
+    char why[8];
+    for (; h <= MAX_SIDE_PT; h *= 1.1) {
+        bool cramped;
+        if (draw_page(req, a, e, fmt, w, h, NULL, true, &cramped, why, sizeof why) != TF_OK)
+            return 0;
+        if (!cramped)
+            return h;
+    }
+    return 0;
+}
+
+/* The least width from w up (10% steps) at which the labels fit on a page of the figure's
+ * proportions, or at least h tall (twice that when the proportions are lower); 0 when none. */
+static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                              fig_format fmt, double w, double h)
+{
+    char why[8];
+    for (w *= 1.1; w <= MAX_SIDE_PT; w *= 1.1) {
+        double tall = fmin(MAX_SIDE_PT, fmax(2 * h, w * e->aspect));
+        bool cramped;
+        if (draw_page(req, a, e, fmt, w, tall, NULL, true, &cramped, why, sizeof why) != TF_OK)
+            return 0;
+        if (!cramped)
+            return w;
+    }
+    return 0;
+}
+
+static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
+                      FILE *fp, char *why, size_t why_len)
+{
+    double w, h;
+    page_size(req, e, &w, &h);
+    /* the height follows the width: taller when the labels need it (a large --font-size) */
+    if (!(req->height > 0)) {
+        double fits = height_that_fits(req, a, e, fmt, w, h);
+        h = fits > 0 ? fits : h;
+    }
+    bool cramped;
+    tf_status st = draw_page(req, a, e, fmt, w, h, fp, false, &cramped, why, why_len);
+    if (st == TF_ERR_RANGE && cramped) {
+        double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
+        double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;
+        if (fits > 0)
+            snprintf(why, why_len, "the labels at %g pt do not fit on %.2f x %.2f in; they need "
+                     "a page at least %.2f in tall at this width (--height %.2fin), or a "
+                     "smaller --font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
+                     ceil(fits / FIG_PT_PER_IN * 100) / 100, ceil(fits / FIG_PT_PER_IN * 100) / 100);
+        else if ((fits = width_that_fits(req, a, e, fmt, w, h)) > 0)
+            snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
+                     "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
+                     w / FIG_PT_PER_IN, ceil(fits / FIG_PT_PER_IN * 100) / 100,
+                     ceil(fits / FIG_PT_PER_IN * 100) / 100);
+        else
+            snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at "
+                     "any size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
+    }
     return st;
 }
 
