@@ -201,6 +201,10 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         return TF_ERR_NOMEM;
     f->spec = *s;
     f->meta = *m;
+    if (s->boxes) {
+        s->boxes->page_w = s->width;
+        s->boxes->page_h = s->height;
+    }
     f->scale = 1.0;
     if (!make_surface(f) || !f->surface) {
         fig_free(f);

@@ -100,10 +100,11 @@ typedef struct {
 
 enum { FIG_TEXT_OUTSIDE = 0, FIG_TEXT_IN_PLOT, FIG_TEXT_IN_LEGEND };
 
-typedef struct {
+typedef struct fig_boxes {
     fig_box *v;
     size_t n, cap;
-    bool failed; /* out of memory while recording */
+    bool failed;           /* out of memory while recording */
+    double page_w, page_h; /* the page's size in points (set by fig_begin) */
 } fig_boxes;
 
 void fig_boxes_free(fig_boxes *b);
@@ -230,6 +231,7 @@ struct fig_axes {
     double used_left;  /* set by fig_axes_fit: the room taken left of the plot */
     double right;      /* room kept right of the plot (colorbar, legend) */
     const char *tag;   /* a panel letter such as "(a)", at the left of the title line, or NULL */
+    fig_rect outer;    /* set by fig_axes_fit: the room it was given */
 };
 
 /* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title

@@ -283,7 +283,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     if (a->y.label) {
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
-        overflow |= w > outer.h;
+        overflow |= w > ph; /* centred on the plot: longer, it runs into what is above */
     }
     left = fmax(left, a->min_left);
     a->used_left = left;
@@ -303,6 +303,14 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         ph = fmax(ph, 1.0);
     }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
+    a->outer = outer;
+    if (a->title) {
+        /* centred over the plot, moved sideways to stay inside the room it was given */
+        double tw, tth;
+        fig_text_size(f, FIG_LABEL, a->title, false, &tw, &tth);
+        if (tw > outer.w)
+            f->cramped = true;
+    }
 }
 
 /* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
@@ -322,6 +330,37 @@ double fig_py(const fig_axes *a, double y) { return a->r.y + (1.0 - axis_at(&a->
 
 static const tf_rgb axis_ink = {38, 38, 38};
 static const tf_rgb grid_ink = {225, 225, 225};
+
+/* The major and minor tick marks, outside the plot. */
+static void tick_marks(fig *f, const fig_axes *a)
+{
+    double tick = fig_tick_len(f), lw = fig_line_width(f);
+    fig_rect r = a->r;
+    pen_cap(f, PEN_CAP_BUTT);
+    for (int i = 0; i < a->x.nt; i++) {
+        double x = fig_px(a, a->x.t[i]);
+        pen_move(f, x, r.y + r.h);
+        pen_line(f, x, r.y + r.h + tick);
+    }
+    for (int i = 0; i < a->y.nt; i++) {
+        double y = fig_py(a, a->y.t[i]);
+        pen_move(f, r.x, y);
+        pen_line(f, r.x - tick, y);
+    }
+    pen_stroke(f);
+    pen_width(f, lw * 0.7);
+    for (int i = 0; i < a->x.nminor; i++) {
+        double x = fig_px(a, a->x.minor[i]);
+        pen_move(f, x, r.y + r.h);
+        pen_line(f, x, r.y + r.h + tick * 0.55);
+    }
+    for (int i = 0; i < a->y.nminor; i++) {
+        double y = fig_py(a, a->y.minor[i]);
+        pen_move(f, r.x, y);
+        pen_line(f, r.x - tick * 0.55, y);
+    }
+    pen_stroke(f);
+}
 
 void fig_axes_draw(fig *f, const fig_axes *a)
 {
@@ -355,29 +394,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         pen_line(f, r.x + r.w, r.y + r.h);
     }
     pen_stroke(f);
-    pen_cap(f, PEN_CAP_BUTT);
-    for (int i = 0; i < a->x.nt; i++) {
-        double x = fig_px(a, a->x.t[i]);
-        pen_move(f, x, r.y + r.h);
-        pen_line(f, x, r.y + r.h + tick);
-    }
-    for (int i = 0; i < a->y.nt; i++) {
-        double y = fig_py(a, a->y.t[i]);
-        pen_move(f, r.x, y);
-        pen_line(f, r.x - tick, y);
-    }
-    pen_stroke(f);
-    pen_width(f, lw * 0.7);
-    for (int i = 0; i < a->x.nminor; i++) {
-        double x = fig_px(a, a->x.minor[i]);
-        pen_move(f, x, r.y + r.h);
-        pen_line(f, x, r.y + r.h + tick * 0.55);
-    }
-    for (int i = 0; i < a->y.nminor; i++) {
-        double y = fig_py(a, a->y.minor[i]);
-        pen_move(f, r.x, y);
-        pen_line(f, r.x - tick * 0.55, y);
-    }
+    tick_marks(f, a);
     pen_stroke(f);
     pen_restore(f);
 
@@ -397,8 +414,14 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
-    if (a->title)
-        fig_text(f, FIG_LABEL, a->title, false, r.x + r.w / 2, r.y - pad, 0.5, 1.0, false);
+    if (a->title) {
+        double tw, tth;
+        fig_text_size(f, FIG_LABEL, a->title, false, &tw, &tth);
+        double cx = r.x + r.w / 2;
+        if (a->outer.w > 0)
+            cx = fmax(fmin(cx, a->outer.x + a->outer.w - tw / 2), a->outer.x + tw / 2);
+        fig_text(f, FIG_LABEL, a->title, false, cx, r.y - pad, 0.5, 1.0, false);
+    }
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
 }

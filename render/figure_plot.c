@@ -196,10 +196,15 @@ static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
 
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
 {
-    fig_axis ax;
-    cb_axis(f, &ax, lo, hi, 100.0);
-    double w, h;
-    fig_axis_label_extent(f, &ax, &w, &h);
+    /* the bar's length is not known yet: the widest tick labels of any length it may have */
+    double w = 0, h;
+    for (double len = 25.0; len <= 3200.0; len *= 2) {
+        fig_axis ax;
+        cb_axis(f, &ax, lo, hi, len);
+        double lw;
+        fig_axis_label_extent(f, &ax, &lw, &h);
+        w = fmax(w, lw);
+    }
     double total = cb_gap(f) + cb_bar(f) + fig_tick_len(f) + 0.5 * 0.35 * f->spec.font_size + w;
     if (label) {
         fig_text_size(f, FIG_LABEL, label, false, &w, &h);
@@ -494,6 +499,9 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
     double h = fig_legend_height(f, items, n);
     for (int k = 0; k < 4; k++) {
         fig_rect r = legend_frame(f, a, w, h, order[k]);
+        if (r.x < a->r.x || r.y < a->r.y || r.x + r.w > a->r.x + a->r.w ||
+            r.y + r.h > a->r.y + a->r.h)
+            continue; /* larger than the plot */
         bool hit = false;
         for (int i = 0; i < ns && !hit; i++)
             hit = series_hits(a, &s[i], r);

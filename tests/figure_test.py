@@ -74,8 +74,8 @@ def test_pdf(d):
     check(any("NotoSansCJK" in name for name, _ in fonts), "Chinese labels drawn with Noto Sans CJK")
     run("--export", path, "--width", "two-column", "--lang", "en")
     w, h, _ = pdfinfo(path)
-    check(abs(w - 7.16 * 72) < 0.01 and abs(h - round(7.16 * 72 * 0.8, 1)) < 0.06,
-          f"two-column preset is 7.16 in wide ({w} x {h})")
+    check(abs(w - 7.16 * 72) < 0.01 and abs(h - 2.6 * 72) < 0.06,
+          f"two-column preset is 7.16 in wide and 2.6 in tall ({w} x {h})")
     fonts = pdffonts(path)
     check(len(fonts) >= 1 and all(emb for _, emb in fonts), f"English figure fonts embedded: {fonts}")
     # the heatmap is one image at the data's own resolution, not resampled

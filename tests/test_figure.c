@@ -306,6 +306,65 @@ static void test_pdf_single_revision(void **state)
     free(pdf);
 }
 
+/* Every figure at one and two columns, 6 to 14 pt, in both languages: drawn, with its labels
+ * inside the page, off each other, off plots, colour bars and legends, and legends off their
+ * data (fig_layout_check on the boxes the page recorded); or, only where the page truly cannot
+ * hold the labels, refused with a size that would. */
+static void test_layouts_hold(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+    skip(); /* a sweep: the fast build's pass runs it */
+#endif
+    if (getenv("TFVIZ_TEST_LIGHT"))
+        skip(); /* under valgrind */
+    tf_config cfg;
+    config_defaults(&cfg);
+    const char *text = "我爱学习";
+    tf_analysis a;
+    assert_int_equal(analysis_run(&cfg, text, strlen(text), &a, NULL), TF_OK);
+    static const double widths[] = {3.5, 7.16};
+    static const double sizes[] = {6, 8, 10, 12, 14};
+    int bad = 0, drawn = 0, refused = 0;
+    char path[160];
+    snprintf(path, sizeof path, "%s/layout.pdf", tmpdir); /* no pixels to snap to */
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (strcmp(*name, "embedding-map") == 0)
+            continue; /* needs learned vectors: test_wordmap */
+        for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++)
+            for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+                for (int zh = 0; zh < 2; zh++) {
+                    fig_boxes boxes = {0};
+                    fig_request req = {.zh = zh, .dpi = 20, .width = widths[w] * 72,
+                                       .font_size = sizes[k], .boxes = &boxes};
+                    char msg[256];
+                    int rc = export_msg(&req, &a, *name, path, msg, sizeof msg);
+                    if (rc == 0) {
+                        drawn++;
+                        const char *why = fig_layout_check(&boxes, boxes.page_w, boxes.page_h);
+                        if (why) {
+                            bad++;
+                            fprintf(stderr, "# %s %.2f in %g pt %s: %s\n", *name, widths[w],
+                                    sizes[k], zh ? "zh" : "en", why);
+                        }
+                    } else {
+                        refused++;
+                        /* refused: only a narrow page at a large size, and the message says
+                         * what would fit */
+                        if (widths[w] > 4 || sizes[k] < 10 || !strstr(msg, "need")) {
+                            bad++;
+                            fprintf(stderr, "# %s %.2f in %g pt %s refused: %s\n", *name,
+                                    widths[w], sizes[k], zh ? "zh" : "en", msg);
+                        }
+                    }
+                    fig_boxes_free(&boxes);
+                }
+    }
+    fprintf(stderr, "# %d drawn, %d refused, %d bad\n", drawn, refused, bad);
+    analysis_free(&a);
+    assert_int_equal(bad, 0);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -352,6 +411,7 @@ int main(void)
         cmocka_unit_test(test_dot_cells),
         cmocka_unit_test(test_every_figure_every_format),
         cmocka_unit_test(test_pdf_single_revision),
+        cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };

@@ -46,6 +46,7 @@ typedef struct {
     bool serif;                /* --serif: FIG_SERIF_FAMILIES */
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
+    struct fig_boxes *boxes;   /* non-NULL: what the figure drew where (render/figure.h) */
 } fig_request;
 
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns

@@ -255,7 +255,7 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !zh, .fp = fp, .font = font_families(req),
-                     .measure = measure};
+                     .measure = measure, .boxes = measure ? NULL : req->boxes};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};

@@ -39,16 +39,27 @@ tf_status draw_decay(fig_ctx *c)
     ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
     ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    fig_axes_fit(c->f, &ax, c->area);
+    /* the legend in the first corner where it covers neither curve, with more room above the
+     * curves when no corner is free */
+    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
+    int corner = -1;
+    for (int k = 0; k < 6 && corner < 0; k++) {
+        if (k)
+            ax.y.hi *= 1.15;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, 2, series, 2);
+    }
+    if (corner < 0) { /* wider than the room above the curves: outside, right of the plot */
+        ax.y.hi = mx * 1.05;
+        ax.right = fig_legend_width(c->f, li, 2);
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = 4;
+    }
     fig_axes_draw(c->f, &ax);
     double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
     fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, FIG_DASHED);
     fig_line(c->f, &ax, x, y, ns, li[0].color, lw, FIG_SOLID);
-    /* top right, where the curves have decayed, unless they stay high there (small d) */
-    double right_min = INFINITY;
-    for (long i = ns / 2; i < ns; i++)
-        right_min = fmin(right_min, fmin(y[i], y2[i]));
-    fig_legend(c->f, &ax, li, 2, right_min > 0.5 * mx ? 3 : 1);
+    fig_legend(c->f, &ax, li, 2, corner < 0 ? 1 : corner);
     free(x), free(y), free(y2);
     return TF_OK;
 }
@@ -113,6 +124,34 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
+/* Label text of arrow m, whose tip is at (x, y): beyond the tip, clear of the arrow's head and
+ * of the labels placed before (arrows a few degrees apart), inside the plot. placed[m] becomes
+ * its box (centre and size). */
+static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
+                        fig_rect *placed, long m)
+{
+    double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
+    double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
+    double tw, th, tx = x0, ty = y0;
+    fig_text_size(f, FIG_TICK, text, true, &tw, &th);
+    double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
+    for (int k = 0; k < 4; k++) {
+        double p = push + k * 0.9 * th;
+        tx = len > 0 ? x0 + ox / len * p : x0;
+        ty = len > 0 ? y0 + oy / len * p : y0;
+        tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
+        ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
+        bool clear = true;
+        for (long j = 0; j < m && clear; j++)
+            clear = fabs(placed[j].x - tx) >= 0.5 * (placed[j].w + tw) ||
+                    fabs(placed[j].y - ty) >= 0.5 * (placed[j].h + th);
+        if (clear)
+            break;
+    }
+    placed[m] = (fig_rect){tx, ty, tw, th};
+    fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
+}
+
 /* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
  * on a circle. */
 static tf_status rope_plane(fig_ctx *c, fig_rect area)
@@ -142,12 +181,27 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     a2.x = (fig_axis){.lo = -lim, .hi = lim, .label = xl2};
     a2.y = (fig_axis){.lo = -lim, .hi = lim, .label = yl2};
     fit_square(c->f, &a2, area);
+    /* room outside the circle for the position labels beyond the arrows' heads */
+    double lab_w, lab_h;
+    char widest[24];
+    snprintf(widest, sizeof widest, "%ld", pos0 + M - 1);
+    fig_text_size(c->f, FIG_TICK, widest, true, &lab_w, &lab_h);
+    double need = 0.45 * 0.9 * fig_font_size(c->f, FIG_TICK) + 0.5 * hypot(lab_w, lab_h) + 1.0 +
+                  0.5 * lab_h;
+    double half = 0.5 * fmin(a2.r.w, a2.r.h);
+    if (half > 1.4 * need && R * half / lim + need > half) {
+        lim = R * half / (half - need);
+        a2.x.lo = a2.y.lo = -lim;
+        a2.x.hi = a2.y.hi = lim;
+        fit_square(c->f, &a2, area);
+    }
     fig_axes_draw(c->f, &a2);
     double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
     tf_rgb guide = {170, 170, 170};
     fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &a2, 0, 0, R, guide, lw, FIG_DASHED);
+    fig_rect placed[ROPE_ARROWS];
     for (long m = 0; m < M; m++) {
         rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
@@ -155,9 +209,7 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
                   0.9 * fig_font_size(c->f, FIG_TICK));
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        double s = 1.17;
-        fig_text(c->f, FIG_TICK, ml, true, fig_px(&a2, rot[ia] * s), fig_py(&a2, rot[ib] * s), 0.5,
-                 0.5, false);
+        arrow_label(c->f, &a2, ml, rot[ia], rot[ib], placed, m);
     }
     free(rot);
     return TF_OK;

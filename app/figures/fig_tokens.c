@@ -115,6 +115,9 @@ tf_status draw_input(fig_ctx *c)
             if (k == 1)
                 ax[k].y.label = fig_txt(c, T_F_TOKEN);
             fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
+            /* the colour bar runs beside the lower panels: their titles keep left of it */
+            if (k > 0)
+                ax[k].outer.w -= cbw;
             y += ph[k] + gap;
         }
     }
