@@ -366,6 +366,17 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_O_CHANGES0) = {"变化 max|<i>Z</i>| 的 %s", "changes %s of max|<i>Z</i>|"},
     F(T_F_O_CHANGES1) = {"变化 max|<i>Z</i>|\n的 %s", "changes %s\nof max|<i>Z</i>|"},
     F(T_F_O_CHANGES2) = {"变化 %s", "changes %s"},
+    F(T_F_TITLE_DOT_OFFSET) = {"PE(p) · PE(p + k) 随距离 k 下降",
+                               "PE(p) · PE(p + k) falls with the distance k"},
+    F(T_F_TITLE_ROPE_SCORE) = {"RoPE：注意力分数只取决于 m − n，并随距离衰减",
+                               "RoPE: the score depends on m − n only, and decays with it"},
+    F(T_F_OFFSET_K) = {"距离 <i>k</i>（任意 <i>p</i> 都相同）",
+                       "distance <i>k</i> (the same for every <i>p</i>)"},
+    F(T_F_DOT_OFFSET) = {"PE(<i>p</i>) · PE(<i>p</i> + <i>k</i>)",
+                         "PE(<i>p</i>) · PE(<i>p</i> + <i>k</i>)"},
+    F(T_F_SCORE) = {"(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)",
+                    "(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)"},
+    F(T_F_SCORE_TOKEN) = {"<i>q</i> = <i>k</i> = <i>q</i>(%s)", "<i>q</i> = <i>k</i> = <i>q</i>(%s)"},
 #undef F
 };
 

@@ -55,6 +55,9 @@ tf_status draw_order(fig_ctx *c);
 tf_status draw_embedding_map(fig_ctx *c);
 const char *check_word_map(const tf_config *cfg);
 tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title);
+/* fig_distance.c: PE(p) . PE(p+k) against k (C10); RoPE's score against m - n (C13) */
+tf_status draw_dot_offset(fig_ctx *c);
+tf_status draw_rope_score(fig_ctx *c);
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 

@@ -31,6 +31,8 @@ static const fig_entry figures[] = {
     {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL},
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
+    {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL},
+    {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -53,7 +55,7 @@ const char *const *figures_names(void)
 /* "pe, rope, ..." for messages. */
 static const char *names_list(void)
 {
-    static char list[160];
+    static char list[400];
     size_t o = 0;
     for (size_t i = 0; i < N_FIGURES; i++)
         o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", figures[i].name);
@@ -73,6 +75,7 @@ static const struct {
 } wide_heights[] = {
     {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
     {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
+    {"dot-offset", 2.5}, {"rope-score", 2.5},
 };
 
 /* The page size in points: the request's, else one column wide at the figure's proportions
@@ -136,7 +139,7 @@ static const char *font_families(const fig_request *req)
 
 const char *figures_check(const fig_request *req, const tf_config *cfg)
 {
-    static char why[400];
+    static char why[600];
     const fig_entry *e = find(req->name ? req->name : "pe");
     if (!e) {
         snprintf(why, sizeof why, "--figure must be one of %s (got '%s')", names_list(),
