@@ -9,14 +9,16 @@ docs=$2
 out=$docs/gallery
 mkdir -p "$out"
 
-# name | options | what it shows (English / 中文)
+# name | options | what it shows (English / 中文). Each figure is drawn four times: one column
+# (3.5 in) and the full text width (two-column, 7.16 in), in Chinese and in English.
 figures=(
     "pe|-n 100 -d 128|PE(pos, j) for 100 positions and 128 dimensions: fast pairs on the left, slow on the right. / 100 个位置、128 维的位置编码：左边变化快，右边变化慢。"
-    "pe-en|--lang en -n 64 -d 512 --width two-column --height 2.6in|All 512 dimensions at the two-column width, English labels. / 通栏宽度下的全部 512 维，英文标签。"
     "rope|-n 64 -d 128|RoPE: cos of the rotation angle per pair, and pair 0 of q turning with the position. / RoPE：每对维度的旋转角余弦，以及 q 的第 0 对随位置转动。"
     "rope-decay|-d 128 -n 256|RoFormer's long-term decay bound at d = 128 (32.5 at r = 0, about 10 at r = 100). / RoFormer 的远程衰减上界（d = 128）。"
     "freq|-d 128 -n 64|Frequencies and wavelengths per pair on a log axis, and a few dimensions across positions. / 对数坐标下的频率与波长，以及几个维度随位置的变化。"
     "dot|-d 128 -n 64|PE(p)·PE(q): constant along every diagonal, so it depends on p − q only. / 位置编码点积沿对角线不变，只取决于 p − q。"
+    "dot-offset|-d 128 -n 256|PE(p)·PE(p + k) against the distance k: d/2 at k = 0, then falling, the same curve for every p. / PE(p)·PE(p + k) 随距离 k 的变化：k = 0 时为 d/2，随后下降，与 p 无关。"
+    "rope-score|-d 128 -n 128|RoPE's score (R_m q)·(R_n k) against m − n for the same q and k: a peak at 0 and a decay, the same at every absolute position. / RoPE 的注意力分数随 m − n 的变化：0 处最大，随距离衰减，与绝对位置无关。"
     "input|-d 64|X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
     "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
@@ -26,29 +28,43 @@ figures=(
     echo "# Figure gallery / 插图一览"
     echo
     echo "Every image here is drawn by tfviz itself (\`meson compile -C build gallery\` redraws them)."
-    echo "They are PNGs at 120 dpi for this page; for a paper use \`.pdf\` or \`.svg\` (vector text,"
-    echo "the heatmap embedded once at the data's own resolution) or PNG at the default 300 dpi."
-    echo "One-column width (3.5 in) is the default; \`--width two-column\` gives 7.16 in."
+    echo "They are PNGs at 100 dpi for this page; for a paper use \`.pdf\` or \`.svg\` (vector text)"
+    echo "or PNG at the default 300 dpi. Each figure is shown at one column (3.5 in, the default) and"
+    echo "at the full text width (\`--width two-column\`, 7.16 in, about 2.5 to 3.4 in tall), in"
+    echo "Chinese (the default) and English (\`--lang en\`). \`--venue acl|neurips|icml|iclr|ieee|a4\`"
+    echo "takes a venue's own widths; \`--serif\` matches Times text. The map of learned word vectors"
+    echo "(\`--figure embedding-map\`) needs \`--vectors FILE\` and is not drawn here."
     echo
-    echo "本页的图都由 tfviz 自己生成。论文请用 \`.pdf\` 或 \`.svg\`（矢量文字），或默认 300 dpi 的 PNG。"
+    echo "本页的图都由 tfviz 自己生成。每个图都有单栏与通栏、中文与英文四个版本。论文请用 \`.pdf\` 或"
+    echo "\`.svg\`（矢量文字），或默认 300 dpi 的 PNG。"
     echo
 } >"$docs/gallery.md"
 
+rm -f "$out"/*.png
 for entry in "${figures[@]}"; do
     IFS='|' read -r name opts what <<<"$entry"
-    fig=${name%-en}
-    # shellcheck disable=SC2086 # opts are words
-    "$tfviz" --export "$out/$name.png" --figure "$fig" --dpi 120 $opts
+    for variant in "|" "-en|--lang en" "-2col|--width two-column" "-2col-en|--width two-column --lang en"; do
+        IFS='|' read -r suffix extra <<<"$variant"
+        # shellcheck disable=SC2086 # opts and extra are words
+        "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $opts $extra
+    done
     {
         echo "## $name"
         echo
         echo "$what"
         echo
         echo '```sh'
-        echo "tfviz --export $name.pdf --figure $fig $opts"
+        echo "tfviz --export $name.pdf --figure $name $opts"
+        echo "tfviz --export $name.pdf --figure $name $opts --width two-column --lang en"
         echo '```'
         echo
-        echo "![$name](gallery/$name.png)"
+        echo "| one column / 单栏 | one column, English |"
+        echo "|---|---|"
+        echo "| ![$name](gallery/$name.png) | ![$name, English](gallery/$name-en.png) |"
+        echo
+        echo "![$name, two columns](gallery/$name-2col.png)"
+        echo
+        echo "![$name, two columns, English](gallery/$name-2col-en.png)"
         echo
     } >>"$docs/gallery.md"
 done
