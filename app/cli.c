@@ -46,7 +46,7 @@ static fig_request figure_req(const cli_run_state *c)
                          .width = width, .height = o->fig_height,
                          .colormap = o->colormap, .font_size = o->font_size,
                          .title = o->title, .no_title = o->no_title,
-                         .font = o->font, .serif = o->serif,
+                         .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
 }
 
@@ -120,7 +120,7 @@ static int check_mode(const cli_run_state *c)
         }
     } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
                o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
-               o->font || o->serif) {
+               o->font || o->serif || o->panel_labels) {
         err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
                 "--font-size and --title go with --export FILE; for example tfviz --export "
                 "pe.pdf --figure pe.");

@@ -333,12 +333,12 @@ static const tf_rgb grid_ink = {225, 225, 225};
 
 /* Where a label is centred: over the middle of the plot, moved sideways to stay inside the room
  * the axes were given. */
-static double centred_in(fig *f, const fig_axes *a, const char *label)
+static double centred_in(fig *f, const fig_axes *a, const char *label, double keep_left)
 {
     double w, h, cx = a->r.x + a->r.w / 2;
     fig_text_size(f, FIG_LABEL, label, false, &w, &h);
     if (a->outer.w > 0)
-        cx = fmax(fmin(cx, a->outer.x + a->outer.w - w / 2), a->outer.x + w / 2);
+        cx = fmax(fmin(cx, a->outer.x + a->outer.w - w / 2), a->outer.x + keep_left + w / 2);
     return cx;
 }
 
@@ -419,15 +419,20 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         fig_text(f, FIG_TICK, a->y.tl[i], false, r.x - tick - 0.5 * pad, fig_py(a, a->y.t[i]), 1.0,
                  0.5, false);
     if (a->x.label)
-        fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label),
+        fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label, 0),
                  r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,
                  0.0, false);
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
+    double tag_w = 0, tag_h;
+    if (a->tag) {
+        fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
+        tag_w += pad;
+    }
     if (a->title)
-        fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title), r.y - pad, 0.5, 1.0,
-                 false);
+        fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), r.y - pad, 0.5,
+                 1.0, false);
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
 }

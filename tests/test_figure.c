@@ -306,7 +306,8 @@ static void test_pdf_single_revision(void **state)
     free(pdf);
 }
 
-/* Every figure at one and two columns, 6 to 14 pt, in both languages: drawn, with its labels
+/* Every figure at one and two columns, 6 to 14 pt, in both languages (Chinese with panel letters):
+ * drawn, with its labels
  * inside the page, off each other, off plots, colour bars and legends, and legends off their
  * data (fig_layout_check on the boxes the page recorded); or, only where the page truly cannot
  * hold the labels, refused with a size that would. */
@@ -335,8 +336,10 @@ static void test_layouts_hold(void **state)
             for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
                 for (int zh = 0; zh < 2; zh++) {
                     fig_boxes boxes = {0};
+                    /* the Chinese pages with panel letters, the English ones without */
                     fig_request req = {.zh = zh, .dpi = 20, .width = widths[w] * 72,
-                                       .font_size = sizes[k], .boxes = &boxes};
+                                       .font_size = sizes[k], .boxes = &boxes,
+                                       .panel_labels = zh};
                     char msg[256];
                     int rc = export_msg(&req, &a, *name, path, msg, sizeof msg);
                     if (rc == 0) {

@@ -43,6 +43,7 @@ typedef struct {
     const char *venue;        /* --venue NAME */
     const char *font;         /* --font FAMILY */
     bool serif;
+    bool panel_labels;
     const char *colormap;
     double font_size;
     const char *title;

@@ -135,7 +135,11 @@ static const tf_option options[] = {
      "replace the figure's title; --no-title drops it", NULL, "Replace the figure's title.",
      NULL, "[the figure title]:title:"},
     {"no-title", 0, NULL, G_FIGURES, STORE(no_title), NULL, NULL,
-     "Draw the figure without a title.", NULL, "[no figure title]"},
+     "Draw the figure without a title (or subtitle).", NULL, "[no figure title]"},
+    {"panel-labels", 0, NULL, G_FIGURES, STORE(panel_labels),
+     "letter the panels of multi-panel figures (a), (b), ...", NULL,
+     "Letter the panels of multi\\-panel figures (a), (b), ... for a caption to refer to.", NULL,
+     "[letter the panels (a), (b), ...]"},
     {"lang", 0, "zh|en", G_FIGURES, CALL(set_lang),
      "Chinese (default) or English: figure labels, the explorer and\nthe lesson (where l "
      "switches)", NULL,

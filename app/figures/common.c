@@ -179,6 +179,12 @@ const char *heatmap_check(long rows, long cols, const char *what)
     return NULL;
 }
 
+const char *panel_tag(const fig_ctx *c, int i)
+{
+    static const char *const tags[] = {"(a)", "(b)", "(c)", "(d)", "(e)", "(f)", "(g)", "(h)"};
+    return c->panel_labels && i >= 0 && i < 8 ? tags[i] : NULL;
+}
+
 void split_panels(fig_rect area, double across, double down, double gap_across, double gap_down,
                   bool *wide, fig_rect *first, fig_rect *second)
 {

@@ -19,6 +19,8 @@ typedef struct {
     fig_rect area;    /* the page inside its margins, below the title */
     char msg[200];    /* why a figure cannot be drawn (bad input) */
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
+    bool no_title;    /* --no-title: no subtitle either */
+    bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
 } fig_ctx;
 
 /* One figure: a row of the table in export.c. */
@@ -61,6 +63,8 @@ tf_status draw_rope_score(fig_ctx *c);
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 
+/* The letter of panel i, "(a)", "(b)", ..., with --panel-labels; NULL without. */
+const char *panel_tag(const fig_ctx *c, int i);
 /* A label in the figure's language. */
 const char *fig_txt(const fig_ctx *c, txt_id id);
 /* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;

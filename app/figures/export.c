@@ -222,6 +222,8 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     } else if (req->serif) {
         fputs(" --serif", m);
     }
+    if (req->panel_labels)
+        fputs(" --panel-labels", m);
     if (req->no_title) {
         fputs(" --no-title", m);
     } else if (req->title) {
@@ -261,7 +263,8 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
                      .measure = measure, .boxes = measure ? NULL : req->boxes};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
-    fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};
+    fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors,
+                 .no_title = req->no_title, .panel_labels = req->panel_labels};
     *cramped = false;
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {

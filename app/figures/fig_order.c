@@ -61,6 +61,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
                 p->y.hide = m > 0;
                 p->y.label = m == 0 ? (r ? "B" : "A") : NULL;
                 p->title = r == 0 ? g->mode_title[m] : NULL;
+                p->tag = r == 0 && m == 0 ? panel_tag(c, 0) : NULL;
                 p->min_left = m == 0 ? g->left : 0;
                 double x0 = g->grid.x + (m == 0 ? 0
                                                 : g->left + m * (g->cell + gapx) -
@@ -173,7 +174,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
-    fig_axes b = {.grid = true};
+    fig_axes b = {.grid = true, .tag = panel_tag(c, 1)};
     b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .n = g->tb.n, .at = g->tb.at,
                      .labels = (const char *const *)g->tb.labels,
                      .label = fig_txt(c, T_F_TOKEN_B)};

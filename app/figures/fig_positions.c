@@ -123,7 +123,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     p->li[0] = (fig_legend_item){.label = "ω<sub><i>i</i></sub>", .color = fig_series_color(0)};
     p->li[1] = (fig_legend_item){.label = fig_txt(c, T_F_WAVELENGTH),
                                  .color = fig_series_color(1), .dash = FIG_DASHED};
-    p->a1 = (fig_axes){.grid = true};
+    p->a1 = (fig_axes){.grid = true, .tag = panel_tag(c, 0)};
     p->a1.x = (fig_axis){.lo = 0, .hi = h > 1 ? h - 1 : 1, .integer = true,
                          .label = fig_txt(c, T_F_PAIR_DIMS)};
     /* the decade below the lowest frequency: w_0 = 1 sits above the axis, not on it */
@@ -147,7 +147,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
                                      .color = fig_series_color(k == 1 ? 0 : k + 1),
                                      .dash = k == 1 ? FIG_DASHED : FIG_SOLID};
     }
-    p->a2 = (fig_axes){.grid = true};
+    p->a2 = (fig_axes){.grid = true, .tag = panel_tag(c, 1)};
     p->a2.x = (fig_axis){.lo = p->pos0, .hi = p->pos0 + (p->n > 1 ? p->n - 1 : 1),
                          .integer = true, .label = fig_txt(c, T_F_POS)};
     p->a2.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};

@@ -110,9 +110,11 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     a1.x.label = xl;
     a1.y.label = fig_txt(c, T_F_POS_M);
     char t1[160];
-    snprintf(t1, sizeof t1, "%s, %s, base %g", fig_txt(c, T_F_ROTATION),
-             cfg->rope == ROPE_HALF ? "half (rotate_half)" : "interleaved", cfg->base);
+    snprintf(t1, sizeof t1, "%s, %s, %s %g", fig_txt(c, T_F_ROTATION),
+             cfg->rope == ROPE_HALF ? "half (rotate_half)" : "interleaved", fig_txt(c, T_F_BASE),
+             cfg->base);
     a1.title = t1;
+    a1.tag = panel_tag(c, 0);
     const char *cb = "cos(<i>m</i>θ<sub><i>i</i></sub>)";
     a1.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &a1, area);
@@ -177,7 +179,7 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     txt_fmt_lang(t2, sizeof t2, T_F_ROPE_PAIR0, c->zh, tok, pos0, pos0 + M - 1);
     snprintf(xl2, sizeof xl2, "<i>q</i><sub>%d</sub>", ia);
     snprintf(yl2, sizeof yl2, "<i>q</i><sub>%d</sub>", ib);
-    fig_axes a2 = {.frame = true, .title = t2};
+    fig_axes a2 = {.frame = true, .title = t2, .tag = panel_tag(c, 1)};
     a2.x = (fig_axis){.lo = -lim, .hi = lim, .label = xl2};
     a2.y = (fig_axis){.lo = -lim, .hi = lim, .label = yl2};
     fit_square(c->f, &a2, area);

@@ -45,7 +45,7 @@ tf_status draw_embedding(fig_ctx *c)
         txt_fmt_lang(t, sizeof t, T_F_EMB_TRAINED, c->zh, A->emb.vocab_size, d, A->emb.n_set);
     else
         txt_fmt_lang(t, sizeof t, T_F_EMB_RANDOM, c->zh, A->emb.vocab_size, d);
-    ax.title = t;
+    ax.title = c->no_title ? NULL : t; /* a subtitle */
     const char *cb = "<i>W</i><sub>E</sub>[id, <i>j</i>]";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
@@ -107,6 +107,7 @@ tf_status draw_input(fig_ctx *c)
             matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
             set_token_axis(&ax[k].y, &tt);
             ax[k].title = titles[k];
+            ax[k].tag = panel_tag(c, k);
             ax[k].right = cbw;
             ax[k].min_left = min_left;
             ax[k].x.hide = k < 2;
