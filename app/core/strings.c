@@ -376,6 +376,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
                          "PE(<i>p</i>) · PE(<i>p</i> + <i>k</i>)"},
     F(T_F_SCORE) = {"(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)",
                     "(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)"},
+    F(T_F_OWN_SCALE) = {"（单独色标）", " (own colour scale)"},
     F(T_F_SCORE_TOKEN) = {"<i>q</i> = <i>k</i> = <i>q</i>(%s)", "<i>q</i> = <i>k</i> = <i>q</i>(%s)"},
 #undef F
 };

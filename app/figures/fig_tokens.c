@@ -84,14 +84,26 @@ tf_status draw_input(fig_ctx *c)
     }
     double lo, hi;
     cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    /* X_emb on the shared scale would be blank (small random vectors next to PE's +-1): its own
+     * scale and colour bar then, said in its title */
+    double e_mn, e_mx, lo0 = lo, hi0 = hi;
+    minmax(emb, T * d, &e_mn, &e_mx);
+    bool own = fmax(fabs(e_mn), fabs(e_mx)) < 0.2 * fmax(fabs(lo), fabs(hi));
+    if (own)
+        color_scale(c, e_mn, e_mx, &lo0, &hi0);
+    char t0[160];
+    snprintf(t0, sizeof t0, "%s%s",
+             A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
+             own ? fig_txt(c, T_F_OWN_SCALE) : "");
     const char *titles[3] = {
-        A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
+        t0,
         fig_txt(c, T_F_PE_POS),
         A->cfg.scale_embedding ? "<i>X</i><sub>input</sub> = √<i>d</i> ⋅ <i>X</i><sub>emb</sub> + PE"
                                : "<i>X</i><sub>input</sub> = <i>X</i><sub>emb</sub> + PE",
     };
     const char *cb = fig_txt(c, T_F_VALUE);
-    double cbw = fig_colorbar_width(c->f, lo, hi, cb);
+    double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
+                      own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
     fig_axes ax[3];
     double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
     for (int pass = 0; pass < 2; pass++) {
@@ -124,10 +136,16 @@ tf_status draw_input(fig_ctx *c)
     }
     for (int k = 0; k < 3 && st == TF_OK; k++) {
         st = fig_heatmap(c->f, &ax[k], &(fig_matrix){.f64 = mats[k], .rows = (long)T,
-                                                      .cols = (long)d}, cm, lo, hi);
+                                                      .cols = (long)d}, cm, k || !own ? lo : lo0,
+                         k || !own ? hi : hi0);
         fig_axes_draw(c->f, &ax[k]);
     }
-    fig_rect cbr = {ax[0].r.x + ax[0].r.w, ax[0].r.y, cbw, ax[2].r.y + ax[2].r.h - ax[0].r.y};
+    int first = own ? 1 : 0; /* the shared bar runs beside these panels */
+    if (own)
+        fig_colorbar(c->f, (fig_rect){ax[0].r.x + ax[0].r.w, ax[0].r.y, cbw, ax[0].r.h}, cm, lo0,
+                     hi0, NULL);
+    fig_rect cbr = {ax[first].r.x + ax[first].r.w, ax[first].r.y, cbw,
+                    ax[2].r.y + ax[2].r.h - ax[first].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
     free(emb);
     token_ticks_free(&tt);
