@@ -47,6 +47,8 @@ static fig_request figure_req(const cli_run_state *c)
                          .colormap = o->colormap, .font_size = o->font_size,
                          .title = o->title, .no_title = o->no_title,
                          .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
+                         .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
+                         .vmax = o->vmax,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
 }
 
@@ -120,7 +122,7 @@ static int check_mode(const cli_run_state *c)
         }
     } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
                o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
-               o->font || o->serif || o->panel_labels) {
+               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax) {
         err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
                 "--font-size and --title go with --export FILE; for example tfviz --export "
                 "pe.pdf --figure pe.");

@@ -169,7 +169,7 @@ def read_ppm(path):
                   for y in range(h)]
 
 
-def pdf_cells(d, path):
+def pdf_cells(d, path, lo=-1.0, hi=1.0):
     """The heatmap as a PDF reader decodes it (poppler's pdfimages, palette applied) has, in every
     cell, the colour bar's colour for that cell's value from --print: cairo's own RGB image
     (no indexed image patched into its PDF) says exactly what the colour map says."""
@@ -178,6 +178,8 @@ def pdf_cells(d, path):
     kinds = {(int(r.split()[3]), int(r.split()[4])): r.split()[5] for r in lst}
     check(kinds.get((24, 40)) == "rgb", f"PE stored as cairo's RGB image: {kinds}")
     prefix = os.path.join(d, "img")
+    for old in glob.glob(prefix + "-*.ppm"):
+        os.remove(old)
     subprocess.run(["pdfimages", path, prefix], check=True)
     images = {}
     for f in sorted(glob.glob(prefix + "-*.ppm")):
@@ -192,10 +194,11 @@ def pdf_cells(d, path):
     wrong = 0
     for pos, line in enumerate(csv.splitlines()[1:]):
         for j, v in enumerate(line.split(",")[1:]):
-            t = (float(v) + 1.0) / 2.0 * 255.0
+            t = min(max((float(v) - lo) / (hi - lo), 0.0), 1.0) * 255.0
             index = int(t) + (1 if t - int(t) >= 0.5 else 0)
             wrong += heat[pos][j] != bar[255 - index][0]  # the bar runs top = 1
-    check(wrong == 0, f"every one of 40 x 24 PDF cells has its value's colour ({wrong} wrong)")
+    check(wrong == 0, f"every one of 40 x 24 PDF cells has its value's colour on [{lo}, {hi}] "
+          f"({wrong} wrong)")
 
 
 def test_svg(d):
@@ -300,6 +303,14 @@ def test_paper(d):
         err = p.stderr.decode()
         check(p.returncode == 2 and err.startswith("tfviz: ") and err.count("\n") == 1,
               f"{what}: exit 2 with one sentence ({err.strip()})")
+    # --vmin / --vmax: the colour limits of the heatmap, values beyond them clamped
+    run("--export", path, "-n", "40", "-d", "24", "--vmin", "-0.5", "--vmax", "0.5")
+    pdf_cells(d, path, -0.5, 0.5)
+    for args, what in [(["--vmin", "1", "--vmax", "0"], "--vmin above --vmax"),
+                       (["--vmin", "nan"], "--vmin not finite")]:
+        p = run("--export", path, *args, ok=False)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and err.count("\n") == 1, f"{what}: exit 2 ({err.strip()})")
     # panel letters on multi-panel figures; --no-title drops the embedding figure's subtitle
     for fig, letters in (("rope", "(a) (b)"), ("freq", "(a) (b)"), ("input", "(a) (b) (c)"),
                          ("order", "(a) (b)")):

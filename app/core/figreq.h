@@ -45,6 +45,8 @@ typedef struct {
     const char *font;          /* --font FAMILY (pango's list), NULL: sans (or --serif) */
     bool serif;                /* --serif: FIG_SERIF_FAMILIES */
     bool panel_labels;         /* (a), (b), ... on multi-panel figures */
+    bool has_vmin, has_vmax;   /* --vmin, --vmax: the heatmaps' colour limits */
+    double vmin, vmax;
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
     struct fig_boxes *boxes;   /* non-NULL: what the figure drew where (render/figure.h) */

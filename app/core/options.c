@@ -308,6 +308,28 @@ static int set_width(tf_options *o, const char *v)
     return set_length("--width", v, &o->fig_width);
 }
 
+static int set_vlim(const char *name, const char *v, double *out, bool *has)
+{
+    if (parse_double(name, v, out))
+        return -1;
+    if (!isfinite(*out)) {
+        err_say("%s must be a finite number (got %s).", name, v);
+        return -1;
+    }
+    *has = true;
+    return 0;
+}
+
+static int set_vmin(tf_options *o, const char *v)
+{
+    return set_vlim("--vmin", v, &o->vmin, &o->has_vmin);
+}
+
+static int set_vmax(tf_options *o, const char *v)
+{
+    return set_vlim("--vmax", v, &o->vmax, &o->has_vmax);
+}
+
 static int set_venue(tf_options *o, const char *v)
 {
     if (!fig_venue_find(v)) {

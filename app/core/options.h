@@ -44,6 +44,8 @@ typedef struct {
     const char *font;         /* --font FAMILY */
     bool serif;
     bool panel_labels;
+    bool has_vmin, has_vmax;
+    double vmin, vmax;
     const char *colormap;
     double font_size;
     const char *title;

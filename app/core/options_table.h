@@ -128,6 +128,14 @@ static const tf_option options[] = {
      ".BR viridis ,\n.BR cividis ,\n.BR rdbu ,\n.B puor\nor\n.B gray\n(default: rdbu centred "
      "on 0 for signed values, viridis otherwise).",
      "viridis cividis rdbu puor gray", "[colour map]:colormap:"},
+    {"vmin", 0, "V", G_FIGURES, CALL(set_vmin),
+     "the lowest and highest value of every heatmap's colour scale\n(default: the data's "
+     "range, centred on 0 for signed values)", "--vmin V, --vmax V",
+     "The colour limits of every heatmap in the figure (default: the data's range, centred on "
+     "0 for signed\nvalues); values beyond them take the end colours.",
+     NULL, "[lowest value of the colour scale]:value:"},
+    {"vmax", 0, "V", G_FIGURES, CALL(set_vmax), NULL, NULL, NULL, NULL,
+     "[highest value of the colour scale]:value:"},
     {"font-size", 0, "PT", G_FIGURES, CALL(set_font_size),
      "label size in points, 4..36 (default 8)", NULL,
      "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},

@@ -30,6 +30,19 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
         *lo -= 1.0;
         *hi += 1.0;
     }
+    /* --vmin / --vmax: the limits asked for (the check made sure vmin < vmax); with one of them
+     * the other side comes from the data (one above or below the given one when the data do
+     * not reach past it) */
+    if (c->has_vmin)
+        *lo = c->vmin;
+    if (c->has_vmax)
+        *hi = c->vmax;
+    if (!(*hi > *lo)) {
+        if (c->has_vmin)
+            *hi = *lo + 1.0;
+        else
+            *lo = *hi - 1.0;
+    }
     return cm;
 }
 

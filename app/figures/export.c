@@ -153,6 +153,10 @@ const char *figures_check(const fig_request *req, const tf_config *cfg)
                  ".svg or .pdf", req->path);
         return why;
     }
+    if (req->has_vmin && req->has_vmax && !(req->vmin < req->vmax)) {
+        snprintf(why, sizeof why, "--vmin (%g) must be below --vmax (%g)", req->vmin, req->vmax);
+        return why;
+    }
     if (req->font && req->serif)
         return "--font and --serif both choose the font; use one";
     if (req->font && !fonts_installed(req->font)) {
@@ -224,6 +228,10 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     }
     if (req->panel_labels)
         fputs(" --panel-labels", m);
+    if (req->has_vmin)
+        fprintf(m, " --vmin %.17g", req->vmin);
+    if (req->has_vmax)
+        fprintf(m, " --vmax %.17g", req->vmax);
     if (req->no_title) {
         fputs(" --no-title", m);
     } else if (req->title) {
@@ -264,7 +272,9 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors,
-                 .no_title = req->no_title, .panel_labels = req->panel_labels};
+                 .no_title = req->no_title, .panel_labels = req->panel_labels,
+                 .has_vmin = req->has_vmin, .has_vmax = req->has_vmax, .vmin = req->vmin,
+                 .vmax = req->vmax};
     *cramped = false;
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {
