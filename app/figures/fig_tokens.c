@@ -60,6 +60,42 @@ tf_status draw_embedding(fig_ctx *c)
 /* ---------------------------------------------------------------------------------------------
  * input: per token X_emb, PE(pos) and X_input = X_emb + PE (C11) */
 
+/* The three panels, stacked with equal plot heights and aligned left edges, room for the colour
+ * bar (cbw) at their right. */
+static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
+                         const char *const titles[3], double cbw)
+{
+    double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0 measures the room the bottom panel's x labels take and the widest left
+         * margin; pass 1 gives the three plots equal heights and aligned left edges */
+        double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
+        if (pass)
+            extra = ax[0].r.h - ax[2].r.h;
+        ph[0] = ph[1] = (c->area.h - 2 * gap - extra) / 3;
+        ph[2] = ph[0] + extra;
+        double y = c->area.y;
+        for (int k = 0; k < 3; k++) {
+            matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
+            set_token_axis(&ax[k].y, tt);
+            ax[k].title = titles[k];
+            ax[k].tag = panel_tag(c, k);
+            ax[k].right = cbw;
+            ax[k].min_left = min_left;
+            ax[k].x.hide = k < 2;
+            if (k == 2)
+                ax[k].x.label = fig_txt(c, T_F_DIM);
+            if (k == 1)
+                ax[k].y.label = fig_txt(c, T_F_TOKEN);
+            fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
+            /* the colour bar runs beside the lower panels: their titles keep left of it */
+            if (k > 0)
+                ax[k].outer.w -= cbw;
+            y += ph[k] + gap;
+        }
+    }
+}
+
 tf_status draw_input(fig_ctx *c)
 {
     tf_analysis *A = c->a;
@@ -106,35 +142,7 @@ tf_status draw_input(fig_ctx *c)
     double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
                       own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
     fig_axes ax[3];
-    double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
-    for (int pass = 0; pass < 2; pass++) {
-        /* pass 0 measures the room the bottom panel's x labels take and the widest left
-         * margin; pass 1 gives the three plots equal heights and aligned left edges */
-        double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
-        if (pass)
-            extra = ax[0].r.h - ax[2].r.h;
-        ph[0] = ph[1] = (c->area.h - 2 * gap - extra) / 3;
-        ph[2] = ph[0] + extra;
-        double y = c->area.y;
-        for (int k = 0; k < 3; k++) {
-            matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
-            set_token_axis(&ax[k].y, &tt);
-            ax[k].title = titles[k];
-            ax[k].tag = panel_tag(c, k);
-            ax[k].right = cbw;
-            ax[k].min_left = min_left;
-            ax[k].x.hide = k < 2;
-            if (k == 2)
-                ax[k].x.label = fig_txt(c, T_F_DIM);
-            if (k == 1)
-                ax[k].y.label = fig_txt(c, T_F_TOKEN);
-            fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
-            /* the colour bar runs beside the lower panels: their titles keep left of it */
-            if (k > 0)
-                ax[k].outer.w -= cbw;
-            y += ph[k] + gap;
-        }
-    }
+    input_layout(c, ax, T, d, &tt, titles, cbw);
     for (int k = 0; k < 3 && st == TF_OK; k++) {
         st = fig_heatmap(c->f, &ax[k], &(fig_matrix){.f64 = mats[k], .rows = (long)T,
                                                       .cols = (long)d}, cm, k || !own ? lo : lo0,
