@@ -47,6 +47,7 @@ static fig_request figure_req(const cli_run_state *c)
                          .colormap = o->colormap, .font_size = o->font_size,
                          .title = o->title, .no_title = o->no_title,
                          .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
+                         .pe_split = o->pe_split,
                          .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
                          .vmax = o->vmax,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
@@ -64,7 +65,7 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
     return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
                            .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
                            .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given};
+                           .top_given = o->top_given, .pe_split = o->pe_split};
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ _tfviz()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local opts="--print --format --output -o --export --figure --dpi --width --height --venue --font --serif --colormap --vmin --vmax --font-size --title --no-title --panel-labels --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --lesson --big --no-color --help -h --version -V"
+    local opts="--print --format --output -o --export --figure --dpi --width --height --venue --font --serif --colormap --vmin --vmax --font-size --title --no-title --panel-labels --lang --pe-layout --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --lesson --big --no-color --help -h --version -V"
     case $prev in
     --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order similarity neighbors pca training" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
@@ -23,6 +23,7 @@ _tfviz()
     --font-size) return ;;
     --title) return ;;
     --lang) COMPREPLY=($(compgen -W "zh en" -- "$cur")); return ;;
+    --pe-layout) COMPREPLY=($(compgen -W "interleaved split" -- "$cur")); return ;;
     -d | --d-model) return ;;
     -n | --positions) return ;;
     --base) return ;;

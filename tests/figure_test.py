@@ -303,6 +303,23 @@ def test_paper(d):
         err = p.stderr.decode()
         check(p.returncode == 2 and err.startswith("tfviz: ") and err.count("\n") == 1,
               f"{what}: exit 2 with one sentence ({err.strip()})")
+    # --pe-layout split: sin(pos w_i) for every pair, then cos, in --print pe and the figure
+    import math
+    csv = run("--print", "pe", "-n", "6", "-d", "10", "--format", "csv", "--pe-layout",
+              "split").stdout.decode().splitlines()
+    worst = 0.0
+    for pos, line in enumerate(csv[1:]):
+        vals = [float(v) for v in line.split(",")[1:]]
+        want = [math.sin(pos * 10000.0 ** (-2 * i / 10)) for i in range(5)] + \
+               [math.cos(pos * 10000.0 ** (-2 * i / 10)) for i in range(5)]
+        worst = max(worst, max(abs(a - b) for a, b in zip(vals, want)))
+    check(len(csv) == 7 and worst < 1e-12, f"--print pe --pe-layout split: sin half, cos half "
+          f"(worst error {worst:.2g})")
+    run("--export", path, "--pe-layout", "split", "--lang", "en")
+    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    check("cos half" in text, "the pe figure in the split layout says so on its axis")
+    p = run("--print", "pe", "--pe-layout", "sincos", ok=False)
+    check(p.returncode == 2 and "interleaved or split" in p.stderr.decode(), "bad --pe-layout")
     # --vmin / --vmax: the colour limits of the heatmap, values beyond them clamped
     run("--export", path, "-n", "40", "-d", "24", "--vmin", "-0.5", "--vmax", "0.5")
     pdf_cells(d, path, -0.5, 0.5)

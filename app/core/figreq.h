@@ -45,6 +45,7 @@ typedef struct {
     const char *font;          /* --font FAMILY (pango's list), NULL: sans (or --serif) */
     bool serif;                /* --serif: FIG_SERIF_FAMILIES */
     bool panel_labels;         /* (a), (b), ... on multi-panel figures */
+    bool pe_split;             /* --pe-layout split: the pe figure's sin half, then cos half */
     bool has_vmin, has_vmax;   /* --vmin, --vmax: the heatmaps' colour limits */
     double vmin, vmax;
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */

@@ -330,6 +330,16 @@ static int set_vmax(tf_options *o, const char *v)
     return set_vlim("--vmax", v, &o->vmax, &o->has_vmax);
 }
 
+static int set_pe_layout(tf_options *o, const char *v)
+{
+    if (strcmp(v, "interleaved") != 0 && strcmp(v, "split") != 0) {
+        err_say("--pe-layout must be interleaved or split (got '%s').", v);
+        return -1;
+    }
+    o->pe_split = strcmp(v, "split") == 0;
+    return 0;
+}
+
 static int set_venue(tf_options *o, const char *v)
 {
     if (!fig_venue_find(v)) {

@@ -44,6 +44,7 @@ typedef struct {
     const char *font;         /* --font FAMILY */
     bool serif;
     bool panel_labels;
+    bool pe_split;            /* --pe-layout split */
     bool has_vmin, has_vmax;
     double vmin, vmax;
     const char *colormap;

@@ -154,6 +154,14 @@ static const tf_option options[] = {
      "Chinese (the default) or English: figure labels, the interactive view and the lesson;\n"
      ".B l\nswitches while running. Without a UTF\\-8 locale the view is English and ASCII.",
      "zh en", "[language]:language:"},
+    {"pe-layout", 0, "L", G_OUTPUT, CALL(set_pe_layout),
+     "interleaved (default: sin, cos, sin, ... as in the paper) or\nsplit (the sin half, then "
+     "the cos half, as in tensor2tensor and the\nTensorFlow tutorial) for --print pe and the pe "
+     "figure", NULL,
+     "The column order of PE for\n.B \\-\\-print pe\nand the pe figure:\n.B interleaved\n"
+     "(the default: sin, cos, sin, ... as in the paper) or\n.B split\n(the sin half, then the "
+     "cos half, as in tensor2tensor and the TensorFlow tutorial).",
+     "interleaved split", "[PE column order]:layout:"},
     /* ---- Model ---- */
     {"d-model", 'd', "N", G_MODEL, CALL(set_d_model),
      "model width, an even number {min_d}..{max_d} (default {def_d})", NULL,

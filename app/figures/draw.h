@@ -21,6 +21,7 @@ typedef struct {
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
     bool no_title;    /* --no-title: no subtitle either */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
+    bool pe_split;    /* --pe-layout split */
     bool has_vmin, has_vmax; /* --vmin, --vmax: every heatmap's colour limits */
     double vmin, vmax;
 } fig_ctx;

@@ -228,6 +228,8 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     }
     if (req->panel_labels)
         fputs(" --panel-labels", m);
+    if (req->pe_split)
+        fputs(" --pe-layout split", m);
     if (req->has_vmin)
         fprintf(m, " --vmin %.17g", req->vmin);
     if (req->has_vmax)
@@ -273,6 +275,7 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors,
                  .no_title = req->no_title, .panel_labels = req->panel_labels,
+                 .pe_split = req->pe_split,
                  .has_vmin = req->has_vmin, .has_vmax = req->has_vmax, .vmin = req->vmin,
                  .vmax = req->vmax};
     *cramped = false;
