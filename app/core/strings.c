@@ -378,6 +378,10 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
                     "(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)"},
     F(T_F_DIM_SPLIT) = {"列：前半 sin(<i>pos</i> ω<sub><i>i</i></sub>)，后半 cos",
                         "column: sin(<i>pos</i> ω<sub><i>i</i></sub>) half, then cos half"},
+    F(T_F_TITLE_ROPE_QK) = {"RoPE：q 与 k 一起转动，夹角为 (m − n)θ",
+                            "RoPE: q and k turn together, the angle between them is (m − n)θ"},
+    F(T_F_QK_Q) = {"<i>q</i>，位置 <i>m</i> = %ld", "<i>q</i> at <i>m</i> = %ld"},
+    F(T_F_QK_K) = {"<i>k</i>，位置 <i>n</i> = %ld", "<i>k</i> at <i>n</i> = %ld"},
     F(T_F_OWN_SCALE) = {"（单独色标）", " (own colour scale)"},
     F(T_F_SCORE_TOKEN) = {"<i>q</i> = <i>k</i> = <i>q</i>(%s)", "<i>q</i> = <i>k</i> = <i>q</i>(%s)"},
 #undef F

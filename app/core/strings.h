@@ -81,7 +81,7 @@ typedef enum {
     T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2, T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3,
     T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2,
     T_F_TITLE_DOT_OFFSET, T_F_TITLE_ROPE_SCORE, T_F_OFFSET_K, T_F_DOT_OFFSET, T_F_SCORE,
-    T_F_SCORE_TOKEN, T_F_OWN_SCALE, T_F_DIM_SPLIT,
+    T_F_SCORE_TOKEN, T_F_OWN_SCALE, T_F_DIM_SPLIT, T_F_TITLE_ROPE_QK, T_F_QK_Q, T_F_QK_K,
     T_FIGURES_END, /* the end of the figures' section */
 
     /* glosses of the printed reports (--print text, --train, the progress bar) */

@@ -63,6 +63,7 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title);
 /* fig_distance.c: PE(p) . PE(p+k) against k (C10); RoPE's score against m - n (C13) */
 tf_status draw_dot_offset(fig_ctx *c);
 tf_status draw_rope_score(fig_ctx *c);
+tf_status draw_rope_qk(fig_ctx *c);
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 

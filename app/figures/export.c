@@ -33,6 +33,7 @@ static const fig_entry figures[] = {
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
     {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL},
     {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL},
+    {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -75,7 +76,7 @@ static const struct {
 } wide_heights[] = {
     {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
     {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
-    {"dot-offset", 2.5}, {"rope-score", 2.5},
+    {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0},
 };
 
 /* The page size in points: the request's, else one column wide at the figure's proportions
