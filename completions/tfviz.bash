@@ -11,7 +11,7 @@ _tfviz()
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
     -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map dot-offset rope-score rope-qk" -- "$cur")); return ;;
+    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map dot-offset rope-score rope-qk pe-vs-rope" -- "$cur")); return ;;
     --dpi) return ;;
     --width) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
     --height) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;

@@ -20,6 +20,7 @@ figures=(
     "dot-offset|-d 128 -n 256|PE(p)·PE(p + k) against the distance k: d/2 at k = 0, then falling, the same curve for every p. / PE(p)·PE(p + k) 随距离 k 的变化：k = 0 时为 d/2，随后下降，与 p 无关。"
     "rope-score|-d 128 -n 128|RoPE's score (R_m q)·(R_n k) against m − n for the same q and k: a peak at 0 and a decay, the same at every absolute position. / RoPE 的注意力分数随 m − n 的变化：0 处最大，随距离衰减，与绝对位置无关。"
     "rope-qk|-d 128|Pair 0 of q at m and of k at n, for (m, n) = (2, 0) and (6, 4): both turn with their positions and the angle between them, (m − n)θ₀, is the same. / q 在位置 m、k 在位置 n 的第 0 对：(2, 0) 与 (6, 4) 两组都随位置转动，夹角 (m − n)θ₀ 相同。"
+    "pe-vs-rope|-d 64|The positions of 我爱学习 through both schemes: PE(pos) is a vector added to each token's embedding; RoPE turns pair i of q and k by pos·θᵢ (its cosine shown). / 我爱学习的位置经过两种方案：PE(pos) 是加到词嵌入上的向量；RoPE 把 q、k 的第 i 对旋转 pos·θᵢ（图为余弦）。"
     "input|-d 64|X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
     "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"

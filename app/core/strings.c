@@ -382,6 +382,11 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
                             "RoPE: q and k turn together, the angle between them is (m − n)θ"},
     F(T_F_QK_Q) = {"<i>q</i>，位置 <i>m</i> = %ld", "<i>q</i> at <i>m</i> = %ld"},
     F(T_F_QK_K) = {"<i>k</i>，位置 <i>n</i> = %ld", "<i>k</i> at <i>n</i> = %ld"},
+    F(T_F_TITLE_PE_VS_ROPE) = {"同一句话的位置：正弦 PE 相加，RoPE 旋转",
+                               "One sentence's positions: sinusoidal PE adds, RoPE rotates"},
+    F(T_F_PVR_PE) = {"PE(<i>pos</i>)：加到 <i>x</i> 上", "PE(<i>pos</i>), added to <i>x</i>"},
+    F(T_F_PVR_ROPE) = {"RoPE：<i>q</i>、<i>k</i> 的第 <i>i</i> 对转 <i>pos</i> θ<sub><i>i</i></sub>（cos）",
+                       "RoPE: pair <i>i</i> of <i>q</i>, <i>k</i> turns by <i>pos</i> θ<sub><i>i</i></sub> (cos)"},
     F(T_F_OWN_SCALE) = {"（单独色标）", " (own colour scale)"},
     F(T_F_SCORE_TOKEN) = {"<i>q</i> = <i>k</i> = <i>q</i>(%s)", "<i>q</i> = <i>k</i> = <i>q</i>(%s)"},
 #undef F

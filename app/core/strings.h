@@ -82,6 +82,7 @@ typedef enum {
     T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2,
     T_F_TITLE_DOT_OFFSET, T_F_TITLE_ROPE_SCORE, T_F_OFFSET_K, T_F_DOT_OFFSET, T_F_SCORE,
     T_F_SCORE_TOKEN, T_F_OWN_SCALE, T_F_DIM_SPLIT, T_F_TITLE_ROPE_QK, T_F_QK_Q, T_F_QK_K,
+    T_F_TITLE_PE_VS_ROPE, T_F_PVR_PE, T_F_PVR_ROPE,
     T_FIGURES_END, /* the end of the figures' section */
 
     /* glosses of the printed reports (--print text, --train, the progress bar) */

@@ -34,6 +34,7 @@ static const fig_entry figures[] = {
     {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL},
     {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL},
     {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL},
+    {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -76,7 +77,7 @@ static const struct {
 } wide_heights[] = {
     {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
     {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
-    {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0},
+    {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0}, {"pe-vs-rope", 2.4},
 };
 
 /* The page size in points: the request's, else one column wide at the figure's proportions

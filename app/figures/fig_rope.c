@@ -74,20 +74,15 @@ const char *check_rope(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
 }
 
-/* The upper panel: cos(m theta_i) for every position m and pair i, read back through
- * rope_rotate: R_m applied to a vector with 1 in the first slot of every pair leaves
- * (cos, sin) of m theta_i in pair i. */
-static tf_status rope_angles(fig_ctx *c, fig_rect area)
+double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
 {
-    const tf_config *cfg = &c->a->cfg;
     int d = cfg->d_model, h = d / 2;
-    long n = cfg->n_positions, pos0 = cfg->index_base;
     double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
     double *unit = calloc((size_t)d, sizeof *unit), *rot = malloc((size_t)d * sizeof *rot);
     int *first = malloc((size_t)h * sizeof *first);
     if (!cosm || !unit || !rot || !first) {
         free(cosm), free(unit), free(rot), free(first);
-        return TF_ERR_NOMEM;
+        return NULL;
     }
     for (int i = 0; i < h; i++) {
         int ia, ib;
@@ -96,10 +91,24 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
         first[i] = ia;
     }
     for (long m = 0; m < n; m++) {
-        rope_rotate(unit, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
+        double at = pos ? (double)pos[m] : (double)(cfg->index_base + m);
+        rope_rotate(unit, d, cfg->base, at, cfg->rope, rot);
         for (int i = 0; i < h; i++)
             cosm[(size_t)m * h + i] = rot[first[i]];
     }
+    free(unit), free(rot), free(first);
+    return cosm;
+}
+
+/* The upper panel: cos(m theta_i) for every position m and pair i. */
+static tf_status rope_angles(fig_ctx *c, fig_rect area)
+{
+    const tf_config *cfg = &c->a->cfg;
+    int d = cfg->d_model, h = d / 2;
+    long n = cfg->n_positions, pos0 = cfg->index_base;
+    double *cosm = rope_cos_table(cfg, NULL, n);
+    if (!cosm)
+        return TF_ERR_NOMEM;
     double lo, hi;
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
     fig_axes a1;
@@ -122,7 +131,7 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
                                lo, hi);
     fig_axes_draw(c->f, &a1);
     fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, cb);
-    free(cosm), free(unit), free(rot), free(first);
+    free(cosm);
     return st;
 }
 
@@ -229,4 +238,53 @@ tf_status draw_rope(fig_ctx *c)
         return st;
     tf_status st2 = rope_plane(c, bottom);
     return st2 != TF_OK ? st2 : st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * pe-vs-rope: the sentence's positions through both schemes. Left: PE(pos) for each token, the
+ * vector added to its embedding (C11); right: cos(pos theta_i) for each token, the angle by
+ * which RoPE turns pair i of its q and k (C13). One colour scale, [-1, 1]. */
+
+tf_status draw_pe_vs_rope(fig_ctx *c)
+{
+    tf_analysis *A = c->a;
+    const tf_config *cfg = &A->cfg;
+    long T = (long)A->tokens.n, d = cfg->d_model;
+    double *cosm = rope_cos_table(cfg, A->pos, T);
+    token_ticks tt = {0};
+    if (!cosm || token_ticks_make(&tt, &A->tokens, A->text, 0, false) != TF_OK) {
+        free(cosm);
+        token_ticks_free(&tt);
+        return TF_ERR_NOMEM;
+    }
+    double lo, hi;
+    cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
+    const char *cb = fig_txt(c, T_F_VALUE);
+    double cbw = fig_colorbar_width(c->f, lo, hi, cb);
+    fig_rect left, right;
+    bool wide;
+    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
+    split_panels(c->area, 0.48, 0.48, gap, gap, &wide, &left, &right);
+    fig_axes a[2];
+    const double *mats[2] = {A->pe, cosm};
+    const long cols[2] = {d, d / 2};
+    const txt_id titles[2] = {T_F_PVR_PE, T_F_PVR_ROPE}, xl[2] = {T_F_DIM, T_F_PAIR};
+    tf_status st = TF_OK;
+    for (int k = 0; k < 2 && st == TF_OK; k++) {
+        matrix_axes(&a[k], T, 0, cols[k], 0);
+        set_token_axis(&a[k].y, &tt);
+        a[k].title = fig_txt(c, titles[k]);
+        a[k].x.label = fig_txt(c, xl[k]);
+        a[k].tag = panel_tag(c, k);
+        a[k].right = k == 1 || !wide ? cbw : 0;
+        fig_axes_fit(c->f, &a[k], k ? right : left);
+        st = fig_heatmap(c->f, &a[k], &(fig_matrix){.f64 = mats[k], .rows = T, .cols = cols[k]},
+                         cm, lo, hi);
+        fig_axes_draw(c->f, &a[k]);
+        if (k == 1 || !wide)
+            fig_colorbar(c->f, colorbar_rect(&a[k]), cm, lo, hi, cb);
+    }
+    free(cosm);
+    token_ticks_free(&tt);
+    return st;
 }
