@@ -430,8 +430,11 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
  * Text */
 
 /* One <tspan> for the bytes [s, e) of the layout's text under the attributes at ai. */
+/* The baseline moves by dy (relative), never by an absolute y: an absolute position would start
+ * a new text chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned
+ * label would be drawn over each other. *cur is the baseline so far. */
 static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai,
-                    double size, double baseline)
+                    double size, double baseline, double *cur)
 {
     double fs = size, rise = 0;
     bool italic = false, bold = false;
@@ -447,9 +450,14 @@ static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrI
             rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
     }
     (void)f;
-    fputs("<tspan y=\"", fp);
-    put_num(fp, baseline - rise);
-    fputc('"', fp);
+    fputs("<tspan", fp);
+    double dy = round((baseline - rise - *cur) * 100) / 100;
+    if (dy != 0) {
+        fputs(" dy=\"", fp);
+        put_num(fp, dy);
+        fputc('"', fp);
+        *cur += dy;
+    }
     if (fs != size) {
         fputs(" font-size=\"", fp);
         put_num(fp, fs);
@@ -487,8 +495,9 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
                   (double)PANGO_SCALE;
     PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
     PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
+    double cur = by; /* the <text>'s own baseline */
     if (!ai) {
-        put_run(f, fp, text, s0, e0, NULL, size, by);
+        put_run(f, fp, text, s0, e0, NULL, size, by, &cur);
     } else {
         do {
             int s, e;
@@ -496,7 +505,7 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
             s = s < s0 ? s0 : s;
             e = e > e0 ? e0 : e;
             if (e > s)
-                put_run(f, fp, text, s, e, ai, size, by);
+                put_run(f, fp, text, s, e, ai, size, by, &cur);
         } while (pango_attr_iterator_next(ai));
         pango_attr_iterator_destroy(ai);
     }

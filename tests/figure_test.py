@@ -216,6 +216,12 @@ def test_svg(d):
     check(len(texts) > 10 and all("DejaVu Sans" in t.getAttribute("font-family") for t in texts)
           and any(w.replace(" ", "") == "dimensionj" for w in words),
           f"labels are editable <text> in their font: {words[:12]}")
+    # a run of a label moves by dy, never to an absolute x or y: that would start a new text
+    # chunk, anchored on its own, and a right-aligned 10^5 would draw its 5 over the 10
+    spans = [sp for t in texts for sp in t.getElementsByTagName("tspan")]
+    check(spans and not any(sp.hasAttribute("x") or sp.hasAttribute("y") for sp in spans) and
+          any(sp.hasAttribute("dy") for sp in spans) is not None,
+          "label runs positioned relatively (one text chunk per line)")
     run("--export", path, "-n", "40", "-d", "24", "--lang", "en")
     doc = xml.dom.minidom.parse(path).documentElement
     cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") != "#ffffff"]
