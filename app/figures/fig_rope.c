@@ -33,8 +33,15 @@ tf_status draw_decay(fig_ctx *c)
     snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
              cfg->d_model);
     snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
-    fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
-                             {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
+    /* a base keeps its style whichever is --base: 10000 solid blue, 500000 dashed orange, any
+     * other solid green */
+    fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
+    const double bases[2] = {cfg->base, other};
+    for (int k = 0; k < 2; k++) {
+        bool llama3 = bases[k] == 500000.0;
+        li[k].color = fig_series_color(llama3 ? 1 : bases[k] == 10000.0 ? 0 : 2);
+        li[k].dash = llama3 ? FIG_DASHED : FIG_SOLID;
+    }
     fig_axes ax = {.grid = true};
     ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
@@ -57,8 +64,8 @@ tf_status draw_decay(fig_ctx *c)
     }
     fig_axes_draw(c->f, &ax);
     double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
-    fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, FIG_DASHED);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, FIG_SOLID);
+    fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
+    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
     fig_legend(c->f, &ax, li, 2, corner < 0 ? 1 : corner);
     free(x), free(y), free(y2);
     return TF_OK;
