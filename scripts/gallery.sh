@@ -24,7 +24,11 @@ figures=(
     "input|-d 64|X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
     "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
+    "embedding-map|--vectors VECTORS|The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
 )
+vectors=$(mktemp)
+trap 'rm -f "$vectors"' EXIT
+"$tfviz" --train -o "$vectors" >/dev/null 2>&1
 
 {
     echo "# Figure gallery / 插图一览"
@@ -34,8 +38,7 @@ figures=(
     echo "or PNG at the default 300 dpi. Each figure is shown at one column (3.5 in, the default) and"
     echo "at the full text width (\`--width two-column\`, 7.16 in, about 2.5 to 3.4 in tall), in"
     echo "Chinese (the default) and English (\`--lang en\`). \`--venue acl|neurips|icml|iclr|ieee|a4\`"
-    echo "takes a venue's own widths; \`--serif\` matches Times text. The map of learned word vectors"
-    echo "(\`--figure embedding-map\`) needs \`--vectors FILE\` and is not drawn here."
+    echo "takes a venue's own widths; \`--serif\` matches Times text."
     echo
     echo "本页的图都由 tfviz 自己生成。每个图都有单栏与通栏、中文与英文四个版本。论文请用 \`.pdf\` 或"
     echo "\`.svg\`（矢量文字），或默认 300 dpi 的 PNG。"
@@ -45,6 +48,8 @@ figures=(
 rm -f "$out"/*.png
 for entry in "${figures[@]}"; do
     IFS='|' read -r name opts what <<<"$entry"
+    shown=$opts
+    opts=${opts//VECTORS/$vectors}
     for variant in "|" "-en|--lang en" "-2col|--width two-column" "-2col-en|--width two-column --lang en"; do
         IFS='|' read -r suffix extra <<<"$variant"
         # shellcheck disable=SC2086 # opts and extra are words
@@ -56,8 +61,8 @@ for entry in "${figures[@]}"; do
         echo "$what"
         echo
         echo '```sh'
-        echo "tfviz --export $name.pdf --figure $name $opts"
-        echo "tfviz --export $name.pdf --figure $name $opts --width two-column --lang en"
+        echo "tfviz --export $name.pdf --figure $name $shown"
+        echo "tfviz --export $name.pdf --figure $name $shown --width two-column --lang en"
         echo '```'
         echo
         echo "| one column / 单栏 | one column, English |"
