@@ -237,6 +237,8 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
 
 bool fig_cramped(const fig *f) { return f->cramped; }
 
+void fig_set_cramped(fig *f) { f->cramped = true; }
+
 void fig_free(fig *f)
 {
     if (!f)

@@ -161,6 +161,8 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
 tf_status fig_end(fig *f);
 /* True when some plot area had no room left after its labels (page too small, font too big). */
 bool fig_cramped(const fig *f);
+/* Say that the page is too small for what a figure must draw (a label it cannot place). */
+void fig_set_cramped(fig *f);
 /* A character some label needed and no installed font has (0: none): the fonts are missing. */
 unsigned fig_missing_char(const fig *f);
 /* Whether fontconfig knows a font of this family. */

@@ -89,8 +89,13 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
                 ax[k].y.label = fig_txt(c, T_F_TOKEN);
             fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
             /* the colour bar runs beside the lower panels: their titles keep left of it */
-            if (k > 0)
+            if (k > 0) {
                 ax[k].outer.w -= cbw;
+                double tw, th;
+                fig_text_size(c->f, FIG_LABEL, titles[k], false, &tw, &th);
+                if (tw > ax[k].outer.w)
+                    fig_set_cramped(c->f);
+            }
             y += ph[k] + gap;
         }
     }
