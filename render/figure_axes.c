@@ -283,7 +283,9 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     if (a->y.label) {
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
-        overflow |= w > ph; /* centred on the plot: longer, it runs into what is above */
+        /* centred on the plot, it may reach into the room above and below it, not past it
+         * (nor into a panel letter's corner) */
+        overflow |= w > ph + 2 * fmin(a->tag ? 0.0 : top, bottom);
     }
     left = fmax(left, a->min_left);
     a->used_left = left;

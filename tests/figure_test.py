@@ -21,7 +21,7 @@ from harness import FAILS, check, percent, run_tfviz  # noqa: E402
 
 TFVIZ = None
 FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding", "dot-offset",
-           "rope-score", "rope-qk", "pe-vs-rope"]
+           "rope-score", "rope-qk", "pe-vs-rope", "schemes", "pe-file"]
 
 
 def run(*args, ok=True, **kw):

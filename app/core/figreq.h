@@ -51,6 +51,8 @@ typedef struct {
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
     struct fig_boxes *boxes;   /* non-NULL: what the figure drew where (render/figure.h) */
+    const tf_positions *positions; /* the position schemes to draw (the explorer's view 9),
+                                      NULL: the analysis's */
 } fig_request;
 
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns

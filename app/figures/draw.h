@@ -70,6 +70,10 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title);
 tf_status draw_dot_offset(fig_ctx *c);
 tf_status draw_rope_score(fig_ctx *c);
 tf_status draw_rope_qk(fig_ctx *c);
+/* fig_schemes.c: the position schemes against distance, and a learned position table */
+tf_status draw_schemes(fig_ctx *c);
+tf_status draw_pefile(fig_ctx *c);
+const char *check_pefile(const tf_config *cfg);
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 

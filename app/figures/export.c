@@ -35,6 +35,8 @@ static const fig_entry figures[] = {
     {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL},
     {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL},
     {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL},
+    {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL},
+    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -281,9 +283,23 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
                  .has_vmin = req->has_vmin, .has_vmax = req->has_vmax, .vmin = req->vmin,
                  .vmax = req->vmax};
     *cramped = false;
+    /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
+     * only) under other position parameters */
+    tf_analysis *with = NULL; /* freed below; its parts are a's */
+    if (req->positions) {
+        with = malloc(sizeof *with);
+        if (!with) {
+            free(params);
+            return TF_ERR_NOMEM;
+        }
+        *with = *a;
+        with->cfg.positions = req->positions;
+        c.a = with;
+    }
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {
         free(params);
+        free(with);
         return st;
     }
     double margin = 0.5 * font;
@@ -312,6 +328,7 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
             snprintf(why, why_len, "%s", c.msg);
     }
     free(params);
+    free(with);
     return st;
 }
 
