@@ -145,8 +145,7 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
     j.px_h = (int)lround(j.h * dpi / FIG_PT_PER_IN);
 
     /* 1. what the frames share (training: the whole run, snapshot by snapshot) */
-    fig_ctx c = {.a = a, .zh = req->zh, .vectors = req->vectors, .req = req,
-                 .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT};
+    fig_ctx c = figure_ctx(req, a);
     tf_status st = an->begin ? an->begin(&c, j.n, &j.state) : TF_OK;
     if (st != TF_OK) {
         if (!c.said)

@@ -40,6 +40,10 @@ static const fig_entry figures[] = {
     {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL, NULL},
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map, NULL},
+    {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL, NULL},
+    {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL, NULL},
+    {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL, NULL},
+    {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL, NULL},
     {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL, NULL},
     {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile, NULL},
     /* animations */
@@ -103,16 +107,33 @@ static const char *names_list(bool animated, char *list, size_t cap)
 /* ---------------------------------------------------------------------------------------------
  * The request: the page and the checks */
 
+/* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
+#define WIDE_PAGE_IN 4.5
+/* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
+ * (2.5 to 3.5 in), not its one-column shape scaled up to most of a page. */
+static const struct {
+    const char *name;
+    double height_in;
+} wide_heights[] = {
+    {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
+    {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
+    {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0}, {"pe-vs-rope", 2.4},
+};
+
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
     /* an animation is for a slide: 16:9, 960 x 540 pixels at its own resolution */
     *w = req->width > 0 ? req->width
                         : (e->anim ? ANIM_PAGE_WIDTH_IN : FIG_ONE_COLUMN_IN) * FIG_PT_PER_IN;
     /* the embedding figure adds the map of words below its rows when vectors are given */
-    double aspect = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors)
-                        ? 1.0
-                        : e->aspect;
+    bool map = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors);
+    double aspect = map ? 1.0 : e->aspect;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
+    if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
+        return;
+    for (size_t i = 0; i < sizeof wide_heights / sizeof wide_heights[0]; i++)
+        if (strcmp(wide_heights[i].name, e->name) == 0)
+            *h = fmin(*h, wide_heights[i].height_in * FIG_PT_PER_IN);
 }
 
 double figure_dpi(const fig_request *req, const fig_entry *e)
@@ -174,7 +195,7 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
  * .gif or a folder. NULL when they go together, else a sentence in why. */
 static const char *check_path(const fig_request *req, const fig_entry *e, char *why, size_t cap)
 {
-    char stills[200], anims[120];
+    char stills[300], anims[120];
     names_list(false, stills, sizeof stills);
     names_list(true, anims, sizeof anims);
     if (!req->path || !*req->path) {
@@ -215,10 +236,45 @@ static const char *check_path(const fig_request *req, const fig_entry *e, char *
     return NULL;
 }
 
+/* Whether fontconfig knows the first family of a comma-separated list. */
+static bool fonts_installed(const char *list)
+{
+    char first[128];
+    size_t n = strcspn(list, ",");
+    while (n > 0 && list[n - 1] == ' ')
+        n--;
+    while (*list == ' ' && n > 0)
+        list++, n--;
+    if (n == 0 || n >= sizeof first)
+        return false;
+    memcpy(first, list, n);
+    first[n] = '\0';
+    return fig_font_installed(first);
+}
+
+/* The label fonts the request asks for, NULL: the default sans. */
+static const char *font_families(const fig_request *req)
+{
+    return req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
+}
+
 /* The figure itself against the configuration (NULL: it can be drawn). */
 static const char *check_figure(const fig_request *req, const tf_config *cfg, const fig_entry *e,
                                 char *why, size_t cap)
 {
+    if (req->has_vmin && req->has_vmax && !(req->vmin < req->vmax)) {
+        snprintf(why, cap, "--vmin (%g) must be below --vmax (%g)", req->vmin, req->vmax);
+        return why;
+    }
+    if (req->font && req->serif) {
+        snprintf(why, cap, "--font and --serif both choose the font; use one");
+        return why;
+    }
+    if (req->font && !fonts_installed(req->font)) {
+        snprintf(why, cap, "no installed font family is called '%s' (fc-list : family lists "
+                 "them)", req->font);
+        return why;
+    }
     if (req->colormap && colormap_parse(req->colormap) == CMAP_COUNT) {
         snprintf(why, cap, "--colormap must be viridis, cividis, rdbu, puor or gray (got '%s')",
                  req->colormap);
@@ -241,7 +297,7 @@ static const char *check_figure(const fig_request *req, const tf_config *cfg, co
 static const char *unknown(const char *option, const char *name, bool still_only, char *why,
                            size_t cap)
 {
-    char stills[200], anims[120];
+    char stills[300], anims[120];
     names_list(false, stills, sizeof stills);
     names_list(true, anims, sizeof anims);
     if (still_only)
@@ -324,6 +380,20 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     if (cm != CMAP_COUNT)
         fprintf(m, " --colormap %s", colormap_name(cm));
     fprintf(m, " --font-size %g --lang %s", font, req->zh ? "zh" : "en");
+    if (req->font) {
+        fputs(" --font ", m);
+        put_quoted(m, req->font, strlen(req->font));
+    } else if (req->serif) {
+        fputs(" --serif", m);
+    }
+    if (req->panel_labels)
+        fputs(" --panel-labels", m);
+    if (req->pe_split)
+        fputs(" --pe-layout split", m);
+    if (req->has_vmin)
+        fprintf(m, " --vmin %.17g", req->vmin);
+    if (req->has_vmax)
+        fprintf(m, " --vmax %.17g", req->vmax);
     if (req->no_title) {
         fputs(" --no-title", m);
     } else if (req->title) {
@@ -342,6 +412,15 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 /* ---------------------------------------------------------------------------------------------
  * Drawing */
 
+fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
+{
+    return (fig_ctx){.a = a, .zh = req->zh, .vectors = req->vectors, .req = req,
+                     .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
+                     .no_title = req->no_title, .panel_labels = req->panel_labels,
+                     .pe_split = req->pe_split, .has_vmin = req->has_vmin,
+                     .has_vmax = req->has_vmax, .vmin = req->vmin, .vmax = req->vmax};
+}
+
 tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
                       const fig_spec *spec, const fig_meta *meta, const fig_frame *fr,
                       bool *cramped, char *why, size_t why_len)
@@ -350,8 +429,11 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     double font = spec->font_size;
     const char *title = req->no_title ? NULL : req->title ? req->title
                                                           : txt_lang(e->title, req->zh);
-    fig_ctx c = {.a = a, .zh = req->zh, .vectors = req->vectors, .req = req,
-                 .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT};
+    fig_ctx c = figure_ctx(req, a);
+    /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
+    fig_spec s = *spec;
+    if (!s.font)
+        s.font = font_families(req);
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis *with = NULL; /* freed below; its parts are a's */
@@ -363,22 +445,30 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         with->cfg.positions = req->positions;
         c.a = with;
     }
-    tf_status st = fig_begin(spec, meta, &c.f);
+    tf_status st = fig_begin(&s, meta, &c.f);
     if (st != TF_OK) {
         free(with);
         return st;
     }
     double margin = 0.5 * font;
-    c.area = (fig_rect){margin, margin, spec->width - 2 * margin, spec->height - 2 * margin};
+    c.area = (fig_rect){margin, margin, s.width - 2 * margin, s.height - 2 * margin};
     double th = fig_title(c.f, c.area, title, true);
     if (th > 0) {
         c.area.y += th + 0.4 * font;
         c.area.h -= th + 0.4 * font;
     }
     st = e->anim ? e->anim->frame(&c, fr->state, fr->k, fr->n) : e->draw(&c);
-    if (st == TF_OK && fig_cramped(c.f)) {
+    unsigned missing = fig_missing_char(c.f);
+    if (st == TF_OK && missing && !s.measure) {
+        /* pango would draw empty boxes in its place */
+        snprintf(c.msg, sizeof c.msg, "no installed font has the character U+%04X; install a CJK "
+                 "font (Debian: fonts-noto-cjk) or draw the figure with --lang en", missing);
+        st = TF_ERR_UNAVAILABLE;
+    } else if (st == TF_OK && fig_cramped(c.f)) {
+        /* a measure page is laid out only: cramped or not, it is no failure */
         *cramped = true;
-        st = TF_ERR_RANGE;
+        if (!s.measure)
+            st = TF_ERR_RANGE;
     }
     if (st == TF_OK) {
         st = fig_end(c.f);
@@ -391,30 +481,94 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     return st;
 }
 
-/* The still figure e to fp in format fmt. */
-static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                            fig_format fmt, bool plain_images, FILE *fp, char *why, size_t why_len)
+/* One page of the still figure e, w x h points: drawn to fp in format fmt, or with measure only
+ * laid out (nothing written). *cramped says whether some plot had no room left after its
+ * labels; a page that is cramped (and not a measure page) is not written. */
+static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                            fig_format fmt, double w, double h, FILE *fp, bool measure,
+                            bool *cramped, char *why, size_t why_len)
 {
-    double w, h;
-    figure_page_size(req, e, &w, &h);
     double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     char format[16];
     snprintf(format, sizeof format, "FIGURE.%s", fig_format_name(fmt));
-    char *params = figure_params(req, a, e, format, w, h, dpi, 0, 0);
+    char *params = measure ? NULL : figure_params(req, a, e, format, w, h, dpi, 0, 0);
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     const char *title = req->no_title || !req->title ? txt_lang(e->title, req->zh) : req->title;
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !req->zh, .fp = fp, .plain_images = plain_images};
+                     .latin_first = !req->zh, .fp = fp, .measure = measure,
+                     .boxes = measure ? NULL : req->boxes};
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
-    bool cramped;
-    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, &cramped, why, why_len);
-    if (cramped)
-        snprintf(why, why_len, "the page is too small for the labels; enlarge --width and "
-                 "--height or lower --font-size");
+    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
     free(params);
+    return st;
+}
+
+/* The least height from h up (10% steps, at most MAX_SIDE_PT) at which the labels fit at width
+ * w; 0 when none does. */
+static double height_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                               fig_format fmt, double w, double h)
+{
+    char why[8];
+    for (; h <= MAX_SIDE_PT; h *= 1.1) {
+        bool cramped;
+        if (still_page(req, a, e, fmt, w, h, NULL, true, &cramped, why, sizeof why) != TF_OK)
+            return 0;
+        if (!cramped)
+            return h;
+    }
+    return 0;
+}
+
+/* The least width from w up (10% steps) at which the labels fit on a page of the figure's
+ * proportions, or at least h tall (twice that when the proportions are lower); 0 when none. */
+static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                              fig_format fmt, double w, double h)
+{
+    char why[8];
+    for (w *= 1.1; w <= MAX_SIDE_PT; w *= 1.1) {
+        double tall = fmin(MAX_SIDE_PT, fmax(2 * h, w * e->aspect));
+        bool cramped;
+        if (still_page(req, a, e, fmt, w, tall, NULL, true, &cramped, why, sizeof why) != TF_OK)
+            return 0;
+        if (!cramped)
+            return w;
+    }
+    return 0;
+}
+
+/* The still figure e to fp in format fmt: its page, taller when the labels need it. */
+static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                            fig_format fmt, FILE *fp, char *why, size_t why_len)
+{
+    double w, h;
+    figure_page_size(req, e, &w, &h);
+    /* the height follows the width: taller when the labels need it (a large --font-size) */
+    if (!(req->height > 0)) {
+        double fits = height_that_fits(req, a, e, fmt, w, h);
+        h = fits > 0 ? fits : h;
+    }
+    bool cramped;
+    tf_status st = still_page(req, a, e, fmt, w, h, fp, false, &cramped, why, why_len);
+    if (st == TF_ERR_RANGE && cramped) {
+        double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
+        double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;
+        if (fits > 0)
+            snprintf(why, why_len, "the labels at %g pt do not fit on %.2f x %.2f in; they need "
+                     "a page at least %.2f in tall at this width (--height %.2fin), or a "
+                     "smaller --font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
+                     ceil(fits / FIG_PT_PER_IN * 100) / 100, ceil(fits / FIG_PT_PER_IN * 100) / 100);
+        else if ((fits = width_that_fits(req, a, e, fmt, w, h)) > 0)
+            snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
+                     "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
+                     w / FIG_PT_PER_IN, ceil(fits / FIG_PT_PER_IN * 100) / 100,
+                     ceil(fits / FIG_PT_PER_IN * 100) / 100);
+        else
+            snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at "
+                     "any size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
+    }
     return st;
 }
 
@@ -442,9 +596,7 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 1;
     char why[200] = "";
     fig_format fmt = fig_format_from_path(req->path);
-    st = draw_still(req, a, e, fmt, false, out.fp, why, sizeof why);
-    if (st == TF_ERR_FORMAT && fmt == FIG_PDF) /* nothing written: cairo's own images, then */
-        st = draw_still(req, a, e, fmt, true, out.fp, why, sizeof why);
+    st = draw_still(req, a, e, fmt, out.fp, why, sizeof why);
     if (outfile_close(&out, st))
         return 1;
     if (st != TF_OK) {

@@ -1,7 +1,8 @@
 /* fig_words.c — the 2-D map of learned word vectors (C5): the MAP_WORDS first rows of the
  * vectors (files and training rank them by frequency) projected on their two leading principal
- * components. Labels are placed in rank order and skipped where they would overlap one already
- * placed. And the animation of that map while skip-gram trains (app/learn, as view 8 does). */
+ * components. Labels are placed in rank order: next to their point where there is room, else a
+ * little further out with a leader line, and skipped only when no place is free. And the
+ * animation of that map while skip-gram trains (app/learn, as view 8 does). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +23,59 @@ const char *check_word_map(const tf_config *cfg)
     return NULL;
 }
 
+/* Whether a w x h box at (bx, by) lies in the plot and off the n boxes (x, y, w, h) placed. */
+static bool spot_free(const fig_axes *ax, double bx, double by, double w, double h,
+                      const double *boxes, size_t n)
+{
+    if (bx < ax->r.x || bx + w > ax->r.x + ax->r.w || by < ax->r.y || by + h > ax->r.y + ax->r.h)
+        return false;
+    for (size_t j = 0; j < n; j++) {
+        const double *o = boxes + 4 * j;
+        if (!(bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] || o[1] + o[3] <= by))
+            return false;
+    }
+    return true;
+}
+
+/* The label of the point (x, y): right, left, above or below it; else, in rings further out in
+ * eight directions, with a thin leader line from the point to the label. Its box joins boxes.
+ * plain: word is text, else markup. */
+static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool plain, double x,
+                        double y, double mr, double *boxes, size_t *placed)
+{
+    double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
+    fig_text_size(c->f, FIG_TICK, word, plain, &w, &h);
+    static const double dir[8][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
+                                     {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
+    for (int ring = 0; ring < 3; ring++)
+        for (int k = 0; k < (ring ? 8 : 4); k++) {
+            double reach = mr + 1 + ring * 0.9 * h, dx = dir[k][0], dy = dir[k][1];
+            /* the box's near side or corner at reach from the point */
+            double bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
+            double by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
+            if (!spot_free(ax, bx, by, w, h, boxes, *placed))
+                continue;
+            if (ring) { /* the leader: from the marker's edge to the box's near edge */
+                double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
+                double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
+                double len = hypot(tx - X, ty - Y);
+                double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
+                double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
+                fig_segment(c->f, ax, ax->x.lo + (sx - ax->r.x) * kx,
+                            ax->y.hi - (sy - ax->r.y) * ky, ax->x.lo + (tx - ax->r.x) * kx,
+                            ax->y.hi - (ty - ax->r.y) * ky, (tf_rgb){150, 150, 150},
+                            0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+            }
+            fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
+            double *b = boxes + 4 * (*placed)++;
+            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
+            return;
+        }
+}
+
 /* Markers at (px[i], py[i]) and the words beside them: every marker is an obstacle first, then
- * each label in order tries right, left, above and below its point and is left out when all
- * four overlap something. col: each word's colour (NULL: all series colour 0); a word whose
- * colour is not the first is drawn in it, in bold. */
+ * each label in order is placed by place_label. col: each word's colour (NULL: all series colour
+ * 0); a word whose colour is not the first is drawn in it, in bold. */
 static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
                              const double *px, const double *py, size_t n, const tf_rgb *col)
 {
@@ -33,8 +83,11 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
     if (!boxes)
         return TF_ERR_NOMEM;
     tf_rgb plain = fig_series_color(0);
-    for (size_t i = 0; i < n; i++)
-        fig_markers(c->f, ax, &px[i], &py[i], 1, col ? col[i] : plain, 4);
+    if (col)
+        for (size_t i = 0; i < n; i++)
+            fig_markers(c->f, ax, &px[i], &py[i], 1, col[i], 4);
+    else
+        fig_markers(c->f, ax, px, py, (long)n, plain, 4);
     const double mr = 2.5; /* marker radius, points */
     size_t placed = 0;
     for (size_t i = 0; i < n; i++) {
@@ -45,26 +98,7 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
         bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
         char mark[160];
         snprintf(mark, sizeof mark, "<b>%s</b>", words[i]);
-        double w, h, X = fig_px(ax, px[i]), Y = fig_py(ax, py[i]);
-        fig_text_size(c->f, FIG_TICK, marked ? mark : words[i], !marked, &w, &h);
-        const double cand[4][2] = {{X + mr + 1, Y - h / 2}, {X - mr - 1 - w, Y - h / 2},
-                                   {X - w / 2, Y - mr - h}, {X - w / 2, Y + mr}};
-        for (int k = 0; k < 4; k++) {
-            double bx = cand[k][0], by = cand[k][1];
-            bool free_spot = bx >= ax->r.x && bx + w <= ax->r.x + ax->r.w && by >= ax->r.y &&
-                             by + h <= ax->r.y + ax->r.h;
-            for (size_t j = 0; free_spot && j < placed; j++) {
-                const double *o = boxes + 4 * j;
-                free_spot = bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] ||
-                            o[1] + o[3] <= by;
-            }
-            if (!free_spot)
-                continue;
-            fig_text(c->f, FIG_TICK, marked ? mark : words[i], !marked, bx, by, 0, 0, false);
-            double *b = boxes + 4 * placed++;
-            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
-            break;
-        }
+        place_label(c, ax, marked ? mark : words[i], !marked, px[i], py[i], mr, boxes, &placed);
     }
     free(boxes);
     return TF_OK;

@@ -27,6 +27,7 @@ typedef struct {
     const char *word;         /* --word W */
     long top;                 /* --top K */
     bool top_given;
+    bool pe_split;            /* --pe-layout split: pe's sin half, then its cos half */
 } print_request;
 
 /* The topics' names in the table's order, NULL at the end. */
