@@ -467,11 +467,14 @@ static void run_loop(tui *t)
         if (r == OK && wc > 255)
             ch = 0; /* a character no key is bound to (KEY_* codes start at 257) */
         bool keep_msg = (r == KEY_CODE_YES && (ch == KEY_RESIZE || ch == KEY_MOUSE));
+        /* a message stays until the next key, whatever that key does: the frame after it
+         * shows the hint line again */
+        bool had_msg = t->msg[0] != '\0';
         if (!keep_msg)
             t->msg[0] = '\0';
         flags = dispatch(t, ch);
         if (flags == TUI_IGNORED)
-            flags = keep_msg ? TUI_REDRAW : TUI_IGNORED;
+            flags = keep_msg || (had_msg && !t->msg[0]) ? TUI_REDRAW : TUI_IGNORED;
     }
 }
 

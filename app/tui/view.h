@@ -104,6 +104,9 @@ int tui_signal(void);
 /* ---- the chrome (chrome.c) ----------------------------------------------------------------- */
 
 void tui_draw_frame(tui *t);
+/* The next frame repaints every cell of the terminal (after an overlay such as the line editor
+ * closes; the help box does this by itself). */
+void tui_repaint(void);
 /* The status line (sentence and configuration) on the last row. */
 void tui_draw_status(tui *t);
 /* An empty framed box for a help overlay, centred, its title in bold on the first line; its
