@@ -806,7 +806,7 @@ def lesson_session(width, height, lang):
             line = status_line(s or "")
             tag = f"lesson {width}x{height} {lang} step {step + 1}"
             check(status_ok(line, "我爱学习", tag), f"{tag}: whole fields ({line.strip()})")
-            t.keys("Right")
+            t.keys("NPage")
             time.sleep(0.3)
         t.keys("q")
         t.wait("__EXIT__", "exit")

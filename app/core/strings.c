@@ -265,10 +265,10 @@ static const char *const table[T_TERMINAL_END][2] = {
 
     [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [T_LESSON_TRY] = {"试一试：", "Try this: "},
-    [T_LESSON_KEYS] = {"空格/右键 下一步  左键 上一步  l English  / 改句子  q 退出",
-                       "Space/Right next  Left back  l 中文  / new sentence  q quit"},
-    [T_LESSON_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
-                      "This is the last step. Left goes back, q ends the lesson."},
+    [T_LESSON_KEYS] = {"回车/PgDn 下一步  退格/PgUp 上一步  l English  / 改句子  q 退出",
+                       "Enter/PgDn next  Backspace/PgUp back  l 中文  / new sentence  q quit"},
+    [T_LESSON_END] = {"这是最后一步。按退格键回顾，按 q 结束课程。",
+                      "This is the last step. Backspace goes back, q ends the lesson."},
     [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
                              "character|code point|UTF-8 bytes|decimal"},
     [T_LESSON_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
@@ -280,12 +280,14 @@ static const char *const table[T_TERMINAL_END][2] = {
                           "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
     [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
     [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
-    [T_LESSON_HELP] = {"空格 / 右键 / n / PgDn  下一步\n"
-                       "左键 / Backspace / PgUp  上一步\n"
+    [T_LESSON_HELP] = {"回车 / PgDn  下一步（空格也行，除非这一步自己用空格）\n"
+                       "退格 / PgUp  上一步\n"
+                       "方向键和每一步自己的键与探索模式相同\n"
                        "/  输入自己的句子（回车确认，Esc 取消）\n"
                        "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
-                       "Space / Right / n / PgDn  next step\n"
-                       "Left / Backspace / PgUp  previous step\n"
+                       "Enter / PgDn  next step (Space too, unless the step uses it)\n"
+                       "Backspace / PgUp  previous step\n"
+                       "Arrows and each step's own keys work as in the explorer\n"
                        "/  type your own sentence (Enter apply, Esc cancel)\n"
                        "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
     [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},

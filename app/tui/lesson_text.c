@@ -28,7 +28,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "4 does not mean the words are alike."},
      {"按上下键选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
       "its id."},
-     {"上下键 选词元", "Up/Down: another token"}, .echo = "c"},
+     {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
     {.view = &view_embed,
      {"one-hot 向量", "One-hot"},
      {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
@@ -38,7 +38,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "are perpendicular."},
      {"看独热向量那一行：V 有多大？里面有几个 1？", "Read the one-hot line under the tokens: "
       "how big is V? How many 1s does it hold?"},
-     {"上下键 选词元", "Up/Down: another token"}, .echo = "c"},
+     {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
     {.view = &view_embed,
      {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
      {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
@@ -48,7 +48,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "just look the row up."},
      {"按 c：程序真的做一次乘法，和查表的行比较。", "Press c: the program really multiplies "
       "and compares with the row it looked up."},
-     {"上下键 选词元  c 真的做一次乘法来验证", "Up/Down: token  c: really multiply and compare"}, .echo = "c"},
+     {"方向键 选词元  c 真的做一次乘法来验证", "Arrows: token  c: really multiply and compare"}, .echo = "c"},
     {.view = &view_learned,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
@@ -87,9 +87,10 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
       "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
       "the time: the position."},
-     {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down to "
-      "pick another pair of dimensions."},
-     {"a 时钟走/停  上下键 换一对维度", "a: run/stop the clocks  Up/Down: another pair"}, .alias = "a "},
+     {"按空格让时钟走起来，按上下键换一对维度。", "Press Space to let the clocks run, Up/Down "
+      "to pick another pair of dimensions."},
+     {"空格 时钟走/停  上下键 换一对维度  左右键 位置",
+      "Space: run/stop the clocks  Up/Down: another pair  Left/Right: position"}, .alias = "a "},
     {.view = &view_relative,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
      {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k PE(pos)：M_k 只依赖距离 k，"
@@ -98,7 +99,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "on the distance k, not on pos. So k words apart looks the same everywhere."},
      {"按上下键改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
       "0."},
-     {"上下键 改变 k", "Up/Down: change k"}},
+     {"上下键 改变 k  左右键 改变 pos", "Up/Down: change k  Left/Right: change pos"}},
     {.view = &view_input,
      {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
      {"词向量和位置编码直接相加，得到第一层真正读入的矩阵。Q、K、V 都由它算出，"
@@ -118,7 +119,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "(LLaMA and others) use it."},
      {"按 p 换配对方式，按上下键换词元。最后按 q 结束。", "Press p to change the pairing, "
       "Up/Down for another token. Press q to finish."},
-     {"p 配对方式  b 频率基数  上下键 选词元", "p: pairing  b: frequency base  Up/Down: token"}},
+     {"p 配对方式  b 频率基数  上下键 选词元  左右键 换一对维度",
+      "p: pairing  b: frequency base  Up/Down: token  Left/Right: pair"}},
 };
 
 const lesson_step *lesson_get(int i)

@@ -380,18 +380,14 @@ static int mouse(tui *t)
 
 static int dispatch(tui *t, int ch)
 {
-    if (t->lesson && ch != KEY_MOUSE && !t->help) {
-        int lr = lesson_key(t, ch);
-        if (lr != TUI_IGNORED)
-            return lr;
-    }
     if (ch == KEY_MOUSE)
         return mouse(t);
     if (t->help && ch != '?' && ch != 'q' && ch != 27 && ch != KEY_RESIZE) {
         t->help = false;
         return TUI_REDRAW;
     }
-    int r = view_key(t, ch);
+    /* the lesson gives the key to the step's view itself (lesson.c) */
+    int r = t->lesson ? lesson_key(t, ch) : view_key(t, ch);
     if (r != TUI_IGNORED)
         return r;
     for (size_t i = 0; i < sizeof keytable / sizeof *keytable; i++)

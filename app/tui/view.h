@@ -126,7 +126,8 @@ const char *tui_human(double v, char *buf, size_t cap);
 /* ---- the lesson (lesson.c) ----------------------------------------------------------------- */
 
 void lesson_frame(tui *t);
-/* The lesson's keys: TUI_IGNORED for keys the view and the global table should see. */
+/* A key in the lesson: its own navigation, else the step's view's key, else Space or n go on;
+ * TUI_IGNORED for keys the global table should see. */
 int lesson_key(tui *t, int ch);
 /* The ? overlay inside the lesson: its keys and the current step's own. */
 void lesson_help(tui *t);
