@@ -173,13 +173,5 @@ def test_overlay_lesson_en():
     overlays_lesson("en")
 
 
-def main():
-    tt.TFVIZ = os.path.abspath(sys.argv[1])
-    globals()["test_" + sys.argv[2]]()
-    if tt.FAILS:
-        print(f"# {len(tt.FAILS)} failed")
-        sys.exit(1)
-
-
 if __name__ == "__main__":
-    main()
+    tt.run_group(globals())

@@ -125,6 +125,17 @@ class Tmux:
                 pass
 
 
+def run_group(groups):
+    """The main of a tmux test file: run test_<argv[2]> from groups against tfviz argv[1] and
+    exit 1 when a check failed."""
+    global TFVIZ
+    TFVIZ = os.path.abspath(sys.argv[1])
+    groups["test_" + sys.argv[2].replace("-", "_")]()
+    if FAILS:
+        print(f"# {len(FAILS)} failed")
+        sys.exit(1)
+
+
 def exit_line(s):
     for line in (s or "").splitlines():
         if line.startswith("__EXIT__"):
@@ -142,6 +153,18 @@ def tokens_csv(text):
     rows = list(csv.DictReader(io.StringIO(run("--print", "tokens", "--format", "csv",
                                                text).stdout.decode())))
     return [(r["text"], int(r["id"])) for r in rows]
+
+
+def pe_column_step(s):
+    """How many dimensions a column of view 2's heatmap stands for, as the screen states it."""
+    m = re.search(r"1 of (\d+) dims|每列取 (\d+) 维|, (\d+) per column|每列 (\d+) 维", s or "")
+    return int(next(g for g in m.groups() if g)) if m else 1
+
+
+def pe_column_dim(k, zc):
+    """The dimension column k of view 2's heatmap shows (view_pe.c): its first, or the next
+    when that keeps sin and cos alternating."""
+    return k * zc + (k & 1 if zc > 1 and zc % 2 == 0 else 0)
 
 
 def status_line(s):
@@ -175,18 +198,27 @@ def views_at(width, height):
         check(s is not None, f"{width}x{height} view 1: onehot . W_E equals the row exactly")
 
         t.keys("2")
-        want = f"PE(3, 10) = sin(3 / 10000^(10/512)) = sin({3 * 10000 ** (-10 / 512):.6f}) = "
-        s = t.wait(want, "the PE formula")
-        check(s is not None, f"{width}x{height} view 2: the formula with numbers filled in")
+        # the heatmap opens on all 512 dimensions, zc to a column; the cursor starts at
+        # position 3 on the dimension its column shows
+        s = t.wait(lambda x: re.search(r"PE\(3, \d+\) = ", x), "the PE formula")
+        zc = pe_column_step(s)
+        j = pe_column_dim(10 // zc, zc)
+        fn = "cos" if j % 2 else "sin"
+        ang = 3 * 10000 ** (-(j - j % 2) / 512)
+        want = f"PE(3, {j}) = {fn}(3 / 10000^({j - j % 2}/512)) = {fn}({ang:.6f}) = "
+        check(s is not None and want in s,
+              f"{width}x{height} view 2: the formula with numbers filled in ({want})")
         if s:
-            val = f"{pe[3][10]:.6f}"
-            check(f"= {val}" in s, f"{width}x{height} view 2: PE(3,10) on screen = --print pe's {val}")
-            check(f"PE(3,10)={val}" in status_line(s),
+            val = f"{pe[3][j]:.6f}"
+            check(f"= {val}" in s, f"{width}x{height} view 2: PE(3,{j}) on screen = --print pe's {val}")
+            check(f"PE(3,{j})={val}" in status_line(s),
                   f"{width}x{height} view 2: the status line shows the value under the cursor")
         t.keys("Down", "Right", "Right")
-        val = f"{pe[4][12]:.6f}"
-        s = t.wait(f"PE(4,12)={val}", "the moved cursor")
-        check(s is not None, f"{width}x{height} view 2: after Down Right Right, PE(4,12) = {val}")
+        j2 = pe_column_dim(j // zc + 2, zc)
+        val = f"{pe[4][j2]:.6f}"
+        s = t.wait(f"PE(4,{j2})={val}", "the moved cursor")
+        check(s is not None,
+              f"{width}x{height} view 2: after Down Right Right (two columns), PE(4,{j2}) = {val}")
 
         t.keys("3")
         s = t.wait("wavelength 2pi/w_i", "view 3")
@@ -367,7 +399,7 @@ def test_fallbacks():
         if s:
             check(all(ord(ch) < 128 for ch in s), "fallback: LANG=C draws ASCII only")
         t.keys("2")
-        s = t.wait("PE(3, 10)", "view 2 in ASCII")
+        s = t.wait("PE(3, ", "view 2 in ASCII")
         check(s is not None and any(c in s for c in "@#%*"), "fallback: ASCII shading in view 2")
         t.keys("q")
         e = exit_line(t.wait("__EXIT__", "exit"))
@@ -421,13 +453,15 @@ def test_mouse():
         s = t.wait("wavelength 2pi/w_i", "view 3 by a click")
         check(s is not None, "mouse: a click on tab 3 opens view 3")
         t.keys("2")
-        s = t.wait("PE(3, 10)", "view 2")
+        s = t.wait("PE(3, ", "view 2")
         # the heatmap's first cell is at column 7 of the row after the axis labels (row 5 with
-        # a two-line caption); cell (row 2, column 12) holds position 4, dimension 12
+        # a two-line caption); cell (row 2, column 12) holds position 4 and the dimension
+        # column 12 shows
+        j = pe_column_dim(12, pe_column_step(s))
         click(t, 7 + 12, 5 + 2)
-        val = f"{pe[4][12]:.6f}"
-        s = t.wait(f"PE(4,12)={val}", "the clicked cell")
-        check(s is not None, f"mouse: a click on the heatmap moves the cursor (PE(4,12) = {val})")
+        val = f"{pe[4][j]:.6f}"
+        s = t.wait(f"PE(4,{j})={val}", "the clicked cell")
+        check(s is not None, f"mouse: a click on the heatmap moves the cursor (PE(4,{j}) = {val})")
         t.keys("q")
         e = exit_line(t.wait("__EXIT__", "exit"))
         check(e is not None and e[2] == "TTY_RESTORED", "mouse: terminal restored")

@@ -148,8 +148,11 @@ static const char *const table[T_TERMINAL_END][2] = {
                         "* no English word list (scripts/bootstrap.sh): English words are letters"},
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
-    [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
-                  "pixel = %ld pos x %ld dims; table %ld pos x %d dims; pos from %d"},
+    [T_P_SAMPLED] = {"每列取 %ld 维中的 1 维（采样，sin、cos 交替），%ld 维全在图上；Z 放大",
+                     "1 column = 1 of %ld dims (sampled, sin/cos alternate), all %ld shown; Z zoom"},
+    [T_P_WINDOW] = {"维 %ld-%ld（共 %ld 维），每列 %ld 维  z 缩小  f 全图",
+                    "dims %ld-%ld of %ld, %ld per column; z zoom out, f fit"},
+    [T_P_ROWS] = {"位置 %ld-%ld（共 %ld 个）", "positions %ld-%ld of %ld"},
 
     [T_F_WAVELEN] = {"波长 2pi/w_i（对数轴），i = 0 .. %d", "wavelength 2pi/w_i (log axis), "
                                                              "i = 0 .. %d"},

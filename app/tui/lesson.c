@@ -205,12 +205,25 @@ static void frame_visual(tui *t, const lesson_step *s, int vy, int vrows)
     if (!w)
         return;
     int top = 0;
-    if (s->pe_cell)
+    long pos0 = 0, dim0 = 0, pos1, dim1;
+    if (s->pe_cell) {
+        view_pe_cursor(tui_state(t, &view_pe), &pos0, &dim0);
         top = draw_pe_cell(t, w, 0, 0, COLS);
+    }
     if (!s->view)
         draw_bytes(t, w, 0, 0, vrows, COLS);
     else
         s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
+    if (s->pe_cell) {
+        /* the heatmap puts its cursor on a dimension its columns show when it draws: the
+         * worked cell above it follows in the same frame */
+        view_pe_cursor(tui_state(t, &view_pe), &pos1, &dim1);
+        if (pos1 != pos0 || dim1 != dim0) {
+            werase(w);
+            top = draw_pe_cell(t, w, 0, 0, COLS);
+            s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
+        }
+    }
     t->area_y = vy + top;
     t->area_x = 0;
     t->area_rows = vrows - top;

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Classroom tests: the screens make the article's point at the sizes a class sees them.
+
+Usage: tui_classroom_test.py TFVIZ GROUP   (GROUP: one of the functions named test_<group>)
+
+Runs the real tfviz in tmux through tui_test's helper. Expected values come from
+tfviz --print and Python's math module, never from the screen itself."""
+import math
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tui_test as tt  # noqa: E402
+
+check = tt.check
+UPPER = "\u2580"
+
+
+def heat_rows(s):
+    """The heatmap's rows of view 2: lines whose cells after the 7-column labels are pixels."""
+    out = []
+    for line in (s or "").splitlines():
+        body = line[7:]
+        if UPPER in body or "\u2584" in body:
+            out.append(body)
+    return out
+
+
+def formula(s):
+    m = re.search(r"PE\((\d+), (\d+)\) = (sin|cos)\(\d+ / [\d.]+\^\((\d+)/(\d+)\)\) = "
+                  r"(?:sin|cos)\(([-\d.]+)\) = ([-\d.]+)", s or "")
+    return m
+
+
+def open_pe(args, width, height, env, tag):
+    """tfviz on 我爱学习 with args, in view 2 once its formula shows: (tmux, screen or None)."""
+    t = tt.Tmux(args + ["我爱学习"], width, height, env=env)
+    t.wait("tfviz", "first frame")
+    t.keys("2")
+    s = t.wait(lambda x: formula(x) is not None, f"{tag}: the formula")
+    check(s is not None, f"{tag}: view 2 and its formula appear")
+    return t, s
+
+
+def test_pe_whole():
+    """View 2 opens on the whole d_model range (fast stripes left, slow right), says on screen
+    how many dimensions a column stands for, keeps the cursor on the sampled dimension so the
+    worked formula is the colour under it, zooms in around the cursor, and leaves cells beyond
+    n and d_model blank."""
+    for w, h, d, lang in ((80, 24, 512, "en"), (120, 40, 512, "en"), (200, 60, 4096, "zh")):
+        hcols = w - 8
+        zc = max(1, -(-d // hcols))
+        tag = f"view 2 {w}x{h} d={d} {lang}"
+        t, s = open_pe(["--lang", lang, "-d", str(d), "-n", "10000"], w, h, {}, tag)
+        try:
+            if s is None:
+                continue
+            said = (f"1 of {zc} dims (sampled, sin/cos alternate), all {d} shown" if lang == "en"
+                    else f"每列取 {zc} 维中的 1 维（采样，sin、cos 交替），{d} 维全在图上")
+            check(said in s, f"{tag}: the screen says a column is 1 of {zc} dims, all {d} shown")
+            rows = heat_rows(s)
+            used = -(-d // zc)
+            check(rows and all(len(r.rstrip()) == used for r in rows),
+                  f"{tag}: every row has {used} pixel columns for d = {d}, the rest blank "
+                  f"({sorted(set(len(r.rstrip()) for r in rows))})")
+            last = (used - 1) // (24 if hcols >= 96 else 16) * (24 if hcols >= 96 else 16) * zc
+            check(f"|{last}" in s.splitlines()[4 if lang == "en" else 4] or f"|{last}" in s,
+                  f"{tag}: the axis reaches dimension {last}")
+            m = formula(s)
+            pos, j = int(m.group(1)), int(m.group(2))
+            check(j == tt.pe_column_dim(j // zc, zc),
+                  f"{tag}: the cursor sits on the dimension its column shows (j = {j})")
+            want = math.sin(pos * 10000 ** (-(j - j % 2) / d)) if j % 2 == 0 else \
+                math.cos(pos * 10000 ** (-(j - j % 2) / d))
+            check(abs(float(m.group(7)) - want) < 2e-6,
+                  f"{tag}: PE({pos}, {j}) = {m.group(7)} (math: {want:.6f})")
+            t.keys("Right", "Right")
+            j2 = tt.pe_column_dim(j // zc + 2, zc)
+            s = t.wait(f"PE({pos}, {j2}) =", "two columns right")
+            check(s is not None, f"{tag}: Right Right moves two columns, to dimension {j2}")
+            t.keys("Z")
+            z2 = max(1, zc // 2)
+            s = t.wait(lambda x: (f", {z2} per column" in x or f"每列 {z2} 维" in x), "zoom in")
+            check(s is not None, f"{tag}: Z zooms in to {z2} dims per column")
+            if s:
+                m2 = re.search(r"(?:dims|维) (\d+)-(\d+)", s)
+                check(m2 and int(m2.group(1)) <= j2 <= int(m2.group(2)),
+                      f"{tag}: the zoomed window holds the cursor's dimension {j2}")
+            for _ in range(4):
+                t.keys("z")
+                s = t.wait(lambda x: said in x, "zoom back out", timeout=2)
+                if s:
+                    break
+            check(s is not None, f"{tag}: z goes back to the whole range")
+        finally:
+            t.kill()
+
+
+def test_pe_blank():
+    """Cells with no data are blank, in colour and in ASCII: beyond n (3 positions) and beyond
+    d_model (16 dimensions) nothing is drawn, never the colour of 0."""
+    for env, tag in (({}, "colour"), ({"NO_COLOR": "1", "LANG": "C", "LC_ALL": "C"}, "ascii")):
+        t, s = open_pe(["--lang", "en", "-d", "16", "-n", "3"], 80, 24, env, tag)
+        try:
+            if s is None:
+                continue
+            lines = s.splitlines()
+            top = next((i for i, x in enumerate(lines) if x.startswith("pos")), None)
+            body = [x[7:] for x in lines[top + 1:top + 6]] if top is not None else []
+            width = [len(x.rstrip()) for x in body]
+            # 3 positions: two pixel rows in the first cell row (upper and lower), one in the
+            # second (colour), or one per cell row (ASCII); 16 dimensions: 16 columns
+            n_rows = 2 if tag == "colour" else 3
+            check(all(x == 16 for x in width[:n_rows]) and all(x == 0 for x in width[n_rows:]),
+                  f"{tag}: 16 drawn columns and {n_rows} drawn rows, blank beyond ({width})")
+            if tag == "colour":
+                check(body and "\u2584" not in body[0] and UPPER in body[1],
+                      f"{tag}: the last position is an upper half cell, its lower half blank")
+        finally:
+            t.kill()
+
+
+if __name__ == "__main__":
+    tt.run_group(globals())
