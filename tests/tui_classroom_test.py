@@ -121,5 +121,45 @@ def test_pe_blank():
             t.kill()
 
 
+def test_training_kept():
+    """The end of a training run changes no other view: the explorer keeps d_model and says
+    what u would do; the lesson keeps its d_model through step 7, and u does nothing there."""
+    t = tt.Tmux(["--lang", "en", "我爱学习"], 100, 30)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("8")
+        for _ in range(7):
+            t.keys(">")
+        s = t.wait(lambda x: "u: views 1, 5 use these vectors (d_model = 50)" in x,
+                   "the end of training", timeout=90)
+        check(s is not None and "d_model=512" in tt.status_line(s),
+              "explorer: the end of training keeps d_model = 512 and says u would make it 50")
+        t.keys("2")
+        s = t.wait(lambda x: formula(x) is not None, "view 2")
+        m = formula(s)
+        check(m is not None and m.group(5) == "512",
+              f"explorer: view 2 still computes with d = 512 ({m and m.group(0)})")
+    finally:
+        t.kill()
+    t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 100, 32)
+    try:
+        t.wait("lesson 1/11", "step 1")
+        for _ in range(4):
+            t.keys("NPage")
+        t.wait(lambda x: "lesson 5/11" in x, "step 5")
+        for _ in range(7):
+            t.keys(">")
+        s = t.wait("Training done. The other steps are unchanged", "the end of training",
+                   timeout=90)
+        check(s is not None, "lesson: step 5 says training is done and the other steps unchanged")
+        t.keys("u")
+        t.keys("Enter", "Enter")
+        s = t.wait(lambda x: "lesson 7/11" in x and "the heatmap's cell" in x, "step 7")
+        check(s is not None and "/512) = " in s and "d_model=512" in tt.status_line(s),
+              "lesson: step 7 still works with d_model = 512 after training and u")
+    finally:
+        t.kill()
+
+
 if __name__ == "__main__":
     tt.run_group(globals())

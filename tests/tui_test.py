@@ -541,8 +541,13 @@ def test_learn():
         check(c is not None and c[0] > 0.5 and c[1] > 0.5,
               f"learn: 爱-喜欢 and 猫-狗 end similar ({c})")
         check(c is not None and c[2] < c[0] - 0.3, f"learn: the control 爱-北京 stays lower ({c})")
-        check(s is not None and "d_model=50" in status_line(s),
-              "learn: the trained vectors go to the analysis (d_model follows them)")
+        s = t.wait(lambda x: "u: views 1, 5" in x or "按 u" in x, "the end says what u does")
+        check(s is not None and "d_model=512" in status_line(s),
+              "learn: the end of training changes no other view (d_model stays 512) and says "
+              "what u would do")
+        t.keys("u")
+        s = t.wait(lambda x: "d_model=50" in status_line(x), "u applies")
+        check(s is not None, "learn: u hands the trained vectors to the analysis (d_model = 50)")
         t.keys("1")
         s = t.wait("训练/载入", "view 1 says the row is trained")
         check(s is not None, "learn: view 1 says its rows are trained")
@@ -860,7 +865,11 @@ def train_fast(t):
     t.keys("8")
     for _ in range(6):
         t.keys(">")
-    return t.wait(lambda s: "d_model=50" in status_line(s), "training done", timeout=90)
+    s = t.wait(lambda x: "u: views 1, 5" in x or "按 u" in x, "training done", timeout=90)
+    if s is None or "d_model=512" not in status_line(s):
+        return None  # the end of a run must not change d_model by itself
+    t.keys("u")
+    return t.wait(lambda x: "d_model=50" in status_line(x), "u applies")
 
 
 def test_vectors_dmodel():

@@ -251,6 +251,10 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
                      "views 1 and 5 now use these %u trained vectors (d_model = %d, "
                      "%.0f%% trained)"},
+    [T_L_DONE_HINT] = {"训练完成，其他页不变。按 u，第 1、5 页改用这些词向量（d_model 变为 %d）",
+                       "Trained; other views unchanged. u: views 1, 5 use these vectors (d_model = %d)"},
+    [T_L_DONE_LESSON] = {"训练完成。课程的其他步骤不受影响；r 重新训练",
+                         "Training done. The other steps are unchanged; r trains again"},
 
     [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
     [T_M_VECTORS_DROPPED] =

@@ -58,8 +58,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "live."},
      {"按 r 从随机值重新训练，看 爱-喜欢 的余弦一步步升高。", "Press r to start again from "
       "random rows and watch the cosine of 爱-喜欢 climb."},
-     {"r 从随机值重来  < > 速度  u 用于第 1、5 页的视图  上下键 选词",
-      "r: restart from random  < >: speed  u: use in the token views  Up/Down: word"}},
+     {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
+      "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
      {"只用词向量时，「我爱学习」和「学习爱我」的注意力只是行列换了位置，每个词的输出完全一样。"

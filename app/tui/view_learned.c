@@ -4,8 +4,9 @@
  * (the event loop calls tick() between key presses), and the view draws what the training does:
  * the loss falling, the cosine of 爱-喜欢 and 猫-狗 climbing from the near-zero of random rows
  * while the control 爱-北京 stays low, the 2-D PCA map of the most frequent words gathering
- * into groups, and the nearest neighbours of a chosen word. u (and the end of training) copies
- * the vectors into the analysis, so views 1 and 5 read trained rows. */
+ * into groups, and the nearest neighbours of a chosen word. u copies the vectors into the
+ * analysis, so views 1 and 5 read trained rows (and d_model becomes theirs); only u does: the end
+ * of a run says so and changes nothing, and the lesson, which keeps its d_model, has no u. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -193,11 +194,12 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
         L->loss_ema = isnan(L->loss_ema) ? pr.loss : 0.8 * L->loss_ema + 0.2 * pr.loss;
     record(L);
     if (pr.done) {
+        /* the other views change only when the user asks (u), never because a run ended */
         L->running = false;
-        /* a run that ends hands its vectors over, unless they are in use already (a new
-         * d_model leaves them: loop.c act_dmodel) */
-        if (!L->applied || t->cfg.vectors != &L->applied_vec)
-            return apply(t, L) | TUI_REDRAW;
+        if (t->lesson)
+            snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_DONE_LESSON));
+        else
+            txt_fmt(t->msg, sizeof t->msg, T_L_DONE_HINT, (int)L->s.m.dim);
     }
     return TUI_REDRAW;
 }
@@ -461,7 +463,7 @@ static int key(tui *t, void *state, int ch)
         txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
         return TUI_REDRAW;
     case 'u':
-        return apply(t, L);
+        return t->lesson ? TUI_IGNORED : apply(t, L);
     case KEY_UP:
         L->sel = L->sel > 0 ? L->sel - 1 : (int32_t)L->s.m.V - 1;
         return TUI_REDRAW;
