@@ -9,6 +9,7 @@ import math
 import os
 import re
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tui_test as tt  # noqa: E402
@@ -119,6 +120,77 @@ def test_pe_blank():
                       f"{tag}: the last position is an upper half cell, its lower half blank")
         finally:
             t.kill()
+
+
+def band_reading(s):
+    """From view 8's screen: the three cosines, the band (mean, sd) and the verdict line's
+    groups {pair: 'above' | 'in' | 'below'}, or None while a part is missing."""
+    m = re.search(r"爱-喜欢 ([-+]\d\.\d\d|0\.00) 猫-狗 ([-+]\d\.\d\d|0\.00) "
+                  r"爱-北京 ([-+]\d\.\d\d|0\.00)", s or "")
+    b = re.search(r"band: 200 common words' pairs ([-+]\d\.\d\d)±(\d\.\d\d)", s or "")
+    if not m or not b:
+        return None
+    lines = s.splitlines()
+    i = next(k for k, x in enumerate(lines) if "band: 200" in x)
+    text = " ".join(x[:44] for x in lines[i + 1:i + 3])
+    groups = {}
+    for name, key in (("above the band:", "above"), ("in the band:", "in"),
+                      ("below it:", "below")):
+        at = text.find(name)
+        if at < 0:
+            continue
+        rest = text[at + len(name):]
+        cut = min([rest.find(o) for o in ("above the band:", "in the band:", "below it:", "(")
+                   if rest.find(o) >= 0] or [len(rest)])
+        for pair in ("爱-喜欢", "猫-狗", "爱-北京"):
+            if pair in rest[:cut]:
+                groups[pair] = key
+    cos = dict(zip(("爱-喜欢", "猫-狗", "爱-北京"), (float(m.group(k)) for k in (1, 2, 3))))
+    return cos, float(b.group(1)), float(b.group(2)), groups
+
+
+def test_training_band():
+    """View 8 compares the watched pairs with an honest baseline: the band of cosines over
+    common-word pairs. Sampled through a whole run, the verdict under the plot always matches
+    the numbers on screen (a pair is above the band only when its cosine exceeds mean + max(sd,
+    0.05)); when every cosine has risen together the screen says why; at the end 爱-喜欢 stands
+    above the band and the control 爱-北京 does not."""
+    t = tt.Tmux(["--lang", "en", "我爱学习"], 80, 24)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("8")
+        s = t.wait(lambda x: band_reading(x) is not None, "the band")
+        check(s is not None, "band: view 8 shows the band of common-word pairs")
+        seen, drift_said, high_band, end = 0, False, False, None
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            s = t.screen()
+            r = band_reading(s)
+            if r:
+                cos, mean, sd, groups = r
+                gap = max(sd, 0.05)
+                for pair, c in cos.items():
+                    want = "above" if c > mean + gap + 0.01 else \
+                        "below" if c < mean - gap - 0.01 else None
+                    if want and pair in groups and groups[pair] != want:
+                        check(False, f"band: {pair} {c:+.2f} with band {mean:+.2f}±{sd:.2f} "
+                                     f"is said to be {groups[pair]}")
+                seen += 1
+                if mean > 0.9 and "trained" not in s.splitlines()[4]:
+                    high_band = True
+                    drift_said |= "(all first drift toward common words)" in s
+            if "Trained; other views unchanged" in s:
+                end = s
+                break
+            time.sleep(0.2)
+        check(seen > 20, f"band: the verdict read {seen} times through the run")
+        check(not high_band or drift_said,
+              "band: while every cosine is high together the screen says all drift first")
+        r = band_reading(end)
+        check(r is not None and r[3].get("爱-喜欢") == "above" and r[3].get("爱-北京") != "above",
+              f"band: at the end 爱-喜欢 is above the band, 爱-北京 is not ({r})")
+    finally:
+        t.kill()
 
 
 def test_training_kept():

@@ -764,7 +764,7 @@ def test_wording():
             check(hint.rstrip().endswith("p pairing  b base"), f"wording: view 7 hint whole ({hint})")
         t.keys("8")
         s = t.wait(lambda x: "PCA axes 1-2" in x and "of variance" in x, "view 8")
-        check(s is not None and "not the control pair." in s and
+        check(s is not None and "the control 爱-北京 does not." in s and
               "nearest to 爱 (Up/Down: other word)" in s, "wording: view 8 text whole at 80x24")
         check(s is not None and "-0.00" not in s, "wording: no -0.00 on view 8")
     finally:

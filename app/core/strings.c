@@ -53,10 +53,11 @@ static const char *const table[T_TERMINAL_END][2] = {
                     "于是 q_m.k_n 只取决于 m-n。",
                     "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
-    [T_CAP_LEARNED] = {"C5 W_E 的行起初是随机数，含义是训练出来的：跳字模型在内置语料上训练，"
-                       "出现在相似上下文里的词（爱、喜欢）越来越近，对照组（爱、北京）不会。",
-                       "C5 Rows of W_E start random and meaning is trained in: skip-gram pulls "
-                       "words of similar contexts (love, like) together, not the control pair."},
+    [T_CAP_LEARNED] = {"C5 W_E 起初是随机数，含义是训练出来的：起初所有余弦一起上升（点线带：常见词两两），"
+                       "随后相似上下文的词（爱、喜欢）高出带子，对照组（爱、北京）不会。",
+                       "C5 W_E starts random and is trained: all cosines rise at first (band: "
+                       "common word pairs); then 爱-喜欢 rises above it, the control 爱-北京 does "
+                       "not."},
 
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
     [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
@@ -253,6 +254,12 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "%.0f%% trained)"},
     [T_L_DONE_HINT] = {"训练完成，其他页不变。按 u，第 1、5 页改用这些词向量（d_model 变为 %d）",
                        "Trained; other views unchanged. u: views 1, 5 use these vectors (d_model = %d)"},
+    [T_L_BAND] = {"点线带：常见 %d 词两两 %+.2f±%.2f", "band: %d common words' pairs %+.2f±%.2f"},
+    [T_L_DRIFT] = {"（所有词先一起朝常见词方向移动）", "(all first drift toward common words)"},
+    [T_L_VERDICT_START] = {"随机起点：所有余弦都在 0 附近", "random start: every cosine near 0"},
+    [T_L_ABOVE] = {"高出带子：", "above the band: "},
+    [T_L_INSIDE] = {"在带内：", "in the band: "},
+    [T_L_BELOW] = {"低于带子：", "below it: "},
     [T_L_DONE_LESSON] = {"训练完成。课程的其他步骤不受影响；r 重新训练",
                          "Training done. The other steps are unchanged; r trains again"},
 

@@ -57,7 +57,8 @@ typedef enum {
     /* view 8 */
     T_L_FAILED, T_L_RUNNING, T_L_PAUSED, T_L_DONE, T_L_RESET, T_L_SPEED, T_L_PROGRESS,
     T_L_LOSS_NONE, T_L_LOSS, T_L_COS, T_L_MAP, T_L_MAPVAR, T_L_NEIGH, T_L_APPLIED,
-    T_L_DONE_HINT, T_L_DONE_LESSON,
+    T_L_DONE_HINT, T_L_DONE_LESSON, T_L_BAND, T_L_DRIFT, T_L_VERDICT_START, T_L_ABOVE,
+    T_L_INSIDE, T_L_BELOW,
     /* the explorer's messages */
     T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
     T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */

@@ -56,8 +56,9 @@ static const lesson_step steps[LESSON_STEPS] = {
       "W_E starts as random numbers. Training pushes words that appear in similar contexts "
       "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
       "live."},
-     {"按 r 从随机值重新训练，看 爱-喜欢 的余弦一步步升高。", "Press r to start again from "
-      "random rows and watch the cosine of 爱-喜欢 climb."},
+     {"按 r 从随机值重新训练：所有余弦先一起升高，随后 爱-喜欢 高出点线带，爱-北京 不会。",
+      "Press r to train again from random rows: all cosines rise first, then 爱-喜欢 leaves "
+      "the dotted band and 爱-北京 does not."},
      {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
       "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"}},
     {.view = &view_order,
