@@ -127,11 +127,11 @@ def band_reading(s):
     groups {pair: 'above' | 'in' | 'below'}, or None while a part is missing."""
     m = re.search(r"爱-喜欢 ([-+]\d\.\d\d|0\.00) 猫-狗 ([-+]\d\.\d\d|0\.00) "
                   r"爱-北京 ([-+]\d\.\d\d|0\.00)", s or "")
-    b = re.search(r"band: 200 common words' pairs ([-+]\d\.\d\d)±(\d\.\d\d)", s or "")
+    b = re.search(r"band \(200 common words\): ([-+]\d\.\d\d) sd (\d\.\d\d)", s or "")
     if not m or not b:
         return None
     lines = s.splitlines()
-    i = next(k for k, x in enumerate(lines) if "band: 200" in x)
+    i = next(k for k, x in enumerate(lines) if "band (200" in x)
     text = " ".join(x[:44] for x in lines[i + 1:i + 3])
     groups = {}
     for name, key in (("above the band:", "above"), ("in the band:", "in"),

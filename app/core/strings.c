@@ -169,6 +169,9 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
     [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
                     "max diff here %.1e; over all positions %.1e (n = %ld)"},
+    [T_R_COMPUTING] = {"唯一性：正在计算 %ld 个位置...", "Uniqueness: computing %ld positions..."},
+    [T_R_MAXRES_WAIT] = {"这一行最大差 %.1e；所有位置：计算中（n = %ld）",
+                         "max diff here %.1e; over all positions: computing (n = %ld)"},
 
     [T_I_EMB] = {"X_emb", "X_emb"},
     [T_I_PE] = {"PE", "PE"},
@@ -254,7 +257,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "%.0f%% trained)"},
     [T_L_DONE_HINT] = {"训练完成，其他页不变。按 u，第 1、5 页改用这些词向量（d_model 变为 %d）",
                        "Trained; other views unchanged. u: views 1, 5 use these vectors (d_model = %d)"},
-    [T_L_BAND] = {"点线带：常见 %d 词两两 %+.2f±%.2f", "band: %d common words' pairs %+.2f±%.2f"},
+    [T_L_BAND] = {"点线带：常见 %d 词两两 %+.2f，标准差 %.2f", "band (%d common words): %+.2f sd %.2f"},
     [T_L_DRIFT] = {"（所有词先一起朝常见词方向移动）", "(all first drift toward common words)"},
     [T_L_VERDICT_START] = {"随机起点：所有余弦都在 0 附近", "random start: every cosine near 0"},
     [T_L_ABOVE] = {"高出带子：", "above the band: "},

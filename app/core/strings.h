@@ -43,7 +43,8 @@ typedef enum {
     /* view 3 */
     T_F_WAVELEN, T_F_WAVES, T_F_CLOCKS, 
     /* view 4 */
-    T_R_GRAM, T_R_NEAREST, T_R_SAME, T_R_UNIQUE, T_R_MK, T_R_COLS, T_R_MAXRES,
+    T_R_GRAM, T_R_NEAREST, T_R_SAME, T_R_UNIQUE, T_R_MK, T_R_COLS, T_R_MAXRES, T_R_COMPUTING,
+    T_R_MAXRES_WAIT,
     /* view 5 */
     T_I_EMB, T_I_PE, T_I_SUM, T_I_NORMS, T_I_SCALED, T_I_UNSCALED, T_I_BALANCE,
     /* view 6 */

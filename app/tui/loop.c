@@ -155,6 +155,10 @@ tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs)
 static void ensure_parts(tui *t)
 {
     unsigned needs = tui_views[t->view]->needs;
+    if (needs & ANALYSIS_RELATIVE) { /* seconds at the article's scale: never on the key path */
+        relwork_ensure(t, false);
+        needs &= ~(unsigned)ANALYSIS_RELATIVE;
+    }
     if ((t->a->done & needs) == needs)
         return;
     move(LINES - 2, 0);
@@ -447,16 +451,20 @@ static void run_loop(tui *t)
             if (COLS >= 60 && LINES >= 20)
                 ensure_parts(t);
             tui_draw_frame(t);
+            if (tui_views[t->view]->needs & ANALYSIS_RELATIVE)
+                relwork_ensure(t, true); /* after the frame: the key's answer comes first */
         }
         const tui_view *v = tui_views[t->view];
         void *st = t->state[t->view];
-        timeout(v->frame_ms ? v->frame_ms(st) : 100);
+        timeout(v->frame_ms ? v->frame_ms(st) : relwork_busy() ? 20 : 100);
         wint_t wc;
         int r = get_wch(&wc);
         if (got_signal)
             break;
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
+            if (relwork_finished()) /* view 4's numbers are ready */
+                flags |= TUI_REDRAW;
             continue;
         }
         int ch = (int)wc;
@@ -497,6 +505,7 @@ int tui_run(const tui_request *r, tf_analysis *a)
     int rc = TUI_NO_TERMINAL;
     if (start_curses(&t)) {
         run_loop(&t);
+        relwork_stop();
         restore_terminal();
         rc = got_signal ? 128 + got_signal : 0;
     }

@@ -123,6 +123,18 @@ int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
 /* A number with engineering grouping: 409.6 M, 1.6 G. */
 const char *tui_human(double v, char *buf, size_t cap);
 
+/* ---- view 4's long work, off the input path (relwork.c) --------------------------------------- */
+
+/* Uniqueness and the all-positions M_k residual (ANALYSIS_RELATIVE) of the analysis on screen:
+ * true when they are in t->a (a finished worker's result is taken here); otherwise a stale
+ * worker is cancelled and, with start, one is started (after the frame that says "computing" is
+ * drawn, so the key's frame comes first). relwork_finished: a result is waiting (draw again);
+ * relwork_busy: a worker runs; relwork_stop: cancel and join it (when the explorer ends). */
+bool relwork_ensure(tui *t, bool start);
+bool relwork_finished(void);
+bool relwork_busy(void);
+void relwork_stop(void);
+
 /* ---- the lesson (lesson.c) ----------------------------------------------------------------- */
 
 void lesson_frame(tui *t);
