@@ -193,6 +193,36 @@ def test_training_band():
         t.kill()
 
 
+def test_relative_background():
+    """At the article's scale (d_model 4096, n = 10,000) view 4 answers keys while uniqueness
+    and the all-positions residual are computed: it first says 'computing', a key changes k at
+    once, and the numbers that follow are --print relative's for the new k."""
+    import json
+    ref = json.loads(tt.run("--print", "relative", "--format", "json", "-d", "4096", "-n",
+                            "10000", "--offset", "2").stdout)
+    t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", "我爱学习"], 200, 60)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("4")
+        s = t.wait("Uniqueness: computing 10000 positions...", "the computing line", timeout=10)
+        check(s is not None, "relative: view 4 says it is computing uniqueness over 10000 "
+                             "positions instead of blocking")
+        t.keys("Up")
+        s = t.wait("Relative: pos = 3, k = 2", "k = 2", timeout=10)
+        check(s is not None, "relative: Up changes k while the work goes on")
+        want = (f"nearest: {ref['min_distance_pair'][0]} and {ref['min_distance_pair'][1]}, "
+                f"distance {ref['min_distance']:.6f}")
+        res = f"over all positions {ref['max_residual']:.1e} (n = 10000)"
+        s = t.wait(lambda x: want in x and res in x, "the numbers", timeout=90)
+        check(s is not None, f"relative: then '{want}' and '{res}', as --print relative says")
+        t.keys("q")
+        e = tt.exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              "relative: q during or after the work exits cleanly")
+    finally:
+        t.kill()
+
+
 def test_training_kept():
     """The end of a training run changes no other view: the explorer keeps d_model and says
     what u would do; the lesson keeps its d_model through step 7, and u does nothing there."""
