@@ -223,6 +223,45 @@ def test_relative_background():
         t.kill()
 
 
+def test_article_scale():
+    """The article, complete: view 1 states W_E's size at the article's 100,000 x 4096 whatever
+    d_model is on screen; view 5 says where pos counts from (学习 is word 3) and that layer 1
+    projects X_input to Q, K, V; the lesson says PE is computed, not learned or stored."""
+    for lang, d in (("en", 64), ("zh", 512)):
+        t = tt.Tmux(["--lang", lang, "-d", str(d), "我爱学习"], 80, 24)
+        try:
+            size = ("the article's W_E, 100,000 x 4096: 409.6 M, 1.6 GB fp32"
+                    if lang == "en" else "文章的规模 100,000 x 4096：约 4.1 亿个参数，fp32 1.6 GB")
+            s = t.wait(size, "the article's size", timeout=10)
+            check(s is not None, f"article {lang} d={d}: view 1 states W_E at 100,000 x 4096")
+            t.keys("5", "Down", "Down")
+            word = ("pos from 0: 学习 is word 3, pos = 2" if lang == "en"
+                    else "pos 从 0 数：「学习」是第 3 个词，pos = 2")
+            qkv = (f"Q, K, V = X_input times W_Q, W_K, W_V (X_input is 3 x {d})" if lang == "en"
+                   else f"Q、K、V = X_input 乘 W_Q、W_K、W_V（X_input 为 3 x {d}）")
+            s = t.wait(lambda x: word in x and qkv in x, "view 5's lines", timeout=10)
+            check(s is not None, f"article {lang}: view 5 says '{word}' and '{qkv}'")
+        finally:
+            t.kill()
+    t = tt.Tmux(["--lang", "en", "--index-base", "1", "我爱学习"], 80, 24)
+    try:
+        t.wait("tfviz", "first frame")
+        t.keys("5", "Down", "Down")
+        s = t.wait("pos from 1, as the article: 学习 is word 3, pos = 3", "index base 1")
+        check(s is not None, "article: with --index-base 1, 学习 is word 3 at pos 3")
+    finally:
+        t.kill()
+    t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 80, 24)
+    try:
+        t.wait("lesson 1/11", "step 1")
+        for _ in range(6):
+            t.keys("NPage")
+        s = t.wait("PE is computed, not learned or stored", "step 7")
+        check(s is not None, "article: the lesson says PE is computed, not learned or stored")
+    finally:
+        t.kill()
+
+
 def test_training_kept():
     """The end of a training run changes no other view: the explorer keeps d_model and says
     what u would do; the lesson keeps its d_model through step 7, and u does nothing there."""

@@ -74,10 +74,10 @@ static const lesson_step steps[LESSON_STEPS] = {
       "c: type order B (the same tokens in another order; empty: reversed)"}},
     {.view = &view_pe,
      {"位置编码公式", "The positional-encoding formula"},
-     {"PE(pos, 2i) = sin(pos * w_i)，PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。"
-      "下面把光标所在的格子一步步算出来。",
-      "PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = cos(pos * w_i), w_i = 1/base^(2i/d). "
-      "The lines below work out the cell under the cursor step by step."},
+     {"PE 是算出来的，不是学出来的，也不用存：PE(pos, 2i) = sin(pos * w_i)，"
+      "PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。下面把光标所在的格子一步步算出来。",
+      "PE is computed, not learned or stored: PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = "
+      "cos(pos * w_i), w_i = 1/base^(2i/d). The lines below work out the cell under the cursor."},
      {"按上下键换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
       "worked numbers follow."},
      {"上下键 换位置  z/Z 缩小/放大  f 全图", "Up/Down: position  z/Z: zoom out/in  f: fit"}, .pe_cell = true},

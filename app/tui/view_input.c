@@ -52,7 +52,8 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     term_attr(w, A_NORMAL, 0);
     term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
     /* a blank line between tokens when they all fit with it */
-    int per = (rows - 4) >= 4 * (int)T ? 4 : 3, fit = (rows - 4) / per;
+    /* two lines under the tokens: where pos counts from, and the Q, K, V projections */
+    int per = (rows - 6) >= 4 * (int)T ? 4 : 3, fit = (rows - 6) / per;
     size_t first = t->tok >= (size_t)fit ? t->tok - (size_t)fit + 1 : 0;
     int ry = y + 2;
     double sum_e = 0, sum_p = 0;
@@ -67,7 +68,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     for (size_t i = 0; i < T; i++)
         n_trained += embedding_row_is_set(&a->emb, a->tokens.items[i].id);
     int extra = a->emb.n_set ? 1 : 0;
-    for (size_t i = first; i < T && ry + 3 <= y + rows - 2 - extra; i++) {
+    for (size_t i = first; i < T && ry + 3 <= y + rows - 4 - extra; i++) {
         char tok[128], lab[192];
         for (int j = 0; j < d; j++)
             emb[j] = a->emb_scale * a->x_emb[i * d + j];
@@ -88,6 +89,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         }
         ry += per;
     }
+    char tok[128];
+    size_t s = t->tok;
+    long base = a->cfg.index_base;
+    term_printf(w, y + rows - 4 - extra, x + 1, cols - 2, txt(base ? T_I_POS1 : T_I_POS0),
+                tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
+    term_printf(w, y + rows - 3 - extra, x + 1, cols - 2, txt(T_I_QKV), T, d);
     if (extra) {
         term_attr(w, A_BOLD, 0);
         term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
@@ -97,7 +104,6 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
                 sum_p / (double)T);
     if (y + rows - 1 > ry)
         term_colorbar(w, y + rows - 1, x + 1, cols / 2 < 40 ? cols / 2 : 40, CMAP_RDBU, -m, m);
-    size_t s = t->tok;
     snprintf(t->cursor, sizeof t->cursor, "X_input[%zu][0]=%.6f", s, a->x_input[s * d]);
     free(emb);
 }
