@@ -139,7 +139,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "the rest are random"},
     [T_E_CHECK_NONE] = {"按 c：用完整的矩阵乘法验证查表", "press c: check the lookup by the full "
                                                             "matrix product"},
-    [T_E_CHECK] = {"独热向量 . W_E 与第 k 行之差的最大值 = %.1e（完全相同）",
+    [T_E_CHECK] = {"独热向量 . W_E 与第 k 行最大差 %.1e（相同）",
                    "max |onehot . W_E - row k| = %.1e (identical)"},
     [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
                   "text > tokens > ids > lookup > + PE > X_input > Q K V"},
@@ -161,7 +161,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                    "dims %d, %d: w = %.6g, wavelength %.6g"},
     [T_F_CLOCKS] = {"时钟 pos = %ld", "clocks at pos = %ld"},
 
-    [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
+    [T_R_GRAM] = {"PE.PE^T：前 %ld 个位置", "PE.PE^T, first %ld positions"},
     [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
     [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
     [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},

@@ -30,7 +30,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "its id."},
      {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
     {.view = &view_embed,
-     {"one-hot 向量", "One-hot"},
+     {"独热向量", "One-hot"},
      {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
       "它不偏袒任何词，但很浪费：每个向量都和词表一样长，任意两个都互相垂直。",
       "Write the id as a vector of length V: a 1 at position id, 0 everywhere else. It plays "
@@ -41,7 +41,7 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
     {.view = &view_embed,
      {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
-     {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
+     {"嵌入矩阵 W_E 有 V 行、d_model 列。独热向量乘 W_E，除了第 id 行全都乘了 0，"
       "结果正好是第 id 行。所以实际程序直接查表，不做乘法。",
       "The embedding matrix W_E has V rows and d_model columns. Multiplying the one-hot by "
       "W_E multiplies every row but row id by 0, so the result is exactly row id. Real programs "

@@ -113,12 +113,16 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
                     fabs(pe_k[jj] - shifted[jj]));
     }
     py++;
+    /* the residual line, wrapped whole over the two rows the table leaves */
+    char line[192];
     if (ready) {
-        term_printf(w, py++, px, pw, txt(T_R_MAXRES), maxr, a->max_residual, c->n_positions);
+        txt_fmt(line, sizeof line, T_R_MAXRES, maxr, a->max_residual, c->n_positions);
+        term_wrap(w, py++, px, pw, 2, 1, line);
         snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld max|PE(pos+k)-M_k PE(pos)|=%.1e",
                  k, pos, a->max_residual);
     } else {
-        term_printf(w, py++, px, pw, txt(T_R_MAXRES_WAIT), maxr, c->n_positions);
+        txt_fmt(line, sizeof line, T_R_MAXRES_WAIT, maxr, c->n_positions);
+        term_wrap(w, py++, px, pw, 2, 1, line);
         snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld", k, pos);
     }
     free(mem);
@@ -143,8 +147,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     if (n < 2)
         return;
     const double *g = gram_for(t, st, n);
+    /* the title is whole; when it is wider than the square the right panel starts a row lower */
+    char title[96];
+    txt_fmt(title, sizeof title, T_R_GRAM, n);
+    bool wide = term_text_width(title) > (int)n + 6;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x + 1, (int)n + 6, txt(T_R_GRAM), n);
+    term_text(w, y, x + 1, title, cols - 2);
     term_attr(w, A_NORMAL, 0);
     if (g) {
         gram_ctx gc = {g, n};
@@ -157,7 +165,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         term_colorbar(w, y + 2 + (int)n / 2, x + 5, (int)n < 30 ? 30 : (int)n, CMAP_RDBU,
                       -d / 2.0, d / 2.0);
 
-    draw_panel(t, st, w, y, x + (int)n + 8, cols - (int)n - 9, rows);
+    draw_panel(t, st, w, y + wide, x + (int)n + 8, cols - (int)n - 9, rows - wide);
 }
 
 static int key(tui *t, void *state, int ch)
