@@ -262,6 +262,24 @@ def test_article_scale():
         t.kill()
 
 
+def test_sum_grows():
+    """View 5's bars grow with the terminal: at 120x40 and 200x60 each bar takes more than one
+    row and the screen has fewer than 12 empty rows (19 when the bars stayed one row high)."""
+    for w, h in ((120, 40), (200, 60)):
+        t = tt.Tmux(["--lang", "en", "我爱学习"], w, h)
+        try:
+            t.wait("C1-C4", "first frame")
+            t.keys("5")
+            s = t.wait(lambda x: "layer 1: Q, K, V" in x, "view 5")
+            lines = (s or "").splitlines()
+            blank = sum(1 for ln in lines[:-2] if not ln.strip())
+            tall = any(ln.startswith(" " * 18 + UPPER) for ln in lines)
+            check(s is not None and tall and blank < 12,
+                  f"sum {w}x{h}: bars more than one row high, {blank} empty rows")
+        finally:
+            t.kill()
+
+
 def test_training_kept():
     """The end of a training run changes no other view: the explorer keeps d_model and says
     what u would do; the lesson keeps its d_model through step 7, and u does nothing there."""

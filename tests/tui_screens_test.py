@@ -87,6 +87,21 @@ def open_at(args, width, height, moves, what):
     return t, still(t, what)
 
 
+def walk(args, width, height, next_key, n, tag):
+    """A new tfviz with args moved through n screens with next_key: yields (tmux, k) on each
+    (k from 0), and ends that tfviz afterwards."""
+    t = tt.Tmux(args, width, height)
+    try:
+        t.wait(lambda x: "tfviz" in x, f"{tag}: first frame")
+        settled(t, timeout=3.0, quiet=0.3)
+        for k in range(n):
+            if k:
+                t.keys(next_key)
+            yield t, k
+    finally:
+        t.kill()
+
+
 def diff_lines(a, b):
     la, lb = (a or "").splitlines(), (b or "").splitlines()
     out = []
@@ -113,35 +128,27 @@ OVERLAYS = (
 def overlays_at(base_args, width, height, next_key, n, tag):
     """For each of n screens (reached with next_key): the screen after each overlay closes
     equals the screen of a fresh start moved to the same place."""
-    t = tt.Tmux(base_args, width, height)
-    try:
-        t.wait(lambda x: "tfviz" in x, f"{tag}: first frame")
-        settled(t, timeout=3.0, quiet=0.3)
-        for k in range(n):
-            if k:
-                t.keys(next_key)
-            here = still(t, f"{tag} screen {k + 1}")
-            ref_t, ref = open_at(base_args, width, height, [next_key] * k, f"{tag} {k + 1}")
-            ref_t.kill()
-            if ref is None or here is None:
-                check(False, f"{tag} screen {k + 1}: the screen settles")
-                continue
-            check(here == ref, f"{tag} screen {k + 1}: reached with other screens before it, "
-                               f"it equals a fresh start's\n{diff_lines(here, ref)}".rstrip())
-            for name, opening, closing, shown in OVERLAYS:
-                for key in opening:
-                    t.keys(key)
-                    time.sleep(0.1)
-                if shown:
-                    t.wait(shown, f"{name} open", timeout=5)
-                for key in closing:
-                    t.keys(key)
-                after = settled(t)
-                ok = after == ref
-                check(ok, f"{tag} screen {k + 1}: after the {name} closes the screen is a "
-                          f"fresh start's\n{diff_lines(after, ref) if not ok else ''}".rstrip())
-    finally:
-        t.kill()
+    for t, k in walk(base_args, width, height, next_key, n, tag):
+        here = still(t, f"{tag} screen {k + 1}")
+        ref_t, ref = open_at(base_args, width, height, [next_key] * k, f"{tag} {k + 1}")
+        ref_t.kill()
+        if ref is None or here is None:
+            check(False, f"{tag} screen {k + 1}: the screen settles")
+            continue
+        check(here == ref, f"{tag} screen {k + 1}: reached with other screens before it, "
+                           f"it equals a fresh start's\n{diff_lines(here, ref)}".rstrip())
+        for name, opening, closing, shown in OVERLAYS:
+            for key in opening:
+                t.keys(key)
+                time.sleep(0.1)
+            if shown:
+                t.wait(shown, f"{name} open", timeout=5)
+            for key in closing:
+                t.keys(key)
+            after = settled(t)
+            ok = after == ref
+            check(ok, f"{tag} screen {k + 1}: after the {name} closes the screen is a "
+                      f"fresh start's\n{diff_lines(after, ref) if not ok else ''}".rstrip())
 
 
 def overlays_explorer(lang):
@@ -200,18 +207,10 @@ def whole_problems(screen, lang):
 
 
 def whole_at(args, width, height, next_key, n, lang, tag):
-    t = tt.Tmux(args, width, height)
-    try:
-        t.wait(lambda x: "tfviz" in x, f"{tag}: first frame")
-        settled(t, timeout=3.0, quiet=0.3)
-        for k in range(n):
-            if k:
-                t.keys(next_key)
-            s = still(t, f"{tag} screen {k + 1}") or t.screen()
-            bad = whole_problems(s, lang)
-            check(not bad, f"{tag} screen {k + 1}: text whole {bad if bad else ''}".rstrip())
-    finally:
-        t.kill()
+    for t, k in walk(args, width, height, next_key, n, tag):
+        s = still(t, f"{tag} screen {k + 1}") or t.screen()
+        bad = whole_problems(s, lang)
+        check(not bad, f"{tag} screen {k + 1}: text whole {bad if bad else ''}".rstrip())
 
 
 def whole(lang):

@@ -52,8 +52,11 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     term_attr(w, A_NORMAL, 0);
     term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
     /* a blank line between tokens when they all fit with it */
-    /* two lines under the tokens: where pos counts from, and the Q, K, V projections */
-    int per = (rows - 6) >= 4 * (int)T ? 4 : 3, fit = (rows - 6) / per;
+    /* two lines under the tokens: where pos counts from, and the Q, K, V projections; the bars
+     * grow (up to five rows each) when the screen has room for every token: a projector */
+    int rb = T ? (rows - 6 - (int)T) / (3 * (int)T) : 1;
+    rb = rb < 1 ? 1 : rb > 5 ? 5 : rb;
+    int per = rb > 1 ? 3 * rb + 1 : (rows - 6) >= 4 * (int)T ? 4 : 3, fit = (rows - 6) / per;
     size_t first = t->tok >= (size_t)fit ? t->tok - (size_t)fit + 1 : 0;
     int ry = y + 2;
     double sum_e = 0, sum_p = 0;
@@ -68,7 +71,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     for (size_t i = 0; i < T; i++)
         n_trained += embedding_row_is_set(&a->emb, a->tokens.items[i].id);
     int extra = a->emb.n_set ? 1 : 0;
-    for (size_t i = first; i < T && ry + 3 <= y + rows - 4 - extra; i++) {
+    for (size_t i = first; i < T && ry + 3 * rb <= y + rows - 4 - extra; i++) {
         char tok[128], lab[192];
         for (int j = 0; j < d; j++)
             emb[j] = a->emb_scale * a->x_emb[i * d + j];
@@ -81,11 +84,11 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
             if (r == 0)
                 term_text(w, ry, x + 1, lab, 9);
             term_attr(w, A_NORMAL, 0);
-            term_text(w, ry + r, x + 10, txt(names[r]), LABEL_COLS - 10);
+            int by = ry + r * rb;
+            term_text(w, by, x + 10, txt(names[r]), LABEL_COLS - 10);
             bar_ctx bc = {rowv[r], d, bw};
-            term_heatmap(w, ry + r, x + LABEL_COLS, 1, bw, bar_px, &bc, CMAP_RDBU, -m, m);
-            term_printf(w, ry + r, x + LABEL_COLS + bw + 2, 12, "%9.3f",
-                        la_norm(rowv[r], (size_t)d));
+            term_heatmap(w, by, x + LABEL_COLS, rb, bw, bar_px, &bc, CMAP_RDBU, -m, m);
+            term_printf(w, by, x + LABEL_COLS + bw + 2, 12, "%9.3f", la_norm(rowv[r], (size_t)d));
         }
         ry += per;
     }
