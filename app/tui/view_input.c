@@ -74,8 +74,9 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
                 a->emb_scale);
     term_attr(w, A_NORMAL, 0);
     term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
-    /* a blank line between tokens when they all fit with it; two lines under the tokens: where pos counts from, and the Q, K, V projections; the bars
-     * grow (up to five rows each) when the screen has room for every token: a projector */
+    /* a blank line between tokens when they all fit with it; two lines under the tokens: where
+     * pos counts from, and the Q, K, V projections; the bars grow (up to five rows each) when
+     * the screen has room for every token: a projector */
     int rb = T ? (rows - 6 - (int)T) / (3 * (int)T) : 1;
     rb = rb < 1 ? 1 : rb > 5 ? 5 : rb;
     int per = rb > 1 ? 3 * rb + 1 : (rows - 6) >= 4 * (int)T ? 4 : 3, fit = (rows - 6) / per;

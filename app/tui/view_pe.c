@@ -31,7 +31,9 @@ typedef struct {
 } pe_cache;
 
 typedef struct {
-    long pos, dim;     /* the cursor: a position index from 0 and a dimension */
+    long pos, dim;     /* the cursor: a position index from 0 and the dimension asked for */
+    long shown;        /* the dimension drawn: dim moved onto the one its column samples (so a
+                        * new width or zoom never drifts the dimension asked for) */
     long row0, col0;   /* the first position and dimension shown */
     long zr, zc;       /* positions per pixel row, dimensions per column */
     bool zoomed;       /* the user chose zr, zc; else the whole d_model range fits the width */
@@ -45,7 +47,7 @@ static void *init(tui *t)
     (void)t;
     pe_state *p = calloc(1, sizeof *p);
     if (p)
-        p->pos = 3, p->dim = 10, p->zr = 1, p->zc = 1, p->ppc = 2;
+        p->pos = 3, p->dim = p->shown = 10, p->zr = 1, p->zc = 1, p->ppc = 2;
     return p;
 }
 
@@ -61,7 +63,7 @@ void view_pe_cursor(const void *state, long *pos, long *dim)
 {
     const pe_state *p = state;
     *pos = p ? p->pos : 0;
-    *dim = p ? p->dim : 0;
+    *dim = p ? p->shown : 0;
 }
 
 /* The dimension column k (counted from dimension 0) shows: its first one, or the next when that
@@ -145,9 +147,9 @@ static void clamp(const tui *t, pe_state *p, int hrows, int hcols)
     long k = p->dim / p->zc;
     while (k > 0 && column_dim(k, p->zc) >= d)
         k--;
-    p->dim = column_dim(k, p->zc);
-    p->row0 = first_cell(p->pos / p->zr, p->row0 / p->zr, (long)p->ppc * hrows, (n + p->zr - 1) / p->zr) *
-              p->zr;
+    p->shown = column_dim(k, p->zc);
+    long rows_total = (n + p->zr - 1) / p->zr;
+    p->row0 = first_cell(p->pos / p->zr, p->row0 / p->zr, (long)p->ppc * hrows, rows_total) * p->zr;
     p->col0 = first_cell(k, p->col0 / p->zc, hcols, (d + p->zc - 1) / p->zc) * p->zc;
 }
 
@@ -183,7 +185,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         term_printf(w, y + 1 + r, x, LABEL_COLS - 1, "%6ld", pos + c->index_base);
     }
     /* the cursor: its cell drawn reversed, markers on both axes */
-    int cr = (int)((p->pos - p->row0) / p->zr), cc = (int)((p->dim - p->col0) / p->zc);
+    int cr = (int)((p->pos - p->row0) / p->zr), cc = (int)((p->shown - p->col0) / p->zc);
     term_attr(w, A_BOLD, 0);
     term_printf(w, y + 1 + cr / p->ppc, x, LABEL_COLS - 1, "%5ld>", p->pos + c->index_base);
     mvwaddch(w, y + 1 + hrows, x + LABEL_COLS + cc, '^');
@@ -194,7 +196,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
 
     /* the formula with the numbers filled in */
     long pos = p->pos + c->index_base;
-    int j = (int)p->dim, i = j / 2;
+    int j = (int)p->shown, i = j / 2;
     double v = posenc_value((double)pos, j, c->d_model, c->base);
     double angle = (double)pos * posenc_omega(i, c->d_model, c->base);
     term_attr(w, A_BOLD, 0);
@@ -243,10 +245,10 @@ static int key(tui *t, void *state, int ch)
         p->pos += p->zr;
         break;
     case KEY_LEFT:
-        p->dim = p->dim / p->zc > 0 ? column_dim(p->dim / p->zc - 1, p->zc) : 0;
+        p->dim = p->shown / p->zc > 0 ? column_dim(p->shown / p->zc - 1, p->zc) : 0;
         break;
     case KEY_RIGHT:
-        p->dim = column_dim(p->dim / p->zc + 1, p->zc);
+        p->dim = column_dim(p->shown / p->zc + 1, p->zc);
         break;
     case KEY_PPAGE:
         p->pos -= page;
@@ -275,7 +277,7 @@ static int key(tui *t, void *state, int ch)
             p->zr /= 2;
         else
             p->zc = p->zc > 1 ? p->zc / 2 : 1;
-        p->col0 = p->dim - (long)p->hm_cols * p->zc / 2;
+        p->col0 = p->shown - (long)p->hm_cols * p->zc / 2;
         p->row0 = p->pos - (long)p->hm_rows * p->zr;
         break;
     case 'f': /* fit the whole table */
