@@ -14,7 +14,7 @@ import time
 
 SIZE_VIEWS = (100, 32)
 SIZE_LESSON = (80, 24)
-VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned"]
+VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned", "schemes"]
 
 
 class Pane:

@@ -202,6 +202,19 @@ def test_help():
               "help: the lesson's keys in Chinese")
     finally:
         t.kill()
+    # --extended: a twelfth step after RoPE, the schemes view, whose keys reach it
+    t = tt.Tmux(["--lesson", "--extended", "--lang", "en", "我爱学习"], 100, 30)
+    try:
+        s = t.wait("lesson 1/12", "step 1 of 12")
+        check(s is not None, "extended: twelve steps")
+        t.keys(*["NPage"] * 11)  # Space belongs to steps 5 and 8
+        s = t.wait(lambda x: "lesson 12/12" in x and "A: sinusoidal" in x, "step 12")
+        check(s is not None and "Beyond the article" in s, "extended: step 12 shows view 9")
+        t.keys("S")
+        s = t.wait("B: t5", "S in the lesson")
+        check(s is not None, "extended: S changes scheme B inside the lesson")
+    finally:
+        t.kill()
 
 
 def test_keys():

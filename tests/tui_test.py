@@ -258,9 +258,16 @@ def views_at(width, height):
         s = t.wait(lambda x: "/frame" in x and "爱-喜欢" in status_line(x), "view 8")
         check(s is not None, f"{width}x{height} view 8: training runs, cosines on the status line")
 
+        t.keys("9")
+        s = t.wait(lambda x: "A: sinusoidal" in x and "B: alibi" in x and "m=0.5" in x, "view 9")
+        check(s is not None, f"{width}x{height} view 9: sinusoidal beside ALiBi (head 1, m = 1/2)")
+        t.keys("S")
+        s = t.wait(lambda x: "B: t5" in x and "L=128" in x, "view 9, S")
+        check(s is not None, f"{width}x{height} view 9: S turns B to T5, trained up to 128")
+
         t.keys("Tab")
         s = t.wait("C1-C4", "Tab wraps to view 1")
-        check(s is not None, f"{width}x{height}: Tab goes from view 8 to view 1")
+        check(s is not None, f"{width}x{height}: Tab goes from view 9 to view 1")
 
         t.keys("?")
         s = t.wait("press any key to close", "help")
@@ -637,7 +644,7 @@ def order_at(text, width, height):
                   f"{tag}: narrow columns are numbered and the tokens listed whole")
         # nothing of the frame is cut: the tab bar ends with the last tab
         if width >= 80:
-            check(lines[0].rstrip().endswith("8 Learned"), f"{tag}: the tab bar is whole")
+            check(lines[0].rstrip().endswith("9 Schemes"), f"{tag}: the tab bar is whole")
     finally:
         t.kill()
 
@@ -754,7 +761,7 @@ def test_wording():
         t.keys("l")
         s = t.wait("记为 [UNK]", "Chinese [UNK]")
         check(s is not None and "其余 99,999 位都是 0" in s, "wording: [UNK] and 99,999 in Chinese")
-        check(s is not None and s.splitlines()[0].rstrip().endswith("8 训练"),
+        check(s is not None and s.splitlines()[0].rstrip().endswith("9 位置方案"),
               "wording: the Chinese tab bar is whole at 80 columns")
         t.keys("l", "7")
         s = t.wait(lambda x: "same curve" in x and "theta=" in x, "view 7")
@@ -822,7 +829,7 @@ def status_session(width, height, lang, sentence):
         if width < 60 or height < 20:
             return
         check(t.wait(first, "first frame") is not None, f"status {width}x{height} {lang}: frame")
-        for v in range(1, 9):
+        for v in range(1, 10):
             t.keys(str(v))
             time.sleep(0.4)
             s = t.wait(lambda x: bool(status_line(x).strip()), f"view {v}")

@@ -30,6 +30,8 @@ typedef struct {
     bool no_title;
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
+    const tf_positions *positions; /* the position schemes to draw (the explorer's view 9),
+                                      NULL: the analysis's */
 } fig_request;
 
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns

@@ -51,18 +51,32 @@ const char *tui_human(double v, char *buf, size_t cap)
 /* ---------------------------------------------------------------------------------------------
  * The frame */
 
-/* " 3 频率 ": a tab's text. */
-static void tab_label(int i, char *buf, size_t cap)
+/* " 3 频率 ": a tab's text; compact, "3 频率 " (one space between tabs). */
+static void tab_label(int i, bool compact, char *buf, size_t cap)
 {
-    snprintf(buf, cap, " %d %s ", i + 1, txt(tui_views[i]->tab));
+    snprintf(buf, cap, compact ? "%d %s " : " %d %s ", i + 1, txt(tui_views[i]->tab));
+}
+
+/* The tab bar: "tfviz " and the tabs with a space on each side when they fit in the row, else
+ * the tabs alone, one space apart, so every tab stays whole at 80 columns. */
+static bool tabs_compact(void)
+{
+    int wd = term_text_width("tfviz ");
+    for (int i = 0; i < TUI_VIEWS; i++) {
+        char buf[64];
+        tab_label(i, false, buf, sizeof buf);
+        wd += term_text_width(buf);
+    }
+    return wd > COLS;
 }
 
 int tui_tab_at(int x)
 {
-    int at = term_text_width("tfviz ");
+    bool compact = tabs_compact();
+    int at = compact ? 0 : term_text_width("tfviz ");
     for (int i = 0; i < TUI_VIEWS; i++) {
         char buf[64];
-        tab_label(i, buf, sizeof buf);
+        tab_label(i, compact, buf, sizeof buf);
         int wd = term_text_width(buf);
         if (x >= at && x < at + wd)
             return i;
@@ -74,13 +88,15 @@ int tui_tab_at(int x)
 static void draw_tabs(tui *t)
 {
     int x = 0;
+    bool compact = tabs_compact();
     move(0, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
-    x += term_text(stdscr, 0, x, "tfviz ", COLS - x);
+    if (!compact)
+        x += term_text(stdscr, 0, x, "tfviz ", COLS - x);
     for (int i = 0; i < TUI_VIEWS && x < COLS; i++) {
         char buf[64];
-        tab_label(i, buf, sizeof buf);
+        tab_label(i, compact, buf, sizeof buf);
         term_attr(stdscr, i == t->view ? A_REVERSE | A_BOLD : A_NORMAL, 0);
         x += term_text(stdscr, 0, x, buf, COLS - x);
     }
