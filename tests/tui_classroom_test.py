@@ -37,7 +37,7 @@ def formula(s):
 def open_pe(args, width, height, env, tag):
     """tfviz on 我爱学习 with args, in view 2 once its formula shows: (tmux, screen or None)."""
     t = tt.Tmux(args + ["我爱学习"], width, height, env=env)
-    t.wait("tfviz", "first frame")
+    t.wait("C1-C4", "first frame")
     t.keys("2")
     s = t.wait(lambda x: formula(x) is not None, f"{tag}: the formula")
     check(s is not None, f"{tag}: view 2 and its formula appear")
@@ -245,7 +245,7 @@ def test_article_scale():
             t.kill()
     t = tt.Tmux(["--lang", "en", "--index-base", "1", "我爱学习"], 80, 24)
     try:
-        t.wait("tfviz", "first frame")
+        t.wait("C1-C4", "first frame")
         t.keys("5", "Down", "Down")
         s = t.wait("pos from 1, as the article: 学习 is word 3, pos = 3", "index base 1")
         check(s is not None, "article: with --index-base 1, 学习 is word 3 at pos 3")

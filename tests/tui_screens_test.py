@@ -46,6 +46,13 @@ def count_steps():
         t.kill()
 
 
+def first_frame(s):
+    """A frame is on the screen: the lesson's header, or the explorer's tab bar (which drops
+    its 'tfviz' when the row is short)."""
+    lines = (s or "").splitlines()
+    return bool(lines) and ("tfviz" in lines[0] or re.match(r"\s*1 \S", lines[0]) is not None)
+
+
 def settled(t, timeout=6.0, quiet=0.3):
     """The screen once two captures `quiet` seconds apart agree, or None."""
     end = time.time() + timeout
@@ -79,7 +86,7 @@ def still(t, what):
 def open_at(args, width, height, moves, what):
     """A new tfviz with args, moved to a screen with `moves` (tmux key names), made still."""
     t = tt.Tmux(args, width, height)
-    t.wait(lambda x: len(x.strip()) > 0 and "tfviz" in x, f"{what}: first frame")
+    t.wait(first_frame, f"{what}: first frame")
     settled(t, timeout=3.0, quiet=0.3)
     for k in moves:
         t.keys(k)
@@ -92,7 +99,7 @@ def walk(args, width, height, next_key, n, tag):
     (k from 0), and ends that tfviz afterwards."""
     t = tt.Tmux(args, width, height)
     try:
-        t.wait(lambda x: "tfviz" in x, f"{tag}: first frame")
+        t.wait(first_frame, f"{tag}: first frame")
         settled(t, timeout=3.0, quiet=0.3)
         for k in range(n):
             if k:

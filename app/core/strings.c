@@ -303,8 +303,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_S9_RANDOM] = {"随机", "random"},
     [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
     [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},
-    [T_S9_CURVE] = {"%s 随距离 k = i-j（对数轴，灰点：训练长度 L）",
-                    "%s against k = i-j (log axis, grey dots: trained length L)"},
+    [T_S9_CURVE] = {"%s 对 k = i-j（对数；灰点 L）", "%s vs k = i-j (log; grey: L)"},
 
     [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
     [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
