@@ -7,7 +7,8 @@ from outside through a pseudo-terminal (what a user waits for, including ncurses
 A frame is over when the terminal has been quiet for QUIET seconds; its time is that of the
 last byte read, so the quiet wait itself is not counted. Reports medians and the ratio to the
 targets: first frame < 20 ms at 200x60; a redraw < 5 ms at d_model 512 and < 16 ms at
-d_model 4096 with 2,048 positions."""
+d_model 4096 with 2,048 positions; at the article's scale (d_model 4096, n = 10,000) every key
+that rebuilds the analysis answers with a frame within 50 ms (median and worst case)."""
 import argparse
 import curses
 import fcntl
@@ -142,6 +143,51 @@ def redraws(tfviz, args, cols, rows, runs):
     return out
 
 
+def frame_after(fd, limit=30.0):
+    """Wait up to limit for the first byte after a key, then read until quiet: the time of the
+    first and of the last byte, or (None, None)."""
+    r, _, _ = select.select([fd], [], [], limit)
+    if not r:
+        return None, None
+    first = time.perf_counter()
+    try:
+        os.read(fd, 65536)
+    except OSError:
+        return None, None
+    last, _ = drain(fd)
+    return first, last or first
+
+
+def article_scale(tfviz, runs):
+    """Key-to-frame latency at the article's scale (d_model 4096, n = 10,000, 200x60): the
+    keys that rebuild the analysis (- + halve and double d_model, [ ] change n) in every view,
+    and view 4's own Up/Down (k), whose uniqueness and residual over all positions are computed
+    off the input path. Target: every frame within 50 ms of its key."""
+    keys = view_keys()
+    up, down = keys[3], keys[5]
+    pid, fd = spawn(tfviz, ["-d", "4096", "-n", "10000"], 200, 60)
+    drain(fd, quiet=0.5)
+    out = {}
+    try:
+        for view in range(1, 8):
+            os.write(fd, str(view).encode())
+            frame_after(fd)
+            drain(fd, quiet=0.3)
+            seq = [b"-", b"+", b"[", b"]"] + ([up, down] if view == 4 else [])
+            times = []
+            for _ in range(max(1, runs // 4)):
+                for key in seq:
+                    t0 = time.perf_counter()
+                    os.write(fd, key)
+                    _, last = frame_after(fd)
+                    times.append((last - t0) * 1000 if last else float("inf"))
+            drain(fd, quiet=0.3)  # a worker's late frame does not count for the next view
+            out[view] = times
+    finally:
+        finish(pid, fd)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     # bench/run.sh names the binary (TFVIZ) and asks for a quick run (BENCH_QUICK)
@@ -168,6 +214,14 @@ def main():
             m = statistics.median(v["redraw_ms"]) if v["redraw_ms"] else float("nan")
             print(f"  view {view}: median {m:6.2f} ms (ratio {m / target:.2f}), CPU "
                   f"{v['cpu_per_key_ms']:.1f} ms/key; first visit {v['first_visit_ms']:.0f} ms")
+    r = article_scale(tfviz, a.runs)
+    results["article_scale_keys_ms"] = r
+    print("key to frame at the article's scale, 200x60, d=4096, n=10000, keys - + [ ] "
+          "(and Up/Down in view 4) (target 50 ms):")
+    for view, v in r.items():
+        m = statistics.median(v)
+        print(f"  view {view}: median {m:6.1f} ms, worst {max(v):6.1f} ms (ratio "
+              f"{m / 50:.2f}, worst {max(v) / 50:.2f}) over {len(v)} keys")
     if a.json:
         with open(a.json, "w") as f:
             json.dump(results, f, indent=1)

@@ -261,17 +261,30 @@ void posenc_shift(const double *pe, int d, double base, double k, double *out)
     }
 }
 
+/* The same numbers as posenc_row and posenc_shift per position (the same w_i, sin and cos), with
+ * w_i and the rotation by k w_i, which do not depend on pos, computed once instead of per row. */
 double posenc_relative_residual(long pos0, long n, int d, double base, long k)
 {
-    double *mem = malloc(3 * (size_t)d * sizeof *mem);
+    size_t h = (size_t)d / 2;
+    double *mem = malloc((3 * (size_t)d + 3 * h) * sizeof *mem);
     if (!mem)
         return NAN;
-    double *a = mem, *b = mem + d, *m = mem + 2 * d;
+    double *a = mem, *b = mem + d, *m = mem + 2 * d, *omega = mem + 3 * d, *ck = omega + h,
+           *sk = ck + h;
+    posenc_freqs(d, base, omega);
+    for (size_t i = 0; i < h; i++) {
+        double t = (double)k * omega[i];
+        ck[i] = cos(t), sk[i] = sin(t);
+    }
     double worst = 0.0;
     for (long p = pos0; p + k < pos0 + n; p++) {
-        posenc_row((double)p, d, base, a);
-        posenc_row((double)(p + k), d, base, b);
-        posenc_shift(a, d, base, (double)k, m);
+        posenc_row_omega((double)p, d, omega, a);
+        posenc_row_omega((double)(p + k), d, omega, b);
+        for (size_t i = 0; i < h; i++) {
+            double x = a[2 * i], y = a[2 * i + 1];
+            m[2 * i] = x * ck[i] + y * sk[i];
+            m[2 * i + 1] = y * ck[i] - x * sk[i];
+        }
         for (int j = 0; j < d; j++)
             worst = fmax(worst, fabs(b[j] - m[j]));
     }
@@ -281,11 +294,13 @@ double posenc_relative_residual(long pos0, long n, int d, double base, long k)
 
 tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
 {
-    double *pe = calloc((size_t)n * d, sizeof *pe); /* (n, d) */
+    double *pe = calloc((size_t)n * d + (size_t)d / 2 + 1, sizeof *pe); /* (n, d), then w_i */
     if (!pe)
         return TF_ERR_NOMEM;
+    double *omega = pe + (size_t)n * d; /* posenc_row's w_i, computed once for all rows */
+    posenc_freqs(d, base, omega);
     for (long r = 0; r < n; r++)
-        posenc_row((double)(pos0 + r), d, base, pe + (size_t)r * d);
+        posenc_row_omega((double)(pos0 + r), d, omega, pe + (size_t)r * d);
     for (long p = 0; p < n; p++)
         for (long q = p; q < n; q++) {
             double acc = la_dot(pe + (size_t)p * d, pe + (size_t)q * d, (size_t)d);
@@ -314,13 +329,22 @@ double posenc_min_distance(long pos0, long n, int d, double base, long *p, long 
 {
     double best = INFINITY;
     long best_k = 1;
+    /* posenc_dot_offset with the w_i computed once (the same values) */
+    double *omega = malloc(((size_t)d / 2 + 1) * sizeof *omega);
+    if (!omega)
+        return NAN;
+    posenc_freqs(d, base, omega);
     for (long k = 1; k < n; k++) {
-        double d2 = d - 2.0 * posenc_dot_offset((double)k, d, base);
+        double acc = 0.0;
+        for (int i = 0; i < d / 2; i++)
+            acc += cos((double)k * omega[i]);
+        double d2 = d - 2.0 * acc;
         if (d2 < best) {
             best = d2;
             best_k = k;
         }
     }
+    free(omega);
     if (n < 2)
         return NAN;
     if (p)

@@ -423,6 +423,24 @@ double w2v_cosine(const w2v_model *m, int32_t a, int32_t b)
     return la_cosine_f(m->in + (size_t)a * m->dim, m->in + (size_t)b * m->dim, (size_t)m->dim);
 }
 
+void w2v_cosine_spread(const w2v_model *m, uint32_t n, double *mean, double *sd)
+{
+    *mean = 0, *sd = 0;
+    if (n > m->V)
+        n = m->V;
+    if (n < 2)
+        return;
+    double s = 0, s2 = 0, count = 0;
+    for (uint32_t a = 0; a < n; a++)
+        for (uint32_t b = a + 1; b < n; b++) {
+            double c = w2v_cosine(m, (int32_t)a, (int32_t)b);
+            s += c, s2 += c * c, count++;
+        }
+    *mean = s / count;
+    double var = s2 / count - *mean * *mean;
+    *sd = var > 0 ? sqrt(var) : 0;
+}
+
 void w2v_vectors_view(const w2v_model *m, tf_vectors *v)
 {
     memset(v, 0, sizeof *v);

@@ -143,6 +143,11 @@ double w2v_sgns_update(float *v, float *out, const int32_t *targets, int n_targe
 int32_t w2v_lookup(const w2v_model *m, const char *word, size_t len);
 /* Cosine similarity of the input vectors of two ids; 0 when one has zero length. */
 double w2v_cosine(const w2v_model *m, int32_t a, int32_t b);
+/* The baseline a watched pair is compared with: the mean and the (population) standard deviation
+ * of the cosine over every pair of the n most frequent words (n clamped to V; both 0 below 2).
+ * Early in training every vector moves towards the frequent words' common direction, so all
+ * cosines rise together: a pair is similar when it stands above this spread, not above 0. */
+void w2v_cosine_spread(const w2v_model *m, uint32_t n, double *mean, double *sd);
 /* A view of the current input vectors as a table (not owned: valid while m lives and is not
  * reset; it reads the live numbers, so neighbours and PCA follow training). */
 void w2v_vectors_view(const w2v_model *m, tf_vectors *v);

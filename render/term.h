@@ -74,7 +74,11 @@ typedef double (*term_pixel_fn)(void *ctx, int py, int px);
 /* Fill rows x cols cells at (y, x) with 2*rows x cols pixels coloured by map m on [lo, hi]:
  * the upper pixel is the foreground of U+2580 (upper half block), the lower the background.
  * In TERM_COLOR_NONE or without UTF-8 each cell shows one pixel (the upper) as an ASCII ramp
- * character (with its colour as the background when colours exist). */
+ * character (with its colour as the background when colours exist). A NaN pixel has no data and
+ * is left blank in the terminal's own colours, never drawn as a value. */
+/* The pixels term_heatmap shows per cell row: 2 with half blocks, 1 in the ASCII fallback (where
+ * it reads only the even pixel rows 0, 2, 4, ...). */
+int term_heatmap_pixels_per_cell(void);
 void term_heatmap(WINDOW *w, int y, int x, int rows, int cols, term_pixel_fn fn, void *ctx,
                   cmap_id m, double lo, double hi);
 /* The ASCII ramp character for t in [0, 1] (dark to bright). */

@@ -35,21 +35,40 @@ static tf_rgb level_rgb(cmap_id m, double t)
     return colormap_at(m, (l + 0.5) / LEVELS);
 }
 
+int term_heatmap_pixels_per_cell(void)
+{
+    const term_caps *c = term_get_caps();
+    return c->utf8 && c->color != TERM_COLOR_NONE ? 2 : 1;
+}
+
 void term_heatmap(WINDOW *w, int y, int x, int rows, int cols, term_pixel_fn fn, void *ctx,
                   cmap_id m, double lo, double hi)
 {
     const term_caps *c = term_get_caps();
-    bool blocks = c->utf8 && c->color != TERM_COLOR_NONE;
+    bool blocks = term_heatmap_pixels_per_cell() == 2;
     for (int r = 0; r < rows; r++) {
         for (int k = 0; k < cols; k++) {
-            double top = unit(fn(ctx, 2 * r, k), lo, hi);
+            double vt = fn(ctx, 2 * r, k);
+            double top = unit(vt, lo, hi);
             if (blocks) {
-                double bot = unit(fn(ctx, 2 * r + 1, k), lo, hi);
+                /* a pixel without data (NaN) keeps the terminal's own background: never the
+                 * colour of a value */
+                double vb = fn(ctx, 2 * r + 1, k), bot = unit(vb, lo, hi);
                 tf_rgb f = level_rgb(m, top), b = level_rgb(m, bot);
-                int pair = term_pair(&f, &b);
+                const wchar_t *glyph = L"\u2580";
+                int pair;
+                if (isnan(vt) && isnan(vb))
+                    glyph = L" ", pair = 0;
+                else if (isnan(vt))
+                    glyph = L"\u2584", pair = term_pair(&b, NULL);
+                else
+                    pair = term_pair(&f, isnan(vb) ? NULL : &b);
                 cchar_t cc;
-                setcchar(&cc, L"\u2580", A_NORMAL, 0, &pair);
+                setcchar(&cc, glyph, A_NORMAL, 0, &pair);
                 mvwadd_wch(w, y + r, x + k, &cc);
+            } else if (isnan(vt)) {
+                term_attr(w, A_NORMAL, 0);
+                mvwaddch(w, y + r, x + k, ' ');
             } else if (c->color != TERM_COLOR_NONE) {
                 /* ASCII: one pixel per cell, colour as background, ramp as the glyph */
                 tf_rgb b = level_rgb(m, top);

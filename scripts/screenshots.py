@@ -137,7 +137,7 @@ def main():
         try:
             for step in range(1, 12):
                 if step > 1:
-                    p.keys("Space")
+                    p.keys("NPage")  # the lesson's "next": Space belongs to steps 5 and 8
                 if step == 5:
                     live_training_still(p)
                 s = p.settled(f"{step}/11")

@@ -7,7 +7,9 @@ Expected values come from Python (UTF-8 bytes, math.sin) and from tfviz --print,
 the screen."""
 import math
 import os
+import re
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tui_test as tt  # noqa: E402
@@ -43,11 +45,14 @@ def walk(width, height, extra=()):
                   f"{tag} step 1: {ch} is U+{ord(ch):04X}, bytes {b}")
         check("Try this:" in s, f"{tag} step 1: a try-this line")
         check(len(s.splitlines()) <= height, f"{tag}: the frame fits {height} rows")
+        nav = ("Space", "Enter", "NPage")
         for i in range(1, 11):
-            t.keys("Space" if i % 2 else "Right")
+            # step 5 trains and step 8 runs its clocks with Space: Enter and PgDn always go on
+            key = nav[i % 3] if i not in (5, 8) else "Enter"
+            t.keys(key)
             s = t.wait(lambda x, i=i: f"lesson {i + 1}/11" in header(x), f"step {i + 1}")
             check(s is not None and TITLES_EN[i][:20] in header(s),
-                  f"{tag}: step {i + 1} ({TITLES_EN[i]}) by {'Space' if i % 2 else 'Right'}")
+                  f"{tag}: step {i + 1} ({TITLES_EN[i]}) by {key}")
             if s is None:
                 continue
             # tmux may show a frame still being drawn: wait for each step's content itself
@@ -67,23 +72,30 @@ def walk(width, height, extra=()):
                 check(ok, f"{tag} step 6: 我爱学习 vs 学习爱我: no PE ~0, with PE not ({vals})")
             if i == 6:
                 s = t.wait("the heatmap's cell", "the worked cell") or s
-                om = 10000 ** (-10 / 512)
-                want = f"sin({3 * om:.6f}) = {math.sin(3 * om):+.6f}"
-                check(f"w_i = 1/10000^(10/512) = {om:.6f}" in s and want in s,
+                # the cursor sits on the dimension its heatmap column shows
+                m = re.search(r"dim j=(\d+)", s)
+                j = int(m.group(1)) if m else 10
+                fn = math.cos if j % 2 else math.sin
+                om = 10000 ** (-(j - j % 2) / 512)
+                want = f"{fn.__name__}({3 * om:.6f}) = {fn(3 * om):+.6f}"
+                check(f"w_i = 1/10000^({j - j % 2}/512) = {om:.6f}" in s and want in s,
                       f"{tag} step 7: the worked cell {want}")
                 t.keys("Down")
-                want = f"sin({4 * om:.6f}) = {math.sin(4 * om):+.6f}"
+                want = f"{fn.__name__}({4 * om:.6f}) = {fn(4 * om):+.6f}"
                 s2 = t.wait(want, "the cell at pos 4")
                 check(s2 is not None, f"{tag} step 7: Down moves the worked cell to pos 4")
             if i == 10:
                 s = t.wait(lambda x: "RoFormer" in x or "decay" in x, "the RoPE view") or s
                 check("RoFormer" in s or "decay" in s, f"{tag} step 11: the RoPE view")
-        t.keys("Space")
+        t.keys("Enter")
         s = t.wait("This is the last step", "the end notice")
-        check(s is not None and "lesson 11/11" in header(s), f"{tag}: Space at the end stays")
-        t.keys("Left")
+        check(s is not None and "lesson 11/11" in header(s), f"{tag}: Enter at the end stays")
+        t.keys("BSpace")
         s = t.wait(lambda x: "lesson 10/11" in header(x), "back")
-        check(s is not None, f"{tag}: Left goes back one step")
+        check(s is not None, f"{tag}: Backspace goes back one step")
+        t.keys("PPage")
+        s = t.wait(lambda x: "lesson 9/11" in header(x), "back again")
+        check(s is not None, f"{tag}: PgUp goes back one step")
         t.keys("q")
         e = tt.exit_line(t.wait("__EXIT__", "the exit"))
         check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
@@ -167,8 +179,8 @@ def test_help():
         s = t.wait("lesson 1/11", "step 1")
         t.keys("?")
         s = t.wait("Lesson keys", "the lesson's help")
-        check(s is not None and "Space / Right / n / PgDn  next step" in s and
-              "Left / Backspace / PgUp  previous step" in s, "help: the lesson's own keys")
+        check(s is not None and "Enter / PgDn  next step" in s and
+              "Backspace / PgUp  previous step" in s, "help: the lesson's own keys")
         check(s is not None and "1-8" not in s and "Shift-Tab" not in s,
               "help: no explorer keys that do nothing in the lesson")
         check(s is not None and "Step 1: Characters are not numbers" in s,
@@ -177,7 +189,7 @@ def test_help():
         t.wait(lambda x: "Lesson keys" not in x, "help closed")
         t.keys("Space", "Space", "Space", "Space")
         s = t.wait("lesson 5/11", "step 5")
-        check(s is not None and any("爱-喜欢 climb" in ln for ln in s.splitlines()),
+        check(s is not None and any("爱-喜欢 leaves" in ln for ln in s.splitlines()),
               "help: 爱-喜欢 is kept on one line in step 5's try line")
         t.keys("?")
         s = t.wait("Lesson keys", "help on step 5")
@@ -186,7 +198,7 @@ def test_help():
         s = t.wait("课堂 5/11", "Chinese")
         t.keys("?")
         s = t.wait("课堂按键", "Chinese help")
-        check(s is not None and "空格 / 右键 / n / PgDn  下一步" in s and "第 5 步" in s,
+        check(s is not None and "回车 / PgDn  下一步" in s and "第 5 步" in s,
               "help: the lesson's keys in Chinese")
     finally:
         t.kill()
@@ -195,7 +207,7 @@ def test_help():
     try:
         s = t.wait("lesson 1/12", "step 1 of 12")
         check(s is not None, "extended: twelve steps")
-        t.keys(*["Space"] * 11)
+        t.keys(*["NPage"] * 11)  # Space belongs to steps 5 and 8
         s = t.wait(lambda x: "lesson 12/12" in x and "A: sinusoidal" in x, "step 12")
         check(s is not None and "Beyond the article" in s, "extended: step 12 shows view 9")
         t.keys("S")
@@ -205,13 +217,76 @@ def test_help():
         t.kill()
 
 
-def main():
-    tt.TFVIZ = os.path.abspath(sys.argv[1])
-    globals()["test_" + sys.argv[2]]()
-    if tt.FAILS:
-        print(f"# {len(tt.FAILS)} failed")
-        sys.exit(1)
+def test_keys():
+    """The lesson's navigation keys never take a step's own keys: Left/Right move the PE cursor
+    on step 7, the clock on step 8 and pos on step 9; Space pauses the training of step 5; Enter
+    and PgDn go on from every step, Backspace and PgUp go back."""
+    t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 100, 32)
+    try:
+        t.wait("lesson 1/11", "step 1")
+        for _ in range(4):
+            t.keys("NPage")
+        s = t.wait(lambda x: "lesson 5/11" in header(x) and "epoch" in x, "step 5")
+        check(s is not None, "keys: PgDn four times reaches step 5")
+        t.keys("Space")
+        s = t.wait(lambda x: "paused" in x, "paused")
+        check(s is not None and "lesson 5/11" in header(s),
+              "keys: Space pauses the training on step 5 and stays on it")
+        s1 = t.wait(lambda x: "paused" in x, "paused")
+        time.sleep(0.6)
+        s2 = t.screen()
+        words = lambda x: re.search(r"(\d+)/(\d+) words", x or "")
+        check(words(s1) and words(s2) and words(s1).group(1) == words(s2).group(1),
+              "keys: the paused training does not move")
+        t.keys("Space")
+        s = t.wait(lambda x: "training" in x and "paused" not in x.splitlines()[3], "running")
+        check(s is not None and "lesson 5/11" in header(s), "keys: Space resumes it")
+        t.keys("Enter")
+        s = t.wait(lambda x: "lesson 6/11" in header(x), "step 6")
+        check(s is not None, "keys: Enter goes on from step 5")
+        t.keys("NPage")
+        s = t.wait(lambda x: "lesson 7/11" in header(x) and "pos=3, dim j=" in x, "step 7")
+        zc = tt.pe_column_step(s)
+        j = tt.pe_column_dim(10 // zc, zc)
+        t.keys("Right", "Right", "Down")
+        j2 = tt.pe_column_dim(j // zc + 2, zc)
+        s = t.wait(lambda x: f"pos=4, dim j={j2} " in x, "the cursor moved")
+        check(s is not None and "lesson 7/11" in header(s),
+              f"keys: Right Right Down move step 7's cell to pos 4, dim {j2} (two columns)")
+        t.keys("Left")
+        j3 = tt.pe_column_dim(j // zc + 1, zc)
+        s = t.wait(lambda x: f"pos=4, dim j={j3} " in x, "the cursor moved back")
+        check(s is not None, f"keys: Left moves it back a column (dim {j3}), the step stays")
+        t.keys("Enter")
+        s = t.wait(lambda x: "lesson 8/11" in header(x) and "pos = 5" in x, "step 8")
+        t.keys("Right", "Right")
+        s = t.wait(lambda x: "pos = 7" in x, "the clock moved")
+        check(s is not None and "lesson 8/11" in header(s), "keys: Right steps the clocks on step 8")
+        t.keys("Space")
+        s = t.wait(lambda x: re.search(r"pos = (\d+)", x) and
+                   int(re.search(r"pos = (\d+)", x).group(1)) > 9, "the clocks run")
+        check(s is not None and "lesson 8/11" in header(s), "keys: Space runs the clocks on step 8")
+        t.keys("Space")
+        t.keys("NPage")
+        s = t.wait(lambda x: "lesson 9/11" in header(x) and "pos = 3, k = 1" in x, "step 9")
+        t.keys("Right")
+        s = t.wait(lambda x: "pos = 4, k = 1" in x, "pos moved")
+        check(s is not None and "lesson 9/11" in header(s), "keys: Right moves pos on step 9")
+        t.keys("Up")
+        s = t.wait(lambda x: "pos = 4, k = 2" in x, "k moved")
+        check(s is not None, "keys: Up changes k on step 9")
+        t.keys("BSpace")
+        s = t.wait(lambda x: "lesson 8/11" in header(x), "back")
+        check(s is not None, "keys: Backspace goes back")
+        t.keys("PPage")
+        s = t.wait(lambda x: "lesson 7/11" in header(x), "back again")
+        check(s is not None, "keys: PgUp goes back")
+        t.keys("q")
+        e = tt.exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[2] == "TTY_RESTORED", "keys: q restores the terminal")
+    finally:
+        t.kill()
 
 
 if __name__ == "__main__":
-    main()
+    tt.run_group(globals())

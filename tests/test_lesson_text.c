@@ -99,12 +99,13 @@ static void test_help(void **state)
 {
     (void)state;
     const char *zh = txt_lang(T_LESSON_HELP, true), *en = txt_lang(T_LESSON_HELP, false);
-    assert_non_null(strstr(zh, "空格"));
-    assert_non_null(strstr(zh, "左键"));
-    assert_non_null(strstr(zh, "下一步"));
-    assert_non_null(strstr(en, "Space"));
-    assert_non_null(strstr(en, "Left"));
-    assert_non_null(strstr(en, "next step"));
+    /* navigation that no step uses: Enter/PgDn on, Backspace/PgUp back (arrows are the steps') */
+    assert_non_null(strstr(zh, "回车 / PgDn  下一步"));
+    assert_non_null(strstr(zh, "退格 / PgUp  上一步"));
+    assert_non_null(strstr(en, "Enter / PgDn  next step"));
+    assert_non_null(strstr(en, "Backspace / PgUp  previous step"));
+    assert_null(strstr(zh, "左键"));
+    assert_null(strstr(en, "Left"));
     for (int l = 0; l < 2; l++) {
         const char *h = l ? en : zh;
         assert_null(strstr(h, "1-8"));

@@ -306,6 +306,28 @@ static void learn(corpus_split split, tokenizer_kind kind)
     w2v_corpus_free(c);
 }
 
+/* The spread of cosines over every pair of the commonest words, by hand on three 2-d vectors:
+ * cos(a,b) = 0, cos(a,c) = cos(b,c) = 1/sqrt(2). */
+static void test_cosine_spread(void **state)
+{
+    (void)state;
+    float in[] = {1, 0, 0, 1, 2, 2, 5, -1};
+    w2v_model m = {.V = 4, .dim = 2, .in = in};
+    double mean, sd;
+    w2v_cosine_spread(&m, 3, &mean, &sd);
+    double r = 1 / sqrt(2.0), want = 2 * r / 3;
+    assert_true(fabs(mean - want) < 1e-6);
+    assert_true(fabs(sd - sqrt((2 * r * r) / 3 - want * want)) < 1e-6);
+    w2v_cosine_spread(&m, 1, &mean, &sd);
+    assert_true(mean == 0 && sd == 0);
+    w2v_cosine_spread(&m, 99, &mean, &sd); /* clamped to V = 4: six pairs */
+    double c3[3] = {5 / sqrt(26.0), -1 / sqrt(26.0), 8 / (sqrt(8.0) * sqrt(26.0))};
+    double s = 2 * r + c3[0] + c3[1] + c3[2], s2 = 1 + c3[0] * c3[0] + c3[1] * c3[1] +
+                                                   c3[2] * c3[2];
+    assert_true(fabs(mean - s / 6) < 1e-6);
+    assert_true(fabs(sd - sqrt(s2 / 6 - (s / 6) * (s / 6))) < 1e-6);
+}
+
 static void test_learns_on_default_corpus(void **state)
 {
     (void)state;
@@ -344,6 +366,7 @@ int main(void)
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_threads_train),
         cmocka_unit_test(test_tokenizer_kinds),
+        cmocka_unit_test(test_cosine_spread),
         cmocka_unit_test(test_learns_on_default_corpus),
         cmocka_unit_test(test_learns_with_tokenizer),
         cmocka_unit_test(test_params_checked),

@@ -125,6 +125,17 @@ class Tmux:
                 pass
 
 
+def run_group(groups):
+    """The main of a tmux test file: run test_<argv[2]> from groups against tfviz argv[1] and
+    exit 1 when a check failed."""
+    global TFVIZ
+    TFVIZ = os.path.abspath(sys.argv[1])
+    groups["test_" + sys.argv[2].replace("-", "_")]()
+    if FAILS:
+        print(f"# {len(FAILS)} failed")
+        sys.exit(1)
+
+
 def exit_line(s):
     for line in (s or "").splitlines():
         if line.startswith("__EXIT__"):
@@ -142,6 +153,18 @@ def tokens_csv(text):
     rows = list(csv.DictReader(io.StringIO(run("--print", "tokens", "--format", "csv",
                                                text).stdout.decode())))
     return [(r["text"], int(r["id"])) for r in rows]
+
+
+def pe_column_step(s):
+    """How many dimensions a column of view 2's heatmap stands for, as the screen states it."""
+    m = re.search(r"1 of (\d+) dims|每列取 (\d+) 维|, (\d+) per column|每列 (\d+) 维", s or "")
+    return int(next(g for g in m.groups() if g)) if m else 1
+
+
+def pe_column_dim(k, zc):
+    """The dimension column k of view 2's heatmap shows (view_pe.c): its first, or the next
+    when that keeps sin and cos alternating."""
+    return k * zc + (k & 1 if zc > 1 and zc % 2 == 0 else 0)
 
 
 def status_line(s):
@@ -175,18 +198,27 @@ def views_at(width, height):
         check(s is not None, f"{width}x{height} view 1: onehot . W_E equals the row exactly")
 
         t.keys("2")
-        want = f"PE(3, 10) = sin(3 / 10000^(10/512)) = sin({3 * 10000 ** (-10 / 512):.6f}) = "
-        s = t.wait(want, "the PE formula")
-        check(s is not None, f"{width}x{height} view 2: the formula with numbers filled in")
+        # the heatmap opens on all 512 dimensions, zc to a column; the cursor starts at
+        # position 3 on the dimension its column shows
+        s = t.wait(lambda x: re.search(r"PE\(3, \d+\) = ", x), "the PE formula")
+        zc = pe_column_step(s)
+        j = pe_column_dim(10 // zc, zc)
+        fn = "cos" if j % 2 else "sin"
+        ang = 3 * 10000 ** (-(j - j % 2) / 512)
+        want = f"PE(3, {j}) = {fn}(3 / 10000^({j - j % 2}/512)) = {fn}({ang:.6f}) = "
+        check(s is not None and want in s,
+              f"{width}x{height} view 2: the formula with numbers filled in ({want})")
         if s:
-            val = f"{pe[3][10]:.6f}"
-            check(f"= {val}" in s, f"{width}x{height} view 2: PE(3,10) on screen = --print pe's {val}")
-            check(f"PE(3,10)={val}" in status_line(s),
+            val = f"{pe[3][j]:.6f}"
+            check(f"= {val}" in s, f"{width}x{height} view 2: PE(3,{j}) on screen = --print pe's {val}")
+            check(f"PE(3,{j})={val}" in status_line(s),
                   f"{width}x{height} view 2: the status line shows the value under the cursor")
         t.keys("Down", "Right", "Right")
-        val = f"{pe[4][12]:.6f}"
-        s = t.wait(f"PE(4,12)={val}", "the moved cursor")
-        check(s is not None, f"{width}x{height} view 2: after Down Right Right, PE(4,12) = {val}")
+        j2 = pe_column_dim(j // zc + 2, zc)
+        val = f"{pe[4][j2]:.6f}"
+        s = t.wait(f"PE(4,{j2})={val}", "the moved cursor")
+        check(s is not None,
+              f"{width}x{height} view 2: after Down Right Right (two columns), PE(4,{j2}) = {val}")
 
         t.keys("3")
         s = t.wait("wavelength 2pi/w_i", "view 3")
@@ -317,15 +349,16 @@ def test_resize():
     try:
         check(t.wait("Embedding", "first frame") is not None, "resize: first frame")
         t.keys("2")
-        t.wait("PE(3, 10)", "view 2")
+        t.wait("PE(3, ", "view 2")
         t.tmux("resize-window", "-x", "80", "-y", "24")
-        s = t.wait(lambda x: len(x.splitlines()) <= 24 and "PE(3, 10)" in x, "80x24 redraw")
+        # the cursor keeps position 3, on the dimension its column shows at the new width
+        s = t.wait(lambda x: len(x.splitlines()) <= 24 and "PE(3, " in x, "80x24 redraw")
         check(s is not None, "resize: 120x40 -> 80x24 redraws view 2")
         t.tmux("resize-window", "-x", "50", "-y", "15")
         s = t.wait("too small", "small-size notice")
         check(s is not None and "60 x 20" in s, "resize: below 60x20 it says what size is needed")
         t.tmux("resize-window", "-x", "200", "-y", "60")
-        s = t.wait("PE(3, 10)", "200x60 redraw")
+        s = t.wait("PE(3, ", "200x60 redraw")
         check(s is not None, "resize: 200x60 redraws")
         t.keys("q")
         e = exit_line(t.wait("__EXIT__", "exit"))
@@ -374,7 +407,7 @@ def test_fallbacks():
         if s:
             check(all(ord(ch) < 128 for ch in s), "fallback: LANG=C draws ASCII only")
         t.keys("2")
-        s = t.wait("PE(3, 10)", "view 2 in ASCII")
+        s = t.wait("PE(3, ", "view 2 in ASCII")
         check(s is not None and any(c in s for c in "@#%*"), "fallback: ASCII shading in view 2")
         t.keys("q")
         e = exit_line(t.wait("__EXIT__", "exit"))
@@ -482,7 +515,7 @@ def test_color():
     try:
         t.wait("Embedding", "first frame")
         t.keys("2")
-        t.wait("PE(3, 10)", "view 2")
+        t.wait("PE(3, ", "view 2")
         s = t.screen(escapes=True)
         check("48;5;" in s or "48;2;" in s, "color: 256-colour backgrounds in the heatmap")
         t.keys("q")
@@ -492,7 +525,7 @@ def test_color():
     try:
         t.wait("Embedding", "first frame")
         t.keys("2")
-        s0 = t.wait("PE(3, 10)", "view 2")
+        s0 = t.wait("PE(3, ", "view 2")
         s = t.screen(escapes=True)
         check(s0 is not None and "48;5;" not in s and "38;5;" not in s and "48;2;" not in s,
               "color: NO_COLOR draws no colours")
@@ -522,13 +555,15 @@ def test_mouse():
         s = t.wait("wavelength 2pi/w_i", "view 3 by a click")
         check(s is not None, "mouse: a click on tab 3 opens view 3")
         t.keys("2")
-        s = t.wait("PE(3, 10)", "view 2")
+        s = t.wait("PE(3, ", "view 2")
         # the heatmap's first cell is at column 7 of the row after the axis labels (row 5 with
-        # a two-line caption); cell (row 2, column 12) holds position 4, dimension 12
+        # a two-line caption); cell (row 2, column 12) holds position 4 and the dimension
+        # column 12 shows
+        j = pe_column_dim(12, pe_column_step(s))
         click(t, 7 + 12, 5 + 2)
-        val = f"{pe[4][12]:.6f}"
-        s = t.wait(f"PE(4,12)={val}", "the clicked cell")
-        check(s is not None, f"mouse: a click on the heatmap moves the cursor (PE(4,12) = {val})")
+        val = f"{pe[4][j]:.6f}"
+        s = t.wait(f"PE(4,{j})={val}", "the clicked cell")
+        check(s is not None, f"mouse: a click on the heatmap moves the cursor (PE(4,{j}) = {val})")
         t.keys("q")
         e = exit_line(t.wait("__EXIT__", "exit"))
         check(e is not None and e[2] == "TTY_RESTORED", "mouse: terminal restored")
@@ -608,8 +643,13 @@ def test_learn():
         check(c is not None and c[0] > 0.5 and c[1] > 0.5,
               f"learn: 爱-喜欢 and 猫-狗 end similar ({c})")
         check(c is not None and c[2] < c[0] - 0.3, f"learn: the control 爱-北京 stays lower ({c})")
-        check(s is not None and "d_model=50" in status_line(s),
-              "learn: the trained vectors go to the analysis (d_model follows them)")
+        s = t.wait(lambda x: "u: views 1, 5" in x or "按 u" in x, "the end says what u does")
+        check(s is not None and "d_model=512" in status_line(s),
+              "learn: the end of training changes no other view (d_model stays 512) and says "
+              "what u would do")
+        t.keys("u")
+        s = t.wait(lambda x: "d_model=50" in status_line(x), "u applies")
+        check(s is not None, "learn: u hands the trained vectors to the analysis (d_model = 50)")
         t.keys("1")
         s = t.wait("训练/载入", "view 1 says the row is trained")
         check(s is not None, "learn: view 1 says its rows are trained")
@@ -826,7 +866,7 @@ def test_wording():
             check(hint.rstrip().endswith("p pairing  b base"), f"wording: view 7 hint whole ({hint})")
         t.keys("8")
         s = t.wait(lambda x: "PCA axes 1-2" in x and "of variance" in x, "view 8")
-        check(s is not None and "not the control pair." in s and
+        check(s is not None and "the control 爱-北京 does not." in s and
               "nearest to 爱 (Up/Down: other word)" in s, "wording: view 8 text whole at 80x24")
         check(s is not None and "-0.00" not in s, "wording: no -0.00 on view 8")
     finally:
@@ -907,7 +947,7 @@ def lesson_session(width, height, lang):
             line = status_line(s or "")
             tag = f"lesson {width}x{height} {lang} step {step + 1}"
             check(status_ok(line, "我爱学习", tag), f"{tag}: whole fields ({line.strip()})")
-            t.keys("Right")
+            t.keys("NPage")
             time.sleep(0.3)
         t.keys("q")
         t.wait("__EXIT__", "exit")
@@ -927,7 +967,11 @@ def train_fast(t):
     t.keys("8")
     for _ in range(6):
         t.keys(">")
-    return t.wait(lambda s: "d_model=50" in status_line(s), "training done", timeout=90)
+    s = t.wait(lambda x: "u: views 1, 5" in x or "按 u" in x, "training done", timeout=90)
+    if s is None or "d_model=512" not in status_line(s):
+        return None  # the end of a run must not change d_model by itself
+    t.keys("u")
+    return t.wait(lambda x: "d_model=50" in status_line(x), "u applies")
 
 
 def test_vectors_dmodel():

@@ -426,7 +426,7 @@ static const tf_option options[] = {
      NULL, "[how many neighbours or mapped words]:K:"},
     /* ---- Classroom ---- */
     {"lesson", 0, NULL, G_CLASSROOM, STORE(lesson),
-     "a guided lesson in 11 steps through TEXT (Space/Right next,\nLeft back, l "
+     "a guided lesson in 11 steps through TEXT (Enter/PgDn next,\nBackspace/PgUp back, l "
      "Chinese/English, q quit) 11 步引导课程", NULL,
      "A guided lesson of 11 steps through TEXT: characters are not numbers; the vocabulary and "
      "the\nid; one\\-hot; onehot \\(mu W_E picks one row; the row is learned; attention has no "

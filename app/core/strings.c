@@ -54,10 +54,11 @@ static const char *const table[T_TERMINAL_END][2] = {
                     "于是 q_m.k_n 只取决于 m-n。",
                     "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
-    [T_CAP_LEARNED] = {"C5 W_E 的行起初是随机数，含义是训练出来的：跳字模型在内置语料上训练，"
-                       "出现在相似上下文里的词（爱、喜欢）越来越近，对照组（爱、北京）不会。",
-                       "C5 Rows of W_E start random and meaning is trained in: skip-gram pulls "
-                       "words of similar contexts (love, like) together, not the control pair."},
+    [T_CAP_LEARNED] = {"C5 W_E 起初是随机数，含义是训练出来的：起初所有余弦一起上升（点线带：常见词两两），"
+                       "随后相似上下文的词（爱、喜欢）高出带子，对照组（爱、北京）不会。",
+                       "C5 W_E starts random and is trained: all cosines rise at first (band: "
+                       "common word pairs); then 爱-喜欢 rises above it, the control 爱-北京 does "
+                       "not."},
     [T_CAP_SCHEMES] = {"文章之外：真实模型怎样放入位置。两种方案并排：位置之间的信号，随距离的变化，"
                        "以及超出训练长度 L 之后会怎样。",
                        "Beyond the article: how real models bring in positions. Two schemes side "
@@ -148,7 +149,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "the rest are random"},
     [T_E_CHECK_NONE] = {"按 c：用完整的矩阵乘法验证查表", "press c: check the lookup by the full "
                                                             "matrix product"},
-    [T_E_CHECK] = {"独热向量 . W_E 与第 k 行之差的最大值 = %.1e（完全相同）",
+    [T_E_CHECK] = {"独热向量 . W_E 与第 k 行最大差 %.1e（相同）",
                    "max |onehot . W_E - row k| = %.1e (identical)"},
     [T_E_PIPE] = {"文本 > 分词 > 编号 > 查表 > 加 PE > X_input > Q K V",
                   "text > tokens > ids > lookup > + PE > X_input > Q K V"},
@@ -158,8 +159,11 @@ static const char *const table[T_TERMINAL_END][2] = {
                         "* no English word list (scripts/bootstrap.sh): English words are letters"},
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
-    [T_P_ZOOM] = {"每像素 %ld 个位置 x %ld 维；共 %ld 个位置 x %d 维；位置从 %d 起算",
-                  "pixel = %ld pos x %ld dims; table %ld pos x %d dims; pos from %d"},
+    [T_P_SAMPLED] = {"每列取 %ld 维中的 1 维（采样，sin、cos 交替），%ld 维全在图上；Z 放大",
+                     "1 column = 1 of %ld dims (sampled, sin/cos alternate), all %ld shown; Z zoom"},
+    [T_P_WINDOW] = {"维 %ld-%ld（共 %ld 维），每列 %ld 维  z 缩小  f 全图",
+                    "dims %ld-%ld of %ld, %ld per column; z zoom out, f fit"},
+    [T_P_ROWS] = {"位置 %ld-%ld（共 %ld 个）", "positions %ld-%ld of %ld"},
 
     [T_F_WAVELEN] = {"波长 2pi/w_i（对数轴），i = 0 .. %d", "wavelength 2pi/w_i (log axis), "
                                                              "i = 0 .. %d"},
@@ -167,7 +171,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                    "dims %d, %d: w = %.6g, wavelength %.6g"},
     [T_F_CLOCKS] = {"时钟 pos = %ld", "clocks at pos = %ld"},
 
-    [T_R_GRAM] = {"PE.PE^T（前 %ld 个位置）", "PE.PE^T (first %ld positions)"},
+    [T_R_GRAM] = {"PE.PE^T：前 %ld 个位置", "PE.PE^T, first %ld positions"},
     [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
     [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
     [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
@@ -175,7 +179,18 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
     [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
                     "max diff here %.1e; over all positions %.1e (n = %ld)"},
+    [T_R_COMPUTING] = {"唯一性：正在计算 %ld 个位置...", "Uniqueness: computing %ld positions..."},
+    [T_R_MAXRES_WAIT] = {"这一行最大差 %.1e；所有位置：计算中（n = %ld）",
+                         "max diff here %.1e; over all positions: computing (n = %ld)"},
 
+    [T_I_POS0] = {"pos 从 0 数：「%s」是第 %zu 个词，pos = %ld（文章从 1 数：--index-base 1）",
+                  "pos from 0: %s is word %zu, pos = %ld (article: from 1, --index-base 1)"},
+    [T_I_POS1] = {"pos 从 1 数，和文章一样：「%s」是第 %zu 个词，pos = %ld",
+                  "pos from 1, as the article: %s is word %zu, pos = %ld"},
+    [T_I_QKV] = {"第一层：Q、K、V = X_input 乘 W_Q、W_K、W_V（X_input 为 %zu x %d）",
+                 "layer 1: Q, K, V = X_input times W_Q, W_K, W_V (X_input is %zu x %d)"},
+    [T_E_ARTICLE] = {"文章的规模 100,000 x 4096：%s个参数，fp32 %sB",
+                     "the article's W_E, 100,000 x 4096: %s, %sB fp32"},
     [T_I_EMB] = {"X_emb", "X_emb"},
     [T_I_PE] = {"PE", "PE"},
     [T_I_SUM] = {"X_input", "X_input"},
@@ -290,8 +305,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_S9_RANDOM] = {"随机", "random"},
     [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
     [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},
-    [T_S9_CURVE] = {"%s 随距离 k = i-j（对数轴，灰点：训练长度 L）",
-                    "%s against k = i-j (log axis, grey dots: trained length L)"},
+    [T_S9_CURVE] = {"%s 对 k = i-j（对数；灰点 L）", "%s vs k = i-j (log; grey: L)"},
 
     [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
     [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
@@ -316,6 +330,16 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_L_APPLIED] = {"第 1、5 页改用这 %u 个训练出的词向量（d_model = %d，训练进度 %.0f%%）",
                      "views 1 and 5 now use these %u trained vectors (d_model = %d, "
                      "%.0f%% trained)"},
+    [T_L_DONE_HINT] = {"训练完成，其他页不变。按 u，第 1、5 页改用这些词向量（d_model 变为 %d）",
+                       "Trained; other views unchanged. u: views 1, 5 use these vectors (d_model = %d)"},
+    [T_L_BAND] = {"点线带：常见 %d 词两两 %+.2f，标准差 %.2f", "band (%d common words): %+.2f sd %.2f"},
+    [T_L_DRIFT] = {"（所有词先一起朝常见词方向移动）", "(all first drift toward common words)"},
+    [T_L_VERDICT_START] = {"随机起点：所有余弦都在 0 附近", "random start: every cosine near 0"},
+    [T_L_ABOVE] = {"高出带子：", "above the band: "},
+    [T_L_INSIDE] = {"在带内：", "in the band: "},
+    [T_L_BELOW] = {"低于带子：", "below it: "},
+    [T_L_DONE_LESSON] = {"训练完成。课程的其他步骤不受影响；r 重新训练",
+                         "Training done. The other steps are unchanged; r trains again"},
 
     [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
     [T_M_VECTORS_DROPPED] =
@@ -369,10 +393,10 @@ static const char *const table[T_TERMINAL_END][2] = {
 
     [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [T_LESSON_TRY] = {"试一试：", "Try this: "},
-    [T_LESSON_KEYS] = {"空格/右键 下一步  左键 上一步  l English  / 改句子  q 退出",
-                       "Space/Right next  Left back  l 中文  / new sentence  q quit"},
-    [T_LESSON_END] = {"这是最后一步。按左键回顾，按 q 结束课程。",
-                      "This is the last step. Left goes back, q ends the lesson."},
+    [T_LESSON_KEYS] = {"回车/PgDn 下一步  退格/PgUp 上一步  l English  / 改句子  q 退出",
+                       "Enter/PgDn next  Backspace/PgUp back  l 中文  / new sentence  q quit"},
+    [T_LESSON_END] = {"这是最后一步。按退格键回顾，按 q 结束课程。",
+                      "This is the last step. Backspace goes back, q ends the lesson."},
     [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
                              "character|code point|UTF-8 bytes|decimal"},
     [T_LESSON_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
@@ -384,12 +408,14 @@ static const char *const table[T_TERMINAL_END][2] = {
                           "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
     [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
     [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
-    [T_LESSON_HELP] = {"空格 / 右键 / n / PgDn  下一步\n"
-                       "左键 / Backspace / PgUp  上一步\n"
+    [T_LESSON_HELP] = {"回车 / PgDn  下一步（空格也行，除非这一步自己用空格）\n"
+                       "退格 / PgUp  上一步\n"
+                       "方向键和每一步自己的键与探索模式相同\n"
                        "/  输入自己的句子（回车确认，Esc 取消）\n"
                        "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
-                       "Space / Right / n / PgDn  next step\n"
-                       "Left / Backspace / PgUp  previous step\n"
+                       "Enter / PgDn  next step (Space too, unless the step uses it)\n"
+                       "Backspace / PgUp  previous step\n"
+                       "Arrows and each step's own keys work as in the explorer\n"
                        "/  type your own sentence (Enter apply, Esc cancel)\n"
                        "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
     [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "textwidth.h"
 #include "tui/statusline.h"
@@ -147,12 +148,38 @@ void tui_draw_status(tui *t)
     term_attr(stdscr, A_NORMAL, 0);
 }
 
+/* Make column x of row y begin a cell: a wide character that covers it from the left (its first
+ * half in column x - 1) becomes two blanks, so a box edge drawn at x cuts no character. The row
+ * is read from its first column, since only a walk from there knows where each character
+ * starts. */
+static void split_wide_at(int y, int x)
+{
+    for (int c = 0; c < x && c < COLS;) {
+        cchar_t cc;
+        wchar_t wch[CCHARW_MAX + 1] = {0};
+        attr_t a;
+        short pair;
+        if (mvin_wch(y, c, &cc) == ERR || getcchar(&cc, wch, &a, &pair, NULL) == ERR)
+            return;
+        int w = wcwidth(wch[0]);
+        w = w < 1 ? 1 : w;
+        if (c + w > x) {
+            for (int k = c; k < c + w && k < COLS; k++)
+                mvaddch(y, k, ' ');
+            return;
+        }
+        c += w;
+    }
+}
+
 void tui_help_box(const char *title, int *x0, int *y0, int *w, int *h)
 {
     *w = COLS - 8 < 76 ? COLS - 8 : 76, *h = LINES - 4;
     *x0 = (COLS - *w) / 2, *y0 = 2;
     int bottom = *y0 + *h - 1, right = *x0 + *w - 1;
     for (int y = *y0; y <= bottom; y++) {
+        split_wide_at(y, *x0);
+        split_wide_at(y, right + 1);
         move(y, *x0);
         for (int x = *x0; x <= right; x++)
             addch(y == *y0 || y == bottom ? '-' : (x == *x0 || x == right) ? '|' : ' ');
@@ -181,6 +208,30 @@ static void draw_help(tui *t)
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * Overlays leave nothing behind: the frame after one closes repaints every cell of the terminal
+ * (ncurses otherwise sends only the cells it believes changed, and a cell the overlay left
+ * half-covered by a wide character is one it is wrong about). */
+
+static bool repaint_next, help_drawn;
+
+void tui_repaint(void)
+{
+    repaint_next = true;
+}
+
+/* Called once a frame is drawn: a whole repaint when an overlay closed since the last one. */
+static void frame_refresh(const tui *t)
+{
+    if (help_drawn && !t->help)
+        repaint_next = true;
+    help_drawn = t->help;
+    if (repaint_next)
+        clearok(curscr, TRUE);
+    repaint_next = false;
+    refresh();
+}
+
 void tui_draw_frame(tui *t)
 {
     erase();
@@ -189,14 +240,14 @@ void tui_draw_frame(tui *t)
         txt_fmt(buf, sizeof buf, T_TOO_SMALL, 60, 20, COLS, LINES);
         int y = LINES / 2;
         term_wrap(stdscr, y > 0 ? y - 1 : 0, 1, COLS - 2 > 1 ? COLS - 2 : 1, 3, 1, buf);
-        refresh();
+        frame_refresh(t);
         return;
     }
     if (t->lesson) {
         lesson_frame(t);
         if (t->help)
             draw_help(t);
-        refresh();
+        frame_refresh(t);
         return;
     }
     const tui_view *v = tui_views[t->view];
@@ -228,6 +279,6 @@ void tui_draw_frame(tui *t)
     tui_draw_status(t);
     if (t->help)
         draw_help(t);
-    refresh();
+    frame_refresh(t);
 }
 

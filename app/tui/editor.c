@@ -139,6 +139,7 @@ char *tui_edit_line(const char *prompt, const char *hint, const char *init, size
             what = edit_key(&b, r, wc);
     }
     curs_set(0);
+    tui_repaint(); /* the editor covered the message and status lines */
     *cut = b.cut;
     char *s = what == EDIT_KEEP ? malloc(b.bytes + 1) : NULL;
     if (s) {

@@ -49,43 +49,55 @@ void lesson_enter(tui *t, int step)
             tui_views[i]->still(t->state[i]);
 }
 
-/* A key the step passes on to its view as another key (alias), or whose result it echoes on
- * the message line (echo); TUI_IGNORED when the step has no such key. */
+/* A key the step passes on to its view as another key (alias), whose result it echoes on the
+ * message line (echo), or the view's own key as in the explorer; TUI_IGNORED when the view has
+ * no use for it. */
 static int step_key(tui *t, const lesson_step *s, int ch)
 {
     const tui_view *v = s->view;
-    if (!v || !v->key || ch <= 0 || ch > 255)
+    if (!v || !v->key)
         return TUI_IGNORED;
     void *state = tui_state(t, v);
-    for (const char *a = s->alias; a && a[0] && a[1]; a += 2)
-        if (ch == a[0])
-            return v->key(t, state, a[1]);
-    if (s->echo && strchr(s->echo, ch)) {
-        int r = v->key(t, state, ch);
-        if (v->result)
-            v->result(t, state, t->msg, sizeof t->msg);
-        return r | TUI_REDRAW;
+    if (ch > 0 && ch <= 255) {
+        for (const char *a = s->alias; a && a[0] && a[1]; a += 2)
+            if (ch == a[0])
+                return v->key(t, state, a[1]);
+        if (s->echo && strchr(s->echo, ch)) {
+            int r = v->key(t, state, ch);
+            if (v->result)
+                v->result(t, state, t->msg, sizeof t->msg);
+            return r | TUI_REDRAW;
+        }
     }
-    return TUI_IGNORED;
+    return v->key(t, state, ch);
 }
 
+static int next_step(tui *t)
+{
+    if (t->step + 1 >= nsteps(t)) {
+        snprintf(t->msg, sizeof t->msg, "%s", txt_lang(T_LESSON_END, zh()));
+        return TUI_REDRAW;
+    }
+    lesson_enter(t, t->step + 1);
+    return TUI_REDRAW;
+}
+
+/* The lesson's own keys never collide with a step's: Enter and PgDn go on, Backspace and PgUp go
+ * back, whatever the step; every other key goes to the step's view first, as in the explorer
+ * (arrows move its cursor, Space pauses the training of step 5 and runs the clocks of step 8),
+ * and Space or n go on when the view has no use for them. */
 int lesson_key(tui *t, int ch)
 {
     switch (ch) {
-    case ' ':
-    case KEY_RIGHT:
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
     case KEY_NPAGE:
-    case 'n':
-        if (t->step + 1 >= nsteps(t)) {
-            snprintf(t->msg, sizeof t->msg, "%s", txt_lang(T_LESSON_END, zh()));
-            return TUI_REDRAW;
-        }
-        lesson_enter(t, t->step + 1);
-        return TUI_REDRAW;
-    case KEY_LEFT:
+        return next_step(t);
     case KEY_PPAGE:
     case KEY_BACKSPACE:
     case 127:
+    case 8:
         lesson_enter(t, t->step - 1);
         return TUI_REDRAW;
     case '\t':
@@ -94,8 +106,14 @@ int lesson_key(tui *t, int ch)
     default:
         if (ch >= '1' && ch <= '9')
             return TUI_REDRAW;
-        return step_key(t, step_at(t->step), ch);
+        break;
     }
+    int r = step_key(t, step_at(t->step), ch);
+    if (r != TUI_IGNORED)
+        return r;
+    if (ch == ' ' || ch == 'n')
+        return next_step(t);
+    return TUI_IGNORED;
 }
 
 /* Step 1: each character of the sentence with its code point and UTF-8 bytes. */
@@ -198,12 +216,25 @@ static void frame_visual(tui *t, const lesson_step *s, int vy, int vrows)
     if (!w)
         return;
     int top = 0;
-    if (s->pe_cell)
+    long pos0 = 0, dim0 = 0, pos1, dim1;
+    if (s->pe_cell) {
+        view_pe_cursor(tui_state(t, &view_pe), &pos0, &dim0);
         top = draw_pe_cell(t, w, 0, 0, COLS);
+    }
     if (!s->view)
         draw_bytes(t, w, 0, 0, vrows, COLS);
     else
         s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
+    if (s->pe_cell) {
+        /* the heatmap puts its cursor on a dimension its columns show when it draws: the
+         * worked cell above it follows in the same frame */
+        view_pe_cursor(tui_state(t, &view_pe), &pos1, &dim1);
+        if (pos1 != pos0 || dim1 != dim0) {
+            werase(w);
+            top = draw_pe_cell(t, w, 0, 0, COLS);
+            s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
+        }
+    }
     t->area_y = vy + top;
     t->area_x = 0;
     t->area_rows = vrows - top;

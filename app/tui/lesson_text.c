@@ -28,9 +28,9 @@ static const lesson_step steps[LESSON_STEPS] = {
       "4 does not mean the words are alike."},
      {"按上下键选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
       "its id."},
-     {"上下键 选词元", "Up/Down: another token"}, .echo = "c"},
+     {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
     {.view = &view_embed,
-     {"one-hot 向量", "One-hot"},
+     {"独热向量", "One-hot"},
      {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
       "它不偏袒任何词，但很浪费：每个向量都和词表一样长，任意两个都互相垂直。",
       "Write the id as a vector of length V: a 1 at position id, 0 everywhere else. It plays "
@@ -38,17 +38,17 @@ static const lesson_step steps[LESSON_STEPS] = {
       "are perpendicular."},
      {"看独热向量那一行：V 有多大？里面有几个 1？", "Read the one-hot line under the tokens: "
       "how big is V? How many 1s does it hold?"},
-     {"上下键 选词元", "Up/Down: another token"}, .echo = "c"},
+     {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
     {.view = &view_embed,
      {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
-     {"嵌入矩阵 W_E 有 V 行、d_model 列。one-hot 乘 W_E，除了第 id 行全都乘了 0，"
+     {"嵌入矩阵 W_E 有 V 行、d_model 列。独热向量乘 W_E，除了第 id 行全都乘了 0，"
       "结果正好是第 id 行。所以实际程序直接查表，不做乘法。",
       "The embedding matrix W_E has V rows and d_model columns. Multiplying the one-hot by "
       "W_E multiplies every row but row id by 0, so the result is exactly row id. Real programs "
       "just look the row up."},
      {"按 c：程序真的做一次乘法，和查表的行比较。", "Press c: the program really multiplies "
       "and compares with the row it looked up."},
-     {"上下键 选词元  c 真的做一次乘法来验证", "Up/Down: token  c: really multiply and compare"}, .echo = "c"},
+     {"方向键 选词元  c 真的做一次乘法来验证", "Arrows: token  c: really multiply and compare"}, .echo = "c"},
     {.view = &view_learned,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
@@ -56,10 +56,11 @@ static const lesson_step steps[LESSON_STEPS] = {
       "W_E starts as random numbers. Training pushes words that appear in similar contexts "
       "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
       "live."},
-     {"按 r 从随机值重新训练，看 爱-喜欢 的余弦一步步升高。", "Press r to start again from "
-      "random rows and watch the cosine of 爱-喜欢 climb."},
-     {"r 从随机值重来  < > 速度  u 用于第 1、5 页的视图  上下键 选词",
-      "r: restart from random  < >: speed  u: use in the token views  Up/Down: word"}},
+     {"按 r 从随机值重新训练：所有余弦先一起升高，随后 爱-喜欢 高出点线带，爱-北京 不会。",
+      "Press r to train again from random rows: all cosines rise first, then 爱-喜欢 leaves "
+      "the dotted band and 爱-北京 does not."},
+     {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
+      "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
      {"只用词向量时，「我爱学习」和「学习爱我」的注意力只是行列换了位置，每个词的输出完全一样。"
@@ -73,10 +74,10 @@ static const lesson_step steps[LESSON_STEPS] = {
       "c: type order B (the same tokens in another order; empty: reversed)"}},
     {.view = &view_pe,
      {"位置编码公式", "The positional-encoding formula"},
-     {"PE(pos, 2i) = sin(pos * w_i)，PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。"
-      "下面把光标所在的格子一步步算出来。",
-      "PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = cos(pos * w_i), w_i = 1/base^(2i/d). "
-      "The lines below work out the cell under the cursor step by step."},
+     {"PE 是算出来的，不是学出来的，也不用存：PE(pos, 2i) = sin(pos * w_i)，"
+      "PE(pos, 2i+1) = cos(pos * w_i)，w_i = 1/base^(2i/d)。下面把光标所在的格子一步步算出来。",
+      "PE is computed, not learned or stored: PE(pos, 2i) = sin(pos * w_i), PE(pos, 2i+1) = "
+      "cos(pos * w_i), w_i = 1/base^(2i/d). The lines below work out the cell under the cursor."},
      {"按上下键换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
       "worked numbers follow."},
      {"上下键 换位置  z/Z 缩小/放大  f 全图", "Up/Down: position  z/Z: zoom out/in  f: fit"}, .pe_cell = true},
@@ -87,9 +88,10 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
       "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
       "the time: the position."},
-     {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down to "
-      "pick another pair of dimensions."},
-     {"a 时钟走/停  上下键 换一对维度", "a: run/stop the clocks  Up/Down: another pair"}, .alias = "a "},
+     {"按空格让时钟走起来，按上下键换一对维度。", "Press Space to let the clocks run, Up/Down "
+      "to pick another pair of dimensions."},
+     {"空格 时钟走/停  上下键 换一对维度  左右键 位置",
+      "Space: run/stop the clocks  Up/Down: another pair  Left/Right: position"}, .alias = "a "},
     {.view = &view_relative,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
      {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k PE(pos)：M_k 只依赖距离 k，"
@@ -98,7 +100,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "on the distance k, not on pos. So k words apart looks the same everywhere."},
      {"按上下键改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
       "0."},
-     {"上下键 改变 k", "Up/Down: change k"}},
+     {"上下键 改变 k  左右键 改变 pos", "Up/Down: change k  Left/Right: change pos"}},
     {.view = &view_input,
      {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
      {"词向量和位置编码直接相加，得到第一层真正读入的矩阵。Q、K、V 都由它算出，"
@@ -118,7 +120,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "(LLaMA and others) use it."},
      {"按 p 换配对方式，按上下键换词元。最后按 q 结束。", "Press p to change the pairing, "
       "Up/Down for another token. Press q to finish."},
-     {"p 配对方式  b 频率基数  上下键 选词元", "p: pairing  b: frequency base  Up/Down: token"}},
+     {"p 配对方式  b 频率基数  上下键 选词元  左右键 换一对维度",
+      "p: pairing  b: frequency base  Up/Down: token  Left/Right: pair"}},
 };
 
 const lesson_step *lesson_get(int i)

@@ -152,6 +152,10 @@ tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs)
 static void ensure_parts(tui *t)
 {
     unsigned needs = tui_views[t->view]->needs;
+    if (needs & ANALYSIS_RELATIVE) { /* seconds at the article's scale: never on the key path */
+        relwork_ensure(t, false);
+        needs &= ~(unsigned)ANALYSIS_RELATIVE;
+    }
     if ((t->a->done & needs) == needs)
         return;
     move(LINES - 2, 0);
@@ -389,18 +393,14 @@ static int mouse(tui *t)
 
 static int dispatch(tui *t, int ch)
 {
-    if (t->lesson && ch != KEY_MOUSE && !t->help) {
-        int lr = lesson_key(t, ch);
-        if (lr != TUI_IGNORED)
-            return lr;
-    }
     if (ch == KEY_MOUSE)
         return mouse(t);
     if (t->help && ch != '?' && ch != 'q' && ch != 27 && ch != KEY_RESIZE) {
         t->help = false;
         return TUI_REDRAW;
     }
-    int r = view_key(t, ch);
+    /* the lesson gives the key to the step's view itself (lesson.c) */
+    int r = t->lesson ? lesson_key(t, ch) : view_key(t, ch);
     if (r != TUI_IGNORED) {
         tui_pictures_view_key();
         return r;
@@ -465,10 +465,12 @@ static void run_loop(tui *t)
             tui_draw_frame(t);
             if (tui_pictures_after(t))
                 tui_draw_frame(t);
+            if (tui_views[t->view]->needs & ANALYSIS_RELATIVE)
+                relwork_ensure(t, true); /* after the frame: the key's answer comes first */
         }
         const tui_view *v = tui_views[t->view];
         void *st = t->state[t->view];
-        int ms = v->frame_ms ? v->frame_ms(st) : 100;
+        int ms = v->frame_ms ? v->frame_ms(st) : relwork_busy() ? 20 : 100;
         timeout(tui_pictures_busy() && ms > 20 ? 20 : ms); /* a picture is being drawn */
         wint_t wc;
         int r = get_wch(&wc);
@@ -477,6 +479,8 @@ static void run_loop(tui *t)
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
             flags |= tui_pictures_ticked(t, flags & TUI_REDRAW);
+            if (relwork_finished()) /* view 4's numbers are ready */
+                flags |= TUI_REDRAW;
             flags |= tui_pictures_poll(t);
             continue;
         }
@@ -484,11 +488,14 @@ static void run_loop(tui *t)
         if (r == OK && wc > 255)
             ch = 0; /* a character no key is bound to (KEY_* codes start at 257) */
         bool keep_msg = (r == KEY_CODE_YES && (ch == KEY_RESIZE || ch == KEY_MOUSE));
+        /* a message stays until the next key, whatever that key does: the frame after it
+         * shows the hint line again */
+        bool had_msg = t->msg[0] != '\0';
         if (!keep_msg)
             t->msg[0] = '\0';
         flags = dispatch(t, ch);
         if (flags == TUI_IGNORED)
-            flags = keep_msg ? TUI_REDRAW : TUI_IGNORED;
+            flags = keep_msg || (had_msg && !t->msg[0]) ? TUI_REDRAW : TUI_IGNORED;
         flags |= tui_pictures_poll(t);
     }
 }
@@ -517,6 +524,7 @@ int tui_run(const tui_request *r, tf_analysis *a)
     if (start_curses(&t)) {
         run_loop(&t);
         tui_pictures_end();
+        relwork_stop();
         int sig = signals_pending();
         restore_terminal();
         signals_defer(false);

@@ -132,6 +132,9 @@ void tui_pictures_end(void);
 /* ---- the chrome (chrome.c) ----------------------------------------------------------------- */
 
 void tui_draw_frame(tui *t);
+/* The next frame repaints every cell of the terminal (after an overlay such as the line editor
+ * closes; the help box does this by itself). */
+void tui_repaint(void);
 /* The status line (sentence and configuration) on the last row. */
 void tui_draw_status(tui *t);
 /* An empty framed box for a help overlay, centred, its title in bold on the first line; its
@@ -148,10 +151,23 @@ int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
 /* A number with engineering grouping: 409.6 M, 1.6 G. */
 const char *tui_human(double v, char *buf, size_t cap);
 
+/* ---- view 4's long work, off the input path (relwork.c) --------------------------------------- */
+
+/* Uniqueness and the all-positions M_k residual (ANALYSIS_RELATIVE) of the analysis on screen:
+ * true when they are in t->a (a finished worker's result is taken here); otherwise a stale
+ * worker is cancelled and, with start, one is started (after the frame that says "computing" is
+ * drawn, so the key's frame comes first). relwork_finished: a result is waiting (draw again);
+ * relwork_busy: a worker runs; relwork_stop: cancel and join it (when the explorer ends). */
+bool relwork_ensure(tui *t, bool start);
+bool relwork_finished(void);
+bool relwork_busy(void);
+void relwork_stop(void);
+
 /* ---- the lesson (lesson.c) ----------------------------------------------------------------- */
 
 void lesson_frame(tui *t);
-/* The lesson's keys: TUI_IGNORED for keys the view and the global table should see. */
+/* A key in the lesson: its own navigation, else the step's view's key, else Space or n go on;
+ * TUI_IGNORED for keys the global table should see. */
 int lesson_key(tui *t, int ch);
 /* The ? overlay inside the lesson: its keys and the current step's own. */
 void lesson_help(tui *t);

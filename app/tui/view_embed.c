@@ -281,6 +281,17 @@ static void draw_row_notes(tui *t, const embed_state *e, WINDOW *w, int ry, int 
         else
             tui_say(w, ry + 7, rx, rw, T_E_CHECK_NONE);
     }
+    /* the article's scale, whatever d_model is on screen: where the row 4 is free (no trained
+     * rows) or under the check */
+    int ay = h >= 8 ? ry + 8 : !a->emb.n_set && h >= 4 ? ry + 4 : -1;
+    if (ay >= 0) {
+        double big = 100000.0 * 4096.0;
+        if (txt_is_zh())
+            snprintf(b1, sizeof b1, "约 %.1f 亿", big / 1e8);
+        else
+            tui_human(big, b1, sizeof b1);
+        term_printf(w, ay, rx, rw, txt(T_E_ARTICLE), b1, tui_human(big * 4, b2, sizeof b2));
+    }
     if (h >= 9)
         tui_say(w, ry + 9, rx, rw, T_E_PIPE);
 }

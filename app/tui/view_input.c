@@ -25,6 +25,29 @@ static double bar_px(void *ctx, int py, int px)
     return b->v[(size_t)px * b->d / b->cols];
 }
 
+/* Token i's three bars (X_emb, PE, X_input), rb rows each from row ry, with their norms. */
+static void draw_bars(const tui *t, WINDOW *w, size_t i, const double *emb, int ry, int x,
+                      int rb, int bw, double m)
+{
+    const tf_analysis *a = t->a;
+    int d = a->cfg.d_model;
+    char tok[128], lab[192];
+    const double *rowv[3] = {emb, a->pe + i * d, a->x_input + i * d};
+    const txt_id names[3] = {T_I_EMB, T_I_PE, T_I_SUM};
+    snprintf(lab, sizeof lab, "%s %d", tui_token(t, i, tok, sizeof tok), a->tokens.items[i].id);
+    for (int r = 0; r < 3; r++) {
+        term_attr(w, i == t->tok && r == 0 ? A_BOLD | A_REVERSE : A_NORMAL, 0);
+        if (r == 0)
+            term_text(w, ry, x + 1, lab, 9);
+        term_attr(w, A_NORMAL, 0);
+        int by = ry + r * rb;
+        term_text(w, by, x + 10, txt(names[r]), LABEL_COLS - 10);
+        bar_ctx bc = {rowv[r], d, bw};
+        term_heatmap(w, by, x + LABEL_COLS, rb, bw, bar_px, &bc, CMAP_RDBU, -m, m);
+        term_printf(w, by, x + LABEL_COLS + bw + 2, 12, "%9.3f", la_norm(rowv[r], (size_t)d));
+    }
+}
+
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
     (void)state;
@@ -51,8 +74,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
                 a->emb_scale);
     term_attr(w, A_NORMAL, 0);
     term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
-    /* a blank line between tokens when they all fit with it */
-    int per = (rows - 4) >= 4 * (int)T ? 4 : 3, fit = (rows - 4) / per;
+    /* a blank line between tokens when they all fit with it; two lines under the tokens: where
+     * pos counts from, and the Q, K, V projections; the bars grow (up to five rows each) when
+     * the screen has room for every token: a projector */
+    int rb = T ? (rows - 6 - (int)T) / (3 * (int)T) : 1;
+    rb = rb < 1 ? 1 : rb > 5 ? 5 : rb;
+    int per = rb > 1 ? 3 * rb + 1 : (rows - 6) >= 4 * (int)T ? 4 : 3, fit = (rows - 6) / per;
     size_t first = t->tok >= (size_t)fit ? t->tok - (size_t)fit + 1 : 0;
     int ry = y + 2;
     double sum_e = 0, sum_p = 0;
@@ -67,27 +94,18 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     for (size_t i = 0; i < T; i++)
         n_trained += embedding_row_is_set(&a->emb, a->tokens.items[i].id);
     int extra = a->emb.n_set ? 1 : 0;
-    for (size_t i = first; i < T && ry + 3 <= y + rows - 2 - extra; i++) {
-        char tok[128], lab[192];
+    for (size_t i = first; i < T && ry + 3 * rb <= y + rows - 4 - extra; i++) {
         for (int j = 0; j < d; j++)
             emb[j] = a->emb_scale * a->x_emb[i * d + j];
-        const double *rowv[3] = {emb, a->pe + i * d, a->x_input + i * d};
-        const txt_id names[3] = {T_I_EMB, T_I_PE, T_I_SUM};
-        snprintf(lab, sizeof lab, "%s %d", tui_token(t, i, tok, sizeof tok),
-                 a->tokens.items[i].id);
-        for (int r = 0; r < 3; r++) {
-            term_attr(w, i == t->tok && r == 0 ? A_BOLD | A_REVERSE : A_NORMAL, 0);
-            if (r == 0)
-                term_text(w, ry, x + 1, lab, 9);
-            term_attr(w, A_NORMAL, 0);
-            term_text(w, ry + r, x + 10, txt(names[r]), LABEL_COLS - 10);
-            bar_ctx bc = {rowv[r], d, bw};
-            term_heatmap(w, ry + r, x + LABEL_COLS, 1, bw, bar_px, &bc, CMAP_RDBU, -m, m);
-            term_printf(w, ry + r, x + LABEL_COLS + bw + 2, 12, "%9.3f",
-                        la_norm(rowv[r], (size_t)d));
-        }
+        draw_bars(t, w, i, emb, ry, x, rb, bw, m);
         ry += per;
     }
+    char tok[128];
+    size_t s = t->tok;
+    long base = a->cfg.index_base;
+    term_printf(w, y + rows - 4 - extra, x + 1, cols - 2, txt(base ? T_I_POS1 : T_I_POS0),
+                tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
+    term_printf(w, y + rows - 3 - extra, x + 1, cols - 2, txt(T_I_QKV), T, d);
     if (extra) {
         term_attr(w, A_BOLD, 0);
         term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
@@ -97,7 +115,6 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
                 sum_p / (double)T);
     if (y + rows - 1 > ry)
         term_colorbar(w, y + rows - 1, x + 1, cols / 2 < 40 ? cols / 2 : 40, CMAP_RDBU, -m, m);
-    size_t s = t->tok;
     snprintf(t->cursor, sizeof t->cursor, "X_input[%zu][0]=%.6f", s, a->x_input[s * d]);
     free(emb);
 }

@@ -4,8 +4,9 @@
  * (the event loop calls tick() between key presses), and the view draws what the training does:
  * the loss falling, the cosine of 爱-喜欢 and 猫-狗 climbing from the near-zero of random rows
  * while the control 爱-北京 stays low, the 2-D PCA map of the most frequent words gathering
- * into groups, and the nearest neighbours of a chosen word. u (and the end of training) copies
- * the vectors into the analysis, so views 1 and 5 read trained rows. */
+ * into groups, and the nearest neighbours of a chosen word. u copies the vectors into the
+ * analysis, so views 1 and 5 read trained rows (and d_model becomes theirs); only u does: the end
+ * of a run says so and changes nothing, and the lesson, which keeps its d_model, has no u. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #define N_PAIRS 3
 #define MAP_WORDS 48  /* the most frequent words on the map */
 #define N_NEIGH 8
+#define BAND_WORDS 200 /* the band: every pair of the commonest words (19,900 cosines) */
 #define SPEED_MIN 64
 #define SPEED_MAX 65536
 #define SPEED_DEFAULT 512 /* words per frame: ~176 k words at 25 frames/s take about 15 s */
@@ -39,6 +41,7 @@ typedef struct {
     /* history: fraction of the run, smoothed loss, cosines */
     size_t n;
     double hx[HIST_CAP], hloss[HIST_CAP], hcos[N_PAIRS][HIST_CAP];
+    double hmean[HIST_CAP], hsd[HIST_CAP]; /* the band: cosines of common-word pairs */
     double loss_ema;
     int32_t sel; /* the word whose neighbours are listed */
     size_t preset_i;
@@ -50,6 +53,7 @@ static void record(learned_state *L)
     if (L->n == HIST_CAP) { /* keep every other point */
         for (size_t i = 0; i < HIST_CAP / 2; i++) {
             L->hx[i] = L->hx[2 * i], L->hloss[i] = L->hloss[2 * i];
+            L->hmean[i] = L->hmean[2 * i], L->hsd[i] = L->hsd[2 * i];
             for (int p = 0; p < N_PAIRS; p++)
                 L->hcos[p][i] = L->hcos[p][2 * i];
         }
@@ -58,6 +62,7 @@ static void record(learned_state *L)
     size_t i = L->n++;
     L->hx[i] = L->pr.words_total ? (double)L->pr.words_done / (double)L->pr.words_total : 0;
     L->hloss[i] = L->loss_ema;
+    w2v_cosine_spread(&L->s.m, BAND_WORDS, &L->hmean[i], &L->hsd[i]);
     for (int p = 0; p < N_PAIRS; p++)
         L->hcos[p][i] = L->pair_id[p][0] >= 0 && L->pair_id[p][1] >= 0
                             ? w2v_cosine(&L->s.m, L->pair_id[p][0], L->pair_id[p][1])
@@ -176,11 +181,12 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
         L->loss_ema = isnan(L->loss_ema) ? pr.loss : 0.8 * L->loss_ema + 0.2 * pr.loss;
     record(L);
     if (pr.done) {
+        /* the other views change only when the user asks (u), never because a run ended */
         L->running = false;
-        /* a run that ends hands its vectors over, unless they are in use already (a new
-         * d_model leaves them: loop.c act_dmodel) */
-        if (!L->applied || t->cfg.vectors != &L->applied_vec)
-            return apply(t, L) | TUI_REDRAW;
+        if (t->lesson)
+            snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_DONE_LESSON));
+        else
+            txt_fmt(t->msg, sizeof t->msg, T_L_DONE_HINT, (int)L->s.m.dim);
     }
     return TUI_REDRAW;
 }
@@ -215,15 +221,82 @@ static int frame_ms(void *state)
 
 static const tf_rgb curve_rgb[N_PAIRS] = {{230, 80, 60}, {60, 160, 230}, {150, 150, 150}};
 
+static const tf_rgb band_rgb = {220, 180, 50};
+
+/* Text that flows over the rows y0 .. y1 of width cols from x, a piece at a time (a piece
+ * that does not fit the rest of a row starts the next). */
+typedef struct {
+    WINDOW *w;
+    int x, cols, y, y1, at;
+} flow;
+
+static void flow_put(flow *f, const char *s, attr_t a, int pair)
+{
+    int wd = term_text_width(s);
+    if (f->at > 0 && f->at + wd > f->cols) {
+        f->y++;
+        f->at = 0;
+        while (*s == ' ')
+            s++, wd--;
+    }
+    if (f->y > f->y1)
+        return;
+    term_attr(f->w, a, pair);
+    f->at += term_text(f->w, f->y, f->x + f->at, s, f->cols - f->at);
+    term_attr(f->w, A_NORMAL, 0);
+}
+
+/* Three lines under the cosine plot, computed from the numbers drawn above them so they always
+ * match the curves: the band's mean and spread; which watched pairs stand above it, inside it
+ * or below it (a pair stands out by more than the spread and by 0.05 at least: when every
+ * cosine is 1.00 nothing does); and, while the band itself is high, why. */
+static void draw_band_verdict(const learned_state *L, WINDOW *w, int y, int x, int cols,
+                              const int *pairs)
+{
+    size_t i = L->n ? L->n - 1 : 0;
+    double mean = L->n ? L->hmean[i] : 0, sd = L->n ? L->hsd[i] : 0, gap = fmax(sd, 0.05);
+    char buf[96];
+    txt_fmt(buf, sizeof buf, T_L_BAND, BAND_WORDS, mean, sd);
+    flow f = {w, x, cols, y, y + 2, 0};
+    flow_put(&f, buf, A_NORMAL, term_pair(&band_rgb, NULL));
+    f.y++, f.at = 0;
+    if (L->pr.words_done == 0) {
+        flow_put(&f, txt(T_L_VERDICT_START), A_NORMAL, 0);
+        return;
+    }
+    static const txt_id where[3] = {T_L_ABOVE, T_L_INSIDE, T_L_BELOW};
+    for (int k = 0; k < 3; k++) {
+        bool any = false;
+        for (int p = 0; p < N_PAIRS; p++) {
+            double c = L->hcos[p][i];
+            if ((c > mean + gap ? 0 : c < mean - gap ? 2 : 1) != k)
+                continue;
+            if (!any)
+                flow_put(&f, txt(where[k]), A_NORMAL, 0);
+            snprintf(buf, sizeof buf, any ? " %s-%s" : "%s-%s", learn_pairs[shown_pairs[p]][0],
+                     learn_pairs[shown_pairs[p]][1]);
+            flow_put(&f, buf, A_BOLD, pairs[p]);
+            any = true;
+        }
+        if (any)
+            flow_put(&f, "  ", A_NORMAL, 0);
+    }
+    if (mean > 0.25 && !L->pr.done && f.y + 1 <= f.y1)
+        term_wrap(w, f.y + 1, x, cols, f.y1 - f.y, 1, txt(T_L_DRIFT));
+}
+
 static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
 {
     char buf[160];
     int pairs[N_PAIRS];
     for (int p = 0; p < N_PAIRS; p++)
         pairs[p] = term_pair(&curve_rgb[p], NULL);
-    int h = (rows - 3) / 2; /* loss plot and cosine plot, a title line each */
+    /* the loss plot a third, the cosine plot (the point) the rest; a title line each, and the
+     * band's three lines */
+    int h = (rows - 6) / 3, hc;
     if (h < 2)
         h = 2;
+    hc = rows - 6 - h < 2 ? 2 : rows - 6 - h;
     int pw = cols - 7;
     /* loss */
     term_attr(w, A_BOLD, 0);
@@ -269,19 +342,26 @@ static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int
         lx += term_text(w, cy, lx, buf, x + cols - lx);
     }
     term_attr(w, A_NORMAL, 0);
-    if (term_canvas_init(&cv, h, pw, 0, 1, -0.5, 1.0) == 0) {
+    if (term_canvas_init(&cv, hc, pw, 0, 1, -0.5, 1.0) == 0) {
         for (int k = 0; k <= 50; k++) /* the zero line: random rows sit near it */
             term_canvas_dot(&cv, k / 50.0, 0.0, N_PAIRS + 1);
+        /* the band, mean +- sd of the common-word pairs, dotted under the named pairs */
+        size_t every = L->n / (size_t)(2 * pw) + 1;
+        for (size_t i = 0; i < L->n; i += every) {
+            term_canvas_dot(&cv, L->hx[i], fmin(1.0, L->hmean[i] + L->hsd[i]), N_PAIRS + 2);
+            term_canvas_dot(&cv, L->hx[i], fmax(-0.5, L->hmean[i] - L->hsd[i]), N_PAIRS + 2);
+        }
         for (int p = N_PAIRS - 1; p >= 0; p--)
             if (L->n >= 2)
                 term_canvas_line(&cv, L->hx, L->hcos[p], (int)L->n, p + 1);
-        int all[N_PAIRS + 1] = {pairs[0], pairs[1], pairs[2], 0};
-        term_canvas_draw(&cv, w, cy + 1, x + 6, all, N_PAIRS + 1);
+        int all[N_PAIRS + 2] = {pairs[0], pairs[1], pairs[2], 0, term_pair(&band_rgb, NULL)};
+        term_canvas_draw(&cv, w, cy + 1, x + 6, all, N_PAIRS + 2);
         term_canvas_free(&cv);
     }
     term_text(w, cy + 1, x, " 1.0", 5);
-    term_text(w, cy + 1 + (int)lround(h * 2.0 / 3.0), x, " 0.0", 5);
-    term_text(w, cy + h, x, "-0.5", 5);
+    term_text(w, cy + 1 + (int)lround(hc * 2.0 / 3.0), x, " 0.0", 5);
+    term_text(w, cy + hc, x, "-0.5", 5);
+    draw_band_verdict(L, w, cy + hc + 1, x, cols, pairs);
 }
 
 /* The map: the MAP_WORDS most frequent words at their first two principal components; labels
@@ -444,7 +524,7 @@ static int key(tui *t, void *state, int ch)
         txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
         return TUI_REDRAW;
     case 'u':
-        return apply(t, L);
+        return t->lesson ? TUI_IGNORED : apply(t, L);
     case KEY_UP:
         L->sel = L->sel > 0 ? L->sel - 1 : (int32_t)L->s.m.V - 1;
         return TUI_REDRAW;

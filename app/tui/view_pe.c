@@ -1,12 +1,18 @@
 /* view_pe.c — view 2: the positional-encoding heatmap, positions x dimensions (claim C7).
  *
  * Every pixel is posenc_value() of its (position, dimension), computed when drawn, so the
- * article's 10,000 positions x 4096 dimensions cost nothing until looked at. Zoomed out, a
- * pixel shows the first (position, dimension) it stands for (sampled, not averaged: an average
- * of a fast sine is a misleading grey). */
+ * article's 10,000 positions x 4096 dimensions cost nothing until looked at.
+ *
+ * It opens on the whole d_model range, one position per pixel row: fast stripes on the left,
+ * slow ones on the right, the article's picture. A column then stands for zc dimensions and
+ * shows one of them (sampled, not averaged: an average of a fast sine is a misleading grey),
+ * sin and cos in turn so both halves of each pair appear; the screen says so. The cursor always
+ * sits on a sampled dimension, so the worked formula is the colour under it. Z zooms in around
+ * the cursor, z out, f fits positions too. Pixels beyond n or d_model are blank. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "posenc.h"
 #include "tui/view.h"
@@ -20,14 +26,19 @@ typedef struct {
     int rows, cols;
     long row0, col0, zr, zc;
     unsigned gen;
+    int ppc;
     bool valid;
 } pe_cache;
 
 typedef struct {
-    long pos, dim;     /* the cursor: a position index from 0 and a dimension */
+    long pos, dim;     /* the cursor: a position index from 0 and the dimension asked for */
+    long shown;        /* the dimension drawn: dim moved onto the one its column samples (so a
+                        * new width or zoom never drifts the dimension asked for) */
     long row0, col0;   /* the first position and dimension shown */
     long zr, zc;       /* positions per pixel row, dimensions per column */
+    bool zoomed;       /* the user chose zr, zc; else the whole d_model range fits the width */
     int hm_rows, hm_cols; /* the heatmap's size in the last frame, for keys and clicks */
+    int ppc;              /* positions per cell row: 2 (half blocks) or 1 (ASCII) */
     pe_cache cache;
 } pe_state;
 
@@ -36,7 +47,7 @@ static void *init(tui *t)
     (void)t;
     pe_state *p = calloc(1, sizeof *p);
     if (p)
-        p->pos = 3, p->dim = 10, p->zr = 1, p->zc = 1;
+        p->pos = 3, p->dim = p->shown = 10, p->zr = 1, p->zc = 1, p->ppc = 2;
     return p;
 }
 
@@ -52,7 +63,22 @@ void view_pe_cursor(const void *state, long *pos, long *dim)
 {
     const pe_state *p = state;
     *pos = p ? p->pos : 0;
-    *dim = p ? p->dim : 0;
+    *dim = p ? p->shown : 0;
+}
+
+/* The dimension column k (counted from dimension 0) shows: its first one, or the next when that
+ * keeps sin and cos alternating from column to column. */
+static long column_dim(long k, long zc)
+{
+    long j = k * zc;
+    return zc > 1 && zc % 2 == 0 ? j + (k & 1) : j;
+}
+
+/* How many dimensions a column holds for the whole d_model range to fit cols columns. */
+static long fit_zc(long d, int cols)
+{
+    long z = (d + cols - 1) / (cols > 0 ? cols : 1);
+    return z < 1 ? 1 : z;
 }
 
 static double cached_px(void *ctx, int py, int px)
@@ -66,7 +92,7 @@ static bool fill_cache(const tui *t, pe_state *p, int rows, int cols)
     pe_cache *cache = &p->cache;
     if (cache->valid && cache->rows == rows && cache->cols == cols && cache->row0 == p->row0 &&
         cache->col0 == p->col0 && cache->zr == p->zr && cache->zc == p->zc &&
-        cache->gen == t->generation)
+        cache->gen == t->generation && cache->ppc == p->ppc)
         return true;
     if (cache->rows * cache->cols < rows * cols || !cache->v) {
         free(cache->v);
@@ -78,9 +104,10 @@ static bool fill_cache(const tui *t, pe_state *p, int rows, int cols)
     }
     const tf_config *c = &t->a->cfg;
     for (int py = 0; py < 2 * rows; py++) {
-        long r = p->row0 + (long)py * p->zr;
+        /* the ASCII fallback shows one pixel a cell, the upper: both halves are its position */
+        long r = p->row0 + (long)(p->ppc == 2 ? py : py / 2) * p->zr;
         for (int px = 0; px < cols; px++) {
-            long j = p->col0 + (long)px * p->zc;
+            long j = column_dim(p->col0 / p->zc + px, p->zc);
             cache->v[(size_t)py * cols + px] =
                 r >= c->n_positions || j >= c->d_model
                     ? NAN
@@ -90,30 +117,40 @@ static bool fill_cache(const tui *t, pe_state *p, int rows, int cols)
     }
     cache->rows = rows, cache->cols = cols, cache->row0 = p->row0, cache->col0 = p->col0;
     cache->zr = p->zr, cache->zc = p->zc, cache->gen = t->generation, cache->valid = true;
+    cache->ppc = p->ppc;
     return true;
+}
+
+/* The first cell of a window of span cells out of total that shows cell cur, moving first0 as
+ * little as possible and never past the end of the table. */
+static long first_cell(long cur, long first0, long span, long total)
+{
+    long f = first0;
+    if (cur < f)
+        f = cur;
+    if (cur >= f + span)
+        f = cur - span + 1;
+    if (f > total - span)
+        f = total - span;
+    return f < 0 ? 0 : f;
 }
 
 /* Keep the cursor inside the table and the view window around the cursor. */
 static void clamp(const tui *t, pe_state *p, int hrows, int hcols)
 {
     long n = t->a->cfg.n_positions, d = t->a->cfg.d_model;
+    if (!p->zoomed)
+        p->zc = fit_zc(d, hcols), p->zr = 1, p->col0 = 0;
     p->pos = p->pos < 0 ? 0 : p->pos >= n ? n - 1 : p->pos;
     p->dim = p->dim < 0 ? 0 : p->dim >= d ? d - 1 : p->dim;
-    long span_r = 2L * hrows * p->zr, span_c = (long)hcols * p->zc;
-    if (p->pos < p->row0)
-        p->row0 = p->pos;
-    if (p->pos >= p->row0 + span_r)
-        p->row0 = p->pos - span_r + 1;
-    if (p->dim < p->col0)
-        p->col0 = p->dim;
-    if (p->dim >= p->col0 + span_c)
-        p->col0 = p->dim - span_c + 1;
-    p->row0 -= p->row0 % p->zr;
-    p->col0 -= p->col0 % p->zc;
-    if (p->row0 < 0)
-        p->row0 = 0;
-    if (p->col0 < 0)
-        p->col0 = 0;
+    /* onto the dimension its column shows */
+    long k = p->dim / p->zc;
+    while (k > 0 && column_dim(k, p->zc) >= d)
+        k--;
+    p->shown = column_dim(k, p->zc);
+    long rows_total = (n + p->zr - 1) / p->zr;
+    p->row0 = first_cell(p->pos / p->zr, p->row0 / p->zr, (long)p->ppc * hrows, rows_total) * p->zr;
+    p->col0 = first_cell(k, p->col0 / p->zc, hcols, (d + p->zc - 1) / p->zc) * p->zc;
 }
 
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
@@ -125,39 +162,41 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     int hrows = rows - 5, hcols = cols - LABEL_COLS - 1;
     if (hrows < 2 || hcols < 8)
         return;
-    p->hm_rows = hrows, p->hm_cols = hcols;
+    p->hm_rows = hrows, p->hm_cols = hcols, p->ppc = term_heatmap_pixels_per_cell();
     clamp(t, p, hrows, hcols);
 
     /* column labels: dimension numbers every 16 columns */
     term_text(w, y, x, txt(T_P_AXES), LABEL_COLS + 6);
-    for (int k = 0; k < hcols; k += 16) {
+    int step = hcols >= 96 ? 24 : 16;
+    for (int k = 0; k < hcols; k += step) {
         long j = p->col0 + (long)k * p->zc;
         if (j >= c->d_model)
             break;
-        term_printf(w, y, x + LABEL_COLS + k, 15, "|%ld", j);
+        term_printf(w, y, x + LABEL_COLS + k, step - 1, "|%ld", j);
     }
     if (fill_cache(t, p, hrows, hcols))
         term_heatmap(w, y + 1, x + LABEL_COLS, hrows, hcols, cached_px, p, CMAP_RDBU, -1.0,
                      1.0);
     /* row labels: the position of the upper pixel, every 4 rows */
     for (int r = 0; r < hrows; r += 4) {
-        long pos = p->row0 + 2L * r * p->zr;
+        long pos = p->row0 + (long)p->ppc * r * p->zr;
         if (pos >= c->n_positions)
             break;
         term_printf(w, y + 1 + r, x, LABEL_COLS - 1, "%6ld", pos + c->index_base);
     }
     /* the cursor: its cell drawn reversed, markers on both axes */
-    int cr = (int)((p->pos - p->row0) / p->zr), cc = (int)((p->dim - p->col0) / p->zc);
+    int cr = (int)((p->pos - p->row0) / p->zr), cc = (int)((p->shown - p->col0) / p->zc);
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y + 1 + cr / 2, x, LABEL_COLS - 1, "%5ld>", p->pos + c->index_base);
+    term_printf(w, y + 1 + cr / p->ppc, x, LABEL_COLS - 1, "%5ld>", p->pos + c->index_base);
     mvwaddch(w, y + 1 + hrows, x + LABEL_COLS + cc, '^');
     term_attr(w, A_REVERSE | A_BOLD, 0);
-    mvwaddch(w, y + 1 + cr / 2, x + LABEL_COLS + cc, cr % 2 ? '.' : '\'');
+    mvwaddch(w, y + 1 + cr / p->ppc, x + LABEL_COLS + cc,
+             p->ppc == 1 ? 'X' : cr % 2 ? '.' : '\'');
     term_attr(w, A_NORMAL, 0);
 
     /* the formula with the numbers filled in */
     long pos = p->pos + c->index_base;
-    int j = (int)p->dim, i = j / 2;
+    int j = (int)p->shown, i = j / 2;
     double v = posenc_value((double)pos, j, c->d_model, c->base);
     double angle = (double)pos * posenc_omega(i, c->d_model, c->base);
     term_attr(w, A_BOLD, 0);
@@ -166,10 +205,29 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
                 j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model, j % 2 ? "cos" : "sin",
                 angle, v);
     term_attr(w, A_NORMAL, 0);
-    term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_ZOOM), p->zr, p->zc,
-                c->n_positions, c->d_model, c->index_base);
-    if (rows - hrows - 4 > 0)
-        term_colorbar(w, y + hrows + 4, x + 1, cols / 2 < 40 ? cols / 2 : 40, CMAP_RDBU, -1, 1);
+    /* what a column and a pixel row stand for, stated where the picture is */
+    long last_col = p->col0 + (long)hcols * p->zc - 1;
+    if (p->col0 == 0 && last_col >= c->d_model - 1 && p->zc > 1)
+        term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_SAMPLED), p->zc,
+                    (long)c->d_model);
+    else
+        term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
+                    last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,
+                    (long)c->d_model, p->zc);
+    if (rows - hrows - 4 > 0) {
+        int bw = cols / 2 < 40 ? cols / 2 : 40;
+        term_colorbar(w, y + hrows + 4, x + 1, bw, CMAP_RDBU, -1, 1);
+        long last = p->row0 + (long)p->ppc * hrows * p->zr - 1;
+        last = last < c->n_positions - 1 ? last : c->n_positions - 1;
+        char buf[96];
+        txt_fmt(buf, sizeof buf, T_P_ROWS, p->row0 + c->index_base, last + c->index_base,
+                c->n_positions);
+        if (p->zr > 1) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, sizeof buf - l, ", %ld/px", p->zr);
+        }
+        term_printf(w, y + hrows + 4, x + 3 + bw, cols - bw - 4, "%s", buf);
+    }
     snprintf(t->cursor, sizeof t->cursor, "PE(%ld,%d)=%.6f", pos, j, v);
 }
 
@@ -178,7 +236,7 @@ static int key(tui *t, void *state, int ch)
     pe_state *p = state;
     if (!p)
         return TUI_IGNORED;
-    long page = 2L * (p->hm_rows > 2 ? p->hm_rows - 2 : 1) * p->zr;
+    long page = (long)p->ppc * (p->hm_rows > 2 ? p->hm_rows - 2 : 1) * p->zr;
     switch (ch) {
     case KEY_UP:
         p->pos -= p->zr;
@@ -187,10 +245,10 @@ static int key(tui *t, void *state, int ch)
         p->pos += p->zr;
         break;
     case KEY_LEFT:
-        p->dim -= p->zc;
+        p->dim = p->shown / p->zc > 0 ? column_dim(p->shown / p->zc - 1, p->zc) : 0;
         break;
     case KEY_RIGHT:
-        p->dim += p->zc;
+        p->dim = column_dim(p->shown / p->zc + 1, p->zc);
         break;
     case KEY_PPAGE:
         p->pos -= page;
@@ -204,22 +262,29 @@ static int key(tui *t, void *state, int ch)
     case KEY_END:
         p->pos = t->a->cfg.n_positions - 1;
         break;
-    case 'z': /* zoom out: more positions and dimensions per pixel */
-        if (2L * p->hm_rows * p->zr < t->a->cfg.n_positions)
+    case 'z': { /* zoom out: dimensions first up to the whole d_model range, then positions */
+        long fit = fit_zc(t->a->cfg.d_model, p->hm_cols);
+        if (p->zc < fit)
+            p->zc = p->zc * 2 < fit ? p->zc * 2 : fit;
+        else if ((long)p->ppc * p->hm_rows * p->zr < t->a->cfg.n_positions)
             p->zr *= 2;
-        if ((long)p->hm_cols * p->zc < t->a->cfg.d_model)
-            p->zc *= 2;
+        p->zoomed = !(p->zr == 1 && p->zc == fit);
         break;
-    case 'Z':
-        p->zr = p->zr > 1 ? p->zr / 2 : 1;
-        p->zc = p->zc > 1 ? p->zc / 2 : 1;
+    }
+    case 'Z': /* zoom in around the cursor: positions first, then dimensions */
+        p->zoomed = true;
+        if (p->zr > 1)
+            p->zr /= 2;
+        else
+            p->zc = p->zc > 1 ? p->zc / 2 : 1;
+        p->col0 = p->shown - (long)p->hm_cols * p->zc / 2;
+        p->row0 = p->pos - (long)p->hm_rows * p->zr;
         break;
     case 'f': /* fit the whole table */
-        p->zr = 1, p->zc = 1;
-        while (2L * p->hm_rows * p->zr < t->a->cfg.n_positions)
+        p->zoomed = true;
+        p->zr = 1, p->zc = fit_zc(t->a->cfg.d_model, p->hm_cols);
+        while ((long)p->ppc * p->hm_rows * p->zr < t->a->cfg.n_positions)
             p->zr *= 2;
-        while ((long)p->hm_cols * p->zc < t->a->cfg.d_model)
-            p->zc *= 2;
         p->row0 = p->col0 = 0;
         break;
     default:
@@ -237,8 +302,8 @@ static int click(tui *t, void *state, int y, int x)
     int py = y - 1, px = x - LABEL_COLS;
     if (py < 0 || py >= p->hm_rows || px < 0 || px >= p->hm_cols)
         return TUI_IGNORED;
-    p->pos = p->row0 + 2L * py * p->zr;
-    p->dim = p->col0 + (long)px * p->zc;
+    p->pos = p->row0 + (long)p->ppc * py * p->zr;
+    p->dim = column_dim(p->col0 / p->zc + px, p->zc);
     return TUI_REDRAW;
 }
 

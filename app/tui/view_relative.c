@@ -64,50 +64,25 @@ static const double *gram_for(const tui *t, rel_state *r, long n)
     return r->gram;
 }
 
-static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+/* The right panel: uniqueness (C9) and M_k applied to PE(pos) next to PE(pos+k) (C10). */
+static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, int rows)
 {
-    rel_state *st = state;
-    if (!st)
-        return;
     const tf_config *c = &t->a->cfg;
     const tf_analysis *a = t->a;
     int d = c->d_model;
-    /* the square: n positions over n columns and n/2 rows */
-    long n = 2L * (rows - 2);
-    if (n > cols / 2 - 8)
-        n = cols / 2 - 8;
-    if (n > c->n_positions)
-        n = c->n_positions;
-    if (n > 96)
-        n = 96;
-    n -= n % 2;
-    if (n < 2)
-        return;
-    const double *g = gram_for(t, st, n);
+    int py = y;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x + 1, (int)n + 6, txt(T_R_GRAM), n);
-    term_attr(w, A_NORMAL, 0);
-    if (g) {
-        gram_ctx gc = {g, n};
-        term_heatmap(w, y + 1, x + 5, (int)n / 2, (int)n, gram_px, &gc, CMAP_RDBU, -d / 2.0,
-                     d / 2.0);
-    }
-    for (int r = 0; r < n / 2; r += 4)
-        term_printf(w, y + 1 + r, x, 5, "%4ld", 2L * r + c->index_base);
-    if ((int)n / 2 + 2 < rows)
-        term_colorbar(w, y + 2 + (int)n / 2, x + 5, (int)n < 30 ? 30 : (int)n, CMAP_RDBU,
-                      -d / 2.0, d / 2.0);
-
-    /* the right panel */
-    int px = x + (int)n + 8, pw = cols - (int)n - 9, py = y;
-    term_attr(w, A_BOLD, 0);
-    /* C9 holds when the nearest two positions are still apart */
-    term_printf(w, py++, px, pw, txt(a->min_distance > 1e-9 ? T_R_NEAREST : T_R_SAME),
+    /* C9 holds when the nearest two positions are still apart; at the article's scale the
+     * numbers come from a worker (relwork.c) a moment later */
+    bool ready = (a->done & ANALYSIS_RELATIVE) != 0;
+    term_printf(w, py++, px, pw,
+                txt(!ready ? T_R_COMPUTING : a->min_distance > 1e-9 ? T_R_NEAREST : T_R_SAME),
                 c->n_positions);
     term_attr(w, A_NORMAL, 0);
-    term_printf(w, py++, px, pw, txt(T_R_UNIQUE), a->min_pair[0], a->min_pair[1],
-                a->min_distance);
-    py++;
+    if (ready)
+        term_printf(w, py, px, pw, txt(T_R_UNIQUE), a->min_pair[0], a->min_pair[1],
+                    a->min_distance);
+    py += 2;
     long k = c->offset, pos = st->pos + c->index_base;
     term_attr(w, A_BOLD, 0);
     term_printf(w, py++, px, pw, txt(T_R_MK), pos, k);
@@ -138,10 +113,59 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
                     fabs(pe_k[jj] - shifted[jj]));
     }
     py++;
-    term_printf(w, py++, px, pw, txt(T_R_MAXRES), maxr, a->max_residual, c->n_positions);
-    snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld max|PE(pos+k)-M_k PE(pos)|=%.1e", k,
-             pos, a->max_residual);
+    /* the residual line, wrapped whole over the two rows the table leaves */
+    char line[192];
+    if (ready) {
+        txt_fmt(line, sizeof line, T_R_MAXRES, maxr, a->max_residual, c->n_positions);
+        term_wrap(w, py++, px, pw, 2, 1, line);
+        snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld max|PE(pos+k)-M_k PE(pos)|=%.1e",
+                 k, pos, a->max_residual);
+    } else {
+        txt_fmt(line, sizeof line, T_R_MAXRES_WAIT, maxr, c->n_positions);
+        term_wrap(w, py++, px, pw, 2, 1, line);
+        snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld", k, pos);
+    }
     free(mem);
+}
+
+static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
+{
+    rel_state *st = state;
+    if (!st)
+        return;
+    const tf_config *c = &t->a->cfg;
+    int d = c->d_model;
+    /* the square: n positions over n columns and n/2 rows */
+    long n = 2L * (rows - 2);
+    if (n > cols / 2 - 8)
+        n = cols / 2 - 8;
+    if (n > c->n_positions)
+        n = c->n_positions;
+    if (n > 96)
+        n = 96;
+    n -= n % 2;
+    if (n < 2)
+        return;
+    const double *g = gram_for(t, st, n);
+    /* the title is whole; when it is wider than the square the right panel starts a row lower */
+    char title[96];
+    txt_fmt(title, sizeof title, T_R_GRAM, n);
+    bool wide = term_text_width(title) > (int)n + 6;
+    term_attr(w, A_BOLD, 0);
+    term_text(w, y, x + 1, title, cols - 2);
+    term_attr(w, A_NORMAL, 0);
+    if (g) {
+        gram_ctx gc = {g, n};
+        term_heatmap(w, y + 1, x + 5, (int)n / 2, (int)n, gram_px, &gc, CMAP_RDBU, -d / 2.0,
+                     d / 2.0);
+    }
+    for (int r = 0; r < n / 2; r += 4)
+        term_printf(w, y + 1 + r, x, 5, "%4ld", 2L * r + c->index_base);
+    if ((int)n / 2 + 2 < rows)
+        term_colorbar(w, y + 2 + (int)n / 2, x + 5, (int)n < 30 ? 30 : (int)n, CMAP_RDBU,
+                      -d / 2.0, d / 2.0);
+
+    draw_panel(t, st, w, y + wide, x + (int)n + 8, cols - (int)n - 9, rows - wide);
 }
 
 static int key(tui *t, void *state, int ch)

@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""Classroom tests: the screens make the article's point at the sizes a class sees them.
+
+Usage: tui_classroom_test.py TFVIZ GROUP   (GROUP: one of the functions named test_<group>)
+
+Runs the real tfviz in tmux through tui_test's helper. Expected values come from
+tfviz --print and Python's math module, never from the screen itself."""
+import math
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import tui_test as tt  # noqa: E402
+
+check = tt.check
+UPPER = "\u2580"
+
+
+def heat_rows(s):
+    """The heatmap's rows of view 2: lines whose cells after the 7-column labels are pixels."""
+    out = []
+    for line in (s or "").splitlines():
+        body = line[7:]
+        if UPPER in body or "\u2584" in body:
+            out.append(body)
+    return out
+
+
+def formula(s):
+    m = re.search(r"PE\((\d+), (\d+)\) = (sin|cos)\(\d+ / [\d.]+\^\((\d+)/(\d+)\)\) = "
+                  r"(?:sin|cos)\(([-\d.]+)\) = ([-\d.]+)", s or "")
+    return m
+
+
+def open_pe(args, width, height, env, tag):
+    """tfviz on 我爱学习 with args, in view 2 once its formula shows: (tmux, screen or None)."""
+    t = tt.Tmux(args + ["我爱学习"], width, height, env=env)
+    t.wait("C1-C4", "first frame")
+    t.keys("2")
+    s = t.wait(lambda x: formula(x) is not None, f"{tag}: the formula")
+    check(s is not None, f"{tag}: view 2 and its formula appear")
+    return t, s
+
+
+def test_pe_whole():
+    """View 2 opens on the whole d_model range (fast stripes left, slow right), says on screen
+    how many dimensions a column stands for, keeps the cursor on the sampled dimension so the
+    worked formula is the colour under it, zooms in around the cursor, and leaves cells beyond
+    n and d_model blank."""
+    for w, h, d, lang in ((80, 24, 512, "en"), (120, 40, 512, "en"), (200, 60, 4096, "zh")):
+        hcols = w - 8
+        zc = max(1, -(-d // hcols))
+        tag = f"view 2 {w}x{h} d={d} {lang}"
+        t, s = open_pe(["--lang", lang, "-d", str(d), "-n", "10000"], w, h, {}, tag)
+        try:
+            if s is None:
+                continue
+            said = (f"1 of {zc} dims (sampled, sin/cos alternate), all {d} shown" if lang == "en"
+                    else f"每列取 {zc} 维中的 1 维（采样，sin、cos 交替），{d} 维全在图上")
+            check(said in s, f"{tag}: the screen says a column is 1 of {zc} dims, all {d} shown")
+            rows = heat_rows(s)
+            used = -(-d // zc)
+            check(rows and all(len(r.rstrip()) == used for r in rows),
+                  f"{tag}: every row has {used} pixel columns for d = {d}, the rest blank "
+                  f"({sorted(set(len(r.rstrip()) for r in rows))})")
+            last = (used - 1) // (24 if hcols >= 96 else 16) * (24 if hcols >= 96 else 16) * zc
+            check(f"|{last}" in s.splitlines()[4 if lang == "en" else 4] or f"|{last}" in s,
+                  f"{tag}: the axis reaches dimension {last}")
+            m = formula(s)
+            pos, j = int(m.group(1)), int(m.group(2))
+            check(j == tt.pe_column_dim(j // zc, zc),
+                  f"{tag}: the cursor sits on the dimension its column shows (j = {j})")
+            want = math.sin(pos * 10000 ** (-(j - j % 2) / d)) if j % 2 == 0 else \
+                math.cos(pos * 10000 ** (-(j - j % 2) / d))
+            check(abs(float(m.group(7)) - want) < 2e-6,
+                  f"{tag}: PE({pos}, {j}) = {m.group(7)} (math: {want:.6f})")
+            t.keys("Right", "Right")
+            j2 = tt.pe_column_dim(j // zc + 2, zc)
+            s = t.wait(f"PE({pos}, {j2}) =", "two columns right")
+            check(s is not None, f"{tag}: Right Right moves two columns, to dimension {j2}")
+            t.keys("Z")
+            z2 = max(1, zc // 2)
+            s = t.wait(lambda x: (f", {z2} per column" in x or f"每列 {z2} 维" in x), "zoom in")
+            check(s is not None, f"{tag}: Z zooms in to {z2} dims per column")
+            if s:
+                m2 = re.search(r"(?:dims|维) (\d+)-(\d+)", s)
+                check(m2 and int(m2.group(1)) <= j2 <= int(m2.group(2)),
+                      f"{tag}: the zoomed window holds the cursor's dimension {j2}")
+            for _ in range(4):
+                t.keys("z")
+                s = t.wait(lambda x: said in x, "zoom back out", timeout=2)
+                if s:
+                    break
+            check(s is not None, f"{tag}: z goes back to the whole range")
+        finally:
+            t.kill()
+
+
+def test_pe_blank():
+    """Cells with no data are blank, in colour and in ASCII: beyond n (3 positions) and beyond
+    d_model (16 dimensions) nothing is drawn, never the colour of 0."""
+    for env, tag in (({}, "colour"), ({"NO_COLOR": "1", "LANG": "C", "LC_ALL": "C"}, "ascii")):
+        t, s = open_pe(["--lang", "en", "-d", "16", "-n", "3"], 80, 24, env, tag)
+        try:
+            if s is None:
+                continue
+            lines = s.splitlines()
+            top = next((i for i, x in enumerate(lines) if x.startswith("pos")), None)
+            body = [x[7:] for x in lines[top + 1:top + 6]] if top is not None else []
+            width = [len(x.rstrip()) for x in body]
+            # 3 positions: two pixel rows in the first cell row (upper and lower), one in the
+            # second (colour), or one per cell row (ASCII); 16 dimensions: 16 columns
+            n_rows = 2 if tag == "colour" else 3
+            check(all(x == 16 for x in width[:n_rows]) and all(x == 0 for x in width[n_rows:]),
+                  f"{tag}: 16 drawn columns and {n_rows} drawn rows, blank beyond ({width})")
+            if tag == "colour":
+                check(body and "\u2584" not in body[0] and UPPER in body[1],
+                      f"{tag}: the last position is an upper half cell, its lower half blank")
+        finally:
+            t.kill()
+
+
+def band_reading(s):
+    """From view 8's screen: the three cosines, the band (mean, sd) and the verdict line's
+    groups {pair: 'above' | 'in' | 'below'}, or None while a part is missing."""
+    m = re.search(r"爱-喜欢 ([-+]\d\.\d\d|0\.00) 猫-狗 ([-+]\d\.\d\d|0\.00) "
+                  r"爱-北京 ([-+]\d\.\d\d|0\.00)", s or "")
+    b = re.search(r"band \(200 common words\): ([-+]\d\.\d\d) sd (\d\.\d\d)", s or "")
+    if not m or not b:
+        return None
+    lines = s.splitlines()
+    i = next(k for k, x in enumerate(lines) if "band (200" in x)
+    text = " ".join(x[:44] for x in lines[i + 1:i + 3])
+    groups = {}
+    for name, key in (("above the band:", "above"), ("in the band:", "in"),
+                      ("below it:", "below")):
+        at = text.find(name)
+        if at < 0:
+            continue
+        rest = text[at + len(name):]
+        cut = min([rest.find(o) for o in ("above the band:", "in the band:", "below it:", "(")
+                   if rest.find(o) >= 0] or [len(rest)])
+        for pair in ("爱-喜欢", "猫-狗", "爱-北京"):
+            if pair in rest[:cut]:
+                groups[pair] = key
+    cos = dict(zip(("爱-喜欢", "猫-狗", "爱-北京"), (float(m.group(k)) for k in (1, 2, 3))))
+    return cos, float(b.group(1)), float(b.group(2)), groups
+
+
+def test_training_band():
+    """View 8 compares the watched pairs with an honest baseline: the band of cosines over
+    common-word pairs. Sampled through a whole run, the verdict under the plot always matches
+    the numbers on screen (a pair is above the band only when its cosine exceeds mean + max(sd,
+    0.05)); when every cosine has risen together the screen says why; at the end 爱-喜欢 stands
+    above the band and the control 爱-北京 does not."""
+    t = tt.Tmux(["--lang", "en", "我爱学习"], 80, 24)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("8")
+        s = t.wait(lambda x: band_reading(x) is not None, "the band")
+        check(s is not None, "band: view 8 shows the band of common-word pairs")
+        seen, drift_said, high_band, end = 0, False, False, None
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            s = t.screen()
+            r = band_reading(s)
+            if r:
+                cos, mean, sd, groups = r
+                gap = max(sd, 0.05)
+                for pair, c in cos.items():
+                    want = "above" if c > mean + gap + 0.01 else \
+                        "below" if c < mean - gap - 0.01 else None
+                    if want and pair in groups and groups[pair] != want:
+                        check(False, f"band: {pair} {c:+.2f} with band {mean:+.2f}±{sd:.2f} "
+                                     f"is said to be {groups[pair]}")
+                seen += 1
+                if mean > 0.9 and "trained" not in s.splitlines()[4]:
+                    high_band = True
+                    drift_said |= "(all first drift toward common words)" in s
+            if "Trained; other views unchanged" in s:
+                end = s
+                break
+            time.sleep(0.2)
+        check(seen > 20, f"band: the verdict read {seen} times through the run")
+        check(not high_band or drift_said,
+              "band: while every cosine is high together the screen says all drift first")
+        r = band_reading(end)
+        check(r is not None and r[3].get("爱-喜欢") == "above" and r[3].get("爱-北京") != "above",
+              f"band: at the end 爱-喜欢 is above the band, 爱-北京 is not ({r})")
+    finally:
+        t.kill()
+
+
+def test_relative_background():
+    """At the article's scale (d_model 4096, n = 10,000) view 4 answers keys while uniqueness
+    and the all-positions residual are computed: it first says 'computing', a key changes k at
+    once, and the numbers that follow are --print relative's for the new k."""
+    import json
+    ref = json.loads(tt.run("--print", "relative", "--format", "json", "-d", "4096", "-n",
+                            "10000", "--offset", "2").stdout)
+    t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", "我爱学习"], 200, 60)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("4")
+        s = t.wait("Uniqueness: computing 10000 positions...", "the computing line", timeout=10)
+        check(s is not None, "relative: view 4 says it is computing uniqueness over 10000 "
+                             "positions instead of blocking")
+        t.keys("Up")
+        s = t.wait("Relative: pos = 3, k = 2", "k = 2", timeout=10)
+        check(s is not None, "relative: Up changes k while the work goes on")
+        want = (f"nearest: {ref['min_distance_pair'][0]} and {ref['min_distance_pair'][1]}, "
+                f"distance {ref['min_distance']:.6f}")
+        res = f"over all positions {ref['max_residual']:.1e} (n = 10000)"
+        s = t.wait(lambda x: want in x and res in x, "the numbers", timeout=90)
+        check(s is not None, f"relative: then '{want}' and '{res}', as --print relative says")
+        t.keys("q")
+        e = tt.exit_line(t.wait("__EXIT__", "exit"))
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              "relative: q during or after the work exits cleanly")
+    finally:
+        t.kill()
+
+
+def test_article_scale():
+    """The article, complete: view 1 states W_E's size at the article's 100,000 x 4096 whatever
+    d_model is on screen; view 5 says where pos counts from (学习 is word 3) and that layer 1
+    projects X_input to Q, K, V; the lesson says PE is computed, not learned or stored."""
+    for lang, d in (("en", 64), ("zh", 512)):
+        t = tt.Tmux(["--lang", lang, "-d", str(d), "我爱学习"], 80, 24)
+        try:
+            size = ("the article's W_E, 100,000 x 4096: 409.6 M, 1.6 GB fp32"
+                    if lang == "en" else "文章的规模 100,000 x 4096：约 4.1 亿个参数，fp32 1.6 GB")
+            s = t.wait(size, "the article's size", timeout=10)
+            check(s is not None, f"article {lang} d={d}: view 1 states W_E at 100,000 x 4096")
+            t.keys("5", "Down", "Down")
+            word = ("pos from 0: 学习 is word 3, pos = 2" if lang == "en"
+                    else "pos 从 0 数：「学习」是第 3 个词，pos = 2")
+            qkv = (f"Q, K, V = X_input times W_Q, W_K, W_V (X_input is 3 x {d})" if lang == "en"
+                   else f"Q、K、V = X_input 乘 W_Q、W_K、W_V（X_input 为 3 x {d}）")
+            s = t.wait(lambda x: word in x and qkv in x, "view 5's lines", timeout=10)
+            check(s is not None, f"article {lang}: view 5 says '{word}' and '{qkv}'")
+        finally:
+            t.kill()
+    t = tt.Tmux(["--lang", "en", "--index-base", "1", "我爱学习"], 80, 24)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("5", "Down", "Down")
+        s = t.wait("pos from 1, as the article: 学习 is word 3, pos = 3", "index base 1")
+        check(s is not None, "article: with --index-base 1, 学习 is word 3 at pos 3")
+    finally:
+        t.kill()
+    t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 80, 24)
+    try:
+        t.wait("lesson 1/11", "step 1")
+        for _ in range(6):
+            t.keys("NPage")
+        s = t.wait("PE is computed, not learned or stored", "step 7")
+        check(s is not None, "article: the lesson says PE is computed, not learned or stored")
+    finally:
+        t.kill()
+
+
+def test_sum_grows():
+    """View 5's bars grow with the terminal: at 120x40 and 200x60 each bar takes more than one
+    row and the screen has fewer than 12 empty rows (19 when the bars stayed one row high)."""
+    for w, h in ((120, 40), (200, 60)):
+        t = tt.Tmux(["--lang", "en", "我爱学习"], w, h)
+        try:
+            t.wait("C1-C4", "first frame")
+            t.keys("5")
+            s = t.wait(lambda x: "layer 1: Q, K, V" in x, "view 5")
+            lines = (s or "").splitlines()
+            blank = sum(1 for ln in lines[:-2] if not ln.strip())
+            tall = any(ln.startswith(" " * 18 + UPPER) for ln in lines)
+            check(s is not None and tall and blank < 12,
+                  f"sum {w}x{h}: bars more than one row high, {blank} empty rows")
+        finally:
+            t.kill()
+
+
+def test_training_kept():
+    """The end of a training run changes no other view: the explorer keeps d_model and says
+    what u would do; the lesson keeps its d_model through step 7, and u does nothing there."""
+    t = tt.Tmux(["--lang", "en", "我爱学习"], 100, 30)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("8")
+        for _ in range(7):
+            t.keys(">")
+        s = t.wait(lambda x: "u: views 1, 5 use these vectors (d_model = 50)" in x,
+                   "the end of training", timeout=90)
+        check(s is not None and "d_model=512" in tt.status_line(s),
+              "explorer: the end of training keeps d_model = 512 and says u would make it 50")
+        t.keys("2")
+        s = t.wait(lambda x: formula(x) is not None, "view 2")
+        m = formula(s)
+        check(m is not None and m.group(5) == "512",
+              f"explorer: view 2 still computes with d = 512 ({m and m.group(0)})")
+    finally:
+        t.kill()
+    t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 100, 32)
+    try:
+        t.wait("lesson 1/11", "step 1")
+        for _ in range(4):
+            t.keys("NPage")
+        t.wait(lambda x: "lesson 5/11" in x, "step 5")
+        for _ in range(7):
+            t.keys(">")
+        s = t.wait("Training done. The other steps are unchanged", "the end of training",
+                   timeout=90)
+        check(s is not None, "lesson: step 5 says training is done and the other steps unchanged")
+        t.keys("u")
+        t.keys("Enter", "Enter")
+        s = t.wait(lambda x: "lesson 7/11" in x and "the heatmap's cell" in x, "step 7")
+        check(s is not None and "/512) = " in s and "d_model=512" in tt.status_line(s),
+              "lesson: step 7 still works with d_model = 512 after training and u")
+    finally:
+        t.kill()
+
+
+if __name__ == "__main__":
+    tt.run_group(globals())
