@@ -17,6 +17,7 @@
 #include "figures/figures.h"
 #include "fileio.h"
 #include "learn/learn.h"
+#include "learn/order.h"
 #include "print/print.h"
 #include "tf_limits.h"
 #include "tui/tui.h"
@@ -44,6 +45,20 @@ static fig_request figure_req(const cli_run_state *c)
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
 }
 
+/* The order model the command line asks for: --train-order, --print order-training, the
+ * order-training figure and the explorer's view 9. */
+static order_request order_req(const tf_options *o)
+{
+    order_request r = {.task_path = o->order_task, .seed = o->cfg.seed,
+                       .pairs = {o->order_pairs[0], o->order_pairs[1]},
+                       .d_model = o->d_given ? o->cfg.d_model : 0, .heads = o->heads,
+                       .epochs = o->order_epochs, .n_schemes = o->n_schemes,
+                       .threads = o->threads_given ? o->w2v.threads : 0,
+                       .zh = strcmp(o->lang, "en") != 0};
+    memcpy(r.schemes, o->schemes, sizeof r.schemes);
+    return r;
+}
+
 static learn_request learn_req(const tf_options *o)
 {
     return (learn_request){.corpus_path = o->corpus, .cfg = &o->cfg,
@@ -56,11 +71,38 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
     return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
                            .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
                            .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given};
+                           .top_given = o->top_given, .order = order_req(o)};
 }
 
 /* ---------------------------------------------------------------------------------------------
  * What does not go together: 0, or 2 after saying why */
+
+/* The order model's options: --train-order alone, and --order-task, --order-pairs and --heads
+ * only where the order model is trained. */
+static int check_order_options(const tf_options *o)
+{
+    if (o->train_order && (o->print_what || o->export_path || o->train || o->lesson ||
+                           o->vectors_path)) {
+        err_say("--train-order trains and prints the order model; use %s in a separate run.",
+                o->print_what ? "--print" : o->export_path ? "--export" : o->train ? "--train"
+                : o->lesson ? "--lesson" : "--vectors");
+        return 2;
+    }
+    bool elsewhere = o->train || (o->print_what && !print_trains_order(o->print_what)) ||
+                     (o->export_path && !figures_need_order(o->figure));
+    const char *which = o->order_task ? "--order-task" : o->order_pairs[0] ? "--order-pairs"
+                        : o->heads ? "--heads" : NULL;
+    if (which && elsewhere && !o->train_order) {
+        err_say("%s sets the trained order model; use it with --train-order, --print "
+                "order-training, --export FILE --figure order-training or the explorer.", which);
+        return 2;
+    }
+    if (o->order_task && o->order_pairs[0]) {
+        err_say("--order-pairs sizes the generated task and --order-task reads yours; use one.");
+        return 2;
+    }
+    return 0;
+}
 
 /* The options among themselves, before any mode starts. */
 static int check_options(tf_options *o)
@@ -94,7 +136,7 @@ static int check_options(tf_options *o)
                 "file it writes (-o).");
         return 2;
     }
-    return 0;
+    return check_order_options(o);
 }
 
 /* The modes of a sentence: --export, the figure options, --print, --format and -o. */
@@ -250,6 +292,29 @@ static int run_print(const tf_options *o, tf_analysis *a)
     return print_run(&req);
 }
 
+/* --export: the figure of the analysis, or of the order model trained first. */
+static int run_export(const cli_run_state *c, tf_analysis *a)
+{
+    const tf_options *o = &c->o;
+    fig_request req = figure_req(c);
+    if (!figures_need_order(req.name))
+        return figures_export(&req, a);
+    order_request r = order_req(o);
+    learn_order s;
+    int rc = learn_order_open(&s, &r);
+    if (rc)
+        return rc;
+    rc = learn_order_check_work(&s, "--export --figure order-training");
+    if (!rc) {
+        learn_order_train(&s);
+        req.order = s.tr;
+        req.order_task = o->order_task;
+        rc = figures_export(&req, a);
+    }
+    learn_order_close(&s);
+    return rc;
+}
+
 /* The explorer or the lesson in a terminal, else the text report. */
 static int run_terminal(const cli_run_state *c, tf_analysis *a)
 {
@@ -257,7 +322,8 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
     if (tui_wanted()) {
         tui_request tr = {.cfg = o->cfg, .text = c->text, .text_len = c->text_len,
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
-                          .no_color = o->no_color, .export = figures_export};
+                          .no_color = o->no_color, .export = figures_export,
+                          .order = order_req(o)};
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
             return rc;
@@ -296,8 +362,7 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
         err_analysis(st, &dg, &o->cfg);
         rc = 2;
     } else if (o->export_path) {
-        fig_request req = figure_req(c);
-        rc = figures_export(&req, &a);
+        rc = run_export(c, &a);
     } else if (o->print_what) {
         rc = run_print(o, &a);
     } else {
@@ -340,6 +405,10 @@ int cli_run(int argc, char **argv)
     if (c.o.train) {
         learn_request lr = learn_req(&c.o);
         return learn_train(&lr, c.o.output);
+    }
+    if (c.o.train_order) {
+        order_request orq = order_req(&c.o);
+        return learn_train_order(&orq, c.o.output);
     }
     if (print_learned(c.o.print_what)) { /* no sentence: vectors from a file or the corpus */
         print_request pr = print_req(&c.o, NULL);

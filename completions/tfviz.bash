@@ -5,13 +5,13 @@ _tfviz()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local opts="--print --format --output -o --export --figure --dpi --width --height --colormap --font-size --title --no-title --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --lesson --big --no-color --help -h --version -V"
+    local opts="--print --format --output -o --export --figure --dpi --width --height --colormap --font-size --title --no-title --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --heads --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --train-order --order-task --order-pairs --lesson --big --no-color --help -h --version -V"
     case $prev in
-    --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order similarity neighbors pca training" -- "$cur")); return ;;
+    --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order similarity neighbors pca training order-training" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
     -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map" -- "$cur")); return ;;
+    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map order-training" -- "$cur")); return ;;
     --dpi) return ;;
     --width) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
     --height) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
@@ -28,6 +28,7 @@ _tfviz()
     --vocab-size) return ;;
     --rope-style) COMPREPLY=($(compgen -W "interleaved half" -- "$cur")); return ;;
     --scheme) COMPREPLY=($(compgen -W "none sinusoidal learned rope alibi t5" -- "$cur")); return ;;
+    --heads) return ;;
     --offset) return ;;
     --compare) return ;;
     --corpus) COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -41,6 +42,8 @@ _tfviz()
     --vectors-limit) return ;;
     --word) return ;;
     --top) return ;;
+    --order-task) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --order-pairs) return ;;
     esac
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))

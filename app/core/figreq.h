@@ -11,6 +11,8 @@
 #include "analysis.h"
 #include "vectors.h"
 
+typedef struct order_trainer order_trainer; /* order_train.h */
+
 #define FIG_PT_PER_IN 72.0
 #define FIG_ONE_COLUMN_IN 3.5  /* a one-column figure in a two-column paper */
 #define FIG_TWO_COLUMN_IN 7.16 /* the full text width of a two-column paper (IEEE) */
@@ -30,6 +32,10 @@ typedef struct {
     bool no_title;
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
+    /* the order model's curves for the order-training figure: trained to the end by the command
+     * line, or as far as the explorer's view 9 got (NULL: none) */
+    const order_trainer *order;
+    const char *order_task;    /* its --order-task file, NULL: the generated task */
 } fig_request;
 
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns

@@ -31,6 +31,7 @@ static const fig_entry figures[] = {
     {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL},
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
+    {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_TRAINING, draw_order_training, NULL},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -40,6 +41,12 @@ static const fig_entry *find(const char *name)
         if (strcmp(figures[i].name, name) == 0)
             return &figures[i];
     return NULL;
+}
+
+bool figures_need_order(const char *name)
+{
+    const fig_entry *e = find(name ? name : "pe");
+    return e && (e->needs & FIG_NEEDS_ORDER);
 }
 
 const char *const *figures_names(void)
@@ -142,6 +149,25 @@ static void put_quoted(FILE *m, const char *s, size_t n)
     fputc('\'', m);
 }
 
+/* The options of the order model a figure was trained with. */
+static void order_options(FILE *m, const fig_request *req)
+{
+    const order_train_cfg *c = order_trainer_cfg(req->order);
+    const order_task *t = order_trainer_task(req->order);
+    fputs(" --scheme ", m);
+    for (size_t k = 0; k < order_trainer_count(req->order); k++)
+        fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
+    fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)c->model.seed,
+            c->model.d_model, c->model.heads, c->epochs);
+    if (req->order_task) {
+        fputs(" --order-task ", m);
+        put_quoted(m, req->order_task, strlen(req->order_task));
+    } else { /* the generated task: the article's two pairs are held out besides */
+        fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
+                t->n_split[ORDER_TEST] / 2 - 2);
+    }
+}
+
 static char *params_string(const fig_request *req, const tf_analysis *a, const fig_entry *e,
                            fig_format fmt, double w, double h, double dpi, double font, cmap_id cm)
 {
@@ -151,15 +177,22 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     if (!m)
         return NULL;
     const tf_config *c = &a->cfg;
-    fprintf(m, "tfviz %s --export FIGURE.%s --figure %s -d %d -n %ld --base %.17g "
+    bool order = e->needs & FIG_NEEDS_ORDER;
+    if (order && req->order) {
+        fprintf(m, "tfviz %s --export FIGURE.%s --figure %s", TF_VERSION, fig_format_name(fmt),
+                e->name);
+        order_options(m, req);
+    } else {
+        fprintf(m, "tfviz %s --export FIGURE.%s --figure %s -d %d -n %ld --base %.17g "
                "--index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
                "--offset %ld%s", TF_VERSION, fig_format_name(fmt), e->name, c->d_model,
             c->n_positions, c->base, c->index_base, (unsigned long long)c->seed, c->vocab_size,
             tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
             c->scale_embedding ? " --scale-embedding" : "");
-    if (c->compare) {
-        fputs(" --compare ", m);
-        put_quoted(m, c->compare, c->compare_len);
+        if (c->compare) {
+            fputs(" --compare ", m);
+            put_quoted(m, c->compare, c->compare_len);
+        }
     }
     if (fmt == FIG_PNG)
         fprintf(m, " --dpi %g", dpi);
@@ -173,8 +206,10 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
         fputs(" --title ", m);
         put_quoted(m, req->title, strlen(req->title));
     }
-    fputs(" -- ", m);
-    put_quoted(m, a->text, a->text_len);
+    if (!order) {
+        fputs(" -- ", m);
+        put_quoted(m, a->text, a->text_len);
+    }
     if (fclose(m) != 0) {
         free(buf);
         return NULL;
@@ -203,7 +238,7 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
                      .latin_first = !zh, .fp = fp, .plain_images = plain_images};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
-    fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors};
+    fig_ctx c = {.a = a, .order = req->order, .zh = zh, .cmap = cm, .vectors = req->vectors};
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {
         free(params);
@@ -245,7 +280,11 @@ int figures_export(const fig_request *req, tf_analysis *a)
     const fig_entry *e = find(req->name ? req->name : "pe");
     if (!e)
         return 2;
-    tf_status st = analysis_need(a, e->needs, NULL);
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) { /* the caller trains the model (figures_need_order) */
+        err_say("cannot draw the %s figure: no trained order model was given.", e->name);
+        return 2;
+    }
+    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
