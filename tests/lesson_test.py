@@ -16,7 +16,7 @@ check = tt.check
 
 TITLES_EN = ["Characters are not numbers", "The vocabulary and the id", "One-hot",
              "onehot . W_E picks one row", "The row is learned", "Attention has no sense of order",
-             "The positional-encoding formula", "Frequencies and the clock",
+             "Train it: no positions, no word order", "The positional-encoding formula", "Frequencies and the clock",
              "Uniqueness and the relative rotation M_k", "X_input = X_emb + PE enters Q, K, V",
              "RoPE: rotary position embedding"]
 
@@ -26,13 +26,13 @@ def header(s):
 
 
 def walk(width, height, extra=()):
-    """Advance through all 11 steps, check each one's visual, go back, quit."""
+    """Advance through all 12 steps, check each one's visual, go back, quit."""
     tag = f"{width}x{height}{' ' + ' '.join(extra) if extra else ''}"
     toks = tt.tokens_csv("我爱学习")
     t = tt.Tmux(["--lesson", "--lang", "en", *extra, "我爱学习"], width, height)
     try:
         # the whole first frame: every character's row and the try line
-        s = t.wait(lambda x: "lesson 1/11" in x and "Try this:" in x and
+        s = t.wait(lambda x: "lesson 1/12" in x and "Try this:" in x and
                    all(f"U+{ord(c):04X}" in x for c in "我爱学习"), "step 1")
         check(s is not None, f"{tag}: step 1 appears")
         if s is None:
@@ -43,9 +43,9 @@ def walk(width, height, extra=()):
                   f"{tag} step 1: {ch} is U+{ord(ch):04X}, bytes {b}")
         check("Try this:" in s, f"{tag} step 1: a try-this line")
         check(len(s.splitlines()) <= height, f"{tag}: the frame fits {height} rows")
-        for i in range(1, 11):
+        for i in range(1, 12):
             t.keys("Space" if i % 2 else "Right")
-            s = t.wait(lambda x, i=i: f"lesson {i + 1}/11" in header(x), f"step {i + 1}")
+            s = t.wait(lambda x, i=i: f"lesson {i + 1}/12" in header(x), f"step {i + 1}")
             check(s is not None and TITLES_EN[i][:20] in header(s),
                   f"{tag}: step {i + 1} ({TITLES_EN[i]}) by {'Space' if i % 2 else 'Right'}")
             if s is None:
@@ -66,23 +66,29 @@ def walk(width, height, extra=()):
                 ok = len(vals) == 3 and float(vals[0]) < 1e-12 and float(vals[1]) > 1e-4
                 check(ok, f"{tag} step 6: 我爱学习 vs 学习爱我: no PE ~0, with PE not ({vals})")
             if i == 6:
+                why = "pairs get the same answer, so at most one of each pair is right"
+                flat = lambda x: " ".join(ln.strip() for ln in (x or "").splitlines())
+                s = t.wait(lambda x: why in flat(x), "the order training") or s
+                check(why in flat(s) and "rope" in s and "held-out" in s,
+                      f"{tag} step 7: the order model trains, none at chance said why")
+            if i == 7:
                 s = t.wait("the heatmap's cell", "the worked cell") or s
                 om = 10000 ** (-10 / 512)
                 want = f"sin({3 * om:.6f}) = {math.sin(3 * om):+.6f}"
                 check(f"w_i = 1/10000^(10/512) = {om:.6f}" in s and want in s,
-                      f"{tag} step 7: the worked cell {want}")
+                      f"{tag} step 8: the worked cell {want}")
                 t.keys("Down")
                 want = f"sin({4 * om:.6f}) = {math.sin(4 * om):+.6f}"
                 s2 = t.wait(want, "the cell at pos 4")
-                check(s2 is not None, f"{tag} step 7: Down moves the worked cell to pos 4")
-            if i == 10:
+                check(s2 is not None, f"{tag} step 8: Down moves the worked cell to pos 4")
+            if i == 11:
                 s = t.wait(lambda x: "RoFormer" in x or "decay" in x, "the RoPE view") or s
-                check("RoFormer" in s or "decay" in s, f"{tag} step 11: the RoPE view")
+                check("RoFormer" in s or "decay" in s, f"{tag} step 12: the RoPE view")
         t.keys("Space")
         s = t.wait("This is the last step", "the end notice")
-        check(s is not None and "lesson 11/11" in header(s), f"{tag}: Space at the end stays")
+        check(s is not None and "lesson 12/12" in header(s), f"{tag}: Space at the end stays")
         t.keys("Left")
-        s = t.wait(lambda x: "lesson 10/11" in header(x), "back")
+        s = t.wait(lambda x: "lesson 11/12" in header(x), "back")
         check(s is not None, f"{tag}: Left goes back one step")
         t.keys("q")
         e = tt.exit_line(t.wait("__EXIT__", "the exit"))
@@ -105,7 +111,7 @@ def test_big():
     walk(80, 24, ("--big",))
     t = tt.Tmux(["--lesson", "--big", "--lang", "en"], 120, 40, env={"TERM": "xterm-256color"})
     try:
-        s = t.wait("lesson 1/11", "step 1")
+        s = t.wait("lesson 1/12", "step 1")
         check(s is not None, "big 120x40: step 1")
         if s:
             body = [ln for ln in s.splitlines()[1:8] if ln.strip()]
@@ -129,16 +135,16 @@ def test_big():
 def test_lang():
     t = tt.Tmux(["--lesson"], 80, 24, env={"NO_COLOR": "1"})
     try:
-        s = t.wait("课堂 1/11", "Chinese step 1")
+        s = t.wait("课堂 1/12", "Chinese step 1")
         check(s is not None and "文字不是数字" in s and "试一试" in s, "lang: Chinese by default")
         t.keys("l")
-        s = t.wait("lesson 1/11", "English")
+        s = t.wait("lesson 1/12", "English")
         check(s is not None and "Characters are not numbers" in s, "lang: l switches to English")
         t.keys("Space", "l")
-        s = t.wait("课堂 2/11", "Chinese step 2")
+        s = t.wait("课堂 2/12", "Chinese step 2")
         check(s is not None and "词表和编号" in s, "lang: l switches back, the step is kept")
         t.keys("3", "Tab")
-        s = t.wait("课堂 2/11", "no tabs")
+        s = t.wait("课堂 2/12", "no tabs")
         check(s is not None, "lang: view keys 1-8 and Tab do not leave the lesson")
         t.keys("/")
         t.wait("句子", "editor")
@@ -164,7 +170,7 @@ def test_help():
     both languages, never the explorer's view switching; pairs like 爱-喜欢 stay on one line."""
     t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 80, 24)
     try:
-        s = t.wait("lesson 1/11", "step 1")
+        s = t.wait("lesson 1/12", "step 1")
         t.keys("?")
         s = t.wait("Lesson keys", "the lesson's help")
         check(s is not None and "Space / Right / n / PgDn  next step" in s and
@@ -176,14 +182,14 @@ def test_help():
         t.keys("x")
         t.wait(lambda x: "Lesson keys" not in x, "help closed")
         t.keys("Space", "Space", "Space", "Space")
-        s = t.wait("lesson 5/11", "step 5")
+        s = t.wait("lesson 5/12", "step 5")
         check(s is not None and any("爱-喜欢 climb" in ln for ln in s.splitlines()),
               "help: 爱-喜欢 is kept on one line in step 5's try line")
         t.keys("?")
         s = t.wait("Lesson keys", "help on step 5")
         check(s is not None and "r: restart from random" in s, "help: step 5's own keys")
         t.keys("x", "l")
-        s = t.wait("课堂 5/11", "Chinese")
+        s = t.wait("课堂 5/12", "Chinese")
         t.keys("?")
         s = t.wait("课堂按键", "Chinese help")
         check(s is not None and "空格 / 右键 / n / PgDn  下一步" in s and "第 5 步" in s,

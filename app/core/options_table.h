@@ -299,11 +299,11 @@ static const tf_option options[] = {
      NULL, "[pairs of the generated task]:pairs:"},
     /* ---- Classroom ---- */
     {"lesson", 0, NULL, G_CLASSROOM, STORE(lesson),
-     "a guided lesson in 11 steps through TEXT (Space/Right next,\nLeft back, l "
-     "Chinese/English, q quit) 11 步引导课程", NULL,
-     "A guided lesson of 11 steps through TEXT: characters are not numbers; the vocabulary and "
+     "a guided lesson in 12 steps through TEXT (Space/Right next,\nLeft back, l "
+     "Chinese/English, q quit) 12 步引导课程", NULL,
+     "A guided lesson of 12 steps through TEXT: characters are not numbers; the vocabulary and "
      "the\nid; one\\-hot; onehot \\(mu W_E picks one row; the row is learned; attention has no "
-     "sense of\norder; the PE formula worked out for one cell; frequencies and the clock; "
+     "sense of\norder; trained, it learns order only with positions; the PE formula worked out for one cell; frequencies and the clock; "
      "uniqueness and the\nrelative rotation M_k; X_input = X_emb + PE enters Q, K, V; RoPE. "
      "Each step has a short text\nin Chinese and English, the live view for that step and a "
      "\\(lqtry this\\(rq line.\nNeeds a terminal.",

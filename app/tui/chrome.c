@@ -50,18 +50,50 @@ const char *tui_human(double v, char *buf, size_t cap)
 /* ---------------------------------------------------------------------------------------------
  * The frame */
 
-/* " 3 频率 ": a tab's text. */
-static void tab_label(int i, char *buf, size_t cap)
+/* The tab bar's forms, widest first: "tfviz " and " 3 频率 " tabs; the tabs alone as "3 频率 ";
+ * the same with the short names some tabs have. The first that fits the row is drawn. */
+typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT, TABS_FORMS } tabs_form;
+
+/* The short name of a tab whose name is long, else its name. */
+static const char *tab_name(int i, tabs_form f)
 {
-    snprintf(buf, cap, " %d %s ", i + 1, txt(tui_views[i]->tab));
+    txt_id id = tui_views[i]->tab;
+    if (f == TABS_SHORT)
+        id = id == T_TAB_EMBED ? T_TABS_EMBED : id == T_TAB_REL ? T_TABS_REL
+             : id == T_TAB_LEARNED ? T_TABS_LEARNED : id == T_TAB_TRAIN ? T_TABS_TRAIN : id;
+    return txt(id);
+}
+
+/* " 3 频率 " (or "3 频率 "): a tab's text. */
+static void tab_label(int i, tabs_form f, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", i + 1, tab_name(i, f));
+}
+
+static const char *tabs_brand(tabs_form f) { return f == TABS_FULL ? "tfviz " : ""; }
+
+static tabs_form tabs_fit(void)
+{
+    for (tabs_form f = TABS_FULL; f < TABS_SHORT; f++) {
+        int wd = term_text_width(tabs_brand(f));
+        for (int i = 0; i < TUI_VIEWS; i++) {
+            char buf[64];
+            tab_label(i, f, buf, sizeof buf);
+            wd += term_text_width(buf);
+        }
+        if (wd <= COLS)
+            return f;
+    }
+    return TABS_SHORT;
 }
 
 int tui_tab_at(int x)
 {
-    int at = term_text_width("tfviz ");
+    tabs_form f = tabs_fit();
+    int at = term_text_width(tabs_brand(f));
     for (int i = 0; i < TUI_VIEWS; i++) {
         char buf[64];
-        tab_label(i, buf, sizeof buf);
+        tab_label(i, f, buf, sizeof buf);
         int wd = term_text_width(buf);
         if (x >= at && x < at + wd)
             return i;
@@ -76,10 +108,11 @@ static void draw_tabs(tui *t)
     move(0, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
-    x += term_text(stdscr, 0, x, "tfviz ", COLS - x);
+    tabs_form f = tabs_fit();
+    x += term_text(stdscr, 0, x, tabs_brand(f), COLS - x);
     for (int i = 0; i < TUI_VIEWS && x < COLS; i++) {
         char buf[64];
-        tab_label(i, buf, sizeof buf);
+        tab_label(i, f, buf, sizeof buf);
         term_attr(stdscr, i == t->view ? A_REVERSE | A_BOLD : A_NORMAL, 0);
         x += term_text(stdscr, 0, x, buf, COLS - x);
     }
