@@ -42,8 +42,48 @@ static fig_axis epoch_axis(const fig_ctx *c)
                       .label = fig_txt(c, T_F_EPOCH)};
 }
 
+/* The upper panel's axes: held-out accuracy in % against the epoch, fitted into area with at
+ * least min_left of room on the left (the two panels share their left edge). */
+static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left)
+{
+    fig_axes ax = {.grid = true, .min_left = min_left};
+    ax.x = epoch_axis(c);
+    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = fig_txt(c, T_F_HELD_OUT)};
+    static const double at[] = {0, 25, 50, 75, 100};
+    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
+    ax.y.n = 5, ax.y.at = at, ax.y.labels = tl;
+    fig_axes_fit(c->f, &ax, area);
+    return ax;
+}
+
+/* The lower panel's axes: the training loss on a log scale, whole decades. */
+static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
+{
+    const order_trainer *tr = c->order;
+    double lo = INFINITY, hi = 0;
+    for (size_t k = 0; k < order_trainer_count(tr); k++) {
+        size_t n;
+        const order_point *p = order_trainer_curve(tr, k, &n);
+        for (size_t i = 0; i < n; i++)
+            if (p[i].loss > 0 && isfinite(p[i].loss)) {
+                lo = fmin(lo, p[i].loss);
+                hi = fmax(hi, p[i].loss);
+            }
+    }
+    if (!(hi > 0)) /* nothing trained yet */
+        lo = 0.1, hi = 1;
+    fig_axes ax = {.grid = true, .min_left = min_left};
+    ax.x = epoch_axis(c);
+    ax.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(lo))),
+                      .hi = pow(10.0, ceil(log10(hi))), .label = fig_txt(c, T_F_TRAIN_LOSS)};
+    if (ax.y.hi <= ax.y.lo)
+        ax.y.hi = ax.y.lo * 10;
+    fig_axes_fit(c->f, &ax, area);
+    return ax;
+}
+
 /* The upper panel: held-out accuracy with the chance line and a legend of the last values. */
-static tf_status accuracy_panel(fig_ctx *c, fig_rect area, double *x, double *y)
+static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
@@ -62,13 +102,6 @@ static tf_status accuracy_panel(fig_ctx *c, fig_rect area, double *x, double *y)
                                   .dash = k == 0 ? FIG_SOLID : dash[k % 3]};
     }
     tf_rgb grey = {120, 120, 120};
-    fig_axes ax = {.grid = true};
-    ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = fig_txt(c, T_F_HELD_OUT)};
-    static const double at[] = {0, 25, 50, 75, 100};
-    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
-    ax.y.n = 5, ax.y.at = at, ax.y.labels = tl;
-    fig_axes_fit(c->f, &ax, area);
     fig_axes_draw(c->f, &ax);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     /* chance, labelled above its right end: `none` runs along the line and the trained schemes
@@ -89,29 +122,10 @@ static tf_status accuracy_panel(fig_ctx *c, fig_rect area, double *x, double *y)
 }
 
 /* The lower panel: the training loss, log scale. */
-static tf_status loss_panel(fig_ctx *c, fig_rect area, double *x, double *y)
+static tf_status loss_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
-    double lo = INFINITY, hi = 0;
-    for (size_t k = 0; k < K; k++) {
-        size_t n;
-        const order_point *p = order_trainer_curve(tr, k, &n);
-        for (size_t i = 0; i < n; i++)
-            if (p[i].loss > 0 && isfinite(p[i].loss)) {
-                lo = fmin(lo, p[i].loss);
-                hi = fmax(hi, p[i].loss);
-            }
-    }
-    if (!(hi > 0)) /* nothing trained yet */
-        lo = 0.1, hi = 1;
-    fig_axes ax = {.grid = true};
-    ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(lo))),
-                      .hi = pow(10.0, ceil(log10(hi))), .label = fig_txt(c, T_F_TRAIN_LOSS)};
-    if (ax.y.hi <= ax.y.lo)
-        ax.y.hi = ax.y.lo * 10;
-    fig_axes_fit(c->f, &ax, area);
     fig_axes_draw(c->f, &ax);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     for (size_t k = K; k-- > 0;) {
@@ -156,9 +170,15 @@ tf_status draw_order_training(fig_ctx *c)
     bool wide;
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
     split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
-    tf_status st = accuracy_panel(c, top, x, y);
+    /* fitted twice: the second time both with the wider of the two left margins, so the two
+     * epoch axes line up */
+    fig_axes a = accuracy_axes(c, top, 0), l = loss_axes(c, bottom, 0);
+    double left = fmax(a.used_left, l.used_left);
+    a = accuracy_axes(c, top, left);
+    l = loss_axes(c, bottom, left);
+    tf_status st = accuracy_panel(c, a, x, y);
     if (st == TF_OK)
-        st = loss_panel(c, bottom, x, y);
+        st = loss_panel(c, l, x, y);
     free(x);
     return st;
 }
