@@ -123,7 +123,7 @@ def write(d, name, data):
 
 def test_task():
     """--order-task: a good file trains; every bad line is refused with its line (and column)
-    and exit status 2; an unreadable file with 1; -o writes a task that reads back."""
+    and exit status 2, an unreadable file too; -o writes a task that reads back."""
     with tempfile.TemporaryDirectory() as d:
         good = write(d, "good.txt", "# who does it\n*猫 追 狗\n*狗 追 猫\n*我 爱 学习\n*学习 爱 我\n"
                      "@test\n*老师 帮 学生\n*学生 帮 老师\n")
@@ -157,9 +157,9 @@ def test_task():
                 os.path.join(d, "nomark.txt"), ok=False)
         check("第 2 行" in p.stderr.decode(), "a bad line is said in Chinese too with --lang zh")
         p = run("--train-order", "--order-task", os.path.join(d, "missing.txt"), ok=False)
-        check(p.returncode == 1 and "cannot read" in p.stderr.decode(), "a missing file: exit 1")
+        check(p.returncode == 2 and "cannot read" in p.stderr.decode(), "a missing file: exit 2")
         p = run("--train-order", "--order-task", d, ok=False)
-        check(p.returncode in (1, 2) and "cannot read" in p.stderr.decode(), "a folder")
+        check(p.returncode == 2 and "cannot read" in p.stderr.decode(), "a folder: exit 2")
         # the generated task written out and read back trains the same held-out split
         out_task = os.path.join(d, "task.txt")
         run("--train-order", "--order-pairs", "60,20", "--epochs", "2", "-o", out_task)

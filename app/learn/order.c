@@ -96,7 +96,7 @@ static int make_task(learn_order *s, const order_request *r)
         snprintf(s->why, sizeof s->why, "cannot read the order task %s: %s; check its name and "
                  "permissions", r->task_path, strerror(en));
         err_say("%s.", s->why);
-        return 1;
+        return 2;
     }
     char en_s[320], zh_s[320];
     file_problem(en_s, sizeof en_s, r->task_path, &e, false);

@@ -51,7 +51,7 @@ typedef struct {
 extern const tf_scheme learn_order_default_schemes[4];
 
 /* Make the task and the trainer r asks for: 0, or the exit status after saying what was wrong
- * (2 a bad file or setting, 1 an unreadable file); s->why keeps the sentence. Nothing is
+ * (2: a bad or unreadable file, a bad setting); s->why keeps the sentence. Nothing is
  * trained yet. */
 int learn_order_open(learn_order *s, const order_request *r);
 void learn_order_close(learn_order *s);
