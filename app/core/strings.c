@@ -301,6 +301,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_SPEED_MAX] = {"全速", "full speed"},
     [T_TR_STEP] = {"再训练一轮后暂停", "one more epoch, then pause"},
     [T_TR_EXAMPLE] = {"例句 %d/%d（左右键换句）", "sentence pair %d/%d (Left/Right)"},
+    [T_TR_EXAMPLE_S] = {"例句 %d/%d", "sentence pair %d/%d"},
     [T_TR_UNTRAINED] = {"还没有训练：先让第 9 页训练一会儿（空格 继续），再按 e",
                         "nothing trained yet: let view 9 train a while (Space resumes), then e"},
 

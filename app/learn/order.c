@@ -101,7 +101,8 @@ static int make_task(learn_order *s, const order_request *r)
     char en_s[320], zh_s[320];
     file_problem(en_s, sizeof en_s, r->task_path, &e, false);
     file_problem(zh_s, sizeof zh_s, r->task_path, &e, true);
-    snprintf(s->why, sizeof s->why, "%s", r->zh ? zh_s : en_s);
+    snprintf(s->why, sizeof s->why, "%s", en_s);
+    snprintf(s->why_zh, sizeof s->why_zh, "%s", zh_s);
     if (r->zh)
         err_say("%s / %s", en_s, zh_s);
     else

@@ -44,7 +44,8 @@ typedef struct {
     double seconds;           /* wall time of learn_order_train */
     tf_status failed;         /* why learn_order_open failed, for a front-end that says it in its
                                * own words (TF_OK: it did not) */
-    char why[320];            /* the sentence of that failure, in the request's languages */
+    char why[320];            /* the sentence of that failure, in English */
+    char why_zh[400];         /* the same in Chinese when there is one (a bad task file) */
 } learn_order;
 
 /* The four schemes of the experiment, the default of --scheme here. */

@@ -72,7 +72,8 @@ static bool training_open(tui *t, train_state *S)
     int rc = learn_order_open(&S->s, &r);
     err_redirect(was);
     if (rc) {
-        txt_fmt(t->msg, sizeof t->msg, T_TR_FAILED, S->s.why);
+        txt_fmt(t->msg, sizeof t->msg, T_TR_FAILED,
+                txt_is_zh() && S->s.why_zh[0] ? S->s.why_zh : S->s.why);
         return false;
     }
     S->speed = SPEED_DEFAULT;
@@ -259,8 +260,10 @@ static double attn_px(void *ctx, int py, int px)
     return k < a->L && q < a->L ? a->v->attn[a->head][q][k] : 0.0;
 }
 
-/* "我 爱 学习 → 我 right": sentence s and the doer scheme k names in it. */
-static int answer(train_state *S, size_t k, uint32_t s, WINDOW *w, int y, int x, int cols)
+/* "我 爱 学习 → 我 right": sentence s and the doer scheme k names in it; compact: a check mark
+ * or a cross instead of the word, where the terminal has them. */
+static int answer(train_state *S, size_t k, uint32_t s, WINDOW *w, int y, int x, int cols,
+                  bool compact)
 {
     const order_task *t = &S->s.task;
     const uint32_t *tok = order_task_tokens(t, s);
@@ -278,7 +281,10 @@ static int answer(train_state *S, size_t k, uint32_t s, WINDOW *w, int y, int x,
              t->word[tok[pred]]);
     used += term_text(w, y, x + used, buf, cols - used);
     term_attr(w, A_BOLD | (right ? 0 : A_REVERSE), 0);
-    used += term_text(w, y, x + used, txt(right ? T_TR_RIGHT : T_TR_WRONG), cols - used);
+    const char *verdict = txt(right ? T_TR_RIGHT : T_TR_WRONG);
+    if (compact && term_text_width("\u2713") == 1)
+        verdict = right ? "\u2713" : "\u2717";
+    used += term_text(w, y, x + used, verdict, cols - used);
     term_attr(w, A_NORMAL, 0);
     return used;
 }
@@ -306,24 +312,34 @@ static int draw_scheme(train_state *S, size_t k, WINDOW *w, int y, int x, int ro
     if (mh < 1)
         return 1;
     int mx = x;
-    if (order_trainer_inspect(S->s.tr, k, order_task_tokens(t, s), L, &S->v) == TF_OK) {
+    /* one row: the two answers need it more than a heatmap one cell high */
+    bool map = mh >= 2 || t->pair[s] < 0;
+    if (map && order_trainer_inspect(S->s.tr, k, order_task_tokens(t, s), L, &S->v) == TF_OK) {
         attn_ctx c = {&S->v, S->head < S->v.heads ? S->head : 0, L, mh};
         term_heatmap(w, y + 1, x, mh, 2 * L, attn_px, &c, CMAP_VIRIDIS, 0.0, 1.0);
         mx = x + 2 * L + 2;
     }
-    answer(S, k, s, w, y + 1, mx, x + cols - mx);
+    bool side = !map && t->pair[s] >= 0; /* both answers on one row */
+    int a1 = answer(S, k, s, w, y + 1, mx, x + cols - mx, side);
+    /* the other order below, or beside it when the block has one row: the pair's two answers
+     * side by side are the point of the view */
     if (t->pair[s] >= 0 && mh >= 2)
-        answer(S, k, (uint32_t)t->pair[s], w, y + 2, mx, x + cols - mx);
-    return 1 + (mh >= 2 || t->pair[s] < 0 ? mh : 2);
+        answer(S, k, (uint32_t)t->pair[s], w, y + 2, mx, x + cols - mx, false);
+    else if (side && x + cols - (mx + a1 + 2) > 8)
+        answer(S, k, (uint32_t)t->pair[s], w, y + 1, mx + a1 + 2, x + cols - (mx + a1 + 2),
+               true);
+    return 1 + mh;
 }
 
 /* The right column: the watched pair, the head, and one block a scheme. */
-static void draw_schemes(train_state *S, WINDOW *w, int y, int x, int rows, int cols)
+static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int rows, int cols)
 {
     size_t K = order_trainer_count(S->s.tr);
     const order_model *m = order_trainer_model(S->s.tr, 0);
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_TR_EXAMPLE), S->pair + 1, S->n_pairs);
+    /* in the lesson Left and Right turn the page: no key to name */
+    term_printf(w, y, x, cols, txt(t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE), S->pair + 1,
+                S->n_pairs);
     term_attr(w, A_NORMAL, 0);
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
@@ -393,9 +409,12 @@ static void draw_why(const train_state *S, WINDOW *w, int y, int x, int cols, in
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
     train_state *S = state;
-    if (!S || !training_open(t, S)) {
-        term_printf(w, y + 1, x + 2, cols - 4, txt(T_TR_FAILED),
-                    S && S->s.why[0] ? S->s.why : txt_status(TF_ERR_NOMEM));
+    if (!S || !training_open(t, S)) { /* what was wrong, in the interface's language */
+        const char *why = !S || !S->s.why[0] ? txt_status(TF_ERR_NOMEM)
+                          : txt_is_zh() && S->s.why_zh[0] ? S->s.why_zh : S->s.why;
+        char buf[800];
+        txt_fmt(buf, sizeof buf, T_TR_FAILED, why);
+        term_wrap(w, y + 1, x + 2, cols - 4, rows - 2, 1, buf);
         return;
     }
     draw_state(S, w, y, x + 1, cols - 2);
@@ -403,7 +422,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     int body = rows - 2 - why_lines;
     int left = cols * 9 / 20;
     draw_curves(S, w, y + 1, x + 1, body, left - 2);
-    draw_schemes(S, w, y + 1, x + left + 1, body, cols - left - 2);
+    draw_schemes(t, S, w, y + 1, x + left + 1, body, cols - left - 2);
     draw_why(S, w, y + rows - why_lines, x + 1, cols - 2, why_lines);
     /* the status line: every scheme's held-out accuracy now */
     size_t o = 0;
