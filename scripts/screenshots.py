@@ -14,7 +14,7 @@ import time
 
 SIZE_VIEWS = (100, 32)
 SIZE_LESSON = (80, 24)
-VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned"]
+VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned", "train"]
 
 
 class Pane:
@@ -78,6 +78,16 @@ def live_training_still(p):
     time.sleep(0.3)
 
 
+def order_training_still(p):
+    """View 9 trains the order model while it is shown: at full speed from the start to the end,
+    whose curves and answers are the same bits on every run."""
+    p.started(("epoch ", "轮 "))
+    for _ in range(6):
+        p.keys(">")
+    p.keys("r")
+    p.started(("trained ", "训练完成"), timeout=120)
+
+
 def save(path, screen, title):
     """The screen as plain text (trailing blanks cut); the title goes to the index."""
     lines = [ln.rstrip() for ln in screen.splitlines()]
@@ -125,6 +135,8 @@ def main():
             p.keys(str(i + 1))
             if name == "learned":
                 live_training_still(p)
+            if name == "train":
+                order_training_still(p)
             s = p.settled(f" {i + 1} ")
             save(os.path.join(out, f"view{i + 1}-{name}.txt"), s,
                  f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {i + 1}")
@@ -135,12 +147,14 @@ def main():
     for lang in ("en", "zh"):
         p = Pane(tfviz, ["--lesson", "--lang", lang], w, h)
         try:
-            for step in range(1, 12):
+            for step in range(1, 13):
                 if step > 1:
                     p.keys("Space")
                 if step == 5:
                     live_training_still(p)
-                s = p.settled(f"{step}/11")
+                if step == 7:
+                    order_training_still(p)
+                s = p.settled(f"{step}/12")
                 save(os.path.join(out, f"lesson-{lang}-{step:02d}.txt"), s,
                      f"Lesson step {step} ({lang}), {w}x{h}: `tfviz --lesson --lang {lang}`")
                 n += 1
@@ -149,7 +163,7 @@ def main():
     w, h = SIZE_LESSON
     p = Pane(tfviz, ["--lesson", "--big", "--lang", "en"], w, h)
     try:
-        s = p.settled("1/11")
+        s = p.settled("1/12")
         save(os.path.join(out, "lesson-big-01.txt"), s,
              f"Lesson step 1 with --big, {w}x{h}: `tfviz --lesson --big --lang en`")
         n += 1

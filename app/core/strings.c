@@ -24,7 +24,6 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TAB_ROPE] = {"RoPE", "RoPE"},
     [T_TAB_LEARNED] = {"训练", "Learned"},
     [T_TAB_TRAIN] = {"训练语序", "Train order"},
-    [T_TABS_EMBED] = {"嵌入", "Embed"},
     [T_TABS_REL] = {"相对", "Rel"},
     [T_TABS_LEARNED] = {"词向量", "Words"},
     [T_TABS_TRAIN] = {"训练语序", "Train"},

@@ -25,7 +25,7 @@ typedef enum {
     T_TAB_EMBED, T_TAB_PE, T_TAB_FREQ, T_TAB_REL, T_TAB_INPUT, T_TAB_ORDER, T_TAB_ROPE,
     T_TAB_LEARNED, T_TAB_TRAIN,
     /* short tab names, for a tab bar that does not fit (chrome.c) */
-    T_TABS_EMBED, T_TABS_REL, T_TABS_LEARNED, T_TABS_TRAIN,
+    T_TABS_REL, T_TABS_LEARNED, T_TABS_TRAIN,
     /* captions */
     T_CAP_EMBED, T_CAP_PE, T_CAP_FREQ, T_CAP_REL, T_CAP_INPUT, T_CAP_ORDER, T_CAP_ROPE,
     T_CAP_LEARNED, T_CAP_TRAIN,

@@ -58,7 +58,8 @@ tf_status draw_input(fig_ctx *c);
 /* fig_order.c: attention without and with positions (C6) */
 tf_status draw_order(fig_ctx *c);
 /* fig_order_training.c: held-out accuracy and loss per epoch of the order model trained once
- * per position scheme, chance marked (docs/math.md part 5) */
+ * per position scheme, chance marked (docs/math.md part 5). It reads c->order's curves as far as
+ * they go on fixed axes: callable once per frame while the trainer steps. */
 tf_status draw_order_training(fig_ctx *c);
 /* fig_words.c: the 2-D map of learned word vectors (C5), alone or below the rows of W_E */
 tf_status draw_embedding_map(fig_ctx *c);

@@ -78,6 +78,9 @@ static void page_size(const fig_request *req, const fig_entry *e, double *w, dou
     double aspect = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors)
                         ? 1.0
                         : e->aspect;
+    /* the order-training panels stand side by side on a page wider than a column */
+    if ((e->needs & FIG_NEEDS_ORDER) && *w > 1.5 * FIG_ONE_COLUMN_IN * FIG_PT_PER_IN)
+        aspect = 0.42;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
 }
 

@@ -2,7 +2,10 @@
  * per epoch of one attention layer trained once per position scheme, with chance on pairs
  * marked (the most `none` can reach: it names the same doer for both orders of a pair), and the
  * training loss below (log scale: `none` levels off near ln 2, the others fall on). Every number
- * is a point of the trainer's curves (model/order_train.h). */
+ * is a point of the trainer's curves (model/order_train.h) as far as they go, on axes that do
+ * not depend on how far: the epoch axis is the whole run's and the loss axis spans at least
+ * 0.001 .. 10, so the figure can be drawn again after every step of a run in progress (the
+ * explorer's e in view 9 does; an animation can draw one frame per epoch). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,10 +75,13 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
     }
     if (!(hi > 0)) /* nothing trained yet */
         lo = 0.1, hi = 1;
+    /* at least 0.001 .. 10, where a default run's losses fall (ln 8 ~ 2 at the start): a
+     * figure drawn once per epoch of a run in progress keeps its axes */
     fig_axes ax = {.grid = true, .min_left = min_left};
     ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.log = true, .lo = pow(10.0, floor(log10(lo))),
-                      .hi = pow(10.0, ceil(log10(hi))), .label = fig_txt(c, T_F_TRAIN_LOSS)};
+    ax.y = (fig_axis){.log = true, .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+                      .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
+                      .label = fig_txt(c, T_F_TRAIN_LOSS)};
     if (ax.y.hi <= ax.y.lo)
         ax.y.hi = ax.y.lo * 10;
     fig_axes_fit(c->f, &ax, area);

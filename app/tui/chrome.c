@@ -59,7 +59,7 @@ static const char *tab_name(int i, tabs_form f)
 {
     txt_id id = tui_views[i]->tab;
     if (f == TABS_SHORT)
-        id = id == T_TAB_EMBED ? T_TABS_EMBED : id == T_TAB_REL ? T_TABS_REL
+        id = id == T_TAB_REL ? T_TABS_REL
              : id == T_TAB_LEARNED ? T_TABS_LEARNED : id == T_TAB_TRAIN ? T_TABS_TRAIN : id;
     return txt(id);
 }
