@@ -269,10 +269,11 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_PAUSED] = {"已暂停", "paused"},
     [T_TR_DONE] = {"训练完成", "trained"},
     [T_TR_STEPPING] = {"再训练一轮", "one more epoch"},
-    [T_TR_STATE] = {"第 %d/%d 轮  每帧 %s  %s：训练 %u 句，测试 %u 句  d_model %d，%d 个头",
-                    "epoch %d/%d  %s/frame  %s: %u training, %u held-out sentences  "
+    [T_TR_STATE] = {"第 %d/%d 轮  %s  %s：训练 %u 句，测试 %u 句  d_model %d，%d 个头",
+                    "epoch %d/%d  %s  %s: %u training, %u held-out sentences  "
                     "d_model %d, %d heads"},
-    [T_TR_STATE_S] = {"第 %d/%d 轮  每帧 %s", "epoch %d/%d  %s/frame"},
+    [T_TR_STATE_S] = {"第 %d/%d 轮  %s", "epoch %d/%d  %s"},
+    [T_TR_PER_FRAME] = {"每帧训练 %d ms", "%d ms/frame"},
     [T_TR_GENERATED] = {"生成的任务（种子 %llu）", "generated task (seed %llu)"},
     [T_TR_ACC] = {"测试句准确率（%%），虚线 50%%", "held-out accuracy %%, dashed: 50%%"},
     [T_TR_LOSS] = {"训练损失（对数坐标）", "training loss (log scale)"},
@@ -296,7 +297,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "positions"},
     [T_TR_RESET] = {"回到同样的初始权重，重新训练", "back to the same initial weights; training "
                                                   "again"},
-    [T_TR_SPEED] = {"速度：每帧 %s", "speed: %s per frame"},
+    [T_TR_SPEED] = {"速度：%s", "speed: %s"},
     [T_TR_SPEED_MAX] = {"全速", "full speed"},
     [T_TR_STEP] = {"再训练一轮后暂停", "one more epoch, then pause"},
     [T_TR_EXAMPLE] = {"例句 %d/%d（左右键换句）", "sentence pair %d/%d (Left/Right)"},

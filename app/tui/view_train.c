@@ -352,6 +352,15 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
         draw_scheme(S, k, w, hy + (int)k * each, x, each, cols);
 }
 
+/* "5 ms/frame", or "full speed". */
+static void speed_text(const train_state *S, char *buf, size_t cap)
+{
+    if (S->speed == N_SPEEDS - 1)
+        snprintf(buf, cap, "%s", txt(T_TR_SPEED_MAX));
+    else
+        txt_fmt(buf, cap, T_TR_PER_FRAME, speeds[S->speed]);
+}
+
 /* The state line: training / paused / trained, the epoch, the speed and the task. */
 static void draw_state(const train_state *S, WINDOW *w, int y, int x, int cols)
 {
@@ -364,11 +373,8 @@ static void draw_state(const train_state *S, WINDOW *w, int y, int x, int cols)
     term_attr(w, A_NORMAL, 0);
     size_t n = points(S);
     int epoch = n ? (int)n - 1 : 0;
-    char speed[32], task[160], line[400];
-    if (S->speed == N_SPEEDS - 1)
-        snprintf(speed, sizeof speed, "%s", txt(T_TR_SPEED_MAX));
-    else
-        snprintf(speed, sizeof speed, "%d ms", speeds[S->speed]);
+    char speed[64], task[160], line[400];
+    speed_text(S, speed, sizeof speed);
     if (S->s.path)
         snprintf(task, sizeof task, "%s", S->s.path);
     else
@@ -476,11 +482,8 @@ static int key(tui *t, void *state, int ch)
     case '<': {
         int sp = S->speed + (ch == '>' ? 1 : -1);
         S->speed = sp < 0 ? 0 : sp >= N_SPEEDS ? N_SPEEDS - 1 : sp;
-        char v[32];
-        if (S->speed == N_SPEEDS - 1)
-            snprintf(v, sizeof v, "%s", txt(T_TR_SPEED_MAX));
-        else
-            snprintf(v, sizeof v, "%d ms", speeds[S->speed]);
+        char v[64];
+        speed_text(S, v, sizeof v);
         txt_fmt(t->msg, sizeof t->msg, T_TR_SPEED, v);
         return TUI_REDRAW;
     }
