@@ -250,13 +250,13 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
 
 typedef struct {
     const order_view *v;
-    int head, L, rows;
+    int head, L, rows, cw; /* cw: columns a key takes */
 } attn_ctx;
 
 static double attn_px(void *ctx, int py, int px)
 {
     const attn_ctx *a = ctx;
-    int q = py * a->L / (2 * a->rows), k = px / 2;
+    int q = py * a->L / (2 * a->rows), k = px / a->cw;
     return k < a->L && q < a->L ? a->v->attn[a->head][q][k] : 0.0;
 }
 
@@ -269,21 +269,30 @@ static int answer(train_state *S, size_t k, uint32_t s, WINDOW *w, int y, int x,
     const uint32_t *tok = order_task_tokens(t, s);
     int L = (int)order_task_len(t, s);
     int pred = order_trainer_predict(S->s.tr, k, s);
-    char buf[400];
+    char sent[400], ans[96];
     size_t o = 0;
-    for (int i = 0; i < L && o < sizeof buf - 80; i++)
-        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? " " : "", t->word[tok[i]]);
-    int used = term_text(w, y, x, buf, cols);
-    if (pred < 0 || used + 4 >= cols)
-        return used;
+    for (int i = 0; i < L && o < sizeof sent - 80; i++)
+        o += (size_t)snprintf(sent + o, sizeof sent - o, "%s%s", i ? " " : "", t->word[tok[i]]);
+    if (pred < 0)
+        return term_text(w, y, x, sent, cols);
     bool right = pred == t->doer[s];
-    snprintf(buf, sizeof buf, " %s %s ", term_text_width("\u2192") == 1 ? "\u2192" : "->",
-             t->word[tok[pred]]);
-    used += term_text(w, y, x + used, buf, cols - used);
-    term_attr(w, A_BOLD | (right ? 0 : A_REVERSE), 0);
+    bool utf8 = term_text_width("\u2192") == 1;
+    snprintf(ans, sizeof ans, " %s %s ", utf8 ? "\u2192" : "->", t->word[tok[pred]]);
     const char *verdict = txt(right ? T_TR_RIGHT : T_TR_WRONG);
-    if (compact && term_text_width("\u2713") == 1)
+    if (compact && utf8)
         verdict = right ? "\u2713" : "\u2717";
+    /* the answer is the point: a long sentence gives way, cut with an ellipsis */
+    int need = term_text_width(ans) + term_text_width(verdict);
+    int used;
+    if (term_text_width(sent) + need <= cols) {
+        used = term_text(w, y, x, sent, cols);
+    } else {
+        const char *dots = utf8 ? "\u2026" : "...";
+        used = term_text(w, y, x, sent, cols - need - term_text_width(dots));
+        used += term_text(w, y, x + used, dots, cols - used);
+    }
+    used += term_text(w, y, x + used, ans, cols - used);
+    term_attr(w, A_BOLD | (right ? 0 : A_REVERSE), 0);
     used += term_text(w, y, x + used, verdict, cols - used);
     term_attr(w, A_NORMAL, 0);
     return used;
@@ -312,12 +321,14 @@ static int draw_scheme(train_state *S, size_t k, WINDOW *w, int y, int x, int ro
     if (mh < 1)
         return 1;
     int mx = x;
-    /* one row: the two answers need it more than a heatmap one cell high */
-    bool map = mh >= 2 || t->pair[s] < 0;
+    /* one row: the two answers need it more than a heatmap one cell high; a long sentence gets
+     * one column a key, or no heatmap where it would take more than a third of the row */
+    int cw = 2 * L <= cols / 3 ? 2 : L <= cols / 3 ? 1 : 0;
+    bool map = (mh >= 2 || t->pair[s] < 0) && cw > 0;
     if (map && order_trainer_inspect(S->s.tr, k, order_task_tokens(t, s), L, &S->v) == TF_OK) {
-        attn_ctx c = {&S->v, S->head < S->v.heads ? S->head : 0, L, mh};
-        term_heatmap(w, y + 1, x, mh, 2 * L, attn_px, &c, CMAP_VIRIDIS, 0.0, 1.0);
-        mx = x + 2 * L + 2;
+        attn_ctx c = {&S->v, S->head < S->v.heads ? S->head : 0, L, mh, cw};
+        term_heatmap(w, y + 1, x, mh, cw * L, attn_px, &c, CMAP_VIRIDIS, 0.0, 1.0);
+        mx = x + cw * L + 2;
     }
     bool side = !map && t->pair[s] >= 0; /* both answers on one row */
     int a1 = answer(S, k, s, w, y + 1, mx, x + cols - mx, side);
