@@ -578,6 +578,9 @@ def test_train():
             t.keys(".")
             s = t.wait(lambda x: "epoch 1/" in x and "paused" in x.splitlines()[4], "one epoch")
             check(s is not None, "train: . trains one more epoch, then pauses")
+            t.keys(">", ">", ">", ">", ">")  # full speed: the rest of the run in a few seconds
+            s = t.wait("speed: full speed", "full speed")
+            check(s is not None, "train: > raises the speed to full speed")
             t.keys("Space")
             s = t.wait(lambda x: "trained " in x.splitlines()[4], "the end", timeout=120)
             check(s is not None, "train: training runs to the end")
