@@ -17,6 +17,10 @@ from harness import check, run_group, run_tfviz  # noqa: E402
 
 TFVIZ = None
 SCHEMES = ["none", "sinusoidal", "learned", "rope"]
+# a sanitizer build is ten to twenty times slower on this arithmetic: a smaller task, fewer epochs
+# and a narrower model, with the same assertions (the plain and werror builds run the defaults)
+SANITIZED = bool(os.environ.get("TFVIZ_SANITIZED"))
+LIGHT = ("--order-pairs", "300,100", "--epochs", "12", "-d", "16") if SANITIZED else ()
 
 
 def run(*args, ok=True, timeout=120):
@@ -48,7 +52,7 @@ def test_train():
     """The default run: none at chance with the same answer for both orders of every pair, the
     three schemes with positions at 95 % or more, within 10 s on this machine's cores."""
     t0 = time.monotonic()
-    p = run("--train-order")
+    p = run("--train-order", *LIGHT)
     secs = time.monotonic() - t0
     out = p.stdout.decode()
     rows = final_table(out)
@@ -62,12 +66,13 @@ def test_train():
             check(rows[s][2] >= 95.0, f"{s} held-out {rows[s][2]} % >= 95 %")
     check("我 爱 学习 / 学习 爱 我" in out, "the watched pair is the article's")
     check("Why none sits at chance" in out, "the text says why none sits at chance")
-    check(secs < 30, f"default training took {secs:.1f} s (target 10 s on 2 idle cores)")
+    if not SANITIZED:  # the target itself is bench/bench_order.c's
+        check(secs < 30, f"default training took {secs:.1f} s (target 10 s on 2 idle cores)")
     err = p.stderr.decode()
     check("trained 4 schemes" in err, f"stderr says what was trained: {err.strip()[:80]}")
     # another seed and size, and --scheme picks the schemes in its order
     p = run("--train-order", "--seed", "7", "--order-pairs", "400,150", "--scheme",
-            "rope,none")
+            "rope,none", *(("--epochs", "12", "-d", "16") if SANITIZED else ()))
     rows = final_table(p.stdout.decode())
     check(list(rows) == ["rope", "none"], f"--scheme rope,none: {list(rows)}")
     if "none" in rows and "rope" in rows:
