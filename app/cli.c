@@ -324,6 +324,9 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
                           .no_color = o->no_color, .export = figures_export,
                           .order = order_req(o)};
+        /* -d sets the explorer's d_model; view 9's model takes it only where it fits */
+        if (tr.order.d_model > 256 || (o->heads == 0 && tr.order.d_model % 4 != 0))
+            tr.order.d_model = 0;
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
             return rc;
@@ -407,6 +410,14 @@ int cli_run(int argc, char **argv)
         return learn_train(&lr, c.o.output);
     }
     if (c.o.train_order) {
+        if (first < argc || c.o.format != FMT_TEXT) {
+            err_say("--train-order trains on its own task and prints a report; %s",
+                    first < argc ? "it reads no sentence (give your sentences with --order-task "
+                                   "FILE)."
+                                 : "for the curves as csv or json use --print order-training "
+                                   "--format csv|json.");
+            return 2;
+        }
         order_request orq = order_req(&c.o);
         return learn_train_order(&orq, c.o.output);
     }

@@ -190,6 +190,10 @@ def test_errors():
         (("--train-order", "-d", "6", "--heads", "4"), "-d"),
         (("--train-order", "--epochs", "5000"), "--epochs"),
         (("--train-order", "--order-task", "a.txt", "--order-pairs", "5"), "use one"),
+        (("--train-order", "我爱学习"), "reads no sentence"),
+        (("--train-order", "--format", "json"), "--print order-training"),
+        (("--train-order", "--heads", "3"), "try -d 30"),
+        (("--train-order", "-d", "300"), "try -d 256"),
     ]:
         p = run(*args, ok=False)
         err = p.stderr.decode().strip()

@@ -131,10 +131,13 @@ static int make_cfg(order_train_cfg *c, const order_request *r, learn_order *s)
     else if (r->heads > ORDER_MAX_HEADS)
         snprintf(s->why, sizeof s->why, "--heads must be from 1 to %d for the order model (got "
                  "%d)", ORDER_MAX_HEADS, r->heads);
-    else
+    else { /* the nearest d_model that fits: a multiple of twice the heads, 4 .. 256 */
+        int step = 2 * c->model.heads, d = (c->model.d_model + step / 2) / step * step;
+        d = d < 4 ? step * ((4 + step - 1) / step) : d > 256 ? 256 / step * step : d;
         snprintf(s->why, sizeof s->why, "-d %d with %d head%s does not fit the order model: %s; "
-                 "try -d 32 or -d 64", c->model.d_model, c->model.heads,
-                 c->model.heads > 1 ? "s" : "", why);
+                 "try -d %d", c->model.d_model, c->model.heads, c->model.heads > 1 ? "s" : "",
+                 why, d);
+    }
     err_say("%s.", s->why);
     return 2;
 }
