@@ -89,12 +89,20 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
 }
 
 /* The upper panel: held-out accuracy with the chance line and a legend of the last values. */
-static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
+/* The legend's items: each scheme with its last held-out accuracy, in its colour and dash. */
+typedef struct {
+    fig_legend_item li[ORDER_MAX_SCHEMES];
+    char lab[ORDER_MAX_SCHEMES][64];
+    int n;
+} legend;
+
+static void legend_items(const fig_ctx *c, legend *g)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
-    fig_legend_item li[ORDER_MAX_SCHEMES];
-    char lab[ORDER_MAX_SCHEMES][64];
+    fig_legend_item *li = g->li;
+    char (*lab)[64] = g->lab;
+    g->n = (int)K;
     for (size_t k = 0; k < K; k++) {
         size_t n;
         const order_point *p = order_trainer_curve(tr, k, &n);
@@ -107,6 +115,46 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
         li[k] = (fig_legend_item){.label = lab[k], .color = fig_series_color((int)k),
                                   .dash = k == 0 ? FIG_SOLID : dash[k % 3]};
     }
+}
+
+/* Up to four schemes the legend fits in the bottom-right corner, under the chance line; more
+ * would climb over it, so they go in rows below the plots (legend_rows). */
+#define LEGEND_INSIDE 4
+
+/* The legend in rows across area, from its top: a line sample and the label per scheme, as many
+ * a row as fit. Draws only when draw is set; returns the height it takes. */
+static double legend_rows(fig_ctx *c, const legend *g, fig_rect area, bool draw)
+{
+    double fs = fig_font_size(c->f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
+    double lw = 0.14 * fig_font_size(c->f, FIG_LABEL);
+    /* page coordinates as data: x from the area's left, y up from its bottom */
+    fig_axes pa = {.r = area};
+    pa.x = (fig_axis){.lo = 0, .hi = area.w};
+    pa.y = (fig_axis){.lo = 0, .hi = area.h};
+    double px = 0, row = 0, rh = 1.5 * fs;
+    for (int k = 0; k < g->n; k++) {
+        double w, h;
+        fig_text_size(c->f, FIG_TICK, g->li[k].label, false, &w, &h);
+        double item = sample + 0.4 * fs + w;
+        if (px > 0 && px + item > area.w) {
+            px = 0;
+            row++;
+        }
+        if (draw) {
+            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
+            fig_segment(c->f, &pa, px, yc, px + sample, yc, g->li[k].color, lw, g->li[k].dash);
+            fig_text(c->f, FIG_TICK, g->li[k].label, false, area.x + px + sample + 0.4 * fs,
+                     area.y + (row + 0.5) * rh, 0, 0.5, false);
+        }
+        px += item + gap;
+    }
+    return (row + 1) * rh;
+}
+
+static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double *x, double *y)
+{
+    const order_trainer *tr = c->order;
+    size_t K = order_trainer_count(tr);
     tf_rgb grey = {120, 120, 120};
     fig_axes_draw(c->f, &ax);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
@@ -123,7 +171,8 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
         curve_xy(tr, k, false, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
-    fig_legend(c->f, &ax, li, (int)K, 3);
+    if (g->n <= LEGEND_INSIDE)
+        fig_legend(c->f, &ax, g->li, g->n, 3);
     return TF_OK;
 }
 
@@ -172,6 +221,14 @@ tf_status draw_order_training(fig_ctx *c)
     double nh = draw_note(c);
     fig_rect plots = c->area;
     plots.h -= nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
+    legend g;
+    legend_items(c, &g);
+    if (g.n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
+        double lh = legend_rows(c, &g, plots, false);
+        plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
+        double ly = plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE);
+        legend_rows(c, &g, (fig_rect){plots.x, ly, plots.w, lh}, true);
+    }
     fig_rect top, bottom;
     bool wide;
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
@@ -182,7 +239,7 @@ tf_status draw_order_training(fig_ctx *c)
     double left = fmax(a.used_left, l.used_left);
     a = accuracy_axes(c, top, left);
     l = loss_axes(c, bottom, left);
-    tf_status st = accuracy_panel(c, a, x, y);
+    tf_status st = accuracy_panel(c, a, &g, x, y);
     if (st == TF_OK)
         st = loss_panel(c, l, x, y);
     free(x);
