@@ -229,11 +229,14 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
     term_printf(w, y, x, cols, txt(T_TR_ACC));
     term_attr(w, A_NORMAL, 0);
     int loss_rows = rows >= 24 ? rows / 4 : 0;
-    int acc_rows = rows - 1 - (int)K - (loss_rows ? loss_rows + 1 : 0);
+    /* the legend repeats the right column's numbers in the curves' colours: it gives way when
+     * the plot would keep fewer than 8 rows */
+    int legend = rows - 1 - (loss_rows ? loss_rows + 1 : 0) - (int)K >= 8 ? (int)K : 0;
+    int acc_rows = rows - 1 - legend - (loss_rows ? loss_rows + 1 : 0);
     static const char *const acc_l[3] = {"100", " 50", "  0"};
     plot(S, w, y + 1, x, acc_rows, cols, 0, 0, 100, acc_l);
     int ly = y + 1 + acc_rows;
-    for (size_t k = 0; k < K; k++) { /* the legend: one line a scheme, in its colour */
+    for (size_t k = 0; k < (size_t)legend; k++) { /* one line a scheme, in its colour */
         const order_point *p = last_point(S, k);
         term_attr(w, A_BOLD, scheme_pair(k));
         scheme_label(S, k, p, w, ly + (int)k, x + 5, cols - 5);
@@ -241,7 +244,7 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
     term_attr(w, A_NORMAL, 0);
     if (!loss_rows)
         return;
-    int y2 = ly + (int)K;
+    int y2 = ly + legend;
     term_attr(w, A_BOLD, 0);
     term_printf(w, y2, x, cols, txt(T_TR_LOSS));
     term_attr(w, A_NORMAL, 0);
