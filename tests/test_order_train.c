@@ -275,7 +275,7 @@ static void test_deterministic(void **state)
     for (int threads = 1; threads <= 3; threads += 2) {
         order_trainer_reset(d);
         report_log log = {.last = -1.0};
-        assert_int_equal(order_trainer_run_report(d, threads, on_report, &log, 1.0), TF_OK);
+        assert_int_equal(order_trainer_run_report(d, threads, on_report, &log, 5.0), TF_OK);
         same_state(a, d);
         assert_true(log.calls >= 1);
         assert_false(log.backwards);
