@@ -611,7 +611,7 @@ def test_output():
               "order-training: 3 points x 4 schemes")
         task = os.path.join(d, "task.txt")
         p = run("--train-order", *tiny, "-o", task)
-        check(b"After 2 epochs" in p.stdout and os.path.exists(task), "--train-order -o task")
+        check(b"After training, epoch 2" in p.stdout and os.path.exists(task), "--train-order -o task")
         p = run("--train-order", "--order-task", task, "--epochs", "1", "-d", "8")
         check(b"sentences from" in p.stdout, "--order-task reads the written task back")
         check(sorted(os.listdir(d)) == ["curves.json", "task.txt"],

@@ -497,7 +497,7 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
                           "({zh})\n"},
     G(T_G_ORDER_EPOCHS) = {"训练损失与测试准确率",
                            "Training loss and held-out accuracy per epoch ({zh}):\n"},
-    G(T_G_ORDER_FINAL) = {"最终结果", "After %d epochs ({zh}):\n"},
+    G(T_G_ORDER_FINAL) = {"最终结果", "After training, epoch %d ({zh}):\n"},
     G(T_G_ORDER_WHY) = {"为什么 none 停在猜测水平：不加位置时，一对句子的两种语序是同一袋词，模型给"
                         "每个词的分数在两句中相同，为两句选出同一个施事者（最后一列）；两句的施事者"
                         "不同，所以每对至多答对一句，准确率至多一半。加上位置信息，模型才分得清两种"
