@@ -138,6 +138,16 @@ def test_task():
               and "2 held out" in out, "a user's file: 4 training, 2 held-out sentences")
         rows = final_table(out)
         check(rows.get("none", (0, 0, 0, 0))[3] == 100.0, "file: none names one doer per pair")
+        # the example file of the guide: two shapes, every sentence with its other order
+        example = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs",
+                               "examples", "who-does-it.txt")
+        p = run("--train-order", "--order-task", example,
+                *(("--epochs", "8", "-d", "16") if SANITIZED else ("--epochs", "15")))
+        rows = final_table(p.stdout.decode())
+        check(rows.get("none", (0, 0, 100, 0))[2] <= 50.0 and rows["none"][3] == 100.0,
+              f"who-does-it.txt: none at chance ({rows.get('none')})")
+        check(all(rows.get(k, (0, 0, 0, 0))[2] >= 95.0 for k in SCHEMES[1:]),
+              f"who-does-it.txt: the schemes with positions learn ({rows})")
         cases = [
             ("nomark.txt", "*猫 追 狗\n狗 追 猫\n", "line 2"),
             ("two.txt", "*猫 *追 狗\n", "line 1, column 6"),
