@@ -18,6 +18,7 @@
 #include "fileio.h"
 #include "learn/learn.h"
 #include "learn/order.h"
+#include "order_model.h"
 #include "print/print.h"
 #include "tf_limits.h"
 #include "tui/tui.h"
@@ -29,6 +30,8 @@ typedef struct {
     char *text; /* the sentence (owned) */
     size_t text_len;
     tf_vectors vectors; /* from --vectors (owned) */
+    tf_learned_pe table; /* from --pe-file (owned) */
+    t5_bias_table t5;    /* from --t5-file (owned) */
 } cli_run_state;
 
 /* ---------------------------------------------------------------------------------------------
@@ -46,7 +49,7 @@ static fig_request figure_req(const cli_run_state *c)
 }
 
 /* The order model the command line asks for: --train-order, --print order-training, the
- * order-training figure and the explorer's view 9. */
+ * order-training figure and the explorer's view 10. */
 static order_request order_req(const tf_options *o)
 {
     order_request r = {.task_path = o->order_task, .seed = o->cfg.seed,
@@ -77,8 +80,8 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
 /* ---------------------------------------------------------------------------------------------
  * What does not go together: 0, or 2 after saying why */
 
-/* The order model's options: --train-order alone, and --order-task, --order-pairs and --heads
- * only where the order model is trained. */
+/* The order model's options: --train-order alone, and --order-task and --order-pairs only where
+ * the order model is trained. */
 static int check_order_options(const tf_options *o)
 {
     if (o->train_order && (o->print_what || o->export_path || o->train || o->lesson ||
@@ -91,7 +94,7 @@ static int check_order_options(const tf_options *o)
     bool elsewhere = o->train || (o->print_what && !print_trains_order(o->print_what)) ||
                      (o->export_path && !figures_need_order(o->figure));
     const char *which = o->order_task ? "--order-task" : o->order_pairs[0] ? "--order-pairs"
-                        : o->heads ? "--heads" : NULL;
+                                      : NULL;
     if (which && elsewhere && !o->train_order) {
         err_say("%s sets the trained order model; use it with --train-order, --print "
                 "order-training, --export FILE --figure order-training or the explorer.", which);
@@ -99,6 +102,37 @@ static int check_order_options(const tf_options *o)
     }
     if (o->order_task && o->order_pairs[0]) {
         err_say("--order-pairs sizes the generated task and --order-task reads yours; use one.");
+        return 2;
+    }
+    return 0;
+}
+
+/* --scheme goes to the places that choose how positions reach attention: --print order,
+ * schemes, bias, pe and rope-scaling, the figures order, schemes and pe-file, and the
+ * explorer's views 6 and 9. Elsewhere it would be ignored without a word: 0, or 2 after saying
+ * so. */
+static int check_scheme_users(const tf_options *o)
+{
+    static const char *const topics[] = {"order", "schemes", "bias", "pe", "rope-scaling",
+                                         "order-training"};
+    static const char *const figures[] = {"order", "schemes", "pe-file", "order-training"};
+    if (o->print_what) {
+        for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
+            if (strcmp(o->print_what, topics[i]) == 0)
+                return 0;
+        err_say("--scheme chooses the position schemes of --print order, schemes, bias and pe; "
+                "--print %s does not use one (it shows the article's sinusoidal PE or no "
+                "positions): drop --scheme, or print one of those.", o->print_what);
+        return 2;
+    }
+    if (o->export_path) {
+        const char *f = o->figure ? o->figure : "pe";
+        for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
+            if (strcmp(f, figures[i]) == 0)
+                return 0;
+        err_say("--scheme chooses the position schemes of the figures order, schemes and "
+                "pe-file; the %s figure does not use one: add --figure schemes (or order, "
+                "pe-file), or drop --scheme.", f);
         return 2;
     }
     return 0;
@@ -118,6 +152,11 @@ static int check_options(tf_options *o)
                 "(tfviz --lesson --big).");
         return 2;
     }
+    if (o->extended && !o->lesson) {
+        err_say("--extended adds the lesson's steps beyond the article; use it with --lesson "
+                "(tfviz --lesson --extended).");
+        return 2;
+    }
     if (o->lesson && (o->print_what || o->export_path || o->train)) {
         err_say("--lesson is interactive and %s writes a file or numbers; choose one.",
                 o->print_what ? "--print" : o->train ? "--train" : "--export");
@@ -131,12 +170,138 @@ static int check_options(tf_options *o)
                 "lower --offset.", o->cfg.offset, o->cfg.n_positions);
         return 2;
     }
+    if (o->n_schemes > 0 && check_scheme_users(o) != 0)
+        return 2;
     if (o->train && (o->print_what || o->vectors_path)) {
         err_say("--train learns vectors; use --print or --vectors in a separate run with the "
                 "file it writes (-o).");
         return 2;
     }
     return check_order_options(o);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The position schemes' parameters: the tables read from files and the RoPE scaling */
+
+/* One sentence for a table file that could not be read (its own words, and where). */
+static void table_error(const char *opt, const char *path, tf_status st, const tensor_diag *dg)
+{
+    if (st == TF_ERR_NOMEM) {
+        err_say("out of memory reading %s %s.", opt, path);
+    } else if (st == TF_ERR_IO) {
+        err_say("%s %s: %s.", opt, path, dg->msg);
+    } else if (dg->has_offset) {
+        err_say("%s %s: %s (byte %llu); give a 2-D table of floats written by numpy.save or "
+                "safetensors.", opt, path, dg->msg, (unsigned long long)dg->offset);
+    } else {
+        err_say("%s %s: %s.", opt, path, dg->msg);
+    }
+}
+
+/* The RoPE scaling from --scaling and its numbers: the method's published defaults, then what
+ * was given. 0, or 2 after saying what does not go together. */
+static int setup_scaling(tf_options *o)
+{
+    rope_scaling_cfg *s = &o->positions.scaling;
+    bool numbers = o->factor > 0 || o->beta_fast > 0 || o->beta_slow > 0 || o->mscale > 0 ||
+                   o->mscale_all_dim > 0 || o->attention_factor > 0 || o->low_freq_factor > 0 ||
+                   o->high_freq_factor > 0 || o->seq_len > 0 || o->no_truncate;
+    if (o->scaling == ROPE_SCALING_NONE && numbers) {
+        err_say("--factor, --beta-fast, --beta-slow, --mscale, --mscale-all-dim, "
+                "--attention-factor, --no-truncate, --low-freq-factor, --high-freq-factor and "
+                "--seq-len set a RoPE scaling; choose one with --scaling linear, ntk, dynamic, "
+                "yarn or llama3.");
+        return 2;
+    }
+    rope_scaling_defaults(o->scaling, s);
+    if (o->base_set)
+        s->base = o->cfg.base;
+    if (o->positions.trained > 0 && o->scaling != ROPE_SCALING_NONE)
+        s->original = o->positions.trained;
+    const double *given[] = {&o->factor, &o->beta_fast, &o->beta_slow, &o->mscale,
+                             &o->mscale_all_dim, &o->attention_factor, &o->low_freq_factor,
+                             &o->high_freq_factor};
+    double *field[] = {&s->factor, &s->beta_fast, &s->beta_slow, &s->mscale,
+                       &s->mscale_all_dim, &s->attention_factor, &s->low_freq_factor,
+                       &s->high_freq_factor};
+    for (size_t i = 0; i < sizeof given / sizeof *given; i++)
+        if (*given[i] > 0)
+            *field[i] = *given[i];
+    if (o->seq_len > 0)
+        s->seq_len = o->seq_len;
+    if (o->no_truncate)
+        s->truncate = false;
+    return 0;
+}
+
+/* --pe-file and --t5-file: read, and let d_model, the buckets and the heads follow them unless
+ * they were given. 0, or 2 after saying what was wrong. */
+static int setup_tables(cli_run_state *c)
+{
+    tf_options *o = &c->o;
+    tensor_diag dg = {0};
+    if ((o->pe_tensor && !o->pe_file) || (o->t5_tensor && !o->t5_file)) {
+        err_say("%s names a tensor of a file; give the file with %s.",
+                o->pe_tensor && !o->pe_file ? "--pe-tensor" : "--t5-tensor",
+                o->pe_tensor && !o->pe_file ? "--pe-file" : "--t5-file");
+        return 2;
+    }
+    if (o->pe_file) {
+        tf_status st = learned_pe_load(&c->table, o->pe_file, o->pe_tensor, &dg);
+        if (st != TF_OK) {
+            table_error("--pe-file", o->pe_file, st, &dg);
+            return 2;
+        }
+        o->positions.table = &c->table;
+        /* d_model follows the table (the sinusoidal curve beside it, the head it goes into) */
+        if (!o->d_given && !o->vectors_path && c->table.d % 2 == 0 && c->table.d >= TF_MIN_DMODEL)
+            o->cfg.d_model = c->table.d;
+    }
+    if (o->t5_file) {
+        tf_status st = t5bias_load(&c->t5, o->t5_file, o->t5_tensor, &dg);
+        if (st != TF_OK) {
+            table_error("--t5-file", o->t5_file, st, &dg);
+            return 2;
+        }
+        o->positions.t5 = &c->t5;
+        o->positions.buckets.num_buckets = c->t5.num_buckets;
+        if (c->t5.heads < o->positions.heads)
+            o->positions.heads = c->t5.heads;
+    }
+    return 0;
+}
+
+/* Everything about the position schemes, checked once against d_model: 0, or 2. */
+static int setup_positions(cli_run_state *c)
+{
+    tf_options *o = &c->o;
+    tf_positions *p = &o->positions;
+    memcpy(p->list, o->schemes, sizeof p->list);
+    p->n = o->n_schemes;
+    int r = setup_scaling(o);
+    if (r == 0)
+        r = setup_tables(c);
+    if (r)
+        return r;
+    if (p->head >= p->heads) {
+        err_say("--head %d is not one of the %d heads; give --head 1 to %d (or more --heads).",
+                p->head + 1, p->heads, p->heads);
+        return 2;
+    }
+    const char *why = NULL;
+    tf_status st = positions_check(p, o->cfg.d_model, &why);
+    if (st != TF_OK) {
+        if (why)
+            err_say("%s.", why);
+        else if (st == TF_ERR_DMODEL)
+            err_say("d_model %d does not suit --scaling %s; give an even -d of at least 4.",
+                    o->cfg.d_model, rope_scaling_name(p->scaling.kind));
+        else
+            err_say("%s.", tf_status_str(st));
+        return 2;
+    }
+    o->cfg.positions = p;
+    return 0;
 }
 
 /* The modes of a sentence: --export, the figure options, --print, --format and -o. */
@@ -162,9 +327,13 @@ static int check_mode(const cli_run_state *c)
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);
         const char *why = print_check(&pr, &o->cfg);
-        if (why) {
+        if (why && !print_topic_known(o->print_what)) {
             err_say("%s ('%s'); --print takes one of: %s.", why, o->print_what,
                     options_values("print"));
+            return 2;
+        }
+        if (why) {
+            err_say("%s.", why);
             return 2;
         }
     } else if (o->format != FMT_TEXT || o->output) {
@@ -322,10 +491,17 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
     if (tui_wanted()) {
         tui_request tr = {.cfg = o->cfg, .text = c->text, .text_len = c->text_len,
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
+                          .extended = o->extended,
                           .no_color = o->no_color, .export = figures_export,
                           .order = order_req(o)};
-        /* -d sets the explorer's d_model; view 9's model takes it only where it fits */
-        if (tr.order.d_model > 256 || (o->heads == 0 && tr.order.d_model % 4 != 0))
+        /* -d sets the explorer's d_model and --heads ALiBi's and T5's: view 10's model takes
+         * them only where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H) */
+        if (tr.order.heads > ORDER_MAX_HEADS)
+            tr.order.heads = 0;
+        order_model_cfg mc;
+        order_model_defaults(&mc);
+        int h = tr.order.heads ? tr.order.heads : mc.heads;
+        if (tr.order.d_model > 256 || tr.order.d_model % (2 * h) != 0)
             tr.order.d_model = 0;
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
@@ -403,32 +579,35 @@ int cli_run(int argc, char **argv)
     int r = options_parse(argc, argv, &c.o, &first);
     if (r)
         return r > 0 ? 0 : 2;
-    if ((r = check_options(&c.o)) != 0)
+    if ((r = check_options(&c.o)) != 0 || (r = setup_positions(&c)) != 0) {
+        learned_pe_free(&c.table);
+        t5bias_free(&c.t5);
         return r;
+    }
     if (c.o.train) {
         learn_request lr = learn_req(&c.o);
-        return learn_train(&lr, c.o.output);
-    }
-    if (c.o.train_order) {
+        r = learn_train(&lr, c.o.output);
+    } else if (c.o.train_order) {
         if (first < argc || c.o.format != FMT_TEXT) {
             err_say("--train-order trains on its own task and prints a report; %s",
                     first < argc ? "it reads no sentence (give your sentences with --order-task "
                                    "FILE)."
                                  : "for the curves as csv or json use --print order-training "
                                    "--format csv|json.");
-            return 2;
+            r = 2;
+        } else {
+            order_request orq = order_req(&c.o);
+            r = learn_train_order(&orq, c.o.output);
         }
-        order_request orq = order_req(&c.o);
-        return learn_train_order(&orq, c.o.output);
-    }
-    if (print_learned(c.o.print_what)) { /* no sentence: vectors from a file or the corpus */
+    } else if (print_learned(c.o.print_what)) { /* no sentence: vectors from a file or corpus */
         print_request pr = print_req(&c.o, NULL);
-        return print_run(&pr);
+        r = print_run(&pr);
+    } else if ((r = check_mode(&c)) == 0) {
+        r = run_sentence(&c, argc, argv, first);
     }
-    if ((r = check_mode(&c)) != 0)
-        return r;
-    r = run_sentence(&c, argc, argv, first);
     free(c.text);
     vectors_free(&c.vectors);
+    learned_pe_free(&c.table);
+    t5bias_free(&c.t5);
     return r;
 }

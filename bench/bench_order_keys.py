@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bench_order_keys.py — how fast the explorer answers a key while view 9 trains the order model
+"""bench_order_keys.py — how fast the explorer answers a key while view 10 (key 0) trains the order model
 (issue 14's target: every key within 50 ms), measured from outside through a pseudo-terminal,
 side by side with the same key in an idle view (view 1, nothing computing: the peer).
 
@@ -72,15 +72,15 @@ def main():
     ap.add_argument("--keys", type=int, default=15 if os.environ.get("BENCH_QUICK") else 40)
     a = ap.parse_args()
     idle = measure(a.tfviz, [], a.keys)
-    default = measure(a.tfviz, [(b"9", 0.05), (b"r", 0.05)], a.keys)
-    full = measure(a.tfviz, [(b"9", 0.05)] + [(b">", 0.02)] * 5 + [(b"r", 0.05)], a.keys)
+    default = measure(a.tfviz, [(b"0", 0.05), (b"r", 0.05)], a.keys)
+    full = measure(a.tfviz, [(b"0", 0.05)] + [(b">", 0.02)] * 5 + [(b"r", 0.05)], a.keys)
     line("order_view_key_idle_view1", idle, "")
     line("order_view_key_training", default, "<50")
     line("order_view_key_training_full_speed", full, "<50")
     if full:
-        print(f"# view 9 at full speed: max {max(full):.1f} ms over {len(full)} keys "
+        print(f"# view 10 at full speed: max {max(full):.1f} ms over {len(full)} keys "
               "(the target is for every key, not only the median)")
-    print("ratio\tview 9 training vs idle view 1 (key answer)\torder_view_key_training\t"
+    print("ratio\tview 10 training vs idle view 1 (key answer)\torder_view_key_training\t"
           "order_view_key_idle_view1")
 
 

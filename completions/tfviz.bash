@@ -5,13 +5,13 @@ _tfviz()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local opts="--print --format --output -o --export --figure --dpi --width --height --colormap --font-size --title --no-title --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --scheme --heads --offset --compare --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --train-order --order-task --order-pairs --lesson --big --no-color --help -h --version -V"
+    local opts="--print --format --output -o --export --figure --dpi --width --height --colormap --font-size --title --no-title --lang --d-model -d --positions -n --base --index-base --seed --tokenizer --vocab-size --scale-embedding --rope-style --offset --compare --scheme --mask --heads --head --num-buckets --max-distance --pe-file --pe-tensor --t5-file --t5-tensor --original-context --scaling --factor --beta-fast --beta-slow --mscale --mscale-all-dim --attention-factor --no-truncate --low-freq-factor --high-freq-factor --seq-len --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --train-order --order-task --order-pairs --lesson --big --extended --no-color --help -h --version -V"
     case $prev in
-    --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order similarity neighbors pca training order-training" -- "$cur")); return ;;
+    --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order schemes bias rope-scaling similarity neighbors pca training order-training" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
     -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map order-training" -- "$cur")); return ;;
+    --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map schemes pe-file order-training" -- "$cur")); return ;;
     --dpi) return ;;
     --width) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
     --height) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
@@ -27,10 +27,29 @@ _tfviz()
     --tokenizer) COMPREPLY=($(compgen -W "word char cl100k o200k" -- "$cur")); return ;;
     --vocab-size) return ;;
     --rope-style) COMPREPLY=($(compgen -W "interleaved half" -- "$cur")); return ;;
-    --scheme) COMPREPLY=($(compgen -W "none sinusoidal learned rope alibi t5" -- "$cur")); return ;;
-    --heads) return ;;
     --offset) return ;;
     --compare) return ;;
+    --scheme) COMPREPLY=($(compgen -W "none sinusoidal learned rope alibi t5" -- "$cur")); return ;;
+    --mask) COMPREPLY=($(compgen -W "causal symmetric" -- "$cur")); return ;;
+    --heads) return ;;
+    --head) return ;;
+    --num-buckets) return ;;
+    --max-distance) return ;;
+    --pe-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --pe-tensor) return ;;
+    --t5-file) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --t5-tensor) return ;;
+    --original-context) return ;;
+    --scaling) COMPREPLY=($(compgen -W "none linear ntk dynamic yarn llama3" -- "$cur")); return ;;
+    --factor) return ;;
+    --beta-fast) return ;;
+    --beta-slow) return ;;
+    --mscale) return ;;
+    --mscale-all-dim) return ;;
+    --attention-factor) return ;;
+    --low-freq-factor) return ;;
+    --high-freq-factor) return ;;
+    --seq-len) return ;;
     --corpus) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --epochs) return ;;
     --window) return ;;

@@ -287,6 +287,85 @@ static int unit_starts(const tf_analysis *a, size_t u, int one_word)
     return k->word != k[-1].word;
 }
 
+/* The order experiment under each scheme of the configuration's list, through the same head
+ * (positions.h: the learned table on PE's scale, RoPE with its scaling). */
+static tf_status order_schemes(tf_analysis *a, const tf_attn_cfg *ac, const double *emb)
+{
+    const tf_positions *p = a->cfg.positions;
+    tf_posctx pc;
+    tf_status st = posctx_open(&pc, p, a->cfg.d_model, a->cfg.base, a->cfg.rope, a->cfg.seed,
+                               NULL);
+    if (st != TF_OK)
+        return st;
+    a->order_by_scheme = true;
+    a->order_mask = pc.p.mask;
+    for (size_t i = 0; i < p->n && st == TF_OK; i++) {
+        attn_positions ap;
+        posctx_attn(&pc, p->list[i], true, &ap);
+        a->order_scheme[i] = p->list[i];
+        st = attention_order_positions(ac, &ap, emb, a->perm, a->tokens.n, &a->order[i]);
+        a->n_order = i + 1;
+    }
+    posctx_close(&pc);
+    return st;
+}
+
+const char *analysis_order_name(const tf_analysis *a, size_t i)
+{
+    if (a->order_by_scheme)
+        return scheme_name(a->order_scheme[i]);
+    return attention_mode_name((attn_mode)i);
+}
+
+/* Sentence b by default: the words of the sentence reversed (a->perm, a->cmp_text and
+ * a->cmp_tokens filled). */
+static tf_status reversed_sentence(tf_analysis *a)
+{
+    size_t T = a->tokens.n;
+    /* default: the same words reversed. A word is the unit the tokens came from (its
+     * `word` field): a segmented word with its fallback characters, a BPE pre-token piece
+     * with its byte tokens, a character. Its tokens stay together in their order, so no
+     * character is split and Python does not become nohtyP; the words are reversed, which
+     * is still a permutation of the tokens. A sentence of one word (a single BPE piece, as
+     * 我爱学习 is in cl100k) is reversed by whole characters instead: a token that starts
+     * inside a character stays with the token before it. cmp_text spells the units out,
+     * separated by spaces when the sentence separates its words with spaces. */
+    int one_word = a->tokens.items[0].word == a->tokens.items[T - 1].word;
+    size_t sep = memchr(a->text, ' ', a->text_len) ? 1 : 0, total = 0;
+    for (size_t t = 0; t < T; t++)
+        total += a->tokens.items[t].end - a->tokens.items[t].start + sep;
+    a->cmp_text = malloc(total + 1);
+    a->cmp_tokens.items = malloc(T * sizeof *a->cmp_tokens.items);
+    if (!a->cmp_text || !a->cmp_tokens.items)
+        return TF_ERR_NOMEM;
+    a->cmp_tokens.n = T;
+    a->cmp_tokens.kind = a->tokens.kind;
+    size_t off = 0, t = 0;
+    for (size_t we = T; we > 0;) { /* the word [ws, we) of the sentence's tokens */
+        size_t ws = we - 1;
+        while (ws > 0 && !unit_starts(a, ws, one_word))
+            ws--;
+        /* BPE pieces carry their own leading space: one space between words, never two */
+        if (t && sep && a->text[a->tokens.items[ws].start] != ' ' &&
+            a->cmp_text[off - 1] != ' ')
+            a->cmp_text[off++] = ' ';
+        for (size_t u = ws; u < we; u++, t++) {
+            const tf_token *src = &a->tokens.items[u];
+            size_t l = src->end - src->start;
+            memcpy(a->cmp_text + off, a->text + src->start, l);
+            a->cmp_tokens.items[t] = *src;
+            a->cmp_tokens.items[t].start = (uint32_t)off;
+            a->cmp_tokens.items[t].end = (uint32_t)(off + l);
+            a->perm[t] = u;
+            off += l;
+        }
+        we = ws;
+    }
+    a->cmp_text[off] = '\0';
+    a->cmp_len = off;
+    return TF_OK;
+}
+
 static tf_status need_order(tf_analysis *a, tf_diag *diag)
 {
     size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
@@ -295,8 +374,10 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
      * permutation, tokens or results behind: start afresh instead of leaking them */
     free(a->perm);
     tokens_free(&a->cmp_tokens);
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+    for (int m = 0; m < SCHEME_COUNT; m++)
         attention_order_free(&a->order[m]);
+    a->n_order = 0;
+    a->order_by_scheme = false;
     a->perm = malloc(T * sizeof *a->perm);
     if (!a->perm)
         return TF_ERR_NOMEM;
@@ -310,48 +391,8 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
             set_diag(diag, DIAG_COMPARE, bad);
             return st;
         }
-    } else {
-        /* default: the same words reversed. A word is the unit the tokens came from (its
-         * `word` field): a segmented word with its fallback characters, a BPE pre-token piece
-         * with its byte tokens, a character. Its tokens stay together in their order, so no
-         * character is split and Python does not become nohtyP; the words are reversed, which
-         * is still a permutation of the tokens. A sentence of one word (a single BPE piece, as
-         * 我爱学习 is in cl100k) is reversed by whole characters instead: a token that starts
-         * inside a character stays with the token before it. cmp_text spells the units out,
-         * separated by spaces when the sentence separates its words with spaces. */
-        int one_word = a->tokens.items[0].word == a->tokens.items[T - 1].word;
-        size_t sep = memchr(a->text, ' ', a->text_len) ? 1 : 0, total = 0;
-        for (size_t t = 0; t < T; t++)
-            total += a->tokens.items[t].end - a->tokens.items[t].start + sep;
-        a->cmp_text = malloc(total + 1);
-        a->cmp_tokens.items = malloc(T * sizeof *a->cmp_tokens.items);
-        if (!a->cmp_text || !a->cmp_tokens.items)
-            return TF_ERR_NOMEM;
-        a->cmp_tokens.n = T;
-        a->cmp_tokens.kind = a->tokens.kind;
-        size_t off = 0, t = 0;
-        for (size_t we = T; we > 0;) { /* the word [ws, we) of the sentence's tokens */
-            size_t ws = we - 1;
-            while (ws > 0 && !unit_starts(a, ws, one_word))
-                ws--;
-            /* BPE pieces carry their own leading space: one space between words, never two */
-            if (t && sep && a->text[a->tokens.items[ws].start] != ' ' &&
-                a->cmp_text[off - 1] != ' ')
-                a->cmp_text[off++] = ' ';
-            for (size_t u = ws; u < we; u++, t++) {
-                const tf_token *src = &a->tokens.items[u];
-                size_t l = src->end - src->start;
-                memcpy(a->cmp_text + off, a->text + src->start, l);
-                a->cmp_tokens.items[t] = *src;
-                a->cmp_tokens.items[t].start = (uint32_t)off;
-                a->cmp_tokens.items[t].end = (uint32_t)(off + l);
-                a->perm[t] = u;
-                off += l;
-            }
-            we = ws;
-        }
-        a->cmp_text[off] = '\0';
-        a->cmp_len = off;
+    } else if ((st = reversed_sentence(a)) != TF_OK) {
+        return st;
     }
     /* the rows of W_E as they are: the head scales them by sqrt(d) whatever --scale-embedding
      * says, so the experiment is the same in every configuration */
@@ -361,7 +402,18 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
     for (size_t i = 0; i < T * d; i++)
         emb[i] = a->x_emb[i];
     tf_attn_cfg ac = analysis_attn_cfg(a);
-    st = attention_order_all(&ac, emb, a->perm, T, a->order);
+    const tf_positions *p = a->cfg.positions;
+    if (p && p->n > 0) {
+        st = order_schemes(a, &ac, emb);
+        if (st != TF_OK) /* the schemes' parameters, not the text */
+            set_diag(diag, DIAG_POSITIONS, 0);
+    } else {
+        st = attention_order_all(&ac, emb, a->perm, T, a->order);
+    }
+    if (st == TF_OK && !a->order_by_scheme) {
+        a->n_order = ATTN_MODE_COUNT;
+        a->order_mask = SCHEME_MASK_SYMMETRIC;
+    }
     free(emb);
     return st;
 }
@@ -425,7 +477,7 @@ void analysis_free(tf_analysis *a)
     free(a->omega);
     free(a->q); /* q, k, q_rot, k_rot share one allocation */
     free(a->perm);
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+    for (int m = 0; m < SCHEME_COUNT; m++)
         attention_order_free(&a->order[m]);
     memset(a, 0, sizeof *a);
 }

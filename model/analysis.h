@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "attention.h"
+#include "positions.h"
 #include "embedding.h"
 #include "rope.h"
 #include "status.h"
@@ -37,11 +38,13 @@ typedef struct {
                              modes need them, char mode falls back to code points without */
     const tf_vectors *vectors; /* trained/loaded rows of W_E (dim == d_model), NULL: all random;
                                   owned by the caller, read only during analysis_run */
+    const tf_positions *positions; /* the position schemes and their parameters (--scheme, ...;
+                                      owned by the caller), NULL: the defaults, no list */
 } tf_config;
 
 /* What went wrong, beyond the status: which input and where. */
 typedef struct {
-    enum { DIAG_NONE, DIAG_TEXT, DIAG_COMPARE, DIAG_CONFIG } where;
+    enum { DIAG_NONE, DIAG_TEXT, DIAG_COMPARE, DIAG_CONFIG, DIAG_POSITIONS } where;
     size_t offset; /* byte offset of invalid UTF-8 */
 } tf_diag;
 
@@ -85,12 +88,17 @@ typedef struct {
     double score_offset_max_dev; /* of q[0], k[T-1] over rope_check_positions positions */
     long rope_check_positions;
 
-    /* ANALYSIS_ORDER: both sentences through analysis_attn_cfg's head, in each mode */
+    /* ANALYSIS_ORDER: both sentences through analysis_attn_cfg's head, in each mode; or, when
+     * the configuration lists position schemes, under each of them (positions.h) */
     char *cmp_text;        /* the second sentence */
     size_t cmp_len;
     tf_tokens cmp_tokens;
     size_t *perm;          /* (T) cmp token t is sentence token perm[t] */
-    tf_order_result order[ATTN_MODE_COUNT];
+    size_t n_order;        /* rows of order[]: ATTN_MODE_COUNT, or the schemes listed */
+    bool order_by_scheme;  /* order[i] is scheme order_scheme[i], not attn_mode i */
+    tf_scheme order_scheme[SCHEME_COUNT];
+    scheme_mask order_mask; /* the mask of the schemes' head (symmetric for the modes) */
+    tf_order_result order[SCHEME_COUNT];
 } tf_analysis;
 
 /* The vocabulary c->tokenizer needs: the dictionary's (word, char), a BPE table (cl100k,
@@ -111,5 +119,9 @@ tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff);
 /* The attention head of the order experiment for this analysis (seed, d, base, pairing, first
  * position; LayerNorm, word vectors times sqrt(d): attention_head_cfg). */
 tf_attn_cfg analysis_attn_cfg(const tf_analysis *a);
+
+/* The name of row i of the order experiment: the mode's (attention_mode_name) or the scheme's
+ * (scheme_name). */
+const char *analysis_order_name(const tf_analysis *a, size_t i);
 
 #endif

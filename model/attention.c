@@ -108,6 +108,8 @@ static tf_status check_positions(const tf_attn_cfg *c, const attn_positions *p)
         return TF_ERR_RANGE;
     if (p->scheme == SCHEME_ALIBI && !(isfinite(p->alibi_slope) && p->alibi_slope >= 0))
         return TF_ERR_RANGE;
+    if (p->scheme == SCHEME_LEARNED && !(isfinite(p->table_scale) && p->table_scale >= 0))
+        return TF_ERR_RANGE;
     return TF_OK;
 }
 
@@ -261,6 +263,9 @@ static tf_status build_input(const tf_attn_cfg *c, const attn_positions *p, cons
             tf_status st = learned_pe_rows(p->table, pos, 1, row);
             if (st != TF_OK)
                 return st;
+            if (p->table_scale > 0)
+                for (size_t j = 0; j < d; j++)
+                    row[j] *= p->table_scale;
         } else {
             memset(row, 0, d * sizeof *row);
         }

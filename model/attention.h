@@ -109,7 +109,7 @@ bool attention_order_is_zero(const tf_order_result *r);
  *
  *   none        x = emb                                   score = q . k / sqrt(d)
  *   sinusoidal  x = emb + PE(pos)                         score = q . k / sqrt(d)
- *   learned     x = emb + P[pos] (the table's row)        score = q . k / sqrt(d)
+ *   learned     x = emb + c P[pos] (the table's row)      score = q . k / sqrt(d)
  *   rope        x = emb, q and k rotated by pos theta'_i  score = a^2 (R q) . (R k) / sqrt(d)
  *   alibi       x = emb                                   score = q . k / sqrt(d) - m |i - j|
  *   t5          x = emb                                   score = q . k / sqrt(d) + b[bucket(j-i)]
@@ -120,7 +120,9 @@ typedef struct {
     tf_scheme scheme;
     scheme_mask mask;              /* SCHEME_MASK_SYMMETRIC: every key is seen (the article's
                                       experiment); CAUSAL: a decoder's head */
-    const tf_learned_pe *table;    /* learned: the table (rows pos0 .. pos0 + T - 1) */
+    const tf_learned_pe *table;    /* learned: the table (rows pos0 .. pos0 + T - 1) ... */
+    double table_scale;            /* ... added times this (0: 1; positions.h puts it on PE's
+                                      scale) */
     const double *rope_inv_freq;   /* rope: (d/2) theta'_i (rope_scaling_inv_freq); NULL:
                                       base^(-2i/d) */
     double rope_attention_factor;  /* rope: a (YaRN's); the scores are scaled by a^2 */
@@ -131,7 +133,7 @@ typedef struct {
 } attn_positions;
 
 /* scheme s, symmetric, attention factor 1, ALiBi slope 1/2 (head 1 of 8), T5 head 0, no
- * tables. */
+ * tables (c = table_scale, 1 when 0). */
 void attention_positions_init(attn_positions *p, tf_scheme s);
 
 /* One forward pass of x (T, d) — the input as given: add PE or a table row first, as

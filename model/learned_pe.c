@@ -76,6 +76,18 @@ void learned_pe_free(tf_learned_pe *t)
     memset(t, 0, sizeof *t);
 }
 
+double learned_pe_rms_norm(const tf_learned_pe *t)
+{
+    if (!t->p || t->n_pos < 1 || t->d < 1)
+        return 0.0;
+    double sum = 0.0;
+    for (long p = 0; p < t->n_pos; p++) {
+        const double *row = t->p + (size_t)p * (size_t)t->d;
+        sum += la_dot(row, row, (size_t)t->d);
+    }
+    return sqrt(sum / (double)t->n_pos);
+}
+
 tf_status learned_pe_rows(const tf_learned_pe *t, long p0, long n, double *out)
 {
     if (p0 < 0 || n < 0 || p0 > t->n_pos || n > t->n_pos - p0)

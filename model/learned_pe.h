@@ -52,6 +52,9 @@ tf_status learned_pe_load_mem(tf_learned_pe *t, const uint8_t *buf, size_t len, 
                               tensor_diag *diag);
 void learned_pe_free(tf_learned_pe *t);
 
+/* sqrt(mean over p of |P[p]|^2): the root-mean-square length of the rows (0 for no rows). */
+double learned_pe_rms_norm(const tf_learned_pe *t);
+
 /* Rows p0 .. p0+n-1 into out (n, d). TF_ERR_POSITIONS when a row is past the table: a learned
  * table cannot encode position n_pos or later. */
 tf_status learned_pe_rows(const tf_learned_pe *t, long p0, long n, double *out /* (n, d) */);

@@ -159,13 +159,27 @@ static void llama3(const rope_scaling_cfg *c, int d, double *theta)
     }
 }
 
+double rope_scaling_base(const rope_scaling_cfg *c, int d)
+{
+    double s = c->factor, exponent = d > 2 ? (double)d / (d - 2) : 1.0;
+    if (c->kind == ROPE_SCALING_NTK)
+        return c->base * pow(s, exponent);
+    if (c->kind == ROPE_SCALING_DYNAMIC) {
+        double L = (double)c->original;
+        double len = c->seq_len > 0 ? (double)c->seq_len : s * L;
+        if (len > L)
+            return c->base * pow(s * len / L - (s - 1.0), exponent);
+    }
+    return c->base;
+}
+
 tf_status rope_scaling_inv_freq(const rope_scaling_cfg *c, int d, double *inv_freq,
                                 double *original, double *attention_factor)
 {
     tf_status st = rope_scaling_check(c, d, NULL);
     if (st != TF_OK)
         return st;
-    double attn = 1.0, s = c->factor, exponent = d > 2 ? (double)d / (d - 2) : 1.0;
+    double attn = 1.0, s = c->factor;
     rope_thetas(d, c->base, inv_freq);
     if (original)
         memcpy(original, inv_freq, (size_t)(d / 2) * sizeof *original);
@@ -175,15 +189,9 @@ tf_status rope_scaling_inv_freq(const rope_scaling_cfg *c, int d, double *inv_fr
             inv_freq[i] /= s;
         break;
     case ROPE_SCALING_NTK:
-        rope_thetas(d, c->base * pow(s, exponent), inv_freq);
+    case ROPE_SCALING_DYNAMIC:
+        rope_thetas(d, rope_scaling_base(c, d), inv_freq);
         break;
-    case ROPE_SCALING_DYNAMIC: {
-        double L = (double)c->original;
-        double len = c->seq_len > 0 ? (double)c->seq_len : s * L;
-        if (len > L)
-            rope_thetas(d, c->base * pow(s * len / L - (s - 1.0), exponent), inv_freq);
-        break;
-    }
     case ROPE_SCALING_YARN:
         yarn(c, d, inv_freq, &attn);
         break;

@@ -88,6 +88,10 @@ tf_status rope_scaling_check(const rope_scaling_cfg *c, int d, const char **why)
 tf_status rope_scaling_inv_freq(const rope_scaling_cfg *c, int d, double *inv_freq,
                                 double *original, double *attention_factor);
 
+/* The base the frequencies follow: ntk base s^(d/(d-2)), dynamic
+ * base (s l / L - (s - 1))^(d/(d-2)) for l > L, the base itself for the others. c checked. */
+double rope_scaling_base(const rope_scaling_cfg *c, int d);
+
 /* yarn: the correction range [lo, hi] in pair indices, as used by the ramp. */
 void rope_scaling_yarn_range(const rope_scaling_cfg *c, int d, double *lo, double *hi);
 

@@ -14,7 +14,8 @@ import time
 
 SIZE_VIEWS = (100, 32)
 SIZE_LESSON = (80, 24)
-VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned", "train"]
+VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned", "schemes",
+         "train"]
 
 
 class Pane:
@@ -132,14 +133,15 @@ def main():
     try:
         p.settled("51.2 M")
         for i, name in enumerate(VIEWS):
-            p.keys(str(i + 1))
+            key = str((i + 1) % 10)  # the tenth view's key is 0
+            p.keys(key)
             if name == "learned":
                 live_training_still(p)
             if name == "train":
                 order_training_still(p)
-            s = p.settled(f" {i + 1} ")
+            s = p.settled(f" {key} ")
             save(os.path.join(out, f"view{i + 1}-{name}.txt"), s,
-                 f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {i + 1}")
+                 f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {key}")
             n += 1
     finally:
         p.close()

@@ -557,6 +557,145 @@ def order_head():
           "% of max|Z_A|" in out, "text: the head, the random weights and a reading per mode")
 
 
+def alibi_slopes(n):
+    """The ALiBi paper's get_slopes, written out here."""
+    def power_of_2(n):
+        start = 2 ** (-2 ** -(math.log2(n) - 3))
+        return [start * start ** i for i in range(n)]
+    if math.log2(n).is_integer():
+        return power_of_2(n)
+    closest = 2 ** math.floor(math.log2(n))
+    return power_of_2(closest) + alibi_slopes(2 * closest)[0::2][: n - closest]
+
+
+def write_npy(path, rows, dtype="<f8", fortran=False):
+    """An .npy file written by hand (numpy's format 1.0), float64 or float32, C order."""
+    fmt = {"<f8": "d", "<f4": "f", "<i4": "i"}[dtype]
+    shape = (len(rows), len(rows[0]))
+    header = ("{'descr': '%s', 'fortran_order': %s, 'shape': (%d, %d), }"
+              % (dtype, fortran, *shape))
+    header += " " * (-(10 + len(header) + 1) % 64) + "\n"
+    flat = [v for r in rows for v in r]
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode("latin1"))
+        f.write(struct.pack(f"<{len(flat)}{fmt}", *flat))
+
+
+def write_safetensors(path, tensors, header_len=None):
+    """A .safetensors file by hand: 8-byte header length, JSON header, float32 data."""
+    head, blobs, off = {}, b"", 0
+    for name, rows in tensors.items():
+        data = struct.pack(f"<{len(rows) * len(rows[0])}f", *[v for r in rows for v in r])
+        head[name] = {"dtype": "F32", "shape": [len(rows), len(rows[0])],
+                      "data_offsets": [off, off + len(data)]}
+        blobs += data
+        off += len(data)
+    h = json.dumps(head).encode()
+    with open(path, "wb") as f:
+        f.write(struct.pack("<Q", len(h) if header_len is None else header_len) + h + blobs)
+
+
+def test_schemes():
+    """The position schemes' --print contract (bias, rope-scaling, schemes, pe of a learned
+    table) against values worked out here, and one sentence with exit 2 for a bad file."""
+    # ALiBi: slopes of the paper's reference code (8 heads and 12, not a power of two)
+    for heads in (8, 12):
+        j = js("--print", "bias", "--scheme", "alibi", "--heads", str(heads), "-n", "5")
+        want = alibi_slopes(heads)
+        check(j["scheme"] == "alibi" and j["heads"] == heads and j["mask"] == "symmetric" and
+              all(close(a, b, 1e-15) for a, b in zip(j["slopes"], want)) and
+              len(j["slopes"]) == heads, f"ALiBi slopes of {heads} heads")
+        check(len(j["bias"]) == heads and all(
+            close(j["bias"][h][i][k], -want[h] * abs(i - k), 1e-12)
+            for h in range(heads) for i in range(5) for k in range(5)),
+            f"ALiBi bias [H][N][N] = -m_h |i - j| ({heads} heads)")
+    j = js("--print", "bias", "--scheme", "alibi", "--heads", "4", "-n", "3", "--mask", "causal")
+    check(j["mask"] == "causal" and j["bias"][0][0][1] is None and j["bias"][0][1][0] == -0.25,
+          "causal ALiBi: keys after the query masked (null), -m |i - j| before")
+    # T5: the bucket of key j for query i, bidirectional, 32 buckets up to 128
+    j = js("--print", "bias", "--scheme", "t5", "-n", "40")
+    b = j["buckets"]
+    check(j["num_buckets"] == 32 and j["max_distance"] == 128 and j["bidirectional"] is True,
+          "T5 keys")
+    check(all(b[i][k] == (i - k if i >= k else 16 + k - i) for i in range(8) for k in range(8)),
+          "T5: one bucket per distance under 8, keys after the query in the upper 16")
+    check(all(b[i][k] == b[i + 1][k + 1] for i in range(39) for k in range(39)),
+          "T5 buckets depend on j - i only")
+    check(all(b[i][0] <= b[i + 1][0] for i in range(39)) and b[39][0] < 16,
+          "T5 buckets grow with the distance")
+    # RoPE scalings: linear divides every frequency by the factor
+    j = js("--print", "rope-scaling", "--scaling", "linear", "--factor", "4", "-d", "8")
+    want = [10000 ** (-2 * i / 8) for i in range(4)]
+    check(j["scaling"] == "linear" and j["factor"] == 4 and j["base"] == 10000 and
+          all(close(a, b, 1e-15) for a, b in zip(j["original"], want)) and
+          all(close(a, b / 4, 1e-15) for a, b in zip(j["inv_freq"], want)),
+          "linear: inv_freq = original / 4")
+    j = js("--print", "rope-scaling", "--scaling", "llama3", "-d", "128")
+    check(j["factor"] == 8 and j["original_context"] == 8192 and j["low_freq_factor"] == 1 and
+          j["high_freq_factor"] == 4 and len(j["inv_freq"]) == 64, "llama3: Llama 3.1's defaults")
+    # schemes: one curve per scheme against distance
+    p = run("--print", "schemes", "-d", "16", "-n", "6", "--format", "csv")
+    rows = list(csv.reader(io.StringIO(p.stdout.decode())))
+    check(rows[0] == ["distance", "none", "sinusoidal", "learned", "rope", "alibi", "t5"],
+          f"schemes CSV header: {rows[0]}")
+    sin = [sum(math.cos(k * 10000 ** (-2 * i / 16)) for i in range(8)) / 8 for k in range(6)]
+    check(all(close(float(r[2]), sin[k], 1e-12) and close(float(r[4]), sin[k], 1e-12) and
+              float(r[1]) == 0 and close(float(r[5]), -0.5 * k, 1e-12)
+              for k, r in enumerate(rows[1:])),
+          "sinusoidal and RoPE (q = k): (2/d) sum cos(k w_i); ALiBi head 1: -k/2; NoPE: 0")
+    j = js("--print", "schemes", "--scheme", "t5,learned", "-n", "4")
+    check(list(j["schemes"]) == ["t5", "learned"] and
+          j["schemes"]["learned"]["trained_length"] == 1024 and
+          j["schemes"]["learned"]["trained"] is False and
+          j["schemes"]["t5"]["trained_length"] == 128, "--scheme picks the curves, with L")
+    # a learned table from a file: .npy (float64, float32) and .safetensors
+    with tempfile.TemporaryDirectory() as d:
+        table = [[math.sin(0.3 * p + k) for k in range(6)] for p in range(5)]
+        f8, f4, st = (os.path.join(d, n) for n in ("t8.npy", "t4.npy", "gpt2.safetensors"))
+        write_npy(f8, table)
+        write_npy(f4, table, "<f4")
+        write_safetensors(st, {"wte.weight": [[1.0] * 6] * 3, "h.0.wpe.weight": table})
+        for path, tol in ((f8, 1e-14), (f4, 1e-7), (st, 1e-7)):  # JSON: 15 digits
+            j = js("--print", "pe", "--pe-file", path)
+            check(j["scheme"] == "learned" and j["trained"] is True and j["positions"] == 5 and
+                  j["d_model"] == 6 and all(close(a, b, tol) for ra, rb in zip(j["pe"], table)
+                                            for a, b in zip(ra, rb)),
+                  f"--pe-file {os.path.basename(path)}: the table read back")
+        check(js("--print", "pe", "--pe-file", st)["tensor"] == "h.0.wpe.weight",
+              "safetensors: the position table found by its name")
+        j = js("--print", "pe", "--pe-file", st, "--pe-tensor", "wte.weight")
+        check(j["positions"] == 3, "--pe-tensor names another tensor")
+        # bad files: one sentence, exit 2, nothing on stdout
+        bad = {}
+        bad["truncated.npy"] = open(f8, "rb").read()[:-9]
+        bad["junk.npy"] = b"not an npy file at all"
+        bad["empty.npy"] = b""
+        write_npy(os.path.join(d, "int.npy"), [[1, 2], [3, 4]], "<i4")
+        write_npy(os.path.join(d, "fortran.npy"), table, fortran=True)
+        write_safetensors(os.path.join(d, "lies.safetensors"), {"wpe.weight": table},
+                          header_len=10 ** 12)
+        h = json.dumps({"wpe.weight": {"dtype": "F32", "shape": [100000000, 100000],
+                                       "data_offsets": [0, 16]}}).encode()
+        bad["huge.safetensors"] = struct.pack("<Q", len(h)) + h + bytes(16)
+        for name, data in bad.items():
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(data)
+        for name in ("truncated.npy", "junk.npy", "empty.npy", "int.npy", "fortran.npy",
+                     "lies.safetensors", "huge.safetensors", "missing.npy"):
+            p = run("--print", "pe", "--pe-file", os.path.join(d, name), ok=False)
+            err = p.stderr.decode()
+            check(p.returncode == 2 and p.stdout == b"" and err.count("\n") == 1 and
+                  "--pe-file" in err, f"{name}: exit 2 and one sentence ({err.strip()})")
+        p = run("--print", "pe", "--pe-file", st, "--pe-tensor", "nope", ok=False)
+        check(p.returncode == 2 and b"wpe.weight" in p.stderr, "an unknown tensor: the names")
+    # --scheme where nothing reads it is refused, not ignored
+    for args in (["--print", "input"], ["--print", "dot"], ["--print", "tokens"]):
+        p = run(*args, "--scheme", "learned", ok=False)
+        check(p.returncode == 2 and b"--scheme" in p.stderr, f"{args[1]} refuses --scheme")
+    p = run("--print", "bias", "--scheme", "rope", ok=False)
+    check(p.returncode == 2 and b"--print schemes" in p.stderr, "bias of rope: says where to look")
+
+
 def test_errors():
     cases = [
         (["-d", "7"], "even"), (["-d", "0"], "even"), (["-d", "-4"], "even"), (["-d", "12abc"], "whole number"),

@@ -20,7 +20,8 @@ import xml.dom.minidom
 from harness import FAILS, check, percent, run_tfviz  # noqa: E402
 
 TFVIZ = None
-FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding"]
+FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding", "schemes",
+           "pe-file"]
 
 
 def run(*args, ok=True, **kw):

@@ -196,6 +196,19 @@ def test_help():
               "help: the lesson's keys in Chinese")
     finally:
         t.kill()
+    # --extended: a thirteenth step after RoPE, the schemes view, whose keys reach it
+    t = tt.Tmux(["--lesson", "--extended", "--lang", "en", "我爱学习"], 100, 30)
+    try:
+        s = t.wait("lesson 1/13", "step 1 of 13")
+        check(s is not None, "extended: thirteen steps")
+        t.keys(*["Space"] * 12)
+        s = t.wait(lambda x: "lesson 13/13" in x and "A: sinusoidal" in x, "step 13")
+        check(s is not None and "Beyond the article" in s, "extended: step 13 shows view 9")
+        t.keys("S")
+        s = t.wait("B: t5", "S in the lesson")
+        check(s is not None, "extended: S changes scheme B inside the lesson")
+    finally:
+        t.kill()
 
 
 def main():

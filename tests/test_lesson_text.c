@@ -61,6 +61,19 @@ static void test_steps(void **state)
     assert_ptr_equal(lesson_get(6)->view, &view_train);
     assert_ptr_equal(lesson_get(7)->view, &view_pe);
     assert_ptr_equal(lesson_get(LESSON_STEPS - 1)->view, &view_rope);
+    /* --extended: the position schemes after RoPE, in both languages */
+    for (int i = 0; i < LESSON_EXTRA_STEPS; i++) {
+        const lesson_step *s = lesson_get_extra(i);
+        assert_non_null(s);
+        for (int l = 0; l < 2; l++) {
+            check_text(s->title[l], "extra title");
+            check_text(s->body[l], "extra body");
+            check_text(s->try_[l], "extra try");
+            check_text(s->keys[l], "extra keys");
+        }
+    }
+    assert_ptr_equal(lesson_get_extra(0)->view, &view_schemes);
+    assert_null(lesson_get_extra(LESSON_EXTRA_STEPS));
 }
 
 static void test_labels(void **state)

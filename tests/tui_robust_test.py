@@ -19,7 +19,7 @@ tt = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(tt)
 Tmux, check, exit_line = tt.Tmux, tt.check, tt.exit_line
 
-VIEWS = 8
+VIEWS = 9
 
 
 def ends(t, what, rc="0"):

@@ -74,8 +74,39 @@ static void data_error(tf_status st, const tf_config *cfg)
 }
 
 /* One sentence for a failed analysis, naming the input and what to do. */
+/* The order experiment under --scheme could not run: the learned table, mostly. */
+static void positions_error(tf_status st, const tf_config *cfg)
+{
+    const tf_positions *p = cfg->positions;
+    const tf_learned_pe *t = p ? p->table : NULL;
+    long rows = t ? t->n_pos : p && p->trained > 0 ? p->trained : POSITIONS_DEFAULT_LEARNED;
+    switch (st) {
+    case TF_ERR_POSITIONS:
+        err_say("the learned position table has %ld rows, one per position: too few for the "
+                "text's positions; shorten the text%s.", rows,
+                t ? "" : " or give more rows with --original-context");
+        break;
+    case TF_ERR_DMODEL:
+        err_say("the learned position table is %d numbers wide but d_model is %d; leave -d "
+                "out (d_model then follows --pe-file) or give a table of that width.",
+                t ? t->d : cfg->d_model, cfg->d_model);
+        break;
+    case TF_ERR_TOO_BIG:
+        err_say("the untrained learned table (%ld rows x d_model %d) would hold more than "
+                "%d numbers; lower --original-context or -d.", rows, cfg->d_model,
+                TF_MAX_TABLE_VALUES);
+        break;
+    default:
+        err_say("the position schemes cannot run: %s.", tf_status_str(st));
+    }
+}
+
 void err_analysis(tf_status st, const tf_diag *dg, const tf_config *cfg)
 {
+    if (dg->where == DIAG_POSITIONS) {
+        positions_error(st, cfg);
+        return;
+    }
     const char *which = dg->where == DIAG_COMPARE ? "the --compare text" : "the text";
     switch (st) {
     case TF_ERR_UTF8:

@@ -33,9 +33,11 @@ typedef struct {
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
     /* the order model's curves for the order-training figure: trained to the end by the command
-     * line, or as far as the explorer's view 9 got (NULL: none) */
+     * line, or as far as the explorer's view 10 got (NULL: none) */
     const order_trainer *order;
     const char *order_task;    /* its --order-task file, NULL: the generated task */
+    const tf_positions *positions; /* the position schemes to draw (the explorer's view 9),
+                                      NULL: the analysis's */
 } fig_request;
 
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns

@@ -27,6 +27,7 @@ void options_defaults(tf_options *o)
     config_defaults(&o->cfg);
     o->cfg.tokenizer = TOKENIZER_WORD; /* the command line segments words by default */
     w2v_params_defaults(&o->w2v);
+    positions_defaults(&o->positions);
     o->top = 10;
     o->lang = "zh";
 }
@@ -150,6 +151,7 @@ static int set_positions(tf_options *o, const char *v)
 
 static int set_base(tf_options *o, const char *v)
 {
+    o->base_set = true;
     if (parse_double("--base", v, &o->cfg.base))
         return -1;
     if (!isfinite(o->cfg.base) || !(o->cfg.base > 1.0)) {
@@ -195,6 +197,121 @@ static int set_scheme(tf_options *o, const char *v)
         return -1;
     }
     return 0;
+}
+
+/* ---- the position schemes' parameters ---- */
+
+static int set_mask(tf_options *o, const char *v)
+{
+    o->positions.mask = scheme_mask_parse(v);
+    if (o->positions.mask == SCHEME_MASK_COUNT) {
+        err_say("--mask must be causal (a decoder: keys after the query hidden) or symmetric "
+                "(every key seen; also 'bidirectional'), not '%s'.", v);
+        return -1;
+    }
+    return 0;
+}
+
+/* ALiBi's and T5's heads; with --train-order (--print order-training, view 10) also the trained
+ * model's, which checks its own range (1 .. 4) */
+static int set_heads(tf_options *o, const char *v)
+{
+    if (parse_int("--heads", v, 1, TF_MAX_HEADS, &o->positions.heads))
+        return -1;
+    o->heads = o->positions.heads;
+    return 0;
+}
+
+static int set_head(tf_options *o, const char *v)
+{
+    int h;
+    if (parse_int("--head", v, 1, TF_MAX_HEADS, &h))
+        return -1;
+    o->positions.head = h - 1;
+    return 0;
+}
+
+static int set_num_buckets(tf_options *o, const char *v)
+{
+    return parse_int("--num-buckets", v, 2, TF_MAX_T5_BUCKETS, &o->positions.buckets.num_buckets);
+}
+
+static int set_max_distance(tf_options *o, const char *v)
+{
+    return parse_long("--max-distance", v, 1, TF_MAX_T5_DISTANCE,
+                      &o->positions.buckets.max_distance);
+}
+
+static int set_original_context(tf_options *o, const char *v)
+{
+    return parse_long("--original-context", v, 1, TF_MAX_POSITIONS, &o->positions.trained);
+}
+
+static int set_scaling(tf_options *o, const char *v)
+{
+    o->scaling = rope_scaling_parse(v);
+    if (o->scaling == ROPE_SCALING_COUNT) {
+        err_say("--scaling must be none, linear, ntk, dynamic, yarn or llama3 (got '%s').", v);
+        return -1;
+    }
+    return 0;
+}
+
+/* A positive number of a RoPE scaling, at least lo. */
+static int parse_positive(const char *opt, const char *v, double lo, double *out)
+{
+    if (parse_double(opt, v, out))
+        return -1;
+    if (!(isfinite(*out) && *out >= lo && *out > 0 && *out <= 1e9)) {
+        err_say("%s must be a number from %g to 1e9 (got %s).", opt, lo > 0 ? lo : 0, v);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_factor(tf_options *o, const char *v)
+{
+    return parse_positive("--factor", v, 1.0, &o->factor);
+}
+
+static int set_beta_fast(tf_options *o, const char *v)
+{
+    return parse_positive("--beta-fast", v, 0.0, &o->beta_fast);
+}
+
+static int set_beta_slow(tf_options *o, const char *v)
+{
+    return parse_positive("--beta-slow", v, 0.0, &o->beta_slow);
+}
+
+static int set_mscale(tf_options *o, const char *v)
+{
+    return parse_positive("--mscale", v, 0.0, &o->mscale);
+}
+
+static int set_mscale_all_dim(tf_options *o, const char *v)
+{
+    return parse_positive("--mscale-all-dim", v, 0.0, &o->mscale_all_dim);
+}
+
+static int set_attention_factor(tf_options *o, const char *v)
+{
+    return parse_positive("--attention-factor", v, 0.0, &o->attention_factor);
+}
+
+static int set_low_freq_factor(tf_options *o, const char *v)
+{
+    return parse_positive("--low-freq-factor", v, 0.0, &o->low_freq_factor);
+}
+
+static int set_high_freq_factor(tf_options *o, const char *v)
+{
+    return parse_positive("--high-freq-factor", v, 0.0, &o->high_freq_factor);
+}
+
+static int set_seq_len(tf_options *o, const char *v)
+{
+    return parse_long("--seq-len", v, 1, 1000000000L, &o->seq_len);
 }
 
 static int set_offset(tf_options *o, const char *v)
@@ -272,11 +389,6 @@ static int set_threads(tf_options *o, const char *v)
 {
     o->threads_given = true;
     return parse_int("--threads", v, 1, 64, &o->w2v.threads);
-}
-
-static int set_heads(tf_options *o, const char *v)
-{
-    return parse_int("--heads", v, 1, TF_MAX_HEADS, &o->heads);
 }
 
 /* --order-pairs N or N,M: pairs of the generated task in training (and held out). */

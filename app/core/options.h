@@ -13,6 +13,8 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "positions.h"
+#include "rope_scaling.h"
 #include "scheme.h"
 #include "word2vec.h"
 
@@ -30,6 +32,18 @@ typedef struct {
      * how positions reach attention reads these); n_schemes 0: the mode's own default */
     tf_scheme schemes[SCHEME_COUNT];
     size_t n_schemes;
+    /* the schemes' parameters: the mask, the heads, T5's buckets and the trained length are
+     * parsed into positions; cli.c adds the tables read from files and the RoPE scaling made
+     * from the numbers below (0: the method's own) */
+    tf_positions positions;
+    bool base_set;            /* --base was given (a RoPE scaling otherwise keeps its own) */
+    rope_scaling_kind scaling; /* --scaling, ROPE_SCALING_NONE: none */
+    double factor, beta_fast, beta_slow, mscale, mscale_all_dim, attention_factor;
+    double low_freq_factor, high_freq_factor;
+    long seq_len;
+    bool no_truncate;
+    const char *pe_file, *pe_tensor; /* --pe-file, --pe-tensor */
+    const char *t5_file, *t5_tensor; /* --t5-file, --t5-tensor */
     /* --print */
     const char *print_what;   /* --print WHAT, NULL for none */
     out_format format;
@@ -61,6 +75,7 @@ typedef struct {
     bool threads_given;       /* --threads was given */
     /* the classroom and the display */
     bool lesson, big;
+    bool extended;            /* --extended: the lesson's steps beyond the article */
     const char *lang;         /* "zh" or "en" */
     bool no_color;
 } tf_options;

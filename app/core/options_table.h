@@ -16,6 +16,7 @@ typedef enum {
     G_OUTPUT,
     G_FIGURES,
     G_MODEL,
+    G_SCHEMES,
     G_LEARNED,
     G_ORDER,
     G_CLASSROOM,
@@ -31,6 +32,7 @@ static const struct {
     [G_OUTPUT] = {"Output:", "Output"},
     [G_FIGURES] = {"Figures / 论文插图:", "Figures"},
     [G_MODEL] = {"Model:", "Model"},
+    [G_SCHEMES] = {"Position schemes (位置方案):", "Position schemes"},
     [G_LEARNED] = {"Learned embeddings (词向量):", "Learned embeddings"},
     [G_ORDER] = {"Word order, trained (训练语序):", "Word order, trained"},
     [G_CLASSROOM] = {"Classroom:", "Classroom"},
@@ -183,20 +185,6 @@ static const tf_option options[] = {
      ".B interleaved\n(pairs (0,1), (2,3), ...: the LLaMA reference code and GPT\\-J; the "
      "default) or\n.B half\n(pairs (i, i + d/2): rotate_half in GPT\\-NeoX and Hugging Face).",
      "interleaved half", "[RoPE pairing]:style:"},
-    {"scheme", 0, "LIST", G_MODEL, CALL(set_scheme),
-     "position schemes, separated by commas: none, sinusoidal, learned,\nrope, alibi, t5 "
-     "(wherever a scheme is chosen)", NULL,
-     "The position schemes to use or compare, separated by commas:\n.B none\n(no positions),\n"
-     ".B sinusoidal\n(the article's PE, added),\n.B learned\n(a position table, added),\n"
-     ".B rope\n(q and k rotated),\n.B alibi\n(a bias \\-m|i\\-j| on the scores) or\n.B t5\n"
-     "(a bias per relative\\-position bucket). One option for every place that chooses how "
-     "positions\nreach attention.",
-     "none sinusoidal learned rope alibi t5", "[position schemes]:schemes:"},
-    {"heads", 0, "H", G_MODEL, CALL(set_heads),
-     "attention heads of the trained order model, 1..4 (default 2)", NULL,
-     "Attention heads of the trained order model\n(\\fB\\-\\-train\\-order\\fR), 1 to 4 "
-     "(default 2); d_model must be a multiple of 2H.",
-     NULL, "[attention heads]:heads:"},
     {"offset", 0, "K", G_MODEL, CALL(set_offset),
      "k of the relative map PE(pos+k) = M_k PE(pos) (default 1)", NULL,
      "The k of the relative map PE(pos + k) = M_k PE(pos) (default 1); must be below the number "
@@ -209,6 +197,125 @@ static const tf_option options[] = {
      "sentence\nreversed, each word keeping its tokens in order, so 我爱学习 becomes "
      "学习爱我). In the\nexplorer,\n.B c\nin view 6 types it.",
      NULL, "[the same tokens in another order]:text:"},
+    /* ---- Position schemes ---- */
+    {"scheme", 0, "LIST", G_SCHEMES, CALL(set_scheme),
+     "schemes, separated by commas: none, sinusoidal, learned, rope,\nalibi, t5; with --print "
+     "order (and view 6, the order figure)\nthe experiment runs each through the same head; "
+     "--print\nschemes, bias and pe, view 9 and the schemes figure show them", NULL,
+     "The position schemes to use or compare, separated by commas:\n.B none\n(no positions),\n"
+     ".B sinusoidal\n(the article's PE, added),\n.B learned\n(a position table, added),\n"
+     ".B rope\n(q and k rotated),\n.B alibi\n(a bias \\-m|i\\-j| on the scores) or\n.B t5\n"
+     "(a bias per relative\\-position bucket). One option for every place that chooses how "
+     "positions\nreach attention: with\n.B \\-\\-print order\n(view 6 and the order figure) "
+     "the order experiment runs each listed scheme through\nthe same head instead of its three "
+     "modes;\n.BR \"\\-\\-print schemes\" ,\n.BR \"\\-\\-print bias\" ,\n"
+     ".BR \"\\-\\-print pe\" ,\nthe explorer's view 9 (the first two, side by side; its keys s and "
+     "S change them)\nand the schemes figure show the listed schemes; the pe\\-file figure "
+     "draws the learned table.\nOther topics and figures show the article's sinusoidal PE and "
+     "refuse\n.BR \\-\\-scheme .",
+     "none sinusoidal learned rope alibi t5", "[position schemes]:schemes:"},
+    {"mask", 0, "M", G_SCHEMES, CALL(set_mask),
+     "causal (a decoder: keys after the query hidden) or symmetric\n(every key seen; default); "
+     "T5's buckets follow it", NULL,
+     ".B causal\n(a decoder: keys after the query are hidden, score \\-inf) or\n.B symmetric\n"
+     "(every key is seen: an encoder and the article's order experiment; the default). T5's "
+     "buckets\nfollow it: bidirectional when symmetric, unidirectional when causal.",
+     "causal symmetric", "[attention mask]:mask:"},
+    {"heads", 0, "H", G_SCHEMES, CALL(set_heads),
+     "ALiBi's and T5's heads, 1..256 (default 8); --head N the one\ndrawn and used by the "
+     "order experiment (default 1); with\n--train-order the trained model's heads, 1..4 "
+     "(default 2)",
+     "--heads H, --head N",
+     "The attention heads of ALiBi's slopes and of T5's untrained bias table, 1 to 256 "
+     "(default 8).\nWith\n.B \\-\\-train\\-order\n(and\n.BR \"\\-\\-print order\\-training\" ,\n"
+     "the order\\-training figure and view 10): the heads of the trained model, 1 to 4 "
+     "(default 2); d_model\nmust be a multiple of 2H.",
+     NULL, "[ALiBi and T5 heads]:heads:"},
+    {"head", 0, "N", G_SCHEMES, CALL(set_head), NULL, NULL,
+     "The head whose bias the curves draw and the order experiment uses, from 1 (default 1: "
+     "ALiBi's\nsteepest slope).",
+     NULL, "[the head drawn]:head:"},
+    {"num-buckets", 0, "N", G_SCHEMES, CALL(set_num_buckets),
+     "T5's relative-position buckets (32) and max distance (128)",
+     "--num-buckets N --max-distance N",
+     "T5's relative\\-position buckets (default 32).", NULL, "[T5 buckets]:buckets:"},
+    {"max-distance", 0, "N", G_SCHEMES, CALL(set_max_distance), NULL, NULL,
+     "T5's max distance (default 128): every distance from it on shares the last bucket.", NULL,
+     "[T5 max distance]:distance:"},
+    {"pe-file", 0, "FILE", G_SCHEMES, STORE(pe_file),
+     "a learned position table from a .npy or .safetensors file (GPT-2's\nwpe.weight, BERT's "
+     "position_embeddings.weight); --pe-tensor\nNAME picks a tensor; d_model follows it "
+     "unless -d is given",
+     "--pe-file FILE, --pe-tensor NAME",
+     "A learned position table from a NumPy\n.B .npy\n(float16, float32 or float64, C order) "
+     "or a\n.B .safetensors\nfile (F16, BF16, F32, F64): GPT\\-2's\n.BR wpe.weight ,\nBERT's\n"
+     ".BR position_embeddings.weight .\nThe learned scheme uses it instead of an untrained "
+     "table; d_model follows it unless\n.B \\-d\nis given.",
+     "@file *.(npy|safetensors)", "[learned position table (.npy .safetensors)]:file:"},
+    {"pe-tensor", 0, "NAME", G_SCHEMES, STORE(pe_tensor), NULL, NULL,
+     "The tensor of a\n.B .safetensors\nfile to read (default: the one named like a position "
+     "table, or the only 2\\-D one).",
+     NULL, "[tensor name in the .safetensors file]:name:"},
+    {"t5-file", 0, "FILE", G_SCHEMES, STORE(t5_file),
+     "T5's bias table (buckets x heads) from a file; --t5-tensor NAME", NULL,
+     "T5's relative attention bias (num_buckets x heads: the\n"
+     ".B relative_attention_bias.weight\nof t5\\-small's first block) from a\n"
+     ".B .npy\nor\n.B .safetensors\nfile instead of an untrained one;\n.B \\-\\-t5\\-tensor\n"
+     "names the tensor.",
+     "@file *.(npy|safetensors)", "[T5 bias table (.npy .safetensors)]:file:"},
+    {"t5-tensor", 0, "NAME", G_SCHEMES, STORE(t5_tensor), NULL, NULL, NULL, NULL,
+     "[tensor name of the T5 table]:name:"},
+    {"original-context", 0, "L", G_SCHEMES, CALL(set_original_context),
+     "the trained length: RoPE scalings' original context and the\nuntrained learned table's "
+     "rows (default: GPT-2's 1024 rows,\nLlama 2's 4096, Llama 3.1's 8192 for llama3)", NULL,
+     "The context length the model was trained on: a RoPE scaling's original context and the "
+     "rows of\nthe untrained learned table (default: each scheme's own model, GPT\\-2's 1024 "
+     "rows, Llama 2's 4096,\nLlama 3.1's 8192 with llama3). Curves mark it with a vertical "
+     "line.",
+     NULL, "[trained context length]:L:"},
+    {"scaling", 0, "S", G_SCHEMES, CALL(set_scaling),
+     "RoPE past its trained length: linear, ntk, dynamic, yarn or llama3\n(default none); "
+     "--factor F the extension (4; llama3 8)", "--scaling S, --factor F",
+     "RoPE's frequencies for a longer context than it was trained on:\n.B linear\n(position "
+     "interpolation),\n.B ntk\n(NTK\\-aware base),\n.B dynamic\n(dynamic NTK),\n.B yarn\nor\n"
+     ".B llama3\n(Llama 3.1). Default none: plain RoPE. The base is the method's own (10000; "
+     "500000 for\nllama3) unless\n.B \\-\\-base\nis given.",
+     "none linear ntk dynamic yarn llama3", "[RoPE scaling]:scaling:"},
+    {"factor", 0, "F", G_SCHEMES, CALL(set_factor), NULL, NULL,
+     "How many times the context is extended, at least 1 (default 4; 8 for llama3).", NULL,
+     "[context extension factor]:factor:"},
+    {"beta-fast", 0, "B", G_SCHEMES, CALL(set_beta_fast),
+     "YaRN: the ramp's ends (32, 1), --mscale M --mscale-all-dim M\n(DeepSeek), "
+     "--attention-factor A, --no-truncate",
+     "--beta-fast B --beta-slow B",
+     "YaRN: the pairs that turn more than beta_fast times in the original context keep their "
+     "frequency,\nthose that turn less than beta_slow times are interpolated (32 and 1).", NULL,
+     "[YaRN beta_fast]:beta:"},
+    {"beta-slow", 0, "B", G_SCHEMES, CALL(set_beta_slow), NULL, NULL, NULL, NULL,
+     "[YaRN beta_slow]:beta:"},
+    {"mscale", 0, "M", G_SCHEMES, CALL(set_mscale), NULL, NULL,
+     "YaRN's attention factor from DeepSeek's mscale and mscale_all_dim, or given as it is; by "
+     "default\n0.1 ln(factor) + 1.",
+     NULL, "[YaRN mscale]:mscale:"},
+    {"mscale-all-dim", 0, "M", G_SCHEMES, CALL(set_mscale_all_dim), NULL, NULL, NULL, NULL,
+     "[YaRN mscale_all_dim]:mscale:"},
+    {"attention-factor", 0, "A", G_SCHEMES, CALL(set_attention_factor), NULL, NULL, NULL, NULL,
+     "[YaRN attention factor]:factor:"},
+    {"no-truncate", 0, NULL, G_SCHEMES, STORE(no_truncate), NULL, NULL,
+     "YaRN: no floor and ceiling of the correction range.", NULL,
+     "[YaRN without truncation]"},
+    {"low-freq-factor", 0, "X", G_SCHEMES, CALL(set_low_freq_factor),
+     "llama3: the wavelength bands (1, 4); --seq-len N dynamic's text\nlength (default factor "
+     "x original context)",
+     "--low-freq-factor X --high-freq-factor X --seq-len N",
+     "Llama 3.1: pairs of wavelength above L/low_freq_factor are divided by the factor, "
+     "below\nL/high_freq_factor kept, blended between (1 and 4).",
+     NULL, "[Llama 3 low_freq_factor]:factor:"},
+    {"high-freq-factor", 0, "X", G_SCHEMES, CALL(set_high_freq_factor), NULL, NULL, NULL, NULL,
+     "[Llama 3 high_freq_factor]:factor:"},
+    {"seq-len", 0, "N", G_SCHEMES, CALL(set_seq_len), NULL, NULL,
+     "Dynamic NTK: the length of the text read (default: factor times the original context).",
+     NULL, "[dynamic NTK sequence length]:N:"},
     /* ---- Learned embeddings ---- */
     {"train", 0, NULL, G_LEARNED, STORE(train),
      "learn word vectors by skip-gram with negative sampling and print\nhow similar words moved "
@@ -313,6 +420,13 @@ static const tf_option options[] = {
      "With\n.BR \\-\\-lesson :\nthe projector presentation: bold text, short lines, and a "
      "blank row between lines when the\nscreen has 36 rows or more. The 80x24 layout works.",
      NULL, "[large text for projectors (with --lesson)]"},
+    {"extended", 0, NULL, G_CLASSROOM, STORE(extended),
+     "with --lesson: one step more after RoPE, beyond the article:\nthe position schemes real "
+     "models use", NULL,
+     "With\n.BR \\-\\-lesson :\nsteps beyond the article: after RoPE, the position schemes real "
+     "models use (learned tables,\nALiBi, T5, RoPE scalings) and what they do past the trained "
+     "length.",
+     NULL, "[the lesson's extra steps (with --lesson)]"},
     /* ---- Display ---- */
     {"no-color", 0, NULL, G_DISPLAY, STORE(no_color),
      "no colours (as does the NO_COLOR environment variable)", NULL,

@@ -23,10 +23,12 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TAB_ORDER] = {"语序", "Order"},
     [T_TAB_ROPE] = {"RoPE", "RoPE"},
     [T_TAB_LEARNED] = {"训练", "Learned"},
+    [T_TAB_SCHEMES] = {"位置方案", "Schemes"},
     [T_TAB_TRAIN] = {"训练语序", "Train order"},
     [T_TABS_REL] = {"相对", "Rel"},
-    [T_TABS_LEARNED] = {"词向量", "Words"},
+    [T_TABS_LEARNED] = {"训练", "Words"},
     [T_TABS_TRAIN] = {"训练语序", "Train"},
+    [T_TABS_SCHEMES] = {"方案", "Schemes"},
 
     [T_CAP_EMBED] = {"C1-C4 分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
                      "它乘以 W_E（V x d_model）恰好取出第 k 行：查表就是矩阵乘法。",
@@ -61,6 +63,11 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "出现在相似上下文里的词（爱、喜欢）越来越近，对照组（爱、北京）不会。",
                        "C5 Rows of W_E start random and meaning is trained in: skip-gram pulls "
                        "words of similar contexts (love, like) together, not the control pair."},
+    [T_CAP_SCHEMES] = {"文章之外：真实模型怎样放入位置。两种方案并排：位置之间的信号，随距离的变化，"
+                       "以及超出训练长度 L 之后会怎样。",
+                       "Beyond the article: how real models bring in positions. Two schemes side "
+                       "by side: the signal between positions, against distance, and past the "
+                       "trained length L."},
 
     [T_CAP_TRAIN] = {"C6 训练验证：同一个单层注意力模型学「谁是施事者」，每种位置方案各训练一次，"
                      "曲线是从未训练过的测试句的准确率。不加位置时两种语序是同一袋词，模型必然"
@@ -81,6 +88,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "L/R pair  Up/Down token  p pairing  b base"},
     [T_KEYS_LEARNED] = {"空格 暂停 n 单步 r 重来 < > 速度 u 应用",
                         "Space pause n step r reset < > speed u use"},
+    [T_KEYS_SCHEMES] = {"s/S 换方案 A/B  m 掩码  h 头  x RoPE 扩展",
+                        "s/S scheme A/B  m mask  h head  x RoPE scaling"},
     [T_KEYS_TRAIN] = {"空格/p 暂停  . 一轮  r 重来  < > 速度  h 换头  左右 换句",
                       "Space/p pause  . epoch  r reset  < > speed  h head  L/R sentence"},
 
@@ -99,7 +108,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_EXPORTED] = {"已导出 %s", "exported %s"},
     [T_HELP_TITLE] = {"按键", "Keys"},
     [T_HELP_CLOSE] = {"按任意键关闭", "press any key to close"},
-    [T_HELP_GLOBAL] = {"1-9 Tab Shift-Tab  切换视图（也可点击标签）\n"
+    [T_HELP_GLOBAL] = {"1-9 0 Tab Shift-Tab  切换视图（0 是第 10 页；也可点击标签）\n"
                        "?  帮助     q 或 Esc  退出\n"
                        "/ 或 :  编辑句子（中文输入法可用，回车确认，Esc 取消）\n"
                        "+ -  d_model 加倍 / 减半（4 到 4096）\n"
@@ -107,9 +116,9 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
                        "l  中文 / English     e  把当前视图导出为图片\n"
                        "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
-                       "第 9 页：同一个注意力模型按每种位置方案现场训练，比较学不学得会语序\n"
+                       "第 9 页：两种位置方案并排；第 10 页（按 0）：每种方案现场训练，看谁学得会语序\n"
                        "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
-                       "1-9 Tab Shift-Tab  switch views (or click a tab)\n"
+                       "1-9 0 Tab Shift-Tab  switch views (0 is view 10; or click a tab)\n"
                        "?  help     q or Esc  quit\n"
                        "/ or :  edit the sentence (input methods work; Enter apply, Esc cancel)\n"
                        "+ -  double / halve d_model (4 to 4096)\n"
@@ -117,7 +126,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
                        "l  Chinese / English     e  export this view as a figure\n"
                        "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
-                       "view 9 trains one attention layer per position scheme, live\n"
+                       "view 9: two schemes side by side; view 10 (key 0): word order trained live\n"
                        "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
     [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
     [T_BAD_TEXT] = {"无法分析这个句子", "cannot analyse this sentence"},
@@ -239,6 +248,64 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_O_B_BAD] = {"语序 B 必须用和 A 相同的词元，只换顺序；B 保持不变",
                    "order B must use the same tokens as A in another order; B is unchanged"},
     [T_O_B_RESET] = {"句子变了：语序 B 改回倒序", "new sentence: order B is its words reversed"},
+    [T_O_LEARNED] = {"可学习表", "learned"},
+    [T_O_ALIBI] = {"ALiBi", "ALiBi"},
+    [T_O_T5] = {"T5", "T5"},
+    [T_O_SCHEMES] = {"同一个注意力头，只换位置方案：表中是每种方案下输出的变化占 max|Z| 的比例。",
+                     "One head, only the position scheme changes: the table gives each "
+                     "scheme's change as a share of max|Z|."},
+    [T_O_ALIBI_SYM] = {"对称 ALiBi 只看 |i-j|，而倒序保持每个 |i-j| 不变，所以差为 0；"
+                       "换个语序（c）或用 --mask causal 就不同了。",
+                       "Symmetric ALiBi sees |i-j| only, which reversing keeps: 0. Another "
+                       "order (c) or --mask causal differs."},
+
+    [T_S9_NONE] = {"NoPE：什么都不加，注意力只看到一袋词（因果掩码本身会透露一点顺序）。",
+                   "NoPE: nothing is added; attention sees a bag of words (a causal mask alone "
+                   "leaks some order)."},
+    [T_S9_SIN] = {"正弦 PE：算出来的，加到输入上；两个位置的相似度只取决于距离。",
+                  "Sinusoidal PE: computed, added to the input; the similarity of two positions "
+                  "depends on their distance only."},
+    [T_S9_LEARNED] = {"可学习表（GPT-2、BERT）：每个位置一行，训练得到；行与行之间没有公式。",
+                      "Learned table (GPT-2, BERT): one trained row per position, no formula "
+                      "between rows."},
+    [T_S9_ROPE] = {"RoPE（Llama）：旋转 q 和 k，得分只取决于 m-n；图中 q = k 时的得分。",
+                   "RoPE (Llama): q and k are rotated, so the score depends on m-n only; shown "
+                   "for q = k."},
+    [T_S9_ALIBI] = {"ALiBi（BLOOM）：得分加上 -m|i-j|，每个头一个斜率 m，不学习任何参数。",
+                    "ALiBi (BLOOM): the score gets -m|i-j|, one slope m per head, nothing "
+                    "learned."},
+    [T_S9_T5] = {"T5：按相对距离分桶，每个桶学一个偏置加到得分上；远处的桶越来越宽。",
+                 "T5: relative distances fall into buckets, each with a learned bias added to "
+                 "the score; far buckets grow wide."},
+    [T_S9_PAST_NONE] = {"超出训练长度：没有位置信号，也就没有什么会失效。",
+                        "Past the trained length: no position signal, so nothing breaks."},
+    [T_S9_PAST_SIN] = {"超出训练长度：公式照样能算，但模型没见过这些位置，实际外推并不好。",
+                       "Past the trained length: the formula still gives values, but the model "
+                       "never saw them; in practice it extrapolates poorly."},
+    [T_S9_PAST_LEARNED] = {"超出 L：表里没有第 L 行，更长的输入根本无法编码（曲线在 L 处中断）。",
+                           "Past L: the table has no row L, so a longer input cannot be "
+                           "encoded at all (the curve stops at L)."},
+    [T_S9_PAST_ROPE] = {"没有训练长度（用 --original-context 或 x 选择扩展方法）：公式在任何距离都有定义。",
+                        "No trained length (set --original-context, or x for a scaling): the "
+                        "formula is defined at any distance."},
+    [T_S9_PAST_ALIBI] = {"超出训练长度：惩罚照样线性增长，远处的键权重趋于 0，所以 ALiBi 能外推。",
+                         "Past the trained length: the penalty keeps growing linearly, far keys "
+                         "fade out, so ALiBi extrapolates by design."},
+    [T_S9_PAST_T5] = {"超出 max_distance：所有更远的距离落进最后一个桶，偏置不再变化（曲线变平）。",
+                      "Past max_distance: every farther distance shares the last bucket, so the "
+                      "bias stops changing (the curve goes flat)."},
+    [T_S9_PAST_ROPE_L] = {"在 2L = %ld 处：原始 RoPE 有 %.0f%% 的频率对转到训练中没见过的角度，"
+                          "扩展后为 %.0f%%。",
+                          "At 2L = %ld: %.0f%% of plain RoPE's pairs are at angles never seen in "
+                          "training; with the scaling %.0f%%."},
+    [T_S9_PAST_ROPE_PLAIN] = {"在 2L = %ld 处：%.0f%% 的频率对转到训练中没见过的角度（按 x 选一种扩展来比较）。",
+                              "At 2L = %ld: %.0f%% of the pairs are at angles never seen in "
+                              "training (x picks a scaling to compare)."},
+    [T_S9_RANDOM] = {"随机", "random"},
+    [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
+    [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},
+    [T_S9_CURVE] = {"%s 随距离 k = i-j（对数轴，灰点：训练长度 L）",
+                    "%s against k = i-j (log axis, grey dots: trained length L)"},
 
     [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
     [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
@@ -302,8 +369,8 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_STEP] = {"再训练一轮后暂停", "one more epoch, then pause"},
     [T_TR_EXAMPLE] = {"例句 %d/%d（左右键换句）", "sentence pair %d/%d (Left/Right)"},
     [T_TR_EXAMPLE_S] = {"例句 %d/%d", "sentence pair %d/%d"},
-    [T_TR_UNTRAINED] = {"还没有训练：先让第 9 页训练一会儿（空格 继续），再按 e",
-                        "nothing trained yet: let view 9 train a while (Space resumes), then e"},
+    [T_TR_UNTRAINED] = {"还没有训练：先让第 10 页训练一会儿（空格 继续），再按 e",
+                        "nothing trained yet: let view 10 train a while (Space resumes), then e"},
 
     [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
     [T_M_VECTORS_DROPPED] =
@@ -363,6 +430,9 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_TITLE_EMBEDDING) = {"词嵌入：独热向量 × W_E = 取出第 id 行",
                               "Embedding rows: onehot(id) ⋅ W_E = row id"},
     F(T_F_TITLE_MAP) = {"学出来的词向量按含义聚在一起", "Learned word vectors gather by meaning"},
+    F(T_F_TITLE_SCHEMES) = {"位置方案随距离的变化，以及超出训练长度之后",
+                            "Position schemes against distance, and past the trained length"},
+    F(T_F_TITLE_PEFILE) = {"可学习的位置表：学到了什么", "A learned position table: what it holds"},
     F(T_F_DIM) = {"维度 <i>j</i>", "dimension <i>j</i>"},
     F(T_F_POS) = {"位置 <i>pos</i>", "position <i>pos</i>"},
     F(T_F_POS_P) = {"位置 <i>p</i>", "position <i>p</i>"},
@@ -422,6 +492,10 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_O_CHANGES0) = {"变化 max|<i>Z</i>| 的 %s", "changes %s of max|<i>Z</i>|"},
     F(T_F_O_CHANGES1) = {"变化 max|<i>Z</i>|\n的 %s", "changes %s\nof max|<i>Z</i>|"},
     F(T_F_O_CHANGES2) = {"变化 %s", "changes %s"},
+    F(T_F_S_LEARNED) = {"可学习表", "learned"},
+    F(T_F_S_ROPE) = {"RoPE", "RoPE"},
+    F(T_F_S_ALIBI) = {"ALiBi", "ALiBi"},
+    F(T_F_S_T5) = {"T5 偏置", "T5 bias"},
     F(T_F_TITLE_TRAINING) = {"有了位置信息才学得会语序", "Word order is learned only with positions"},
     F(T_F_HELD_OUT) = {"测试句准确率", "held-out accuracy"},
     F(T_F_EPOCH) = {"训练轮数", "epoch"},

@@ -65,6 +65,10 @@ tf_status draw_order_training(fig_ctx *c);
 tf_status draw_embedding_map(fig_ctx *c);
 const char *check_word_map(const tf_config *cfg);
 tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title);
+/* fig_schemes.c: the position schemes against distance, and a learned position table */
+tf_status draw_schemes(fig_ctx *c);
+tf_status draw_pefile(fig_ctx *c);
+const char *check_pefile(const tf_config *cfg);
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 

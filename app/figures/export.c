@@ -31,6 +31,8 @@ static const fig_entry figures[] = {
     {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL},
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
+    {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL},
+    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile},
     {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_TRAINING, draw_order_training, NULL},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
@@ -242,9 +244,23 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
     fig_ctx c = {.a = a, .order = req->order, .zh = zh, .cmap = cm, .vectors = req->vectors};
+    /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
+     * only) under other position parameters */
+    tf_analysis *with = NULL; /* freed below; its parts are a's */
+    if (req->positions) {
+        with = malloc(sizeof *with);
+        if (!with) {
+            free(params);
+            return TF_ERR_NOMEM;
+        }
+        *with = *a;
+        with->cfg.positions = req->positions;
+        c.a = with;
+    }
     tf_status st = fig_begin(&spec, &meta, &c.f);
     if (st != TF_OK) {
         free(params);
+        free(with);
         return st;
     }
     double margin = 0.5 * font;
@@ -268,6 +284,7 @@ static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e
             snprintf(why, why_len, "%s", c.msg);
     }
     free(params);
+    free(with);
     return st;
 }
 

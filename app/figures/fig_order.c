@@ -37,10 +37,11 @@ static double edge_label_width(fig *f, const token_ticks *tt)
 typedef struct {
     size_t T;
     token_ticks ta, tb;                  /* the tokens of A and of B */
-    const char *mode_title[ATTN_MODE_COUNT];
+    int nm;                              /* columns: three modes, or the schemes listed */
+    const char *mode_title[SCHEME_COUNT];
     fig_rect area;                       /* the page above the note */
     fig_rect grid;                       /* the two rows of matrices */
-    fig_axes ax[2][ATTN_MODE_COUNT];     /* [row: A, B][mode] */
+    fig_axes ax[2][SCHEME_COUNT];        /* [row: A, B][mode] */
     double cell, left, cbw;              /* a square's side, the left margin, the colour bar */
     double gapx;                         /* between two squares */
     double fs;                           /* the label font size */
@@ -53,7 +54,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
     double gapx = 0.5 * g->fs, extra[2] = {0, 0};
     for (int pass = 0; pass < 2; pass++) {
         for (int r = 0; r < 2; r++)
-            for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+            for (int m = 0; m < g->nm; m++) {
                 fig_axes *p = &g->ax[r][m];
                 matrix_axes(p, (long)g->T, 0, (long)g->T, 0);
                 set_token_axis(&p->x, r ? &g->tb : &g->ta);
@@ -68,7 +69,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
                 double w = m == 0 ? g->left + g->cell : g->cell + fig_tick_len(c->f);
                 double rh = pass ? g->cell + extra[r] : g->grid.h / 2;
                 double y0 = g->grid.y + (pass && r ? g->cell + extra[0] + 0.3 * g->fs : r * rh);
-                fig_rect o = {x0, y0, pass ? w : g->grid.w / 3, rh};
+                fig_rect o = {x0, y0, pass ? w : g->grid.w / g->nm, rh};
                 fig_axes_fit(c->f, p, o);
             }
         if (pass == 1) {
@@ -76,7 +77,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
             break;
         }
         g->left = fmax(g->ax[0][0].used_left, g->ax[1][0].used_left);
-        double avail_w = (g->grid.w - g->left - g->cbw - 2 * gapx) / 3;
+        double avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
         double avail_h = fmin(g->ax[0][0].r.h, g->ax[1][0].r.h);
         g->cell = fmin(avail_w, avail_h);
         /* the gap keeps the last tick label of one square off the first of the next */
@@ -84,7 +85,8 @@ static void grid_layout(fig_ctx *c, order_grid *g)
         double need = edge + 0.4 * g->fs - g->cell / (double)g->T;
         if (need > gapx) {
             gapx = need;
-            g->cell = fmin((g->grid.w - g->left - g->cbw - 2 * gapx) / 3, avail_h);
+            g->cell = fmin((g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm,
+                           avail_h);
         }
         /* titles and tick labels around each row's squares */
         extra[0] = g->grid.h / 2 - g->ax[0][0].r.h;
@@ -140,7 +142,7 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double th)
     double ry = g->grid.y + g->grid.h + 0.15 * g->fs, used = 0;
     double one_w, one_h;
     fig_text_size(c->f, FIG_TICK, "0%", false, &one_w, &one_h);
-    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+    for (int m = 0; m < g->nm; m++) {
         char rd[128];
         double w, h;
         order_reading(c, m, g->cell + g->gapx - 0.2 * g->fs, th, rd, sizeof rd);
@@ -158,14 +160,14 @@ static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
     const tf_analysis *A = c->a;
     size_t T = g->T;
     double top = 0.0;
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+    for (int m = 0; m < g->nm; m++)
         for (size_t t = 0; t < T && !attention_order_is_zero(&A->order[m]); t++)
             top = fmax(top, 100.0 * A->order[m].token_diff[t] / A->order[m].max_abs_output);
     const fig_rect *area = &g->area;
     fig_rect br = {area->x, ry + 0.5 * g->fs, area->w, area->y + area->h - (ry + 0.5 * g->fs)};
-    fig_legend_item li[ATTN_MODE_COUNT];
-    char zero_label[ATTN_MODE_COUNT][96];
-    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+    fig_legend_item li[SCHEME_COUNT];
+    char zero_label[SCHEME_COUNT][96];
+    for (int m = 0; m < g->nm; m++) {
         txt_fmt_lang(zero_label[m], sizeof zero_label[m], T_F_MODE_ZERO, c->zh,
                      g->mode_title[m]);
         li[m] = (fig_legend_item){.label = attention_order_is_zero(&A->order[m])
@@ -181,17 +183,17 @@ static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
                      .label = fig_txt(c, T_F_TOKEN_B)};
     b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0,
                      .label = ylabel};
-    b.right = fig_legend_width(c->f, li, ATTN_MODE_COUNT);
+    b.right = fig_legend_width(c->f, li, g->nm);
     b.min_left = g->left;
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
     /* the modes that changed, side by side at each token */
     int nbar = 0;
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+    for (int m = 0; m < g->nm; m++)
         nbar += !attention_order_is_zero(&A->order[m]);
     double bw = 0.8 / (nbar ? nbar : 1);
     for (size_t t = 0; t < T; t++)
-        for (int m = 0, k = 0; m < ATTN_MODE_COUNT; m++) {
+        for (int m = 0, k = 0; m < g->nm; m++) {
             const tf_order_result *r = &A->order[m];
             if (attention_order_is_zero(r))
                 continue;
@@ -199,14 +201,34 @@ static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
             fig_bar(c->f, &b, x0, x0 + bw * 0.92, 0.0,
                     100.0 * r->token_diff[t] / r->max_abs_output, li[m].color);
         }
-    fig_legend(c->f, &b, li, ATTN_MODE_COUNT, 4);
+    fig_legend(c->f, &b, li, g->nm, 4);
+}
+
+/* The columns' titles: the three modes, or under --scheme the schemes listed. */
+static void column_titles(fig_ctx *c, order_grid *g)
+{
+    const tf_analysis *A = c->a;
+    if (!A->order_by_scheme) {
+        g->mode_title[0] = fig_txt(c, T_F_NO_POS);
+        g->mode_title[1] = fig_txt(c, T_F_WITH_PE);
+        g->mode_title[2] = "RoPE";
+        return;
+    }
+    for (int m = 0; m < g->nm; m++) {
+        static const txt_id title[SCHEME_COUNT] = {
+            [SCHEME_NONE] = T_F_NO_POS, [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
+            [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
+            [SCHEME_ALIBI] = T_F_S_ALIBI, [SCHEME_T5] = T_F_S_T5};
+        g->mode_title[m] = fig_txt(c, title[A->order_scheme[m]]);
+    }
 }
 
 tf_status draw_order(fig_ctx *c)
 {
     tf_analysis *A = c->a;
     order_grid g = {.T = A->tokens.n, .fs = fig_font_size(c->f, FIG_LABEL),
-                    .mode_title = {fig_txt(c, T_F_NO_POS), fig_txt(c, T_F_WITH_PE), "RoPE"}};
+                    .nm = (int)A->n_order};
+    column_titles(c, &g);
     size_t T = g.T;
     if (token_ticks_make(&g.ta, &A->tokens, A->text, 0, false) != TF_OK ||
         token_ticks_make(&g.tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK) {
@@ -216,7 +238,7 @@ tf_status draw_order(fig_ctx *c)
     }
     /* weights are >= 0: a sequential map over the range the six matrices span */
     double mn = INFINITY, mx = -INFINITY, lo, hi;
-    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+    for (int m = 0; m < g.nm; m++) {
         double a, b;
         minmax(A->order[m].A_a, T * T, &a, &b);
         mn = fmin(mn, a), mx = fmax(mx, b);
@@ -246,7 +268,7 @@ tf_status draw_order(fig_ctx *c)
     grid_layout(c, &g);
     tf_status st = TF_OK;
     for (int r = 0; r < 2; r++)
-        for (int m = 0; m < ATTN_MODE_COUNT && st == TF_OK; m++) {
+        for (int m = 0; m < g.nm && st == TF_OK; m++) {
             fig_axes *p = &g.ax[r][m];
             p->r.w = p->r.h = g.cell;
             const double *W = r ? A->order[m].A_b : A->order[m].A_a; /* (T, T) */
@@ -254,8 +276,9 @@ tf_status draw_order(fig_ctx *c)
                              cm, lo, hi);
             fig_axes_draw(c->f, p);
         }
-    fig_rect cbr = {g.ax[0][2].r.x + g.cell, g.ax[0][2].r.y, g.cbw,
-                    g.ax[1][2].r.y + g.cell - g.ax[0][2].r.y};
+    int last = g.nm - 1;
+    fig_rect cbr = {g.ax[0][last].r.x + g.cell, g.ax[0][last].r.y, g.cbw,
+                    g.ax[1][last].r.y + g.cell - g.ax[0][last].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
     diff_bars(c, &g, draw_readings(c, &g, th));
     token_ticks_free(&g.ta);

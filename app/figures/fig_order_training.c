@@ -5,7 +5,7 @@
  * is a point of the trainer's curves (model/order_train.h) as far as they go, on axes that do
  * not depend on how far: the epoch axis is the whole run's and the loss axis spans at least
  * 0.001 .. 10, so the figure can be drawn again after every step of a run in progress (the
- * explorer's e in view 9 does; an animation can draw one frame per epoch). */
+ * explorer's e in view 10 does; an animation can draw one frame per epoch). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

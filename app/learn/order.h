@@ -1,6 +1,6 @@
 /* order.h — the order experiment, trained (docs/math.md part 5): one attention layer learns "who
  * does it" once per position scheme, side by side. A service of --train-order, --print
- * order-training, the order-training figure (through cli.c) and the explorer's view 9: it makes
+ * order-training, the order-training figure (through cli.c) and the explorer's view 10: it makes
  * the task (generated, or a user's file with its errors said in one sentence), sets up the
  * trainer, estimates the work, trains to the end with a progress bar, and writes the curves and
  * the final table as text. Its failures are said with err_say; it never draws. */

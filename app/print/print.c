@@ -16,8 +16,8 @@
 static const print_topic *const topics[] = {
     &topic_tokens, &topic_vocab,  &topic_embedding, &topic_pe,    &topic_freq,
     &topic_input,  &topic_relative, &topic_dot,     &topic_rope,  &topic_decay,
-    &topic_order,  &topic_similarity, &topic_neighbors, &topic_pca, &topic_training,
-    &topic_order_training,
+    &topic_order,  &topic_schemes, &topic_bias,    &topic_rope_scaling, &topic_similarity,
+    &topic_neighbors, &topic_pca,   &topic_training, &topic_order_training,
 };
 #define N_TOPICS (sizeof topics / sizeof topics[0])
 
@@ -36,6 +36,8 @@ const char *const *print_topics(void)
         names[i] = topics[i]->name;
     return names;
 }
+
+bool print_topic_known(const char *what) { return find(what) != NULL; }
 
 /* A topic that reads no sentence: learned vectors, or a model trained here. */
 static bool learned(const print_topic *t)

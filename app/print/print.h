@@ -33,6 +33,8 @@ typedef struct {
 
 /* The topics' names in the table's order, NULL at the end. */
 const char *const *print_topics(void);
+/* WHAT is one of the topics. */
+bool print_topic_known(const char *what);
 /* WHAT is a topic of learned vectors or of the trained order model: it reads no sentence. */
 bool print_learned(const char *what);
 /* WHAT trains the order model (order-training). */

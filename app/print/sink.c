@@ -48,6 +48,7 @@ pv pv_fvec(const float *v, size_t n) { return (pv){.kind = PV_FVEC, .v = v, .n =
 pv pv_lvec(const long *v, size_t n) { return (pv){.kind = PV_LVEC, .v = v, .n = n}; }
 pv pv_svec(const size_t *v, size_t n) { return (pv){.kind = PV_SVEC, .v = v, .n = n}; }
 pv pv_bytes(const void *b, size_t n) { return (pv){.kind = PV_BYTES, .s = b, .len = n}; }
+pv pv_strs(const char *const *v, size_t n) { return (pv){.kind = PV_STRV, .v = v, .n = n}; }
 
 static void num(FILE *fp, const pv *v)
 {
@@ -106,6 +107,15 @@ static void json_value(FILE *fp, const pv *v)
     case PV_FVEC:
         emit_json_farray(fp, v->v, v->n);
         break;
+    case PV_STRV:
+        fputc('[', fp);
+        for (size_t i = 0; i < v->n; i++) {
+            const char *e = ((const char *const *)v->v)[i];
+            fputs(i ? ", " : "", fp);
+            emit_json_str(fp, e, strlen(e));
+        }
+        fputc(']', fp);
+        break;
     case PV_LVEC:
     case PV_SVEC:
     case PV_BYTES:
@@ -160,6 +170,7 @@ static void csv_value(FILE *fp, const pv *v)
         break;
     case PV_LVEC:
     case PV_SVEC:
+    case PV_STRV:
         break; /* not a CSV cell */
     case PV_BYTES:
         for (size_t i = 0; i < v->len; i++)
@@ -362,6 +373,21 @@ tf_status sink_table(sink *s, unsigned fmts, const sink_table_def *t)
 /* ---------------------------------------------------------------------------------------------
  * Matrices */
 
+/* JSON of an n-D matrix (json_nd): the arrays that open before row r, one for each leading axis
+ * whose block of rows starts at r; as many close after row r - 1. */
+static size_t json_nd_open(const sink_matrix_def *m, size_t r)
+{
+    if (!m->json_nd || !m->npy_shape || m->npy_ndim < 3)
+        return 0;
+    size_t n = 0, block = 1;
+    for (int k = m->npy_ndim - 2; k >= 1; k--) { /* blocks of rows of axis k - 1 */
+        block *= m->npy_shape[k];
+        if (r % block == 0)
+            n++;
+    }
+    return n;
+}
+
 tf_status sink_matrix(sink *s, unsigned fmts, const sink_matrix_def *m)
 {
     if (!takes(s, fmts) || s->f == FMT_CSV || s->f == FMT_TEXT)
@@ -394,10 +420,14 @@ tf_status sink_matrix(sink *s, unsigned fmts, const sink_matrix_def *m)
             continue;
         }
         fputs(r ? ", " : "", s->fp);
+        for (size_t k = json_nd_open(m, r); k > 0; k--)
+            fputc('[', s->fp);
         if (m->f32)
             emit_json_farray(s->fp, row, m->cols);
         else
             emit_json_darray(s->fp, row, m->cols, m->digits);
+        for (size_t k = json_nd_open(m, r + 1); k > 0; k--)
+            fputc(']', s->fp);
     }
     progress_end(&bar);
     if (s->f == FMT_JSON)

@@ -37,6 +37,7 @@ typedef enum {
     PV_LVEC,   /* longs: a JSON array */
     PV_SVEC,   /* size_t: a JSON array */
     PV_BYTES,  /* bytes: a JSON array of numbers, hex pairs in one CSV cell */
+    PV_STRV,   /* strings: a JSON array of strings */
 } pv_kind;
 
 typedef struct {
@@ -72,6 +73,7 @@ pv pv_fvec(const float *v, size_t n);
 pv pv_lvec(const long *v, size_t n);
 pv pv_svec(const size_t *v, size_t n);
 pv pv_bytes(const void *b, size_t n);
+pv pv_strs(const char *const *v, size_t n);
 
 /* ---- the sink ----------------------------------------------------------------------------- */
 
@@ -114,6 +116,7 @@ typedef struct {
     /* npy: the array's shape when it is not (rows, cols): rows x cols values in C order */
     const size_t *npy_shape;
     int npy_ndim;
+    bool json_nd;           /* JSON too: arrays nested as npy_shape says ([H][N][N]) */
 } sink_matrix_def;
 
 /* A sink writing format f to fp, and its end (the JSON object's closing brace). */

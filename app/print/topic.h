@@ -50,6 +50,13 @@ extern const print_topic topic_tokens, topic_vocab, topic_embedding, topic_simil
 extern const print_topic topic_pe, topic_freq, topic_relative, topic_dot, topic_decay;
 /* topics_attention.c */
 extern const print_topic topic_input, topic_rope, topic_order;
+/* topics_schemes.c */
+extern const print_topic topic_bias, topic_rope_scaling, topic_schemes;
+/* pe of a learned table (--pe-file, --scheme learned) instead of sinusoidal PE */
+bool print_pe_learned(const tf_config *cfg);
+tf_status print_pe_table_build(print_ctx *c, sink *s);
+tf_status print_pe_table_text(print_ctx *c, FILE *fp);
+double print_pe_table_work(const tf_config *cfg, out_format f);
 /* topics_learned.c */
 extern const print_topic topic_neighbors, topic_pca, topic_training;
 /* topics_order.c */

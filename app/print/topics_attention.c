@@ -318,7 +318,7 @@ static tf_status order_csv_row(void *ctx, size_t row, pv *cell)
     size_t l;
     const char *s = order_tok(a, sb, t, &l);
     const tf_token *tk = sb ? &a->cmp_tokens.items[t] : &a->tokens.items[t];
-    cell[0] = pv_str(attention_mode_name((attn_mode)m));
+    cell[0] = pv_str(analysis_order_name(a, (size_t)m));
     cell[1] = pv_num(r->max_token_diff);
     cell[2] = pv_num(r->pooled_diff);
     cell[3] = pv_num(r->max_abs_output);
@@ -354,10 +354,21 @@ static tf_status order_json(const tf_analysis *a, sink *s)
     sink_value(s, J, "rope_style", pv_str(rope_style_name(head.style)));
     sink_value(s, J, "base", pv_num(head.base));
     sink_value(s, J, "first_position", pv_int(head.pos0));
+    if (a->order_by_scheme) { /* --scheme: the listed schemes instead of the three modes */
+        const char *names[SCHEME_COUNT];
+        for (size_t i = 0; i < a->n_order; i++)
+            names[i] = scheme_name(a->order_scheme[i]);
+        sink_value(s, J, "schemes", pv_strs(names, a->n_order));
+        sink_value(s, J, "mask", pv_str(scheme_mask_name(a->order_mask)));
+        sink_value(s, J, "positions_added",
+                   pv_str("sinusoidal: PE; learned: the table times sqrt(d/2) / its rows' rms "
+                          "length (PE's scale); rope: q, k rotated (with --scaling's "
+                          "frequencies); alibi, t5: a bias added to the scores"));
+    }
     tf_status st = TF_OK;
-    for (int m = 0; m < ATTN_MODE_COUNT && st == TF_OK; m++) {
+    for (size_t m = 0; m < a->n_order && st == TF_OK; m++) {
         const tf_order_result *r = &a->order[m];
-        sink_begin(s, J, attention_mode_name((attn_mode)m));
+        sink_begin(s, J, analysis_order_name(a, m));
         sink_value(s, J, "max_token_diff", pv_num(r->max_token_diff));
         sink_value(s, J, "pooled_diff", pv_num(r->pooled_diff));
         sink_value(s, J, "token_diff", pv_dvec(r->token_diff, T));
@@ -385,8 +396,8 @@ static tf_status order_build(print_ctx *c, sink *s)
     if (st != TF_OK)
         return st;
     order_rows all = {a, NULL, 0};
-    const size_t shape[4] = {ATTN_MODE_COUNT, 2, T, T};
-    st = sink_matrix(s, N, &(sink_matrix_def){.rows = ATTN_MODE_COUNT * 2 * T, .cols = T,
+    const size_t shape[4] = {a->n_order, 2, T, T};
+    st = sink_matrix(s, N, &(sink_matrix_def){.rows = a->n_order * 2 * T, .cols = T,
                                           .row = order_matrix_row, .ctx = &all,
                                           .npy_shape = shape, .npy_ndim = 4});
     if (st != TF_OK)
@@ -397,14 +408,62 @@ static tf_status order_build(print_ctx *c, sink *s)
     for (size_t t = 0; t < T; t++)
         k.inv[a->perm[t]] = t;
     st = sink_table(s, C, &(sink_table_def){.cols = order_csv_cols, .ncols = 10,
-                                        .rows = ATTN_MODE_COUNT * 2 * T, .row = order_csv_row,
+                                        .rows = a->n_order * 2 * T, .row = order_csv_row,
                                         .ctx = &k});
     free(k.inv);
     return st;
 }
 
-static const char *const order_label[ATTN_MODE_COUNT] = {"embeddings only", "+ PE (sinusoidal)",
-                                                         "RoPE on q, k"};
+static const char *const mode_label[ATTN_MODE_COUNT] = {"embeddings only", "+ PE (sinusoidal)",
+                                                        "RoPE on q, k"};
+
+/* Row m's label: the mode's, or the scheme's. */
+static const char *order_label(const tf_analysis *a, size_t m)
+{
+    static const char *const label[SCHEME_COUNT] = {
+        [SCHEME_NONE] = "none (NoPE)", [SCHEME_SINUSOIDAL] = "+ PE (sinusoidal)",
+        [SCHEME_LEARNED] = "+ learned table", [SCHEME_ROPE] = "RoPE on q, k",
+        [SCHEME_ALIBI] = "ALiBi bias", [SCHEME_T5] = "T5 bias"};
+    return a->order_by_scheme ? label[a->order_scheme[m]] : mode_label[m];
+}
+
+/* What scheme s does to the head, for the readings. */
+static const char *scheme_effect(tf_scheme s)
+{
+    switch (s) {
+    case SCHEME_SINUSOIDAL:
+    case SCHEME_LEARNED:
+        return "changes the inputs";
+    case SCHEME_ROPE:
+        return "rotates q and k, which changes q.k";
+    case SCHEME_ALIBI:
+    case SCHEME_T5:
+        return "adds a bias by distance to the scores";
+    default:
+        return "adds nothing, but the causal mask shows query i only i + 1 keys";
+    }
+}
+
+/* One line for row m of the experiment under --scheme. */
+static void order_reading_scheme(FILE *fp, const tf_analysis *a, size_t m, const char *pct)
+{
+    const tf_order_result *r = &a->order[m];
+    tf_scheme s = a->order_scheme[m];
+    const char *name = scheme_name(s);
+    if (!attention_order_is_zero(r)) {
+        fprintf(fp, "  %s: it %s, so the weights differ and the outputs move by %s of "
+                    "max|Z_A|.\n", name, scheme_effect(s), pct);
+        return;
+    }
+    fprintf(fp, "  %s: each token's output is the same in both orders: 0 up to rounding "
+                "(%.0e).", name, r->max_token_diff);
+    if (s == SCHEME_ALIBI && a->order_mask == SCHEME_MASK_SYMMETRIC)
+        fputs(" A symmetric bias sees |i - j| only, and B = A reversed keeps every |i - j|; "
+              "another order (--compare) or --mask causal tells them apart.", fp);
+    else if (s != SCHEME_NONE)
+        fputs(" Its positions do not tell these two orders apart.", fp);
+    fputc('\n', fp);
+}
 
 /* One line per mode that says what its numbers show. */
 static void order_reading(FILE *fp, const tf_analysis *a, int m)
@@ -415,6 +474,10 @@ static void order_reading(FILE *fp, const tf_analysis *a, int m)
     if (a->tokens.n < 2) {
         fputs(m == 0 ? "  One token has no order: both sentences are the same, so every "
                        "difference is 0.\n" : "", fp);
+        return;
+    }
+    if (a->order_by_scheme) {
+        order_reading_scheme(fp, a, (size_t)m, pct);
         return;
     }
     if (attention_order_is_zero(r)) {
@@ -493,8 +556,8 @@ static tf_status order_weights(FILE *fp, const tf_analysis *a)
     fputs("  attention weights (a row: one token; its columns: the tokens it attends to; each "
           "row sums to 1)\n", fp);
     int cw = w > 6 ? w : 6;
-    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
-        fprintf(fp, "  %s\n", order_label[m]);
+    for (int m = 0; m < (int)a->n_order; m++) {
+        fprintf(fp, "  %s\n", order_label(a, (size_t)m));
         for (int row = -1; row < (int)T; row++) {
             tf_status st = order_weights_line(fp, a, m, row, w, cw);
             if (st != TF_OK)
@@ -514,24 +577,32 @@ static tf_status order_text(print_ctx *c, FILE *fp)
     fputs(", sentence B = ", fp);
     emit_safe_text(fp, a->cmp_text, a->cmp_len);
     fputs(" (same tokens, other order)\n", fp);
-    fprintf(fp, "  one attention head for all three: x = %.4g * x_emb (+ PE), h = LayerNorm(x),\n"
-                "  q, k, v = h W_Q, h W_K, h W_V (RoPE rotates q and k), A = softmax(q k^T / "
-                "sqrt(%zu)), Z = A v\n", head.emb_scale, d);
+    if (a->order_by_scheme)
+        fprintf(fp, "  one attention head for every scheme (%s mask): x = %.4g * x_emb (+ PE, or "
+                    "the learned table on PE's scale), h = LayerNorm(x),\n  q, k, v = h W_Q, "
+                    "h W_K, h W_V (RoPE rotates q and k), A = softmax(q k^T / sqrt(%zu) (+ ALiBi's "
+                    "or T5's bias)), Z = A v\n",
+                scheme_mask_name(a->order_mask), head.emb_scale, d);
+    else
+        fprintf(fp, "  one attention head for all three: x = %.4g * x_emb (+ PE), h = "
+                    "LayerNorm(x),\n  q, k, v = h W_Q, h W_K, h W_V (RoPE rotates q and k), "
+                    "A = softmax(q k^T / sqrt(%zu)), Z = A v\n", head.emb_scale, d);
     fprintf(fp, "  W_Q, W_K, W_V are random (seed %llu), not trained: this shows the mechanism, "
                 "not what a trained model attends to.\n", (unsigned long long)head.seed);
     fputs("  each token of B is compared with the same token in A\n", fp);
     fputs("                      max token diff  / max|Z_A|   pooled diff  score spread  "
           "min row range\n", fp);
-    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+    for (size_t m = 0; m < a->n_order; m++) {
         const tf_order_result *r = &a->order[m];
         if (attention_order_is_zero(r))
-            fprintf(fp, "  %-18s  %14s  %9s  %12s", order_label[m], "0 (rounding)", "0%", "0");
+            fprintf(fp, "  %-18s  %14s  %9s  %12s", order_label(a, m), "0 (rounding)", "0%",
+                    "0");
         else
-            fprintf(fp, "  %-18s  %14.3e  %8.1f%%  %12.3e", order_label[m], r->max_token_diff,
+            fprintf(fp, "  %-18s  %14.3e  %8.1f%%  %12.3e", order_label(a, m), r->max_token_diff,
                     100.0 * r->relative_diff, r->pooled_diff);
         fprintf(fp, "  %12.2f  %13.3f\n", r->score_std, r->min_row_range);
     }
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+    for (int m = 0; m < (int)a->n_order; m++)
         order_reading(fp, a, m);
     return order_weights(fp, a);
 }

@@ -61,6 +61,8 @@ static const sink_col pe_cols[] = {{"pos", C, NULL}, {"pe", C, NULL}};
 
 static tf_status pe_build(print_ctx *c, sink *s)
 {
+    if (print_pe_learned(&c->a->cfg))
+        return print_pe_table_build(c, s);
     const tf_config *cfg = &c->a->cfg;
     size_t d = (size_t)cfg->d_model, n = (size_t)cfg->n_positions;
     pe_rows p = {c->a, malloc(d * sizeof(double)), malloc(PE_TILE * d * sizeof(float))};
@@ -87,6 +89,8 @@ static tf_status pe_build(print_ctx *c, sink *s)
 
 static tf_status pe_text(print_ctx *c, FILE *fp)
 {
+    if (print_pe_learned(&c->a->cfg))
+        return print_pe_table_text(c, fp);
     const tf_config *cfg = &c->a->cfg;
     size_t d = (size_t)cfg->d_model;
     long n = c->rows > 0 && c->rows < cfg->n_positions ? c->rows : cfg->n_positions;
@@ -109,13 +113,28 @@ static tf_status pe_text(print_ctx *c, FILE *fp)
 
 static double pe_work(const tf_analysis *a, out_format f)
 {
+    if (print_pe_learned(&a->cfg))
+        return print_pe_table_work(&a->cfg, f);
     double d = a->cfg.d_model, n = (double)a->cfg.n_positions;
     /* every value computed, the shown ones formatted */
     return f == FMT_NPY ? 20.0 * n * d : 20.0 * n * d + n * work_shown(f, d) * work_value(f);
 }
 
+/* pe is a table added to the input: sinusoidal PE, or a learned table */
+static const char *pe_check(const tf_config *cfg, const print_request *req)
+{
+    (void)req;
+    const tf_positions *p = cfg->positions;
+    if (p && (p->n > 1 || (p->n == 1 && p->list[0] != SCHEME_SINUSOIDAL &&
+                           p->list[0] != SCHEME_LEARNED)))
+        return "--print pe writes the table added to the input: --scheme sinusoidal (the "
+               "default) or learned; --print schemes compares every scheme";
+    return NULL;
+}
+
 const print_topic topic_pe = {
-    .name = "pe", .formats = JC | N, .work = pe_work, .build = pe_build, .text = pe_text,
+    .name = "pe", .formats = JC | N, .work = pe_work, .check = pe_check, .build = pe_build,
+    .text = pe_text,
 };
 
 /* ---------------------------------------------------------------------------------------------

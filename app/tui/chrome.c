@@ -59,15 +59,19 @@ static const char *tab_name(int i, tabs_form f)
 {
     txt_id id = tui_views[i]->tab;
     if (f == TABS_SHORT)
-        id = id == T_TAB_REL ? T_TABS_REL
-             : id == T_TAB_LEARNED ? T_TABS_LEARNED : id == T_TAB_TRAIN ? T_TABS_TRAIN : id;
+        id = id == T_TAB_REL       ? T_TABS_REL
+             : id == T_TAB_LEARNED ? T_TABS_LEARNED
+             : id == T_TAB_SCHEMES ? T_TABS_SCHEMES
+             : id == T_TAB_TRAIN   ? T_TABS_TRAIN
+                                   : id;
     return txt(id);
 }
 
 /* " 3 频率 " (or "3 频率 "): a tab's text. */
 static void tab_label(int i, tabs_form f, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", i + 1, tab_name(i, f));
+    /* the tenth view's key is 0 */
+    snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10, tab_name(i, f));
 }
 
 static const char *tabs_brand(tabs_form f) { return f == TABS_FULL ? "tfviz " : ""; }

@@ -23,14 +23,25 @@ static bool zh(void)
     return txt_is_zh();
 }
 
+/* The steps of this lesson: the article's, and with --extended the ones beyond it. */
+static int nsteps(const tui *t)
+{
+    return LESSON_STEPS + (t->req && t->req->extended ? LESSON_EXTRA_STEPS : 0);
+}
+
+static const lesson_step *step_at(int i)
+{
+    return i < LESSON_STEPS ? lesson_get(i) : lesson_get_extra(i - LESSON_STEPS);
+}
+
 void lesson_enter(tui *t, int step)
 {
     if (step < 0)
         step = 0;
-    if (step >= LESSON_STEPS)
-        step = LESSON_STEPS - 1;
+    if (step >= nsteps(t))
+        step = nsteps(t) - 1;
     t->step = step;
-    const lesson_step *s = lesson_get(step);
+    const lesson_step *s = step_at(step);
     /* the bytes step reads the tokens, which every analysis has: view 1's needs */
     t->view = s->view ? tui_view_index(s->view) : 0;
     for (int i = 0; i < TUI_VIEWS; i++) /* nothing keeps moving from the step before */
@@ -65,7 +76,7 @@ int lesson_key(tui *t, int ch)
     case KEY_RIGHT:
     case KEY_NPAGE:
     case 'n':
-        if (t->step + 1 >= LESSON_STEPS) {
+        if (t->step + 1 >= nsteps(t)) {
             snprintf(t->msg, sizeof t->msg, "%s", txt_lang(T_LESSON_END, zh()));
             return TUI_REDRAW;
         }
@@ -81,9 +92,9 @@ int lesson_key(tui *t, int ch)
     case KEY_BTAB:
         return TUI_REDRAW; /* no tabs in the lesson */
     default:
-        if (ch >= '1' && ch <= '9')
+        if (ch >= '0' && ch <= '9')
             return TUI_REDRAW;
-        return step_key(t, lesson_get(t->step), ch);
+        return step_key(t, step_at(t->step), ch);
     }
 }
 
@@ -160,10 +171,10 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
 /* Row 0: "step n/12", the title, and the progress at the right. */
 static void frame_header(const tui *t, const lesson_step *s, bool z)
 {
-    char head[256], prog[LESSON_STEPS * 4 + 1];
-    txt_fmt_lang(head, sizeof head, T_LESSON_HEADER, z, t->step + 1, LESSON_STEPS);
+    char head[256], prog[(LESSON_STEPS + LESSON_EXTRA_STEPS) * 4 + 1];
+    txt_fmt_lang(head, sizeof head, T_LESSON_HEADER, z, t->step + 1, nsteps(t));
     size_t o = 0;
-    for (int i = 0; i < LESSON_STEPS; i++)
+    for (int i = 0; i < nsteps(t); i++)
         o += (size_t)snprintf(prog + o, sizeof prog - o, "%s", i <= t->step ? "#" : ".");
     term_attr(stdscr, A_REVERSE | A_BOLD, 0);
     for (int x = 0; x < COLS; x++)
@@ -217,7 +228,7 @@ static void frame_keys(const tui *t, bool z, attr_t strong)
 
 void lesson_frame(tui *t)
 {
-    const lesson_step *s = lesson_get(t->step);
+    const lesson_step *s = step_at(t->step);
     bool z = zh(), big = t->big;
     int lang = z ? 0 : 1;
     attr_t strong = big ? A_BOLD : A_NORMAL;
@@ -269,7 +280,7 @@ void lesson_frame(tui *t)
 
 void lesson_help(tui *t)
 {
-    const lesson_step *s = lesson_get(t->step);
+    const lesson_step *s = step_at(t->step);
     bool z = zh();
     int x0, y0, w, h;
     tui_help_box(txt_lang(T_LESSON_HELP_TITLE, z), &x0, &y0, &w, &h);

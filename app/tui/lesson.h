@@ -29,4 +29,9 @@ typedef struct {
 /* Step i (0-based), NULL outside 0..LESSON_STEPS-1. */
 const lesson_step *lesson_get(int i);
 
+/* --lesson --extended: steps beyond the article after the last one (the position schemes real
+ * models use); step LESSON_STEPS + i is lesson_get_extra(i), NULL outside 0..EXTRA-1. */
+#define LESSON_EXTRA_STEPS 1
+const lesson_step *lesson_get_extra(int i);
+
 #endif

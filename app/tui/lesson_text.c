@@ -138,3 +138,24 @@ const lesson_step *lesson_get(int i)
 {
     return i >= 0 && i < LESSON_STEPS ? &steps[i] : NULL;
 }
+
+/* Beyond the article (--lesson --extended). */
+static const lesson_step extra[LESSON_EXTRA_STEPS] = {
+    {.view = &view_schemes,
+     {"文章之外：真实模型怎样放位置", "Beyond the article: what real models do"},
+     {"GPT-2 和 BERT 学一张位置表，但表只有 L 行，更长的输入无法编码；ALiBi（BLOOM）和 T5 "
+      "不动输入，而是给注意力得分加偏置；Llama 用 RoPE，再把频率缩放来延长上下文。",
+      "GPT-2 and BERT learn a table of positions, but it has only L rows: a longer input cannot "
+      "be encoded. ALiBi (BLOOM) and T5 leave the input alone and add a bias to the scores. "
+      "Llama uses RoPE, and scales its frequencies to stretch the context."},
+     {"按 S 换右边的方案，按 x 给 RoPE 选一种扩展，看超出 L 以后会怎样。最后按 q 结束。",
+      "Press S for another scheme on the right, x for a RoPE scaling, and watch what happens "
+      "past L. Press q to finish."},
+     {"s/S 换方案 A/B  m 掩码  h 头  x RoPE 扩展", "s/S: scheme A/B  m: mask  h: head  "
+      "x: RoPE scaling"}},
+};
+
+const lesson_step *lesson_get_extra(int i)
+{
+    return i >= 0 && i < LESSON_EXTRA_STEPS ? &extra[i] : NULL;
+}

@@ -20,6 +20,7 @@ typedef struct {
     bool zh;                /* --lang zh (Chinese), else English */
     bool lesson;            /* --lesson: the guided lesson instead of the explorer */
     bool big;               /* --big: the lesson's projector presentation */
+    bool extended;          /* --extended: the lesson's steps beyond the article */
     bool no_color;          /* --no-color */
     fig_export_fn export;   /* what the e key draws a figure with */
     order_request order;    /* what view 9 trains */

@@ -36,6 +36,16 @@ static double attn_px(void *ctx, int py, int px)
 
 static const txt_id mode_names[ATTN_MODE_COUNT] = {T_O_MODE0, T_O_MODE1, T_O_MODE2};
 
+/* Column m's name: the mode's, or under --scheme the scheme's. */
+static const char *col_name(const tf_analysis *a, int m)
+{
+    static const txt_id scheme_names[SCHEME_COUNT] = {
+        [SCHEME_NONE] = T_O_MODE0,    [SCHEME_SINUSOIDAL] = T_O_MODE1,
+        [SCHEME_LEARNED] = T_O_LEARNED, [SCHEME_ROPE] = T_O_MODE2,
+        [SCHEME_ALIBI] = T_O_ALIBI,   [SCHEME_T5] = T_O_T5};
+    return txt(a->order_by_scheme ? scheme_names[a->order_scheme[m]] : mode_names[m]);
+}
+
 static const char *tok_text(const tf_tokens *tk, const char *text, int i, char *buf, size_t cap)
 {
     const tf_token *k = &tk->items[i];
@@ -120,6 +130,7 @@ static void reading(const tf_analysis *a, int m, char *buf, size_t cap, int maxw
  * heatmap of sx columns and sy pixels each (mh rows), and the colour scale lo..hi shared by the
  * six matrices. */
 typedef struct {
+    int nm; /* the experiment's columns: three modes, or the schemes listed */
     int K, hh, mh, sx, sy, shown;
     bool table, note, title, pooled, gap, longr, names;
     double lo, hi;
@@ -133,7 +144,7 @@ typedef struct {
  *    at full size. Returns the rows still left. */
 static int row_budget(order_layout *L, int T, int rows, int cols)
 {
-    int colw = (cols - 2) / ATTN_MODE_COUNT;
+    int colw = (cols - 2) / L->nm;
     int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
     L->K = T < kw ? T : kw;
     if (L->K < 1)
@@ -175,9 +186,9 @@ static int row_budget(order_layout *L, int T, int rows, int cols)
  *    its ends rounded out to 0.01. */
 static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
 {
-    order_layout L = {0};
+    order_layout L = {.nm = (int)a->n_order};
     int left = row_budget(&L, T, rows, cols);
-    int colw = (cols - 2) / ATTN_MODE_COUNT, K = L.K;
+    int colw = (cols - 2) / L.nm, K = L.K;
     if (K > 2 * L.hh)
         K = L.K = 2 * L.hh;
     int maxw = 0;
@@ -202,7 +213,7 @@ static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
     L.sy = sy < 1 ? 1 : sy > smax ? smax : sy;
     L.mh = (K * L.sy + 1) / 2;
     L.lo = INFINITY, L.hi = -INFINITY;
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
+    for (int m = 0; m < L.nm; m++)
         for (int i = 0; i < T * T; i++) {
             L.lo = fmin(L.lo, fmin(a->order[m].A_a[i], a->order[m].A_b[i]));
             L.hi = fmax(L.hi, fmax(a->order[m].A_a[i], a->order[m].A_b[i]));
@@ -219,7 +230,7 @@ static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
 static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, int T,
                      const order_layout *L)
 {
-    int colw = (cols - 2) / ATTN_MODE_COUNT, K = L->K, sx = L->sx, mh = L->mh;
+    int colw = (cols - 2) / L->nm, K = L->K, sx = L->sx, mh = L->mh;
     if (L->names) {
         term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
         term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
@@ -234,10 +245,10 @@ static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, in
             hn = txt(T_O_HEAD_S);
         term_text(w, y++, x + 1, hn, cols - 2);
     }
-    for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+    for (int m = 0; m < L->nm; m++) {
         int mx = x + 1 + m * colw;
         term_attr(w, A_BOLD, 0);
-        term_text(w, y, mx, txt(mode_names[m]), colw - 1);
+        term_text(w, y, mx, col_name(a, m), colw - 1);
         term_attr(w, A_NORMAL, 0);
         attn_ctx ca = {a->order[m].A_a, T, sx, L->sy}, cb = {a->order[m].A_b, T, sx, L->sy};
         term_heatmap(w, y + 1, mx, mh, K * sx, attn_px, &ca, CMAP_VIRIDIS, L->lo, L->hi);
@@ -264,7 +275,7 @@ static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, in
     return ty;
 }
 
-enum { NC = 5 }; /* the difference table's columns */
+enum { NC = 2 + SCHEME_COUNT }; /* the difference table's columns, at most */
 
 /* The difference table's cells: the header, `shown` tokens, the omitted note's row (its index
  * into *omit_row, -1: none), max, max / max|Z_A| and, with pooled, the pooled row. Returns the
@@ -272,15 +283,16 @@ enum { NC = 5 }; /* the difference table's columns */
 static int table_cells(const tf_analysis *a, int T, int shown, bool pooled, char (*cells)[48],
                        int *omit_row)
 {
+    int nm = (int)a->n_order;
     snprintf(cells[0], 48, "#");
     snprintf(cells[1], 48, "%s", txt(T_O_TOKEN));
-    for (int m = 0; m < ATTN_MODE_COUNT; m++)
-        snprintf(cells[2 + m], 48, "%s", txt(mode_names[m]));
+    for (int m = 0; m < nm; m++)
+        snprintf(cells[2 + m], 48, "%s", col_name(a, m));
     int nr = 1;
     for (int i = 0; i < shown; i++, nr++) {
         snprintf(cells[nr * NC], 48, "%d", i + 1);
         tok_text(&a->cmp_tokens, a->cmp_text, i, cells[nr * NC + 1], 41);
-        for (int m = 0; m < ATTN_MODE_COUNT; m++)
+        for (int m = 0; m < nm; m++)
             diff_cell(cells[nr * NC + 2 + m], &a->order[m], a->order[m].token_diff[i]);
     }
     *omit_row = shown < T ? nr++ : -1;
@@ -288,7 +300,7 @@ static int table_cells(const tf_analysis *a, int T, int shown, bool pooled, char
         static const txt_id label[3] = {T_O_MAX, T_O_SHARE, T_O_POOLED};
         cells[nr * NC][0] = '\0';
         snprintf(cells[nr * NC + 1], 48, "%s", txt(label[k]));
-        for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+        for (int m = 0; m < nm; m++) {
             const tf_order_result *r = &a->order[m];
             if (k == 1)
                 emit_percent(cells[nr * NC + 2 + m], 48,
@@ -308,9 +320,9 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
     static char cells[(64 + 4) * NC][48];
     int omit_row;
     int nr = table_cells(a, T, L->shown, L->pooled, cells, &omit_row);
-    int cw[NC] = {0};
+    int cw[NC] = {0}, nc = 2 + L->nm;
     for (int r = 0; r < nr; r++)
-        for (int c = 0; c < NC && r != omit_row; c++) {
+        for (int c = 0; c < nc && r != omit_row; c++) {
             int tw = term_text_width(cells[r * NC + c]);
             cw[c] = tw > cw[c] ? tw : cw[c];
         }
@@ -323,7 +335,7 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
             continue;
         }
         term_attr(w, r == 0 ? A_BOLD : A_NORMAL, 0);
-        for (int c = 0; c < NC; c++) {
+        for (int c = 0; c < nc; c++) {
             const char *s = cells[r * NC + c];
             int tw = term_text_width(s), pad = c == 1 ? 0 : cw[c] - tw;
             if (cx + pad < x + cols)
@@ -333,6 +345,19 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
         term_attr(w, A_NORMAL, 0);
     }
     return ty;
+}
+
+/* The last line: without positions nothing changes (the three modes); under --scheme, what
+ * the columns compare, or why symmetric ALiBi sees no difference when B is A reversed. */
+static txt_id conclusion(const tf_analysis *a)
+{
+    if (!a->order_by_scheme)
+        return T_O_PLAIN;
+    for (size_t m = 0; m < a->n_order; m++)
+        if (a->order_scheme[m] == SCHEME_ALIBI && a->order_mask == SCHEME_MASK_SYMMETRIC &&
+            attention_order_is_zero(&a->order[m]) && a->tokens.n > 1)
+            return T_O_ALIBI_SYM;
+    return T_O_SCHEMES;
 }
 
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
@@ -350,7 +375,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     int ty = draw_maps(w, y, x, cols, a, T, &L);
     if (L.table)
         ty = draw_table(w, ty, x, cols, a, T, &L);
-    if (L.longr) {
+    if (L.longr && !a->order_by_scheme) {
         char p[32], buf[320];
         txt_fmt(buf, sizeof buf, T_O_LONG0, a->order[ATTN_NO_PE].max_token_diff);
         term_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
@@ -363,13 +388,18 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     if (T == 1)
         term_text(w, ty++, x + 1, txt(T_O_ONE), cols - 2);
     term_attr(w, A_BOLD, 0);
-    term_text(w, ty, x + 1, txt(T_O_PLAIN), cols - 2);
+    term_text(w, ty, x + 1, txt(conclusion(a)), cols - 2);
     term_attr(w, A_NORMAL, 0);
-    char p1[32], p2[32];
-    emit_percent(p1, sizeof p1, a->order[ATTN_WITH_PE].relative_diff);
-    emit_percent(p2, sizeof p2, a->order[ATTN_WITH_ROPE].relative_diff);
-    snprintf(t->cursor, sizeof t->cursor, "diff/max|Z|: %s / %s / %s",
-             attention_order_is_zero(&a->order[ATTN_NO_PE]) ? "0" : "!", p1, p2);
+    /* the status line: each column's change, as the table's /max|Z| row */
+    size_t o = (size_t)snprintf(t->cursor, sizeof t->cursor, "diff/max|Z|:");
+    for (int m = 0; m < L.nm && o < sizeof t->cursor; m++) {
+        char p[32];
+        emit_percent(p, sizeof p, a->order[m].relative_diff);
+        const char *v = attention_order_is_zero(&a->order[m]) ? "0" : p;
+        if (!a->order_by_scheme && m == ATTN_NO_PE && !attention_order_is_zero(&a->order[m]))
+            v = "!";
+        o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s %s", m ? " /" : "", v);
+    }
 }
 
 /* ---------------------------------------------------------------------------------------------

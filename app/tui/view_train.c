@@ -1,4 +1,4 @@
-/* view_train.c — view 9: word order, trained (claim C6, docs/math.md part 5).
+/* view_train.c — view 10 (key 0): word order, trained (claim C6, docs/math.md part 5).
  *
  * One attention layer learns "who does it" once per position scheme (none, sinusoidal, learned,
  * rope by default, or --scheme's), from the same weights on the same batches, while the class

@@ -1,0 +1,509 @@
+/* fig_schemes.c — the figures of the position schemes real models use, beyond the article:
+ *   schemes  every listed scheme against distance k = i - j on a logarithmic axis, the ones that
+ *            compare positions (similarity, RoPE's score) above, the ones that add a bias to the
+ *            scores below, each trained length a dashed line in its curve's colour, so the class
+ *            sees what each scheme does past the context it was trained on;
+ *   pe-file  a learned position table (--pe-file, or the untrained one): its heatmap, the cosine
+ *            of its rows and its similarity against offset next to sinusoidal PE's.
+ * The numbers come from model/positions.h and learned_pe.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "figures/draw.h"
+#include "posenc.h"
+#include "positions.h"
+#include "tf_limits.h"
+
+#define SCHEMES_MAX_DISTANCE 100000L /* the schemes figure's axis ends here at most */
+#define PEFILE_MAX_ROWS 1024L        /* rows of the pe-file figure's cosine matrix and curve:
+                                        GPT-2's whole wpe, a second at most for any table */
+
+static const tf_positions *run_params(const tf_config *cfg, tf_positions *def)
+{
+    if (cfg->positions)
+        return cfg->positions;
+    positions_defaults(def);
+    return def;
+}
+
+static tf_status open_ctx(const fig_ctx *c, tf_posctx *pc)
+{
+    const tf_config *cfg = &c->a->cfg;
+    tf_positions def;
+    return posctx_open(pc, run_params(cfg, &def), cfg->d_model, cfg->base, cfg->rope, cfg->seed,
+                       NULL);
+}
+
+/* =============================================================================================
+ * schemes */
+
+typedef struct {
+    tf_scheme s;
+    bool scaled;
+    bool bias;      /* the lower panel */
+    long trained;   /* 0: none */
+    double *v;      /* (R + 1) at distances 0 .. R */
+    double *unseen; /* rope with a trained length: (R + 1) the share of pairs at angles training
+                       never reached (rope_scaling_unseen), else NULL */
+    char label[160];
+    tf_rgb color;
+    fig_dash dash;
+} scurve;
+
+/* The curve's legend label. */
+static void scurve_label(const fig_ctx *c, const tf_posctx *pc, scurve *k)
+{
+    const tf_positions *p = &pc->p;
+    switch (k->s) {
+    case SCHEME_NONE:
+        snprintf(k->label, sizeof k->label, c->zh ? "无位置（NoPE）：0" : "none (NoPE): 0");
+        break;
+    case SCHEME_SINUSOIDAL:
+        snprintf(k->label, sizeof k->label, c->zh ? "正弦 PE 余弦（<i>d</i> = %d）"
+                                                  : "sinusoidal PE, cosine (<i>d</i> = %d)",
+                 pc->d);
+        break;
+    case SCHEME_LEARNED:
+        snprintf(k->label, sizeof k->label,
+                 c->zh ? "可学习表余弦（%s）" : "learned table, cosine (%s)",
+                 pc->table->trained ? (c->zh ? "来自文件" : "from the file")
+                                    : (c->zh ? "未训练：随机" : "untrained: random"));
+        break;
+    case SCHEME_ROPE:
+        if (k->scaled)
+            snprintf(k->label, sizeof k->label, "RoPE + %s ×%g",
+                     rope_scaling_name(p->scaling.kind), p->scaling.factor);
+        else
+            snprintf(k->label, sizeof k->label, c->zh ? "RoPE 得分 <i>q·k</i>（<i>q</i> = <i>k</i>）"
+                                                      : "RoPE score <i>q·k</i> (<i>q</i> = <i>k</i>)");
+        break;
+    case SCHEME_ALIBI:
+        snprintf(k->label, sizeof k->label,
+                 c->zh ? "ALiBi −<i>m</i>|<i>k</i>|，<i>m</i> = %.4g（头 %d）"
+                       : "ALiBi −<i>m</i>|<i>k</i>|, <i>m</i> = %.4g (head %d)",
+                 pc->slopes[p->head], p->head + 1);
+        break;
+    default:
+        snprintf(k->label, sizeof k->label,
+                 c->zh ? "T5 偏置，头 %d（%s）" : "T5 bias, head %d (%s)", p->head + 1,
+                 pc->t5->trained ? (c->zh ? "来自文件" : "from the file")
+                                 : (c->zh ? "未训练：随机" : "untrained: random"));
+        break;
+    }
+}
+
+typedef struct {
+    tf_posctx pc;
+    long R;       /* the last distance drawn */
+    int nc, nb;   /* curves, of which bias curves */
+    int nu;       /* RoPE curves with a share of unseen angles */
+    int sin_at;   /* the sinusoidal curve (drawn last), or the last */
+    scurve k[SCHEME_COUNT + 1];
+} scurves;
+
+static void scurves_free(scurves *S)
+{
+    for (int i = 0; i < S->nc; i++) {
+        free(S->k[i].v);
+        free(S->k[i].unseen);
+    }
+    posctx_close(&S->pc);
+}
+
+/* The listed schemes (all six when none is), RoPE also with its scaling. */
+static tf_status scurves_make(const fig_ctx *c, scurves *S)
+{
+    static const tf_scheme all[] = {SCHEME_SINUSOIDAL, SCHEME_LEARNED, SCHEME_ROPE,
+                                    SCHEME_NONE,       SCHEME_ALIBI,   SCHEME_T5};
+    memset(S, 0, sizeof *S);
+    tf_status st = open_ctx(c, &S->pc);
+    if (st != TF_OK)
+        return st;
+    const tf_positions *p = &S->pc.p;
+    size_t ns = p->n ? p->n : SCHEME_COUNT;
+    long longest = 0;
+    for (size_t i = 0; i < ns; i++) {
+        tf_scheme s = p->n ? p->list[i] : all[i];
+        for (int scaled = 0; scaled < 2; scaled++) {
+            if (scaled && (s != SCHEME_ROPE || p->scaling.kind == ROPE_SCALING_NONE))
+                break;
+            scurve *k = &S->k[S->nc++];
+            k->s = s;
+            k->scaled = scaled;
+            k->bias = poscurve_quantity_of(s) == POSCURVE_BIAS;
+            k->trained = posctx_trained(&S->pc, s);
+            /* a scaled RoPE is meant for factor x its trained length: show where that ends */
+            double reach = (double)k->trained * (scaled ? fmax(p->scaling.factor, 1.0) : 1.0);
+            longest = reach > (double)longest ? (long)fmin(reach, 1e9) : longest;
+        }
+    }
+    /* past the longest trained length by half again, and at least -n */
+    long R = longest > 0 ? longest + longest / 2 : 0;
+    R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
+    S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
+    int col = 0;
+    S->sin_at = S->nc - 1;
+    for (int i = 0; i < S->nc && st == TF_OK; i++) {
+        scurve *k = &S->k[i];
+        S->nb += k->bias;
+        k->v = malloc((size_t)(S->R + 1) * sizeof *k->v);
+        if (!k->v)
+            st = TF_ERR_NOMEM;
+        else
+            st = posctx_curve(&S->pc, k->s, k->scaled, 0, S->R + 1, k->v);
+        if (st == TF_OK && k->s == SCHEME_ROPE && k->trained > 0) {
+            S->nu++;
+            k->unseen = malloc((size_t)(S->R + 1) * sizeof *k->unseen);
+            if (!k->unseen)
+                st = TF_ERR_NOMEM;
+            for (long t = 0; k->unseen && t <= S->R; t++)
+                k->unseen[t] = 100.0 * posctx_unseen(&S->pc, k->scaled, (double)t);
+        }
+        k->color = k->s == SCHEME_NONE ? (tf_rgb){110, 110, 110} : fig_series_color(col++);
+        k->dash = k->s == SCHEME_NONE || k->s == SCHEME_SINUSOIDAL ? FIG_DASHED : FIG_SOLID;
+        if (k->s == SCHEME_SINUSOIDAL)
+            S->sin_at = i;
+        scurve_label(c, &S->pc, k);
+    }
+    if (st != TF_OK)
+        scurves_free(S);
+    return st;
+}
+
+/* A legend in a band of its own below a panel (a one-column page has no room beside the plot,
+ * and inside it the legend would hide the curves): the band's height, and drawing it. */
+static double legend_band(fig *f, const fig_legend_item *li, int n)
+{
+    double lh = 0, fs = fig_font_size(f, FIG_TICK);
+    for (int i = 0; i < n; i++) {
+        double w, h;
+        fig_text_size(f, FIG_TICK, li[i].label, false, &w, &h);
+        lh = fmax(lh, h);
+    }
+    return n > 0 ? n * lh + 0.9 * fs + fs : 0.0;
+}
+
+static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, int n, double y)
+{
+    fig_axes band = {.r = {ax->r.x - 0.5 * fig_font_size(f, FIG_TICK), y, ax->r.w, 1}};
+    fig_legend(f, &band, li, n, 0);
+}
+
+/* One panel's axes: the curves of one kind (bias or not) over distances 1 .. R. */
+static void scurves_axes(const fig_ctx *c, const scurves *S, bool bias, fig_axes *ax)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    for (int i = 0; i < S->nc; i++)
+        for (long t = 1; S->k[i].bias == bias && t <= S->R; t++)
+            if (isfinite(S->k[i].v[t])) {
+                lo = fmin(lo, S->k[i].v[t]);
+                hi = fmax(hi, S->k[i].v[t]);
+            }
+    /* ALiBi's line falls without end: past -12 (a weight e^-12 of the nearest key's) the panel
+     * lets it leave, so the other biases stay readable */
+    lo = bias ? fmax(fmin(lo, -1.0), -12.0) : fmin(lo, -1.0);
+    hi = fmax(hi, 1.0);
+    double pad = 0.05 * (hi - lo);
+    *ax = (fig_axes){.grid = true};
+    ax->x = (fig_axis){.lo = 1, .hi = (double)S->R, .log = true,
+                       .label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>（对数轴）"
+                                      : "distance <i>k</i> = <i>i</i> − <i>j</i> (log axis)"};
+    ax->y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
+                       .label = bias ? (c->zh ? "加到得分上的偏置" : "bias added to the score")
+                                     : (c->zh ? "相似度 / 得分" : "similarity / score")};
+    ax->title = bias ? (c->zh ? "作用在注意力得分上的方案" : "schemes that bias the scores")
+                     : (c->zh ? "比较两个位置的方案" : "schemes that compare positions");
+}
+
+/* Draw one panel's curves, each trained length a dashed line in its curve's colour. */
+static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes *ax,
+                         const double *x)
+{
+    fig_axes_draw(c->f, ax);
+    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    for (int j = 0; j < S->nc; j++) {
+        /* sinusoidal last and dashed: plain RoPE's score for q = k is the same curve */
+        int i = (j + S->sin_at + 1) % S->nc;
+        const scurve *k = &S->k[i];
+        if (k->bias != bias)
+            continue;
+        fig_line(c->f, ax, x + 1, k->v + 1, S->R, k->color, 2 * lw, k->dash);
+        if (k->trained > 0 && k->trained <= S->R) {
+            fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
+                        k->color, 1.5 * lw, FIG_DASHED);
+            char tl[48];
+            snprintf(tl, sizeof tl, "<i>L</i> = %ld", k->trained);
+            /* at the top, where similarities have fallen; at the bottom beside the biases,
+             * which stay near 0 there */
+            double fs = fig_font_size(c->f, FIG_TICK);
+            fig_text(c->f, FIG_TICK, tl, false, fig_px(ax, (double)k->trained) - 0.3 * lw,
+                     bias ? fig_py(ax, ax->y.lo) - 0.2 * fs : fig_py(ax, ax->y.hi) + 0.2 * fs,
+                     1.0, bias ? 1.0 : 0.0, false);
+        }
+    }
+}
+
+/* The RoPE panel past the trained length: the share of rotation pairs at angles the model never
+ * saw in training, plain RoPE against its scaling. */
+static void unseen_axes(const fig_ctx *c, const scurves *S, fig_axes *ax)
+{
+    *ax = (fig_axes){.grid = true};
+    ax->x = (fig_axis){.lo = 1, .hi = (double)S->R, .log = true,
+                       .label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>（对数轴）"
+                                      : "distance <i>k</i> = <i>i</i> − <i>j</i> (log axis)"};
+    ax->y = (fig_axis){.lo = -4, .hi = 104,
+                       .label = c->zh ? "未见过的角度，占频率对的 %" : "unseen angles, % of pairs"};
+    ax->title = c->zh ? "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"
+                      : "RoPE past its trained length: pairs rotated to angles never seen";
+}
+
+static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax, const double *x)
+{
+    fig_axes_draw(c->f, ax);
+    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    for (int i = 0; i < S->nc; i++) {
+        const scurve *k = &S->k[i];
+        if (!k->unseen)
+            continue;
+        fig_line(c->f, ax, x + 1, k->unseen + 1, S->R, k->color, 2 * lw,
+                 k->scaled ? FIG_SOLID : FIG_DASHED);
+        fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
+                    (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
+    }
+}
+
+/* Panel b's legend (0: positions compared, 1: RoPE's unseen angles, 2: biases). */
+static int panel_items(const scurves *S, int b, fig_legend_item *li)
+{
+    int n = 0;
+    for (int i = 0; i < S->nc; i++) {
+        const scurve *k = &S->k[i];
+        if (b == 1 ? k->unseen != NULL : k->bias == (b == 2))
+            li[n++] = (fig_legend_item){
+                .label = k->label, .color = k->color,
+                .dash = b == 1 ? (k->scaled ? FIG_SOLID : FIG_DASHED) : k->dash};
+    }
+    return n;
+}
+
+tf_status draw_schemes(fig_ctx *c)
+{
+    scurves S;
+    tf_status st = scurves_make(c, &S);
+    if (st != TF_OK)
+        return st;
+    double *x = malloc((size_t)(S.R + 1) * sizeof *x);
+    if (!x) {
+        scurves_free(&S);
+        return TF_ERR_NOMEM;
+    }
+    for (long t = 0; t <= S.R; t++)
+        x[t] = (double)t;
+    /* the panels, stacked: positions compared, RoPE's unseen angles, biases */
+    bool on[3] = {S.nc - S.nb > 0, S.nu > 0, S.nb > 0};
+    int np = on[0] + on[1] + on[2];
+    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), h = (c->area.h - (np - 1) * gap) / np;
+    fig_rect r[3];
+    fig_axes ax[3];
+    fig_legend_item li[3][SCHEME_COUNT + 1];
+    int nl[3];
+    double left = 0, y = c->area.y, band[3];
+    for (int b = 0; b < 3; b++) {
+        if (!on[b])
+            continue;
+        nl[b] = panel_items(&S, b, li[b]);
+        band[b] = legend_band(c->f, li[b], nl[b]);
+        r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
+        y += h + gap;
+        if (b == 1)
+            unseen_axes(c, &S, &ax[b]);
+        else
+            scurves_axes(c, &S, b == 2, &ax[b]);
+        fig_axes_fit(c->f, &ax[b], r[b]);
+        left = fmax(left, ax[b].used_left);
+    }
+    /* the panels' plots line up */
+    for (int b = 0; b < 3; b++)
+        if (on[b]) {
+            ax[b].min_left = left;
+            fig_axes_fit(c->f, &ax[b], r[b]);
+            if (b == 1)
+                unseen_draw(c, &S, &ax[b], x);
+            else
+                scurves_draw(c, &S, b == 2, &ax[b], x);
+            legend_below(c->f, &ax[b], li[b], nl[b], r[b].y + r[b].h);
+        }
+    free(x);
+    scurves_free(&S);
+    return TF_OK;
+}
+
+/* =============================================================================================
+ * pe-file */
+
+const char *check_pefile(const tf_config *cfg)
+{
+    tf_positions def;
+    const tf_positions *p = run_params(cfg, &def);
+    long rows = p->table ? p->table->n_pos : p->trained > 0 ? p->trained
+                                                            : POSITIONS_DEFAULT_LEARNED;
+    int d = p->table ? p->table->d : cfg->d_model;
+    return heatmap_check(rows, d, "pe-file");
+}
+
+typedef struct {
+    const tf_learned_pe *t;
+    tf_learned_pe head; /* its first n rows: the cosines and the curve are of these */
+    long n;        /* rows in the cosine matrix */
+    double *gram;  /* (n, n) */
+    double *sim;   /* (K) the table's similarity against offset 0 .. K-1 */
+    double *sin;   /* (K) sinusoidal PE's of the same width */
+    double *x;     /* (K) */
+    long K;
+} pefile_data;
+
+static void pefile_free(pefile_data *P)
+{
+    free(P->gram), free(P->sim), free(P->sin), free(P->x);
+}
+
+static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
+{
+    memset(P, 0, sizeof *P);
+    P->t = t;
+    P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
+    P->K = P->n;
+    P->head = *t; /* the same rows, fewer of them: row-major, so the first n are a prefix */
+    P->head.n_pos = P->n;
+    P->gram = malloc((size_t)P->n * (size_t)P->n * sizeof *P->gram);
+    P->sim = malloc((size_t)P->K * sizeof *P->sim);
+    P->sin = malloc((size_t)P->K * sizeof *P->sin);
+    P->x = malloc((size_t)P->K * sizeof *P->x);
+    if (!P->gram || !P->sim || !P->sin || !P->x) {
+        pefile_free(P);
+        return TF_ERR_NOMEM;
+    }
+    tf_status st = learned_pe_gram(t, true, 0, P->n, P->gram);
+    if (st == TF_OK)
+        st = learned_pe_offset_similarity(&P->head, true, 0, P->K, P->sim);
+    /* sinusoidal PE of the table's width (an odd width: the even one below it) */
+    poscurve_cfg pc;
+    poscurve_defaults(&pc);
+    pc.d = t->d >= 2 ? t->d - t->d % 2 : 2;
+    pc.base = c->a->cfg.base;
+    if (st == TF_OK)
+        st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->K, P->sin);
+    for (long k = 0; k < P->K; k++)
+        P->x[k] = (double)k;
+    if (st != TF_OK)
+        pefile_free(P);
+    return st;
+}
+
+/* Left: the table as a heatmap; right: the cosine of its rows. */
+static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
+{
+    const tf_learned_pe *t = P->t;
+    double mn, mx, lo, hi;
+    minmax(t->p, (size_t)t->n_pos * (size_t)t->d, &mn, &mx);
+    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
+    fig_rect left = r, right = r;
+    left.w = (r.w - gap) / 2;
+    right.x = left.x + left.w + gap;
+    right.w = left.w;
+    fig_axes a1, a2;
+    matrix_axes(&a1, t->n_pos, 0, t->d, 0);
+    a1.x.label = fig_txt(c, T_F_DIM);
+    a1.y.label = fig_txt(c, T_F_POS);
+    a1.title = c->zh ? "位置表 <i>P</i>[<i>p</i>, <i>j</i>]" : "the table <i>P</i>[<i>p</i>, <i>j</i>]";
+    a1.right = fig_colorbar_width(c->f, lo, hi, NULL);
+    fig_axes_fit(c->f, &a1, left);
+    tf_status st = fig_heatmap(c->f, &a1, &(fig_matrix){.f64 = t->p, .rows = t->n_pos,
+                                                        .cols = t->d}, cm, lo, hi);
+    fig_axes_draw(c->f, &a1);
+    fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, NULL);
+    double glo, ghi;
+    cmap_id cg = color_scale(c, -1.0, 1.0, &glo, &ghi);
+    matrix_axes(&a2, P->n, 0, P->n, 0);
+    a2.x.label = fig_txt(c, T_F_POS);
+    a2.y.label = fig_txt(c, T_F_POS);
+    char t2[160];
+    if (P->n < t->n_pos) /* a long table: its first rows (PEFILE_MAX_ROWS) */
+        snprintf(t2, sizeof t2, c->zh ? "前 %ld 行之间的余弦" : "cos of its first %ld rows", P->n);
+    else
+        snprintf(t2, sizeof t2, "%s", c->zh ? "行之间的余弦 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>])"
+                                            : "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>]) of its rows");
+    a2.title = t2;
+    a2.right = fig_colorbar_width(c->f, glo, ghi, NULL);
+    fit_square(c->f, &a2, right);
+    if (st == TF_OK)
+        st = fig_heatmap(c->f, &a2, &(fig_matrix){.f64 = P->gram, .rows = P->n, .cols = P->n},
+                         cg, glo, ghi);
+    fig_axes_draw(c->f, &a2);
+    fig_colorbar(c->f, colorbar_rect(&a2), cg, glo, ghi, NULL);
+    return st;
+}
+
+/* Below: the similarity against offset, the table's and sinusoidal PE's. */
+static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
+{
+    const tf_learned_pe *t = P->t;
+    char l0[200], l1[96];
+    if (t->trained)
+        snprintf(l0, sizeof l0, c->zh ? "这张表（%s，来自文件）" : "this table (%s, from the file)",
+                 t->name ? t->name : ".npy");
+    else
+        snprintf(l0, sizeof l0, c->zh ? "这张表（未训练：随机）" : "this table (untrained: random)");
+    snprintf(l1, sizeof l1, c->zh ? "正弦 PE（<i>d</i> = %d）" : "sinusoidal PE (<i>d</i> = %d)",
+             (t->d - t->d % 2) > 0 ? t->d - t->d % 2 : 2);
+    fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
+                             {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
+    fig_axes ax = {.grid = true};
+    r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
+    ax.x = (fig_axis){.lo = 0, .hi = (double)(P->K > 1 ? P->K - 1 : 1), .integer = true,
+                      .label = c->zh ? "偏移 <i>k</i>" : "offset <i>k</i>"};
+    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05,
+                      .label = c->zh ? "平均余弦" : "mean cosine"};
+    ax.title = c->zh ? "相隔 <i>k</i> 的两行：平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
+                     : "rows <i>k</i> apart: mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
+    fig_axes_fit(c->f, &ax, r);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    fig_line(c->f, &ax, P->x, P->sin, P->K, li[1].color, 2 * lw, FIG_DASHED);
+    fig_line(c->f, &ax, P->x, P->sim, P->K, li[0].color, 2 * lw, FIG_SOLID);
+    legend_below(c->f, &ax, li, 2, r.y + r.h);
+}
+
+tf_status draw_pefile(fig_ctx *c)
+{
+    tf_posctx pc;
+    tf_positions p;
+    const tf_positions *rp = run_params(&c->a->cfg, &p);
+    p = *rp;
+    /* the learned table: the file's, else the untrained one made for the scheme */
+    p.n = 1;
+    p.list[0] = SCHEME_LEARNED;
+    const tf_config *cfg = &c->a->cfg;
+    tf_status st = posctx_open(&pc, &p, cfg->d_model, cfg->base, cfg->rope, cfg->seed, NULL);
+    if (st != TF_OK)
+        return st;
+    pefile_data P;
+    st = pefile_make(c, pc.table, &P);
+    if (st == TF_OK) {
+        fig_rect top = c->area, bottom = c->area;
+        double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+        top.h = 0.5 * (c->area.h - gap);
+        bottom.y = top.y + top.h + gap;
+        bottom.h = c->area.h - top.h - gap;
+        st = pefile_maps(c, &P, top);
+        pefile_curve(c, &P, bottom);
+        pefile_free(&P);
+    }
+    posctx_close(&pc);
+    return st;
+}
