@@ -4,7 +4,6 @@
 #include "cli.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,9 +12,9 @@
 #include "core/datadir.h"
 #include "core/err.h"
 #include "core/options.h"
+#include "core/signals.h"
 #include "figure.h"
 #include "figures/figures.h"
-#include "fileio.h"
 #include "learn/learn.h"
 #include "learn/order.h"
 #include "order_model.h"
@@ -178,6 +177,24 @@ static int check_options(tf_options *o)
         return 2;
     }
     return check_order_options(o);
+}
+
+/* --train takes a corpus and writes vectors (-o): the options of other modes would be ignored
+ * silently, so they are refused (n_text: the TEXT arguments). */
+static int check_train(const tf_options *o, int n_text)
+{
+    const char *other = o->export_path                                ? "--export"
+                        : o->title || o->no_title                     ? "--title"
+                        : o->figure                                   ? "--figure"
+                        : o->format != FMT_TEXT                       ? "--format"
+                        : n_text > 0                                  ? "a TEXT argument"
+                                                                      : NULL;
+    if (other) {
+        err_say("--train learns vectors from --corpus and writes them with -o; %s belongs to "
+                "another mode, so leave it out or run that mode separately.", other);
+        return 2;
+    }
+    return 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -555,23 +572,9 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
 /* ---------------------------------------------------------------------------------------------
  * The run */
 
-static void on_signal(int sig)
-{
-    fileio_signal_cleanup(); /* NOLINT(bugprone-signal-handler): only unlink(), which is safe */
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
 int cli_run(int argc, char **argv)
 {
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
-    signal(SIGHUP, on_signal);
-    /* a closed pipe on stderr or stdout must not leave a temporary file; a SIGPIPE the caller
-     * ignores stays ignored, and the write error is reported instead */
-    struct sigaction pipe_was;
-    if (sigaction(SIGPIPE, NULL, &pipe_was) == 0 && pipe_was.sa_handler != SIG_IGN)
-        signal(SIGPIPE, on_signal);
+    signals_init(); /* before any file is written: every fatal signal removes it */
 
     cli_run_state c = {0};
     options_defaults(&c.o);
@@ -585,8 +588,10 @@ int cli_run(int argc, char **argv)
         return r;
     }
     if (c.o.train) {
-        learn_request lr = learn_req(&c.o);
-        r = learn_train(&lr, c.o.output);
+        if ((r = check_train(&c.o, argc - first)) == 0) {
+            learn_request lr = learn_req(&c.o);
+            r = learn_train(&lr, c.o.output);
+        }
     } else if (c.o.train_order) {
         if (first < argc || c.o.format != FMT_TEXT) {
             err_say("--train-order trains on its own task and prints a report; %s",

@@ -24,7 +24,11 @@ tf_status asset_map(const char *dir, const char *name, tf_asset *out)
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     free(path);
     if (fd < 0)
-        return errno == ENOENT || errno == ENOTDIR ? TF_ERR_UNAVAILABLE : TF_ERR_IO;
+        /* a folder that cannot hold the file (not there, not a folder, a path too long for
+         * the system, a loop of links) is a data file not installed: the caller falls back */
+        return errno == ENOENT || errno == ENOTDIR || errno == ENAMETOOLONG || errno == ELOOP
+                   ? TF_ERR_UNAVAILABLE
+                   : TF_ERR_IO;
     struct stat sb;
     if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) || sb.st_size <= 0) {
         close(fd);

@@ -1,114 +1,120 @@
-/* fileio.c — atomic file replacement. */
+/* fileio.c — atomic file replacement that never follows a link to choose where to write. */
 #include "fileio.h"
 
 #include <errno.h>
-#include <signal.h>
+#include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The temporary file being written, for fileio_signal_cleanup. One at a time is enough. */
 static char *volatile pending_tmp;
 
-/* The file a symbolic link at path points to (malloc'd), or NULL when path is no link. A figure
- * exported onto a link (fig.png -> paper/fig.png) replaces the file the link names and keeps the
- * link, as writing through open() would. */
-static char *link_target(const char *path)
+/* Write in place through descriptor fd (a device, a pipe, standard output's file). */
+static tf_status open_in_place(tf_atomic_file *f, int fd)
 {
-    struct stat lb;
-    if (lstat(path, &lb) != 0 || !S_ISLNK(lb.st_mode))
-        return NULL;
-    char *real = realpath(path, NULL);
-    if (real)
-        return real;
-    /* a link to a file not there yet: its target, relative to the link's folder */
-    char buf[4096];
-    ssize_t n = readlink(path, buf, sizeof buf - 1);
-    if (n <= 0)
-        return NULL;
-    buf[n] = '\0';
-    const char *slash = strrchr(path, '/');
-    size_t dir = buf[0] == '/' || !slash ? 0 : (size_t)(slash - path) + 1;
-    char *out = malloc(dir + (size_t)n + 1);
-    if (out) {
-        memcpy(out, path, dir);
-        memcpy(out + dir, buf, (size_t)n + 1);
-    }
-    return out;
+    f->fp = fdopen(fd, "wb");
+    if (f->fp)
+        return TF_OK;
+    int e = errno;
+    close(fd);
+    errno = e;
+    return TF_ERR_IO;
 }
 
-static tf_status open_resolved(tf_atomic_file *f, const char *path);
-
-tf_status atomic_open(tf_atomic_file *f, const char *path)
+/* A copy of the descriptor of standard output or error when it writes to the regular file sb
+ * (-o /dev/stdout > file), else -1. */
+static int standard_stream_of(const struct stat *sb)
 {
-    char *through = link_target(path);
-    tf_status st = open_resolved(f, through ? through : path);
-    free(through);
-    return st;
+    for (int fd = STDOUT_FILENO; fd <= STDERR_FILENO; fd++) {
+        struct stat o;
+        if (fstat(fd, &o) == 0 && S_ISREG(o.st_mode) && o.st_dev == sb->st_dev &&
+            o.st_ino == sb->st_ino)
+            return fcntl(fd, F_DUPFD_CLOEXEC, 3);
+    }
+    return -1;
 }
 
-static tf_status open_resolved(tf_atomic_file *f, const char *path)
+/* A device, FIFO or socket at path, opened through the kernel (which applies its own checks on
+ * following links) without creating or truncating anything: 1 with f open, 0 when a regular file
+ * is there after all (not written through), -1 on an error (errno set). */
+static int open_special(tf_atomic_file *f, const char *path)
 {
-    memset(f, 0, sizeof *f);
-    struct stat sb;
-    int exists = stat(path, &sb) == 0;
-    if (exists && S_ISDIR(sb.st_mode)) {
-        errno = EISDIR;
-        return TF_ERR_IO;
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat now;
+    if (fstat(fd, &now) == 0 && !S_ISREG(now.st_mode))
+        return open_in_place(f, fd) == TF_OK ? 1 : -1;
+    close(fd);
+    return 0;
+}
+
+/* Create the file name[0..x) followed by six random letters, exclusively (O_CREAT | O_EXCL: never
+ * through a link), and return its descriptor, or -1 with errno set. The name is recorded for
+ * fileio_signal_cleanup before the file exists: a signal can arrive on another thread (cairo's
+ * and pango's helpers) at any moment, and a file created but not yet recorded would be left.
+ * A signal between a failed attempt on a name another process holds and the next attempt could
+ * remove that other file; names are random, so this needs a collision of 36 bits as well. */
+static int create_exclusive(char *name, size_t x)
+{
+    static const char letters[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    static unsigned long long counter;
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long r = (unsigned long long)ts.tv_nsec * 0x9E3779B97F4A7C15ULL ^
+                           (unsigned long long)ts.tv_sec ^ ((unsigned long long)getpid() << 32);
+    for (int attempt = 0; attempt < 100; attempt++) {
+        r ^= ++counter * 0xBF58476D1CE4E5B9ULL;
+        r ^= r >> 31;
+        unsigned long long v = r;
+        for (size_t i = 0; i < 6; i++, v /= 62)
+            name[x + i] = letters[v % 62];
+        pending_tmp = name;
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+        if (fd >= 0 || errno != EEXIST) {
+            int e = errno;
+            if (fd < 0)
+                pending_tmp = NULL;
+            errno = e;
+            return fd;
+        }
+        pending_tmp = NULL;
     }
-    if (!exists && errno == ENAMETOOLONG)
-        return TF_ERR_IO;
-    if (exists && !S_ISREG(sb.st_mode)) {
-        /* a device, pipe or socket (-o /dev/stdout, -o /dev/null, a FIFO) is written in place:
-         * there is no file to keep intact, and a temporary file renamed over it would replace
-         * the device node itself */
-        f->fp = fopen(path, "wb");
-        return f->fp ? TF_OK : TF_ERR_IO;
-    }
+    errno = EEXIST;
+    return -1;
+}
+
+/* The temporary file beside path: ".name.tmp-XXXXXX" in the same folder, so rename() stays on
+ * one file system, with permission bits mode. */
+static tf_status open_temporary(tf_atomic_file *f, const char *path, mode_t mode)
+{
     size_t n = strlen(path);
     f->path = malloc(n + 1);
     f->tmp_path = malloc(n + 16);
     if (!f->path || !f->tmp_path) {
         free(f->path);
         free(f->tmp_path);
+        memset(f, 0, sizeof *f);
         return TF_ERR_NOMEM;
     }
     memcpy(f->path, path, n + 1);
-    /* ".name.tmp-XXXXXX" in the same folder, so rename() stays on one file system; the name is
-     * cut to 200 bytes so that a target name near NAME_MAX (255) still has a temporary name */
+    /* the name is cut to 200 bytes so that a target name near NAME_MAX (255) still has a
+     * temporary name */
     const char *slash = strrchr(path, '/');
     size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
     memcpy(f->tmp_path, path, dir);
-    /* the file gets the mode of the file it replaces, or 0666 less the umask, as open() would
-     * give (mkstemp makes 0600) */
-    mode_t mode;
-    if (exists && S_ISREG(sb.st_mode)) {
-        mode = sb.st_mode & 07777;
-    } else {
-        mode_t mask = umask(022);
-        umask(mask);
-        mode = 0666 & ~mask;
-    }
     snprintf(f->tmp_path + dir, n + 16 - dir, ".%.200s.tmp-XXXXXX", path + dir);
-    /* no signal between creating the temporary file and recording it for the clean-up */
-    sigset_t block, saved;
-    sigemptyset(&block);
-    sigaddset(&block, SIGINT);
-    sigaddset(&block, SIGTERM);
-    sigaddset(&block, SIGHUP);
-    sigaddset(&block, SIGPIPE);
-    sigprocmask(SIG_BLOCK, &block, &saved);
-    int fd = mkstemp(f->tmp_path);
-    if (fd >= 0)
-        pending_tmp = f->tmp_path;
-    int create_errno = errno;
-    sigprocmask(SIG_SETMASK, &saved, NULL);
+    int fd = create_exclusive(f->tmp_path, strlen(f->tmp_path) - 6);
     if (fd < 0) {
+        int e = errno;
         free(f->path);
         free(f->tmp_path);
         memset(f, 0, sizeof *f);
-        errno = create_errno;
+        errno = e;
         return TF_ERR_IO;
     }
     fchmod(fd, mode);
@@ -121,6 +127,49 @@ static tf_status open_resolved(tf_atomic_file *f, const char *path)
         return TF_ERR_IO;
     }
     return TF_OK;
+}
+
+tf_status atomic_open(tf_atomic_file *f, const char *path)
+{
+    memset(f, 0, sizeof *f);
+    if (!*path) {
+        errno = ENOENT;
+        return TF_ERR_IO;
+    }
+    struct stat lsb, sb;
+    bool exists = lstat(path, &lsb) == 0;
+    if (!exists && errno != ENOENT)
+        return TF_ERR_IO; /* a name too long, a folder that is not one or cannot be searched */
+    bool link = exists && S_ISLNK(lsb.st_mode);
+    /* what is there: the file itself, or what a link names as the kernel sees it (only to
+     * recognise a directory, a device or standard output; never to choose where to write) */
+    const struct stat *at = !exists ? NULL : !link ? &lsb : stat(path, &sb) == 0 ? &sb : NULL;
+    if (at && S_ISDIR(at->st_mode)) {
+        errno = EISDIR;
+        return TF_ERR_IO;
+    }
+    if (at && !S_ISREG(at->st_mode)) {
+        int r = open_special(f, path);
+        if (r != 0)
+            return r > 0 ? TF_OK : TF_ERR_IO;
+        at = NULL; /* replaced by a regular file meanwhile: replace it in turn */
+    }
+    if (link && at) {
+        int fd = standard_stream_of(at);
+        if (fd >= 0)
+            return open_in_place(f, fd);
+    }
+    /* the permission bits of the regular file replaced (never set-user-ID, set-group-ID or
+     * sticky), or 0666 less the umask as open() would give; mkstemp makes 0600 */
+    mode_t mode;
+    if (at && !link) {
+        mode = at->st_mode & 0777;
+    } else {
+        mode_t mask = umask(022);
+        umask(mask);
+        mode = 0666 & ~mask;
+    }
+    return open_temporary(f, path, mode);
 }
 
 static void release(tf_atomic_file *f)

@@ -1,7 +1,24 @@
 /* fileio.h — files written atomically: a temporary file beside the target, then rename.
  *
  * An existing file is replaced only when the new one is complete; on any failure (or a signal,
- * through fileio_signal_cleanup) the temporary file is removed and the old file is intact. */
+ * through fileio_signal_cleanup) the temporary file is removed and the old file is intact.
+ *
+ * Where the new file goes is decided from the path as given, never by resolving a symbolic
+ * link ourselves:
+ *   - a regular file, or no file yet: a temporary file beside it (mkstemp, O_EXCL), renamed
+ *     over the name. Other hard links to the old file keep the old contents (the name given
+ *     gets the new file, as sed -i does);
+ *   - a symbolic link to a regular file, or a dangling one: the link itself is replaced by the
+ *     new file (as sed -i does); the file it pointed to is never opened or changed. The one
+ *     exception is a link to the very file this process writes its standard output or error
+ *     to (-o /dev/stdout > file): that is written through that descriptor, as the shell would;
+ *   - a device, a FIFO or a socket (-o /dev/null, a pipe), or a link to one: written in place,
+ *     opened with open(2) on the path given, so the kernel's own checks on following links
+ *     (fs.protected_symlinks) apply; a regular file found there after all is not written
+ *     through but replaced as above.
+ * The new file gets the permission bits (rwx for user, group, others) of the regular file it
+ * replaces, or 0666 less the umask; never the set-user-ID, set-group-ID or sticky bits, and it
+ * belongs to whoever wrote it. */
 #ifndef TF_FILEIO_H
 #define TF_FILEIO_H
 
@@ -12,12 +29,12 @@
 typedef struct {
     FILE *fp;       /* write here */
     char *path;     /* the target */
-    char *tmp_path; /* the temporary file in the same folder */
+    char *tmp_path; /* the temporary file in the same folder; NULL when written in place */
 } tf_atomic_file;
 
-/* Open a temporary file beside path (beside the file it names, when path is a symbolic link). TF_ERR_IO when the folder is missing or unwritable or path
- * is a directory; errno is kept for the caller's message. A path that exists and is not a
- * regular file (a device such as /dev/stdout, a FIFO) is opened and written in place. */
+/* Open the file that will replace path (see above). TF_ERR_IO when the folder is missing or
+ * unwritable, path is empty, a directory or a link to one; errno is kept for the caller's
+ * message. */
 tf_status atomic_open(tf_atomic_file *f, const char *path);
 /* Flush, sync, close and rename over the target. On failure the temporary file is removed. */
 tf_status atomic_commit(tf_atomic_file *f);

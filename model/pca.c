@@ -1,7 +1,9 @@
-/* pca.c — the two leading principal components by power iteration on the covariance. */
+/* pca.c — the two leading principal components by power iteration on the covariance, in
+ * O(n d) memory. */
 #include "pca.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,14 +12,43 @@
 #define PCA_MAX_ITER 1000
 #define PCA_TOL      1e-12
 
-/* y = C x for the symmetric (d, d) matrix C */
-static void matvec(const double *c, const double *x, double *y, int d)
+/* The covariance C = sum (x_i - m)(x_i - m)^T / n, applied to vectors. With d <= n it is formed
+ * (d x d, no more memory than the n x d rows); with d > n it is never formed: C v is
+ * sum r_i (r_i . v) / n over the centred rows r_i, 2 n d multiply-adds and O(d) memory, so a
+ * few rows of 16,384 dimensions cost kilobytes, not the 2 GiB of a 16,384^2 matrix. After the
+ * first axis, C is deflated: C v - l1 e1 (e1 . v). */
+typedef struct {
+    const float *x;     /* (n, d) rows */
+    size_t n, d;
+    const double *mean; /* (d) */
+    double *c;          /* (d, d) when formed, else NULL */
+    const double *e1;   /* the first axis once found, for the deflation */
+    double l1;
+} cov;
+
+/* y = C v */
+static void cov_apply(const cov *k, const double *v, double *y)
 {
-    for (int i = 0; i < d; i++) {
-        double s = 0;
-        for (int j = 0; j < d; j++)
-            s += c[(size_t)i * d + j] * x[j];
-        y[i] = s;
+    size_t D = k->d;
+    if (k->c) {
+        for (size_t i = 0; i < D; i++)
+            y[i] = la_dot(k->c + i * D, v, D);
+    } else {
+        memset(y, 0, D * sizeof *y);
+        for (size_t i = 0; i < k->n; i++) {
+            const float *xi = k->x + i * D;
+            double s = 0;
+            for (size_t j = 0; j < D; j++)
+                s += (xi[j] - k->mean[j]) * v[j];
+            s /= (double)k->n;
+            for (size_t j = 0; j < D; j++)
+                y[j] += s * (xi[j] - k->mean[j]);
+        }
+    }
+    if (k->e1) {
+        double s = k->l1 * la_dot(k->e1, v, D);
+        for (size_t j = 0; j < D; j++)
+            y[j] -= s * k->e1[j];
     }
 }
 
@@ -30,9 +61,9 @@ static double normalise(double *x, int d)
     return s;
 }
 
-/* Leading eigenvector of c into e (unit), its eigenvalue returned. A fixed start (not random)
+/* Leading eigenvector of C into e (unit), its eigenvalue returned. A fixed start (not random)
  * with every component non-zero keeps the result deterministic. */
-static double power(const double *c, int d, double *e, double *tmp, int *iters)
+static double power(const cov *k, int d, double *e, double *tmp, int *iters)
 {
     for (int i = 0; i < d; i++)
         e[i] = 1.0 + 0.01 * i;
@@ -40,7 +71,12 @@ static double power(const double *c, int d, double *e, double *tmp, int *iters)
     double lambda = 0;
     int it;
     for (it = 0; it < PCA_MAX_ITER; it++) {
-        matvec(c, e, tmp, d);
+        cov_apply(k, e, tmp);
+        if (k->e1) { /* the second axis stays orthogonal to the first, whatever the rounding */
+            double s = la_dot(k->e1, tmp, (size_t)d);
+            for (int i = 0; i < d; i++)
+                tmp[i] -= s * k->e1[i];
+        }
         double l = normalise(tmp, d);
         double diff = 0;
         for (int i = 0; i < d; i++)
@@ -67,43 +103,53 @@ tf_status pca_project2(const float *x, size_t n, int d, double *out, pca_result 
     if (n < 2 || d < 2)
         return TF_ERR_RANGE;
     size_t D = (size_t)d;
+    bool form = D <= n; /* the d x d matrix is no larger than the rows themselves */
     double *mean = calloc(D, sizeof *mean);
-    double *c = calloc(D * D, sizeof *c);
+    double *c = form ? calloc(D * D, sizeof *c) : NULL;
     double *axes = malloc(2 * D * sizeof *axes);
     double *tmp = malloc(D * sizeof *tmp);
     double *row = malloc(D * sizeof *row);
-    if (!mean || !c || !axes || !tmp || !row) {
+    if (!mean || (form && !c) || !axes || !tmp || !row) {
         free(mean), free(c), free(axes), free(tmp), free(row);
         return TF_ERR_NOMEM;
     }
-    /* 1. mean and covariance C = sum (x - m)(x - m)^T / n (upper triangle, then mirrored) */
+    /* 1. the mean, the total variance (the trace of C) and, when formed, C itself (upper
+     * triangle, then mirrored) */
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < D; j++)
             mean[j] += x[i * D + j];
     for (size_t j = 0; j < D; j++)
         mean[j] /= (double)n;
-    for (size_t i = 0; i < n; i++) {
-        for (size_t j = 0; j < D; j++)
-            row[j] = x[i * D + j] - mean[j];
-        for (size_t a = 0; a < D; a++)
-            for (size_t b = a; b < D; b++)
-                c[a * D + b] += row[a] * row[b];
-    }
     double trace = 0;
-    for (size_t a = 0; a < D; a++) {
-        for (size_t b = a; b < D; b++) {
-            c[a * D + b] /= (double)n;
-            c[b * D + a] = c[a * D + b];
+    for (size_t i = 0; i < n; i++) {
+        for (size_t j = 0; j < D; j++) {
+            row[j] = x[i * D + j] - mean[j];
+            trace += row[j] * row[j];
         }
-        trace += c[a * D + a];
+        if (form)
+            for (size_t a = 0; a < D; a++)
+                for (size_t b = a; b < D; b++)
+                    c[a * D + b] += row[a] * row[b];
     }
-    /* 2. e1, then deflate C -= l1 e1 e1^T and find e2 */
+    trace /= (double)n;
+    if (form)
+        for (size_t a = 0; a < D; a++)
+            for (size_t b = a; b < D; b++) {
+                c[a * D + b] /= (double)n;
+                c[b * D + a] = c[a * D + b];
+            }
+    /* 2. e1, then e2 of the deflated C - l1 e1 e1^T */
+    cov k = {.x = x, .n = n, .d = D, .mean = mean, .c = c};
     int it[2];
-    double l1 = power(c, d, axes, tmp, &it[0]);
-    for (size_t a = 0; a < D; a++)
-        for (size_t b = 0; b < D; b++)
-            c[a * D + b] -= l1 * axes[a] * axes[b];
-    double l2 = power(c, d, axes + D, tmp, &it[1]);
+    double l1 = power(&k, d, axes, tmp, &it[0]);
+    k.e1 = axes;
+    k.l1 = l1;
+    double l2 = power(&k, d, axes + D, tmp, &it[1]);
+    /* a second axis whose variance is rounding alone (two points, or points on one line) holds
+     * nothing: its coordinates are 0, not noise blown up to fill a plot's axis */
+    bool flat = !(l2 > 1e-12 * trace);
+    if (flat)
+        l2 = 0;
     /* 3. project */
     for (size_t i = 0; i < n; i++) {
         double p0 = 0, p1 = 0;
@@ -113,7 +159,7 @@ tf_status pca_project2(const float *x, size_t n, int d, double *out, pca_result 
             p1 += v * axes[D + j];
         }
         out[2 * i] = p0;
-        out[2 * i + 1] = p1;
+        out[2 * i + 1] = flat ? 0 : p1;
     }
     if (res) {
         res->axes = axes;

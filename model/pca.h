@@ -1,7 +1,8 @@
 /* pca.h — a 2-D map of an embedding space: the projection onto the two leading principal
  * components.
  *
- * For rows x_i (n, d): centre them, form the covariance C = X^T X / n (d x d), find its two
+ * For rows x_i (n, d): centre them, take the covariance C = X^T X / n (d x d; formed only when
+ * d <= n, else applied as sum r_i (r_i . v) / n, so memory is O(n d) in every case), find its two
  * leading eigenvectors by power iteration with deflation, and return p_i = ((x_i - mean) . e1,
  * (x_i - mean) . e2). Each axis is oriented so that its largest-magnitude component is
  * positive, so maps drawn from one training step to the next do not flip at random. */

@@ -5,7 +5,14 @@
 
 #include "utf8.h"
 
-bool tw_control(uint32_t cp) { return cp < 0x20 || (cp >= 0x7F && cp < 0xA0); }
+bool tw_control(uint32_t cp)
+{
+    /* C0 and C1 controls and DEL, and the invisible characters that reorder or break lines
+     * (bidirectional marks, overrides and isolates, line and paragraph separators): a word from
+     * a file must not turn the rest of a screen line around */
+    return cp < 0x20 || (cp >= 0x7F && cp < 0xA0) || cp == 0x200E || cp == 0x200F ||
+           (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
 
 int tw_codepoint(uint32_t cp)
 {

@@ -15,7 +15,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* A C0 or C1 control character or DEL: shown as '?', never sent to the terminal. */
+/* A C0 or C1 control character, DEL, or a bidirectional or line-separator format character:
+ * shown as '?', never sent to the terminal. */
 bool tw_control(uint32_t cp);
 /* Columns of one code point in a UTF-8 terminal: 0, 1 or 2. */
 int tw_codepoint(uint32_t cp);

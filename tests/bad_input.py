@@ -78,7 +78,7 @@ def run_case(tfviz, c, d):
     out = os.path.join(d, c["setup"].get("out", "out.dat"))
     if "file" in c["setup"]:  # NAME:CONTENT, a data file the case reads
         name, _, body = c["setup"]["file"].partition(":")
-        with open(os.path.join(d, name), "wb") as f:
+        with open(os.path.join(d.encode(), unescape(name)), "wb") as f:
             f.write(unescape(body))
     if "mkdir" in c["setup"]:
         os.mkdir(os.path.join(d, c["setup"]["mkdir"]))
@@ -115,7 +115,9 @@ def run_case(tfviz, c, d):
     if "data" in s:  # a data directory with a missing or damaged dictionary or BPE table
         dd = os.path.join(d, "data")
         env["TFVIZ_DATA_DIR"] = dd
-        if s["data"] != "missing":
+        if s["data"] == "long":  # longer than PATH_MAX: no file can be opened under it
+            env["TFVIZ_DATA_DIR"] = os.path.join(d, "x" * 5000)
+        elif s["data"] != "missing":
             name, how = s["data"].split(":")
             os.mkdir(dd)
             target = os.path.join(dd, name)
@@ -204,6 +206,8 @@ def run_case(tfviz, c, d):
         if re.search(rb"[\x00-\x09\x0b-\x1f\x7f]|\xc2[\x80-\x9f]|\xe2\x80[\x8e\x8f\xa8-\xae]|"
                      rb"\xe2\x81[\xa6-\xa9]", got_out):
             problems.append("raw control characters in standard output")
+    if "nostdout" in s and unescape(s["nostdout"]) in got_out:
+        problems.append(f"standard output holds {s['nostdout']!r}")
     if "old" in s and rc != 0:
         if not os.path.exists(out) or open(out, "rb").read() != OLD:
             problems.append("the old file was changed")

@@ -52,7 +52,8 @@ static void test_tables(void **state)
 /* The merge rule written the plain way: rebuild the token list after every merge. */
 static size_t naive_merge(const tf_bpe *b, const unsigned char *s, size_t len, uint32_t *ranks)
 {
-    size_t cut[256], m = len;
+    size_t *cut = malloc((len + 1) * sizeof *cut), m = len;
+    assert_non_null(cut);
     for (size_t i = 0; i <= len; i++)
         cut[i] = i;
     for (;;) {
@@ -71,7 +72,22 @@ static size_t naive_merge(const tf_bpe *b, const unsigned char *s, size_t len, u
     }
     for (size_t k = 0; k < m; k++)
         ranks[k] = (uint32_t)bpe_rank(b, s + cut[k], cut[k + 1] - cut[k]);
+    free(cut);
     return m;
+}
+
+/* bpe_merge of s[0..len) gives the plain rule's tokens, and their lengths cover the piece. */
+static void same_as_plain(const tf_bpe *b, const unsigned char *s, size_t len, uint32_t *ranks,
+                          uint32_t *lens, uint32_t *want)
+{
+    size_t n = bpe_merge(b, s, len, ranks, lens);
+    size_t m = naive_merge(b, s, len, want);
+    assert_int_equal(n, m);
+    assert_memory_equal(ranks, want, n * sizeof *want);
+    size_t total = 0;
+    for (size_t k = 0; k < n; k++)
+        total += lens[k];
+    assert_int_equal(total, len);
 }
 
 static void test_merge(void **state)
@@ -102,15 +118,47 @@ static void test_merge(void **state)
     for (size_t p = 0; p < sizeof pieces / sizeof pieces[0]; p++) {
         const unsigned char *u = (const unsigned char *)pieces[p];
         size_t len = strlen(pieces[p]);
-        n = bpe_merge(b, u, len, ranks, lens);
-        size_t m = naive_merge(b, u, len, want);
-        assert_int_equal(n, m);
-        assert_memory_equal(ranks, want, n * sizeof *want);
-        size_t total = 0;
-        for (size_t k = 0; k < n; k++)
-            total += lens[k];
-        assert_int_equal(total, len);
+        same_as_plain(b, u, len, ranks, lens, want);
     }
+    bpe_free(b);
+}
+
+/* Pieces of 256 bytes and more take the heap merge: the same tokens as the plain rule, on
+ * runs, repeats and random bytes; and a run of 65,536 '!' (5 s with the scan) is quick. */
+static void test_merge_long(void **state)
+{
+    (void)state;
+    tf_bpe *b = open_bpe("tfviz-cl100k.bin");
+    enum { MAX = 4096 };
+    unsigned char *u = malloc(65536);
+    uint32_t *ranks = malloc(65536 * sizeof *ranks), *lens = malloc(65536 * sizeof *lens);
+    uint32_t *want = malloc(MAX * sizeof *want);
+    assert_non_null(u), assert_non_null(ranks), assert_non_null(lens), assert_non_null(want);
+    uint64_t seed = 12345;
+    for (int c = 0; c < 8; c++) {
+        size_t len = c < 2 ? 3000 : 256 + (size_t)c * 400;
+        for (size_t i = 0; i < len; i++) {
+            seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+            unsigned r = (unsigned)(seed >> 33);
+            switch (c) {
+            case 0: u[i] = '!'; break;
+            case 1: u[i] = i == 0 ? ' ' : 'a'; break;
+            case 2: u[i] = "ab !?"[r % 5]; break;
+            case 3: u[i] = (unsigned char)"\xE6\x88\x91\xE7\x88\xB1"[i % 6]; break;
+            case 4: u[i] = "the cat "[i % 8]; break;
+            default: u[i] = (unsigned char)(r & 0xFF); break;
+            }
+        }
+        same_as_plain(b, u, len, ranks, lens, want);
+    }
+    memset(u, '!', 65536);
+    size_t n = bpe_merge(b, u, 65536, ranks, lens);
+    size_t total = 0;
+    for (size_t k = 0; k < n; k++)
+        total += lens[k];
+    assert_int_equal(total, 65536);
+    assert_true(n > 0 && n < 65536 / 2);
+    free(u), free(ranks), free(lens), free(want);
     bpe_free(b);
 }
 
@@ -166,6 +214,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tables),
         cmocka_unit_test(test_merge),
+        cmocka_unit_test(test_merge_long),
         cmocka_unit_test(test_encode),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

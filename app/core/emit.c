@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "utf8.h"
@@ -167,3 +168,18 @@ void emit_percent(char *buf, size_t cap, double frac)
 }
 
 void emit_safe_text(FILE *fp, const char *s, size_t len) { write_safe(fp, s, len, 0); }
+
+char *emit_safe_dup(const char *s)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return NULL;
+    emit_safe_text(m, s, strlen(s));
+    if (fclose(m) != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}

@@ -27,6 +27,9 @@ void emit_npy_header_nd(FILE *fp, const char *descr, const size_t *shape, int nd
 /* Text shown in a terminal: control characters (ESC among them) and invalid bytes become \xHH,
  * bidirectional and line-separator format characters \uXXXX; never raw. */
 void emit_safe_text(FILE *fp, const char *s, size_t len);
+/* The same text in a new NUL-terminated string (free it), for a path or a word from a file that
+ * goes into a printf-style sentence; NULL when out of memory. */
+char *emit_safe_dup(const char *s);
 
 /* A share as a percentage with as many digits as it needs to be read: "18%", "4.2%",
  * "0.031%" (frac 0.18, 0.042, 0.00031). */

@@ -6,12 +6,24 @@
 
 #include "core/err.h"
 
+/* Why a write failed, in words a user can act on. */
+static const char *why(int e)
+{
+    if (e == EFBIG) /* SIGXFSZ is handled (core/signals.h): the write fails with EFBIG instead */
+        return "the file would pass the file size limit (ulimit -f)";
+    return strerror(e);
+}
+
 int outfile_open(outfile *o, const char *path, const char *hint)
 {
     o->path = path;
     o->fp = stdout;
     if (!path)
         return 0;
+    if (!*path) { /* refused before anything is made (a temporary file named "..tmp-*") */
+        err_say("the output file name is empty; choose a writable path %s.", hint);
+        return 1;
+    }
     if (atomic_open(&o->af, path) != TF_OK) {
         err_say("cannot write %s: %s; choose a writable path %s.", path, strerror(errno), hint);
         return 1;
@@ -25,7 +37,7 @@ int outfile_close(outfile *o, tf_status st)
     int e = errno ? errno : EIO; /* the writer's failure, before anything else sets errno */
     if (!o->path) {
         if (fflush(stdout) != 0 || ferror(stdout)) {
-            err_say("writing the output failed: %s.", strerror(errno));
+            err_say("writing the output failed: %s.", why(errno));
             return 1;
         }
         return 0;
@@ -34,11 +46,11 @@ int outfile_close(outfile *o, tf_status st)
         atomic_abort(&o->af);
         if (st != TF_ERR_IO)
             return 0;
-        err_say("cannot write %s: %s; nothing was changed there.", o->path, strerror(e));
+        err_say("cannot write %s: %s; nothing was changed there.", o->path, why(e));
         return 1;
     }
     if (atomic_commit(&o->af) != TF_OK) {
-        err_say("cannot write %s: %s; nothing was changed there.", o->path, strerror(errno));
+        err_say("cannot write %s: %s; nothing was changed there.", o->path, why(errno));
         return 1;
     }
     return 0;

@@ -93,9 +93,13 @@ static const char *check_page(const fig_request *req, const fig_entry *e)
     double w, h;
     page_size(req, e, &w, &h);
     if (w < MIN_SIDE_PT || w > MAX_SIDE_PT || h < MIN_SIDE_PT || h > MAX_SIDE_PT) {
-        snprintf(why, sizeof why, "the page would be %.2f x %.2f in%s, and each side must be "
+        char ws[32], hs[32]; /* 3.50, or 1e+300 for an absurd size: never 300 digits */
+        double wi = w / FIG_PT_PER_IN, hi = h / FIG_PT_PER_IN;
+        snprintf(ws, sizeof ws, fabs(wi) < 1e6 ? "%.2f" : "%.3g", wi);
+        snprintf(hs, sizeof hs, fabs(hi) < 1e6 ? "%.2f" : "%.3g", hi);
+        snprintf(why, sizeof why, "the page would be %s x %s in%s, and each side must be "
                  "from 1 in to 40 in (2.54 cm to 101.6 cm); set --width and --height",
-                 w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
+                 ws, hs,
                  req->height > 0 ? "" : " (the height follows the width)");
         return why;
     }

@@ -36,11 +36,18 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
         px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
         x0 = fmin(x0, px[i]), x1 = fmax(x1, px[i]), y0 = fmin(y0, py[i]), y1 = fmax(y1, py[i]);
     }
-    double mx = 0.08 * (x1 - x0 + 1e-9), my = 0.06 * (y1 - y0 + 1e-9);
+    /* a flat axis (two words, or words on one line: its coordinates are all 0) gets the other
+     * axis's span, so its ticks read 0 in the middle of a square-ish range, not 1e-9 steps */
+    double span = fmax(x1 - x0, y1 - y0);
+    if (!(span > 0))
+        span = 1; /* every word on one point: a unit square around it */
+    double mx = x1 - x0 > 1e-9 * span ? 0.08 * (x1 - x0) : 0.5 * span;
+    double my = y1 - y0 > 1e-9 * span ? 0.06 * (y1 - y0) : 0.5 * span;
     ax.x.lo = x0 - mx, ax.x.hi = x1 + 2 * mx, ax.y.lo = y0 - my, ax.y.hi = y1 + my;
     char xl[80], yl[80], t[200];
-    txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, 100.0 * r.var[0] / r.var_total);
-    txt_fmt_lang(yl, sizeof yl, T_F_PC2, c->zh, 100.0 * r.var[1] / r.var_total);
+    double total = r.var_total > 0 ? r.var_total : 1; /* identical vectors: 0%, not NaN% */
+    txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, 100.0 * r.var[0] / total);
+    txt_fmt_lang(yl, sizeof yl, T_F_PC2, c->zh, 100.0 * r.var[1] / total);
     txt_fmt_lang(t, sizeof t, T_F_MAP_TITLE, c->zh, n, v->dim);
     ax.x.label = xl, ax.y.label = yl, ax.frame = true;
     ax.title = panel_title ? t : NULL;

@@ -2,6 +2,7 @@
 #include "learn/learn.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,7 +39,16 @@ static int read_file(const char *path, char **buf, size_t *len)
             err_say("out of memory reading the corpus %s.", path);
             return 2;
         }
+        size_t was = n;
         n += fread(b + n, 1, cap - n, fp);
+        const char *nul = memchr(b + was, '\0', n - was);
+        if (nul) { /* not text (/dev/zero, a binary file): said at once, not after 2 GiB */
+            err_say("the corpus %s holds a NUL byte at offset %zu, so it is not a text file; "
+                    "give a UTF-8 text file with --corpus.", path, (size_t)(nul - b));
+            free(b);
+            fclose(fp);
+            return 2;
+        }
         if (n < cap)
             break;
         if (cap >= MAX_CORPUS_BYTES) {
@@ -164,6 +174,16 @@ int learn_open(learn_session *L, const learn_request *r)
     }
     L->source = r->corpus_path ? r->corpus_path : "vectors trained on the built-in corpus";
     return 0;
+}
+
+double learn_work(const learn_session *L, const w2v_params *p)
+{
+    double tokens = (double)w2v_corpus_tokens(L->corpus);
+    double sentences = (double)w2v_corpus_sentences(L->corpus);
+    double per_sentence = sentences > 0 ? tokens / sentences : tokens;
+    double context = fmin((double)p->window + 1, fmax(per_sentence, 1));
+    return (double)p->epochs * tokens *
+           (150 + 0.45 * context * ((double)p->negative + 1) * (double)p->dim);
 }
 
 void learn_close(learn_session *L)

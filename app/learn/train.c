@@ -49,14 +49,6 @@ static bool ends_with(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-static int write_vectors(const char *path, const tf_vectors *v)
-{
-    outfile out;
-    if (outfile_open(&out, path, "with -o"))
-        return 1;
-    vectors_format f = ends_with(path, ".bin") ? VECTORS_BINARY : VECTORS_TEXT;
-    return outfile_close(&out, vectors_write(v, f, out.fp));
-}
 
 /* "  爱: 喜欢 0.812 热爱 0.790 ..." */
 static void neighbors_line(FILE *fp, const tf_vectors *v, uint32_t q, size_t k)
@@ -85,11 +77,13 @@ static void summary(FILE *fp, const learn_request *r, const learn_session *L, co
     const w2v_params *w = &r->params;
     const w2v_model *m = &L->m;
     txt_gloss(fp, T_G_SGNS);
+    char *corpus = r->corpus_path ? emit_safe_dup(r->corpus_path) : NULL; /* a path: escaped */
     fprintf(fp,
             "  corpus: %s, %zu sentences, %llu tokens, %u words kept (min count %d), cut by %s\n",
-            r->corpus_path ? r->corpus_path : "built-in", w2v_corpus_sentences(L->corpus),
+            corpus ? corpus : r->corpus_path ? "?" : "built-in", w2v_corpus_sentences(L->corpus),
             (unsigned long long)w2v_corpus_tokens(L->corpus), m->V, w->min_count,
             L->info.split == CORPUS_SPACES ? "spaces" : tokenizer_name(L->info.kind));
+    free(corpus);
     fprintf(fp, "  dim %d, window %d, negative %d, sample %g, epochs %d, seed %llu\n", m->dim,
             w->window, w->negative, w->sample, w->epochs, (unsigned long long)w->seed);
     fprintf(fp, "  loss per pair: %.4f at the first step, %.4f at the last\n", p->first_loss,
@@ -122,7 +116,8 @@ static void summary(FILE *fp, const learn_request *r, const learn_session *L, co
         neighbors_line(fp, &v, 0, 5);
 }
 
-int learn_train(const learn_request *r, const char *output)
+/* Train, report, and write the vectors to out (out->fp NULL: no -o). */
+static int train(const learn_request *r, outfile *out)
 {
     learn_session L;
     int rc = learn_open(&L, r);
@@ -155,13 +150,30 @@ int learn_train(const learn_request *r, const char *output)
             (unsigned long long)seen, r->params.epochs, secs, secs > 0 ? (double)seen / secs : 0,
             r->params.threads, r->params.threads > 1 ? "s" : "");
     summary(stdout, r, &L, &p, before, have);
-    if (output) {
+    if (out->fp) {
         tf_vectors v;
         w2v_vectors_view(&L.m, &v);
-        rc = write_vectors(output, &v);
-        if (!rc)
-            fprintf(stdout, "Wrote %u vectors of %d numbers to %s.\n", v.n, v.dim, output);
+        vectors_format f = ends_with(out->path, ".bin") ? VECTORS_BINARY : VECTORS_TEXT;
+        rc = outfile_close(out, vectors_write(&v, f, out->fp));
+        out->fp = NULL;
+        if (!rc) {
+            fprintf(stdout, "Wrote %u vectors of %d numbers to ", v.n, v.dim);
+            emit_safe_text(stdout, out->path, strlen(out->path)); /* a path: escaped */
+            fputs(".\n", stdout);
+        }
     }
     learn_close(&L);
+    return rc;
+}
+
+int learn_train(const learn_request *r, const char *output)
+{
+    /* -o is opened before any work: an unwritable path is said at once, not after training */
+    outfile out = {0};
+    if (output && outfile_open(&out, output, "with -o"))
+        return 1;
+    int rc = train(r, &out);
+    if (out.fp) /* training did not get as far as writing: nothing changes there */
+        outfile_close(&out, TF_ERR_RANGE); /* any status but TF_OK and TF_ERR_IO: said already */
     return rc;
 }

@@ -136,10 +136,15 @@ int print_run(const print_request *r)
             return 2;
         }
     }
-    int rc = t->prepare ? t->prepare(&c) : 0;
+    /* -o is opened before any work (the learned topics train first): an unwritable path is
+     * said at once, and a refusal later leaves the old file as it was */
     outfile out;
-    if (!rc)
-        rc = outfile_open(&out, r->output, "with -o");
+    int rc = outfile_open(&out, r->output, "with -o");
+    if (rc)
+        return rc;
+    rc = t->prepare ? t->prepare(&c) : 0;
+    if (rc)
+        outfile_close(&out, TF_ERR_RANGE); /* any status but TF_OK and TF_ERR_IO: said already */
     if (!rc) {
         tf_status st = write_topic(t, &c, out.fp);
         rc = outfile_close(&out, st);

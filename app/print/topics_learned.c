@@ -13,6 +13,7 @@
 #include "pca.h"
 #include "print/topic.h"
 #include "textwidth.h"
+#include "tf_limits.h"
 
 enum { J = SINK_JSON, C = SINK_CSV, N = SINK_NPY, JC = SINK_JSON | SINK_CSV };
 
@@ -25,6 +26,7 @@ typedef struct {
     learn_session L;    /* or a model trained on the corpus */
     tf_vectors v;       /* a view of the one or the other */
     const char *source;
+    char *shown_source; /* the same, as a terminal may show it (controls escaped) */
     /* neighbors */
     int32_t q;
     vectors_hit *hits;
@@ -49,6 +51,7 @@ static void learned_release(print_ctx *c)
     vectors_free(&L->file);
     learn_close(&L->L);
     free(L->hits);
+    free(L->shown_source);
     free(L->xy);
     if (L->xy)
         pca_free(&L->res);
@@ -71,12 +74,31 @@ static int learned_open(print_ctx *c, bool train)
         int rc = learn_read_vectors(r->vectors_path, r->vectors_limit, &L->file);
         L->v = L->file;
         L->source = r->vectors_path;
+        L->shown_source = emit_safe_dup(L->source);
+        if (!rc && !L->shown_source) {
+            err_say("out of memory.");
+            return 2;
+        }
         return rc;
     }
     int rc = learn_open(&L->L, &r->learn);
     if (rc)
         return rc;
+    /* the training a --print does first counts in its work limit, as every --print's does */
+    double work = learn_work(&L->L, &r->learn.params);
+    if (work > TF_MAX_WORK) {
+        err_say("--print %s would first train for about %.0f s (the limit is %.0f s); lower "
+                "--epochs, --window, --negative or -d, or train once with --train -o FILE and "
+                "read it with --vectors FILE.",
+                r->what, work / 1e9, TF_MAX_WORK / 1e9);
+        return 2;
+    }
     L->source = L->L.source;
+    L->shown_source = emit_safe_dup(L->source);
+    if (!L->shown_source) {
+        err_say("out of memory.");
+        return 2;
+    }
     w2v_vectors_view(&L->L.m, &L->v);
     tf_status st = train ? w2v_train(&L->L.m, STEP_WORDS, NULL, NULL) : TF_OK;
     if (st != TF_OK) {
@@ -148,11 +170,11 @@ static tf_status neighbors_text(print_ctx *c, FILE *fp)
     const char *w = L->v.words[L->q];
     fputs("Nearest neighbours of ", fp);
     emit_safe_text(fp, w, strlen(w));
-    txt_gloss(fp, T_G_NEIGHBOURS_OF, L->v.n, L->v.dim, L->source);
+    txt_gloss(fp, T_G_NEIGHBOURS_OF, L->v.n, L->v.dim, L->shown_source);
     for (size_t i = 0; i < L->n; i++) {
         fprintf(fp, "  %2zu  ", i + 1);
         const char *s = L->v.words[L->hits[i].row];
-        tw_pad(fp, s, strlen(s), 12);
+        text_token(fp, s, strlen(s), 12); /* a word from a file: controls escaped */
         fprintf(fp, "  %+.4f\n", L->hits[i].cosine);
     }
     return TF_OK;
@@ -231,12 +253,15 @@ static tf_status pca_build(print_ctx *c, sink *s)
 static tf_status pca_text(print_ctx *c, FILE *fp)
 {
     const learned *L = c->state;
-    txt_gloss(fp, T_G_PCA, L->n, L->source);
-    fprintf(fp, "  the two axes hold %.1f%% and %.1f%% of the variance\n",
-            100 * L->res.var[0] / L->res.var_total, 100 * L->res.var[1] / L->res.var_total);
+    txt_gloss(fp, T_G_PCA, L->n, L->shown_source);
+    if (L->res.var_total > 0 && isfinite(L->res.var_total))
+        fprintf(fp, "  the two axes hold %.1f%% and %.1f%% of the variance\n",
+                100 * L->res.var[0] / L->res.var_total, 100 * L->res.var[1] / L->res.var_total);
+    else /* all-zero or identical vectors: 0 / 0 is no share */
+        fputs("  these vectors are all the same point: there is no variance to show\n", fp);
     for (size_t i = 0; i < L->n; i++) {
         fputs("  ", fp);
-        tw_pad(fp, L->v.words[i], strlen(L->v.words[i]), 12);
+        text_token(fp, L->v.words[i], strlen(L->v.words[i]), 12); /* controls escaped */
         fprintf(fp, "  %+9.4f  %+9.4f\n", L->xy[2 * i], L->xy[2 * i + 1]);
     }
     return TF_OK;
@@ -354,7 +379,7 @@ static tf_status training_build(print_ctx *c, sink *s)
 static tf_status training_text(print_ctx *c, FILE *fp)
 {
     learned *L = c->state;
-    txt_gloss(fp, T_G_STEPS, L->source);
+    txt_gloss(fp, T_G_STEPS, L->shown_source);
     fputs("  step     words epoch    loss", fp);
     for (int k = 0; k < L->n_pairs; k++) {
         fputs("  ", fp);

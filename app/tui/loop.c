@@ -5,9 +5,10 @@
  * their table (view.h), and global keys through the key table below.
  *
  * Terminal hygiene: the terminal is restored by endwin() on every normal path (q, Esc, errors);
- * SIGINT, SIGTERM and SIGHUP only set a flag that the loop polls (getch times out every 100 ms);
- * a crash signal restores the saved termios and leaves the alternate screen with write(2),
- * which is safe inside a handler, then re-raises the signal. */
+ * a signal that asks tfviz to stop (INT, TERM, HUP, QUIT, USR1, ALRM, ...: core/signals.h) only
+ * sets a flag that the loop polls (getch times out every 100 ms); a crash signal, or a second
+ * signal while the first waits, restores the saved termios and leaves the alternate screen with
+ * write(2), which is safe inside a handler, before tfviz ends by it. */
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@
 #include <wchar.h>
 
 #include "core/err.h"
+#include "core/signals.h"
 #include "tui/lesson.h"
 #include "tui/statusline.h"
 #include "tui/view.h"
@@ -38,26 +40,28 @@ int tui_view_index(const tui_view *v)
 void *tui_state(tui *t, const tui_view *v) { return t->state[tui_view_index(v)]; }
 
 /* ---------------------------------------------------------------------------------------------
- * Signals */
+ * Signals: core/signals.c handles every one that would end tfviz; the explorer defers those
+ * that ask it to stop (its loop ends and restores the terminal with endwin) and gives it this
+ * restore for the rest (a crash, or a second signal while the first waits) */
 
-static volatile sig_atomic_t got_signal;
 static struct termios saved_tios;
 static bool have_tios, curses_on;
+static volatile sig_atomic_t screen_on; /* the alternate screen is up: undo it in a handler */
 static char reset_seq[256]; /* leave the alternate screen, show the cursor, stop mouse reports */
 static size_t reset_len;
 
-static void on_stop_signal(int sig) { got_signal = sig; }
-
-static void on_crash_signal(int sig)
+/* Async-signal-safe: the saved terminal modes back, and out of the alternate screen. */
+static void restore_in_handler(void)
 {
+    if (!screen_on)
+        return;
+    screen_on = 0;
     if (have_tios)
         tcsetattr(STDIN_FILENO, TCSANOW, &saved_tios);
     if (reset_len) {
         ssize_t r = write(STDOUT_FILENO, reset_seq, reset_len);
         (void)r;
     }
-    signal(sig, SIG_DFL);
-    raise(sig);
 }
 
 static void append_cap(const char *name)
@@ -73,38 +77,31 @@ static void append_cap(const char *name)
 
 static void install_signals(void)
 {
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sigemptyset(&sa.sa_mask);
-    sa.sa_handler = on_stop_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
-    sa.sa_handler = on_crash_signal;
-    sa.sa_flags = SA_RESETHAND;
-    sigaction(SIGSEGV, &sa, NULL);
-    sigaction(SIGBUS, &sa, NULL);
-    sigaction(SIGFPE, &sa, NULL);
-    sigaction(SIGABRT, &sa, NULL);
     append_cap("sgr0");
     append_cap("cnorm");
+    append_cap("rmkx");
     append_cap("rmcup");
     const char mouse_off[] = "\033[?1000l\033[?1002l\033[?1006l";
     if (reset_len + sizeof mouse_off < sizeof reset_seq) {
         memcpy(reset_seq + reset_len, mouse_off, sizeof mouse_off - 1);
         reset_len += sizeof mouse_off - 1;
     }
+    screen_on = 1;
+    signals_on_fatal(restore_in_handler);
+    signals_defer(true);
 }
 
 static void restore_terminal(void)
 {
     if (curses_on) {
+        signals_on_fatal(NULL);
+        screen_on = 0;
         endwin();
         curses_on = false;
     }
 }
 
-int tui_signal(void) { return got_signal; }
+int tui_signal(void) { return signals_pending(); }
 
 /* ---------------------------------------------------------------------------------------------
  * Analysis */
@@ -460,7 +457,7 @@ static void run_loop(tui *t)
         timeout(v->frame_ms ? v->frame_ms(st) : 100);
         wint_t wc;
         int r = get_wch(&wc);
-        if (got_signal)
+        if (signals_pending())
             break;
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
@@ -501,8 +498,10 @@ int tui_run(const tui_request *r, tf_analysis *a)
     int rc = TUI_NO_TERMINAL;
     if (start_curses(&t)) {
         run_loop(&t);
+        int sig = signals_pending();
         restore_terminal();
-        rc = got_signal ? 128 + got_signal : 0;
+        signals_defer(false);
+        rc = sig ? 128 + sig : 0;
     }
     for (int i = 0; i < TUI_VIEWS; i++)
         if (tui_views[i]->free)
