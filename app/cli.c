@@ -39,11 +39,20 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
+    /* --venue: its column width by default, its widths for one-column and two-column */
+    const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
+    double width = o->fig_width;
+    if (v && (o->fig_width_column || !(width > 0)))
+        width = (o->fig_width_column == 2 ? v->text_in : v->column_in) * FIG_PT_PER_IN;
     return (fig_request){.name = o->figure, .path = o->export_path,
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
-                         .width = o->fig_width, .height = o->fig_height,
+                         .width = width, .height = o->fig_height,
                          .colormap = o->colormap, .font_size = o->font_size,
                          .title = o->title, .no_title = o->no_title,
+                         .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
+                         .pe_split = o->pe_split,
+                         .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
+                         .vmax = o->vmax,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
 }
 
@@ -73,7 +82,8 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
     return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
                            .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
                            .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given, .order = order_req(o)};
+                           .top_given = o->top_given, .pe_split = o->pe_split,
+                           .order = order_req(o)};
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -337,9 +347,11 @@ static int check_mode(const cli_run_state *c)
             return 2;
         }
     } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
-               o->colormap || o->font_size > 0 || o->title || o->no_title) {
-        err_say("--figure, --dpi, --width, --height, --colormap, --font-size and --title go "
-                "with --export FILE; for example tfviz --export pe.pdf --figure pe.");
+               o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
+               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax) {
+        err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
+                "--font-size and --title go with --export FILE; for example tfviz --export "
+                "pe.pdf --figure pe.");
         return 2;
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);

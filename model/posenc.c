@@ -297,6 +297,11 @@ tf_status posenc_gram(long pos0, long n, int d, double base, double *out)
 
 double posenc_gram_work(double n, double d) { return 1.5 * n * n * d / 2; }
 
+int posenc_split_dim(int c, int d)
+{
+    return c < d / 2 ? 2 * c : 2 * (c - d / 2) + 1;
+}
+
 double posenc_dot_offset(double offset, int d, double base)
 {
     double acc = 0.0;

@@ -59,6 +59,10 @@ tf_status posenc_gram(long pos0, long n, int d, double base, double *out /* (n, 
  * 1.5 ns each. --print dot and the dot figure refuse work over TF_MAX_WORK (tf_limits.h). */
 double posenc_gram_work(double n, double d);
 
+/* The split layout of tensor2tensor and the TensorFlow tutorial: the sin half, then the cos half.
+ * Column c of it holds dimension posenc_split_dim(c, d) of the interleaved PE (even d). */
+int posenc_split_dim(int c, int d);
+
 /* Closed form of the dot product: PE(p).PE(q) = sum_i cos((p-q) w_i) — depends on p-q only. */
 double posenc_dot_offset(double offset, int d, double base);
 

@@ -1,5 +1,6 @@
-/* figure.c — the page: cairo surfaces by format, pango text, and the PNG writer (libpng, with
- * the DPI in pHYs and the parameters in iTXt, which cairo's own PNG writer cannot store). */
+/* figure.c — the page: cairo surfaces by format (SVG pages are written by figure_svg.c), pango
+ * text and the boxes it takes, fonts, and the PNG writer (libpng, with the DPI in pHYs and the
+ * parameters in iTXt, which cairo's own PNG writer cannot store). */
 #include "figure_priv.h"
 
 #include <cairo-pdf.h>
@@ -84,10 +85,11 @@ const char *fig_format_name(fig_format f)
 /* ---------------------------------------------------------------------------------------------
  * The page */
 
+/* cairo's PDF, written to the caller's file as cairo makes it. */
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
     fig *f = closure;
-    if (fwrite(data, 1, len, f->mem) != len) {
+    if (fwrite(data, 1, len, f->spec.fp) != len) {
         f->write_failed = true;
         return CAIRO_STATUS_WRITE_ERROR;
     }
@@ -129,6 +131,63 @@ static bool raster_surface(fig *f)
     return true;
 }
 
+/* The surface of each kind of page. False when out of memory. */
+static bool make_surface(fig *f)
+{
+    const fig_spec *s = &f->spec;
+    if (s->measure || s->format == FIG_SVG) {
+        /* text is measured on a recording surface; nothing is replayed from it. A measure page
+         * of a PNG keeps the PNG's scale, so that edges snap to the same pixels */
+        if (s->measure && s->format == FIG_PNG && !s->raster && s->dpi > 0)
+            f->scale = s->dpi / 72.0;
+        f->surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+        if (!s->measure && (!(f->mem = open_memstream(&f->mem_buf, &f->mem_len)) || !svg_begin(f)))
+            return false;
+        return true;
+    }
+    if (s->format == FIG_PNG) {
+        if (s->raster)
+            return raster_surface(f);
+        f->scale = s->dpi / 72.0;
+        f->px_w = (int)lround(s->width * f->scale);
+        f->px_h = (int)lround(s->height * f->scale);
+        f->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, f->px_w, f->px_h);
+        return true;
+    }
+    f->surface = cairo_pdf_surface_create_for_stream(stream_write, f, s->width, s->height);
+    if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS)
+        return true;
+    /* cairo would stamp the current time: fixed dates give the same bytes every run */
+    const fig_meta *m = &f->meta;
+    const char *date = m->date ? m->date : "2000-01-01T00:00:00Z";
+    cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
+    cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+    if (m->title)
+        cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_TITLE, m->title);
+    if (m->software)
+        cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATOR, m->software);
+    if (m->params)
+        cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_SUBJECT, m->params);
+    return true;
+}
+
+/* The fonts of every role: the caller's families, or the default ones. */
+static bool make_fonts(fig *f)
+{
+    const fig_spec *s = &f->spec;
+    f->family = strdup(s->font && *s->font ? s->font : s->latin_first ? FIG_FONT_LATIN
+                                                                      : FIG_FONT_CJK);
+    if (!f->family)
+        return false;
+    for (int r = 0; r < FIG_ROLE_COUNT; r++) {
+        f->font[r] = pango_font_description_new();
+        pango_font_description_set_family(f->font[r], f->family);
+        pango_font_description_set_absolute_size(f->font[r],
+                                                 s->font_size * role_scale[r] * PANGO_SCALE);
+    }
+    return true;
+}
+
 tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
 {
     *out = NULL;
@@ -142,48 +201,14 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         return TF_ERR_NOMEM;
     f->spec = *s;
     f->meta = *m;
-    f->scale = 1.0;
-    if (s->format != FIG_PNG) {
-        f->mem = open_memstream(&f->mem_buf, &f->mem_len);
-        if (!f->mem) {
-            free(f);
-            return TF_ERR_NOMEM;
-        }
+    if (s->boxes) {
+        s->boxes->page_w = s->width;
+        s->boxes->page_h = s->height;
     }
-    switch (s->format) {
-    case FIG_PNG:
-        if (s->raster) {
-            if (!raster_surface(f)) {
-                fig_free(f);
-                return TF_ERR_NOMEM;
-            }
-            break;
-        }
-        f->scale = s->dpi / 72.0;
-        f->px_w = (int)lround(s->width * f->scale);
-        f->px_h = (int)lround(s->height * f->scale);
-        f->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, f->px_w, f->px_h);
-        break;
-    case FIG_SVG:
-        f->surface = cairo_svg_surface_create_for_stream(stream_write, f, s->width, s->height);
-        if (cairo_surface_status(f->surface) == CAIRO_STATUS_SUCCESS)
-            cairo_svg_surface_restrict_to_version(f->surface, CAIRO_SVG_VERSION_1_1);
-        break;
-    default:
-        f->surface = cairo_pdf_surface_create_for_stream(stream_write, f, s->width, s->height);
-        if (cairo_surface_status(f->surface) == CAIRO_STATUS_SUCCESS) {
-            /* cairo would stamp the current time: fixed dates give the same bytes every run */
-            const char *date = m->date ? m->date : "2000-01-01T00:00:00Z";
-            cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
-            cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
-            if (m->title)
-                cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_TITLE, m->title);
-            if (m->software)
-                cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATOR,
-                                               m->software);
-            if (m->params)
-                cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_SUBJECT, m->params);
-        }
+    f->scale = 1.0;
+    if (!make_surface(f) || !f->surface) {
+        fig_free(f);
+        return TF_ERR_NOMEM;
     }
     if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS) {
         cairo_status_t cs = cairo_surface_status(f->surface);
@@ -191,26 +216,28 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         return cs == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_ERR_RANGE;
     }
     f->cr = cairo_create(f->surface);
-    /* an opaque white page (and white around it, on a raster page of other proportions) */
-    cairo_set_source_rgb(f->cr, 1, 1, 1);
-    cairo_paint(f->cr);
+    if (!s->measure && s->format != FIG_SVG) {
+        /* an opaque white page (and white around it, on a raster page of other proportions) */
+        cairo_set_source_rgb(f->cr, 1, 1, 1);
+        cairo_paint(f->cr);
+    }
     cairo_translate(f->cr, f->off_x, f->off_y);
     cairo_scale(f->cr, f->scale, f->scale);
     fonts_ready();
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
     set_font_options(f);
-    for (int r = 0; r < FIG_ROLE_COUNT; r++) {
-        f->font[r] = pango_font_description_from_string(s->latin_first ? FIG_FONT_LATIN
-                                                                          : FIG_FONT_CJK);
-        pango_font_description_set_absolute_size(f->font[r],
-                                                 s->font_size * role_scale[r] * PANGO_SCALE);
+    if (!make_fonts(f)) {
+        fig_free(f);
+        return TF_ERR_NOMEM;
     }
     *out = f;
     return TF_OK;
 }
 
 bool fig_cramped(const fig *f) { return f->cramped; }
+
+void fig_set_cramped(fig *f) { f->cramped = true; }
 
 void fig_free(fig *f)
 {
@@ -229,8 +256,30 @@ void fig_free(fig *f)
         fclose(f->mem);
     free(f->mem_buf);
     free(f->pixels);
-    fig_pdf_images_free(f);
+    free(f->family);
+    svg_free(f);
     free(f);
+}
+
+unsigned fig_missing_char(const fig *f) { return f->missing; }
+
+bool fig_font_installed(const char *family)
+{
+    fonts_ready();
+    FcPattern *p = FcPatternCreate();
+    FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
+    bool found = false;
+    if (p && os && FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family)) {
+        FcFontSet *fs = FcFontList(NULL, p, os);
+        found = fs && fs->nfont > 0;
+        if (fs)
+            FcFontSetDestroy(fs);
+    }
+    if (os)
+        FcObjectSetDestroy(os);
+    if (p)
+        FcPatternDestroy(p);
+    return found;
 }
 
 void fig_release_fonts(void)
@@ -319,8 +368,13 @@ static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, cha
     }
     if (r->have_heatmap) {
         /* where the data cells are, so a reader can map pixels back to (row, column) */
-        snprintf(heat, heat_cap, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
-                 r->heat_x, r->heat_y, r->heat_w, r->heat_h, r->heat_rows, r->heat_cols);
+        int o = snprintf(heat, heat_cap, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
+                         r->heat_x, r->heat_y, r->heat_w, r->heat_h, r->heat_rows, r->heat_cols);
+        if (o > 0 && (size_t)o < heat_cap &&
+            ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
+             (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols)))
+            snprintf(heat + o, heat_cap - (size_t)o, " area-averaged to %ld x %ld",
+                     r->heat_drawn_rows, r->heat_drawn_cols);
         text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
         text[nt].key = (png_charp) "tfviz:heatmap";
         text[nt++].text = heat;
@@ -357,7 +411,7 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
     png_uint_32 ppm = (png_uint_32)lround(r->dpi / 0.0254); /* pixels per metre */
     png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
 
-    char heat[160];
+    char heat[240];
     png_text text[4];
     png_set_text(png, info, text, png_texts(m, r, text, heat, sizeof heat));
     png_set_compression_level(png, 6);
@@ -396,6 +450,8 @@ static fig_raster page_pixels(fig *f)
         .heat_h = f->heat_h,
         .heat_rows = f->heat_rows,
         .heat_cols = f->heat_cols,
+        .heat_drawn_rows = f->heat_drawn_rows,
+        .heat_drawn_cols = f->heat_drawn_cols,
     };
     return r;
 }
@@ -408,52 +464,52 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The collected SVG or PDF, complete. */
-static tf_status close_mem(fig *f)
+/* What the first heatmap's cells became: "rows=R cols=C" and, when there were more cells than
+ * pixels, how many blocks of averaged cells were drawn instead. */
+static void heat_note(const fig *f, char *out, size_t n)
 {
-    int bad = fclose(f->mem);
-    f->mem = NULL;
-    return bad ? TF_ERR_NOMEM : TF_OK;
+    int o = snprintf(out, n, "rows=%ld cols=%ld", f->heat_rows, f->heat_cols);
+    if (o > 0 && (size_t)o < n && (f->heat_drawn_rows < f->heat_rows ||
+                                   f->heat_drawn_cols < f->heat_cols))
+        snprintf(out + o, n - (size_t)o, " area-averaged to %ld x %ld", f->heat_drawn_rows,
+                 f->heat_drawn_cols);
 }
 
-/* cairo 1.16 writes <image> without a rendering hint, and SVG viewers smooth scaled images:
- * ask for nearest-neighbour (pixelated) so heatmap cells keep their edges. */
+/* The SVG document, complete, to the caller's file. */
 static tf_status write_svg(fig *f)
 {
-    tf_status st = close_mem(f);
-    if (st != TF_OK)
-        return st;
-    static const char tag[] = "<image ";
-    static const char hint[] = "<image image-rendering=\"optimizeSpeed\" "
-                               "style=\"image-rendering:pixelated\" ";
-    const char *p = f->mem_buf, *end = f->mem_buf + f->mem_len;
-    FILE *fp = f->spec.fp;
-    while (p < end) {
-        const char *hit = strstr(p, tag); /* SVG text has no NUL; the buffer ends with one */
-        size_t n = hit ? (size_t)(hit - p) : (size_t)(end - p);
-        fwrite(p, 1, n, fp);
-        if (!hit)
-            break;
-        fputs(hint, fp);
-        p = hit + sizeof tag - 1;
+    if (f->have_heatmap) {
+        char note[200], where[120];
+        heat_note(f, note, sizeof note);
+        snprintf(where, sizeof where, "x=%.3f y=%.3f width=%.3f height=%.3f ", f->heat_x,
+                 f->heat_y, f->heat_w, f->heat_h);
+        char both[340];
+        snprintf(both, sizeof both, "%s%s", where, note);
+        svg_note(f, both);
     }
-    return ferror(fp) ? TF_ERR_IO : TF_OK;
-}
-
-/* cairo's PDF with the heatmaps as indexed images (pdf_append.c). */
-static tf_status write_pdf(fig *f)
-{
-    tf_status st = close_mem(f);
-    if (st != TF_OK)
-        return st;
-    fig_pdf_images_wait(f);
-    return fig_pdf_append_images((const unsigned char *)f->mem_buf, f->mem_len, f->pdf_images,
-                                 f->n_pdf_images, f->spec.fp);
+    svg_end(f);
+    if (fclose(f->mem) != 0 || f->write_failed) {
+        f->mem = NULL;
+        return TF_ERR_NOMEM;
+    }
+    f->mem = NULL;
+    if (fwrite(f->mem_buf, 1, f->mem_len, f->spec.fp) != f->mem_len)
+        return TF_ERR_IO;
+    return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
 }
 
 tf_status fig_end(fig *f)
 {
     tf_status st = TF_OK;
+    if (f->spec.measure) {
+        fig_free(f);
+        return TF_OK;
+    }
+    if (f->svg) {
+        st = write_svg(f);
+        fig_free(f);
+        return st;
+    }
     cairo_show_page(f->cr);
     if (cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY)
         st = TF_ERR_NOMEM;
@@ -468,15 +524,20 @@ tf_status fig_end(fig *f)
             st = fig_png_write(f->spec.fp, &r, &f->meta);
         }
     } else {
+        if (f->have_heatmap) {
+            char note[200];
+            heat_note(f, note, sizeof note);
+            char kw[240];
+            snprintf(kw, sizeof kw, "tfviz:heatmap %s", note);
+            cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_KEYWORDS, kw);
+        }
         cairo_surface_finish(f->surface);
         if (f->write_failed || cairo_surface_status(f->surface) == CAIRO_STATUS_WRITE_ERROR)
             st = TF_ERR_IO;
         else if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS)
             st = TF_ERR_NOMEM;
-        else if (f->spec.format == FIG_SVG)
-            st = write_svg(f);
-        else
-            st = write_pdf(f);
+        else if (ferror(f->spec.fp))
+            st = TF_ERR_IO;
     }
     fig_free(f);
     return st;
@@ -519,6 +580,24 @@ static const char *script_markup(const fig *f, fig_role role, const char *text, 
     return buf;
 }
 
+/* The first character of the layout that no font had (pango marks its glyph "unknown" and keeps
+ * the character in it), 0 for none. */
+static unsigned first_unknown(PangoLayout *layout)
+{
+    unsigned cp = 0;
+    PangoLayoutIter *it = pango_layout_get_iter(layout);
+    do {
+        PangoLayoutRun *run = pango_layout_iter_get_run_readonly(it);
+        for (int i = 0; run && !cp && i < run->glyphs->num_glyphs; i++) {
+            PangoGlyph g = run->glyphs->glyphs[i].glyph;
+            if (g & PANGO_GLYPH_UNKNOWN_FLAG)
+                cp = g & ~PANGO_GLYPH_UNKNOWN_FLAG;
+        }
+    } while (!cp && pango_layout_iter_next_run(it));
+    pango_layout_iter_free(it);
+    return cp;
+}
+
 static void set_text(fig *f, fig_role role, const char *text, bool plain)
 {
     pango_layout_set_font_description(f->layout, f->font[role]);
@@ -528,6 +607,12 @@ static void set_text(fig *f, fig_role role, const char *text, bool plain)
     } else {
         char buf[2048];
         pango_layout_set_markup(f->layout, script_markup(f, role, text, buf, sizeof buf), -1);
+    }
+    if (!f->missing && pango_layout_get_unknown_glyphs_count(f->layout) > 0) {
+        unsigned cp = first_unknown(f->layout);
+        /* a control or a line break is no glyph to draw: not a missing font */
+        if (cp >= 0x20 && cp != 0x7f)
+            f->missing = cp;
     }
 }
 
@@ -540,21 +625,52 @@ void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *
     *h = (double)logical.height / PANGO_SCALE;
 }
 
+fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical)
+{
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(f->layout, &ink, &logical);
+    double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
+    /* the ink box in the label's own frame, its point at the origin */
+    double u0 = -ax * w + (double)(ink.x - logical.x) / PANGO_SCALE;
+    double v0 = -ay * h + (double)(ink.y - logical.y) / PANGO_SCALE;
+    double iw = (double)ink.width / PANGO_SCALE, ih = (double)ink.height / PANGO_SCALE;
+    if (!vertical)
+        return (fig_rect){x + u0, y + v0, iw, ih};
+    /* turned 90 degrees counter-clockwise: (u, v) lands at (x + v, y - u) */
+    return (fig_rect){x + v0, y - u0 - iw, ih, iw};
+}
+
+static const tf_rgb label_ink = {26, 26, 26};
+
+/* Draw the text set in the layout and record its box. */
+static void show_text(fig *f, const char *text, double x, double y, double ax, double ay,
+                      bool vertical, int where, fig_rect plot)
+{
+    if (f->spec.boxes)
+        fig_record(f, FIG_BOX_TEXT, fig_ink_box(f, x, y, ax, ay, vertical), where, plot, text);
+    pen_layout(f, x, y, ax, ay, vertical, label_ink);
+}
+
 void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, double y, double ax,
               double ay, bool vertical)
 {
-    double w, h;
-    fig_text_size(f, role, text, plain, &w, &h);
-    cairo_t *cr = f->cr;
-    cairo_save(cr);
-    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-    cairo_translate(cr, x, y);
-    if (vertical)
-        cairo_rotate(cr, -M_PI / 2);
-    cairo_move_to(cr, -ax * w, -ay * h);
-    pango_cairo_update_layout(cr, f->layout);
-    pango_cairo_show_layout(cr, f->layout);
-    cairo_restore(cr);
+    if (!text || !*text)
+        return;
+    set_text(f, role, text, plain);
+    show_text(f, text, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
+}
+
+void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
+                 double y, double ax, double ay)
+{
+    set_text(f, role, text, plain);
+    show_text(f, text, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
+}
+
+void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
+{
+    set_text(f, FIG_TICK, text, false);
+    show_text(f, text, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
 }
 
 double fig_title(fig *f, fig_rect area, const char *text, bool plain)
@@ -566,12 +682,10 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
     pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_alignment(f->layout, PANGO_ALIGN_CENTER);
     fig_text_size(f, FIG_TITLE, text, plain, &w, &h);
-    cairo_save(f->cr);
-    cairo_set_source_rgb(f->cr, 0, 0, 0);
-    cairo_move_to(f->cr, area.x, area.y);
-    pango_cairo_update_layout(f->cr, f->layout);
-    pango_cairo_show_layout(f->cr, f->layout);
-    cairo_restore(f->cr);
+    if (f->spec.boxes)
+        fig_record(f, FIG_BOX_TEXT, fig_ink_box(f, area.x + area.w / 2, area.y, 0.5, 0, false),
+                   FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
+    pen_layout(f, area.x + area.w / 2, area.y, 0.5, 0, false, (tf_rgb){0, 0, 0});
     pango_layout_set_width(f->layout, -1);
     pango_layout_set_alignment(f->layout, PANGO_ALIGN_LEFT);
     return h;
@@ -589,8 +703,6 @@ fig_rect fig_snap(const fig *f, fig_rect r)
     double x1 = round((r.x + r.w) * s) / s, y1 = round((r.y + r.h) * s) / s;
     return (fig_rect){x0, y0, x1 - x0, y1 - y0};
 }
-
-void fig_set_rgb(fig *f, tf_rgb c) { cairo_set_source_rgb(f->cr, c.r / 255.0, c.g / 255.0, c.b / 255.0); }
 
 double fig_tick_len(const fig *f) { return 0.35 * f->spec.font_size; }
 

@@ -7,8 +7,18 @@
  * page whose pixels stay in memory, at a pixel size the caller chooses (an inline figure in the
  * terminal, a frame of an animation): the same drawing code, the same pixels a PNG would hold.
  * Text goes through pango (Chinese included), never cairo's toy API.
- * Heatmaps are embedded as one image at the data's own resolution, scaled with nearest-
- * neighbour filtering, so 512 x 512 cells stay crisp and the file stays small.
+ *
+ * PNG and PDF pages are cairo's (its image and PDF surfaces, through its API only). SVG is
+ * written here (figure_svg.c, SVG 1.1): text as <text> with its font family, so labels stay
+ * editable, and heatmaps that no renderer blurs.
+ *
+ * Heatmaps: a matrix with no more cells than the output has pixels is drawn one sharp block per
+ * cell (PNG and PDF: one image at the data's own resolution, painted without interpolation;
+ * SVG: one <rect> per run of equal cells, or an image whose cells are repeated by whole
+ * pixels). A matrix with more cells than pixels is area-averaged down to the
+ * pixels (300 per inch in PDF and SVG), never sampled into patterns that are not in the data;
+ * the file's metadata says so. Rows may be computed on demand (fig_matrix.row), so a figure of
+ * millions of cells needs memory for the pixels only.
  *
  * render/ draws and never computes the math: callers pass the numbers from model/. */
 #ifndef TF_FIGURE_H
@@ -49,6 +59,7 @@ typedef struct {
     bool have_heatmap;
     double heat_x, heat_y, heat_w, heat_h;
     long heat_rows, heat_cols;
+    long heat_drawn_rows, heat_drawn_cols; /* fewer than the cells: area-averaged to these */
 } fig_raster;
 
 #define FIG_MAX_RASTER 16384 /* pixels per side of a raster page */
@@ -60,6 +71,60 @@ void fig_raster_free(fig_raster *r);
  * a PNG page of the same pixels. TF_ERR_IO, TF_ERR_NOMEM. */
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m);
 
+/* ---------------------------------------------------------------------------------------------
+ * What a page drew where: its text, plots, legends and data marks in page points, for checking
+ * a layout (fig_layout_check; the tests check them with rules of their own). */
+
+typedef enum {
+    FIG_BOX_TEXT = 0, /* a label: its ink box */
+    FIG_BOX_PLOT,     /* a plot's data area (fig_axes_draw) */
+    FIG_BOX_COLORBAR, /* a colour bar's ramp */
+    FIG_BOX_LEGEND,   /* a legend's frame */
+    FIG_BOX_HEATMAP,  /* a heatmap's cells */
+    FIG_BOX_SEGMENT,  /* a piece of a curve or an arrow: from (x, y) to (x + w, y + h) */
+    FIG_BOX_MARKER,   /* a marker or an arrow head: its box */
+    FIG_BOX_BAR,      /* a bar */
+    FIG_BOX_KIND_COUNT
+} fig_box_kind;
+
+typedef struct {
+    fig_box_kind kind;
+    fig_rect r;
+    /* text: where it belongs. FIG_TEXT_OUTSIDE keeps off every plot, colour bar and legend;
+     * FIG_TEXT_IN_PLOT lies inside `plot` (an annotation) and keeps off its marks;
+     * FIG_TEXT_IN_LEGEND lies inside the legend `plot` names (its frame) */
+    int where;
+    fig_rect plot; /* data marks, legends and annotations: the plot they belong to */
+    char text[40]; /* the start of the text (for messages) */
+} fig_box;
+
+enum { FIG_TEXT_OUTSIDE = 0, FIG_TEXT_IN_PLOT, FIG_TEXT_IN_LEGEND };
+
+typedef struct fig_boxes {
+    fig_box *v;
+    size_t n, cap;
+    bool failed;           /* out of memory while recording */
+    double page_w, page_h; /* the page's size in points (set by fig_begin) */
+} fig_boxes;
+
+void fig_boxes_free(fig_boxes *b);
+/* NULL when the boxes of a width x height page obey the layout rules (text inside the page and
+ * off other text; labels off plots, colour bars and legends; annotations inside their plot and
+ * off its markers; legends off their plot's data), else a sentence naming the first offence. */
+const char *fig_layout_check(const fig_boxes *b, double width, double height);
+
+/* The ticks a page chose, axis by axis in the order they were fitted: for linear axes the step,
+ * for logarithmic ones the decades between labels, for category axes the labels skipped + 1.
+ * A page given another page's choice (fig_spec.ticks_in) takes, axis by axis, the sparser of
+ * the two: the Chinese and English versions of a figure get the same ticks. */
+#define FIG_MAX_PLAN 128
+typedef struct {
+    int n;
+    double coarse[FIG_MAX_PLAN];
+} fig_ticks;
+/* a, axis by axis the sparser of a and b. */
+void fig_ticks_merge(fig_ticks *a, const fig_ticks *b);
+
 typedef struct {
     fig_format format;
     double width, height; /* points */
@@ -67,27 +132,41 @@ typedef struct {
     double font_size;     /* points, every label (see role_scale in figure.c) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
     FILE *fp;             /* the output, written by fig_end */
-    bool plain_images;    /* PDF: heatmaps as cairo's RGB images, not indexed ones (the way
-                           * back when fig_end says TF_ERR_FORMAT) */
+    bool plain_images;    /* no effect (every PDF heatmap is cairo's own image); kept so that
+                           * callers written for the earlier API still build */
     /* Non-NULL: a raster page of raster->width x raster->height pixels (set them; format must be
      * FIG_PNG, dpi and fp are not used). The page is scaled to fit the pixels, centred on white
      * when its proportions differ; fig_end leaves the pixels in *raster instead of writing. */
     fig_raster *raster;
+    /* The font families, pango's comma-separated list (e.g. "TeX Gyre Termes, Noto Serif CJK
+     * SC"); NULL: Noto Sans CJK SC, or with latin_first DejaVu Sans first */
+    const char *font;
+    /* A page that is laid out and not drawn: fig_end writes nothing (fp unused) */
+    bool measure;
+    fig_boxes *boxes;          /* non-NULL: record what goes where */
+    const fig_ticks *ticks_in; /* non-NULL: ticks at least this sparse */
+    fig_ticks *ticks_out;      /* non-NULL: the ticks chosen */
 } fig_spec;
 
 typedef struct fig fig;
+typedef struct fig_axes fig_axes;
 
 /* Open a page. TF_ERR_NOMEM or TF_ERR_RANGE (a size cairo cannot allocate, a raster page of
  * no pixels or of another format than FIG_PNG). */
 tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
 /* Finish the page and write it (PNG through libpng, with pHYs and iTXt), or for a raster page
  * hand its pixels to spec.raster (the caller frees them with fig_raster_free). TF_ERR_IO when
- * the output could not be written; the FILE is left for the caller to close. Frees f.
- * TF_ERR_FORMAT (PDF only, nothing written): this cairo's PDF could not take indexed heatmaps;
- * draw the page again with plain_images. */
+ * the output could not be written; the FILE is left for the caller to close. Frees f. A
+ * measure page writes nothing. */
 tf_status fig_end(fig *f);
 /* True when some plot area had no room left after its labels (page too small, font too big). */
 bool fig_cramped(const fig *f);
+/* Say that the page is too small for what a figure must draw (a label it cannot place). */
+void fig_set_cramped(fig *f);
+/* A character some label needed and no installed font has (0: none): the fonts are missing. */
+unsigned fig_missing_char(const fig *f);
+/* Whether fontconfig knows a font of this family. */
+bool fig_font_installed(const char *family);
 /* Drop an unfinished page. */
 void fig_free(fig *f);
 /* Start loading fontconfig's configuration and caches on a background thread, so that the
@@ -112,6 +191,10 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
               double ay, bool vertical);
 /* A title centred at the top of area; returns the height it took (0 for NULL). */
 double fig_title(fig *f, fig_rect area, const char *text, bool plain);
+/* Text inside plot a (an annotation next to a point): it is checked against a's marks, not
+ * against a's area. */
+void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
+                 double y, double ax, double ay);
 double fig_font_size(const fig *f, fig_role role);
 /* Tick marks are this long, outside the plot. */
 double fig_tick_len(const fig *f);
@@ -140,7 +223,7 @@ typedef struct {
     double minor[FIG_MAX_TICKS * 2];
 } fig_axis;
 
-typedef struct {
+struct fig_axes {
     fig_rect r;        /* the plot area, set by fig_axes_fit */
     fig_axis x, y;
     const char *title; /* panel title (markup) above the plot, or NULL */
@@ -149,7 +232,9 @@ typedef struct {
     double min_left;   /* at least this much room left of the plot (aligns panels) */
     double used_left;  /* set by fig_axes_fit: the room taken left of the plot */
     double right;      /* room kept right of the plot (colorbar, legend) */
-} fig_axes;
+    const char *tag;   /* a panel letter such as "(a)", at the left of the title line, or NULL */
+    fig_rect outer;    /* set by fig_axes_fit: the room it was given */
+};
 
 /* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title
  * fit inside outer without overlapping. */
@@ -163,16 +248,23 @@ double fig_py(const fig_axes *a, double y);
 /* ---------------------------------------------------------------------------------------------
  * Plots */
 
-/* A matrix of values, row-major, either float64 or float32 (the other pointer NULL). */
+/* A matrix of values, row-major: float64, float32, or rows made on demand (the pointers NULL). */
 typedef struct {
     const double *f64; /* (rows, cols) */
     const float *f32;  /* (rows, cols) */
     long rows, cols;
+    /* neither array: row(ctx, r, out) writes row r's cols values into out (rows are asked for
+     * in order, each once or twice) */
+    void (*row)(void *ctx, long r, double *out);
+    void *ctx;
 } fig_matrix;
 
-/* Paint m over a's whole plot area (row 0 at the top unless a->y.flip is false), one image of
- * rows x cols pixels, nearest-neighbour. The first heatmap of a PNG page records its pixel
- * rectangle in the metadata ("tfviz:heatmap"). */
+#define FIG_VECTOR_DPI 300.0 /* PDF and SVG heatmaps: the pixels per inch a matrix is averaged to */
+
+/* Paint m over a's whole plot area (row 0 at the top unless a->y.flip is false): one sharp block
+ * per cell, or area-averaged where there are more cells than pixels (see the top of this file).
+ * The first heatmap of a page says in the metadata where its cells are and whether they were
+ * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <desc>). TF_ERR_NOMEM, TF_ERR_RANGE. */
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi);
 /* Room a vertical colorbar needs right of a plot (bar, ticks, labels, label). */
@@ -214,5 +306,21 @@ typedef struct {
  * 3 bottom-right; 4 outside, right of the plot's top (reserve fig_legend_width in a->right). */
 double fig_legend_width(fig *f, const fig_legend_item *items, int n);
 void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, int corner);
+/* Its height. */
+double fig_legend_height(fig *f, const fig_legend_item *items, int n);
+
+/* Data a legend must not cover: a polyline (bar false) or bars (bar true: x[i] +- half_width
+ * from 0 to y[i]), in data coordinates. */
+typedef struct {
+    const double *x, *y;
+    long n;
+    bool bar;
+    double half_width;
+} fig_series;
+
+/* The first corner (top-right, top-left, bottom-right, bottom-left) where the legend covers none
+ * of the series, -1 when every corner would. */
+int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, int n,
+                     const fig_series *s, int ns);
 
 #endif

@@ -65,7 +65,8 @@ static void linear_ticks(fig_axis *ax, double step)
     }
 }
 
-/* Decades 10^k, every `every`-th labelled; minor ticks at 2..9 x 10^k when decades are few. */
+/* A tick at every decade 10^k of the range, every `every`-th labelled counting from the top
+ * decade (so the range's end is labelled); minor ticks at 2..9 x 10^k when decades are few. */
 static void log_ticks(fig_axis *ax, int every)
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
@@ -73,10 +74,10 @@ static void log_ticks(fig_axis *ax, int every)
     ax->nt = 0;
     ax->nminor = 0;
     for (int k = k0; k <= k1 && ax->nt < FIG_MAX_TICKS; k++) {
-        if ((k - k0) % every)
-            continue;
         ax->t[ax->nt] = pow(10.0, k);
-        if (k < 0)
+        if ((k1 - k) % every)
+            ax->tl[ax->nt][0] = '\0';
+        else if (k < 0)
             snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>\u2212%d</sup>", -k);
         else
             snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>%d</sup>", k);
@@ -151,41 +152,97 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
     return tick_spacing(ax, len) >= (horizontal ? w + gap : h * (ax->n ? 0.95 : 1.5));
 }
 
-void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+/* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
+ * sparseness chosen. Axes are counted in the order they are fitted. */
+static double plan_wants(fig *f)
 {
-    if (ax->n > 0) {
-        /* explicit ticks (categories): label every k-th when they would collide */
-        for (int every = 1;; every++) {
-            ax->nt = 0;
-            ax->nminor = 0;
-            for (int i = 0; i < ax->n && ax->nt < FIG_MAX_TICKS; i += every) {
-                ax->t[ax->nt] = ax->at[i];
-                snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "%s", ax->labels[i]);
-                ax->nt++;
-            }
-            if (ax->nt <= 1 ||
-                ((ax->n + every - 1) / every <= FIG_MAX_TICKS && ticks_fit(f, ax, len, horizontal)))
-                return;
+    const fig_ticks *in = f->spec.ticks_in;
+    int i = f->tick_call;
+    return in && i < in->n ? in->coarse[i] : 0.0;
+}
+
+static void plan_chose(fig *f, double coarse)
+{
+    fig_ticks *out = f->spec.ticks_out;
+    int i = f->tick_call++;
+    if (out && i < FIG_MAX_PLAN) {
+        out->coarse[i] = coarse;
+        if (out->n < i + 1)
+            out->n = i + 1;
+    }
+}
+
+/* Explicit ticks (categories): every k-th labelled, k the smallest that fits (at least want). */
+static void category_ticks(fig *f, fig_axis *ax, double len, bool horizontal, double want)
+{
+    for (int every = want > 1 ? (int)want : 1;; every++) {
+        ax->nt = 0;
+        ax->nminor = 0;
+        for (int i = 0; i < ax->n && ax->nt < FIG_MAX_TICKS; i += every) {
+            ax->t[ax->nt] = ax->at[i];
+            snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "%s", ax->labels[i]);
+            ax->nt++;
+        }
+        if (ax->nt <= 1 ||
+            ((ax->n + every - 1) / every <= FIG_MAX_TICKS && ticks_fit(f, ax, len, horizontal))) {
+            plan_chose(f, every);
+            return;
         }
     }
-    if (ax->log) {
-        for (int every = 1; every < 12; every++) {
+}
+
+/* Decades: labels every k-th, k dividing the decades between the ends when it can, so that
+ * both ends are labelled. */
+static void decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, double want)
+{
+    double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
+    int span = (int)floor(log10(hi) + 1e-9) - (int)ceil(log10(lo) - 1e-9);
+    for (int pass = 0; pass < 2; pass++)
+        for (int every = 1; every <= (span > 1 ? span : 1); every++) {
+            if (every < want || (pass == 0 && span > 0 && span % every))
+                continue;
             log_ticks(ax, every);
-            if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
+            if (ticks_fit(f, ax, len, horizontal) || every == span) {
+                plan_chose(f, every);
                 return;
+            }
         }
+    log_ticks(ax, span > 1 ? span : 1);
+    plan_chose(f, span > 1 ? span : 1);
+}
+
+void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+{
+    double want = plan_wants(f);
+    if (ax->n > 0) {
+        category_ticks(f, ax, len, horizontal, want);
+        return;
+    }
+    if (ax->log) {
+        decade_ticks(f, ax, len, horizontal, want);
         return;
     }
     double range = fabs(ax->hi - ax->lo);
     if (!(range > 0)) {
         ax->nt = 0;
+        plan_chose(f, 0);
         return;
     }
+    double step = 0;
     for (int target = 10; target >= 2; target--) {
-        linear_ticks(ax, nice_step(range / target, ax->integer));
-        if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
+        step = nice_step(range / target, ax->integer);
+        if (step < want * (1 - 1e-9))
+            continue;
+        linear_ticks(ax, step);
+        if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal)) {
+            plan_chose(f, step);
             return;
+        }
     }
+    if (want > step)
+        step = want; /* the other page's ticks are sparser than any of these */
+    linear_ticks(ax, step);
+    plan_chose(f, step);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -202,10 +259,15 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     bool overflow = false;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
-    if (a->title) {
-        fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
+    if (a->title || a->tag) {
+        double tw = 0, tagw = 0;
+        if (a->title)
+            fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
+        if (a->tag)
+            fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &h);
         top = h + pad;
-        overflow |= w > outer.w;
+        /* the title is centred over the plot, the letter at the panel's left edge */
+        overflow |= tw + (tagw > 0 ? 2 * (tagw + pad) : 0) > outer.w;
     }
     double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
     if (a->x.label) {
@@ -221,7 +283,9 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     if (a->y.label) {
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
-        overflow |= w > outer.h;
+        /* centred on the plot, it may reach into the room above and below it, not past it
+         * (nor into a panel letter's corner) */
+        overflow |= w > ph + 2 * fmin(a->tag ? 0.0 : top, bottom);
     }
     left = fmax(left, a->min_left);
     a->used_left = left;
@@ -241,6 +305,14 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         ph = fmax(ph, 1.0);
     }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
+    a->outer = outer;
+    if (a->title) {
+        /* centred over the plot, moved sideways to stay inside the room it was given */
+        double tw, tth;
+        fig_text_size(f, FIG_LABEL, a->title, false, &tw, &tth);
+        if (tw > outer.w)
+            f->cramped = true;
+    }
 }
 
 /* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
@@ -261,63 +333,83 @@ double fig_py(const fig_axes *a, double y) { return a->r.y + (1.0 - axis_at(&a->
 static const tf_rgb axis_ink = {38, 38, 38};
 static const tf_rgb grid_ink = {225, 225, 225};
 
-void fig_axes_draw(fig *f, const fig_axes *a)
+/* Where a label is centred: over the middle of the plot, moved sideways to stay inside the room
+ * the axes were given. */
+static double centred_in(fig *f, const fig_axes *a, const char *label, double keep_left)
 {
-    cairo_t *cr = f->cr;
-    double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
+    double w, h, cx = a->r.x + a->r.w / 2;
+    fig_text_size(f, FIG_LABEL, label, false, &w, &h);
+    if (a->outer.w > 0)
+        cx = fmax(fmin(cx, a->outer.x + a->outer.w - w / 2), a->outer.x + keep_left + w / 2);
+    return cx;
+}
+
+/* The major and minor tick marks, outside the plot. */
+static void tick_marks(fig *f, const fig_axes *a)
+{
+    double tick = fig_tick_len(f), lw = fig_line_width(f);
     fig_rect r = a->r;
-    cairo_save(cr);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
-    if (a->grid) {
-        fig_set_rgb(f, grid_ink);
-        cairo_set_line_width(cr, lw * 0.8);
-        for (int i = 0; i < a->y.nt; i++) {
-            double y = fig_py(a, a->y.t[i]);
-            cairo_move_to(cr, r.x, y);
-            cairo_line_to(cr, r.x + r.w, y);
-        }
-        for (int i = 0; i < a->x.nt; i++) {
-            double x = fig_px(a, a->x.t[i]);
-            cairo_move_to(cr, x, r.y);
-            cairo_line_to(cr, x, r.y + r.h);
-        }
-        cairo_stroke(cr);
-    }
-    fig_set_rgb(f, axis_ink);
-    cairo_set_line_width(cr, lw);
-    if (a->frame) {
-        cairo_rectangle(cr, r.x, r.y, r.w, r.h);
-    } else {
-        cairo_move_to(cr, r.x, r.y);
-        cairo_line_to(cr, r.x, r.y + r.h);
-        cairo_line_to(cr, r.x + r.w, r.y + r.h);
-    }
-    cairo_stroke(cr);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+    pen_cap(f, PEN_CAP_BUTT);
     for (int i = 0; i < a->x.nt; i++) {
         double x = fig_px(a, a->x.t[i]);
-        cairo_move_to(cr, x, r.y + r.h);
-        cairo_line_to(cr, x, r.y + r.h + tick);
+        pen_move(f, x, r.y + r.h);
+        pen_line(f, x, r.y + r.h + tick);
     }
     for (int i = 0; i < a->y.nt; i++) {
         double y = fig_py(a, a->y.t[i]);
-        cairo_move_to(cr, r.x, y);
-        cairo_line_to(cr, r.x - tick, y);
+        pen_move(f, r.x, y);
+        pen_line(f, r.x - tick, y);
     }
-    cairo_stroke(cr);
-    cairo_set_line_width(cr, lw * 0.7);
+    pen_stroke(f);
+    pen_width(f, lw * 0.7);
     for (int i = 0; i < a->x.nminor; i++) {
         double x = fig_px(a, a->x.minor[i]);
-        cairo_move_to(cr, x, r.y + r.h);
-        cairo_line_to(cr, x, r.y + r.h + tick * 0.55);
+        pen_move(f, x, r.y + r.h);
+        pen_line(f, x, r.y + r.h + tick * 0.55);
     }
     for (int i = 0; i < a->y.nminor; i++) {
         double y = fig_py(a, a->y.minor[i]);
-        cairo_move_to(cr, r.x, y);
-        cairo_line_to(cr, r.x - tick * 0.55, y);
+        pen_move(f, r.x, y);
+        pen_line(f, r.x - tick * 0.55, y);
     }
-    cairo_stroke(cr);
-    cairo_restore(cr);
+    pen_stroke(f);
+}
+
+void fig_axes_draw(fig *f, const fig_axes *a)
+{
+    double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
+    fig_rect r = a->r;
+    fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
+    pen_save(f);
+    pen_cap(f, PEN_CAP_SQUARE);
+    if (a->grid) {
+        pen_rgb(f, grid_ink);
+        pen_width(f, lw * 0.8);
+        for (int i = 0; i < a->y.nt; i++) {
+            double y = fig_py(a, a->y.t[i]);
+            pen_move(f, r.x, y);
+            pen_line(f, r.x + r.w, y);
+        }
+        for (int i = 0; i < a->x.nt; i++) {
+            double x = fig_px(a, a->x.t[i]);
+            pen_move(f, x, r.y);
+            pen_line(f, x, r.y + r.h);
+        }
+        pen_stroke(f);
+    }
+    pen_rgb(f, axis_ink);
+    pen_width(f, lw);
+    if (a->frame) {
+        pen_rect(f, r.x, r.y, r.w, r.h);
+    } else {
+        pen_move(f, r.x, r.y);
+        pen_line(f, r.x, r.y + r.h);
+        pen_line(f, r.x + r.w, r.y + r.h);
+    }
+    pen_stroke(f);
+    tick_marks(f, a);
+    pen_stroke(f);
+    pen_restore(f);
 
     double xw, xh, yw, yh;
     fig_axis_label_extent(f, &a->x, &xw, &xh);
@@ -329,12 +421,20 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         fig_text(f, FIG_TICK, a->y.tl[i], false, r.x - tick - 0.5 * pad, fig_py(a, a->y.t[i]), 1.0,
                  0.5, false);
     if (a->x.label)
-        fig_text(f, FIG_LABEL, a->x.label, false, r.x + r.w / 2,
+        fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label, 0),
                  r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,
                  0.0, false);
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
+    double tag_w = 0, tag_h;
+    if (a->tag) {
+        fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
+        tag_w += pad;
+    }
     if (a->title)
-        fig_text(f, FIG_LABEL, a->title, false, r.x + r.w / 2, r.y - pad, 0.5, 1.0, false);
+        fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), r.y - pad, 0.5,
+                 1.0, false);
+    if (a->tag)
+        fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
 }

@@ -1,5 +1,6 @@
-/* figure_plot.c — what goes inside the axes: heatmaps (one nearest-neighbour image each),
- * colorbars, lines, markers, bars, arrows, circles and legends. */
+/* figure_plot.c — what goes inside the axes: heatmaps (one image or one grid of cells each, never
+ * smoothed, area-averaged where cells outnumber pixels), colorbars, lines, markers, bars,
+ * arrows, circles and legends, all drawn through the pen (figure_pen.c). */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -9,94 +10,175 @@
 /* ---------------------------------------------------------------------------------------------
  * Heatmaps */
 
-#define FIG_MAX_IMAGE 32767 /* cairo's largest image side */
+#define FIG_MAX_IMAGE 32767    /* cairo's largest image side */
+#define SVG_MAX_CELLS 16384    /* SVG: matrices up to this many cells are <rect> elements */
+#define SVG_MAX_PIXELS 8000000 /* SVG: the largest image of repeated cells */
 
-static double matrix_at(const fig_matrix *m, long r, long c)
+/* Row r of m into out (cols values). */
+static void matrix_row(const fig_matrix *m, long r, double *out)
 {
-    size_t i = (size_t)r * (size_t)m->cols + (size_t)c;
-    return m->f64 ? m->f64[i] : (double)m->f32[i];
+    if (m->row) {
+        m->row(m->ctx, r, out);
+        return;
+    }
+    size_t at = (size_t)r * (size_t)m->cols;
+    for (long c = 0; c < m->cols; c++)
+        out[c] = m->f64 ? m->f64[at + (size_t)c] : (double)m->f32[at + (size_t)c];
 }
 
-/* One palette index per cell (the colour map's table, as colormap_value quantises), and the
- * RGB24 image of those colours. */
-static cairo_surface_t *matrix_image(const fig_matrix *m, const tf_rgb pal[256], double lo,
-                                     double hi, unsigned char *index)
+static uint32_t cell_rgb(const tf_rgb pal[256], double v, double lo, double hi)
 {
-    cairo_surface_t *img =
-        cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)m->cols, (int)m->rows);
-    if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS)
-        return img;
-    unsigned char *data = cairo_image_surface_get_data(img);
-    int stride = cairo_image_surface_get_stride(img);
+    tf_rgb k = pal[colormap_index(hi > lo ? (v - lo) / (hi - lo) : 0.5)];
+    return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
+}
+
+/* Source cell i of n lands on [i * d / n, (i + 1) * d / n) of d output pixels (d <= n): at most
+ * two pixels, *j0 taking weight *w0 and *j0 + 1 the rest (in pixels, so each pixel's weights
+ * add up to 1). */
+static void cell_span(long i, long n, long d, long *j0, double *w0)
+{
+    double a = (double)i * d / n, b = (double)(i + 1) * d / n;
+    *j0 = (long)floor(a);
+    if (*j0 >= d)
+        *j0 = d - 1;
+    *w0 = fmin(b, (double)(*j0 + 1)) - a;
+}
+
+/* The matrix as a dr x dc grid of colours (RGB24): its cells themselves when dr = rows and
+ * dc = cols, otherwise each pixel the area-weighted mean of the values of the cells it covers.
+ * NULL when out of memory. */
+static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
+                               double lo, double hi)
+{
+    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
+    double *row = malloc((size_t)m->cols * sizeof *row);
+    bool average = dr < m->rows || dc < m->cols;
+    double *acc = average ? calloc((size_t)dr * (size_t)dc, sizeof *acc) : NULL;
+    double *line = average ? malloc((size_t)dc * sizeof *line) : NULL;
+    if (!px || !row || (average && (!acc || !line))) {
+        free(px);
+        px = NULL;
+        goto done;
+    }
     for (long r = 0; r < m->rows; r++) {
-        uint32_t *row = (uint32_t *)(void *)(data + (size_t)r * stride);
-        unsigned char *ix = index + (size_t)r * (size_t)m->cols;
+        matrix_row(m, r, row);
+        if (!average) {
+            uint32_t *out = px + (size_t)r * (size_t)dc;
+            for (long c = 0; c < m->cols; c++)
+                out[c] = cell_rgb(pal, row[c], lo, hi);
+            continue;
+        }
+        /* the row averaged across, then spread over the one or two pixel rows it covers */
+        for (long j = 0; j < dc; j++)
+            line[j] = 0;
         for (long c = 0; c < m->cols; c++) {
-            int i = colormap_index(hi > lo ? (matrix_at(m, r, c) - lo) / (hi - lo) : 0.5);
-            tf_rgb k = pal[i];
-            ix[c] = (unsigned char)i;
-            row[c] = 0xff000000u | (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
+            long j0;
+            double w0;
+            cell_span(c, m->cols, dc, &j0, &w0);
+            double v = isfinite(row[c]) ? row[c] : 0.0;
+            line[j0] += w0 * v;
+            double w1 = (double)dc / m->cols - w0;
+            if (w1 > 1e-12 && j0 + 1 < dc)
+                line[j0 + 1] += w1 * v;
+        }
+        long i0;
+        double wr0;
+        cell_span(r, m->rows, dr, &i0, &wr0);
+        double wr1 = (double)dr / m->rows - wr0;
+        double *a0 = acc + (size_t)i0 * (size_t)dc;
+        for (long j = 0; j < dc; j++)
+            a0[j] += wr0 * line[j];
+        if (wr1 > 1e-12 && i0 + 1 < dr) {
+            double *a1 = a0 + dc;
+            for (long j = 0; j < dc; j++)
+                a1[j] += wr1 * line[j];
         }
     }
-    cairo_surface_mark_dirty(img);
-    return img;
+    if (average)
+        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
+            px[i] = cell_rgb(pal, acc[i], lo, hi);
+done:
+    free(row);
+    free(acc);
+    free(line);
+    return px;
 }
 
-/* Paint img (cols x rows pixels) over rect r without smoothing. */
-static void paint_nearest(fig *f, cairo_surface_t *img, fig_rect r, bool bottom_up)
+/* The pixels a heatmap of r can hold along a side of len points. */
+static long side_pixels(const fig *f, double len)
 {
-    int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
-    cairo_t *cr = f->cr;
-    cairo_save(cr);
-    cairo_translate(cr, r.x, r.y);
-    if (bottom_up) {
-        cairo_translate(cr, 0, r.h);
-        cairo_scale(cr, r.w / w, -r.h / h);
-    } else {
-        cairo_scale(cr, r.w / w, r.h / h);
+    double px = f->spec.format == FIG_PNG ? len * f->scale : len / 72.0 * FIG_VECTOR_DPI;
+    return px < 1 ? 1 : (long)ceil(px - 1e-9);
+}
+
+/* SVG: a grid of dr x dc colours as an image whose cells are repeated by whole pixels up to the
+ * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
+static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
+{
+    long kx = side_pixels(f, dst.w) / dc, ky = side_pixels(f, dst.h) / dr;
+    kx = kx < 1 ? 1 : kx;
+    ky = ky < 1 ? 1 : ky;
+    while (kx * ky > 1 && (double)kx * dc * ky * dr > SVG_MAX_PIXELS) {
+        kx = kx > 1 ? kx / 2 : 1;
+        ky = ky > 1 ? ky / 2 : 1;
     }
-    cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_NONE);
-    cairo_rectangle(cr, 0, 0, w, h);
-    cairo_fill(cr);
-    cairo_restore(cr);
+    if (kx == 1 && ky == 1) {
+        pen_image(f, px, (int)dc, (int)dr, (int)dc, dst, bottom_up);
+        return;
+    }
+    long w = dc * kx, h = dr * ky;
+    uint32_t *big = malloc((size_t)w * (size_t)h * sizeof *big);
+    if (!big) {
+        pen_image(f, px, (int)dc, (int)dr, (int)dc, dst, bottom_up);
+        return;
+    }
+    for (long y = 0; y < h; y++) {
+        const uint32_t *src = px + (size_t)(y / ky) * (size_t)dc;
+        uint32_t *out = big + (size_t)y * (size_t)w;
+        for (long x = 0; x < w; x++)
+            out[x] = src[x / kx];
+    }
+    pen_image(f, big, (int)w, (int)h, (int)w, dst, bottom_up);
+    free(big);
 }
 
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi)
 {
-    if (m->rows < 1 || m->cols < 1 || m->rows > FIG_MAX_IMAGE || m->cols > FIG_MAX_IMAGE)
+    if (m->rows < 1 || m->cols < 1 || m->rows > FIG_MAX_IMAGE || m->cols > FIG_MAX_IMAGE ||
+        (!m->f64 && !m->f32 && !m->row))
         return TF_ERR_RANGE;
-    tf_rgb pal[256];
-    colormap_palette(cm, pal);
-    unsigned char *index = malloc((size_t)m->rows * (size_t)m->cols);
-    cairo_surface_t *img = index ? matrix_image(m, pal, lo, hi, index) : NULL;
-    if (!img || cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
-        cairo_surface_destroy(img);
-        free(index);
-        return TF_ERR_NOMEM;
-    }
-    /* a PDF takes the indices and the palette (pdf_append.c); otherwise they are done with */
-    if (f->spec.format != FIG_PDF || f->spec.plain_images ||
-        !fig_pdf_mark(f, img, index, m->rows, m->cols, pal)) {
-        free(index);
-        if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
-            cairo_surface_destroy(img);
-            return TF_ERR_NOMEM;
-        }
-    }
-    paint_nearest(f, img, a->r, !a->y.flip);
-    cairo_surface_destroy(img);
-    if (!f->have_heatmap && f->spec.format == FIG_PNG) {
+    fig_record(f, FIG_BOX_HEATMAP, a->r, 0, a->r, NULL);
+    long dc = side_pixels(f, a->r.w), dr = side_pixels(f, a->r.h);
+    dc = dc < m->cols ? dc : m->cols;
+    dr = dr < m->rows ? dr : m->rows;
+    if (!f->have_heatmap) {
         f->have_heatmap = true;
-        f->heat_x = f->off_x + a->r.x * f->scale;
-        f->heat_y = f->off_y + a->r.y * f->scale;
-        f->heat_w = a->r.w * f->scale;
-        f->heat_h = a->r.h * f->scale;
+        double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
+        f->heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
+        f->heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
+        f->heat_w = a->r.w * k;
+        f->heat_h = a->r.h * k;
         f->heat_rows = m->rows;
         f->heat_cols = m->cols;
+        f->heat_drawn_rows = dr;
+        f->heat_drawn_cols = dc;
     }
+    if (!fig_draws(f))
+        return TF_OK;
+    tf_rgb pal[256];
+    colormap_palette(cm, pal);
+    uint32_t *px = matrix_pixels(m, dr, dc, pal, lo, hi);
+    if (!px)
+        return TF_ERR_NOMEM;
+    bool bottom_up = !a->y.flip;
+    if (f->svg && dr == m->rows && dc == m->cols && dr * dc <= SVG_MAX_CELLS)
+        svg_cells(f, px, dr, dc, a->r, bottom_up);
+    else if (f->svg)
+        svg_blocks(f, px, dr, dc, a->r, bottom_up);
+    else
+        pen_image(f, px, (int)dc, (int)dr, (int)dc, a->r, bottom_up);
+    free(px);
     return TF_OK;
 }
 
@@ -114,10 +196,15 @@ static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
 
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
 {
-    fig_axis ax;
-    cb_axis(f, &ax, lo, hi, 100.0);
-    double w, h;
-    fig_axis_label_extent(f, &ax, &w, &h);
+    /* the bar's length is not known yet: the widest tick labels of any length it may have */
+    double w = 0, h;
+    for (double len = 25.0; len <= 3200.0; len *= 2) {
+        fig_axis ax;
+        cb_axis(f, &ax, lo, hi, len);
+        double lw;
+        fig_axis_label_extent(f, &ax, &lw, &h);
+        w = fmax(w, lw);
+    }
     double total = cb_gap(f) + cb_bar(f) + fig_tick_len(f) + 0.5 * 0.35 * f->spec.font_size + w;
     if (label) {
         fig_text_size(f, FIG_LABEL, label, false, &w, &h);
@@ -134,36 +221,29 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     a.x = (fig_axis){.lo = 0, .hi = 1};
 
     /* the ramp: 256 table entries, top = hi */
-    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 256);
-    if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
-        unsigned char *data = cairo_image_surface_get_data(img);
-        int stride = cairo_image_surface_get_stride(img);
-        tf_rgb pal[256];
-        colormap_palette(cm, pal);
-        for (int i = 0; i < 256; i++) {
-            tf_rgb k = pal[255 - i];
-            *(uint32_t *)(void *)(data + (size_t)i * stride) =
-                0xff000000u | (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
-        }
-        cairo_surface_mark_dirty(img);
-        paint_nearest(f, img, a.r, false);
+    fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
+    tf_rgb pal[256];
+    colormap_palette(cm, pal);
+    uint32_t ramp[256];
+    for (int i = 0; i < 256; i++) {
+        tf_rgb k = pal[255 - i];
+        ramp[i] = (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
     }
-    cairo_surface_destroy(img);
+    pen_image(f, ramp, 1, 256, 1, a.r, false);
 
-    cairo_t *cr = f->cr;
     double tick = fig_tick_len(f), pad = 0.35 * f->spec.font_size;
-    cairo_save(cr);
-    fig_set_rgb(f, (tf_rgb){38, 38, 38});
-    cairo_set_line_width(cr, fig_line_width(f));
-    cairo_rectangle(cr, a.r.x, a.r.y, a.r.w, a.r.h);
+    pen_save(f);
+    pen_rgb(f, (tf_rgb){38, 38, 38});
+    pen_width(f, fig_line_width(f));
+    pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
     double x1 = a.r.x + a.r.w;
     for (int i = 0; i < a.y.nt; i++) {
         double y = fig_py(&a, a.y.t[i]);
-        cairo_move_to(cr, x1, y);
-        cairo_line_to(cr, x1 + tick, y);
+        pen_move(f, x1, y);
+        pen_line(f, x1 + tick, y);
     }
-    cairo_stroke(cr);
-    cairo_restore(cr);
+    pen_stroke(f);
+    pen_restore(f);
     double w, h;
     fig_axis_label_extent(f, &a.y, &w, &h);
     for (int i = 0; i < a.y.nt; i++)
@@ -195,69 +275,85 @@ static void set_dash(fig *f, fig_dash dash, double width)
     case FIG_DASHED:
         on[0] = 3.5 * width;
         on[1] = 2.0 * width;
-        cairo_set_dash(f->cr, on, 2, 0);
+        pen_dash(f, on, 2);
         break;
     case FIG_DOTTED:
         on[0] = 0.0;
         on[1] = 2.2 * width;
-        cairo_set_line_cap(f->cr, CAIRO_LINE_CAP_ROUND);
-        cairo_set_dash(f->cr, on, 2, 0);
+        pen_cap(f, PEN_CAP_ROUND);
+        pen_dash(f, on, 2);
         break;
     default:
-        cairo_set_dash(f->cr, NULL, 0, 0);
+        pen_dash(f, NULL, 0);
     }
 }
 
-static void clip_plot(fig *f, const fig_axes *a)
+static fig_rect clip_rect(const fig *f, const fig_axes *a)
 {
     double e = fig_line_width(f) * 2;
-    cairo_rectangle(f->cr, a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e);
-    cairo_clip(f->cr);
+    return (fig_rect){a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
+}
+
+/* Record the piece of a curve from (x0, y0) to (x1, y1), clipped to the plot (roughly: pieces
+ * wholly outside are dropped). */
+static void record_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1)
+{
+    if (!f->spec.boxes)
+        return;
+    fig_rect c = clip_rect(f, a);
+    if ((x0 < c.x && x1 < c.x) || (x0 > c.x + c.w && x1 > c.x + c.w) || (y0 < c.y && y1 < c.y) ||
+        (y0 > c.y + c.h && y1 > c.y + c.h))
+        return;
+    fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x0, y0, x1 - x0, y1 - y0}, 0, a->r, NULL);
 }
 
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
-    cairo_t *cr = f->cr;
-    cairo_save(cr);
-    clip_plot(f, a);
-    fig_set_rgb(f, c);
-    cairo_set_line_width(cr, width);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    pen_save(f);
+    pen_clip_rect(f, clip_rect(f, a));
+    pen_rgb(f, c);
+    pen_width(f, width);
+    pen_join_round(f);
     set_dash(f, dash, width);
-    bool pen = false;
+    bool down = false;
+    double lx = 0, ly = 0;
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
         if (!isfinite(px) || !isfinite(py)) {
-            pen = false;
+            down = false;
             continue;
         }
-        if (pen)
-            cairo_line_to(cr, px, py);
-        else
-            cairo_move_to(cr, px, py);
-        pen = true;
+        if (down) {
+            pen_line(f, px, py);
+            record_segment(f, a, lx, ly, px, py);
+        } else {
+            pen_move(f, px, py);
+        }
+        lx = px;
+        ly = py;
+        down = true;
     }
-    cairo_stroke(cr);
-    cairo_restore(cr);
+    pen_stroke(f);
+    pen_restore(f);
 }
 
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size)
 {
-    cairo_t *cr = f->cr;
-    cairo_save(cr);
-    clip_plot(f, a);
-    fig_set_rgb(f, c);
+    pen_save(f);
+    pen_clip_rect(f, clip_rect(f, a));
+    pen_rgb(f, c);
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
         if (!isfinite(px) || !isfinite(py))
             continue;
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, px, py, size / 2, 0, 2 * M_PI);
+        pen_arc(f, px, py, size / 2, 0, 2 * M_PI);
+        fig_record(f, FIG_BOX_MARKER, (fig_rect){px - size / 2, py - size / 2, size, size}, 0,
+                   a->r, NULL);
     }
-    cairo_fill(cr);
-    cairo_restore(cr);
+    pen_fill(f);
+    pen_restore(f);
 }
 
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c)
@@ -265,12 +361,14 @@ void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, doubl
     double px0 = fig_px(a, x0), px1 = fig_px(a, x1), py0 = fig_py(a, base), py1 = fig_py(a, top);
     if (!isfinite(px0 + px1 + py0 + py1))
         return;
-    cairo_save(f->cr);
-    clip_plot(f, a);
-    fig_set_rgb(f, c);
-    cairo_rectangle(f->cr, fmin(px0, px1), fmin(py0, py1), fabs(px1 - px0), fabs(py1 - py0));
-    cairo_fill(f->cr);
-    cairo_restore(f->cr);
+    fig_rect r = {fmin(px0, px1), fmin(py0, py1), fabs(px1 - px0), fabs(py1 - py0)};
+    fig_record(f, FIG_BOX_BAR, r, 0, a->r, NULL);
+    pen_save(f);
+    pen_clip_rect(f, clip_rect(f, a));
+    pen_rgb(f, c);
+    pen_rect(f, r.x, r.y, r.w, r.h);
+    pen_fill(f);
+    pen_restore(f);
 }
 
 void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
@@ -283,7 +381,6 @@ void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, dou
 void fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
                double width, double head)
 {
-    cairo_t *cr = f->cr;
     double px0 = fig_px(a, x0), py0 = fig_py(a, y0), px1 = fig_px(a, x1), py1 = fig_py(a, y1);
     double dx = px1 - px0, dy = py1 - py0, len = hypot(dx, dy);
     if (!(len > 0))
@@ -291,18 +388,23 @@ void fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, doubl
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
-    cairo_save(cr);
-    fig_set_rgb(f, c);
-    cairo_set_line_width(cr, width);
-    cairo_move_to(cr, px0, py0);
-    cairo_line_to(cr, bx + ux * 0.2 * hl, by + uy * 0.2 * hl);
-    cairo_stroke(cr);
-    cairo_move_to(cr, px1, py1);
-    cairo_line_to(cr, bx - uy * hw, by + ux * hw);
-    cairo_line_to(cr, bx + uy * hw, by - ux * hw);
-    cairo_close_path(cr);
-    cairo_fill(cr);
-    cairo_restore(cr);
+    record_segment(f, a, px0, py0, px1, py1);
+    fig_record(f, FIG_BOX_MARKER,
+               (fig_rect){fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
+                          fabs(py1 - by) + 2 * hw},
+               0, a->r, NULL);
+    pen_save(f);
+    pen_rgb(f, c);
+    pen_width(f, width);
+    pen_move(f, px0, py0);
+    pen_line(f, bx + ux * 0.2 * hl, by + uy * 0.2 * hl);
+    pen_stroke(f);
+    pen_move(f, px1, py1);
+    pen_line(f, bx - uy * hw, by + ux * hw);
+    pen_line(f, bx + uy * hw, by - ux * hw);
+    pen_close(f);
+    pen_fill(f);
+    pen_restore(f);
 }
 
 void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rgb c, double width,
@@ -310,14 +412,13 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
 {
     double px = fig_px(a, cx), py = fig_py(a, cy);
     double pr = fabs(fig_px(a, cx + r) - px);
-    cairo_save(f->cr);
-    fig_set_rgb(f, c);
-    cairo_set_line_width(f->cr, width);
+    pen_save(f);
+    pen_rgb(f, c);
+    pen_width(f, width);
     set_dash(f, dash, width);
-    cairo_new_sub_path(f->cr);
-    cairo_arc(f->cr, px, py, pr, 0, 2 * M_PI);
-    cairo_stroke(f->cr);
-    cairo_restore(f->cr);
+    pen_arc(f, px, py, pr, 0, 2 * M_PI);
+    pen_stroke(f);
+    pen_restore(f);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -344,6 +445,72 @@ double fig_legend_width(fig *f, const fig_legend_item *items, int n)
     return w + 0.6 * fig_font_size(f, FIG_TICK);
 }
 
+double fig_legend_height(fig *f, const fig_legend_item *items, int n)
+{
+    double w, lh;
+    legend_box(f, items, n, &w, &lh);
+    return n * lh + 2 * 0.45 * fig_font_size(f, FIG_TICK);
+}
+
+/* The frame of a legend of w x h in corner of a's plot (see fig_legend). */
+static fig_rect legend_frame(const fig *f, const fig_axes *a, double w, double h, int corner)
+{
+    double fs = fig_font_size(f, FIG_TICK), inset = 0.5 * fs;
+    if (corner == 4)
+        return (fig_rect){a->r.x + a->r.w + 0.6 * fs, a->r.y, w, h};
+    double x = corner & 1 ? a->r.x + a->r.w - inset - w : a->r.x + inset;
+    double y = corner & 2 ? a->r.y + a->r.h - inset - h : a->r.y + inset;
+    return (fig_rect){x, y, w, h};
+}
+
+/* Whether series s, drawn on a, passes through r. */
+static bool series_hits(const fig_axes *a, const fig_series *s, fig_rect r)
+{
+    for (long i = 0; i < s->n; i++) {
+        if (s->bar) {
+            double x0 = fig_px(a, s->x[i] - s->half_width), x1 = fig_px(a, s->x[i] + s->half_width);
+            double y0 = fig_py(a, 0.0), y1 = fig_py(a, s->y[i]);
+            fig_rect b = {fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0)};
+            if (isfinite(b.x + b.y + b.w + b.h) && b.x < r.x + r.w && b.x + b.w > r.x &&
+                b.y < r.y + r.h && b.y + b.h > r.y)
+                return true;
+            continue;
+        }
+        double x0 = fig_px(a, s->x[i]), y0 = fig_py(a, s->y[i]);
+        if (!isfinite(x0) || !isfinite(y0))
+            continue;
+        if (i + 1 < s->n) {
+            double x1 = fig_px(a, s->x[i + 1]), y1 = fig_py(a, s->y[i + 1]);
+            if (isfinite(x1) && isfinite(y1) && fig_segment_hits(x0, y0, x1 - x0, y1 - y0, r))
+                return true;
+        } else if (fig_segment_hits(x0, y0, 0, 0, r)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, int n,
+                     const fig_series *s, int ns)
+{
+    static const int order[4] = {1, 0, 3, 2};
+    double w, lh;
+    legend_box(f, items, n, &w, &lh);
+    double h = fig_legend_height(f, items, n);
+    for (int k = 0; k < 4; k++) {
+        fig_rect r = legend_frame(f, a, w, h, order[k]);
+        if (r.x < a->r.x || r.y < a->r.y || r.x + r.w > a->r.x + a->r.w ||
+            r.y + r.h > a->r.y + a->r.h)
+            continue; /* larger than the plot */
+        bool hit = false;
+        for (int i = 0; i < ns && !hit; i++)
+            hit = series_hits(a, &s[i], r);
+        if (!hit)
+            return order[k];
+    }
+    return -1;
+}
+
 void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, int corner)
 {
     if (n <= 0)
@@ -351,37 +518,32 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
     double w, lh;
     legend_box(f, items, n, &w, &lh);
-    double h = n * lh + 2 * pad;
-    double inset = 0.5 * fs;
-    double x = corner & 1 ? a->r.x + a->r.w - inset - w : a->r.x + inset;
-    double y = corner & 2 ? a->r.y + a->r.h - inset - h : a->r.y + inset;
-    if (corner == 4) {
-        x = a->r.x + a->r.w + 0.6 * fs;
-        y = a->r.y;
-    }
-    cairo_t *cr = f->cr;
-    cairo_save(cr);
-    cairo_rectangle(cr, x, y, w, h);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0.8, 0.8, 0.8);
-    cairo_set_line_width(cr, fig_line_width(f) * 0.8);
-    cairo_stroke(cr);
+    fig_rect fr = legend_frame(f, a, w, fig_legend_height(f, items, n), corner);
+    fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);
+    pen_save(f);
+    pen_rect(f, fr.x, fr.y, fr.w, fr.h);
+    pen_rgb(f, (tf_rgb){255, 255, 255});
+    pen_fill(f);
+    pen_rect(f, fr.x, fr.y, fr.w, fr.h);
+    pen_rgb(f, (tf_rgb){204, 204, 204});
+    pen_width(f, fig_line_width(f) * 0.8);
+    pen_stroke(f);
     for (int i = 0; i < n; i++) {
-        double cy = y + pad + (i + 0.5) * lh;
-        fig_set_rgb(f, items[i].color);
+        double cy = fr.y + pad + (i + 0.5) * lh;
+        pen_rgb(f, items[i].color);
         if (items[i].bar) {
-            cairo_rectangle(cr, x + pad + sample / 2 - 0.3 * lh, cy - 0.3 * lh, 0.6 * lh, 0.6 * lh);
-            cairo_fill(cr);
+            pen_rect(f, fr.x + pad + sample / 2 - 0.3 * lh, cy - 0.3 * lh, 0.6 * lh, 0.6 * lh);
+            pen_fill(f);
         } else {
-            cairo_set_line_width(cr, 1.4 * fig_line_width(f));
+            pen_save(f);
+            pen_width(f, 1.4 * fig_line_width(f));
             set_dash(f, items[i].dash, 1.4 * fig_line_width(f));
-            cairo_move_to(cr, x + pad, cy);
-            cairo_line_to(cr, x + pad + sample, cy);
-            cairo_stroke(cr);
-            cairo_set_dash(cr, NULL, 0, 0);
+            pen_move(f, fr.x + pad, cy);
+            pen_line(f, fr.x + pad + sample, cy);
+            pen_stroke(f);
+            pen_restore(f);
         }
-        fig_text(f, FIG_TICK, items[i].label, false, x + 2 * pad + sample, cy, 0.0, 0.5, false);
+        fig_text_legend(f, fr, items[i].label, fr.x + 2 * pad + sample, cy);
     }
-    cairo_restore(cr);
+    pen_restore(f);
 }

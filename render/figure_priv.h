@@ -1,81 +1,125 @@
-/* figure_priv.h — what the figure*.c files share: the page behind the opaque fig handle. */
+/* figure_priv.h — what the figure*.c files share: the page behind the opaque fig handle, and the
+ * pen every drawing goes through (figure_pen.c): cairo for PNG, PDF and raster pages, the SVG
+ * writer of figure_svg.c for SVG pages. */
 #ifndef TF_FIGURE_PRIV_H
 #define TF_FIGURE_PRIV_H
 
 #include <cairo.h>
 #include <pango/pangocairo.h>
-#include <pthread.h>
+#include <stdint.h>
 
 #include "figure.h"
+
+typedef struct fig_svg fig_svg;
 
 struct fig {
     fig_spec spec;
     fig_meta meta;
+    /* PNG and raster pages: an image surface; PDF: cairo's PDF surface; SVG and measure pages:
+     * a recording surface that only measures text (nothing is replayed from it) */
     cairo_surface_t *surface;
     cairo_t *cr;
     PangoLayout *layout;
     PangoFontDescription *font[FIG_ROLE_COUNT];
+    char *family;       /* the font families, as pango takes them */
     double scale;       /* device pixels per point: dpi/72 for PNG, 1 otherwise */
     int px_w, px_h;     /* PNG size in pixels */
     int off_x, off_y;   /* raster page: where the page's corner lands (pixels, centred) */
     unsigned char *pixels; /* raster page: the surface's own buffer, handed to spec.raster */
-    bool have_heatmap;  /* the first heatmap's pixel rectangle, for the PNG metadata */
+    /* the first heatmap: where its cells are (PNG pixels, or points), and how many were drawn
+     * for how many there are (fewer: area-averaged) */
+    bool have_heatmap;
     double heat_x, heat_y, heat_w, heat_h;
     long heat_rows, heat_cols;
+    long heat_drawn_rows, heat_drawn_cols;
     bool write_failed;  /* the vector stream could not be written */
     bool cramped;       /* a plot area had no room left after its labels */
-    /* SVG and PDF are collected here, then written: SVG with nearest-neighbour hints, PDF with
-     * its heatmaps as indexed images (pdf_append.c) */
+    unsigned missing;   /* a character no installed font has */
+    int tick_call;      /* axes whose ticks were chosen so far (index into the tick plans) */
+    /* PDF and SVG are collected here, then written */
     char *mem_buf;
     size_t mem_len;
     FILE *mem;
-    struct fig_pdf_image **pdf_images;
-    size_t n_pdf_images;
+    fig_svg *svg;       /* SVG pages: the writer */
 };
-
-/* A PDF heatmap waiting for fig_end: its cells as palette indices, and the marker cairo embeds
- * where the image goes. */
-typedef struct fig_pdf_image {
-    unsigned char *index; /* rows x cols, row-major */
-    long rows, cols;
-    tf_rgb palette[256];
-    unsigned char *mark;
-    size_t mark_len;
-    /* the cells compressed, on a thread of their own while the page is drawn (large images) */
-    unsigned char *z;
-    size_t z_len;
-    bool z_failed;
-    bool compressing;
-    pthread_t thread;
-} fig_pdf_image;
-
-/* Mark img (a cols x rows heatmap) to become an indexed image of index (taken over, freed with
- * the page) and palette in the PDF. False when out of memory: img is then drawn as it is, or,
- * if cairo could not attach the marker, is in an error state (check its status). */
-bool fig_pdf_mark(fig *f, cairo_surface_t *img, unsigned char *index, long rows, long cols,
-                  const tf_rgb palette[256]);
-/* Wait for the compressions fig_pdf_mark started. */
-void fig_pdf_images_wait(fig *f);
-/* Write cairo's finished PDF (pdf, len) to out unchanged, followed by an incremental update that
- * gives each marked image's object a new version holding the indexed image (compressing the
- * cells of any image not yet compressed; call fig_pdf_images_wait first). TF_ERR_FORMAT, with
- * nothing written, when a marker or the trailer cannot be found as PDF syntax says; TF_ERR_IO,
- * TF_ERR_NOMEM. */
-tf_status fig_pdf_append_images(const unsigned char *pdf, size_t len,
-                                fig_pdf_image *const *images, size_t n, FILE *out);
-/* Tests set this to make fig_pdf_append_images refuse cairo's output as it would refuse output
- * it cannot read, so that the redraw with plain images can be checked. */
-extern bool fig_pdf_test_refuse;
-void fig_pdf_images_free(fig *f);
 
 /* Snap a rectangle to device pixels (PNG) so edges stay sharp; no-op for vector output. */
 fig_rect fig_snap(const fig *f, fig_rect r);
-void fig_set_rgb(fig *f, tf_rgb c);
 /* Lines this wide. */
 double fig_line_width(const fig *f);
 /* Choose ax's ticks for an axis len points long (horizontal: labels side by side). */
 void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal);
 /* The widest and tallest tick label of ax. */
 void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
+/* Record a box (when the page records them). */
+void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text);
+/* The ink box of the text now in f->layout, drawn with its point (ax, ay) at (x, y). */
+fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical);
+/* Whether the segment from (x0, y0) by (dx, dy) passes through r (shrunk by a hair). */
+bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r);
+/* Legend text, its left edge at x, centred on y: inside the legend's frame. */
+void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y);
+/* Whether anything is drawn (not a measure page). */
+static inline bool fig_draws(const fig *f) { return !f->spec.measure; }
+
+/* ---------------------------------------------------------------------------------------------
+ * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */
+
+enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE };
+
+void pen_save(fig *f);
+void pen_restore(fig *f);
+void pen_rgb(fig *f, tf_rgb c);
+void pen_width(fig *f, double w);
+/* dash lengths (on, off, ...), n = 0 for a solid line */
+void pen_dash(fig *f, const double *on, int n);
+void pen_cap(fig *f, int cap);
+void pen_join_round(fig *f);
+void pen_move(fig *f, double x, double y);
+void pen_line(fig *f, double x, double y);
+void pen_rect(fig *f, double x, double y, double w, double h);
+/* A circle or an arc (angles in radians, growing clockwise on the page) as a new sub-path. */
+void pen_arc(fig *f, double cx, double cy, double r, double a0, double a1);
+void pen_close(fig *f);
+void pen_stroke(fig *f);
+void pen_fill(fig *f);
+/* Clip what follows (until the matching pen_restore) to r. */
+void pen_clip_rect(fig *f, fig_rect r);
+/* An opaque RGB image (cairo RGB24 words) of w x h pixels over dst, pixels as sharp blocks;
+ * bottom_up: row 0 at the bottom. */
+void pen_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
+               bool bottom_up);
+/* The text now in f->layout, its point (ax, ay) at (x, y), in grey c. */
+void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
+
+/* ---------------------------------------------------------------------------------------------
+ * The SVG writer (figure_svg.c) */
+
+/* Start the document on f->mem. False when out of memory. */
+bool svg_begin(fig *f);
+/* Close the document. */
+void svg_end(fig *f);
+void svg_free(fig *f);
+void svg_save(fig *f);
+void svg_restore(fig *f);
+void svg_rgb(fig *f, tf_rgb c);
+void svg_width(fig *f, double w);
+void svg_dash(fig *f, const double *on, int n);
+void svg_cap(fig *f, int cap);
+void svg_join_round(fig *f);
+void svg_move(fig *f, double x, double y);
+void svg_line(fig *f, double x, double y);
+void svg_arc(fig *f, double cx, double cy, double r, double a0, double a1);
+void svg_close(fig *f);
+void svg_stroke(fig *f);
+void svg_fill(fig *f);
+void svg_clip_rect(fig *f, fig_rect r);
+void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
+               bool bottom_up);
+/* One <rect> per run of equal colours along each row of a rows x cols grid of RGB24 words. */
+void svg_cells(fig *f, const uint32_t *px, long rows, long cols, fig_rect dst, bool bottom_up);
+void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
+/* The first heatmap's note (<desc>): written with the document's end. */
+void svg_note(fig *f, const char *text);
 
 #endif

@@ -95,6 +95,10 @@ def run_case(tfviz, c, d):
     within = float(s.get("within", 20)) * TIME_SCALE
 
     def preexec():
+        # default actions whatever the runner ignores (a background job ignores SIGQUIT and
+        # SIGINT, nohup SIGHUP): the "signal" cases expect tfviz to die of the signal it gets
+        for n in ("SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM", "SIGPIPE", "SIGXFSZ"):
+            signal.signal(getattr(signal, n), signal.SIG_DFL)
         if "fsize" in s:
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
             resource.setrlimit(resource.RLIMIT_FSIZE, (int(s["fsize"]),) * 2)

@@ -20,8 +20,8 @@ import xml.dom.minidom
 from harness import FAILS, check, percent, run_tfviz  # noqa: E402
 
 TFVIZ = None
-FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding", "schemes",
-           "pe-file"]
+FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding", "dot-offset",
+           "rope-score", "rope-qk", "pe-vs-rope", "schemes", "pe-file"]
 
 
 def run(*args, ok=True, **kw):
@@ -75,8 +75,8 @@ def test_pdf(d):
     check(any("NotoSansCJK" in name for name, _ in fonts), "Chinese labels drawn with Noto Sans CJK")
     run("--export", path, "--width", "two-column", "--lang", "en")
     w, h, _ = pdfinfo(path)
-    check(abs(w - 7.16 * 72) < 0.01 and abs(h - round(7.16 * 72 * 0.8, 1)) < 0.06,
-          f"two-column preset is 7.16 in wide ({w} x {h})")
+    check(abs(w - 7.16 * 72) < 0.01 and abs(h - 2.6 * 72) < 0.06,
+          f"two-column preset is 7.16 in wide and 2.6 in tall ({w} x {h})")
     fonts = pdffonts(path)
     check(len(fonts) >= 1 and all(emb for _, emb in fonts), f"English figure fonts embedded: {fonts}")
     # the heatmap is one image at the data's own resolution, not resampled
@@ -169,15 +169,17 @@ def read_ppm(path):
                   for y in range(h)]
 
 
-def pdf_cells(d, path):
+def pdf_cells(d, path, lo=-1.0, hi=1.0):
     """The heatmap as a PDF reader decodes it (poppler's pdfimages, palette applied) has, in every
-    cell, the colour bar's colour for that cell's value from --print: the 8-bit indexed image
-    says exactly what the colour map says."""
+    cell, the colour bar's colour for that cell's value from --print: cairo's own RGB image
+    (no indexed image patched into its PDF) says exactly what the colour map says."""
     lst = subprocess.run(["pdfimages", "-list", path], capture_output=True, text=True,
                          check=True).stdout.splitlines()[2:]
     kinds = {(int(r.split()[3]), int(r.split()[4])): r.split()[5] for r in lst}
-    check(kinds.get((24, 40)) == "index", f"PE stored as an indexed image: {kinds}")
+    check(kinds.get((24, 40)) == "rgb", f"PE stored as cairo's RGB image: {kinds}")
     prefix = os.path.join(d, "img")
+    for old in glob.glob(prefix + "-*.ppm"):
+        os.remove(old)
     subprocess.run(["pdfimages", path, prefix], check=True)
     images = {}
     for f in sorted(glob.glob(prefix + "-*.ppm")):
@@ -192,10 +194,11 @@ def pdf_cells(d, path):
     wrong = 0
     for pos, line in enumerate(csv.splitlines()[1:]):
         for j, v in enumerate(line.split(",")[1:]):
-            t = (float(v) + 1.0) / 2.0 * 255.0
+            t = min(max((float(v) - lo) / (hi - lo), 0.0), 1.0) * 255.0
             index = int(t) + (1 if t - int(t) >= 0.5 else 0)
             wrong += heat[pos][j] != bar[255 - index][0]  # the bar runs top = 1
-    check(wrong == 0, f"every one of 40 x 24 PDF cells has its value's colour ({wrong} wrong)")
+    check(wrong == 0, f"every one of 40 x 24 PDF cells has its value's colour on [{lo}, {hi}] "
+          f"({wrong} wrong)")
 
 
 def test_svg(d):
@@ -207,7 +210,22 @@ def test_svg(d):
     images = doc.getElementsByTagName("image")
     check(len(images) >= 1 and all("pixelated" in i.getAttribute("style") for i in images),
           "SVG images ask for nearest-neighbour scaling")
-    check(len(doc.getElementsByTagName("path")) > 10, "text drawn as glyph outlines")
+    texts = doc.getElementsByTagName("text")
+    words = [" ".join("".join(n.data for n in sp.childNodes if n.nodeType == n.TEXT_NODE)
+                      for sp in t.getElementsByTagName("tspan")) for t in texts]
+    check(len(texts) > 10 and all("DejaVu Sans" in t.getAttribute("font-family") for t in texts)
+          and any(w.replace(" ", "") == "dimensionj" for w in words),
+          f"labels are editable <text> in their font: {words[:12]}")
+    # a run of a label moves by dy, never to an absolute x or y: that would start a new text
+    # chunk, anchored on its own, and a right-aligned 10^5 would draw its 5 over the 10
+    spans = [sp for t in texts for sp in t.getElementsByTagName("tspan")]
+    check(spans and not any(sp.hasAttribute("x") or sp.hasAttribute("y") for sp in spans) and
+          any(sp.hasAttribute("dy") for sp in spans) is not None,
+          "label runs positioned relatively (one text chunk per line)")
+    run("--export", path, "-n", "40", "-d", "24", "--lang", "en")
+    doc = xml.dom.minidom.parse(path).documentElement
+    cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") != "#ffffff"]
+    check(len(cells) >= 40, f"a 40 x 24 heatmap is <rect> cells ({len(cells)} runs)")
 
 
 def test_same_bytes(d):
@@ -259,6 +277,97 @@ def test_options(d):
     for fig in FIGURES:
         p = run("--export", path, "--figure", fig, "-n", "1", "--lang", "en", ok=False)
         check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
+
+
+def test_paper(d):
+    """Venue widths, serif and named fonts, and Chinese refused when no font can draw it."""
+    path = os.path.join(d, "v.pdf")
+    venues = {"acl": (7.7 / 2.54, 16.0 / 2.54), "neurips": (5.5, 5.5), "icml": (3.25, 6.75),
+              "iclr": (5.5, 5.5), "ieee": (3.5, 7.16), "a4": (16 / 2.54, 16 / 2.54)}
+    for venue, (col, text) in venues.items():
+        run("--export", path, "--venue", venue)
+        w, _, _ = pdfinfo(path)
+        check(abs(w - col * 72) < 0.05, f"--venue {venue}: one column {w / 72:.3f} in ({col:.3f})")
+        run("--export", path, "--venue", venue, "--width", "two-column", "--figure", "freq")
+        w, _, _ = pdfinfo(path)
+        check(abs(w - text * 72) < 0.05, f"--venue {venue} two-column: {w / 72:.3f} in ({text:.3f})")
+    run("--export", path, "--venue", "icml", "--width", "5cm")
+    w, _, _ = pdfinfo(path)
+    check(abs(w - 5 / 2.54 * 72) < 0.05, "--width in a unit overrides --venue")
+    for lang, want in (("zh", ("TeXGyreTermes", "NotoSerifCJK")), ("en", ("TeXGyreTermes",))):
+        run("--export", path, "--serif", "--lang", lang)
+        names = " ".join(n for n, _ in pdffonts(path))
+        check(all(w in names for w in want) and "DejaVu" not in names and "NotoSans" not in names,
+              f"--serif --lang {lang}: {names}")
+    run("--export", path, "--font", "DejaVu Serif", "--lang", "en")
+    names = " ".join(n for n, _ in pdffonts(path))
+    check("DejaVuSerif" in names, f"--font 'DejaVu Serif': {names}")
+    for args, what in [(["--venue", "nips"], "unknown venue"),
+                       (["--font", "No Such Family 123"], "font not installed"),
+                       (["--font", "DejaVu Serif", "--serif"], "--font with --serif")]:
+        p = run("--export", path, *args, ok=False)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and err.startswith("tfviz: ") and err.count("\n") == 1,
+              f"{what}: exit 2 with one sentence ({err.strip()})")
+    # --pe-layout split: sin(pos w_i) for every pair, then cos, in --print pe and the figure
+    import math
+    csv = run("--print", "pe", "-n", "6", "-d", "10", "--format", "csv", "--pe-layout",
+              "split").stdout.decode().splitlines()
+    worst = 0.0
+    for pos, line in enumerate(csv[1:]):
+        vals = [float(v) for v in line.split(",")[1:]]
+        want = [math.sin(pos * 10000.0 ** (-2 * i / 10)) for i in range(5)] + \
+               [math.cos(pos * 10000.0 ** (-2 * i / 10)) for i in range(5)]
+        worst = max(worst, max(abs(a - b) for a, b in zip(vals, want)))
+    check(len(csv) == 7 and worst < 1e-12, f"--print pe --pe-layout split: sin half, cos half "
+          f"(worst error {worst:.2g})")
+    run("--export", path, "--pe-layout", "split", "--lang", "en")
+    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    check("cos half" in text, "the pe figure in the split layout says so on its axis")
+    p = run("--print", "pe", "--pe-layout", "sincos", ok=False)
+    check(p.returncode == 2 and "interleaved or split" in p.stderr.decode(), "bad --pe-layout")
+    # rope-decay: each base keeps its style whichever is --base (500000 dashed orange)
+    svg = os.path.join(d, "decay.svg")
+    for base in ("10000", "500000"):
+        run("--export", svg, "--figure", "rope-decay", "--base", base)
+        paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
+        dashed = {p.getAttribute("stroke") for p in paths if p.hasAttribute("stroke-dasharray")
+                  and p.getAttribute("stroke") in ("#d55e00", "#0072b2")}
+        check(dashed == {"#d55e00"}, f"--base {base}: the 500000 curve dashed orange ({dashed})")
+    # --vmin / --vmax: the colour limits of the heatmap, values beyond them clamped
+    run("--export", path, "-n", "40", "-d", "24", "--vmin", "-0.5", "--vmax", "0.5")
+    pdf_cells(d, path, -0.5, 0.5)
+    for args, what in [(["--vmin", "1", "--vmax", "0"], "--vmin above --vmax"),
+                       (["--vmin", "nan"], "--vmin not finite")]:
+        p = run("--export", path, *args, ok=False)
+        err = p.stderr.decode()
+        check(p.returncode == 2 and err.count("\n") == 1, f"{what}: exit 2 ({err.strip()})")
+    # panel letters on multi-panel figures; --no-title drops the embedding figure's subtitle
+    for fig, letters in (("rope", "(a) (b)"), ("freq", "(a) (b)"), ("input", "(a) (b) (c)"),
+                         ("order", "(a) (b)")):
+        run("--export", path, "--figure", fig, "--panel-labels", "--lang", "en")
+        text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+        check(all(t in text for t in letters.split()), f"--panel-labels on {fig}: {letters}")
+    run("--export", path, "--figure", "rope")
+    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    check("(a)" not in text and "基数" in text, "no panel letters by default; rope's subtitle in zh")
+    run("--export", path, "--figure", "embedding", "--no-title")
+    text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    check("训练前" not in text and "词嵌入" not in text, f"--no-title drops the subtitle: {text[:60]!r}")
+    # no font with Chinese glyphs: refused with the reason, no file, exit 2
+    conf = os.path.join(d, "fonts.conf")
+    with open(conf, "w") as f:
+        f.write("<?xml version='1.0'?><!DOCTYPE fontconfig SYSTEM 'fonts.dtd'><fontconfig>"
+                "<dir>/usr/share/fonts/truetype/dejavu</dir>"
+                f"<cachedir>{d}/fc-cache</cachedir></fontconfig>")
+    out = os.path.join(d, "zh.pdf")
+    p = run("--export", out, "--lang", "zh", ok=False, env={**os.environ, "FONTCONFIG_FILE": conf})
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "U+" in err and "fonts-noto-cjk" in err and
+          not os.path.exists(out) and leftovers(d) == [],
+          f"Chinese without a CJK font: refused, no file ({err.strip()})")
+    p = run("--export", out, "--lang", "en", ok=False, env={**os.environ, "FONTCONFIG_FILE": conf})
+    check(p.returncode == 0, f"English without a CJK font still draws ({p.stderr.decode().strip()})")
 
 
 def test_failures(d):

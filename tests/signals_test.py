@@ -61,7 +61,19 @@ def name(sig):
         return f"SIGRTMIN+{sig - signal.SIGRTMIN}"
 
 
+def defaults():
+    """Every signal back to its default action in the child: a test run started in the
+    background (SIGINT and SIGQUIT ignored) or under nohup (SIGHUP ignored) would otherwise hand
+    its ignored signals on to tfviz, which rightly keeps them ignored."""
+    for s in terminating():
+        try:
+            signal.signal(s, signal.SIG_DFL)
+        except (OSError, ValueError):
+            pass
+
+
 def no_core():
+    defaults()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 

@@ -289,29 +289,88 @@ static size_t count_in(const char *buf, size_t len, const char *lit)
     return k;
 }
 
-/* When the indexed images cannot go into cairo's PDF, the figure is drawn again with cairo's
- * own RGB images: a complete PDF either way. */
-static void test_pdf_redraw_with_plain_images(void **state)
+/* A PDF figure is cairo's PDF as cairo wrote it: one revision (no incremental update appended),
+ * its heatmaps cairo's own images (no indexed images, no placeholder JPEGs). */
+static void test_pdf_single_revision(void **state)
 {
     (void)state;
     char path[128];
     size_t len;
-    assert_int_equal(export_small("order", "indexed.pdf", NULL, path, sizeof path), 0);
-    char *ix = slurp(path, &len);
-    size_t heatmaps = count_in(ix, len, "/Indexed /DeviceRGB 255");
-    assert_int_equal(heatmaps, 6); /* two word orders x three encodings */
-    free(ix);
+    assert_int_equal(export_small("order", "revision.pdf", NULL, path, sizeof path), 0);
+    char *pdf = slurp(path, &len);
+    assert_int_equal(count_in(pdf, len, "%%EOF"), 1);
+    assert_int_equal(count_in(pdf, len, "/Prev"), 0);
+    assert_int_equal(count_in(pdf, len, "/Indexed"), 0);
+    assert_int_equal(count_in(pdf, len, "/DCTDecode"), 0);
+    assert_true(count_in(pdf, len, "/Subtype /Image") >= 6); /* two word orders x three encodings */
+    free(pdf);
+}
 
-    fig_pdf_test_refuse = true;
-    int rc = export_small("order", "plain.pdf", NULL, path, sizeof path);
-    fig_pdf_test_refuse = false;
-    assert_int_equal(rc, 0);
-    char *plain = slurp(path, &len);
-    assert_int_equal(count_in(plain, len, "/Indexed"), 0);
-    assert_int_equal(count_in(plain, len, "/DCTDecode"), 0);
-    assert_true(count_in(plain, len, "/Subtype /Image") >= heatmaps);
-    assert_int_equal(count_in(plain, len, "%%EOF"), 1);
-    free(plain);
+/* Every figure at one and two columns, 6 to 14 pt, in both languages (Chinese with panel letters):
+ * drawn, with its labels
+ * inside the page, off each other, off plots, colour bars and legends, and legends off their
+ * data (fig_layout_check on the boxes the page recorded); or, only where the page truly cannot
+ * hold the labels, refused with a size that would. */
+static void test_layouts_hold(void **state)
+{
+    (void)state;
+#if defined(__SANITIZE_ADDRESS__)
+    skip(); /* a sweep: the fast build's pass runs it */
+#endif
+    if (getenv("TFVIZ_TEST_LIGHT"))
+        skip(); /* under valgrind */
+    tf_config cfg;
+    config_defaults(&cfg);
+    cfg.d_model = 128; /* the layouts are the same; the heatmaps cost less to write */
+    const char *text = "我爱学习";
+    tf_analysis a;
+    assert_int_equal(analysis_run(&cfg, text, strlen(text), &a, NULL), TF_OK);
+    static const double widths[] = {3.5, 7.16};
+    static const double sizes[] = {6, 8, 10, 12, 14};
+    int bad = 0, drawn = 0, refused = 0;
+    char path[160];
+    snprintf(path, sizeof path, "%s/layout.pdf", tmpdir); /* no pixels to snap to */
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (strcmp(*name, "embedding-map") == 0)
+            continue; /* needs learned vectors: test_wordmap */
+        /* TODO(issue 17): the schemes and pe-file figures (issue 19) came after this check and
+         * do not hold to it yet (schemes' outside legend leaves a one-column page from 10 pt) */
+        if (strcmp(*name, "schemes") == 0 || strcmp(*name, "pe-file") == 0)
+            continue;
+        for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++)
+            for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+                for (int zh = 0; zh < 2; zh++) {
+                    fig_boxes boxes = {0};
+                    /* the Chinese pages with panel letters, the English ones without */
+                    fig_request req = {.zh = zh, .dpi = 20, .width = widths[w] * 72,
+                                       .font_size = sizes[k], .boxes = &boxes,
+                                       .panel_labels = zh};
+                    char msg[256];
+                    int rc = export_msg(&req, &a, *name, path, msg, sizeof msg);
+                    if (rc == 0) {
+                        drawn++;
+                        const char *why = fig_layout_check(&boxes, boxes.page_w, boxes.page_h);
+                        if (why) {
+                            bad++;
+                            fprintf(stderr, "# %s %.2f in %g pt %s: %s\n", *name, widths[w],
+                                    sizes[k], zh ? "zh" : "en", why);
+                        }
+                    } else {
+                        refused++;
+                        /* refused: only a narrow page at a large size, and the message says
+                         * what would fit */
+                        if (widths[w] > 4 || sizes[k] < 10 || !strstr(msg, "need")) {
+                            bad++;
+                            fprintf(stderr, "# %s %.2f in %g pt %s refused: %s\n", *name,
+                                    widths[w], sizes[k], zh ? "zh" : "en", msg);
+                        }
+                    }
+                    fig_boxes_free(&boxes);
+                }
+    }
+    fprintf(stderr, "# %d drawn, %d refused, %d bad\n", drawn, refused, bad);
+    analysis_free(&a);
+    assert_int_equal(bad, 0);
 }
 
 static void test_bad_requests(void **state)
@@ -359,7 +418,8 @@ int main(void)
         cmocka_unit_test(test_png_colormap_option),
         cmocka_unit_test(test_dot_cells),
         cmocka_unit_test(test_every_figure_every_format),
-        cmocka_unit_test(test_pdf_redraw_with_plain_images),
+        cmocka_unit_test(test_pdf_single_revision),
+        cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };

@@ -6,6 +6,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Column and text widths of each venue's LaTeX style:
+ *   acl      acl.sty (github.com/acl-org/acl-style-files): \textwidth 16.0cm, \columnsep 0.6cm,
+ *            so a column is 7.7 cm
+ *   neurips  neurips_2024.sty: \textwidth 5.5in, one column
+ *   icml     icml2024.sty: \textwidth 6.75in, \columnsep 0.25in, so a column is 3.25 in
+ *   iclr     iclr2025_conference.sty: \textwidth 5.5in, one column
+ *   ieee     IEEEtran.cls (conference, US letter): \columnwidth 3.5in, \textwidth 7.16in
+ *   a4       an A4 page (21 cm) with 2.5 cm margins: one column of 16 cm */
+static const fig_venue venues[] = {
+    {"acl", 7.7 / 2.54, 16.0 / 2.54},
+    {"neurips", 5.5, 5.5},
+    {"icml", 3.25, 6.75},
+    {"iclr", 5.5, 5.5},
+    {"ieee", FIG_ONE_COLUMN_IN, FIG_TWO_COLUMN_IN},
+    {"a4", 16.0 / 2.54, 16.0 / 2.54},
+};
+
+const fig_venue *fig_venue_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof venues / sizeof venues[0]; i++)
+        if (strcmp(venues[i].name, name) == 0)
+            return &venues[i];
+    return NULL;
+}
+
+const char *fig_venue_names(void) { return "acl, neurips, icml, iclr, ieee or a4"; }
+
 double fig_parse_length(const char *s)
 {
     if (strcmp(s, "one-column") == 0)

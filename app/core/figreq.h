@@ -19,6 +19,20 @@ typedef struct order_trainer order_trainer; /* order_train.h */
 #define FIG_DEFAULT_DPI 300.0
 #define FIG_DEFAULT_FONT_PT 8.0
 
+/* A venue's page: the width of one column and of the whole text block (equal for
+ * single-column venues). The sources are in figreq.c. */
+typedef struct {
+    const char *name;
+    double column_in, text_in;
+} fig_venue;
+
+/* The venue called name, NULL when there is none; fig_venue_names lists them ("acl, ..."). */
+const fig_venue *fig_venue_find(const char *name);
+const char *fig_venue_names(void);
+
+/* The serif families: Latin from TeX Gyre Termes (Times), Chinese from Noto Serif CJK SC. */
+#define FIG_SERIF_FAMILIES "TeX Gyre Termes, Noto Serif CJK SC, Noto Serif, serif"
+
 /* Zero and NULL mean the figure's own choice. */
 typedef struct {
     const char *name;          /* --figure NAME, NULL: pe */
@@ -30,12 +44,19 @@ typedef struct {
     double font_size;          /* points (0: 8) */
     const char *title;         /* NULL: the figure's own */
     bool no_title;
+    const char *font;          /* --font FAMILY (pango's list), NULL: sans (or --serif) */
+    bool serif;                /* --serif: FIG_SERIF_FAMILIES */
+    bool panel_labels;         /* (a), (b), ... on multi-panel figures */
+    bool pe_split;             /* --pe-layout split: the pe figure's sin half, then cos half */
+    bool has_vmin, has_vmax;   /* --vmin, --vmax: the heatmaps' colour limits */
+    double vmin, vmax;
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
     /* the order model's curves for the order-training figure: trained to the end by the command
      * line, or as far as the explorer's view 10 got (NULL: none) */
     const order_trainer *order;
     const char *order_task;    /* its --order-task file, NULL: the generated task */
+    struct fig_boxes *boxes;   /* non-NULL: what the figure drew where (render/figure.h) */
     const tf_positions *positions; /* the position schemes to draw (the explorer's view 9),
                                       NULL: the analysis's */
 } fig_request;

@@ -445,7 +445,60 @@ static int set_length(const char *name, const char *v, double *out)
 
 static int set_width(tf_options *o, const char *v)
 {
+    o->fig_width_column = strcmp(v, "one-column") == 0 ? 1 : strcmp(v, "two-column") == 0 ? 2 : 0;
     return set_length("--width", v, &o->fig_width);
+}
+
+static int set_vlim(const char *name, const char *v, double *out, bool *has)
+{
+    if (parse_double(name, v, out))
+        return -1;
+    if (!isfinite(*out)) {
+        err_say("%s must be a finite number (got %s).", name, v);
+        return -1;
+    }
+    *has = true;
+    return 0;
+}
+
+static int set_vmin(tf_options *o, const char *v)
+{
+    return set_vlim("--vmin", v, &o->vmin, &o->has_vmin);
+}
+
+static int set_vmax(tf_options *o, const char *v)
+{
+    return set_vlim("--vmax", v, &o->vmax, &o->has_vmax);
+}
+
+static int set_pe_layout(tf_options *o, const char *v)
+{
+    if (strcmp(v, "interleaved") != 0 && strcmp(v, "split") != 0) {
+        err_say("--pe-layout must be interleaved or split (got '%s').", v);
+        return -1;
+    }
+    o->pe_split = strcmp(v, "split") == 0;
+    return 0;
+}
+
+static int set_venue(tf_options *o, const char *v)
+{
+    if (!fig_venue_find(v)) {
+        err_say("--venue must be %s (got '%s').", fig_venue_names(), v);
+        return -1;
+    }
+    o->venue = v;
+    return 0;
+}
+
+static int set_font(tf_options *o, const char *v)
+{
+    if (!*v) {
+        err_say("--font needs a font family, for example --font 'Noto Serif CJK SC'.");
+        return -1;
+    }
+    o->font = v;
+    return 0;
 }
 
 static int set_height(tf_options *o, const char *v)

@@ -53,6 +53,14 @@ typedef struct {
     const char *figure;       /* --figure NAME, NULL: pe */
     double dpi;
     double fig_width, fig_height; /* points */
+    int fig_width_column;     /* --width one-column: 1, two-column: 2 (the venue's), else 0 */
+    const char *venue;        /* --venue NAME */
+    const char *font;         /* --font FAMILY */
+    bool serif;
+    bool panel_labels;
+    bool pe_split;            /* --pe-layout split */
+    bool has_vmin, has_vmax;
+    double vmin, vmax;
     const char *colormap;
     double font_size;
     const char *title;

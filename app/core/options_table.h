@@ -111,12 +111,38 @@ static const tf_option options[] = {
      "one-column two-column", "[page width]:width:"},
     {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column",
      "[page height]:height:"},
+    {"venue", 0, "NAME", G_FIGURES, CALL(set_venue),
+     "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width) and text "
+     "width (--width two-column)", NULL,
+     "The venue whose widths the figure takes:\n.BR acl ,\n.BR neurips ,\n.BR icml ,\n"
+     ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width "
+     "and\n.B \\-\\-width two\\-column\nits text width.",
+     "acl neurips icml iclr ieee a4", "[the venue's page widths]:venue:"},
+    {"font", 0, "FAMILY", G_FIGURES, CALL(set_font),
+     "label font families, pango's list (e.g. 'Noto Serif CJK SC');\ndefault sans: Noto Sans "
+     "CJK SC, DejaVu Sans for English", NULL,
+     "The label fonts, a comma\\-separated list of installed families (fc\\-list : family "
+     "shows them); the default is sans: Noto Sans CJK SC, or DejaVu Sans for English labels.",
+     NULL, "[label font families]:font:"},
+    {"serif", 0, NULL, G_FIGURES, STORE(serif),
+     "serif labels matching Times text: TeX Gyre Termes, Noto Serif\nCJK SC for Chinese", NULL,
+     "Serif labels that match Times or Computer Modern text: TeX Gyre Termes, with Noto Serif "
+     "CJK SC\nfor Chinese.",
+     NULL, "[serif labels (TeX Gyre Termes, Noto Serif CJK)]"},
     {"colormap", 0, "M", G_FIGURES, CALL(set_colormap),
      "viridis, cividis, rdbu, puor or gray (default: rdbu centred on 0\nfor signed values, "
      "viridis otherwise)", NULL,
      ".BR viridis ,\n.BR cividis ,\n.BR rdbu ,\n.B puor\nor\n.B gray\n(default: rdbu centred "
      "on 0 for signed values, viridis otherwise).",
      "viridis cividis rdbu puor gray", "[colour map]:colormap:"},
+    {"vmin", 0, "V", G_FIGURES, CALL(set_vmin),
+     "the lowest and highest value of every heatmap's colour scale\n(default: the data's "
+     "range, centred on 0 for signed values)", "--vmin V, --vmax V",
+     "The colour limits of every heatmap in the figure (default: the data's range, centred on "
+     "0 for signed\nvalues); values beyond them take the end colours.",
+     NULL, "[lowest value of the colour scale]:value:"},
+    {"vmax", 0, "V", G_FIGURES, CALL(set_vmax), NULL, NULL, NULL, NULL,
+     "[highest value of the colour scale]:value:"},
     {"font-size", 0, "PT", G_FIGURES, CALL(set_font_size),
      "label size in points, 4..36 (default 8)", NULL,
      "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},
@@ -124,13 +150,25 @@ static const tf_option options[] = {
      "replace the figure's title; --no-title drops it", NULL, "Replace the figure's title.",
      NULL, "[the figure title]:title:"},
     {"no-title", 0, NULL, G_FIGURES, STORE(no_title), NULL, NULL,
-     "Draw the figure without a title.", NULL, "[no figure title]"},
+     "Draw the figure without a title (or subtitle).", NULL, "[no figure title]"},
+    {"panel-labels", 0, NULL, G_FIGURES, STORE(panel_labels),
+     "letter the panels of multi-panel figures (a), (b), ...", NULL,
+     "Letter the panels of multi\\-panel figures (a), (b), ... for a caption to refer to.", NULL,
+     "[letter the panels (a), (b), ...]"},
     {"lang", 0, "zh|en", G_FIGURES, CALL(set_lang),
      "Chinese (default) or English: figure labels, the explorer and\nthe lesson (where l "
      "switches)", NULL,
      "Chinese (the default) or English: figure labels, the interactive view and the lesson;\n"
      ".B l\nswitches while running. Without a UTF\\-8 locale the view is English and ASCII.",
      "zh en", "[language]:language:"},
+    {"pe-layout", 0, "L", G_OUTPUT, CALL(set_pe_layout),
+     "interleaved (default: sin, cos, sin, ... as in the paper) or\nsplit (the sin half, then "
+     "the cos half, as in tensor2tensor and the\nTensorFlow tutorial) for --print pe and the pe "
+     "figure", NULL,
+     "The column order of PE for\n.B \\-\\-print pe\nand the pe figure:\n.B interleaved\n"
+     "(the default: sin, cos, sin, ... as in the paper) or\n.B split\n(the sin half, then the "
+     "cos half, as in tensor2tensor and the TensorFlow tutorial).",
+     "interleaved split", "[PE column order]:layout:"},
     /* ---- Model ---- */
     {"d-model", 'd', "N", G_MODEL, CALL(set_d_model),
      "model width, an even number {min_d}..{max_d} (default {def_d})", NULL,

@@ -30,6 +30,19 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
         *lo -= 1.0;
         *hi += 1.0;
     }
+    /* --vmin / --vmax: the limits asked for (the check made sure vmin < vmax); with one of them
+     * the other side comes from the data (one above or below the given one when the data do
+     * not reach past it) */
+    if (c->has_vmin)
+        *lo = c->vmin;
+    if (c->has_vmax)
+        *hi = c->vmax;
+    if (!(*hi > *lo)) {
+        if (c->has_vmin)
+            *hi = *lo + 1.0;
+        else
+            *lo = *hi - 1.0;
+    }
     return cm;
 }
 
@@ -177,6 +190,12 @@ const char *heatmap_check(long rows, long cols, const char *what)
         return why;
     }
     return NULL;
+}
+
+const char *panel_tag(const fig_ctx *c, int i)
+{
+    static const char *const tags[] = {"(a)", "(b)", "(c)", "(d)", "(e)", "(f)", "(g)", "(h)"};
+    return c->panel_labels && i >= 0 && i < 8 ? tags[i] : NULL;
 }
 
 void split_panels(fig_rect area, double across, double down, double gap_across, double gap_down,

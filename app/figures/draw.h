@@ -21,6 +21,11 @@ typedef struct {
     fig_rect area;    /* the page inside its margins, below the title */
     char msg[200];    /* why a figure cannot be drawn (bad input) */
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
+    bool no_title;    /* --no-title: no subtitle either */
+    bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
+    bool pe_split;    /* --pe-layout split */
+    bool has_vmin, has_vmax; /* --vmin, --vmax: every heatmap's colour limits */
+    double vmin, vmax;
 } fig_ctx;
 
 /* One figure: a row of the table in export.c. */
@@ -52,6 +57,12 @@ tf_status draw_freq(fig_ctx *c);
 tf_status draw_rope(fig_ctx *c);
 const char *check_rope(const tf_config *cfg);
 tf_status draw_decay(fig_ctx *c);
+/* One sentence, two schemes: PE(pos) added to x, and RoPE's cos(pos theta_i) turning q and k */
+tf_status draw_pe_vs_rope(fig_ctx *c);
+/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs, read
+ * back through rope_rotate: R_pos applied to a vector with 1 in the first slot of every pair
+ * leaves (cos, sin) of pos theta_i in pair i. Freed by the caller; NULL when out of memory. */
+double *rope_cos_table(const tf_config *cfg, const long *pos, long n);
 /* fig_tokens.c: rows of W_E (C3, C4) and X_input = X_emb + PE (C11) */
 tf_status draw_embedding(fig_ctx *c);
 tf_status draw_input(fig_ctx *c);
@@ -65,6 +76,10 @@ tf_status draw_order_training(fig_ctx *c);
 tf_status draw_embedding_map(fig_ctx *c);
 const char *check_word_map(const tf_config *cfg);
 tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title);
+/* fig_distance.c: PE(p) . PE(p+k) against k (C10); RoPE's score against m - n (C13) */
+tf_status draw_dot_offset(fig_ctx *c);
+tf_status draw_rope_score(fig_ctx *c);
+tf_status draw_rope_qk(fig_ctx *c);
 /* fig_schemes.c: the position schemes against distance, and a learned position table */
 tf_status draw_schemes(fig_ctx *c);
 tf_status draw_pefile(fig_ctx *c);
@@ -72,6 +87,8 @@ const char *check_pefile(const tf_config *cfg);
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 
+/* The letter of panel i, "(a)", "(b)", ..., with --panel-labels; NULL without. */
+const char *panel_tag(const fig_ctx *c, int i);
 /* A label in the figure's language. */
 const char *fig_txt(const fig_ctx *c, txt_id id);
 /* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;

@@ -62,6 +62,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
                 p->y.hide = m > 0;
                 p->y.label = m == 0 ? (r ? "B" : "A") : NULL;
                 p->title = r == 0 ? g->mode_title[m] : NULL;
+                p->tag = r == 0 && m == 0 ? panel_tag(c, 0) : NULL;
                 p->min_left = m == 0 ? g->left : 0;
                 double x0 = g->grid.x + (m == 0 ? 0
                                                 : g->left + m * (g->cell + gapx) -
@@ -155,7 +156,7 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double th)
 
 /* Below: per token of B, max |Z_B - Z_A| against the same token in A, as a share of max |Z_A|;
  * without positions it is 0 up to rounding, so it has no bars. */
-static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
+static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left)
 {
     const tf_analysis *A = c->a;
     size_t T = g->T;
@@ -163,8 +164,6 @@ static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
     for (int m = 0; m < g->nm; m++)
         for (size_t t = 0; t < T && !attention_order_is_zero(&A->order[m]); t++)
             top = fmax(top, 100.0 * A->order[m].token_diff[t] / A->order[m].max_abs_output);
-    const fig_rect *area = &g->area;
-    fig_rect br = {area->x, ry + 0.5 * g->fs, area->w, area->y + area->h - (ry + 0.5 * g->fs)};
     fig_legend_item li[SCHEME_COUNT];
     char zero_label[SCHEME_COUNT][96];
     for (int m = 0; m < g->nm; m++) {
@@ -177,14 +176,14 @@ static void diff_bars(fig_ctx *c, const order_grid *g, double ry)
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
-    fig_axes b = {.grid = true};
+    fig_axes b = {.grid = true, .tag = panel_tag(c, 1)};
     b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .n = g->tb.n, .at = g->tb.at,
                      .labels = (const char *const *)g->tb.labels,
                      .label = fig_txt(c, T_F_TOKEN_B)};
     b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0,
                      .label = ylabel};
     b.right = fig_legend_width(c->f, li, g->nm);
-    b.min_left = g->left;
+    b.min_left = min_left;
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
     /* the modes that changed, side by side at each token */
@@ -264,7 +263,14 @@ tf_status draw_order(fig_ctx *c)
     fig_text_size(c->f, FIG_TICK, "0%\n0%", false, &tw, &th);
     g.grid = g.area;
     g.grid.y += 2 * lh + 0.4 * g.fs;
-    g.grid.h = (g.area.h - 2 * lh - 0.4 * g.fs - th) * 0.64;
+    /* a wide page (full text width): the matrices on the left, the bars beside them; a tall
+     * one: the bars below */
+    bool wide = g.area.w > 1.6 * g.area.h;
+    g.grid.h = g.area.h - 2 * lh - 0.4 * g.fs - th;
+    if (wide)
+        g.grid.w = 0.56 * g.area.w;
+    else
+        g.grid.h *= 0.64;
     grid_layout(c, &g);
     tf_status st = TF_OK;
     for (int r = 0; r < 2; r++)
@@ -280,7 +286,13 @@ tf_status draw_order(fig_ctx *c)
     fig_rect cbr = {g.ax[0][last].r.x + g.cell, g.ax[0][last].r.y, g.cbw,
                     g.ax[1][last].r.y + g.cell - g.ax[0][last].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
-    diff_bars(c, &g, draw_readings(c, &g, th));
+    double ry = draw_readings(c, &g, th);
+    fig_rect br = {g.area.x, ry + 0.5 * g.fs, g.area.w, g.area.y + g.area.h - (ry + 0.5 * g.fs)};
+    if (wide) {
+        double x0 = cbr.x + cbr.w + 2.0 * g.fs; /* right of the colour bar's label */
+        br = (fig_rect){x0, g.grid.y, g.area.x + g.area.w - x0, g.area.y + g.area.h - g.grid.y};
+    }
+    diff_bars(c, &g, br, wide ? 0.0 : g.left);
     token_ticks_free(&g.ta);
     token_ticks_free(&g.tb);
     return st;

@@ -16,6 +16,20 @@ const char *check_pe(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model, "pe");
 }
 
+/* The rows of PE in the split layout: the sin half, then the cos half. */
+typedef struct {
+    const float *pe; /* (n, d) interleaved */
+    int d;
+} split_rows;
+
+static void split_row(void *ctx, long r, double *out)
+{
+    const split_rows *s = ctx;
+    const float *row = s->pe + (size_t)r * (size_t)s->d;
+    for (int col = 0; col < s->d; col++)
+        out[col] = row[posenc_split_dim(col, s->d)];
+}
+
 tf_status draw_pe(fig_ctx *c)
 {
     const tf_config *cfg = &c->a->cfg;
@@ -30,15 +44,21 @@ tf_status draw_pe(fig_ctx *c)
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
     fig_axes ax;
     matrix_axes(&ax, n, pos0, d, 0);
-    ax.x.label = fig_txt(c, T_F_DIM);
+    ax.x.label = fig_txt(c, c->pe_split ? T_F_DIM_SPLIT : T_F_DIM);
     ax.y.label = fig_txt(c, T_F_POS);
     const char *cb = "PE(<i>pos</i>, <i>j</i>)";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
-    tf_status st = fig_heatmap(c->f, &ax, &(fig_matrix){.f32 = pe, .rows = n, .cols = d}, cm,
-                               lo, hi);
+    split_rows sr = {pe, d};
+    fig_matrix m = {.f32 = pe, .rows = n, .cols = d};
+    if (c->pe_split)
+        m = (fig_matrix){.rows = n, .cols = d, .row = split_row, .ctx = &sr};
+    tf_status st = fig_heatmap(c->f, &ax, &m, cm, lo, hi);
     free(pe);
     fig_axes_draw(c->f, &ax);
+    if (c->pe_split) /* where the cos half starts */
+        fig_segment(c->f, &ax, d / 2 - 0.5, ax.y.lo, d / 2 - 0.5, ax.y.hi, (tf_rgb){0, 0, 0},
+                    1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
     fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
     return st;
 }
@@ -123,7 +143,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     p->li[0] = (fig_legend_item){.label = "ω<sub><i>i</i></sub>", .color = fig_series_color(0)};
     p->li[1] = (fig_legend_item){.label = fig_txt(c, T_F_WAVELENGTH),
                                  .color = fig_series_color(1), .dash = FIG_DASHED};
-    p->a1 = (fig_axes){.grid = true};
+    p->a1 = (fig_axes){.grid = true, .tag = panel_tag(c, 0)};
     p->a1.x = (fig_axis){.lo = 0, .hi = h > 1 ? h - 1 : 1, .integer = true,
                          .label = fig_txt(c, T_F_PAIR_DIMS)};
     /* the decade below the lowest frequency: w_0 = 1 sits above the axis, not on it */
@@ -147,7 +167,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
                                      .color = fig_series_color(k == 1 ? 0 : k + 1),
                                      .dash = k == 1 ? FIG_DASHED : FIG_SOLID};
     }
-    p->a2 = (fig_axes){.grid = true};
+    p->a2 = (fig_axes){.grid = true, .tag = panel_tag(c, 1)};
     p->a2.x = (fig_axis){.lo = p->pos0, .hi = p->pos0 + (p->n > 1 ? p->n - 1 : 1),
                          .integer = true, .label = fig_txt(c, T_F_POS)};
     p->a2.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};

@@ -33,22 +33,40 @@ tf_status draw_decay(fig_ctx *c)
     snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
              cfg->d_model);
     snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
-    fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
-                             {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
+    /* a base keeps its style whichever is --base: 10000 solid blue, 500000 dashed orange, any
+     * other solid green */
+    fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
+    const double bases[2] = {cfg->base, other};
+    for (int k = 0; k < 2; k++) {
+        bool llama3 = bases[k] == 500000.0;
+        li[k].color = fig_series_color(llama3 ? 1 : bases[k] == 10000.0 ? 0 : 2);
+        li[k].dash = llama3 ? FIG_DASHED : FIG_SOLID;
+    }
     fig_axes ax = {.grid = true};
     ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
     ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    fig_axes_fit(c->f, &ax, c->area);
+    /* the legend in the first corner where it covers neither curve, with more room above the
+     * curves when no corner is free */
+    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
+    int corner = -1;
+    for (int k = 0; k < 6 && corner < 0; k++) {
+        if (k)
+            ax.y.hi *= 1.15;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, 2, series, 2);
+    }
+    if (corner < 0) { /* wider than the room above the curves: outside, right of the plot */
+        ax.y.hi = mx * 1.05;
+        ax.right = fig_legend_width(c->f, li, 2);
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = 4;
+    }
     fig_axes_draw(c->f, &ax);
     double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
-    fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, FIG_DASHED);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, FIG_SOLID);
-    /* top right, where the curves have decayed, unless they stay high there (small d) */
-    double right_min = INFINITY;
-    for (long i = ns / 2; i < ns; i++)
-        right_min = fmin(right_min, fmin(y[i], y2[i]));
-    fig_legend(c->f, &ax, li, 2, right_min > 0.5 * mx ? 3 : 1);
+    fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
+    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
+    fig_legend(c->f, &ax, li, 2, corner < 0 ? 1 : corner);
     free(x), free(y), free(y2);
     return TF_OK;
 }
@@ -63,20 +81,15 @@ const char *check_rope(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
 }
 
-/* The upper panel: cos(m theta_i) for every position m and pair i, read back through
- * rope_rotate: R_m applied to a vector with 1 in the first slot of every pair leaves
- * (cos, sin) of m theta_i in pair i. */
-static tf_status rope_angles(fig_ctx *c, fig_rect area)
+double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
 {
-    const tf_config *cfg = &c->a->cfg;
     int d = cfg->d_model, h = d / 2;
-    long n = cfg->n_positions, pos0 = cfg->index_base;
     double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
     double *unit = calloc((size_t)d, sizeof *unit), *rot = malloc((size_t)d * sizeof *rot);
     int *first = malloc((size_t)h * sizeof *first);
     if (!cosm || !unit || !rot || !first) {
         free(cosm), free(unit), free(rot), free(first);
-        return TF_ERR_NOMEM;
+        return NULL;
     }
     for (int i = 0; i < h; i++) {
         int ia, ib;
@@ -85,10 +98,24 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
         first[i] = ia;
     }
     for (long m = 0; m < n; m++) {
-        rope_rotate(unit, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
+        double at = pos ? (double)pos[m] : (double)(cfg->index_base + m);
+        rope_rotate(unit, d, cfg->base, at, cfg->rope, rot);
         for (int i = 0; i < h; i++)
             cosm[(size_t)m * h + i] = rot[first[i]];
     }
+    free(unit), free(rot), free(first);
+    return cosm;
+}
+
+/* The upper panel: cos(m theta_i) for every position m and pair i. */
+static tf_status rope_angles(fig_ctx *c, fig_rect area)
+{
+    const tf_config *cfg = &c->a->cfg;
+    int d = cfg->d_model, h = d / 2;
+    long n = cfg->n_positions, pos0 = cfg->index_base;
+    double *cosm = rope_cos_table(cfg, NULL, n);
+    if (!cosm)
+        return TF_ERR_NOMEM;
     double lo, hi;
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
     fig_axes a1;
@@ -99,9 +126,11 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     a1.x.label = xl;
     a1.y.label = fig_txt(c, T_F_POS_M);
     char t1[160];
-    snprintf(t1, sizeof t1, "%s, %s, base %g", fig_txt(c, T_F_ROTATION),
-             cfg->rope == ROPE_HALF ? "half (rotate_half)" : "interleaved", cfg->base);
+    snprintf(t1, sizeof t1, "%s, %s, %s %g", fig_txt(c, T_F_ROTATION),
+             cfg->rope == ROPE_HALF ? "half (rotate_half)" : "interleaved", fig_txt(c, T_F_BASE),
+             cfg->base);
     a1.title = t1;
+    a1.tag = panel_tag(c, 0);
     const char *cb = "cos(<i>m</i>θ<sub><i>i</i></sub>)";
     a1.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &a1, area);
@@ -109,8 +138,36 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
                                lo, hi);
     fig_axes_draw(c->f, &a1);
     fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, cb);
-    free(cosm), free(unit), free(rot), free(first);
+    free(cosm);
     return st;
+}
+
+/* Label text of arrow m, whose tip is at (x, y): beyond the tip, clear of the arrow's head and
+ * of the labels placed before (arrows a few degrees apart), inside the plot. placed[m] becomes
+ * its box (centre and size). */
+static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
+                        fig_rect *placed, long m)
+{
+    double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
+    double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
+    double tw, th, tx = x0, ty = y0;
+    fig_text_size(f, FIG_TICK, text, true, &tw, &th);
+    double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
+    for (int k = 0; k < 4; k++) {
+        double p = push + k * 0.9 * th;
+        tx = len > 0 ? x0 + ox / len * p : x0;
+        ty = len > 0 ? y0 + oy / len * p : y0;
+        tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
+        ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
+        bool clear = true;
+        for (long j = 0; j < m && clear; j++)
+            clear = fabs(placed[j].x - tx) >= 0.5 * (placed[j].w + tw) ||
+                    fabs(placed[j].y - ty) >= 0.5 * (placed[j].h + th);
+        if (clear)
+            break;
+    }
+    placed[m] = (fig_rect){tx, ty, tw, th};
+    fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
 }
 
 /* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
@@ -138,16 +195,31 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     txt_fmt_lang(t2, sizeof t2, T_F_ROPE_PAIR0, c->zh, tok, pos0, pos0 + M - 1);
     snprintf(xl2, sizeof xl2, "<i>q</i><sub>%d</sub>", ia);
     snprintf(yl2, sizeof yl2, "<i>q</i><sub>%d</sub>", ib);
-    fig_axes a2 = {.frame = true, .title = t2};
+    fig_axes a2 = {.frame = true, .title = t2, .tag = panel_tag(c, 1)};
     a2.x = (fig_axis){.lo = -lim, .hi = lim, .label = xl2};
     a2.y = (fig_axis){.lo = -lim, .hi = lim, .label = yl2};
     fit_square(c->f, &a2, area);
+    /* room outside the circle for the position labels beyond the arrows' heads */
+    double lab_w, lab_h;
+    char widest[24];
+    snprintf(widest, sizeof widest, "%ld", pos0 + M - 1);
+    fig_text_size(c->f, FIG_TICK, widest, true, &lab_w, &lab_h);
+    double need = 0.45 * 0.9 * fig_font_size(c->f, FIG_TICK) + 0.5 * hypot(lab_w, lab_h) + 1.0 +
+                  0.5 * lab_h;
+    double half = 0.5 * fmin(a2.r.w, a2.r.h);
+    if (half > 1.4 * need && R * half / lim + need > half) {
+        lim = R * half / (half - need);
+        a2.x.lo = a2.y.lo = -lim;
+        a2.x.hi = a2.y.hi = lim;
+        fit_square(c->f, &a2, area);
+    }
     fig_axes_draw(c->f, &a2);
     double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
     tf_rgb guide = {170, 170, 170};
     fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &a2, 0, 0, R, guide, lw, FIG_DASHED);
+    fig_rect placed[ROPE_ARROWS];
     for (long m = 0; m < M; m++) {
         rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
@@ -155,9 +227,7 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
                   0.9 * fig_font_size(c->f, FIG_TICK));
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        double s = 1.17;
-        fig_text(c->f, FIG_TICK, ml, true, fig_px(&a2, rot[ia] * s), fig_py(&a2, rot[ib] * s), 0.5,
-                 0.5, false);
+        arrow_label(c->f, &a2, ml, rot[ia], rot[ib], placed, m);
     }
     free(rot);
     return TF_OK;
@@ -175,4 +245,53 @@ tf_status draw_rope(fig_ctx *c)
         return st;
     tf_status st2 = rope_plane(c, bottom);
     return st2 != TF_OK ? st2 : st;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * pe-vs-rope: the sentence's positions through both schemes. Left: PE(pos) for each token, the
+ * vector added to its embedding (C11); right: cos(pos theta_i) for each token, the angle by
+ * which RoPE turns pair i of its q and k (C13). One colour scale, [-1, 1]. */
+
+tf_status draw_pe_vs_rope(fig_ctx *c)
+{
+    tf_analysis *A = c->a;
+    const tf_config *cfg = &A->cfg;
+    long T = (long)A->tokens.n, d = cfg->d_model;
+    double *cosm = rope_cos_table(cfg, A->pos, T);
+    token_ticks tt = {0};
+    if (!cosm || token_ticks_make(&tt, &A->tokens, A->text, 0, false) != TF_OK) {
+        free(cosm);
+        token_ticks_free(&tt);
+        return TF_ERR_NOMEM;
+    }
+    double lo, hi;
+    cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
+    const char *cb = fig_txt(c, T_F_VALUE);
+    double cbw = fig_colorbar_width(c->f, lo, hi, cb);
+    fig_rect left, right;
+    bool wide;
+    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
+    split_panels(c->area, 0.48, 0.48, gap, gap, &wide, &left, &right);
+    fig_axes a[2];
+    const double *mats[2] = {A->pe, cosm};
+    const long cols[2] = {d, d / 2};
+    const txt_id titles[2] = {T_F_PVR_PE, T_F_PVR_ROPE}, xl[2] = {T_F_DIM, T_F_PAIR};
+    tf_status st = TF_OK;
+    for (int k = 0; k < 2 && st == TF_OK; k++) {
+        matrix_axes(&a[k], T, 0, cols[k], 0);
+        set_token_axis(&a[k].y, &tt);
+        a[k].title = fig_txt(c, titles[k]);
+        a[k].x.label = fig_txt(c, xl[k]);
+        a[k].tag = panel_tag(c, k);
+        a[k].right = k == 1 || !wide ? cbw : 0;
+        fig_axes_fit(c->f, &a[k], k ? right : left);
+        st = fig_heatmap(c->f, &a[k], &(fig_matrix){.f64 = mats[k], .rows = T, .cols = cols[k]},
+                         cm, lo, hi);
+        fig_axes_draw(c->f, &a[k]);
+        if (k == 1 || !wide)
+            fig_colorbar(c->f, colorbar_rect(&a[k]), cm, lo, hi, cb);
+    }
+    free(cosm);
+    token_ticks_free(&tt);
+    return st;
 }

@@ -239,9 +239,9 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
             /* at the top, where similarities have fallen; at the bottom beside the biases,
              * which stay near 0 there */
             double fs = fig_font_size(c->f, FIG_TICK);
-            fig_text(c->f, FIG_TICK, tl, false, fig_px(ax, (double)k->trained) - 0.3 * lw,
-                     bias ? fig_py(ax, ax->y.lo) - 0.2 * fs : fig_py(ax, ax->y.hi) + 0.2 * fs,
-                     1.0, bias ? 1.0 : 0.0, false);
+            fig_text_in(c->f, ax, FIG_TICK, tl, false, fig_px(ax, (double)k->trained) - 0.3 * lw,
+                        bias ? fig_py(ax, ax->y.lo) - 0.2 * fs : fig_py(ax, ax->y.hi) + 0.2 * fs,
+                        1.0, bias ? 1.0 : 0.0);
         }
     }
 }

@@ -45,7 +45,7 @@ tf_status draw_embedding(fig_ctx *c)
         txt_fmt_lang(t, sizeof t, T_F_EMB_TRAINED, c->zh, A->emb.vocab_size, d, A->emb.n_set);
     else
         txt_fmt_lang(t, sizeof t, T_F_EMB_RANDOM, c->zh, A->emb.vocab_size, d);
-    ax.title = t;
+    ax.title = c->no_title ? NULL : t; /* a subtitle */
     const char *cb = "<i>W</i><sub>E</sub>[id, <i>j</i>]";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
@@ -59,6 +59,47 @@ tf_status draw_embedding(fig_ctx *c)
 
 /* ---------------------------------------------------------------------------------------------
  * input: per token X_emb, PE(pos) and X_input = X_emb + PE (C11) */
+
+/* The three panels, stacked with equal plot heights and aligned left edges, room for the colour
+ * bar (cbw) at their right. */
+static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
+                         const char *const titles[3], double cbw)
+{
+    double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
+    for (int pass = 0; pass < 2; pass++) {
+        /* pass 0 measures the room the bottom panel's x labels take and the widest left
+         * margin; pass 1 gives the three plots equal heights and aligned left edges */
+        double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
+        if (pass)
+            extra = ax[0].r.h - ax[2].r.h;
+        ph[0] = ph[1] = (c->area.h - 2 * gap - extra) / 3;
+        ph[2] = ph[0] + extra;
+        double y = c->area.y;
+        for (int k = 0; k < 3; k++) {
+            matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
+            set_token_axis(&ax[k].y, tt);
+            ax[k].title = titles[k];
+            ax[k].tag = panel_tag(c, k);
+            ax[k].right = cbw;
+            ax[k].min_left = min_left;
+            ax[k].x.hide = k < 2;
+            if (k == 2)
+                ax[k].x.label = fig_txt(c, T_F_DIM);
+            if (k == 1)
+                ax[k].y.label = fig_txt(c, T_F_TOKEN);
+            fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
+            /* the colour bar runs beside the lower panels: their titles keep left of it */
+            if (k > 0) {
+                ax[k].outer.w -= cbw;
+                double tw, th;
+                fig_text_size(c->f, FIG_LABEL, titles[k], false, &tw, &th);
+                if (tw > ax[k].outer.w)
+                    fig_set_cramped(c->f);
+            }
+            y += ph[k] + gap;
+        }
+    }
+}
 
 tf_status draw_input(fig_ctx *c)
 {
@@ -84,46 +125,41 @@ tf_status draw_input(fig_ctx *c)
     }
     double lo, hi;
     cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    /* X_emb on the shared scale would be blank (small random vectors next to PE's +-1): its own
+     * scale and colour bar then, said in its title */
+    double e_mn, e_mx, lo0 = lo, hi0 = hi;
+    minmax(emb, T * d, &e_mn, &e_mx);
+    bool own = !c->has_vmin && !c->has_vmax &&
+               fmax(fabs(e_mn), fabs(e_mx)) < 0.2 * fmax(fabs(lo), fabs(hi));
+    if (own)
+        color_scale(c, e_mn, e_mx, &lo0, &hi0);
+    char t0[160];
+    snprintf(t0, sizeof t0, "%s%s",
+             A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
+             own ? fig_txt(c, T_F_OWN_SCALE) : "");
     const char *titles[3] = {
-        A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
+        t0,
         fig_txt(c, T_F_PE_POS),
         A->cfg.scale_embedding ? "<i>X</i><sub>input</sub> = √<i>d</i> ⋅ <i>X</i><sub>emb</sub> + PE"
                                : "<i>X</i><sub>input</sub> = <i>X</i><sub>emb</sub> + PE",
     };
     const char *cb = fig_txt(c, T_F_VALUE);
-    double cbw = fig_colorbar_width(c->f, lo, hi, cb);
+    double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
+                      own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
     fig_axes ax[3];
-    double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
-    for (int pass = 0; pass < 2; pass++) {
-        /* pass 0 measures the room the bottom panel's x labels take and the widest left
-         * margin; pass 1 gives the three plots equal heights and aligned left edges */
-        double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
-        if (pass)
-            extra = ax[0].r.h - ax[2].r.h;
-        ph[0] = ph[1] = (c->area.h - 2 * gap - extra) / 3;
-        ph[2] = ph[0] + extra;
-        double y = c->area.y;
-        for (int k = 0; k < 3; k++) {
-            matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
-            set_token_axis(&ax[k].y, &tt);
-            ax[k].title = titles[k];
-            ax[k].right = cbw;
-            ax[k].min_left = min_left;
-            ax[k].x.hide = k < 2;
-            if (k == 2)
-                ax[k].x.label = fig_txt(c, T_F_DIM);
-            if (k == 1)
-                ax[k].y.label = fig_txt(c, T_F_TOKEN);
-            fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
-            y += ph[k] + gap;
-        }
-    }
+    input_layout(c, ax, T, d, &tt, titles, cbw);
     for (int k = 0; k < 3 && st == TF_OK; k++) {
         st = fig_heatmap(c->f, &ax[k], &(fig_matrix){.f64 = mats[k], .rows = (long)T,
-                                                      .cols = (long)d}, cm, lo, hi);
+                                                      .cols = (long)d}, cm, k || !own ? lo : lo0,
+                         k || !own ? hi : hi0);
         fig_axes_draw(c->f, &ax[k]);
     }
-    fig_rect cbr = {ax[0].r.x + ax[0].r.w, ax[0].r.y, cbw, ax[2].r.y + ax[2].r.h - ax[0].r.y};
+    int first = own ? 1 : 0; /* the shared bar runs beside these panels */
+    if (own)
+        fig_colorbar(c->f, (fig_rect){ax[0].r.x + ax[0].r.w, ax[0].r.y, cbw, ax[0].r.h}, cm, lo0,
+                     hi0, NULL);
+    fig_rect cbr = {ax[first].r.x + ax[first].r.w, ax[first].r.y, cbw,
+                    ax[2].r.y + ax[2].r.h - ax[first].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
     free(emb);
     token_ticks_free(&tt);

@@ -1,7 +1,7 @@
 /* fig_words.c — the 2-D map of learned word vectors (C5): the MAP_WORDS first rows of the
  * vectors (files and training rank them by frequency) projected on their two leading principal
- * components. Labels are placed in rank order and skipped where they would overlap one already
- * placed. */
+ * components. Labels are placed in rank order: next to their point where there is room, else a
+ * little further out with a leader line, and skipped only when no place is free. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,55 @@ const char *check_word_map(const tf_config *cfg)
         return "the map of words needs learned vectors: add --vectors FILE (tfviz --train -o "
                "FILE writes one)";
     return NULL;
+}
+
+/* Whether a w x h box at (bx, by) lies in the plot and off the n boxes (x, y, w, h) placed. */
+static bool spot_free(const fig_axes *ax, double bx, double by, double w, double h,
+                      const double *boxes, size_t n)
+{
+    if (bx < ax->r.x || bx + w > ax->r.x + ax->r.w || by < ax->r.y || by + h > ax->r.y + ax->r.h)
+        return false;
+    for (size_t j = 0; j < n; j++) {
+        const double *o = boxes + 4 * j;
+        if (!(bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] || o[1] + o[3] <= by))
+            return false;
+    }
+    return true;
+}
+
+/* The label of the point (x, y): right, left, above or below it; else, in rings further out in
+ * eight directions, with a thin leader line from the point to the label. Its box joins boxes. */
+static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, double x, double y,
+                        double mr, double *boxes, size_t *placed)
+{
+    double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
+    fig_text_size(c->f, FIG_TICK, word, true, &w, &h);
+    static const double dir[8][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
+                                     {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
+    for (int ring = 0; ring < 3; ring++)
+        for (int k = 0; k < (ring ? 8 : 4); k++) {
+            double reach = mr + 1 + ring * 0.9 * h, dx = dir[k][0], dy = dir[k][1];
+            /* the box's near side or corner at reach from the point */
+            double bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
+            double by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
+            if (!spot_free(ax, bx, by, w, h, boxes, *placed))
+                continue;
+            if (ring) { /* the leader: from the marker's edge to the box's near edge */
+                double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
+                double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
+                double len = hypot(tx - X, ty - Y);
+                double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
+                double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
+                fig_segment(c->f, ax, ax->x.lo + (sx - ax->r.x) * kx,
+                            ax->y.hi - (sy - ax->r.y) * ky, ax->x.lo + (tx - ax->r.x) * kx,
+                            ax->y.hi - (ty - ax->r.y) * ky, (tf_rgb){150, 150, 150},
+                            0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+            }
+            fig_text_in(c->f, ax, FIG_TICK, word, true, bx, by, 0, 0);
+            double *b = boxes + 4 * (*placed)++;
+            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
+            return;
+        }
 }
 
 tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
@@ -62,28 +111,8 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
         double *b = boxes + 4 * placed++;
         b[0] = fig_px(&ax, px[i]) - mr, b[1] = fig_py(&ax, py[i]) - mr, b[2] = b[3] = 2 * mr;
     }
-    for (size_t i = 0; i < n; i++) {
-        double w, h, X = fig_px(&ax, px[i]), Y = fig_py(&ax, py[i]);
-        fig_text_size(c->f, FIG_TICK, v->words[i], true, &w, &h);
-        const double cand[4][2] = {{X + mr + 1, Y - h / 2}, {X - mr - 1 - w, Y - h / 2},
-                                   {X - w / 2, Y - mr - h}, {X - w / 2, Y + mr}};
-        for (int k = 0; k < 4; k++) {
-            double bx = cand[k][0], by = cand[k][1];
-            bool free_spot = bx >= ax.r.x && bx + w <= ax.r.x + ax.r.w && by >= ax.r.y &&
-                             by + h <= ax.r.y + ax.r.h;
-            for (size_t j = 0; free_spot && j < placed; j++) {
-                const double *o = boxes + 4 * j;
-                free_spot = bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] ||
-                            o[1] + o[3] <= by;
-            }
-            if (!free_spot)
-                continue;
-            fig_text(c->f, FIG_TICK, v->words[i], true, bx, by, 0, 0, false);
-            double *b = boxes + 4 * placed++;
-            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
-            break;
-        }
-    }
+    for (size_t i = 0; i < n; i++)
+        place_label(c, &ax, v->words[i], px[i], py[i], mr, boxes, &placed);
     pca_free(&r);
     free(xy), free(px), free(py), free(boxes);
     return TF_OK;

@@ -28,6 +28,7 @@ typedef struct {
     const char *word;         /* --word W */
     long top;                 /* --top K */
     bool top_given;
+    bool pe_split;            /* --pe-layout split: pe's sin half, then its cos half */
     order_request order;      /* order-training: the task, the model and the schemes */
 } print_request;
 

@@ -20,24 +20,34 @@ typedef struct {
     const tf_analysis *a;
     double *row;  /* (d) the float64 reference row */
     float *tile;  /* (PE_TILE, d) the float32 rows of npy */
+    bool split;   /* --pe-layout split: the sin half, then the cos half */
+    double *out;  /* (d) a row in the split layout */
 } pe_rows;
+
+/* The float64 row of position pos in the layout asked for, in out. */
+static void pe_layout_row(pe_rows *p, long pos, double *out)
+{
+    int d = p->a->cfg.d_model;
+    posenc_row_omega((double)pos, d, p->a->omega, p->split ? p->row : out);
+    for (int col = 0; p->split && col < d; col++)
+        out[col] = p->row[posenc_split_dim(col, d)];
+}
 
 static tf_status pe_row(void *ctx, size_t r, pv *cell)
 {
     pe_rows *p = ctx;
     const tf_config *c = &p->a->cfg;
     long pos = c->index_base + (long)r;
-    posenc_row_omega((double)pos, c->d_model, p->a->omega, p->row);
+    pe_layout_row(p, pos, p->out);
     cell[0] = pv_int(pos);
-    cell[1] = pv_dvec(p->row, (size_t)c->d_model);
+    cell[1] = pv_dvec(p->out, (size_t)c->d_model);
     return TF_OK;
 }
 
 static tf_status pe_json_row(void *ctx, size_t r, void *out)
 {
     pe_rows *p = ctx;
-    const tf_config *c = &p->a->cfg;
-    posenc_row_omega((double)(c->index_base + (long)r), c->d_model, p->a->omega, out);
+    pe_layout_row(p, p->a->cfg.index_base + (long)r, out);
     return TF_OK;
 }
 
@@ -53,7 +63,7 @@ static tf_status pe_npy_row(void *ctx, size_t r, void *out)
                         c->base, p->tile);
     }
     for (size_t j = 0; j < d; j++)
-        ((float *)out)[j] = p->tile[k * d + j];
+        ((float *)out)[j] = p->tile[k * d + (p->split ? (size_t)posenc_split_dim((int)j, (int)d) : j)];
     return TF_OK;
 }
 
@@ -65,9 +75,11 @@ static tf_status pe_build(print_ctx *c, sink *s)
         return print_pe_table_build(c, s);
     const tf_config *cfg = &c->a->cfg;
     size_t d = (size_t)cfg->d_model, n = (size_t)cfg->n_positions;
-    pe_rows p = {c->a, malloc(d * sizeof(double)), malloc(PE_TILE * d * sizeof(float))};
-    tf_status st = p.row && p.tile ? TF_OK : TF_ERR_NOMEM;
+    pe_rows p = {c->a, malloc(d * sizeof(double)), malloc(PE_TILE * d * sizeof(float)),
+                 c->req->pe_split, malloc(d * sizeof(double))};
+    tf_status st = p.row && p.tile && p.out ? TF_OK : TF_ERR_NOMEM;
     sink_value(s, J, "d_model", pv_uint(d));
+    sink_value(s, J, "pe_layout", pv_str(p.split ? "split" : "interleaved"));
     sink_value(s, J, "base", pv_num(cfg->base));
     sink_value(s, J, "index_base", pv_int(cfg->index_base));
     sink_value(s, J, "positions", pv_int(cfg->n_positions));
@@ -84,6 +96,7 @@ static tf_status pe_build(print_ctx *c, sink *s)
                                             .row = pe_row, .ctx = &p});
     free(p.row);
     free(p.tile);
+    free(p.out);
     return st;
 }
 
@@ -95,19 +108,23 @@ static tf_status pe_text(print_ctx *c, FILE *fp)
     size_t d = (size_t)cfg->d_model;
     long n = c->rows > 0 && c->rows < cfg->n_positions ? c->rows : cfg->n_positions;
     long pos0 = cfg->index_base;
-    double *row = malloc(d * sizeof *row);
-    if (!row)
+    pe_rows p = {c->a, malloc(d * sizeof(double)), NULL, c->req->pe_split,
+                 malloc(d * sizeof(double))};
+    if (!p.row || !p.out) {
+        free(p.row), free(p.out);
         return TF_ERR_NOMEM;
+    }
     fprintf(fp, "PE(pos, 2i) = sin(pos / %g^(2i/%zu)), PE(pos, 2i+1) = cos(...); "
-                "positions from %ld\n    pos", cfg->base, d, pos0);
+                "positions from %ld%s\n    pos", cfg->base, d, pos0,
+            p.split ? "; columns split: the sin of pairs 0..d/2-1, then their cos" : "");
     text_col_header(fp, (int)d);
     for (long r = 0; r < n && !ferror(fp); r++) {
-        posenc_row_omega((double)(pos0 + r), (int)d, c->a->omega, row);
+        pe_layout_row(&p, pos0 + r, p.out);
         fprintf(fp, "%7ld", pos0 + r);
-        text_row_d(fp, row, (int)d);
+        text_row_d(fp, p.out, (int)d);
     }
     text_cols_note(fp, (int)d);
-    free(row);
+    free(p.row), free(p.out);
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 

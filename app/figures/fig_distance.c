@@ -1,0 +1,197 @@
+/* fig_distance.c — how a position scheme relates two positions a distance apart, as curves:
+ *   dot-offset  PE(p) . PE(p + k) against k: the closed form sum_i cos(k w_i), the same for every
+ *               p (C10), falling (not monotonically) from d/2 at k = 0;
+ *   rope-qk     pair 0 of q at m and of k at n turning together, (m - n) theta_0 between them;
+ *   rope-score  (R_m q) . (R_n k) against m - n with q = k = the sentence's first query (the
+ *               same content at two positions) and with q = k = (1, ..., 1) (RoFormer's setting),
+ *               each over |q||k|: the score depends on m - n only (C13) and decays with it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "figures/draw.h"
+#include "posenc.h"
+#include "rope.h"
+
+/* One or two curves on one plot, the legend where it covers none of them. */
+static void curves(fig_ctx *c, fig_axes *ax, const double *x, const double *const *y, long n,
+                   const fig_legend_item *li, int nc)
+{
+    fig_series s[2];
+    for (int i = 0; i < nc; i++)
+        s[i] = (fig_series){.x = x, .y = y[i], .n = n};
+    int corner = nc > 1 ? -1 : 0;
+    double hi = ax->y.hi;
+    for (int k = 0; k < 6 && corner < 0; k++) {
+        if (k)
+            ax->y.hi += 0.15 * (hi - ax->y.lo);
+        fig_axes_fit(c->f, ax, c->area);
+        corner = fig_legend_place(c->f, ax, li, nc, s, nc);
+    }
+    if (nc > 1 && corner < 0) {
+        ax->y.hi = hi;
+        ax->right = fig_legend_width(c->f, li, nc);
+        corner = 4;
+    }
+    if (nc == 1 || corner == 4)
+        fig_axes_fit(c->f, ax, c->area);
+    fig_axes_draw(c->f, ax);
+    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    for (int i = nc - 1; i >= 0; i--)
+        fig_line(c->f, ax, x, y[i], n, li[i].color, lw, li[i].dash);
+    if (nc > 1)
+        fig_legend(c->f, ax, li, nc, corner);
+}
+
+tf_status draw_dot_offset(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
+    long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
+    double *x = malloc((size_t)ns * sizeof *x), *y = malloc((size_t)ns * sizeof *y);
+    if (!x || !y) {
+        free(x), free(y);
+        return TF_ERR_NOMEM;
+    }
+    double mn = INFINITY, mx = -INFINITY;
+    for (long s = 0; s < ns; s++) {
+        x[s] = ns > 1 ? round((double)(n - 1) * s / (ns - 1)) : 0;
+        y[s] = posenc_dot_offset(x[s], cfg->d_model, cfg->base);
+        mn = fmin(mn, y[s]), mx = fmax(mx, y[s]);
+    }
+    fig_axes ax = {.grid = true};
+    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
+                      .label = fig_txt(c, T_F_OFFSET_K)};
+    double pad = 0.05 * (mx - fmin(mn, 0.0));
+    ax.y = (fig_axis){.lo = fmin(mn, 0.0) - (mn < 0 ? pad : 0), .hi = mx + pad,
+                      .label = fig_txt(c, T_F_DOT_OFFSET)};
+    fig_legend_item li = {.label = "", .color = fig_series_color(0)};
+    const double *ys[1] = {y};
+    curves(c, &ax, x, ys, ns, &li, 1);
+    free(x), free(y);
+    return TF_OK;
+}
+
+tf_status draw_rope_score(fig_ctx *c)
+{
+    const tf_analysis *A = c->a;
+    const tf_config *cfg = &A->cfg;
+    int d = cfg->d_model;
+    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
+    long span = 2 * (n - 1) + 1; /* m - n from -(n-1) to n-1 */
+    long ns = span < CURVE_SAMPLES ? span : CURVE_SAMPLES;
+    double *x = malloc((size_t)ns * sizeof *x), *y0 = malloc((size_t)ns * sizeof *y0);
+    double *y1 = malloc((size_t)ns * sizeof *y1), *theta = malloc((size_t)d / 2 * sizeof *theta);
+    double *ones = malloc((size_t)d * sizeof *ones);
+    if (!x || !y0 || !y1 || !theta || !ones) {
+        free(x), free(y0), free(y1), free(theta), free(ones);
+        return TF_ERR_NOMEM;
+    }
+    rope_thetas(d, cfg->base, theta);
+    for (int j = 0; j < d; j++)
+        ones[j] = 1.0;
+    const double *q = A->q; /* row 0: the first token's query, before rotation */
+    double norm = 0;
+    for (int j = 0; j < d; j++)
+        norm += q[j] * q[j];
+    if (!(norm > 0))
+        norm = 1.0;
+    for (long s = 0; s < ns; s++) {
+        x[s] = ns > 1 ? round(-(double)(n - 1) + (double)(span - 1) * s / (ns - 1)) : 0;
+        y0[s] = rope_score_thetas(q, q, d, theta, cfg->rope, x[s]) / norm;
+        y1[s] = rope_score_thetas(ones, ones, d, theta, cfg->rope, x[s]) / d;
+    }
+    char tok[40], l0[120];
+    token_markup(tok, sizeof tok, A->text + A->tokens.items[0].start,
+                 A->tokens.items[0].end - A->tokens.items[0].start);
+    txt_fmt_lang(l0, sizeof l0, T_F_SCORE_TOKEN, c->zh, tok);
+    fig_legend_item li[2] = {
+        {.label = l0, .color = fig_series_color(0)},
+        {.label = "<i>q</i> = <i>k</i> = (1, …, 1)", .color = fig_series_color(1),
+         .dash = FIG_DASHED}};
+    fig_axes ax = {.grid = true};
+    ax.x = (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true,
+                      .label = fig_txt(c, T_F_REL_DIST)};
+    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
+    const double *ys[2] = {y0, y1};
+    curves(c, &ax, x, ys, ns, li, 2);
+    free(x), free(y0), free(y1), free(theta), free(ones);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * rope-qk: pair 0 of q at position m and of k at position n, for two (m, n) with the same m - n:
+ * both turn with their positions, and the angle between them is (m - n) theta_0 in both (C13).
+ * q = k = the first token's query, so that the angle is that alone. */
+
+#define QK_PAIRS 2
+
+/* Pair 0 (dimensions ia, ib) of v[0 .. d) rotated by RoPE to position pos, as (x, y);
+ * v[d .. 2d) is scratch. */
+static void turned(const tf_config *cfg, int ia, int ib, double *v, double pos, double *x,
+                   double *y)
+{
+    double *out = v + cfg->d_model;
+    rope_rotate(v, cfg->d_model, cfg->base, pos, cfg->rope, out);
+    *x = out[ia];
+    *y = out[ib];
+}
+
+tf_status draw_rope_qk(fig_ctx *c)
+{
+    const tf_analysis *A = c->a;
+    const tf_config *cfg = &A->cfg;
+    int d = cfg->d_model, ia, ib;
+    rope_pair(cfg->rope, d, 0, &ia, &ib);
+    double *v = calloc(2 * (size_t)d, sizeof *v); /* pair 0 of q as a unit vector, and its turn */
+    if (!v)
+        return TF_ERR_NOMEM;
+    double qa = A->q[ia], qb = A->q[ib], r = hypot(qa, qb);
+    v[ia] = r > 0 ? qa / r : 1.0;
+    v[ib] = r > 0 ? qb / r : 0.0;
+    long pos0 = cfg->index_base;
+    const long mn[QK_PAIRS][2] = {{pos0 + 2, pos0}, {pos0 + 6, pos0 + 4}};
+    char lab[2 * QK_PAIRS][64];
+    fig_legend_item li[2 * QK_PAIRS];
+    for (int p = 0; p < QK_PAIRS; p++) {
+        txt_fmt_lang(lab[2 * p], sizeof lab[0], T_F_QK_Q, c->zh, mn[p][0]);
+        txt_fmt_lang(lab[2 * p + 1], sizeof lab[0], T_F_QK_K, c->zh, mn[p][1]);
+        for (int j = 0; j < 2; j++)
+            li[2 * p + j] = (fig_legend_item){.label = lab[2 * p + j],
+                                              .color = fig_series_color(2 * p + j)};
+    }
+    fig_axes ax = {.frame = true};
+    char xl[64], yl[64];
+    snprintf(xl, sizeof xl, "<i>q</i><sub>%d</sub>, <i>k</i><sub>%d</sub>", ia, ia);
+    snprintf(yl, sizeof yl, "<i>q</i><sub>%d</sub>, <i>k</i><sub>%d</sub>", ib, ib);
+    ax.x = (fig_axis){.lo = -1.3, .hi = 1.3, .label = xl};
+    ax.y = (fig_axis){.lo = -1.3, .hi = 1.3, .label = yl};
+    ax.right = fig_legend_width(c->f, li, 2 * QK_PAIRS);
+    fit_square(c->f, &ax, c->area);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
+    tf_rgb guide = {170, 170, 170};
+    fig_segment(c->f, &ax, -1.3, 0, 1.3, 0, guide, lw, FIG_SOLID);
+    fig_segment(c->f, &ax, 0, -1.3, 0, 1.3, guide, lw, FIG_SOLID);
+    fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
+    double arc_x[41], arc_y[41];
+    for (int p = 0; p < QK_PAIRS; p++) {
+        double qx, qy, kx, ky;
+        turned(cfg, ia, ib, v, (double)mn[p][0], &qx, &qy);
+        turned(cfg, ia, ib, v, (double)mn[p][1], &kx, &ky);
+        /* the angle from k to q: (m - n) theta_0, drawn as an arc inside the circle */
+        double a0 = atan2(ky, kx), a1 = atan2(qy, qx), rad = 0.3 + 0.18 * p;
+        double sweep = remainder(a1 - a0, 2 * M_PI);
+        for (int s = 0; s <= 40; s++) {
+            arc_x[s] = rad * cos(a0 + sweep * s / 40);
+            arc_y[s] = rad * sin(a0 + sweep * s / 40);
+        }
+        fig_line(c->f, &ax, arc_x, arc_y, 41, li[2 * p].color, 1.5 * lw, FIG_SOLID);
+        double head = 0.9 * fig_font_size(c->f, FIG_TICK);
+        fig_arrow(c->f, &ax, 0, 0, kx, ky, li[2 * p + 1].color, 2 * lw, head);
+        fig_arrow(c->f, &ax, 0, 0, qx, qy, li[2 * p].color, 2 * lw, head);
+    }
+    fig_legend(c->f, &ax, li, 2 * QK_PAIRS, 4);
+    free(v);
+    return TF_OK;
+}

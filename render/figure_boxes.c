@@ -1,0 +1,221 @@
+/* figure_boxes.c — what a page drew where, and the rules a layout keeps: every label inside the
+ * page and clear of every other label; labels off plots, colour bars and legends unless they
+ * belong inside them; legends off the data of their plot. The export refuses a page that
+ * breaks them (the labels do not fit), and looks for a size that keeps them. */
+#include "figure_priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define EPS 0.3 /* points two boxes may share before they overlap (anti-aliased edges) */
+
+void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text)
+{
+    fig_boxes *b = f->spec.boxes;
+    if (!b || b->failed)
+        return;
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 256;
+        fig_box *v = realloc(b->v, cap * sizeof *v);
+        if (!v) {
+            b->failed = true;
+            return;
+        }
+        b->v = v;
+        b->cap = cap;
+    }
+    fig_box *x = &b->v[b->n++];
+    *x = (fig_box){.kind = kind, .r = r, .where = where, .plot = plot};
+    if (text)
+        snprintf(x->text, sizeof x->text, "%s", text);
+}
+
+void fig_boxes_free(fig_boxes *b)
+{
+    if (!b)
+        return;
+    free(b->v);
+    memset(b, 0, sizeof *b);
+}
+
+void fig_ticks_merge(fig_ticks *a, const fig_ticks *b)
+{
+    for (int i = 0; i < b->n && i < FIG_MAX_PLAN; i++)
+        a->coarse[i] = i < a->n ? fmax(a->coarse[i], b->coarse[i]) : b->coarse[i];
+    if (b->n > a->n)
+        a->n = b->n < FIG_MAX_PLAN ? b->n : FIG_MAX_PLAN;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Geometry */
+
+static bool overlap(fig_rect a, fig_rect b)
+{
+    return fmin(a.x + a.w, b.x + b.w) - fmax(a.x, b.x) > EPS &&
+           fmin(a.y + a.h, b.y + b.h) - fmax(a.y, b.y) > EPS;
+}
+
+static bool inside(fig_rect a, fig_rect outer)
+{
+    return a.x >= outer.x - EPS && a.y >= outer.y - EPS && a.x + a.w <= outer.x + outer.w + EPS &&
+           a.y + a.h <= outer.y + outer.h + EPS;
+}
+
+static bool same_rect(fig_rect a, fig_rect b)
+{
+    return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6 && fabs(a.w - b.w) < 1e-6 &&
+           fabs(a.h - b.h) < 1e-6;
+}
+
+/* Whether the segment from (x0, y0) by (dx, dy) passes through r shrunk by EPS (Liang and
+ * Barsky's clipping: the part of the segment's parameter range inside all four edges). */
+bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r)
+{
+    double lo = 0, hi = 1;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {x0 - (r.x + EPS), (r.x + r.w - EPS) - x0, y0 - (r.y + EPS),
+                         (r.y + r.h - EPS) - y0};
+    for (int i = 0; i < 4; i++) {
+        if (p[i] == 0) {
+            if (q[i] < 0)
+                return false;
+            continue;
+        }
+        double t = q[i] / p[i];
+        if (p[i] < 0)
+            lo = fmax(lo, t);
+        else
+            hi = fmin(hi, t);
+        if (lo > hi)
+            return false;
+    }
+    return true;
+}
+
+/* Whether data mark m covers r. */
+static bool mark_hits(const fig_box *m, fig_rect r)
+{
+    if (m->kind == FIG_BOX_SEGMENT)
+        return fig_segment_hits(m->r.x, m->r.y, m->r.w, m->r.h, r);
+    return overlap(m->r, r);
+}
+
+static bool is_mark(fig_box_kind k)
+{
+    return k == FIG_BOX_SEGMENT || k == FIG_BOX_MARKER || k == FIG_BOX_BAR ||
+           k == FIG_BOX_HEATMAP;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The rules */
+
+static char why[320];
+
+static const char *offence(const char *what, const fig_box *a, const fig_box *b)
+{
+    snprintf(why, sizeof why, "%s: '%s' at (%.1f, %.1f, %.1f x %.1f)%s%s%s", what, a->text,
+             a->r.x, a->r.y, a->r.w, a->r.h, b ? " and '" : "", b ? b->text : "", b ? "'" : "");
+    return why;
+}
+
+/* A label against everything else. */
+static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
+{
+    const fig_box *t = &b->v[i];
+    if (!inside(t->r, page))
+        return offence("a label leaves the page", t, NULL);
+    if (t->where == FIG_TEXT_IN_PLOT && !inside(t->r, t->plot))
+        return offence("an annotation leaves its plot", t, NULL);
+    if (t->where == FIG_TEXT_IN_LEGEND && !inside(t->r, t->plot))
+        return offence("a legend's label leaves its frame", t, NULL);
+    for (size_t j = 0; j < b->n; j++) {
+        const fig_box *o = &b->v[j];
+        if (j == i || !overlap(t->r, o->r))
+            continue;
+        switch (o->kind) {
+        case FIG_BOX_TEXT:
+            if (j > i)
+                return offence("labels overlap", t, o);
+            break;
+        case FIG_BOX_PLOT:
+        case FIG_BOX_HEATMAP:
+            if (t->where == FIG_TEXT_OUTSIDE)
+                return offence("a label covers a plot", t, NULL);
+            if (t->where == FIG_TEXT_IN_PLOT && !same_rect(o->r, t->plot) &&
+                o->kind == FIG_BOX_PLOT)
+                return offence("an annotation covers another plot", t, NULL);
+            break;
+        case FIG_BOX_COLORBAR:
+            return offence("a label covers a colour bar", t, NULL);
+        case FIG_BOX_LEGEND:
+            if (!(t->where == FIG_TEXT_IN_LEGEND && same_rect(o->r, t->plot)))
+                return offence("a label covers a legend", t, NULL);
+            break;
+        case FIG_BOX_MARKER:
+            if (t->where == FIG_TEXT_IN_PLOT)
+                return offence("an annotation covers a marker", t, NULL);
+            break;
+        default:
+            break;
+        }
+    }
+    return NULL;
+}
+
+/* A legend, colour bar or plot against the data and the panels around it. */
+static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
+{
+    const fig_box *l = &b->v[i];
+    static const char *const names[FIG_BOX_KIND_COUNT] = {
+        [FIG_BOX_PLOT] = "plots", [FIG_BOX_COLORBAR] = "a colour bar", [FIG_BOX_LEGEND] = "a legend"};
+    if (!inside(l->r, page)) {
+        snprintf(why, sizeof why, "%s leaves the page", names[l->kind]);
+        return why;
+    }
+    for (size_t j = 0; j < b->n; j++) {
+        const fig_box *o = &b->v[j];
+        if (j == i)
+            continue;
+        bool own = l->kind == FIG_BOX_LEGEND && same_rect(o->plot, l->plot);
+        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r)) {
+            snprintf(why, sizeof why, "a legend covers its plot's data");
+            return why;
+        }
+        bool frame = o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_COLORBAR ||
+                     o->kind == FIG_BOX_LEGEND;
+        if (frame && j > i && overlap(l->r, o->r) &&
+            !(l->kind == FIG_BOX_LEGEND && o->kind == FIG_BOX_PLOT && same_rect(o->r, l->plot)) &&
+            !(o->kind == FIG_BOX_LEGEND && l->kind == FIG_BOX_PLOT && same_rect(l->r, o->plot))) {
+            snprintf(why, sizeof why, "%s and %s overlap", names[l->kind], names[o->kind]);
+            return why;
+        }
+    }
+    return NULL;
+}
+
+const char *fig_layout_check(const fig_boxes *b, double width, double height)
+{
+    if (b->failed)
+        return "out of memory while checking the layout";
+    fig_rect page = {0, 0, width, height};
+    for (size_t i = 0; i < b->n; i++) {
+        const char *bad = NULL;
+        switch (b->v[i].kind) {
+        case FIG_BOX_TEXT:
+            bad = check_text(b, i, page);
+            break;
+        case FIG_BOX_PLOT:
+        case FIG_BOX_COLORBAR:
+        case FIG_BOX_LEGEND:
+            bad = check_frame(b, i, page);
+            break;
+        default:
+            break;
+        }
+        if (bad)
+            return bad;
+    }
+    return NULL;
+}

@@ -1,0 +1,204 @@
+/* figure_pen.c — the pen: every line, fill, image and label of a page goes through these calls,
+ * which draw with cairo on PNG, PDF and raster pages and write SVG elements on SVG pages
+ * (figure_svg.c). A measure page draws nothing. */
+#include "figure_priv.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Whether the page draws with cairo (else SVG, or nothing). */
+static bool with_cairo(const fig *f) { return !f->svg && fig_draws(f); }
+
+void pen_save(fig *f)
+{
+    if (f->svg)
+        svg_save(f);
+    else if (with_cairo(f))
+        cairo_save(f->cr);
+}
+
+void pen_restore(fig *f)
+{
+    if (f->svg)
+        svg_restore(f);
+    else if (with_cairo(f))
+        cairo_restore(f->cr);
+}
+
+void pen_rgb(fig *f, tf_rgb c)
+{
+    if (f->svg)
+        svg_rgb(f, c);
+    else if (with_cairo(f))
+        cairo_set_source_rgb(f->cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+}
+
+void pen_width(fig *f, double w)
+{
+    if (f->svg)
+        svg_width(f, w);
+    else if (with_cairo(f))
+        cairo_set_line_width(f->cr, w);
+}
+
+void pen_dash(fig *f, const double *on, int n)
+{
+    if (f->svg)
+        svg_dash(f, on, n);
+    else if (with_cairo(f))
+        cairo_set_dash(f->cr, n ? on : NULL, n, 0);
+}
+
+void pen_cap(fig *f, int cap)
+{
+    static const cairo_line_cap_t caps[] = {CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND,
+                                            CAIRO_LINE_CAP_SQUARE};
+    if (f->svg)
+        svg_cap(f, cap);
+    else if (with_cairo(f))
+        cairo_set_line_cap(f->cr, caps[cap]);
+}
+
+void pen_join_round(fig *f)
+{
+    if (f->svg)
+        svg_join_round(f);
+    else if (with_cairo(f))
+        cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
+}
+
+void pen_move(fig *f, double x, double y)
+{
+    if (f->svg)
+        svg_move(f, x, y);
+    else if (with_cairo(f))
+        cairo_move_to(f->cr, x, y);
+}
+
+void pen_line(fig *f, double x, double y)
+{
+    if (f->svg)
+        svg_line(f, x, y);
+    else if (with_cairo(f))
+        cairo_line_to(f->cr, x, y);
+}
+
+void pen_rect(fig *f, double x, double y, double w, double h)
+{
+    pen_move(f, x, y);
+    pen_line(f, x + w, y);
+    pen_line(f, x + w, y + h);
+    pen_line(f, x, y + h);
+    pen_close(f);
+}
+
+void pen_arc(fig *f, double cx, double cy, double r, double a0, double a1)
+{
+    if (f->svg) {
+        svg_arc(f, cx, cy, r, a0, a1);
+    } else if (with_cairo(f)) {
+        cairo_new_sub_path(f->cr);
+        cairo_arc(f->cr, cx, cy, r, a0, a1);
+    }
+}
+
+void pen_close(fig *f)
+{
+    if (f->svg)
+        svg_close(f);
+    else if (with_cairo(f))
+        cairo_close_path(f->cr);
+}
+
+void pen_stroke(fig *f)
+{
+    if (f->svg)
+        svg_stroke(f);
+    else if (with_cairo(f))
+        cairo_stroke(f->cr);
+}
+
+void pen_fill(fig *f)
+{
+    if (f->svg)
+        svg_fill(f);
+    else if (with_cairo(f))
+        cairo_fill(f->cr);
+}
+
+void pen_clip_rect(fig *f, fig_rect r)
+{
+    if (f->svg) {
+        svg_clip_rect(f, r);
+    } else if (with_cairo(f)) {
+        cairo_rectangle(f->cr, r.x, r.y, r.w, r.h);
+        cairo_clip(f->cr);
+    }
+}
+
+/* cairo: the pixels copied into an image surface of cairo's own (a PDF keeps its source until
+ * the page is finished) and painted with nearest-neighbour filtering (in a PDF an image with
+ * /Interpolate false), scaled from w x h onto dst. */
+static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
+                        bool bottom_up)
+{
+    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(img);
+        return;
+    }
+    unsigned char *data = cairo_image_surface_get_data(img);
+    int stride = cairo_image_surface_get_stride(img);
+    for (int y = 0; y < h; y++)
+        memcpy(data + (size_t)y * stride, px + (size_t)y * stride_px, (size_t)w * 4);
+    cairo_surface_mark_dirty(img);
+    cairo_t *cr = f->cr;
+    cairo_save(cr);
+    cairo_translate(cr, dst.x, dst.y);
+    if (bottom_up) {
+        cairo_translate(cr, 0, dst.h);
+        cairo_scale(cr, dst.w / w, -dst.h / h);
+    } else {
+        cairo_scale(cr, dst.w / w, dst.h / h);
+    }
+    cairo_set_source_surface(cr, img, 0, 0);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
+    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_NONE);
+    cairo_rectangle(cr, 0, 0, w, h);
+    cairo_fill(cr);
+    cairo_restore(cr);
+    cairo_surface_destroy(img);
+}
+
+void pen_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
+               bool bottom_up)
+{
+    if (f->svg)
+        svg_image(f, px, w, h, stride_px, dst, bottom_up);
+    else if (with_cairo(f))
+        cairo_image(f, px, w, h, stride_px, dst, bottom_up);
+}
+
+void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
+{
+    if (f->svg) {
+        svg_layout(f, x, y, ax, ay, vertical, c);
+        return;
+    }
+    if (!with_cairo(f))
+        return;
+    PangoRectangle logical;
+    pango_layout_get_extents(f->layout, NULL, &logical);
+    double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
+    cairo_t *cr = f->cr;
+    cairo_save(cr);
+    cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+    cairo_translate(cr, x, y);
+    if (vertical)
+        cairo_rotate(cr, -M_PI / 2);
+    /* the logical box's corner (a centred, wrapped layout starts its lines right of 0) */
+    cairo_move_to(cr, -ax * w - (double)logical.x / PANGO_SCALE, -ay * h);
+    pango_cairo_update_layout(cr, f->layout);
+    pango_cairo_show_layout(cr, f->layout);
+    cairo_restore(cr);
+}

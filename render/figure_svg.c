@@ -1,0 +1,564 @@
+/* figure_svg.c — SVG pages written here, element by element (SVG 1.1, W3C Recommendation 16
+ * August 2011), instead of by cairo's SVG surface: labels become <text> elements with their
+ * font family, so they can be edited in Inkscape or a text editor, and heatmaps become what
+ * every renderer keeps sharp.
+ *
+ * The document: a white <rect>, then the drawing in page order. Lengths are points (the root's
+ * viewBox is the page in points, its width and height say "pt"). Paths are <path> elements
+ * with the pen's colour, width, dashes, caps and joins; a clip is a <clipPath> rectangle and a
+ * <g clip-path> that the matching restore closes. Text comes from pango's own layout of the
+ * label: one <text> per line at pango's baseline, anchored at the side the caller aligned (so a
+ * renderer whose font metrics differ a little keeps the alignment), with a <tspan> per run of
+ * pango markup attributes (italic, bold, smaller, raised or lowered). Heatmap cells are one
+ * <rect> per run of equal colour along a row, each overlapping its right and lower neighbour
+ * by a hair that the neighbour paints over (no seams where anti-aliased edges meet); a large
+ * matrix is one PNG (libpng, through fig_png_write) whose cells the heatmap code repeated by
+ * whole pixels, so a renderer that smooths images smooths within a cell, not across cells, and
+ * asks for no smoothing besides (image-rendering). The parameters and the heatmap's cells go
+ * into <metadata> at the end. */
+#include "figure_priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SVG_DEPTH 32
+#define CELL_OVERLAP 0.25 /* points a cell reaches under its right and lower neighbours */
+
+typedef struct {
+    tf_rgb color;
+    double width;
+    double dash[4];
+    int ndash;
+    int cap;
+    bool join_round;
+    int groups; /* <g> opened at this level (clips) */
+} svg_state;
+
+struct fig_svg {
+    svg_state gs[SVG_DEPTH];
+    int depth;
+    char *d; /* the path being built */
+    size_t dn, dcap;
+    bool d_failed;
+    int clips;
+    char *note; /* the heatmap's note */
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * Numbers and text */
+
+/* v with at most two decimals, no trailing zeros, never "-0". */
+static void num(char *out, size_t n, double v)
+{
+    if (!isfinite(v))
+        v = 0;
+    snprintf(out, n, "%.2f", v);
+    char *dot = strchr(out, '.');
+    if (dot) {
+        char *e = out + strlen(out) - 1;
+        while (e > dot && *e == '0')
+            *e-- = '\0';
+        if (e == dot)
+            *e = '\0';
+    }
+    if (strcmp(out, "-0") == 0)
+        snprintf(out, n, "0");
+}
+
+static void put_num(FILE *fp, double v)
+{
+    char b[40];
+    num(b, sizeof b, v);
+    fputs(b, fp);
+}
+
+/* The attributes x, y, width and height of a box, each with a space before it. */
+static void put_box(FILE *fp, double x, double y, double w, double h)
+{
+    const double v[4] = {x, y, w, h};
+    static const char *const name[4] = {" x=\"", "\" y=\"", "\" width=\"", "\" height=\""};
+    for (int i = 0; i < 4; i++) {
+        fputs(name[i], fp);
+        put_num(fp, v[i]);
+    }
+    fputc('"', fp);
+}
+
+/* XML character data: & < > and quotes escaped. */
+static void put_escaped(FILE *fp, const char *s, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        switch (s[i]) {
+        case '&': fputs("&amp;", fp); break;
+        case '<': fputs("&lt;", fp); break;
+        case '>': fputs("&gt;", fp); break;
+        case '"': fputs("&quot;", fp); break;
+        default: fputc(s[i], fp);
+        }
+    }
+}
+
+static void put_color(FILE *fp, tf_rgb c) { fprintf(fp, "#%02x%02x%02x", c.r, c.g, c.b); }
+
+/* The font families as CSS: 'Noto Sans CJK SC', 'DejaVu Sans', sans-serif. */
+static void put_families(FILE *fp, const char *list)
+{
+    const char *p = list;
+    bool first = true;
+    while (*p) {
+        while (*p == ' ' || *p == ',')
+            p++;
+        const char *e = p;
+        while (*e && *e != ',')
+            e++;
+        const char *t = e;
+        while (t > p && t[-1] == ' ')
+            t--;
+        if (t > p) {
+            bool generic = (t - p == 10 && strncmp(p, "sans-serif", 10) == 0) ||
+                           (t - p == 5 && strncmp(p, "serif", 5) == 0) ||
+                           (t - p == 9 && strncmp(p, "monospace", 9) == 0);
+            fputs(first ? "" : ", ", fp);
+            if (!generic)
+                fputc('\'', fp);
+            for (const char *c = p; c < t; c++)
+                if (*c != '\'' && *c != '"' && *c != '<' && *c != '&')
+                    fputc(*c, fp);
+            if (!generic)
+                fputc('\'', fp);
+            first = false;
+        }
+        p = e;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The document */
+
+bool svg_begin(fig *f)
+{
+    f->svg = calloc(1, sizeof *f->svg);
+    if (!f->svg)
+        return false;
+    f->svg->gs[0] = (svg_state){.width = 1.0};
+    FILE *fp = f->mem;
+    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+          "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+          "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"", fp);
+    put_num(fp, f->spec.width);
+    fputs("pt\" height=\"", fp);
+    put_num(fp, f->spec.height);
+    fputs("pt\" viewBox=\"0 0 ", fp);
+    put_num(fp, f->spec.width);
+    fputc(' ', fp);
+    put_num(fp, f->spec.height);
+    fputs("\">\n", fp);
+    if (f->meta.title) {
+        fputs("<title>", fp);
+        put_escaped(fp, f->meta.title, strlen(f->meta.title));
+        fputs("</title>\n", fp);
+    }
+    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
+    return true;
+}
+
+void svg_note(fig *f, const char *text)
+{
+    if (!f->svg->note)
+        f->svg->note = strdup(text);
+}
+
+void svg_end(fig *f)
+{
+    FILE *fp = f->mem;
+    while (f->svg->depth > 0)
+        svg_restore(f);
+    for (int g = 0; g < f->svg->gs[0].groups; g++)
+        fputs("</g>\n", fp);
+    f->svg->gs[0].groups = 0;
+    if (f->meta.params) {
+        fputs("<metadata id=\"tfviz-parameters\">", fp);
+        put_escaped(fp, f->meta.params, strlen(f->meta.params));
+        fputs("</metadata>\n", fp);
+    }
+    if (f->svg->note) {
+        fputs("<metadata id=\"tfviz-heatmap\">", fp);
+        put_escaped(fp, f->svg->note, strlen(f->svg->note));
+        fputs("</metadata>\n", fp);
+    }
+    fputs("</svg>\n", fp);
+}
+
+void svg_free(fig *f)
+{
+    if (!f->svg)
+        return;
+    free(f->svg->d);
+    free(f->svg->note);
+    free(f->svg);
+    f->svg = NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * State */
+
+void svg_save(fig *f)
+{
+    fig_svg *s = f->svg;
+    if (s->depth + 1 >= SVG_DEPTH)
+        return;
+    s->gs[s->depth + 1] = s->gs[s->depth];
+    s->gs[++s->depth].groups = 0;
+}
+
+void svg_restore(fig *f)
+{
+    fig_svg *s = f->svg;
+    for (int g = 0; g < s->gs[s->depth].groups; g++)
+        fputs("</g>\n", f->mem);
+    if (s->depth > 0)
+        s->depth--;
+    else
+        s->gs[0].groups = 0;
+}
+
+void svg_rgb(fig *f, tf_rgb c) { f->svg->gs[f->svg->depth].color = c; }
+void svg_width(fig *f, double w) { f->svg->gs[f->svg->depth].width = w; }
+void svg_cap(fig *f, int cap) { f->svg->gs[f->svg->depth].cap = cap; }
+void svg_join_round(fig *f) { f->svg->gs[f->svg->depth].join_round = true; }
+
+void svg_dash(fig *f, const double *on, int n)
+{
+    svg_state *g = &f->svg->gs[f->svg->depth];
+    g->ndash = n < 0 ? 0 : n > 4 ? 4 : n;
+    for (int i = 0; i < g->ndash; i++)
+        g->dash[i] = on[i];
+}
+
+void svg_clip_rect(fig *f, fig_rect r)
+{
+    FILE *fp = f->mem;
+    int id = ++f->svg->clips;
+    fprintf(fp, "<clipPath id=\"c%d\"><rect", id);
+    put_box(fp, r.x, r.y, r.w, r.h);
+    fprintf(fp, "/></clipPath>\n<g clip-path=\"url(#c%d)\">\n", id);
+    f->svg->gs[f->svg->depth].groups++;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Paths */
+
+static void path_add(fig *f, const char *cmd, const double *v, int n)
+{
+    fig_svg *s = f->svg;
+    char buf[160];
+    size_t o = (size_t)snprintf(buf, sizeof buf, "%s", cmd);
+    for (int i = 0; i < n; i++) {
+        char b[40];
+        num(b, sizeof b, v[i]);
+        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? " " : "", b);
+    }
+    if (s->dn + o + 1 > s->dcap) {
+        size_t cap = s->dcap ? s->dcap * 2 : 1024;
+        while (cap < s->dn + o + 1)
+            cap *= 2;
+        char *d = realloc(s->d, cap);
+        if (!d) {
+            s->d_failed = true;
+            return;
+        }
+        s->d = d;
+        s->dcap = cap;
+    }
+    memcpy(s->d + s->dn, buf, o + 1);
+    s->dn += o;
+}
+
+void svg_move(fig *f, double x, double y) { path_add(f, "M", (double[]){x, y}, 2); }
+void svg_line(fig *f, double x, double y) { path_add(f, "L", (double[]){x, y}, 2); }
+void svg_close(fig *f) { path_add(f, "Z", NULL, 0); }
+
+void svg_arc(fig *f, double cx, double cy, double r, double a0, double a1)
+{
+    double sweep = a1 - a0;
+    double sx = cx + r * cos(a0), sy = cy + r * sin(a0);
+    svg_move(f, sx, sy);
+    if (sweep >= 2 * M_PI - 1e-9) { /* a whole circle: two half arcs */
+        path_add(f, "A", (double[]){r, r, 0, 1, 1, cx - (sx - cx), cy - (sy - cy)}, 7);
+        path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, sy}, 7);
+        return;
+    }
+    path_add(f, "A", (double[]){r, r, 0, sweep > M_PI ? 1 : 0, 1, cx + r * cos(a1),
+                                cy + r * sin(a1)}, 7);
+}
+
+static void path_end(fig *f)
+{
+    f->svg->dn = 0;
+    if (f->svg->d)
+        f->svg->d[0] = '\0';
+}
+
+void svg_stroke(fig *f)
+{
+    fig_svg *s = f->svg;
+    const svg_state *g = &s->gs[s->depth];
+    if (!s->dn)
+        return;
+    FILE *fp = f->mem;
+    fprintf(fp, "<path d=\"%s\" fill=\"none\" stroke=\"", s->d);
+    put_color(fp, g->color);
+    fputs("\" stroke-width=\"", fp);
+    put_num(fp, g->width);
+    fputc('"', fp);
+    if (g->ndash) {
+        fputs(" stroke-dasharray=\"", fp);
+        for (int i = 0; i < g->ndash; i++) {
+            fputs(i ? " " : "", fp);
+            put_num(fp, g->dash[i]);
+        }
+        fputc('"', fp);
+    }
+    static const char *const caps[] = {NULL, "round", "square"};
+    if (g->cap > 0 && g->cap < 3)
+        fprintf(fp, " stroke-linecap=\"%s\"", caps[g->cap]);
+    if (g->join_round)
+        fputs(" stroke-linejoin=\"round\"", fp);
+    fputs("/>\n", fp);
+    path_end(f);
+}
+
+void svg_fill(fig *f)
+{
+    fig_svg *s = f->svg;
+    if (!s->dn)
+        return;
+    fprintf(f->mem, "<path d=\"%s\" fill=\"", s->d);
+    put_color(f->mem, s->gs[s->depth].color);
+    fputs("\"/>\n", f->mem);
+    path_end(f);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Heatmaps */
+
+static tf_rgb rgb_of(uint32_t p) { return (tf_rgb){(p >> 16) & 255, (p >> 8) & 255, p & 255}; }
+
+void svg_cells(fig *f, const uint32_t *px, long rows, long cols, fig_rect dst, bool bottom_up)
+{
+    FILE *fp = f->mem;
+    double cw = dst.w / cols, ch = dst.h / rows;
+    fputs("<g>\n", fp);
+    for (long r = 0; r < rows; r++) {
+        const uint32_t *row = px + (size_t)r * (size_t)cols;
+        /* the page row this matrix row lands on: from the top, or from the bottom */
+        long pr = bottom_up ? rows - 1 - r : r;
+        double y = dst.y + pr * ch;
+        /* later rows paint over earlier ones: the overlap goes toward the next row drawn */
+        double h = ch + (r + 1 < rows ? CELL_OVERLAP : 0);
+        if (bottom_up && r + 1 < rows)
+            y -= CELL_OVERLAP;
+        for (long c = 0; c < cols;) {
+            long e = c + 1;
+            while (e < cols && row[e] == row[c])
+                e++;
+            double w = (e - c) * cw + (e < cols ? CELL_OVERLAP : 0);
+            fputs("<rect", fp);
+            put_box(fp, dst.x + c * cw, y, w, h);
+            fputs(" fill=\"", fp);
+            put_color(fp, rgb_of(row[c]));
+            fputs("\"/>\n", fp);
+            c = e;
+        }
+    }
+    fputs("</g>\n", fp);
+}
+
+static void base64(FILE *fp, const unsigned char *b, size_t n)
+{
+    static const char t[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < n; i += 3) {
+        unsigned v = (unsigned)b[i] << 16 | (i + 1 < n ? (unsigned)b[i + 1] << 8 : 0) |
+                     (i + 2 < n ? b[i + 2] : 0);
+        fputc(t[v >> 18 & 63], fp);
+        fputc(t[v >> 12 & 63], fp);
+        fputc(i + 1 < n ? t[v >> 6 & 63] : '=', fp);
+        fputc(i + 2 < n ? t[v & 63] : '=', fp);
+    }
+}
+
+void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
+               bool bottom_up)
+{
+    /* the rows in page order, as opaque ARGB32 for fig_png_write */
+    uint32_t *rows = malloc((size_t)w * (size_t)h * 4);
+    char *png = NULL;
+    size_t png_len = 0;
+    FILE *mem = rows ? open_memstream(&png, &png_len) : NULL;
+    if (!mem) {
+        free(rows);
+        f->write_failed = true;
+        return;
+    }
+    for (int y = 0; y < h; y++) {
+        const uint32_t *src = px + (size_t)(bottom_up ? h - 1 - y : y) * stride_px;
+        for (int x = 0; x < w; x++)
+            rows[(size_t)y * w + x] = src[x] | 0xff000000u;
+    }
+    fig_raster r = {.width = w, .height = h, .stride = w * 4, .data = (unsigned char *)rows,
+                    .dpi = 72.0 * w / dst.w};
+    fig_meta none = {0};
+    tf_status st = fig_png_write(mem, &r, &none);
+    if (fclose(mem) != 0 || st != TF_OK) {
+        f->write_failed = true;
+    } else {
+        FILE *fp = f->mem;
+        fputs("<image", fp);
+        put_box(fp, dst.x, dst.y, dst.w, dst.h);
+        fputs(" preserveAspectRatio=\"none\" image-rendering=\"optimizeSpeed\" "
+              "style=\"image-rendering:pixelated\" xlink:href=\"data:image/png;base64,", fp);
+        base64(fp, (const unsigned char *)png, png_len);
+        fputs("\"/>\n", fp);
+    }
+    free(png);
+    free(rows);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Text */
+
+/* One <tspan> for the bytes [s, e) of the layout's text under the attributes at ai. */
+/* The baseline moves by dy (relative), never by an absolute y: an absolute position would start
+ * a new text chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned
+ * label would be drawn over each other. *cur is the baseline so far. */
+static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai,
+                    double size, double baseline, double *cur)
+{
+    double fs = size, rise = 0;
+    bool italic = false, bold = false;
+    if (ai) {
+        PangoAttribute *a;
+        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
+            italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
+        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
+            bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
+        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
+            fs = size * ((PangoAttrFloat *)a)->value;
+        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
+            rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
+    }
+    (void)f;
+    fputs("<tspan", fp);
+    double dy = round((baseline - rise - *cur) * 100) / 100;
+    if (dy != 0) {
+        fputs(" dy=\"", fp);
+        put_num(fp, dy);
+        fputc('"', fp);
+        *cur += dy;
+    }
+    if (fs != size) {
+        fputs(" font-size=\"", fp);
+        put_num(fp, fs);
+        fputc('"', fp);
+    }
+    if (italic)
+        fputs(" font-style=\"italic\"", fp);
+    if (bold)
+        fputs(" font-weight=\"bold\"", fp);
+    fputc('>', fp);
+    put_escaped(fp, text + s, (size_t)(e - s));
+    fputs("</tspan>", fp);
+}
+
+/* One line of the layout as a <text> at local coordinates: its left edge lx, its baseline by. */
+static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double by, double ax,
+                     const char *style)
+{
+    FILE *fp = f->mem;
+    const char *text = pango_layout_get_text(f->layout);
+    const char *anchor = ax < 0.25 ? NULL : ax > 0.75 ? "end" : "middle";
+    double x = ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2;
+    fputs("<text", fp);
+    fputs(style, fp);
+    fputs(" x=\"", fp);
+    put_num(fp, x);
+    fputs("\" y=\"", fp);
+    put_num(fp, by);
+    fputc('"', fp);
+    if (anchor)
+        fprintf(fp, " text-anchor=\"%s\"", anchor);
+    fputc('>', fp);
+    int s0 = line->start_index, e0 = line->start_index + line->length;
+    double size = pango_font_description_get_size(pango_layout_get_font_description(f->layout)) /
+                  (double)PANGO_SCALE;
+    PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
+    PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
+    double cur = by; /* the <text>'s own baseline */
+    if (!ai) {
+        put_run(f, fp, text, s0, e0, NULL, size, by, &cur);
+    } else {
+        do {
+            int s, e;
+            pango_attr_iterator_range(ai, &s, &e);
+            s = s < s0 ? s0 : s;
+            e = e > e0 ? e0 : e;
+            if (e > s)
+                put_run(f, fp, text, s, e, ai, size, by, &cur);
+        } while (pango_attr_iterator_next(ai));
+        pango_attr_iterator_destroy(ai);
+    }
+    fputs("</text>\n", fp);
+}
+
+void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
+{
+    FILE *fp = f->mem;
+    PangoRectangle logical;
+    pango_layout_get_extents(f->layout, NULL, &logical);
+    double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
+    double size = pango_font_description_get_size(pango_layout_get_font_description(f->layout)) /
+                  (double)PANGO_SCALE;
+    /* the attributes every line of this label shares */
+    char *style = NULL;
+    size_t style_len = 0;
+    FILE *sp = open_memstream(&style, &style_len);
+    if (!sp) {
+        f->write_failed = true;
+        return;
+    }
+    if (vertical) {
+        fputs(" transform=\"translate(", sp);
+        put_num(sp, x);
+        fputc(' ', sp);
+        put_num(sp, y);
+        fputs(") rotate(-90)\"", sp);
+    }
+    fputs(" xml:space=\"preserve\" font-family=\"", sp);
+    put_families(sp, f->family);
+    fputs("\" font-size=\"", sp);
+    put_num(sp, size);
+    fputs("\" fill=\"", sp);
+    put_color(sp, c);
+    fputc('"', sp);
+    if (fclose(sp) != 0) {
+        free(style);
+        f->write_failed = true;
+        return;
+    }
+    double ox = vertical ? 0 : x, oy = vertical ? 0 : y; /* the label's point, locally */
+    PangoLayoutIter *it = pango_layout_get_iter(f->layout);
+    do {
+        PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
+        PangoRectangle lr;
+        pango_layout_iter_get_line_extents(it, NULL, &lr);
+        double by = oy - ay * h + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
+        double lx = ox - ax * w + (double)(lr.x - logical.x) / PANGO_SCALE;
+        if (line->length > 0)
+            put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, style);
+    } while (pango_layout_iter_next_line(it));
+    pango_layout_iter_free(it);
+    (void)fp;
+    free(style);
+}
