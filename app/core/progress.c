@@ -18,7 +18,7 @@ static double now_s(void)
 
 void progress_start(tf_progress *p, const char *label, progress_unit unit, double total)
 {
-    bool worth = unit == PROGRESS_WORDS || total >= PROGRESS_MIN_BYTES;
+    bool worth = unit != PROGRESS_BYTES || total >= PROGRESS_MIN_BYTES;
     *p = (tf_progress){.on = worth && isatty(STDERR_FILENO), .unit = unit, .total = total,
                        .label = label};
     p->t0 = p->last = now_s();
@@ -30,7 +30,7 @@ void progress_update(tf_progress *p, double done, const char *extra)
         return;
     double t = now_s();
     bool last = done >= p->total;
-    if ((t - p->last < 0.1 && !last) || (p->unit == PROGRESS_WORDS && t - p->t0 < WORDS_DELAY_S))
+    if ((t - p->last < 0.1 && !last) || (p->unit != PROGRESS_BYTES && t - p->t0 < WORDS_DELAY_S))
         return;
     p->last = t;
     double frac = p->total > 0 ? done / p->total : 1.0;
@@ -44,7 +44,7 @@ void progress_update(tf_progress *p, double done, const char *extra)
     fprintf(stderr, "\r%s [%s] %5.1f%%  ", p->label, bar, 100.0 * frac);
     if (p->unit == PROGRESS_BYTES)
         fprintf(stderr, "%.2f / %.2f GB  %.2f GB/s", done / 1e9, p->total / 1e9, rate / 1e9);
-    else
+    else if (p->unit == PROGRESS_WORDS)
         fprintf(stderr, "%.0f words/s", rate);
     if (extra)
         fprintf(stderr, "  %s", extra);

@@ -10,10 +10,12 @@
 #include "analysis.h"
 #include "core/strings.h"
 #include "figure.h"
+#include "order_train.h"
 
 typedef struct {
     fig *f;
     tf_analysis *a;
+    const order_trainer *order; /* the trained order model (order-training), NULL: none */
     bool zh;          /* Chinese labels */
     cmap_id cmap;     /* --colormap, or CMAP_COUNT for the figure's choice */
     fig_rect area;    /* the page inside its margins, below the title */
@@ -29,13 +31,17 @@ typedef struct {
 /* One figure: a row of the table in export.c. */
 typedef struct {
     const char *name;
-    unsigned needs;   /* ANALYSIS_* */
+    unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER */
     double aspect;    /* default height / width */
     txt_id title;     /* markup; %s-free */
     tf_status (*draw)(fig_ctx *c);
     /* NULL when the configuration fits, else a sentence (too many cells, ...) */
     const char *(*check)(const tf_config *cfg);
 } fig_entry;
+
+/* A need beyond the analysis's parts: the figure draws the trained order model
+ * (fig_request.order), which the caller trains first (figures_need_order). */
+#define FIG_NEEDS_ORDER (1u << 16)
 
 #define CURVE_SAMPLES 2000 /* points of one curve at most */
 
@@ -62,6 +68,10 @@ tf_status draw_embedding(fig_ctx *c);
 tf_status draw_input(fig_ctx *c);
 /* fig_order.c: attention without and with positions (C6) */
 tf_status draw_order(fig_ctx *c);
+/* fig_order_training.c: held-out accuracy and loss per epoch of the order model trained once
+ * per position scheme, chance marked (docs/math.md part 5). It reads c->order's curves as far as
+ * they go on fixed axes: callable once per frame while the trainer steps. */
+tf_status draw_order_training(fig_ctx *c);
 /* fig_words.c: the 2-D map of learned word vectors (C5), alone or below the rows of W_E */
 tf_status draw_embedding_map(fig_ctx *c);
 const char *check_word_map(const tf_config *cfg);

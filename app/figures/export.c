@@ -37,6 +37,7 @@ static const fig_entry figures[] = {
     {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL},
     {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL},
     {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile},
+    {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_TRAINING, draw_order_training, NULL},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -46,6 +47,12 @@ static const fig_entry *find(const char *name)
         if (strcmp(figures[i].name, name) == 0)
             return &figures[i];
     return NULL;
+}
+
+bool figures_need_order(const char *name)
+{
+    const fig_entry *e = find(name ? name : "pe");
+    return e && (e->needs & FIG_NEEDS_ORDER);
 }
 
 const char *const *figures_names(void)
@@ -90,6 +97,9 @@ static void page_size(const fig_request *req, const fig_entry *e, double *w, dou
     /* the embedding figure adds the map of words below its rows when vectors are given */
     bool map = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors);
     double aspect = map ? 1.0 : e->aspect;
+    /* the order-training panels stand side by side on a page wider than a column */
+    if ((e->needs & FIG_NEEDS_ORDER) && *w > 1.5 * FIG_ONE_COLUMN_IN * FIG_PT_PER_IN)
+        aspect = 0.42;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
     if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
         return;
@@ -203,6 +213,25 @@ static void put_quoted(FILE *m, const char *s, size_t n)
     fputc('\'', m);
 }
 
+/* The options of the order model a figure was trained with. */
+static void order_options(FILE *m, const fig_request *req)
+{
+    const order_train_cfg *c = order_trainer_cfg(req->order);
+    const order_task *t = order_trainer_task(req->order);
+    fputs(" --scheme ", m);
+    for (size_t k = 0; k < order_trainer_count(req->order); k++)
+        fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
+    fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)c->model.seed,
+            c->model.d_model, c->model.heads, c->epochs);
+    if (req->order_task) {
+        fputs(" --order-task ", m);
+        put_quoted(m, req->order_task, strlen(req->order_task));
+    } else { /* the generated task: the article's two pairs are held out besides */
+        fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
+                t->n_split[ORDER_TEST] / 2 - 2);
+    }
+}
+
 static char *params_string(const fig_request *req, const tf_analysis *a, const fig_entry *e,
                            fig_format fmt, double w, double h, double dpi, double font, cmap_id cm)
 {
@@ -212,15 +241,22 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     if (!m)
         return NULL;
     const tf_config *c = &a->cfg;
-    fprintf(m, "tfviz %s --export FIGURE.%s --figure %s -d %d -n %ld --base %.17g "
+    bool order = e->needs & FIG_NEEDS_ORDER;
+    if (order && req->order) {
+        fprintf(m, "tfviz %s --export FIGURE.%s --figure %s", TF_VERSION, fig_format_name(fmt),
+                e->name);
+        order_options(m, req);
+    } else {
+        fprintf(m, "tfviz %s --export FIGURE.%s --figure %s -d %d -n %ld --base %.17g "
                "--index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
                "--offset %ld%s", TF_VERSION, fig_format_name(fmt), e->name, c->d_model,
             c->n_positions, c->base, c->index_base, (unsigned long long)c->seed, c->vocab_size,
             tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
             c->scale_embedding ? " --scale-embedding" : "");
-    if (c->compare) {
-        fputs(" --compare ", m);
-        put_quoted(m, c->compare, c->compare_len);
+        if (c->compare) {
+            fputs(" --compare ", m);
+            put_quoted(m, c->compare, c->compare_len);
+        }
     }
     if (fmt == FIG_PNG)
         fprintf(m, " --dpi %g", dpi);
@@ -248,8 +284,10 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
         fputs(" --title ", m);
         put_quoted(m, req->title, strlen(req->title));
     }
-    fputs(" -- ", m);
-    put_quoted(m, a->text, a->text_len);
+    if (!order) {
+        fputs(" -- ", m);
+        put_quoted(m, a->text, a->text_len);
+    }
     if (fclose(m) != 0) {
         free(buf);
         return NULL;
@@ -281,7 +319,7 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
                      .measure = measure, .boxes = measure ? NULL : req->boxes};
     fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
                      .date = FIXED_DATE};
-    fig_ctx c = {.a = a, .zh = zh, .cmap = cm, .vectors = req->vectors,
+    fig_ctx c = {.a = a, .order = req->order, .zh = zh, .cmap = cm, .vectors = req->vectors,
                  .no_title = req->no_title, .panel_labels = req->panel_labels,
                  .pe_split = req->pe_split,
                  .has_vmin = req->has_vmin, .has_vmax = req->has_vmax, .vmin = req->vmin,
@@ -413,7 +451,11 @@ int figures_export(const fig_request *req, tf_analysis *a)
     const fig_entry *e = find(req->name ? req->name : "pe");
     if (!e)
         return 2;
-    tf_status st = analysis_need(a, e->needs, NULL);
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) { /* the caller trains the model (figures_need_order) */
+        err_say("cannot draw the %s figure: no trained order model was given.", e->name);
+        return 2;
+    }
+    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
