@@ -388,6 +388,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "positions"},
     [T_TR_RESET] = {"回到同样的初始权重，重新训练", "back to the same initial weights; training "
                                                   "again"},
+    [T_TR_RESET_PAUSED] = {"回到同样的初始权重（暂停中，空格继续）",
+                           "back to the same initial weights (paused; Space goes on)"},
     [T_TR_SPEED] = {"速度：%s", "speed: %s"},
     [T_TR_SPEED_MAX] = {"全速", "full speed"},
     [T_TR_STEP] = {"再训练一轮后暂停", "one more epoch, then pause"},

@@ -488,11 +488,14 @@ static int key(tui *t, void *state, int ch)
         /* epoch 0's evaluation comes first: one more epoch is two points from the start */
         S->target = (points(S) ? points(S) : 1) + 1;
         return say(t, T_TR_STEP);
-    case 'r':
+    case 'r': {
+        /* a finished or running model trains again; a paused one stays paused (as view 8) */
+        bool go = S->running || order_trainer_done(S->s.tr);
         order_trainer_reset(S->s.tr);
-        S->running = true;
+        S->running = go;
         S->stepping = false;
-        return say(t, T_TR_RESET);
+        return say(t, go ? T_TR_RESET : T_TR_RESET_PAUSED);
+    }
     case '>':
     case '<': {
         int sp = S->speed + (ch == '>' ? 1 : -1);
