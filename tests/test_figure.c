@@ -314,11 +314,16 @@ static void test_pdf_single_revision(void **state)
 static void test_layouts_hold(void **state)
 {
     (void)state;
+    /* a sweep of some 240 pages: the fast build's pass runs it, not the sanitizer build nor
+     * valgrind (cmocka's skip() would read as a failure under the TAP protocol) */
 #if defined(__SANITIZE_ADDRESS__)
-    skip(); /* a sweep: the fast build's pass runs it */
+    print_message("# layout sweep: run by the fast build's pass, not under the sanitizers\n");
+    return;
 #endif
-    if (getenv("TFVIZ_TEST_LIGHT"))
-        skip(); /* under valgrind */
+    if (getenv("TFVIZ_TEST_LIGHT")) {
+        print_message("# layout sweep: run by the fast build's pass, not under valgrind\n");
+        return;
+    }
     tf_config cfg;
     config_defaults(&cfg);
     cfg.d_model = 128; /* the layouts are the same; the heatmaps cost less to write */
