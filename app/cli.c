@@ -16,6 +16,8 @@
 #include "figure.h"
 #include "figures/figures.h"
 #include "learn/learn.h"
+#include "learn/order.h"
+#include "order_model.h"
 #include "print/print.h"
 #include "tf_limits.h"
 #include "tui/tui.h"
@@ -56,6 +58,20 @@ static fig_request figure_req(const cli_run_state *c)
                          .w2v = &o->w2v};
 }
 
+/* The order model the command line asks for: --train-order, --print order-training, the
+ * order-training figure and the explorer's view 10. */
+static order_request order_req(const tf_options *o)
+{
+    order_request r = {.task_path = o->order_task, .seed = o->cfg.seed,
+                       .pairs = {o->order_pairs[0], o->order_pairs[1]},
+                       .d_model = o->d_given ? o->cfg.d_model : 0, .heads = o->heads,
+                       .epochs = o->order_epochs, .n_schemes = o->n_schemes,
+                       .threads = o->threads_given ? o->w2v.threads : 0,
+                       .zh = strcmp(o->lang, "en") != 0};
+    memcpy(r.schemes, o->schemes, sizeof r.schemes);
+    return r;
+}
+
 static learn_request learn_req(const tf_options *o)
 {
     return (learn_request){.corpus_path = o->corpus, .cfg = &o->cfg,
@@ -68,11 +84,40 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
     return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
                            .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
                            .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given, .pe_split = o->pe_split};
+                           .top_given = o->top_given, .pe_split = o->pe_split,
+                           .order = order_req(o)};
 }
 
 /* ---------------------------------------------------------------------------------------------
  * What does not go together: 0, or 2 after saying why */
+
+/* The order model's options: --train-order alone, and --order-task and --order-pairs only where
+ * the order model is trained. */
+static int check_order_options(const tf_options *o)
+{
+    if (o->train_order && (o->print_what || o->export_path || o->train || o->lesson ||
+                           o->vectors_path)) {
+        err_say("--train-order trains and prints the order model; use %s in a separate run.",
+                o->print_what ? "--print" : o->export_path ? "--export" : o->train ? "--train"
+                : o->lesson ? "--lesson" : "--vectors");
+        return 2;
+    }
+    bool elsewhere = o->train || (o->print_what && !print_trains_order(o->print_what)) ||
+                     (o->export_path && !figures_need_order(o->figure)) ||
+                     (o->show && !figures_need_order(o->show));
+    const char *which = o->order_task ? "--order-task" : o->order_pairs[0] ? "--order-pairs"
+                                      : NULL;
+    if (which && elsewhere && !o->train_order) {
+        err_say("%s sets the trained order model; use it with --train-order, --print "
+                "order-training, --export FILE --figure order-training or the explorer.", which);
+        return 2;
+    }
+    if (o->order_task && o->order_pairs[0]) {
+        err_say("--order-pairs sizes the generated task and --order-task reads yours; use one.");
+        return 2;
+    }
+    return 0;
+}
 
 /* --scheme goes to the places that choose how positions reach attention: --print order,
  * schemes, bias, pe and rope-scaling, the figures order, schemes and pe-file, and the
@@ -80,8 +125,9 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
  * so. */
 static int check_scheme_users(const tf_options *o)
 {
-    static const char *const topics[] = {"order", "schemes", "bias", "pe", "rope-scaling"};
-    static const char *const figures[] = {"order", "schemes", "pe-file"};
+    static const char *const topics[] = {"order", "schemes", "bias", "pe", "rope-scaling",
+                                         "order-training"};
+    static const char *const figures[] = {"order", "schemes", "pe-file", "order-training"};
     if (o->print_what) {
         for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
             if (strcmp(o->print_what, topics[i]) == 0)
@@ -149,7 +195,7 @@ static int check_options(tf_options *o)
                 "file it writes (-o).");
         return 2;
     }
-    return 0;
+    return check_order_options(o);
 }
 
 /* --train takes a corpus and writes vectors (-o): the options of other modes would be ignored
@@ -482,6 +528,30 @@ static int run_print(const tf_options *o, tf_analysis *a)
     return print_run(&req);
 }
 
+/* --export or --show: the figure of the analysis, or of the order model trained first. */
+static int run_figure(const cli_run_state *c, tf_analysis *a, bool show)
+{
+    const tf_options *o = &c->o;
+    fig_request req = figure_req(c);
+    if (!figures_need_order(req.name))
+        return show ? figures_show(&req, a) : figures_export(&req, a);
+    order_request r = order_req(o);
+    learn_order s;
+    int rc = learn_order_open(&s, &r);
+    if (rc)
+        return rc;
+    rc = learn_order_check_work(&s, show ? "--show order-training"
+                                         : "--export --figure order-training");
+    if (!rc) {
+        learn_order_train(&s);
+        req.order = s.tr;
+        req.order_task = o->order_task;
+        rc = show ? figures_show(&req, a) : figures_export(&req, a);
+    }
+    learn_order_close(&s);
+    return rc;
+}
+
 /* The explorer or the lesson in a terminal, else the text report. */
 static int run_terminal(const cli_run_state *c, tf_analysis *a)
 {
@@ -491,7 +561,16 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
                           .extended = o->extended,
                           .no_color = o->no_color, .export = figures_export,
-                          .raster = figures_raster};
+                          .raster = figures_raster, .order = order_req(o)};
+        /* -d sets the explorer's d_model and --heads ALiBi's and T5's: view 10's model takes
+         * them only where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H) */
+        if (tr.order.heads > ORDER_MAX_HEADS)
+            tr.order.heads = 0;
+        order_model_cfg mc;
+        order_model_defaults(&mc);
+        int h = tr.order.heads ? tr.order.heads : mc.heads;
+        if (tr.order.d_model > 256 || tr.order.d_model % (2 * h) != 0)
+            tr.order.d_model = 0;
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
             return rc;
@@ -530,11 +609,9 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
         err_analysis(st, &dg, &o->cfg);
         rc = 2;
     } else if (o->export_path) {
-        fig_request req = figure_req(c);
-        rc = figures_export(&req, &a);
+        rc = run_figure(c, &a, false);
     } else if (o->show) {
-        fig_request req = figure_req(c);
-        rc = figures_show(&req, &a);
+        rc = run_figure(c, &a, true);
     } else if (o->print_what) {
         rc = run_print(o, &a);
     } else {
@@ -567,6 +644,18 @@ int cli_run(int argc, char **argv)
         if ((r = check_train(&c.o, argc - first)) == 0) {
             learn_request lr = learn_req(&c.o);
             r = learn_train(&lr, c.o.output);
+        }
+    } else if (c.o.train_order) {
+        if (first < argc || c.o.format != FMT_TEXT) {
+            err_say("--train-order trains on its own task and prints a report; %s",
+                    first < argc ? "it reads no sentence (give your sentences with --order-task "
+                                   "FILE)."
+                                 : "for the curves as csv or json use --print order-training "
+                                   "--format csv|json.");
+            r = 2;
+        } else {
+            order_request orq = order_req(&c.o);
+            r = learn_train_order(&orq, c.o.output);
         }
     } else if (print_learned(c.o.print_what)) { /* no sentence: vectors from a file or corpus */
         print_request pr = print_req(&c.o, NULL);

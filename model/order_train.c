@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -81,6 +82,9 @@ struct order_trainer {
     uint32_t n_train, n_test;
     size_t next;     /* the scheme order_trainer_step_one works on next */
     order_work view; /* for inspect and predict */
+    uint64_t units;  /* units of work of a whole run, all schemes */
+    atomic_uint_fast64_t units_done; /* of them, done by order_trainer_run's threads */
+    atomic_uint running;             /* its threads still training */
 };
 
 static void run_reset(scheme_run *r)
@@ -180,6 +184,12 @@ tf_status order_trainer_new(order_trainer **out, const order_task *t, const orde
         uint32_t e = (ORDER_AUTO_STEPS + batches - 1) / batches;
         tr->c.epochs = e < 10 ? 10 : e > ORDER_MAX_EPOCHS ? ORDER_MAX_EPOCHS : (int)e;
     }
+    /* a scheme's run: its training batches, and (epochs + 1) evaluations of every sentence in
+     * units of ORDER_EVAL_UNIT batches */
+    uint64_t B = (uint64_t)c->batch, all = (uint64_t)tr->n_train + tr->n_test;
+    tr->units = n * ((uint64_t)tr->c.epochs * ((tr->n_train + B - 1) / B) +
+                     ((uint64_t)tr->c.epochs + 1) * ((all + ORDER_EVAL_UNIT * B - 1) /
+                                                     (ORDER_EVAL_UNIT * B)));
     tr->split_idx = malloc(t->n_sent * sizeof *tr->split_idx);
     if (!tr->split_idx) {
         free(tr);
@@ -390,12 +400,23 @@ static void *run_thread(void *arg)
 {
     run_job *j = arg;
     for (size_t k = j->first; k < j->tr->n; k += j->stride)
-        while (j->tr->run[k].phase != PHASE_DONE)
+        while (j->tr->run[k].phase != PHASE_DONE) {
             step_run(j->tr, &j->tr->run[k]);
+            atomic_fetch_add_explicit(&j->tr->units_done, 1, memory_order_relaxed);
+        }
+    atomic_fetch_sub_explicit(&j->tr->running, 1, memory_order_release);
     return NULL;
 }
 
-tf_status order_trainer_run(order_trainer *tr, int threads)
+static void sleep_ms(double ms)
+{
+    struct timespec t = {.tv_sec = (time_t)(ms / 1e3),
+                         .tv_nsec = (long)(fmod(ms, 1e3) * 1e6)};
+    nanosleep(&t, NULL);
+}
+
+tf_status order_trainer_run_report(order_trainer *tr, int threads, order_report_fn report,
+                                   void *user, double every_ms)
 {
     if ((size_t)threads > tr->n)
         threads = (int)tr->n;
@@ -406,19 +427,41 @@ tf_status order_trainer_run(order_trainer *tr, int threads)
     bool started[ORDER_MAX_SCHEMES] = {false};
     for (int i = 0; i < threads; i++)
         job[i] = (run_job){tr, (size_t)i, (size_t)threads};
-    /* schemes i, i + threads, ... on thread i; thread 0's share (and that of any thread that
-     * cannot be started) on this one. Each scheme is stepped by one thread only. */
-    for (int i = 1; i < threads; i++)
+    /* schemes i, i + threads, ... on thread i. Without a watcher thread 0's share runs on this
+     * one; with one, every share gets a thread and this one reports. The share of a thread that
+     * cannot be started runs here afterwards. Each scheme is stepped by one thread only. */
+    int first = report ? 0 : 1;
+    atomic_store(&tr->units_done, 0);
+    atomic_store(&tr->running, (unsigned)threads);
+    for (int i = first; i < threads; i++)
         started[i] = pthread_create(&id[i], NULL, run_thread, &job[i]) == 0;
-    run_thread(&job[0]);
-    tf_status st = TF_OK;
-    for (int i = 1; i < threads; i++) {
+    if (!report) {
+        run_thread(&job[0]);
+    } else {
+        unsigned missing = 0;
+        for (int i = 0; i < threads; i++)
+            missing += !started[i];
+        while (atomic_load_explicit(&tr->running, memory_order_acquire) > missing) {
+            report((double)atomic_load_explicit(&tr->units_done, memory_order_relaxed) /
+                       (double)(tr->units ? tr->units : 1),
+                   user);
+            sleep_ms(every_ms > 1 ? every_ms : 1);
+        }
+    }
+    for (int i = first; i < threads; i++) {
         if (started[i])
             pthread_join(id[i], NULL);
         else
             run_thread(&job[i]);
     }
-    return st;
+    if (report)
+        report(1.0, user);
+    return TF_OK;
+}
+
+tf_status order_trainer_run(order_trainer *tr, int threads)
+{
+    return order_trainer_run_report(tr, threads, NULL, NULL, 0);
 }
 
 double order_trainer_progress(const order_trainer *tr)

@@ -101,6 +101,14 @@ bool order_trainer_epoch(order_trainer *tr);
  * results do not depend on the number). The schemes of a thread that cannot be started are
  * trained on the calling thread, so this returns TF_OK. */
 tf_status order_trainer_run(order_trainer *tr, int threads);
+/* The same, telling a watcher how far it is: report(share done 0 .. 1, user) is called on the
+ * calling thread about every `every_ms` milliseconds while the schemes train and once more at the
+ * end with 1. The calling thread only waits and reports; the schemes train on `threads` threads
+ * of their own (on the calling thread, without reports, when none can be started). report NULL:
+ * order_trainer_run. The results are the same bits either way. */
+typedef void (*order_report_fn)(double done, void *user);
+tf_status order_trainer_run_report(order_trainer *tr, int threads, order_report_fn report,
+                                   void *user, double every_ms);
 bool order_trainer_done(const order_trainer *tr);
 /* Share of the whole run done, 0 .. 1, over all schemes (for a progress bar). */
 double order_trainer_progress(const order_trainer *tr);

@@ -26,6 +26,7 @@ figures=(
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
     "embedding-map|--vectors VECTORS|The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
     "schemes|--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128 --lang en --width two-column --height 7.2in|Beyond the article: the schemes real models use against distance on a log axis. Above, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; in the middle, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; below, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴）。中间一栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；下方：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
+    "order-training|--seed 42|One attention layer trained on who does it, once per position scheme, from the same weights: held-out accuracy per epoch (chance dashed) and the training loss. none stays at 50 %, the others reach 100 %. / 同一个单层注意力模型按每种位置方案各训练一次：none 停在 50%，其余达到 100%。"
 )
 vectors=$(mktemp)
 trap 'rm -f "$vectors"' EXIT

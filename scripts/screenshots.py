@@ -14,7 +14,8 @@ import time
 
 SIZE_VIEWS = (100, 32)
 SIZE_LESSON = (80, 24)
-VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned", "schemes"]
+VIEWS = ["embed", "pe", "freq", "relative", "input", "order", "rope", "learned", "schemes",
+         "train"]
 
 
 class Pane:
@@ -78,6 +79,16 @@ def live_training_still(p):
     time.sleep(0.3)
 
 
+def order_training_still(p):
+    """View 9 trains the order model while it is shown: at full speed from the start to the end,
+    whose curves and answers are the same bits on every run."""
+    p.started(("epoch ", "轮 "))
+    for _ in range(6):
+        p.keys(">")
+    p.keys("r")
+    p.started(("trained ", "训练完成"), timeout=120)
+
+
 def save(path, screen, title):
     """The screen as plain text (trailing blanks cut); the title goes to the index."""
     lines = [ln.rstrip() for ln in screen.splitlines()]
@@ -122,12 +133,15 @@ def main():
     try:
         p.settled("51.2 M")
         for i, name in enumerate(VIEWS):
-            p.keys(str(i + 1))
+            key = str((i + 1) % 10)  # the tenth view's key is 0
+            p.keys(key)
             if name == "learned":
                 live_training_still(p)
-            s = p.settled(f" {i + 1} ")
+            if name == "train":
+                order_training_still(p)
+            s = p.settled(f" {key} ")
             save(os.path.join(out, f"view{i + 1}-{name}.txt"), s,
-                 f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {i + 1}")
+                 f"View {i + 1} ({name}), {w}x{h}: `tfviz --lang en 我爱学习`, key {key}")
             n += 1
     finally:
         p.close()
@@ -135,12 +149,14 @@ def main():
     for lang in ("en", "zh"):
         p = Pane(tfviz, ["--lesson", "--lang", lang], w, h)
         try:
-            for step in range(1, 12):
+            for step in range(1, 13):
                 if step > 1:
-                    p.keys("NPage")  # the lesson's "next": Space belongs to steps 5 and 8
+                    p.keys("NPage")  # the lesson's "next": Space belongs to steps 5, 7 and 9
                 if step == 5:
                     live_training_still(p)
-                s = p.settled(f"{step}/11")
+                if step == 7:
+                    order_training_still(p)
+                s = p.settled(f"{step}/12")
                 save(os.path.join(out, f"lesson-{lang}-{step:02d}.txt"), s,
                      f"Lesson step {step} ({lang}), {w}x{h}: `tfviz --lesson --lang {lang}`")
                 n += 1
@@ -149,7 +165,7 @@ def main():
     w, h = SIZE_LESSON
     p = Pane(tfviz, ["--lesson", "--big", "--lang", "en"], w, h)
     try:
-        s = p.settled("1/11")
+        s = p.settled("1/12")
         save(os.path.join(out, "lesson-big-01.txt"), s,
              f"Lesson step 1 with --big, {w}x{h}: `tfviz --lesson --big --lang en`")
         n += 1

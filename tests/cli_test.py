@@ -739,6 +739,22 @@ def test_output():
         check(sorted(os.listdir(d)) == ["pe.csv"], "still no temporary file")
     p = run("--format", "csv", ok=False)
     check(p.returncode == 2 and b"--print" in p.stderr, "--format without --print is refused")
+    # the order model, tiny, so that the memcheck setup runs its front-end code under valgrind too
+    # (tests/order_cli_test.py checks the numbers)
+    tiny = ("--order-pairs", "8,2", "--epochs", "2", "-d", "8", "--threads", "2")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "curves.json")
+        run("--print", "order-training", "--format", "json", *tiny, "-o", path)
+        j = json.load(open(path))
+        check(len(j["curves"]) == 3 * 4 and j["model"]["d_model"] == 8,
+              "order-training: 3 points x 4 schemes")
+        task = os.path.join(d, "task.txt")
+        p = run("--train-order", *tiny, "-o", task)
+        check(b"After training, epoch 2" in p.stdout and os.path.exists(task), "--train-order -o task")
+        p = run("--train-order", "--order-task", task, "--epochs", "1", "-d", "8")
+        check(b"sentences from" in p.stdout, "--order-task reads the written task back")
+        check(sorted(os.listdir(d)) == ["curves.json", "task.txt"],
+              "order model outputs, no temporary file")
 
 
 def main():

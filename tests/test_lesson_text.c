@@ -54,11 +54,13 @@ static void test_steps(void **state)
     }
     assert_null(lesson_get(-1));
     assert_null(lesson_get(LESSON_STEPS));
-    /* the order: bytes first, attention order at 6, PE formula at 7, RoPE last */
+    /* the issues' order: bytes first, attention order at 6, the order model trained at 7, the
+     * PE formula at 8, RoPE last */
     assert_null(lesson_get(0)->view);
     assert_ptr_equal(lesson_get(5)->view, &view_order);
-    assert_ptr_equal(lesson_get(6)->view, &view_pe);
-    assert_ptr_equal(lesson_get(10)->view, &view_rope);
+    assert_ptr_equal(lesson_get(6)->view, &view_train);
+    assert_ptr_equal(lesson_get(7)->view, &view_pe);
+    assert_ptr_equal(lesson_get(LESSON_STEPS - 1)->view, &view_rope);
     /* --extended: the position schemes after RoPE, in both languages */
     for (int i = 0; i < LESSON_EXTRA_STEPS; i++) {
         const lesson_step *s = lesson_get_extra(i);
@@ -91,7 +93,7 @@ static void test_labels(void **state)
     assert_null(txt_lang(T_COUNT, true));
     char buf[64];
     txt_fmt_lang(buf, sizeof buf, T_LESSON_HEADER, false, 3, LESSON_STEPS);
-    assert_string_equal(buf, "tfviz lesson 3/11");
+    assert_string_equal(buf, "tfviz lesson 3/12");
 }
 
 /* The ? overlay of the lesson lists the lesson's own keys, not the explorer's view switching. */

@@ -212,6 +212,21 @@ static void same_state(const order_trainer *a, const order_trainer *b)
     }
 }
 
+/* What order_trainer_run_report's reporter saw. */
+typedef struct {
+    int calls;
+    double last;
+    bool backwards;
+} report_log;
+
+static void on_report(double done, void *user)
+{
+    report_log *l = user;
+    l->backwards |= done < l->last || done > 1.0;
+    l->last = done;
+    l->calls++;
+}
+
 static void test_deterministic(void **state)
 {
     (void)state;
@@ -256,6 +271,16 @@ static void test_deterministic(void **state)
         slices++;
     assert_true(slices >= 1);
     same_state(a, d);
+    /* watched by a reporter: the same bits, shares that only grow, and 1 at the end */
+    for (int threads = 1; threads <= 3; threads += 2) {
+        order_trainer_reset(d);
+        report_log log = {.last = -1.0};
+        assert_int_equal(order_trainer_run_report(d, threads, on_report, &log, 5.0), TF_OK);
+        same_state(a, d);
+        assert_true(log.calls >= 1);
+        assert_false(log.backwards);
+        assert_close(log.last, 1.0, 0);
+    }
     assert_close(order_trainer_progress(a), 1.0, 0);
     /* a reset trains the same run again */
     order_trainer_reset(b);

@@ -253,10 +253,10 @@ def test_article_scale():
         t.kill()
     t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 80, 24)
     try:
-        t.wait("lesson 1/11", "step 1")
-        for _ in range(6):
+        t.wait("lesson 1/12", "step 1")
+        for _ in range(7):
             t.keys("NPage")
-        s = t.wait("PE is computed, not learned or stored", "step 7")
+        s = t.wait("PE is computed, not learned or stored", "step 8")
         check(s is not None, "article: the lesson says PE is computed, not learned or stored")
     finally:
         t.kill()
@@ -282,7 +282,7 @@ def test_sum_grows():
 
 def test_training_kept():
     """The end of a training run changes no other view: the explorer keeps d_model and says
-    what u would do; the lesson keeps its d_model through step 7, and u does nothing there."""
+    what u would do; the lesson keeps its d_model through step 8, and u does nothing there."""
     t = tt.Tmux(["--lang", "en", "我爱学习"], 100, 30)
     try:
         t.wait("C1-C4", "first frame")
@@ -302,20 +302,20 @@ def test_training_kept():
         t.kill()
     t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 100, 32)
     try:
-        t.wait("lesson 1/11", "step 1")
+        t.wait("lesson 1/12", "step 1")
         for _ in range(4):
             t.keys("NPage")
-        t.wait(lambda x: "lesson 5/11" in x, "step 5")
+        t.wait(lambda x: "lesson 5/12" in x, "step 5")
         for _ in range(7):
             t.keys(">")
         s = t.wait("Training done. The other steps are unchanged", "the end of training",
                    timeout=90)
         check(s is not None, "lesson: step 5 says training is done and the other steps unchanged")
         t.keys("u")
-        t.keys("Enter", "Enter")
-        s = t.wait(lambda x: "lesson 7/11" in x and "the heatmap's cell" in x, "step 7")
+        t.keys("Enter", "Enter", "Enter")
+        s = t.wait(lambda x: "lesson 8/12" in x and "the heatmap's cell" in x, "step 8")
         check(s is not None and "/512) = " in s and "d_model=512" in tt.status_line(s),
-              "lesson: step 7 still works with d_model = 512 after training and u")
+              "lesson: step 8 still works with d_model = 512 after training and u")
     finally:
         t.kill()
 

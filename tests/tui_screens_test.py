@@ -66,11 +66,17 @@ def settled(t, timeout=6.0, quiet=0.3):
     return None
 
 
+def trains(s):
+    """The order training's state line says it runs: between two epochs at the lesson's speed
+    its screen does not change for a second or more, so two equal captures prove nothing."""
+    return re.search(r"^ *(training|训练中) +(epoch|第)", s, re.M) is not None
+
+
 def still(t, what):
     """Bring a screen that moves by itself to a fixed state: Space pauses, r starts again from
     the beginning (paused), and x clears the message those keys leave. Returns the screen."""
     s = settled(t)
-    if s is not None:
+    if s is not None and not trains(s):
         return s
     t.keys("Space")
     time.sleep(0.2)

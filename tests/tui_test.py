@@ -265,9 +265,14 @@ def views_at(width, height):
         s = t.wait(lambda x: "B: t5" in x and "L=128" in x, "view 9, S")
         check(s is not None, f"{width}x{height} view 9: S turns B to T5, trained up to 128")
 
+        t.keys("0")
+        s = t.wait(lambda x: "held-out" in x and "none" in status_line(x), "view 10")
+        check(s is not None, f"{width}x{height} view 10: order training runs, accuracies on the "
+              "status line")
+
         t.keys("Tab")
         s = t.wait("C1-C4", "Tab wraps to view 1")
-        check(s is not None, f"{width}x{height}: Tab goes from view 9 to view 1")
+        check(s is not None, f"{width}x{height}: Tab goes from view 10 to view 1")
 
         t.keys("?")
         s = t.wait("press any key to close", "help")
@@ -549,9 +554,12 @@ def test_mouse():
     pe = pe_csv(512, 8)
     t = Tmux(["--lang", "en"], 100, 30)
     try:
-        check(t.wait("Embedding", "first frame") is not None, "mouse: first frame")
-        # the tab bar: "tfviz " then " 1 Embedding " " 2 PE " " 3 Freq "
-        click(t, len("tfviz  1 Embedding  2 PE  3"), 0)
+        s = t.wait("Embedding", "first frame")
+        check(s is not None, "mouse: first frame")
+        # the tab bar ("tfviz  1 Embedding  2 PE  3 Freq ..." or, when ten tabs do not fit,
+        # "1 Embedding 2 PE 3 Freq ..."): click inside the third tab, wherever it is
+        bar = s.splitlines()[0] if s else ""
+        click(t, bar.find("3 Freq") + 2 if "3 Freq" in bar else 30, 0)
         s = t.wait("wavelength 2pi/w_i", "view 3 by a click")
         check(s is not None, "mouse: a click on tab 3 opens view 3")
         t.keys("2")
@@ -674,6 +682,96 @@ def test_learn():
     finally:
         t.kill()
 
+def accuracies(s):
+    """{scheme: held-out %} from view 9's status line ("none 50.0%  sinusoidal 99.8% ...")."""
+    words = status_line(s).split() if s else []
+    out = {}
+    for a, b in zip(words, words[1:]):
+        if a in ("none", "sinusoidal", "learned", "rope") and b.endswith("%"):
+            out[a] = float(b[:-1])
+    return out
+
+
+def test_train():
+    """View 10 (key 0): the order model trains live; pause, one epoch, reset, head; keys answered while it
+    trains; at the end none sits at chance and names one doer for both orders, the others learn;
+    e exports the curves."""
+    with tempfile.TemporaryDirectory() as tmp:
+        # a sanitizer build trains ten to twenty times slower: a smaller task there
+        light = ["--order-pairs", "300,100", "--epochs", "12", "-d", "16"] \
+            if os.environ.get("TFVIZ_SANITIZED") else []
+        t = Tmux(["--lang", "en", *light, "我爱学习"], 120, 40, cwd=tmp)
+        try:
+            t.wait("Embedding", "first frame")
+            t.keys("0")
+            s = t.wait(lambda x: len(accuracies(x)) == 4, "view 10")
+            check(s is not None, "train: view 10 shows the four schemes' accuracies")
+            # a key is answered while training runs (tmux polling adds its own delay)
+            start = time.time()
+            t.keys("h")
+            s = t.wait("head 2/2", "head 2")
+            took = time.time() - start
+            print(f"# h answered in {took * 1000:.0f} ms while training")
+            check(s is not None and took < 0.5, f"train: h answered in {took * 1000:.0f} ms")
+            t.keys("p")
+            s = t.wait(lambda x: "paused" in x.splitlines()[4], "paused")
+            check(s is not None, "train: p pauses")
+            time.sleep(0.5)
+            check(accuracies(t.screen()) == accuracies(s), "train: nothing moves while paused")
+            t.keys("r")
+            s = t.wait("epoch 0/", "reset")
+            check(s is not None, "train: r goes back to epoch 0")
+            t.keys("p")
+            t.keys(".")
+            s = t.wait(lambda x: "epoch 1/" in x and "paused" in x.splitlines()[4], "one epoch")
+            check(s is not None, "train: . trains one more epoch, then pauses")
+            t.keys(">", ">", ">", ">", ">")  # full speed: the rest of the run in a few seconds
+            s = t.wait("speed: full speed", "full speed")
+            check(s is not None, "train: > raises the speed to full speed")
+            t.keys("Space")
+            s = t.wait(lambda x: "trained " in x.splitlines()[4], "the end", timeout=120)
+            check(s is not None, "train: training runs to the end")
+            acc = accuracies(s)
+            print(f"# final held-out accuracies in the view: {acc}")
+            check(acc.get("none", 100) <= 55, f"train: none at chance ({acc.get('none')} %)")
+            check(all(acc.get(k, 0) >= 95 for k in ("sinusoidal", "learned", "rope")),
+                  f"train: the schemes with positions learn ({acc})")
+            lines = s.splitlines() if s else []
+            at = [i for i, ln in enumerate(lines) if "none       held-out" in ln[50:]]
+            if at:
+                a, b = lines[at[0] + 1], lines[at[0] + 2]
+                doer = lambda ln: ln.split("\u2192")[-1].split()[0] if "\u2192" in ln else None
+                check(doer(a) is not None and doer(a) == doer(b),
+                      f"train: none names the same doer for both orders ({doer(a)}, {doer(b)})")
+            check(s is not None and "bag of words" in s, "train: the view says why none fails")
+            t.keys("e")
+            s = t.wait("exported tfviz-order-training.png", "export", timeout=60)
+            path = os.path.join(tmp, "tfviz-order-training.png")
+            check(s is not None and os.path.exists(path) and
+                  "--figure order-training" in png_text(path),
+                  "train: e exports the order-training figure")
+            t.keys("q")
+            e = exit_line(t.wait("__EXIT__", "exit"))
+            check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+                  f"train: q restores the terminal ({e})")
+        finally:
+            t.kill()
+    for env, want in (({}, "0 训练语序"), ({"LANG": "C", "LC_ALL": "C"}, "0 Train")):
+        t = Tmux(["我爱学习"], 80, 24, env=env)
+        tag = f"train80 {env.get('LANG', 'C.UTF-8')}"
+        try:
+            t.keys("0")
+            s = t.wait(lambda x: len(accuracies(x)) >= 3 and want in x.splitlines()[0], "view 10")
+            check(s is not None, f"{tag}: view 10 draws at 80x24 with its tab")
+            check(s is not None and all(len(ln) <= 80 for ln in s.splitlines()),
+                  f"{tag}: nothing runs past 80 columns")
+            t.keys("C-c")
+            e = exit_line(t.wait("__EXIT__", "exit"))
+            check(e is not None and e[2] == "TTY_RESTORED", f"{tag}: Ctrl-C restores ({e})")
+        finally:
+            t.kill()
+
+
 def display_col(line, i):
     """The terminal column of character i of a captured line (wide characters take two)."""
     import unicodedata
@@ -738,7 +836,9 @@ def order_at(text, width, height):
                   f"{tag}: narrow columns are numbered and the tokens listed whole")
         # nothing of the frame is cut: the tab bar ends with the last tab
         if width >= 80:
-            check(lines[0].rstrip().endswith("9 Schemes"), f"{tag}: the tab bar is whole")
+            # (at 80 columns ten tabs take their short names: "0 Train")
+            check(lines[0].rstrip().endswith(("0 Train order", "0 Train")),
+                  f"{tag}: the tab bar is whole")
     finally:
         t.kill()
 
@@ -855,7 +955,7 @@ def test_wording():
         t.keys("l")
         s = t.wait("记为 [UNK]", "Chinese [UNK]")
         check(s is not None and "其余 99,999 位都是 0" in s, "wording: [UNK] and 99,999 in Chinese")
-        check(s is not None and s.splitlines()[0].rstrip().endswith("9 位置方案"),
+        check(s is not None and s.splitlines()[0].rstrip().endswith("0 训练语序"),
               "wording: the Chinese tab bar is whole at 80 columns")
         t.keys("l", "7")
         s = t.wait(lambda x: "same curve" in x and "theta=" in x, "view 7")

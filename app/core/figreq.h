@@ -13,6 +13,8 @@
 #include "vectors.h"
 #include "word2vec.h"
 
+typedef struct order_trainer order_trainer; /* order_train.h */
+
 #define FIG_PT_PER_IN 72.0
 #define FIG_ONE_COLUMN_IN 3.5  /* a one-column figure in a two-column paper */
 #define FIG_TWO_COLUMN_IN 7.16 /* the full text width of a two-column paper (IEEE) */
@@ -57,6 +59,10 @@ typedef struct {
     long frames;               /* frames (0: the animation's own) */
     const char *corpus;        /* training: --corpus FILE (NULL: the built-in corpus) */
     const w2v_params *w2v;     /* training: its settings (NULL: the defaults) */
+    /* the order model's curves for the order-training figure: trained to the end by the command
+     * line, or as far as the explorer's view 10 got (NULL: none) */
+    const order_trainer *order;
+    const char *order_task;    /* its --order-task file, NULL: the generated task */
     struct fig_boxes *boxes;   /* non-NULL: what the figure drew where (render/figure.h) */
     const tf_positions *positions; /* the position schemes to draw (the explorer's view 9),
                                       NULL: the analysis's */

@@ -15,6 +15,7 @@
 #include "colormap.h"
 #include "core/err.h"
 #include "core/figreq.h"
+#include "order_task.h"
 #include "rope.h"
 #include "tf_config.h"
 #include "tf_limits.h"
@@ -212,9 +213,14 @@ static int set_mask(tf_options *o, const char *v)
     return 0;
 }
 
+/* ALiBi's and T5's heads; with --train-order (--print order-training, view 10) also the trained
+ * model's, which checks its own range (1 .. 4) */
 static int set_heads(tf_options *o, const char *v)
 {
-    return parse_int("--heads", v, 1, TF_MAX_HEADS, &o->positions.heads);
+    if (parse_int("--heads", v, 1, TF_MAX_HEADS, &o->positions.heads))
+        return -1;
+    o->heads = o->positions.heads;
+    return 0;
 }
 
 static int set_head(tf_options *o, const char *v)
@@ -348,7 +354,10 @@ static int set_lang(tf_options *o, const char *v)
 
 static int set_epochs(tf_options *o, const char *v)
 {
-    return parse_int("--epochs", v, 1, 10000, &o->w2v.epochs);
+    if (parse_int("--epochs", v, 1, 10000, &o->w2v.epochs))
+        return -1;
+    o->order_epochs = o->w2v.epochs; /* the order model checks its own range (1..1000) */
+    return 0;
 }
 
 static int set_window(tf_options *o, const char *v)
@@ -379,7 +388,27 @@ static int set_sample(tf_options *o, const char *v)
 
 static int set_threads(tf_options *o, const char *v)
 {
+    o->threads_given = true;
     return parse_int("--threads", v, 1, 64, &o->w2v.threads);
+}
+
+/* --order-pairs N or N,M: pairs of the generated task in training (and held out). */
+static int set_order_pairs(tf_options *o, const char *v)
+{
+    char first[32];
+    const char *comma = strchr(v, ',');
+    size_t n = comma ? (size_t)(comma - v) : strlen(v);
+    if (n >= sizeof first) {
+        err_say("--order-pairs expects N or N,M (training and held-out pairs), not '%s'.", v);
+        return -1;
+    }
+    memcpy(first, v, n);
+    first[n] = '\0';
+    if (parse_long("--order-pairs", first, 1, ORDER_MAX_PAIRS, &o->order_pairs[0]))
+        return -1;
+    o->order_pairs[1] = 0;
+    return comma ? parse_long("--order-pairs", comma + 1, 1, ORDER_MAX_PAIRS, &o->order_pairs[1])
+                 : 0;
 }
 
 static int set_vectors_limit(tf_options *o, const char *v)

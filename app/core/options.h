@@ -79,6 +79,13 @@ typedef struct {
     const char *word;         /* --word W */
     long top;                 /* --top K neighbours, or words on the PCA map */
     bool top_given;
+    /* the trained order model: --train-order, --print order-training, the figure, view 9 */
+    bool train_order;
+    const char *order_task;   /* --order-task FILE, NULL: the generated task */
+    long order_pairs[2];      /* --order-pairs N[,M]: training, held-out pairs; 0: default */
+    int heads;                /* --heads H, 0: the mode's default */
+    int order_epochs;         /* --epochs as given, 0: not given (the order model's own choice) */
+    bool threads_given;       /* --threads was given */
     /* the classroom and the display */
     bool lesson, big;
     bool extended;            /* --extended: the lesson's steps beyond the article */

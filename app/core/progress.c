@@ -46,7 +46,7 @@ void progress_update(tf_progress *p, double done, const char *extra)
         fprintf(stderr, "%.2f / %.2f GB  %.2f GB/s", done / 1e9, p->total / 1e9, rate / 1e9);
     else if (p->unit == PROGRESS_FRAMES)
         fprintf(stderr, "%.0f / %.0f frames", done, p->total); /* 80 columns in all */
-    else
+    else if (p->unit == PROGRESS_WORDS)
         fprintf(stderr, "%.0f words/s", rate);
     if (extra)
         fprintf(stderr, "  %s", extra);

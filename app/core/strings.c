@@ -24,6 +24,11 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TAB_ROPE] = {"RoPE", "RoPE"},
     [T_TAB_LEARNED] = {"训练", "Learned"},
     [T_TAB_SCHEMES] = {"位置方案", "Schemes"},
+    [T_TAB_TRAIN] = {"训练语序", "Train order"},
+    [T_TABS_REL] = {"相对", "Rel"},
+    [T_TABS_LEARNED] = {"训练", "Words"},
+    [T_TABS_TRAIN] = {"训练语序", "Train"},
+    [T_TABS_SCHEMES] = {"方案", "Schemes"},
 
     [T_CAP_EMBED] = {"C1-C4 分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
                      "它乘以 W_E（V x d_model）恰好取出第 k 行：查表就是矩阵乘法。",
@@ -65,6 +70,13 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "by side: the signal between positions, against distance, and past the "
                        "trained length L."},
 
+    [T_CAP_TRAIN] = {"C6 训练验证：同一个单层注意力模型学「谁是施事者」，每种位置方案各训练一次，"
+                     "曲线是从未训练过的测试句的准确率。不加位置时两种语序是同一袋词，模型必然"
+                     "给出同一个答案，至多对一半。",
+                     "C6 trained: one attention layer learns who does it, once per position "
+                     "scheme; curves: held-out accuracy. Without positions both orders are one "
+                     "bag of words, so they get the same answer: at most half right."},
+
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
     [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
                    "arrows move  PgUp/PgDn page  z/Z zoom  f fit"},
@@ -79,6 +91,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                         "Space pause n step r reset < > speed u use"},
     [T_KEYS_SCHEMES] = {"s/S 换方案 A/B  m 掩码  h 头  x RoPE 扩展",
                         "s/S scheme A/B  m mask  h head  x RoPE scaling"},
+    [T_KEYS_TRAIN] = {"空格/p 暂停  . 一轮  r 重来  < > 速度  h 换头  左右 换句",
+                      "Space/p pause  . epoch  r reset  < > speed  h head  L/R sentence"},
 
     [T_HINT] = {"? 帮助  q 退出  / 改句子  l English", "? help  q quit  / edit  l zh/en"},
     [T_TOO_SMALL] = {"窗口太小：至少需要 %d x %d，现在是 %d x %d。请放大终端窗口。",
@@ -95,7 +109,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_EXPORTED] = {"已导出 %s", "exported %s"},
     [T_HELP_TITLE] = {"按键", "Keys"},
     [T_HELP_CLOSE] = {"按任意键关闭", "press any key to close"},
-    [T_HELP_GLOBAL] = {"1-9 Tab Shift-Tab  切换视图（也可点击标签）\n"
+    [T_HELP_GLOBAL] = {"1-9 0 Tab Shift-Tab  切换视图（0 是第 10 页；也可点击标签）\n"
                        "?  帮助     q 或 Esc  退出\n"
                        "/ 或 :  编辑句子（中文输入法可用，回车确认，Esc 取消）\n"
                        "+ -  d_model 加倍 / 减半（4 到 4096）\n"
@@ -104,8 +118,9 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "l  中文 / English     e  把当前视图导出为图片\n"
                        "g  在能显示图片的终端里，把当前视图换成插图（再按一次复原）\n"
                        "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
+                       "第 9 页：两种位置方案并排；第 10 页（按 0）：每种方案现场训练，看谁学得会语序\n"
                        "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
-                       "1-9 Tab Shift-Tab  switch views (or click a tab)\n"
+                       "1-9 0 Tab Shift-Tab  switch views (0 is view 10; or click a tab)\n"
                        "?  help     q or Esc  quit\n"
                        "/ or :  edit the sentence (input methods work; Enter apply, Esc cancel)\n"
                        "+ -  double / halve d_model (4 to 4096)\n"
@@ -114,6 +129,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "l  Chinese / English     e  export this view as a figure\n"
                        "g  this view as the exported figure, in terminals that show pictures\n"
                        "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
+                       "view 9: two schemes side by side; view 10 (key 0): word order trained live\n"
                        "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
     [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
     [T_BAD_TEXT] = {"无法分析这个句子", "cannot analyse this sentence"},
@@ -341,6 +357,49 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_L_DONE_LESSON] = {"训练完成。课程的其他步骤不受影响；r 重新训练",
                          "Training done. The other steps are unchanged; r trains again"},
 
+    [T_TR_FAILED] = {"无法准备语序训练：%s", "cannot set up the order training: %s"},
+    [T_TR_RUNNING] = {"训练中", "training"},
+    [T_TR_PAUSED] = {"已暂停", "paused"},
+    [T_TR_DONE] = {"训练完成", "trained"},
+    [T_TR_STEPPING] = {"再训练一轮", "one more epoch"},
+    [T_TR_STATE] = {"第 %d/%d 轮  %s  %s：训练 %u 句，测试 %u 句  d_model %d，%d 个头",
+                    "epoch %d/%d  %s  %s: %u training, %u held-out sentences  "
+                    "d_model %d, %d heads"},
+    [T_TR_STATE_S] = {"第 %d/%d 轮  %s", "epoch %d/%d  %s"},
+    [T_TR_PER_FRAME] = {"每帧训练 %d ms", "%d ms/frame"},
+    [T_TR_GENERATED] = {"生成的任务（种子 %llu）", "generated task (seed %llu)"},
+    [T_TR_ACC] = {"测试句准确率（%%），虚线 50%%", "held-out accuracy %%, dashed: 50%%"},
+    [T_TR_LOSS] = {"训练损失（对数坐标）", "training loss (log scale)"},
+    [T_TR_EPOCHS] = {"轮", "epoch"},
+    [T_TR_SCHEME] = {"%-10s 测试 %5.1f%%", "%-10s held-out %5.1f%%"},
+    [T_TR_SAME] = {"两种语序答案相同：%.0f%% 的句对", "same answer for both orders: %.0f%% of pairs"},
+    [T_TR_SAME_S] = {"两序同答 %.0f%%", "same for both orders %.0f%%"},
+    [T_TR_NO_PAIR] = {"测试句没有成对的语序", "no held-out pairs"},
+    [T_TR_RIGHT] = {"对", "right"},
+    [T_TR_WRONG] = {"错", "wrong"},
+    [T_TR_HEAD] = {"注意力：第 %d/%d 个头（h 换头）", "attention of head %d/%d (h: next)"},
+    [T_TR_ATTN] = {"行 = 查询，列 = 键", "rows query, columns key"},
+    [T_TR_WHY] = {"none %.1f%%：不加位置时两种语序是同一袋词，%.0f%% 的句对得到同一个答案，"
+                  "每对至多答对一句",
+                  "none %.1f%%: without positions both orders are one bag of words; %.0f%% "
+                  "of pairs get the same answer, so at most one of each pair is right"},
+    [T_TR_WHY_S] = {"none %.1f%%：%.0f%% 的句对两种语序答案相同", "none %.1f%%: same answer for "
+                                                             "both orders in %.0f%% of pairs"},
+    [T_TR_WHY_NONE] = {"没有训练 none：用 --scheme 加上它，就能看到不加位置的结果",
+                       "none is not trained: add it with --scheme to see attention without "
+                       "positions"},
+    [T_TR_RESET] = {"回到同样的初始权重，重新训练", "back to the same initial weights; training "
+                                                  "again"},
+    [T_TR_RESET_PAUSED] = {"回到同样的初始权重（暂停中，空格继续）",
+                           "back to the same initial weights (paused; Space goes on)"},
+    [T_TR_SPEED] = {"速度：%s", "speed: %s"},
+    [T_TR_SPEED_MAX] = {"全速", "full speed"},
+    [T_TR_STEP] = {"再训练一轮后暂停", "one more epoch, then pause"},
+    [T_TR_EXAMPLE] = {"例句 %d/%d（左右键换句）", "sentence pair %d/%d (Left/Right)"},
+    [T_TR_EXAMPLE_S] = {"例句 %d/%d", "sentence pair %d/%d"},
+    [T_TR_UNTRAINED] = {"还没有训练：先让第 10 页训练一会儿（空格 继续），再按 e",
+                        "nothing trained yet: let view 10 train a while (Space resumes), then e"},
+
     [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
     [T_M_VECTORS_DROPPED] =
         {"d_model = %d：W_E 回到随机值；在第 8 页按 u 可换回训练出的 %d 维词向量",
@@ -561,6 +620,21 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_TR_LOSS) = {"损失 %.2f", "loss %.2f"},
     F(T_F_TR_DONE) = {"训练进度 (%)", "share of the training (%)"},
     F(T_F_TR_COS) = {"余弦相似度", "cosine similarity"},
+    F(T_F_TITLE_ORDER_TRAINING) = {"有了位置信息才学得会语序",
+                                   "Word order is learned only with positions"},
+    F(T_F_HELD_OUT) = {"测试句准确率", "held-out accuracy"},
+    F(T_F_EPOCH) = {"训练轮数", "epoch"},
+    F(T_F_TRAIN_LOSS) = {"训练损失", "training loss"},
+    F(T_F_CHANCE) = {"猜测水平：不加位置的上限", "chance: the most without positions"},
+    /* the training figure's note, longest first: the first that fits is drawn */
+    F(T_F_TRAIN_NOTE) = {"单层注意力模型学「谁是施事者」，每种方案各训练一次：\n训练 %u 句，"
+                         "测试 %u 句（从未训练过）。\n不加位置时两种语序答案相同，至多对一半。",
+                         "One attention layer learns who does it, once per scheme:\n%u training, "
+                         "%u held-out sentences (never trained on).\nWithout positions both "
+                         "orders get the same answer: at most half right."},
+    F(T_F_TRAIN_NOTE_S) = {"训练 %u 句，测试 %u 句；\nnone：两种语序答案相同。",
+                           "%u training, %u held-out sentences;\nnone: the same answer for both "
+                           "orders."},
 #undef F
 };
 
@@ -617,6 +691,28 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_PCA) = {"主成分投影", "2-D map by PCA ({zh}) of the %zu most frequent words of %s:\n"},
     G(T_G_STEPS) = {"逐步训练", "Training step by step ({zh}): loss per pair and cosine "
                                 "similarity, %s\n"},
+    G(T_G_ORDER_TITLE) = {"训练语序：同一个单层注意力模型，每种位置方案各训练一次",
+                          "Who does it, trained: one attention layer, once per position scheme "
+                          "({zh})\n"},
+    G(T_G_ORDER_EPOCHS) = {"训练损失与测试准确率",
+                           "Training loss and held-out accuracy per epoch ({zh}):\n"},
+    G(T_G_ORDER_FINAL) = {"最终结果", "After training, epoch %d ({zh}):\n"},
+    G(T_G_ORDER_WHY) = {"为什么 none 停在猜测水平：不加位置时，一对句子的两种语序是同一袋词，模型给"
+                        "每个词的分数在两句中相同，为两句选出同一个施事者（最后一列）；两句的施事者"
+                        "不同，所以每对至多答对一句，准确率至多一半。加上位置信息，模型才分得清两种"
+                        "语序。",
+                        "\nWhy none sits at chance: without positions the two orders of a pair are "
+                        "the same bag of\nwords, so the model gives each word the same score in "
+                        "both and names the same doer for\nboth (the last column); the two doers "
+                        "differ, so at most one answer of each pair is right:\nat most 50%%. "
+                        "With positions a scheme tells the two orders apart.\n{zh}\n"},
+    G(T_G_ORDER_NO_PAIRS) = {"这个任务的测试句没有成对的句子（同样的词、另一种语序），所以这里 none "
+                             "的准确率没有上限：单凭词本身就可能猜出施事者。给每个测试句加上另一种"
+                             "语序，就能看到 none 落到猜测水平。",
+                             "\nThe held-out sentences of this task have no pairs (the same words "
+                             "in another order), so\nnothing bounds none's accuracy here: its "
+                             "words alone may give the doer away. Add each\nheld-out sentence's "
+                             "other order to see none fall to chance.\n{zh}\n"},
 #undef G
 };
 
@@ -697,7 +793,7 @@ const char *txt_gloss_format(char *buf, size_t cap, txt_id id)
 
 int txt_gloss(FILE *fp, txt_id id, ...)
 {
-    char fmt[512];
+    char fmt[2048];
     txt_gloss_format(fmt, sizeof fmt, id);
     va_list ap;
     va_start(ap, id);
@@ -708,7 +804,7 @@ int txt_gloss(FILE *fp, txt_id id, ...)
 
 int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...)
 {
-    char fmt[512];
+    char fmt[2048];
     txt_gloss_format(fmt, sizeof fmt, id);
     va_list ap;
     va_start(ap, id);
@@ -725,3 +821,35 @@ const char *txt_status_lang(tf_status s, bool chinese)
 }
 
 const char *txt_status(tf_status s) { return txt_status_lang(s, zh); }
+
+/* The order task file's problems in Chinese; the English ones are order_problem_str's. */
+static const char *const problem_zh[ORDER_PROBLEM_COUNT] = {
+    [ORDER_OK] = "没有错误",
+    [ORDER_BAD_UTF8] = "这一行不是有效的 UTF-8：请把文件存为 UTF-8",
+    [ORDER_BAD_CONTROL] = "这一行有控制字符：只保留词、空格和制表符",
+    [ORDER_BAD_LINE_LONG] = "这一行超过 1024 字节：请拆成较短的句子",
+    [ORDER_BAD_WORD_LONG] = "有一个词超过 64 字节：请用空格把词分开",
+    [ORDER_BAD_TOKENS] = "这句超过 32 个词：请用较短的句子",
+    [ORDER_BAD_ONE_TOKEN] = "这句只有一个词：至少写两个，用空格分开，例如 *猫 追 狗",
+    [ORDER_BAD_NO_MARK] = "没有标出施事者：在它前面加 *，例如 *猫 追 狗",
+    [ORDER_BAD_TWO_MARKS] = "不止一个词标了 *：只标施事者",
+    [ORDER_BAD_EMPTY_MARK] = "* 后面没有词：把它紧贴在施事者前面，例如 *猫 追 狗",
+    [ORDER_BAD_STRAY_MARK] = "* 出现在词的中间：它只能放在施事者前面；词之间用空格分开",
+    [ORDER_BAD_DIRECTIVE] = "不认识的 @ 行：只有 @train 和 @test",
+    [ORDER_BAD_CONFLICT] = "同一句话在前面的行里标了另一个施事者：只保留其中一行",
+    [ORDER_BAD_IN_BOTH] = "测试句（@test）也是训练句：删掉其中一处",
+    [ORDER_BAD_TOO_MANY] = "文件超过 100000 句：请减少句子",
+    [ORDER_BAD_VOCAB] = "文件中不同的词超过 8191 个：请减少用词",
+    [ORDER_BAD_FILE_BIG] = "文件超过 16 MiB：请用较小的文件",
+    [ORDER_BAD_EMPTY] = "文件里没有句子：每行写一句，施事者前加 *，例如 *猫 追 狗",
+    [ORDER_BAD_NO_TRAIN] = "没有可训练的句子：在 @test 之前或 @train 之后写训练句",
+    [ORDER_BAD_NO_TEST] = "没有可留作测试的句子：至少要有两组不同的词，或在 @test 之后写测试句",
+    [ORDER_BAD_READ] = "无法读取文件：请检查文件名和权限",
+};
+
+const char *txt_order_problem_lang(order_problem p, bool chinese)
+{
+    if (!chinese || (unsigned)p >= ORDER_PROBLEM_COUNT)
+        return order_problem_str(p);
+    return problem_zh[p];
+}

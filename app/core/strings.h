@@ -17,21 +17,21 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "order_task.h"
 #include "status.h"
 
 typedef enum {
     /* tabs */
     T_TAB_EMBED, T_TAB_PE, T_TAB_FREQ, T_TAB_REL, T_TAB_INPUT, T_TAB_ORDER, T_TAB_ROPE,
-    T_TAB_LEARNED,
-    T_TAB_SCHEMES,
+    T_TAB_LEARNED, T_TAB_SCHEMES, T_TAB_TRAIN,
+    /* short tab names, for a tab bar that does not fit (chrome.c) */
+    T_TABS_REL, T_TABS_LEARNED, T_TABS_SCHEMES, T_TABS_TRAIN,
     /* captions */
     T_CAP_EMBED, T_CAP_PE, T_CAP_FREQ, T_CAP_REL, T_CAP_INPUT, T_CAP_ORDER, T_CAP_ROPE,
-    T_CAP_LEARNED,
-    T_CAP_SCHEMES,
+    T_CAP_LEARNED, T_CAP_SCHEMES, T_CAP_TRAIN,
     /* view keys */
     T_KEYS_EMBED, T_KEYS_PE, T_KEYS_FREQ, T_KEYS_REL, T_KEYS_INPUT, T_KEYS_ORDER, T_KEYS_ROPE,
-    T_KEYS_LEARNED,
-    T_KEYS_SCHEMES,
+    T_KEYS_LEARNED, T_KEYS_SCHEMES, T_KEYS_TRAIN,
     /* frame */
     T_HINT, T_TOO_SMALL, T_COMPUTING, T_ASCII_NOTICE, T_EDIT_PROMPT, T_EDIT_HINT, T_EXPORTED,
     T_HELP_TITLE, T_HELP_CLOSE, T_HELP_GLOBAL, T_LANG_NOW, T_BAD_TEXT, T_DMODEL_NOW,
@@ -68,6 +68,12 @@ typedef enum {
     T_S9_NONE, T_S9_SIN, T_S9_LEARNED, T_S9_ROPE, T_S9_ALIBI, T_S9_T5, T_S9_PAST_NONE,
     T_S9_PAST_SIN, T_S9_PAST_LEARNED, T_S9_PAST_ROPE, T_S9_PAST_ALIBI, T_S9_PAST_T5,
     T_S9_PAST_ROPE_L, T_S9_PAST_ROPE_PLAIN, T_S9_RANDOM, T_S9_MATRIX, T_S9_MASKED, T_S9_CURVE,
+    /* view 10 */
+    T_TR_FAILED, T_TR_RUNNING, T_TR_PAUSED, T_TR_DONE, T_TR_STEPPING, T_TR_STATE, T_TR_STATE_S, T_TR_PER_FRAME,
+    T_TR_GENERATED, T_TR_ACC, T_TR_LOSS, T_TR_EPOCHS, T_TR_SCHEME, T_TR_SAME, T_TR_SAME_S,
+    T_TR_NO_PAIR, T_TR_RIGHT, T_TR_WRONG, T_TR_HEAD, T_TR_ATTN, T_TR_WHY, T_TR_WHY_S,
+    T_TR_WHY_NONE, T_TR_RESET, T_TR_RESET_PAUSED, T_TR_SPEED, T_TR_SPEED_MAX, T_TR_STEP, T_TR_EXAMPLE, T_TR_EXAMPLE_S,
+    T_TR_UNTRAINED,
     /* the explorer's messages */
     T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
     T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */
@@ -120,6 +126,8 @@ typedef enum {
     T_F_TR_START,   /* %d  epochs */
     T_F_TR_LOSS,    /* %.2f */
     T_F_TR_DONE, T_F_TR_COS,
+    T_F_TITLE_ORDER_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_TRAIN_NOTE,
+    T_F_TRAIN_NOTE_S,
     T_FIGURES_END, /* the end of the figures' section */
 
     /* glosses of the printed reports (--print text, --train, the progress bar) */
@@ -128,7 +136,8 @@ typedef enum {
     T_G_REPORT, T_G_R_TOKENS, T_G_R_EMBEDDING, T_G_R_PE, T_G_R_FREQ, T_G_R_RELATIVE, T_G_R_INPUT,
     T_G_R_ORDER, T_G_R_ROPE, T_G_R_SKIPPED,
     T_G_SGNS, T_G_COS_TRAINED, T_G_CONTROL, T_G_NEIGHBOURS, T_G_NEIGHBOURS_OF, T_G_PCA,
-    T_G_STEPS,
+    T_G_STEPS, T_G_ORDER_TITLE, T_G_ORDER_EPOCHS, T_G_ORDER_FINAL, T_G_ORDER_WHY,
+    T_G_ORDER_NO_PAIRS,
     T_GLOSSES_END, /* the end of the glosses */
     T_COUNT = T_GLOSSES_END
 } txt_id;
@@ -154,5 +163,7 @@ const char *txt_gloss_format(char *buf, size_t cap, txt_id id);
 const char *txt_status_lang(tf_status s, bool chinese);
 /* The same in the current language. */
 const char *txt_status(tf_status s);
+/* What is wrong with a line of an order task file, in Chinese or English (order_problem_str). */
+const char *txt_order_problem_lang(order_problem p, bool chinese);
 
 #endif

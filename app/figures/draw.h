@@ -11,10 +11,12 @@
 #include "core/figreq.h"
 #include "core/strings.h"
 #include "figure.h"
+#include "order_train.h"
 
 typedef struct {
     fig *f;           /* the page (NULL while an animation's begin prepares its frames) */
     tf_analysis *a;
+    const order_trainer *order; /* the trained order model (order-training), NULL: none */
     bool zh;          /* Chinese labels */
     cmap_id cmap;     /* --colormap, or CMAP_COUNT for the figure's choice */
     fig_rect area;    /* the page inside its margins, below the title */
@@ -45,7 +47,7 @@ typedef struct {
 /* One figure: a row of the table in export.c. */
 typedef struct {
     const char *name;
-    unsigned needs;   /* ANALYSIS_* */
+    unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER */
     double aspect;    /* default height / width */
     txt_id title;     /* markup; %s-free */
     tf_status (*draw)(fig_ctx *c); /* a still figure; NULL for an animation */
@@ -91,6 +93,9 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e);
 double figure_dpi(const fig_request *req, const fig_entry *e);
 /* Whether path names a folder of frames: it ends in '/' or is a folder that exists. */
 bool figure_is_folder(const char *path);
+/* A need beyond the analysis's parts: the figure draws the trained order model
+ * (fig_request.order), which the caller trains first (figures_need_order). */
+#define FIG_NEEDS_ORDER (1u << 16)
 
 #define CURVE_SAMPLES 2000 /* points of one curve at most */
 
@@ -117,6 +122,10 @@ tf_status draw_embedding(fig_ctx *c);
 tf_status draw_input(fig_ctx *c);
 /* fig_order.c: attention without and with positions (C6) */
 tf_status draw_order(fig_ctx *c);
+/* fig_order_training.c: held-out accuracy and loss per epoch of the order model trained once
+ * per position scheme, chance marked (docs/math.md part 5). It reads c->order's curves as far as
+ * they go on fixed axes: callable once per frame while the trainer steps. */
+tf_status draw_order_training(fig_ctx *c);
 /* fig_words.c: the 2-D map of learned word vectors (C5), alone or below the rows of W_E */
 tf_status draw_embedding_map(fig_ctx *c);
 const char *check_word_map(const tf_config *cfg);

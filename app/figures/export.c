@@ -46,6 +46,8 @@ static const fig_entry figures[] = {
     {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL, NULL},
     {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL, NULL},
     {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile, NULL},
+    {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_ORDER_TRAINING, draw_order_training, NULL,
+     NULL},
     /* animations */
     {"rope-rotation", ANALYSIS_ROPE, 0.5625, T_F_TITLE_ROPE_ROT, NULL, NULL, &anim_rope_rotation},
     {"pe-waves", 0, 0.5625, T_F_TITLE_PE_WAVES, NULL, NULL, &anim_pe_waves},
@@ -59,6 +61,12 @@ const fig_entry *figure_find(const char *name)
         if (strcmp(figures[i].name, name) == 0)
             return &figures[i];
     return NULL;
+}
+
+bool figures_need_order(const char *name)
+{
+    const fig_entry *e = figure_find(name ? name : "pe");
+    return e && (e->needs & FIG_NEEDS_ORDER);
 }
 
 /* The names of the still figures (animated false) or of the animations, NULL at the end. */
@@ -128,6 +136,9 @@ void figure_page_size(const fig_request *req, const fig_entry *e, double *w, dou
     /* the embedding figure adds the map of words below its rows when vectors are given */
     bool map = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors);
     double aspect = map ? 1.0 : e->aspect;
+    /* the order-training panels stand side by side on a page wider than a column */
+    if ((e->needs & FIG_NEEDS_ORDER) && *w > 1.5 * FIG_ONE_COLUMN_IN * FIG_PT_PER_IN)
+        aspect = 0.42;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
     if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
         return;
@@ -351,6 +362,25 @@ static void put_quoted(FILE *m, const char *s, size_t n)
     fputc('\'', m);
 }
 
+/* The options of the order model a figure was trained with. */
+static void order_options(FILE *m, const fig_request *req)
+{
+    const order_train_cfg *c = order_trainer_cfg(req->order);
+    const order_task *t = order_trainer_task(req->order);
+    fputs(" --scheme ", m);
+    for (size_t k = 0; k < order_trainer_count(req->order); k++)
+        fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
+    fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)c->model.seed,
+            c->model.d_model, c->model.heads, c->epochs);
+    if (req->order_task) {
+        fputs(" --order-task ", m);
+        put_quoted(m, req->order_task, strlen(req->order_task));
+    } else { /* the generated task: the article's two pairs are held out besides */
+        fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
+                t->n_split[ORDER_TEST] / 2 - 2);
+    }
+}
+
 char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
                     const char *format, double w, double h, double dpi, long frames, double fps)
 {
@@ -362,15 +392,21 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     const tf_config *c = &a->cfg;
     cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
-    fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld --base %.17g "
+    bool order = e->needs & FIG_NEEDS_ORDER;
+    if (order && req->order) {
+        fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
+        order_options(m, req);
+    } else {
+        fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld --base %.17g "
                "--index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
                "--offset %ld%s", TF_VERSION, format, e->name, c->d_model,
             c->n_positions, c->base, c->index_base, (unsigned long long)c->seed, c->vocab_size,
             tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
             c->scale_embedding ? " --scale-embedding" : "");
-    if (c->compare) {
-        fputs(" --compare ", m);
-        put_quoted(m, c->compare, c->compare_len);
+        if (c->compare) {
+            fputs(" --compare ", m);
+            put_quoted(m, c->compare, c->compare_len);
+        }
     }
     if (strcmp(format, "FIGURE.svg") != 0 && strcmp(format, "FIGURE.pdf") != 0)
         fprintf(m, " --dpi %g", dpi);
@@ -400,8 +436,10 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
         fputs(" --title ", m);
         put_quoted(m, req->title, strlen(req->title));
     }
-    fputs(" -- ", m);
-    put_quoted(m, a->text, a->text_len);
+    if (!order) {
+        fputs(" -- ", m);
+        put_quoted(m, a->text, a->text_len);
+    }
     if (fclose(m) != 0) {
         free(buf);
         return NULL;
@@ -414,7 +452,7 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 
 fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
-    return (fig_ctx){.a = a, .zh = req->zh, .vectors = req->vectors, .req = req,
+    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
                      .no_title = req->no_title, .panel_labels = req->panel_labels,
                      .pe_split = req->pe_split, .has_vmin = req->has_vmin,
@@ -584,7 +622,11 @@ int figures_export(const fig_request *req, tf_analysis *a)
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
     if (!e)
         return 2;
-    tf_status st = analysis_need(a, e->needs, NULL);
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) { /* the caller trains the model (figures_need_order) */
+        err_say("cannot draw the %s figure: no trained order model was given.", e->name);
+        return 2;
+    }
+    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
@@ -634,7 +676,11 @@ tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int 
     cfg.vectors = req->vectors;
     if (check_figure(req, &cfg, e, why, why_len))
         return TF_ERR_RANGE;
-    tf_status st = analysis_need(a, e->needs, NULL);
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) {
+        snprintf(why, why_len, "the %s figure needs a trained order model", e->name);
+        return TF_ERR_RANGE;
+    }
+    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
     if (st != TF_OK) {
         snprintf(why, why_len, "%s", tf_status_str(st));
         return st;

@@ -3,8 +3,8 @@
  *            compare positions (similarity, RoPE's score) above, the ones that add a bias to the
  *            scores below, each trained length a dashed line in its curve's colour, so the class
  *            sees what each scheme does past the context it was trained on;
- *   pe-file  a learned position table (--pe-file, or the untrained one): its heatmap, the cosine
- *            of its rows and its similarity against offset next to sinusoidal PE's.
+ *   pe-file  a learned position table (--pe-file, or the untrained one): its heatmap, the dot
+ *            products of its rows and its similarity against offset next to sinusoidal PE's.
  * The numbers come from model/positions.h and learned_pe.h. */
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +17,7 @@
 #include "tf_limits.h"
 
 #define SCHEMES_MAX_DISTANCE 100000L /* the schemes figure's axis ends here at most */
-#define PEFILE_MAX_ROWS 1024L        /* rows of the pe-file figure's cosine matrix and curve:
+#define PEFILE_MAX_ROWS 1024L        /* rows of the pe-file figure's dot-product matrix and curve:
                                         GPT-2's whole wpe, a second at most for any table */
 
 static const tf_positions *run_params(const tf_config *cfg, tf_positions *def)
@@ -386,7 +386,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         pefile_free(P);
         return TF_ERR_NOMEM;
     }
-    tf_status st = learned_pe_gram(t, true, 0, P->n, P->gram);
+    tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
     if (st == TF_OK)
         st = learned_pe_offset_similarity(&P->head, true, 0, P->K, P->sim);
     /* sinusoidal PE of the table's width (an odd width: the even one below it) */
@@ -403,7 +403,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     return st;
 }
 
-/* Left: the table as a heatmap; right: the cosine of its rows. */
+/* Left: the table as a heatmap; right: the dot products of its rows, P P^T. */
 static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
 {
     const tf_learned_pe *t = P->t;
@@ -426,17 +426,19 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
                                                         .cols = t->d}, cm, lo, hi);
     fig_axes_draw(c->f, &a1);
     fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, NULL);
-    double glo, ghi;
-    cmap_id cg = color_scale(c, -1.0, 1.0, &glo, &ghi);
+    double gmn, gmx, glo, ghi;
+    minmax(P->gram, (size_t)P->n * (size_t)P->n, &gmn, &gmx);
+    cmap_id cg = color_scale(c, fmin(gmn, -fabs(gmx)), gmx, &glo, &ghi); /* centred on 0 */
     matrix_axes(&a2, P->n, 0, P->n, 0);
     a2.x.label = fig_txt(c, T_F_POS);
     a2.y.label = fig_txt(c, T_F_POS);
     char t2[160];
     if (P->n < t->n_pos) /* a long table: its first rows (PEFILE_MAX_ROWS) */
-        snprintf(t2, sizeof t2, c->zh ? "前 %ld 行之间的余弦" : "cos of its first %ld rows", P->n);
+        snprintf(t2, sizeof t2, c->zh ? "前 %ld 行的点积 <i>P</i><i>P</i><sup>T</sup>"
+                                      : "dot products <i>P</i><i>P</i><sup>T</sup> of its first %ld rows", P->n);
     else
-        snprintf(t2, sizeof t2, "%s", c->zh ? "行之间的余弦 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>])"
-                                            : "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>q</i>]) of its rows");
+        snprintf(t2, sizeof t2, "%s", c->zh ? "行之间的点积 <i>P</i>[<i>p</i>]·<i>P</i>[<i>q</i>]"
+                                            : "dot products <i>P</i>[<i>p</i>]·<i>P</i>[<i>q</i>]");
     a2.title = t2;
     a2.right = fig_colorbar_width(c->f, glo, ghi, NULL);
     fit_square(c->f, &a2, right);

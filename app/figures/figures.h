@@ -9,6 +9,8 @@
 #ifndef TF_FIGURES_H
 #define TF_FIGURES_H
 
+#include <stdbool.h>
+
 #include "analysis.h"
 #include "core/figreq.h"
 
@@ -21,6 +23,10 @@ int figures_export(const fig_request *req, tf_analysis *a);
 /* Check the figure, the path and the page before any work, against configuration cfg: NULL
  * when they are fine, else a sentence. */
 const char *figures_check(const fig_request *req, const tf_config *cfg);
+
+/* True when figure `name` (NULL: pe) draws the trained order model: the caller trains it and
+ * hands it over in fig_request.order. */
+bool figures_need_order(const char *name);
 
 /* The figures' names in the table's order, NULL at the end; the animations among them. */
 const char *const *figures_names(void);

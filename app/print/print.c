@@ -17,7 +17,7 @@ static const print_topic *const topics[] = {
     &topic_tokens, &topic_vocab,  &topic_embedding, &topic_pe,    &topic_freq,
     &topic_input,  &topic_relative, &topic_dot,     &topic_rope,  &topic_decay,
     &topic_order,  &topic_schemes, &topic_bias,    &topic_rope_scaling, &topic_similarity,
-    &topic_neighbors, &topic_pca,   &topic_training,
+    &topic_neighbors, &topic_pca,   &topic_training, &topic_order_training,
 };
 #define N_TOPICS (sizeof topics / sizeof topics[0])
 
@@ -39,7 +39,11 @@ const char *const *print_topics(void)
 
 bool print_topic_known(const char *what) { return find(what) != NULL; }
 
-static bool learned(const print_topic *t) { return t->needs & (PRINT_VECTORS | PRINT_MODEL); }
+/* A topic that reads no sentence: learned vectors, or a model trained here. */
+static bool learned(const print_topic *t)
+{
+    return t->needs & (PRINT_VECTORS | PRINT_MODEL | PRINT_ORDER);
+}
 
 bool print_learned(const char *what)
 {
@@ -47,10 +51,16 @@ bool print_learned(const char *what)
     return t && learned(t);
 }
 
+bool print_trains_order(const char *what)
+{
+    const print_topic *t = find(what);
+    return t && (t->needs & PRINT_ORDER);
+}
+
 unsigned print_needs(const char *what)
 {
     const print_topic *t = find(what);
-    return t ? t->needs & ~(unsigned)(PRINT_VECTORS | PRINT_MODEL) : 0;
+    return t ? t->needs & ~(unsigned)(PRINT_VECTORS | PRINT_MODEL | PRINT_ORDER) : 0;
 }
 
 /* "embedding, pe, ... or similarity": the topics on the sentence that write matrices. */

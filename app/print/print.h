@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "core/options.h"
 #include "learn/learn.h"
+#include "learn/order.h"
 
 typedef struct {
     const char *what;         /* --print WHAT */
@@ -28,14 +29,17 @@ typedef struct {
     long top;                 /* --top K */
     bool top_given;
     bool pe_split;            /* --pe-layout split: pe's sin half, then its cos half */
+    order_request order;      /* order-training: the task, the model and the schemes */
 } print_request;
 
 /* The topics' names in the table's order, NULL at the end. */
 const char *const *print_topics(void);
 /* WHAT is one of the topics. */
 bool print_topic_known(const char *what);
-/* WHAT is a topic of learned vectors: it reads no sentence. */
+/* WHAT is a topic of learned vectors or of the trained order model: it reads no sentence. */
 bool print_learned(const char *what);
+/* WHAT trains the order model (order-training). */
+bool print_trains_order(const char *what);
 /* The analysis parts (ANALYSIS_*) WHAT reads. */
 unsigned print_needs(const char *what);
 /* Before any work: NULL when WHAT exists, takes the format and fits configuration cfg; else a

@@ -17,6 +17,7 @@
 enum {
     PRINT_VECTORS = 1u << 16, /* learned vectors: --vectors, or trained on the corpus first */
     PRINT_MODEL = 1u << 17,   /* a model to train step by step (no --vectors) */
+    PRINT_ORDER = 1u << 18,   /* the order model, trained once per position scheme */
 };
 
 typedef struct print_ctx {
@@ -58,6 +59,8 @@ tf_status print_pe_table_text(print_ctx *c, FILE *fp);
 double print_pe_table_work(const tf_config *cfg, out_format f);
 /* topics_learned.c */
 extern const print_topic topic_neighbors, topic_pca, topic_training;
+/* topics_order.c */
+extern const print_topic topic_order_training;
 
 /* ---- work estimates: nanoseconds of one core, measured on an x86-64 core of the 2020s --------
  * A value formatted as text ~900 ns (sin/cos and %.15g), written as binary ~20 ns; a

@@ -51,32 +51,54 @@ const char *tui_human(double v, char *buf, size_t cap)
 /* ---------------------------------------------------------------------------------------------
  * The frame */
 
-/* " 3 频率 ": a tab's text; compact, "3 频率 " (one space between tabs). */
-static void tab_label(int i, bool compact, char *buf, size_t cap)
+/* The tab bar's forms, widest first: "tfviz " and " 3 频率 " tabs; the tabs alone as "3 频率 ";
+ * the same with the short names some tabs have. The first that fits the row is drawn. */
+typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT, TABS_FORMS } tabs_form;
+
+/* The short name of a tab whose name is long, else its name. */
+static const char *tab_name(int i, tabs_form f)
 {
-    snprintf(buf, cap, compact ? "%d %s " : " %d %s ", i + 1, txt(tui_views[i]->tab));
+    txt_id id = tui_views[i]->tab;
+    if (f == TABS_SHORT)
+        id = id == T_TAB_REL       ? T_TABS_REL
+             : id == T_TAB_LEARNED ? T_TABS_LEARNED
+             : id == T_TAB_SCHEMES ? T_TABS_SCHEMES
+             : id == T_TAB_TRAIN   ? T_TABS_TRAIN
+                                   : id;
+    return txt(id);
 }
 
-/* The tab bar: "tfviz " and the tabs with a space on each side when they fit in the row, else
- * the tabs alone, one space apart, so every tab stays whole at 80 columns. */
-static bool tabs_compact(void)
+/* " 3 频率 " (or "3 频率 "): a tab's text. */
+static void tab_label(int i, tabs_form f, char *buf, size_t cap)
 {
-    int wd = term_text_width("tfviz ");
-    for (int i = 0; i < TUI_VIEWS; i++) {
-        char buf[64];
-        tab_label(i, false, buf, sizeof buf);
-        wd += term_text_width(buf);
+    /* the tenth view's key is 0 */
+    snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10, tab_name(i, f));
+}
+
+static const char *tabs_brand(tabs_form f) { return f == TABS_FULL ? "tfviz " : ""; }
+
+static tabs_form tabs_fit(void)
+{
+    for (tabs_form f = TABS_FULL; f < TABS_SHORT; f++) {
+        int wd = term_text_width(tabs_brand(f));
+        for (int i = 0; i < TUI_VIEWS; i++) {
+            char buf[64];
+            tab_label(i, f, buf, sizeof buf);
+            wd += term_text_width(buf);
+        }
+        if (wd <= COLS)
+            return f;
     }
-    return wd > COLS;
+    return TABS_SHORT;
 }
 
 int tui_tab_at(int x)
 {
-    bool compact = tabs_compact();
-    int at = compact ? 0 : term_text_width("tfviz ");
+    tabs_form f = tabs_fit();
+    int at = term_text_width(tabs_brand(f));
     for (int i = 0; i < TUI_VIEWS; i++) {
         char buf[64];
-        tab_label(i, compact, buf, sizeof buf);
+        tab_label(i, f, buf, sizeof buf);
         int wd = term_text_width(buf);
         if (x >= at && x < at + wd)
             return i;
@@ -88,15 +110,14 @@ int tui_tab_at(int x)
 static void draw_tabs(tui *t)
 {
     int x = 0;
-    bool compact = tabs_compact();
     move(0, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
-    if (!compact)
-        x += term_text(stdscr, 0, x, "tfviz ", COLS - x);
+    tabs_form f = tabs_fit();
+    x += term_text(stdscr, 0, x, tabs_brand(f), COLS - x);
     for (int i = 0; i < TUI_VIEWS && x < COLS; i++) {
         char buf[64];
-        tab_label(i, compact, buf, sizeof buf);
+        tab_label(i, f, buf, sizeof buf);
         term_attr(stdscr, i == t->view ? A_REVERSE | A_BOLD : A_NORMAL, 0);
         x += term_text(stdscr, 0, x, buf, COLS - x);
     }

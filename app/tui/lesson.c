@@ -5,7 +5,7 @@
  * same numbers as the explorer; only step 1 (characters as bytes) and the worked PE cell of
  * step 7 are drawn here, because no view shows them.
  *
- * Layout, top to bottom: header (step n/11, title, progress), text, visual, try line, key
+ * Layout, top to bottom: header (step n/12, title, progress), text, visual, try line, key
  * line, status line. --big makes every line bold, narrows the text to few words a line and,
  * when the screen is tall enough, leaves a blank row between lines. */
 #include <math.h>
@@ -104,7 +104,7 @@ int lesson_key(tui *t, int ch)
     case KEY_BTAB:
         return TUI_REDRAW; /* no tabs in the lesson */
     default:
-        if (ch >= '1' && ch <= '9')
+        if (ch >= '0' && ch <= '9')
             return TUI_REDRAW;
         break;
     }
@@ -186,7 +186,7 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
     return used + 1;
 }
 
-/* Row 0: "step n/11", the title, and the progress at the right. */
+/* Row 0: "step n/12", the title, and the progress at the right. */
 static void frame_header(const tui *t, const lesson_step *s, bool z)
 {
     char head[256], prog[(LESSON_STEPS + LESSON_EXTRA_STEPS) * 4 + 1];

@@ -1,4 +1,4 @@
-/* lesson.h — the guided lesson (--lesson): eleven steps through the argument, one screen each,
+/* lesson.h — the guided lesson (--lesson): twelve steps through the argument, one screen each,
  * drawn inside the explorer with the views' own drawing code. */
 #ifndef TF_LESSON_H
 #define TF_LESSON_H
@@ -8,7 +8,7 @@
 
 #include "tui/view.h"
 
-#define LESSON_STEPS 11
+#define LESSON_STEPS 12
 
 typedef struct {
     /* what the step draws below its text: an explorer view, or NULL for the lesson's own

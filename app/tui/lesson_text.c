@@ -72,6 +72,19 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Press c and type the same words in another order, e.g. 学习我爱: no PE stays 0."},
      {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
       "c: type order B (the same tokens in another order; empty: reversed)"}},
+    {.view = &view_train,
+     {"训练一下：没有位置就学不会语序", "Train it: no positions, no word order"},
+     {"同一个单层注意力模型学「谁是施事者」：猫追狗 里是猫，狗追猫 里是狗。每种位置方案各训练一次。"
+      "none 不加位置：两种语序是同一袋词，只能给同一个答案，只对一半。"
+      "加上 PE、可学习的位置或 RoPE，从未见过的测试句几乎全对。",
+      "One attention layer learns who does it: the cat in 猫追狗, the dog in 狗追猫. It trains "
+      "once per position scheme. none has no positions: both orders are one bag of words, so it gives "
+      "both the same answer and is right on only half. With PE, learned positions or RoPE, "
+      "sentences it never saw come out nearly all right."},
+     {"按 r 从头再训练一次，盯住 none 那条线。", "Press r to train again and watch the none "
+      "line."},
+     {"p 暂停/继续  . 一轮  r 重来  < > 速度  h 换头",
+      "p: pause/resume  .: one epoch  r: again  < >: speed  h: head"}},
     {.view = &view_pe,
      {"位置编码公式", "The positional-encoding formula"},
      {"PE 是算出来的，不是学出来的，也不用存：PE(pos, 2i) = sin(pos * w_i)，"

@@ -26,7 +26,7 @@
 
 const tui_view *const tui_views[TUI_VIEWS] = {
     &view_embed, &view_pe, &view_freq, &view_relative, &view_input, &view_order, &view_rope,
-    &view_learned, &view_schemes,
+    &view_learned, &view_schemes, &view_train,
 };
 
 int tui_view_index(const tui_view *v)
@@ -183,6 +183,8 @@ static int act_view(tui *t, int key)
 {
     if (key >= '1' && key <= '9')
         t->view = key - '1';
+    else if (key == '0') /* the tenth view */
+        t->view = 9;
     else if (key == '\t')
         t->view = (t->view + 1) % TUI_VIEWS;
     else
@@ -347,7 +349,7 @@ static int act_resize(tui *t, int key)
 static const tui_key keytable[] = {
     {'1', act_view},      {'2', act_view},      {'3', act_view},     {'4', act_view},
     {'5', act_view},      {'6', act_view},      {'7', act_view},     {'8', act_view},
-    {'9', act_view},
+    {'9', act_view},      {'0', act_view},
     {'\t', act_view},     {KEY_BTAB, act_view}, {'?', act_help},     {'q', act_quit},
     {27, act_quit},       {'/', act_edit},      {':', act_edit},     {'+', act_dmodel},
     {'=', act_dmodel},    {'-', act_dmodel},    {'[', act_positions}, {']', act_positions},

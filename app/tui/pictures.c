@@ -406,8 +406,10 @@ bool tui_pictures_after(tui *t)
     pic_job *j = &pictures.job;
     job_clear(j);
     int r = job_fill(t, j);
-    if (r == TUI_IGNORED && (double)t->cfg_shown.n_positions * t->cfg_shown.d_model <=
-                                (double)PIC_THREAD_MAX_VALUES &&
+    /* view 10's order model trains on this thread between frames: its figure is drawn here */
+    if (r == TUI_IGNORED && !j->req.order &&
+        (double)t->cfg_shown.n_positions * t->cfg_shown.d_model <=
+            (double)PIC_THREAD_MAX_VALUES &&
         job_start(t, j))
         return false;
     if (r == TUI_IGNORED) { /* here and now, from the screen's own analysis */

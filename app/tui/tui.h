@@ -11,6 +11,7 @@
 
 #include "analysis.h"
 #include "core/figreq.h"
+#include "learn/order.h"
 
 typedef struct {
     tf_config cfg;          /* the configuration the analysis was run with */
@@ -23,6 +24,7 @@ typedef struct {
     bool no_color;          /* --no-color */
     fig_export_fn export;   /* what the e key draws a figure with */
     fig_raster_fn raster;   /* what the g key draws a figure inside the terminal with */
+    order_request order;    /* what view 9 trains */
 } tui_request;
 
 /* tui_run's status when no terminal could be started: the caller prints the text report. */

@@ -46,7 +46,7 @@ typedef struct tui_view {
     int (*export_prep)(tui *t, void *state, fig_request *req);
 } tui_view;
 
-#define TUI_VIEWS 9
+#define TUI_VIEWS 10
 
 /* What every view may read, and the host's own state. */
 struct tui {
@@ -72,7 +72,7 @@ struct tui {
 
 /* The views, in the tab bar's order. */
 extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
-    view_rope, view_learned, view_schemes;
+    view_rope, view_learned, view_schemes, view_train;
 extern const tui_view *const tui_views[TUI_VIEWS];
 
 /* The index of view v in tui_views (0 for an unknown view). */

@@ -1,0 +1,247 @@
+/* fig_order_training.c — the order experiment, trained (docs/math.md part 5): held-out accuracy
+ * per epoch of one attention layer trained once per position scheme, with chance on pairs
+ * marked (the most `none` can reach: it names the same doer for both orders of a pair), and the
+ * training loss below (log scale: `none` levels off near ln 2, the others fall on). Every number
+ * is a point of the trainer's curves (model/order_train.h) as far as they go, on axes that do
+ * not depend on how far: the epoch axis is the whole run's and the loss axis spans at least
+ * 0.001 .. 10, so the figure can be drawn again after every step of a run in progress (the
+ * explorer's e in view 10 does; an animation can draw one frame per epoch). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "figures/draw.h"
+
+#define MARKERS_UP_TO 40 /* epochs: a marker on every point up to this many */
+
+/* The points of scheme k as x (epochs) and y (accuracy in %, or loss), *n of them. */
+static void curve_xy(const order_trainer *tr, size_t k, bool loss, double *x, double *y,
+                     size_t *n)
+{
+    const order_point *p = order_trainer_curve(tr, k, n);
+    for (size_t i = 0; i < *n; i++) {
+        x[i] = p[i].epoch;
+        y[i] = loss ? p[i].loss : 100.0 * p[i].test_acc;
+    }
+}
+
+/* Scheme k's line: colour k, a dash pattern that keeps overlapping lines apart (the schemes
+ * with positions often meet at 100 %), markers when the epochs are few. */
+static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x, const double *y,
+                       size_t n, double lw)
+{
+    static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
+    tf_rgb col = fig_series_color((int)k);
+    fig_line(c->f, ax, x, y, (long)n, col, lw, k == 0 ? FIG_SOLID : dash[k % 3]);
+    if (n <= MARKERS_UP_TO)
+        fig_markers(c->f, ax, x, y, (long)n, col, 2.4 * lw);
+}
+
+/* The epoch axis: 0 .. the run's epochs, whole numbers. */
+static fig_axis epoch_axis(const fig_ctx *c)
+{
+    int epochs = order_trainer_cfg(c->order)->epochs;
+    return (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
+                      .label = fig_txt(c, T_F_EPOCH)};
+}
+
+/* The upper panel's axes: held-out accuracy in % against the epoch, fitted into area with at
+ * least min_left of room on the left (the two panels share their left edge). */
+static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left)
+{
+    fig_axes ax = {.grid = true, .min_left = min_left};
+    ax.x = epoch_axis(c);
+    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = fig_txt(c, T_F_HELD_OUT)};
+    static const double at[] = {0, 25, 50, 75, 100};
+    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
+    ax.y.n = 5, ax.y.at = at, ax.y.labels = tl;
+    fig_axes_fit(c->f, &ax, area);
+    return ax;
+}
+
+/* The lower panel's axes: the training loss on a log scale, whole decades. */
+static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
+{
+    const order_trainer *tr = c->order;
+    double lo = INFINITY, hi = 0;
+    for (size_t k = 0; k < order_trainer_count(tr); k++) {
+        size_t n;
+        const order_point *p = order_trainer_curve(tr, k, &n);
+        for (size_t i = 0; i < n; i++)
+            if (p[i].loss > 0 && isfinite(p[i].loss)) {
+                lo = fmin(lo, p[i].loss);
+                hi = fmax(hi, p[i].loss);
+            }
+    }
+    if (!(hi > 0)) /* nothing trained yet */
+        lo = 0.1, hi = 1;
+    /* at least 0.001 .. 10, where a default run's losses fall (ln 8 ~ 2 at the start): a
+     * figure drawn once per epoch of a run in progress keeps its axes */
+    fig_axes ax = {.grid = true, .min_left = min_left};
+    ax.x = epoch_axis(c);
+    ax.y = (fig_axis){.log = true, .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+                      .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
+                      .label = fig_txt(c, T_F_TRAIN_LOSS)};
+    if (ax.y.hi <= ax.y.lo)
+        ax.y.hi = ax.y.lo * 10;
+    fig_axes_fit(c->f, &ax, area);
+    return ax;
+}
+
+/* The upper panel: held-out accuracy with the chance line and a legend of the last values. */
+/* The legend's items: each scheme with its last held-out accuracy, in its colour and dash. */
+typedef struct {
+    fig_legend_item li[ORDER_MAX_SCHEMES];
+    char lab[ORDER_MAX_SCHEMES][64];
+    int n;
+} legend;
+
+static void legend_items(const fig_ctx *c, legend *g)
+{
+    const order_trainer *tr = c->order;
+    size_t K = order_trainer_count(tr);
+    fig_legend_item *li = g->li;
+    char (*lab)[64] = g->lab;
+    g->n = (int)K;
+    for (size_t k = 0; k < K; k++) {
+        size_t n;
+        const order_point *p = order_trainer_curve(tr, k, &n);
+        if (n)
+            snprintf(lab[k], sizeof lab[k], "%s  %.1f %%", scheme_name(p[n - 1].scheme),
+                     100.0 * p[n - 1].test_acc);
+        else
+            snprintf(lab[k], sizeof lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
+        static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
+        li[k] = (fig_legend_item){.label = lab[k], .color = fig_series_color((int)k),
+                                  .dash = k == 0 ? FIG_SOLID : dash[k % 3]};
+    }
+}
+
+/* Up to four schemes the legend fits in the bottom-right corner, under the chance line; more
+ * would climb over it, so they go in rows below the plots (legend_rows). */
+#define LEGEND_INSIDE 4
+
+/* The legend in rows across area, from its top: a line sample and the label per scheme, as many
+ * a row as fit. Draws only when draw is set; returns the height it takes. */
+static double legend_rows(fig_ctx *c, const legend *g, fig_rect area, bool draw)
+{
+    double fs = fig_font_size(c->f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
+    double lw = 0.14 * fig_font_size(c->f, FIG_LABEL);
+    /* page coordinates as data: x from the area's left, y up from its bottom */
+    fig_axes pa = {.r = area};
+    pa.x = (fig_axis){.lo = 0, .hi = area.w};
+    pa.y = (fig_axis){.lo = 0, .hi = area.h};
+    double px = 0, row = 0, rh = 1.5 * fs;
+    for (int k = 0; k < g->n; k++) {
+        double w, h;
+        fig_text_size(c->f, FIG_TICK, g->li[k].label, false, &w, &h);
+        double item = sample + 0.4 * fs + w;
+        if (px > 0 && px + item > area.w) {
+            px = 0;
+            row++;
+        }
+        if (draw) {
+            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
+            fig_segment(c->f, &pa, px, yc, px + sample, yc, g->li[k].color, lw, g->li[k].dash);
+            fig_text(c->f, FIG_TICK, g->li[k].label, false, area.x + px + sample + 0.4 * fs,
+                     area.y + (row + 0.5) * rh, 0, 0.5, false);
+        }
+        px += item + gap;
+    }
+    return (row + 1) * rh;
+}
+
+static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double *x, double *y)
+{
+    const order_trainer *tr = c->order;
+    size_t K = order_trainer_count(tr);
+    tf_rgb grey = {120, 120, 120};
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
+    /* chance, labelled above its right end: `none` runs along the line and the trained schemes
+     * near 100 %, so the band between them is free late in the run; the legend goes in the
+     * bottom-right corner, under the line */
+    double y50 = fig_py(&ax, 100.0 * ORDER_CHANCE);
+    fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE, grey,
+                lw, FIG_DASHED);
+    fig_text(c->f, FIG_TICK, fig_txt(c, T_F_CHANCE), false, ax.r.x + ax.r.w - 0.3 * lw * 10,
+             y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1, false);
+    for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
+        size_t n;
+        curve_xy(tr, k, false, x, y, &n);
+        draw_curve(c, &ax, k, x, y, n, lw * 1.4);
+    }
+    if (g->n <= LEGEND_INSIDE)
+        fig_legend(c->f, &ax, g->li, g->n, 3);
+    return TF_OK;
+}
+
+/* The lower panel: the training loss, log scale. */
+static tf_status loss_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
+{
+    const order_trainer *tr = c->order;
+    size_t K = order_trainer_count(tr);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
+    for (size_t k = K; k-- > 0;) {
+        size_t n;
+        curve_xy(tr, k, true, x, y, &n);
+        draw_curve(c, &ax, k, x, y, n, lw * 1.4);
+    }
+    return TF_OK;
+}
+
+/* The note at the bottom, the longest of its forms that fits the width. Returns its height. */
+static double draw_note(fig_ctx *c)
+{
+    const order_task *t = order_trainer_task(c->order);
+    static const txt_id forms[2] = {T_F_TRAIN_NOTE, T_F_TRAIN_NOTE_S};
+    char note[400];
+    double w = 0, h = 0;
+    for (int k = 0; k < 2; k++) {
+        txt_fmt_lang(note, sizeof note, forms[k], c->zh, t->n_split[ORDER_TRAIN],
+                     t->n_split[ORDER_TEST]);
+        fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
+        if (w <= c->area.w)
+            break;
+    }
+    fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
+    return h;
+}
+
+tf_status draw_order_training(fig_ctx *c)
+{
+    if (!c->order)
+        return TF_ERR_RANGE;
+    int epochs = order_trainer_cfg(c->order)->epochs;
+    double *x = malloc(2 * ((size_t)epochs + 1) * sizeof *x);
+    if (!x)
+        return TF_ERR_NOMEM;
+    double *y = x + epochs + 1;
+    double nh = draw_note(c);
+    fig_rect plots = c->area;
+    plots.h -= nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
+    legend g;
+    legend_items(c, &g);
+    if (g.n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
+        double lh = legend_rows(c, &g, plots, false);
+        plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
+        double ly = plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE);
+        legend_rows(c, &g, (fig_rect){plots.x, ly, plots.w, lh}, true);
+    }
+    fig_rect top, bottom;
+    bool wide;
+    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
+    /* fitted twice: the second time both with the wider of the two left margins, so the two
+     * epoch axes line up */
+    fig_axes a = accuracy_axes(c, top, 0), l = loss_axes(c, bottom, 0);
+    double left = fmax(a.used_left, l.used_left);
+    a = accuracy_axes(c, top, left);
+    l = loss_axes(c, bottom, left);
+    tf_status st = accuracy_panel(c, a, &g, x, y);
+    if (st == TF_OK)
+        st = loss_panel(c, l, x, y);
+    free(x);
+    return st;
+}
