@@ -1,6 +1,6 @@
 /* cli.c — one run of tfviz: parse the command line (core/options), refuse what does not go
  * together, read TEXT, analyse it and hand the result to one front-end: --print, --export,
- * --train or the explorer. It holds no option of its own and draws or prints nothing itself. */
+ * --show, --train or the explorer. It holds no option of its own and draws or prints nothing itself. */
 #include "cli.h"
 
 #include <errno.h>
@@ -44,7 +44,7 @@ static fig_request figure_req(const cli_run_state *c)
     double width = o->fig_width;
     if (v && (o->fig_width_column || !(width > 0)))
         width = (o->fig_width_column == 2 ? v->text_in : v->column_in) * FIG_PT_PER_IN;
-    return (fig_request){.name = o->figure, .path = o->export_path,
+    return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = width, .height = o->fig_height,
                          .colormap = o->colormap, .font_size = o->font_size,
@@ -53,7 +53,9 @@ static fig_request figure_req(const cli_run_state *c)
                          .pe_split = o->pe_split,
                          .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
                          .vmax = o->vmax,
-                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL};
+                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,
+                         .fps = o->fps, .frames = o->frames, .corpus = o->corpus,
+                         .w2v = &o->w2v};
 }
 
 /* The order model the command line asks for: --train-order, --print order-training, the
@@ -101,7 +103,8 @@ static int check_order_options(const tf_options *o)
         return 2;
     }
     bool elsewhere = o->train || (o->print_what && !print_trains_order(o->print_what)) ||
-                     (o->export_path && !figures_need_order(o->figure));
+                     (o->export_path && !figures_need_order(o->figure)) ||
+                     (o->show && !figures_need_order(o->show));
     const char *which = o->order_task ? "--order-task" : o->order_pairs[0] ? "--order-pairs"
                                       : NULL;
     if (which && elsewhere && !o->train_order) {
@@ -166,9 +169,15 @@ static int check_options(tf_options *o)
                 "(tfviz --lesson --extended).");
         return 2;
     }
-    if (o->lesson && (o->print_what || o->export_path || o->train)) {
-        err_say("--lesson is interactive and %s writes a file or numbers; choose one.",
-                o->print_what ? "--print" : o->train ? "--train" : "--export");
+    if (o->lesson && (o->print_what || o->export_path || o->train || o->show)) {
+        err_say("--lesson is interactive and %s writes a file, numbers or a picture; choose one.",
+                o->print_what ? "--print" : o->train ? "--train" : o->show ? "--show"
+                                                                         : "--export");
+        return 2;
+    }
+    if (o->show && (o->print_what || o->export_path || o->train)) {
+        err_say("--show draws one figure into the terminal and %s writes a file or numbers; "
+                "choose one.", o->print_what ? "--print" : o->train ? "--train" : "--export");
         return 2;
     }
     o->cfg.data_dir = datadir_get();
@@ -331,10 +340,38 @@ static int setup_positions(cli_run_state *c)
     return 0;
 }
 
-/* The modes of a sentence: --export, the figure options, --print, --format and -o. */
+/* --show: the figure, and the options that go with it. 0, or 2 after saying why. */
+static int check_show(const cli_run_state *c)
+{
+    const tf_options *o = &c->o;
+    const char *why = NULL;
+    if (o->figure)
+        why = "--show names its figure itself (tfviz --show rope); --figure goes with --export";
+    else if (o->dpi > 0 || o->fig_width > 0 || o->fig_width_column || o->fig_height > 0 ||
+             o->venue)
+        why = "--show fits the figure to the terminal's width; --dpi, --width, --height and "
+              "--venue go with --export";
+    else if (o->fps > 0 || o->frames > 0)
+        why = "--fps and --frames go with an animation written by --export FILE.gif or DIR/";
+    else if (o->format != FMT_TEXT || o->output)
+        why = "--format and --output go with --print; --show draws into the terminal";
+    if (!why) {
+        fig_request req = figure_req(c);
+        why = figures_check_show(&req, &o->cfg);
+    }
+    if (why) {
+        err_say("%s.", why);
+        return 2;
+    }
+    return 0;
+}
+
+/* The modes of a sentence: --export, --show, the figure options, --print, --format and -o. */
 static int check_mode(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
+    if (o->show)
+        return check_show(c);
     if (o->export_path) {
         fig_request req = figure_req(c);
         const char *why = o->print_what ? "--export and --print are separate modes; use one"
@@ -348,10 +385,11 @@ static int check_mode(const cli_run_state *c)
         }
     } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
                o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
-               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax) {
+               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax ||
+               o->fps > 0 || o->frames > 0) {
         err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
-                "--font-size and --title go with --export FILE; for example tfviz --export "
-                "pe.pdf --figure pe.");
+                "--font-size, --title, --fps and --frames go with --export FILE; for example "
+                "tfviz --export pe.pdf --figure pe.");
         return 2;
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);
@@ -490,24 +528,25 @@ static int run_print(const tf_options *o, tf_analysis *a)
     return print_run(&req);
 }
 
-/* --export: the figure of the analysis, or of the order model trained first. */
-static int run_export(const cli_run_state *c, tf_analysis *a)
+/* --export or --show: the figure of the analysis, or of the order model trained first. */
+static int run_figure(const cli_run_state *c, tf_analysis *a, bool show)
 {
     const tf_options *o = &c->o;
     fig_request req = figure_req(c);
     if (!figures_need_order(req.name))
-        return figures_export(&req, a);
+        return show ? figures_show(&req, a) : figures_export(&req, a);
     order_request r = order_req(o);
     learn_order s;
     int rc = learn_order_open(&s, &r);
     if (rc)
         return rc;
-    rc = learn_order_check_work(&s, "--export --figure order-training");
+    rc = learn_order_check_work(&s, show ? "--show order-training"
+                                         : "--export --figure order-training");
     if (!rc) {
         learn_order_train(&s);
         req.order = s.tr;
         req.order_task = o->order_task;
-        rc = figures_export(&req, a);
+        rc = show ? figures_show(&req, a) : figures_export(&req, a);
     }
     learn_order_close(&s);
     return rc;
@@ -522,7 +561,7 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
                           .extended = o->extended,
                           .no_color = o->no_color, .export = figures_export,
-                          .order = order_req(o)};
+                          .raster = figures_raster, .order = order_req(o)};
         /* -d sets the explorer's d_model and --heads ALiBi's and T5's: view 10's model takes
          * them only where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H) */
         if (tr.order.heads > ORDER_MAX_HEADS)
@@ -560,7 +599,7 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     }
     if (o->vectors_path && (r = use_vectors(c)) != 0)
         return r;
-    if (o->export_path)
+    if (o->export_path || o->show)
         fig_warm_fonts(); /* while the analysis runs */
     tf_analysis a;
     tf_diag dg = {0};
@@ -570,7 +609,9 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
         err_analysis(st, &dg, &o->cfg);
         rc = 2;
     } else if (o->export_path) {
-        rc = run_export(c, &a);
+        rc = run_figure(c, &a, false);
+    } else if (o->show) {
+        rc = run_figure(c, &a, true);
     } else if (o->print_what) {
         rc = run_print(o, &a);
     } else {

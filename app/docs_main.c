@@ -13,6 +13,7 @@ int main(int argc, char **argv)
 {
     options_set_values("print", print_topics());
     options_set_values("figure", figures_names());
+    options_set_values("animation", figures_animations());
     const char *what = argc == 2 ? argv[1] : "";
     if (strcmp(what, "man") == 0)
         options_man(stdout);

@@ -11,5 +11,6 @@ int main(int argc, char **argv)
 {
     options_set_values("print", print_topics());
     options_set_values("figure", figures_names());
+    options_set_values("animation", figures_animations());
     return cli_run(argc, argv);
 }

@@ -479,6 +479,37 @@ void vectors_free(tf_vectors *v)
     memset(v, 0, sizeof *v);
 }
 
+tf_status vectors_copy(const tf_vectors *src, uint32_t max_rows, tf_vectors *out)
+{
+    memset(out, 0, sizeof *out);
+    uint32_t n = max_rows && max_rows < src->n ? max_rows : src->n;
+    size_t bytes = 0, dim = src->dim > 0 ? (size_t)src->dim : 0;
+    for (uint32_t i = 0; i < n; i++)
+        bytes += strlen(src->words[i]) + 1;
+    /* at least one byte each: malloc(0) may return NULL, which is not out of memory */
+    out->words = malloc((n ? n : 1) * sizeof *out->words);
+    out->block = malloc(bytes ? bytes : 1);
+    out->data = malloc((n && dim ? (size_t)n * dim : 1) * sizeof *out->data);
+    if (!out->words || !out->block || !out->data) {
+        free(out->words), free(out->block), free(out->data);
+        memset(out, 0, sizeof *out);
+        return TF_ERR_NOMEM;
+    }
+    char *o = out->block;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t l = strlen(src->words[i]) + 1;
+        memcpy(o, src->words[i], l);
+        out->words[i] = o;
+        o += l;
+    }
+    if (n && dim)
+        memcpy(out->data, src->data, (size_t)n * dim * sizeof *out->data);
+    out->n = n;
+    out->dim = src->dim;
+    out->owned = true;
+    return TF_OK;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Writing */
 

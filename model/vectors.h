@@ -58,6 +58,10 @@ tf_status vectors_read_fp(FILE *fp, vectors_format fmt, uint32_t max_rows, tf_ve
  * round trip is exact). TF_ERR_IO on a write error. */
 tf_status vectors_write(const tf_vectors *v, vectors_format fmt, FILE *fp);
 void vectors_free(tf_vectors *v);
+/* A copy of the first rows of src (max_rows 0: all) that owns its words and numbers, so it stays
+ * valid while src changes or goes (the trained rows of a model still training). TF_ERR_NOMEM
+ * (out is then empty). */
+tf_status vectors_copy(const tf_vectors *src, uint32_t max_rows, tf_vectors *out);
 
 /* Row of a word, -1 when absent (a linear scan: for one-off look-ups). */
 int32_t vectors_find(const tf_vectors *v, const char *word, size_t len);

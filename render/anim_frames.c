@@ -55,13 +55,26 @@ tf_status anim_dir_begin(const char *dir, anim_dir **out)
     return TF_OK;
 }
 
-tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
+const char *anim_dir_next(anim_dir *d)
 {
     if (d->frames >= ANIM_MAX_FRAMES)
-        return TF_ERR_RANGE;
+        return NULL;
     snprintf(d->path, d->path_cap, "%s/frame_%04ld.png", d->dir, d->frames + 1);
+    return d->path;
+}
+
+void anim_dir_written(anim_dir *d)
+{
+    d->frames++;
+}
+
+tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
+{
+    const char *path = anim_dir_next(d);
+    if (!path)
+        return TF_ERR_RANGE;
     tf_atomic_file af;
-    tf_status st = atomic_open(&af, d->path);
+    tf_status st = atomic_open(&af, path);
     if (st != TF_OK)
         return st;
     st = fig_png_write(af.fp, r, m);
@@ -73,7 +86,7 @@ tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
     }
     st = atomic_commit(&af);
     if (st == TF_OK)
-        d->frames++;
+        anim_dir_written(d);
     return st;
 }
 

@@ -137,8 +137,10 @@ void term_graphics_decide(const char *const *envp, const char *bytes, int len, i
     bool iterm = strncasecmp(r->version, "iTerm2", 6) == 0 ||
                  (tp && strcmp(tp, "iTerm.app") == 0) || (lc && strcasecmp(lc, "iTerm2") == 0);
     r->caps.mode = TIMG_NONE;
+    r->reason = TDET_ANSWERED;
     if (!r->answered) {
         r->why = "the terminal did not answer its device-attributes query in time";
+        r->reason = TDET_SILENT;
     } else if (r->kitty) {
         r->caps.mode = TIMG_KITTY;
         r->why = "the terminal accepted kitty's graphics query";
@@ -150,8 +152,10 @@ void term_graphics_decide(const char *const *envp, const char *bytes, int len, i
         r->why = "the terminal lists sixel graphics in its device attributes";
     } else if (r->sixel) {
         r->why = "the terminal has sixel graphics but did not tell its cell size in pixels";
+        r->reason = TDET_NO_CELL_SIZE;
     } else {
         r->why = "the terminal answered but shows no pictures";
+        r->reason = TDET_NO_PICTURES;
     }
 }
 
@@ -237,6 +241,34 @@ static int ask_raw(int in_fd, int out_fd, int timeout_ms, char *buf, int cap)
     return len < 0 ? -1 : len;
 }
 
+void term_detect_drain(int in_fd, int timeout_ms)
+{
+    struct termios saved, raw;
+    if (tcgetattr(in_fd, &saved) != 0)
+        return;
+    raw = saved;
+    raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+    raw.c_cc[VMIN] = 0;
+    raw.c_cc[VTIME] = 0;
+    tcsetattr(in_fd, TCSANOW, &raw);
+    long deadline = now_ms() + timeout_ms;
+    bool esc = false, done = false;
+    for (long left; !done && (left = deadline - now_ms()) > 0;) {
+        struct pollfd p = {.fd = in_fd, .events = POLLIN};
+        if (poll(&p, 1, (int)left) <= 0)
+            break;
+        char b[256];
+        ssize_t n = read(in_fd, b, sizeof b);
+        if (n <= 0)
+            break;
+        for (ssize_t i = 0; i < n && !done; i++) {
+            esc |= b[i] == '\033';
+            done = esc && b[i] == 'c'; /* the device attributes' reply: the last one */
+        }
+    }
+    tcsetattr(in_fd, TCSANOW, &saved);
+}
+
 /* tmux and GNU screen answer the queries themselves and pass pictures through only when
  * configured to (and then in their own wrapping): no pictures there unless forced. */
 static bool in_multiplexer(const char *const *envp)
@@ -260,11 +292,13 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
         timg_mode m = timg_mode_parse(force);
         if (m == TIMG_MODE_COUNT) {
             r->why = "TFVIZ_GRAPHICS must be kitty, sixel, iterm, symbols or none";
+            r->reason = TDET_BAD_FORCE;
             return TF_ERR_RANGE;
         }
         r->forced = true;
         r->caps.mode = m;
         r->why = "TFVIZ_GRAPHICS chose it";
+        r->reason = TDET_FORCED;
         if (m == TIMG_NONE || m == TIMG_SYMBOLS)
             return TF_OK;
     }
@@ -272,16 +306,20 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
     /* 2. places pictures cannot go */
     const char *term = env_get(envp, "TERM");
     if (in_fd < 0 || out_fd < 0 || !isatty(in_fd) || !isatty(out_fd)) {
-        if (!r->forced)
+        if (!r->forced) {
             r->why = "not a terminal";
+            r->reason = TDET_NOT_TTY;
+        }
         return TF_OK;
     }
     if (!r->forced && (!term || !*term || strcmp(term, "dumb") == 0)) {
         r->why = "TERM is unset or dumb";
+        r->reason = TDET_DUMB;
         return TF_OK;
     }
     if (!r->forced && in_multiplexer(envp)) {
         r->why = "tmux and GNU screen pass no pictures through";
+        r->reason = TDET_MULTIPLEXER;
         return TF_OK;
     }
 
@@ -299,14 +337,17 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
     int len = ask_raw(in_fd, out_fd, timeout_ms > 0 ? timeout_ms : TERM_DETECT_TIMEOUT_MS, buf,
                       (int)sizeof buf);
     if (len == -2) {
-        if (!r->forced)
+        if (!r->forced) {
             r->why = "the terminal's modes could not be read";
+            r->reason = TDET_NO_MODES;
+        }
         return TF_OK;
     }
     if (len < 0) {
         if (!r->forced) {
             r->caps.mode = TIMG_NONE;
             r->why = "the queries could not be written to the terminal";
+            r->reason = TDET_NO_WRITE;
         }
         return TF_ERR_IO;
     }

@@ -30,9 +30,27 @@
 #include "term_image.h"
 
 #define TERM_DETECT_TIMEOUT_MS 250 /* long enough for ssh across a country, short at start-up */
+/* How long a front-end reads away late replies (term_detect_drain). */
+#define TERM_DETECT_DRAIN_MS 1000
+
+/* Why the choice was made, for a front-end that explains it in its own words. */
+typedef enum {
+    TDET_ANSWERED = 0, /* the terminal's replies chose the mode (kitty, iTerm2, sixel) */
+    TDET_FORCED,       /* TFVIZ_GRAPHICS chose it */
+    TDET_BAD_FORCE,    /* TFVIZ_GRAPHICS holds another word */
+    TDET_NOT_TTY,      /* no terminal on the descriptors */
+    TDET_DUMB,         /* TERM unset or "dumb" */
+    TDET_MULTIPLEXER,  /* tmux or GNU screen */
+    TDET_NO_MODES,     /* the terminal's modes could not be read */
+    TDET_NO_WRITE,     /* the queries could not be written */
+    TDET_SILENT,       /* no reply in time */
+    TDET_NO_CELL_SIZE, /* sixel, but the cell size in pixels is unknown */
+    TDET_NO_PICTURES,  /* it answered, and shows no pictures */
+} term_detect_reason;
 
 typedef struct {
     timg_caps caps;   /* the choice */
+    term_detect_reason reason;
     bool forced;      /* TFVIZ_GRAPHICS made it */
     bool asked;       /* the queries were written */
     bool answered;    /* the terminal's DA1 reply came back in time */
@@ -56,5 +74,11 @@ tf_status term_graphics_detect(const char *const *envp, int in_fd, int out_fd, i
  * replies; cell_w/cell_h > 0 (from TIOCGWINSZ) take precedence. */
 void term_graphics_decide(const char *const *envp, const char *bytes, int len, int cell_w,
                           int cell_h, term_detect_result *r);
+
+/* After a detection whose replies did not all come in time (asked and not answered), the
+ * terminal may still answer: read its replies away from in_fd for at most timeout_ms, until the
+ * device attributes' reply ends, so that they are neither taken for typed keys nor left for the
+ * shell. The terminal's modes are as they were afterwards. */
+void term_detect_drain(int in_fd, int timeout_ms);
 
 #endif

@@ -94,4 +94,49 @@ for entry in "${figures[@]}"; do
         echo
     } >>"$docs/gallery.md"
 done
+
+# the animations: four frames of each, two by two in reading order (Pillow, python3-pil, joins
+# them)
+anims=(
+    "rope-rotation||q of 我 and k of 学习 turning together with the position: in the plane of pair 0 both turn by the same angle, so the angle between them stays, and so does q·k over all pairs. / q（我）和 k（学习）随位置一起转：第 0 对平面里两者转过同样的角度，夹角不变，全部维度的 q·k 也不变。"
+    "pe-waves|-d 128|The position advances along the columns of PE: each column is a sine or cosine wave, slower for larger j; the row PE(pos) on the right changes as pos moves. / 位置沿 PE 的各列前进：每列都是正弦或余弦波，j 越大越慢；右边是当前位置的整行。"
+    "training||The map of words while SGNS trains on the built-in corpus: from a random start, 爱 and 喜欢, 猫 and 狗 move together while the control pair 爱 – 北京 drifts apart. / 在内置语料上训练时的词向量图：从随机起点开始，爱与喜欢、猫与狗逐渐靠拢，对照的爱与北京分开。"
+)
+{
+    echo "## Animations / 动画"
+    echo
+    echo "Written as a GIF (\`--export NAME.gif\`) or as numbered PNG frames (\`--export DIR/\`), 960 x 540"
+    echo "pixels by default; \`--frames\` and \`--fps\` set the length and speed. Each picture below shows"
+    echo "four frames of one animation, in reading order. / 导出为 GIF 或逐帧 PNG；下面每条是一段动画的四帧。"
+    echo
+} >>"$docs/gallery.md"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for entry in "${anims[@]}"; do
+    IFS='|' read -r name opts what <<<"$entry"
+    # shellcheck disable=SC2086 # opts are words
+    "$tfviz" --export "$tmp/$name/" --figure "$name" --frames 4 --dpi 80 $opts
+    /usr/bin/python3 - "$tmp/$name" "$out/$name-strip.png" <<'PY'
+import os, sys
+from PIL import Image
+frames = [Image.open(os.path.join(sys.argv[1], f)) for f in sorted(os.listdir(sys.argv[1]))]
+w, h = frames[0].size
+strip = Image.new("RGB", (2 * w + 8, 2 * h + 8), (200, 200, 200))
+for i, f in enumerate(frames):
+    strip.paste(f.convert("RGB"), (i % 2 * (w + 8), i // 2 * (h + 8)))
+strip.save(sys.argv[2], optimize=True)
+PY
+    {
+        echo "### $name"
+        echo
+        echo "$what"
+        echo
+        echo '```sh'
+        echo "tfviz --export $name.gif --figure $name${opts:+ $opts}"
+        echo '```'
+        echo
+        echo "![$name](gallery/$name-strip.png)"
+        echo
+    } >>"$docs/gallery.md"
+done
 echo "gallery: $(ls "$out" | wc -l) figures in $out"

@@ -338,6 +338,8 @@ static void test_layouts_hold(void **state)
     for (const char *const *name = figures_names(); *name; name++) {
         if (strcmp(*name, "embedding-map") == 0)
             continue; /* needs learned vectors: test_wordmap */
+        if (figures_animated(*name))
+            continue; /* a .gif or frames, at a slide's size: test_anim.c and anim_cli_test.py */
         /* TODO(issue 17): the schemes and pe-file figures (issue 19) came after this check and
          * do not hold to it yet (schemes' outside legend leaves a one-column page from 10 pt) */
         if (strcmp(*name, "schemes") == 0 || strcmp(*name, "pe-file") == 0)

@@ -1,14 +1,19 @@
 /* test_term_detect.c — the choice of picture protocol from a terminal's replies (as bytes, with
  * replies split, reordered, mixed with keystrokes and cut short), and the cases decided before
  * any query: forced modes, no terminal, multiplexers. term_image_test.py drives the whole
- * detection through a pseudo-terminal. */
+ * detection through a pseudo-terminal; term_detect_drain reads late replies away on one. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
 #include <string.h>
+#include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "term_detect.h"
@@ -54,6 +59,7 @@ static void test_sixel(void **state)
     assert_string_equal(r.version, "XTerm(379)");
     assert_int_equal(r.caps.cell_w, 10);
     assert_int_equal(r.caps.cell_h, 20);
+    assert_int_equal(r.reason, TDET_ANSWERED);
     /* the window's pixel size (TIOCGWINSZ) wins over the reply */
     r = decide(no_env, xterm, 8, 16);
     assert_int_equal(r.caps.cell_w, 8);
@@ -61,10 +67,12 @@ static void test_sixel(void **state)
     r = decide(no_env, "\033[?63;1;2;4c", 0, 0);
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_true(r.sixel);
+    assert_int_equal(r.reason, TDET_NO_CELL_SIZE);
     /* 4 as part of another number is not sixel: 14, 42 */
     r = decide(no_env, "\033[6;20;10t\033[?64;14;42c", 0, 0);
     assert_false(r.sixel);
     assert_int_equal(r.caps.mode, TIMG_NONE);
+    assert_int_equal(r.reason, TDET_NO_PICTURES);
     /* absurd cell sizes are ignored */
     r = decide(no_env, "\033[6;0;10t\033[?62;4c", 0, 0);
     assert_int_equal(r.caps.cell_h, 0);
@@ -110,6 +118,7 @@ static void test_noise(void **state)
     r = decide(no_env, "", 0, 0);
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_non_null(r.why);
+    assert_int_equal(r.reason, TDET_SILENT);
     /* a long version is cut, not overflowed */
     char big[400] = "\033P>|";
     memset(big + 4, 'v', 300);
@@ -138,12 +147,14 @@ static void test_before_asking(void **state)
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_false(r.asked);
     assert_string_equal(r.why, "not a terminal");
+    assert_int_equal(r.reason, TDET_NOT_TTY);
 
     const char *const forced[] = {"TFVIZ_GRAPHICS=kitty", NULL};
     assert_int_equal(term_graphics_detect(forced, fds[0], fds[1], 50, &r), TF_OK);
     assert_int_equal(r.caps.mode, TIMG_KITTY);
     assert_true(r.forced);
     assert_false(r.asked);
+    assert_int_equal(r.reason, TDET_FORCED);
 
     const char *const sym[] = {"TFVIZ_GRAPHICS=symbols", "COLORTERM=24bit", NULL};
     assert_int_equal(term_graphics_detect(sym, -1, -1, 50, &r), TF_OK);
@@ -154,6 +165,7 @@ static void test_before_asking(void **state)
     assert_int_equal(term_graphics_detect(bad, fds[0], fds[1], 50, &r), TF_ERR_RANGE);
     assert_int_equal(r.caps.mode, TIMG_NONE);
     assert_non_null(strstr(r.why, "kitty, sixel, iterm, symbols or none"));
+    assert_int_equal(r.reason, TDET_BAD_FORCE);
 
     /* an empty TFVIZ_GRAPHICS is as if unset */
     const char *const empty[] = {"TFVIZ_GRAPHICS=", NULL};
@@ -166,12 +178,48 @@ static void test_before_asking(void **state)
     close(fds[0]);
 }
 
+/* Late replies are read away up to the device attributes' reply and no further; the modes stay. */
+static void test_drain(void **state)
+{
+    (void)state;
+    int m = posix_openpt(O_RDWR | O_NOCTTY);
+    assert_true(m >= 0);
+    assert_int_equal(grantpt(m), 0);
+    assert_int_equal(unlockpt(m), 0);
+    int s = open(ptsname(m), O_RDWR | O_NOCTTY);
+    assert_true(s >= 0);
+    struct termios before, after;
+    assert_int_equal(tcgetattr(s, &before), 0);
+    const char late[] = "\033[?62;4;22c";
+    assert_int_equal(write(m, late, sizeof late - 1), (ssize_t)(sizeof late - 1));
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    term_detect_drain(s, 2000);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    assert_true(ms < 1000); /* it stopped at the reply's end, not at the timeout */
+    struct pollfd p = {.fd = s, .events = POLLIN};
+    assert_int_equal(poll(&p, 1, 50), 0); /* nothing left for the program to read */
+    assert_int_equal(tcgetattr(s, &after), 0);
+    assert_int_equal(after.c_lflag, before.c_lflag);
+    /* no reply at all: it waits the time it was given, no longer */
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    term_detect_drain(s, 120);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+    assert_true(ms >= 100 && ms < 1000);
+    /* not a terminal: nothing happens */
+    term_detect_drain(-1, 100);
+    close(s);
+    close(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kitty),         cmocka_unit_test(test_sixel),
         cmocka_unit_test(test_iterm),         cmocka_unit_test(test_noise),
-        cmocka_unit_test(test_before_asking),
+        cmocka_unit_test(test_before_asking), cmocka_unit_test(test_drain),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -246,6 +246,34 @@ static void test_cosine_neighbors(void **state)
             assert_close(m[a * 4 + b], vectors_cosine(&v, a, b), 1e-15);
 }
 
+/* A copy owns its rows: the source may change or go, the copy keeps the values it had. */
+static void test_copy(void **state)
+{
+    (void)state;
+    char w0[] = "我", w1[] = "爱", w2[] = "学习";
+    char *w[3] = {w0, w1, w2};
+    float x[3 * 2] = {1, 2, 3, 4, 5, 6};
+    tf_vectors v = {.n = 3, .dim = 2, .words = w, .data = x}, c, first;
+    assert_int_equal(vectors_copy(&v, 0, &c), TF_OK);
+    assert_int_equal(vectors_copy(&v, 2, &first), TF_OK);
+    x[0] = -1, w1[0] = 'x';
+    assert_true(c.owned);
+    assert_int_equal(c.n, 3);
+    assert_int_equal(c.dim, 2);
+    assert_string_equal(c.words[1], "爱");
+    assert_string_equal(c.words[2], "学习");
+    assert_true(c.data[0] == 1.0f && c.data[5] == 6.0f);
+    assert_int_equal(first.n, 2);
+    assert_string_equal(first.words[1], "爱");
+    assert_true(first.data[3] == 4.0f);
+    vectors_free(&c);
+    vectors_free(&first);
+    tf_vectors none = {.dim = 4}, e;
+    assert_int_equal(vectors_copy(&none, 0, &e), TF_OK);
+    assert_int_equal(e.n, 0);
+    vectors_free(&e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -254,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_malformed_text),
         cmocka_unit_test(test_malformed_binary),
         cmocka_unit_test(test_cosine_neighbors),
+        cmocka_unit_test(test_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -421,6 +421,100 @@ def test_fallbacks():
         t.kill()
 
 
+def area_lines(s, height):
+    """The content area of a screen: the rows between the caption and the message line."""
+    return (s or "").splitlines()[4:height - 2]
+
+
+BLOCKS = set(chr(c) for c in range(0x2580, 0x25A0))
+
+
+def quit_restores(t, what):
+    """q ends tfviz with status 0 and the terminal's modes as they were."""
+    t.keys("q")
+    e = exit_line(t.wait("__EXIT__", "exit"))
+    check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED", what)
+
+
+def test_pictures():
+    """g: where no picture can be shown (tmux) nothing changes but the message line; with
+    TFVIZ_GRAPHICS=symbols the area becomes the figure in block characters and g again brings
+    back exactly the cells that were there; a dumb locale gets one sentence."""
+    t = Tmux(["--lang", "en", "我爱学习"], 120, 40)
+    try:
+        t.keys("2")
+        s0 = t.wait("PE(3, 10)", "view 2")
+        t.keys("g")
+        s1 = t.wait("g: no pictures here", "the no-pictures sentence")
+        check(s1 is not None and "tmux and screen pass no pictures through" in s1,
+              "pictures: in tmux g says why no picture can be shown")
+        if s0 and s1:
+            a0, a1 = s0.splitlines(), s1.splitlines()
+            same = [i for i in range(len(a0)) if i != 38 and a0[i] == a1[i]]
+            check(len(same) == len(a0) - 1, "pictures: in tmux g changes no row but the message")
+        t.keys("g")
+        s2 = t.wait("g: no pictures here", "the sentence again")
+        check(s2 is not None and "PE(3, 10)" in s2, "pictures: a second g changes nothing either")
+        quit_restores(t, "pictures: q after g restores the terminal")
+    finally:
+        t.kill()
+
+    t = Tmux(["--lang", "en", "我爱学习"], 120, 40, env={"TFVIZ_GRAPHICS": "symbols"})
+    try:
+        t.keys("2")
+        s0 = t.wait("PE(3, 10)", "view 2")
+        t.keys("g")
+        s1 = t.wait(lambda x: "g: this view's figure (symbols)" in x and
+                    sum(ch in BLOCKS for ch in x) > 500, "the figure in symbols")
+        check(s1 is not None, "pictures: TFVIZ_GRAPHICS=symbols: g shows the figure")
+        if s0 and s1:
+            blocks = sum(ch in BLOCKS for line in area_lines(s1, 40) for ch in line)
+            check(blocks > 500, f"pictures: the area is drawn in block characters ({blocks})")
+            check("PE(3, 10)" not in "\n".join(area_lines(s1, 40)),
+                  "pictures: the view's own cells are gone from the area")
+            check(s1.splitlines()[0] == s0.splitlines()[0] and
+                  status_line(s1).split()[:3] == status_line(s0).split()[:3],
+                  "pictures: the tab bar and the status line stay")
+        t.keys("g")
+        s2 = t.wait("g: back to the text cells", "the text cells again")
+        check(s2 is not None and area_lines(s2, 40) == area_lines(s0, 40),
+              "pictures: g again gives back exactly the cells (no debris)")
+        # a picture follows the view and the size, and leaves nothing behind
+        t.keys("g")
+        t.wait("g: this view's figure", "the figure again")
+        t.keys("3")
+        s3 = t.wait(lambda x: "C8" in x and sum(ch in BLOCKS for ch in x) > 500,
+                    "view 3's figure")
+        check(s3 is not None, "pictures: another view shows its own figure")
+        t.tmux("resize-window", "-x", "100", "-y", "30")
+        s4 = t.wait(lambda x: len(x.splitlines()[0]) <= 100 and "C8" in x and
+                    sum(ch in BLOCKS for ch in x) > 300, "the figure after a resize")
+        check(s4 is not None, "pictures: the figure is drawn again after a resize")
+        if s4:
+            check(all(len(line) <= 100 for line in s4.splitlines()),
+                  "pictures: no line of the old size is left")
+        t.keys("g")
+        s5 = t.wait("g: back to the text cells", "the cells at 100x30")
+        check(s5 is not None and not any(ch in BLOCKS for line in area_lines(s5, 30)
+                                         for ch in line if ch not in "▁▂▃▄▅▆▇█"),
+              "pictures: after a resize g leaves no picture cells behind")
+        quit_restores(t, "pictures: q restores the terminal after a picture")
+    finally:
+        t.kill()
+
+    t = Tmux(["--lang", "en"], 100, 30, env={"LANG": "C", "LC_ALL": "C",
+                                             "TFVIZ_GRAPHICS": "symbols"})
+    try:
+        t.keys("2")
+        t.wait("PE(3, 10)", "view 2 in ASCII")
+        t.keys("g")
+        s = t.wait("g: no pictures here", "the sentence")
+        check(s is not None and "need a UTF-8 locale" in s,
+              "pictures: LANG=C: g says block pictures need a UTF-8 locale")
+    finally:
+        t.kill()
+
+
 def test_color():
     t = Tmux(["--lang", "en"], 100, 30)
     try:

@@ -9,7 +9,9 @@
 #include <stdbool.h>
 
 #include "analysis.h"
+#include "figure.h"
 #include "vectors.h"
+#include "word2vec.h"
 
 typedef struct order_trainer order_trainer; /* order_train.h */
 
@@ -52,6 +54,11 @@ typedef struct {
     double vmin, vmax;
     const tf_vectors *vectors; /* learned vectors for the map of words (NULL: none) */
     bool vectors_named;        /* --vectors names a file not read yet (the early check) */
+    /* animations (.gif, DIR/) */
+    double fps;                /* frames per second (0: the animation's own) */
+    long frames;               /* frames (0: the animation's own) */
+    const char *corpus;        /* training: --corpus FILE (NULL: the built-in corpus) */
+    const w2v_params *w2v;     /* training: its settings (NULL: the defaults) */
     /* the order model's curves for the order-training figure: trained to the end by the command
      * line, or as far as the explorer's view 10 got (NULL: none) */
     const order_trainer *order;
@@ -64,6 +71,14 @@ typedef struct {
 /* Draw the figure of analysis a that req asks for (figures/figures.h, figures_export). Returns
  * 0, or the exit status after saying what went wrong (2 bad request, 1 the file). */
 typedef int (*fig_export_fn)(const fig_request *req, tf_analysis *a);
+
+/* Draw the still figure req->name of analysis a into *out, a raster page of width x height
+ * pixels, its text as tall as that of a terminal whose cells are cell_h pixels high: the same
+ * drawing --export does (figures/figures.h, figures_raster). Says nothing and may run on any
+ * thread; on failure a sentence goes to why (TF_ERR_RANGE: the figure does not fit or cannot be
+ * drawn from this analysis; TF_ERR_NOMEM). */
+typedef tf_status (*fig_raster_fn)(const fig_request *req, tf_analysis *a, int width, int height,
+                                   int cell_h, fig_raster *out, char *why, size_t why_len);
 
 /* A length such as "3.5in", "8.9cm", "89mm", "252pt", "one-column" or "two-column" in points;
  * -1 when it is not one. A bare number is inches. */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "anim.h"
 #include "colormap.h"
 #include "core/err.h"
 #include "core/figreq.h"
@@ -527,6 +528,23 @@ static int set_font_size(tf_options *o, const char *v)
     return 0;
 }
 
+static int set_fps(tf_options *o, const char *v)
+{
+    if (parse_double("--fps", v, &o->fps))
+        return -1;
+    if (!(o->fps >= ANIM_MIN_FPS && o->fps <= ANIM_MAX_FPS)) {
+        err_say("--fps must be from %g to %g frames per second (got %s); GIF viewers slow "
+                "anything faster down.", ANIM_MIN_FPS, ANIM_MAX_FPS, v);
+        return -1;
+    }
+    return 0;
+}
+
+static int set_frames(tf_options *o, const char *v)
+{
+    return parse_long("--frames", v, 1, ANIM_MAX_FRAMES, &o->frames);
+}
+
 static int set_title(tf_options *o, const char *v)
 {
     if (utf8_validate(v, strlen(v), NULL) != TF_OK) {
@@ -603,7 +621,7 @@ typedef struct {
     const char *const *values;
 } value_list;
 
-static value_list lists[2] = {{"print", NULL}, {"figure", NULL}};
+static value_list lists[3] = {{"print", NULL}, {"figure", NULL}, {"animation", NULL}};
 
 void options_set_values(const char *name, const char *const *values)
 {
@@ -615,9 +633,14 @@ void options_set_values(const char *name, const char *const *values)
 /* The values joined by sep. */
 static const char *joined(const char *name, const char *sep)
 {
-    static char buf[2][400];
-    static int which;
-    char *out = buf[which ^= 1];
+    /* one buffer a list: a text may name them all at once */
+    static char buf[sizeof lists / sizeof *lists][400];
+    char *out = NULL;
+    for (size_t i = 0; i < sizeof lists / sizeof *lists; i++)
+        if (strcmp(lists[i].name, name) == 0)
+            out = buf[i];
+    if (!out)
+        return "";
     size_t o = 0;
     out[0] = '\0';
     for (size_t i = 0; i < sizeof lists / sizeof *lists; i++) {
@@ -663,17 +686,28 @@ static void expand(FILE *fp, const char *s)
     snprintf(num[6], sizeof num[6], "%d", TF_MIN_VOCAB);
     snprintf(num[7], sizeof num[7], "%d", TF_MAX_VOCAB);
     snprintf(num[8], sizeof num[8], "%d", TF_DEFAULT_VOCAB);
+    snprintf(num[9], sizeof num[9], "%g", ANIM_MIN_FPS);
+    snprintf(num[10], sizeof num[10], "%g", ANIM_MAX_FPS);
+    snprintf(num[11], sizeof num[11], "%d", ANIM_MAX_FRAMES);
     const char *keys[] = {"{min_d}", "{max_d}", "{def_d}", "{max_n}", "{def_n}", "{seed}",
-                          "{min_v}", "{max_v}", "{def_v}", "{print}", "{figure}"};
+                          "{min_v}", "{max_v}", "{def_v}", "{min_fps}", "{max_fps}",
+                          "{max_frames}", "{print}", "{figure}", "{animation}"};
     const char *vals[] = {num[0], num[1], num[2], num[3], num[4], num[5], num[6], num[7], num[8],
-                          options_values("print"), options_values("figure")};
+                          num[9], num[10], num[11], options_values("print"),
+                          options_values("figure"), options_values("animation")};
     while (*s) {
-        if (strncmp(s, "{print_roff}", 12) == 0 || strncmp(s, "{figure_roff}", 13) == 0) {
-            bool print = s[1] == 'p';
-            roff_values(fp, print ? "print" : "figure");
-            s += print ? 12 : 13;
-            continue;
+        bool roff = false;
+        for (size_t i = 0; !roff && i < sizeof lists / sizeof *lists; i++) {
+            size_t n = strlen(lists[i].name);
+            if (s[0] == '{' && strncmp(s + 1, lists[i].name, n) == 0 &&
+                strncmp(s + 1 + n, "_roff}", 6) == 0) {
+                roff_values(fp, lists[i].name);
+                s += n + 7;
+                roff = true;
+            }
         }
+        if (roff)
+            continue;
         size_t k = 0;
         while (k < sizeof keys / sizeof *keys && strncmp(s, keys[k], strlen(keys[k])) != 0)
             k++;

@@ -65,6 +65,11 @@ typedef struct {
     double font_size;
     const char *title;
     bool no_title;
+    /* animations (--export FILE.gif or DIR/): 0 means the animation's own */
+    double fps;
+    long frames;
+    /* --show FIGURE: the figure inside the terminal, NULL: none */
+    const char *show;
     /* learned embeddings */
     bool train;
     const char *corpus;       /* --corpus FILE, NULL: the built-in corpus */

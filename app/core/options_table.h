@@ -6,7 +6,7 @@
  * (or man) text means the entry above describes this option too; its left column (help_syn)
  * then names them all. {placeholders} are filled in when printed: the
  * limits ({min_d}, {max_n}, ...) and the front-ends' lists ({print}, {figure}, and as roff
- * {print_roff}, {figure_roff}).
+ * {print_roff}, {figure_roff}; {animation} and {animation_roff}, the figures that move).
  *
  * A new option: a field in tf_options (options.h), a row here (and a set_ function in options.c
  * when the value needs checking); meson compile -C build options-docs then writes the man page's
@@ -89,14 +89,21 @@ static const tf_option options[] = {
      "@file", "[write to FILE]:file:"},
     /* ---- Figures ---- */
     {"export", 0, "FILE", G_FIGURES, STORE(export_path),
-     "draw a figure to FILE; .png, .svg or .pdf (from the extension)", NULL,
+     "draw a figure to FILE; .png, .svg or .pdf (from the extension);\nan animation to FILE.gif "
+     "or to DIR/ as numbered PNG frames", NULL,
      "Draw a figure to FILE instead of starting the explorer; the format comes from the "
-     "extension:\n.BR .png ,\n.B .svg\nor\n.BR .pdf .\nThe file is written atomically.",
-     "@file *.(png|svg|pdf)", "[draw a figure to FILE (.png .svg .pdf)]:file:"},
-    {"figure", 0, "NAME", G_FIGURES, STORE(figure), "{figure} (default pe)", NULL,
+     "extension:\n.BR .png ,\n.B .svg\nor\n.BR .pdf .\nAn animated figure goes to\n"
+     ".I FILE.gif\nor, as numbered PNG frames (frame_0001.png, ...), to a folder named\n"
+     ".I DIR/\n(a trailing slash, or a folder that exists). Every file is written atomically; "
+     "frames left by a\nlonger earlier animation are removed once all new frames are written.",
+     "@file *.(png|svg|pdf|gif)", "[draw a figure to FILE (.png .svg .pdf .gif) or DIR/]:file:"},
+    {"figure", 0, "NAME", G_FIGURES, STORE(figure),
+     "{figure} (default pe);\nthe animations {animation} go to .gif or DIR/", NULL,
      "Which figure:\n{figure_roff}\nembedding\\-map is the 2\\-D map of the 60 commonest words "
-     "of the vectors from\n.B \\-\\-vectors\nor training; the default is pe. The gallery "
-     "docs/gallery.md shows each one.",
+     "of the vectors from\n.B \\-\\-vectors\nor training; the default is pe. These move "
+     "and go to a .gif file or a folder of\nframes:\n{animation_roff}\nA still figure cannot "
+     "be written as .gif nor an animation as .png, .svg or .pdf. The\ngallery docs/gallery.md "
+     "shows each one.",
      "@figure", "[which figure]:figure:"},
     {"dpi", 0, "N", G_FIGURES, CALL(set_dpi), "PNG resolution, 30..2400 (default 300)", NULL,
      "PNG resolution, 30 to 2400 (default 300).", NULL, "[PNG resolution]:dpi:"},
@@ -155,6 +162,25 @@ static const tf_option options[] = {
      "letter the panels of multi-panel figures (a), (b), ...", NULL,
      "Letter the panels of multi\\-panel figures (a), (b), ... for a caption to refer to.", NULL,
      "[letter the panels (a), (b), ...]"},
+    {"fps", 0, "X", G_FIGURES, CALL(set_fps),
+     "an animation's speed, {min_fps}..{max_fps} frames per second, and\nits length, "
+     "1..{max_frames} frames (default: the animation's own)",
+     "--fps X, --frames N",
+     "An animation's speed in frames per second, {min_fps} to {max_fps}, and its length in "
+     "frames, 1 to\n{max_frames}. The defaults are the animation's own; the frames always span "
+     "the same motion, so\nmore frames make it smoother, not longer in content.",
+     NULL, "[frames per second of an animation]:fps:"},
+    {"frames", 0, "N", G_FIGURES, CALL(set_frames), NULL, NULL, NULL, NULL,
+     "[frames of an animation]:frames:"},
+    {"show", 0, "FIGURE", G_FIGURES, STORE(show),
+     "draw a still FIGURE inside the terminal and exit (kitty, sixel,\niTerm2, or block "
+     "symbols; TFVIZ_GRAPHICS=MODE forces one)", NULL,
+     "Draw one still figure inside the terminal, as wide as the window, and exit: kitty's, "
+     "sixel or\niTerm2's pictures where the terminal shows them, block symbols where "
+     "TFVIZ_GRAPHICS=symbols\nasks for them (any colour terminal, tmux included). "
+     "TFVIZ_GRAPHICS=kitty|sixel|iterm|symbols\nforces a mode, also when standard output is "
+     "not a terminal. FIGURE is one of the names of\n.BR \\-\\-figure .",
+     "@figure", "[draw a figure inside the terminal]:figure:"},
     {"lang", 0, "zh|en", G_FIGURES, CALL(set_lang),
      "Chinese (default) or English: figure labels, the explorer and\nthe lesson (where l "
      "switches)", NULL,

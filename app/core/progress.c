@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #define BAR_CELLS 30
-#define WORDS_DELAY_S 0.5 /* training shorter than this needs no bar */
+#define WORDS_DELAY_S 0.5 /* training (or an animation) shorter than this needs no bar */
 
 static double now_s(void)
 {
@@ -44,6 +44,8 @@ void progress_update(tf_progress *p, double done, const char *extra)
     fprintf(stderr, "\r%s [%s] %5.1f%%  ", p->label, bar, 100.0 * frac);
     if (p->unit == PROGRESS_BYTES)
         fprintf(stderr, "%.2f / %.2f GB  %.2f GB/s", done / 1e9, p->total / 1e9, rate / 1e9);
+    else if (p->unit == PROGRESS_FRAMES)
+        fprintf(stderr, "%.0f / %.0f frames", done, p->total); /* 80 columns in all */
     else if (p->unit == PROGRESS_WORDS)
         fprintf(stderr, "%.0f words/s", rate);
     if (extra)

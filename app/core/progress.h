@@ -1,5 +1,6 @@
 /* progress.h — a progress bar on standard error for long jobs: writing a large --print (PE of
- * millions of rows), training word vectors and training the order model.
+ * millions of rows), training word vectors, training the order model and drawing an animation's
+ * frames.
  *
  * Drawn only when standard error is a terminal and the job is worth it (a write of 64 MB or
  * more; training that has run half a second), so pipes, logs and tests never see it; redrawn at
@@ -16,6 +17,7 @@
 typedef enum {
     PROGRESS_BYTES, /* done and total are bytes written: GB and GB/s */
     PROGRESS_WORDS, /* words of a corpus trained on: words/s, shown after half a second */
+    PROGRESS_FRAMES, /* frames of an animation drawn: frames/s, shown after half a second */
     PROGRESS_SHARE, /* a share of a job (total 1): the percentage only, after half a second */
 } progress_unit;
 

@@ -116,6 +116,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "[ ]  位置数减少 / 增加（8 到 10000）\n"
                        "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
                        "l  中文 / English     e  把当前视图导出为图片\n"
+                       "g  在能显示图片的终端里，把当前视图换成插图（再按一次复原）\n"
                        "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
                        "第 9 页：两种位置方案并排；第 10 页（按 0）：每种方案现场训练，看谁学得会语序\n"
                        "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
@@ -126,6 +127,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "[ ]  fewer / more positions (8 to 10000)\n"
                        "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
                        "l  Chinese / English     e  export this view as a figure\n"
+                       "g  this view as the exported figure, in terminals that show pictures\n"
                        "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
                        "view 9: two schemes side by side; view 10 (key 0): word order trained live\n"
                        "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
@@ -411,6 +413,42 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_M_TEXT_CUT] = {"句子已截在 %d 字节的上限（见 docs/limits.md），多出的部分没有收下",
                       "text cut at the %d-byte limit (see docs/limits.md); the rest "
                       "was not taken"},
+    [T_PIC_NONE] = {"g：这里显示不了图片，%s", "g: no pictures here: %s"},
+    [T_PIC_WHY_TMUX] = {"tmux 和 screen 不转发图片（TFVIZ_GRAPHICS=symbols 可用方块字符画）",
+                        "tmux and screen pass no pictures through (TFVIZ_GRAPHICS=symbols draws "
+                        "them in block characters)"},
+    [T_PIC_WHY_NOT_TTY] = {"输出不是终端", "the output is not a terminal"},
+    [T_PIC_WHY_DUMB] = {"TERM 未设置或为 dumb", "TERM is unset or dumb"},
+    [T_PIC_WHY_SILENT] = {"终端没有及时回答图片查询（可设 TFVIZ_GRAPHICS=kitty 或 sixel）",
+                          "the terminal did not answer the picture queries in time (set "
+                          "TFVIZ_GRAPHICS=kitty or sixel)"},
+    [T_PIC_WHY_NO_CELL] = {"终端支持 sixel，但没有告诉字符格的像素大小",
+                           "the terminal has sixel but did not tell its cell size in pixels"},
+    [T_PIC_WHY_NO_PICTURES] = {"这个终端不显示 kitty、sixel 或 iTerm2 图片（TFVIZ_GRAPHICS=symbols "
+                               "可用方块字符画）",
+                               "this terminal shows no kitty, sixel or iTerm2 pictures "
+                               "(TFVIZ_GRAPHICS=symbols draws block characters)"},
+    [T_PIC_WHY_FORCED_NONE] = {"TFVIZ_GRAPHICS=none 关掉了图片",
+                               "TFVIZ_GRAPHICS=none turns pictures off"},
+    [T_PIC_WHY_BAD_FORCE] = {"TFVIZ_GRAPHICS 只能是 kitty、sixel、iterm、symbols 或 none",
+                             "TFVIZ_GRAPHICS must be kitty, sixel, iterm, symbols or none"},
+    [T_PIC_WHY_NO_CHAFA] = {"这个 tfviz 编译时没有 libchafa，只能显示 kitty 图片",
+                            "this tfviz was built without libchafa, so only kitty pictures work"},
+    [T_PIC_WHY_NO_COLOR] = {"方块字符图需要颜色（NO_COLOR 或 --no-color 关掉了颜色）",
+                            "block-character pictures need colour (NO_COLOR or --no-color is "
+                            "set)"},
+    [T_PIC_WHY_ASCII] = {"方块字符图需要 UTF-8 区域设置", "block-character pictures need a UTF-8 "
+                                                       "locale"},
+    [T_PIC_WHY_OTHER] = {"读不到终端的模式", "the terminal's modes could not be read"},
+    [T_PIC_ON] = {"g：这一页的插图（%s），再按 g 回到字符图",
+                  "g: this view's figure (%s); g again for the text cells"},
+    [T_PIC_OFF] = {"g：回到字符图", "g: back to the text cells"},
+    [T_PIC_DRAWING] = {"正在绘制插图...", "drawing the figure..."},
+    [T_PIC_NO_FIGURE] = {"这一页没有插图，仍显示字符图", "this view has no figure; the text cells "
+                                                      "stay"},
+    [T_PIC_LESSON] = {"g 在浏览模式里显示插图（tfviz 不带 --lesson）",
+                      "g shows figures in the explorer (tfviz without --lesson)"},
+    [T_PIC_FAILED] = {"g：画不出插图：%s", "g: cannot draw the figure: %s"},
 
     [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [T_LESSON_TRY] = {"试一试：", "Try this: "},
@@ -547,7 +585,43 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_S_ROPE) = {"RoPE", "RoPE"},
     F(T_F_S_ALIBI) = {"ALiBi", "ALiBi"},
     F(T_F_S_T5) = {"T5 偏置", "T5 bias"},
-    F(T_F_TITLE_TRAINING) = {"有了位置信息才学得会语序", "Word order is learned only with positions"},
+    F(T_F_TITLE_ROPE_ROT) = {"RoPE 让 q 和 k 一起转：夹角不变，q ⋅ k 也不变",
+                             "RoPE turns q and k together: their angle and q ⋅ k stay the same"},
+    F(T_F_TITLE_PE_WAVES) = {"位置前进时，PE 的每一列是一条正弦或余弦波",
+                             "As the position advances, each column of PE is a sine or cosine "
+                             "wave"},
+    F(T_F_TITLE_TRAINING) = {"训练中：意思相近的词向量聚到一起",
+                             "During training, words with similar meanings move together"},
+    F(T_F_RR_PLANE) = {"第 0 对：<i>q</i>(%s) 在 <i>m</i> = %.1f，<i>k</i>(%s) 在 <i>n</i> = %.1f",
+                       "pair 0: <i>q</i>(%s) at <i>m</i> = %.1f, <i>k</i>(%s) at <i>n</i> = %.1f"},
+    F(T_F_RR_DIM_A) = {"第 0 对的第一维", "first dimension of pair 0"},
+    F(T_F_RR_DIM_B) = {"第 0 对的第二维", "second dimension of pair 0"},
+    F(T_F_RR_ANGLES) = {"第 0 对平面里的角度", "angles in the plane of pair 0"},
+    F(T_F_RR_ANGLE) = {"角度（弧度）", "angle (rad)"},
+    F(T_F_RR_ANGLE_Q) = {"<i>q</i> 的角度", "angle of <i>q</i>"},
+    F(T_F_RR_ANGLE_K) = {"<i>k</i> 的角度", "angle of <i>k</i>"},
+    F(T_F_RR_ANGLE_D) = {"二者之差", "between them"},
+    F(T_F_RR_SHIFT) = {"平移 <i>s</i>：<i>m</i> = %ld + <i>s</i>，<i>n</i> = %ld + <i>s</i>",
+                       "shift <i>s</i>: <i>m</i> = %ld + <i>s</i>, <i>n</i> = %ld + <i>s</i>"},
+    F(T_F_RR_BOTH) = {"q、k 同时平移", "q and k shifted"},
+    F(T_F_RR_QONLY) = {"只平移 q", "q shifted alone"},
+    F(T_F_RR_SCORE) = {"全部 %d 对的 <i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub> = "
+                       "%.3f，始终不变",
+                       "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub> over all %d "
+                       "pairs = %.3f at every shift"},
+    F(T_F_PW_WAVES) = {"PE 的几列：随位置变化的波", "columns of PE across the positions"},
+    F(T_F_PW_ROW) = {"这一行 PE(<i>pos</i> = %.1f)：每对维度的 sin 与 cos",
+                     "the row PE(<i>pos</i> = %.1f): sin and cos of every pair"},
+    F(T_F_PW_SIN) = {"sin：PE(<i>pos</i>, 2<i>i</i>)", "sin: PE(<i>pos</i>, 2<i>i</i>)"},
+    F(T_F_PW_COS) = {"cos：PE(<i>pos</i>, 2<i>i</i>+1)", "cos: PE(<i>pos</i>, 2<i>i</i>+1)"},
+    F(T_F_TR_MAP) = {"%zu 个词的向量，训练进度 %.0f%%", "vectors of %zu words, %.0f%% trained"},
+    F(T_F_TR_CONTROL) = {"（对照）", " (control)"},
+    F(T_F_TR_START) = {"随机起点（共 %d 轮）", "random start (%d epochs to go)"},
+    F(T_F_TR_LOSS) = {"损失 %.2f", "loss %.2f"},
+    F(T_F_TR_DONE) = {"训练进度 (%)", "share of the training (%)"},
+    F(T_F_TR_COS) = {"余弦相似度", "cosine similarity"},
+    F(T_F_TITLE_ORDER_TRAINING) = {"有了位置信息才学得会语序",
+                                   "Word order is learned only with positions"},
     F(T_F_HELD_OUT) = {"测试句准确率", "held-out accuracy"},
     F(T_F_EPOCH) = {"训练轮数", "epoch"},
     F(T_F_TRAIN_LOSS) = {"训练损失", "training loss"},

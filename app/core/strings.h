@@ -80,6 +80,14 @@ typedef enum {
     T_M_FILE_DROPPED,    /* %d %d  d_model now, the --vectors file's dimension */
     T_M_MAP_UNTRAINED,   /* view 8: nothing trained yet */
     T_M_TEXT_CUT,        /* %d  the byte limit */
+    /* g: the figure inside the terminal */
+    T_PIC_NONE,          /* %s  why not (one of T_PIC_WHY_*) */
+    T_PIC_WHY_TMUX, T_PIC_WHY_NOT_TTY, T_PIC_WHY_DUMB, T_PIC_WHY_SILENT, T_PIC_WHY_NO_CELL,
+    T_PIC_WHY_NO_PICTURES, T_PIC_WHY_FORCED_NONE, T_PIC_WHY_BAD_FORCE, T_PIC_WHY_NO_CHAFA,
+    T_PIC_WHY_NO_COLOR, T_PIC_WHY_ASCII, T_PIC_WHY_OTHER,
+    T_PIC_ON,            /* %s  the mode (kitty, sixel, ...) */
+    T_PIC_OFF, T_PIC_DRAWING, T_PIC_NO_FIGURE, T_PIC_LESSON,
+    T_PIC_FAILED,        /* %s  why */
     /* the lesson's frame */
     T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_KEYS, T_LESSON_END, T_LESSON_BYTES_HEAD,
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
@@ -102,7 +110,23 @@ typedef enum {
     T_F_SCORE_TOKEN, T_F_OWN_SCALE, T_F_DIM_SPLIT, T_F_TITLE_ROPE_QK, T_F_QK_Q, T_F_QK_K,
     T_F_TITLE_PE_VS_ROPE, T_F_PVR_PE, T_F_PVR_ROPE,
     T_F_S_LEARNED, T_F_S_ROPE, T_F_S_ALIBI, T_F_S_T5,
-    T_F_TITLE_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_TRAIN_NOTE,
+    /* the animations: titles, then rope-rotation, pe-waves and training */
+    T_F_TITLE_ROPE_ROT, T_F_TITLE_PE_WAVES, T_F_TITLE_TRAINING,
+    T_F_RR_PLANE,   /* %s %.1f %s %.1f  token of q, m, token of k, n */
+    T_F_RR_DIM_A, T_F_RR_DIM_B, T_F_RR_ANGLES, T_F_RR_ANGLE, T_F_RR_ANGLE_Q, T_F_RR_ANGLE_K,
+    T_F_RR_ANGLE_D,
+    T_F_RR_SHIFT,   /* %ld %ld  the first positions m and n */
+    T_F_RR_SCORE,   /* %d %.3f  pairs, the score */
+    T_F_RR_BOTH, T_F_RR_QONLY, /* the score's legend: both shifted, q alone shifted */
+    T_F_PW_WAVES,
+    T_F_PW_ROW,     /* %.1f  the position */
+    T_F_PW_SIN, T_F_PW_COS,
+    T_F_TR_MAP,     /* %zu %.0f  words, percent of the run */
+    T_F_TR_CONTROL,
+    T_F_TR_START,   /* %d  epochs */
+    T_F_TR_LOSS,    /* %.2f */
+    T_F_TR_DONE, T_F_TR_COS,
+    T_F_TITLE_ORDER_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_TRAIN_NOTE,
     T_F_TRAIN_NOTE_S,
     T_FIGURES_END, /* the end of the figures' section */
 

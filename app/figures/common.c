@@ -183,7 +183,7 @@ void fit_square(fig *f, fig_axes *ax, fig_rect outer)
 
 const char *heatmap_check(long rows, long cols, const char *what)
 {
-    static char why[160];
+    static _Thread_local char why[160]; /* a figure may be checked on a worker thread */
     if (rows > MAX_SIDE || cols > MAX_SIDE || rows * cols > MAX_CELLS) {
         snprintf(why, sizeof why, "the %s figure draws one cell per value and %ld x %ld is too "
                  "many; use -n and -d so that n x d stays under 16,777,216", what, rows, cols);

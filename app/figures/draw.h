@@ -8,12 +8,13 @@
 #include <stdbool.h>
 
 #include "analysis.h"
+#include "core/figreq.h"
 #include "core/strings.h"
 #include "figure.h"
 #include "order_train.h"
 
 typedef struct {
-    fig *f;
+    fig *f;           /* the page (NULL while an animation's begin prepares its frames) */
     tf_analysis *a;
     const order_trainer *order; /* the trained order model (order-training), NULL: none */
     bool zh;          /* Chinese labels */
@@ -21,6 +22,8 @@ typedef struct {
     fig_rect area;    /* the page inside its margins, below the title */
     char msg[200];    /* why a figure cannot be drawn (bad input) */
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
+    const fig_request *req;    /* the request (an animation's corpus and training settings) */
+    bool said;                 /* the reason of a failure was already told (stderr) */
     bool no_title;    /* --no-title: no subtitle either */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
     bool pe_split;    /* --pe-layout split */
@@ -28,17 +31,68 @@ typedef struct {
     double vmin, vmax;
 } fig_ctx;
 
+/* An animation: what all its frames share is made once by begin (c->f NULL), then frame k of n
+ * (k = 0 .. n-1) is drawn on a page of its own as a still figure is (c->area below the title);
+ * end frees what begin made. The frames span the same motion whatever n is: more frames make it
+ * smoother, not longer in content. */
+typedef struct {
+    long frames;      /* by default */
+    double fps;       /* by default */
+    const char *still; /* the still figure that shows the same thing (for messages) */
+    tf_status (*begin)(fig_ctx *c, long n, void **state); /* NULL: nothing shared */
+    tf_status (*frame)(fig_ctx *c, void *state, long k, long n);
+    void (*end)(void *state);
+} fig_anim;
+
 /* One figure: a row of the table in export.c. */
 typedef struct {
     const char *name;
     unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER */
     double aspect;    /* default height / width */
     txt_id title;     /* markup; %s-free */
-    tf_status (*draw)(fig_ctx *c);
+    tf_status (*draw)(fig_ctx *c); /* a still figure; NULL for an animation */
     /* NULL when the configuration fits, else a sentence (too many cells, ...) */
     const char *(*check)(const tf_config *cfg);
+    const fig_anim *anim; /* an animation; NULL for a still figure */
 } fig_entry;
 
+/* ---- the table and its pages (export.c), for animate.c and show.c -------------------------- */
+
+/* The row named name, NULL for none. */
+const fig_entry *figure_find(const char *name);
+/* The page size in points: the request's, else one column wide at the figure's proportions. */
+void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h);
+/* The context a page draws in (c.f and c.area unset), with the request's settings: an
+ * animation's begin gets it too. */
+fig_ctx figure_ctx(const fig_request *req, tf_analysis *a);
+/* What one page shows: a still figure (state NULL, n 0), or frame k of n of an animation. */
+typedef struct {
+    void *state;
+    long k, n;
+} fig_frame;
+/* Draw figure e of analysis a on a page opened with spec and meta: its title, then the figure
+ * (or frame fr), and end the page (fig_end: written, or its pixels left in spec->raster). When
+ * the labels did not fit, *cramped is set and TF_ERR_RANGE returned; a sentence for any other
+ * refusal goes to why. Any thread: a page is drawn on the thread that calls this. */
+tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                      const fig_spec *spec, const fig_meta *meta, const fig_frame *fr,
+                      bool *cramped, char *why, size_t why_len);
+/* The parameters stored in a file (the command that draws it again), malloc'd; NULL without
+ * memory. anim_dir: the frames go to a folder. */
+char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
+                    const char *format, double w, double h, double dpi, long frames, double fps);
+#define FIG_FIXED_DATE "2000-01-01T00:00:00Z"
+
+/* animate.c: an animation to a GIF file or a folder of PNG frames; the exit status */
+int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e);
+/* An animation's page by default: 6.4 in x 3.6 in at 150 dpi, 960 x 540 pixels (a 16:9 slide) */
+#define ANIM_PAGE_WIDTH_IN 6.4
+#define ANIM_DPI 150.0
+/* The resolution of figure e's pixels: --dpi, else 300 for a still figure and ANIM_DPI for an
+ * animation. */
+double figure_dpi(const fig_request *req, const fig_entry *e);
+/* Whether path names a folder of frames: it ends in '/' or is a folder that exists. */
+bool figure_is_folder(const char *path);
 /* A need beyond the analysis's parts: the figure draws the trained order model
  * (fig_request.order), which the caller trains first (figures_need_order). */
 #define FIG_NEEDS_ORDER (1u << 16)
@@ -84,6 +138,12 @@ tf_status draw_rope_qk(fig_ctx *c);
 tf_status draw_schemes(fig_ctx *c);
 tf_status draw_pefile(fig_ctx *c);
 const char *check_pefile(const tf_config *cfg);
+
+/* ---- the animations, in the files of their groups ------------------------------------------ */
+
+extern const fig_anim anim_rope_rotation; /* fig_rope.c: q and k turning together (C13) */
+extern const fig_anim anim_pe_waves;      /* fig_positions.c: the sin/cos columns (C7, C8) */
+extern const fig_anim anim_training;      /* fig_words.c: the map of words while SGNS trains (C5) */
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 

@@ -1,13 +1,17 @@
 /* export.c — the table of figures, and one figure from a request: check it, size the page,
  * draw the figure with render/figure, and write it atomically (a temporary file beside the
- * target, then rename). */
+ * target, then rename); or draw it into pixels for the terminal (figures_raster). The
+ * animations of the table are written by animate.c. */
 #include "figures/figures.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
+#include "anim.h"
 #include "core/err.h"
 #include "core/outfile.h"
 #include "figures/draw.h"
@@ -16,32 +20,42 @@
 #define MIN_SIDE_PT (1.0 * FIG_PT_PER_IN)  /* 1 in */
 #define MAX_SIDE_PT (40.0 * FIG_PT_PER_IN) /* 40 in: a poster */
 #define MAX_PNG_PIXELS 45e6                /* 180 MB of ARGB32: memory stays near 200 MB */
-#define FIXED_DATE "2000-01-01T00:00:00Z"
+/* An animation's frames, all of them: at some 25 ns a pixel (drawn, quantised, LZW-coded or
+ * PNG-compressed) this is about two minutes (bench/README.md, gif_frame_800x500) */
+#define MAX_ANIM_PIXELS 5e9
+/* A terminal's text fills about this share of its cell's height */
+#define TEXT_SHARE_OF_CELL 0.7
 
 /* ---------------------------------------------------------------------------------------------
- * The table: a figure is a row here and a draw function in its group's file */
+ * The table: a figure is a row here and a draw function in its group's file; an animation is a
+ * row with a fig_anim instead */
 
 static const fig_entry figures[] = {
-    {"pe", 0, 0.8, T_F_TITLE_PE, draw_pe, check_pe},
-    {"rope", ANALYSIS_ROPE, 1.45, T_F_TITLE_ROPE, draw_rope, check_rope},
-    {"rope-decay", 0, 0.72, T_F_TITLE_DECAY, draw_decay, NULL},
-    {"freq", 0, 1.15, T_F_TITLE_FREQ, draw_freq, NULL},
-    {"dot", 0, 0.9, T_F_TITLE_DOT, draw_dot, check_dot},
-    {"input", 0, 1.05, T_F_TITLE_INPUT, draw_input, NULL},
-    {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL},
-    {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL},
-    {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map},
-    {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL},
-    {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL},
-    {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL},
-    {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL},
-    {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL},
-    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile},
-    {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_TRAINING, draw_order_training, NULL},
+    {"pe", 0, 0.8, T_F_TITLE_PE, draw_pe, check_pe, NULL},
+    {"rope", ANALYSIS_ROPE, 1.45, T_F_TITLE_ROPE, draw_rope, check_rope, NULL},
+    {"rope-decay", 0, 0.72, T_F_TITLE_DECAY, draw_decay, NULL, NULL},
+    {"freq", 0, 1.15, T_F_TITLE_FREQ, draw_freq, NULL, NULL},
+    {"dot", 0, 0.9, T_F_TITLE_DOT, draw_dot, check_dot, NULL},
+    {"input", 0, 1.05, T_F_TITLE_INPUT, draw_input, NULL, NULL},
+    {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL, NULL},
+    {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL, NULL},
+    {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map, NULL},
+    {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL, NULL},
+    {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL, NULL},
+    {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL, NULL},
+    {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL, NULL},
+    {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL, NULL},
+    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile, NULL},
+    {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_ORDER_TRAINING, draw_order_training, NULL,
+     NULL},
+    /* animations */
+    {"rope-rotation", ANALYSIS_ROPE, 0.5625, T_F_TITLE_ROPE_ROT, NULL, NULL, &anim_rope_rotation},
+    {"pe-waves", 0, 0.5625, T_F_TITLE_PE_WAVES, NULL, NULL, &anim_pe_waves},
+    {"training", 0, 0.5625, T_F_TITLE_TRAINING, NULL, NULL, &anim_training},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
-static const fig_entry *find(const char *name)
+const fig_entry *figure_find(const char *name)
 {
     for (size_t i = 0; i < N_FIGURES; i++)
         if (strcmp(figures[i].name, name) == 0)
@@ -51,8 +65,19 @@ static const fig_entry *find(const char *name)
 
 bool figures_need_order(const char *name)
 {
-    const fig_entry *e = find(name ? name : "pe");
+    const fig_entry *e = figure_find(name ? name : "pe");
     return e && (e->needs & FIG_NEEDS_ORDER);
+}
+
+/* The names of the still figures (animated false) or of the animations, NULL at the end. */
+static const char *const *names_of(bool animated, const char **names)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < N_FIGURES; i++)
+        if ((figures[i].anim != NULL) == animated)
+            names[n++] = figures[i].name;
+    names[n] = NULL;
+    return names;
 }
 
 const char *const *figures_names(void)
@@ -63,13 +88,27 @@ const char *const *figures_names(void)
     return names;
 }
 
-/* "pe, rope, ..." for messages. */
-static const char *names_list(void)
+const char *const *figures_animations(void)
 {
-    static char list[400];
+    static const char *names[N_FIGURES + 1];
+    return names_of(true, names);
+}
+
+bool figures_animated(const char *name)
+{
+    const fig_entry *e = figure_find(name ? name : "pe");
+    return e && e->anim;
+}
+
+/* "pe, rope, ..." of the still figures (animated false) or the animations, for messages. */
+static const char *names_list(bool animated, char *list, size_t cap)
+{
+    const char *names[N_FIGURES + 1];
+    names_of(animated, names);
     size_t o = 0;
-    for (size_t i = 0; i < N_FIGURES; i++)
-        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", figures[i].name);
+    list[0] = '\0';
+    for (size_t i = 0; names[i] && o < cap; i++)
+        o += (size_t)snprintf(list + o, cap - o, "%s%s", i ? ", " : "", names[i]);
     return list;
 }
 
@@ -89,11 +128,11 @@ static const struct {
     {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0}, {"pe-vs-rope", 2.4},
 };
 
-/* The page size in points: the request's, else one column wide at the figure's proportions
- * (capped on a wide page, see wide_heights). */
-static void page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
+void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
-    *w = req->width > 0 ? req->width : FIG_ONE_COLUMN_IN * FIG_PT_PER_IN;
+    /* an animation is for a slide: 16:9, 960 x 540 pixels at its own resolution */
+    *w = req->width > 0 ? req->width
+                        : (e->anim ? ANIM_PAGE_WIDTH_IN : FIG_ONE_COLUMN_IN) * FIG_PT_PER_IN;
     /* the embedding figure adds the map of words below its rows when vectors are given */
     bool map = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors);
     double aspect = map ? 1.0 : e->aspect;
@@ -108,28 +147,103 @@ static void page_size(const fig_request *req, const fig_entry *e, double *w, dou
             *h = fmin(*h, wide_heights[i].height_in * FIG_PT_PER_IN);
 }
 
-/* The page's own limits: NULL when it fits, else a sentence. */
-static const char *check_page(const fig_request *req, const fig_entry *e)
+double figure_dpi(const fig_request *req, const fig_entry *e)
 {
-    static char why[240];
+    return req->dpi > 0 ? req->dpi : e->anim ? ANIM_DPI : FIG_DEFAULT_DPI;
+}
+
+bool figure_is_folder(const char *path)
+{
+    size_t n = strlen(path);
+    struct stat sb;
+    return (n && path[n - 1] == '/') || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode));
+}
+
+static bool is_gif(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) && strcasecmp(dot, ".gif") == 0;
+}
+
+/* The page's own limits: NULL when it fits, else a sentence in why. */
+static const char *check_page(const fig_request *req, const fig_entry *e, char *why, size_t cap)
+{
     double w, h;
-    page_size(req, e, &w, &h);
+    figure_page_size(req, e, &w, &h);
     if (w < MIN_SIDE_PT || w > MAX_SIDE_PT || h < MIN_SIDE_PT || h > MAX_SIDE_PT) {
         char ws[32], hs[32]; /* 3.50, or 1e+300 for an absurd size: never 300 digits */
         double wi = w / FIG_PT_PER_IN, hi = h / FIG_PT_PER_IN;
         snprintf(ws, sizeof ws, fabs(wi) < 1e6 ? "%.2f" : "%.3g", wi);
         snprintf(hs, sizeof hs, fabs(hi) < 1e6 ? "%.2f" : "%.3g", hi);
-        snprintf(why, sizeof why, "the page would be %s x %s in%s, and each side must be "
+        snprintf(why, cap, "the page would be %s x %s in%s, and each side must be "
                  "from 1 in to 40 in (2.54 cm to 101.6 cm); set --width and --height",
                  ws, hs,
                  req->height > 0 ? "" : " (the height follows the width)");
         return why;
     }
-    double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
-    if (fig_format_from_path(req->path) == FIG_PNG &&
-        (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi) > MAX_PNG_PIXELS)
-        return "the PNG would have more than 45 million pixels (180 MB in memory); lower --dpi "
-               "or the size, or export .pdf or .svg, which have no pixels";
+    double dpi = figure_dpi(req, e);
+    double px = (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi);
+    bool raster = e->anim || fig_format_from_path(req->path) == FIG_PNG;
+    if (raster && px > MAX_PNG_PIXELS)
+        return e->anim ? "a frame would have more than 45 million pixels (180 MB in memory); "
+                         "lower --dpi or the size"
+                       : "the PNG would have more than 45 million pixels (180 MB in memory); "
+                         "lower --dpi or the size, or export .pdf or .svg, which have no pixels";
+    if (e->anim) {
+        long n = req->frames > 0 ? req->frames : e->anim->frames;
+        if (px * (double)n > MAX_ANIM_PIXELS) {
+            snprintf(why, cap, "%ld frames of %.0f x %.0f pixels would take several minutes "
+                     "to draw (%.1f billion pixels, the limit is %.0f); lower --frames, --dpi "
+                     "or the size", n, w / FIG_PT_PER_IN * dpi, h / FIG_PT_PER_IN * dpi,
+                     px * (double)n / 1e9, MAX_ANIM_PIXELS / 1e9);
+            return why;
+        }
+    }
+    return NULL;
+}
+
+/* The file name against the figure: a still figure goes to .png, .svg or .pdf, an animation to
+ * .gif or a folder. NULL when they go together, else a sentence in why. */
+static const char *check_path(const fig_request *req, const fig_entry *e, char *why, size_t cap)
+{
+    char stills[300], anims[120];
+    names_list(false, stills, sizeof stills);
+    names_list(true, anims, sizeof anims);
+    if (!req->path || !*req->path) {
+        snprintf(why, cap, "--export needs a file name ending in .png, .svg or .pdf (.gif or a "
+                 "folder DIR/ for the animations %s)", anims);
+        return why;
+    }
+    bool folder = figure_is_folder(req->path), gif = !folder && is_gif(req->path);
+    /* a still figure's name that is a folder (no trailing slash) is refused when written */
+    if (!e->anim && folder && req->path[strlen(req->path) - 1] != '/')
+        folder = false;
+    fig_format fmt = folder || gif ? FIG_FORMAT_COUNT : fig_format_from_path(req->path);
+    if (e->anim) {
+        if (fmt != FIG_FORMAT_COUNT)
+            snprintf(why, cap, "%s is an animation: export it as FILE.gif or to a folder DIR/ "
+                     "of PNG frames; for a still picture use --figure %s", e->name,
+                     e->anim->still);
+        else if (!folder && !gif)
+            snprintf(why, cap, "an animation goes to a .gif file or to a folder of frames: "
+                     "'%s' must end in .gif, or in / for a folder", req->path);
+        return fmt != FIG_FORMAT_COUNT || (!folder && !gif) ? why : NULL;
+    }
+    if (folder || gif) {
+        snprintf(why, cap, "%s is a still figure: export it as .png, .svg or .pdf; .gif files "
+                 "and folders of frames are for the animations %s", e->name, anims);
+        return why;
+    }
+    if (fmt == FIG_FORMAT_COUNT) {
+        snprintf(why, cap, "the file name decides the format: '%s' must end in .png, .svg or "
+                 ".pdf (.gif or a folder DIR/ for the animations %s)", req->path, anims);
+        return why;
+    }
+    if (req->fps > 0 || req->frames > 0) {
+        snprintf(why, cap, "--fps and --frames go with the animations %s (exported as .gif or "
+                 "DIR/), and %s is a still figure", anims, e->name);
+        return why;
+    }
     return NULL;
 }
 
@@ -155,47 +269,82 @@ static const char *font_families(const fig_request *req)
     return req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
 }
 
-const char *figures_check(const fig_request *req, const tf_config *cfg)
+/* The figure itself against the configuration (NULL: it can be drawn). */
+static const char *check_figure(const fig_request *req, const tf_config *cfg, const fig_entry *e,
+                                char *why, size_t cap)
 {
-    static char why[600];
-    const fig_entry *e = find(req->name ? req->name : "pe");
-    if (!e) {
-        snprintf(why, sizeof why, "--figure must be one of %s (got '%s')", names_list(),
-                 req->name);
-        return why;
-    }
-    if (!req->path || !*req->path)
-        return "--export needs a file name ending in .png, .svg or .pdf";
-    if (fig_format_from_path(req->path) == FIG_FORMAT_COUNT) {
-        snprintf(why, sizeof why, "the file name decides the format: '%s' must end in .png, "
-                 ".svg or .pdf", req->path);
-        return why;
-    }
     if (req->has_vmin && req->has_vmax && !(req->vmin < req->vmax)) {
-        snprintf(why, sizeof why, "--vmin (%g) must be below --vmax (%g)", req->vmin, req->vmax);
+        snprintf(why, cap, "--vmin (%g) must be below --vmax (%g)", req->vmin, req->vmax);
         return why;
     }
-    if (req->font && req->serif)
-        return "--font and --serif both choose the font; use one";
+    if (req->font && req->serif) {
+        snprintf(why, cap, "--font and --serif both choose the font; use one");
+        return why;
+    }
     if (req->font && !fonts_installed(req->font)) {
-        snprintf(why, sizeof why, "no installed font family is called '%s' (fc-list : family "
-                 "lists them)", req->font);
+        snprintf(why, cap, "no installed font family is called '%s' (fc-list : family lists "
+                 "them)", req->font);
         return why;
     }
     if (req->colormap && colormap_parse(req->colormap) == CMAP_COUNT) {
-        snprintf(why, sizeof why, "--colormap must be viridis, cividis, rdbu, puor or gray "
-                 "(got '%s')", req->colormap);
+        snprintf(why, cap, "--colormap must be viridis, cividis, rdbu, puor or gray (got '%s')",
+                 req->colormap);
         return why;
     }
-    const char *page = check_page(req, e);
-    if (page || !e->check)
-        return page;
+    if (!e->check)
+        return NULL;
     /* the early check runs before --vectors is read: a named file stands for its vectors here
      * (reading it reports its own errors) */
     static const tf_vectors pending = {.n = 2, .dim = 2};
     tf_config c = *cfg;
     c.vectors = req->vectors ? req->vectors : req->vectors_named ? &pending : NULL;
-    return e->check(&c);
+    const char *bad = e->check(&c);
+    if (bad)
+        snprintf(why, cap, "%s", bad);
+    return bad ? why : NULL;
+}
+
+/* No figure by that name: a sentence in why. --show (still_only) takes the still ones alone. */
+static const char *unknown(const char *option, const char *name, bool still_only, char *why,
+                           size_t cap)
+{
+    char stills[300], anims[120];
+    names_list(false, stills, sizeof stills);
+    names_list(true, anims, sizeof anims);
+    if (still_only)
+        snprintf(why, cap, "%s must be one of %s (got '%s')", option, stills, name);
+    else
+        snprintf(why, cap, "%s must be one of %s, or of the animations %s (got '%s')", option,
+                 stills, anims, name);
+    return why;
+}
+
+const char *figures_check(const fig_request *req, const tf_config *cfg)
+{
+    static char why[600];
+    const fig_entry *e = figure_find(req->name ? req->name : "pe");
+    if (!e)
+        return unknown("--figure", req->name, false, why, sizeof why);
+    const char *bad = check_path(req, e, why, sizeof why);
+    if (!bad)
+        bad = check_figure(req, cfg, e, why, sizeof why);
+    if (!bad)
+        bad = check_page(req, e, why, sizeof why);
+    return bad;
+}
+
+const char *figures_check_show(const fig_request *req, const tf_config *cfg)
+{
+    static char why[600];
+    const fig_entry *e = figure_find(req->name);
+    if (!e)
+        return unknown("--show", req->name, true, why, sizeof why);
+    if (e->anim) {
+        snprintf(why, sizeof why, "--show draws still figures and %s is an animation; export "
+                 "it with --export %s.gif, or show --show %s", e->name, e->name, e->anim->still);
+        return why;
+    }
+    return check_figure(req, cfg, e, why, sizeof why);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -232,8 +381,8 @@ static void order_options(FILE *m, const fig_request *req)
     }
 }
 
-static char *params_string(const fig_request *req, const tf_analysis *a, const fig_entry *e,
-                           fig_format fmt, double w, double h, double dpi, double font, cmap_id cm)
+char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
+                    const char *format, double w, double h, double dpi, long frames, double fps)
 {
     char *buf = NULL;
     size_t len = 0;
@@ -241,15 +390,16 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
     if (!m)
         return NULL;
     const tf_config *c = &a->cfg;
+    cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
+    double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
     if (order && req->order) {
-        fprintf(m, "tfviz %s --export FIGURE.%s --figure %s", TF_VERSION, fig_format_name(fmt),
-                e->name);
+        fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
         order_options(m, req);
     } else {
-        fprintf(m, "tfviz %s --export FIGURE.%s --figure %s -d %d -n %ld --base %.17g "
+        fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld --base %.17g "
                "--index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
-               "--offset %ld%s", TF_VERSION, fig_format_name(fmt), e->name, c->d_model,
+               "--offset %ld%s", TF_VERSION, format, e->name, c->d_model,
             c->n_positions, c->base, c->index_base, (unsigned long long)c->seed, c->vocab_size,
             tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
             c->scale_embedding ? " --scale-embedding" : "");
@@ -258,8 +408,10 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
             put_quoted(m, c->compare, c->compare_len);
         }
     }
-    if (fmt == FIG_PNG)
+    if (strcmp(format, "FIGURE.svg") != 0 && strcmp(format, "FIGURE.pdf") != 0)
         fprintf(m, " --dpi %g", dpi);
+    if (e->anim)
+        fprintf(m, " --frames %ld --fps %g", frames, fps);
     fprintf(m, " --width %gpt --height %gpt", w, h);
     if (cm != CMAP_COUNT)
         fprintf(m, " --colormap %s", colormap_name(cm));
@@ -296,71 +448,65 @@ static char *params_string(const fig_request *req, const tf_analysis *a, const f
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Drawing and writing */
+ * Drawing */
 
-/* One page of w x h points: drawn to fp, or with measure only laid out (nothing written). *cramped
- * says whether some plot had no room left after its labels; a page that is cramped (and not a
- * measure page) is not written. */
-static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                           fig_format fmt, double w, double h, FILE *fp, bool measure,
-                           bool *cramped, char *why, size_t why_len)
+fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
-    double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
-    double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
-    bool zh = req->zh;
-    cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
-    const char *own = txt_lang(e->title, zh);
-    const char *title = req->no_title ? NULL : req->title ? req->title : own;
-    char *params = measure ? NULL : params_string(req, a, e, fmt, w, h, dpi, font, cm);
-    char software[64];
-    snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
-    fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !zh, .fp = fp, .font = font_families(req),
-                     .measure = measure, .boxes = measure ? NULL : req->boxes};
-    fig_meta meta = {.title = title ? title : own, .software = software, .params = params,
-                     .date = FIXED_DATE};
-    fig_ctx c = {.a = a, .order = req->order, .zh = zh, .cmap = cm, .vectors = req->vectors,
-                 .no_title = req->no_title, .panel_labels = req->panel_labels,
-                 .pe_split = req->pe_split,
-                 .has_vmin = req->has_vmin, .has_vmax = req->has_vmax, .vmin = req->vmin,
-                 .vmax = req->vmax};
+    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
+                     .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
+                     .no_title = req->no_title, .panel_labels = req->panel_labels,
+                     .pe_split = req->pe_split, .has_vmin = req->has_vmin,
+                     .has_vmax = req->has_vmax, .vmin = req->vmin, .vmax = req->vmax};
+}
+
+tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                      const fig_spec *spec, const fig_meta *meta, const fig_frame *fr,
+                      bool *cramped, char *why, size_t why_len)
+{
     *cramped = false;
+    double font = spec->font_size;
+    const char *title = req->no_title ? NULL : req->title ? req->title
+                                                          : txt_lang(e->title, req->zh);
+    fig_ctx c = figure_ctx(req, a);
+    /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
+    fig_spec s = *spec;
+    if (!s.font)
+        s.font = font_families(req);
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis *with = NULL; /* freed below; its parts are a's */
     if (req->positions) {
         with = malloc(sizeof *with);
-        if (!with) {
-            free(params);
+        if (!with)
             return TF_ERR_NOMEM;
-        }
         *with = *a;
         with->cfg.positions = req->positions;
         c.a = with;
     }
-    tf_status st = fig_begin(&spec, &meta, &c.f);
+    tf_status st = fig_begin(&s, meta, &c.f);
     if (st != TF_OK) {
-        free(params);
         free(with);
         return st;
     }
     double margin = 0.5 * font;
-    c.area = (fig_rect){margin, margin, w - 2 * margin, h - 2 * margin};
+    c.area = (fig_rect){margin, margin, s.width - 2 * margin, s.height - 2 * margin};
     double th = fig_title(c.f, c.area, title, true);
     if (th > 0) {
         c.area.y += th + 0.4 * font;
         c.area.h -= th + 0.4 * font;
     }
-    st = e->draw(&c);
-    *cramped = fig_cramped(c.f);
+    st = e->anim ? e->anim->frame(&c, fr->state, fr->k, fr->n) : e->draw(&c);
     unsigned missing = fig_missing_char(c.f);
-    if (st == TF_OK && missing && !measure) {
+    if (st == TF_OK && missing && !s.measure) {
         /* pango would draw empty boxes in its place */
         snprintf(c.msg, sizeof c.msg, "no installed font has the character U+%04X; install a CJK "
                  "font (Debian: fonts-noto-cjk) or draw the figure with --lang en", missing);
         st = TF_ERR_UNAVAILABLE;
-    } else if (st == TF_OK && *cramped && !measure) {
-        st = TF_ERR_RANGE;
+    } else if (st == TF_OK && fig_cramped(c.f)) {
+        /* a measure page is laid out only: cramped or not, it is no failure */
+        *cramped = true;
+        if (!s.measure)
+            st = TF_ERR_RANGE;
     }
     if (st == TF_OK) {
         st = fig_end(c.f);
@@ -369,8 +515,32 @@ static tf_status draw_page(const fig_request *req, tf_analysis *a, const fig_ent
         if (c.msg[0])
             snprintf(why, why_len, "%s", c.msg);
     }
-    free(params);
     free(with);
+    return st;
+}
+
+/* One page of the still figure e, w x h points: drawn to fp in format fmt, or with measure only
+ * laid out (nothing written). *cramped says whether some plot had no room left after its
+ * labels; a page that is cramped (and not a measure page) is not written. */
+static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                            fig_format fmt, double w, double h, FILE *fp, bool measure,
+                            bool *cramped, char *why, size_t why_len)
+{
+    double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
+    double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
+    char format[16];
+    snprintf(format, sizeof format, "FIGURE.%s", fig_format_name(fmt));
+    char *params = measure ? NULL : figure_params(req, a, e, format, w, h, dpi, 0, 0);
+    char software[64];
+    snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
+    const char *title = req->no_title || !req->title ? txt_lang(e->title, req->zh) : req->title;
+    fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
+                     .latin_first = !req->zh, .fp = fp, .measure = measure,
+                     .boxes = measure ? NULL : req->boxes};
+    fig_meta meta = {.title = title, .software = software, .params = params,
+                     .date = FIG_FIXED_DATE};
+    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
+    free(params);
     return st;
 }
 
@@ -382,7 +552,7 @@ static double height_that_fits(const fig_request *req, tf_analysis *a, const fig
     char why[8];
     for (; h <= MAX_SIDE_PT; h *= 1.1) {
         bool cramped;
-        if (draw_page(req, a, e, fmt, w, h, NULL, true, &cramped, why, sizeof why) != TF_OK)
+        if (still_page(req, a, e, fmt, w, h, NULL, true, &cramped, why, sizeof why) != TF_OK)
             return 0;
         if (!cramped)
             return h;
@@ -399,7 +569,7 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     for (w *= 1.1; w <= MAX_SIDE_PT; w *= 1.1) {
         double tall = fmin(MAX_SIDE_PT, fmax(2 * h, w * e->aspect));
         bool cramped;
-        if (draw_page(req, a, e, fmt, w, tall, NULL, true, &cramped, why, sizeof why) != TF_OK)
+        if (still_page(req, a, e, fmt, w, tall, NULL, true, &cramped, why, sizeof why) != TF_OK)
             return 0;
         if (!cramped)
             return w;
@@ -407,18 +577,19 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     return 0;
 }
 
-static tf_status draw(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
-                      FILE *fp, char *why, size_t why_len)
+/* The still figure e to fp in format fmt: its page, taller when the labels need it. */
+static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                            fig_format fmt, FILE *fp, char *why, size_t why_len)
 {
     double w, h;
-    page_size(req, e, &w, &h);
+    figure_page_size(req, e, &w, &h);
     /* the height follows the width: taller when the labels need it (a large --font-size) */
     if (!(req->height > 0)) {
         double fits = height_that_fits(req, a, e, fmt, w, h);
         h = fits > 0 ? fits : h;
     }
     bool cramped;
-    tf_status st = draw_page(req, a, e, fmt, w, h, fp, false, &cramped, why, why_len);
+    tf_status st = still_page(req, a, e, fmt, w, h, fp, false, &cramped, why, why_len);
     if (st == TF_ERR_RANGE && cramped) {
         double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
         double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;
@@ -448,7 +619,7 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("%s.", bad);
         return 2;
     }
-    const fig_entry *e = find(req->name ? req->name : "pe");
+    const fig_entry *e = figure_find(req->name ? req->name : "pe");
     if (!e)
         return 2;
     if ((e->needs & FIG_NEEDS_ORDER) && !req->order) { /* the caller trains the model (figures_need_order) */
@@ -460,12 +631,14 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
     }
+    if (e->anim)
+        return figure_animate(req, a, e);
     outfile out;
     if (outfile_open(&out, req->path, "for --export"))
         return 1;
     char why[200] = "";
     fig_format fmt = fig_format_from_path(req->path);
-    st = draw(req, a, e, fmt, out.fp, why, sizeof why);
+    st = draw_still(req, a, e, fmt, out.fp, why, sizeof why);
     if (outfile_close(&out, st))
         return 1;
     if (st != TF_OK) {
@@ -473,4 +646,62 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 2;
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Pixels for the terminal */
+
+/* Figure e on a raster page of out's pixels whose page is w x h points. */
+static tf_status raster_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                             double w, double h, double font, fig_raster *out, bool *cramped,
+                             char *why, size_t why_len)
+{
+    fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
+                     .latin_first = !req->zh, .raster = out};
+    fig_meta meta = {.date = FIG_FIXED_DATE};
+    return figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
+}
+
+tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int height,
+                         int cell_h, fig_raster *out, char *why, size_t why_len)
+{
+    memset(out, 0, sizeof *out);
+    why[0] = '\0';
+    const fig_entry *e = figure_find(req->name ? req->name : "pe");
+    if (!e || e->anim) {
+        snprintf(why, why_len, "%s is not a still figure", req->name ? req->name : "pe");
+        return TF_ERR_RANGE;
+    }
+    tf_config cfg = a->cfg;
+    cfg.vectors = req->vectors;
+    if (check_figure(req, &cfg, e, why, why_len))
+        return TF_ERR_RANGE;
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) {
+        snprintf(why, why_len, "the %s figure needs a trained order model", e->name);
+        return TF_ERR_RANGE;
+    }
+    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
+    if (st != TF_OK) {
+        snprintf(why, why_len, "%s", tf_status_str(st));
+        return st;
+    }
+    /* 1. the page at the pixels' own proportions, its labels as tall as the terminal's text */
+    double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
+    double px_per_pt = TEXT_SHARE_OF_CELL * (cell_h > 0 ? cell_h : 20) / font;
+    double w = width / px_per_pt, h = height / px_per_pt;
+    out->width = width;
+    out->height = height;
+    bool cramped;
+    st = raster_page(req, a, e, w, h, font, out, &cramped, why, why_len);
+    if (!cramped)
+        return st;
+    /* 2. too cramped at those proportions: the figure's own, centred on white */
+    double fw = fmin(w, h / e->aspect), fh = fw * e->aspect;
+    out->width = width;
+    out->height = height;
+    st = raster_page(req, a, e, fw, fh, font, out, &cramped, why, why_len);
+    if (cramped)
+        snprintf(why, why_len, "the %s figure's labels do not fit in %d x %d pixels", e->name,
+                 width, height);
+    return st;
 }

@@ -72,7 +72,7 @@ tf_status draw_pe(fig_ctx *c)
 
 const char *check_dot(const tf_config *cfg)
 {
-    static char why[200];
+    static _Thread_local char why[200]; /* a figure may be checked on a worker thread */
     double work = posenc_gram_work((double)cfg->n_positions, cfg->d_model);
     if (cfg->n_positions > DOT_FIGURE_POSITIONS)
         return "the dot figure draws an n x n matrix: use -n 2048 or fewer (--print dot gives "
@@ -118,15 +118,55 @@ tf_status draw_dot(fig_ctx *c)
 /* ---------------------------------------------------------------------------------------------
  * freq: w_i and wavelengths per pair (log axis), and a few PE dimensions across positions (C8) */
 
+/* The dimensions drawn across positions (freq's lower panel, pe-waves): a fast pair's sin and
+ * cos, then the sin of a middle and of a slow pair, as d allows. */
+typedef struct {
+    int pick[4], np;
+    char lab[4][64];
+    fig_legend_item li[4];
+} wave_dims;
+
+static void wave_dims_pick(int h, wave_dims *w)
+{
+    int pick[4] = {0, 1, 2 * (h / 8), 2 * (h / 4)};
+    w->np = 2;
+    w->pick[0] = pick[0], w->pick[1] = pick[1];
+    for (int k = 2; k < 4; k++)
+        if (pick[k] > w->pick[w->np - 1])
+            w->pick[w->np++] = pick[k];
+    for (int k = 0; k < w->np; k++) {
+        snprintf(w->lab[k], sizeof w->lab[k], "<i>j</i> = %d (%s)", w->pick[k],
+                 w->pick[k] % 2 ? "cos" : "sin");
+        w->li[k] = (fig_legend_item){.label = w->lab[k],
+                                     .color = fig_series_color(k == 1 ? 0 : k + 1),
+                                     .dash = k == 1 ? FIG_DASHED : FIG_SOLID};
+    }
+}
+
+/* PE of w's dimensions from position x0 to x1 on ax, ns samples each (scratch xs, ys), with
+ * the zero line. */
+static void wave_lines(fig_ctx *c, const fig_axes *ax, const wave_dims *w, double x0, double x1,
+                       double lwid, double *xs, double *ys, long ns)
+{
+    const tf_config *cfg = &c->a->cfg;
+    fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lwid, FIG_SOLID);
+    for (int k = 0; k < w->np; k++) {
+        for (long s = 0; s < ns; s++) {
+            xs[s] = x0 + (x1 - x0) * s / (ns - 1);
+            ys[s] = posenc_value(xs[s], w->pick[k], cfg->d_model, cfg->base);
+        }
+        fig_line(c->f, ax, xs, ys, ns, w->li[k].color, 2 * lwid, w->li[k].dash);
+    }
+}
+
 typedef struct {
     int h;                    /* pairs */
     long n, pos0;             /* positions */
     const double *omega;      /* (h) from posenc_freqs */
     double *xi, *wl;          /* (h) pair index, wavelength 2 pi / w_i */
     fig_axes a1, a2;          /* upper panel: frequencies; lower: PE across positions */
-    fig_legend_item li[2], l2[4];
-    int pick[4], np;          /* the dimensions of the lower panel */
-    char lab[4][64];
+    fig_legend_item li[2];
+    wave_dims w;              /* the dimensions of the lower panel */
 } freq_panels;
 
 /* The axes and legends of both panels, fitted to the page (stacked on a tall page, side by side
@@ -154,24 +194,12 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
         p->a1.y.hi = p->a1.y.lo * 100;
 
     /* lower panel: a fast, a middle and a slow pair across positions */
-    int pick[4] = {0, 1, 2 * (h / 8), 2 * (h / 4)};
-    p->np = 2;
-    p->pick[0] = pick[0], p->pick[1] = pick[1];
-    for (int k = 2; k < 4; k++)
-        if (pick[k] > p->pick[p->np - 1])
-            p->pick[p->np++] = pick[k];
-    for (int k = 0; k < p->np; k++) {
-        snprintf(p->lab[k], sizeof p->lab[k], "<i>j</i> = %d (%s)", p->pick[k],
-                 p->pick[k] % 2 ? "cos" : "sin");
-        p->l2[k] = (fig_legend_item){.label = p->lab[k],
-                                     .color = fig_series_color(k == 1 ? 0 : k + 1),
-                                     .dash = k == 1 ? FIG_DASHED : FIG_SOLID};
-    }
+    wave_dims_pick(h, &p->w);
     p->a2 = (fig_axes){.grid = true, .tag = panel_tag(c, 1)};
     p->a2.x = (fig_axis){.lo = p->pos0, .hi = p->pos0 + (p->n > 1 ? p->n - 1 : 1),
                          .integer = true, .label = fig_txt(c, T_F_POS)};
     p->a2.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};
-    double lw = fmax(fig_legend_width(c->f, p->li, 2), fig_legend_width(c->f, p->l2, p->np));
+    double lw = fmax(fig_legend_width(c->f, p->li, 2), fig_legend_width(c->f, p->w.li, p->w.np));
     p->a1.right = p->a2.right = lw;
     if (!wide)
         top.h -= 0.3 * fig_font_size(c->f, FIG_LABEL);
@@ -202,18 +230,10 @@ static void freq_upper(fig_ctx *c, freq_panels *p, double lwid)
 /* The lower panel: the chosen dimensions of PE across the positions, ns samples each. */
 static void freq_lower(fig_ctx *c, freq_panels *p, double lwid, double *xs, double *ys, long ns)
 {
-    const tf_config *cfg = &c->a->cfg;
     fig_axes_draw(c->f, &p->a2);
-    fig_segment(c->f, &p->a2, p->a2.x.lo, 0, p->a2.x.hi, 0, (tf_rgb){150, 150, 150}, lwid,
-                FIG_SOLID);
-    for (int k = 0; k < p->np; k++) {
-        for (long s = 0; s < ns; s++) {
-            xs[s] = p->pos0 + (double)(p->n > 1 ? p->n - 1 : 1) * s / (ns - 1);
-            ys[s] = posenc_value(xs[s], p->pick[k], cfg->d_model, cfg->base);
-        }
-        fig_line(c->f, &p->a2, xs, ys, ns, p->l2[k].color, 2 * lwid, p->l2[k].dash);
-    }
-    fig_legend(c->f, &p->a2, p->l2, p->np, 4);
+    wave_lines(c, &p->a2, &p->w, (double)p->pos0, (double)(p->pos0 + (p->n > 1 ? p->n - 1 : 1)),
+               lwid, xs, ys, ns);
+    fig_legend(c->f, &p->a2, p->w.li, p->w.np, 4);
 }
 
 tf_status draw_freq(fig_ctx *c)
@@ -242,3 +262,116 @@ tf_status draw_freq(fig_ctx *c)
     free(p.xi), free(p.wl), free(xs), free(ys);
     return TF_OK;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * pe-waves (animation): the position advances from the first to the last of -n; above, columns
+ * of PE across the positions with the position now marked where it crosses each; below, the row
+ * PE(pos) itself, the sin and cos of every pair: the fast pairs on the left swing from -1 to 1,
+ * the slow ones on the right barely move, so every position gets a row of its own (C7, C8, C9).
+ * Positions between whole numbers are drawn too: the formula holds for any pos, and the motion
+ * stays smooth. */
+
+#define PE_WAVES_FRAMES 128
+#define PE_WAVES_FPS 16.0
+
+typedef struct {
+    int d, h;
+    long n, pos0;
+    double pos;          /* the position of this frame */
+    wave_dims w;         /* the columns of the upper panel */
+    fig_axes top, bottom;
+    fig_legend_item lrow[2];
+    char t1[160], t2[160];
+} pe_waves_panels;
+
+/* The two panels' axes, one above the other. */
+static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
+{
+    /* stacked whatever the page's shape: each wave across the page's whole width is easier to
+     * follow than two narrow panels side by side */
+    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    fig_rect r1 = c->area, r2 = c->area;
+    r1.h = 0.5 * c->area.h;
+    r2.y = r1.y + r1.h + gap;
+    r2.h = c->area.y + c->area.h - r2.y;
+    bool wide = false;
+    wave_dims_pick(p->h, &p->w);
+    snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
+    p->top = (fig_axes){.grid = true, .title = p->t1};
+    p->top.x = (fig_axis){.lo = (double)p->pos0, .hi = (double)(p->pos0 + p->n - 1),
+                          .integer = true, .label = fig_txt(c, T_F_POS)};
+    p->top.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};
+    txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
+    p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};
+    p->lrow[1] = (fig_legend_item){.label = fig_txt(c, T_F_PW_COS), .color = fig_series_color(5),
+                                   .dash = FIG_DASHED};
+    p->bottom = (fig_axes){.grid = true, .title = p->t2};
+    p->bottom.x = (fig_axis){.lo = 0, .hi = p->h > 1 ? p->h - 1 : 1, .integer = true,
+                             .label = fig_txt(c, T_F_PAIR)};
+    p->bottom.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = fig_txt(c, T_F_VALUE)};
+    double lw = fmax(fig_legend_width(c->f, p->w.li, p->w.np), fig_legend_width(c->f, p->lrow, 2));
+    p->top.right = p->bottom.right = lw;
+    fig_axes_fit(c->f, &p->top, r1);
+    fig_axes_fit(c->f, &p->bottom, r2);
+    if (!wide) { /* stacked: the plots' left edges aligned */
+        p->top.min_left = p->bottom.min_left = fmax(p->top.used_left, p->bottom.used_left);
+        fig_axes_fit(c->f, &p->top, r1);
+        fig_axes_fit(c->f, &p->bottom, r2);
+    }
+}
+
+static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
+{
+    (void)state;
+    const tf_config *cfg = &c->a->cfg;
+    pe_waves_panels p = {.d = cfg->d_model, .h = cfg->d_model / 2, .pos0 = cfg->index_base,
+                         .n = cfg->n_positions > 1 ? cfg->n_positions : 2};
+    p.pos = (double)p.pos0 + (double)(p.n - 1) * (double)k / (double)(nf > 1 ? nf - 1 : 1);
+    long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES;
+    double *xs = malloc((size_t)ns * sizeof *xs), *ys = malloc((size_t)ns * sizeof *ys);
+    double *row = malloc((size_t)p.d * sizeof *row); /* (d) PE(pos) */
+    double *xi = malloc((size_t)p.h * sizeof *xi), *vs = malloc((size_t)p.h * sizeof *vs),
+           *vc = malloc((size_t)p.h * sizeof *vc); /* (h) pair, PE(pos, 2i), PE(pos, 2i+1) */
+    if (!xs || !ys || !row || !xi || !vs || !vc) {
+        free(xs), free(ys), free(row), free(xi), free(vs), free(vc);
+        return TF_ERR_NOMEM;
+    }
+    posenc_row(p.pos, p.d, cfg->base, row);
+    for (int i = 0; i < p.h; i++)
+        xi[i] = i, vs[i] = row[2 * i], vc[i] = row[2 * i + 1];
+    pe_waves_layout(c, &p);
+    double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    tf_rgb ink = {60, 60, 60};
+
+    /* 1. the columns across the positions, and where the position now crosses them */
+    fig_axes_draw(c->f, &p.top);
+    wave_lines(c, &p.top, &p.w, p.top.x.lo, p.top.x.hi, lwid, xs, ys, ns);
+    fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, ink, 1.5 * lwid, FIG_SOLID);
+    for (int k2 = 0; k2 < p.w.np; k2++) {
+        double v = row[p.w.pick[k2]];
+        fig_markers(c->f, &p.top, &p.pos, &v, 1, p.w.li[k2].color, ms);
+    }
+    fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);
+
+    /* 2. the row PE(pos): sin and cos of every pair, the picked columns marked on it */
+    fig_axes_draw(c->f, &p.bottom);
+    fig_segment(c->f, &p.bottom, p.bottom.x.lo, 0, p.bottom.x.hi, 0, (tf_rgb){150, 150, 150},
+                lwid, FIG_SOLID);
+    fig_line(c->f, &p.bottom, xi, vs, p.h, p.lrow[0].color, 2 * lwid, FIG_SOLID);
+    fig_line(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 2 * lwid, FIG_DASHED);
+    if (p.h <= 64) {
+        fig_markers(c->f, &p.bottom, xi, vs, p.h, p.lrow[0].color, 0.4 * ms);
+        fig_markers(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 0.4 * ms);
+    }
+    for (int k2 = 0; k2 < p.w.np; k2++) {
+        double x = (double)(p.w.pick[k2] / 2), v = row[p.w.pick[k2]]; /* its pair */
+        fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
+    }
+    fig_legend(c->f, &p.bottom, p.lrow, 2, 4);
+    free(xs), free(ys), free(row), free(xi), free(vs), free(vc);
+    return TF_OK;
+}
+
+const fig_anim anim_pe_waves = {
+    .frames = PE_WAVES_FRAMES, .fps = PE_WAVES_FPS, .still = "freq", .frame = pe_waves_frame,
+};

@@ -1,10 +1,12 @@
 /* fig_rope.c — the figures of rotary position embedding: the rotation angles and one pair of q
- * turning with its position (C13), and RoFormer's long-term decay bound. */
+ * turning with its position (C13), RoFormer's long-term decay bound, and the animation of q and
+ * k turning together. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "figures/draw.h"
+#include "linalg.h"
 #include "rope.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -295,3 +297,254 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     token_ticks_free(&tt);
     return st;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * rope-rotation (animation): q of the first token at position m and k of the last token at n,
+ * both moved on by the same shift s. In the plane of pair 0 both turn by s theta_0, so the angle
+ * between them stays; over all pairs the score q_m . k_n stays too: it depends on n - m only
+ * (C13). One loop is one turn of pair 0 (s from 0 to 2 pi / theta_0), so the GIF loops without a
+ * jump. Shifts between whole positions are drawn too: the rotation holds for any position, and
+ * the motion stays smooth. */
+
+#define RR_FRAMES 96
+#define RR_FPS 24.0
+#define RR_SAMPLES 241 /* points of the curves over the shift */
+
+typedef struct {
+    int d, ia, ib;
+    long m0, n0;           /* positions of the first and the last token */
+    double span;           /* the shift of one turn of pair 0 */
+    const double *q, *k;   /* (d) q of the first token, k of the last, before rotation */
+    double *rq, *rk;       /* (d) scratch: rotated */
+    double s[RR_SAMPLES], aq[RR_SAMPLES], ak[RR_SAMPLES], ad[RR_SAMPLES], score[RR_SAMPLES];
+    double qonly[RR_SAMPLES]; /* the score with q shifted alone: n - m changes, and so does it */
+    double bound;          /* |q| |k|: no score can be larger */
+    char tq[40], tk[40];   /* the two tokens as markup */
+} rope_rot;
+
+/* An angle in (-pi, pi]. */
+static double wrap_angle(double a)
+{
+    a = fmod(a, 2 * M_PI);
+    if (a > M_PI)
+        a -= 2 * M_PI;
+    else if (a <= -M_PI)
+        a += 2 * M_PI;
+    return a;
+}
+
+/* q rotated to m and k to n into r->rq, r->rk; the angles in pair 0 and the score. */
+static void rope_rot_at(rope_rot *r, double base, rope_style style, double m, double n,
+                        double *aq, double *ak, double *score)
+{
+    rope_rotate(r->q, r->d, base, m, style, r->rq);
+    rope_rotate(r->k, r->d, base, n, style, r->rk);
+    *aq = atan2(r->rq[r->ib], r->rq[r->ia]);
+    *ak = atan2(r->rk[r->ib], r->rk[r->ia]);
+    *score = la_dot(r->rq, r->rk, (size_t)r->d);
+}
+
+static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
+{
+    (void)n;
+    const tf_analysis *A = c->a;
+    const tf_config *cfg = &A->cfg;
+    size_t T = A->tokens.n;
+    rope_rot *r = calloc(1, sizeof *r);
+    double *scratch = malloc(2 * (size_t)cfg->d_model * sizeof *scratch);
+    double *theta = malloc((size_t)(cfg->d_model / 2) * sizeof *theta);
+    if (!r || !scratch || !theta) {
+        free(r), free(scratch), free(theta);
+        return TF_ERR_NOMEM;
+    }
+    r->d = cfg->d_model;
+    rope_pair(cfg->rope, r->d, 0, &r->ia, &r->ib);
+    rope_thetas(r->d, cfg->base, theta);
+    r->span = 2 * M_PI / theta[0];
+    free(theta);
+    r->q = A->q;                        /* row 0 */
+    r->k = A->k + (T - 1) * (size_t)r->d; /* row T-1 */
+    r->m0 = A->pos[0], r->n0 = A->pos[T - 1];
+    r->rq = scratch, r->rk = scratch + r->d;
+    r->bound = la_norm(r->q, (size_t)r->d) * la_norm(r->k, (size_t)r->d);
+    if (!(r->bound > 0))
+        r->bound = 1;
+    const tf_token *t0 = &A->tokens.items[0], *t1 = &A->tokens.items[T - 1];
+    token_markup(r->tq, sizeof r->tq, A->text + t0->start, t0->end - t0->start);
+    token_markup(r->tk, sizeof r->tk, A->text + t1->start, t1->end - t1->start);
+    for (int i = 0; i < RR_SAMPLES; i++) {
+        r->s[i] = r->span * i / (RR_SAMPLES - 1);
+        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i],
+                    &r->ak[i], &r->score[i]);
+        r->ad[i] = wrap_angle(r->ak[i] - r->aq[i]);
+        double a1, a2;
+        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
+    }
+    *state = r;
+    return TF_OK;
+}
+
+static void rope_rot_end(void *state)
+{
+    rope_rot *r = state;
+    if (r)
+        free(r->rq);
+    free(r);
+}
+
+/* An angle's curve over the shift, broken where it wraps from pi to -pi (a NaN point between). */
+static void angle_line(fig *f, const fig_axes *ax, const double *s, const double *a, tf_rgb col,
+                       double width, fig_dash dash)
+{
+    double xs[2 * RR_SAMPLES], ys[2 * RR_SAMPLES];
+    long n = 0;
+    for (int i = 0; i < RR_SAMPLES; i++) {
+        if (i && fabs(a[i] - a[i - 1]) > M_PI) {
+            xs[n] = NAN, ys[n++] = NAN;
+        }
+        xs[n] = s[i], ys[n++] = a[i];
+    }
+    fig_line(f, ax, xs, ys, n, col, width, dash);
+}
+
+/* The plane of pair 0: both circles, the whole positions passed as faint dots, q and k as arrows
+ * and the arc of the angle between them. */
+static void rope_rot_plane(fig_ctx *c, const rope_rot *r, fig_rect area, double s, double aq,
+                           double ak)
+{
+    const tf_config *cfg = &c->a->cfg;
+    double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
+    double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
+    char t[240];
+    txt_fmt_lang(t, sizeof t, T_F_RR_PLANE, c->zh, r->tq, r->m0 + s, r->tk, r->n0 + s);
+    fig_axes ax = {.frame = true, .title = t};
+    ax.x = (fig_axis){.lo = -lim, .hi = lim, .label = fig_txt(c, T_F_RR_DIM_A)};
+    ax.y = (fig_axis){.lo = -lim, .hi = lim, .label = fig_txt(c, T_F_RR_DIM_B)};
+    fit_square(c->f, &ax, area);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL), fs = fig_font_size(c->f, FIG_TICK);
+    tf_rgb guide = {170, 170, 170}, cq = fig_series_color(0), ck = fig_series_color(1);
+    fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
+    fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
+    fig_circle(c->f, &ax, 0, 0, Rq, guide, lw, FIG_DASHED);
+    fig_circle(c->f, &ax, 0, 0, Rk, guide, lw, FIG_DASHED);
+    /* where whole positions put the tips: the clock's marks */
+    for (int j = 0; j <= (int)floor(r->span); j++) {
+        double x[2] = {Rq * cos(r->aq[0] + j * 2 * M_PI / r->span),
+                       Rk * cos(r->ak[0] + j * 2 * M_PI / r->span)};
+        double y[2] = {Rq * sin(r->aq[0] + j * 2 * M_PI / r->span),
+                       Rk * sin(r->ak[0] + j * 2 * M_PI / r->span)};
+        fig_markers(c->f, &ax, &x[0], &y[0], 1, (tf_rgb){180, 200, 225}, 0.35 * fs);
+        fig_markers(c->f, &ax, &x[1], &y[1], 1, (tf_rgb){235, 205, 170}, 0.35 * fs);
+    }
+    /* the arc from q to k, and its angle */
+    double d = wrap_angle(ak - aq), ra = 0.32 * fmin(Rq, Rk);
+    double xs[41], ys[41];
+    for (int i = 0; i <= 40; i++)
+        xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);
+    fig_line(c->f, &ax, xs, ys, 41, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID);
+    /* the angle in the plot's top-left corner, clear of the circles and the arrows */
+    char deg[64];
+    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
+    fig_text(c->f, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0, false);
+    fig_arrow(c->f, &ax, 0, 0, Rq * cos(aq), Rq * sin(aq), cq, 2.4 * lw, 0.9 * fs);
+    fig_arrow(c->f, &ax, 0, 0, Rk * cos(ak), Rk * sin(ak), ck, 2.4 * lw, 0.9 * fs);
+    double off = 1.16;
+    fig_text(c->f, FIG_LABEL, "<i>q</i>", false, fig_px(&ax, off * Rq * cos(aq)),
+             fig_py(&ax, off * Rq * sin(aq)), 0.5, 0.5, false);
+    fig_text(c->f, FIG_LABEL, "<i>k</i>", false, fig_px(&ax, off * Rk * cos(ak)),
+             fig_py(&ax, off * Rk * sin(ak)), 0.5, 0.5, false);
+    (void)cfg;
+}
+
+/* The angles over the shift (q's and k's turn, their difference stays) and the score. */
+static void rope_rot_curves(fig_ctx *c, const rope_rot *r, fig_rect top, fig_rect bottom,
+                            double s, double aq, double ak, double score)
+{
+    static const double at[5] = {-M_PI, -M_PI / 2, 0, M_PI / 2, M_PI};
+    static const char *const lab[5] = {"−π", "−π/2", "0", "π/2", "π"};
+    char xl[160], t3[200];
+    txt_fmt_lang(xl, sizeof xl, T_F_RR_SHIFT, c->zh, r->m0, r->n0);
+    txt_fmt_lang(t3, sizeof t3, T_F_RR_SCORE, c->zh, r->d / 2, score);
+    fig_legend_item li[3] = {
+        {.label = fig_txt(c, T_F_RR_ANGLE_Q), .color = fig_series_color(0)},
+        {.label = fig_txt(c, T_F_RR_ANGLE_K), .color = fig_series_color(1)},
+        {.label = fig_txt(c, T_F_RR_ANGLE_D), .color = {90, 90, 90}}};
+    fig_axes a1 = {.grid = true, .title = fig_txt(c, T_F_RR_ANGLES)};
+    a1.x = (fig_axis){.lo = 0, .hi = r->span, .label = xl};
+    a1.y = (fig_axis){.lo = -M_PI * 1.08, .hi = M_PI * 1.08, .n = 5, .at = at, .labels = lab,
+                      .label = fig_txt(c, T_F_RR_ANGLE)};
+    a1.right = fig_legend_width(c->f, li, 3);
+    fig_axes a2 = {.grid = true, .title = t3};
+    a2.x = a1.x;
+    /* the scores' own range: the flat line against the one that moves */
+    double lo = r->score[0], hi = r->score[0];
+    for (int i = 0; i < RR_SAMPLES; i++) {
+        lo = fmin(lo, fmin(r->score[i], r->qonly[i]));
+        hi = fmax(hi, fmax(r->score[i], r->qonly[i]));
+    }
+    double pad = fmax(0.12 * (hi - lo), 1e-3 * r->bound);
+    a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
+                      .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
+    fig_legend_item l2[2] = {
+        {.label = fig_txt(c, T_F_RR_BOTH), .color = fig_series_color(2)},
+        {.label = fig_txt(c, T_F_RR_QONLY), .color = {150, 150, 150}, .dash = FIG_DASHED}};
+    a1.right = a2.right = fmax(a1.right, fig_legend_width(c->f, l2, 2));
+    fig_axes_fit(c->f, &a1, top);
+    fig_axes_fit(c->f, &a2, bottom);
+    a1.min_left = a2.min_left = fmax(a1.used_left, a2.used_left);
+    fig_axes_fit(c->f, &a1, top);
+    fig_axes_fit(c->f, &a2, bottom);
+    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    tf_rgb ink = {60, 60, 60};
+    fig_axes_draw(c->f, &a1);
+    angle_line(c->f, &a1, r->s, r->aq, li[0].color, 2 * lw, FIG_SOLID);
+    angle_line(c->f, &a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
+    angle_line(c->f, &a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
+    fig_segment(c->f, &a1, s, a1.y.lo, s, a1.y.hi, ink, 1.5 * lw, FIG_SOLID);
+    double d = wrap_angle(ak - aq);
+    fig_markers(c->f, &a1, &s, &aq, 1, li[0].color, ms);
+    fig_markers(c->f, &a1, &s, &ak, 1, li[1].color, ms);
+    fig_markers(c->f, &a1, &s, &d, 1, li[2].color, ms);
+    fig_legend(c->f, &a1, li, 3, 4);
+    fig_axes_draw(c->f, &a2);
+    fig_segment(c->f, &a2, 0, 0, r->span, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    fig_line(c->f, &a2, r->s, r->qonly, RR_SAMPLES, l2[1].color, 2 * lw, FIG_DASHED);
+    fig_line(c->f, &a2, r->s, r->score, RR_SAMPLES, fig_series_color(2), 3 * lw, FIG_SOLID);
+    fig_segment(c->f, &a2, s, a2.y.lo, s, a2.y.hi, ink, 1.5 * lw, FIG_SOLID);
+    fig_markers(c->f, &a2, &s, &score, 1, fig_series_color(2), ms);
+    fig_legend(c->f, &a2, l2, 2, 4);
+}
+
+static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
+{
+    rope_rot *r = state;
+    const tf_config *cfg = &c->a->cfg;
+    double s = r->span * (double)k / (double)(n > 0 ? n : 1), aq, ak, score;
+    rope_rot_at(r, cfg->base, cfg->rope, r->m0 + s, r->n0 + s, &aq, &ak, &score);
+    /* the plane left and the two curves stacked right on a wide page; the plane above and the
+     * curves side by side below on a tall one */
+    fig_rect area = c->area, plane = area, top, bottom;
+    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
+    if (area.w >= 1.25 * area.h) {
+        plane.w = fmin(0.46 * area.w, area.h);
+        top = (fig_rect){area.x + plane.w + gap, area.y, area.w - plane.w - gap,
+                         (area.h - gap) * 0.5};
+        bottom = top;
+        bottom.y = top.y + top.h + gap;
+    } else {
+        plane.h = 0.55 * area.h;
+        top = (fig_rect){area.x, area.y + plane.h + gap, (area.w - gap) * 0.5,
+                         area.h - plane.h - gap};
+        bottom = top;
+        bottom.x = top.x + top.w + gap;
+    }
+    rope_rot_plane(c, r, plane, s, aq, ak);
+    rope_rot_curves(c, r, top, bottom, s, aq, ak, score);
+    return TF_OK;
+}
+
+const fig_anim anim_rope_rotation = {
+    .frames = RR_FRAMES, .fps = RR_FPS, .still = "rope", .begin = rope_rot_begin,
+    .frame = rope_rot_frame, .end = rope_rot_end,
+};

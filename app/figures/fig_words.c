@@ -1,12 +1,16 @@
 /* fig_words.c — the 2-D map of learned word vectors (C5): the MAP_WORDS first rows of the
  * vectors (files and training rank them by frequency) projected on their two leading principal
  * components. Labels are placed in rank order: next to their point where there is room, else a
- * little further out with a leader line, and skipped only when no place is free. */
+ * little further out with a leader line, and skipped only when no place is free. And the
+ * animation of that map while skip-gram trains (app/learn, as view 8 does). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "figures/draw.h"
+#include "learn/learn.h"
+#include "linalg.h"
 #include "pca.h"
 
 #define MAP_WORDS 60
@@ -34,12 +38,13 @@ static bool spot_free(const fig_axes *ax, double bx, double by, double w, double
 }
 
 /* The label of the point (x, y): right, left, above or below it; else, in rings further out in
- * eight directions, with a thin leader line from the point to the label. Its box joins boxes. */
-static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, double x, double y,
-                        double mr, double *boxes, size_t *placed)
+ * eight directions, with a thin leader line from the point to the label. Its box joins boxes.
+ * plain: word is text, else markup. */
+static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool plain, double x,
+                        double y, double mr, double *boxes, size_t *placed)
 {
     double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
-    fig_text_size(c->f, FIG_TICK, word, true, &w, &h);
+    fig_text_size(c->f, FIG_TICK, word, plain, &w, &h);
     static const double dir[8][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
                                      {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
     for (int ring = 0; ring < 3; ring++)
@@ -61,30 +66,50 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, double
                             ax->y.hi - (ty - ax->r.y) * ky, (tf_rgb){150, 150, 150},
                             0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
             }
-            fig_text_in(c->f, ax, FIG_TICK, word, true, bx, by, 0, 0);
+            fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
             double *b = boxes + 4 * (*placed)++;
             b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
             return;
         }
 }
 
-tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
+/* Markers at (px[i], py[i]) and the words beside them: every marker is an obstacle first, then
+ * each label in order is placed by place_label. col: each word's colour (NULL: all series colour
+ * 0); a word whose colour is not the first is drawn in it, in bold. */
+static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
+                             const double *px, const double *py, size_t n, const tf_rgb *col)
 {
-    const tf_vectors *v = c->vectors;
-    size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
-    double *xy = malloc(n * 2 * sizeof *xy), *px = malloc(n * sizeof *px),
-           *py = malloc(n * sizeof *py), *boxes = malloc(n * 8 * sizeof *boxes);
-    pca_result r;
-    if (!xy || !px || !py || !boxes || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
-        free(xy), free(px), free(py), free(boxes);
+    double *boxes = malloc(n * 8 * sizeof *boxes);
+    if (!boxes)
         return TF_ERR_NOMEM;
-    }
-    fig_axes ax = {0};
-    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    tf_rgb plain = fig_series_color(0);
+    if (col)
+        for (size_t i = 0; i < n; i++)
+            fig_markers(c->f, ax, &px[i], &py[i], 1, col[i], 4);
+    else
+        fig_markers(c->f, ax, px, py, (long)n, plain, 4);
+    const double mr = 2.5; /* marker radius, points */
+    size_t placed = 0;
     for (size_t i = 0; i < n; i++) {
-        px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
-        x0 = fmin(x0, px[i]), x1 = fmax(x1, px[i]), y0 = fmin(y0, py[i]), y1 = fmax(y1, py[i]);
+        double *b = boxes + 4 * placed++;
+        b[0] = fig_px(ax, px[i]) - mr, b[1] = fig_py(ax, py[i]) - mr, b[2] = b[3] = 2 * mr;
     }
+    for (size_t i = 0; i < n; i++) {
+        bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
+        char mark[160];
+        snprintf(mark, sizeof mark, "<b>%s</b>", words[i]);
+        place_label(c, ax, marked ? mark : words[i], !marked, px[i], py[i], mr, boxes, &placed);
+    }
+    free(boxes);
+    return TF_OK;
+}
+
+/* Axis limits around the points, with room for the labels on the right. */
+static void map_limits(fig_axes *ax, const double *px, const double *py, size_t n)
+{
+    double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
+    for (size_t i = 0; i < n; i++)
+        x0 = fmin(x0, px[i]), x1 = fmax(x1, px[i]), y0 = fmin(y0, py[i]), y1 = fmax(y1, py[i]);
     /* a flat axis (two words, or words on one line: its coordinates are all 0) gets the other
      * axis's span, so its ticks read 0 in the middle of a square-ish range, not 1e-9 steps */
     double span = fmax(x1 - x0, y1 - y0);
@@ -92,7 +117,24 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
         span = 1; /* every word on one point: a unit square around it */
     double mx = x1 - x0 > 1e-9 * span ? 0.08 * (x1 - x0) : 0.5 * span;
     double my = y1 - y0 > 1e-9 * span ? 0.06 * (y1 - y0) : 0.5 * span;
-    ax.x.lo = x0 - mx, ax.x.hi = x1 + 2 * mx, ax.y.lo = y0 - my, ax.y.hi = y1 + my;
+    ax->x.lo = x0 - mx, ax->x.hi = x1 + 2 * mx, ax->y.lo = y0 - my, ax->y.hi = y1 + my;
+}
+
+tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
+{
+    const tf_vectors *v = c->vectors;
+    size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
+    double *xy = malloc(n * 2 * sizeof *xy), *px = malloc(n * sizeof *px),
+           *py = malloc(n * sizeof *py);
+    pca_result r;
+    if (!xy || !px || !py || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
+        free(xy), free(px), free(py);
+        return TF_ERR_NOMEM;
+    }
+    fig_axes ax = {0};
+    for (size_t i = 0; i < n; i++)
+        px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
+    map_limits(&ax, px, py, n);
     char xl[80], yl[80], t[200];
     double total = r.var_total > 0 ? r.var_total : 1; /* identical vectors: 0%, not NaN% */
     txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, 100.0 * r.var[0] / total);
@@ -102,20 +144,10 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
     ax.title = panel_title ? t : NULL;
     fig_axes_fit(c->f, &ax, area);
     fig_axes_draw(c->f, &ax);
-    fig_markers(c->f, &ax, px, py, (long)n, fig_series_color(0), 4);
-    /* obstacles: every marker first, then each label placed; a label tries right, left, above
-     * and below its point and is left out when all four overlap something */
-    const double mr = 2.5; /* marker radius, points */
-    size_t placed = 0;
-    for (size_t i = 0; i < n; i++) {
-        double *b = boxes + 4 * placed++;
-        b[0] = fig_px(&ax, px[i]) - mr, b[1] = fig_py(&ax, py[i]) - mr, b[2] = b[3] = 2 * mr;
-    }
-    for (size_t i = 0; i < n; i++)
-        place_label(c, &ax, v->words[i], px[i], py[i], mr, boxes, &placed);
+    tf_status st = place_words(c, &ax, (const char *const *)v->words, px, py, n, NULL);
     pca_free(&r);
-    free(xy), free(px), free(py), free(boxes);
-    return TF_OK;
+    free(xy), free(px), free(py);
+    return st;
 }
 
 tf_status draw_embedding_map(fig_ctx *c)
@@ -124,3 +156,290 @@ tf_status draw_embedding_map(fig_ctx *c)
         return TF_ERR_RANGE;
     return draw_word_map(c, c->area, false);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * training (animation): skip-gram with negative sampling on the corpus (the built-in one, or
+ * --corpus), the map of the commonest words and of the watched pairs' words at n moments from
+ * the random start to the end, beside the cosines of the watched pairs (C5). The whole run is
+ * trained first, and every frame projected on the final map's two principal axes, so the map
+ * does not turn or flip from frame to frame: the words start as a random cloud and gather. */
+
+#define TRAIN_FRAMES 60
+#define TRAIN_FPS 10.0
+#define TRAIN_WORDS 48 /* the commonest words on the map; the watched pairs' words join them */
+#define TRAIN_PAIRS 3  /* the pairs drawn: two that share contexts and the control */
+
+static const int train_pairs[TRAIN_PAIRS] = {0, 1, LEARN_CONTROL};
+
+typedef struct {
+    size_t nw;                 /* words on the map */
+    int dim;
+    long n;                    /* frames (snapshots) */
+    char **words;              /* (nw) owned copies */
+    int32_t *ids;              /* (nw) their model ids */
+    float *snap;               /* (n, nw, dim) the words' vectors at each frame */
+    double *xy;                /* (n, nw, 2) projected on the final principal axes */
+    double *frac, *loss;       /* (n) share of the run done, smoothed loss */
+    double *cosv;              /* (TRAIN_PAIRS, n) cosines of the pairs */
+    bool have_pair[TRAIN_PAIRS];
+    int32_t pair_ids[TRAIN_PAIRS][2];
+    int epochs;
+    double var1, var2;         /* the final axes' share of the variance, % */
+} train_anim;
+
+static void train_free(void *state)
+{
+    train_anim *t = state;
+    if (!t)
+        return;
+    for (size_t i = 0; t->words && i < t->nw; i++)
+        free(t->words[i]);
+    free(t->words), free(t->ids), free(t->snap), free(t->xy), free(t->frac), free(t->loss),
+        free(t->cosv);
+    free(t);
+}
+
+/* The words on the map: the commonest, then the watched pairs' words not among them. */
+static tf_status train_pick_words(train_anim *t, const w2v_model *m)
+{
+    size_t cap = TRAIN_WORDS + 2 * TRAIN_PAIRS;
+    t->words = calloc(cap, sizeof *t->words);
+    t->ids = malloc(cap * sizeof *t->ids);
+    if (!t->words || !t->ids)
+        return TF_ERR_NOMEM;
+    for (uint32_t i = 0; i < m->V && t->nw < TRAIN_WORDS; i++)
+        t->ids[t->nw++] = (int32_t)i;
+    for (int p = 0; p < TRAIN_PAIRS; p++) {
+        t->have_pair[p] = learn_pair_ids(m, train_pairs[p], t->pair_ids[p]);
+        for (int k = 0; k < 2 && t->have_pair[p]; k++) {
+            bool in = false;
+            for (size_t i = 0; i < t->nw; i++)
+                in |= t->ids[i] == t->pair_ids[p][k];
+            if (!in)
+                t->ids[t->nw++] = t->pair_ids[p][k];
+        }
+    }
+    for (size_t i = 0; i < t->nw; i++)
+        if (!(t->words[i] = strdup(m->words[t->ids[i]])))
+            return TF_ERR_NOMEM;
+    return TF_OK;
+}
+
+/* The state of training after frame k's share of it: the words' vectors, the loss, cosines. */
+static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress *pr, double ema,
+                           long k)
+{
+    for (size_t i = 0; i < t->nw; i++)
+        memcpy(t->snap + ((size_t)k * t->nw + i) * (size_t)t->dim,
+               m->in + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *m->in);
+    t->frac[k] = pr->words_total ? (double)pr->words_done / (double)pr->words_total : 0;
+    t->loss[k] = ema;
+    for (int p = 0; p < TRAIN_PAIRS; p++)
+        t->cosv[p * t->n + k] = t->have_pair[p] ? w2v_cosine(m, t->pair_ids[p][0],
+                                                             t->pair_ids[p][1])
+                                                : NAN;
+}
+
+/* Every snapshot on the last one's two principal axes, each centred on its own mean. */
+static tf_status train_project(train_anim *t)
+{
+    size_t nw = t->nw, d = (size_t)t->dim;
+    const float *last = t->snap + (size_t)(t->n - 1) * nw * d;
+    pca_result r;
+    tf_status st = pca_project2(last, nw, t->dim, t->xy + (size_t)(t->n - 1) * nw * 2, &r);
+    if (st != TF_OK)
+        return st;
+    t->var1 = 100.0 * r.var[0] / r.var_total, t->var2 = 100.0 * r.var[1] / r.var_total;
+    double *mean = malloc(d * sizeof *mean), *row = malloc(d * sizeof *row);
+    if (!mean || !row) {
+        free(mean), free(row), pca_free(&r);
+        return TF_ERR_NOMEM;
+    }
+    for (long k = 0; k < t->n; k++) {
+        const float *x = t->snap + (size_t)k * nw * d;
+        for (size_t j = 0; j < d; j++) {
+            mean[j] = 0;
+            for (size_t i = 0; i < nw; i++)
+                mean[j] += x[i * d + j] / (double)nw;
+        }
+        for (size_t i = 0; i < nw; i++) {
+            for (size_t j = 0; j < d; j++)
+                row[j] = x[i * d + j] - mean[j];
+            t->xy[((size_t)k * nw + i) * 2] = la_dot(row, r.axes, d);
+            t->xy[((size_t)k * nw + i) * 2 + 1] = la_dot(row, r.axes + d, d);
+        }
+    }
+    free(mean), free(row), pca_free(&r);
+    return TF_OK;
+}
+
+/* 1. set up the model on the corpus; 2. train it in n - 1 slices, a snapshot before the first
+ * and after each; 3. project the snapshots. */
+static tf_status train_begin(fig_ctx *c, long n, void **state)
+{
+    learn_request lr = {.corpus_path = c->req->corpus, .cfg = &c->a->cfg};
+    if (c->req->w2v)
+        lr.params = *c->req->w2v;
+    else
+        w2v_params_defaults(&lr.params);
+    learn_session L;
+    if (learn_open(&L, &lr)) { /* it said why */
+        c->said = true;
+        return L.failed != TF_OK ? L.failed : TF_ERR_RANGE;
+    }
+    train_anim *t = calloc(1, sizeof *t);
+    tf_status st = t ? train_pick_words(t, &L.m) : TF_ERR_NOMEM;
+    if (st == TF_OK && t->nw < 2) {
+        snprintf(c->msg, sizeof c->msg, "the corpus has fewer than two words to map");
+        st = TF_ERR_RANGE;
+    }
+    if (st == TF_OK) {
+        t->n = n, t->dim = L.m.dim, t->epochs = L.m.p.epochs;
+        t->snap = malloc((size_t)n * t->nw * (size_t)t->dim * sizeof *t->snap);
+        t->xy = malloc((size_t)n * t->nw * 2 * sizeof *t->xy);
+        t->frac = malloc((size_t)n * sizeof *t->frac);
+        t->loss = malloc((size_t)n * sizeof *t->loss);
+        t->cosv = malloc((size_t)n * TRAIN_PAIRS * sizeof *t->cosv);
+        if (!t->snap || !t->xy || !t->frac || !t->loss || !t->cosv)
+            st = TF_ERR_NOMEM;
+    }
+    w2v_progress pr = {.words_total = (uint64_t)L.m.p.epochs * w2v_corpus_tokens(L.corpus)};
+    double ema = NAN;
+    if (st == TF_OK)
+        train_snapshot(t, &L.m, &pr, ema, 0);
+    for (long k = 1; st == TF_OK && k < n; k++) {
+        /* to the end of slice k; whole sentences, so a slice may end a little past its mark */
+        uint64_t target = n > 1 ? pr.words_total * (uint64_t)k / (uint64_t)(n - 1) : 0;
+        while (st == TF_OK && !pr.done && pr.words_done < target) {
+            st = w2v_step(&L.m, target - pr.words_done, &pr);
+            if (pr.pairs > 0)
+                ema = isnan(ema) ? pr.loss : 0.8 * ema + 0.2 * pr.loss;
+        }
+        if (st == TF_OK)
+            train_snapshot(t, &L.m, &pr, ema, k);
+    }
+    if (st == TF_OK)
+        st = train_project(t);
+    learn_close(&L);
+    if (st != TF_OK) {
+        train_free(t);
+        return st;
+    }
+    *state = t;
+    return TF_OK;
+}
+
+/* The map at frame k: limits grow with the cloud and never shrink, so the start is seen close
+ * up and the gathering at its full size. */
+static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect area)
+{
+    size_t nw = t->nw;
+    double *px = malloc(nw * sizeof *px), *py = malloc(nw * sizeof *py);
+    tf_rgb *col = malloc(nw * sizeof *col);
+    const char **words = malloc(nw * sizeof *words);
+    if (!px || !py || !col || !words) {
+        free(px), free(py), free(col), free(words);
+        return TF_ERR_NOMEM;
+    }
+    fig_axes ax = {.frame = true}, lim = {0};
+    ax.x.lo = ax.y.lo = INFINITY, ax.x.hi = ax.y.hi = -INFINITY;
+    for (long f = 0; f <= k; f++) {
+        for (size_t i = 0; i < nw; i++)
+            px[i] = t->xy[((size_t)f * nw + i) * 2], py[i] = t->xy[((size_t)f * nw + i) * 2 + 1];
+        map_limits(&lim, px, py, nw);
+        ax.x.lo = fmin(ax.x.lo, lim.x.lo), ax.x.hi = fmax(ax.x.hi, lim.x.hi);
+        ax.y.lo = fmin(ax.y.lo, lim.y.lo), ax.y.hi = fmax(ax.y.hi, lim.y.hi);
+    }
+    char xl[80], yl[80], title[200];
+    txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, t->var1);
+    txt_fmt_lang(yl, sizeof yl, T_F_PC2, c->zh, t->var2);
+    txt_fmt_lang(title, sizeof title, T_F_TR_MAP, c->zh, nw, 100.0 * t->frac[k]);
+    ax.x.label = xl, ax.y.label = yl, ax.title = title;
+    fig_axes_fit(c->f, &ax, area);
+    fig_axes_draw(c->f, &ax);
+    /* the watched pairs' words first, in their colours, so that their labels always find room;
+     * then the others in rank order */
+    tf_rgb plain = fig_series_color(0), control = {120, 120, 120};
+    size_t m = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < nw; i++) {
+            tf_rgb ci = plain;
+            for (int p = 0; p < TRAIN_PAIRS; p++)
+                for (int j = 0; j < 2 && t->have_pair[p]; j++)
+                    if (t->ids[i] == t->pair_ids[p][j])
+                        ci = train_pairs[p] == LEARN_CONTROL ? control : fig_series_color(p + 1);
+            bool marked = memcmp(&ci, &plain, sizeof ci) != 0;
+            if (marked != (pass == 0))
+                continue;
+            words[m] = t->words[i], col[m] = ci;
+            px[m] = t->xy[((size_t)k * nw + i) * 2], py[m++] = t->xy[((size_t)k * nw + i) * 2 + 1];
+        }
+    tf_status st = place_words(c, &ax, words, px, py, nw, col);
+    free(px), free(py), free(col), free(words);
+    return st;
+}
+
+/* The cosines of the pairs over the run, up to frame k. */
+static void train_curves(fig_ctx *c, const train_anim *t, long k, fig_rect area)
+{
+    fig_legend_item li[TRAIN_PAIRS];
+    char lab[TRAIN_PAIRS][64];
+    int nl = 0;
+    for (int p = 0; p < TRAIN_PAIRS; p++) {
+        if (!t->have_pair[p])
+            continue;
+        bool ctl = train_pairs[p] == LEARN_CONTROL;
+        snprintf(lab[nl], sizeof lab[nl], "%s – %s%s", learn_pairs[train_pairs[p]][0],
+                 learn_pairs[train_pairs[p]][1], ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
+        li[nl++] = (fig_legend_item){.label = lab[nl - 1],
+                                     .color = ctl ? (tf_rgb){120, 120, 120}
+                                                  : fig_series_color(p + 1),
+                                     .dash = ctl ? FIG_DASHED : FIG_SOLID};
+    }
+    char title[160];
+    if (isnan(t->loss[k]))
+        txt_fmt_lang(title, sizeof title, T_F_TR_START, c->zh, t->epochs);
+    else
+        txt_fmt_lang(title, sizeof title, T_F_TR_LOSS, c->zh, t->loss[k]);
+    fig_axes ax = {.grid = true, .title = title};
+    ax.x = (fig_axis){.lo = 0, .hi = 100, .label = fig_txt(c, T_F_TR_DONE)};
+    ax.y = (fig_axis){.lo = -0.4, .hi = 1.0, .label = fig_txt(c, T_F_TR_COS)};
+    fig_axes_fit(c->f, &ax, area);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    fig_segment(c->f, &ax, 0, 0, 100, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    double *xs = malloc((size_t)(k + 1) * sizeof *xs);
+    if (!xs)
+        return;
+    for (long f = 0; f <= k; f++)
+        xs[f] = 100.0 * t->frac[f];
+    for (int p = 0, l = 0; p < TRAIN_PAIRS; p++) {
+        if (!t->have_pair[p])
+            continue;
+        const double *ys = t->cosv + (size_t)p * (size_t)t->n;
+        fig_line(c->f, &ax, xs, ys, k + 1, li[l].color, 2.5 * lw, li[l].dash);
+        fig_markers(c->f, &ax, &xs[k], &ys[k], 1, li[l].color, ms);
+        l++;
+    }
+    if (nl)
+        fig_legend(c->f, &ax, li, nl, 2);
+    free(xs);
+}
+
+static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
+{
+    (void)n;
+    const train_anim *t = state;
+    fig_rect map, curves;
+    bool wide;
+    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
+    split_panels(c->area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
+    tf_status st = train_map(c, t, k, map);
+    train_curves(c, t, k, curves);
+    return st;
+}
+
+const fig_anim anim_training = {
+    .frames = TRAIN_FRAMES, .fps = TRAIN_FPS, .still = "embedding-map", .begin = train_begin,
+    .frame = train_frame, .end = train_free,
+};

@@ -283,7 +283,8 @@ void tui_draw_frame(tui *t)
     t->area_cols = COLS;
     WINDOW *w = derwin(stdscr, t->area_rows, t->area_cols, t->area_y, t->area_x);
     if (w) {
-        v->draw(t, t->state[t->view], w, 0, 0, t->area_rows, t->area_cols);
+        if (!tui_pictures_cover(t)) /* else the picture's cells stay blank for curses */
+            v->draw(t, t->state[t->view], w, 0, 0, t->area_rows, t->area_cols);
         delwin(w);
     }
     move(LINES - 2, 0);

@@ -291,6 +291,20 @@ static void export_message(const char *msg, void *ctx)
     snprintf(t->msg, sizeof t->msg, "e: %s", msg);
 }
 
+int tui_view_figure(tui *t, fig_request *req)
+{
+    const tui_view *v = tui_views[t->view];
+    /* the figure speaks the interface's language and shows what the views show */
+    *req = (fig_request){.name = v->figure, .zh = txt_is_zh(), .vectors = t->cfg.vectors};
+    return v->export_prep ? v->export_prep(t, t->state[t->view], req) : TUI_IGNORED;
+}
+
+static int act_pictures(tui *t, int key)
+{
+    (void)key;
+    return tui_pictures_key(t);
+}
+
 /* e: the figure of the view on screen, in the interface's language, as tfviz-NAME.png. */
 static int act_export(tui *t, int key)
 {
@@ -300,13 +314,10 @@ static int act_export(tui *t, int key)
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_NO_FIGURE));
         return TUI_REDRAW;
     }
-    /* the figure speaks the interface's language and shows what the views show */
-    fig_request req = {.name = v->figure, .zh = txt_is_zh(), .vectors = t->cfg.vectors};
-    if (v->export_prep) {
-        int r = v->export_prep(t, t->state[t->view], &req);
-        if (r != TUI_IGNORED)
-            return r;
-    }
+    fig_request req;
+    int r = tui_view_figure(t, &req);
+    if (r != TUI_IGNORED)
+        return r;
     /* a new file each time: tfviz-order.png, tfviz-order-2.png, ... */
     char path[96];
     if (!tui_export_path(path, sizeof path, NULL, v->figure, "png")) {
@@ -343,7 +354,7 @@ static const tui_key keytable[] = {
     {27, act_quit},       {'/', act_edit},      {':', act_edit},     {'+', act_dmodel},
     {'=', act_dmodel},    {'-', act_dmodel},    {'[', act_positions}, {']', act_positions},
     {'b', act_base},      {'i', act_index},     {'l', act_lang},     {'e', act_export},
-    {KEY_RESIZE, act_resize},
+    {'g', act_pictures},  {KEY_RESIZE, act_resize},
 };
 
 /* ---------------------------------------------------------------------------------------------
@@ -392,8 +403,10 @@ static int dispatch(tui *t, int ch)
     }
     /* the lesson gives the key to the step's view itself (lesson.c) */
     int r = t->lesson ? lesson_key(t, ch) : view_key(t, ch);
-    if (r != TUI_IGNORED)
+    if (r != TUI_IGNORED) {
+        tui_pictures_view_key();
         return r;
+    }
     for (size_t i = 0; i < sizeof keytable / sizeof *keytable; i++)
         if (keytable[i].key == ch)
             return keytable[i].act(t, ch);
@@ -450,21 +463,27 @@ static void run_loop(tui *t)
         if (flags & (TUI_REDRAW | TUI_RERUN)) {
             if (COLS >= 60 && LINES >= 20)
                 ensure_parts(t);
+            tui_pictures_before(t);
             tui_draw_frame(t);
+            if (tui_pictures_after(t))
+                tui_draw_frame(t);
             if (tui_views[t->view]->needs & ANALYSIS_RELATIVE)
                 relwork_ensure(t, true); /* after the frame: the key's answer comes first */
         }
         const tui_view *v = tui_views[t->view];
         void *st = t->state[t->view];
-        timeout(v->frame_ms ? v->frame_ms(st) : relwork_busy() ? 20 : 100);
+        int ms = v->frame_ms ? v->frame_ms(st) : relwork_busy() ? 20 : 100;
+        timeout(tui_pictures_busy() && ms > 20 ? 20 : ms); /* a picture is being drawn */
         wint_t wc;
         int r = get_wch(&wc);
         if (signals_pending())
             break;
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
+            flags |= tui_pictures_ticked(t, flags & TUI_REDRAW);
             if (relwork_finished()) /* view 4's numbers are ready */
                 flags |= TUI_REDRAW;
+            flags |= tui_pictures_poll(t);
             continue;
         }
         int ch = (int)wc;
@@ -479,6 +498,7 @@ static void run_loop(tui *t)
         flags = dispatch(t, ch);
         if (flags == TUI_IGNORED)
             flags = keep_msg || (had_msg && !t->msg[0]) ? TUI_REDRAW : TUI_IGNORED;
+        flags |= tui_pictures_poll(t);
     }
 }
 
@@ -505,6 +525,7 @@ int tui_run(const tui_request *r, tf_analysis *a)
     int rc = TUI_NO_TERMINAL;
     if (start_curses(&t)) {
         run_loop(&t);
+        tui_pictures_end();
         relwork_stop();
         int sig = signals_pending();
         restore_terminal();

@@ -23,6 +23,7 @@ typedef struct {
     bool extended;          /* --extended: the lesson's steps beyond the article */
     bool no_color;          /* --no-color */
     fig_export_fn export;   /* what the e key draws a figure with */
+    fig_raster_fn raster;   /* what the g key draws a figure inside the terminal with */
     order_request order;    /* what view 9 trains */
 } tui_request;
 

@@ -101,6 +101,34 @@ tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs);
 /* Set by the signal handlers: the loop and the editor end. */
 int tui_signal(void);
 
+/* The request for the figure of the view on screen (its name, the interface's language, what
+ * its export_prep fills in): TUI_IGNORED, or the reaction flag that cancels it. */
+int tui_view_figure(tui *t, fig_request *req);
+
+/* ---- the g key (pictures.c) ---------------------------------------------------------------- */
+
+/* g: the view's figure as a picture, or the text cells again; a reaction flag. */
+int tui_pictures_key(tui *t);
+/* Whether a picture covers the content area now (the view then draws nothing there). */
+bool tui_pictures_cover(const tui *t);
+/* Before a frame: take away a picture that no longer belongs to the screen. */
+void tui_pictures_before(tui *t);
+/* After a frame: draw the picture if one is due. True when it could not be, so the frame must be
+ * drawn again with the text cells (the message line says why). */
+bool tui_pictures_after(tui *t);
+/* Whether a picture is being drawn on its thread (the loop then polls often), and, when it is
+ * ready, write it if it still belongs to the screen: a reaction flag. */
+bool tui_pictures_busy(void);
+/* A key the view on screen took: its figure may have changed (a new picture is drawn over the
+ * old one, and written only when its bytes differ). */
+void tui_pictures_view_key(void);
+/* The view's tick ran (moved: it asked for a redraw): a reaction flag when the picture is due
+ * again (at most once a second while the view moves, and once when it stops). */
+int tui_pictures_ticked(const tui *t, bool moved);
+int tui_pictures_poll(tui *t);
+/* On leaving: take away the picture. */
+void tui_pictures_end(void);
+
 /* ---- the chrome (chrome.c) ----------------------------------------------------------------- */
 
 void tui_draw_frame(tui *t);

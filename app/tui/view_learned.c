@@ -150,29 +150,12 @@ static int export_prep(tui *t, void *state, fig_request *req)
  * that have them (d_model follows the vectors). */
 static int apply(tui *t, learned_state *L)
 {
-    tf_vectors live, copy = {0};
+    tf_vectors live, copy;
     w2v_vectors_view(&L->s.m, &live);
-    size_t bytes = 0;
-    for (uint32_t i = 0; i < live.n; i++)
-        bytes += strlen(live.words[i]) + 1;
-    copy.n = live.n, copy.dim = live.dim, copy.owned = true;
-    size_t rows = live.n ? live.n : 1; /* malloc(0) may return NULL: not out of memory */
-    copy.words = malloc(rows * sizeof *copy.words);
-    copy.block = malloc(bytes ? bytes : 1);
-    copy.data = malloc(rows * (live.dim ? live.dim : 1) * sizeof *copy.data);
-    if (!copy.words || !copy.block || !copy.data) {
-        free(copy.words), free(copy.block), free(copy.data);
+    if (vectors_copy(&live, 0, &copy) != TF_OK) {
         snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
         return TUI_REDRAW;
     }
-    char *o = copy.block;
-    for (uint32_t i = 0; i < live.n; i++) {
-        size_t l = strlen(live.words[i]) + 1;
-        memcpy(o, live.words[i], l);
-        copy.words[i] = o;
-        o += l;
-    }
-    memcpy(copy.data, live.data, (size_t)live.n * live.dim * sizeof *copy.data);
     vectors_free(&L->applied_vec);
     L->applied_vec = copy;
     t->cfg.vectors = &L->applied_vec;

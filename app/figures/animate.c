@@ -1,0 +1,177 @@
+/* animate.c — an animation of the table (export.c) as a GIF file (render/anim_gif: one fixed
+ * palette of the series colours, their tints and greys) or as numbered PNG frames in a folder
+ * (frame_0001.png, ...), every file written through core/outfile (a temporary file beside it,
+ * renamed when complete).
+ *
+ * Frame k of n is drawn on a raster page of the page's size in pixels (--width, --height at
+ * --dpi): the pixels a still PNG of that page would hold. The same request gives the same bytes.
+ * A folder's frames are replaced one by one, each atomically; frames numbered past the new end
+ * (left by a longer earlier animation) are removed only after every new frame was written, so
+ * an interrupted export leaves complete frames, the first ones new. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "anim.h"
+#include "core/err.h"
+#include "core/outfile.h"
+#include "core/progress.h"
+#include "figures/draw.h"
+#include "tf_config.h"
+
+/* What every frame shares. */
+typedef struct {
+    const fig_request *req;
+    tf_analysis *a;
+    const fig_entry *e;
+    void *state;        /* the animation's own, from its begin */
+    long n;             /* frames */
+    double fps;
+    double w, h, font;  /* the page in points, the label size */
+    int px_w, px_h;     /* the frame in pixels */
+    fig_meta meta;
+    char why[200];      /* why a frame could not be drawn */
+    tf_progress progress;
+} anim_job;
+
+/* Frame k into *r (freed by the caller with fig_raster_free). */
+static tf_status draw_frame(anim_job *j, long k, fig_raster *r)
+{
+    *r = (fig_raster){.width = j->px_w, .height = j->px_h};
+    fig_spec spec = {.format = FIG_PNG, .width = j->w, .height = j->h, .font_size = j->font,
+                     .latin_first = !j->req->zh, .raster = r};
+    bool cramped;
+    tf_status st = figure_page(j->req, j->a, j->e, &spec, &j->meta,
+                               &(fig_frame){.state = j->state, .k = k, .n = j->n}, &cramped,
+                               j->why, sizeof j->why);
+    if (cramped)
+        snprintf(j->why, sizeof j->why, "the page is too small for the labels; enlarge "
+                 "--width and --height or lower --font-size");
+    progress_update(&j->progress, (double)(k + 1), NULL);
+    return st;
+}
+
+/* The frames as one GIF file. Exit status. */
+static int to_gif(anim_job *j)
+{
+    const char *path = j->req->path;
+    outfile out;
+    if (outfile_open(&out, path, "for --export"))
+        return 1;
+    tf_rgb palette[256];
+    anim_gif_palette(NULL, 0, palette);
+    anim_gif *g = NULL;
+    tf_status st = anim_gif_begin(out.fp, j->px_w, j->px_h, j->fps, 0, palette, &g);
+    for (long k = 0; st == TF_OK && k < j->n; k++) {
+        fig_raster r;
+        st = draw_frame(j, k, &r);
+        if (st == TF_OK)
+            st = anim_gif_frame(g, &r);
+        fig_raster_free(&r);
+    }
+    if (st == TF_OK) {
+        st = anim_gif_end(g);
+    } else if (g) {
+        int e = errno;
+        anim_gif_free(g);
+        errno = e;
+    }
+    return outfile_close(&out, st) ? 1 : st == TF_OK ? 0 : -(int)st;
+}
+
+/* The frames as PNG files in the folder j->req->path. Exit status. */
+static int to_folder(anim_job *j)
+{
+    const char *dir = j->req->path;
+    anim_dir *d;
+    tf_status st = anim_dir_begin(dir, &d);
+    if (st != TF_OK) {
+        err_say("cannot write frames into %s: %s; name a folder that exists or can be made "
+                "(its parent must exist) for --export DIR/.", dir, strerror(errno));
+        return 1;
+    }
+    for (long k = 0; k < j->n; k++) {
+        fig_raster r;
+        st = draw_frame(j, k, &r);
+        if (st != TF_OK) {
+            anim_dir_free(d);
+            return -(int)st;
+        }
+        outfile out;
+        const char *path = anim_dir_next(d);
+        if (outfile_open(&out, path, "for --export")) {
+            fig_raster_free(&r);
+            anim_dir_free(d);
+            return 1;
+        }
+        st = fig_png_write(out.fp, &r, &j->meta);
+        fig_raster_free(&r);
+        if (outfile_close(&out, st)) {
+            anim_dir_free(d);
+            return 1;
+        }
+        if (st != TF_OK) {
+            anim_dir_free(d);
+            return -(int)st;
+        }
+        anim_dir_written(d);
+    }
+    if (anim_dir_end(d) != TF_OK) {
+        err_say("the %ld frames are written, but older frames past frame_%04ld.png in %s could "
+                "not be removed: %s.", j->n, j->n, dir, strerror(errno));
+        return 1;
+    }
+    return 0;
+}
+
+int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
+{
+    const fig_anim *an = e->anim;
+    bool folder = figure_is_folder(req->path);
+    if (!folder && !anim_gif_available()) {
+        err_say("this tfviz was built without giflib (libgif-dev), so it writes no GIF files; "
+                "export the frames to a folder instead (--export DIR/).");
+        return 2;
+    }
+    anim_job j = {.req = req, .a = a, .e = e,
+                  .n = req->frames > 0 ? req->frames : an->frames,
+                  .fps = req->fps > 0 ? req->fps : an->fps,
+                  .font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT};
+    figure_page_size(req, e, &j.w, &j.h);
+    double dpi = figure_dpi(req, e);
+    j.px_w = (int)lround(j.w * dpi / FIG_PT_PER_IN);
+    j.px_h = (int)lround(j.h * dpi / FIG_PT_PER_IN);
+
+    /* 1. what the frames share (training: the whole run, snapshot by snapshot) */
+    fig_ctx c = figure_ctx(req, a);
+    tf_status st = an->begin ? an->begin(&c, j.n, &j.state) : TF_OK;
+    if (st != TF_OK) {
+        if (!c.said)
+            err_say("cannot draw the %s animation: %s.", e->name,
+                    c.msg[0] ? c.msg : tf_status_str(st));
+        return 2;
+    }
+
+    /* 2. the frames, into the file or the folder */
+    char software[64];
+    snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
+    char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h, dpi,
+                                 j.n, j.fps);
+    j.meta = (fig_meta){.title = req->no_title || !req->title ? txt_lang(e->title, req->zh)
+                                                              : req->title,
+                        .software = software, .params = params, .date = FIG_FIXED_DATE};
+    progress_start(&j.progress, folder ? "PNG" : "GIF", PROGRESS_FRAMES, (double)j.n);
+    int rc = folder ? to_folder(&j) : to_gif(&j);
+    progress_end(&j.progress);
+    if (an->end)
+        an->end(j.state);
+    free(params);
+    if (rc < 0) { /* a frame could not be drawn: nothing was changed, say why */
+        err_say("cannot draw the %s animation: %s.", e->name,
+                j.why[0] ? j.why : tf_status_str((tf_status)-rc));
+        rc = 2;
+    }
+    return rc;
+}
