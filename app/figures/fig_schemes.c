@@ -187,7 +187,15 @@ static double legend_band(fig *f, const fig_legend_item *li, int n)
 
 static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, int n, double y)
 {
-    fig_axes band = {.r = {ax->r.x - 0.5 * fig_font_size(f, FIG_TICK), y, ax->r.w, 1}};
+    /* its frame under the plot's left edge; wider than the room right of it, moved left into
+     * the margin of the axis labels; wider than the panel's whole room, the page is too small */
+    double fs = fig_font_size(f, FIG_TICK), w = fig_legend_width(f, li, n) - 0.6 * fs;
+    double left = ax->r.x, right = ax->outer.x + ax->outer.w;
+    if (left + w > right)
+        left = fmax(ax->outer.x, right - w);
+    if (left + w > right + 0.3)
+        fig_set_cramped(f);
+    fig_axes band = {.r = {left - 0.5 * fs, y, ax->r.w, 1}};
     fig_legend(f, &band, li, n, 0);
 }
 
