@@ -501,7 +501,8 @@ tf_status attention_order_choose(const tf_attn_cfg *c, const double *emb, const 
             break;
         double v = attention_order_visibility(cand, T);
         choice->tried = h.head + 1;
-        if (v > best) { /* keep the best so far; the first of equals stays */
+        if (h.head == 0 || v > best) { /* the best so far; the first of equals stays (and
+                                           head 0 when a number is not finite) */
             for (int m = 0; m < ATTN_MODE_COUNT; m++) {
                 attention_order_free(&out[m]);
                 out[m] = cand[m];
