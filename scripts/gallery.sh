@@ -70,11 +70,19 @@ for entry in "${figures[@]}"; do
         } >>"$docs/gallery.md"
         continue
     fi
+    declare -A shown_as=()
     for variant in "|" "-en|--lang en" "-2col|--width two-column" "-2col-en|--width two-column --lang en"; do
         IFS='|' read -r suffix extra <<<"$variant"
+        # a size the figure refuses is said in the gallery instead of its picture
         # shellcheck disable=SC2086 # opts and extra are words
-        "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $opts $extra
+        if "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $opts $extra \
+            2>"$out/.err"; then
+            shown_as[x$suffix]="![$name$suffix](gallery/$name$suffix.png)"
+        else
+            shown_as[x$suffix]="(refused: $(sed 's/^tfviz: //' "$out/.err"))"
+        fi
     done
+    rm -f "$out/.err"
     {
         echo "## $name"
         echo
@@ -87,11 +95,11 @@ for entry in "${figures[@]}"; do
         echo
         echo "| one column / 单栏 | one column, English |"
         echo "|---|---|"
-        echo "| ![$name](gallery/$name.png) | ![$name, English](gallery/$name-en.png) |"
+        echo "| ${shown_as[x]} | ${shown_as[x-en]} |"
         echo
-        echo "![$name, two columns](gallery/$name-2col.png)"
+        echo "${shown_as[x-2col]}"
         echo
-        echo "![$name, two columns, English](gallery/$name-2col-en.png)"
+        echo "${shown_as[x-2col-en]}"
         echo
     } >>"$docs/gallery.md"
 done

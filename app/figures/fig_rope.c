@@ -472,14 +472,14 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, fig_rect area, double 
     /* the angle in the plot's top-left corner, clear of the circles and the arrows */
     char deg[64];
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
-    fig_text(c->f, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0, false);
+    fig_text_in(c->f, &ax, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0);
     fig_arrow(c->f, &ax, 0, 0, Rq * cos(aq), Rq * sin(aq), cq, 2.4 * lw, 0.9 * fs);
     fig_arrow(c->f, &ax, 0, 0, Rk * cos(ak), Rk * sin(ak), ck, 2.4 * lw, 0.9 * fs);
     double off = 1.16;
-    fig_text(c->f, FIG_LABEL, "<i>q</i>", false, fig_px(&ax, off * Rq * cos(aq)),
-             fig_py(&ax, off * Rq * sin(aq)), 0.5, 0.5, false);
-    fig_text(c->f, FIG_LABEL, "<i>k</i>", false, fig_px(&ax, off * Rk * cos(ak)),
-             fig_py(&ax, off * Rk * sin(ak)), 0.5, 0.5, false);
+    fig_text_in(c->f, &ax, FIG_LABEL, "<i>q</i>", false, fig_px(&ax, off * Rq * cos(aq)),
+                fig_py(&ax, off * Rq * sin(aq)), 0.5, 0.5);
+    fig_text_in(c->f, &ax, FIG_LABEL, "<i>k</i>", false, fig_px(&ax, off * Rk * cos(ak)),
+                fig_py(&ax, off * Rk * sin(ak)), 0.5, 0.5);
     (void)cfg;
 }
 
