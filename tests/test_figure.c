@@ -435,6 +435,21 @@ static void judge(sweep_count *k, const char *what, double width, double font, b
     }
 }
 
+/* Whether a long sweep is left to the fast build's pass: not run under the sanitizers nor
+ * valgrind (said in a note; cmocka's skip() would read as a failure under the TAP protocol). */
+static bool fast_pass_only(const char *what)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    print_message("# %s: run by the fast build's pass, not under the sanitizers\n", what);
+    return true;
+#endif
+    if (getenv("TFVIZ_TEST_LIGHT")) {
+        print_message("# %s: run by the fast build's pass, not under valgrind\n", what);
+        return true;
+    }
+    return false;
+}
+
 /* Frames 0, n/2 and n-1 of animation e, as the export draws them (a page of the request's
  * width at a slide's proportions), laid out only and checked. */
 static void sweep_frames(sweep_count *k, const fig_entry *e, double width, double font, bool zh)
@@ -474,16 +489,9 @@ static void sweep_frames(sweep_count *k, const fig_entry *e, double width, doubl
 static void test_layouts_hold(void **state)
 {
     (void)state;
-    /* a sweep of some 1300 pages: the fast build's pass runs it, not the sanitizer build nor
-     * valgrind (cmocka's skip() would read as a failure under the TAP protocol) */
-#if defined(__SANITIZE_ADDRESS__)
-    print_message("# layout sweep: run by the fast build's pass, not under the sanitizers\n");
-    return;
-#endif
-    if (getenv("TFVIZ_TEST_LIGHT")) {
-        print_message("# layout sweep: run by the fast build's pass, not under valgrind\n");
+    /* a sweep of some 2500 pages */
+    if (fast_pass_only("layout sweep"))
         return;
-    }
     double widths[16];
     int nw = preset_widths(widths, 16);
     assert_int_equal(nw, 7); /* 3.03, 6.30, 5.50, 3.25, 6.75, 3.50, 7.16 in */
@@ -619,15 +627,9 @@ static const char *content_differs(const page_content *a, const page_content *b,
 static void test_zh_en_same(void **state)
 {
     (void)state;
-    /* some 260 pages: the fast build's pass, as the layout sweep */
-#if defined(__SANITIZE_ADDRESS__)
-    print_message("# zh/en comparison: run by the fast build's pass, not under the sanitizers\n");
-    return;
-#endif
-    if (getenv("TFVIZ_TEST_LIGHT")) {
-        print_message("# zh/en comparison: run by the fast build's pass, not under valgrind\n");
+    /* some 260 pages */
+    if (fast_pass_only("zh/en comparison"))
         return;
-    }
     static const double widths[] = {3.5, 7.16};
     static const double sizes[] = {8, 12};
     char path[160];
