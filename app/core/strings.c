@@ -100,8 +100,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "Please enlarge it."},
     [T_COMPUTING] = {"计算中...", "computing..."},
     [T_ASCII_NOTICE] = {"区域设置不是 UTF-8：使用 ASCII 显示（设置 LANG=C.UTF-8 可显示中文）",
-                        "The locale is not UTF-8: ASCII mode, U+XXXX for characters (set "
-                        "LANG=C.UTF-8 for Chinese)."},
+                        "Locale not UTF-8: ASCII mode (LANG=C.UTF-8 for Chinese)."},
     [T_EDIT_PROMPT] = {"句子: ", "Sentence: "},
     [T_EDIT_HINT] = {" 输入句子（支持中文输入法） 回车 确认  Esc 取消  Ctrl-U 清空",
                      " Type a sentence (input methods work)  Enter apply  Esc cancel  "
@@ -319,6 +318,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                               "At 2L = %ld: %.0f%% of the pairs are at angles never seen in "
                               "training (x picks a scaling to compare)."},
     [T_S9_RANDOM] = {"随机", "random"},
+    [T_S9_MATRIX_S] = {"行 i 列 j，%ld 个位置", "rows i, cols j, %ld pos."},
     [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
     [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},
     [T_S9_CURVE] = {"%s 对 k = i-j（对数；灰点 L）", "%s vs k = i-j (log; grey: L)"},

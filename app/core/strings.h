@@ -93,6 +93,8 @@ typedef enum {
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
     T_LESSON_HELP, T_LESSON_HELP_STEP,
+    /* shorter forms for narrow panels (issue 15: no label cut) */
+    T_S9_MATRIX_S,
     T_TERMINAL_END, /* the end of the terminal's section */
 
     /* figures: titles, then axis and legend labels */

@@ -1,6 +1,7 @@
 /* chrome.c — what frames the views: the tab bar, the caption, the hint or message line, the
  * status line and the help overlay; and the small helpers the views share. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
@@ -35,6 +36,32 @@ int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id)
     return term_text(w, y, x, txt(id), maxw);
 }
 
+int tui_keys_line(WINDOW *w, int y, int x, int maxw, const char *const *lists, int n)
+{
+    int used = 0;
+    for (int l = 0; l < n; l++) {
+        const char *p = lists[l];
+        while (*p) {
+            const char *end = strstr(p, "  ");
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            char part[256];
+            if (len >= sizeof part)
+                len = sizeof part - 1;
+            memcpy(part, p, len);
+            part[len] = '\0';
+            int gap = used ? 2 : 0, wd = term_text_width(part);
+            if (used + gap + wd > maxw)
+                return used; /* the keys that follow are less used: all of them go */
+            if (len)
+                used += gap + term_text(w, y, x + used + gap, part, wd);
+            p += len;
+            while (*p == ' ')
+                p++;
+        }
+    }
+    return used;
+}
+
 const char *tui_human(double v, char *buf, size_t cap)
 {
     static const char *const unit[] = {"", " K", " M", " G", " T"};
@@ -53,7 +80,11 @@ const char *tui_human(double v, char *buf, size_t cap)
 
 /* The tab bar's forms, widest first: "tfviz " and " 3 频率 " tabs; the tabs alone as "3 频率 ";
  * the same with the short names some tabs have. The first that fits the row is drawn. */
-typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT, TABS_FORMS } tabs_form;
+typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT, TABS_NUMBERS, TABS_FORMS } tabs_form;
+
+/* The view whose tab the last bar showed: in the narrowest form only it keeps its name, the
+ * others show their key ("1 2 3 4 相对 5 ..."), so no name is ever cut. */
+static int tabs_current;
 
 /* The short name of a tab whose name is long, else its name. */
 static const char *tab_name(int i, tabs_form f)
@@ -72,14 +103,18 @@ static const char *tab_name(int i, tabs_form f)
 static void tab_label(int i, tabs_form f, char *buf, size_t cap)
 {
     /* the tenth view's key is 0 */
-    snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10, tab_name(i, f));
+    if (f == TABS_NUMBERS && i != tabs_current)
+        snprintf(buf, cap, "%d ", (i + 1) % 10);
+    else
+        snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10,
+                 tab_name(i, f == TABS_NUMBERS ? TABS_SHORT : f));
 }
 
 static const char *tabs_brand(tabs_form f) { return f == TABS_FULL ? "tfviz " : ""; }
 
 static tabs_form tabs_fit(void)
 {
-    for (tabs_form f = TABS_FULL; f < TABS_SHORT; f++) {
+    for (tabs_form f = TABS_FULL; f < TABS_NUMBERS; f++) {
         int wd = term_text_width(tabs_brand(f));
         for (int i = 0; i < TUI_VIEWS; i++) {
             char buf[64];
@@ -89,7 +124,7 @@ static tabs_form tabs_fit(void)
         if (wd <= COLS)
             return f;
     }
-    return TABS_SHORT;
+    return TABS_NUMBERS;
 }
 
 int tui_tab_at(int x)
@@ -113,6 +148,7 @@ static void draw_tabs(tui *t)
     move(0, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
+    tabs_current = t->view;
     tabs_form f = tabs_fit();
     x += term_text(stdscr, 0, x, tabs_brand(f), COLS - x);
     for (int i = 0; i < TUI_VIEWS && x < COLS; i++) {
@@ -159,8 +195,27 @@ void tui_draw_status(tui *t)
     /* one column spare: the ellipsis is two columns wide on terminals that draw East Asian
      * ambiguous characters wide */
     char line[1024];
-    tui_status_compose(line, sizeof line, COLS - cw - 1, t->text, t->text_len, fields, prio, 6,
-                       12, t->utf8 ? "\u2026" : "...");
+    /* without UTF-8 the sentence is measured as it shows: U+XXXX for each character */
+    const char *sent = t->text;
+    size_t sent_len = t->text_len;
+    char shown[512];
+    if (!t->utf8) {
+        size_t o = 0;
+        for (size_t i = 0; i < t->text_len && o + 12 < sizeof shown;) {
+            uint32_t cp;
+            int cwd;
+            size_t k = tw_next(t->text + i, t->text_len - i, true, &cp, &cwd);
+            if (cp < 0x80)
+                shown[o++] = tw_control(cp) ? '?' : (char)cp;
+            else
+                o += (size_t)snprintf(shown + o, sizeof shown - o, "U+%04X", (unsigned)cp);
+            i += k;
+        }
+        shown[o] = '\0';
+        sent = shown, sent_len = o;
+    }
+    tui_status_compose(line, sizeof line, COLS - cw - 1, sent, sent_len, fields, prio, 6, 12,
+                       t->utf8 ? "\u2026" : "...");
     term_text(stdscr, LINES - 1, 0, line, COLS - cw);
     if (cw) {
         term_attr(stdscr, A_REVERSE | A_BOLD, 0);
@@ -294,8 +349,8 @@ void tui_draw_frame(tui *t)
         term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
         term_attr(stdscr, A_NORMAL, 0);
     } else {
-        int x = 1 + term_text(stdscr, LINES - 2, 1, txt(T_HINT), COLS - 2);
-        term_text(stdscr, LINES - 2, x + 2, txt(v->keys), COLS - x - 3);
+        const char *lists[] = {txt(T_HINT), txt(v->keys)};
+        tui_keys_line(stdscr, LINES - 2, 1, COLS - 2, lists, 2);
     }
     tui_draw_status(t);
     if (t->help)

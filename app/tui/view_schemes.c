@@ -226,7 +226,11 @@ static int draw_matrix(const sch_state *st, tf_scheme s, WINDOW *w, int y, int x
     if (cm == CMAP_RDBU)
         hi = fmax(-lo, hi), lo = -hi;
     mat_ctx mc = {m, n};
-    term_printf(w, y, x, wd, txt(T_S9_MATRIX), n);
+    char head[160];
+    txt_fmt(head, sizeof head, T_S9_MATRIX, n);
+    if (term_text_width(head) > wd)
+        txt_fmt(head, sizeof head, T_S9_MATRIX_S, n);
+    term_text(w, y, x, head, wd);
     term_heatmap(w, y + 1, x + 4, (int)n / 2, (int)n, mat_px, &mc, cm, lo, hi);
     for (int r = 0; r < n / 2; r += 4)
         term_printf(w, y + 1 + r, x, 4, "%3d", 2 * r);
