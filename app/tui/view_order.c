@@ -199,12 +199,14 @@ static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
         maxw = w1 > maxw ? w1 : maxw;
         maxw = w2 > maxw ? w2 : maxw;
     }
+    /* cells grow with the terminal (a projector's 200 columns): up to 12 columns a token, square
+     * (two pixels a row, a cell twice as tall as wide) */
     int sx = (colw - 3) / (2 * K);
-    sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
+    sx = sx < 1 ? 1 : sx > 12 ? 12 : sx;
     L.names = 2 * K * (maxw + 1) + 3 <= colw;
     if (L.names && sx < maxw + 1)
         sx = maxw + 1;
-    int smax = sx < 4 ? sx : 4;
+    int smax = sx;
     int full = (K * smax + 1) / 2; /* rows at full size */
     if (left > 0 && L.hh < full)
         L.hh += left < full - L.hh ? left : full - L.hh;

@@ -328,6 +328,12 @@ static int draw_scheme(train_state *S, size_t k, WINDOW *w, int y, int x, int ro
     /* one row: the two answers need it more than a heatmap one cell high; a long sentence gets
      * one column a key, or no heatmap where it would take more than a third of the row */
     int cw = 2 * L <= cols / 3 ? 2 : L <= cols / 3 ? 1 : 0;
+    /* on a big screen the heatmap grows by whole cells, square (a cell twice as wide as a row
+     * is tall), while it keeps to the block's rows and a third of the row */
+    int f = L > 0 ? (rows - 1) / L : 0, fw = L > 0 ? cols / (6 * L) : 0;
+    f = f < fw ? f : fw;
+    if (cw == 2 && f > 1)
+        mh = L * f, cw = 2 * f;
     bool map = (mh >= 2 || t->pair[s] < 0) && cw > 0;
     if (map && order_trainer_inspect(S->s.tr, k, order_task_tokens(t, s), L, &S->v) == TF_OK) {
         attn_ctx c = {&S->v, S->head < S->v.heads ? S->head : 0, L, mh, cw};
