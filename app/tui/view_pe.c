@@ -159,7 +159,10 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     if (!p)
         return;
     const tf_config *c = &t->a->cfg;
-    int hrows = rows - 5, hcols = cols - LABEL_COLS - 1;
+    /* --big: the formula line goes (the lesson works the cell out above the picture) and the
+     * heatmap takes its row */
+    int hrows = rows - (t->big ? 4 : 5), hcols = cols - LABEL_COLS - 1;
+    int below = t->big ? 1 : 2; /* the first row under the heatmap's axis for the notes */
     if (hrows < 2 || hcols < 8)
         return;
     p->hm_rows = hrows, p->hm_cols = hcols, p->ppc = term_heatmap_pixels_per_cell();
@@ -199,24 +202,26 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     int j = (int)p->shown, i = j / 2;
     double v = posenc_value((double)pos, j, c->d_model, c->base);
     double angle = (double)pos * posenc_omega(i, c->d_model, c->base);
-    term_attr(w, A_BOLD, 0);
-    term_printf(w, y + hrows + 2, x + 1, cols - 2,
-                "PE(%ld, %d) = %s(%ld / %g^(%d/%d)) = %s(%.6f) = %.6f", pos, j,
-                j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model, j % 2 ? "cos" : "sin",
-                angle, v);
-    term_attr(w, A_NORMAL, 0);
+    if (!t->big) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, y + hrows + 2, x + 1, cols - 2,
+                    "PE(%ld, %d) = %s(%ld / %g^(%d/%d)) = %s(%.6f) = %.6f", pos, j,
+                    j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model,
+                    j % 2 ? "cos" : "sin", angle, v);
+        term_attr(w, A_NORMAL, 0);
+    }
     /* what a column and a pixel row stand for, stated where the picture is */
     long last_col = p->col0 + (long)hcols * p->zc - 1;
     if (p->col0 == 0 && last_col >= c->d_model - 1 && p->zc > 1)
-        term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_SAMPLED), p->zc,
+        term_printf(w, y + hrows + below + 1, x + 1, cols - 2, txt(T_P_SAMPLED), p->zc,
                     (long)c->d_model);
     else
-        term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
+        term_printf(w, y + hrows + below + 1, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
                     last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,
                     (long)c->d_model, p->zc);
-    if (rows - hrows - 4 > 0) {
+    if (rows - hrows - below - 2 > 0) {
         int bw = cols / 2 < 40 ? cols / 2 : 40;
-        term_colorbar(w, y + hrows + 4, x + 1, bw, CMAP_RDBU, -1, 1);
+        term_colorbar(w, y + hrows + below + 2, x + 1, bw, CMAP_RDBU, -1, 1);
         long last = p->row0 + (long)p->ppc * hrows * p->zr - 1;
         last = last < c->n_positions - 1 ? last : c->n_positions - 1;
         char buf[96];
@@ -226,7 +231,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
             size_t l = strlen(buf);
             snprintf(buf + l, sizeof buf - l, ", %ld/px", p->zr);
         }
-        term_printf(w, y + hrows + 4, x + 3 + bw, cols - bw - 4, "%s", buf);
+        term_printf(w, y + hrows + below + 2, x + 3 + bw, cols - bw - 4, "%s", buf);
     }
     snprintf(t->cursor, sizeof t->cursor, "PE(%ld,%d)=%.6f", pos, j, v);
 }

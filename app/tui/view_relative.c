@@ -96,10 +96,13 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     posenc_shift(pe_pos, d, c->base, (double)k, shifted);
     char hdr[96];
     txt_fmt(hdr, sizeof hdr, T_R_COLS, pos + k, k, pos);
-    term_text(w, py++, px, hdr, pw);
+    if (!t->big)
+        term_text(w, py++, px, hdr, pw);
     int shown = rows - (py - y) - 3;
     if (shown > d)
         shown = d;
+    if (t->big) /* --big: no table of numbers; the residual line says the point */
+        shown = 0, py--;
     double maxr = 0;
     for (int j = 0; j < d; j++)
         maxr = fmax(maxr, fabs(pe_k[j] - shifted[j]));
@@ -117,12 +120,14 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     char line[192];
     if (ready) {
         txt_fmt(line, sizeof line, T_R_MAXRES, maxr, a->max_residual, c->n_positions);
-        term_wrap(w, py++, px, pw, 2, 1, line);
+        term_attr(w, t->big ? A_BOLD : A_NORMAL, 0);
+        term_wrap(w, py++, px, pw, t->big ? 4 : 2, 1, line);
+        term_attr(w, A_NORMAL, 0);
         snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld max|PE(pos+k)-M_k PE(pos)|=%.1e",
                  k, pos, a->max_residual);
     } else {
         txt_fmt(line, sizeof line, T_R_MAXRES_WAIT, maxr, c->n_positions);
-        term_wrap(w, py++, px, pw, 2, 1, line);
+        term_wrap(w, py++, px, pw, t->big ? 4 : 2, 1, line);
         snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld", k, pos);
     }
     free(mem);
@@ -136,9 +141,10 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     const tf_config *c = &t->a->cfg;
     int d = c->d_model;
     /* the square: n positions over n columns and n/2 rows */
-    long n = 2L * (rows - 2);
-    if (n > cols / 2 - 8)
-        n = cols / 2 - 8;
+    long n = 2L * (rows - (t->big ? 3 : 2)); /* --big keeps the colour bar under it */
+    /* --big: the panel holds sentences only (no table), so the square takes the width */
+    if (n > (t->big ? cols - 38 : cols / 2 - 8))
+        n = t->big ? cols - 38 : cols / 2 - 8;
     if (n > c->n_positions)
         n = c->n_positions;
     if (n > 96)
