@@ -211,9 +211,9 @@ static bool draw_strip(const tf_analysis *a, const tf_token *k, WINDOW *w, int s
 }
 
 /* The extracted row k of W_E at (ry, rx), rw wide: a colour bar and as many values as fit on
- * two lines. */
+ * two lines; with big (--big) no values, the bar three rows tall instead. */
 static void draw_row_values(const tf_analysis *a, int32_t id, const float *row, WINDOW *w,
-                            int ry, int rx, int rw)
+                            int ry, int rx, int rw, bool big)
 {
     int d = a->cfg.d_model;
     float s = a->emb.init_scale;
@@ -226,9 +226,11 @@ static void draw_row_values(const tf_analysis *a, int32_t id, const float *row, 
         for (int c = 0; c < bw; c++)
             bar[c] = row[(size_t)c * d / bw];
         grid_ctx gb = {bar, bw};
-        term_heatmap(w, ry + 1, rx, 1, bw, row_px, &gb, CMAP_RDBU, -s, s);
+        term_heatmap(w, ry + 1, rx, big ? 3 : 1, bw, row_px, &gb, CMAP_RDBU, -s, s);
         free(bar);
     }
+    if (big)
+        return;
     int vx = rx, vy = ry + 2;
     term_text(w, vy, vx, "[", 1);
     vx++;
@@ -322,7 +324,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     }
     int rx = x + sc + 6, rw = cols - (sc + 6) - 2;
     embedding_row(&a->emb, k->id, row);
-    draw_row_values(a, k->id, row, w, sy, rx, rw);
+    draw_row_values(a, k->id, row, w, sy, rx, rw, t->big);
     draw_row_notes(t, e, w, sy, rx, rw, h);
     char shown[64]; /* a long token is cut between characters, never inside one */
     tw_cut(shown, sizeof shown, tok, strlen(tok), 16, t->utf8 ? "\u2026" : "...");

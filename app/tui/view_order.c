@@ -142,7 +142,7 @@ typedef struct {
  *    omitted ones), the note on the random head, heatmaps two pixels per token, the token rows,
  *    the table's title, the pooled row, a blank row under B, the three long readings, heatmaps
  *    at full size. Returns the rows still left. */
-static int row_budget(order_layout *L, int T, int rows, int cols)
+static int row_budget(order_layout *L, int T, int rows, int cols, bool big)
 {
     int colw = (cols - 2) / L->nm;
     int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
@@ -155,7 +155,7 @@ static int row_budget(order_layout *L, int T, int rows, int cols)
     left -= L->hh;
     bool note_k = L->K < T || need_h > L->hh; /* "the first K of T tokens" may be needed */
     left -= note_k;
-    L->table = left >= 4;
+    L->table = !big && left >= 4; /* --big: fewer numbers, larger heatmaps */
     if (L->table)
         left -= 4;
     if (left >= 1)
@@ -184,10 +184,10 @@ static int row_budget(order_layout *L, int T, int rows, int cols)
 
 /* 2. The heatmaps' geometry in the rows left, and the colour scale: one for the six matrices,
  *    its ends rounded out to 0.01. */
-static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
+static order_layout layout(const tf_analysis *a, int T, int rows, int cols, bool big)
 {
     order_layout L = {.nm = (int)a->n_order};
-    int left = row_budget(&L, T, rows, cols);
+    int left = row_budget(&L, T, rows, cols, big);
     int colw = (cols - 2) / L.nm, K = L.K;
     if (K > 2 * L.hh)
         K = L.K = 2 * L.hh;
@@ -373,7 +373,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         T = (int)a->cmp_tokens.n;
     if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
         return;
-    order_layout L = layout(a, T, rows, cols);
+    order_layout L = layout(a, T, rows, cols, t->big);
     int ty = draw_maps(w, y, x, cols, a, T, &L);
     if (L.table)
         ty = draw_table(w, ty, x, cols, a, T, &L);
