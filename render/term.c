@@ -259,8 +259,10 @@ int term_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, con
             l = sizeof line - 4;
         memcpy(line, s + i, l);
         line[l] = '\0';
-        if (lines == maxlines - 1 && i + next < len && width > 3)
+        if (lines == maxlines - 1 && i + next < len && width > 3) {
             tw_ellipsize(line, width, !caps.utf8);
+            close_brackets(line);
+        }
         if (w)
             term_text(w, y + lines * spacing, x, line, width);
         lines++;

@@ -286,6 +286,12 @@ static void test_text_width_and_cut(void **state)
     term_text(w, 0, 14, "abc defgh", 40);
     assert_int_equal(cell(w, 0, 17, NULL), L'.');
     assert_int_equal(cell(w, 1, 0, NULL), L' ');
+    /* a running text's last line, shortened, leaves no bracket open either */
+    werase(w);
+    assert_int_equal(term_wrap(w, 0, 0, 12, 1, 1, "one (two three four)"), 1);
+    assert_int_equal(cell(w, 0, 2, NULL), L'e');
+    assert_int_equal(cell(w, 0, 3, NULL), L'.');
+    assert_int_equal(cell(w, 0, 6, NULL), L' ');
     /* text that fits is no cut, nor are blanks past the room */
     assert_int_equal(term_text(w, 0, 0, "abc     ", 4), 4);
     assert_int_equal(cuts, 4);

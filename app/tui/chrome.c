@@ -1,6 +1,7 @@
 /* chrome.c — what frames the views: the tab bar, the caption, the hint or message line, the
  * status line and the help overlay; and the small helpers the views share. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -34,6 +35,20 @@ const char *tui_token(const tui *t, size_t i, char *buf, size_t cap)
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id)
 {
     return term_text(w, y, x, txt(id), maxw);
+}
+
+int tui_fit(WINDOW *w, int y, int x, int maxw, txt_id id, txt_id short_id, ...)
+{
+    char buf[512];
+    va_list ap, again;
+    va_start(ap, short_id);
+    va_copy(again, ap);
+    vsnprintf(buf, sizeof buf, txt(id), ap);
+    if (term_text_width(buf) > maxw)
+        vsnprintf(buf, sizeof buf, txt(short_id), again);
+    va_end(again);
+    va_end(ap);
+    return term_text(w, y, x, buf, maxw);
 }
 
 int tui_keys_line(WINDOW *w, int y, int x, int maxw, const char *const *lists, int n)

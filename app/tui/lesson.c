@@ -231,10 +231,13 @@ static void frame_header(const tui *t, const lesson_step *s, bool z)
     term_attr(stdscr, A_REVERSE | A_BOLD, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(0, x, ' ');
-    int hx = 1 + term_text(stdscr, 0, 1, head, COLS - 2);
     int pw = term_text_width(prog);
     const char *title = s->title[z ? 0 : 1];
     int tw = term_text_width(title);
+    /* a long title on a narrow screen keeps the step number only ("10/12") */
+    if (1 + term_text_width(head) + 2 + tw > COLS - 1)
+        snprintf(head, sizeof head, "%d/%d", t->step + 1, nsteps(t));
+    int hx = 1 + term_text(stdscr, 0, 1, head, COLS - 2);
     /* the title whole; the progress marks only where they fit beside it */
     if (hx + 2 + tw + 3 + pw > COLS - 1)
         pw = 0;

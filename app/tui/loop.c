@@ -427,7 +427,8 @@ bool tui_wanted(void)
 }
 
 /* TFVIZ_CUT_LOG=FILE: every text the frame cuts (render/term's cut hook) is appended to FILE as
- * "short view N WxH<TAB>text" (or "cut ..." when no "..." fitted, "... step N ..."), for the layout tests, which fail on a cut word. */
+ * "short view N WxH<TAB>text" (or "cut ..." when no "..." fitted, "... step N ..."), for the layout
+ * tests, which fail on a cut word. */
 static FILE *cut_log;
 static const tui *cut_tui;
 

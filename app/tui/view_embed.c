@@ -159,9 +159,9 @@ static void draw_onehot(tui *t, WINDOW *w, int oy, int x, int cols, char *tok, s
     char b1[64];
     int ow = cols - 12;
     /* one 1 and V - 1 zeros */
-    term_printf(w, oy, x + 1, cols - 2, txt(k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT),
-                tui_token(t, t->tok, tok, tok_cap), k->id,
-                grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
+    tui_fit(w, oy, x + 1, cols - 2, k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT,
+            T_E_ONEHOT_S, tui_token(t, t->tok, tok, tok_cap), k->id,
+            grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
     long one = (long)((double)k->id * ow / V);
     mvwaddch(w, oy + 1, x + 1, '[');
     for (int i = 0; i < ow; i++) {
@@ -218,7 +218,7 @@ static void draw_row_values(const tf_analysis *a, int32_t id, const float *row, 
     int d = a->cfg.d_model;
     float s = a->emb.init_scale;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, ry, rx, rw, txt(T_E_ROW), id, d);
+    tui_fit(w, ry, rx, rw, T_E_ROW, T_E_ROW_S, id, d);
     term_attr(w, A_NORMAL, 0);
     int bw = rw < d ? rw : d;
     float *bar = malloc((size_t)bw * sizeof *bar);

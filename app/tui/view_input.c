@@ -113,16 +113,16 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     char tok[128];
     size_t s = t->tok;
     long base = a->cfg.index_base;
-    term_printf(w, y + rows - 4 - extra, x + 1, cols - 2, txt(base ? T_I_POS1 : T_I_POS0),
-                tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
-    term_printf(w, y + rows - 3 - extra, x + 1, cols - 2, txt(T_I_QKV), T, d);
+    tui_fit(w, y + rows - 4 - extra, x + 1, cols - 2, base ? T_I_POS1 : T_I_POS0,
+            base ? T_I_POS1_S : T_I_POS0_S, tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
+    tui_fit(w, y + rows - 3 - extra, x + 1, cols - 2, T_I_QKV, T_I_QKV_S, T, d);
     if (extra) {
         term_attr(w, A_BOLD, 0);
         term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
         term_attr(w, A_NORMAL, 0);
     }
-    term_printf(w, y + rows - 2, x + 1, cols - 2, txt(T_I_BALANCE), sum_e / (double)T,
-                sum_p / (double)T);
+    tui_fit(w, y + rows - 2, x + 1, cols - 2, T_I_BALANCE, T_I_BALANCE_S, sum_e / (double)T,
+            sum_p / (double)T);
     if (y + rows - 1 > ry)
         term_colorbar(w, y + rows - 1, x + 1, cols / 2 < 40 ? cols / 2 : 40, CMAP_RDBU, -m, m);
     snprintf(t->cursor, sizeof t->cursor, "X_input[%zu][0]=%.6f", s, a->x_input[s * d]);

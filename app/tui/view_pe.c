@@ -204,17 +204,21 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     double angle = (double)pos * posenc_omega(i, c->d_model, c->base);
     if (!t->big) {
         term_attr(w, A_BOLD, 0);
-        term_printf(w, y + hrows + 2, x + 1, cols - 2,
-                    "PE(%ld, %d) = %s(%ld / %g^(%d/%d)) = %s(%.6f) = %.6f", pos, j,
-                    j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model,
-                    j % 2 ? "cos" : "sin", angle, v);
+        char f[192];
+        snprintf(f, sizeof f, "PE(%ld, %d) = %s(%ld / %g^(%d/%d)) = %s(%.6f) = %.6f", pos, j,
+                 j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model, j % 2 ? "cos" : "sin",
+                 angle, v);
+        if (term_text_width(f) > cols - 2) /* narrow: the angle's value, not its formula */
+            snprintf(f, sizeof f, "PE(%ld, %d) = %s(%.6f) = %.6f", pos, j,
+                     j % 2 ? "cos" : "sin", angle, v);
+        term_text(w, y + hrows + 2, x + 1, f, cols - 2);
         term_attr(w, A_NORMAL, 0);
     }
     /* what a column and a pixel row stand for, stated where the picture is */
     long last_col = p->col0 + (long)hcols * p->zc - 1;
     if (p->col0 == 0 && last_col >= c->d_model - 1 && p->zc > 1)
-        term_printf(w, y + hrows + below + 1, x + 1, cols - 2, txt(T_P_SAMPLED), p->zc,
-                    (long)c->d_model);
+        tui_fit(w, y + hrows + below + 1, x + 1, cols - 2, T_P_SAMPLED, T_P_SAMPLED_S, p->zc,
+                (long)c->d_model);
     else
         term_printf(w, y + hrows + below + 1, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
                     last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,

@@ -264,7 +264,7 @@ static int draw_curve(const sch_state *st, int h, WINDOW *w, int y, int x, int w
     term_canvas cv;
     if (ph < 3 || pw < 10 || term_canvas_init(&cv, ph, pw, 0, log10((double)st->R), lo, hi) != 0)
         return 0;
-    term_printf(w, y, x, wd, txt(T_S9_CURVE), poscurve_quantity_name(poscurve_quantity_of(s)));
+    tui_fit(w, y, x, wd, T_S9_CURVE, T_S9_CURVE_S, poscurve_quantity_name(poscurve_quantity_of(s)));
     double *xs = malloc((size_t)st->R * sizeof *xs);
     if (xs) {
         for (long k = 1; k <= st->R; k++)

@@ -16,6 +16,7 @@
 #include "figure.h"
 #include "learn/order.h"
 #include "order_train.h"
+#include "textwidth.h"
 #include "tui/view.h"
 
 /* milliseconds of training per frame of FRAME_MS; the last is full speed, which leaves a key
@@ -226,7 +227,7 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
 {
     size_t K = order_trainer_count(S->s.tr);
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_TR_ACC));
+    tui_fit(w, y, x, cols, T_TR_ACC, T_TR_ACC_S);
     term_attr(w, A_NORMAL, 0);
     int loss_rows = rows >= 24 ? rows / 4 : 0;
     /* the legend repeats the right column's numbers in the curves' colours: it gives way when
@@ -290,10 +291,11 @@ static int answer(train_state *S, size_t k, uint32_t s, WINDOW *w, int y, int x,
     int used;
     if (term_text_width(sent) + need <= cols) {
         used = term_text(w, y, x, sent, cols);
+    } else if (cols - need >= 4) { /* shortened at a word, "..." at its end */
+        tw_ellipsize(sent, cols - need, !utf8);
+        used = term_text(w, y, x, sent, cols - need);
     } else {
-        const char *dots = utf8 ? "\u2026" : "...";
-        used = term_text(w, y, x, sent, cols - need - term_text_width(dots));
-        used += term_text(w, y, x + used, dots, cols - used);
+        used = term_text(w, y, x, utf8 ? "\u2026" : "", cols - need);
     }
     used += term_text(w, y, x + used, ans, cols - used);
     term_attr(w, A_BOLD | (right ? 0 : A_REVERSE), 0);
@@ -359,8 +361,8 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
     const order_model *m = order_trainer_model(S->s.tr, 0);
     term_attr(w, A_BOLD, 0);
     /* in the lesson Left and Right turn the page: no key to name */
-    term_printf(w, y, x, cols, txt(t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE), S->pair + 1,
-                S->n_pairs);
+    tui_fit(w, y, x, cols, t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE, T_TR_EXAMPLE_S, S->pair + 1,
+            S->n_pairs);
     term_attr(w, A_NORMAL, 0);
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
