@@ -260,6 +260,8 @@ int term_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, con
         memcpy(line, s + i, l);
         line[l] = '\0';
         if (lines == maxlines - 1 && i + next < len && width > 3) {
+            if (w && cut_hook) /* the text goes on past its last line */
+                cut_hook(s, false);
             tw_ellipsize(line, width, !caps.utf8);
             close_brackets(line);
         }

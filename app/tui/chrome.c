@@ -323,6 +323,25 @@ static void frame_refresh(const tui *t)
     refresh();
 }
 
+/* The view's caption, whole: two lines, three where it needs them and the screen has 24 rows,
+ * else its shorter form (every view's claim in two lines at 60 columns). */
+static const char *caption(const tui_view *v)
+{
+    static const txt_id shorter[][2] = {
+        {T_CAP_EMBED, T_CAP_EMBED_S},     {T_CAP_PE, T_CAP_PE_S},
+        {T_CAP_FREQ, T_CAP_FREQ_S},       {T_CAP_REL, T_CAP_REL_S},
+        {T_CAP_INPUT, T_CAP_INPUT_S},     {T_CAP_ORDER, T_CAP_ORDER_S},
+        {T_CAP_ROPE, T_CAP_ROPE_S},       {T_CAP_LEARNED, T_CAP_LEARNED_S},
+        {T_CAP_SCHEMES, T_CAP_SCHEMES_S}, {T_CAP_TRAIN, T_CAP_TRAIN_S}};
+    int lines = term_wrap(NULL, 0, 0, COLS - 2, 64, 1, txt(v->caption));
+    if (lines <= 2 || (lines == 3 && LINES >= 24))
+        return txt(v->caption);
+    for (size_t i = 0; i < sizeof shorter / sizeof *shorter; i++)
+        if (shorter[i][0] == v->caption)
+            return txt(shorter[i][1]);
+    return txt(v->caption);
+}
+
 void tui_draw_frame(tui *t)
 {
     erase();
@@ -344,7 +363,7 @@ void tui_draw_frame(tui *t)
     const tui_view *v = tui_views[t->view];
     draw_tabs(t);
     term_attr(stdscr, A_BOLD, 0);
-    int cap_lines = term_wrap(stdscr, 1, 1, COLS - 2, 2, 1, txt(v->caption));
+    int cap_lines = term_wrap(stdscr, 1, 1, COLS - 2, 3, 1, caption(v));
     term_attr(stdscr, A_NORMAL, 0);
     t->cursor[0] = '\0';
     t->area_y = 1 + cap_lines + 1;

@@ -338,9 +338,9 @@ void lesson_frame(tui *t)
     y += used * spacing + (big && tall ? 1 : 0);
 
     /* the try-this line sits above the key line; the visual fills what is between */
-    /* a try line too long for one row takes two (never cut mid-sentence) */
+    /* a try line too long for one row takes two, or three on a narrow screen (never cut) */
     int try_x = margin + term_text_width(txt_lang(T_LESSON_TRY, z));
-    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
+    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 3, 1, s->try_[lang]);
     int try_y = bottom - (try_lines - 1);
     frame_visual(t, s, y, try_y - y);
 

@@ -427,7 +427,7 @@ static void draw_why(const train_state *S, WINDOW *w, int y, int x, int cols, in
         snprintf(buf, sizeof buf, "%s", txt(T_TR_NO_PAIR));
     } else {
         txt_fmt(buf, sizeof buf, T_TR_WHY, 100.0 * p->test_acc, 100.0 * p->pair_same);
-        if (term_wrap(NULL, 0, 0, cols, lines, 1, buf) > lines)
+        if (term_wrap(NULL, 0, 0, cols, 64, 1, buf) > lines)
             txt_fmt(buf, sizeof buf, T_TR_WHY_S, 100.0 * p->test_acc, 100.0 * p->pair_same);
     }
     term_attr(w, A_BOLD, 0);
