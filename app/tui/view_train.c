@@ -367,7 +367,8 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
         int u = term_printf(w, hy, x, cols, txt(T_TR_HEAD), S->head + 1, m->c.heads);
-        term_printf(w, hy, x + u + 2, cols - u - 2, txt(T_TR_ATTN));
+        if (term_text_width(txt(T_TR_ATTN)) <= cols - u - 2) /* whole, or not at all */
+            term_text(w, hy, x + u + 2, txt(T_TR_ATTN), cols - u - 2);
         hy++;
     }
     int each = (y + rows - hy) / (int)K;
