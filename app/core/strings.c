@@ -367,6 +367,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_S9_ROPE_S] = {"RoPE：旋转 q、k，只看 m-n。", "RoPE: q, k rotated; the score sees m-n only."},
     [T_S9_ALIBI_S] = {"ALiBi：得分加上 -m|i-j|。", "ALiBi: the score gets -m|i-j|."},
     [T_S9_T5_S] = {"T5：按距离分桶，每桶一个偏置。", "T5: distance buckets, a learned bias each."},
+    [T_L_DRIFT_S] = {"（先一起朝常见词移动）", "(all drift to common words)"},
     [T_S9_MATRIX_S] = {"行 i 列 j，%ld 个位置", "rows i, cols j, %ld pos."},
     [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
     [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},

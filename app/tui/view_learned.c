@@ -287,7 +287,38 @@ static void draw_band_verdict(const learned_state *L, WINDOW *w, int y, int x, i
             flow_put(&f, "  ", A_NORMAL, 0);
     }
     if (mean > 0.25 && !L->pr.done && f.y + 1 <= f.y1)
-        term_wrap(w, f.y + 1, x, cols, f.y1 - f.y, 1, txt(T_L_DRIFT));
+        term_wrap(w, f.y + 1, x, cols, f.y1 - f.y, 1,
+                  txt(term_wrap(NULL, 0, 0, cols, 64, 1, txt(T_L_DRIFT)) > f.y1 - f.y
+                          ? T_L_DRIFT_S
+                          : T_L_DRIFT));
+}
+
+/* The cosine plot's title row: "cosine" when the column is wide, and the three watched pairs'
+ * values in their colours, whole pairs only. */
+static void draw_cosine_values(const learned_state *L, WINDOW *w, int cy, int x, int cols,
+                               const int *pairs)
+{
+    char buf[160];
+    /* the three values matter more than the word "cosine" when the column is narrow */
+    int lx = x;
+    if (cols >= 50) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, cy, x, cols, txt(T_L_COS));
+        term_attr(w, A_NORMAL, 0);
+        lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
+    }
+    for (int p = 0; p < N_PAIRS; p++) {
+        double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
+        /* a cosine that rounds to zero is written 0.00, never -0.00 */
+        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
+                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
+        /* whole pairs only: one that does not fit is left out (the lines under the plot name
+         * every pair) */
+        if (term_text_width(buf) - 1 > x + cols - lx)
+            break;
+        term_attr(w, A_BOLD, pairs[p]);
+        lx += term_text(w, cy, lx, buf, x + cols - lx);
+    }
 }
 
 static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
@@ -330,26 +361,7 @@ static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int
     term_text(w, y + h, x, " 0.0", 5);
     /* cosines */
     int cy = y + h + 1;
-    /* the three values matter more than the word "cosine" when the column is narrow */
-    int lx = x;
-    if (cols >= 50) {
-        term_attr(w, A_BOLD, 0);
-        term_printf(w, cy, x, cols, txt(T_L_COS));
-        term_attr(w, A_NORMAL, 0);
-        lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
-    }
-    for (int p = 0; p < N_PAIRS; p++) {
-        double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
-        /* a cosine that rounds to zero is written 0.00, never -0.00 */
-        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
-                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
-        /* whole pairs only: one that does not fit is left out (the lines under the plot name
-         * every pair) */
-        if (term_text_width(buf) - 1 > x + cols - lx)
-            break;
-        term_attr(w, A_BOLD, pairs[p]);
-        lx += term_text(w, cy, lx, buf, x + cols - lx);
-    }
+    draw_cosine_values(L, w, cy, x, cols, pairs);
     term_attr(w, A_NORMAL, 0);
     if (term_canvas_init(&cv, hc, pw, 0, 1, -0.5, 1.0) == 0) {
         for (int k = 0; k <= 50; k++) /* the zero line: random rows sit near it */

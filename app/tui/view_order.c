@@ -133,6 +133,7 @@ typedef struct {
     int nm; /* the experiment's columns: three modes, or the schemes listed */
     int K, hh, mh, sx, sy, shown;
     bool table, note, title, pooled, gap, longr, names;
+    bool summary; /* --big: the table's max and max/max|Z| rows only, no row per token */
     double lo, hi;
 } order_layout;
 
@@ -155,15 +156,17 @@ static int row_budget(order_layout *L, int T, int rows, int cols, bool big)
     left -= L->hh;
     bool note_k = L->K < T || need_h > L->hh; /* "the first K of T tokens" may be needed */
     left -= note_k;
-    L->table = !big && left >= 4; /* --big: fewer numbers, larger heatmaps */
+    /* --big: fewer numbers, larger heatmaps: the table keeps its two summary rows */
+    L->summary = big;
+    L->table = left >= (big ? 3 : 4);
     if (L->table)
-        left -= 4;
+        left -= big ? 3 : 4;
     if (left >= 1)
         L->note = true, left--;
     int more = L->K - L->hh < left ? L->K - L->hh : left; /* two pixels per token: K rows */
     if (more > 0)
         L->hh += more, left -= more;
-    if (L->table) {
+    if (L->table && !big) {
         if (left >= T - 1)
             L->shown = T, left -= T - 1;
         else
@@ -321,7 +324,8 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
 {
     static char cells[(64 + 4) * NC][48];
     int omit_row;
-    int nr = table_cells(a, T, L->shown, L->pooled, cells, &omit_row);
+    /* the summary (--big) has no token rows and no note on them */
+    int nr = table_cells(a, L->summary ? 0 : T, L->shown, L->pooled, cells, &omit_row);
     int cw[NC] = {0}, nc = 2 + L->nm;
     for (int r = 0; r < nr; r++)
         for (int c = 0; c < nc && r != omit_row; c++) {

@@ -65,6 +65,37 @@ static const double *gram_for(const tui *t, rel_state *r, long n)
     return r->gram;
 }
 
+/* A table header without its last column ("j PE(4) M_1 PE(3) |diff|" loses "|diff|"). */
+static void drop_last_column(char *hdr)
+{
+    size_t l = strlen(hdr);
+    while (l > 0 && hdr[l - 1] != ' ')
+        l--;
+    while (l > 0 && hdr[l - 1] == ' ')
+        l--;
+    hdr[l] = '\0';
+}
+
+/* `shown` rows of PE(pos+k) beside M_k PE(pos) (and their difference unless narrow) from row py,
+ * the last one the last dimension after a "..." row. Returns the row below. */
+static int draw_rows(WINDOW *w, int py, int px, int pw, const double *pe_k, const double *shifted,
+                     int d, int shown, bool narrow)
+{
+    for (int j = 0; j < shown; j++) {
+        int jj = j < shown - 1 || shown == d ? j : d - 1; /* the last line shows the last dim */
+        if (j == shown - 2 && shown < d) {
+            term_text(w, py++, px, "   ...", pw);
+            continue;
+        }
+        if (narrow)
+            term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f", jj, pe_k[jj], shifted[jj]);
+        else
+            term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f %8.1e", jj, pe_k[jj], shifted[jj],
+                        fabs(pe_k[jj] - shifted[jj]));
+    }
+    return py;
+}
+
 /* The right panel: uniqueness (C9) and M_k applied to PE(pos) next to PE(pos+k) (C10). */
 static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, int rows)
 {
@@ -107,14 +138,8 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     txt_fmt(hdr, sizeof hdr, T_R_COLS, pos + k, k, pos);
     /* a narrow panel leaves out the |diff| column (the residual line below sums it up) */
     bool narrow = term_text_width(hdr) > pw;
-    if (narrow) {
-        size_t l = strlen(hdr);
-        while (l > 0 && hdr[l - 1] != ' ')
-            l--;
-        while (l > 0 && hdr[l - 1] == ' ')
-            l--;
-        hdr[l] = '\0';
-    }
+    if (narrow)
+        drop_last_column(hdr);
     if (!t->big)
         term_text(w, py++, px, hdr, pw);
     int res_lines = t->big ? 4 : narrow ? 3 : 2; /* the residual line's rows */
@@ -126,19 +151,7 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     double maxr = 0;
     for (int j = 0; j < d; j++)
         maxr = fmax(maxr, fabs(pe_k[j] - shifted[j]));
-    for (int j = 0; j < shown; j++) {
-        int jj = j < shown - 1 || shown == d ? j : d - 1; /* the last line shows the last dim */
-        if (j == shown - 2 && shown < d) {
-            term_text(w, py++, px, "   ...", pw);
-            continue;
-        }
-        if (narrow)
-            term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f", jj, pe_k[jj], shifted[jj]);
-        else
-            term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f %8.1e", jj, pe_k[jj], shifted[jj],
-                        fabs(pe_k[jj] - shifted[jj]));
-    }
-    py++;
+    py = draw_rows(w, py, px, pw, pe_k, shifted, d, shown, narrow) + 1;
     /* the residual line, wrapped whole over the rows the table leaves */
     if (ready) {
         txt_fmt(line, sizeof line, T_R_MAXRES, maxr, a->max_residual, c->n_positions);
