@@ -153,11 +153,69 @@ void term_attr(WINDOW *w, attr_t a, int pair)
 
 int term_text_width(const char *s) { return tw_width_shown(s, strlen(s), !caps.utf8); }
 
+static term_cut_fn cut_hook;
+
+void term_set_cut_hook(term_cut_fn fn) { cut_hook = fn; }
+
+/* A shortened line (ending in "...") that left a bracket open ends before that bracket, so the
+ * text shown never opens what it does not close. */
+static void close_brackets(char *line)
+{
+    static const char *const open[] = {"(", "\xef\xbc\x88", "\xe3\x80\x8c", "["};
+    static const char *const shut[] = {")", "\xef\xbc\x89", "\xe3\x80\x8d", "]"};
+    size_t first = (size_t)-1;
+    int depth = 0;
+    for (size_t i = 0; line[i];) {
+        size_t step = 1;
+        for (int k = 0; k < 4; k++) {
+            size_t lo = strlen(open[k]), ls = strlen(shut[k]);
+            if (strncmp(line + i, open[k], lo) == 0) {
+                if (depth++ == 0)
+                    first = i;
+                step = lo;
+            } else if (strncmp(line + i, shut[k], ls) == 0) {
+                depth = depth > 0 ? depth - 1 : 0;
+                step = ls;
+            }
+        }
+        i += step;
+    }
+    if (depth == 0 || first == (size_t)-1)
+        return;
+    while (first > 0 && line[first - 1] == ' ')
+        first--;
+    memcpy(line + first, "...", 4);
+}
+
 int term_text(WINDOW *w, int y, int x, const char *s, int maxw)
 {
     wchar_t buf[512];
     int nb = 0, cols = 0;
     size_t len = strlen(s);
+    /* the window's right edge stops the text as maxw does (curses would wrap it) */
+    if (w && maxw > getmaxx(w) - x)
+        maxw = getmaxx(w) - x;
+    if (maxw < 0)
+        maxw = 0;
+    /* text too wide is shortened at a space or after a wide character and ends with "...", so
+     * no word is cut in the middle unmarked; the hook hears of it */
+    size_t shown = len;
+    while (shown > 0 && s[shown - 1] == ' ')
+        shown--;
+    if (tw_width_shown(s, shown, !caps.utf8) > maxw) {
+        bool hard = maxw < 4;
+        if (cut_hook)
+            cut_hook(s, hard);
+        if (!hard) {
+            char line[1024];
+            size_t l = shown < sizeof line - 4 ? shown : sizeof line - 4;
+            memcpy(line, s, l);
+            line[l] = '\0';
+            tw_ellipsize(line, maxw, !caps.utf8);
+            close_brackets(line);
+            return term_text(w, y, x, line, maxw);
+        }
+    }
     if (maxw <= 0)
         return 0;
     for (size_t i = 0; i < len && nb < 500;) {
@@ -201,8 +259,12 @@ int term_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, con
             l = sizeof line - 4;
         memcpy(line, s + i, l);
         line[l] = '\0';
-        if (lines == maxlines - 1 && i + next < len && width > 3)
+        if (lines == maxlines - 1 && i + next < len && width > 3) {
+            if (w && cut_hook) /* the text goes on past its last line */
+                cut_hook(s, false);
             tw_ellipsize(line, width, !caps.utf8);
+            close_brackets(line);
+        }
         if (w)
             term_text(w, y + lines * spacing, x, line, width);
         lines++;

@@ -45,10 +45,18 @@ int term_value_pair(cmap_id m, double v, double lo, double hi);
 /* Set the attributes and the extended pair for the following writes. */
 void term_attr(WINDOW *w, attr_t a, int pair);
 
-/* Write UTF-8 s at (y, x), at most maxw columns (cut at a character boundary, never through a
- * wide character). Without UTF-8, characters outside ASCII are written as U+XXXX. Returns the
+/* Write UTF-8 s at (y, x), at most maxw columns (and never past the window's right edge): text
+ * wider than that is shortened at a space or after a wide character and ends with "..." (when
+ * fewer than 4 columns are left it is cut at a character boundary, never through a wide
+ * character); trailing blanks that do not fit are dropped. Without UTF-8, characters outside ASCII are written as U+XXXX. Returns the
  * columns written. */
 int term_text(WINDOW *w, int y, int x, const char *s, int maxw);
+/* Told of every text term_text could not write whole (wider than maxw or than the window from
+ * x): s is the whole text; hard when there was no room even for a word and "...", so the text
+ * was cut where the room ended. NULL (the default): nothing is told. The layout tests use it
+ * to find shortened and cut text. */
+typedef void (*term_cut_fn)(const char *s, bool hard);
+void term_set_cut_hook(term_cut_fn fn);
 /* Columns term_text would use for s. */
 int term_text_width(const char *s);
 /* Running text s word-wrapped (tw_wrap_line) into lines of at most width columns from row y, one

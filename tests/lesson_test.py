@@ -127,15 +127,35 @@ def test_big():
         s = t.wait("lesson 1/12", "step 1")
         check(s is not None, "big 120x40: step 1")
         if s:
-            body = [ln for ln in s.splitlines()[1:8] if ln.strip()]
-            check(body and max(len(ln.rstrip()) for ln in body) <= 3 + 56,
-                  "big: text lines hold at most 56 columns")
-            esc = t.screen(escapes=True)
-            check("\033[1m" in esc or ";1m" in esc, "big: the text is bold")
-            # double spacing at 40 rows: the first body line is followed by a blank row
+            # the step's point alone, centred in a reversed bold band; the rest of its text goes
             lines = s.splitlines()
-            check(lines[2].strip() != "" and lines[3].strip() == "" and lines[4].strip() != "",
-                  "big: wide spacing (a blank row between text lines)")
+            band = [ln for ln in lines[1:3] if ln.strip()]
+            check(len(band) == 1, f"big: the point takes one band line at 120 columns {band}")
+            if band:
+                ln = band[0].rstrip()
+                lead = len(ln) - len(ln.lstrip())
+                check(abs(lead - (120 - len(ln.strip())) // 2) <= 1, "big: the point is centred")
+                check(ln.strip().endswith("."), "big: the band holds the first sentence whole")
+            esc = t.screen(escapes=True)
+            check("\033[7m" in esc or ";7m" in esc or "[7;" in esc, "big: the band is reversed")
+            check("\033[1m" in esc or ";1m" in esc, "big: the text is bold")
+        t.keys("q")
+        t.kill()
+        # the visual gets the rows the text gave up: on an 80x24 projector, step 10's PE.PE^T
+        # heatmap is taller with --big
+        rows = {}
+        for big in ((), ("--big",)):
+            t = tt.Tmux(["--lesson", *big, "--lang", "en"], 80, 24)
+            t.wait("lesson 1/12", "step 1")
+            for _ in range(9):
+                t.keys("NPage")
+            s = t.wait(lambda x: "lesson 10/12" in x and "\u2580" in x, "step 10") or ""
+            rows[bool(big)] = sum(1 for ln in s.splitlines() if "\u2580" * 8 in ln)
+            t.kill()
+        check(rows[True] > rows[False], f"big: the heatmap grows ({rows[False]} rows without "
+                                        f"--big, {rows[True]} with)")
+        t = tt.Tmux(["--lesson", "--big", "--lang", "en"], 120, 40)
+        t.wait("lesson 1/12", "step 1")
         t.keys("q")
         e = tt.exit_line(t.wait("__EXIT__", "exit"))
         check(e is not None and e[2] == "TTY_RESTORED", "big: q restores the terminal")

@@ -33,6 +33,21 @@ static void check_text(const char *s, const char *what)
     }
 }
 
+/* A step's point (what --big shows large): one sentence within LESSON_POINT_COLS columns. */
+static void check_point(const char *s, const char *what)
+{
+    check_text(s, what);
+    int cols = 0;
+    size_t len = strlen(s);
+    for (size_t i = 0; i < len;) {
+        uint32_t cp;
+        i += utf8_decode(s + i, len - i, &cp);
+        cols += (cp >= 0x2E80 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFF60) ? 2 : 1;
+    }
+    if (cols > LESSON_POINT_COLS)
+        fail_msg("%s is %d columns wide (at most %d)", what, cols, LESSON_POINT_COLS);
+}
+
 static void test_steps(void **state)
 {
     (void)state;
@@ -50,6 +65,8 @@ static void test_steps(void **state)
             check_text(s->try_[l], what);
             snprintf(what, sizeof what, "step %d keys[%d]", i + 1, l);
             check_text(s->keys[l], what);
+            snprintf(what, sizeof what, "step %d point[%d]", i + 1, l);
+            check_point(s->point[l], what);
         }
     }
     assert_null(lesson_get(-1));
@@ -70,6 +87,7 @@ static void test_steps(void **state)
             check_text(s->body[l], "extra body");
             check_text(s->try_[l], "extra try");
             check_text(s->keys[l], "extra keys");
+            check_point(s->point[l], "extra point");
         }
     }
     assert_ptr_equal(lesson_get_extra(0)->view, &view_schemes);

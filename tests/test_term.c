@@ -249,16 +249,53 @@ static void test_cjk_table(void **state)
     delwin(w);
 }
 
+static int cuts, hard_cuts;
+
+static void count_cut(const char *s, bool hard)
+{
+    (void)s;
+    cuts++;
+    hard_cuts += hard;
+}
+
 static void test_text_width_and_cut(void **state)
 {
     (void)state;
     WINDOW *w = newwin(2, 20, 0, 0);
     assert_int_equal(term_text_width("我爱学习"), 8);
     assert_int_equal(term_text_width("PE(3, 10)"), 9);
-    /* 5 columns hold two wide characters, never half of the third */
-    assert_int_equal(term_text(w, 0, 0, "我爱学习", 5), 4);
+    /* 3 columns are too few for "...": one wide character, never half of the second */
+    cuts = hard_cuts = 0;
+    term_set_cut_hook(count_cut);
+    assert_int_equal(term_text(w, 0, 0, "我爱学习", 3), 2);
+    assert_int_equal(cell(w, 0, 0, NULL), L'我');
+    assert_int_equal(cell(w, 0, 2, NULL), L' ');
+    assert_true(cuts == 1 && hard_cuts == 1);
+    /* with room for it the text is shortened after a wide character and ends with "..." */
+    assert_int_equal(term_text(w, 0, 0, "我爱学习", 7), 7);
     assert_int_equal(cell(w, 0, 2, NULL), L'爱');
-    assert_int_equal(cell(w, 0, 4, NULL), L' ');
+    assert_int_equal(cell(w, 0, 4, NULL), L'.');
+    assert_true(cuts == 2 && hard_cuts == 1);
+    /* at a space, never in a word; a bracket the cut would leave open goes with it */
+    werase(w);
+    assert_int_equal(term_text(w, 0, 0, "nearest pair (distance 3.71)", 20), 15);
+    assert_int_equal(cell(w, 0, 12, NULL), L'.');
+    assert_int_equal(cell(w, 0, 11, NULL), L'r');
+    /* the window's right edge stops the text as maxw does: no wrap to the next row */
+    werase(w);
+    term_text(w, 0, 14, "abc defgh", 40);
+    assert_int_equal(cell(w, 0, 17, NULL), L'.');
+    assert_int_equal(cell(w, 1, 0, NULL), L' ');
+    /* a running text's last line, shortened, leaves no bracket open either */
+    werase(w);
+    assert_int_equal(term_wrap(w, 0, 0, 12, 1, 1, "one (two three four)"), 1);
+    assert_int_equal(cell(w, 0, 2, NULL), L'e');
+    assert_int_equal(cell(w, 0, 3, NULL), L'.');
+    assert_int_equal(cell(w, 0, 6, NULL), L' ');
+    /* text that fits is no cut, nor are blanks past the room */
+    assert_int_equal(term_text(w, 0, 0, "abc     ", 4), 4);
+    assert_int_equal(cuts, 5);
+    term_set_cut_hook(NULL);
     /* without UTF-8, characters outside ASCII are written as U+XXXX */
     term_setup(NULL, false, false);
     assert_int_equal(term_text_width("a我"), 7);

@@ -481,9 +481,13 @@ static const tf_option options[] = {
      "\\(lqtry this\\(rq line.\nNeeds a terminal.",
      NULL, "[the guided lesson]"},
     {"big", 0, NULL, G_CLASSROOM, STORE(big),
-     "with --lesson: large bold text, short lines, for projectors", NULL,
-     "With\n.BR \\-\\-lesson :\nthe projector presentation: bold text, short lines, and a "
-     "blank row between lines when the\nscreen has 36 rows or more. The 80x24 layout works.",
+     "with --lesson: for projectors; each step's point alone in a bold band,\nlarger heatmaps and "
+     "plots, fewer numbers", NULL,
+     "With\n.BR \\-\\-lesson :\nthe projector presentation. Each step shows its point, one short "
+     "sentence, centred in a\nreversed bold band instead of its text, so the picture below gets "
+     "the rows: heatmaps and plots\ngrow, and the views leave out their tables of numbers (the "
+     "values of W_E's row, the per-token\ndifferences, the PE table beside PE.PE^T). The 80x24 "
+     "layout works.",
      NULL, "[large text for projectors (with --lesson)]"},
     {"extended", 0, NULL, G_CLASSROOM, STORE(extended),
      "with --lesson: one step more after RoPE, beyond the article:\nthe position schemes real "

@@ -93,6 +93,14 @@ typedef enum {
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
     T_LESSON_HELP, T_LESSON_HELP_STEP,
+    /* shorter forms for narrow panels (issue 15: no label cut) */
+    T_S9_MATRIX_S, T_E_ONEHOT_S, T_E_ROW_S, T_P_SAMPLED_S, T_F_WAVELEN_S, T_F_WAVES_S, T_I_POS0_S,
+    T_I_POS1_S, T_I_QKV_S, T_I_BALANCE_S, T_L_PROGRESS_S, T_L_LOSS_S, T_L_MAP_S, T_L_MAPVAR_S,
+    T_L_NEIGH_S, T_L_BAND_S, T_TR_ACC_S, T_S9_CURVE_S, T_R7_PLANE_S, T_R7_ANGLE_S, T_R7_SCORE_S,
+    T_R7_DECAY_S, T_R7_CHECK_S, T_L_VERDICT_START_S, T_L_DRIFT_S,
+    T_CAP_EMBED_S, T_CAP_PE_S, T_CAP_FREQ_S, T_CAP_REL_S, T_CAP_INPUT_S,
+    T_CAP_ORDER_S, T_CAP_ROPE_S, T_CAP_LEARNED_S, T_CAP_SCHEMES_S, T_CAP_TRAIN_S,
+    T_S9_NONE_S, T_S9_SIN_S, T_S9_LEARNED_S, T_S9_ROPE_S, T_S9_ALIBI_S, T_S9_T5_S,
     T_TERMINAL_END, /* the end of the terminal's section */
 
     /* figures: titles, then axis and legend labels */

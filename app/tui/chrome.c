@@ -1,6 +1,8 @@
 /* chrome.c — what frames the views: the tab bar, the caption, the hint or message line, the
  * status line and the help overlay; and the small helpers the views share. */
 #include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
@@ -35,6 +37,46 @@ int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id)
     return term_text(w, y, x, txt(id), maxw);
 }
 
+int tui_fit(WINDOW *w, int y, int x, int maxw, txt_id id, txt_id short_id, ...)
+{
+    char buf[512];
+    va_list ap, again;
+    va_start(ap, short_id);
+    va_copy(again, ap);
+    vsnprintf(buf, sizeof buf, txt(id), ap);
+    if (term_text_width(buf) > maxw)
+        vsnprintf(buf, sizeof buf, txt(short_id), again);
+    va_end(again);
+    va_end(ap);
+    return term_text(w, y, x, buf, maxw);
+}
+
+int tui_keys_line(WINDOW *w, int y, int x, int maxw, const char *const *lists, int n)
+{
+    int used = 0;
+    for (int l = 0; l < n; l++) {
+        const char *p = lists[l];
+        while (*p) {
+            const char *end = strstr(p, "  ");
+            size_t len = end ? (size_t)(end - p) : strlen(p);
+            char part[256];
+            if (len >= sizeof part)
+                len = sizeof part - 1;
+            memcpy(part, p, len);
+            part[len] = '\0';
+            int gap = used ? 2 : 0, wd = term_text_width(part);
+            if (used + gap + wd > maxw)
+                return used; /* the keys that follow are less used: all of them go */
+            if (len)
+                used += gap + term_text(w, y, x + used + gap, part, wd);
+            p += len;
+            while (*p == ' ')
+                p++;
+        }
+    }
+    return used;
+}
+
 const char *tui_human(double v, char *buf, size_t cap)
 {
     static const char *const unit[] = {"", " K", " M", " G", " T"};
@@ -53,7 +95,11 @@ const char *tui_human(double v, char *buf, size_t cap)
 
 /* The tab bar's forms, widest first: "tfviz " and " 3 频率 " tabs; the tabs alone as "3 频率 ";
  * the same with the short names some tabs have. The first that fits the row is drawn. */
-typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT, TABS_FORMS } tabs_form;
+typedef enum { TABS_FULL, TABS_COMPACT, TABS_SHORT, TABS_NUMBERS, TABS_FORMS } tabs_form;
+
+/* The view whose tab the last bar showed: in the narrowest form only it keeps its name, the
+ * others show their key ("1 2 3 4 相对 5 ..."), so no name is ever cut. */
+static int tabs_current;
 
 /* The short name of a tab whose name is long, else its name. */
 static const char *tab_name(int i, tabs_form f)
@@ -72,14 +118,18 @@ static const char *tab_name(int i, tabs_form f)
 static void tab_label(int i, tabs_form f, char *buf, size_t cap)
 {
     /* the tenth view's key is 0 */
-    snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10, tab_name(i, f));
+    if (f == TABS_NUMBERS && i != tabs_current)
+        snprintf(buf, cap, "%d ", (i + 1) % 10);
+    else
+        snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10,
+                 tab_name(i, f == TABS_NUMBERS ? TABS_SHORT : f));
 }
 
 static const char *tabs_brand(tabs_form f) { return f == TABS_FULL ? "tfviz " : ""; }
 
 static tabs_form tabs_fit(void)
 {
-    for (tabs_form f = TABS_FULL; f < TABS_SHORT; f++) {
+    for (tabs_form f = TABS_FULL; f < TABS_NUMBERS; f++) {
         int wd = term_text_width(tabs_brand(f));
         for (int i = 0; i < TUI_VIEWS; i++) {
             char buf[64];
@@ -89,7 +139,7 @@ static tabs_form tabs_fit(void)
         if (wd <= COLS)
             return f;
     }
-    return TABS_SHORT;
+    return TABS_NUMBERS;
 }
 
 int tui_tab_at(int x)
@@ -113,6 +163,7 @@ static void draw_tabs(tui *t)
     move(0, 0);
     clrtoeol();
     term_attr(stdscr, A_BOLD, 0);
+    tabs_current = t->view;
     tabs_form f = tabs_fit();
     x += term_text(stdscr, 0, x, tabs_brand(f), COLS - x);
     for (int i = 0; i < TUI_VIEWS && x < COLS; i++) {
@@ -159,8 +210,27 @@ void tui_draw_status(tui *t)
     /* one column spare: the ellipsis is two columns wide on terminals that draw East Asian
      * ambiguous characters wide */
     char line[1024];
-    tui_status_compose(line, sizeof line, COLS - cw - 1, t->text, t->text_len, fields, prio, 6,
-                       12, t->utf8 ? "\u2026" : "...");
+    /* without UTF-8 the sentence is measured as it shows: U+XXXX for each character */
+    const char *sent = t->text;
+    size_t sent_len = t->text_len;
+    char shown[512];
+    if (!t->utf8) {
+        size_t o = 0;
+        for (size_t i = 0; i < t->text_len && o + 12 < sizeof shown;) {
+            uint32_t cp;
+            int cwd;
+            size_t k = tw_next(t->text + i, t->text_len - i, true, &cp, &cwd);
+            if (cp < 0x80)
+                shown[o++] = tw_control(cp) ? '?' : (char)cp;
+            else
+                o += (size_t)snprintf(shown + o, sizeof shown - o, "U+%04X", (unsigned)cp);
+            i += k;
+        }
+        shown[o] = '\0';
+        sent = shown, sent_len = o;
+    }
+    tui_status_compose(line, sizeof line, COLS - cw - 1, sent, sent_len, fields, prio, 6, 12,
+                       t->utf8 ? "\u2026" : "...");
     term_text(stdscr, LINES - 1, 0, line, COLS - cw);
     if (cw) {
         term_attr(stdscr, A_REVERSE | A_BOLD, 0);
@@ -253,6 +323,25 @@ static void frame_refresh(const tui *t)
     refresh();
 }
 
+/* The view's caption, whole: two lines, three where it needs them and the screen has 24 rows,
+ * else its shorter form (every view's claim in two lines at 60 columns). */
+static const char *caption(const tui_view *v)
+{
+    static const txt_id shorter[][2] = {
+        {T_CAP_EMBED, T_CAP_EMBED_S},     {T_CAP_PE, T_CAP_PE_S},
+        {T_CAP_FREQ, T_CAP_FREQ_S},       {T_CAP_REL, T_CAP_REL_S},
+        {T_CAP_INPUT, T_CAP_INPUT_S},     {T_CAP_ORDER, T_CAP_ORDER_S},
+        {T_CAP_ROPE, T_CAP_ROPE_S},       {T_CAP_LEARNED, T_CAP_LEARNED_S},
+        {T_CAP_SCHEMES, T_CAP_SCHEMES_S}, {T_CAP_TRAIN, T_CAP_TRAIN_S}};
+    int lines = term_wrap(NULL, 0, 0, COLS - 2, 64, 1, txt(v->caption));
+    if (lines <= 2 || (lines == 3 && LINES >= 24))
+        return txt(v->caption);
+    for (size_t i = 0; i < sizeof shorter / sizeof *shorter; i++)
+        if (shorter[i][0] == v->caption)
+            return txt(shorter[i][1]);
+    return txt(v->caption);
+}
+
 void tui_draw_frame(tui *t)
 {
     erase();
@@ -274,7 +363,7 @@ void tui_draw_frame(tui *t)
     const tui_view *v = tui_views[t->view];
     draw_tabs(t);
     term_attr(stdscr, A_BOLD, 0);
-    int cap_lines = term_wrap(stdscr, 1, 1, COLS - 2, 2, 1, txt(v->caption));
+    int cap_lines = term_wrap(stdscr, 1, 1, COLS - 2, 3, 1, caption(v));
     term_attr(stdscr, A_NORMAL, 0);
     t->cursor[0] = '\0';
     t->area_y = 1 + cap_lines + 1;
@@ -294,8 +383,8 @@ void tui_draw_frame(tui *t)
         term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
         term_attr(stdscr, A_NORMAL, 0);
     } else {
-        int x = 1 + term_text(stdscr, LINES - 2, 1, txt(T_HINT), COLS - 2);
-        term_text(stdscr, LINES - 2, x + 2, txt(v->keys), COLS - x - 3);
+        const char *lists[] = {txt(T_HINT), txt(v->keys)};
+        tui_keys_line(stdscr, LINES - 2, 1, COLS - 2, lists, 2);
     }
     tui_draw_status(t);
     if (t->help)

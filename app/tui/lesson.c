@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "posenc.h"
+#include "textwidth.h"
 #include "tui/lesson.h"
 #include "utf8.h"
 
@@ -186,6 +187,39 @@ static int draw_pe_cell(tui *t, WINDOW *w, int y, int x, int cols)
     return used + 1;
 }
 
+/* --big: the point in a reversed bold band across the screen, its lines centred, in at most
+ * maxlines rows from row y. Returns the rows used. */
+static int big_band(const char *point, int y, int maxlines)
+{
+    int width = COLS - 8;
+    int n = term_wrap(NULL, 0, 0, width, 64, 1, point);
+    if (n > maxlines)
+        n = maxlines;
+    term_attr(stdscr, A_REVERSE | A_BOLD, 0);
+    for (int r = 0; r < n; r++)
+        for (int x = 1; x < COLS - 1; x++)
+            mvaddch(y + r, x, ' ');
+    /* each line centred: wrap once to learn the lines, then write them one by one */
+    size_t len = strlen(point), i = 0;
+    for (int r = 0; r < n && i < len; r++) {
+        size_t next, l = tw_wrap_line(point + i, len - i, width, !term_locale_utf8(), &next);
+        char line[1024];
+        if (l > sizeof line - 4)
+            l = sizeof line - 4;
+        memcpy(line, point + i, l);
+        line[l] = '\0';
+        while (l > 0 && line[l - 1] == ' ')
+            line[--l] = '\0';
+        if (r == n - 1 && i + next < len)
+            tw_ellipsize(line, width, !term_locale_utf8());
+        int lw = term_text_width(line);
+        term_text(stdscr, y + r, (COLS - lw) / 2, line, width);
+        i += next;
+    }
+    term_attr(stdscr, A_NORMAL, 0);
+    return n;
+}
+
 /* Row 0: "step n/12", the title, and the progress at the right. */
 static void frame_header(const tui *t, const lesson_step *s, bool z)
 {
@@ -197,10 +231,18 @@ static void frame_header(const tui *t, const lesson_step *s, bool z)
     term_attr(stdscr, A_REVERSE | A_BOLD, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(0, x, ' ');
-    int hx = 1 + term_text(stdscr, 0, 1, head, COLS - 2);
     int pw = term_text_width(prog);
-    hx += 2 + term_text(stdscr, 0, hx + 2, s->title[z ? 0 : 1], COLS - hx - pw - 5);
-    if (hx + pw + 2 < COLS)
+    const char *title = s->title[z ? 0 : 1];
+    int tw = term_text_width(title);
+    /* a long title on a narrow screen keeps the step number only ("10/12") */
+    if (1 + term_text_width(head) + 2 + tw > COLS - 1)
+        snprintf(head, sizeof head, "%d/%d", t->step + 1, nsteps(t));
+    int hx = 1 + term_text(stdscr, 0, 1, head, COLS - 2);
+    /* the title whole; the progress marks only where they fit beside it */
+    if (hx + 2 + tw + 3 + pw > COLS - 1)
+        pw = 0;
+    hx += 2 + term_text(stdscr, 0, hx + 2, title, COLS - hx - 3);
+    if (pw && hx + pw + 2 < COLS)
         term_text(stdscr, 0, COLS - pw - 1, prog, pw);
     term_attr(stdscr, A_NORMAL, 0);
 }
@@ -252,7 +294,8 @@ static void frame_keys(const tui *t, bool z, attr_t strong)
         term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
     } else {
         term_attr(stdscr, strong, 0);
-        term_text(stdscr, LINES - 2, 1, txt_lang(T_LESSON_KEYS, z), COLS - 2);
+        const char *lists[] = {txt_lang(T_LESSON_KEYS, z)};
+        tui_keys_line(stdscr, LINES - 2, 1, COLS - 2, lists, 1);
     }
     term_attr(stdscr, A_NORMAL, 0);
 }
@@ -265,7 +308,9 @@ void lesson_frame(tui *t)
     attr_t strong = big ? A_BOLD : A_NORMAL;
     frame_header(t, s, z);
 
-    /* the text: big mode writes short bold lines, double-spaced when the screen is tall */
+    /* the text: big mode writes short bold lines, double-spaced when the screen is tall; its
+     * first sentence, the step's point, stands alone in a reversed band across the screen and
+     * the rest of the text goes, so the visual gets the rows (larger heatmaps and plots) */
     bool tall = LINES >= 30;
     /* on a short screen (the 80x24 presenter layout) the key line shows on step 1 and with
      * messages only, so the visual keeps its rows */
@@ -274,26 +319,30 @@ void lesson_frame(tui *t)
     int width = COLS - 2 * margin;
     if (big && width > 56)
         width = 56;
-    int y = big && tall ? 2 : 1;
+    int y = 1;
     int bottom = LINES - 2 - (keyline ? 1 : 0); /* the try line's row */
-    int maxlines = bottom - y - MIN_VISUAL_ROWS - (big ? 1 : 0);
+    int maxlines = bottom - y - MIN_VISUAL_ROWS - (big && tall ? 1 : 0);
     if (maxlines < 2)
         maxlines = 2;
-    int need = term_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
-    int spacing = big && LINES >= 36 && need * 2 <= maxlines ? 2 : 1;
-    if (need * spacing > maxlines)
-        need = maxlines / spacing;
-    term_attr(stdscr, strong, 0);
-    int used = term_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
-    term_attr(stdscr, A_NORMAL, 0);
-    y += used * spacing + (big ? 1 : 0);
+    int used, spacing = 1;
+    if (big) {
+        used = big_band(s->point[lang] ? s->point[lang] : s->title[lang], y, maxlines);
+    } else {
+        int need = term_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
+        if (need > maxlines)
+            need = maxlines;
+        term_attr(stdscr, strong, 0);
+        used = term_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
+        term_attr(stdscr, A_NORMAL, 0);
+    }
+    y += used * spacing + (big && tall ? 1 : 0);
 
     /* the try-this line sits above the key line; the visual fills what is between */
-    /* a try line too long for one row takes two (never cut mid-sentence) */
+    /* a try line too long for one row takes two, or three on a narrow screen (never cut) */
     int try_x = margin + term_text_width(txt_lang(T_LESSON_TRY, z));
-    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 2, 1, s->try_[lang]);
-    int try_y = bottom - (try_lines - 1) - (big && tall ? 1 : 0);
-    frame_visual(t, s, y, try_y - y - (big && tall ? 1 : 0));
+    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 3, 1, s->try_[lang]);
+    int try_y = bottom - (try_lines - 1);
+    frame_visual(t, s, y, try_y - y);
 
     /* try this */
     move(try_y, 0);

@@ -25,6 +25,9 @@ typedef struct {
     const char *alias;
     /* keys whose result the view also puts on the message line, which every layout keeps */
     const char *echo;
+    /* the step's point in one short sentence: what --big shows large, alone, instead of the
+     * text (at most 56 columns, so it fits one band line at 60 columns and more) */
+    const char *point[2];
 } lesson_step;
 
 /* Step i (0-based), NULL outside 0..LESSON_STEPS-1. */
@@ -34,5 +37,8 @@ const lesson_step *lesson_get(int i);
  * models use); step LESSON_STEPS + i is lesson_get_extra(i), NULL outside 0..EXTRA-1. */
 #define LESSON_EXTRA_STEPS 1
 const lesson_step *lesson_get_extra(int i);
+
+/* The widest a step's point may be, in columns. */
+#define LESSON_POINT_COLS 56
 
 #endif

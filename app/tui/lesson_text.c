@@ -18,7 +18,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "must first turn text into numbers it can compute with."},
      {"按 / 输入你自己的句子，例如 我喜欢猫，然后回车。", "Press / and type your own sentence, "
       "e.g. I like cats, then Enter."},
-     {"/ 输入新句子，表格跟着变", "/ type a new sentence; the table follows"}},
+     {"/ 输入新句子，表格跟着变", "/ type a new sentence; the table follows"},
+     .point = {"计算机只会算数：文字要先变成数字。", "A computer only computes: text must become numbers."}},
     {.view = &view_embed,
      {"词表和编号", "The vocabulary and the id"},
      {"分词器把句子切成词元。词表给每个词元一个固定的编号 id：同一个词永远是同一个数。"
@@ -28,7 +29,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "4 does not mean the words are alike."},
      {"按上下键选择另一个词元，看它的 id。", "Press Up/Down to select another token and read "
       "its id."},
-     {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
+     {"方向键 选词元", "Arrows: another token"}, .echo = "c",
+     .point = {"同一个词永远是同一个编号；编号不表示意思。", "Same word, same id; the id itself means nothing."}},
     {.view = &view_embed,
      {"独热向量", "One-hot"},
      {"把 id 写成一个长度为 V 的向量：只有第 id 位是 1，其余全是 0。"
@@ -38,7 +40,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "are perpendicular."},
      {"看独热向量那一行：V 有多大？里面有几个 1？", "Read the one-hot line under the tokens: "
       "how big is V? How many 1s does it hold?"},
-     {"方向键 选词元", "Arrows: another token"}, .echo = "c"},
+     {"方向键 选词元", "Arrows: another token"}, .echo = "c",
+     .point = {"独热向量：第 id 位是 1，其余 V-1 位都是 0。", "One-hot: a 1 at position id, 0 in the other V-1 places."}},
     {.view = &view_embed,
      {"onehot . W_E 取出一行", "onehot . W_E picks one row"},
      {"嵌入矩阵 W_E 有 V 行、d_model 列。独热向量乘 W_E，除了第 id 行全都乘了 0，"
@@ -48,7 +51,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "just look the row up."},
      {"按 c：程序真的做一次乘法，和查表的行比较。", "Press c: the program really multiplies "
       "and compares with the row it looked up."},
-     {"方向键 选词元  c 真的做一次乘法来验证", "Arrows: token  c: really multiply and compare"}, .echo = "c"},
+     {"方向键 选词元  c 真的做一次乘法来验证", "Arrows: token  c: really multiply and compare"}, .echo = "c",
+     .point = {"独热向量乘 W_E，正好取出第 id 行：查表。", "One-hot times W_E is exactly row id: a lookup."}},
     {.view = &view_learned,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
@@ -60,7 +64,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Press r to train again from random rows: all cosines rise first, then 爱-喜欢 leaves "
       "the dotted band and 爱-北京 does not."},
      {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
-      "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"}},
+      "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
+     .point = {"W_E 是训练出来的：相似上下文的词靠在一起。", "W_E is learned: words of similar contexts move together."}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
      {"只用词向量时，「我爱学习」和「学习爱我」的注意力只是行列换了位置，每个词的输出完全一样。"
@@ -71,7 +76,8 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"按 c 把同样的词换个顺序输入，例如 学习我爱：「无位置」一栏仍是 0。",
       "Press c and type the same words in another order, e.g. 学习我爱: no PE stays 0."},
      {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
-      "c: type order B (the same tokens in another order; empty: reversed)"}},
+      "c: type order B (the same tokens in another order; empty: reversed)"},
+     .point = {"没有位置，注意力只看到一袋词。", "Without positions, attention sees a bag of words."}},
     {.view = &view_train,
      {"训练一下：没有位置就学不会语序", "Train it: no positions, no word order"},
      {"同一个单层注意力模型学「谁是施事者」：猫追狗 里是猫，狗追猫 里是狗。每种位置方案各训练一次。"
@@ -84,7 +90,8 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"按 r 从头再训练一次，盯住 none 那条线。", "Press r to train again and watch the none "
       "line."},
      {"p 暂停/继续  . 一轮  r 重来  < > 速度  h 换头",
-      "p: pause/resume  .: one epoch  r: again  < >: speed  h: head"}},
+      "p: pause/resume  .: one epoch  r: again  < >: speed  h: head"},
+     .point = {"不加位置，模型学不会语序。", "Without positions, a model cannot learn word order."}},
     {.view = &view_pe,
      {"位置编码公式", "The positional-encoding formula"},
      {"PE 是算出来的，不是学出来的，也不用存：PE(pos, 2i) = sin(pos * w_i)，"
@@ -93,7 +100,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "cos(pos * w_i), w_i = 1/base^(2i/d). The lines below work out the cell under the cursor."},
      {"按上下键换一个位置，算式跟着变。", "Press Up/Down to move to another position; the "
       "worked numbers follow."},
-     {"上下键 换位置  z/Z 缩小/放大  f 全图", "Up/Down: position  z/Z: zoom out/in  f: fit"}, .pe_cell = true},
+     {"上下键 换位置  z/Z 缩小/放大  f 全图", "Up/Down: position  z/Z: zoom out/in  f: fit"}, .pe_cell = true,
+     .point = {"PE 是算出来的：sin 和 cos，不是学出来的。", "PE is computed from sin and cos, not learned."}},
     {.view = &view_freq,
      {"频率和时钟", "Frequencies and the clock"},
      {"每一对维度 (2i, 2i+1) 是一根以 w_i 转动的指针。前面的维度转得快，像秒针；"
@@ -104,7 +112,8 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"按空格让时钟走起来，按上下键换一对维度。", "Press Space to let the clocks run, Up/Down "
       "to pick another pair of dimensions."},
      {"空格 时钟走/停  上下键 换一对维度  左右键 位置",
-      "Space: run/stop the clocks  Up/Down: another pair  Left/Right: position"}, .alias = "a "},
+      "Space: run/stop the clocks  Up/Down: another pair  Left/Right: position"}, .alias = "a ",
+     .point = {"每对维度是一根指针：前快后慢。", "Each pair of dimensions is a clock hand, fast to slow."}},
     {.view = &view_relative,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
      {"不同位置的 PE 各不相同。更妙的是，PE(pos+k) = M_k PE(pos)：M_k 只依赖距离 k，"
@@ -113,7 +122,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "on the distance k, not on pos. So k words apart looks the same everywhere."},
      {"按上下键改变 k，看误差仍然接近 0。", "Press Up/Down to change k; the error stays near "
       "0."},
-     {"上下键 改变 k  左右键 改变 pos", "Up/Down: change k  Left/Right: change pos"}},
+     {"上下键 改变 k  左右键 改变 pos", "Up/Down: change k  Left/Right: change pos"},
+     .point = {"PE(pos+k) = M_k PE(pos)：只看距离 k。", "PE(pos+k) = M_k PE(pos): only the distance k counts."}},
     {.view = &view_input,
      {"X_input = X_emb + PE 进入 Q、K、V", "X_input = X_emb + PE enters Q, K, V"},
      {"词向量和位置编码直接相加，得到第一层真正读入的矩阵。Q、K、V 都由它算出，"
@@ -123,7 +133,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "score."},
      {"按 s 打开或关闭乘 sqrt(d)，比较两者的大小。", "Press s to switch the sqrt(d) scaling "
       "on and off and compare the sizes."},
-     {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down: token  s: sqrt(d) scaling on/off"}},
+     {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down: token  s: sqrt(d) scaling on/off"},
+     .point = {"X_input = X_emb + PE：位置进入 Q、K、V。", "X_input = X_emb + PE: position enters Q, K and V."}},
     {.view = &view_rope,
      {"RoPE：旋转位置编码", "RoPE: rotary position embedding"},
      {"RoPE 不再相加，而是把 q 和 k 的每一对维度按位置旋转一个角度。"
@@ -134,7 +145,8 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"按 p 换配对方式，按上下键换词元。最后按 q 结束。", "Press p to change the pairing, "
       "Up/Down for another token. Press q to finish."},
      {"p 配对方式  b 频率基数  上下键 选词元  左右键 换一对维度",
-      "p: pairing  b: frequency base  Up/Down: token  Left/Right: pair"}},
+      "p: pairing  b: frequency base  Up/Down: token  Left/Right: pair"},
+     .point = {"RoPE 旋转 q 和 k：q_m.k_n 只取决于 m-n。", "RoPE rotates q and k: q_m.k_n depends only on m-n."}},
 };
 
 const lesson_step *lesson_get(int i)
@@ -155,7 +167,8 @@ static const lesson_step extra[LESSON_EXTRA_STEPS] = {
       "Press S for another scheme on the right, x for a RoPE scaling, and watch what happens "
       "past L. Press q to finish."},
      {"s/S 换方案 A/B  m 掩码  h 头  x RoPE 扩展", "s/S: scheme A/B  m: mask  h: head  "
-      "x: RoPE scaling"}},
+      "x: RoPE scaling"},
+     .point = {"真实模型：学出来的表、得分偏置或 RoPE。", "Real models: a learned table, a score bias, or RoPE."}},
 };
 
 const lesson_step *lesson_get_extra(int i)

@@ -426,6 +426,42 @@ bool tui_wanted(void)
     return true;
 }
 
+/* TFVIZ_CUT_LOG=FILE: every text the frame cuts (render/term's cut hook) is appended to FILE as
+ * "short view N WxH<TAB>text" (or "cut ..." when no "..." fitted, "... step N ..."), for the layout
+ * tests, which fail on a cut word. */
+static FILE *cut_log;
+static const tui *cut_tui;
+
+static void log_cut(const char *s, bool hard)
+{
+    if (!cut_log || !cut_tui)
+        return;
+    fprintf(cut_log, "%s %s %d %dx%d\t%s\n", hard ? "cut" : "short",
+            cut_tui->lesson ? "step" : "view",
+            (cut_tui->lesson ? cut_tui->step : cut_tui->view) + 1, COLS, LINES, s);
+    fflush(cut_log);
+}
+
+static void cut_log_start(const tui *t)
+{
+    const char *path = getenv("TFVIZ_CUT_LOG");
+    if (!path || !*path)
+        return;
+    cut_log = fopen(path, "a");
+    cut_tui = t;
+    if (cut_log)
+        term_set_cut_hook(log_cut);
+}
+
+static void cut_log_end(void)
+{
+    term_set_cut_hook(NULL);
+    if (cut_log)
+        fclose(cut_log);
+    cut_log = NULL;
+    cut_tui = NULL;
+}
+
 /* curses in the explorer's modes; false when the terminal cannot be started. */
 static bool start_curses(const tui *t)
 {
@@ -524,7 +560,9 @@ int tui_run(const tui_request *r, tf_analysis *a)
         snprintf(t.msg, sizeof t.msg, "%s", txt(T_ASCII_NOTICE));
     int rc = TUI_NO_TERMINAL;
     if (start_curses(&t)) {
+        cut_log_start(&t);
         run_loop(&t);
+        cut_log_end();
         tui_pictures_end();
         relwork_stop();
         int sig = signals_pending();

@@ -148,6 +148,12 @@ int tui_step_token(tui *t, int step);
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap);
 /* Write the current language's entry id. */
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
+/* Entry id formatted with the arguments at (y, x) when it fits in maxw columns, else entry
+ * short_id (its shorter form) with the same arguments; returns the columns written. */
+int tui_fit(WINDOW *w, int y, int x, int maxw, txt_id id, txt_id short_id, ...);
+/* Key lists ("? help  q quit", entries two spaces apart) on row y from x: whole entries only, as
+ * many as fit in maxw columns, in order. Returns the columns written. */
+int tui_keys_line(WINDOW *w, int y, int x, int maxw, const char *const *lists, int n);
 /* A number with engineering grouping: 409.6 M, 1.6 G. */
 const char *tui_human(double v, char *buf, size_t cap);
 

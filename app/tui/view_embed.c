@@ -159,9 +159,9 @@ static void draw_onehot(tui *t, WINDOW *w, int oy, int x, int cols, char *tok, s
     char b1[64];
     int ow = cols - 12;
     /* one 1 and V - 1 zeros */
-    term_printf(w, oy, x + 1, cols - 2, txt(k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT),
-                tui_token(t, t->tok, tok, tok_cap), k->id,
-                grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
+    tui_fit(w, oy, x + 1, cols - 2, k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT,
+            T_E_ONEHOT_S, tui_token(t, t->tok, tok, tok_cap), k->id,
+            grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
     long one = (long)((double)k->id * ow / V);
     mvwaddch(w, oy + 1, x + 1, '[');
     for (int i = 0; i < ow; i++) {
@@ -211,14 +211,14 @@ static bool draw_strip(const tf_analysis *a, const tf_token *k, WINDOW *w, int s
 }
 
 /* The extracted row k of W_E at (ry, rx), rw wide: a colour bar and as many values as fit on
- * two lines. */
+ * two lines; with big (--big) no values, the bar three rows tall instead. */
 static void draw_row_values(const tf_analysis *a, int32_t id, const float *row, WINDOW *w,
-                            int ry, int rx, int rw)
+                            int ry, int rx, int rw, bool big)
 {
     int d = a->cfg.d_model;
     float s = a->emb.init_scale;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, ry, rx, rw, txt(T_E_ROW), id, d);
+    tui_fit(w, ry, rx, rw, T_E_ROW, T_E_ROW_S, id, d);
     term_attr(w, A_NORMAL, 0);
     int bw = rw < d ? rw : d;
     float *bar = malloc((size_t)bw * sizeof *bar);
@@ -226,9 +226,11 @@ static void draw_row_values(const tf_analysis *a, int32_t id, const float *row, 
         for (int c = 0; c < bw; c++)
             bar[c] = row[(size_t)c * d / bw];
         grid_ctx gb = {bar, bw};
-        term_heatmap(w, ry + 1, rx, 1, bw, row_px, &gb, CMAP_RDBU, -s, s);
+        term_heatmap(w, ry + 1, rx, big ? 3 : 1, bw, row_px, &gb, CMAP_RDBU, -s, s);
         free(bar);
     }
+    if (big)
+        return;
     int vx = rx, vy = ry + 2;
     term_text(w, vy, vx, "[", 1);
     vx++;
@@ -322,7 +324,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     }
     int rx = x + sc + 6, rw = cols - (sc + 6) - 2;
     embedding_row(&a->emb, k->id, row);
-    draw_row_values(a, k->id, row, w, sy, rx, rw);
+    draw_row_values(a, k->id, row, w, sy, rx, rw, t->big);
     draw_row_notes(t, e, w, sy, rx, rw, h);
     char shown[64]; /* a long token is cut between characters, never inside one */
     tw_cut(shown, sizeof shown, tok, strlen(tok), 16, t->utf8 ? "\u2026" : "...");

@@ -55,7 +55,7 @@ static void draw_wavelengths(WINDOW *w, int y, int x, int ph, int pw, const tf_c
     int d = c->d_model, half = d / 2;
     double lo = log10(2 * M_PI), hi = log10(2 * M_PI * c->base);
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x + 1, pw + 8, txt(T_F_WAVELEN), half - 1);
+    tui_fit(w, y, x + 1, pw + 8, T_F_WAVELEN, T_F_WAVELEN_S, half - 1);
     term_attr(w, A_NORMAL, 0);
     term_canvas cv;
     if (term_canvas_init(&cv, ph, pw, 0, half > 1 ? half - 1 : 1, lo, hi) == 0) {
@@ -79,8 +79,8 @@ static void draw_waves(WINDOW *w, int wy, int x, int ph, int pw, const tf_config
     double om = posenc_omega(pair, d, c->base);
     long npos = c->n_positions;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, wy - 1, x + 1, pw + 8, txt(T_F_WAVES), 2 * pair, 2 * pair + 1, om,
-                2 * M_PI / om);
+    tui_fit(w, wy - 1, x + 1, pw + 8, T_F_WAVES, T_F_WAVES_S, 2 * pair, 2 * pair + 1, om,
+            2 * M_PI / om);
     term_attr(w, A_NORMAL, 0);
     term_canvas cv;
     if (term_canvas_init(&cv, ph, pw, (double)c->index_base,

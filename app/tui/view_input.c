@@ -25,9 +25,10 @@ static double bar_px(void *ctx, int py, int px)
     return b->v[(size_t)px * b->d / b->cols];
 }
 
-/* Token i's three bars (X_emb, PE, X_input), rb rows each from row ry, with their norms. */
+/* Token i's three bars (X_emb, PE, X_input), rb rows each from row ry (the last `extra` of them
+ * one row more: X_input first), with their norms. */
 static void draw_bars(const tui *t, WINDOW *w, size_t i, const double *emb, int ry, int x,
-                      int rb, int bw, double m)
+                      int rb, int extra, int bw, double m)
 {
     const tf_analysis *a = t->a;
     int d = a->cfg.d_model;
@@ -40,10 +41,11 @@ static void draw_bars(const tui *t, WINDOW *w, size_t i, const double *emb, int 
         if (r == 0)
             term_text(w, ry, x + 1, lab, 9);
         term_attr(w, A_NORMAL, 0);
-        int by = ry + r * rb;
+        int by = ry + r * rb + (r > 3 - extra ? r - (3 - extra) : 0);
+        int h = rb + (r >= 3 - extra);
         term_text(w, by, x + 10, txt(names[r]), LABEL_COLS - 10);
         bar_ctx bc = {rowv[r], d, bw};
-        term_heatmap(w, by, x + LABEL_COLS, rb, bw, bar_px, &bc, CMAP_RDBU, -m, m);
+        term_heatmap(w, by, x + LABEL_COLS, h, bw, bar_px, &bc, CMAP_RDBU, -m, m);
         term_printf(w, by, x + LABEL_COLS + bw + 2, 12, "%9.3f", la_norm(rowv[r], (size_t)d));
     }
 }
@@ -78,8 +80,16 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
      * pos counts from, and the Q, K, V projections; the bars grow (up to five rows each) when
      * the screen has room for every token: a projector */
     int rb = T ? (rows - 6 - (int)T) / (3 * (int)T) : 1;
-    rb = rb < 1 ? 1 : rb > 5 ? 5 : rb;
+    rb = rb < 1 ? 1 : rb > 8 ? 8 : rb;
     int per = rb > 1 ? 3 * rb + 1 : (rows - 6) >= 4 * (int)T ? 4 : 3, fit = (rows - 6) / per;
+    /* when every token fits, the rows left grow the bars (X_input first, then PE), a blank row
+     * between tokens: the screen is used, not left blank under them */
+    int xr = 0;
+    if (rb > 1 && fit >= (int)T && T > 0) {
+        int strips = (rows - 6) / (int)T - 1;
+        strips = strips > 3 * 8 + 2 ? 3 * 8 + 2 : strips;
+        rb = strips / 3, xr = strips % 3, per = strips + 1;
+    }
     size_t first = t->tok >= (size_t)fit ? t->tok - (size_t)fit + 1 : 0;
     int ry = y + 2;
     double sum_e = 0, sum_p = 0;
@@ -94,25 +104,25 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     for (size_t i = 0; i < T; i++)
         n_trained += embedding_row_is_set(&a->emb, a->tokens.items[i].id);
     int extra = a->emb.n_set ? 1 : 0;
-    for (size_t i = first; i < T && ry + 3 * rb <= y + rows - 4 - extra; i++) {
+    for (size_t i = first; i < T && ry + 3 * rb + xr <= y + rows - 4 - extra; i++) {
         for (int j = 0; j < d; j++)
             emb[j] = a->emb_scale * a->x_emb[i * d + j];
-        draw_bars(t, w, i, emb, ry, x, rb, bw, m);
+        draw_bars(t, w, i, emb, ry, x, rb, xr, bw, m);
         ry += per;
     }
     char tok[128];
     size_t s = t->tok;
     long base = a->cfg.index_base;
-    term_printf(w, y + rows - 4 - extra, x + 1, cols - 2, txt(base ? T_I_POS1 : T_I_POS0),
-                tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
-    term_printf(w, y + rows - 3 - extra, x + 1, cols - 2, txt(T_I_QKV), T, d);
+    tui_fit(w, y + rows - 4 - extra, x + 1, cols - 2, base ? T_I_POS1 : T_I_POS0,
+            base ? T_I_POS1_S : T_I_POS0_S, tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
+    tui_fit(w, y + rows - 3 - extra, x + 1, cols - 2, T_I_QKV, T_I_QKV_S, T, d);
     if (extra) {
         term_attr(w, A_BOLD, 0);
         term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
         term_attr(w, A_NORMAL, 0);
     }
-    term_printf(w, y + rows - 2, x + 1, cols - 2, txt(T_I_BALANCE), sum_e / (double)T,
-                sum_p / (double)T);
+    tui_fit(w, y + rows - 2, x + 1, cols - 2, T_I_BALANCE, T_I_BALANCE_S, sum_e / (double)T,
+            sum_p / (double)T);
     if (y + rows - 1 > ry)
         term_colorbar(w, y + rows - 1, x + 1, cols / 2 < 40 ? cols / 2 : 40, CMAP_RDBU, -m, m);
     snprintf(t->cursor, sizeof t->cursor, "X_input[%zu][0]=%.6f", s, a->x_input[s * d]);

@@ -257,11 +257,16 @@ static void draw_band_verdict(const learned_state *L, WINDOW *w, int y, int x, i
     double mean = L->n ? L->hmean[i] : 0, sd = L->n ? L->hsd[i] : 0, gap = fmax(sd, 0.05);
     char buf[96];
     txt_fmt(buf, sizeof buf, T_L_BAND, BAND_WORDS, mean, sd);
+    if (term_text_width(buf) > cols)
+        txt_fmt(buf, sizeof buf, T_L_BAND_S, mean, sd);
     flow f = {w, x, cols, y, y + 2, 0};
     flow_put(&f, buf, A_NORMAL, term_pair(&band_rgb, NULL));
     f.y++, f.at = 0;
     if (L->pr.words_done == 0) {
-        flow_put(&f, txt(T_L_VERDICT_START), A_NORMAL, 0);
+        flow_put(&f,
+                 txt(term_text_width(txt(T_L_VERDICT_START)) > cols ? T_L_VERDICT_START_S
+                                                                    : T_L_VERDICT_START),
+                 A_NORMAL, 0);
         return;
     }
     static const txt_id where[3] = {T_L_ABOVE, T_L_INSIDE, T_L_BELOW};
@@ -282,7 +287,38 @@ static void draw_band_verdict(const learned_state *L, WINDOW *w, int y, int x, i
             flow_put(&f, "  ", A_NORMAL, 0);
     }
     if (mean > 0.25 && !L->pr.done && f.y + 1 <= f.y1)
-        term_wrap(w, f.y + 1, x, cols, f.y1 - f.y, 1, txt(T_L_DRIFT));
+        term_wrap(w, f.y + 1, x, cols, f.y1 - f.y, 1,
+                  txt(term_wrap(NULL, 0, 0, cols, 64, 1, txt(T_L_DRIFT)) > f.y1 - f.y
+                          ? T_L_DRIFT_S
+                          : T_L_DRIFT));
+}
+
+/* The cosine plot's title row: "cosine" when the column is wide, and the three watched pairs'
+ * values in their colours, whole pairs only. */
+static void draw_cosine_values(const learned_state *L, WINDOW *w, int cy, int x, int cols,
+                               const int *pairs)
+{
+    char buf[160];
+    /* the three values matter more than the word "cosine" when the column is narrow */
+    int lx = x;
+    if (cols >= 50) {
+        term_attr(w, A_BOLD, 0);
+        term_printf(w, cy, x, cols, txt(T_L_COS));
+        term_attr(w, A_NORMAL, 0);
+        lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
+    }
+    for (int p = 0; p < N_PAIRS; p++) {
+        double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
+        /* a cosine that rounds to zero is written 0.00, never -0.00 */
+        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
+                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
+        /* whole pairs only: one that does not fit is left out (the lines under the plot name
+         * every pair) */
+        if (term_text_width(buf) - 1 > x + cols - lx)
+            break;
+        term_attr(w, A_BOLD, pairs[p]);
+        lx += term_text(w, cy, lx, buf, x + cols - lx);
+    }
 }
 
 static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
@@ -303,7 +339,7 @@ static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int
     if (isnan(L->loss_ema))
         term_printf(w, y, x, cols, txt(T_L_LOSS_NONE));
     else
-        term_printf(w, y, x, cols, txt(T_L_LOSS), L->loss_ema);
+        tui_fit(w, y, x, cols, T_L_LOSS, T_L_LOSS_S, L->loss_ema);
     term_attr(w, A_NORMAL, 0);
     double lmax = 0.1;
     for (size_t i = 0; i < L->n; i++)
@@ -325,22 +361,7 @@ static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int
     term_text(w, y + h, x, " 0.0", 5);
     /* cosines */
     int cy = y + h + 1;
-    /* the three values matter more than the word "cosine" when the column is narrow */
-    int lx = x;
-    if (cols >= 50) {
-        term_attr(w, A_BOLD, 0);
-        term_printf(w, cy, x, cols, txt(T_L_COS));
-        term_attr(w, A_NORMAL, 0);
-        lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
-    }
-    for (int p = 0; p < N_PAIRS; p++) {
-        double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
-        /* a cosine that rounds to zero is written 0.00, never -0.00 */
-        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
-                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
-        term_attr(w, A_BOLD, pairs[p]);
-        lx += term_text(w, cy, lx, buf, x + cols - lx);
-    }
+    draw_cosine_values(L, w, cy, x, cols, pairs);
     term_attr(w, A_NORMAL, 0);
     if (term_canvas_init(&cv, hc, pw, 0, 1, -0.5, 1.0) == 0) {
         for (int k = 0; k <= 50; k++) /* the zero line: random rows sit near it */
@@ -370,7 +391,7 @@ static void draw_map(learned_state *L, WINDOW *w, int y, int x, int rows, int co
 {
     size_t n = L->s.m.V < MAP_WORDS ? L->s.m.V : MAP_WORDS;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_L_MAP), (int)n);
+    tui_fit(w, y, x, cols, T_L_MAP, T_L_MAP_S, (int)n);
     term_attr(w, A_NORMAL, 0);
     if (n < 2 || rows < 4 || cols < 10)
         return;
@@ -426,8 +447,8 @@ static void draw_map(learned_state *L, WINDOW *w, int y, int x, int rows, int co
         }
     }
     term_attr(w, A_NORMAL, 0);
-    term_printf(w, y + rows - 1, x, cols, txt(T_L_MAPVAR), 100.0 * r.var[0] / r.var_total,
-                100.0 * r.var[1] / r.var_total);
+    tui_fit(w, y + rows - 1, x, cols, T_L_MAPVAR, T_L_MAPVAR_S, 100.0 * r.var[0] / r.var_total,
+            100.0 * r.var[1] / r.var_total);
     pca_free(&r);
     free(xy);
     free(used);
@@ -438,7 +459,7 @@ static void draw_neighbors(learned_state *L, WINDOW *w, int y, int x, int rows, 
     if (L->sel < 0 || rows < 2)
         return;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_L_NEIGH), L->s.m.words[L->sel]);
+    tui_fit(w, y, x, cols, T_L_NEIGH, T_L_NEIGH_S, L->s.m.words[L->sel]);
     term_attr(w, A_NORMAL, 0);
     tf_vectors vv;
     w2v_vectors_view(&L->s.m, &vv);
@@ -471,9 +492,9 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     int sx = x + 1 + term_text(w, y, x + 1, txt(phase), cols / 3);
     term_attr(w, A_NORMAL, 0);
     int epoch = L->pr.epoch < L->s.m.p.epochs ? L->pr.epoch + 1 : L->s.m.p.epochs; /* 1-based */
-    term_printf(w, y, sx + 1, cols - sx - 2, txt(T_L_PROGRESS), epoch, L->s.m.p.epochs,
-                (unsigned long long)L->pr.words_done, (unsigned long long)L->pr.words_total,
-                L->pr.alpha, frame_words(L), L->s.m.V, L->s.m.dim);
+    tui_fit(w, y, sx + 1, cols - sx - 2, T_L_PROGRESS, T_L_PROGRESS_S, epoch, L->s.m.p.epochs,
+            (unsigned long long)L->pr.words_done, (unsigned long long)L->pr.words_total,
+            L->pr.alpha, frame_words(L), L->s.m.V, L->s.m.dim);
     int left = cols * 11 / 20, top = y + 1, avail = rows - 1;
     int nb = avail >= 22 ? 6 : 4; /* rows of the neighbour list */
     draw_curves(L, w, top, x + 1, avail - nb, left - 2);

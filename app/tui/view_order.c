@@ -133,6 +133,7 @@ typedef struct {
     int nm; /* the experiment's columns: three modes, or the schemes listed */
     int K, hh, mh, sx, sy, shown;
     bool table, note, title, pooled, gap, longr, names;
+    bool summary; /* --big: the table's max and max/max|Z| rows only, no row per token */
     double lo, hi;
 } order_layout;
 
@@ -142,7 +143,7 @@ typedef struct {
  *    omitted ones), the note on the random head, heatmaps two pixels per token, the token rows,
  *    the table's title, the pooled row, a blank row under B, the three long readings, heatmaps
  *    at full size. Returns the rows still left. */
-static int row_budget(order_layout *L, int T, int rows, int cols)
+static int row_budget(order_layout *L, int T, int rows, int cols, bool big)
 {
     int colw = (cols - 2) / L->nm;
     int kw = (colw - 3) / 2; /* tokens per heatmap at one column each: 2 K + 2 <= colw - 1 */
@@ -155,15 +156,17 @@ static int row_budget(order_layout *L, int T, int rows, int cols)
     left -= L->hh;
     bool note_k = L->K < T || need_h > L->hh; /* "the first K of T tokens" may be needed */
     left -= note_k;
-    L->table = left >= 4;
+    /* --big: fewer numbers, larger heatmaps: the table keeps its two summary rows */
+    L->summary = big;
+    L->table = left >= (big ? 3 : 4);
     if (L->table)
-        left -= 4;
+        left -= big ? 3 : 4;
     if (left >= 1)
         L->note = true, left--;
     int more = L->K - L->hh < left ? L->K - L->hh : left; /* two pixels per token: K rows */
     if (more > 0)
         L->hh += more, left -= more;
-    if (L->table) {
+    if (L->table && !big) {
         if (left >= T - 1)
             L->shown = T, left -= T - 1;
         else
@@ -184,10 +187,10 @@ static int row_budget(order_layout *L, int T, int rows, int cols)
 
 /* 2. The heatmaps' geometry in the rows left, and the colour scale: one for the six matrices,
  *    its ends rounded out to 0.01. */
-static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
+static order_layout layout(const tf_analysis *a, int T, int rows, int cols, bool big)
 {
     order_layout L = {.nm = (int)a->n_order};
-    int left = row_budget(&L, T, rows, cols);
+    int left = row_budget(&L, T, rows, cols, big);
     int colw = (cols - 2) / L.nm, K = L.K;
     if (K > 2 * L.hh)
         K = L.K = 2 * L.hh;
@@ -199,12 +202,14 @@ static order_layout layout(const tf_analysis *a, int T, int rows, int cols)
         maxw = w1 > maxw ? w1 : maxw;
         maxw = w2 > maxw ? w2 : maxw;
     }
+    /* cells grow with the terminal (a projector's 200 columns): up to 12 columns a token, square
+     * (two pixels a row, a cell twice as tall as wide) */
     int sx = (colw - 3) / (2 * K);
-    sx = sx < 1 ? 1 : sx > 4 ? 4 : sx;
+    sx = sx < 1 ? 1 : sx > 12 ? 12 : sx;
     L.names = 2 * K * (maxw + 1) + 3 <= colw;
     if (L.names && sx < maxw + 1)
         sx = maxw + 1;
-    int smax = sx < 4 ? sx : 4;
+    int smax = sx;
     int full = (K * smax + 1) / 2; /* rows at full size */
     if (left > 0 && L.hh < full)
         L.hh += left < full - L.hh ? left : full - L.hh;
@@ -321,7 +326,8 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
 {
     static char cells[(64 + 4) * NC][48];
     int omit_row;
-    int nr = table_cells(a, T, L->shown, L->pooled, cells, &omit_row);
+    /* the summary (--big) has no token rows and no note on them */
+    int nr = table_cells(a, L->summary ? 0 : T, L->shown, L->pooled, cells, &omit_row);
     int cw[NC] = {0}, nc = 2 + L->nm;
     for (int r = 0; r < nr; r++)
         for (int c = 0; c < nc && r != omit_row; c++) {
@@ -373,7 +379,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         T = (int)a->cmp_tokens.n;
     if (T < 1) /* nothing to compare (the analysis refuses empty text; be safe anyway) */
         return;
-    order_layout L = layout(a, T, rows, cols);
+    order_layout L = layout(a, T, rows, cols, t->big);
     int ty = draw_maps(w, y, x, cols, a, T, &L);
     if (L.table)
         ty = draw_table(w, ty, x, cols, a, T, &L);

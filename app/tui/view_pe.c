@@ -153,13 +153,63 @@ static void clamp(const tui *t, pe_state *p, int hrows, int hcols)
     p->col0 = first_cell(k, p->col0 / p->zc, hcols, (d + p->zc - 1) / p->zc) * p->zc;
 }
 
+/* Under the heatmap from row ny (left rows): the formula with the numbers filled in (not with
+ * --big: the lesson works the cell out above), what a column and a pixel row stand for, and
+ * the colour bar. */
+static void draw_notes(tui *t, const pe_state *p, WINDOW *w, int ny, int x, int cols, int left)
+{
+    const tf_config *c = &t->a->cfg;
+    int below = t->big ? 1 : 2; /* the notes' first row under the formula's */
+    long pos = p->pos + c->index_base;
+    int j = (int)p->shown, i = j / 2;
+    double v = posenc_value((double)pos, j, c->d_model, c->base);
+    double angle = (double)pos * posenc_omega(i, c->d_model, c->base);
+    if (!t->big) {
+        term_attr(w, A_BOLD, 0);
+        char f[192];
+        snprintf(f, sizeof f, "PE(%ld, %d) = %s(%ld / %g^(%d/%d)) = %s(%.6f) = %.6f", pos, j,
+                 j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model, j % 2 ? "cos" : "sin",
+                 angle, v);
+        if (term_text_width(f) > cols - 2) /* narrow: the angle's value, not its formula */
+            snprintf(f, sizeof f, "PE(%ld, %d) = %s(%.6f) = %.6f", pos, j,
+                     j % 2 ? "cos" : "sin", angle, v);
+        term_text(w, ny, x + 1, f, cols - 2);
+        term_attr(w, A_NORMAL, 0);
+    }
+    /* what a column and a pixel row stand for, stated where the picture is */
+    long last_col = p->col0 + (long)p->hm_cols * p->zc - 1;
+    if (p->col0 == 0 && last_col >= c->d_model - 1 && p->zc > 1)
+        tui_fit(w, ny + below - 1, x + 1, cols - 2, T_P_SAMPLED, T_P_SAMPLED_S, p->zc,
+                (long)c->d_model);
+    else
+        term_printf(w, ny + below - 1, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
+                    last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,
+                    (long)c->d_model, p->zc);
+    if (left - below > 0) {
+        int bw = cols / 2 < 40 ? cols / 2 : 40;
+        term_colorbar(w, ny + below, x + 1, bw, CMAP_RDBU, -1, 1);
+        long last = p->row0 + (long)p->ppc * p->hm_rows * p->zr - 1;
+        last = last < c->n_positions - 1 ? last : c->n_positions - 1;
+        char buf[96];
+        txt_fmt(buf, sizeof buf, T_P_ROWS, p->row0 + c->index_base, last + c->index_base,
+                c->n_positions);
+        if (p->zr > 1) {
+            size_t l = strlen(buf);
+            snprintf(buf + l, sizeof buf - l, ", %ld/px", p->zr);
+        }
+        term_printf(w, ny + below, x + 3 + bw, cols - bw - 4, "%s", buf);
+    }
+}
+
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
     pe_state *p = state;
     if (!p)
         return;
     const tf_config *c = &t->a->cfg;
-    int hrows = rows - 5, hcols = cols - LABEL_COLS - 1;
+    /* --big: the formula line goes (the lesson works the cell out above the picture) and the
+     * heatmap takes its row */
+    int hrows = rows - (t->big ? 4 : 5), hcols = cols - LABEL_COLS - 1;
     if (hrows < 2 || hcols < 8)
         return;
     p->hm_rows = hrows, p->hm_cols = hcols, p->ppc = term_heatmap_pixels_per_cell();
@@ -194,40 +244,11 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
              p->ppc == 1 ? 'X' : cr % 2 ? '.' : '\'');
     term_attr(w, A_NORMAL, 0);
 
-    /* the formula with the numbers filled in */
+    /* the formula with the numbers filled in, and what the picture shows */
     long pos = p->pos + c->index_base;
-    int j = (int)p->shown, i = j / 2;
+    int j = (int)p->shown;
     double v = posenc_value((double)pos, j, c->d_model, c->base);
-    double angle = (double)pos * posenc_omega(i, c->d_model, c->base);
-    term_attr(w, A_BOLD, 0);
-    term_printf(w, y + hrows + 2, x + 1, cols - 2,
-                "PE(%ld, %d) = %s(%ld / %g^(%d/%d)) = %s(%.6f) = %.6f", pos, j,
-                j % 2 ? "cos" : "sin", pos, c->base, 2 * i, c->d_model, j % 2 ? "cos" : "sin",
-                angle, v);
-    term_attr(w, A_NORMAL, 0);
-    /* what a column and a pixel row stand for, stated where the picture is */
-    long last_col = p->col0 + (long)hcols * p->zc - 1;
-    if (p->col0 == 0 && last_col >= c->d_model - 1 && p->zc > 1)
-        term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_SAMPLED), p->zc,
-                    (long)c->d_model);
-    else
-        term_printf(w, y + hrows + 3, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
-                    last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,
-                    (long)c->d_model, p->zc);
-    if (rows - hrows - 4 > 0) {
-        int bw = cols / 2 < 40 ? cols / 2 : 40;
-        term_colorbar(w, y + hrows + 4, x + 1, bw, CMAP_RDBU, -1, 1);
-        long last = p->row0 + (long)p->ppc * hrows * p->zr - 1;
-        last = last < c->n_positions - 1 ? last : c->n_positions - 1;
-        char buf[96];
-        txt_fmt(buf, sizeof buf, T_P_ROWS, p->row0 + c->index_base, last + c->index_base,
-                c->n_positions);
-        if (p->zr > 1) {
-            size_t l = strlen(buf);
-            snprintf(buf + l, sizeof buf - l, ", %ld/px", p->zr);
-        }
-        term_printf(w, y + hrows + 4, x + 3 + bw, cols - bw - 4, "%s", buf);
-    }
+    draw_notes(t, p, w, y + hrows + 2, x, cols, rows - hrows - 2);
     snprintf(t->cursor, sizeof t->cursor, "PE(%ld,%d)=%.6f", pos, j, v);
 }
 

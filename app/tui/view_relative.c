@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "posenc.h"
 #include "tui/view.h"
@@ -64,6 +65,37 @@ static const double *gram_for(const tui *t, rel_state *r, long n)
     return r->gram;
 }
 
+/* A table header without its last column ("j PE(4) M_1 PE(3) |diff|" loses "|diff|"). */
+static void drop_last_column(char *hdr)
+{
+    size_t l = strlen(hdr);
+    while (l > 0 && hdr[l - 1] != ' ')
+        l--;
+    while (l > 0 && hdr[l - 1] == ' ')
+        l--;
+    hdr[l] = '\0';
+}
+
+/* `shown` rows of PE(pos+k) beside M_k PE(pos) (and their difference unless narrow) from row py,
+ * the last one the last dimension after a "..." row. Returns the row below. */
+static int draw_rows(WINDOW *w, int py, int px, int pw, const double *pe_k, const double *shifted,
+                     int d, int shown, bool narrow)
+{
+    for (int j = 0; j < shown; j++) {
+        int jj = j < shown - 1 || shown == d ? j : d - 1; /* the last line shows the last dim */
+        if (j == shown - 2 && shown < d) {
+            term_text(w, py++, px, "   ...", pw);
+            continue;
+        }
+        if (narrow)
+            term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f", jj, pe_k[jj], shifted[jj]);
+        else
+            term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f %8.1e", jj, pe_k[jj], shifted[jj],
+                        fabs(pe_k[jj] - shifted[jj]));
+    }
+    return py;
+}
+
 /* The right panel: uniqueness (C9) and M_k applied to PE(pos) next to PE(pos+k) (C10). */
 static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, int rows)
 {
@@ -73,16 +105,24 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     int py = y;
     term_attr(w, A_BOLD, 0);
     /* C9 holds when the nearest two positions are still apart; at the article's scale the
-     * numbers come from a worker (relwork.c) a moment later */
+     * numbers come from a worker (relwork.c) a moment later. A narrow panel wraps each
+     * sentence over two rows (the table below shows fewer rows) instead of cutting it. */
     bool ready = (a->done & ANALYSIS_RELATIVE) != 0;
-    term_printf(w, py++, px, pw,
-                txt(!ready ? T_R_COMPUTING : a->min_distance > 1e-9 ? T_R_NEAREST : T_R_SAME),
-                c->n_positions);
+    char line[192];
+    txt_fmt(line, sizeof line,
+            !ready                   ? T_R_COMPUTING
+            : a->min_distance > 1e-9 ? T_R_NEAREST
+                                     : T_R_SAME,
+            c->n_positions);
+    py += term_wrap(w, py, px, pw, 2, 1, line);
     term_attr(w, A_NORMAL, 0);
-    if (ready)
-        term_printf(w, py, px, pw, txt(T_R_UNIQUE), a->min_pair[0], a->min_pair[1],
-                    a->min_distance);
-    py += 2;
+    if (ready) {
+        txt_fmt(line, sizeof line, T_R_UNIQUE, a->min_pair[0], a->min_pair[1], a->min_distance);
+        py += term_wrap(w, py, px, pw, 2, 1, line);
+    } else {
+        py++;
+    }
+    py++;
     long k = c->offset, pos = st->pos + c->index_base;
     term_attr(w, A_BOLD, 0);
     term_printf(w, py++, px, pw, txt(T_R_MK), pos, k);
@@ -96,33 +136,33 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     posenc_shift(pe_pos, d, c->base, (double)k, shifted);
     char hdr[96];
     txt_fmt(hdr, sizeof hdr, T_R_COLS, pos + k, k, pos);
-    term_text(w, py++, px, hdr, pw);
-    int shown = rows - (py - y) - 3;
+    /* a narrow panel leaves out the |diff| column (the residual line below sums it up) */
+    bool narrow = term_text_width(hdr) > pw;
+    if (narrow)
+        drop_last_column(hdr);
+    if (!t->big)
+        term_text(w, py++, px, hdr, pw);
+    int res_lines = t->big ? 4 : narrow ? 3 : 2; /* the residual line's rows */
+    int shown = rows - (py - y) - 1 - res_lines;
     if (shown > d)
         shown = d;
+    if (t->big) /* --big: no table of numbers; the residual line says the point */
+        shown = 0, py--;
     double maxr = 0;
     for (int j = 0; j < d; j++)
         maxr = fmax(maxr, fabs(pe_k[j] - shifted[j]));
-    for (int j = 0; j < shown; j++) {
-        int jj = j < shown - 1 || shown == d ? j : d - 1; /* the last line shows the last dim */
-        if (j == shown - 2 && shown < d) {
-            term_text(w, py++, px, "   ...", pw);
-            continue;
-        }
-        term_printf(w, py++, px, pw, "%4d %+10.6f  %+10.6f %8.1e", jj, pe_k[jj], shifted[jj],
-                    fabs(pe_k[jj] - shifted[jj]));
-    }
-    py++;
-    /* the residual line, wrapped whole over the two rows the table leaves */
-    char line[192];
+    py = draw_rows(w, py, px, pw, pe_k, shifted, d, shown, narrow) + 1;
+    /* the residual line, wrapped whole over the rows the table leaves */
     if (ready) {
         txt_fmt(line, sizeof line, T_R_MAXRES, maxr, a->max_residual, c->n_positions);
-        term_wrap(w, py++, px, pw, 2, 1, line);
+        term_attr(w, t->big ? A_BOLD : A_NORMAL, 0);
+        term_wrap(w, py++, px, pw, res_lines, 1, line);
+        term_attr(w, A_NORMAL, 0);
         snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld max|PE(pos+k)-M_k PE(pos)|=%.1e",
                  k, pos, a->max_residual);
     } else {
         txt_fmt(line, sizeof line, T_R_MAXRES_WAIT, maxr, c->n_positions);
-        term_wrap(w, py++, px, pw, 2, 1, line);
+        term_wrap(w, py++, px, pw, res_lines, 1, line);
         snprintf(t->cursor, sizeof t->cursor, "k=%ld pos=%ld", k, pos);
     }
     free(mem);
@@ -136,9 +176,10 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     const tf_config *c = &t->a->cfg;
     int d = c->d_model;
     /* the square: n positions over n columns and n/2 rows */
-    long n = 2L * (rows - 2);
-    if (n > cols / 2 - 8)
-        n = cols / 2 - 8;
+    long n = 2L * (rows - (t->big ? 3 : 2)); /* --big keeps the colour bar under it */
+    /* --big: the panel holds sentences only (no table), so the square takes the width */
+    if (n > (t->big ? cols - 38 : cols / 2 - 8))
+        n = t->big ? cols - 38 : cols / 2 - 8;
     if (n > c->n_positions)
         n = c->n_positions;
     if (n > 96)
@@ -162,8 +203,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     for (int r = 0; r < n / 2; r += 4)
         term_printf(w, y + 1 + r, x, 5, "%4ld", 2L * r + c->index_base);
     if ((int)n / 2 + 2 < rows)
-        term_colorbar(w, y + 2 + (int)n / 2, x + 5, (int)n < 30 ? 30 : (int)n, CMAP_RDBU,
-                      -d / 2.0, d / 2.0);
+        /* at least 30 columns, but never under a narrow panel's lines */
+        term_colorbar(w, y + 2 + (int)n / 2, x + 5,
+                      (int)n >= 30              ? (int)n
+                      : cols - (int)n - 9 >= 40 ? 30
+                                                : (int)n + 2,
+                      CMAP_RDBU, -d / 2.0, d / 2.0);
 
     draw_panel(t, st, w, y + wide, x + (int)n + 8, cols - (int)n - 9, rows - wide);
 }

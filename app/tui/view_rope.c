@@ -87,8 +87,8 @@ static void draw_plane(tui *t, const rope_state *st, const rope_frame *f, WINDOW
     rope_pair(c->rope, f->d, st->pair, &ia, &ib);
     char tok[128];
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, f->lx, cols / 2 - 2, txt(T_R7_PLANE), st->pair,
-                tui_token(t, t->tok, tok, sizeof tok), f->theta[st->pair]);
+    tui_fit(w, y, f->lx, cols / 2 - 2, T_R7_PLANE, T_R7_PLANE_S, st->pair,
+            tui_token(t, t->tok, tok, sizeof tok), f->theta[st->pair]);
     term_attr(w, A_NORMAL, 0);
     double r = hypot(f->q[ia], f->q[ib]);
     r = r > 0 ? r * 1.15 : 1;
@@ -121,7 +121,7 @@ static void draw_plane(tui *t, const rope_state *st, const rope_frame *f, WINDOW
 static void draw_angles(const rope_frame *f, WINDOW *w, int y)
 {
     term_attr(w, A_BOLD, 0);
-    term_text(w, y, f->rx, txt(T_R7_ANGLE), f->pw + 8);
+    tui_fit(w, y, f->rx, f->pw + 8, T_R7_ANGLE, T_R7_ANGLE_S);
     term_attr(w, A_NORMAL, 0);
     angle_ctx ac = {f->theta, f->half, f->pw, 1};
     term_heatmap(w, y + 1, f->rx + 6, f->ph, f->pw < f->half ? f->pw : f->half, angle_px, &ac,
@@ -163,8 +163,8 @@ static void draw_scores(tui *t, rope_state *st, const rope_frame *f, WINDOW *w, 
     int lx = f->lx, pw = f->pw, ph = f->ph;
     char tok[128], tok2[128];
     term_attr(w, A_BOLD, 0);
-    term_printf(w, sy - 1, lx, pw + 8, txt(T_R7_SCORE), tui_token(t, t->tok, tok, sizeof tok),
-                tui_token(t, f->a->tokens.n - 1, tok2, sizeof tok2));
+    tui_fit(w, sy - 1, lx, pw + 8, T_R7_SCORE, T_R7_SCORE_S, tui_token(t, t->tok, tok, sizeof tok),
+            tui_token(t, f->a->tokens.n - 1, tok2, sizeof tok2));
     term_attr(w, A_NORMAL, 0);
     int R = pw < 24 ? pw : 24;
     score_curves(t, st, f, R);
@@ -191,8 +191,8 @@ static void draw_scores(tui *t, rope_state *st, const rope_frame *f, WINDOW *w, 
         term_printf(w, sy + ph - 1, legend + 5 + 6 * s, 6, "n=%d", score_ns[s]);
     }
     term_attr(w, A_NORMAL, 0);
-    term_printf(w, sy + ph, lx, cols / 2 - 1, txt(T_R7_CHECK), f->a->score_offset_max_dev,
-                f->a->rope_check_positions);
+    tui_fit(w, sy + ph, lx, cols / 2 - 1, T_R7_CHECK, T_R7_CHECK_S, f->a->score_offset_max_dev,
+            f->a->rope_check_positions);
 }
 
 /* 4. the RoFormer decay bound */
@@ -209,7 +209,7 @@ static void draw_decay(const tui *t, rope_state *st, const rope_frame *f, WINDOW
         st->decay_gen = t->generation, st->decay_rmax = rmax;
     }
     term_attr(w, A_BOLD, 0);
-    term_printf(w, sy - 1, rx, pw + 8, txt(T_R7_DECAY), d);
+    tui_fit(w, sy - 1, rx, pw + 8, T_R7_DECAY, T_R7_DECAY_S, d);
     term_attr(w, A_NORMAL, 0);
     double top = st->decay[0];
     term_canvas cv;

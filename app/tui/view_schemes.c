@@ -181,6 +181,10 @@ static tf_status matrix(const sch_state *st, tf_scheme s, long n, double *out)
 static const txt_id what_id[SCHEME_COUNT] = {
     [SCHEME_NONE] = T_S9_NONE,   [SCHEME_SINUSOIDAL] = T_S9_SIN, [SCHEME_LEARNED] = T_S9_LEARNED,
     [SCHEME_ROPE] = T_S9_ROPE,   [SCHEME_ALIBI] = T_S9_ALIBI,    [SCHEME_T5] = T_S9_T5};
+static const txt_id what_short[SCHEME_COUNT] = {
+    [SCHEME_NONE] = T_S9_NONE_S,       [SCHEME_SINUSOIDAL] = T_S9_SIN_S,
+    [SCHEME_LEARNED] = T_S9_LEARNED_S, [SCHEME_ROPE] = T_S9_ROPE_S,
+    [SCHEME_ALIBI] = T_S9_ALIBI_S,     [SCHEME_T5] = T_S9_T5_S};
 static const txt_id past_id[SCHEME_COUNT] = {
     [SCHEME_NONE] = T_S9_PAST_NONE,   [SCHEME_SINUSOIDAL] = T_S9_PAST_SIN,
     [SCHEME_LEARNED] = T_S9_PAST_LEARNED, [SCHEME_ROPE] = T_S9_PAST_ROPE,
@@ -226,7 +230,11 @@ static int draw_matrix(const sch_state *st, tf_scheme s, WINDOW *w, int y, int x
     if (cm == CMAP_RDBU)
         hi = fmax(-lo, hi), lo = -hi;
     mat_ctx mc = {m, n};
-    term_printf(w, y, x, wd, txt(T_S9_MATRIX), n);
+    char head[160];
+    txt_fmt(head, sizeof head, T_S9_MATRIX, n);
+    if (term_text_width(head) > wd)
+        txt_fmt(head, sizeof head, T_S9_MATRIX_S, n);
+    term_text(w, y, x, head, wd);
     term_heatmap(w, y + 1, x + 4, (int)n / 2, (int)n, mat_px, &mc, cm, lo, hi);
     for (int r = 0; r < n / 2; r += 4)
         term_printf(w, y + 1 + r, x, 4, "%3d", 2 * r);
@@ -260,7 +268,7 @@ static int draw_curve(const sch_state *st, int h, WINDOW *w, int y, int x, int w
     term_canvas cv;
     if (ph < 3 || pw < 10 || term_canvas_init(&cv, ph, pw, 0, log10((double)st->R), lo, hi) != 0)
         return 0;
-    term_printf(w, y, x, wd, txt(T_S9_CURVE), poscurve_quantity_name(poscurve_quantity_of(s)));
+    tui_fit(w, y, x, wd, T_S9_CURVE, T_S9_CURVE_S, poscurve_quantity_name(poscurve_quantity_of(s)));
     double *xs = malloc((size_t)st->R * sizeof *xs);
     if (xs) {
         for (long k = 1; k <= st->R; k++)
@@ -316,19 +324,24 @@ static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int
     title(st, s, buf, sizeof buf);
     term_printf(w, y, x, wd, "%c: %s", 'A' + h, buf);
     term_attr(w, A_NORMAL, 0);
-    term_wrap(w, y + 1, x, wd, 2, 1, txt(what_id[s]));
+    /* what the scheme is, whole: two lines, or its shorter form on a narrow screen */
+    const char *what = txt(what_id[s]);
+    if (term_wrap(NULL, 0, 0, wd, 64, 1, what) > 2)
+        what = txt(what_short[s]);
+    term_wrap(w, y + 1, x, wd, 2, 1, what);
+    int above = 3;
     /* the sentence past L, whole: it is the point of the view */
     past_sentence(st, s, buf, sizeof buf);
-    int need = term_wrap(NULL, 0, 0, wd, 4, 1, buf);
+    int need = term_wrap(NULL, 0, 0, wd, 6, 1, buf);
     /* rows: 3 above, the matrix's title and range and n/2 rows, the curve's title, plot and
      * labels, the sentence below */
     int want = rows / 4 < 4 ? 4 : rows / 4 > 10 ? 10 : rows / 4;
-    long n = wd - 6, budget = rows - 3 - 2 - (want + 2) - need;
+    long n = wd - 6, budget = rows - above - 2 - (want + 2) - need;
     n = n < 2 * budget ? n : 2 * budget;
     n = n < MAT_MAX ? n : MAT_MAX;
     n = n < t->a->cfg.n_positions ? n : t->a->cfg.n_positions;
     n -= n % 2;
-    int yy = y + 3;
+    int yy = y + above;
     if (n >= 4)
         yy += draw_matrix(st, s, w, yy, x, wd, n);
     int ph = rows - (yy - y) - 2 - need;

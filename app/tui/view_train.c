@@ -16,6 +16,7 @@
 #include "figure.h"
 #include "learn/order.h"
 #include "order_train.h"
+#include "textwidth.h"
 #include "tui/view.h"
 
 /* milliseconds of training per frame of FRAME_MS; the last is full speed, which leaves a key
@@ -226,7 +227,7 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
 {
     size_t K = order_trainer_count(S->s.tr);
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_TR_ACC));
+    tui_fit(w, y, x, cols, T_TR_ACC, T_TR_ACC_S);
     term_attr(w, A_NORMAL, 0);
     int loss_rows = rows >= 24 ? rows / 4 : 0;
     /* the legend repeats the right column's numbers in the curves' colours: it gives way when
@@ -290,10 +291,11 @@ static int answer(train_state *S, size_t k, uint32_t s, WINDOW *w, int y, int x,
     int used;
     if (term_text_width(sent) + need <= cols) {
         used = term_text(w, y, x, sent, cols);
+    } else if (cols - need >= 4) { /* shortened at a word, "..." at its end */
+        tw_ellipsize(sent, cols - need, !utf8);
+        used = term_text(w, y, x, sent, cols - need);
     } else {
-        const char *dots = utf8 ? "\u2026" : "...";
-        used = term_text(w, y, x, sent, cols - need - term_text_width(dots));
-        used += term_text(w, y, x + used, dots, cols - used);
+        used = term_text(w, y, x, utf8 ? "\u2026" : "", cols - need);
     }
     used += term_text(w, y, x + used, ans, cols - used);
     term_attr(w, A_BOLD | (right ? 0 : A_REVERSE), 0);
@@ -328,6 +330,12 @@ static int draw_scheme(train_state *S, size_t k, WINDOW *w, int y, int x, int ro
     /* one row: the two answers need it more than a heatmap one cell high; a long sentence gets
      * one column a key, or no heatmap where it would take more than a third of the row */
     int cw = 2 * L <= cols / 3 ? 2 : L <= cols / 3 ? 1 : 0;
+    /* on a big screen the heatmap grows by whole cells, square (a cell twice as wide as a row
+     * is tall), while it keeps to the block's rows and a third of the row */
+    int f = L > 0 ? (rows - 1) / L : 0, fw = L > 0 ? cols / (6 * L) : 0;
+    f = f < fw ? f : fw;
+    if (cw == 2 && f > 1)
+        mh = L * f, cw = 2 * f;
     bool map = (mh >= 2 || t->pair[s] < 0) && cw > 0;
     if (map && order_trainer_inspect(S->s.tr, k, order_task_tokens(t, s), L, &S->v) == TF_OK) {
         attn_ctx c = {&S->v, S->head < S->v.heads ? S->head : 0, L, mh, cw};
@@ -353,13 +361,14 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
     const order_model *m = order_trainer_model(S->s.tr, 0);
     term_attr(w, A_BOLD, 0);
     /* in the lesson Left and Right turn the page: no key to name */
-    term_printf(w, y, x, cols, txt(t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE), S->pair + 1,
-                S->n_pairs);
+    tui_fit(w, y, x, cols, t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE, T_TR_EXAMPLE_S, S->pair + 1,
+            S->n_pairs);
     term_attr(w, A_NORMAL, 0);
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
         int u = term_printf(w, hy, x, cols, txt(T_TR_HEAD), S->head + 1, m->c.heads);
-        term_printf(w, hy, x + u + 2, cols - u - 2, txt(T_TR_ATTN));
+        if (term_text_width(txt(T_TR_ATTN)) <= cols - u - 2) /* whole, or not at all */
+            term_text(w, hy, x + u + 2, txt(T_TR_ATTN), cols - u - 2);
         hy++;
     }
     int each = (y + rows - hy) / (int)K;
@@ -419,7 +428,7 @@ static void draw_why(const train_state *S, WINDOW *w, int y, int x, int cols, in
         snprintf(buf, sizeof buf, "%s", txt(T_TR_NO_PAIR));
     } else {
         txt_fmt(buf, sizeof buf, T_TR_WHY, 100.0 * p->test_acc, 100.0 * p->pair_same);
-        if (term_wrap(NULL, 0, 0, cols, lines, 1, buf) > lines)
+        if (term_wrap(NULL, 0, 0, cols, 64, 1, buf) > lines)
             txt_fmt(buf, sizeof buf, T_TR_WHY_S, 100.0 * p->test_acc, 100.0 * p->pair_same);
     }
     term_attr(w, A_BOLD, 0);
