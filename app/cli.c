@@ -50,7 +50,7 @@ static fig_request figure_req(const cli_run_state *c)
                          .colormap = o->colormap, .font_size = o->font_size,
                          .title = o->title, .no_title = o->no_title,
                          .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
-                         .pe_split = o->pe_split,
+                         .pe_split = o->pe_split, .base_given = o->base_set,
                          .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
                          .vmax = o->vmax,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,

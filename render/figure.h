@@ -84,6 +84,9 @@ typedef enum {
     FIG_BOX_SEGMENT,  /* a piece of a curve or an arrow: from (x, y) to (x + w, y + h) */
     FIG_BOX_MARKER,   /* a marker or an arrow head: its box */
     FIG_BOX_BAR,      /* a bar */
+    /* a tick an axis or colour bar chose, not a place on the page (the layout rules skip it):
+     * r.x its value, r.y the axis (0 x, 1 y, 2 a colour bar's), r.w 1 when it is labelled */
+    FIG_BOX_TICK,
     FIG_BOX_KIND_COUNT
 } fig_box_kind;
 
@@ -113,17 +116,36 @@ void fig_boxes_free(fig_boxes *b);
  * off its markers; legends off their plot's data), else a sentence naming the first offence. */
 const char *fig_layout_check(const fig_boxes *b, double width, double height);
 
-/* The ticks a page chose, axis by axis in the order they were fitted: for linear axes the step,
- * for logarithmic ones the decades between labels, for category axes the labels skipped + 1.
- * A page given another page's choice (fig_spec.ticks_in) takes, axis by axis, the sparser of
- * the two: the Chinese and English versions of a figure get the same ticks. */
-#define FIG_MAX_PLAN 128
+/* The ticks a page chose, one entry per axis, known by what it shows (its range, whether it is
+ * logarithmic, integer, of categories or horizontal, not by where or in which language): for linear axes
+ * the step, for logarithmic ones the decades between labels, for category axes the labels
+ * skipped + 1; the last choice for an axis stands (a panel fitted twice). And which of the
+ * labels that may be left out for want of room were (fig_plan_drop), in the order asked. A page
+ * given another page's choice (fig_spec.ticks_in) takes, axis by axis, the sparser of the two
+ * and leaves out what either left out: the Chinese and English versions of a figure get the
+ * same ticks and the same labels. */
+#define FIG_MAX_PLAN 256
+typedef struct {
+    double lo, hi; /* the axis's range; a label or a value: its place in the order, 0 */
+    int what;      /* FIG_PLAN_* flags */
+    int n;         /* categories */
+    double coarse; /* the choice; a label: 1 left out, 0 shown; a value: the value */
+} fig_plan_entry;
+enum {
+    FIG_PLAN_LOG = 1,
+    FIG_PLAN_INTEGER = 2,
+    FIG_PLAN_LABEL = 4,
+    FIG_PLAN_VALUE = 8,
+    FIG_PLAN_ACROSS = 16 /* a horizontal axis */
+};
 typedef struct {
     int n;
-    double coarse[FIG_MAX_PLAN];
+    fig_plan_entry e[FIG_MAX_PLAN];
 } fig_ticks;
-/* a, axis by axis the sparser of a and b. */
+/* a, entry by entry the sparser of a and b (b's entries that a lacks join it). */
 void fig_ticks_merge(fig_ticks *a, const fig_ticks *b);
+/* The entry of p with k's key, NULL for none. */
+const fig_plan_entry *fig_plan_find(const fig_ticks *p, const fig_plan_entry *k);
 
 typedef struct {
     fig_format format;
@@ -150,6 +172,15 @@ typedef struct {
 
 typedef struct fig fig;
 typedef struct fig_axes fig_axes;
+
+/* Whether a label that may be left out for want of room is left out: drop says this page has no
+ * room for it; the page's plan (fig_spec.ticks_in) may leave it out too. The choice joins the
+ * plan (ticks_out) as the ticks do, so both languages of a figure show the same labels. */
+bool fig_plan_drop(fig *f, bool drop);
+/* A length or limit a figure works out from its labels' room (an axis made wider for them): the
+ * larger of v and what the page's plan says, joining the plan as fig_plan_drop's choices do, so
+ * both languages draw the data to the same scale. */
+double fig_plan_max(fig *f, double v);
 
 /* Open a page. TF_ERR_NOMEM or TF_ERR_RANGE (a size cairo cannot allocate, a raster page of
  * no pixels or of another format than FIG_PNG). */
@@ -233,7 +264,10 @@ struct fig_axes {
     double used_left;  /* set by fig_axes_fit: the room taken left of the plot */
     double right;      /* room kept right of the plot (colorbar, legend) */
     const char *tag;   /* a panel letter such as "(a)", at the left of the title line, or NULL */
-    fig_rect outer;    /* set by fig_axes_fit: the room it was given */
+    fig_rect outer;    /* set by fig_axes_fit: the room it was given (or title_room) */
+    /* non-empty: the room the title and the x label may take, wider than the room the plot is
+     * fitted in (a panel narrowed to a square keeps the width it was first given for them) */
+    fig_rect title_room;
 };
 
 /* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title
@@ -285,9 +319,10 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
                  double size);
 /* A filled bar from y = base to y = top between x0 and x1 (data coordinates). */
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c);
-/* An arrow from (x0, y0) to (x1, y1) in data coordinates, head size in points. */
-void fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
-               double width, double head);
+/* An arrow from (x0, y0) to (x1, y1) in data coordinates, head size in points; returns the box
+ * of its head on the page (for labels to keep off). */
+fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1,
+                   tf_rgb c, double width, double head);
 /* A circle of radius r (data units of the x axis; the axes must have equal aspect). */
 void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rgb c, double width,
                 fig_dash dash);

@@ -153,23 +153,50 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 }
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
- * sparseness chosen. Axes are counted in the order they are fitted. */
-static double plan_wants(fig *f)
+ * sparseness chosen (the last choice for an axis stands). */
+static fig_plan_entry plan_key(const fig_axis *ax, bool horizontal)
 {
-    const fig_ticks *in = f->spec.ticks_in;
-    int i = f->tick_call;
-    return in && i < in->n ? in->coarse[i] : 0.0;
+    return (fig_plan_entry){.lo = ax->lo, .hi = ax->hi, .n = ax->n,
+                            .what = (ax->log ? FIG_PLAN_LOG : 0) |
+                                    (ax->integer ? FIG_PLAN_INTEGER : 0) |
+                                    (horizontal ? FIG_PLAN_ACROSS : 0)};
 }
 
-static void plan_chose(fig *f, double coarse)
+static double plan_wants(const fig *f, const fig_plan_entry *k)
+{
+    const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, k);
+    return e ? e->coarse : 0.0;
+}
+
+static void plan_chose(fig *f, fig_plan_entry k, double coarse)
 {
     fig_ticks *out = f->spec.ticks_out;
-    int i = f->tick_call++;
-    if (out && i < FIG_MAX_PLAN) {
-        out->coarse[i] = coarse;
-        if (out->n < i + 1)
-            out->n = i + 1;
-    }
+    if (!out)
+        return;
+    k.coarse = coarse;
+    fig_plan_entry *e = (fig_plan_entry *)fig_plan_find(out, &k);
+    if (e)
+        *e = k;
+    else if (out->n < FIG_MAX_PLAN)
+        out->e[out->n++] = k;
+}
+
+bool fig_plan_drop(fig *f, bool drop)
+{
+    fig_plan_entry k = {.lo = f->label_call++, .what = FIG_PLAN_LABEL};
+    drop = drop || plan_wants(f, &k) > 0;
+    plan_chose(f, k, drop ? 1.0 : 0.0);
+    return drop;
+}
+
+double fig_plan_max(fig *f, double v)
+{
+    fig_plan_entry k = {.lo = f->label_call++, .what = FIG_PLAN_VALUE};
+    const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, &k);
+    if (e)
+        v = fmax(v, e->coarse);
+    plan_chose(f, k, v);
+    return v;
 }
 
 /* Explicit ticks (categories): every k-th labelled, k the smallest that fits (at least want). */
@@ -185,7 +212,7 @@ static void category_ticks(fig *f, fig_axis *ax, double len, bool horizontal, do
         }
         if (ax->nt <= 1 ||
             ((ax->n + every - 1) / every <= FIG_MAX_TICKS && ticks_fit(f, ax, len, horizontal))) {
-            plan_chose(f, every);
+            plan_chose(f, plan_key(ax, horizontal), every);
             return;
         }
     }
@@ -203,17 +230,18 @@ static void decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, doub
                 continue;
             log_ticks(ax, every);
             if (ticks_fit(f, ax, len, horizontal) || every == span) {
-                plan_chose(f, every);
+                plan_chose(f, plan_key(ax, horizontal), every);
                 return;
             }
         }
     log_ticks(ax, span > 1 ? span : 1);
-    plan_chose(f, span > 1 ? span : 1);
+    plan_chose(f, plan_key(ax, horizontal), span > 1 ? span : 1);
 }
 
 void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
 {
-    double want = plan_wants(f);
+    fig_plan_entry key = plan_key(ax, horizontal);
+    double want = plan_wants(f, &key);
     if (ax->n > 0) {
         category_ticks(f, ax, len, horizontal, want);
         return;
@@ -225,7 +253,7 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
     double range = fabs(ax->hi - ax->lo);
     if (!(range > 0)) {
         ax->nt = 0;
-        plan_chose(f, 0);
+        plan_chose(f, plan_key(ax, horizontal), 0);
         return;
     }
     double step = 0;
@@ -235,14 +263,14 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
             continue;
         linear_ticks(ax, step);
         if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal)) {
-            plan_chose(f, step);
+            plan_chose(f, plan_key(ax, horizontal), step);
             return;
         }
     }
     if (want > step)
         step = want; /* the other page's ticks are sparser than any of these */
     linear_ticks(ax, step);
-    plan_chose(f, step);
+    plan_chose(f, plan_key(ax, horizontal), step);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -257,6 +285,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* a title or axis label longer than the room it is centred in would be clipped or run into
      * its neighbours: the page is too small for this font size */
     bool overflow = false;
+    fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
     if (a->title || a->tag) {
@@ -267,13 +296,13 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
             fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &h);
         top = h + pad;
         /* the title is centred over the plot, the letter at the panel's left edge */
-        overflow |= tw + (tagw > 0 ? 2 * (tagw + pad) : 0) > outer.w;
+        overflow |= tw + (tagw > 0 ? 2 * (tagw + pad) : 0) > room.w;
     }
     double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
     if (a->x.label) {
         fig_text_size(f, FIG_LABEL, a->x.label, false, &w, &h);
         bottom += 0.5 * pad + h;
-        overflow |= w > outer.w;
+        overflow |= w > room.w;
     }
     double ph = outer.h - top - bottom;
     fig_axis_ticks(f, &a->y, ph, false);
@@ -305,12 +334,12 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         ph = fmax(ph, 1.0);
     }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
-    a->outer = outer;
+    a->outer = room;
     if (a->title) {
         /* centred over the plot, moved sideways to stay inside the room it was given */
         double tw, tth;
         fig_text_size(f, FIG_LABEL, a->title, false, &tw, &tth);
-        if (tw > outer.w)
+        if (tw > room.w)
             f->cramped = true;
     }
 }
@@ -339,8 +368,11 @@ static double centred_in(fig *f, const fig_axes *a, const char *label, double ke
 {
     double w, h, cx = a->r.x + a->r.w / 2;
     fig_text_size(f, FIG_LABEL, label, false, &w, &h);
+    /* a panel letter stands at the left of the plot's margin, which may lie right of the room's
+     * edge (a panel narrowed to a square) */
+    double left = keep_left > 0 ? fmax(a->outer.x, a->r.x - a->used_left) + keep_left : a->outer.x;
     if (a->outer.w > 0)
-        cx = fmax(fmin(cx, a->outer.x + a->outer.w - w / 2), a->outer.x + keep_left + w / 2);
+        cx = fmax(fmin(cx, a->outer.x + a->outer.w - w / 2), left + w / 2);
     return cx;
 }
 
@@ -375,11 +407,20 @@ static void tick_marks(fig *f, const fig_axes *a)
     pen_stroke(f);
 }
 
+void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
+{
+    for (int i = 0; i < ax->nt; i++)
+        fig_record(f, FIG_BOX_TICK, (fig_rect){ax->t[i], axis, !ax->hide && ax->tl[i][0], 0}, 0,
+                   plot, ax->tl[i]);
+}
+
 void fig_axes_draw(fig *f, const fig_axes *a)
 {
     double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
     fig_rect r = a->r;
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
+    fig_record_ticks(f, &a->x, 0, r);
+    fig_record_ticks(f, &a->y, 1, r);
     pen_save(f);
     pen_cap(f, PEN_CAP_SQUARE);
     if (a->grid) {

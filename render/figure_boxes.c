@@ -40,12 +40,25 @@ void fig_boxes_free(fig_boxes *b)
     memset(b, 0, sizeof *b);
 }
 
+const fig_plan_entry *fig_plan_find(const fig_ticks *p, const fig_plan_entry *k)
+{
+    for (int i = 0; p && i < p->n; i++) {
+        const fig_plan_entry *e = &p->e[i];
+        if (e->lo == k->lo && e->hi == k->hi && e->what == k->what && e->n == k->n)
+            return e;
+    }
+    return NULL;
+}
+
 void fig_ticks_merge(fig_ticks *a, const fig_ticks *b)
 {
-    for (int i = 0; i < b->n && i < FIG_MAX_PLAN; i++)
-        a->coarse[i] = i < a->n ? fmax(a->coarse[i], b->coarse[i]) : b->coarse[i];
-    if (b->n > a->n)
-        a->n = b->n < FIG_MAX_PLAN ? b->n : FIG_MAX_PLAN;
+    for (int i = 0; i < b->n; i++) {
+        fig_plan_entry *e = (fig_plan_entry *)fig_plan_find(a, &b->e[i]);
+        if (e)
+            e->coarse = fmax(e->coarse, b->e[i].coarse);
+        else if (a->n < FIG_MAX_PLAN)
+            a->e[a->n++] = b->e[i];
+    }
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -132,7 +145,7 @@ static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
         return offence("a legend's label leaves its frame", t, NULL);
     for (size_t j = 0; j < b->n; j++) {
         const fig_box *o = &b->v[j];
-        if (j == i || !overlap(t->r, o->r))
+        if (j == i || o->kind == FIG_BOX_TICK || !overlap(t->r, o->r))
             continue;
         switch (o->kind) {
         case FIG_BOX_TEXT:

@@ -222,6 +222,7 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
 
     /* the ramp: 256 table entries, top = hi */
     fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
+    fig_record_ticks(f, &a.y, 2, a.r);
     tf_rgb pal[256];
     colormap_palette(cm, pal);
     uint32_t ramp[256];
@@ -378,21 +379,20 @@ void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, dou
     fig_line(f, a, x, y, 2, c, width, dash);
 }
 
-void fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
-               double width, double head)
+fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1,
+                   tf_rgb c, double width, double head)
 {
     double px0 = fig_px(a, x0), py0 = fig_py(a, y0), px1 = fig_px(a, x1), py1 = fig_py(a, y1);
     double dx = px1 - px0, dy = py1 - py0, len = hypot(dx, dy);
     if (!(len > 0))
-        return;
+        return (fig_rect){px1, py1, 0, 0};
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
     record_segment(f, a, px0, py0, px1, py1);
-    fig_record(f, FIG_BOX_MARKER,
-               (fig_rect){fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
-                          fabs(py1 - by) + 2 * hw},
-               0, a->r, NULL);
+    fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
+                   fabs(py1 - by) + 2 * hw};
+    fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
     pen_save(f);
     pen_rgb(f, c);
     pen_width(f, width);
@@ -405,6 +405,7 @@ void fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, doubl
     pen_close(f);
     pen_fill(f);
     pen_restore(f);
+    return hr;
 }
 
 void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rgb c, double width,

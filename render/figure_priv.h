@@ -35,7 +35,8 @@ struct fig {
     bool write_failed;  /* the vector stream could not be written */
     bool cramped;       /* a plot area had no room left after its labels */
     unsigned missing;   /* a character no installed font has */
-    int tick_call;      /* axes whose ticks were chosen so far (index into the tick plans) */
+    int label_call;     /* labels and values asked about so far (fig_plan_drop,
+                         * fig_plan_max: their key in the plans) */
     /* PDF and SVG are collected here, then written */
     char *mem_buf;
     size_t mem_len;
@@ -53,6 +54,8 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal);
 void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
 /* Record a box (when the page records them). */
 void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text);
+/* Record the ticks of ax (axis 0 x, 1 y, 2 a colour bar's) as FIG_BOX_TICK boxes. */
+void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot);
 /* The ink box of the text now in f->layout, drawn with its point (ax, ay) at (x, y). */
 fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical);
 /* Whether the segment from (x0, y0) by (dx, dy) passes through r (shrunk by a hair). */

@@ -25,7 +25,8 @@ figures=(
     "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
     "embedding-map|--vectors VECTORS|The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
-    "schemes|--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128 --lang en --width two-column --height 7.2in|Beyond the article: the schemes real models use against distance on a log axis. Above, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; in the middle, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; below, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴）。中间一栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；下方：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
+    "schemes|--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128|Beyond the article: the schemes real models use against distance on a log axis. Above, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; in the middle, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; below, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴）。中间一栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；下方：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
+    "pe-file|-d 64|A learned position table (here the untrained, random one of --scheme learned; --pe-file FILE reads a model's): the table, the dot products of its rows, and the mean cosine of rows k apart beside sinusoidal PE's. / 学习得到的位置表（此处为未训练的随机表；--pe-file FILE 读取模型的表）：表本身、行之间的点积，以及相隔 k 的两行的平均余弦，与正弦 PE 对照。"
     "order-training|--seed 42|One attention layer trained on who does it, once per position scheme, from the same weights: held-out accuracy per epoch (chance dashed) and the training loss. none stays at 50 %, the others reach 100 %. / 同一个单层注意力模型按每种位置方案各训练一次：none 停在 50%，其余达到 100%。"
 )
 vectors=$(mktemp)
@@ -69,11 +70,19 @@ for entry in "${figures[@]}"; do
         } >>"$docs/gallery.md"
         continue
     fi
+    declare -A shown_as=()
     for variant in "|" "-en|--lang en" "-2col|--width two-column" "-2col-en|--width two-column --lang en"; do
         IFS='|' read -r suffix extra <<<"$variant"
+        # a size the figure refuses is said in the gallery instead of its picture
         # shellcheck disable=SC2086 # opts and extra are words
-        "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $opts $extra
+        if "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $opts $extra \
+            2>"$out/.err"; then
+            shown_as[x$suffix]="![$name$suffix](gallery/$name$suffix.png)"
+        else
+            shown_as[x$suffix]="(refused: $(sed 's/^tfviz: //' "$out/.err"))"
+        fi
     done
+    rm -f "$out/.err"
     {
         echo "## $name"
         echo
@@ -86,14 +95,32 @@ for entry in "${figures[@]}"; do
         echo
         echo "| one column / 单栏 | one column, English |"
         echo "|---|---|"
-        echo "| ![$name](gallery/$name.png) | ![$name, English](gallery/$name-en.png) |"
+        echo "| ${shown_as[x]} | ${shown_as[x-en]} |"
         echo
-        echo "![$name, two columns](gallery/$name-2col.png)"
+        echo "${shown_as[x-2col]}"
         echo
-        echo "![$name, two columns, English](gallery/$name-2col-en.png)"
+        echo "${shown_as[x-2col-en]}"
         echo
     } >>"$docs/gallery.md"
 done
+
+# one base alone: --base draws that base's bound and no other
+"$tfviz" --export "$out/rope-decay-one-base.png" --figure rope-decay -d 128 -n 256 --base 500000 --dpi 100
+"$tfviz" --export "$out/rope-decay-one-base-en.png" --figure rope-decay -d 128 -n 256 --base 500000 --dpi 100 --lang en
+{
+    echo "## rope-decay, one base"
+    echo
+    echo "With \`--base\` the figure draws that base alone (without it, 10000 beside Llama 3's 500000); a base keeps its style either way. / 指定 \`--base\` 时只画这一个基数。"
+    echo
+    echo '```sh'
+    echo "tfviz --export rope-decay.pdf --figure rope-decay -d 128 -n 256 --base 500000"
+    echo '```'
+    echo
+    echo "| 中文 | English |"
+    echo "|---|---|"
+    echo "| ![rope-decay, one base](gallery/rope-decay-one-base.png) | ![rope-decay, one base, English](gallery/rope-decay-one-base-en.png) |"
+    echo
+} >>"$docs/gallery.md"
 
 # the animations: four frames of each, two by two in reading order (Pillow, python3-pil, joins
 # them)

@@ -326,14 +326,16 @@ def test_paper(d):
     check("cos half" in text, "the pe figure in the split layout says so on its axis")
     p = run("--print", "pe", "--pe-layout", "sincos", ok=False)
     check(p.returncode == 2 and "interleaved or split" in p.stderr.decode(), "bad --pe-layout")
-    # rope-decay: each base keeps its style whichever is --base (500000 dashed orange)
+    # rope-decay: 10000 beside 500000 by default; --base draws that base alone; a base keeps
+    # its style either way (10000 solid blue, 500000 dashed orange)
     svg = os.path.join(d, "decay.svg")
-    for base in ("10000", "500000"):
-        run("--export", svg, "--figure", "rope-decay", "--base", base)
+    for base, want in ((None, {("#0072b2", False), ("#d55e00", True)}),
+                       ("10000", {("#0072b2", False)}), ("500000", {("#d55e00", True)})):
+        run("--export", svg, "--figure", "rope-decay", *(["--base", base] if base else []))
         paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
-        dashed = {p.getAttribute("stroke") for p in paths if p.hasAttribute("stroke-dasharray")
-                  and p.getAttribute("stroke") in ("#d55e00", "#0072b2")}
-        check(dashed == {"#d55e00"}, f"--base {base}: the 500000 curve dashed orange ({dashed})")
+        curves = {(p.getAttribute("stroke"), p.hasAttribute("stroke-dasharray")) for p in paths
+                  if p.getAttribute("stroke") in ("#d55e00", "#0072b2")}
+        check(curves == want, f"rope-decay --base {base}: curves {sorted(curves)}")
     # --vmin / --vmax: the colour limits of the heatmap, values beyond them clamped
     run("--export", path, "-n", "40", "-d", "24", "--vmin", "-0.5", "--vmax", "0.5")
     pdf_cells(d, path, -0.5, 0.5)

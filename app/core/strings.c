@@ -562,7 +562,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_BASE) = {"基数", "base"},
     F(T_F_REL_DIST) = {"相对距离 <i>m</i> − <i>n</i>", "relative distance <i>m</i> − <i>n</i>"},
     F(T_F_DECAY_BOUND) = {"衰减上界 (2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|",
-                          "(2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|"},
+                          "decay bound (2/<i>d</i>) Σ<sub><i>j</i></sub> |<i>S</i><sub><i>j</i></sub>|"},
     F(T_F_PAIR) = {"维度对 <i>i</i>", "pair <i>i</i>"},
     F(T_F_DIMS_HALF) = {"第 <i>i</i>、<i>i</i>+<i>d</i>/2 维",
                         "dims <i>i</i>, <i>i</i>+<i>d</i>/2"},

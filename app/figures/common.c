@@ -170,7 +170,9 @@ fig_rect colorbar_rect(const fig_axes *ax)
 /* Make the plot area square by narrowing (or shortening) outer and fitting again. */
 void fit_square(fig *f, fig_axes *ax, fig_rect outer)
 {
+    ax->title_room = (fig_rect){0};
     fig_axes_fit(f, ax, outer);
+    ax->title_room = outer; /* the title and x label keep the whole width */
     double extra = ax->r.w - ax->r.h;
     if (extra > 0) {
         outer.x += extra / 2;

@@ -168,7 +168,8 @@ void minmax(const double *v, size_t n, double *mn, double *mx);
 void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0);
 /* The colour bar's rectangle right of a plot's area. */
 fig_rect colorbar_rect(const fig_axes *ax);
-/* Make the plot area square by narrowing (or shortening) outer and fitting again. */
+/* Make the plot area square by narrowing (or shortening) outer and fitting again; the title and
+ * the x label keep the whole of outer. */
 void fit_square(fig *f, fig_axes *ax, fig_rect outer);
 /* Two panels of area: side by side on a wide page (the first `across` of the width, gap_across
  * between them), else stacked (the first `down` of the height, gap_down below it). */

@@ -410,12 +410,15 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
         fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
         order_options(m, req);
     } else {
-        fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld --base %.17g "
-               "--index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
-               "--offset %ld%s", TF_VERSION, format, e->name, c->d_model,
-            c->n_positions, c->base, c->index_base, (unsigned long long)c->seed, c->vocab_size,
-            tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
-            c->scale_embedding ? " --scale-embedding" : "");
+        fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld", TF_VERSION, format,
+                e->name, c->d_model, c->n_positions);
+        /* rope-decay without --base draws the two bases; with it, that one alone */
+        if (req->base_given || strcmp(e->name, "rope-decay") != 0)
+            fprintf(m, " --base %.17g", c->base);
+        fprintf(m, " --index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
+                "--offset %ld%s", c->index_base, (unsigned long long)c->seed, c->vocab_size,
+                tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
+                c->scale_embedding ? " --scale-embedding" : "");
         if (c->compare) {
             fputs(" --compare ", m);
             put_quoted(m, c->compare, c->compare_len);
@@ -534,10 +537,13 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
 
 /* One page of the still figure e, w x h points: drawn to fp in format fmt, or with measure only
  * laid out (nothing written). *cramped says whether some plot had no room left after its
- * labels; a page that is cramped (and not a measure page) is not written. */
+ * labels; a page that is cramped (and not a measure page) is not written. plan_in (NULL: none)
+ * makes its ticks at least as sparse and leaves out the labels it leaves out; plan_out (NULL:
+ * not wanted) receives the page's own choices. */
 static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
                             fig_format fmt, double w, double h, FILE *fp, bool measure,
-                            bool *cramped, char *why, size_t why_len)
+                            const fig_ticks *plan_in, fig_ticks *plan_out, bool *cramped,
+                            char *why, size_t why_len)
 {
     double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
@@ -549,7 +555,8 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     const char *title = req->no_title || !req->title ? txt_lang(e->title, req->zh) : req->title;
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
-                     .boxes = measure ? NULL : req->boxes};
+                     .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
+                     .ticks_out = plan_out};
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
     tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
@@ -565,7 +572,8 @@ static double height_that_fits(const fig_request *req, tf_analysis *a, const fig
     char why[8];
     for (; h <= MAX_SIDE_PT; h *= 1.1) {
         bool cramped;
-        if (still_page(req, a, e, fmt, w, h, NULL, true, &cramped, why, sizeof why) != TF_OK)
+        if (still_page(req, a, e, fmt, w, h, NULL, true, NULL, NULL, &cramped, why,
+                       sizeof why) != TF_OK)
             return 0;
         if (!cramped)
             return h;
@@ -582,12 +590,93 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     for (w *= 1.1; w <= MAX_SIDE_PT; w *= 1.1) {
         double tall = fmin(MAX_SIDE_PT, fmax(2 * h, w * e->aspect));
         bool cramped;
-        if (still_page(req, a, e, fmt, w, tall, NULL, true, &cramped, why, sizeof why) != TF_OK)
+        if (still_page(req, a, e, fmt, w, tall, NULL, true, NULL, NULL, &cramped, why,
+                       sizeof why) != TF_OK)
             return 0;
         if (!cramped)
             return w;
     }
     return 0;
+}
+
+/* Whether plans a and b hold the same choices. */
+static bool same_plan(const fig_ticks *a, const fig_ticks *b)
+{
+    if (a->n != b->n)
+        return false;
+    for (int i = 0; i < a->n; i++) {
+        const fig_plan_entry *e = fig_plan_find(b, &a->e[i]);
+        if (!e || e->coarse != a->e[i].coarse)
+            return false;
+    }
+    return true;
+}
+
+/* The layout the Chinese and the English page of figure e share at width w: the least height
+ * from *h up at which the labels of both fit (unless the request sets the height; when the other
+ * language needs a much taller page or none, this one's own height and ticks), and the plan both
+ * pages take: axis by axis the sparser ticks of the two, and only the labels both have room for
+ * (the same words on the map). Either language's export works it out alike, so the two files
+ * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
+ * gains room by it. */
+static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                          fig_format fmt, double w, double *h, fig_ticks *plan)
+{
+    fig_request other = *req;
+    other.zh = !req->zh;
+    const fig_request *both[2] = {req, &other};
+    memset(plan, 0, sizeof *plan);
+    fig_ticks *own = malloc(2 * sizeof *own);
+    if (!own)
+        return; /* no plan: each language its own ticks */
+    char why[8];
+    /* the least height from *h up (10% steps) at which both fit; a set height is the one */
+    double start = *h, mine = 0;
+    for (double hh = start; hh <= MAX_SIDE_PT; hh *= 1.1) {
+        bool cramped[2];
+        for (int l = 0; l < 2; l++) {
+            own[l].n = 0;
+            if (still_page(both[l], a, e, fmt, w, hh, NULL, true, NULL, &own[l], &cramped[l],
+                           why, sizeof why) != TF_OK) {
+                free(own);
+                return;
+            }
+        }
+        if ((!cramped[0] && !cramped[1]) || req->height > 0) {
+            /* the plan: this page's choices and the other's. A plan that changes the pages is
+             * laid out again in both languages and taken from them (a wider axis is known by
+             * its new range); it must leave this page room (a wider axis may crowd its
+             * labels), else a taller page */
+            *plan = own[0];
+            fig_ticks_merge(plan, &own[1]);
+            bool tight = false;
+            if (!same_plan(plan, &own[0]) || !same_plan(plan, &own[1]))
+                for (int l = 0; l < 2; l++) {
+                    bool crowded;
+                    own[l].n = 0;
+                    if (still_page(both[l], a, e, fmt, w, hh, NULL, true, plan, &own[l],
+                                   &crowded, why, sizeof why) != TF_OK)
+                        crowded = true;
+                    tight |= l == 0 && crowded;
+                    if (l == 1) {
+                        fig_ticks_merge(&own[0], &own[1]);
+                        *plan = own[0];
+                    }
+                }
+            if (!tight || req->height > 0) {
+                *h = hh;
+                free(own);
+                return;
+            }
+            memset(plan, 0, sizeof *plan);
+        }
+        if (!cramped[0] && !(mine > 0))
+            mine = hh;
+        if (mine > 0 && hh > 1.4 * mine)
+            break; /* the other language needs a much taller page, or none fits it */
+    }
+    *h = mine > 0 ? mine : start; /* this language alone, its own ticks */
+    free(own);
 }
 
 /* The still figure e to fp in format fmt: its page, taller when the labels need it. */
@@ -596,13 +685,16 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
 {
     double w, h;
     figure_page_size(req, e, &w, &h);
-    /* the height follows the width: taller when the labels need it (a large --font-size) */
-    if (!(req->height > 0)) {
-        double fits = height_that_fits(req, a, e, fmt, w, h);
-        h = fits > 0 ? fits : h;
-    }
+    /* the height follows the width: taller when the labels need it (a large --font-size), the
+     * same in both languages, and so are the ticks and the labels */
+    fig_ticks *plan = malloc(sizeof *plan);
+    if (!plan)
+        return TF_ERR_NOMEM;
+    shared_layout(req, a, e, fmt, w, &h, plan);
     bool cramped;
-    tf_status st = still_page(req, a, e, fmt, w, h, fp, false, &cramped, why, why_len);
+    tf_status st = still_page(req, a, e, fmt, w, h, fp, false, plan, NULL, &cramped, why,
+                              why_len);
+    free(plan);
     if (st == TF_ERR_RANGE && cramped) {
         double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
         double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;

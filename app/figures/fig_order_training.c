@@ -190,8 +190,8 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
     double y50 = fig_py(&ax, 100.0 * ORDER_CHANCE);
     fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE, grey,
                 lw, FIG_DASHED);
-    fig_text(c->f, FIG_TICK, fig_txt(c, T_F_CHANCE), false, ax.r.x + ax.r.w - 0.3 * lw * 10,
-             y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1, false);
+    fig_text_in(c->f, &ax, FIG_TICK, fig_txt(c, T_F_CHANCE), false,
+                ax.r.x + ax.r.w - 0.3 * lw * 10, y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1);
     for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
         curve_xy(tr, k, false, upto, x, y, &n);

@@ -17,7 +17,9 @@ tf_status draw_decay(fig_ctx *c)
     const tf_config *cfg = &c->a->cfg;
     long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
     long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
-    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0; /* LLaMA 1/2 vs Llama 3 */
+    /* --base draws that base alone; by default 10000 (LLaMA 1/2) beside 500000 (Llama 3) */
+    int nl = c->req && c->req->base_given ? 1 : 2;
+    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0;
     double *x = malloc((size_t)ns * sizeof *x), *y = malloc((size_t)ns * sizeof *y);
     double *y2 = malloc((size_t)ns * sizeof *y2);
     if (!x || !y || !y2) {
@@ -29,7 +31,7 @@ tf_status draw_decay(fig_ctx *c)
         x[s] = round((double)(n - 1) * s / (ns - 1));
         y[s] = rope_decay_bound(cfg->d_model, cfg->base, x[s]);
         y2[s] = rope_decay_bound(cfg->d_model, other, x[s]);
-        mx = fmax(mx, fmax(y[s], y2[s]));
+        mx = fmax(mx, fmax(y[s], nl > 1 ? y2[s] : 0));
     }
     char l0[96], l1[96];
     snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
@@ -51,24 +53,32 @@ tf_status draw_decay(fig_ctx *c)
     /* the legend in the first corner where it covers neither curve, with more room above the
      * curves when no corner is free */
     const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
-    int corner = -1;
-    for (int k = 0; k < 6 && corner < 0; k++) {
+    int corner = -1, raised = 0;
+    for (int k = 0; k < 6 && corner < 0; k++, raised++) {
         if (k)
             ax.y.hi *= 1.15;
         fig_axes_fit(c->f, &ax, c->area);
-        corner = fig_legend_place(c->f, &ax, li, 2, series, 2);
+        corner = fig_legend_place(c->f, &ax, li, nl, series, nl);
     }
-    if (corner < 0) { /* wider than the room above the curves: outside, right of the plot */
+    /* both languages raise the curves' ceiling as far as either needs */
+    int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
+    if (both < 6 && both != raised - 1) {
+        ax.y.hi = mx * 1.05 * pow(1.15, both);
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, nl, series, nl);
+    }
+    if (both >= 6 || corner < 0) { /* wider than the room above the curves: right of the plot */
         ax.y.hi = mx * 1.05;
-        ax.right = fig_legend_width(c->f, li, 2);
+        ax.right = fig_legend_width(c->f, li, nl);
         fig_axes_fit(c->f, &ax, c->area);
         corner = 4;
     }
     fig_axes_draw(c->f, &ax);
     double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
-    fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
+    if (nl > 1)
+        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
     fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, 2, corner < 0 ? 1 : corner);
+    fig_legend(c->f, &ax, li, nl, corner < 0 ? 1 : corner);
     free(x), free(y), free(y2);
     return TF_OK;
 }
@@ -127,10 +137,12 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
              fig_txt(c, cfg->rope == ROPE_HALF ? T_F_DIMS_HALF : T_F_DIMS_INTERLEAVED));
     a1.x.label = xl;
     a1.y.label = fig_txt(c, T_F_POS_M);
-    char t1[160];
-    snprintf(t1, sizeof t1, "%s, %s, %s %g", fig_txt(c, T_F_ROTATION),
-             cfg->rope == ROPE_HALF ? "half (rotate_half)" : "interleaved", fig_txt(c, T_F_BASE),
-             cfg->base);
+    char t1[240];
+    const char *style = cfg->rope == ROPE_HALF ? (c->zh ? "前后两半配对（rotate_half）"
+                                                         : "half (rotate_half)")
+                                               : (c->zh ? "相邻维度配对" : "interleaved");
+    snprintf(t1, sizeof t1, "%s%s%s%s%s %g", fig_txt(c, T_F_ROTATION), c->zh ? "，" : ", ", style,
+             c->zh ? "，" : ", ", fig_txt(c, T_F_BASE), cfg->base);
     a1.title = t1;
     a1.tag = panel_tag(c, 0);
     const char *cb = "cos(<i>m</i>θ<sub><i>i</i></sub>)";
@@ -144,30 +156,37 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
-/* Label text of arrow m, whose tip is at (x, y): beyond the tip, clear of the arrow's head and
+/* Label text of arrow m, whose tip is at (x, y): beyond the tip, clear of the arrows' heads and
  * of the labels placed before (arrows a few degrees apart), inside the plot. placed[m] becomes
- * its box (centre and size). */
+ * its box (centre and size). A plot too small for that makes the page cramped (a taller page
+ * gives it room). */
 static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
-                        fig_rect *placed, long m)
+                        fig_rect *placed, long m, const fig_rect *heads, long n_heads)
 {
     double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
     double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
     double tw, th, tx = x0, ty = y0;
     fig_text_size(f, FIG_TICK, text, true, &tw, &th);
     double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
-    for (int k = 0; k < 4; k++) {
+    bool clear = false;
+    for (int k = 0; k < 6 && !clear; k++) {
         double p = push + k * 0.9 * th;
         tx = len > 0 ? x0 + ox / len * p : x0;
         ty = len > 0 ? y0 + oy / len * p : y0;
         tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
         ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
-        bool clear = true;
+        clear = true;
         for (long j = 0; j < m && clear; j++)
             clear = fabs(placed[j].x - tx) >= 0.5 * (placed[j].w + tw) ||
                     fabs(placed[j].y - ty) >= 0.5 * (placed[j].h + th);
-        if (clear)
-            break;
+        for (long j = 0; j < n_heads && clear; j++) { /* nor on an arrow's head */
+            const fig_rect *h = &heads[j];
+            clear = tx + 0.5 * tw <= h->x || h->x + h->w <= tx - 0.5 * tw ||
+                    ty + 0.5 * th <= h->y || h->y + h->h <= ty - 0.5 * th;
+        }
     }
+    if (!clear)
+        fig_set_cramped(f);
     placed[m] = (fig_rect){tx, ty, tw, th};
     fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
 }
@@ -209,8 +228,11 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     double need = 0.45 * 0.9 * fig_font_size(c->f, FIG_TICK) + 0.5 * hypot(lab_w, lab_h) + 1.0 +
                   0.5 * lab_h;
     double half = 0.5 * fmin(a2.r.w, a2.r.h);
-    if (half > 1.4 * need && R * half / lim + need > half) {
-        lim = R * half / (half - need);
+    double wider = half > 1.4 * need && R * half / lim + need > half ? R * half / (half - need)
+                                                                     : lim;
+    wider = fig_plan_max(c->f, wider); /* the same scale in both languages */
+    if (wider > lim) {
+        lim = wider;
         a2.x.lo = a2.y.lo = -lim;
         a2.x.hi = a2.y.hi = lim;
         fit_square(c->f, &a2, area);
@@ -221,15 +243,19 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &a2, 0, 0, R, guide, lw, FIG_DASHED);
-    fig_rect placed[ROPE_ARROWS];
+    fig_rect placed[ROPE_ARROWS], heads[ROPE_ARROWS];
+    double tip[ROPE_ARROWS][2];
     for (long m = 0; m < M; m++) {
         rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
-        fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
-                  0.9 * fig_font_size(c->f, FIG_TICK));
+        tip[m][0] = rot[ia], tip[m][1] = rot[ib];
+        heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
+                             0.9 * fig_font_size(c->f, FIG_TICK));
+    }
+    for (long m = 0; m < M; m++) { /* the labels after every arrow, off all their heads */
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        arrow_label(c->f, &a2, ml, rot[ia], rot[ib], placed, m);
+        arrow_label(c->f, &a2, ml, tip[m][0], tip[m][1], placed, m, heads, M);
     }
     free(rot);
     return TF_OK;
@@ -446,14 +472,14 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, fig_rect area, double 
     /* the angle in the plot's top-left corner, clear of the circles and the arrows */
     char deg[64];
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
-    fig_text(c->f, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0, false);
+    fig_text_in(c->f, &ax, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0);
     fig_arrow(c->f, &ax, 0, 0, Rq * cos(aq), Rq * sin(aq), cq, 2.4 * lw, 0.9 * fs);
     fig_arrow(c->f, &ax, 0, 0, Rk * cos(ak), Rk * sin(ak), ck, 2.4 * lw, 0.9 * fs);
     double off = 1.16;
-    fig_text(c->f, FIG_LABEL, "<i>q</i>", false, fig_px(&ax, off * Rq * cos(aq)),
-             fig_py(&ax, off * Rq * sin(aq)), 0.5, 0.5, false);
-    fig_text(c->f, FIG_LABEL, "<i>k</i>", false, fig_px(&ax, off * Rk * cos(ak)),
-             fig_py(&ax, off * Rk * sin(ak)), 0.5, 0.5, false);
+    fig_text_in(c->f, &ax, FIG_LABEL, "<i>q</i>", false, fig_px(&ax, off * Rq * cos(aq)),
+                fig_py(&ax, off * Rq * sin(aq)), 0.5, 0.5);
+    fig_text_in(c->f, &ax, FIG_LABEL, "<i>k</i>", false, fig_px(&ax, off * Rk * cos(ak)),
+                fig_py(&ax, off * Rk * sin(ak)), 0.5, 0.5);
     (void)cfg;
 }
 

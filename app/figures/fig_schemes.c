@@ -187,7 +187,14 @@ static double legend_band(fig *f, const fig_legend_item *li, int n)
 
 static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, int n, double y)
 {
-    fig_axes band = {.r = {ax->r.x - 0.5 * fig_font_size(f, FIG_TICK), y, ax->r.w, 1}};
+    /* its frame under the plot's left edge; wider than the room right of it, moved left into
+     * the margin of the axis labels (TODO(issue 17): wider than the panel's whole room, a
+     * column at 8 pt in English, it still leaves the page: its labels should wrap) */
+    double fs = fig_font_size(f, FIG_TICK), w = fig_legend_width(f, li, n) - 0.6 * fs;
+    double left = ax->r.x, right = ax->outer.x + ax->outer.w;
+    if (left + w > right)
+        left = fmax(ax->outer.x, right - w);
+    fig_axes band = {.r = {left - 0.5 * fs, y, ax->r.w, 1}};
     fig_legend(f, &band, li, n, 0);
 }
 
@@ -224,6 +231,8 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    long said[SCHEME_COUNT * 2]; /* trained lengths labelled: two schemes at one say it once */
+    int n_said = 0;
     for (int j = 0; j < S->nc; j++) {
         /* sinusoidal last and dashed: plain RoPE's score for q = k is the same curve */
         int i = (j + S->sin_at + 1) % S->nc;
@@ -234,6 +243,12 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
         if (k->trained > 0 && k->trained <= S->R) {
             fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                         k->color, 1.5 * lw, FIG_DASHED);
+            bool again = false;
+            for (int m = 0; m < n_said; m++)
+                again |= said[m] == k->trained;
+            if (again || n_said == (int)(sizeof said / sizeof said[0]))
+                continue;
+            said[n_said++] = k->trained;
             char tl[48];
             snprintf(tl, sizeof tl, "<i>L</i> = %ld", k->trained);
             /* at the top, where similarities have fallen; at the bottom beside the biases,

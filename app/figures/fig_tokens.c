@@ -88,12 +88,17 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
             if (k == 1)
                 ax[k].y.label = fig_txt(c, T_F_TOKEN);
             fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
-            /* the colour bar runs beside the lower panels: their titles keep left of it */
+            /* the colour bar runs beside the lower panels: their titles keep left of it (and
+             * right of a panel letter) */
             if (k > 0) {
                 ax[k].outer.w -= cbw;
-                double tw, th;
+                double tw, th, lw = 0;
                 fig_text_size(c->f, FIG_LABEL, titles[k], false, &tw, &th);
-                if (tw > ax[k].outer.w)
+                if (ax[k].tag) {
+                    fig_text_size(c->f, FIG_LABEL, ax[k].tag, false, &lw, &th);
+                    lw += 0.5 * fig_font_size(c->f, FIG_LABEL);
+                }
+                if (tw + lw > ax[k].outer.w)
                     fig_set_cramped(c->f);
             }
             y += ph[k] + gap;

@@ -39,7 +39,9 @@ static bool spot_free(const fig_axes *ax, double bx, double by, double w, double
 
 /* The label of the point (x, y): right, left, above or below it; else, in rings further out in
  * eight directions, with a thin leader line from the point to the label. Its box joins boxes.
- * plain: word is text, else markup. */
+ * plain: word is text, else markup. A label with no free place is left out, and so is one the
+ * page's plan leaves out (the other language's page had no place for it: both label the same
+ * words). */
 static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool plain, double x,
                         double y, double mr, double *boxes, size_t *placed)
 {
@@ -47,30 +49,33 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
     fig_text_size(c->f, FIG_TICK, word, plain, &w, &h);
     static const double dir[8][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
                                      {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
-    for (int ring = 0; ring < 3; ring++)
-        for (int k = 0; k < (ring ? 8 : 4); k++) {
-            double reach = mr + 1 + ring * 0.9 * h, dx = dir[k][0], dy = dir[k][1];
+    double bx = 0, by = 0, dx = 0, dy = 0;
+    bool found = false, leader = false;
+    for (int ring = 0; ring < 3 && !found; ring++)
+        for (int k = 0; k < (ring ? 8 : 4) && !found; k++) {
+            double reach = mr + 1 + ring * 0.9 * h;
+            dx = dir[k][0], dy = dir[k][1];
             /* the box's near side or corner at reach from the point */
-            double bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
-            double by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
-            if (!spot_free(ax, bx, by, w, h, boxes, *placed))
-                continue;
-            if (ring) { /* the leader: from the marker's edge to the box's near edge */
-                double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
-                double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
-                double len = hypot(tx - X, ty - Y);
-                double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
-                double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
-                fig_segment(c->f, ax, ax->x.lo + (sx - ax->r.x) * kx,
-                            ax->y.hi - (sy - ax->r.y) * ky, ax->x.lo + (tx - ax->r.x) * kx,
-                            ax->y.hi - (ty - ax->r.y) * ky, (tf_rgb){150, 150, 150},
-                            0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
-            }
-            fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
-            double *b = boxes + 4 * (*placed)++;
-            b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
-            return;
+            bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
+            by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
+            found = spot_free(ax, bx, by, w, h, boxes, *placed);
+            leader = ring > 0;
         }
+    if (fig_plan_drop(c->f, !found))
+        return;
+    if (leader) { /* the leader: from the marker's edge to the box's near edge */
+        double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
+        double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
+        double len = hypot(tx - X, ty - Y);
+        double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
+        double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
+        fig_segment(c->f, ax, ax->x.lo + (sx - ax->r.x) * kx, ax->y.hi - (sy - ax->r.y) * ky,
+                    ax->x.lo + (tx - ax->r.x) * kx, ax->y.hi - (ty - ax->r.y) * ky,
+                    (tf_rgb){150, 150, 150}, 0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+    }
+    fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
+    double *b = boxes + 4 * (*placed)++;
+    b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
 }
 
 /* Markers at (px[i], py[i]) and the words beside them: every marker is an obstacle first, then
