@@ -12,9 +12,10 @@
 
 typedef struct {
     long pos;       /* pos of the M_k demonstration */
-    double *gram;   /* (gram_n, gram_n) PE . PE^T, cached */
-    long gram_n;
-    unsigned gram_gen;
+    double *gram;   /* (gram_n, gram_n) PE . PE^T, cached: it depends on these four only */
+    long gram_n, gram_pos0;
+    int gram_d;
+    double gram_base;
 } rel_state;
 
 static void *init(tui *t)
@@ -45,22 +46,24 @@ static double gram_px(void *ctx, int py, int px)
     return py < c->n && px < c->n ? c->g[(size_t)py * c->n + px] : NAN;
 }
 
-/* posenc_gram of n positions, cached for this analysis. */
+/* posenc_gram of n positions, cached while n, d_model, the base and the first position stay
+ * (another n_positions, sentence or k does not change it). */
 static const double *gram_for(const tui *t, rel_state *r, long n)
 {
-    if (r->gram && r->gram_n == n && r->gram_gen == t->generation)
+    const tf_config *c = &t->a->cfg;
+    if (r->gram && r->gram_n == n && r->gram_d == c->d_model && r->gram_base == c->base &&
+        r->gram_pos0 == c->index_base)
         return r->gram;
     free(r->gram);
     r->gram = malloc((size_t)n * n * sizeof *r->gram);
     if (!r->gram)
         return NULL;
-    const tf_config *c = &t->a->cfg;
     if (posenc_gram(c->index_base, n, c->d_model, c->base, r->gram) != TF_OK) {
         free(r->gram);
         r->gram = NULL;
         return NULL;
     }
-    r->gram_n = n, r->gram_gen = t->generation;
+    r->gram_n = n, r->gram_d = c->d_model, r->gram_base = c->base, r->gram_pos0 = c->index_base;
     return r->gram;
 }
 
@@ -73,7 +76,7 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     int py = y;
     term_attr(w, A_BOLD, 0);
     /* C9 holds when the nearest two positions are still apart; at the article's scale the
-     * numbers come from a worker (relwork.c) a moment later */
+     * numbers come from a worker (parts.c) a moment later */
     bool ready = (a->done & ANALYSIS_RELATIVE) != 0;
     term_printf(w, py++, px, pw,
                 txt(!ready ? T_R_COMPUTING : a->min_distance > 1e-9 ? T_R_NEAREST : T_R_SAME),
