@@ -338,7 +338,7 @@ def test_keys_while_computing():
                    "the computing line", timeout=60)
         check(s is not None, "busy: view 6 says it computes in the background at d_model 4096")
         t.keys("l")
-        s = t.wait("后台计算中（d_model = 4096，n = 10000）……按键照常可用", "the Chinese line",
+        s = t.wait("后台计算中（d_model = 4096，n = 10000），按键照常可用", "the Chinese line",
                    timeout=60)
         check(s is not None, "busy: l is answered (the computing line turns Chinese) while the "
                              "order experiment still runs")

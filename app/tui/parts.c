@@ -116,7 +116,7 @@ static void submit(tui *t, unsigned part)
 
 /* Roughly the multiply-adds (or sines) of a part: a job below QUICK_WORK is waited for, so its
  * numbers come with the key's own frame instead of a "computing" frame just before them. */
-#define QUICK_WORK 2e6
+#define QUICK_WORK 5e7
 
 static double cost(const tui *t, unsigned part)
 {

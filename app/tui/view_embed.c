@@ -44,12 +44,12 @@ static void check_drop(void *ctx)
 
 static const work_kind check_kind = {check_run, check_drop};
 
-/* A finished check for the analysis on screen into the state. */
-static void check_take(tui *t, embed_state *e)
+/* A finished check for the analysis on screen into the state: true when one came. */
+static bool check_take(tui *t, embed_state *e)
 {
     check_job *j = work_take(e, t->generation);
     if (!j)
-        return;
+        return false;
     if (j->st == TF_OK) {
         e->onehot_diff = j->diff;
         e->onehot_gen = t->generation;
@@ -58,6 +58,15 @@ static void check_take(tui *t, embed_state *e)
     }
     e->echo = false;
     check_drop(j);
+    return true;
+}
+
+/* While no key comes: a check that finished is drawn (the lesson's layouts may not draw the
+ * panel, so its message line says the result). */
+static int tick(tui *t, void *state)
+{
+    embed_state *e = state;
+    return e && check_take(t, e) ? TUI_REDRAW : TUI_IGNORED;
 }
 
 /* c: start the check; a small one is waited for, so its line comes with this key's frame. */
@@ -73,7 +82,7 @@ static void check_start(tui *t, embed_state *e)
     e->echo = work >= 1e7;
     if (work < 1e7)
         work_wait(e, t->generation, WORK_QUICK_MS);
-    check_take(t, e);
+    (void)check_take(t, e);
 }
 
 static void *init(tui *t)
@@ -361,7 +370,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
 {
     embed_state *e = state;
     if (e)
-        check_take(t, e);
+        (void)check_take(t, e);
     tf_analysis *a = t->a;
     int d = a->cfg.d_model;
     const tf_token *k = &a->tokens.items[t->tok];
@@ -448,5 +457,5 @@ static bool result(tui *t, void *state, char *buf, size_t cap)
 const tui_view view_embed = {
     .figure = "embedding", .tab = T_TAB_EMBED, .caption = T_CAP_EMBED, .keys = T_KEYS_EMBED,
     .needs = 0, .init = init, .free = free, .draw = draw, .key = key, .click = click,
-    .result = result,
+    .tick = tick, .result = result,
 };
