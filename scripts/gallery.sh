@@ -101,6 +101,7 @@ anims=(
     "rope-rotation||q of 我 and k of 学习 turning together with the position: in the plane of pair 0 both turn by the same angle, so the angle between them stays, and so does q·k over all pairs. / q（我）和 k（学习）随位置一起转：第 0 对平面里两者转过同样的角度，夹角不变，全部维度的 q·k 也不变。"
     "pe-waves|-d 128|The position advances along the columns of PE: each column is a sine or cosine wave, slower for larger j; the row PE(pos) on the right changes as pos moves. / 位置沿 PE 的各列前进：每列都是正弦或余弦波，j 越大越慢；右边是当前位置的整行。"
     "training||The map of words while SGNS trains on the built-in corpus: from a random start, 爱 and 喜欢, 猫 and 狗 move together while the control pair 爱 – 北京 drifts apart. / 在内置语料上训练时的词向量图：从随机起点开始，爱与喜欢、猫与狗逐渐靠拢，对照的爱与北京分开。"
+    "order-training||The order model's curves as it trains, epoch by epoch, once per position scheme: without positions held-out accuracy stops at chance (50 %) and the loss levels off; with sinusoidal PE, learned positions or RoPE both rise to about 100 %. / 语序模型边训练边画出的曲线，每种位置方案各一条：不加位置时测试准确率停在猜测水平（50 %），损失不再下降；加了正弦位置编码、可学习位置或 RoPE 后都升到约 100 %。"
 )
 {
     echo "## Animations / 动画"

@@ -39,7 +39,7 @@ from harness import check, run_group  # noqa: E402
 from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
 TFVIZ = None
-ANIMS = ["rope-rotation", "pe-waves", "training"]
+ANIMS = ["rope-rotation", "pe-waves", "training", "order-training"]
 
 
 def run(*args, env=None, ok=True, **kw):

@@ -102,8 +102,9 @@ static const tf_option options[] = {
      "Which figure:\n{figure_roff}\nembedding\\-map is the 2\\-D map of the 60 commonest words "
      "of the vectors from\n.B \\-\\-vectors\nor training; the default is pe. These move "
      "and go to a .gif file or a folder of\nframes:\n{animation_roff}\nA still figure cannot "
-     "be written as .gif nor an animation as .png, .svg or .pdf. The\ngallery docs/gallery.md "
-     "shows each one.",
+     "be written as .gif nor an animation as .png, .svg or .pdf;\norder\\-training is both: the "
+     "whole run as a still figure, the curves growing epoch by\nepoch as an animation. The "
+     "gallery docs/gallery.md shows each one.",
      "@figure", "[which figure]:figure:"},
     {"dpi", 0, "N", G_FIGURES, CALL(set_dpi), "PNG resolution, 30..2400 (default 300)", NULL,
      "PNG resolution, 30 to 2400 (default 300).", NULL, "[PNG resolution]:dpi:"},

@@ -53,14 +53,20 @@ typedef struct {
     tf_status (*draw)(fig_ctx *c); /* a still figure; NULL for an animation */
     /* NULL when the configuration fits, else a sentence (too many cells, ...) */
     const char *(*check)(const tf_config *cfg);
-    const fig_anim *anim; /* an animation; NULL for a still figure */
+    /* an animation; NULL for a still figure. A row with both (order-training) is a still
+     * figure in .png, .svg and .pdf and an animation in .gif and folders of frames. */
+    const fig_anim *anim;
 } fig_entry;
 
 /* ---- the table and its pages (export.c), for animate.c and show.c -------------------------- */
 
 /* The row named name, NULL for none. */
 const fig_entry *figure_find(const char *name);
-/* The page size in points: the request's, else one column wide at the figure's proportions. */
+/* Whether e is drawn as an animation for req: an animation always, a row with both a still
+ * figure and an animation when req's file is a .gif or a folder. */
+bool figure_animating(const fig_request *req, const fig_entry *e);
+/* The page size in points: the request's, else one column wide at the figure's proportions
+ * (an animation: a 16:9 slide). */
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h);
 /* The context a page draws in (c.f and c.area unset), with the request's settings: an
  * animation's begin gets it too. */
@@ -87,6 +93,7 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e);
 /* An animation's page by default: 6.4 in x 3.6 in at 150 dpi, 960 x 540 pixels (a 16:9 slide) */
 #define ANIM_PAGE_WIDTH_IN 6.4
+#define ANIM_ASPECT 0.5625
 #define ANIM_DPI 150.0
 /* The resolution of figure e's pixels: --dpi, else 300 for a still figure and ANIM_DPI for an
  * animation. */
@@ -144,6 +151,7 @@ const char *check_pefile(const tf_config *cfg);
 extern const fig_anim anim_rope_rotation; /* fig_rope.c: q and k turning together (C13) */
 extern const fig_anim anim_pe_waves;      /* fig_positions.c: the sin/cos columns (C7, C8) */
 extern const fig_anim anim_training;      /* fig_words.c: the map of words while SGNS trains (C5) */
+extern const fig_anim anim_order_training; /* fig_order_training.c: the order model's curves */
 
 /* ---- helpers (common.c) -------------------------------------------------------------------- */
 

@@ -46,12 +46,14 @@ static const fig_entry figures[] = {
     {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL, NULL},
     {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL, NULL},
     {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile, NULL},
+    /* a still figure and an animation (.gif, DIR/) */
     {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_ORDER_TRAINING, draw_order_training, NULL,
-     NULL},
+     &anim_order_training},
     /* animations */
-    {"rope-rotation", ANALYSIS_ROPE, 0.5625, T_F_TITLE_ROPE_ROT, NULL, NULL, &anim_rope_rotation},
-    {"pe-waves", 0, 0.5625, T_F_TITLE_PE_WAVES, NULL, NULL, &anim_pe_waves},
-    {"training", 0, 0.5625, T_F_TITLE_TRAINING, NULL, NULL, &anim_training},
+    {"rope-rotation", ANALYSIS_ROPE, ANIM_ASPECT, T_F_TITLE_ROPE_ROT, NULL, NULL,
+     &anim_rope_rotation},
+    {"pe-waves", 0, ANIM_ASPECT, T_F_TITLE_PE_WAVES, NULL, NULL, &anim_pe_waves},
+    {"training", 0, ANIM_ASPECT, T_F_TITLE_TRAINING, NULL, NULL, &anim_training},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -74,7 +76,7 @@ static const char *const *names_of(bool animated, const char **names)
 {
     size_t n = 0;
     for (size_t i = 0; i < N_FIGURES; i++)
-        if ((figures[i].anim != NULL) == animated)
+        if (animated ? figures[i].anim != NULL : figures[i].draw != NULL)
             names[n++] = figures[i].name;
     names[n] = NULL;
     return names;
@@ -131,13 +133,14 @@ static const struct {
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
     /* an animation is for a slide: 16:9, 960 x 540 pixels at its own resolution */
+    bool anim = figure_animating(req, e);
     *w = req->width > 0 ? req->width
-                        : (e->anim ? ANIM_PAGE_WIDTH_IN : FIG_ONE_COLUMN_IN) * FIG_PT_PER_IN;
+                        : (anim ? ANIM_PAGE_WIDTH_IN : FIG_ONE_COLUMN_IN) * FIG_PT_PER_IN;
     /* the embedding figure adds the map of words below its rows when vectors are given */
     bool map = strcmp(e->name, "embedding") == 0 && (req->vectors_named || req->vectors);
-    double aspect = map ? 1.0 : e->aspect;
+    double aspect = anim ? ANIM_ASPECT : map ? 1.0 : e->aspect;
     /* the order-training panels stand side by side on a page wider than a column */
-    if ((e->needs & FIG_NEEDS_ORDER) && *w > 1.5 * FIG_ONE_COLUMN_IN * FIG_PT_PER_IN)
+    if (!anim && (e->needs & FIG_NEEDS_ORDER) && *w > 1.5 * FIG_ONE_COLUMN_IN * FIG_PT_PER_IN)
         aspect = 0.42;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
     if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
@@ -149,7 +152,7 @@ void figure_page_size(const fig_request *req, const fig_entry *e, double *w, dou
 
 double figure_dpi(const fig_request *req, const fig_entry *e)
 {
-    return req->dpi > 0 ? req->dpi : e->anim ? ANIM_DPI : FIG_DEFAULT_DPI;
+    return req->dpi > 0 ? req->dpi : figure_animating(req, e) ? ANIM_DPI : FIG_DEFAULT_DPI;
 }
 
 bool figure_is_folder(const char *path)
@@ -163,6 +166,13 @@ static bool is_gif(const char *path)
 {
     const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
     return dot && (!slash || dot > slash) && strcasecmp(dot, ".gif") == 0;
+}
+
+bool figure_animating(const fig_request *req, const fig_entry *e)
+{
+    if (!e->anim || !e->draw)
+        return e->anim != NULL;
+    return req->path && *req->path && (is_gif(req->path) || figure_is_folder(req->path));
 }
 
 /* The page's own limits: NULL when it fits, else a sentence in why. */
@@ -183,13 +193,14 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
     }
     double dpi = figure_dpi(req, e);
     double px = (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi);
-    bool raster = e->anim || fig_format_from_path(req->path) == FIG_PNG;
+    bool anim = figure_animating(req, e);
+    bool raster = anim || fig_format_from_path(req->path) == FIG_PNG;
     if (raster && px > MAX_PNG_PIXELS)
-        return e->anim ? "a frame would have more than 45 million pixels (180 MB in memory); "
+        return anim ? "a frame would have more than 45 million pixels (180 MB in memory); "
                          "lower --dpi or the size"
                        : "the PNG would have more than 45 million pixels (180 MB in memory); "
                          "lower --dpi or the size, or export .pdf or .svg, which have no pixels";
-    if (e->anim) {
+    if (anim) {
         long n = req->frames > 0 ? req->frames : e->anim->frames;
         if (px * (double)n > MAX_ANIM_PIXELS) {
             snprintf(why, cap, "%ld frames of %.0f x %.0f pixels would take several minutes "
@@ -219,7 +230,7 @@ static const char *check_path(const fig_request *req, const fig_entry *e, char *
     if (!e->anim && folder && req->path[strlen(req->path) - 1] != '/')
         folder = false;
     fig_format fmt = folder || gif ? FIG_FORMAT_COUNT : fig_format_from_path(req->path);
-    if (e->anim) {
+    if (e->anim && !e->draw) {
         if (fmt != FIG_FORMAT_COUNT)
             snprintf(why, cap, "%s is an animation: export it as FILE.gif or to a folder DIR/ "
                      "of PNG frames; for a still picture use --figure %s", e->name,
@@ -229,6 +240,8 @@ static const char *check_path(const fig_request *req, const fig_entry *e, char *
                      "'%s' must end in .gif, or in / for a folder", req->path);
         return fmt != FIG_FORMAT_COUNT || (!folder && !gif) ? why : NULL;
     }
+    if (e->anim && (folder || gif)) /* a still figure that is an animation as well */
+        return NULL;
     if (folder || gif) {
         snprintf(why, cap, "%s is a still figure: export it as .png, .svg or .pdf; .gif files "
                  "and folders of frames are for the animations %s", e->name, anims);
@@ -339,7 +352,7 @@ const char *figures_check_show(const fig_request *req, const tf_config *cfg)
     const fig_entry *e = figure_find(req->name);
     if (!e)
         return unknown("--show", req->name, true, why, sizeof why);
-    if (e->anim) {
+    if (!e->draw) {
         snprintf(why, sizeof why, "--show draws still figures and %s is an animation; export "
                  "it with --export %s.gif, or show --show %s", e->name, e->name, e->anim->still);
         return why;
@@ -410,7 +423,7 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     }
     if (strcmp(format, "FIGURE.svg") != 0 && strcmp(format, "FIGURE.pdf") != 0)
         fprintf(m, " --dpi %g", dpi);
-    if (e->anim)
+    if (frames > 0)
         fprintf(m, " --frames %ld --fps %g", frames, fps);
     fprintf(m, " --width %gpt --height %gpt", w, h);
     if (cm != CMAP_COUNT)
@@ -495,7 +508,7 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         c.area.y += th + 0.4 * font;
         c.area.h -= th + 0.4 * font;
     }
-    st = e->anim ? e->anim->frame(&c, fr->state, fr->k, fr->n) : e->draw(&c);
+    st = fr->n > 0 ? e->anim->frame(&c, fr->state, fr->k, fr->n) : e->draw(&c);
     unsigned missing = fig_missing_char(c.f);
     if (st == TF_OK && missing && !s.measure) {
         /* pango would draw empty boxes in its place */
@@ -631,7 +644,7 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
     }
-    if (e->anim)
+    if (figure_animating(req, e))
         return figure_animate(req, a, e);
     outfile out;
     if (outfile_open(&out, req->path, "for --export"))
@@ -668,7 +681,7 @@ tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int 
     memset(out, 0, sizeof *out);
     why[0] = '\0';
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
-    if (!e || e->anim) {
+    if (!e || !e->draw) {
         snprintf(why, why_len, "%s is not a still figure", req->name ? req->name : "pe");
         return TF_ERR_RANGE;
     }

@@ -5,7 +5,8 @@
  * is a point of the trainer's curves (model/order_train.h) as far as they go, on axes that do
  * not depend on how far: the epoch axis is the whole run's and the loss axis spans at least
  * 0.001 .. 10, so the figure can be drawn again after every step of a run in progress (the
- * explorer's e in view 10 does; an animation can draw one frame per epoch). */
+ * explorer's e in view 10 does), and the animation of the same name draws the run as it goes:
+ * exported as .gif or to a folder of frames, the curves grow epoch by epoch. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,15 +15,28 @@
 
 #define MARKERS_UP_TO 40 /* epochs: a marker on every point up to this many */
 
-/* The points of scheme k as x (epochs) and y (accuracy in %, or loss), *n of them. */
-static void curve_xy(const order_trainer *tr, size_t k, bool loss, double *x, double *y,
-                     size_t *n)
+/* The points of scheme k as x (epochs) and y (accuracy in %, or loss), *n of them, up to epoch
+ * upto: the last one is met between two epochs (linearly) when upto falls between them. */
+static void curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, double *x,
+                     double *y, size_t *n)
 {
-    const order_point *p = order_trainer_curve(tr, k, n);
-    for (size_t i = 0; i < *n; i++) {
-        x[i] = p[i].epoch;
-        y[i] = loss ? p[i].loss : 100.0 * p[i].test_acc;
+    size_t np;
+    const order_point *p = order_trainer_curve(tr, k, &np);
+    size_t m = 0;
+    for (size_t i = 0; i < np; i++) {
+        double v = loss ? p[i].loss : 100.0 * p[i].test_acc;
+        if (p[i].epoch <= upto) {
+            x[m] = p[i].epoch, y[m++] = v;
+        } else {
+            if (m > 0 && x[m - 1] < upto) {
+                double t = (upto - x[m - 1]) / (p[i].epoch - x[m - 1]);
+                y[m] = y[m - 1] + t * (v - y[m - 1]);
+                x[m++] = upto;
+            }
+            break;
+        }
     }
+    *n = m;
 }
 
 /* Scheme k's line: colour k, a dash pattern that keeps overlapping lines apart (the schemes
@@ -89,14 +103,15 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
 }
 
 /* The upper panel: held-out accuracy with the chance line and a legend of the last values. */
-/* The legend's items: each scheme with its last held-out accuracy, in its colour and dash. */
+/* The legend's items: each scheme with its held-out accuracy at the last epoch drawn, in its
+ * colour and dash. */
 typedef struct {
     fig_legend_item li[ORDER_MAX_SCHEMES];
     char lab[ORDER_MAX_SCHEMES][64];
     int n;
 } legend;
 
-static void legend_items(const fig_ctx *c, legend *g)
+static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
@@ -105,10 +120,10 @@ static void legend_items(const fig_ctx *c, legend *g)
     g->n = (int)K;
     for (size_t k = 0; k < K; k++) {
         size_t n;
-        const order_point *p = order_trainer_curve(tr, k, &n);
+        curve_xy(tr, k, false, upto, x, y, &n);
         if (n)
-            snprintf(lab[k], sizeof lab[k], "%s  %.1f %%", scheme_name(p[n - 1].scheme),
-                     100.0 * p[n - 1].test_acc);
+            snprintf(lab[k], sizeof lab[k], "%s  %.1f %%",
+                     scheme_name(order_trainer_scheme(tr, k)), y[n - 1]);
         else
             snprintf(lab[k], sizeof lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
         static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
@@ -151,12 +166,23 @@ static double legend_rows(fig_ctx *c, const legend *g, fig_rect area, bool draw)
     return (row + 1) * rh;
 }
 
-static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double *x, double *y)
+/* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
+ * upto (none once the run is complete). */
+static void now_line(fig_ctx *c, const fig_axes *ax, double upto)
+{
+    if (upto < ax->x.hi)
+        fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, (tf_rgb){150, 150, 150},
+                    0.06 * fig_font_size(c->f, FIG_LABEL), FIG_DOTTED);
+}
+
+static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double upto, double *x,
+                                double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
     tf_rgb grey = {120, 120, 120};
     fig_axes_draw(c->f, &ax);
+    now_line(c, &ax, upto);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     /* chance, labelled above its right end: `none` runs along the line and the trained schemes
      * near 100 %, so the band between them is free late in the run; the legend goes in the
@@ -168,7 +194,7 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
              y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1, false);
     for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
-        curve_xy(tr, k, false, x, y, &n);
+        curve_xy(tr, k, false, upto, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
     if (g->n <= LEGEND_INSIDE)
@@ -177,15 +203,16 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
 }
 
 /* The lower panel: the training loss, log scale. */
-static tf_status loss_panel(fig_ctx *c, fig_axes ax, double *x, double *y)
+static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
     fig_axes_draw(c->f, &ax);
+    now_line(c, &ax, upto);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     for (size_t k = K; k-- > 0;) {
         size_t n;
-        curve_xy(tr, k, true, x, y, &n);
+        curve_xy(tr, k, true, upto, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
     return TF_OK;
@@ -209,7 +236,8 @@ static double draw_note(fig_ctx *c)
     return h;
 }
 
-tf_status draw_order_training(fig_ctx *c)
+/* The figure with the curves up to epoch upto (the whole run: INFINITY). */
+static tf_status draw_upto(fig_ctx *c, double upto)
 {
     if (!c->order)
         return TF_ERR_RANGE;
@@ -222,7 +250,7 @@ tf_status draw_order_training(fig_ctx *c)
     fig_rect plots = c->area;
     plots.h -= nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
     legend g;
-    legend_items(c, &g);
+    legend_items(c, &g, upto, x, y);
     if (g.n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
         double lh = legend_rows(c, &g, plots, false);
         plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
@@ -239,9 +267,30 @@ tf_status draw_order_training(fig_ctx *c)
     double left = fmax(a.used_left, l.used_left);
     a = accuracy_axes(c, top, left);
     l = loss_axes(c, bottom, left);
-    tf_status st = accuracy_panel(c, a, &g, x, y);
+    tf_status st = accuracy_panel(c, a, &g, upto, x, y);
     if (st == TF_OK)
-        st = loss_panel(c, l, x, y);
+        st = loss_panel(c, l, upto, x, y);
     free(x);
     return st;
 }
+
+tf_status draw_order_training(fig_ctx *c)
+{
+    return draw_upto(c, INFINITY);
+}
+
+/* The animation: frame k of n shows the run up to epoch k / (n - 1) of the whole, on the
+ * whole run's axes, so the curves grow across a fixed frame (the figure above, one frame per
+ * moment of the run). */
+static tf_status order_training_frame(fig_ctx *c, void *state, long k, long n)
+{
+    (void)state;
+    if (!c->order)
+        return TF_ERR_RANGE;
+    int epochs = order_trainer_cfg(c->order)->epochs;
+    return draw_upto(c, n > 1 ? (double)epochs * (double)k / (double)(n - 1) : epochs);
+}
+
+const fig_anim anim_order_training = {
+    .frames = 41, .fps = 8, .still = "order-training", .frame = order_training_frame,
+};

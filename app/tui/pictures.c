@@ -245,16 +245,6 @@ static void job_clear(pic_job *j)
     memset(j, 0, sizeof *j);
 }
 
-static char *dup_bytes(const char *s, size_t n)
-{
-    char *c = malloc(n + 1);
-    if (c) {
-        memcpy(c, s, n);
-        c[n] = '\0';
-    }
-    return c;
-}
-
 /* The inputs of the picture of the screen as it is; a reaction flag from the view's export_prep,
  * or TUI_IGNORED. */
 static int job_fill(tui *t, pic_job *j)
@@ -287,7 +277,7 @@ static bool stable_rows(const tui *t, const tf_vectors **v, tf_vectors *copy)
 static bool job_start(tui *t, pic_job *j)
 {
     const tf_vectors *req_v = j->req.vectors, *cfg_v = j->cfg.vectors;
-    bool ok = (j->text = dup_bytes(t->text, t->text_len)) != NULL;
+    bool ok = (j->text = strndup(t->text, t->text_len)) != NULL;
     j->text_len = t->text_len;
     if (ok && cfg_v == req_v) { /* one copy for both */
         ok = stable_rows(t, &req_v, &j->vectors);
@@ -296,7 +286,7 @@ static bool job_start(tui *t, pic_job *j)
         ok = stable_rows(t, &req_v, &j->vectors) && stable_rows(t, &cfg_v, &j->cfg_vectors);
     }
     if (ok && j->cfg.compare)
-        ok = (j->compare = dup_bytes(j->cfg.compare, j->cfg.compare_len)) != NULL;
+        ok = (j->compare = strndup(j->cfg.compare, j->cfg.compare_len)) != NULL;
     if (ok && j->req.positions) { /* the view's own, which its keys change: a copy (the tables
                                    * it points to are the command line's, read only) */
         j->positions = *j->req.positions;
