@@ -104,7 +104,12 @@ static void submit(tui *t, unsigned part)
     if (!j)
         return;
     j->part = part;
-    tf_status st = analysis_run(&t->cfg_shown, t->text, t->text_len, &j->a, NULL);
+    /* the relative part reads the configuration only: no analysis of the sentence for it */
+    tf_status st = TF_OK;
+    if (part == ANALYSIS_RELATIVE)
+        j->a.cfg = t->a->cfg;
+    else
+        st = analysis_run(&t->cfg_shown, t->text, t->text_len, &j->a, NULL);
     if (st != TF_OK) { /* cannot happen for the analysis shown; say so rather than loop */
         free(j);
         snprintf(t->msg, sizeof t->msg, "%s", txt_status(st));
