@@ -378,6 +378,7 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
         attention_order_free(&a->order[m]);
     a->n_order = 0;
     a->order_by_scheme = false;
+    a->order_head = (attn_head_choice){0};
     a->perm = malloc(T * sizeof *a->perm);
     if (!a->perm)
         return TF_ERR_NOMEM;
@@ -404,11 +405,12 @@ static tf_status need_order(tf_analysis *a, tf_diag *diag)
     tf_attn_cfg ac = analysis_attn_cfg(a);
     const tf_positions *p = a->cfg.positions;
     if (p && p->n > 0) {
+        a->order_head.tried = 1; /* the schemes: head 0 */
         st = order_schemes(a, &ac, emb);
         if (st != TF_OK) /* the schemes' parameters, not the text */
             set_diag(diag, DIAG_POSITIONS, 0);
     } else {
-        st = attention_order_all(&ac, emb, a->perm, T, a->order);
+        st = attention_order_choose(&ac, emb, a->perm, T, a->order, &a->order_head);
     }
     if (st == TF_OK && !a->order_by_scheme) {
         a->n_order = ATTN_MODE_COUNT;

@@ -99,6 +99,8 @@ typedef struct {
     tf_scheme order_scheme[SCHEME_COUNT];
     scheme_mask order_mask; /* the mask of the schemes' head (symmetric for the modes) */
     tf_order_result order[SCHEME_COUNT];
+    attn_head_choice order_head; /* the modes' head: which of the layer's, by
+                                    attention_order_choose's rule (head 0 for the schemes) */
 } tf_analysis;
 
 /* The vocabulary c->tokenizer needs: the dictionary's (word, char), a BPE table (cl100k,

@@ -46,7 +46,8 @@ tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double 
     float scale = (float)sqrt(3.0 / c->d);
     /* out[t][:] = sum_i x[t][i] W[i][:], walking W one generated row at a time */
     for (size_t i = 0; i < d; i++) {
-        rng_fill_uniform(rng_row_key(c->seed, stream, i), d, scale, wrow);
+        rng_fill_uniform(rng_row_key(c->seed, stream, ((uint64_t)c->head << 32) + i), d, scale,
+                         wrow);
         for (size_t t = 0; t < T; t++) {
             double xi = x[t * d + i];
             double *o = out + t * d;
@@ -327,6 +328,11 @@ static tf_status order_attend(size_t d, const attn_positions *p, const double *Q
         out->max_abs_output = fmax(out->max_abs_output, fabs(out->Z_a[i]));
     out->relative_diff =
         out->max_abs_output > 0.0 ? out->max_token_diff / out->max_abs_output : 0.0;
+    out->weight_diff = 0.0;
+    for (size_t t = 0; t < T; t++)
+        for (size_t u = 0; u < T; u++)
+            out->weight_diff = fmax(out->weight_diff, fabs(out->A_b[t * T + u] -
+                                                           out->A_a[perm[t] * T + perm[u]]));
     out->min_row_range = INFINITY;
     for (size_t t = 0; t < T; t++) {
         double lo = INFINITY, hi = -INFINITY;
@@ -423,6 +429,95 @@ tf_status attention_order_all(const tf_attn_cfg *c, const double *emb, const siz
     if (st == TF_OK)
         st = order_attend(d, &rope, Q, K, V, perm, T, &out[ATTN_WITH_ROPE]);
     free(mem);
+    if (st != TF_OK)
+        for (int m = 0; m < ATTN_MODE_COUNT; m++)
+            attention_order_free(&out[m]);
+    return st;
+}
+
+double attention_order_visibility(const tf_order_result r[ATTN_MODE_COUNT], size_t T)
+{
+    double v = fmin(r[ATTN_WITH_PE].relative_diff, r[ATTN_WITH_ROPE].relative_diff) /
+               ATTN_VISIBLE_CHANGE;
+    v = fmin(v, fmin(r[ATTN_WITH_PE].weight_diff, r[ATTN_WITH_ROPE].weight_diff) /
+                    ATTN_VISIBLE_WEIGHT);
+    if (T <= ATTN_VISIBLE_ROWS_T)
+        for (int m = 0; m < ATTN_MODE_COUNT; m++)
+            v = fmin(v, r[m].min_row_range / ATTN_VISIBLE_ROW_RANGE);
+    return v;
+}
+
+/* Whether rows i and j of h (d wide) are the same up to rounding. */
+static bool same_row(const double *h, size_t d, size_t i, size_t j)
+{
+    for (size_t k = 0; k < d; k++)
+        if (fabs(h[i * d + k] - h[j * d + k]) > 1e-9)
+            return false;
+    return true;
+}
+
+/* Whether some head could show the order: at least two tokens, rows that differ after
+ * LayerNorm (what every head sees without positions), and B not the same rows as A. */
+static tf_status choice_possible(const tf_attn_cfg *c, const double *emb, const size_t *perm,
+                                 size_t T, bool *possible)
+{
+    size_t d = (size_t)c->d;
+    *possible = false;
+    if (T < 2)
+        return TF_OK;
+    attn_positions none;
+    attention_positions_init(&none, SCHEME_NONE);
+    double *h = malloc(T * d * sizeof *h);
+    if (!h)
+        return TF_ERR_NOMEM;
+    build_input(c, &none, emb, NULL, T, h);
+    attention_normalize(c, h, T, h);
+    bool all_same = true, b_same = true;
+    for (size_t t = 1; t < T && all_same; t++)
+        all_same = same_row(h, d, 0, t);
+    for (size_t t = 0; t < T && b_same; t++)
+        b_same = same_row(h, d, perm[t], t);
+    free(h);
+    *possible = !all_same && !b_same;
+    return TF_OK;
+}
+
+tf_status attention_order_choose(const tf_attn_cfg *c, const double *emb, const size_t *perm,
+                                 size_t T, tf_order_result out[ATTN_MODE_COUNT],
+                                 attn_head_choice *choice)
+{
+    memset(out, 0, ATTN_MODE_COUNT * sizeof *out);
+    *choice = (attn_head_choice){0};
+    bool possible;
+    tf_status st = choice_possible(c, emb, perm, T, &possible);
+    if (st != TF_OK)
+        return st;
+    tf_attn_cfg h = *c;
+    tf_order_result cand[ATTN_MODE_COUNT];
+    int heads = possible ? ATTN_HEADS : 1;
+    double best = -INFINITY;
+    for (h.head = 0; h.head < heads; h.head++) {
+        if ((st = attention_order_all(&h, emb, perm, T, cand)) != TF_OK)
+            break;
+        double v = attention_order_visibility(cand, T);
+        choice->tried = h.head + 1;
+        if (h.head == 0 || v > best) { /* the best so far; the first of equals stays (and
+                                           head 0 when a number is not finite) */
+            for (int m = 0; m < ATTN_MODE_COUNT; m++) {
+                attention_order_free(&out[m]);
+                out[m] = cand[m];
+            }
+            best = v;
+            choice->head = h.head;
+            choice->visibility = v;
+        } else {
+            for (int m = 0; m < ATTN_MODE_COUNT; m++)
+                attention_order_free(&cand[m]);
+        }
+        if (v >= 1.0)
+            break;
+    }
+    choice->possible = possible;
     if (st != TF_OK)
         for (int m = 0; m < ATTN_MODE_COUNT; m++)
             attention_order_free(&out[m]);

@@ -49,13 +49,17 @@ typedef struct {
     attn_norm norm;   /* applied to every input row before the projections (0: none) */
     double emb_scale; /* the order experiment's s: the word vectors' factor before positions
                          are added (0 or 1: as they are) */
+    int head;         /* which of the layer's seeded heads (0 .. ATTN_HEADS - 1): its W_Q, W_K,
+                         W_V; 0 is the head every other view uses */
 } tf_attn_cfg;
 
-/* The head of the order experiment for d_model d: LayerNorm, s = sqrt(d). */
+/* The head of the order experiment for d_model d: LayerNorm, s = sqrt(d), head 0. */
 tf_attn_cfg attention_head_cfg(uint64_t seed, int d, double base, rope_style style, long pos0);
 
-/* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream`. TF_ERR_NOMEM, with
- * out untouched, when the row of W it generates at a time cannot be allocated. */
+/* out (T, d) = x (T, d) . W where W is the seeded (d, d) matrix of `stream` for head c->head
+ * (row i of head h is keyed by row number h * 2^32 + i, so head 0 is the matrix every view
+ * shares). TF_ERR_NOMEM, with out untouched, when the row of W it generates at a time cannot be
+ * allocated. */
 tf_status attention_project(const tf_attn_cfg *c, uint32_t stream, const double *x, size_t T,
                             double *out);
 
@@ -81,6 +85,8 @@ typedef struct {
     double max_abs_output; /* max |Z_a| */
     double relative_diff;  /* max_token_diff / max_abs_output: the size of the change */
     double min_row_range;  /* min over rows t of A_a of (max_u A_a[t][u] - min_u A_a[t][u]) */
+    double weight_diff;    /* max over t, u of |A_b[t][u] - A_a[perm t][perm u]|: how far B's
+                              weights are from A's permuted (0 up to rounding without positions) */
     double score_std;      /* sqrt(mean over the rows of a of the variance of the row's
                               scores), the scores as softmax sees them (scaled, plus any
                               bias; masked keys left out) */
@@ -94,6 +100,50 @@ tf_status attention_order_all(const tf_attn_cfg *c, const double *emb /* (T, d) 
                               const size_t *perm /* (T) */, size_t T,
                               tf_order_result out[ATTN_MODE_COUNT]);
 void attention_order_free(tf_order_result *r);
+
+/* ---------------------------------------------------------------------------------------------
+ * Which head the order experiment reports.
+ *
+ * One random head promises nothing for one given sentence: with two or three tokens it leaves,
+ * in about one draw in five, a row of weights near uniform or the RoPE change under 5 %. So the
+ * experiment runs a layer of ATTN_HEADS seeded heads (head h: attention_project's matrices of
+ * c->head = h) and reports one of them, chosen by one rule applied to the three modes together:
+ *
+ *   visibility(h) = min( relative_diff(+PE) / ATTN_VISIBLE_CHANGE,
+ *                        relative_diff(RoPE) / ATTN_VISIBLE_CHANGE,
+ *                        weight_diff(+PE) / ATTN_VISIBLE_WEIGHT,
+ *                        weight_diff(RoPE) / ATTN_VISIBLE_WEIGHT,
+ *                        min over the three modes of min_row_range / ATTN_VISIBLE_ROW_RANGE
+ *                          (only when T <= ATTN_VISIBLE_ROWS_T) )
+ *   reported head = the first h = 0, 1, ... with visibility(h) >= 1; when none of the
+ *                   ATTN_HEADS has it, the h with the largest visibility (the first of equals).
+ *
+ * The same head serves every mode, so the comparison stays fair; without positions every head
+ * gives B's outputs equal to A's (a theorem, not a choice), so the rule cannot make the
+ * order-blind mode look order-aware. Heads are tried in order and only until one qualifies
+ * (usually head 0: heads 1.. cost time only for the short sentences that need them). When no
+ * head could qualify — fewer than two tokens, every row the same after LayerNorm, or B the same
+ * rows as A in the same order — head 0 is reported without trying others. */
+#define ATTN_HEADS 16
+#define ATTN_VISIBLE_CHANGE 0.05    /* relative_diff that counts as visible */
+#define ATTN_VISIBLE_WEIGHT 0.02    /* weight_diff that counts as visibly different weights */
+#define ATTN_VISIBLE_ROW_RANGE 0.02 /* max - min of a row of weights that counts as non-uniform */
+#define ATTN_VISIBLE_ROWS_T 8       /* ... checked for sentences up to this many tokens */
+
+/* visibility(h) above, of one head's three results (r[ATTN_NO_PE .. ATTN_WITH_ROPE]). */
+double attention_order_visibility(const tf_order_result r[ATTN_MODE_COUNT], size_t T);
+
+typedef struct {
+    int head;          /* the head reported (its out[] is returned) */
+    int tried;         /* heads computed: head + 1, or ATTN_HEADS when none qualified */
+    double visibility; /* visibility(head) */
+    bool possible;     /* false: no head could qualify (see above), head 0 without a search */
+} attn_head_choice;
+
+/* attention_order_all for the head the rule above picks (c->head is ignored). */
+tf_status attention_order_choose(const tf_attn_cfg *c, const double *emb /* (T, d) */,
+                                 const size_t *perm /* (T) */, size_t T,
+                                 tf_order_result out[ATTN_MODE_COUNT], attn_head_choice *choice);
 
 /* Differences this small relative to max|Z| are rounding (float64 sums taken in another
  * order), not a change of the outputs: reported as 0, never drawn as a bar. */

@@ -331,6 +331,15 @@ static tf_status order_csv_row(void *ctx, size_t row, pv *cell)
     return TF_OK;
 }
 
+/* The rule that picks the reported head of the layer (attention.h), in one line. */
+#define HEAD_RULE                                                                              \
+    "the first of the layer's heads 0, 1, ... whose visibility >= 1, the same head for every "  \
+    "mode; visibility = the least of relative_diff / visible_change and max_weight_diff / "     \
+    "visible_weight_diff with PE and with RoPE and, for T <= 8, min_row_range / "               \
+    "visible_row_range in every mode; none: the head with the largest visibility; no head can " \
+    "show the order (fewer than 2 tokens, all rows equal after LayerNorm, or B = A): head 0"
+#define HEAD_RULE_SCHEMES "head 0 of the layer for every scheme"
+
 /* The head's description and one mode's numbers, in JSON. */
 static tf_status order_json(const tf_analysis *a, sink *s)
 {
@@ -351,6 +360,16 @@ static tf_status order_json(const tf_analysis *a, sink *s)
                pv_str("x = embedding_scale * x_emb (+ PE); h = LayerNorm(x); q, k, v = h W_Q, "
                       "h W_K, h W_V (RoPE: q, k rotated); A = softmax(q k^T * score_scale); "
                       "Z = A v"));
+    /* which head of the layer is reported, and by what rule (attention_order_choose) */
+    sink_value(s, J, "head_index", pv_int(a->order_head.head));
+    sink_value(s, J, "heads_in_layer", pv_int(a->order_by_scheme ? 1 : ATTN_HEADS));
+    sink_value(s, J, "heads_tried", pv_int(a->order_head.tried));
+    sink_value(s, J, "head_visibility",
+               pv_num(a->order_by_scheme ? 0.0 : a->order_head.visibility));
+    sink_value(s, J, "head_rule", pv_str(a->order_by_scheme ? HEAD_RULE_SCHEMES : HEAD_RULE));
+    sink_value(s, J, "visible_change", pv_num(ATTN_VISIBLE_CHANGE));
+    sink_value(s, J, "visible_row_range", pv_num(ATTN_VISIBLE_ROW_RANGE));
+    sink_value(s, J, "visible_weight_diff", pv_num(ATTN_VISIBLE_WEIGHT));
     sink_value(s, J, "rope_style", pv_str(rope_style_name(head.style)));
     sink_value(s, J, "base", pv_num(head.base));
     sink_value(s, J, "first_position", pv_int(head.pos0));
@@ -377,6 +396,7 @@ static tf_status order_json(const tf_analysis *a, sink *s)
         sink_value(s, J, "zero_up_to_rounding", pv_bool(attention_order_is_zero(r)));
         sink_value(s, J, "score_std", pv_num(r->score_std));
         sink_value(s, J, "min_row_range", pv_num(r->min_row_range));
+        sink_value(s, J, "max_weight_diff", pv_num(r->weight_diff));
         for (int sb = 0; sb < 2 && st == TF_OK; sb++) {
             order_rows k = {a, r, sb};
             st = sink_matrix(s, J, &(sink_matrix_def){.key = sb ? "A_b" : "A_a", .rows = T,
@@ -567,6 +587,28 @@ static tf_status order_weights(FILE *fp, const tf_analysis *a)
     return TF_OK;
 }
 
+/* Which of the layer's random heads is shown, and why (attention_order_choose). */
+static void order_head_line(FILE *fp, const tf_analysis *a)
+{
+    const attn_head_choice *h = &a->order_head;
+    if (!h->possible) {
+        fprintf(fp, "  head 1 of a layer of %d: no head can show an order here.\n", ATTN_HEADS);
+        return;
+    }
+    fprintf(fp, "  head %d of a layer of %d random heads, the same for all three modes:\n  ",
+            h->head + 1, ATTN_HEADS);
+    if (h->visibility >= 1.0)
+        fprintf(fp, "the first in which PE and RoPE move the outputs by >= %.0f%% and a weight "
+                    "by >= %.2f%s", 100 * ATTN_VISIBLE_CHANGE, ATTN_VISIBLE_WEIGHT,
+                a->tokens.n <= ATTN_VISIBLE_ROWS_T ? ",\n  and every row of weights spans >= 0.02"
+                                                   : "");
+    else
+        fprintf(fp, "none of the %d reaches the bars (with PE and RoPE outputs moving by >= "
+                    "%.0f%%\n  and a weight by >= %.2f, rows spanning >= %.2f); the closest is shown",
+                h->tried, 100 * ATTN_VISIBLE_CHANGE, ATTN_VISIBLE_WEIGHT, ATTN_VISIBLE_ROW_RANGE);
+    fputs(" (without positions every head gives 0).\n", fp);
+}
+
 static tf_status order_text(print_ctx *c, FILE *fp)
 {
     const tf_analysis *a = c->a;
@@ -589,6 +631,8 @@ static tf_status order_text(print_ctx *c, FILE *fp)
                     "A = softmax(q k^T / sqrt(%zu)), Z = A v\n", head.emb_scale, d);
     fprintf(fp, "  W_Q, W_K, W_V are random (seed %llu), not trained: this shows the mechanism, "
                 "not what a trained model attends to.\n", (unsigned long long)head.seed);
+    if (!a->order_by_scheme)
+        order_head_line(fp, a);
     fputs("  each token of B is compared with the same token in A\n", fp);
     fputs("                      max token diff  / max|Z_A|   pooled diff  score spread  "
           "min row range\n", fp);

@@ -240,9 +240,11 @@ static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, in
     }
     y += 2 + L->gap;
     if (L->note) {
-        const char *hn = txt(T_O_HEAD);
+        char hn[256]; /* which head of the layer (attention_order_choose), 1-based */
+        int heads = a->order_by_scheme ? 1 : ATTN_HEADS;
+        txt_fmt(hn, sizeof hn, T_O_HEAD, a->order_head.head + 1, heads);
         if (term_text_width(hn) > cols - 2)
-            hn = txt(T_O_HEAD_S);
+            txt_fmt(hn, sizeof hn, T_O_HEAD_S, a->order_head.head + 1, heads);
         term_text(w, y++, x + 1, hn, cols - 2);
     }
     for (int m = 0; m < L->nm; m++) {
