@@ -464,6 +464,41 @@ tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff)
     return st;
 }
 
+void analysis_take_parts(tf_analysis *dst, tf_analysis *src, unsigned what)
+{
+    what &= src->done;
+    if (what & ANALYSIS_RELATIVE) {
+        dst->max_residual = src->max_residual;
+        dst->min_distance = src->min_distance;
+        dst->min_pair[0] = src->min_pair[0], dst->min_pair[1] = src->min_pair[1];
+    }
+    if (what & ANALYSIS_ROPE) {
+        free(dst->q); /* q, k, q_rot, k_rot share one allocation */
+        dst->q = src->q, dst->k = src->k, dst->q_rot = src->q_rot, dst->k_rot = src->k_rot;
+        src->q = src->k = src->q_rot = src->k_rot = NULL;
+        dst->score_offset_max_dev = src->score_offset_max_dev;
+        dst->rope_check_positions = src->rope_check_positions;
+    }
+    if (what & ANALYSIS_ORDER) {
+        free(dst->cmp_text);
+        tokens_free(&dst->cmp_tokens);
+        free(dst->perm);
+        for (int m = 0; m < SCHEME_COUNT; m++)
+            attention_order_free(&dst->order[m]);
+        dst->cmp_text = src->cmp_text, dst->cmp_len = src->cmp_len;
+        dst->cmp_tokens = src->cmp_tokens, dst->perm = src->perm;
+        dst->n_order = src->n_order, dst->order_by_scheme = src->order_by_scheme;
+        memcpy(dst->order_scheme, src->order_scheme, sizeof dst->order_scheme);
+        dst->order_mask = src->order_mask;
+        memcpy(dst->order, src->order, sizeof dst->order);
+        src->cmp_text = NULL, src->cmp_len = 0, src->perm = NULL, src->n_order = 0;
+        memset(&src->cmp_tokens, 0, sizeof src->cmp_tokens);
+        memset(src->order, 0, sizeof src->order);
+    }
+    dst->done |= what;
+    src->done &= ~what;
+}
+
 void analysis_free(tf_analysis *a)
 {
     free(a->text);

@@ -114,6 +114,10 @@ tf_status analysis_run(const tf_config *c, const char *text, size_t len, tf_anal
 /* Compute the parts in `what` (ANALYSIS_*) that are not done yet. */
 tf_status analysis_need(tf_analysis *a, unsigned what, tf_diag *diag);
 void analysis_free(tf_analysis *a);
+/* Move the parts `what` (ANALYSIS_*) that src has computed into dst, an analysis of the same
+ * sentence and configuration (computed elsewhere, e.g. on another thread), replacing dst's;
+ * src keeps the rest and is still freed with analysis_free. */
+void analysis_take_parts(tf_analysis *dst, tf_analysis *src, unsigned what);
 
 /* C4 the long way: max |onehot(ids) . W_E - W_E[ids]| over the sentence's tokens (0 exactly). */
 tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff);

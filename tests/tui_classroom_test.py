@@ -320,5 +320,78 @@ def test_training_kept():
         t.kill()
 
 
+LONG = ("我 爱 学习 机器 学习 很 有趣 我们 每天 都 在 教室 里 讨论 注意力 和 位置 编码 老师 说 "
+        "词 向量 是 学 出来 的 位置 编码 是 算 出来 的")
+
+
+def test_keys_while_computing():
+    """At the article's scale the keys answer while the long work runs off the input path: view
+    6's order experiment over a long sentence (seconds at d_model 4096) says it computes in the
+    background, l switches the language while it still does (the line is then Chinese), and the
+    numbers come when it ends. No bound on time: the screen must change in answer to a key
+    while the work still runs, which a key path that computes cannot do."""
+    t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", LONG], 200, 60)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("6")
+        s = t.wait("computing in the background (d_model = 4096, n = 10000)... keys still work",
+                   "the computing line", timeout=60)
+        check(s is not None, "busy: view 6 says it computes in the background at d_model 4096")
+        t.keys("l")
+        s = t.wait("后台计算中（d_model = 4096，n = 10000），按键照常可用", "the Chinese line",
+                   timeout=60)
+        check(s is not None, "busy: l is answered (the computing line turns Chinese) while the "
+                             "order experiment still runs")
+        s = t.wait(lambda x: "后台计算中" not in x and "无位置" in x, "the results", timeout=170)
+        check(s is not None, "busy: the experiment's heatmaps follow when it ends")
+    finally:
+        t.kill()
+
+
+def order_percents(s):
+    """The status line's per-column changes of view 6: 'diff/max|Z|: 0 / 8.3% / 12.1%'."""
+    m = re.search(r"diff/max\|Z\|: ([^|]*?)(?:\s{2,}|$)", s or "", re.M)
+    return m.group(1).strip() if m else None
+
+
+def test_stale_results():
+    """Keys that replace the analysis while its work runs never let an older result show as
+    the current one: view 6 entered at d_model 4096, then - - - at once (d_model 512), shows
+    --print order's numbers at d_model 512, and q during a long run exits with the terminal
+    restored."""
+    import json
+    ref = json.loads(tt.run("--print", "order", "--format", "json", "-d", "512",
+                            "我爱学习").stdout)
+    want = [100 * ref[m]["relative_diff"] for m in ("with_pe", "with_rope")]
+    t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", "我爱学习"], 200, 60)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("6", "-", "-", "-")
+        s = t.wait(lambda x: "d_model=512" in x and order_percents(x) is not None
+                   and "computing in the background" not in x, "d_model 512's results",
+                   timeout=120)
+        got = order_percents(s)
+        nums = re.findall(r"([\d.]+)%", got or "")
+        # each as rounded on screen: within half a unit of its last digit
+        close = [abs(float(v) - w) <= 0.5 * 10 ** -len(v.partition(".")[2]) + 1e-9
+                 for v, w in zip(nums, want)]
+        check(len(nums) == 2 and all(close),
+              f"stale: at d_model 512 view 6 shows {got}, --print order says "
+              f"{[f'{w:.3f}' for w in want]} %")
+    finally:
+        t.kill()
+    t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", LONG], 120, 40)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("6")
+        t.wait("computing in the background", "the computing line", timeout=60)
+        t.keys("q")
+        e = tt.exit_line(t.wait("__EXIT__", "exit", timeout=170))
+        check(e is not None and e[1] == "0" and e[2] == "TTY_RESTORED",
+              f"stale: q while the work runs exits cleanly ({e})")
+    finally:
+        t.kill()
+
+
 if __name__ == "__main__":
     tt.run_group(globals())

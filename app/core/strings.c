@@ -197,6 +197,8 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_R_COMPUTING] = {"唯一性：正在计算 %ld 个位置...", "Uniqueness: computing %ld positions..."},
     [T_R_MAXRES_WAIT] = {"这一行最大差 %.1e；所有位置：计算中（n = %ld）",
                          "max diff here %.1e; over all positions: computing (n = %ld)"},
+    [T_WORKING] = {"后台计算中（d_model = %d，n = %ld），按键照常可用",
+                   "computing in the background (d_model = %d, n = %ld)... keys still work"},
 
     [T_I_POS0] = {"pos 从 0 数：「%s」是第 %zu 个词，pos = %ld（文章从 1 数：--index-base 1）",
                   "pos from 0: %s is word %zu, pos = %ld (article: from 1, --index-base 1)"},

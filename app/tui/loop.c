@@ -129,14 +129,22 @@ int tui_rerun(tui *t)
 
 tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs)
 {
+    /* What can fail in the parts (order B's tokens) does not depend on the width: check it at
+     * the smallest d_model, where it costs nothing; the parts themselves are computed off the
+     * input path once c is on screen (parts.c). */
+    tf_config probe = *c;
+    probe.d_model = c->d_model < 16 ? c->d_model : 16;
+    probe.vectors = NULL;
+    probe.positions = NULL;
     tf_analysis fresh;
     tf_diag dg = {0};
-    tf_status st = analysis_run(c, t->text, t->text_len, &fresh, &dg);
+    tf_status st = analysis_run(&probe, t->text, t->text_len, &fresh, &dg);
     if (st == TF_OK) {
-        st = analysis_need(&fresh, needs, &dg);
-        if (st != TF_OK)
-            analysis_free(&fresh);
+        st = analysis_need(&fresh, needs & ~(unsigned)ANALYSIS_RELATIVE, &dg);
+        analysis_free(&fresh);
     }
+    if (st == TF_OK)
+        st = analysis_run(c, t->text, t->text_len, &fresh, &dg);
     if (st != TF_OK)
         return st;
     analysis_free(t->a);
@@ -147,27 +155,11 @@ tf_status tui_try_config(tui *t, const tf_config *c, unsigned needs)
     return TF_OK;
 }
 
-/* The parts of the analysis the view on screen reads, computed on its first visit (the message
- * line says so while it takes). */
+/* The parts of the analysis the view on screen reads, computed on its first visit: a short job
+ * before its frame, a long one on the worker while the view says "computing" (parts.c). */
 static void ensure_parts(tui *t)
 {
-    unsigned needs = tui_views[t->view]->needs;
-    if (needs & ANALYSIS_RELATIVE) { /* seconds at the article's scale: never on the key path */
-        relwork_ensure(t, false);
-        needs &= ~(unsigned)ANALYSIS_RELATIVE;
-    }
-    if ((t->a->done & needs) == needs)
-        return;
-    move(LINES - 2, 0);
-    clrtoeol();
-    term_attr(stdscr, A_BOLD, 0);
-    term_text(stdscr, LINES - 2, 1, txt(T_COMPUTING), COLS - 2);
-    term_attr(stdscr, A_NORMAL, 0);
-    refresh();
-    tf_diag dg = {0};
-    tf_status st = analysis_need(t->a, needs, &dg);
-    if (st != TF_OK)
-        snprintf(t->msg, sizeof t->msg, "%s", txt_status(st));
+    parts_ensure(t, tui_views[t->view]->needs, true);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -503,12 +495,10 @@ static void run_loop(tui *t)
             tui_draw_frame(t);
             if (tui_pictures_after(t))
                 tui_draw_frame(t);
-            if (tui_views[t->view]->needs & ANALYSIS_RELATIVE)
-                relwork_ensure(t, true); /* after the frame: the key's answer comes first */
         }
         const tui_view *v = tui_views[t->view];
         void *st = t->state[t->view];
-        int ms = v->frame_ms ? v->frame_ms(st) : relwork_busy() ? 20 : 100;
+        int ms = v->frame_ms ? v->frame_ms(st) : work_busy() ? 20 : 100;
         timeout(tui_pictures_busy() && ms > 20 ? 20 : ms); /* a picture is being drawn */
         wint_t wc;
         int r = get_wch(&wc);
@@ -517,7 +507,7 @@ static void run_loop(tui *t)
         if (r == ERR) { /* no key: the view's next frame, if it moves by itself */
             flags = v->tick ? v->tick(t, st) : TUI_IGNORED;
             flags |= tui_pictures_ticked(t, flags & TUI_REDRAW);
-            if (relwork_finished()) /* view 4's numbers are ready */
+            if (work_poll()) /* a job's numbers are ready */
                 flags |= TUI_REDRAW;
             flags |= tui_pictures_poll(t);
             continue;
@@ -564,9 +554,9 @@ int tui_run(const tui_request *r, tf_analysis *a)
         run_loop(&t);
         cut_log_end();
         tui_pictures_end();
-        relwork_stop();
         int sig = signals_pending();
         restore_terminal();
+        work_stop(); /* after the terminal is back: a job may take a moment to stop */
         signals_defer(false);
         rc = sig ? 128 + sig : 0;
     }

@@ -8,7 +8,9 @@
 #define TF_TUI_VIEW_H
 
 #include <stdbool.h>
+#include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analysis.h"
 #include "core/strings.h"
@@ -157,17 +159,48 @@ int tui_keys_line(WINDOW *w, int y, int x, int maxw, const char *const *lists, i
 /* A number with engineering grouping: 409.6 M, 1.6 G. */
 const char *tui_human(double v, char *buf, size_t cap);
 
-/* ---- view 4's long work, off the input path (relwork.c) --------------------------------------- */
+/* ---- long work off the input path (work.c, parts.c) ------------------------------------------ */
 
-/* Uniqueness and the all-positions M_k residual (ANALYSIS_RELATIVE) of the analysis on screen:
- * true when they are in t->a (a finished worker's result is taken here); otherwise a stale
- * worker is cancelled and, with start, one is started (after the frame that says "computing" is
- * drawn, so the key's frame comes first). relwork_finished: a result is waiting (draw again);
- * relwork_busy: a worker runs; relwork_stop: cancel and join it (when the explorer ends). */
-bool relwork_ensure(tui *t, bool start);
-bool relwork_finished(void);
-bool relwork_busy(void);
-void relwork_stop(void);
+/* What a job does. run, on the worker thread, reads its inputs from ctx and writes its result
+ * there, looking at *cancel between chunks; it returns whether the result is whole. drop frees
+ * ctx (a result not taken, a job replaced before it ran). */
+typedef struct {
+    bool (*run)(void *ctx, const atomic_bool *cancel);
+    void (*drop)(void *ctx);
+} work_kind;
+
+/* Ask for a job of owner `who` (any address) whose result is for `tag` (the analysis
+ * generation and what else it depends on); ctx is the worker's from now on. The job that runs
+ * is cancelled unless it is this one; one already asked for or done is not asked again. */
+void work_submit(const void *who, uint64_t tag, const work_kind *kind, void *ctx);
+/* who's finished result for tag (the caller owns and frees it), else NULL; a result of who for
+ * another tag is dropped. */
+void *work_take(const void *who, uint64_t tag);
+/* who's job for tag is waiting or running; work_wait: wait for it at most ms milliseconds (a
+ * short job's result then comes with the key's own frame). */
+bool work_pending(const void *who, uint64_t tag);
+void work_wait(const void *who, uint64_t tag, int ms);
+/* A job runs or waits (the loop then looks every 20 ms). */
+bool work_busy(void);
+/* A job finished since the last call: draw again. */
+bool work_poll(void);
+/* Cancel, join and free everything (when the explorer ends). */
+void work_stop(void);
+
+/* How long a screen waits for its job before it draws "computing" instead. */
+#define WORK_QUICK_MS 10
+
+/* The parts of the analysis (ANALYSIS_*) in `needs` (parts.c): true when they are in t->a
+ * (a finished job's result is taken here); otherwise, with start, a job computes them (waiting
+ * WORK_QUICK_MS for it) and the view says "computing" until the loop draws again. A part that
+ * failed for this analysis is not asked again (the message line said why). */
+bool parts_ensure(tui *t, unsigned needs, bool start);
+/* Whether a job for the parts of this analysis runs or waits. */
+bool parts_pending(const tui *t, unsigned needs);
+/* "computing in the background ... keys still work", in bold at (y, x); parts_working: that line
+ * while a job for the parts runs or waits. */
+void work_say(const tui *t, WINDOW *w, int y, int x, int cols);
+void parts_working(const tui *t, unsigned needs, WINDOW *w, int y, int x, int cols);
 
 /* ---- the lesson (lesson.c) ----------------------------------------------------------------- */
 

@@ -15,7 +15,75 @@
 typedef struct {
     double onehot_diff; /* max |onehot . W_E - row|, -1: not checked yet */
     unsigned onehot_gen;
+    bool echo;          /* the lesson's message line says the result when it comes */
 } embed_state;
+
+/* c's check the long way (V x d_model multiply-adds: half a second at 100,000 x 4096) on the
+ * worker (work.c), with its own analysis of the sentence. */
+typedef struct {
+    tf_analysis a;
+    double diff;
+    tf_status st;
+} check_job;
+
+static bool check_run(void *ctx, const atomic_bool *cancel)
+{
+    check_job *j = ctx;
+    if (atomic_load(cancel))
+        return false;
+    j->st = analysis_onehot_check(&j->a, &j->diff);
+    return true;
+}
+
+static void check_drop(void *ctx)
+{
+    check_job *j = ctx;
+    analysis_free(&j->a);
+    free(j);
+}
+
+static const work_kind check_kind = {check_run, check_drop};
+
+/* A finished check for the analysis on screen into the state: true when one came. */
+static bool check_take(tui *t, embed_state *e)
+{
+    check_job *j = work_take(e, t->generation);
+    if (!j)
+        return false;
+    if (j->st == TF_OK) {
+        e->onehot_diff = j->diff;
+        e->onehot_gen = t->generation;
+        if (e->echo && t->lesson)
+            txt_fmt(t->msg, sizeof t->msg, T_E_CHECK, e->onehot_diff);
+    }
+    e->echo = false;
+    check_drop(j);
+    return true;
+}
+
+/* While no key comes: a check that finished is drawn (the lesson's layouts may not draw the
+ * panel, so its message line says the result). */
+static int tick(tui *t, void *state)
+{
+    embed_state *e = state;
+    return e && check_take(t, e) ? TUI_REDRAW : TUI_IGNORED;
+}
+
+/* c: start the check; a small one is waited for, so its line comes with this key's frame. */
+static void check_start(tui *t, embed_state *e)
+{
+    check_job *j = calloc(1, sizeof *j);
+    if (!j || analysis_run(&t->cfg_shown, t->text, t->text_len, &j->a, NULL) != TF_OK) {
+        free(j);
+        return;
+    }
+    double work = (double)j->a.emb.vocab_size * t->a->cfg.d_model;
+    work_submit(e, t->generation, &check_kind, j);
+    e->echo = work >= 1e7;
+    if (work < 1e7)
+        work_wait(e, t->generation, WORK_QUICK_MS);
+    (void)check_take(t, e);
+}
 
 static void *init(tui *t)
 {
@@ -280,6 +348,8 @@ static void draw_row_notes(tui *t, const embed_state *e, WINDOW *w, int ry, int 
     if (h >= 7) {
         if (checked(t, e))
             term_printf(w, ry + 7, rx, rw, txt(T_E_CHECK), e->onehot_diff);
+        else if (e && work_pending(e, t->generation))
+            work_say(t, w, ry + 7, rx, rw);
         else
             tui_say(w, ry + 7, rx, rw, T_E_CHECK_NONE);
     }
@@ -300,7 +370,9 @@ static void draw_row_notes(tui *t, const embed_state *e, WINDOW *w, int ry, int 
 
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
-    const embed_state *e = state;
+    embed_state *e = state;
+    if (e)
+        (void)check_take(t, e);
     tf_analysis *a = t->a;
     int d = a->cfg.d_model;
     const tf_token *k = &a->tokens.items[t->tok];
@@ -343,14 +415,10 @@ static int key(tui *t, void *state, int ch)
     case KEY_RIGHT:
     case KEY_DOWN:
         return tui_step_token(t, +1);
-    case 'c': {
-        double diff;
-        if (e && analysis_onehot_check(t->a, &diff) == TF_OK) {
-            e->onehot_diff = diff;
-            e->onehot_gen = t->generation;
-        }
+    case 'c':
+        if (e && !checked(t, e))
+            check_start(t, e);
         return TUI_REDRAW;
-    }
     default:
         return TUI_IGNORED;
     }
@@ -391,5 +459,5 @@ static bool result(tui *t, void *state, char *buf, size_t cap)
 const tui_view view_embed = {
     .figure = "embedding", .tab = T_TAB_EMBED, .caption = T_CAP_EMBED, .keys = T_KEYS_EMBED,
     .needs = 0, .init = init, .free = free, .draw = draw, .key = key, .click = click,
-    .result = result,
+    .tick = tick, .result = result,
 };

@@ -372,8 +372,10 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
 {
     (void)state;
     const tf_analysis *a = t->a;
-    if (!(a->done & ANALYSIS_ORDER))
+    if (!(a->done & ANALYSIS_ORDER)) { /* at the article's scale, a moment on the worker */
+        parts_working(t, ANALYSIS_ORDER, w, y, x + 1, cols - 2);
         return;
+    }
     int T = (int)a->tokens.n;
     if ((int)a->cmp_tokens.n < T)
         T = (int)a->cmp_tokens.n;

@@ -234,8 +234,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     rope_state *st = state;
     const tf_analysis *a = t->a;
     const tf_config *c = &a->cfg;
-    if (!st || !(a->done & ANALYSIS_ROPE))
+    if (!st)
         return;
+    if (!(a->done & ANALYSIS_ROPE)) { /* at the article's scale, a moment on the worker */
+        parts_working(t, ANALYSIS_ROPE, w, y, x + 1, cols - 2);
+        return;
+    }
     int d = c->d_model, half = d / 2;
     if (st->pair >= half)
         st->pair = half - 1;

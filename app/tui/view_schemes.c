@@ -25,7 +25,8 @@ typedef struct {
     bool init;              /* p copied from the configuration */
     tf_posctx pc;
     bool open;
-    unsigned gen;           /* the analysis generation pc was made for */
+    uint64_t made;          /* the tag (analysis generation, choice) pc was made for */
+    unsigned version;       /* counts changes of the choice */
     bool dirty;             /* the choice changed since */
     char why[200];          /* why pc could not be made */
     /* the curves against distance 0 .. R, cached with pc */
@@ -80,59 +81,144 @@ static void first_choice(sch_state *st, const tf_config *c)
     st->init = true;
 }
 
-static bool scaled(const sch_state *st, tf_scheme s)
+static bool scaled_in(const tf_positions *p, tf_scheme s)
 {
-    return s == SCHEME_ROPE && st->p.scaling.kind != ROPE_SCALING_NONE;
+    return s == SCHEME_ROPE && p->scaling.kind != ROPE_SCALING_NONE;
 }
+
+static bool scaled(const sch_state *st, tf_scheme s) { return scaled_in(&st->p, s); }
 
 /* Where the curve's axis ends: past the longest trained length (a scaled RoPE's factor times
  * it) by half again, and at least the positions shown. */
-static long curve_end(const sch_state *st, long n)
+static long curve_end(const tf_positions *p, const tf_posctx *pc, const tf_scheme s[2], long n)
 {
     double longest = 0;
     for (int h = 0; h < 2; h++) {
-        double L = (double)posctx_trained(&st->pc, st->s[h]);
-        if (scaled(st, st->s[h]))
-            L *= fmax(st->p.scaling.factor, 1.0);
+        double L = (double)posctx_trained(pc, s[h]);
+        if (scaled_in(p, s[h]))
+            L *= fmax(p->scaling.factor, 1.0);
         longest = fmax(longest, L);
     }
     double R = fmax(1.5 * longest, (double)n);
     return R < 16 ? 16 : R > CURVE_MAX_K ? CURVE_MAX_K : (long)R;
 }
 
-/* Make pc and the curves for the analysis on screen; false (why set) when they cannot be. */
-static bool ready(const tui *t, sch_state *st)
+/* pc and the curves, made on the worker (work.c): at d_model 4096 and n = 10,000 they take
+ * seconds. The job has its own copy of the choice and the configuration. */
+typedef struct {
+    tf_positions p;
+    tf_scheme s[2];
+    int d;
+    double base;
+    rope_style rope;
+    uint64_t seed;
+    long n;
+    tf_posctx pc;
+    bool open;
+    double *curve[2];
+    long R;
+    tf_status st;
+    const char *why; /* posctx_open's reason, or NULL */
+} sch_job;
+
+static bool job_run(void *ctx, const atomic_bool *cancel)
+{
+    sch_job *j = ctx;
+    j->st = posctx_open(&j->pc, &j->p, j->d, j->base, j->rope, j->seed, &j->why);
+    if (j->st != TF_OK)
+        return true;
+    j->open = true;
+    j->R = curve_end(&j->p, &j->pc, j->s, j->n);
+    for (int h = 0; h < 2 && j->st == TF_OK; h++) {
+        if (atomic_load(cancel))
+            return false;
+        j->curve[h] = malloc((size_t)(j->R + 1) * sizeof *j->curve[h]);
+        j->st = j->curve[h] ? posctx_curve(&j->pc, j->s[h], scaled_in(&j->p, j->s[h]), 0,
+                                           j->R + 1, j->curve[h])
+                            : TF_ERR_NOMEM;
+    }
+    return true;
+}
+
+static void job_drop(void *ctx)
+{
+    sch_job *j = ctx;
+    for (int h = 0; h < 2; h++)
+        free(j->curve[h]);
+    if (j->open)
+        posctx_close(&j->pc);
+    free(j);
+}
+
+static const work_kind sch_kind = {job_run, job_drop};
+
+/* The job's result on screen: pc (whose own tables it points at move with it) and the
+ * curves, or why they could not be made. */
+static void adopt(sch_state *st, sch_job *j, uint64_t tag)
+{
+    drop(st);
+    st->made = tag;
+    st->why[0] = '\0';
+    if (j->st != TF_OK) {
+        snprintf(st->why, sizeof st->why, "%s", j->why ? j->why : txt_status(j->st));
+        job_drop(j);
+        return;
+    }
+    st->pc = j->pc;
+    if (j->pc.table == &j->pc.own_table)
+        st->pc.table = &st->pc.own_table;
+    if (j->pc.t5 == &j->pc.own_t5)
+        st->pc.t5 = &st->pc.own_t5;
+    st->open = true;
+    st->R = j->R;
+    for (int h = 0; h < 2; h++)
+        st->curve[h] = j->curve[h], j->curve[h] = NULL;
+    j->open = false;
+    job_drop(j);
+}
+
+/* pc and the curves for the analysis on screen and the choice: 1 when they are there, 0 while
+ * the worker makes them (WORK_QUICK_MS are waited for first), -1 when they cannot be made (why
+ * says so). */
+static int ready(const tui *t, sch_state *st)
 {
     const tf_config *c = &t->a->cfg;
     if (!st->init)
         first_choice(st, c);
-    if (st->open && st->gen == t->generation && !st->dirty)
-        return true;
-    drop(st);
-    st->p.list[0] = st->s[0];
-    st->p.list[1] = st->s[1];
-    st->p.n = st->s[0] == st->s[1] ? 1 : 2;
-    const char *why = NULL;
-    tf_status r = posctx_open(&st->pc, &st->p, c->d_model, c->base, c->rope, c->seed, &why);
-    st->gen = t->generation, st->dirty = false;
-    if (r != TF_OK) {
-        snprintf(st->why, sizeof st->why, "%s", why ? why : txt_status(r));
-        return false;
+    if (st->dirty)
+        st->version++, st->dirty = false;
+    uint64_t tag = (uint64_t)t->generation << 32 | st->version;
+    if (st->made == tag && (st->open || st->why[0]))
+        return st->open ? 1 : -1;
+    sch_job *j = work_take(st, tag);
+    if (!j && !work_pending(st, tag)) {
+        j = calloc(1, sizeof *j);
+        if (!j) {
+            snprintf(st->why, sizeof st->why, "%s", txt_status(TF_ERR_NOMEM));
+            return -1;
+        }
+        j->p = st->p;
+        j->p.list[0] = st->s[0];
+        j->p.list[1] = st->s[1];
+        j->p.n = st->s[0] == st->s[1] ? 1 : 2;
+        j->s[0] = st->s[0], j->s[1] = st->s[1];
+        j->d = c->d_model, j->base = c->base, j->rope = c->rope, j->seed = c->seed;
+        j->n = c->n_positions;
+        work_submit(st, tag, &sch_kind, j);
+        if ((double)j->n * j->d < 1e6) { /* small: its curves come with this frame */
+            work_wait(st, tag, WORK_QUICK_MS);
+            j = work_take(st, tag);
+        } else {
+            j = NULL;
+        }
     }
-    st->open = true;
-    st->R = curve_end(st, c->n_positions);
-    for (int h = 0; h < 2 && r == TF_OK; h++) {
-        st->curve[h] = malloc((size_t)(st->R + 1) * sizeof *st->curve[h]);
-        r = st->curve[h] ? posctx_curve(&st->pc, st->s[h], scaled(st, st->s[h]), 0, st->R + 1,
-                                        st->curve[h])
-                         : TF_ERR_NOMEM;
-    }
-    if (r != TF_OK) {
-        snprintf(st->why, sizeof st->why, "%s", txt_status(r));
+    if (!j) { /* what was made for another choice or analysis is never drawn as this one's */
         drop(st);
-        return false;
+        st->made = 0;
+        return 0;
     }
-    return true;
+    adopt(st, j, tag);
+    return st->open ? 1 : -1;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -355,8 +441,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     sch_state *st = state;
     if (!st)
         return;
-    if (!ready(t, st)) {
-        term_wrap(w, y, x + 1, cols - 2, rows, 1, st->why);
+    int r = ready(t, st);
+    if (r <= 0) {
+        if (r < 0)
+            term_wrap(w, y, x + 1, cols - 2, rows, 1, st->why);
+        else
+            work_say(t, w, y, x + 1, cols - 2);
         return;
     }
     int wd = (cols - 3) / 2;
