@@ -4,12 +4,22 @@
 #define TF_TEST_CHECK_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+
+/* Whether the test runs light: under valgrind, whose memcheck setup (tests/meson.build) sets
+ * TFVIZ_TEST_LIGHT; a sweep then samples fewer cases, the fast build's pass runs them all. */
+static inline bool check_light(void)
+{
+    const char *v = getenv("TFVIZ_TEST_LIGHT");
+    return v && *v && v[0] != '0';
+}
 
 static inline double check_max_diff(const char *label, const double *got, const double *want,
                                     size_t n, double tol)

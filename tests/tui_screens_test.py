@@ -265,11 +265,12 @@ SIZES = ((60, 20), (80, 24), (120, 40), (200, 60))
 
 def whole(lang):
     """Every view and every lesson step (--extended) at 60x20, 80x24, 120x40 and 200x60. lang
-    "C" is English in a locale that is not UTF-8 (ASCII mode)."""
+    "C" is English in a locale that is not UTF-8 (ASCII mode), where a Chinese character takes
+    six columns: at the two small sizes, where that is tightest (the CI time budget)."""
     views, steps = count_views(), count_steps("--extended")
     env = {"LANG": "C", "LC_ALL": "C"} if lang == "C" else {}
     ui = "en" if lang == "C" else lang
-    for width, height in SIZES:
+    for width, height in SIZES[:2] if lang == "C" else SIZES:
         whole_at(["--lang", ui, SENTENCE], width, height, "Tab", views, ui,
                  f"explorer {lang} {width}x{height}", env)
         whole_at(["--lesson", "--extended", "--lang", ui, SENTENCE], width, height, "NPage",

@@ -199,6 +199,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                          "max diff here %.1e; over all positions: computing (n = %ld)"},
     [T_WORKING] = {"后台计算中（d_model = %d，n = %ld），按键照常可用",
                    "computing in the background (d_model = %d, n = %ld)... keys still work"},
+    [T_WORKING_S] = {"后台计算中（d_model = %d，n = %ld）", "computing (d_model = %d, n = %ld)..."},
 
     [T_I_POS0] = {"pos 从 0 数：「%s」是第 %zu 个词，pos = %ld（文章从 1 数：--index-base 1）",
                   "pos from 0: %s is word %zu, pos = %ld (article: from 1, --index-base 1)"},

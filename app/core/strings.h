@@ -49,6 +49,7 @@ typedef enum {
     T_R_GRAM, T_R_NEAREST, T_R_SAME, T_R_UNIQUE, T_R_MK, T_R_COLS, T_R_MAXRES, T_R_COMPUTING,
     T_R_MAXRES_WAIT,
     T_WORKING, /* %d %ld: d_model, n; a screen whose numbers a worker computes */
+    T_WORKING_S, /* %d %ld: T_WORKING's shorter form for a narrow screen */
     /* view 5 */
     T_I_EMB, T_I_PE, T_I_SUM, T_I_NORMS, T_I_SCALED, T_I_UNSCALED, T_I_BALANCE, T_I_POS0,
     T_I_POS1, T_I_QKV, T_E_ARTICLE,

@@ -160,7 +160,7 @@ bool parts_pending(const tui *t, unsigned needs)
 void work_say(const tui *t, WINDOW *w, int y, int x, int cols)
 {
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x, cols, txt(T_WORKING), t->a->cfg.d_model, t->a->cfg.n_positions);
+    tui_fit(w, y, x, cols, T_WORKING, T_WORKING_S, t->a->cfg.d_model, t->a->cfg.n_positions);
     term_attr(w, A_NORMAL, 0);
 }
 
