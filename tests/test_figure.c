@@ -686,6 +686,49 @@ static void test_zh_en_same(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* --no-title drops the figure's title and every panel subtitle (a panel keeps only a title that
+ * is its short name, such as order's columns), in both languages and at both widths; without it
+ * the title is there. */
+static void test_no_title_drops_subtitles(void **state)
+{
+    (void)state;
+    if (fast_pass_only("--no-title sweep"))
+        return;
+    static const double widths[] = {3.5, 7.16};
+    char path[160];
+    snprintf(path, sizeof path, "%s/notitle.pdf", tmpdir);
+    int bad = 0, titled = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue; /* an animation only */
+        for (size_t w = 0; w < 2; w++)
+            for (int zh = 0; zh < 2; zh++)
+                for (int no = 0; no < 2; no++) {
+                    fig_boxes boxes = {0};
+                    fig_request req = input_request(*name, zh, widths[w], 9);
+                    req.boxes = &boxes;
+                    req.no_title = no;
+                    char msg[256];
+                    int rc = export_msg(&req, &inputs.a, *name, path, msg, sizeof msg);
+                    for (size_t i = 0; rc == 0 && i < boxes.n; i++) {
+                        const fig_box *b = &boxes.v[i];
+                        if (b->kind != FIG_BOX_TEXT || b->title_role != FIG_TITLE_ROLE_TITLE)
+                            continue;
+                        if (no) {
+                            print_message("# %s %s %.2f in --no-title: \"%s\" remains\n", *name,
+                                          zh ? "zh" : "en", widths[w], b->text);
+                            bad++;
+                        } else {
+                            titled++;
+                        }
+                    }
+                    fig_boxes_free(&boxes);
+                }
+    }
+    assert_true(titled > 0);
+    assert_int_equal(bad, 0);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -734,6 +777,7 @@ int main(void)
         cmocka_unit_test(test_pdf_single_revision),
         cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_zh_en_same),
+        cmocka_unit_test(test_no_title_drops_subtitles),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };

@@ -470,7 +470,9 @@ fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
     return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
-                     .no_title = req->no_title, .panel_labels = req->panel_labels,
+                     .no_title = req->no_title,
+                     /* no subtitles: the panels of a multi-panel figure are named by letters */
+                     .panel_labels = req->panel_labels || req->no_title,
                      .pe_split = req->pe_split, .has_vmin = req->has_vmin,
                      .has_vmax = req->has_vmax, .vmin = req->vmin, .vmax = req->vmax};
 }
@@ -556,6 +558,7 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
                      .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
+                     .no_subtitles = req->no_title,
                      .ticks_out = plan_out};
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
@@ -762,7 +765,8 @@ static tf_status raster_page(const fig_request *req, tf_analysis *a, const fig_e
                              char *why, size_t why_len)
 {
     fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
-                     .latin_first = !req->zh, .raster = out};
+                     .latin_first = !req->zh, .raster = out,
+                     .no_subtitles = req->no_title};
     fig_meta meta = {.date = FIG_FIXED_DATE};
     return figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
 }
