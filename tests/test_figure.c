@@ -729,6 +729,52 @@ static void test_no_title_drops_subtitles(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* --vmin/--vmax set the colour limits of every heatmap: each colour bar's ticks lie within
+ * them and reach from near the one to near the other. */
+static void test_vmin_vmax_every_heatmap(void **state)
+{
+    (void)state;
+    if (fast_pass_only("--vmin/--vmax sweep"))
+        return;
+    char path[160];
+    snprintf(path, sizeof path, "%s/vlim.pdf", tmpdir);
+    const double lo = -0.4, hi = 0.6;
+    int bad = 0, bars = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue; /* an animation only */
+        for (int zh = 0; zh < 2; zh++) {
+            fig_boxes boxes = {0};
+            fig_request req = input_request(*name, zh, 7.16, 9);
+            req.boxes = &boxes;
+            req.has_vmin = req.has_vmax = true;
+            req.vmin = lo, req.vmax = hi;
+            char msg[256];
+            int rc = export_msg(&req, &inputs.a, *name, path, msg, sizeof msg);
+            double tmin = INFINITY, tmax = -INFINITY;
+            int nbar = 0;
+            for (size_t i = 0; rc == 0 && i < boxes.n; i++) {
+                const fig_box *b = &boxes.v[i];
+                nbar += b->kind == FIG_BOX_COLORBAR;
+                if (b->kind == FIG_BOX_TICK && b->r.y == 2) {
+                    tmin = fmin(tmin, b->r.x);
+                    tmax = fmax(tmax, b->r.x);
+                }
+            }
+            bars += nbar > 0;
+            if (nbar > 0 && (tmin < lo - 1e-9 || tmax > hi + 1e-9 || tmin > lo + 0.25 ||
+                             tmax < hi - 0.25)) {
+                print_message("# %s %s: colour bar ticks %g .. %g for --vmin %g --vmax %g\n",
+                              *name, zh ? "zh" : "en", tmin, tmax, lo, hi);
+                bad++;
+            }
+            fig_boxes_free(&boxes);
+        }
+    }
+    assert_true(bars > 0);
+    assert_int_equal(bad, 0);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -778,6 +824,7 @@ int main(void)
         cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_zh_en_same),
         cmocka_unit_test(test_no_title_drops_subtitles),
+        cmocka_unit_test(test_vmin_vmax_every_heatmap),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };

@@ -490,6 +490,8 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     fig_spec s = *spec;
     if (!s.font)
         s.font = font_families(req);
+    /* --no-title: no panel subtitles either, on every page (a still figure, a frame) */
+    s.no_subtitles |= req->no_title;
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis *with = NULL; /* freed below; its parts are a's */
@@ -558,7 +560,6 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
                      .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
-                     .no_subtitles = req->no_title,
                      .ticks_out = plan_out};
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
@@ -765,8 +766,7 @@ static tf_status raster_page(const fig_request *req, tf_analysis *a, const fig_e
                              char *why, size_t why_len)
 {
     fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
-                     .latin_first = !req->zh, .raster = out,
-                     .no_subtitles = req->no_title};
+                     .latin_first = !req->zh, .raster = out};
     fig_meta meta = {.date = FIG_FIXED_DATE};
     return figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
 }
