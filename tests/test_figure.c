@@ -775,6 +775,58 @@ static void test_vmin_vmax_every_heatmap(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* freq's log axis (frequencies and wavelengths): its labelled ticks reach within a decade of the
+ * lowest frequency and of the longest wavelength at every d_model, in both languages. */
+static void test_log_ticks_span_data(void **state)
+{
+    (void)state;
+    static const int dims[] = {8, 64, 512, 4096};
+    const char *text = "我爱学习";
+    char path[160];
+    snprintf(path, sizeof path, "%s/logticks.pdf", tmpdir);
+    int bad = 0;
+    for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
+        tf_config cfg;
+        config_defaults(&cfg);
+        cfg.d_model = dims[i];
+        cfg.n_positions = 64;
+        tf_analysis a;
+        assert_int_equal(analysis_run(&cfg, text, strlen(text), &a, NULL), TF_OK);
+        double w_min = pow(cfg.base, -(double)(dims[i] - 2) / dims[i]);
+        double wl_max = 2 * M_PI / w_min;
+        for (int zh = 0; zh < 2; zh++) {
+            fig_boxes boxes = {0};
+            fig_request req = input_request("freq", zh, 3.5, 8);
+            req.boxes = &boxes;
+            char msg[256];
+            assert_int_equal(export_msg(&req, &a, "freq", path, msg, sizeof msg), 0);
+            /* the first plot's labelled y ticks */
+            fig_rect first = {0};
+            bool have = false;
+            double tmin = INFINITY, tmax = -INFINITY;
+            int nt = 0;
+            for (size_t k = 0; k < boxes.n; k++) {
+                const fig_box *b = &boxes.v[k];
+                if (b->kind != FIG_BOX_TICK || b->r.y != 1 || b->r.w != 1)
+                    continue;
+                if (!have)
+                    first = b->plot, have = true;
+                if (memcmp(&b->plot, &first, sizeof first) != 0)
+                    continue;
+                tmin = fmin(tmin, b->r.x), tmax = fmax(tmax, b->r.x), nt++;
+            }
+            if (nt < 3 || tmin > 10 * w_min || tmax < wl_max / 10) {
+                print_message("# freq d=%d %s: %d log ticks %g .. %g for data %g .. %g\n", dims[i],
+                              zh ? "zh" : "en", nt, tmin, tmax, w_min, wl_max);
+                bad++;
+            }
+            fig_boxes_free(&boxes);
+        }
+        analysis_free(&a);
+    }
+    assert_int_equal(bad, 0);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -825,6 +877,7 @@ int main(void)
         cmocka_unit_test(test_zh_en_same),
         cmocka_unit_test(test_no_title_drops_subtitles),
         cmocka_unit_test(test_vmin_vmax_every_heatmap),
+        cmocka_unit_test(test_log_ticks_span_data),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };
