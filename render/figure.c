@@ -682,9 +682,12 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
     pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
     pango_layout_set_alignment(f->layout, PANGO_ALIGN_CENTER);
     fig_text_size(f, FIG_TITLE, text, plain, &w, &h);
-    if (f->spec.boxes)
+    if (f->spec.boxes) {
+        size_t before = f->spec.boxes->n;
         fig_record(f, FIG_BOX_TEXT, fig_ink_box(f, area.x + area.w / 2, area.y, 0.5, 0, false),
                    FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
+        fig_mark_title(f, before, FIG_TITLE_ROLE_TITLE);
+    }
     pen_layout(f, area.x + area.w / 2, area.y, 0.5, 0, false, (tf_rgb){0, 0, 0});
     pango_layout_set_width(f->layout, -1);
     pango_layout_set_alignment(f->layout, PANGO_ALIGN_LEFT);

@@ -99,7 +99,12 @@ typedef struct {
     int where;
     fig_rect plot; /* data marks, legends and annotations: the plot they belong to */
     char text[40]; /* the start of the text (for messages) */
+    /* text: FIG_TITLE_ROLE_TITLE a figure title (fig_title) or a panel subtitle,
+     * FIG_TITLE_ROLE_NAME a panel title that is its short name, 0 any other text */
+    int title_role;
 } fig_box;
+
+enum { FIG_TITLE_ROLE_TITLE = 1, FIG_TITLE_ROLE_NAME = 2 };
 
 enum { FIG_TEXT_OUTSIDE = 0, FIG_TEXT_IN_PLOT, FIG_TEXT_IN_LEGEND };
 
@@ -168,6 +173,9 @@ typedef struct {
     fig_boxes *boxes;          /* non-NULL: record what goes where */
     const fig_ticks *ticks_in; /* non-NULL: ticks at least this sparse */
     fig_ticks *ticks_out;      /* non-NULL: the ticks chosen */
+    /* --no-title: panels show no subtitle (fig_axes.title), only a title that is a panel's
+     * short name (fig_axes.title_is_name) */
+    bool no_subtitles;
 } fig_spec;
 
 typedef struct fig fig;
@@ -268,6 +276,9 @@ struct fig_axes {
     /* non-empty: the room the title and the x label may take, wider than the room the plot is
      * fitted in (a panel narrowed to a square keeps the width it was first given for them) */
     fig_rect title_room;
+    /* the title is the panel's short name (e.g. a column's scheme), the only thing that tells
+     * it from its neighbours: kept when the page drops subtitles (fig_spec.no_subtitles) */
+    bool title_is_name;
 };
 
 /* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title

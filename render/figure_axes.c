@@ -285,6 +285,8 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* a title or axis label longer than the room it is centred in would be clipped or run into
      * its neighbours: the page is too small for this font size */
     bool overflow = false;
+    if (f->spec.no_subtitles && !a->title_is_name)
+        a->title = NULL;
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
@@ -473,9 +475,12 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
         tag_w += pad;
     }
-    if (a->title)
+    if (a->title && (!f->spec.no_subtitles || a->title_is_name)) {
+        size_t before = f->spec.boxes ? f->spec.boxes->n : 0;
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), r.y - pad, 0.5,
                  1.0, false);
+        fig_mark_title(f, before, a->title_is_name ? FIG_TITLE_ROLE_NAME : FIG_TITLE_ROLE_TITLE);
+    }
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
 }

@@ -32,6 +32,16 @@ void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot,
         snprintf(x->text, sizeof x->text, "%s", text);
 }
 
+void fig_mark_title(fig *f, size_t from, int role)
+{
+    fig_boxes *b = f->spec.boxes;
+    if (!b)
+        return;
+    for (size_t i = from; i < b->n; i++)
+        if (b->v[i].kind == FIG_BOX_TEXT)
+            b->v[i].title_role = role;
+}
+
 void fig_boxes_free(fig_boxes *b)
 {
     if (!b)

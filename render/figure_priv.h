@@ -54,6 +54,8 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal);
 void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
 /* Record a box (when the page records them). */
 void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text);
+/* Mark the text boxes recorded since index from as a title of the given role (FIG_TITLE_ROLE_*). */
+void fig_mark_title(fig *f, size_t from, int role);
 /* Record the ticks of ax (axis 0 x, 1 y, 2 a colour bar's) as FIG_BOX_TICK boxes. */
 void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot);
 /* The ink box of the text now in f->layout, drawn with its point (ax, ay) at (x, y). */

@@ -686,6 +686,147 @@ static void test_zh_en_same(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* --no-title drops the figure's title and every panel subtitle (a panel keeps only a title that
+ * is its short name, such as order's columns), in both languages and at both widths; without it
+ * the title is there. */
+static void test_no_title_drops_subtitles(void **state)
+{
+    (void)state;
+    if (fast_pass_only("--no-title sweep"))
+        return;
+    static const double widths[] = {3.5, 7.16};
+    char path[160];
+    snprintf(path, sizeof path, "%s/notitle.pdf", tmpdir);
+    int bad = 0, titled = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue; /* an animation only */
+        for (size_t w = 0; w < 2; w++)
+            for (int zh = 0; zh < 2; zh++)
+                for (int no = 0; no < 2; no++) {
+                    fig_boxes boxes = {0};
+                    fig_request req = input_request(*name, zh, widths[w], 9);
+                    req.boxes = &boxes;
+                    req.no_title = no;
+                    char msg[256];
+                    int rc = export_msg(&req, &inputs.a, *name, path, msg, sizeof msg);
+                    for (size_t i = 0; rc == 0 && i < boxes.n; i++) {
+                        const fig_box *b = &boxes.v[i];
+                        if (b->kind != FIG_BOX_TEXT || b->title_role != FIG_TITLE_ROLE_TITLE)
+                            continue;
+                        if (no) {
+                            print_message("# %s %s %.2f in --no-title: \"%s\" remains\n", *name,
+                                          zh ? "zh" : "en", widths[w], b->text);
+                            bad++;
+                        } else {
+                            titled++;
+                        }
+                    }
+                    fig_boxes_free(&boxes);
+                }
+    }
+    assert_true(titled > 0);
+    assert_int_equal(bad, 0);
+}
+
+/* --vmin/--vmax set the colour limits of every heatmap: each colour bar's ticks lie within
+ * them and reach from near the one to near the other. */
+static void test_vmin_vmax_every_heatmap(void **state)
+{
+    (void)state;
+    if (fast_pass_only("--vmin/--vmax sweep"))
+        return;
+    char path[160];
+    snprintf(path, sizeof path, "%s/vlim.pdf", tmpdir);
+    const double lo = -0.4, hi = 0.6;
+    int bad = 0, bars = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue; /* an animation only */
+        for (int zh = 0; zh < 2; zh++) {
+            fig_boxes boxes = {0};
+            fig_request req = input_request(*name, zh, 7.16, 9);
+            req.boxes = &boxes;
+            req.has_vmin = req.has_vmax = true;
+            req.vmin = lo, req.vmax = hi;
+            char msg[256];
+            int rc = export_msg(&req, &inputs.a, *name, path, msg, sizeof msg);
+            double tmin = INFINITY, tmax = -INFINITY;
+            int nbar = 0;
+            for (size_t i = 0; rc == 0 && i < boxes.n; i++) {
+                const fig_box *b = &boxes.v[i];
+                nbar += b->kind == FIG_BOX_COLORBAR;
+                if (b->kind == FIG_BOX_TICK && b->r.y == 2) {
+                    tmin = fmin(tmin, b->r.x);
+                    tmax = fmax(tmax, b->r.x);
+                }
+            }
+            bars += nbar > 0;
+            if (nbar > 0 && (tmin < lo - 1e-9 || tmax > hi + 1e-9 || tmin > lo + 0.25 ||
+                             tmax < hi - 0.25)) {
+                print_message("# %s %s: colour bar ticks %g .. %g for --vmin %g --vmax %g\n",
+                              *name, zh ? "zh" : "en", tmin, tmax, lo, hi);
+                bad++;
+            }
+            fig_boxes_free(&boxes);
+        }
+    }
+    assert_true(bars > 0);
+    assert_int_equal(bad, 0);
+}
+
+/* freq's log axis (frequencies and wavelengths): its labelled ticks reach within a decade of the
+ * lowest frequency and of the longest wavelength at every d_model, in both languages. */
+static void test_log_ticks_span_data(void **state)
+{
+    (void)state;
+    static const int dims[] = {8, 64, 512, 4096};
+    const char *text = "我爱学习";
+    char path[160];
+    snprintf(path, sizeof path, "%s/logticks.pdf", tmpdir);
+    int bad = 0;
+    for (size_t i = 0; i < sizeof dims / sizeof dims[0]; i++) {
+        tf_config cfg;
+        config_defaults(&cfg);
+        cfg.d_model = dims[i];
+        cfg.n_positions = 64;
+        tf_analysis a;
+        assert_int_equal(analysis_run(&cfg, text, strlen(text), &a, NULL), TF_OK);
+        double w_min = pow(cfg.base, -(double)(dims[i] - 2) / dims[i]);
+        double wl_max = 2 * M_PI / w_min;
+        for (int zh = 0; zh < 2; zh++) {
+            fig_boxes boxes = {0};
+            fig_request req = input_request("freq", zh, 3.5, 8);
+            req.boxes = &boxes;
+            char msg[256];
+            assert_int_equal(export_msg(&req, &a, "freq", path, msg, sizeof msg), 0);
+            /* the first plot's labelled y ticks */
+            fig_rect first = {0};
+            bool have = false;
+            double tmin = INFINITY, tmax = -INFINITY;
+            int nt = 0;
+            for (size_t k = 0; k < boxes.n; k++) {
+                const fig_box *b = &boxes.v[k];
+                if (b->kind != FIG_BOX_TICK || b->r.y != 1 || b->r.w != 1)
+                    continue;
+                if (!have)
+                    first = b->plot, have = true;
+                if (memcmp(&b->plot, &first, sizeof first) != 0)
+                    continue;
+                tmin = fmin(tmin, b->r.x), tmax = fmax(tmax, b->r.x), nt++;
+            }
+            if (nt < 3 || tmin > 10 * w_min || tmax < wl_max / 10) {
+                print_message("# freq d=%d %s: %d log ticks %g .. %g for data %g .. %g\n", dims[i],
+                              zh ? "zh" : "en", nt, tmin, tmax, w_min, wl_max);
+                bad++;
+            }
+            fig_boxes_free(&boxes);
+        }
+        analysis_free(&a);
+    }
+    assert_int_equal(bad, 0);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -734,6 +875,9 @@ int main(void)
         cmocka_unit_test(test_pdf_single_revision),
         cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_zh_en_same),
+        cmocka_unit_test(test_no_title_drops_subtitles),
+        cmocka_unit_test(test_vmin_vmax_every_heatmap),
+        cmocka_unit_test(test_log_ticks_span_data),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };

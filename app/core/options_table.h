@@ -155,10 +155,17 @@ static const tf_option options[] = {
      "label size in points, 4..36 (default 8)", NULL,
      "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},
     {"title", 0, "TEXT", G_FIGURES, CALL(set_title),
-     "replace the figure's title; --no-title drops it", NULL, "Replace the figure's title.",
+     "replace the figure's title; --no-title drops it and the panels'\nsubtitles (multi-panel "
+     "figures are lettered (a), (b), ...;\na panel whose subtitle is its only name keeps "
+     "that name)",
+     NULL, "Replace the figure's title.",
      NULL, "[the figure title]:title:"},
     {"no-title", 0, NULL, G_FIGURES, STORE(no_title), NULL, NULL,
-     "Draw the figure without a title (or subtitle).", NULL, "[no figure title]"},
+     "Draw the figure without its title and without the panels' subtitles, for a paper whose "
+     "caption says what they said. The panels of a multi\\-panel figure are then lettered (a), "
+     "(b), ... as with \\fB\\-\\-panel\\-labels\\fR, and a panel whose subtitle is its only "
+     "name (the columns of \\fBorder\\fR) keeps that short name.",
+     NULL, "[no figure title]"},
     {"panel-labels", 0, NULL, G_FIGURES, STORE(panel_labels),
      "letter the panels of multi-panel figures (a), (b), ...", NULL,
      "Letter the panels of multi\\-panel figures (a), (b), ... for a caption to refer to.", NULL,

@@ -62,6 +62,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
                 p->y.hide = m > 0;
                 p->y.label = m == 0 ? (r ? "B" : "A") : NULL;
                 p->title = r == 0 ? g->mode_title[m] : NULL;
+                p->title_is_name = true; /* the column's scheme: its only name */
                 p->tag = r == 0 && m == 0 ? panel_tag(c, 0) : NULL;
                 p->min_left = m == 0 ? g->left : 0;
                 double x0 = g->grid.x + (m == 0 ? 0

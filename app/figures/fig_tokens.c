@@ -79,6 +79,8 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
             matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
             set_token_axis(&ax[k].y, tt);
             ax[k].title = titles[k];
+            /* X_emb, PE, X_input: each panel's only name (and the first's own-scale note) */
+            ax[k].title_is_name = true;
             ax[k].tag = panel_tag(c, k);
             ax[k].right = cbw;
             ax[k].min_left = min_left;
