@@ -355,6 +355,36 @@ static int panel_items(const scurves *S, int b, fig_legend_item *li)
     return n;
 }
 
+/* A panel's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
+ * each, hold them), its x label under its formula. */
+#define FIT_LABEL 400
+static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, char *title, char *ylabel)
+{
+    double lw, lh, fs = fig_font_size(c->f, FIG_LABEL);
+    fig_text_size(c->f, FIG_LABEL, "0", false, &lw, &lh);
+    /* the plot's height, about: the panel's less a title, ticks and an axis label */
+    double ph = r.h - 3 * lh - 1.5 * fs;
+    snprintf(title, FIT_LABEL, "%s", ax->title);
+    snprintf(ylabel, FIT_LABEL, "%s", ax->y.label);
+    /* first after the colon (comma) where the sentence breaks; then where it must */
+    if (too_wide(c->f, FIG_LABEL, title, r.w)) {
+        break_after(title, FIT_LABEL, "\xef\xbc\x9a" /* ： */, ": ");
+        fig_wrap(c->f, FIG_LABEL, title, FIT_LABEL, r.w);
+    }
+    if (too_wide(c->f, FIG_LABEL, ylabel, ph)) {
+        break_after(ylabel, FIT_LABEL, "\xef\xbc\x8c" /* ， */, ", ");
+        fig_wrap(c->f, FIG_LABEL, ylabel, FIT_LABEL, ph);
+    }
+    /* in more than two lines it would take the plot's width: a taller page instead */
+    const char *nl2 = strchr(ylabel, '\n');
+    if (nl2 && strchr(nl2 + 1, '\n'))
+        fig_set_cramped(c->f);
+    ax->title = title, ax->y.label = ylabel;
+    if (too_wide(c->f, FIG_LABEL, ax->x.label, r.w))
+        ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
+                          : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
+}
+
 tf_status draw_schemes(fig_ctx *c)
 {
     scurves S;
@@ -375,7 +405,7 @@ tf_status draw_schemes(fig_ctx *c)
     fig_rect r[3];
     fig_axes ax[3];
     fig_legend_item li[3][SCHEME_COUNT + 1];
-    char lab[3][SCHEME_COUNT + 1][176], title[3][400], ylabel[3][400];
+    char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
     int nl[3];
     double left = 0, y = c->area.y, band[3];
     for (int b = 0; b < 3; b++) {
@@ -390,31 +420,7 @@ tf_status draw_schemes(fig_ctx *c)
             unseen_axes(c, &S, &ax[b]);
         else
             scurves_axes(c, &S, b == 2, &ax[b]);
-        { /* long titles and labels in lines that fit (the x axis's under its formula) */
-            double lw, lh, fs = fig_font_size(c->f, FIG_LABEL);
-            fig_text_size(c->f, FIG_LABEL, "0", false, &lw, &lh);
-            /* the plot's height, about: the panel's less a title, ticks and an axis label */
-            double ph = r[b].h - 3 * lh - 1.5 * fs;
-            snprintf(title[b], sizeof title[b], "%s", ax[b].title);
-            snprintf(ylabel[b], sizeof ylabel[b], "%s", ax[b].y.label);
-            /* first after the colon (comma) where the sentence breaks; then where it must */
-            if (too_wide(c->f, FIG_LABEL, title[b], r[b].w)) {
-                break_after(title[b], sizeof title[b], "\xef\xbc\x9a" /* ： */, ": ");
-                fig_wrap(c->f, FIG_LABEL, title[b], sizeof title[b], r[b].w);
-            }
-            if (too_wide(c->f, FIG_LABEL, ylabel[b], ph)) {
-                break_after(ylabel[b], sizeof ylabel[b], "\xef\xbc\x8c" /* ， */, ", ");
-                fig_wrap(c->f, FIG_LABEL, ylabel[b], sizeof ylabel[b], ph);
-            }
-            /* in more than two lines it would take the plot's width: a taller page instead */
-            const char *nl2 = strchr(ylabel[b], '\n');
-            if (nl2 && strchr(nl2 + 1, '\n'))
-                fig_set_cramped(c->f);
-            ax[b].title = title[b], ax[b].y.label = ylabel[b];
-            if (too_wide(c->f, FIG_LABEL, ax[b].x.label, r[b].w))
-                ax[b].x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
-                                      : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
-        }
+        fit_labels(c, &ax[b], r[b], title[b], ylabel[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
         left = fmax(left, ax[b].used_left);
     }
