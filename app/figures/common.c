@@ -215,3 +215,48 @@ void split_panels(fig_rect area, double across, double down, double gap_across, 
         second->h = area.y + area.h - second->y;
     }
 }
+
+void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width)
+{
+    char out[400], line[400];
+    size_t no = 0, nl = 0, brk = 0; /* brk: where line may break, 0 = nowhere yet */
+    for (size_t i = 0;; i++) {
+        char ch = s[i];
+        if (ch == '\n' || ch == '\0') {
+            line[nl] = '\0';
+            no += (size_t)snprintf(out + no, sizeof out - no, "%s%s", line, ch ? "\n" : "");
+            nl = brk = 0;
+            if (!ch || no >= sizeof out - 1)
+                break;
+            continue;
+        }
+        if (nl + 1 >= sizeof line)
+            continue;
+        bool lead = ((unsigned char)ch & 0xC0) != 0x80;
+        if (lead && nl > 0 && (unsigned char)ch >= 0x80)
+            brk = nl; /* before a character of a script without spaces */
+        line[nl++] = ch;
+        line[nl] = '\0';
+        if (ch == ' ')
+            brk = nl - 1;
+        /* a whole character in: is the line still narrow enough? */
+        unsigned char nx = (unsigned char)s[i + 1];
+        if ((nx & 0xC0) == 0x80)
+            continue;
+        double w, h;
+        fig_text_size(f, role, line, false, &w, &h);
+        if (w > width && brk > 0) {
+            char rest[400];
+            size_t skip = line[brk] == ' ' ? brk + 1 : brk;
+            snprintf(rest, sizeof rest, "%s", line + skip);
+            line[brk] = '\0';
+            no += (size_t)snprintf(out + no, sizeof out - no, "%s\n", line);
+            if (no >= sizeof out - 1)
+                break;
+            nl = strlen(rest);
+            memcpy(line, rest, nl + 1);
+            brk = 0;
+        }
+    }
+    snprintf(s, cap, "%s", out);
+}

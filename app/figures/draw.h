@@ -194,4 +194,10 @@ tf_status token_ticks_make(token_ticks *tt, const tf_tokens *toks, const char *t
 void token_ticks_free(token_ticks *tt);
 void set_token_axis(fig_axis *ax, const token_ticks *tt);
 
+/* Text s (lines split by newlines; text without markup tags) rewrapped in place
+ * so that no line is wider than width at role's size: a line breaks at its last space that
+ * fits, or between two characters where it has none there (Chinese). s holds at most 400
+ * bytes. */
+void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width);
+
 #endif

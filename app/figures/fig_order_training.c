@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "figures/draw.h"
 
@@ -132,9 +133,10 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
     }
 }
 
-/* Up to four schemes the legend fits in the bottom-right corner, under the chance line; more
- * would climb over it, so they go in rows below the plots (legend_rows). */
-#define LEGEND_INSIDE 4
+/* The legend goes in rows below the plots (legend_rows): inside the panel, in any corner, it
+ * would cover a curve at some epoch (none runs along chance, the trained schemes climb to 100 %
+ * across the whole width), and the chance line's label with it. */
+#define LEGEND_INSIDE 0
 
 /* The legend in rows across area, from its top: a line sample and the label per scheme, as many
  * a row as fit. Draws only when draw is set; returns the height it takes. */
@@ -190,8 +192,21 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
     double y50 = fig_py(&ax, 100.0 * ORDER_CHANCE);
     fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE, grey,
                 lw, FIG_DASHED);
-    fig_text_in(c->f, &ax, FIG_TICK, fig_txt(c, T_F_CHANCE), false,
-                ax.r.x + ax.r.w - 0.3 * lw * 10, y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1);
+    /* the label's whole sentence where the panel holds it, else only its first word (up to
+     * the colon: "chance", "猜测水平") */
+    char chance[96];
+    snprintf(chance, sizeof chance, "%s", fig_txt(c, T_F_CHANCE));
+    double cw, ch;
+    fig_text_size(c->f, FIG_TICK, chance, false, &cw, &ch);
+    if (cw > ax.r.w - 0.6 * fig_font_size(c->f, FIG_TICK)) {
+        char *colon = strstr(chance, "\xef\xbc\x9a"); /* the full-width colon */
+        if (!colon)
+            colon = strchr(chance, ':');
+        if (colon)
+            *colon = '\0';
+    }
+    fig_text_in(c->f, &ax, FIG_TICK, chance, false, ax.r.x + ax.r.w - 0.3 * lw * 10,
+                y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1);
     for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
         curve_xy(tr, k, false, upto, x, y, &n);
@@ -218,8 +233,9 @@ static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, dou
     return TF_OK;
 }
 
-/* The note at the bottom, the longest of its forms that fits the width. Returns its height. */
-static double draw_note(fig_ctx *c)
+/* The note at the bottom, the longest of its forms that fits the width (and the page's height).
+ * Returns its height. */
+static double draw_note(fig_ctx *c, bool frame)
 {
     const order_task *t = order_trainer_task(c->order);
     static const txt_id forms[2] = {T_F_TRAIN_NOTE, T_F_TRAIN_NOTE_S};
@@ -229,15 +245,21 @@ static double draw_note(fig_ctx *c)
         txt_fmt_lang(note, sizeof note, forms[k], c->zh, t->n_split[ORDER_TRAIN],
                      t->n_split[ORDER_TEST]);
         fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
-        if (w <= c->area.w)
+        /* in a frame the long form also gives way on a low page (a slide's, which cannot grow
+         * taller), where its three lines would squash the plots */
+        if (w <= c->area.w && (!frame || h <= 0.12 * c->area.h))
             break;
     }
+    if (w > c->area.w) /* even the short form is too wide: its lines wrapped to the width */
+        fig_wrap(c->f, FIG_NOTE, note, sizeof note, c->area.w);
+    fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
     fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
     return h;
 }
 
-/* The figure with the curves up to epoch upto (the whole run: INFINITY). */
-static tf_status draw_upto(fig_ctx *c, double upto)
+/* The figure with the curves up to epoch upto (the whole run: INFINITY), as a still or as a
+ * frame of the animation. */
+static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
 {
     if (!c->order)
         return TF_ERR_RANGE;
@@ -246,7 +268,7 @@ static tf_status draw_upto(fig_ctx *c, double upto)
     if (!x)
         return TF_ERR_NOMEM;
     double *y = x + epochs + 1;
-    double nh = draw_note(c);
+    double nh = draw_note(c, frame);
     fig_rect plots = c->area;
     plots.h -= nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
     legend g;
@@ -276,7 +298,7 @@ static tf_status draw_upto(fig_ctx *c, double upto)
 
 tf_status draw_order_training(fig_ctx *c)
 {
-    return draw_upto(c, INFINITY);
+    return draw_upto(c, INFINITY, false);
 }
 
 /* The animation: frame k of n shows the run up to epoch k / (n - 1) of the whole, on the
@@ -288,7 +310,7 @@ static tf_status order_training_frame(fig_ctx *c, void *state, long k, long n)
     if (!c->order)
         return TF_ERR_RANGE;
     int epochs = order_trainer_cfg(c->order)->epochs;
-    return draw_upto(c, n > 1 ? (double)epochs * (double)k / (double)(n - 1) : epochs);
+    return draw_upto(c, n > 1 ? (double)epochs * (double)k / (double)(n - 1) : epochs, true);
 }
 
 const fig_anim anim_order_training = {

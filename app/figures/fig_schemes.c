@@ -185,11 +185,41 @@ static double legend_band(fig *f, const fig_legend_item *li, int n)
     return n > 0 ? n * lh + 0.9 * fs + fs : 0.0;
 }
 
+/* The legend's labels too wide for a page of width room, each broken in two lines at its last
+ * parenthesis or comma (into lab, which the items then point to). */
+static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*lab)[176])
+{
+    for (int i = 0; i < n; i++) {
+        if (fig_legend_width(f, &li[i], 1) <= room)
+            continue;
+        static const char *const at[] = {"\xef\xbc\x88" /* （ */, " (", "\xef\xbc\x8c" /* ， */,
+                                         ", "};
+        const char *cut = NULL;
+        size_t skip = 0;
+        for (size_t k = 0; k < sizeof at / sizeof at[0] && !cut; k++) {
+            for (const char *p = strstr(li[i].label, at[k]); p; p = strstr(p + 1, at[k]))
+                if (p > li[i].label)
+                    cut = p;
+            /* before the parenthesis, after the comma; a space where the line breaks goes */
+            skip = at[k][0] == ' ' ? 1 : 0;
+            if (cut && at[k][strlen(at[k]) - 1] == ' ')
+                cut += strlen(at[k]) - 1, skip = 1;
+            else if (cut && k == 2)
+                cut += strlen(at[k]), skip = 0;
+        }
+        if (!cut)
+            continue;
+        int head = (int)(cut - li[i].label);
+        snprintf(lab[i], sizeof lab[i], "%.*s\n%s", head, li[i].label, cut + skip);
+        li[i].label = lab[i];
+    }
+}
+
 static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, int n, double y)
 {
     /* its frame under the plot's left edge; wider than the room right of it, moved left into
-     * the margin of the axis labels (TODO(issue 17): wider than the panel's whole room, a
-     * column at 8 pt in English, it still leaves the page: its labels should wrap) */
+     * the margin of the axis labels (wider than the panel's whole room, its labels were broken
+     * in two lines first: legend_wrap) */
     double fs = fig_font_size(f, FIG_TICK), w = fig_legend_width(f, li, n) - 0.6 * fs;
     double left = ax->r.x, right = ax->outer.x + ax->outer.w;
     if (left + w > right)
@@ -275,6 +305,27 @@ static void unseen_axes(const fig_ctx *c, const scurves *S, fig_axes *ax)
                       : "RoPE past its trained length: pairs rotated to angles never seen";
 }
 
+/* A line break in s after its first full-width mark cjk, else in place of the space of its first
+ * latin (a mark and a space). */
+static void break_after(char *s, size_t cap, const char *cjk, const char *latin)
+{
+    char *m = strstr(s, cjk), *sp = strstr(s, latin);
+    size_t n = strlen(cjk);
+    if (m && strlen(s) + 1 < cap) {
+        memmove(m + n + 1, m + n, strlen(m + n) + 1);
+        m[n] = '\n';
+    } else if (sp)
+        sp[1] = '\n';
+}
+
+/* Whether text at role is wider than room. */
+static bool too_wide(fig *f, fig_role role, const char *text, double room)
+{
+    double w, h;
+    fig_text_size(f, role, text, false, &w, &h);
+    return w > room;
+}
+
 static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax, const double *x)
 {
     fig_axes_draw(c->f, ax);
@@ -304,6 +355,36 @@ static int panel_items(const scurves *S, int b, fig_legend_item *li)
     return n;
 }
 
+/* A panel's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
+ * each, hold them), its x label under its formula. */
+#define FIT_LABEL 400
+static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, char *title, char *ylabel)
+{
+    double lw, lh, fs = fig_font_size(c->f, FIG_LABEL);
+    fig_text_size(c->f, FIG_LABEL, "0", false, &lw, &lh);
+    /* the plot's height, about: the panel's less a title, ticks and an axis label */
+    double ph = r.h - 3 * lh - 1.5 * fs;
+    snprintf(title, FIT_LABEL, "%s", ax->title);
+    snprintf(ylabel, FIT_LABEL, "%s", ax->y.label);
+    /* first after the colon (comma) where the sentence breaks; then where it must */
+    if (too_wide(c->f, FIG_LABEL, title, r.w)) {
+        break_after(title, FIT_LABEL, "\xef\xbc\x9a" /* ： */, ": ");
+        fig_wrap(c->f, FIG_LABEL, title, FIT_LABEL, r.w);
+    }
+    if (too_wide(c->f, FIG_LABEL, ylabel, ph)) {
+        break_after(ylabel, FIT_LABEL, "\xef\xbc\x8c" /* ， */, ", ");
+        fig_wrap(c->f, FIG_LABEL, ylabel, FIT_LABEL, ph);
+    }
+    /* in more than two lines it would take the plot's width: a taller page instead */
+    const char *nl2 = strchr(ylabel, '\n');
+    if (nl2 && strchr(nl2 + 1, '\n'))
+        fig_set_cramped(c->f);
+    ax->title = title, ax->y.label = ylabel;
+    if (too_wide(c->f, FIG_LABEL, ax->x.label, r.w))
+        ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
+                          : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
+}
+
 tf_status draw_schemes(fig_ctx *c)
 {
     scurves S;
@@ -324,12 +405,14 @@ tf_status draw_schemes(fig_ctx *c)
     fig_rect r[3];
     fig_axes ax[3];
     fig_legend_item li[3][SCHEME_COUNT + 1];
+    char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
     int nl[3];
     double left = 0, y = c->area.y, band[3];
     for (int b = 0; b < 3; b++) {
         if (!on[b])
             continue;
         nl[b] = panel_items(&S, b, li[b]);
+        legend_wrap(c->f, li[b], nl[b], c->area.w, lab[b]);
         band[b] = legend_band(c->f, li[b], nl[b]);
         r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
         y += h + gap;
@@ -337,14 +420,18 @@ tf_status draw_schemes(fig_ctx *c)
             unseen_axes(c, &S, &ax[b]);
         else
             scurves_axes(c, &S, b == 2, &ax[b]);
+        fit_labels(c, &ax[b], r[b], title[b], ylabel[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
         left = fmax(left, ax[b].used_left);
     }
-    /* the panels' plots line up */
+    /* the panels' plots line up; one lower than five lines of its labels shows its curves
+     * squashed, under its own annotations: a taller page instead */
     for (int b = 0; b < 3; b++)
         if (on[b]) {
             ax[b].min_left = left;
             fig_axes_fit(c->f, &ax[b], r[b]);
+            if (ax[b].r.h < 5 * fig_font_size(c->f, FIG_LABEL))
+                fig_set_cramped(c->f);
             if (b == 1)
                 unseen_draw(c, &S, &ax[b], x);
             else
@@ -479,6 +566,8 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
              (t->d - t->d % 2) > 0 ? t->d - t->d % 2 : 2);
     fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
                              {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
+    char lab[2][176];
+    legend_wrap(c->f, li, 2, c->area.w, lab);
     fig_axes ax = {.grid = true};
     r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
     ax.x = (fig_axis){.lo = 0, .hi = (double)(P->K > 1 ? P->K - 1 : 1), .integer = true,
