@@ -490,6 +490,7 @@ void analysis_take_parts(tf_analysis *dst, tf_analysis *src, unsigned what)
         dst->n_order = src->n_order, dst->order_by_scheme = src->order_by_scheme;
         memcpy(dst->order_scheme, src->order_scheme, sizeof dst->order_scheme);
         dst->order_mask = src->order_mask;
+        dst->order_head = src->order_head; /* which of the layer's heads the numbers are */
         memcpy(dst->order, src->order, sizeof dst->order);
         src->cmp_text = NULL, src->cmp_len = 0, src->perm = NULL, src->n_order = 0;
         memset(&src->cmp_tokens, 0, sizeof src->cmp_tokens);

@@ -21,6 +21,17 @@ static inline bool check_light(void)
     return v && *v && v[0] != '0';
 }
 
+/* Whether a long sweep is left to the fast build's pass: under AddressSanitizer or valgrind it
+ * would take minutes and exercise no other code. */
+static inline bool check_heavy_skipped(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return true;
+#else
+    return check_light();
+#endif
+}
+
 static inline double check_max_diff(const char *label, const double *got, const double *want,
                                     size_t n, double tol)
 {

@@ -225,11 +225,7 @@ static void test_default_reverse_words(void **state)
 /* Under valgrind (TFVIZ_TEST_LIGHT, set by the memcheck setup) or AddressSanitizer. */
 static bool heavy_skipped(void)
 {
-#if defined(__SANITIZE_ADDRESS__)
-    return true;
-#else
-    return getenv("TFVIZ_TEST_LIGHT") != NULL;
-#endif
+    return check_heavy_skipped();
 }
 
 /* The order experiment on whole sentences (char tokens, the words reversed), at three widths:

@@ -34,11 +34,7 @@ static void fill(double *x, size_t n, double phase)
  * setup sets TFVIZ_TEST_LIGHT) or AddressSanitizer they take minutes and exercise no other code. */
 static bool memcheck(void)
 {
-#if defined(__SANITIZE_ADDRESS__)
-    return true;
-#else
-    return getenv("TFVIZ_TEST_LIGHT") != NULL;
-#endif
+    return check_heavy_skipped();
 }
 
 /* Rows of W_E (variance 1/d, length about 1) for token ids, as the analysis reads them. */

@@ -33,8 +33,7 @@ static const tf_scheme ALL[] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_LEARNED,
 
 static bool light(void)
 {
-    const char *v = getenv("TFVIZ_TEST_LIGHT");
-    return SANITIZED || (v && *v && strcmp(v, "0") != 0);
+    return SANITIZED || check_light();
 }
 
 /* The article's pair, 我 爱 学习 and 学习 爱 我 (held out, never trained on), as scheme k sees it

@@ -380,6 +380,21 @@ def test_stale_results():
               f"{[f'{w:.3f}' for w in want]} %")
     finally:
         t.kill()
+    # the head the numbers come from is the one named: 我爱 at d_model 512 is reported by a head
+    # other than the first, computed off the key path
+    ref = json.loads(tt.run("--print", "order", "--format", "json", "我爱").stdout)
+    t = tt.Tmux(["--lang", "en", "我爱"], 120, 40)
+    try:
+        t.wait("C1-C4", "first frame")
+        t.keys("6")
+        s = t.wait(lambda x: order_percents(x) is not None, "view 6's numbers", timeout=60)
+        m = re.search(r"head \((\d+) of (\d+)\)", s or "")
+        check(ref["head_index"] > 0 and m is not None
+              and (int(m[1]), int(m[2])) == (ref["head_index"] + 1, ref["heads_in_layer"]),
+              f"stale: view 6 names head {m[0] if m else None}, --print order's head_index is "
+              f"{ref['head_index']} of {ref['heads_in_layer']}")
+    finally:
+        t.kill()
     t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", LONG], 120, 40)
     try:
         t.wait("C1-C4", "first frame")
