@@ -138,36 +138,6 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
  * across the whole width), and the chance line's label with it. */
 #define LEGEND_INSIDE 0
 
-/* The legend in rows across area, from its top: a line sample and the label per scheme, as many
- * a row as fit. Draws only when draw is set; returns the height it takes. */
-static double legend_rows(fig_ctx *c, const legend *g, fig_rect area, bool draw)
-{
-    double fs = fig_font_size(c->f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
-    double lw = 0.14 * fig_font_size(c->f, FIG_LABEL);
-    /* page coordinates as data: x from the area's left, y up from its bottom */
-    fig_axes pa = {.r = area};
-    pa.x = (fig_axis){.lo = 0, .hi = area.w};
-    pa.y = (fig_axis){.lo = 0, .hi = area.h};
-    double px = 0, row = 0, rh = 1.5 * fs;
-    for (int k = 0; k < g->n; k++) {
-        double w, h;
-        fig_text_size(c->f, FIG_TICK, g->li[k].label, false, &w, &h);
-        double item = sample + 0.4 * fs + w;
-        if (px > 0 && px + item > area.w) {
-            px = 0;
-            row++;
-        }
-        if (draw) {
-            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
-            fig_segment(c->f, &pa, px, yc, px + sample, yc, g->li[k].color, lw, g->li[k].dash);
-            fig_text(c->f, FIG_TICK, g->li[k].label, false, area.x + px + sample + 0.4 * fs,
-                     area.y + (row + 0.5) * rh, 0, 0.5, false);
-        }
-        px += item + gap;
-    }
-    return (row + 1) * rh;
-}
-
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
  * upto (none once the run is complete). */
 static void now_line(fig_ctx *c, const fig_axes *ax, double upto)
@@ -199,11 +169,7 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
     double cw, ch;
     fig_text_size(c->f, FIG_TICK, chance, false, &cw, &ch);
     if (cw > ax.r.w - 0.6 * fig_font_size(c->f, FIG_TICK)) {
-        char *colon = strstr(chance, "\xef\xbc\x9a"); /* the full-width colon */
-        if (!colon)
-            colon = strchr(chance, ':');
-        if (colon)
-            *colon = '\0';
+        cut_at_colon(chance);
     }
     fig_text_in(c->f, &ax, FIG_TICK, chance, false, ax.r.x + ax.r.w - 0.3 * lw * 10,
                 y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1);
@@ -274,10 +240,10 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
     legend g;
     legend_items(c, &g, upto, x, y);
     if (g.n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
-        double lh = legend_rows(c, &g, plots, false);
+        double lh = legend_rows(c, g.li, g.n, plots, false);
         plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
         double ly = plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE);
-        legend_rows(c, &g, (fig_rect){plots.x, ly, plots.w, lh}, true);
+        legend_rows(c, g.li, g.n, (fig_rect){plots.x, ly, plots.w, lh}, true);
     }
     fig_rect top, bottom;
     bool wide;
