@@ -156,8 +156,9 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
-/* Label text of arrow m, whose tip is at (x, y): beyond the tip, clear of the arrows' heads and
- * of the labels placed before (arrows a few degrees apart), inside the plot. placed[m] becomes
+/* Label text of arrow m, whose tip is at (x, y): beyond the tip (straight out, else turned up
+ * to a third of a right angle), clear of the arrows' heads and of the labels placed before
+ * (arrows a few degrees apart), inside the plot. placed[m] becomes
  * its box (centre and size). A plot too small for that makes the page cramped (a taller page
  * gives it room). */
 static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
@@ -169,10 +170,14 @@ static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, 
     fig_text_size(f, FIG_TICK, text, true, &tw, &th);
     double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
     bool clear = false;
-    for (int k = 0; k < 6 && !clear; k++) {
-        double p = push + k * 0.9 * th;
-        tx = len > 0 ? x0 + ox / len * p : x0;
-        ty = len > 0 ? y0 + oy / len * p : y0;
+    /* out along the arrow, further step by step; then turned a little to either side */
+    static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
+    for (int k = 0; k < 30 && !clear; k++) {
+        double p = push + (k % 6) * 0.9 * th, t = turn[k / 6];
+        double ux = len > 0 ? (ox * cos(t) - oy * sin(t)) / len : 0;
+        double uy = len > 0 ? (ox * sin(t) + oy * cos(t)) / len : 0;
+        tx = x0 + ux * p;
+        ty = y0 + uy * p;
         tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
         ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
         clear = true;
