@@ -466,52 +466,39 @@ typedef struct {
     char t[240], xl[160], t3[200];
 } rr_page;
 
-/* Lay out frame page p in area with layout L; false when it does not fit (cramped, or a
- * legend's label wider than its plot). */
-static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
-                   double score, rr_page *p)
+/* The plane's room and the curves' (top: the angles, bottom: the score) in area: the plane
+ * left and the curves right on a wide page (the two curves stacked); the plane above and the
+ * curves side by side below on a tall one. */
+static void rr_areas(fig_rect area, bool angles, double gap, fig_rect *plane, fig_rect *top,
+                     fig_rect *bottom)
 {
-    fig *f = c->f;
-    bool was = fig_cramped_take(f);
-    /* the plane left and the curves right on a wide page (the two curves stacked); the plane
-     * above and the curves side by side below on a tall one */
-    fig_rect plane = area, top, bottom;
-    double gap = 0.8 * fig_font_size(f, FIG_LABEL);
-    bool wide = area.w >= 1.25 * area.h;
-    if (wide) {
-        plane.w = fmin(0.46 * area.w, area.h);
-        top = (fig_rect){area.x + plane.w + gap, area.y, area.w - plane.w - gap,
-                         L->angles ? (area.h - gap) * 0.5 : area.h};
-        bottom = top;
-        if (L->angles)
-            bottom.y = top.y + top.h + gap;
+    *plane = area;
+    if (area.w >= 1.25 * area.h) {
+        plane->w = fmin(0.46 * area.w, area.h);
+        *top = (fig_rect){area.x + plane->w + gap, area.y, area.w - plane->w - gap,
+                          angles ? (area.h - gap) * 0.5 : area.h};
+        *bottom = *top;
+        if (angles)
+            bottom->y = top->y + top->h + gap;
     } else {
-        plane.h = 0.55 * area.h;
-        top = (fig_rect){area.x, area.y + plane.h + gap,
-                         L->angles ? (area.w - gap) * 0.5 : area.w, area.h - plane.h - gap};
-        bottom = top;
-        if (L->angles)
-            bottom.x = top.x + top.w + gap;
+        plane->h = 0.55 * area.h;
+        *top = (fig_rect){area.x, area.y + plane->h + gap,
+                          angles ? (area.w - gap) * 0.5 : area.w, area.h - plane->h - gap};
+        *bottom = *top;
+        if (angles)
+            bottom->x = top->x + top->w + gap;
     }
-    /* the plane of pair 0, square */
-    double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
-    double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
-    txt_fmt_lang(p->t, sizeof p->t, T_F_RR_PLANE, c->zh, r->tq, r->m0 + s, r->tk, r->n0 + s);
-    if (!L->titles)
-        cut_at_colon(p->t);
-    p->plane = (fig_axes){.frame = true, .title = p->t};
-    p->plane.x = (fig_axis){.lo = -lim, .hi = lim,
-                            .label = L->plane_labels ? fig_txt(c, T_F_RR_DIM_A) : NULL};
-    p->plane.y = (fig_axis){.lo = -lim, .hi = lim,
-                            .label = L->plane_labels ? fig_txt(c, T_F_RR_DIM_B) : NULL};
-    fit_square(f, &p->plane, plane);
-    /* the angles over the shift and the score */
+}
+
+/* The curves' axes (not fitted), their labels and legends for layout L. */
+static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, double score,
+                          rr_page *p)
+{
     static const double at[5] = {-M_PI, -M_PI / 2, 0, M_PI / 2, M_PI};
     static const char *const lab[5] = {"−π", "−π/2", "0", "π/2", "π"};
     txt_fmt_lang(p->xl, sizeof p->xl, T_F_RR_SHIFT, c->zh, r->m0, r->n0);
-    if (L->short_shift) { /* "shift s", up to the colon */
+    if (L->short_shift) /* "shift s", up to the colon */
         cut_at_colon(p->xl);
-    }
     txt_fmt_lang(p->t3, sizeof p->t3, T_F_RR_SCORE, c->zh, r->d / 2, score);
     p->li[0] = (fig_legend_item){.label = fig_txt(c, T_F_RR_ANGLE_Q),
                                  .color = fig_series_color(0)};
@@ -536,10 +523,35 @@ static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
     double pad = fmax(0.12 * (hi - lo), 1e-3 * r->bound);
     p->a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
                          .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
-    double right = fig_legend_width(f, p->l2, 2);
+    double right = fig_legend_width(c->f, p->l2, 2);
     if (L->angles)
-        right = fmax(right, fig_legend_width(f, p->li, 3));
+        right = fmax(right, fig_legend_width(c->f, p->li, 3));
     p->a1.right = p->a2.right = L->legend_above ? 0 : right;
+}
+
+/* Lay out frame page p in area with layout L; false when it does not fit (cramped, or a
+ * legend's label wider than its panel). */
+static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
+                   double score, rr_page *p)
+{
+    fig *f = c->f;
+    bool was = fig_cramped_take(f);
+    fig_rect plane, top, bottom;
+    rr_areas(area, L->angles, 0.8 * fig_font_size(f, FIG_LABEL), &plane, &top, &bottom);
+    /* the plane of pair 0, square */
+    double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
+    double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
+    txt_fmt_lang(p->t, sizeof p->t, T_F_RR_PLANE, c->zh, r->tq, r->m0 + s, r->tk, r->n0 + s);
+    if (!L->titles)
+        cut_at_colon(p->t);
+    p->plane = (fig_axes){.frame = true, .title = p->t};
+    p->plane.x = (fig_axis){.lo = -lim, .hi = lim,
+                            .label = L->plane_labels ? fig_txt(c, T_F_RR_DIM_A) : NULL};
+    p->plane.y = (fig_axis){.lo = -lim, .hi = lim,
+                            .label = L->plane_labels ? fig_txt(c, T_F_RR_DIM_B) : NULL};
+    fit_square(f, &p->plane, plane);
+    /* the angles over the shift and the score */
+    rr_curve_axes(c, r, L, score, p);
     bool rows_fit = true;
     p->rows = (fig_rect){0};
     if (L->angles) {
@@ -574,6 +586,60 @@ static bool rr_overlap(fig_rect a, fig_rect b, double m)
 {
     return a.x - m < b.x + b.w && b.x < a.x + a.w + m && a.y - m < b.y + b.h &&
            b.y < a.y + a.h + m;
+}
+
+/* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:
+ * along the arrow past its head, else turned to either side or farther out, else beside its
+ * shaft; the first place with the least in the way (the arrows' heads most, then the other
+ * name, then the angle's text box[0]), inside the plot. Its box becomes box[1 + i]. A plot with
+ * no place off the heads makes the page cramped. */
+static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, const double *tx,
+                          const double *ty, const double *ang, const fig_rect *tip, fig_rect *box)
+{
+    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs;
+    double w, h;
+    fig_text_size(f, FIG_LABEL, name, false, &w, &h);
+    static const double turn[] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
+    double dist = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs;
+    double m = 0.1 * fs, best = INFINITY;
+    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
+    static const double farther[4] = {1.0, 1.7, 2.4, 3.2}, along[4] = {0.85, 0.7, 0.5, 0.3};
+    for (int fam = 0; fam < 8; fam++)
+        for (size_t t = 0; t < sizeof turn / sizeof turn[0]; t++) {
+            double cx, cy;
+            if (fam < 4) { /* past the head, turned, farther and farther */
+                double a = ang[i] + turn[t], dd = dist * farther[fam];
+                cx = tx[i] + dd * cos(a), cy = ty[i] - dd * sin(a);
+            } else { /* beside the shaft, on either side, from near the head inwards */
+                if (t >= 2)
+                    break;
+                double at = along[fam - 4], side = t ? -1.0 : 1.0;
+                double px = ox + at * (tx[i] - ox), py = oy + at * (ty[i] - oy);
+                double off = 0.5 * hypot(w, h) + 0.5 * head;
+                cx = px - side * sin(ang[i]) * off, cy = py - side * cos(ang[i]) * off;
+            }
+            fig_rect b = {cx - w / 2, cy - h / 2, w, h};
+            bool inside = b.x >= ax->r.x + m && b.y >= ax->r.y + m &&
+                          b.x + w <= ax->r.x + ax->r.w - m && b.y + h <= ax->r.y + ax->r.h - m;
+            if (!inside)
+                continue;
+            double cost = 4.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
+                          2.0 * (i == 1 && rr_overlap(b, box[1], m)) +
+                          1.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
+            if (cost < best) {
+                best = cost;
+                box[1 + i] = b;
+            }
+        }
+    if (best >= 4) /* the plane has no room for the name off the arrows' heads */
+        fig_set_cramped(f);
+    if (best == INFINITY) { /* none inside: along the arrow, moved into the plot */
+        fig_rect b = {tx[i] + dist * cos(ang[i]) - w / 2, ty[i] - dist * sin(ang[i]) - h / 2,
+                      w, h};
+        b.x = fmin(fmax(b.x, ax->r.x + m), ax->r.x + ax->r.w - w - m);
+        b.y = fmin(fmax(b.y, ax->r.y + m), ax->r.y + ax->r.h - h - m);
+        box[1 + i] = b;
+    }
 }
 
 /* The plane of pair 0: both circles, the whole positions passed as faint dots (none under a
@@ -621,53 +687,8 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
         tip[i] = (fig_rect){fmin(tx[i], bx) - hw, fmin(ty[i], by) - hw, fabs(tx[i] - bx) + 2 * hw,
                             fabs(ty[i] - by) + 2 * hw};
     }
-    for (int i = 0; i < 2; i++) {
-        double w, h;
-        fig_text_size(f, FIG_LABEL, name[i], false, &w, &h);
-        /* along the arrow past its head, else turned a little to either side, farther out */
-        static const double turn[] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
-        double dist = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs;
-        /* the first place with the least in the way: the other arrow's head most, then the
-         * other name, then the angle's text; a place must lie inside the plot */
-        double m = 0.1 * fs, best = INFINITY;
-        double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0);
-        for (int fam = 0; fam < 4; fam++)
-            for (size_t t = 0; t < sizeof turn / sizeof turn[0]; t++) {
-                double cx, cy;
-                if (fam < 2) { /* past the head, turned */
-                    double a = ang[i] + turn[t], dd = dist * (fam ? 1.7 : 1.0);
-                    cx = tx[i] + dd * cos(a), cy = ty[i] - dd * sin(a);
-                } else { /* beside the shaft, on either side, near the head */
-                    if (t >= 2)
-                        break;
-                    double at = fam == 2 ? 0.75 : 0.5, side = t ? -1.0 : 1.0;
-                    double px = ox + at * (tx[i] - ox), py = oy + at * (ty[i] - oy);
-                    double off = 0.5 * hypot(w, h) + 0.5 * head;
-                    cx = px - side * sin(ang[i]) * off, cy = py - side * cos(ang[i]) * off;
-                }
-                fig_rect b = {cx - w / 2, cy - h / 2, w, h};
-                bool inside = b.x >= ax.r.x + m && b.y >= ax.r.y + m &&
-                              b.x + w <= ax.r.x + ax.r.w - m && b.y + h <= ax.r.y + ax.r.h - m;
-                if (!inside)
-                    continue;
-                double cost = 4.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
-                              2.0 * (i == 1 && rr_overlap(b, box[1], m)) +
-                              1.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
-                if (cost < best) {
-                    best = cost;
-                    box[1 + i] = b;
-                }
-            }
-        if (best >= 4) /* the plane has no room for the name off the arrows' heads */
-            fig_set_cramped(f);
-        if (best == INFINITY) { /* none inside: along the arrow, moved into the plot */
-            fig_rect b = {tx[i] + dist * cos(ang[i]) - w / 2, ty[i] - dist * sin(ang[i]) - h / 2,
-                          w, h};
-            b.x = fmin(fmax(b.x, ax.r.x + m), ax.r.x + ax.r.w - w - m);
-            b.y = fmin(fmax(b.y, ax.r.y + m), ax.r.y + ax.r.h - h - m);
-            box[1 + i] = b;
-        }
-    }
+    for (int i = 0; i < 2; i++)
+        rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box);
     /* where whole positions put the tips: the clock's marks, none under a label */
     double ms = 0.35 * fs;
     for (int j = 0; j <= (int)floor(r->span); j++)

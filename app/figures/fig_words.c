@@ -446,10 +446,41 @@ typedef struct {
     double *xs;     /* (t->n) the share of the run at every frame, malloc'd */
 } train_page;
 
+/* The corner of the curves' plot (laid out in p) that the whole run's curves and their markers
+ * leave free for the legend (the same in every frame: each curve moved by a marker's radius four
+ * ways), when the legend fits inside the plot with room to spare; -1 for none. */
+static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
+{
+    const fig_axes *ax = &p->ax;
+    if (!(fig_legend_width(c->f, p->li, p->nl) <= 0.8 * ax->r.w &&
+          fig_legend_height(c->f, p->li, p->nl) <= 0.6 * ax->r.h))
+        return -1;
+    double ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double *sh = malloc(4 * (size_t)t->n * TRAIN_PAIRS * 2 * sizeof *sh);
+    if (!sh)
+        return -1;
+    static const double zx[2] = {0, 100}, zy[2] = {0, 0}; /* the zero line */
+    fig_series sr[1 + 4 * TRAIN_PAIRS] = {{.x = zx, .y = zy, .n = 2}};
+    int ns = 1;
+    double dx = 0.5 * ms / fmax(ax->r.w, 1) * 100, dy = 0.5 * ms / fmax(ax->r.h, 1) * 1.4;
+    for (int q = 0; q < TRAIN_PAIRS; q++)
+        for (int way = 0; way < 4 && t->have_pair[q]; way++) {
+            double *x = sh + ((size_t)q * 4 + (size_t)way) * 2 * (size_t)t->n, *y = x + t->n;
+            for (long f = 0; f < t->n; f++) {
+                x[f] = p->xs[f] + (way == 0 ? dx : way == 1 ? -dx : 0);
+                y[f] = t->cosv[(size_t)q * (size_t)t->n + (size_t)f] +
+                       (way == 2 ? dy : way == 3 ? -dy : 0);
+            }
+            sr[ns++] = (fig_series){.x = x, .y = y, .n = t->n};
+        }
+    int corner = fig_legend_place(c->f, ax, p->li, p->nl, sr, ns);
+    free(sh);
+    return corner;
+}
+
 /* Lay out the cosines of the pairs up to frame k in area: the legend in the corner the whole
- * run's curves and their markers leave free (the same in every frame: each curve moved by a
- * marker's radius four ways), when it fits inside the plot with room to spare; else in rows
- * below the panel (own_rows), or none (the caller's rows below both panels). A narrow panel
+ * run leaves free (legend_corner); else in rows below the panel (own_rows), or none (the
+ * caller's rows below both panels). A narrow panel
  * takes its axis labels in two lines and leaves its title out when it is wider than the panel (the
  * map's title says how far the run is). Whether it fits; the page's cramped flag as it was. */
 static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
@@ -489,33 +520,10 @@ static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         fig_wrap(c->f, FIG_LABEL, p->cos, sizeof p->cos, 0.6 * area.h);
         fig_axes_fit(c->f, ax, area);
     }
-    double ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
-    double *sh = malloc(4 * (size_t)t->n * TRAIN_PAIRS * 2 * sizeof *sh);
-    if (!sh) {
-        if (was)
-            fig_set_cramped(c->f);
-        return true; /* no legend's place: drawn without */
-    }
-    static const double zx[2] = {0, 100}, zy[2] = {0, 0}; /* the zero line */
-    fig_series sr[1 + 4 * TRAIN_PAIRS] = {{.x = zx, .y = zy, .n = 2}};
-    int ns = 1;
-    double dx = 0.5 * ms / fmax(ax->r.w, 1) * 100, dy = 0.5 * ms / fmax(ax->r.h, 1) * 1.4;
-    for (int q = 0; q < TRAIN_PAIRS; q++)
-        for (int way = 0; way < 4 && t->have_pair[q]; way++) {
-            double *x = sh + ((size_t)q * 4 + (size_t)way) * 2 * (size_t)t->n, *y = x + t->n;
-            for (long f = 0; f < t->n; f++) {
-                x[f] = p->xs[f] + (way == 0 ? dx : way == 1 ? -dx : 0);
-                y[f] = t->cosv[(size_t)q * (size_t)t->n + (size_t)f] +
-                       (way == 2 ? dy : way == 3 ? -dy : 0);
-            }
-            sr[ns++] = (fig_series){.x = x, .y = y, .n = t->n};
-        }
     p->corner = -1;
     p->rows = (fig_rect){0};
     if (p->nl) {
-        bool room = fig_legend_width(c->f, p->li, p->nl) <= 0.8 * ax->r.w &&
-                    fig_legend_height(c->f, p->li, p->nl) <= 0.6 * ax->r.h;
-        p->corner = room ? fig_legend_place(c->f, ax, p->li, p->nl, sr, ns) : -1;
+        p->corner = legend_corner(c, t, p);
         if (p->corner < 0 && own_rows) {
             double gap = 0.3 * fig_font_size(c->f, FIG_TICK);
             p->rows = (fig_rect){area.x, 0, area.w, legend_rows(c, p->li, p->nl, area, false)};
@@ -524,7 +532,6 @@ static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
             fig_axes_fit(c->f, ax, area);
         }
     }
-    free(sh);
     bool fits = !fig_cramped_take(c->f);
     if (p->rows.w > 0) /* every label within the panel's width */
         for (int i = 0; i < p->nl; i++) {
