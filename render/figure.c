@@ -239,6 +239,13 @@ bool fig_cramped(const fig *f) { return f->cramped; }
 
 void fig_set_cramped(fig *f) { f->cramped = true; }
 
+bool fig_cramped_take(fig *f)
+{
+    bool was = f->cramped;
+    f->cramped = false;
+    return was;
+}
+
 void fig_free(fig *f)
 {
     if (!f)

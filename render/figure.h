@@ -202,6 +202,10 @@ tf_status fig_end(fig *f);
 bool fig_cramped(const fig *f);
 /* Say that the page is too small for what a figure must draw (a label it cannot place). */
 void fig_set_cramped(fig *f);
+/* Whether the page was cramped, and clear it: a figure that tries a layout (fig_axes_fit only,
+ * nothing drawn) and takes a smaller one when it did not fit asks before and after the trial,
+ * and sets the flag again (fig_set_cramped) when it was set before. */
+bool fig_cramped_take(fig *f);
 /* A character some label needed and no installed font has (0: none): the fonts are missing. */
 unsigned fig_missing_char(const fig *f);
 /* Whether fontconfig knows a font of this family. */

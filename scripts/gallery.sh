@@ -167,4 +167,26 @@ PY
         echo
     } >>"$docs/gallery.md"
 done
+# the before/after pictures (drawn once, kept in docs/gallery/compare): listed, not redrawn
+cat >>"$docs/gallery.md" <<'MD'
+## Before and after / 修改前后
+
+Pictures of a figure as the previous version drew it and as this one does, in
+[gallery/compare](gallery/compare). Where the previous version refused the page, the "before"
+picture shows its message. / 上一版与本版画同一张图的对比；上一版拒绝导出时，"before" 图是它的提示。
+
+| what changed / 改动 | before / 之前 | after / 之后 |
+|---|---|---|
+| rope-rotation at one column, 8 pt (English; after: English and Chinese): the angles' panel, the subtitles and the shift's positions give way, the score's legend goes above its plot | ![anim-rope-rotation-1col-before](gallery/compare/anim-rope-rotation-1col-before.png) | ![anim-rope-rotation-1col-after](gallery/compare/anim-rope-rotation-1col-after.png) |
+| rope-rotation at two columns, 12 pt, English | ![anim-rope-rotation-2col-12pt-before](gallery/compare/anim-rope-rotation-2col-12pt-before.png) | ![anim-rope-rotation-2col-12pt-after](gallery/compare/anim-rope-rotation-2col-12pt-after.png) |
+| pe-waves at one column, 8 pt: the panels side by side, their legends in rows above the plots | ![anim-pe-waves-1col-before](gallery/compare/anim-pe-waves-1col-before.png) | ![anim-pe-waves-1col-after](gallery/compare/anim-pe-waves-1col-after.png) |
+| training at one column, 8 pt, Chinese: the cosines' legend left the page; now below the panel | ![anim-training-1col-before](gallery/compare/anim-training-1col-before.png) | ![anim-training-1col-after](gallery/compare/anim-training-1col-after.png) |
+| training at two columns, 8 pt: the legend covered the curves at the start; now in the corner the whole run leaves free | ![anim-training-2col-before](gallery/compare/anim-training-2col-before.png) | ![anim-training-2col-after](gallery/compare/anim-training-2col-after.png) |
+| order-training at one column, 8 pt: a frame drops the note and the loss panel | ![anim-order-training-1col-before](gallery/compare/anim-order-training-1col-before.png) | ![anim-order-training-1col-after](gallery/compare/anim-order-training-1col-after.png) |
+| order-training at 3.5 in, 10 pt: the chance label crossed the curves; now where no curve of the run passes | ![order-training-chance-before](gallery/compare/order-training-chance-before.png) | ![order-training-chance-after](gallery/compare/order-training-chance-after.png) |
+| rope at two columns, 12 pt, as the zh/en test draws it (我爱学习, d = 32; Chinese above, English below): the two languages had different ticks and ranges; now the same | ![rope-2col-12pt-zh-en-before](gallery/compare/rope-2col-12pt-zh-en-before.png) | ![rope-2col-12pt-zh-en-after](gallery/compare/rope-2col-12pt-zh-en-after.png) |
+| rope at two columns, 12 pt (Chinese, English) | ![rope-2col-12pt-before](gallery/compare/rope-2col-12pt-before.png) ![rope-2col-12pt-en-before](gallery/compare/rope-2col-12pt-en-before.png) | ![rope-2col-12pt-after](gallery/compare/rope-2col-12pt-after.png) ![rope-2col-12pt-en-after](gallery/compare/rope-2col-12pt-en-after.png) |
+| embedding-map at two columns (Chinese, English) | ![embedding-map-2col-before](gallery/compare/embedding-map-2col-before.png) ![embedding-map-2col-en-before](gallery/compare/embedding-map-2col-en-before.png) | ![embedding-map-2col-after](gallery/compare/embedding-map-2col-after.png) ![embedding-map-2col-en-after](gallery/compare/embedding-map-2col-en-after.png) |
+| rope-decay with `--base 500000`: that base alone | ![rope-decay-one-base-before](gallery/compare/rope-decay-one-base-before.png) | ![rope-decay-one-base-after](gallery/compare/rope-decay-one-base-after.png) |
+MD
 echo "gallery: $(ls "$out" | wc -l) figures in $out"

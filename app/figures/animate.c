@@ -36,6 +36,55 @@ typedef struct {
     tf_progress progress;
 } anim_job;
 
+#define ANIM_MAX_SIDE_IN 40.0 /* the export's limit of a page's side */
+
+/* Whether frame f of j laid out on a w x h page holds its labels. */
+static bool frame_fits(anim_job *j, double w, double h, long f)
+{
+    fig_spec spec = {.format = FIG_SVG, .width = w, .height = h, .font_size = j->font,
+                     .latin_first = !j->req->zh, .measure = true};
+    bool cramped;
+    char why[8];
+    return figure_page(j->req, j->a, j->e, &spec, &(fig_meta){0},
+                       &(fig_frame){.state = j->state, .k = f, .n = j->n}, &cramped, why,
+                       sizeof why) == TF_OK && !cramped;
+}
+
+/* Whether every frame of j laid out on a w x h page holds its labels: frames 0, n/2 and n-1
+ * first, the others only when those do. */
+static bool frames_fit(anim_job *j, double w, double h)
+{
+    const long at[3] = {0, j->n / 2, j->n - 1};
+    for (int i = 0; i < 3; i++)
+        if (!frame_fits(j, w, h, at[i]))
+            return false;
+    for (long f = 1; f < j->n - 1; f++)
+        if (f != j->n / 2 && !frame_fits(j, w, h, f))
+            return false;
+    return true;
+}
+
+/* Why a frame's labels do not fit, with the least width (10% steps; the height follows at a
+ * slide's proportions unless --height sets it) at which they would. */
+static void say_cramped(anim_job *j)
+{
+    double w = j->w;
+    for (w *= 1.1; w <= ANIM_MAX_SIDE_IN * FIG_PT_PER_IN; w *= 1.1) {
+        double h = j->req->height > 0 ? j->req->height : round(w * ANIM_ASPECT * 10) / 10;
+        if (h <= ANIM_MAX_SIDE_IN * FIG_PT_PER_IN && frames_fit(j, w, h))
+            break;
+    }
+    double in = ceil(w / FIG_PT_PER_IN * 100) / 100;
+    if (w <= ANIM_MAX_SIDE_IN * FIG_PT_PER_IN)
+        snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
+                 "frame; they need about %.2f in (--width %.2fin), or a smaller --font-size",
+                 j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN, in, in);
+    else
+        snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
+                 "frame at any width up to 40 in; lower --font-size", j->font,
+                 j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN);
+}
+
 /* Frame k into *r (freed by the caller with fig_raster_free). */
 static tf_status draw_frame(anim_job *j, long k, fig_raster *r)
 {
@@ -47,8 +96,7 @@ static tf_status draw_frame(anim_job *j, long k, fig_raster *r)
                                &(fig_frame){.state = j->state, .k = k, .n = j->n}, &cramped,
                                j->why, sizeof j->why);
     if (cramped)
-        snprintf(j->why, sizeof j->why, "the page is too small for the labels; enlarge "
-                 "--width and --height or lower --font-size");
+        say_cramped(j);
     progress_update(&j->progress, (double)(k + 1), NULL);
     return st;
 }

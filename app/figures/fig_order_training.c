@@ -61,12 +61,13 @@ static fig_axis epoch_axis(const fig_ctx *c)
 }
 
 /* The upper panel's axes: held-out accuracy in % against the epoch, fitted into area with at
- * least min_left of room on the left (the two panels share their left edge). */
-static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left)
+ * least min_left of room on the left (the two panels share their left edge), its y axis named
+ * ylabel. */
+static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left, const char *ylabel)
 {
     fig_axes ax = {.grid = true, .min_left = min_left};
     ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = fig_txt(c, T_F_HELD_OUT)};
+    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = ylabel};
     static const double at[] = {0, 25, 50, 75, 100};
     static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
     ax.y.n = 5, ax.y.at = at, ax.y.labels = tl;
@@ -138,36 +139,6 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
  * across the whole width), and the chance line's label with it. */
 #define LEGEND_INSIDE 0
 
-/* The legend in rows across area, from its top: a line sample and the label per scheme, as many
- * a row as fit. Draws only when draw is set; returns the height it takes. */
-static double legend_rows(fig_ctx *c, const legend *g, fig_rect area, bool draw)
-{
-    double fs = fig_font_size(c->f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
-    double lw = 0.14 * fig_font_size(c->f, FIG_LABEL);
-    /* page coordinates as data: x from the area's left, y up from its bottom */
-    fig_axes pa = {.r = area};
-    pa.x = (fig_axis){.lo = 0, .hi = area.w};
-    pa.y = (fig_axis){.lo = 0, .hi = area.h};
-    double px = 0, row = 0, rh = 1.5 * fs;
-    for (int k = 0; k < g->n; k++) {
-        double w, h;
-        fig_text_size(c->f, FIG_TICK, g->li[k].label, false, &w, &h);
-        double item = sample + 0.4 * fs + w;
-        if (px > 0 && px + item > area.w) {
-            px = 0;
-            row++;
-        }
-        if (draw) {
-            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
-            fig_segment(c->f, &pa, px, yc, px + sample, yc, g->li[k].color, lw, g->li[k].dash);
-            fig_text(c->f, FIG_TICK, g->li[k].label, false, area.x + px + sample + 0.4 * fs,
-                     area.y + (row + 0.5) * rh, 0, 0.5, false);
-        }
-        px += item + gap;
-    }
-    return (row + 1) * rh;
-}
-
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
  * upto (none once the run is complete). */
 static void now_line(fig_ctx *c, const fig_axes *ax, double upto)
@@ -175,6 +146,82 @@ static void now_line(fig_ctx *c, const fig_axes *ax, double upto)
     if (upto < ax->x.hi)
         fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, (tf_rgb){150, 150, 150},
                     0.06 * fig_font_size(c->f, FIG_LABEL), FIG_DOTTED);
+}
+
+/* Whether the box r (page points) meets the polyline (x[i], y[i]) of n points of plot ax, or
+ * one of its markers (diameter ms). */
+static bool curve_meets(const fig_axes *ax, const double *x, const double *y, size_t n,
+                        double ms, fig_rect r)
+{
+    for (size_t i = 0; i < n; i++) {
+        double px = fig_px(ax, x[i]), py = fig_py(ax, y[i]);
+        if (px + ms / 2 > r.x && px - ms / 2 < r.x + r.w && py + ms / 2 > r.y &&
+            py - ms / 2 < r.y + r.h)
+            return true;
+        if (i + 1 == n)
+            break;
+        double qx = fig_px(ax, x[i + 1]), qy = fig_py(ax, y[i + 1]);
+        int steps = (int)ceil(hypot(qx - px, qy - py) / 0.5) + 1;
+        for (int k = 0; k <= steps; k++) { /* every half point along the segment */
+            double t = (double)k / steps, sx = px + t * (qx - px), sy = py + t * (qy - py);
+            if (sx > r.x && sx < r.x + r.w && sy > r.y && sy < r.y + r.h)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The chance line's label where no curve of the whole run passes (the same place in every
+ * frame of the animation): its whole sentence, else only its first word (up to the colon:
+ * "chance", "猜测水平"), above or below the line, at its right end, its middle or its left
+ * end, the first of these clear of every curve and marker by a fifth of the label's size. With
+ * none clear the page is too small (cramped: a still figure's grows taller). x, y: scratch for
+ * a curve's points. */
+static void chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, double *x,
+                         double *y)
+{
+    const order_trainer *tr = c->order;
+    size_t K = order_trainer_count(tr);
+    double fs = fig_font_size(c->f, FIG_TICK), pad = 0.3 * fs, clear = 0.2 * fs;
+    double ms = 2.4 * lw * 1.4 + 2 * lw; /* a marker and the line's width */
+    double off = 0.5 * ms + 1.2 * clear;    /* from the line: clear of `none`'s markers on it */
+    char forms[2][96];
+    snprintf(forms[0], sizeof forms[0], "%s", fig_txt(c, T_F_CHANCE));
+    snprintf(forms[1], sizeof forms[1], "%s", forms[0]);
+    cut_at_colon(forms[1]);
+    fig_rect best = {0};
+    int form = -1;
+    for (int f = 0; f < 2 && form < 0; f++) {
+        double w, h;
+        fig_text_size(c->f, FIG_TICK, forms[f], false, &w, &h);
+        if (w > ax->r.w - 2 * pad)
+            continue;
+        static const double along[3] = {1, 0.5, 0}; /* right end, middle, left end */
+        for (int a = 0; a < 3 && form < 0; a++)
+            for (int side = 0; side < 2 && form < 0; side++) {
+                fig_rect r = {ax->r.x + pad + along[a] * (ax->r.w - 2 * pad - w),
+                              side ? y50 + off : y50 - off - h, w, h};
+                if (r.y < ax->r.y + pad || r.y + h > ax->r.y + ax->r.h - pad)
+                    continue;
+                fig_rect grown = {r.x - clear, r.y - clear, r.w + 2 * clear, r.h + 2 * clear};
+                bool hit = false;
+                for (size_t k = 0; k < K && !hit; k++) {
+                    size_t n;
+                    curve_xy(tr, k, false, INFINITY, x, y, &n);
+                    hit = curve_meets(ax, x, y, n, ms, grown);
+                }
+                if (!hit)
+                    best = r, form = f;
+            }
+    }
+    if (form < 0) { /* no clear place: the plot is too small for its label */
+        fig_set_cramped(c->f);
+        form = 1;
+        double w, h;
+        fig_text_size(c->f, FIG_TICK, forms[1], false, &w, &h);
+        best = (fig_rect){ax->r.x + ax->r.w - pad - w, y50 - off - h, w, h};
+    }
+    fig_text_in(c->f, ax, FIG_TICK, forms[form], false, best.x, best.y, 0, 0);
 }
 
 static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double upto, double *x,
@@ -186,27 +233,10 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
     fig_axes_draw(c->f, &ax);
     now_line(c, &ax, upto);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
-    /* chance, labelled above its right end: `none` runs along the line and the trained schemes
-     * near 100 %, so the band between them is free late in the run; the legend goes in the
-     * bottom-right corner, under the line */
     double y50 = fig_py(&ax, 100.0 * ORDER_CHANCE);
     fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE, grey,
                 lw, FIG_DASHED);
-    /* the label's whole sentence where the panel holds it, else only its first word (up to
-     * the colon: "chance", "猜测水平") */
-    char chance[96];
-    snprintf(chance, sizeof chance, "%s", fig_txt(c, T_F_CHANCE));
-    double cw, ch;
-    fig_text_size(c->f, FIG_TICK, chance, false, &cw, &ch);
-    if (cw > ax.r.w - 0.6 * fig_font_size(c->f, FIG_TICK)) {
-        char *colon = strstr(chance, "\xef\xbc\x9a"); /* the full-width colon */
-        if (!colon)
-            colon = strchr(chance, ':');
-        if (colon)
-            *colon = '\0';
-    }
-    fig_text_in(c->f, &ax, FIG_TICK, chance, false, ax.r.x + ax.r.w - 0.3 * lw * 10,
-                y50 - 0.35 * fig_font_size(c->f, FIG_TICK), 1, 1);
+    chance_label(c, &ax, y50, lw, x, y);
     for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
         curve_xy(tr, k, false, upto, x, y, &n);
@@ -235,7 +265,7 @@ static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, dou
 
 /* The note at the bottom, the longest of its forms that fits the width (and the page's height).
  * Returns its height. */
-static double draw_note(fig_ctx *c, bool frame)
+static double draw_note(fig_ctx *c, bool frame, bool draw)
 {
     const order_task *t = order_trainer_task(c->order);
     static const txt_id forms[2] = {T_F_TRAIN_NOTE, T_F_TRAIN_NOTE_S};
@@ -253,12 +283,66 @@ static double draw_note(fig_ctx *c, bool frame)
     if (w > c->area.w) /* even the short form is too wide: its lines wrapped to the width */
         fig_wrap(c->f, FIG_NOTE, note, sizeof note, c->area.w);
     fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
-    fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
+    if (draw)
+        fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
     return h;
 }
 
+/* The panels of a page: the note's height (0: none), the legend's rows, the axes. */
+typedef struct {
+    double nh;
+    fig_rect rows;
+    fig_axes a, l;
+    bool loss; /* the loss panel beside or below the accuracy */
+    char ylabel[120]; /* the accuracy's axis label, in two lines on a low slide */
+} ot_layout;
+
+/* Lay out the page in mode m: 0 the note, the legend's rows and both panels; 1 without the
+ * note; 2 without the note and the loss panel too, the accuracy's axis label in two lines (a
+ * frame on a small slide, which cannot grow taller: the accuracy against chance is the point).
+ * Whether it fits; the page's cramped
+ * flag as it was. */
+static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
+{
+    bool was = fig_cramped_take(c->f);
+    L->nh = m == 0 ? draw_note(c, frame, false) : 0;
+    L->loss = m < 2;
+    fig_rect plots = c->area;
+    if (L->nh > 0)
+        plots.h -= L->nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
+    L->rows = (fig_rect){0};
+    if (g->n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
+        double lh = legend_rows(c, g->li, g->n, plots, false);
+        plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
+        L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE),
+                             plots.w, lh};
+    }
+    fig_rect top = plots, bottom = plots;
+    bool wide;
+    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    if (L->loss)
+        split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
+    /* fitted twice: the second time both with the wider of the two left margins, so the two
+     * epoch axes line up */
+    snprintf(L->ylabel, sizeof L->ylabel, "%s", fig_txt(c, T_F_HELD_OUT));
+    if (!L->loss)
+        fig_wrap(c->f, FIG_LABEL, L->ylabel, sizeof L->ylabel, 0.5 * top.h);
+    L->a = accuracy_axes(c, top, 0, L->ylabel);
+    if (L->loss) {
+        L->l = loss_axes(c, bottom, 0);
+        double left = fmax(L->a.used_left, L->l.used_left);
+        L->a = accuracy_axes(c, top, left, L->ylabel);
+        L->l = loss_axes(c, bottom, left);
+    }
+    bool fits = !fig_cramped_take(c->f);
+    if (was)
+        fig_set_cramped(c->f);
+    return fits;
+}
+
 /* The figure with the curves up to epoch upto (the whole run: INFINITY), as a still or as a
- * frame of the animation. */
+ * frame of the animation: the fullest layout that fits (a still figure's page grows taller
+ * instead: it keeps the first). */
 static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
 {
     if (!c->order)
@@ -268,30 +352,21 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
     if (!x)
         return TF_ERR_NOMEM;
     double *y = x + epochs + 1;
-    double nh = draw_note(c, frame);
-    fig_rect plots = c->area;
-    plots.h -= nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
     legend g;
     legend_items(c, &g, upto, x, y);
-    if (g.n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
-        double lh = legend_rows(c, &g, plots, false);
-        plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
-        double ly = plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE);
-        legend_rows(c, &g, (fig_rect){plots.x, ly, plots.w, lh}, true);
-    }
-    fig_rect top, bottom;
-    bool wide;
-    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
-    split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
-    /* fitted twice: the second time both with the wider of the two left margins, so the two
-     * epoch axes line up */
-    fig_axes a = accuracy_axes(c, top, 0), l = loss_axes(c, bottom, 0);
-    double left = fmax(a.used_left, l.used_left);
-    a = accuracy_axes(c, top, left);
-    l = loss_axes(c, bottom, left);
-    tf_status st = accuracy_panel(c, a, &g, upto, x, y);
-    if (st == TF_OK)
-        st = loss_panel(c, l, upto, x, y);
+    ot_layout L;
+    int m = 0, last = frame ? 2 : 0;
+    while (!ot_fit(c, m, frame, &g, &L) && m < last)
+        m++;
+    if (!ot_fit(c, m, frame, &g, &L)) /* the last, cramped */
+        fig_set_cramped(c->f);
+    if (L.nh > 0)
+        draw_note(c, frame, true);
+    if (L.rows.w > 0)
+        legend_rows(c, g.li, g.n, L.rows, true);
+    tf_status st = accuracy_panel(c, L.a, &g, upto, x, y);
+    if (st == TF_OK && L.loss)
+        st = loss_panel(c, L.l, upto, x, y);
     free(x);
     return st;
 }

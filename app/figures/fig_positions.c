@@ -282,42 +282,102 @@ typedef struct {
     fig_axes top, bottom;
     fig_legend_item lrow[2];
     char t1[160], t2[160];
+    fig_rect rows1, rows2; /* the legends in rows above the plots; empty: right of them */
+    bool band;             /* both legends in rows1, one band across the page */
 } pe_waves_panels;
 
-/* The two panels' axes, one above the other. */
+/* Both panels' legend items, the columns' then sin and cos, into all; their number. */
+static int pe_waves_items(const pe_waves_panels *p, fig_legend_item *all)
+{
+    int na = 0;
+    for (int i = 0; i < p->w.np; i++)
+        all[na++] = p->w.li[i];
+    all[na++] = p->lrow[0];
+    all[na++] = p->lrow[1];
+    return na;
+}
+
+/* The two panels' axes in the fullest of four layouts that fits: one above the other with their
+ * subtitles and legends right of the plots; the same without the subtitles (a low slide: the
+ * row's position is the line drawn across the columns); then side by side, each the page's
+ * whole height, their legends in rows above the plots; then both legends in one band across
+ * the page above them. The last is taken cramped when none fits. */
 static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
-    /* stacked whatever the page's shape: each wave across the page's whole width is easier to
-     * follow than two narrow panels side by side */
-    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
-    fig_rect r1 = c->area, r2 = c->area;
-    r1.h = 0.5 * c->area.h;
-    r2.y = r1.y + r1.h + gap;
-    r2.h = c->area.y + c->area.h - r2.y;
-    bool wide = false;
     wave_dims_pick(p->h, &p->w);
     snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
-    p->top = (fig_axes){.grid = true, .title = p->t1};
-    p->top.x = (fig_axis){.lo = (double)p->pos0, .hi = (double)(p->pos0 + p->n - 1),
-                          .integer = true, .label = fig_txt(c, T_F_POS)};
-    p->top.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};
     txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
     p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};
     p->lrow[1] = (fig_legend_item){.label = fig_txt(c, T_F_PW_COS), .color = fig_series_color(5),
                                    .dash = FIG_DASHED};
-    p->bottom = (fig_axes){.grid = true, .title = p->t2};
-    p->bottom.x = (fig_axis){.lo = 0, .hi = p->h > 1 ? p->h - 1 : 1, .integer = true,
-                             .label = fig_txt(c, T_F_PAIR)};
-    p->bottom.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = fig_txt(c, T_F_VALUE)};
-    double lw = fmax(fig_legend_width(c->f, p->w.li, p->w.np), fig_legend_width(c->f, p->lrow, 2));
-    p->top.right = p->bottom.right = lw;
-    fig_axes_fit(c->f, &p->top, r1);
-    fig_axes_fit(c->f, &p->bottom, r2);
-    if (!wide) { /* stacked: the plots' left edges aligned */
-        p->top.min_left = p->bottom.min_left = fmax(p->top.used_left, p->bottom.used_left);
+    bool was = fig_cramped_take(c->f);
+    for (int mode = 0; mode < 4; mode++) {
+        /* stacked whatever the page's shape while it fits: each wave across the page's whole
+         * width is easier to follow than two narrow panels side by side */
+        double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+        fig_rect r1 = c->area, r2 = c->area;
+        p->rows1 = p->rows2 = (fig_rect){0};
+        p->band = mode == 3;
+        if (p->band) { /* one band of both legends across the page, above both panels */
+            fig_legend_item all[4 + 2];
+            int na = pe_waves_items(p, all);
+            p->rows1 = (fig_rect){c->area.x, c->area.y, c->area.w,
+                                  legend_rows(c, all, na, c->area, false)};
+            r1.y = r2.y = c->area.y + p->rows1.h + 0.3 * gap;
+            r1.h = r2.h = c->area.y + c->area.h - r1.y;
+        }
+        if (mode < 2) {
+            r1.h = 0.5 * c->area.h;
+            r2.y = r1.y + r1.h + gap;
+            r2.h = c->area.y + c->area.h - r2.y;
+        } else { /* side by side, each the page's whole height */
+            r1.w = 0.5 * (c->area.w - 2 * gap);
+            r2.x = r1.x + r1.w + 2 * gap;
+            r2.w = c->area.x + c->area.w - r2.x;
+        }
+        if (mode == 2) { /* the legends' rows at the top of their panels */
+            p->rows1 = (fig_rect){r1.x, r1.y, r1.w, legend_rows(c, p->w.li, p->w.np, r1, false)};
+            p->rows2 = (fig_rect){r2.x, r2.y, r2.w, legend_rows(c, p->lrow, 2, r2, false)};
+            r1.y += p->rows1.h, r1.h -= p->rows1.h;
+            r2.y += p->rows2.h, r2.h -= p->rows2.h;
+        }
+        p->top = (fig_axes){.grid = true, .title = mode ? NULL : p->t1};
+        p->top.x = (fig_axis){.lo = (double)p->pos0, .hi = (double)(p->pos0 + p->n - 1),
+                              .integer = true, .label = fig_txt(c, T_F_POS)};
+        /* side by side, the columns' legend names j: the axis says PE only */
+        p->top.y = (fig_axis){.lo = -1.1, .hi = 1.1,
+                              .label = mode >= 2 ? "PE" : "PE(<i>pos</i>, <i>j</i>)"};
+        p->bottom = (fig_axes){.grid = true, .title = mode ? NULL : p->t2};
+        p->bottom.x = (fig_axis){.lo = 0, .hi = p->h > 1 ? p->h - 1 : 1, .integer = true,
+                                 .label = fig_txt(c, T_F_PAIR)};
+        p->bottom.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = fig_txt(c, T_F_VALUE)};
+        double lw = fmax(fig_legend_width(c->f, p->w.li, p->w.np),
+                         fig_legend_width(c->f, p->lrow, 2));
+        p->top.right = p->bottom.right = mode >= 2 ? 0 : lw;
         fig_axes_fit(c->f, &p->top, r1);
         fig_axes_fit(c->f, &p->bottom, r2);
+        if (mode < 2) { /* stacked: the plots' left edges aligned */
+            p->top.min_left = p->bottom.min_left = fmax(p->top.used_left, p->bottom.used_left);
+            fig_axes_fit(c->f, &p->top, r1);
+            fig_axes_fit(c->f, &p->bottom, r2);
+        }
+        /* a legend's rows no wider than its panel (the band: than the page) */
+        for (int i = 0; i < p->w.np + 2 && mode >= 2; i++) {
+            double w, h;
+            const fig_legend_item *it = i < p->w.np ? &p->w.li[i] : &p->lrow[i - p->w.np];
+            fig_text_size(c->f, FIG_TICK, it->label, false, &w, &h);
+            if (2 * fig_font_size(c->f, FIG_TICK) + w > (p->band ? c->area.w : r1.w))
+                fig_set_cramped(c->f);
+        }
+        bool fits = !fig_cramped_take(c->f);
+        if (fits || mode == 3) {
+            if (!fits)
+                fig_set_cramped(c->f);
+            break;
+        }
     }
+    if (was)
+        fig_set_cramped(c->f);
 }
 
 static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
@@ -351,7 +411,14 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         double v = row[p.w.pick[k2]];
         fig_markers(c->f, &p.top, &p.pos, &v, 1, p.w.li[k2].color, ms);
     }
-    fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);
+    if (p.band) {
+        fig_legend_item all[4 + 2];
+        legend_rows(c, all, pe_waves_items(&p, all), p.rows1, true);
+    } else if (p.rows1.w > 0) {
+        legend_rows(c, p.w.li, p.w.np, p.rows1, true);
+    } else {
+        fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);
+    }
 
     /* 2. the row PE(pos): sin and cos of every pair, the picked columns marked on it */
     fig_axes_draw(c->f, &p.bottom);
@@ -367,7 +434,10 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         double x = (double)(p.w.pick[k2] / 2), v = row[p.w.pick[k2]]; /* its pair */
         fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
     }
-    fig_legend(c->f, &p.bottom, p.lrow, 2, 4);
+    if (p.rows2.w > 0)
+        legend_rows(c, p.lrow, 2, p.rows2, true);
+    else if (!p.band)
+        fig_legend(c->f, &p.bottom, p.lrow, 2, 4);
     free(xs), free(ys), free(row), free(xi), free(vs), free(vc);
     return TF_OK;
 }

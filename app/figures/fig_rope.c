@@ -156,8 +156,9 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
-/* Label text of arrow m, whose tip is at (x, y): beyond the tip, clear of the arrows' heads and
- * of the labels placed before (arrows a few degrees apart), inside the plot. placed[m] becomes
+/* Label text of arrow m, whose tip is at (x, y): beyond the tip (straight out, else turned up
+ * to a third of a right angle), clear of the arrows' heads and of the labels placed before
+ * (arrows a few degrees apart), inside the plot. placed[m] becomes
  * its box (centre and size). A plot too small for that makes the page cramped (a taller page
  * gives it room). */
 static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
@@ -169,10 +170,14 @@ static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, 
     fig_text_size(f, FIG_TICK, text, true, &tw, &th);
     double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
     bool clear = false;
-    for (int k = 0; k < 6 && !clear; k++) {
-        double p = push + k * 0.9 * th;
-        tx = len > 0 ? x0 + ox / len * p : x0;
-        ty = len > 0 ? y0 + oy / len * p : y0;
+    /* out along the arrow, further step by step; then turned a little to either side */
+    static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
+    for (int k = 0; k < 30 && !clear; k++) {
+        double p = push + (k % 6) * 0.9 * th, t = turn[k / 6];
+        double ux = len > 0 ? (ox * cos(t) - oy * sin(t)) / len : 0;
+        double uy = len > 0 ? (ox * sin(t) + oy * cos(t)) / len : 0;
+        tx = x0 + ux * p;
+        ty = y0 + uy * p;
         tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
         ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
         clear = true;
@@ -433,76 +438,82 @@ static void angle_line(fig *f, const fig_axes *ax, const double *s, const double
     fig_line(f, ax, xs, ys, n, col, width, dash);
 }
 
-/* The plane of pair 0: both circles, the whole positions passed as faint dots, q and k as arrows
- * and the arc of the angle between them. */
-static void rope_rot_plane(fig_ctx *c, const rope_rot *r, fig_rect area, double s, double aq,
-                           double ak)
+/* How much a frame shows, the fullest first (rr_layouts): a small slide (a column's width, a
+ * large font) drops the angles' panel (the plane says the angle), then the panels' subtitles
+ * (the plane keeps its name, "pair 0") and the shift's positions (the score's legend takes the subtitle's place, in rows above its
+ * plot: inside it would cover the moving shift at some frame), then the plane's axis labels. */
+typedef struct {
+    bool angles;       /* the panel of the angles over the shift */
+    bool titles;       /* the panels' subtitles (else the plane's short name, "pair 0") */
+    bool short_shift;  /* the shift's label without the positions ("shift s") */
+    bool legend_above; /* the score's legend in rows above its plot, not right of it */
+    bool plane_labels; /* the plane's axis labels */
+} rr_layout;
+
+static const rr_layout rr_layouts[] = {
+    {true, true, false, false, true},
+    {false, true, false, false, true},
+    {false, false, true, true, true},
+    {false, false, true, true, false},
+};
+#define RR_LAYOUTS (sizeof rr_layouts / sizeof rr_layouts[0])
+
+/* One frame's axes, legends and labels, laid out before anything is drawn. */
+typedef struct {
+    fig_axes plane, a1, a2;
+    fig_legend_item li[3], l2[2];
+    fig_rect rows;     /* the score's legend in rows (legend_above), else empty */
+    char t[240], xl[160], t3[200];
+} rr_page;
+
+/* The plane's room and the curves' (top: the angles, bottom: the score) in area: the plane
+ * left and the curves right on a wide page (the two curves stacked); the plane above and the
+ * curves side by side below on a tall one. */
+static void rr_areas(fig_rect area, bool angles, double gap, fig_rect *plane, fig_rect *top,
+                     fig_rect *bottom)
 {
-    const tf_config *cfg = &c->a->cfg;
-    double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
-    double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
-    char t[240];
-    txt_fmt_lang(t, sizeof t, T_F_RR_PLANE, c->zh, r->tq, r->m0 + s, r->tk, r->n0 + s);
-    fig_axes ax = {.frame = true, .title = t};
-    ax.x = (fig_axis){.lo = -lim, .hi = lim, .label = fig_txt(c, T_F_RR_DIM_A)};
-    ax.y = (fig_axis){.lo = -lim, .hi = lim, .label = fig_txt(c, T_F_RR_DIM_B)};
-    fit_square(c->f, &ax, area);
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL), fs = fig_font_size(c->f, FIG_TICK);
-    tf_rgb guide = {170, 170, 170}, cq = fig_series_color(0), ck = fig_series_color(1);
-    fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
-    fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
-    fig_circle(c->f, &ax, 0, 0, Rq, guide, lw, FIG_DASHED);
-    fig_circle(c->f, &ax, 0, 0, Rk, guide, lw, FIG_DASHED);
-    /* where whole positions put the tips: the clock's marks */
-    for (int j = 0; j <= (int)floor(r->span); j++) {
-        double x[2] = {Rq * cos(r->aq[0] + j * 2 * M_PI / r->span),
-                       Rk * cos(r->ak[0] + j * 2 * M_PI / r->span)};
-        double y[2] = {Rq * sin(r->aq[0] + j * 2 * M_PI / r->span),
-                       Rk * sin(r->ak[0] + j * 2 * M_PI / r->span)};
-        fig_markers(c->f, &ax, &x[0], &y[0], 1, (tf_rgb){180, 200, 225}, 0.35 * fs);
-        fig_markers(c->f, &ax, &x[1], &y[1], 1, (tf_rgb){235, 205, 170}, 0.35 * fs);
+    *plane = area;
+    if (area.w >= 1.25 * area.h) {
+        plane->w = fmin(0.46 * area.w, area.h);
+        *top = (fig_rect){area.x + plane->w + gap, area.y, area.w - plane->w - gap,
+                          angles ? (area.h - gap) * 0.5 : area.h};
+        *bottom = *top;
+        if (angles)
+            bottom->y = top->y + top->h + gap;
+    } else {
+        plane->h = 0.55 * area.h;
+        *top = (fig_rect){area.x, area.y + plane->h + gap,
+                          angles ? (area.w - gap) * 0.5 : area.w, area.h - plane->h - gap};
+        *bottom = *top;
+        if (angles)
+            bottom->x = top->x + top->w + gap;
     }
-    /* the arc from q to k, and its angle */
-    double d = wrap_angle(ak - aq), ra = 0.32 * fmin(Rq, Rk);
-    double xs[41], ys[41];
-    for (int i = 0; i <= 40; i++)
-        xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);
-    fig_line(c->f, &ax, xs, ys, 41, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID);
-    /* the angle in the plot's top-left corner, clear of the circles and the arrows */
-    char deg[64];
-    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
-    fig_text_in(c->f, &ax, FIG_LABEL, deg, false, ax.r.x + 0.4 * fs, ax.r.y + 0.3 * fs, 0, 0);
-    fig_arrow(c->f, &ax, 0, 0, Rq * cos(aq), Rq * sin(aq), cq, 2.4 * lw, 0.9 * fs);
-    fig_arrow(c->f, &ax, 0, 0, Rk * cos(ak), Rk * sin(ak), ck, 2.4 * lw, 0.9 * fs);
-    double off = 1.16;
-    fig_text_in(c->f, &ax, FIG_LABEL, "<i>q</i>", false, fig_px(&ax, off * Rq * cos(aq)),
-                fig_py(&ax, off * Rq * sin(aq)), 0.5, 0.5);
-    fig_text_in(c->f, &ax, FIG_LABEL, "<i>k</i>", false, fig_px(&ax, off * Rk * cos(ak)),
-                fig_py(&ax, off * Rk * sin(ak)), 0.5, 0.5);
-    (void)cfg;
 }
 
-/* The angles over the shift (q's and k's turn, their difference stays) and the score. */
-static void rope_rot_curves(fig_ctx *c, const rope_rot *r, fig_rect top, fig_rect bottom,
-                            double s, double aq, double ak, double score)
+/* The curves' axes (not fitted), their labels and legends for layout L. */
+static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, double score,
+                          rr_page *p)
 {
     static const double at[5] = {-M_PI, -M_PI / 2, 0, M_PI / 2, M_PI};
     static const char *const lab[5] = {"−π", "−π/2", "0", "π/2", "π"};
-    char xl[160], t3[200];
-    txt_fmt_lang(xl, sizeof xl, T_F_RR_SHIFT, c->zh, r->m0, r->n0);
-    txt_fmt_lang(t3, sizeof t3, T_F_RR_SCORE, c->zh, r->d / 2, score);
-    fig_legend_item li[3] = {
-        {.label = fig_txt(c, T_F_RR_ANGLE_Q), .color = fig_series_color(0)},
-        {.label = fig_txt(c, T_F_RR_ANGLE_K), .color = fig_series_color(1)},
-        {.label = fig_txt(c, T_F_RR_ANGLE_D), .color = {90, 90, 90}}};
-    fig_axes a1 = {.grid = true, .title = fig_txt(c, T_F_RR_ANGLES)};
-    a1.x = (fig_axis){.lo = 0, .hi = r->span, .label = xl};
-    a1.y = (fig_axis){.lo = -M_PI * 1.08, .hi = M_PI * 1.08, .n = 5, .at = at, .labels = lab,
-                      .label = fig_txt(c, T_F_RR_ANGLE)};
-    a1.right = fig_legend_width(c->f, li, 3);
-    fig_axes a2 = {.grid = true, .title = t3};
-    a2.x = a1.x;
+    txt_fmt_lang(p->xl, sizeof p->xl, T_F_RR_SHIFT, c->zh, r->m0, r->n0);
+    if (L->short_shift) /* "shift s", up to the colon */
+        cut_at_colon(p->xl);
+    txt_fmt_lang(p->t3, sizeof p->t3, T_F_RR_SCORE, c->zh, r->d / 2, score);
+    p->li[0] = (fig_legend_item){.label = fig_txt(c, T_F_RR_ANGLE_Q),
+                                 .color = fig_series_color(0)};
+    p->li[1] = (fig_legend_item){.label = fig_txt(c, T_F_RR_ANGLE_K),
+                                 .color = fig_series_color(1)};
+    p->li[2] = (fig_legend_item){.label = fig_txt(c, T_F_RR_ANGLE_D), .color = {90, 90, 90}};
+    p->l2[0] = (fig_legend_item){.label = fig_txt(c, T_F_RR_BOTH), .color = fig_series_color(2)};
+    p->l2[1] = (fig_legend_item){.label = fig_txt(c, T_F_RR_QONLY), .color = {150, 150, 150},
+                                 .dash = FIG_DASHED};
+    p->a1 = (fig_axes){.grid = true, .title = L->titles ? fig_txt(c, T_F_RR_ANGLES) : NULL};
+    p->a1.x = (fig_axis){.lo = 0, .hi = r->span, .label = p->xl};
+    p->a1.y = (fig_axis){.lo = -M_PI * 1.08, .hi = M_PI * 1.08, .n = 5, .at = at, .labels = lab,
+                         .label = fig_txt(c, T_F_RR_ANGLE)};
+    p->a2 = (fig_axes){.grid = true, .title = L->titles ? p->t3 : NULL};
+    p->a2.x = p->a1.x;
     /* the scores' own range: the flat line against the one that moves */
     double lo = r->score[0], hi = r->score[0];
     for (int i = 0; i < RR_SAMPLES; i++) {
@@ -510,36 +521,235 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, fig_rect top, fig_rec
         hi = fmax(hi, fmax(r->score[i], r->qonly[i]));
     }
     double pad = fmax(0.12 * (hi - lo), 1e-3 * r->bound);
-    a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
-                      .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
-    fig_legend_item l2[2] = {
-        {.label = fig_txt(c, T_F_RR_BOTH), .color = fig_series_color(2)},
-        {.label = fig_txt(c, T_F_RR_QONLY), .color = {150, 150, 150}, .dash = FIG_DASHED}};
-    a1.right = a2.right = fmax(a1.right, fig_legend_width(c->f, l2, 2));
-    fig_axes_fit(c->f, &a1, top);
-    fig_axes_fit(c->f, &a2, bottom);
-    a1.min_left = a2.min_left = fmax(a1.used_left, a2.used_left);
-    fig_axes_fit(c->f, &a1, top);
-    fig_axes_fit(c->f, &a2, bottom);
+    p->a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
+                         .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
+    double right = fig_legend_width(c->f, p->l2, 2);
+    if (L->angles)
+        right = fmax(right, fig_legend_width(c->f, p->li, 3));
+    p->a1.right = p->a2.right = L->legend_above ? 0 : right;
+}
+
+/* Lay out frame page p in area with layout L; false when it does not fit (cramped, or a
+ * legend's label wider than its panel). */
+static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
+                   double score, rr_page *p)
+{
+    fig *f = c->f;
+    bool was = fig_cramped_take(f);
+    fig_rect plane, top, bottom;
+    rr_areas(area, L->angles, 0.8 * fig_font_size(f, FIG_LABEL), &plane, &top, &bottom);
+    /* the plane of pair 0, square */
+    double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
+    double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
+    txt_fmt_lang(p->t, sizeof p->t, T_F_RR_PLANE, c->zh, r->tq, r->m0 + s, r->tk, r->n0 + s);
+    if (!L->titles)
+        cut_at_colon(p->t);
+    p->plane = (fig_axes){.frame = true, .title = p->t};
+    p->plane.x = (fig_axis){.lo = -lim, .hi = lim,
+                            .label = L->plane_labels ? fig_txt(c, T_F_RR_DIM_A) : NULL};
+    p->plane.y = (fig_axis){.lo = -lim, .hi = lim,
+                            .label = L->plane_labels ? fig_txt(c, T_F_RR_DIM_B) : NULL};
+    fit_square(f, &p->plane, plane);
+    /* the angles over the shift and the score */
+    rr_curve_axes(c, r, L, score, p);
+    bool rows_fit = true;
+    p->rows = (fig_rect){0};
+    if (L->angles) {
+        fig_axes_fit(f, &p->a1, top);
+        fig_axes_fit(f, &p->a2, bottom);
+        p->a1.min_left = p->a2.min_left = fmax(p->a1.used_left, p->a2.used_left);
+        fig_axes_fit(f, &p->a1, top);
+    }
+    fig_axes_fit(f, &p->a2, bottom);
+    if (L->legend_above) {
+        /* the rows across the panel's width at its top, each label within that width; the
+         * plot below them */
+        double fs = fig_font_size(f, FIG_TICK);
+        for (int i = 0; i < 2; i++) {
+            double w, h;
+            fig_text_size(f, FIG_TICK, p->l2[i].label, false, &w, &h);
+            rows_fit &= 2 * fs + w <= bottom.w;
+        }
+        p->rows = (fig_rect){bottom.x, bottom.y, bottom.w, 0};
+        p->rows.h = legend_rows(c, p->l2, 2, p->rows, false);
+        bottom.y += p->rows.h, bottom.h -= p->rows.h;
+        fig_axes_fit(f, &p->a2, bottom);
+    }
+    bool fits = !fig_cramped_take(f) && rows_fit;
+    if (was)
+        fig_set_cramped(f);
+    return fits;
+}
+
+/* Whether rectangles a and b overlap, with room m around a. */
+static bool rr_overlap(fig_rect a, fig_rect b, double m)
+{
+    return a.x - m < b.x + b.w && b.x < a.x + a.w + m && a.y - m < b.y + b.h &&
+           b.y < a.y + a.h + m;
+}
+
+/* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:
+ * along the arrow past its head, else turned to either side or farther out, else beside its
+ * shaft; the first place with the least in the way (the arrows' heads most, then the other
+ * name, then the angle's text box[0]), inside the plot. Its box becomes box[1 + i]. A plot with
+ * no place off the heads makes the page cramped. */
+static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, const double *tx,
+                          const double *ty, const double *ang, const fig_rect *tip, fig_rect *box)
+{
+    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs;
+    double w, h;
+    fig_text_size(f, FIG_LABEL, name, false, &w, &h);
+    static const double turn[] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
+    double dist = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs;
+    double m = 0.1 * fs, best = INFINITY;
+    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
+    static const double farther[4] = {1.0, 1.7, 2.4, 3.2}, along[4] = {0.85, 0.7, 0.5, 0.3};
+    for (int fam = 0; fam < 8; fam++)
+        for (size_t t = 0; t < sizeof turn / sizeof turn[0]; t++) {
+            double cx, cy;
+            if (fam < 4) { /* past the head, turned, farther and farther */
+                double a = ang[i] + turn[t], dd = dist * farther[fam];
+                cx = tx[i] + dd * cos(a), cy = ty[i] - dd * sin(a);
+            } else { /* beside the shaft, on either side, from near the head inwards */
+                if (t >= 2)
+                    break;
+                double at = along[fam - 4], side = t ? -1.0 : 1.0;
+                double px = ox + at * (tx[i] - ox), py = oy + at * (ty[i] - oy);
+                double off = 0.5 * hypot(w, h) + 0.5 * head;
+                cx = px - side * sin(ang[i]) * off, cy = py - side * cos(ang[i]) * off;
+            }
+            fig_rect b = {cx - w / 2, cy - h / 2, w, h};
+            bool inside = b.x >= ax->r.x + m && b.y >= ax->r.y + m &&
+                          b.x + w <= ax->r.x + ax->r.w - m && b.y + h <= ax->r.y + ax->r.h - m;
+            if (!inside)
+                continue;
+            double cost = 4.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
+                          2.0 * (i == 1 && rr_overlap(b, box[1], m)) +
+                          1.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
+            if (cost < best) {
+                best = cost;
+                box[1 + i] = b;
+            }
+        }
+    if (best >= 4) /* the plane has no room for the name off the arrows' heads */
+        fig_set_cramped(f);
+    if (best == INFINITY) { /* none inside: along the arrow, moved into the plot */
+        fig_rect b = {tx[i] + dist * cos(ang[i]) - w / 2, ty[i] - dist * sin(ang[i]) - h / 2,
+                      w, h};
+        b.x = fmin(fmax(b.x, ax->r.x + m), ax->r.x + ax->r.w - w - m);
+        b.y = fmin(fmax(b.y, ax->r.y + m), ax->r.y + ax->r.h - h - m);
+        box[1 + i] = b;
+    }
+}
+
+/* The plane of pair 0: both circles, the whole positions passed as faint dots (none under a
+ * label), q and k as arrows, each named just past its head where the name is clear of the other
+ * arrow's head, the other name and the angle's text, and the arc of the angle between them. */
+static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, double aq,
+                           double ak)
+{
+    const fig_axes ax = *pa;
+    fig *f = c->f;
+    double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
+    double lim = ax.x.hi;
+    fig_axes_draw(f, &ax);
+    double lw = 0.075 * fig_font_size(f, FIG_LABEL), fs = fig_font_size(f, FIG_TICK);
+    double head = 0.9 * fs;
+    tf_rgb guide = {170, 170, 170}, col[2] = {fig_series_color(0), fig_series_color(1)};
+    fig_segment(f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
+    fig_segment(f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
+    fig_circle(f, &ax, 0, 0, Rq, guide, lw, FIG_DASHED);
+    fig_circle(f, &ax, 0, 0, Rk, guide, lw, FIG_DASHED);
+    /* the angle in the plot's top-left corner, clear of the circles and the arrows */
+    double d = wrap_angle(ak - aq);
+    char deg[64];
+    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
+    fig_rect box[3]; /* the angle's text, q's name, k's name */
+    fig_text_size(f, FIG_LABEL, deg, false, &box[0].w, &box[0].h);
+    box[0].x = ax.r.x + 0.4 * fs, box[0].y = ax.r.y + 0.3 * fs;
+    /* on a plot too small for it, none: the angles' panel or the score says it stays */
+    bool say_angle = box[0].w + 0.8 * fs <= ax.r.w && box[0].h <= 0.25 * ax.r.h;
+    if (!say_angle)
+        box[0] = (fig_rect){0};
+    /* the arrows' tips and heads (a square around the tip), and their names */
+    const char *const name[2] = {"<i>q</i>", "<i>k</i>"};
+    const double rad[2] = {Rq, Rk}, ang[2] = {aq, ak};
+    double tx[2], ty[2];
+    fig_rect tip[2];
+    for (int i = 0; i < 2; i++) {
+        tx[i] = fig_px(&ax, rad[i] * cos(ang[i]));
+        ty[i] = fig_py(&ax, rad[i] * sin(ang[i]));
+        /* the head's box as fig_arrow records it */
+        double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0), len = hypot(tx[i] - ox, ty[i] - oy);
+        double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
+        double ux = len > 0 ? (tx[i] - ox) / len : 0, uy = len > 0 ? (ty[i] - oy) / len : 0;
+        double bx = tx[i] - ux * hl, by = ty[i] - uy * hl;
+        tip[i] = (fig_rect){fmin(tx[i], bx) - hw, fmin(ty[i], by) - hw, fabs(tx[i] - bx) + 2 * hw,
+                            fabs(ty[i] - by) + 2 * hw};
+    }
+    for (int i = 0; i < 2; i++)
+        rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box);
+    /* where whole positions put the tips: the clock's marks, none under a label */
+    double ms = 0.35 * fs;
+    for (int j = 0; j <= (int)floor(r->span); j++)
+        for (int v = 0; v < 2; v++) {
+            double a0 = (v ? r->ak[0] : r->aq[0]) + j * 2 * M_PI / r->span;
+            double x = rad[v] * cos(a0), y = rad[v] * sin(a0);
+            fig_rect mk = {fig_px(&ax, x) - ms / 2, fig_py(&ax, y) - ms / 2, ms, ms};
+            bool under = false;
+            for (int i = 0; i < 3; i++)
+                under |= rr_overlap(mk, box[i], 0.1 * fs);
+            if (!under)
+                fig_markers(f, &ax, &x, &y, 1,
+                            v ? (tf_rgb){235, 205, 170} : (tf_rgb){180, 200, 225}, ms);
+        }
+    /* the arc from q to k */
+    double ra = 0.32 * fmin(Rq, Rk);
+    double xs[41], ys[41];
+    for (int i = 0; i <= 40; i++)
+        xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);
+    fig_line(f, &ax, xs, ys, 41, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID);
+    if (say_angle)
+        fig_text_in(f, &ax, FIG_LABEL, deg, false, box[0].x, box[0].y, 0, 0);
+    for (int i = 0; i < 2; i++)
+        fig_arrow(f, &ax, 0, 0, rad[i] * cos(ang[i]), rad[i] * sin(ang[i]), col[i], 2.4 * lw,
+                  head);
+    for (int i = 0; i < 2; i++)
+        fig_text_in(f, &ax, FIG_LABEL, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
+}
+
+/* The angles over the shift (q's and k's turn, their difference stays), when the layout has
+ * them, and the score. */
+static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, bool angles,
+                            double s, double aq, double ak, double score)
+{
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
     tf_rgb ink = {60, 60, 60};
-    fig_axes_draw(c->f, &a1);
-    angle_line(c->f, &a1, r->s, r->aq, li[0].color, 2 * lw, FIG_SOLID);
-    angle_line(c->f, &a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
-    angle_line(c->f, &a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
-    fig_segment(c->f, &a1, s, a1.y.lo, s, a1.y.hi, ink, 1.5 * lw, FIG_SOLID);
-    double d = wrap_angle(ak - aq);
-    fig_markers(c->f, &a1, &s, &aq, 1, li[0].color, ms);
-    fig_markers(c->f, &a1, &s, &ak, 1, li[1].color, ms);
-    fig_markers(c->f, &a1, &s, &d, 1, li[2].color, ms);
-    fig_legend(c->f, &a1, li, 3, 4);
-    fig_axes_draw(c->f, &a2);
-    fig_segment(c->f, &a2, 0, 0, r->span, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    fig_line(c->f, &a2, r->s, r->qonly, RR_SAMPLES, l2[1].color, 2 * lw, FIG_DASHED);
-    fig_line(c->f, &a2, r->s, r->score, RR_SAMPLES, fig_series_color(2), 3 * lw, FIG_SOLID);
-    fig_segment(c->f, &a2, s, a2.y.lo, s, a2.y.hi, ink, 1.5 * lw, FIG_SOLID);
-    fig_markers(c->f, &a2, &s, &score, 1, fig_series_color(2), ms);
-    fig_legend(c->f, &a2, l2, 2, 4);
+    if (angles) {
+        const fig_axes *a1 = &p->a1;
+        const fig_legend_item *li = p->li;
+        fig_axes_draw(c->f, a1);
+        angle_line(c->f, a1, r->s, r->aq, li[0].color, 2 * lw, FIG_SOLID);
+        angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
+        angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
+        fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
+        double d = wrap_angle(ak - aq);
+        fig_markers(c->f, a1, &s, &aq, 1, li[0].color, ms);
+        fig_markers(c->f, a1, &s, &ak, 1, li[1].color, ms);
+        fig_markers(c->f, a1, &s, &d, 1, li[2].color, ms);
+        fig_legend(c->f, a1, li, 3, 4);
+    }
+    const fig_axes *a2 = &p->a2;
+    fig_axes_draw(c->f, a2);
+    fig_segment(c->f, a2, 0, 0, r->span, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    fig_line(c->f, a2, r->s, r->qonly, RR_SAMPLES, p->l2[1].color, 2 * lw, FIG_DASHED);
+    fig_line(c->f, a2, r->s, r->score, RR_SAMPLES, fig_series_color(2), 3 * lw, FIG_SOLID);
+    fig_segment(c->f, a2, s, a2->y.lo, s, a2->y.hi, ink, 1.5 * lw, FIG_SOLID);
+    fig_markers(c->f, a2, &s, &score, 1, fig_series_color(2), ms);
+    if (p->rows.w > 0)
+        legend_rows(c, p->l2, 2, p->rows, true);
+    else
+        fig_legend(c->f, a2, p->l2, 2, 4);
 }
 
 static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
@@ -548,25 +758,23 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
     const tf_config *cfg = &c->a->cfg;
     double s = r->span * (double)k / (double)(n > 0 ? n : 1), aq, ak, score;
     rope_rot_at(r, cfg->base, cfg->rope, r->m0 + s, r->n0 + s, &aq, &ak, &score);
-    /* the plane left and the two curves stacked right on a wide page; the plane above and the
-     * curves side by side below on a tall one */
-    fig_rect area = c->area, plane = area, top, bottom;
-    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
-    if (area.w >= 1.25 * area.h) {
-        plane.w = fmin(0.46 * area.w, area.h);
-        top = (fig_rect){area.x + plane.w + gap, area.y, area.w - plane.w - gap,
-                         (area.h - gap) * 0.5};
-        bottom = top;
-        bottom.y = top.y + top.h + gap;
-    } else {
-        plane.h = 0.55 * area.h;
-        top = (fig_rect){area.x, area.y + plane.h + gap, (area.w - gap) * 0.5,
-                         area.h - plane.h - gap};
-        bottom = top;
-        bottom.x = top.x + top.w + gap;
+    /* the fullest layout that fits (every frame of the loop alike: the layouts do not depend
+     * on the frame but for the score's legend), else the smallest, cramped */
+    rr_page *p = malloc(sizeof *p);
+    if (!p)
+        return TF_ERR_NOMEM;
+    size_t l = 0;
+    bool fits = false;
+    for (; l < RR_LAYOUTS && !(fits = rr_fit(c, r, &rr_layouts[l], c->area, s, score, p)); l++)
+        continue;
+    if (!fits) { /* the page is too small even for the least: cramped */
+        l = RR_LAYOUTS - 1;
+        rr_fit(c, r, &rr_layouts[l], c->area, s, score, p);
+        fig_set_cramped(c->f);
     }
-    rope_rot_plane(c, r, plane, s, aq, ak);
-    rope_rot_curves(c, r, top, bottom, s, aq, ak, score);
+    rope_rot_plane(c, r, &p->plane, aq, ak);
+    rope_rot_curves(c, r, p, rr_layouts[l].angles, s, aq, ak, score);
+    free(p);
     return TF_OK;
 }
 

@@ -334,8 +334,70 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     return TF_OK;
 }
 
-/* The map at frame k: limits grow with the cloud and never shrink, so the start is seen close
- * up and the gathering at its full size. */
+/* The labels of the map's axes and its title. */
+typedef struct {
+    char xl[80], yl[80], title[200];
+} map_labels;
+
+/* The map's axes at frame k fitted into area: limits that grow with the cloud and never shrink,
+ * so the start is seen close up and the gathering at its full size; the title left out when the
+ * panel is narrower (the curves' x axis says how far the run is). px, py: nw points of scratch. */
+static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig_axes *ax,
+                     map_labels *lb, double *px, double *py)
+{
+    size_t nw = t->nw;
+    fig_axes lim = {0};
+    *ax = (fig_axes){.frame = true};
+    ax->x.lo = ax->y.lo = INFINITY, ax->x.hi = ax->y.hi = -INFINITY;
+    for (long f = 0; f <= k; f++) {
+        for (size_t i = 0; i < nw; i++)
+            px[i] = t->xy[((size_t)f * nw + i) * 2], py[i] = t->xy[((size_t)f * nw + i) * 2 + 1];
+        map_limits(&lim, px, py, nw);
+        ax->x.lo = fmin(ax->x.lo, lim.x.lo), ax->x.hi = fmax(ax->x.hi, lim.x.hi);
+        ax->y.lo = fmin(ax->y.lo, lim.y.lo), ax->y.hi = fmax(ax->y.hi, lim.y.hi);
+    }
+    txt_fmt_lang(lb->xl, sizeof lb->xl, T_F_PC1, c->zh, t->var1);
+    txt_fmt_lang(lb->yl, sizeof lb->yl, T_F_PC2, c->zh, t->var2);
+    /* the title as wide as it gets (100%), so that every frame keeps or drops it alike */
+    double tw, th;
+    txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0);
+    fig_text_size(c->f, FIG_LABEL, lb->title, false, &tw, &th);
+    txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0 * t->frac[k]);
+    ax->x.label = lb->xl, ax->y.label = lb->yl, ax->title = tw <= area.w ? lb->title : NULL;
+    bool was = fig_cramped_take(c->f);
+    fig_axes_fit(c->f, ax, area);
+    if (fig_cramped_take(c->f)) { /* "PC 1" without its share of the variance */
+        for (int i = 0; i < 2; i++) {
+            char *l = i ? lb->yl : lb->xl, *paren = strstr(l, "\xef\xbc\x88"); /* "（" */
+            if (!paren)
+                paren = strstr(l, " (");
+            if (paren)
+                *paren = '\0';
+        }
+        fig_axes_fit(c->f, ax, area);
+    }
+    if (was)
+        fig_set_cramped(c->f);
+}
+
+/* Whether the map at frame k fits in area (laid out only). */
+static bool map_fits(fig_ctx *c, const train_anim *t, long k, fig_rect area)
+{
+    double *px = malloc(2 * t->nw * sizeof *px);
+    if (!px)
+        return true; /* the drawing will say it */
+    bool was = fig_cramped_take(c->f);
+    fig_axes ax;
+    map_labels lb;
+    map_axes(c, t, k, area, &ax, &lb, px, px + t->nw);
+    bool fits = !fig_cramped_take(c->f);
+    if (was)
+        fig_set_cramped(c->f);
+    free(px);
+    return fits;
+}
+
+/* The map at frame k in area. */
 static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect area)
 {
     size_t nw = t->nw;
@@ -346,21 +408,9 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
         free(px), free(py), free(col), free(words);
         return TF_ERR_NOMEM;
     }
-    fig_axes ax = {.frame = true}, lim = {0};
-    ax.x.lo = ax.y.lo = INFINITY, ax.x.hi = ax.y.hi = -INFINITY;
-    for (long f = 0; f <= k; f++) {
-        for (size_t i = 0; i < nw; i++)
-            px[i] = t->xy[((size_t)f * nw + i) * 2], py[i] = t->xy[((size_t)f * nw + i) * 2 + 1];
-        map_limits(&lim, px, py, nw);
-        ax.x.lo = fmin(ax.x.lo, lim.x.lo), ax.x.hi = fmax(ax.x.hi, lim.x.hi);
-        ax.y.lo = fmin(ax.y.lo, lim.y.lo), ax.y.hi = fmax(ax.y.hi, lim.y.hi);
-    }
-    char xl[80], yl[80], title[200];
-    txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, t->var1);
-    txt_fmt_lang(yl, sizeof yl, T_F_PC2, c->zh, t->var2);
-    txt_fmt_lang(title, sizeof title, T_F_TR_MAP, c->zh, nw, 100.0 * t->frac[k]);
-    ax.x.label = xl, ax.y.label = yl, ax.title = title;
-    fig_axes_fit(c->f, &ax, area);
+    fig_axes ax;
+    map_labels lb;
+    map_axes(c, t, k, area, &ax, &lb, px, py);
     fig_axes_draw(c->f, &ax);
     /* the watched pairs' words first, in their colours, so that their labels always find room;
      * then the others in rank order */
@@ -384,63 +434,170 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
     return st;
 }
 
-/* The cosines of the pairs over the run, up to frame k. */
-static void train_curves(fig_ctx *c, const train_anim *t, long k, fig_rect area)
-{
+/* The curves' panel of a frame, laid out before it is drawn. */
+typedef struct {
     fig_legend_item li[TRAIN_PAIRS];
     char lab[TRAIN_PAIRS][64];
-    int nl = 0;
-    for (int p = 0; p < TRAIN_PAIRS; p++) {
-        if (!t->have_pair[p])
-            continue;
-        bool ctl = train_pairs[p] == LEARN_CONTROL;
-        snprintf(lab[nl], sizeof lab[nl], "%s – %s%s", learn_pairs[train_pairs[p]][0],
-                 learn_pairs[train_pairs[p]][1], ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
-        li[nl++] = (fig_legend_item){.label = lab[nl - 1],
-                                     .color = ctl ? (tf_rgb){120, 120, 120}
-                                                  : fig_series_color(p + 1),
-                                     .dash = ctl ? FIG_DASHED : FIG_SOLID};
-    }
-    char title[160];
-    if (isnan(t->loss[k]))
-        txt_fmt_lang(title, sizeof title, T_F_TR_START, c->zh, t->epochs);
-    else
-        txt_fmt_lang(title, sizeof title, T_F_TR_LOSS, c->zh, t->loss[k]);
-    fig_axes ax = {.grid = true, .title = title};
-    ax.x = (fig_axis){.lo = 0, .hi = 100, .label = fig_txt(c, T_F_TR_DONE)};
-    ax.y = (fig_axis){.lo = -0.4, .hi = 1.0, .label = fig_txt(c, T_F_TR_COS)};
-    fig_axes_fit(c->f, &ax, area);
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
-    fig_segment(c->f, &ax, 0, 0, 100, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    double *xs = malloc((size_t)(k + 1) * sizeof *xs);
-    if (!xs)
-        return;
-    for (long f = 0; f <= k; f++)
-        xs[f] = 100.0 * t->frac[f];
-    for (int p = 0, l = 0; p < TRAIN_PAIRS; p++) {
-        if (!t->have_pair[p])
-            continue;
-        const double *ys = t->cosv + (size_t)p * (size_t)t->n;
-        fig_line(c->f, &ax, xs, ys, k + 1, li[l].color, 2.5 * lw, li[l].dash);
-        fig_markers(c->f, &ax, &xs[k], &ys[k], 1, li[l].color, ms);
-        l++;
-    }
-    if (nl)
-        fig_legend(c->f, &ax, li, nl, 2);
-    free(xs);
+    int nl;
+    char title[160], done[120], cos[120];
+    fig_axes ax;
+    int corner;     /* the legend's corner in the plot, -1: in rows */
+    fig_rect rows;  /* the legend's rows below the panel; empty: the caller's, below both */
+    double *xs;     /* (t->n) the share of the run at every frame, malloc'd */
+} train_page;
+
+/* The corner of the curves' plot (laid out in p) that the whole run's curves and their markers
+ * leave free for the legend (the same in every frame: each curve moved by a marker's radius four
+ * ways), when the legend fits inside the plot with room to spare; -1 for none. */
+static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
+{
+    const fig_axes *ax = &p->ax;
+    if (!(fig_legend_width(c->f, p->li, p->nl) <= 0.8 * ax->r.w &&
+          fig_legend_height(c->f, p->li, p->nl) <= 0.6 * ax->r.h))
+        return -1;
+    double ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double *sh = malloc(4 * (size_t)t->n * TRAIN_PAIRS * 2 * sizeof *sh);
+    if (!sh)
+        return -1;
+    static const double zx[2] = {0, 100}, zy[2] = {0, 0}; /* the zero line */
+    fig_series sr[1 + 4 * TRAIN_PAIRS] = {{.x = zx, .y = zy, .n = 2}};
+    int ns = 1;
+    double dx = 0.5 * ms / fmax(ax->r.w, 1) * 100, dy = 0.5 * ms / fmax(ax->r.h, 1) * 1.4;
+    for (int q = 0; q < TRAIN_PAIRS; q++)
+        for (int way = 0; way < 4 && t->have_pair[q]; way++) {
+            double *x = sh + ((size_t)q * 4 + (size_t)way) * 2 * (size_t)t->n, *y = x + t->n;
+            for (long f = 0; f < t->n; f++) {
+                x[f] = p->xs[f] + (way == 0 ? dx : way == 1 ? -dx : 0);
+                y[f] = t->cosv[(size_t)q * (size_t)t->n + (size_t)f] +
+                       (way == 2 ? dy : way == 3 ? -dy : 0);
+            }
+            sr[ns++] = (fig_series){.x = x, .y = y, .n = t->n};
+        }
+    int corner = fig_legend_place(c->f, ax, p->li, p->nl, sr, ns);
+    free(sh);
+    return corner;
 }
 
+/* Lay out the cosines of the pairs up to frame k in area: the legend in the corner the whole
+ * run leaves free (legend_corner); else in rows below the panel (own_rows), or none (the
+ * caller's rows below both panels). A narrow panel
+ * takes its axis labels in two lines and leaves its title out when it is wider than the panel (the
+ * map's title says how far the run is). Whether it fits; the page's cramped flag as it was. */
+static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
+                       train_page *p)
+{
+    p->nl = 0;
+    for (int q = 0; q < TRAIN_PAIRS; q++) {
+        if (!t->have_pair[q])
+            continue;
+        bool ctl = train_pairs[q] == LEARN_CONTROL;
+        snprintf(p->lab[p->nl], sizeof p->lab[p->nl], "%s – %s%s", learn_pairs[train_pairs[q]][0],
+                 learn_pairs[train_pairs[q]][1], ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
+        p->li[p->nl] = (fig_legend_item){.label = p->lab[p->nl],
+                                         .color = ctl ? (tf_rgb){120, 120, 120}
+                                                      : fig_series_color(q + 1),
+                                         .dash = ctl ? FIG_DASHED : FIG_SOLID};
+        p->nl++;
+    }
+    /* the title as wide as it gets (the start's), so that every frame keeps or drops it alike */
+    double tw, th;
+    txt_fmt_lang(p->title, sizeof p->title, T_F_TR_START, c->zh, t->epochs);
+    fig_text_size(c->f, FIG_LABEL, p->title, false, &tw, &th);
+    if (!isnan(t->loss[k]))
+        txt_fmt_lang(p->title, sizeof p->title, T_F_TR_LOSS, c->zh, t->loss[k]);
+    snprintf(p->done, sizeof p->done, "%s", fig_txt(c, T_F_TR_DONE));
+    snprintf(p->cos, sizeof p->cos, "%s", fig_txt(c, T_F_TR_COS));
+    bool was = fig_cramped_take(c->f);
+    fig_axes *ax = &p->ax;
+    *ax = (fig_axes){.grid = true, .title = p->title};
+    ax->x = (fig_axis){.lo = 0, .hi = 100, .label = p->done};
+    ax->y = (fig_axis){.lo = -0.4, .hi = 1.0, .label = p->cos};
+    fig_axes_fit(c->f, ax, area);
+    if (fig_cramped_take(c->f)) {
+        if (tw > area.w)
+            ax->title = NULL;
+        fig_wrap(c->f, FIG_LABEL, p->done, sizeof p->done, 0.95 * area.w);
+        fig_wrap(c->f, FIG_LABEL, p->cos, sizeof p->cos, 0.6 * area.h);
+        fig_axes_fit(c->f, ax, area);
+    }
+    p->corner = -1;
+    p->rows = (fig_rect){0};
+    if (p->nl) {
+        p->corner = legend_corner(c, t, p);
+        if (p->corner < 0 && own_rows) {
+            double gap = 0.3 * fig_font_size(c->f, FIG_TICK);
+            p->rows = (fig_rect){area.x, 0, area.w, legend_rows(c, p->li, p->nl, area, false)};
+            area.h -= p->rows.h + gap;
+            p->rows.y = area.y + area.h + gap;
+            fig_axes_fit(c->f, ax, area);
+        }
+    }
+    bool fits = !fig_cramped_take(c->f);
+    if (p->rows.w > 0) /* every label within the panel's width */
+        for (int i = 0; i < p->nl; i++) {
+            double w, h;
+            fig_text_size(c->f, FIG_TICK, p->li[i].label, false, &w, &h);
+            fits &= 2 * fig_font_size(c->f, FIG_TICK) + w <= p->rows.w;
+        }
+    if (was)
+        fig_set_cramped(c->f);
+    return fits;
+}
+
+/* The curves of a page laid out by curves_fit, up to frame k. */
+static void train_curves(fig_ctx *c, const train_anim *t, long k, const train_page *p)
+{
+    const fig_axes *ax = &p->ax;
+    fig_axes_draw(c->f, ax);
+    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    fig_segment(c->f, ax, 0, 0, 100, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    for (int q = 0, l = 0; q < TRAIN_PAIRS; q++) {
+        if (!t->have_pair[q])
+            continue;
+        const double *ys = t->cosv + (size_t)q * (size_t)t->n;
+        fig_line(c->f, ax, p->xs, ys, k + 1, p->li[l].color, 2.5 * lw, p->li[l].dash);
+        fig_markers(c->f, ax, &p->xs[k], &ys[k], 1, p->li[l].color, ms);
+        l++;
+    }
+    if (p->corner >= 0)
+        fig_legend(c->f, ax, p->li, p->nl, p->corner);
+    else if (p->rows.w > 0)
+        legend_rows(c, p->li, p->nl, p->rows, true);
+}
+
+/* A frame: the map and the curves side by side (stacked on a tall page); when the curves'
+ * panel has no room for its legend (a column's width), the legend in rows below both. */
 static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
 {
     (void)n;
     const train_anim *t = state;
-    fig_rect map, curves;
+    train_page *p = malloc(sizeof *p);
+    double *xs = malloc((size_t)t->n * sizeof *xs);
+    if (!p || !xs) {
+        free(p), free(xs);
+        return TF_ERR_NOMEM;
+    }
+    for (long f = 0; f < t->n; f++)
+        xs[f] = 100.0 * t->frac[f];
+    p->xs = xs;
+    fig_rect area = c->area, map, curves, rows = {0};
     bool wide;
     double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
-    split_panels(c->area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
+    split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
+    if (!(curves_fit(c, t, k, curves, true, p) && map_fits(c, t, k, map))) {
+        rows = area;
+        rows.h = legend_rows(c, p->li, p->nl, area, false);
+        area.h -= rows.h + 0.5 * gap;
+        rows.y = area.y + area.h + 0.5 * gap;
+        split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
+        if (!curves_fit(c, t, k, curves, false, p))
+            fig_set_cramped(c->f);
+    }
     tf_status st = train_map(c, t, k, map);
-    train_curves(c, t, k, curves);
+    train_curves(c, t, k, p);
+    if (rows.w > 0 && p->corner < 0)
+        legend_rows(c, p->li, p->nl, rows, true);
+    free(p), free(xs);
     return st;
 }
 
