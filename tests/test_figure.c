@@ -815,6 +815,59 @@ static void test_log_ticks_span_data(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* The order figure's note names the head its numbers come from, as view 6 and --print order
+ * do (head_index + 1 of heads_in_layer), in both languages, at one and two columns and in
+ * whichever of the note's forms fits. */
+static void test_order_note_names_head(void **state)
+{
+    (void)state;
+    static const char *const texts[] = {"我爱学习", "我爱", "the cat sat on the mat", "猫坐在垫子上"};
+    char path[160];
+    snprintf(path, sizeof path, "%s/order-head.pdf", tmpdir);
+    int heads_seen = 0, not_first = 0;
+    for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+        tf_config cfg;
+        config_defaults(&cfg);
+        tf_analysis a;
+        assert_int_equal(analysis_run(&cfg, texts[t], strlen(texts[t]), &a, NULL), TF_OK);
+        for (int zh = 0; zh < 2; zh++)
+            for (int wide = 0; wide < 2; wide++) {
+                fig_boxes boxes = {0};
+                fig_request req = input_request("order", zh, wide ? 7.16 : 3.5, wide ? 8 : 10);
+                req.boxes = &boxes;
+                char msg[256];
+                assert_int_equal(export_msg(&req, &a, "order", path, msg, sizeof msg), 0);
+                /* the head the analysis chose, as --print order reports it */
+                int want = a.order_head.head + 1, of = a.order_by_scheme ? 1 : ATTN_HEADS;
+                int found = 0;
+                for (size_t i = 0; i < boxes.n; i++) {
+                    const fig_box *b = &boxes.v[i];
+                    int h = 0, n = 0;
+                    if (b->kind != FIG_BOX_TEXT)
+                        continue;
+                    const char *of_n = strstr(b->text, "共 ");
+                    if (zh ? strncmp(b->text, "第 ", strlen("第 ")) == 0 && of_n &&
+                                 sscanf(b->text, "第 %d", &h) == 1 &&
+                                 sscanf(of_n, "共 %d", &n) == 1
+                           : sscanf(b->text, "Head %d of %d", &h, &n) == 2) {
+                        found++;
+                        assert_int_equal(h, want);
+                        assert_int_equal(n, of);
+                    }
+                }
+                if (found != 1)
+                    fail_msg("%s %s %s: %d notes name the head", texts[t], zh ? "zh" : "en",
+                             wide ? "7.16 in" : "3.5 in", found);
+                heads_seen++;
+                not_first += want != 1;
+                fig_boxes_free(&boxes);
+            }
+        analysis_free(&a);
+    }
+    assert_int_equal(heads_seen, 16);
+    assert_true(not_first > 0); /* some sentence's head is not the layer's first */
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -866,6 +919,7 @@ int main(void)
         cmocka_unit_test(test_no_title_drops_subtitles),
         cmocka_unit_test(test_vmin_vmax_every_heatmap),
         cmocka_unit_test(test_log_ticks_span_data),
+        cmocka_unit_test(test_order_note_names_head),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };
