@@ -586,22 +586,66 @@ static double height_that_fits(const fig_request *req, tf_analysis *a, const fig
     return 0;
 }
 
-/* The least width from w up (10% steps) at which the labels fit on a page of the figure's
- * proportions, or at least h tall (twice that when the proportions are lower); 0 when none. */
-static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                              fig_format fmt, double w, double h)
+/* Whether the export of e at width w (whole hundredths of an inch) draws the figure: its page
+ * at that width (figure_page_size: a wide page is shorter, its panels side by side), or one of
+ * the taller pages the export tries in turn (shared_layout's 10% steps from the same start, up
+ * to MAX_SIDE_PT), holds the labels in this request's language. Those steps are tried here, up
+ * to twice the height each, then more sparsely: one that holds them, the export reaches too. */
+static bool fits_at_width(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                          fig_format fmt, double w)
 {
+    fig_request r = *req;
+    r.width = w;
+    double pw, h;
+    figure_page_size(&r, e, &pw, &h);
     char why[8];
-    for (w *= 1.1; w <= MAX_SIDE_PT; w *= 1.1) {
-        double tall = fmin(MAX_SIDE_PT, fmax(2 * h, w * e->aspect));
-        bool cramped;
-        if (still_page(req, a, e, fmt, w, tall, NULL, true, NULL, NULL, &cramped, why,
-                       sizeof why) != TF_OK)
-            return 0;
-        if (!cramped)
-            return w;
+    double hh = h;
+    for (int k = 0, step = 0; hh <= MAX_SIDE_PT; k++) {
+        /* every step up to twice h (0 .. 7), then steps 9, 12, 16, 21, 28, 37: 2.4, 3.1,
+         * 4.6, 7.4 and 14 times h */
+        if (k == step) {
+            bool cramped;
+            if (still_page(&r, a, e, fmt, pw, hh, NULL, true, NULL, NULL, &cramped, why,
+                           sizeof why) != TF_OK)
+                return false;
+            if (!cramped)
+                return true;
+            step += step < 7 ? 1 : step / 3;
+        }
+        hh *= 1.1;
     }
-    return 0;
+    return false;
+}
+
+/* The least width above w, to a twentieth of an inch, whose export draws the figure (the
+ * page's height following the width as it does when the request sets none); 0 when none does
+ * up to MAX_SIDE_PT. Steps of 10% up to the first that fits, then halving the step between it
+ * and the last that did not: what the message names then fits, and not much less would. */
+static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                              fig_format fmt, double w)
+{
+    const double hundredth = FIG_PT_PER_IN / 100, twentieth = FIG_PT_PER_IN / 20;
+    double lo = w, hi = 0; /* lo does not fit; hi fits */
+    for (double t = ceil(w * 1.1 / hundredth) * hundredth; t <= MAX_SIDE_PT;
+         t = ceil(t * 1.1 / hundredth) * hundredth) {
+        if (fits_at_width(req, a, e, fmt, t)) {
+            hi = t;
+            break;
+        }
+        lo = t;
+    }
+    if (!(hi > 0))
+        return 0;
+    while (hi - lo > twentieth) {
+        double mid = ceil((lo + hi) / 2 / hundredth) * hundredth;
+        if (mid >= hi)
+            break;
+        if (fits_at_width(req, a, e, fmt, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
 }
 
 /* Whether plans a and b hold the same choices. */
@@ -708,11 +752,11 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
                      "a page at least %.2f in tall at this width (--height %.2fin), or a "
                      "smaller --font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
                      ceil(fits / FIG_PT_PER_IN * 100) / 100, ceil(fits / FIG_PT_PER_IN * 100) / 100);
-        else if ((fits = width_that_fits(req, a, e, fmt, w, h)) > 0)
+        else if ((fits = width_that_fits(req, a, e, fmt, w)) > 0)
             snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
                      "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
-                     w / FIG_PT_PER_IN, ceil(fits / FIG_PT_PER_IN * 100) / 100,
-                     ceil(fits / FIG_PT_PER_IN * 100) / 100);
+                     w / FIG_PT_PER_IN, round(fits / FIG_PT_PER_IN * 100) / 100,
+                     round(fits / FIG_PT_PER_IN * 100) / 100);
         else
             snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at "
                      "any size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
