@@ -457,8 +457,8 @@ static const char *const curve_faults_excused[] = {"embedding-map", NULL};
 static sweep_count curve_excused;
 
 /* A refused page's message names a width ("--width 3.58in"): the figure exported at that width
- * (the same font size and language) is drawn, and laid out by the rules; at 14 pt a page a
- * quarter inch narrower, when that is still wider than the page refused, is refused (the width
+ * (the same font size and language) is drawn, and laid out by the rules; at 14 pt in English
+ * a page a quarter inch narrower, when that is still wider than the page refused, is refused (the width
  * named is the least that fits, to the quarter inch). Counts a fault into k->bad. */
 static void named_width_fits(sweep_count *k, const fig_request *asked, const char *name,
                              const char *msg, const char *path)
@@ -481,9 +481,9 @@ static void named_width_fits(sweep_count *k, const fig_request *asked, const cha
                 rc == 0 ? "drawn with a fault" : "refused again", why);
     }
     fig_boxes_free(&boxes);
-    /* (at the largest size only, where most pages are refused: the sweep's time) */
+    /* (in English at the largest size only, where most pages are refused: the sweep's time) */
     double less = w_in - 0.25;
-    if (asked->font_size >= 14 && less * 72 > asked->width + 1) {
+    if (asked->font_size >= 14 && !asked->zh && less * 72 > asked->width + 1) {
         req = *asked;
         req.width = less * 72;
         if (export_msg(&req, &inputs.a, name, path, again, sizeof again) == 0) {

@@ -588,9 +588,10 @@ static double height_that_fits(const fig_request *req, tf_analysis *a, const fig
 
 /* Whether the export of e at width w (whole hundredths of an inch) draws the figure: its page
  * at that width (figure_page_size: a wide page is shorter, its panels side by side), or one of
- * the taller pages the export tries in turn (shared_layout's 10% steps from the same start, up
- * to MAX_SIDE_PT), holds the labels in this request's language. Those steps are tried here, up
- * to twice the height each, then more sparsely: one that holds them, the export reaches too. */
+ * the taller pages the export tries in turn (shared_layout's 10% steps from the same start),
+ * holds the labels in this request's language. Eight of those steps are tried here, up to 4.6
+ * times the height: one that holds them, the export reaches too; a figure that needs a page
+ * taller still is given more width. */
 static bool fits_at_width(const fig_request *req, tf_analysis *a, const fig_entry *e,
                           fig_format fmt, double w)
 {
@@ -600,19 +601,17 @@ static bool fits_at_width(const fig_request *req, tf_analysis *a, const fig_entr
     figure_page_size(&r, e, &pw, &h);
     char why[8];
     double hh = h;
-    for (int k = 0, step = 0; hh <= MAX_SIDE_PT; k++) {
-        /* every step up to twice h (0 .. 7), then steps 9, 12, 16, 21, 28, 37: 2.4, 3.1,
-         * 4.6, 7.4 and 14 times h */
-        if (k == step) {
-            bool cramped;
-            if (still_page(&r, a, e, fmt, pw, hh, NULL, true, NULL, NULL, &cramped, why,
-                           sizeof why) != TF_OK)
-                return false;
-            if (!cramped)
-                return true;
-            step += step < 7 ? 1 : step / 3;
-        }
-        hh *= 1.1;
+    static const int steps[] = {0, 1, 2, 4, 6, 9, 12, 16}; /* 1 to 4.6 times h */
+    for (int k = 0, i = 0; i < 8 && hh <= MAX_SIDE_PT; k++, hh *= 1.1) {
+        if (k != steps[i])
+            continue;
+        i++;
+        bool cramped;
+        if (still_page(&r, a, e, fmt, pw, hh, NULL, true, NULL, NULL, &cramped, why,
+                       sizeof why) != TF_OK)
+            return false;
+        if (!cramped)
+            return true;
     }
     return false;
 }
