@@ -102,6 +102,7 @@ typedef struct {
     /* text: FIG_TITLE_ROLE_TITLE a figure title (fig_title) or a panel subtitle,
      * FIG_TITLE_ROLE_NAME a panel title that is its short name, 0 any other text */
     int title_role;
+    bool tick_label; /* text: an axis's or a colour bar's tick label */
 } fig_box;
 
 enum { FIG_TITLE_ROLE_TITLE = 1, FIG_TITLE_ROLE_NAME = 2 };
@@ -118,7 +119,8 @@ typedef struct fig_boxes {
 void fig_boxes_free(fig_boxes *b);
 /* NULL when the boxes of a width x height page obey the layout rules (text inside the page and
  * off other text; labels off plots, colour bars and legends; annotations inside their plot and
- * off its markers; legends off their plot's data), else a sentence naming the first offence. */
+ * off its markers; no label but a tick label crossed by a curve, a guide or an arrow; legends
+ * off their plot's data), else a sentence naming the first offence. */
 const char *fig_layout_check(const fig_boxes *b, double width, double height);
 
 /* The ticks a page chose, one entry per axis, known by what it shows (its range, whether it is
@@ -368,6 +370,9 @@ typedef struct {
     double half_width;
 } fig_series;
 
+/* Whether series s, drawn on a, passes through r (page points): for placing a label clear of
+ * the data. */
+bool fig_series_hit(const fig_axes *a, const fig_series *s, fig_rect r);
 /* The first corner (top-right, top-left, bottom-right, bottom-left) where the legend covers none
  * of the series, -1 when every corner would. */
 int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, int n,

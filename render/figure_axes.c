@@ -457,12 +457,14 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     double xw, xh, yw, yh;
     fig_axis_label_extent(f, &a->x, &xw, &xh);
     fig_axis_label_extent(f, &a->y, &yw, &yh);
+    size_t ticks_from = fig_boxes_mark(f);
     for (int i = 0; i < a->x.nt && !a->x.hide; i++)
         fig_text(f, FIG_TICK, a->x.tl[i], false, fig_px(a, a->x.t[i]), r.y + r.h + tick + 0.5 * pad,
                  0.5, 0.0, false);
     for (int i = 0; i < a->y.nt && !a->y.hide; i++)
         fig_text(f, FIG_TICK, a->y.tl[i], false, r.x - tick - 0.5 * pad, fig_py(a, a->y.t[i]), 1.0,
                  0.5, false);
+    fig_mark_tick_labels(f, ticks_from);
     if (a->x.label)
         fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label, 0),
                  r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,

@@ -1,7 +1,8 @@
 /* figure_boxes.c — what a page drew where, and the rules a layout keeps: every label inside the
  * page and clear of every other label; labels off plots, colour bars and legends unless they
- * belong inside them; legends off the data of their plot. The export refuses a page that
- * breaks them (the labels do not fit), and looks for a size that keeps them. */
+ * belong inside them; no label but a tick label crossed by a curve, a guide line or an arrow;
+ * legends off the data of their plot. The tests check every figure's pages by these rules, and
+ * the figures place their labels to keep them. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -40,6 +41,19 @@ void fig_mark_title(fig *f, size_t from, int role)
     for (size_t i = from; i < b->n; i++)
         if (b->v[i].kind == FIG_BOX_TEXT)
             b->v[i].title_role = role;
+}
+
+size_t fig_boxes_mark(const fig *f)
+{
+    return f->spec.boxes ? f->spec.boxes->n : 0;
+}
+
+void fig_mark_tick_labels(fig *f, size_t from)
+{
+    fig_boxes *b = f->spec.boxes;
+    for (size_t i = from; b && i < b->n; i++)
+        if (b->v[i].kind == FIG_BOX_TEXT)
+            b->v[i].tick_label = true;
 }
 
 void fig_boxes_free(fig_boxes *b)
@@ -92,14 +106,13 @@ static bool same_rect(fig_rect a, fig_rect b)
            fabs(a.h - b.h) < 1e-6;
 }
 
-/* Whether the segment from (x0, y0) by (dx, dy) passes through r shrunk by EPS (Liang and
- * Barsky's clipping: the part of the segment's parameter range inside all four edges). */
-bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r)
+bool fig_clip_segment(double x0, double y0, double dx, double dy, fig_rect r, double *lo,
+                      double *hi)
 {
-    double lo = 0, hi = 1;
+    /* Liang and Barsky's clipping: the part of the parameter range inside all four edges */
+    *lo = 0, *hi = 1;
     const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {x0 - (r.x + EPS), (r.x + r.w - EPS) - x0, y0 - (r.y + EPS),
-                         (r.y + r.h - EPS) - y0};
+    const double q[4] = {x0 - r.x, r.x + r.w - x0, y0 - r.y, r.y + r.h - y0};
     for (int i = 0; i < 4; i++) {
         if (p[i] == 0) {
             if (q[i] < 0)
@@ -108,13 +121,22 @@ bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r)
         }
         double t = q[i] / p[i];
         if (p[i] < 0)
-            lo = fmax(lo, t);
+            *lo = fmax(*lo, t);
         else
-            hi = fmin(hi, t);
-        if (lo > hi)
+            *hi = fmin(*hi, t);
+        if (*lo > *hi)
             return false;
     }
     return true;
+}
+
+/* Whether the segment from (x0, y0) by (dx, dy) passes through r shrunk by EPS. */
+bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r)
+{
+    double lo, hi;
+    return fig_clip_segment(x0, y0, dx, dy,
+                            (fig_rect){r.x + EPS, r.y + EPS, r.w - 2 * EPS, r.h - 2 * EPS}, &lo,
+                            &hi);
 }
 
 /* Whether data mark m covers r. */
@@ -123,6 +145,14 @@ static bool mark_hits(const fig_box *m, fig_rect r)
     if (m->kind == FIG_BOX_SEGMENT)
         return fig_segment_hits(m->r.x, m->r.y, m->r.w, m->r.h, r);
     return overlap(m->r, r);
+}
+
+/* Whether segment m's bounding box meets r (a quick test before mark_hits). */
+static bool segment_near(const fig_box *m, fig_rect r)
+{
+    double x0 = fmin(m->r.x, m->r.x + m->r.w), x1 = fmax(m->r.x, m->r.x + m->r.w);
+    double y0 = fmin(m->r.y, m->r.y + m->r.h), y1 = fmax(m->r.y, m->r.y + m->r.h);
+    return x1 > r.x && x0 < r.x + r.w && y1 > r.y && y0 < r.y + r.h;
 }
 
 static bool is_mark(fig_box_kind k)
@@ -155,6 +185,14 @@ static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
         return offence("a legend's label leaves its frame", t, NULL);
     for (size_t j = 0; j < b->n; j++) {
         const fig_box *o = &b->v[j];
+        if (o->kind == FIG_BOX_SEGMENT) {
+            /* a curve, a guide or an arrow through a label: the label covers data (a tick
+             * label sits outside its plot, where no curve goes; a legend's swatches are no
+             * segments) */
+            if (!t->tick_label && segment_near(o, t->r) && mark_hits(o, t->r))
+                return offence("a curve crosses a label", t, NULL);
+            continue;
+        }
         if (j == i || o->kind == FIG_BOX_TICK || !overlap(t->r, o->r))
             continue;
         switch (o->kind) {

@@ -247,9 +247,11 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     pen_restore(f);
     double w, h;
     fig_axis_label_extent(f, &a.y, &w, &h);
+    size_t ticks_from = fig_boxes_mark(f);
     for (int i = 0; i < a.y.nt; i++)
         fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
                  0.5, false);
+    fig_mark_tick_labels(f, ticks_from);
     if (label)
         fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
                  0.5, 0.0, true);
@@ -295,17 +297,20 @@ static fig_rect clip_rect(const fig *f, const fig_axes *a)
     return (fig_rect){a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
 }
 
-/* Record the piece of a curve from (x0, y0) to (x1, y1), clipped to the plot (roughly: pieces
- * wholly outside are dropped). */
+/* Record the piece of a curve from (x0, y0) to (x1, y1) as it is drawn: clipped to c, nothing
+ * when it lies wholly outside. */
+static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, double y0, double x1,
+                           double y1)
+{
+    double dx = x1 - x0, dy = y1 - y0, lo, hi;
+    if (f->spec.boxes && fig_clip_segment(x0, y0, dx, dy, c, &lo, &hi))
+        fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x0 + lo * dx, y0 + lo * dy, (hi - lo) * dx,
+                                                  (hi - lo) * dy}, 0, a->r, NULL);
+}
+
 static void record_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1)
 {
-    if (!f->spec.boxes)
-        return;
-    fig_rect c = clip_rect(f, a);
-    if ((x0 < c.x && x1 < c.x) || (x0 > c.x + c.w && x1 > c.x + c.w) || (y0 < c.y && y1 < c.y) ||
-        (y0 > c.y + c.h && y1 > c.y + c.h))
-        return;
-    fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x0, y0, x1 - x0, y1 - y0}, 0, a->r, NULL);
+    record_clipped(f, a, clip_rect(f, a), x0, y0, x1, y1);
 }
 
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
@@ -389,7 +394,8 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
-    record_segment(f, a, px0, py0, px1, py1);
+    /* an arrow is not clipped to its plot */
+    record_clipped(f, a, (fig_rect){-1e9, -1e9, 2e9, 2e9}, px0, py0, px1, py1);
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
@@ -413,6 +419,13 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
 {
     double px = fig_px(a, cx), py = fig_py(a, cy);
     double pr = fabs(fig_px(a, cx + r) - px);
+    /* recorded as the polygon of 72 chords (within 0.1% of the radius of the circle) */
+    fig_rect page = {-1e9, -1e9, 2e9, 2e9}; /* nor is a circle */
+    for (int i = 0; i < 72 && isfinite(px + py + pr); i++) {
+        double t0 = 2 * M_PI * i / 72, t1 = 2 * M_PI * (i + 1) / 72;
+        record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
+                       py + pr * sin(t1));
+    }
     pen_save(f);
     pen_rgb(f, c);
     pen_width(f, width);
@@ -464,8 +477,7 @@ static fig_rect legend_frame(const fig *f, const fig_axes *a, double w, double h
     return (fig_rect){x, y, w, h};
 }
 
-/* Whether series s, drawn on a, passes through r. */
-static bool series_hits(const fig_axes *a, const fig_series *s, fig_rect r)
+bool fig_series_hit(const fig_axes *a, const fig_series *s, fig_rect r)
 {
     for (long i = 0; i < s->n; i++) {
         if (s->bar) {
@@ -505,7 +517,7 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
             continue; /* larger than the plot */
         bool hit = false;
         for (int i = 0; i < ns && !hit; i++)
-            hit = series_hits(a, &s[i], r);
+            hit = fig_series_hit(a, &s[i], r);
         if (!hit)
             return order[k];
     }

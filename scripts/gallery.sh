@@ -25,7 +25,7 @@ figures=(
     "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
     "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
     "embedding-map|--vectors VECTORS|The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
-    "schemes|--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128|Beyond the article: the schemes real models use against distance on a log axis. Above, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; in the middle, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; below, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴）。中间一栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；下方：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
+    "schemes|--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128|Beyond the article: the schemes real models use against distance on a log axis, three panels stacked in a column and side by side across the text width. First, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; second, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; third, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴），单栏上下排列、通栏左右并排。第二栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；第三栏：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
     "pe-file|-d 64|A learned position table (here the untrained, random one of --scheme learned; --pe-file FILE reads a model's): the table, the dot products of its rows, and the mean cosine of rows k apart beside sinusoidal PE's. / 学习得到的位置表（此处为未训练的随机表；--pe-file FILE 读取模型的表）：表本身、行之间的点积，以及相隔 k 的两行的平均余弦，与正弦 PE 对照。"
     "order-training|--seed 42|One attention layer trained on who does it, once per position scheme, from the same weights: held-out accuracy per epoch (chance dashed) and the training loss. none stays at 50 %, the others reach 100 %. / 同一个单层注意力模型按每种位置方案各训练一次：none 停在 50%，其余达到 100%。"
 )
@@ -121,6 +121,36 @@ done
     echo "| ![rope-decay, one base](gallery/rope-decay-one-base.png) | ![rope-decay, one base, English](gallery/rope-decay-one-base-en.png) |"
     echo
 } >>"$docs/gallery.md"
+
+# before and after: pictures of a change, kept in gallery/compare as NAME-before.png and
+# NAME-after.png (drawn once, by the build before the change and the build after it); what each
+# pair shows is said here, a pair without a line is listed by its name
+compare_what=(
+    "schemes-2col|--figure schemes --width two-column: the panels stacked on a page 10.4 in tall before, side by side on one 2.8 in tall after. / 通栏时两栏上下堆叠、页高 10.4 in；之后左右并排，页高 2.8 in。"
+    "schemes-en-1col|--figure schemes --lang en --font-size 14: the label L = 128 crossed ALiBi's curve before; after, it stands where no curve, guide line or other label crosses it, here as the number alone, for which the narrow plot has room (the layout check now tests labels against the curves). / 14 pt 英文单栏：之前 L = 128 压在 ALiBi 的曲线上；之后放在没有曲线穿过的地方（此处只写数字 128）。"
+    "order-head-note|--figure order --lang en: the note now names the head its numbers come from (Head 3 of 16), as view 6 and --print order do. / 注释写明数字来自哪个注意力头（第 3 个，共 16 个），与视图 6 和 --print order 一致。"
+)
+if compgen -G "$out/compare/*-before.png" >/dev/null; then
+    {
+        echo "## Before and after / 修改前后"
+        echo
+        echo "| before / 之前 | after / 之后 |"
+        echo "|---|---|"
+    } >>"$docs/gallery.md"
+    for before in "$out"/compare/*-before.png; do
+        pair=$(basename "$before" -before.png)
+        [[ -f $out/compare/$pair-after.png ]] || continue
+        what=
+        for entry in "${compare_what[@]}"; do
+            [[ ${entry%%|*} == "$pair" ]] && what=${entry#*|}
+        done
+        {
+            echo "| **$pair**${what:+: $what} | |"
+            echo "| ![$pair before](gallery/compare/$pair-before.png) | ![$pair after](gallery/compare/$pair-after.png) |"
+        } >>"$docs/gallery.md"
+    done
+    echo >>"$docs/gallery.md"
+fi
 
 # the animations: four frames of each, two by two in reading order (Pillow, python3-pil, joins
 # them)

@@ -593,17 +593,20 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_MAX_DIFF) = {"Δ<i>Z</i> 占 max|<i>Z</i><sub>A</sub>| 的 %%",
                        "Δ<i>Z</i>, %% of max|<i>Z</i><sub>A</sub>|"},
     F(T_F_MODE_ZERO) = {"%s：0", "%s: 0"},
-    /* the order figure's note on its head, longest first: the first that fits is drawn */
-    F(T_F_O_NOTE0) = {"一个随机（未训练）的注意力头：LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> "
-                      "[+ PE]) → <i>q, k, v</i>。\n展示的是机制，不是训练后的模型关注什么。",
-                      "One random, untrained head: LayerNorm(√<i>d</i> <i>x</i><sub>emb</sub> "
-                      "[+ PE]) → <i>q, k, v</i>.\nIt shows the mechanism, not what a trained "
-                      "model attends to."},
-    F(T_F_O_NOTE1) = {"随机（未训练）的注意力头（LayerNorm，√<i>d</i> <i>x</i><sub>emb</sub>）："
-                      "\n展示机制，不是训练结果。",
-                      "A random, untrained head (LayerNorm, √<i>d</i> <i>x</i><sub>emb</sub>):"
-                      "\nthe mechanism, not a trained model."},
-    F(T_F_O_NOTE2) = {"随机（未训练）的注意力头。", "Random, untrained head."},
+    /* the order figure's note on its head (which of the layer's heads, 1-based, and how many
+     * the layer has: view 6's and --print order's head_index + 1 and heads_in_layer), longest
+     * first: the first that fits is drawn */
+    F(T_F_O_NOTE0) = {"第 %d 个注意力头（共 %d 个），随机、未训练：LayerNorm(√<i>d</i> "
+                      "<i>x</i><sub>emb</sub> [+ PE]) → <i>q, k, v</i>。\n展示的是机制，不是训练后的"
+                      "模型关注什么。",
+                      "Head %d of %d, random and untrained: LayerNorm(√<i>d</i> "
+                      "<i>x</i><sub>emb</sub> [+ PE]) → <i>q, k, v</i>.\nIt shows the mechanism, "
+                      "not what a trained model attends to."},
+    F(T_F_O_NOTE1) = {"第 %d 个头（共 %d 个），随机、未训练（LayerNorm，√<i>d</i> "
+                      "<i>x</i><sub>emb</sub>）：\n展示机制，不是训练结果。",
+                      "Head %d of %d, random, untrained (LayerNorm, √<i>d</i> "
+                      "<i>x</i><sub>emb</sub>):\nthe mechanism, not a trained model."},
+    F(T_F_O_NOTE2) = {"第 %d 个头（共 %d 个），随机、未训练。", "Head %d of %d, random, untrained."},
     /* the reading under a mode's column, longest first: B a permutation of A, or the change */
     F(T_F_O_SAME0) = {"B 即 A 的重排", "B = A, permuted"},
     F(T_F_O_SAME1) = {"B 即 A\n的重排", "B = A,\npermuted"},

@@ -128,6 +128,7 @@ static const struct {
     {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
     {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
     {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0}, {"pe-vs-rope", 2.4},
+    {"schemes", 2.8},
 };
 
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
@@ -585,22 +586,65 @@ static double height_that_fits(const fig_request *req, tf_analysis *a, const fig
     return 0;
 }
 
-/* The least width from w up (10% steps) at which the labels fit on a page of the figure's
- * proportions, or at least h tall (twice that when the proportions are lower); 0 when none. */
-static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                              fig_format fmt, double w, double h)
+/* Whether the export of e at width w (whole hundredths of an inch) draws the figure: its page
+ * at that width (figure_page_size: a wide page is shorter, its panels side by side), or one of
+ * the taller pages the export tries in turn (shared_layout's 10% steps from the same start),
+ * holds the labels in this request's language. Eight of those steps are tried here, up to 4.6
+ * times the height: one that holds them, the export reaches too; a figure that needs a page
+ * taller still is given more width. */
+static bool fits_at_width(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                          fig_format fmt, double w)
 {
+    fig_request r = *req;
+    r.width = w;
+    double pw, h;
+    figure_page_size(&r, e, &pw, &h);
     char why[8];
-    for (w *= 1.1; w <= MAX_SIDE_PT; w *= 1.1) {
-        double tall = fmin(MAX_SIDE_PT, fmax(2 * h, w * e->aspect));
+    double hh = h;
+    static const int steps[] = {0, 1, 2, 4, 6, 9, 12, 16}; /* 1 to 4.6 times h */
+    for (int k = 0, i = 0; i < 8 && hh <= MAX_SIDE_PT; k++, hh *= 1.1) {
+        if (k != steps[i])
+            continue;
+        i++;
         bool cramped;
-        if (still_page(req, a, e, fmt, w, tall, NULL, true, NULL, NULL, &cramped, why,
+        if (still_page(&r, a, e, fmt, pw, hh, NULL, true, NULL, NULL, &cramped, why,
                        sizeof why) != TF_OK)
-            return 0;
+            return false;
         if (!cramped)
-            return w;
+            return true;
     }
-    return 0;
+    return false;
+}
+
+/* The least width above w, to a twentieth of an inch, whose export draws the figure (the
+ * page's height following the width as it does when the request sets none); 0 when none does
+ * up to MAX_SIDE_PT. Steps of 10% up to the first that fits, then halving the step between it
+ * and the last that did not: what the message names then fits, and not much less would. */
+static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                              fig_format fmt, double w)
+{
+    const double hundredth = FIG_PT_PER_IN / 100, twentieth = FIG_PT_PER_IN / 20;
+    double lo = w, hi = 0; /* lo does not fit; hi fits */
+    for (double t = ceil(w * 1.1 / hundredth) * hundredth; t <= MAX_SIDE_PT;
+         t = ceil(t * 1.1 / hundredth) * hundredth) {
+        if (fits_at_width(req, a, e, fmt, t)) {
+            hi = t;
+            break;
+        }
+        lo = t;
+    }
+    if (!(hi > 0))
+        return 0;
+    while (hi - lo > twentieth) {
+        double mid = ceil((lo + hi) / 2 / hundredth) * hundredth;
+        if (mid >= hi)
+            break;
+        if (fits_at_width(req, a, e, fmt, mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
 }
 
 /* Whether plans a and b hold the same choices. */
@@ -707,11 +751,11 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
                      "a page at least %.2f in tall at this width (--height %.2fin), or a "
                      "smaller --font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
                      ceil(fits / FIG_PT_PER_IN * 100) / 100, ceil(fits / FIG_PT_PER_IN * 100) / 100);
-        else if ((fits = width_that_fits(req, a, e, fmt, w, h)) > 0)
+        else if ((fits = width_that_fits(req, a, e, fmt, w)) > 0)
             snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
                      "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
-                     w / FIG_PT_PER_IN, ceil(fits / FIG_PT_PER_IN * 100) / 100,
-                     ceil(fits / FIG_PT_PER_IN * 100) / 100);
+                     w / FIG_PT_PER_IN, round(fits / FIG_PT_PER_IN * 100) / 100,
+                     round(fits / FIG_PT_PER_IN * 100) / 100);
         else
             snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at "
                      "any size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);

@@ -1,7 +1,8 @@
 /* fig_order.c — the order figure: 我爱学习 vs 学习爱我, attention without PE, with PE and with
  * RoPE (C6). Two rows of three square attention matrices (sentence A above, B below), one colour
  * bar, under each mode a reading of what it shows, below them per token of B the change of its
- * output between the two orders as a share of max|Z_A|, and a note that the head is random. */
+ * output between the two orders as a share of max|Z_A|, and a note naming the head (which of the
+ * layer's) and that it is random. */
 #include <math.h>
 #include <stdio.h>
 
@@ -97,15 +98,18 @@ static void grid_layout(fig_ctx *c, order_grid *g)
     }
 }
 
-/* The note at the bottom, the longest of its forms that fits the width: the head is random, so
+/* The note at the bottom, the longest of its forms that fits the width: which of the layer's
+ * heads the numbers come from (as view 6 and --print order name it), and that it is random, so
  * the mechanism is what is shown. Returns its height. */
 static double draw_note(fig_ctx *c)
 {
     static const txt_id notes[3] = {T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2};
-    const char *note = NULL;
+    const tf_analysis *A = c->a;
+    int head = A->order_head.head + 1, heads = A->order_by_scheme ? 1 : ATTN_HEADS;
+    char note[400];
     double nw, nh;
     for (int k = 0; k < 3; k++) {
-        note = fig_txt(c, notes[k]);
+        txt_fmt_lang(note, sizeof note, notes[k], c->zh, head, heads);
         fig_text_size(c->f, FIG_NOTE, note, false, &nw, &nh);
         if (nw <= c->area.w)
             break;

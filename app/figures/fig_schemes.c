@@ -1,8 +1,9 @@
 /* fig_schemes.c — the figures of the position schemes real models use, beyond the article:
  *   schemes  every listed scheme against distance k = i - j on a logarithmic axis, the ones that
- *            compare positions (similarity, RoPE's score) above, the ones that add a bias to the
- *            scores below, each trained length a dashed line in its curve's colour, so the class
- *            sees what each scheme does past the context it was trained on;
+ *            compare positions (similarity, RoPE's score) in one panel, the ones that add a bias
+ *            to the scores in another (stacked in a column, side by side across a text block),
+ *            each trained length a dashed line in its curve's colour, labelled clear of the
+ *            curves, so the class sees what each scheme does past the context it was trained on;
  *   pe-file  a learned position table (--pe-file, or the untrained one): its heatmap, the dot
  *            products of its rows and its similarity against offset next to sinusoidal PE's.
  * The numbers come from model/positions.h and learned_pe.h. */
@@ -185,32 +186,61 @@ static double legend_band(fig *f, const fig_legend_item *li, int n)
     return n > 0 ? n * lh + 0.9 * fs + fs : 0.0;
 }
 
-/* The legend's labels too wide for a page of width room, each broken in two lines at its last
- * parenthesis or comma (into lab, which the items then point to). */
+/* Where label s may break at byte p: 1 a space that becomes the break, 2 a break before p (a
+ * full-width parenthesis), 3 a break after the mark at p (a full-width comma; 3 bytes); 0 none.
+ * Only the marks (parentheses, commas) when marks_only. */
+static int break_kind(const char *s, size_t p, bool marks_only)
+{
+    if (strncmp(s + p, "\xef\xbc\x88" /* （ */, 3) == 0)
+        return p > 0 ? 2 : 0;
+    if (strncmp(s + p, "\xef\xbc\x8c" /* ， */, 3) == 0)
+        return s[p + 3] ? 3 : 0;
+    if (s[p] != ' ' || p == 0 || !s[p + 1])
+        return 0;
+    return !marks_only || s[p + 1] == '(' || s[p - 1] == ',' ? 1 : 0;
+}
+
+/* The legend's labels too wide for room, broken into lines (into lab, which the items then
+ * point to): each break where the widest line is least, first (two at most) only at a
+ * parenthesis or after a comma, then (two more at most) at any space too. */
 static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*lab)[176])
 {
     for (int i = 0; i < n; i++) {
         if (fig_legend_width(f, &li[i], 1) <= room)
             continue;
-        static const char *const at[] = {"\xef\xbc\x88" /* （ */, " (", "\xef\xbc\x8c" /* ， */,
-                                         ", "};
-        const char *cut = NULL;
-        size_t skip = 0;
-        for (size_t k = 0; k < sizeof at / sizeof at[0] && !cut; k++) {
-            for (const char *p = strstr(li[i].label, at[k]); p; p = strstr(p + 1, at[k]))
-                if (p > li[i].label)
-                    cut = p;
-            /* before the parenthesis, after the comma; a space where the line breaks goes */
-            skip = at[k][0] == ' ' ? 1 : 0;
-            if (cut && at[k][strlen(at[k]) - 1] == ' ')
-                cut += strlen(at[k]) - 1, skip = 1;
-            else if (cut && k == 2)
-                cut += strlen(at[k]), skip = 0;
-        }
-        if (!cut)
-            continue;
-        int head = (int)(cut - li[i].label);
-        snprintf(lab[i], sizeof lab[i], "%.*s\n%s", head, li[i].label, cut + skip);
+        char best[176], trial[176];
+        snprintf(best, sizeof best, "%s", li[i].label);
+        for (int stage = 0; stage < 2; stage++)
+            for (int lines = 1; lines < 3; lines++) {
+                fig_legend_item it = li[i];
+                it.label = best;
+                double bw = fig_legend_width(f, &it, 1);
+                if (bw <= room)
+                    break;
+                char chosen[176] = "";
+                for (size_t p = 0; best[p]; p++) {
+                    int k = break_kind(best, p, stage == 0);
+                    if (!k)
+                        continue;
+                    size_t cut = k == 3 ? p + 3 : p, skip = k == 1 ? 1 : 0;
+                    size_t rest = strlen(best + cut + skip);
+                    if (cut + 1 + rest >= sizeof trial)
+                        continue; /* no room for one more line break */
+                    memcpy(trial, best, cut);
+                    trial[cut] = '\n';
+                    memcpy(trial + cut + 1, best + cut + skip, rest + 1);
+                    it.label = trial;
+                    double w = fig_legend_width(f, &it, 1);
+                    if (w < bw) {
+                        bw = w;
+                        memcpy(chosen, trial, sizeof chosen);
+                    }
+                }
+                if (!chosen[0])
+                    break;
+                memcpy(best, chosen, sizeof best);
+            }
+        snprintf(lab[i], sizeof lab[i], "%s", best);
         li[i].label = lab[i];
     }
 }
@@ -254,15 +284,109 @@ static void scurves_axes(const fig_ctx *c, const scurves *S, bool bias, fig_axes
                      : (c->zh ? "比较两个位置的方案" : "schemes that compare positions");
 }
 
-/* Draw one panel's curves, each trained length a dashed line in its curve's colour. */
+/* The points of a panel's lines that are not curves: the grey line at 0 from (zx[0], 0) to
+ * (zx[1], 0), and the guides from (xs[i][0], gy[0]) to (xs[i][1], gy[1]). */
+typedef struct {
+    double zx[2], zero[2], gy[2];
+    double xs[SCHEME_COUNT + 1][2];
+} guide_points;
+
+/* The grey line at 0, a panel's curves (those of one kind, bias or not) and its trained
+ * lengths' guide lines, as series a label keeps off, at most 2 + 2 * (SCHEME_COUNT + 1). */
+static int panel_series(const scurves *S, bool bias, const fig_axes *ax, const double *x,
+                        guide_points *g, fig_series *out)
+{
+    *g = (guide_points){.zx = {ax->x.lo, ax->x.hi}, .gy = {ax->y.lo, ax->y.hi}};
+    const double *zx = g->zx, *zero = g->zero, *gy = g->gy;
+    double (*xs)[2] = g->xs;
+    int n = 0;
+    out[n++] = (fig_series){.x = zx, .y = zero, .n = 2};
+    for (int i = 0; i < S->nc; i++) {
+        const scurve *k = &S->k[i];
+        if (k->bias != bias)
+            continue;
+        out[n++] = (fig_series){.x = x + 1, .y = k->v + 1, .n = S->R};
+        if (k->trained > 0 && k->trained <= S->R) {
+            xs[i][0] = xs[i][1] = (double)k->trained;
+            out[n++] = (fig_series){.x = xs[i], .y = gy, .n = 2};
+        }
+    }
+    return n;
+}
+
+/* Where the label tl of a trained length fits beside its guide line at page x gx: left of the
+ * line, then right of it; at the edge where the panel's values have settled (the top for
+ * similarities, which have fallen there; the bottom for biases, which stay near 0 there), then
+ * the other edge, then heights between: the first place no curve, guide or label placed before
+ * crosses, in *at. */
+static bool find_place(fig_ctx *c, const fig_axes *ax, bool bias, double gx, const char *tl,
+                       const fig_series *sr, int ns, const fig_rect *taken, int nt, fig_rect *at)
+{
+    double fs = fig_font_size(c->f, FIG_TICK), lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    double w, h, pad = 0.2 * fs;
+    fig_text_size(c->f, FIG_TICK, tl, false, &w, &h);
+    static const double heights[] = {0,      1,      0.5,    0.25,   0.75,   0.125,
+                                     0.375,  0.625,  0.875,  0.0625, 0.1875, 0.3125,
+                                     0.4375, 0.5625, 0.6875, 0.8125, 0.9375};
+    const fig_rect r = ax->r;
+    /* off the guide line by its half width and more than the hair kept round the letters */
+    const double off = 1.2 * lw + 0.15 * fs;
+    for (size_t k = 0; k < sizeof heights / sizeof heights[0]; k++)
+        for (int side = 0; side < 2; side++) {
+            double f = bias ? 1 - heights[k] : heights[k]; /* 0: the top */
+            fig_rect b = {side ? gx + off : gx - off - w, r.y + pad + f * (r.h - 2 * pad - h),
+                          w, h};
+            if (b.x < r.x + pad || b.x + b.w > r.x + r.w - pad)
+                continue;
+            /* a hair of room around the letters */
+            fig_rect g = {b.x - 0.1 * fs, b.y - 0.05 * fs, b.w + 0.2 * fs, b.h + 0.1 * fs};
+            bool clear = true;
+            for (int i = 0; i < ns && clear; i++)
+                clear = !fig_series_hit(ax, &sr[i], g);
+            for (int i = 0; i < nt && clear; i++)
+                clear = g.x >= taken[i].x + taken[i].w || g.x + g.w <= taken[i].x ||
+                        g.y >= taken[i].y + taken[i].h || g.y + g.h <= taken[i].y;
+            if (clear) {
+                *at = b;
+                return true;
+            }
+        }
+    return false;
+}
+
+/* The label of trained length L beside its guide line at page x gx, where find_place finds
+ * room: "L = 128", or on a plot too narrow for that beside the curves the number alone; with
+ * no room for either, where the full label reads best, and a taller page is asked for. Returns
+ * the box taken. */
+static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, double gx, long L,
+                             const fig_series *sr, int ns, const fig_rect *taken, int nt)
+{
+    char tl[2][48];
+    snprintf(tl[0], sizeof tl[0], "<i>L</i> = %ld", L);
+    snprintf(tl[1], sizeof tl[1], "%ld", L);
+    fig_rect at;
+    for (int k = 0; k < 2; k++)
+        if (find_place(c, ax, bias, gx, tl[k], sr, ns, taken, nt, &at)) {
+            fig_text_in(c->f, ax, FIG_TICK, tl[k], false, at.x, at.y, 0, 0);
+            return at;
+        }
+    fig_set_cramped(c->f);
+    double fs = fig_font_size(c->f, FIG_TICK), w, h;
+    fig_text_size(c->f, FIG_TICK, tl[0], false, &w, &h);
+    at = (fig_rect){fmax(ax->r.x, gx - w - 0.2 * fs), bias ? ax->r.y + ax->r.h - h : ax->r.y,
+                    w, h};
+    fig_text_in(c->f, ax, FIG_TICK, tl[0], false, at.x, at.y, 0, 0);
+    return at;
+}
+
+/* Draw one panel's curves, each trained length a dashed line in its curve's colour, labelled
+ * clear of the curves. */
 static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes *ax,
                          const double *x)
 {
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    long said[SCHEME_COUNT * 2]; /* trained lengths labelled: two schemes at one say it once */
-    int n_said = 0;
     for (int j = 0; j < S->nc; j++) {
         /* sinusoidal last and dashed: plain RoPE's score for q = k is the same curve */
         int i = (j + S->sin_at + 1) % S->nc;
@@ -270,24 +394,29 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
         if (k->bias != bias)
             continue;
         fig_line(c->f, ax, x + 1, k->v + 1, S->R, k->color, 2 * lw, k->dash);
-        if (k->trained > 0 && k->trained <= S->R) {
+        if (k->trained > 0 && k->trained <= S->R)
             fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                         k->color, 1.5 * lw, FIG_DASHED);
-            bool again = false;
-            for (int m = 0; m < n_said; m++)
-                again |= said[m] == k->trained;
-            if (again || n_said == (int)(sizeof said / sizeof said[0]))
-                continue;
-            said[n_said++] = k->trained;
-            char tl[48];
-            snprintf(tl, sizeof tl, "<i>L</i> = %ld", k->trained);
-            /* at the top, where similarities have fallen; at the bottom beside the biases,
-             * which stay near 0 there */
-            double fs = fig_font_size(c->f, FIG_TICK);
-            fig_text_in(c->f, ax, FIG_TICK, tl, false, fig_px(ax, (double)k->trained) - 0.3 * lw,
-                        bias ? fig_py(ax, ax->y.lo) - 0.2 * fs : fig_py(ax, ax->y.hi) + 0.2 * fs,
-                        1.0, bias ? 1.0 : 0.0);
-        }
+    }
+    /* the labels after every line, so that each keeps off all of them */
+    guide_points g;
+    fig_series sr[2 + 2 * (SCHEME_COUNT + 1)];
+    int ns = panel_series(S, bias, ax, x, &g, sr);
+    long said[SCHEME_COUNT + 1]; /* trained lengths labelled: two schemes at one say it once */
+    fig_rect taken[SCHEME_COUNT + 1];
+    int n_said = 0;
+    for (int i = 0; i < S->nc; i++) {
+        const scurve *k = &S->k[i];
+        if (k->bias != bias || !(k->trained > 0 && k->trained <= S->R))
+            continue;
+        bool again = false;
+        for (int m = 0; m < n_said; m++)
+            again |= said[m] == k->trained;
+        if (again)
+            continue;
+        taken[n_said] = place_length(c, ax, bias, fig_px(ax, (double)k->trained), k->trained,
+                                     sr, ns, taken, n_said);
+        said[n_said++] = k->trained;
     }
 }
 
@@ -355,10 +484,45 @@ static int panel_items(const scurves *S, int b, fig_legend_item *li)
     return n;
 }
 
+#define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
+
+/* The panel's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot
+ * ph points high: broken first after its comma, then where it must; in more than two lines it
+ * would take the plot's width: its short form (brief, or NULL: none), and if that too needs
+ * more, a taller page is asked for. */
+static void fit_ylabel(const fig_ctx *c, fig_axes *ax, const char *orig, const char *brief,
+                       char *ylabel, double ph)
+{
+    for (int k = 0; k < 2; k++) {
+        snprintf(ylabel, FIT_LABEL, "%s", k ? brief : orig);
+        if (too_wide(c->f, FIG_LABEL, ylabel, ph)) {
+            break_after(ylabel, FIT_LABEL, "\xef\xbc\x8c" /* ， */, ", ");
+            fig_wrap(c->f, FIG_LABEL, ylabel, FIT_LABEL, ph);
+        }
+        const char *nl2 = strchr(ylabel, '\n');
+        if (!nl2 || !strchr(nl2 + 1, '\n'))
+            break;
+        if (k == 1 || !brief) {
+            fig_set_cramped(c->f);
+            break;
+        }
+    }
+    ax->y.label = ylabel;
+}
+
+/* Panel b's vertical label in brief (0: positions compared, 1: RoPE's unseen angles, 2:
+ * biases): the panel's title says the rest. */
+static const char *brief_ylabel(const fig_ctx *c, int b)
+{
+    static const char *const brief[3][2] = {
+        {"similarity", "相似度"}, {"unseen, %", "未见过的 %"}, {"bias", "偏置"}};
+    return brief[b][c->zh];
+}
+
 /* A panel's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
  * each, hold them), its x label under its formula. */
-#define FIT_LABEL 400
-static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, char *title, char *ylabel)
+static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, const char *brief,
+                       char *title, char *ylabel)
 {
     double lw, lh, fs = fig_font_size(c->f, FIG_LABEL);
     fig_text_size(c->f, FIG_LABEL, "0", false, &lw, &lh);
@@ -371,15 +535,8 @@ static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, char *title, 
         break_after(title, FIT_LABEL, "\xef\xbc\x9a" /* ： */, ": ");
         fig_wrap(c->f, FIG_LABEL, title, FIT_LABEL, r.w);
     }
-    if (too_wide(c->f, FIG_LABEL, ylabel, ph)) {
-        break_after(ylabel, FIT_LABEL, "\xef\xbc\x8c" /* ， */, ", ");
-        fig_wrap(c->f, FIG_LABEL, ylabel, FIT_LABEL, ph);
-    }
-    /* in more than two lines it would take the plot's width: a taller page instead */
-    const char *nl2 = strchr(ylabel, '\n');
-    if (nl2 && strchr(nl2 + 1, '\n'))
-        fig_set_cramped(c->f);
-    ax->title = title, ax->y.label = ylabel;
+    ax->title = title;
+    fit_ylabel(c, ax, ax->y.label, brief, ylabel, ph);
     if (too_wide(c->f, FIG_LABEL, ax->x.label, r.w))
         ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
                           : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
@@ -398,45 +555,87 @@ tf_status draw_schemes(fig_ctx *c)
     }
     for (long t = 0; t <= S.R; t++)
         x[t] = (double)t;
-    /* the panels, stacked: positions compared, RoPE's unseen angles, biases */
+    /* the panels: positions compared, RoPE's unseen angles, biases; side by side on a wide page
+     * (a text block's width: the figure as tall as a paper's figures are), else stacked. Each
+     * legend in a band of its own below its panel. */
     bool on[3] = {S.nc - S.nb > 0, S.nu > 0, S.nb > 0};
     int np = on[0] + on[1] + on[2];
-    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), h = (c->area.h - (np - 1) * gap) / np;
+    bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
+    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), gapx = 1.5 * gap;
+    double h = (c->area.h - (np - 1) * gap) / np, pw = (c->area.w - (np - 1) * gapx) / np;
     fig_rect r[3];
     fig_axes ax[3];
     fig_legend_item li[3][SCHEME_COUNT + 1];
     char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
+    const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     int nl[3];
-    double left = 0, y = c->area.y, band[3];
+    double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     for (int b = 0; b < 3; b++) {
         if (!on[b])
             continue;
         nl[b] = panel_items(&S, b, li[b]);
-        legend_wrap(c->f, li[b], nl[b], c->area.w, lab[b]);
+        legend_wrap(c->f, li[b], nl[b], wide ? pw : c->area.w, lab[b]);
         band[b] = legend_band(c->f, li[b], nl[b]);
-        r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
-        y += h + gap;
+        /* a legend wider than its panel's column even in two lines would cover its
+         * neighbour's: a taller page, where the panels stack and each legend has the width */
+        if (wide && fig_legend_width(c->f, li[b], nl[b]) -
+                            0.6 * fig_font_size(c->f, FIG_TICK) > pw)
+            fig_set_cramped(c->f);
+        band_max = fmax(band_max, band[b]);
+    }
+    for (int b = 0; b < 3; b++) {
+        if (!on[b])
+            continue;
+        if (wide) { /* the plots' bottoms level: the deepest legend's band under each */
+            r[b] = (fig_rect){xr, c->area.y, pw, c->area.h - band_max};
+            xr += pw + gapx;
+        } else {
+            r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
+            y += h + gap;
+        }
         if (b == 1)
             unseen_axes(c, &S, &ax[b]);
         else
             scurves_axes(c, &S, b == 2, &ax[b]);
-        fit_labels(c, &ax[b], r[b], title[b], ylabel[b]);
+        ylabel0[b] = ax[b].y.label;
+        fit_labels(c, &ax[b], r[b], brief_ylabel(c, b), title[b], ylabel[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
         left = fmax(left, ax[b].used_left);
     }
-    /* the panels' plots line up; one lower than five lines of its labels shows its curves
-     * squashed, under its own annotations: a taller page instead */
+    /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
+     * (titles and x labels of more lines than their neighbours' push the plot in) */
+    double top = -INFINITY, bottom = INFINITY;
     for (int b = 0; b < 3; b++)
         if (on[b]) {
-            ax[b].min_left = left;
+            top = fmax(top, ax[b].r.y);
+            bottom = fmin(bottom, ax[b].r.y + ax[b].r.h);
+        }
+    /* one lower than five lines of its labels shows its curves squashed, under its own
+     * annotations: a taller page instead */
+    for (int b = 0; b < 3; b++)
+        if (on[b]) {
+            if (wide) {
+                double down = top - ax[b].r.y, up = ax[b].r.y + ax[b].r.h - bottom;
+                r[b].y += down;
+                r[b].h -= down + up;
+            } else {
+                ax[b].min_left = left;
+            }
             fig_axes_fit(c->f, &ax[b], r[b]);
+            /* the vertical label no longer than the plot it names, now that its height is
+             * known */
+            if (too_wide(c->f, FIG_LABEL, ax[b].y.label, ax[b].r.h)) {
+                fit_ylabel(c, &ax[b], ylabel0[b], brief_ylabel(c, b), ylabel[b], ax[b].r.h);
+                fig_axes_fit(c->f, &ax[b], r[b]);
+            }
             if (ax[b].r.h < 5 * fig_font_size(c->f, FIG_LABEL))
                 fig_set_cramped(c->f);
             if (b == 1)
                 unseen_draw(c, &S, &ax[b], x);
             else
                 scurves_draw(c, &S, b == 2, &ax[b], x);
-            legend_below(c->f, &ax[b], li[b], nl[b], r[b].y + r[b].h);
+            legend_below(c->f, &ax[b], li[b], nl[b],
+                         wide ? c->area.y + c->area.h - band_max : r[b].y + r[b].h);
         }
     free(x);
     scurves_free(&S);
@@ -505,6 +704,20 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     return st;
 }
 
+/* A matrix's vertical label longer than its plot is high (a square narrowed to its room) would
+ * reach the title above: the symbol alone, pos, and the plot fitted again in outer (square:
+ * by fit_square). */
+static void short_pos_label(fig_ctx *c, fig_axes *ax, fig_rect outer, bool square)
+{
+    if (!too_wide(c->f, FIG_LABEL, ax->y.label, ax->r.h))
+        return;
+    ax->y.label = "<i>pos</i>";
+    if (square)
+        fit_square(c->f, ax, outer);
+    else
+        fig_axes_fit(c->f, ax, outer);
+}
+
 /* Left: the table as a heatmap; right: the dot products of its rows, P P^T. */
 static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
 {
@@ -524,6 +737,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a1.title = c->zh ? "位置表 <i>P</i>[<i>p</i>, <i>j</i>]" : "the table <i>P</i>[<i>p</i>, <i>j</i>]";
     a1.right = fig_colorbar_width(c->f, lo, hi, NULL);
     fig_axes_fit(c->f, &a1, left);
+    short_pos_label(c, &a1, left, false);
     tf_status st = fig_heatmap(c->f, &a1, &(fig_matrix){.f64 = t->p, .rows = t->n_pos,
                                                         .cols = t->d}, cm, lo, hi);
     fig_axes_draw(c->f, &a1);
@@ -544,6 +758,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a2.title = t2;
     a2.right = fig_colorbar_width(c->f, glo, ghi, NULL);
     fit_square(c->f, &a2, right);
+    short_pos_label(c, &a2, right, true);
     if (st == TF_OK)
         st = fig_heatmap(c->f, &a2, &(fig_matrix){.f64 = P->gram, .rows = P->n, .cols = P->n},
                          cg, glo, ghi);
