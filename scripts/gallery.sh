@@ -122,36 +122,6 @@ done
     echo
 } >>"$docs/gallery.md"
 
-# before and after: pictures of a change, kept in gallery/compare as NAME-before.png and
-# NAME-after.png (drawn once, by the build before the change and the build after it); what each
-# pair shows is said here, a pair without a line is listed by its name
-compare_what=(
-    "schemes-2col|--figure schemes --width two-column: the panels stacked on a page 10.4 in tall before, side by side on one 2.8 in tall after. / 通栏时两栏上下堆叠、页高 10.4 in；之后左右并排，页高 2.8 in。"
-    "schemes-en-1col|--figure schemes --lang en --font-size 14: the label L = 128 crossed ALiBi's curve before; after, it stands where no curve, guide line or other label crosses it, here as the number alone, for which the narrow plot has room (the layout check now tests labels against the curves). / 14 pt 英文单栏：之前 L = 128 压在 ALiBi 的曲线上；之后放在没有曲线穿过的地方（此处只写数字 128）。"
-    "order-head-note|--figure order --lang en: the note now names the head its numbers come from (Head 3 of 16), as view 6 and --print order do. / 注释写明数字来自哪个注意力头（第 3 个，共 16 个），与视图 6 和 --print order 一致。"
-)
-if compgen -G "$out/compare/*-before.png" >/dev/null; then
-    {
-        echo "## Before and after / 修改前后"
-        echo
-        echo "| before / 之前 | after / 之后 |"
-        echo "|---|---|"
-    } >>"$docs/gallery.md"
-    for before in "$out"/compare/*-before.png; do
-        pair=$(basename "$before" -before.png)
-        [[ -f $out/compare/$pair-after.png ]] || continue
-        what=
-        for entry in "${compare_what[@]}"; do
-            [[ ${entry%%|*} == "$pair" ]] && what=${entry#*|}
-        done
-        {
-            echo "| **$pair**${what:+: $what} | |"
-            echo "| ![$pair before](gallery/compare/$pair-before.png) | ![$pair after](gallery/compare/$pair-after.png) |"
-        } >>"$docs/gallery.md"
-    done
-    echo >>"$docs/gallery.md"
-fi
-
 # the animations: four frames of each, two by two in reading order (Pillow, python3-pil, joins
 # them)
 anims=(
@@ -217,6 +187,9 @@ picture shows its message. / 上一版与本版画同一张图的对比；上一
 | rope at two columns, 12 pt, as the zh/en test draws it (我爱学习, d = 32; Chinese above, English below): the two languages had different ticks and ranges; now the same | ![rope-2col-12pt-zh-en-before](gallery/compare/rope-2col-12pt-zh-en-before.png) | ![rope-2col-12pt-zh-en-after](gallery/compare/rope-2col-12pt-zh-en-after.png) |
 | rope at two columns, 12 pt (Chinese, English) | ![rope-2col-12pt-before](gallery/compare/rope-2col-12pt-before.png) ![rope-2col-12pt-en-before](gallery/compare/rope-2col-12pt-en-before.png) | ![rope-2col-12pt-after](gallery/compare/rope-2col-12pt-after.png) ![rope-2col-12pt-en-after](gallery/compare/rope-2col-12pt-en-after.png) |
 | embedding-map at two columns (Chinese, English) | ![embedding-map-2col-before](gallery/compare/embedding-map-2col-before.png) ![embedding-map-2col-en-before](gallery/compare/embedding-map-2col-en-before.png) | ![embedding-map-2col-after](gallery/compare/embedding-map-2col-after.png) ![embedding-map-2col-en-after](gallery/compare/embedding-map-2col-en-after.png) |
+| schemes at two columns (`--width two-column`): the panels stacked on a page 10.4 in tall before, side by side on one 2.8 in tall after / 通栏：之前上下堆叠、页高 10.4 in；之后左右并排，页高 2.8 in | ![schemes-2col-before](gallery/compare/schemes-2col-before.png) | ![schemes-2col-after](gallery/compare/schemes-2col-after.png) |
+| schemes at one column, 14 pt, English: the label L = 128 crossed ALiBi's curve before; after, it stands where no curve, guide line or other label crosses it (here the number alone) / 之前 L = 128 压在 ALiBi 曲线上；之后放在没有曲线穿过的地方 | ![schemes-en-1col-before](gallery/compare/schemes-en-1col-before.png) | ![schemes-en-1col-after](gallery/compare/schemes-en-1col-after.png) |
+| order, English: the note names the head its numbers come from (Head 3 of 16), as view 6 and `--print order` do / 注释写明数字来自哪个注意力头 | ![order-head-note-before](gallery/compare/order-head-note-before.png) | ![order-head-note-after](gallery/compare/order-head-note-after.png) |
 | rope-decay with `--base 500000`: that base alone | ![rope-decay-one-base-before](gallery/compare/rope-decay-one-base-before.png) | ![rope-decay-one-base-after](gallery/compare/rope-decay-one-base-after.png) |
 MD
 echo "gallery: $(ls "$out" | wc -l) figures in $out"
