@@ -27,18 +27,20 @@ waiting= # the meson test running the waiting tests in the background, ended wit
 trap '[[ -n $waiting ]] && kill "$waiting" 2>/dev/null' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-# The terminal and signal tests mostly wait for screens and signals (a tenth of a core each): they
-# run eight at a time, while the others run one a core beside them, niced so that the waiting
-# tests' tfviz still answers on time. Their lines follow the others' (meson-logs/testlog-waiting).
-run_suite() { # dir, meson options...
-    local dir=$1
-    shift
+# The terminal and signal tests mostly wait for screens and signals (a tenth of a core each in the
+# plain build): they run several at a time, while the others run one a core beside them, niced so
+# that the waiting tests' tfviz still answers on time. Their lines follow the others'
+# (meson-logs/testlog-waiting). Under the sanitizers tfviz computes ten times slower and those
+# tests wait less: half as many at a time.
+run_suite() { # dir, how many waiting tests at a time, meson options...
+    local dir=$1 jobs=$2
+    shift 2
     if [[ ! -f $dir/build.ninja ]]; then
         meson setup "$dir" "$@" >/dev/null || return 1
     fi
     meson compile -C "$dir" >/dev/null || { meson compile -C "$dir"; return 1; }
-    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 8 --logbase testlog-waiting \
-        --suite tui --suite signals >"$dir/meson-logs/waiting.out" 2>&1 &
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes "$jobs" \
+        --logbase testlog-waiting --suite tui --suite signals >"$dir/meson-logs/waiting.out" 2>&1 &
     waiting=$!
     nice -n 10 meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 \
         --no-suite tui --no-suite signals || status=1
@@ -48,12 +50,12 @@ run_suite() { # dir, meson options...
 }
 
 dirs=(build-test)
-run_suite build-test --buildtype=debugoptimized -Dwerror=true || status=1
+run_suite build-test 8 --buildtype=debugoptimized -Dwerror=true || status=1
 if ((!quick)); then
     dirs+=(build-asan)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        run_suite build-asan --buildtype=debugoptimized -Dwerror=true -Db_sanitize=address,undefined \
-        -Db_lundef=false || status=1
+        run_suite build-asan 4 --buildtype=debugoptimized -Dwerror=true \
+        -Db_sanitize=address,undefined -Db_lundef=false || status=1
 fi
 
 if ((memcheck)); then
