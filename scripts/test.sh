@@ -28,10 +28,9 @@ trap '[[ -n $waiting ]] && kill "$waiting" 2>/dev/null' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 # The terminal and signal tests mostly wait for screens and signals (a tenth of a core each in the
-# plain build): they run several at a time, while the others run one a core beside them, niced so
-# that the waiting tests' tfviz still answers on time. Their lines follow the others'
-# (meson-logs/testlog-waiting). Under the sanitizers tfviz computes ten times slower and those
-# tests wait less: half as many at a time.
+# plain build): they run several at a time, while the others run one a core beside them. Their
+# lines follow the others' (meson-logs/testlog-waiting). Under the sanitizers tfviz computes ten
+# times slower and those tests wait less: half as many at a time.
 run_suite() { # dir, how many waiting tests at a time, meson options...
     local dir=$1 jobs=$2
     shift 2
@@ -42,7 +41,7 @@ run_suite() { # dir, how many waiting tests at a time, meson options...
     meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes "$jobs" \
         --logbase testlog-waiting --suite tui --suite signals >"$dir/meson-logs/waiting.out" 2>&1 &
     waiting=$!
-    nice -n 10 meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 \
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 \
         --no-suite tui --no-suite signals || status=1
     wait "$waiting" || status=1
     waiting=
