@@ -23,30 +23,46 @@ case ${1:-} in
 esac
 
 status=0
-run_suite() { # dir, meson options...
-    local dir=$1
-    shift
+waiting= # the meson test running the waiting tests in the background, ended with this script
+trap '[[ -n $waiting ]] && kill "$waiting" 2>/dev/null' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# The terminal and signal tests mostly wait for screens and signals (a tenth of a core each in the
+# plain build): they run several at a time, while the others run one a core beside them. Their
+# lines follow the others' (meson-logs/testlog-waiting). Under the sanitizers tfviz computes ten
+# times slower and those tests wait less: half as many at a time.
+run_suite() { # dir, how many waiting tests at a time, meson options...
+    local dir=$1 jobs=$2
+    shift 2
     if [[ ! -f $dir/build.ninja ]]; then
         meson setup "$dir" "$@" >/dev/null || return 1
     fi
     meson compile -C "$dir" >/dev/null || { meson compile -C "$dir"; return 1; }
-    meson test -C "$dir" --print-errorlogs --num-processes 2 || status=1
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes "$jobs" \
+        --logbase testlog-waiting --suite tui --suite signals >"$dir/meson-logs/waiting.out" 2>&1 &
+    waiting=$!
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 \
+        --no-suite tui --no-suite signals || status=1
+    wait "$waiting" || status=1
+    waiting=
+    cat "$dir/meson-logs/waiting.out"
 }
 
 dirs=(build-test)
-run_suite build-test --buildtype=debugoptimized -Dwerror=true || status=1
+run_suite build-test 8 --buildtype=debugoptimized -Dwerror=true || status=1
 if ((!quick)); then
     dirs+=(build-asan)
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        run_suite build-asan --buildtype=debugoptimized -Dwerror=true -Db_sanitize=address,undefined \
-        -Db_lundef=false || status=1
+        run_suite build-asan 4 --buildtype=debugoptimized -Dwerror=true \
+        -Db_sanitize=address,undefined -Db_lundef=false || status=1
 fi
 
 if ((memcheck)); then
     # the werror build under valgrind: any invalid read or write, use of uninitialised memory or
     # leak fails the test (see the memcheck setups in tests/meson.build)
-    meson test -C build-test --setup memcheck --suite unit --suite fuzz-smoke --print-errorlogs \
-        --num-processes 2 || status=1
+    # (test_figure's sweeps, suite 'sweep', return at once under valgrind: left out)
+    meson test -C build-test --setup memcheck --suite unit --suite fuzz-smoke --no-suite sweep \
+        --print-errorlogs --num-processes 2 || status=1
     meson test -C build-test --setup memcheckcli --suite cli --print-errorlogs --num-processes 2 ||
         status=1
     dirs+=(build-test/meson-logs/testlog-memcheck.json build-test/meson-logs/testlog-memcheckcli.json)
@@ -54,7 +70,11 @@ fi
 
 logs=()
 for d in "${dirs[@]}"; do
-    [[ $d == *.json ]] && logs+=("$d") || logs+=("$d/meson-logs/testlog.json")
+    if [[ $d == *.json ]]; then
+        logs+=("$d")
+    else
+        logs+=("$d/meson-logs/testlog.json" "$d/meson-logs/testlog-waiting.json")
+    fi
 done
 python3 "$here/scripts/test_summary.py" "${logs[@]}" || status=1
 exit $status

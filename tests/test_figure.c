@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "select_tests.h"
 #include "colormap.h"
 #include "core/err.h"
 #include "core/figreq.h"
@@ -1023,7 +1024,9 @@ static void test_parse_length(void **state)
     assert_true(fig_parse_length("in") < 0);
 }
 
-int main(void)
+/* test_figure [NAME... | --except NAME...]: the tests named, or all but those (select_tests.h);
+ * tests/meson.build runs the long sweeps as meson tests of their own, in parallel. */
+int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_png_size_dpi_metadata),
@@ -1042,7 +1045,12 @@ int main(void)
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };
-    int failed = cmocka_run_group_tests(tests, setup_dir, remove_dir);
+    enum { n_tests = sizeof tests / sizeof tests[0] };
+    struct CMUnitTest chosen[n_tests];
+    int n = select_tests(tests, n_tests, argc, argv, chosen);
+    if (n < 0)
+        return 2;
+    int failed = _cmocka_run_group_tests("test_figure", chosen, (size_t)n, setup_dir, remove_dir);
     fig_release_fonts();
     return failed;
 }
