@@ -793,6 +793,42 @@ static void test_zh_en_same(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* A figure across a text block (two columns, 7.16 in) lays its panels side by side at a height
+ * a paper can take: at most 3.5 in at the default size, in both languages (pe-file's three
+ * panels stood 8.2 in tall, one above the other). The map of words is one plot with equal
+ * scales on its two axes (distances in it mean something): no taller than it is wide. */
+static void test_two_column_heights(void **state)
+{
+    (void)state;
+    if (fast_pass_only("two-column heights"))
+        return;
+    char path[160];
+    snprintf(path, sizeof path, "%s/wide.pdf", tmpdir);
+    int tall = 0, n = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue; /* an animation only: a slide */
+        for (int zh = 0; zh < 2; zh++) {
+            fig_boxes boxes = {0};
+            fig_request req = input_request(*name, zh, 7.16, 0);
+            req.boxes = &boxes;
+            char msg[256];
+            assert_int_equal(export_msg(&req, &inputs.a, *name, path, msg, sizeof msg), 0);
+            n++;
+            bool map = strcmp(*name, "embedding-map") == 0;
+            if (boxes.page_h > (map ? boxes.page_w : 3.5 * 72) + 0.5) {
+                tall++;
+                fprintf(stderr, "# %s %s at two columns: %.2f in tall\n", *name,
+                        zh ? "zh" : "en", boxes.page_h / 72);
+            }
+            fig_boxes_free(&boxes);
+        }
+    }
+    fprintf(stderr, "# %d two-column pages, %d taller than 3.5 in\n", n, tall);
+    assert_true(n >= 30);
+    assert_int_equal(tall, 0);
+}
+
 /* --no-title drops the figure's title and every panel subtitle (a panel keeps only a title that
  * is its short name, such as order's columns), in both languages and at both widths; without it
  * the title is there. */
@@ -1042,6 +1078,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_vmin_vmax_every_heatmap),
         cmocka_unit_test(test_log_ticks_span_data),
         cmocka_unit_test(test_order_note_names_head),
+        cmocka_unit_test(test_two_column_heights),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_parse_length),
     };

@@ -128,7 +128,7 @@ static const struct {
     {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
     {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
     {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0}, {"pe-vs-rope", 2.4},
-    {"schemes", 2.8},
+    {"schemes", 2.8}, {"pe-file", 2.8},
 };
 
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)

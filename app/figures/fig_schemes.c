@@ -782,7 +782,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
                              {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
     char lab[2][176];
-    legend_wrap(c->f, li, 2, c->area.w, lab);
+    legend_wrap(c->f, li, 2, r.w, lab);
     fig_axes ax = {.grid = true};
     r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
     ax.x = (fig_axis){.lo = 0, .hi = (double)(P->K > 1 ? P->K - 1 : 1), .integer = true,
@@ -791,7 +791,12 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
                       .label = c->zh ? "平均余弦" : "mean cosine"};
     ax.title = c->zh ? "相隔 <i>k</i> 的两行：平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
                      : "rows <i>k</i> apart: mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
+    if (too_wide(c->f, FIG_LABEL, ax.title, r.w)) /* a third of a text block: the formula */
+        ax.title = "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     fig_axes_fit(c->f, &ax, r);
+    /* a curve lower than five lines of its labels is squashed under them: a taller page */
+    if (ax.r.h < 5 * fig_font_size(c->f, FIG_LABEL))
+        fig_set_cramped(c->f);
     fig_axes_draw(c->f, &ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
@@ -816,13 +821,22 @@ tf_status draw_pefile(fig_ctx *c)
     pefile_data P;
     st = pefile_make(c, pc.table, &P);
     if (st == TF_OK) {
-        fig_rect top = c->area, bottom = c->area;
-        double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
-        top.h = 0.5 * (c->area.h - gap);
-        bottom.y = top.y + top.h + gap;
-        bottom.h = c->area.h - top.h - gap;
-        st = pefile_maps(c, &P, top);
-        pefile_curve(c, &P, bottom);
+        /* the two maps above the curve; on a page wider than tall (a text block's width),
+         * the three side by side, the curve taking a third */
+        fig_rect maps = c->area, curve = c->area;
+        if (c->area.w > 1.6 * c->area.h) {
+            double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
+            maps.w = (c->area.w - gap) * 2 / 3;
+            curve.x = maps.x + maps.w + gap;
+            curve.w = c->area.w - maps.w - gap;
+        } else {
+            double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+            maps.h = 0.5 * (c->area.h - gap);
+            curve.y = maps.y + maps.h + gap;
+            curve.h = c->area.h - maps.h - gap;
+        }
+        st = pefile_maps(c, &P, maps);
+        pefile_curve(c, &P, curve);
         pefile_free(&P);
     }
     posctx_close(&pc);
