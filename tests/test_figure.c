@@ -452,8 +452,7 @@ static bool fast_pass_only(const char *what)
  * labels keep off the plotted curves, fig_layout_check, is newer than their layouts), by name:
  * their faults of that rule alone are said as excused and not failed on until their own files
  * are mended; every other rule holds for them as for the rest */
-static const char *const curve_faults_excused[] = {"embedding-map", "rope-rotation",
-                                                   "training", NULL};
+static const char *const curve_faults_excused[] = {"rope-rotation", NULL};
 
 /* The sweep's pages that were excused (drawn, with a curve through a label). */
 static sweep_count curve_excused;
