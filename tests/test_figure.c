@@ -448,16 +448,6 @@ static bool fast_pass_only(const char *what)
     return false;
 }
 
-/* TODO(issue 17): the figures and animations whose labels a curve still crosses (the rule that
- * labels keep off the plotted curves, fig_layout_check, is newer than their layouts), by name:
- * their faults of that rule alone are said as excused and not failed on until their own files
- * are mended; every other rule holds for them as for the rest */
-static const char *const curve_faults_excused[] = {"embedding-map", "order-training",
-                                                   "rope-rotation", "training", NULL};
-
-/* The sweep's pages that were excused (drawn, with a curve through a label). */
-static sweep_count curve_excused;
-
 /* A refused page's message names a width ("--width 3.58in"): the figure exported at that width
  * (the same font size and language) is drawn, and laid out by the rules; at 14 pt in English
  * a page a quarter inch narrower, when that is still wider than the page refused, is refused (the width
@@ -497,48 +487,10 @@ static void named_width_fits(sweep_count *k, const fig_request *asked, const cha
     }
 }
 
-/* Whether a drawn page's only faults are labels a curve crosses (the page checked again with its
- * labels exempt from that rule alone): such a page of a figure listed in curve_faults_excused is
- * excused and said, not failed on. */
-static bool only_curve_faults(const fig_boxes *boxes, const char *what, const fig_request *req)
-{
-    const char *why = fig_layout_check(boxes, boxes->page_w, boxes->page_h);
-    if (!why || !strstr(why, "a curve crosses a label"))
-        return false;
-    fig_boxes lax = *boxes;
-    lax.v = malloc(boxes->n * sizeof *lax.v);
-    assert_non_null(lax.v);
-    memcpy(lax.v, boxes->v, boxes->n * sizeof *lax.v);
-    for (size_t i = 0; i < lax.n; i++)
-        lax.v[i].tick_label |= lax.v[i].kind == FIG_BOX_TEXT;
-    const char *other = fig_layout_check(&lax, lax.page_w, lax.page_h);
-    free(lax.v);
-    if (other)
-        return false;
-    curve_excused.bad++;
-    fprintf(stderr, "# excused, TODO(issue 17): %s %.2f in %g pt %s: %s\n", what,
-            req->width / 72, req->font_size, req->zh ? "zh" : "en", why);
-    return true;
-}
-
-static bool curve_faults_listed(const char *name)
-{
-    bool listed = false;
-    for (const char *const *x = curve_faults_excused; *x; x++)
-        listed |= strcmp(*x, name) == 0;
-    return listed;
-}
-
-/* A still page of the sweep: judge()'s rules, a curve through a label excused for the figures
- * listed in curve_faults_excused (if every other rule holds), and a refusal's named width
- * tried. */
+/* A still page of the sweep: judge()'s rules, and a refusal's named width tried. */
 static void judge_still(sweep_count *k, const fig_request *req, const char *name, int rc,
                         const fig_boxes *boxes, const char *msg, const char *path)
 {
-    if (rc == 0 && curve_faults_listed(name) && only_curve_faults(boxes, name, req)) {
-        k->drawn++;
-        return;
-    }
     judge(k, name, req->width / 72, req->font_size, req->zh, rc == 0, boxes, msg, true);
     if (rc != 0)
         named_width_fits(k, req, name, msg, path);
@@ -568,11 +520,6 @@ static void sweep_frames(sweep_count *k, const fig_entry *e, double width, doubl
                                    sizeof why);
         assert_int_equal(st, TF_OK);
         snprintf(what, sizeof what, "%s frame %ld", e->name, f);
-        if (!cramped && curve_faults_listed(e->name) && only_curve_faults(&boxes, what, &req)) {
-            k->drawn++;
-            fig_boxes_free(&boxes);
-            continue;
-        }
         judge(k, what, width, font, zh, !cramped, &boxes, "the page is too small", false);
         fig_boxes_free(&boxes);
     }
@@ -628,8 +575,6 @@ static void test_layouts_hold(void **state)
     fprintf(stderr, "# %d figures x %d widths x 5 sizes x 2 languages: %d pages drawn, %d refused, "
             "%d bad; the animations' frames %d drawn, %d refused, %d bad\n",
             figures, nw, k.drawn, k.refused, k.bad, frames.drawn, frames.refused, frames.bad);
-    fprintf(stderr, "# excused, TODO(issue 17): %d pages or frames whose only fault is a curve "
-            "through a label (figures listed in curve_faults_excused)\n", curve_excused.bad);
     assert_int_equal(figures, 19);
     assert_int_equal(k.bad, 0);
     assert_int_equal(frames.bad, 0);

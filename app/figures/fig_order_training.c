@@ -140,12 +140,29 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
 #define LEGEND_INSIDE 0
 
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
- * upto (none once the run is complete). */
-static void now_line(fig_ctx *c, const fig_axes *ax, double upto)
+ * upto (none once the run is complete), broken where it would cross the label in the box
+ * keep_off (page points; NULL or empty: none) and a fifth of a tick label's size around it, so
+ * that it never runs through the chance line's label. The panel's y axis is linear. */
+static void now_line(fig_ctx *c, const fig_axes *ax, double upto, const fig_rect *keep_off)
 {
-    if (upto < ax->x.hi)
-        fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, (tf_rgb){150, 150, 150},
-                    0.06 * fig_font_size(c->f, FIG_LABEL), FIG_DOTTED);
+    if (!(upto < ax->x.hi))
+        return;
+    tf_rgb grey = {150, 150, 150};
+    double lw = 0.06 * fig_font_size(c->f, FIG_LABEL), X = fig_px(ax, upto);
+    double clear = 0.2 * fig_font_size(c->f, FIG_TICK) + lw;
+    if (!keep_off || keep_off->w <= 0 || X < keep_off->x - clear ||
+        X > keep_off->x + keep_off->w + clear) {
+        fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, grey, lw, FIG_DOTTED);
+        return;
+    }
+    /* the page's y of the gap's bottom and top, back to the axis's values */
+    double k = (ax->y.hi - ax->y.lo) / fmax(ax->r.h, 1e-9), bottom = ax->r.y + ax->r.h;
+    double below = ax->y.lo + (bottom - (keep_off->y + keep_off->h + clear)) * k;
+    double above = ax->y.lo + (bottom - (keep_off->y - clear)) * k;
+    if (below > ax->y.lo)
+        fig_segment(c->f, ax, upto, ax->y.lo, upto, below, grey, lw, FIG_DOTTED);
+    if (above < ax->y.hi)
+        fig_segment(c->f, ax, upto, above, upto, ax->y.hi, grey, lw, FIG_DOTTED);
 }
 
 /* Whether the box r (page points) meets the polyline (x[i], y[i]) of n points of plot ax, or
@@ -176,9 +193,9 @@ static bool curve_meets(const fig_axes *ax, const double *x, const double *y, si
  * "chance", "猜测水平"), above or below the line, at its right end, its middle or its left
  * end, the first of these clear of every curve and marker by a fifth of the label's size. With
  * none clear the page is too small (cramped: a still figure's grows taller). x, y: scratch for
- * a curve's points. */
-static void chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, double *x,
-                         double *y)
+ * a curve's points. Returns the label's box. */
+static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, double *x,
+                             double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
@@ -222,6 +239,7 @@ static void chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, 
         best = (fig_rect){ax->r.x + ax->r.w - pad - w, y50 - off - h, w, h};
     }
     fig_text_in(c->f, ax, FIG_TICK, forms[form], false, best.x, best.y, 0, 0);
+    return best;
 }
 
 static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double upto, double *x,
@@ -231,12 +249,12 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
     size_t K = order_trainer_count(tr);
     tf_rgb grey = {120, 120, 120};
     fig_axes_draw(c->f, &ax);
-    now_line(c, &ax, upto);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     double y50 = fig_py(&ax, 100.0 * ORDER_CHANCE);
     fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE, grey,
                 lw, FIG_DASHED);
-    chance_label(c, &ax, y50, lw, x, y);
+    fig_rect label = chance_label(c, &ax, y50, lw, x, y);
+    now_line(c, &ax, upto, &label);
     for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
         curve_xy(tr, k, false, upto, x, y, &n);
@@ -253,7 +271,7 @@ static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, dou
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
     fig_axes_draw(c->f, &ax);
-    now_line(c, &ax, upto);
+    now_line(c, &ax, upto, NULL);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     for (size_t k = K; k-- > 0;) {
         size_t n;

@@ -590,11 +590,13 @@ static bool rr_overlap(fig_rect a, fig_rect b, double m)
 
 /* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:
  * along the arrow past its head, else turned to either side or farther out, else beside its
- * shaft; the first place with the least in the way (the arrows' heads most, then the other
- * name, then the angle's text box[0]), inside the plot. Its box becomes box[1 + i]. A plot with
- * no place off the heads makes the page cramped. */
+ * shaft; the first place with the least in the way (the arrows' heads most, then the lines:
+ * guides, circles, shafts and arc, each a series of lines[nlines], then the other name, then
+ * the angle's text box[0]), inside the plot. Its box becomes box[1 + i]. A plot with no place
+ * clear of all of them makes the page cramped. */
 static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, const double *tx,
-                          const double *ty, const double *ang, const fig_rect *tip, fig_rect *box)
+                          const double *ty, const double *ang, const fig_rect *tip, fig_rect *box,
+                          const fig_series *lines, int nlines)
 {
     double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs;
     double w, h;
@@ -623,15 +625,19 @@ static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, c
                           b.x + w <= ax->r.x + ax->r.w - m && b.y + h <= ax->r.y + ax->r.h - m;
             if (!inside)
                 continue;
-            double cost = 4.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
-                          2.0 * (i == 1 && rr_overlap(b, box[1], m)) +
-                          1.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
+            fig_rect grown = {b.x - m, b.y - m, b.w + 2 * m, b.h + 2 * m};
+            int crossed = 0;
+            for (int j = 0; j < nlines; j++)
+                crossed += fig_series_hit(ax, &lines[j], grown);
+            double cost = 8.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
+                          6.0 * crossed + 4.0 * (i == 1 && rr_overlap(b, box[1], m)) +
+                          2.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
             if (cost < best) {
                 best = cost;
                 box[1 + i] = b;
             }
         }
-    if (best >= 4) /* the plane has no room for the name off the arrows' heads */
+    if (best >= 1) /* no room for the name off the heads, the lines and the other labels */
         fig_set_cramped(f);
     if (best == INFINITY) { /* none inside: along the arrow, moved into the plot */
         fig_rect b = {tx[i] + dist * cos(ang[i]) - w / 2, ty[i] - dist * sin(ang[i]) - h / 2,
@@ -643,8 +649,9 @@ static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, c
 }
 
 /* The plane of pair 0: both circles, the whole positions passed as faint dots (none under a
- * label), q and k as arrows, each named just past its head where the name is clear of the other
- * arrow's head, the other name and the angle's text, and the arc of the angle between them. */
+ * label), q and k as arrows, each named just past its head where the name is clear of the
+ * arrows, the guides, the circles, the arc, the other name and the angle's text (rr_place_name),
+ * and the arc of the angle between them. */
 static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, double aq,
                            double ak)
 {
@@ -660,19 +667,31 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     fig_segment(f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(f, &ax, 0, 0, Rq, guide, lw, FIG_DASHED);
     fig_circle(f, &ax, 0, 0, Rk, guide, lw, FIG_DASHED);
-    /* the angle in the plot's top-left corner, clear of the circles and the arrows */
+    /* the angle in the plot's top-left corner, clear of the circles, the arrows and the guides
+     * in every frame: off the larger circle's disc (and an arrow's head beyond it) and left of
+     * the upright guide, measured at its widest (three digits) so every frame keeps or drops it
+     * alike */
     double d = wrap_angle(ak - aq);
     char deg[64];
-    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
+    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", 180.0);
     fig_rect box[3]; /* the angle's text, q's name, k's name */
     fig_text_size(f, FIG_LABEL, deg, false, &box[0].w, &box[0].h);
+    snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
     box[0].x = ax.r.x + 0.4 * fs, box[0].y = ax.r.y + 0.3 * fs;
+    double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0);
+    double disc = (fig_px(&ax, fmax(Rq, Rk)) - ox) + 0.5 * head + 0.2 * fs;
+    /* the box's corner nearest the centre */
+    double nx = box[0].x + box[0].w - ox, ny = fmin(box[0].y + box[0].h - oy, 0);
+    bool clear = nx + 0.2 * fs < 0 && hypot(nx, ny) > disc;
     /* on a plot too small for it, none: the angles' panel or the score says it stays */
-    bool say_angle = box[0].w + 0.8 * fs <= ax.r.w && box[0].h <= 0.25 * ax.r.h;
+    bool say_angle = box[0].w + 0.8 * fs <= ax.r.w && box[0].h <= 0.25 * ax.r.h && clear;
     if (!say_angle)
         box[0] = (fig_rect){0};
     /* the arrows' tips and heads (a square around the tip), and their names */
-    const char *const name[2] = {"<i>q</i>", "<i>k</i>"};
+    char name[2][80]; /* in their arrows' colours: a name a little off its head is still its */
+    for (int i = 0; i < 2; i++)
+        snprintf(name[i], sizeof name[i], "<span foreground=\"#%02x%02x%02x\"><i>%s</i></span>",
+                 col[i].r, col[i].g, col[i].b, i ? "k" : "q");
     const double rad[2] = {Rq, Rk}, ang[2] = {aq, ak};
     double tx[2], ty[2];
     fig_rect tip[2];
@@ -680,15 +699,35 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
         tx[i] = fig_px(&ax, rad[i] * cos(ang[i]));
         ty[i] = fig_py(&ax, rad[i] * sin(ang[i]));
         /* the head's box as fig_arrow records it */
-        double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0), len = hypot(tx[i] - ox, ty[i] - oy);
+        double len = hypot(tx[i] - ox, ty[i] - oy);
         double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
         double ux = len > 0 ? (tx[i] - ox) / len : 0, uy = len > 0 ? (ty[i] - oy) / len : 0;
         double bx = tx[i] - ux * hl, by = ty[i] - uy * hl;
         tip[i] = (fig_rect){fmin(tx[i], bx) - hw, fmin(ty[i], by) - hw, fabs(tx[i] - bx) + 2 * hw,
                             fabs(ty[i] - by) + 2 * hw};
     }
+    /* the lines the names keep off: the guides, both circles, both shafts and the arc */
+    double ra = 0.32 * fmin(Rq, Rk);
+    double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
+    double sx[2][2], sy[2][2], cx[3][73], cy[3][73];
+    fig_series lines[7];
+    int nl = 0;
+    for (int i = 0; i < 2; i++) {
+        lines[nl++] = (fig_series){.x = gx[i], .y = gy[i], .n = 2};
+        sx[i][0] = sy[i][0] = 0;
+        sx[i][1] = rad[i] * cos(ang[i]), sy[i][1] = rad[i] * sin(ang[i]);
+        lines[nl++] = (fig_series){.x = sx[i], .y = sy[i], .n = 2};
+    }
+    for (int j = 0; j < 3; j++) { /* the circles, the arc (from q to k) */
+        double rr = j < 2 ? rad[j] : ra;
+        for (int i = 0; i <= 72; i++) {
+            double a = j < 2 ? 2 * M_PI * i / 72 : aq + d * i / 72;
+            cx[j][i] = rr * cos(a), cy[j][i] = rr * sin(a);
+        }
+        lines[nl++] = (fig_series){.x = cx[j], .y = cy[j], .n = 73};
+    }
     for (int i = 0; i < 2; i++)
-        rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box);
+        rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box, lines, nl);
     /* where whole positions put the tips: the clock's marks, none under a label */
     double ms = 0.35 * fs;
     for (int j = 0; j <= (int)floor(r->span); j++)
@@ -704,7 +743,6 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
                             v ? (tf_rgb){235, 205, 170} : (tf_rgb){180, 200, 225}, ms);
         }
     /* the arc from q to k */
-    double ra = 0.32 * fmin(Rq, Rk);
     double xs[41], ys[41];
     for (int i = 0; i <= 40; i++)
         xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);

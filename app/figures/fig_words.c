@@ -37,41 +37,84 @@ static bool spot_free(const fig_axes *ax, double bx, double by, double w, double
     return true;
 }
 
-/* The label of the point (x, y): right, left, above or below it; else, in rings further out in
- * eight directions, with a thin leader line from the point to the label. Its box joins boxes.
- * plain: word is text, else markup. A label with no free place is left out, and so is one the
- * page's plan leaves out (the other language's page had no place for it: both label the same
- * words). */
+/* The leader lines drawn so far, in data coordinates: labels keep off them, and they off labels
+ * and markers. */
+typedef struct {
+    double *x, *y; /* (2 n) from (x[2i], y[2i]) to (x[2i+1], y[2i+1]) */
+    size_t n;
+} leaders;
+
+/* Whether a leader of l passes through the w x h box at (bx, by) grown by pad on each side. */
+static bool leader_hits(const fig_axes *ax, const leaders *l, double bx, double by, double w,
+                        double h, double pad)
+{
+    fig_rect r = {bx - pad, by - pad, w + 2 * pad, h + 2 * pad};
+    for (size_t i = 0; i < l->n; i++)
+        if (fig_series_hit(ax, &(fig_series){.x = l->x + 2 * i, .y = l->y + 2 * i, .n = 2}, r))
+            return true;
+    return false;
+}
+
+/* Whether the leader from (x0, y0) to (x1, y1) (data) passes through one of the n boxes but
+ * box self (the point's own marker), each grown by pad. */
+static bool leader_crosses(const fig_axes *ax, const double lx[2], const double ly[2],
+                           const double *boxes, size_t n, size_t self, double pad)
+{
+    for (size_t j = 0; j < n; j++) {
+        const double *o = boxes + 4 * j;
+        fig_rect r = {o[0] - pad, o[1] - pad, o[2] + 2 * pad, o[3] + 2 * pad};
+        if (j != self && fig_series_hit(ax, &(fig_series){.x = lx, .y = ly, .n = 2}, r))
+            return true;
+    }
+    return false;
+}
+
+/* The label of the point (x, y) (its marker is box self): right, left, above or below it; else,
+ * in rings further out in eight directions, with a thin leader line from the point to the label.
+ * A place is free when it lies in the plot off every box placed and every leader drawn, and its
+ * leader (if any) crosses no label nor marker. Its box joins boxes, its leader l. plain: word is
+ * text, else markup. A label with no free place is left out, and so is one the page's plan leaves
+ * out (the other language's page had no place for it: both label the same words). */
 static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool plain, double x,
-                        double y, double mr, double *boxes, size_t *placed)
+                        double y, double mr, size_t self, double *boxes, size_t *placed,
+                        leaders *l)
 {
     double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
     fig_text_size(c->f, FIG_TICK, word, plain, &w, &h);
     static const double dir[8][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
                                      {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
-    double bx = 0, by = 0, dx = 0, dy = 0;
+    const double pad = 0.5; /* points: labels and leaders clear of each other */
+    double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
+    double bx = 0, by = 0, lx[2] = {0}, ly[2] = {0};
     bool found = false, leader = false;
     for (int ring = 0; ring < 3 && !found; ring++)
         for (int k = 0; k < (ring ? 8 : 4) && !found; k++) {
             double reach = mr + 1 + ring * 0.9 * h;
-            dx = dir[k][0], dy = dir[k][1];
+            double dx = dir[k][0], dy = dir[k][1];
             /* the box's near side or corner at reach from the point */
             bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
             by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
-            found = spot_free(ax, bx, by, w, h, boxes, *placed);
             leader = ring > 0;
+            found = spot_free(ax, bx, by, w, h, boxes, *placed) &&
+                    !leader_hits(ax, l, bx, by, w, h, pad);
+            if (found && leader) { /* from the marker's edge to the box's near edge */
+                double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
+                double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
+                double len = hypot(tx - X, ty - Y);
+                double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
+                lx[0] = ax->x.lo + (sx - ax->r.x) * kx, ly[0] = ax->y.hi - (sy - ax->r.y) * ky;
+                lx[1] = ax->x.lo + (tx - ax->r.x) * kx, ly[1] = ax->y.hi - (ty - ax->r.y) * ky;
+                found = !leader_crosses(ax, lx, ly, boxes, *placed, self, pad);
+            }
         }
     if (fig_plan_drop(c->f, !found))
         return;
-    if (leader) { /* the leader: from the marker's edge to the box's near edge */
-        double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
-        double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
-        double len = hypot(tx - X, ty - Y);
-        double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
-        double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
-        fig_segment(c->f, ax, ax->x.lo + (sx - ax->r.x) * kx, ax->y.hi - (sy - ax->r.y) * ky,
-                    ax->x.lo + (tx - ax->r.x) * kx, ax->y.hi - (ty - ax->r.y) * ky,
-                    (tf_rgb){150, 150, 150}, 0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+    if (leader) {
+        fig_segment(c->f, ax, lx[0], ly[0], lx[1], ly[1], (tf_rgb){150, 150, 150},
+                    0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+        l->x[2 * l->n] = lx[0], l->x[2 * l->n + 1] = lx[1];
+        l->y[2 * l->n] = ly[0], l->y[2 * l->n + 1] = ly[1];
+        l->n++;
     }
     fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
     double *b = boxes + 4 * (*placed)++;
@@ -84,9 +127,12 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
 static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
                              const double *px, const double *py, size_t n, const tf_rgb *col)
 {
-    double *boxes = malloc(n * 8 * sizeof *boxes);
-    if (!boxes)
+    double *boxes = malloc(n * 8 * sizeof *boxes), *ends = malloc(n * 4 * sizeof *ends);
+    if (!boxes || !ends) {
+        free(boxes), free(ends);
         return TF_ERR_NOMEM;
+    }
+    leaders l = {.x = ends, .y = ends + 2 * n};
     tf_rgb plain = fig_series_color(0);
     if (col)
         for (size_t i = 0; i < n; i++)
@@ -103,9 +149,10 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
         bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
         char mark[160];
         snprintf(mark, sizeof mark, "<b>%s</b>", words[i]);
-        place_label(c, ax, marked ? mark : words[i], !marked, px[i], py[i], mr, boxes, &placed);
+        place_label(c, ax, marked ? mark : words[i], !marked, px[i], py[i], mr, i, boxes,
+                    &placed, &l);
     }
-    free(boxes);
+    free(boxes), free(ends);
     return TF_OK;
 }
 
