@@ -648,6 +648,44 @@ static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, c
     }
 }
 
+/* The arrows' tips in page points (tx, ty) and their heads' boxes as fig_arrow records them (a
+ * square around the head), for q (0) and k (1) of radii rad at angles ang. */
+static void rr_tips(const fig_axes *ax, const double rad[2], const double ang[2], double head,
+                    double tx[2], double ty[2], fig_rect tip[2])
+{
+    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
+    for (int i = 0; i < 2; i++) {
+        tx[i] = fig_px(ax, rad[i] * cos(ang[i]));
+        ty[i] = fig_py(ax, rad[i] * sin(ang[i]));
+        double len = hypot(tx[i] - ox, ty[i] - oy);
+        double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
+        double ux = len > 0 ? (tx[i] - ox) / len : 0, uy = len > 0 ? (ty[i] - oy) / len : 0;
+        double bx = tx[i] - ux * hl, by = ty[i] - uy * hl;
+        tip[i] = (fig_rect){fmin(tx[i], bx) - hw, fmin(ty[i], by) - hw, fabs(tx[i] - bx) + 2 * hw,
+                            fabs(ty[i] - by) + 2 * hw};
+    }
+}
+
+/* Where whole positions put the tips: the clock's marks on both circles, none under a label
+ * (the angle's text, q's and k's names: box). */
+static void rr_clock_marks(fig *f, const fig_axes *ax, const rope_rot *r, const double rad[2],
+                           const fig_rect box[3], double fs)
+{
+    double ms = 0.35 * fs;
+    for (int j = 0; j <= (int)floor(r->span); j++)
+        for (int v = 0; v < 2; v++) {
+            double a0 = (v ? r->ak[0] : r->aq[0]) + j * 2 * M_PI / r->span;
+            double x = rad[v] * cos(a0), y = rad[v] * sin(a0);
+            fig_rect mk = {fig_px(ax, x) - ms / 2, fig_py(ax, y) - ms / 2, ms, ms};
+            bool under = false;
+            for (int i = 0; i < 3; i++)
+                under |= rr_overlap(mk, box[i], 0.1 * fs);
+            if (!under)
+                fig_markers(f, ax, &x, &y, 1,
+                            v ? (tf_rgb){235, 205, 170} : (tf_rgb){180, 200, 225}, ms);
+        }
+}
+
 /* The plane of pair 0: both circles, the whole positions passed as faint dots (none under a
  * label), q and k as arrows, each named just past its head where the name is clear of the
  * arrows, the guides, the circles, the arc, the other name and the angle's text (rr_place_name),
@@ -695,17 +733,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     const double rad[2] = {Rq, Rk}, ang[2] = {aq, ak};
     double tx[2], ty[2];
     fig_rect tip[2];
-    for (int i = 0; i < 2; i++) {
-        tx[i] = fig_px(&ax, rad[i] * cos(ang[i]));
-        ty[i] = fig_py(&ax, rad[i] * sin(ang[i]));
-        /* the head's box as fig_arrow records it */
-        double len = hypot(tx[i] - ox, ty[i] - oy);
-        double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
-        double ux = len > 0 ? (tx[i] - ox) / len : 0, uy = len > 0 ? (ty[i] - oy) / len : 0;
-        double bx = tx[i] - ux * hl, by = ty[i] - uy * hl;
-        tip[i] = (fig_rect){fmin(tx[i], bx) - hw, fmin(ty[i], by) - hw, fabs(tx[i] - bx) + 2 * hw,
-                            fabs(ty[i] - by) + 2 * hw};
-    }
+    rr_tips(&ax, rad, ang, head, tx, ty, tip);
     /* the lines the names keep off: the guides, both circles, both shafts and the arc */
     double ra = 0.32 * fmin(Rq, Rk);
     double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
@@ -728,20 +756,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     }
     for (int i = 0; i < 2; i++)
         rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box, lines, nl);
-    /* where whole positions put the tips: the clock's marks, none under a label */
-    double ms = 0.35 * fs;
-    for (int j = 0; j <= (int)floor(r->span); j++)
-        for (int v = 0; v < 2; v++) {
-            double a0 = (v ? r->ak[0] : r->aq[0]) + j * 2 * M_PI / r->span;
-            double x = rad[v] * cos(a0), y = rad[v] * sin(a0);
-            fig_rect mk = {fig_px(&ax, x) - ms / 2, fig_py(&ax, y) - ms / 2, ms, ms};
-            bool under = false;
-            for (int i = 0; i < 3; i++)
-                under |= rr_overlap(mk, box[i], 0.1 * fs);
-            if (!under)
-                fig_markers(f, &ax, &x, &y, 1,
-                            v ? (tf_rgb){235, 205, 170} : (tf_rgb){180, 200, 225}, ms);
-        }
+    rr_clock_marks(f, &ax, r, rad, box, fs);
     /* the arc from q to k */
     double xs[41], ys[41];
     for (int i = 0; i <= 40; i++)

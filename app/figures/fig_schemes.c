@@ -542,6 +542,11 @@ static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, const char *b
                           : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
 
+/* The schemes figure: up to three panels (positions compared, RoPE's unseen angles, biases),
+ * each with its legend in a band below it.
+ * Long: two passes over the same panels (fit each in its rectangle, then level the side-by-side
+ * plots and draw) that share a dozen per-panel arrays; split, they would travel in a struct that
+ * serves this function alone. */
 tf_status draw_schemes(fig_ctx *c)
 {
     scurves S;
