@@ -8,6 +8,8 @@
  *            products of its rows and its similarity against offset next to sinusoidal PE's.
  * The numbers come from model/positions.h and learned_pe.h. */
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -676,6 +678,64 @@ static void pefile_free(pefile_data *P)
     free(P->gram), free(P->sim), free(P->sin), free(P->x);
 }
 
+/* The last table's numbers, kept for the next page of the same figure: an export lays a page out
+ * many times (both languages, taller pages, and on a refusal the widths that might fit), and
+ * each time the dot products of up to 1024 rows cost far more than the drawing. Keyed by the
+ * rows' bits, the width and the base; copied in and out under a lock (a picture in the
+ * terminal is drawn by a thread of its own). */
+static struct {
+    pthread_mutex_t lock;
+    uint64_t hash;
+    long n;
+    int d;
+    double base;
+    double *gram, *sim, *sin;
+} pefile_cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static uint64_t pefile_hash(const tf_learned_pe *t, long n)
+{
+    uint64_t h = 1469598103934665603u; /* FNV-1a over the rows' bytes */
+    const unsigned char *b = (const unsigned char *)t->p;
+    for (size_t i = 0, len = (size_t)n * (size_t)t->d * sizeof *t->p; i < len; i++)
+        h = (h ^ b[i]) * 1099511628211u;
+    return h;
+}
+
+/* Copies the cached numbers into P (true) when they are this table's. */
+static bool pefile_cached(pefile_data *P, uint64_t hash, double base, bool store)
+{
+    size_t nn = (size_t)P->n * (size_t)P->n, k = (size_t)P->K;
+    bool hit = false;
+    pthread_mutex_lock(&pefile_cache.lock);
+    if (store) {
+        double *g = realloc(pefile_cache.gram, nn * sizeof *g);
+        if (g)
+            pefile_cache.gram = g;
+        double *s1 = realloc(pefile_cache.sim, k * sizeof *s1);
+        if (s1)
+            pefile_cache.sim = s1;
+        double *s2 = realloc(pefile_cache.sin, k * sizeof *s2);
+        if (s2)
+            pefile_cache.sin = s2;
+        pefile_cache.n = 0; /* no entry unless all three were stored */
+        if (g && s1 && s2) {
+            memcpy(g, P->gram, nn * sizeof *g);
+            memcpy(s1, P->sim, k * sizeof *s1);
+            memcpy(s2, P->sin, k * sizeof *s2);
+            pefile_cache.hash = hash, pefile_cache.n = P->n, pefile_cache.d = P->t->d;
+            pefile_cache.base = base;
+        }
+    } else if (pefile_cache.n == P->n && pefile_cache.d == P->t->d && pefile_cache.hash == hash &&
+               pefile_cache.base == base) {
+        memcpy(P->gram, pefile_cache.gram, nn * sizeof *P->gram);
+        memcpy(P->sim, pefile_cache.sim, k * sizeof *P->sim);
+        memcpy(P->sin, pefile_cache.sin, k * sizeof *P->sin);
+        hit = true;
+    }
+    pthread_mutex_unlock(&pefile_cache.lock);
+    return hit;
+}
+
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
 {
     memset(P, 0, sizeof *P);
@@ -692,6 +752,11 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         pefile_free(P);
         return TF_ERR_NOMEM;
     }
+    for (long k = 0; k < P->K; k++)
+        P->x[k] = (double)k;
+    uint64_t hash = pefile_hash(t, P->n);
+    if (pefile_cached(P, hash, c->a->cfg.base, false))
+        return TF_OK;
     tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
     if (st == TF_OK)
         st = learned_pe_offset_similarity(&P->head, true, 0, P->K, P->sim);
@@ -702,9 +767,9 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     pc.base = c->a->cfg.base;
     if (st == TF_OK)
         st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->K, P->sin);
-    for (long k = 0; k < P->K; k++)
-        P->x[k] = (double)k;
-    if (st != TF_OK)
+    if (st == TF_OK)
+        pefile_cached(P, hash, c->a->cfg.base, true);
+    else
         pefile_free(P);
     return st;
 }
