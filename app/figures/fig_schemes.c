@@ -701,39 +701,45 @@ static uint64_t pefile_hash(const tf_learned_pe *t, long n)
     return h;
 }
 
-/* Copies the cached numbers into P (true) when they are this table's. */
-static bool pefile_cached(pefile_data *P, uint64_t hash, double base, bool store)
+/* Copies the kept numbers into P (true) when they are this table's. */
+static bool pefile_cache_get(pefile_data *P, uint64_t hash, double base)
 {
     size_t nn = (size_t)P->n * (size_t)P->n, k = (size_t)P->K;
-    bool hit = false;
     pthread_mutex_lock(&pefile_cache.lock);
-    if (store) {
-        double *g = realloc(pefile_cache.gram, nn * sizeof *g);
-        if (g)
-            pefile_cache.gram = g;
-        double *s1 = realloc(pefile_cache.sim, k * sizeof *s1);
-        if (s1)
-            pefile_cache.sim = s1;
-        double *s2 = realloc(pefile_cache.sin, k * sizeof *s2);
-        if (s2)
-            pefile_cache.sin = s2;
-        pefile_cache.n = 0; /* no entry unless all three were stored */
-        if (g && s1 && s2) {
-            memcpy(g, P->gram, nn * sizeof *g);
-            memcpy(s1, P->sim, k * sizeof *s1);
-            memcpy(s2, P->sin, k * sizeof *s2);
-            pefile_cache.hash = hash, pefile_cache.n = P->n, pefile_cache.d = P->t->d;
-            pefile_cache.base = base;
-        }
-    } else if (pefile_cache.n == P->n && pefile_cache.d == P->t->d && pefile_cache.hash == hash &&
-               pefile_cache.base == base) {
+    bool hit = pefile_cache.n == P->n && pefile_cache.d == P->t->d && pefile_cache.hash == hash &&
+               pefile_cache.base == base;
+    if (hit) {
         memcpy(P->gram, pefile_cache.gram, nn * sizeof *P->gram);
         memcpy(P->sim, pefile_cache.sim, k * sizeof *P->sim);
         memcpy(P->sin, pefile_cache.sin, k * sizeof *P->sin);
-        hit = true;
     }
     pthread_mutex_unlock(&pefile_cache.lock);
     return hit;
+}
+
+/* Keeps P's numbers for the next page (none kept when memory runs short). */
+static void pefile_cache_put(const pefile_data *P, uint64_t hash, double base)
+{
+    size_t nn = (size_t)P->n * (size_t)P->n, k = (size_t)P->K;
+    pthread_mutex_lock(&pefile_cache.lock);
+    double *g = realloc(pefile_cache.gram, nn * sizeof *g);
+    if (g)
+        pefile_cache.gram = g;
+    double *s1 = realloc(pefile_cache.sim, k * sizeof *s1);
+    if (s1)
+        pefile_cache.sim = s1;
+    double *s2 = realloc(pefile_cache.sin, k * sizeof *s2);
+    if (s2)
+        pefile_cache.sin = s2;
+    pefile_cache.n = 0; /* no entry unless all three were stored */
+    if (g && s1 && s2) {
+        memcpy(g, P->gram, nn * sizeof *g);
+        memcpy(s1, P->sim, k * sizeof *s1);
+        memcpy(s2, P->sin, k * sizeof *s2);
+        pefile_cache.hash = hash, pefile_cache.n = P->n, pefile_cache.d = P->t->d;
+        pefile_cache.base = base;
+    }
+    pthread_mutex_unlock(&pefile_cache.lock);
 }
 
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
@@ -755,7 +761,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     for (long k = 0; k < P->K; k++)
         P->x[k] = (double)k;
     uint64_t hash = pefile_hash(t, P->n);
-    if (pefile_cached(P, hash, c->a->cfg.base, false))
+    if (pefile_cache_get(P, hash, c->a->cfg.base))
         return TF_OK;
     tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
     if (st == TF_OK)
@@ -768,7 +774,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     if (st == TF_OK)
         st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->K, P->sin);
     if (st == TF_OK)
-        pefile_cached(P, hash, c->a->cfg.base, true);
+        pefile_cache_put(P, hash, c->a->cfg.base);
     else
         pefile_free(P);
     return st;
