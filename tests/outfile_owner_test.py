@@ -11,11 +11,14 @@ Usage: outfile_owner_test.py TFVIZ GROUP
          the user cannot write is replaced, not written through; a hard link keeps the old
          contents; the user's own set-user-ID file loses the bit when replaced
 Skipped (exit 77, with the reason) where the users cannot be switched: not root for `root`, and
-neither runuser nor setpriv for either group when running as root.
+neither runuser nor setpriv for either group when running as root. The program run as nobody is
+staged first, with its data and the leak suppressions, in a temporary folder nobody can read: the
+build may sit in a home other users cannot enter (root's is 0700).
 
 Prints TAP-like "ok"/"not ok" lines (tests/harness.py)."""
 import os
 import pwd
+import re
 import shutil
 import stat
 import subprocess
@@ -51,10 +54,43 @@ def nobody(prefix, *cmd):
     subprocess.run([*prefix, *cmd], check=True, timeout=30)
 
 
-def tfviz(prefix, args, cwd):
+def tfviz(prefix, args, cwd, staged=None):
+    """Runs tfviz as prefix says: the build's own, or the copy staged for another user."""
     env = dict(os.environ, LC_ALL="C.UTF-8")
-    return subprocess.run([*prefix, TFVIZ, *args], cwd=cwd, capture_output=True, env=env,
+    program = TFVIZ
+    if staged:
+        program = staged["tfviz"]
+        env.update(staged["env"])
+    return subprocess.run([*prefix, program, *args], cwd=cwd, capture_output=True, env=env,
                           timeout=120)
+
+
+def stage():
+    """A copy of tfviz, its data folder and the leak suppressions in a temporary folder anyone
+    may read and run from, for a user who cannot enter the folders the build is in."""
+    top = tempfile.mkdtemp(prefix="tfviz-staged-")
+    os.chmod(top, 0o755)
+    program = os.path.join(top, "tfviz")
+    shutil.copy2(TFVIZ, program)
+    os.chmod(program, 0o755)
+    env = {}
+    data = os.environ.get("TFVIZ_DATA_DIR")
+    if data and os.path.isdir(data):
+        env["TFVIZ_DATA_DIR"] = os.path.join(top, "data")
+        shutil.copytree(data, env["TFVIZ_DATA_DIR"], symlinks=False)
+    lsan = os.environ.get("LSAN_OPTIONS", "")
+    m = re.search(r"suppressions=([^:]+)", lsan)
+    if m and os.path.isfile(m.group(1)):
+        supp = os.path.join(top, "lsan.supp")
+        shutil.copy2(m.group(1), supp)
+        env["LSAN_OPTIONS"] = lsan.replace(m.group(0), "suppressions=" + supp)
+    for root, dirs, files in os.walk(top):
+        for n in dirs:
+            os.chmod(os.path.join(root, n), 0o755)
+        for n in files:
+            path = os.path.join(root, n)
+            os.chmod(path, os.stat(path).st_mode | 0o444)
+    return {"top": top, "tfviz": program, "env": env}
 
 
 def writers(path):
@@ -130,9 +166,10 @@ def test_root():
 
 
 def test_user():
-    prefix = []
+    prefix, staged = [], None
     if os.geteuid() == 0:
         prefix, pw = as_nobody()
+        staged = stage()
     u = tempfile.mkdtemp(prefix="tfviz-user-")
     v, victim = victim_folder()
     try:
@@ -142,7 +179,7 @@ def test_user():
             os.chmod(victim, 0o600)
         link = os.path.join(u, "out.csv")
         os.symlink(victim, link)
-        p = tfviz(prefix, dict(writers(link))["-o"], u)
+        p = tfviz(prefix, dict(writers(link))["-o"], u, staged)
         check(p.returncode == 0, f"user -o onto a link to a file it cannot write: exit 0 "
                                  f"({p.returncode}, {p.stderr.decode(errors='replace').strip()!r})")
         intact(victim, "user -o")
@@ -151,7 +188,7 @@ def test_user():
         a, b = os.path.join(u, "a.csv"), os.path.join(u, "b.csv")
         sh = f"printf old > '{a}' && ln '{a}' '{b}' && chmod 4755 '{a}'"
         subprocess.run([*prefix, "sh", "-c", sh], check=True)
-        p = tfviz(prefix, dict(writers(a))["-o"], u)
+        p = tfviz(prefix, dict(writers(a))["-o"], u, staged)
         st = os.stat(a)
         check(p.returncode == 0 and open(b, "rb").read() == b"old" and
               open(a, "rb").read().startswith(b"pos,"),
@@ -161,6 +198,8 @@ def test_user():
     finally:
         shutil.rmtree(u)
         shutil.rmtree(v)
+        if staged:
+            shutil.rmtree(staged["top"])
 
 
 def main():
