@@ -224,9 +224,7 @@ static void table_error(const char *opt, const char *path, tf_status st, const t
 {
     if (st == TF_ERR_NOMEM) {
         err_say("out of memory reading %s %s.", opt, path);
-    } else if (st == TF_ERR_IO) {
-        err_say("%s %s: %s.", opt, path, dg->msg);
-    } else if (dg->has_offset) {
+    } else if (st != TF_ERR_IO && dg->has_offset) {
         err_say("%s %s: %s (byte %llu); give a 2-D table of floats written by numpy.save or "
                 "safetensors.", opt, path, dg->msg, (unsigned long long)dg->offset);
     } else {

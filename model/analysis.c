@@ -322,6 +322,8 @@ const char *analysis_order_name(const tf_analysis *a, size_t i)
 static tf_status reversed_sentence(tf_analysis *a)
 {
     size_t T = a->tokens.n;
+    if (T == 0)
+        return TF_ERR_EMPTY;
     /* default: the same words reversed. A word is the unit the tokens came from (its
      * `word` field): a segmented word with its fallback characters, a BPE pre-token piece
      * with its byte tokens, a character. Its tokens stay together in their order, so no

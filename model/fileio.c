@@ -68,7 +68,8 @@ static int create_exclusive(char *name, size_t x)
     unsigned long long r = (unsigned long long)ts.tv_nsec * 0x9E3779B97F4A7C15ULL ^
                            (unsigned long long)ts.tv_sec ^ ((unsigned long long)getpid() << 32);
     for (int attempt = 0; attempt < 100; attempt++) {
-        r ^= ++counter * 0xBF58476D1CE4E5B9ULL;
+        counter += 1;
+        r ^= counter * 0xBF58476D1CE4E5B9ULL;
         r ^= r >> 31;
         unsigned long long v = r;
         for (size_t i = 0; i < 6; i++, v /= 62)

@@ -82,8 +82,8 @@ double learned_pe_rms_norm(const tf_learned_pe *t)
         return 0.0;
     double sum = 0.0;
     for (long p = 0; p < t->n_pos; p++) {
-        const double *row = t->p + (size_t)p * (size_t)t->d;
-        sum += la_dot(row, row, (size_t)t->d);
+        const double *v = t->p + (size_t)p * (size_t)t->d;
+        sum += la_dot(v, v, (size_t)t->d);
     }
     return sqrt(sum / (double)t->n_pos);
 }

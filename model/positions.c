@@ -189,7 +189,7 @@ void posctx_attn(const tf_posctx *c, tf_scheme s, bool scaled, attn_positions *o
     out->table = c->table;
     /* the table on PE's scale: rows of mean length sqrt(d/2) (positions.h) */
     double rms = c->table ? learned_pe_rms_norm(c->table) : 0.0;
-    out->table_scale = rms > 0 ? sqrt(c->table->d / 2.0) / rms : 1.0;
+    out->table_scale = c->table && rms > 0 ? sqrt(c->table->d / 2.0) / rms : 1.0;
     if (scaled && c->inv_freq) {
         out->rope_inv_freq = c->inv_freq;
         out->rope_attention_factor = c->attention_factor;

@@ -539,12 +539,11 @@ tf_status fig_end(fig *f)
             cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_KEYWORDS, kw);
         }
         cairo_surface_finish(f->surface);
-        if (f->write_failed || cairo_surface_status(f->surface) == CAIRO_STATUS_WRITE_ERROR)
-            st = TF_ERR_IO;
-        else if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS)
-            st = TF_ERR_NOMEM;
-        else if (ferror(f->spec.fp))
-            st = TF_ERR_IO;
+        cairo_status_t cs = cairo_surface_status(f->surface);
+        bool io = f->write_failed || cs == CAIRO_STATUS_WRITE_ERROR ||
+                  (cs == CAIRO_STATUS_SUCCESS && ferror(f->spec.fp));
+        if (io || cs != CAIRO_STATUS_SUCCESS)
+            st = io ? TF_ERR_IO : TF_ERR_NOMEM;
     }
     fig_free(f);
     return st;

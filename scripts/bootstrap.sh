@@ -19,6 +19,7 @@ packages=(
     fonts-noto-cjk fonts-dejavu-core fonts-texgyre fontconfig librsvg2-bin
     tmux poppler-utils python3 python3-jieba python3-numpy python3-pil libsixel-bin
     locales valgrind
+    clang clang-tidy cppcheck
 )
 bench=0
 for arg in "$@"; do

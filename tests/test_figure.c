@@ -538,7 +538,7 @@ static void test_layouts_hold(void **state)
     /* a sweep of some 2500 pages */
     if (fast_pass_only("layout sweep"))
         return;
-    double widths[16];
+    double widths[16] = {0};
     int nw = preset_widths(widths, 16);
     assert_int_equal(nw, 7); /* 3.03, 6.30, 5.50, 3.25, 6.75, 3.50, 7.16 in */
     static const double sizes[] = {6, 8, 10, 12, 14};

@@ -55,7 +55,7 @@ tf_status draw_dot_offset(fig_ctx *c)
     }
     double mn = INFINITY, mx = -INFINITY;
     for (long s = 0; s < ns; s++) {
-        x[s] = ns > 1 ? round((double)(n - 1) * s / (ns - 1)) : 0;
+        x[s] = round((double)(n - 1) * s / (ns - 1)); /* n >= 2, so ns >= 2 */
         y[s] = posenc_dot_offset(x[s], cfg->d_model, cfg->base);
         mn = fmin(mn, y[s]), mx = fmax(mx, y[s]);
     }
@@ -97,7 +97,7 @@ tf_status draw_rope_score(fig_ctx *c)
     if (!(norm > 0))
         norm = 1.0;
     for (long s = 0; s < ns; s++) {
-        x[s] = ns > 1 ? round(-(double)(n - 1) + (double)(span - 1) * s / (ns - 1)) : 0;
+        x[s] = round(-(double)(n - 1) + (double)(span - 1) * s / (ns - 1)); /* ns >= 3 */
         y0[s] = rope_score_thetas(q, q, d, theta, cfg->rope, x[s]) / norm;
         y1[s] = rope_score_thetas(ones, ones, d, theta, cfg->rope, x[s]) / d;
     }

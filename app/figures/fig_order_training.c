@@ -370,7 +370,7 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
     if (!x)
         return TF_ERR_NOMEM;
     double *y = x + epochs + 1;
-    legend g;
+    legend g = {.n = 0};
     legend_items(c, &g, upto, x, y);
     ot_layout L;
     int m = 0, last = frame ? 2 : 0;

@@ -57,7 +57,7 @@ tf_status draw_pe(fig_ctx *c)
     free(pe);
     fig_axes_draw(c->f, &ax);
     if (c->pe_split) /* where the cos half starts */
-        fig_segment(c->f, &ax, d / 2 - 0.5, ax.y.lo, d / 2 - 0.5, ax.y.hi, (tf_rgb){0, 0, 0},
+        fig_segment(c->f, &ax, d / 2.0 - 0.5, ax.y.lo, d / 2.0 - 0.5, ax.y.hi, (tf_rgb){0, 0, 0},
                     1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
     fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
     return st;
@@ -431,7 +431,8 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_markers(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 0.4 * ms);
     }
     for (int k2 = 0; k2 < p.w.np; k2++) {
-        double x = (double)(p.w.pick[k2] / 2), v = row[p.w.pick[k2]]; /* its pair */
+        int pair = p.w.pick[k2] / 2; /* the column's sin/cos pair */
+        double x = pair, v = row[p.w.pick[k2]];
         fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
     }
     if (p.rows2.w > 0)

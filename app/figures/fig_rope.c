@@ -818,8 +818,8 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
         return TF_ERR_NOMEM;
     size_t l = 0;
     bool fits = false;
-    for (; l < RR_LAYOUTS && !(fits = rr_fit(c, r, &rr_layouts[l], c->area, s, score, p)); l++)
-        continue;
+    while (l < RR_LAYOUTS && !(fits = rr_fit(c, r, &rr_layouts[l], c->area, s, score, p)))
+        l++;
     if (!fits) { /* the page is too small even for the least: cramped */
         l = RR_LAYOUTS - 1;
         rr_fit(c, r, &rr_layouts[l], c->area, s, score, p);

@@ -301,16 +301,18 @@ static int panel_series(const scurves *S, bool bias, const fig_axes *ax, const d
     *g = (guide_points){.zx = {ax->x.lo, ax->x.hi}, .gy = {ax->y.lo, ax->y.hi}};
     const double *zx = g->zx, *zero = g->zero, *gy = g->gy;
     double (*xs)[2] = g->xs;
-    int n = 0;
-    out[n++] = (fig_series){.x = zx, .y = zero, .n = 2};
+    out[0] = (fig_series){.x = zx, .y = zero, .n = 2};
+    int n = 1;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
         if (k->bias != bias)
             continue;
-        out[n++] = (fig_series){.x = x + 1, .y = k->v + 1, .n = S->R};
+        out[n] = (fig_series){.x = x + 1, .y = k->v + 1, .n = S->R};
+        n++;
         if (k->trained > 0 && k->trained <= S->R) {
             xs[i][0] = xs[i][1] = (double)k->trained;
-            out[n++] = (fig_series){.x = xs[i], .y = gy, .n = 2};
+            out[n] = (fig_series){.x = xs[i], .y = gy, .n = 2};
+            n++;
         }
     }
     return n;

@@ -22,6 +22,15 @@
 
 extern char **environ;
 
+/* $name as a positive number of cells, else fallback. */
+static int env_cells(const char *name, int fallback)
+{
+    const char *s = getenv(name);
+    char *end;
+    long v = s ? strtol(s, &end, 10) : 0;
+    return s && end != s && v > 0 && v <= 100000 ? (int)v : fallback;
+}
+
 /* The terminal's size in cells: the window's (standard output), else $COLUMNS and $LINES,
  * else 80 x 24. tty: standard output is a terminal. */
 static void window_cells(bool tty, int *cols, int *rows)
@@ -31,9 +40,8 @@ static void window_cells(bool tty, int *cols, int *rows)
         *cols = ws.ws_col, *rows = ws.ws_row;
         return;
     }
-    const char *c = getenv("COLUMNS"), *l = getenv("LINES");
-    *cols = c && atoi(c) > 0 ? atoi(c) : 80;
-    *rows = l && atoi(l) > 0 ? atoi(l) : 24;
+    *cols = env_cells("COLUMNS", 80);
+    *rows = env_cells("LINES", 24);
 }
 
 /* Which pictures standard output takes: detection through the terminal (standard input, or

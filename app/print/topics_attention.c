@@ -444,7 +444,9 @@ static const char *order_label(const tf_analysis *a, size_t m)
         [SCHEME_NONE] = "none (NoPE)", [SCHEME_SINUSOIDAL] = "+ PE (sinusoidal)",
         [SCHEME_LEARNED] = "+ learned table", [SCHEME_ROPE] = "RoPE on q, k",
         [SCHEME_ALIBI] = "ALiBi bias", [SCHEME_T5] = "T5 bias"};
-    return a->order_by_scheme ? label[a->order_scheme[m]] : mode_label[m];
+    if (a->order_by_scheme)
+        return label[a->order_scheme[m]];
+    return m < ATTN_MODE_COUNT ? mode_label[m] : "";
 }
 
 /* What scheme s does to the head, for the readings. */

@@ -274,7 +274,8 @@ static void frame_visual(tui *t, const lesson_step *s, int vy, int vrows)
         if (pos1 != pos0 || dim1 != dim0) {
             werase(w);
             top = draw_pe_cell(t, w, 0, 0, COLS);
-            s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
+            if (s->view)
+                s->view->draw(t, tui_state(t, s->view), w, top, 0, vrows - top, COLS);
         }
     }
     t->area_y = vy + top;

@@ -43,7 +43,9 @@ static const char *col_name(const tf_analysis *a, int m)
         [SCHEME_NONE] = T_O_MODE0,    [SCHEME_SINUSOIDAL] = T_O_MODE1,
         [SCHEME_LEARNED] = T_O_LEARNED, [SCHEME_ROPE] = T_O_MODE2,
         [SCHEME_ALIBI] = T_O_ALIBI,   [SCHEME_T5] = T_O_T5};
-    return txt(a->order_by_scheme ? scheme_names[a->order_scheme[m]] : mode_names[m]);
+    if (a->order_by_scheme)
+        return txt(scheme_names[a->order_scheme[m]]);
+    return m < ATTN_MODE_COUNT ? txt(mode_names[m]) : "";
 }
 
 static const char *tok_text(const tf_tokens *tk, const char *text, int i, char *buf, size_t cap)
