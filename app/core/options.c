@@ -118,11 +118,16 @@ static int set_version(tf_options *o, const char *v)
     return 1;
 }
 
-static int set_format(tf_options *o, const char *v)
+const char *options_format_name(out_format f)
 {
     static const char *const names[FMT_COUNT] = {"text", "csv", "json", "npy"};
+    return (unsigned)f < FMT_COUNT ? names[f] : "?";
+}
+
+static int set_format(tf_options *o, const char *v)
+{
     for (int f = 0; f < FMT_COUNT; f++)
-        if (strcmp(v, names[f]) == 0) {
+        if (strcmp(v, options_format_name((out_format)f)) == 0) {
             o->format = (out_format)f;
             return 0;
         }

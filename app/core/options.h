@@ -20,6 +20,8 @@
 
 /* --format */
 typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
+/* "text", "csv", "json" or "npy": the --format value of f ("?" outside them). */
+const char *options_format_name(out_format f);
 
 /* Everything the command line can say; options_defaults gives what is not said. */
 typedef struct {

@@ -148,6 +148,7 @@ typedef enum {
     T_G_SGNS, T_G_COS_TRAINED, T_G_CONTROL, T_G_NEIGHBOURS, T_G_NEIGHBOURS_OF, T_G_PCA,
     T_G_STEPS, T_G_ORDER_TITLE, T_G_ORDER_EPOCHS, T_G_ORDER_FINAL, T_G_ORDER_WHY,
     T_G_ORDER_NO_PAIRS,
+    T_G_NO_FORMAT,       /* %s %s %s  the topic, the formats it writes, the one asked for */
     T_GLOSSES_END, /* the end of the glosses */
     T_COUNT = T_GLOSSES_END
 } txt_id;

@@ -63,6 +63,37 @@ unsigned print_needs(const char *what)
     return t ? t->needs & ~(unsigned)(PRINT_VECTORS | PRINT_MODEL | PRINT_ORDER) : 0;
 }
 
+/* Whether topic t writes format f: text through its own function, the others through its build
+ * and the sink of that format (its row's formats). */
+static bool writes(const print_topic *t, out_format f)
+{
+    if (f == FMT_TEXT)
+        return t->text != NULL;
+    return t->build && (t->formats & (1u << f));
+}
+
+bool print_writes(const char *what, out_format f)
+{
+    const print_topic *t = find(what);
+    return t && f >= 0 && f < FMT_COUNT && writes(t, f);
+}
+
+/* "text, csv or json": the formats topic t writes. */
+static void format_list(const print_topic *t, char *buf, size_t cap)
+{
+    size_t n = 0, o = 0, k = 0;
+    for (int f = 0; f < FMT_COUNT; f++)
+        n += writes(t, (out_format)f);
+    buf[0] = '\0';
+    for (int f = 0; f < FMT_COUNT && o < cap; f++)
+        if (writes(t, (out_format)f)) {
+            k++;
+            o += (size_t)snprintf(buf + o, cap - o, "%s%s",
+                                  k == 1 ? "" : k == n ? " or " : ", ",
+                                  options_format_name((out_format)f));
+        }
+}
+
 /* "embedding, pe, ... or similarity": the topics on the sentence that write matrices. */
 static const char *npy_list(void)
 {
@@ -84,12 +115,16 @@ const char *print_check(const print_request *r, const tf_config *cfg)
     const print_topic *t = find(r->what);
     if (!t)
         return "unknown --print value";
-    if (r->format == FMT_NPY && !(t->formats & SINK_NPY)) {
-        if (learned(t)) {
-            snprintf(why, sizeof why, "--print %s writes text, csv or json, not npy", t->name);
+    if (!writes(t, r->format)) {
+        if (r->format == FMT_NPY && !learned(t)) {
+            snprintf(why, sizeof why, "--format npy writes matrices: use it with %s",
+                     npy_list());
             return why;
         }
-        snprintf(why, sizeof why, "--format npy writes matrices: use it with %s", npy_list());
+        char list[64];
+        format_list(t, list, sizeof list);
+        txt_gloss_fmt(why, sizeof why, T_G_NO_FORMAT, t->name, list,
+                      options_format_name(r->format));
         return why;
     }
     return t->check ? t->check(cfg, r) : NULL;

@@ -40,6 +40,8 @@ bool print_topic_known(const char *what);
 bool print_learned(const char *what);
 /* WHAT trains the order model (order-training). */
 bool print_trains_order(const char *what);
+/* WHAT writes format f (print_check refuses the others in one sentence). */
+bool print_writes(const char *what, out_format f);
 /* The analysis parts (ANALYSIS_*) WHAT reads. */
 unsigned print_needs(const char *what);
 /* Before any work: NULL when WHAT exists, takes the format and fits configuration cfg; else a

@@ -153,7 +153,8 @@ static tf_status bias_csv_row(void *ctx, size_t r, pv *cell)
     cell[2] = pv_uint(j);
     cell[3] = pv_int((long long)i - (long long)j);
     cell[4] = isfinite(v) ? pv_num(v) : pv_raw("-inf");
-    cell[5] = b->bucket ? pv_int(b->bucket[i * n + j]) : pv_null();
+    if (b->s == SCHEME_T5) /* the sixth column is T5's alone (bias_build's ncols) */
+        cell[5] = pv_int(b->bucket[i * n + j]);
     return TF_OK;
 }
 
