@@ -117,11 +117,10 @@ static const char *tab_name(int i, tabs_form f)
 /* " 3 频率 " (or "3 频率 "): a tab's text. */
 static void tab_label(int i, tabs_form f, char *buf, size_t cap)
 {
-    /* the tenth view's key is 0 */
     if (f == TABS_NUMBERS && i != tabs_current)
-        snprintf(buf, cap, "%d ", (i + 1) % 10);
+        snprintf(buf, cap, "%c ", tui_view_keys[i]);
     else
-        snprintf(buf, cap, "%s%d %s ", f == TABS_FULL ? " " : "", (i + 1) % 10,
+        snprintf(buf, cap, "%s%c %s ", f == TABS_FULL ? " " : "", tui_view_keys[i],
                  tab_name(i, f == TABS_NUMBERS ? TABS_SHORT : f));
 }
 

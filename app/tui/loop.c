@@ -24,10 +24,24 @@
 #include "tui/statusline.h"
 #include "tui/view.h"
 
-const tui_view *const tui_views[TUI_VIEWS] = {
+/* The views in the tab bar's order, and below the key of each: a new view is a row here, its
+ * key and TUI_VIEWS one more, or tfviz does not compile. */
+const tui_view *const tui_views[] = {
     &view_embed, &view_pe, &view_freq, &view_relative, &view_input, &view_order, &view_rope,
     &view_learned, &view_schemes, &view_train,
 };
+const char tui_view_keys[] = "1234567890";
+_Static_assert(sizeof tui_views / sizeof tui_views[0] == TUI_VIEWS,
+               "TUI_VIEWS (view.h) counts the views of tui_views");
+_Static_assert(sizeof tui_view_keys - 1 == TUI_VIEWS, "each view of tui_views has its key");
+
+int tui_view_of_key(int ch)
+{
+    for (int i = 0; i < TUI_VIEWS; i++)
+        if (tui_view_keys[i] == ch)
+            return i;
+    return -1;
+}
 
 int tui_view_index(const tui_view *v)
 {
@@ -173,10 +187,8 @@ typedef struct {
 
 static int act_view(tui *t, int key)
 {
-    if (key >= '1' && key <= '9')
-        t->view = key - '1';
-    else if (key == '0') /* the tenth view */
-        t->view = 9;
+    if (tui_view_of_key(key) >= 0)
+        t->view = tui_view_of_key(key);
     else if (key == '\t')
         t->view = (t->view + 1) % TUI_VIEWS;
     else
@@ -339,9 +351,7 @@ static int act_resize(tui *t, int key)
 }
 
 static const tui_key keytable[] = {
-    {'1', act_view},      {'2', act_view},      {'3', act_view},     {'4', act_view},
-    {'5', act_view},      {'6', act_view},      {'7', act_view},     {'8', act_view},
-    {'9', act_view},      {'0', act_view},
+    /* the views' own keys: tui_view_keys (dispatch) */
     {'\t', act_view},     {KEY_BTAB, act_view}, {'?', act_help},     {'q', act_quit},
     {27, act_quit},       {'/', act_edit},      {':', act_edit},     {'+', act_dmodel},
     {'=', act_dmodel},    {'-', act_dmodel},    {'[', act_positions}, {']', act_positions},
@@ -399,6 +409,8 @@ static int dispatch(tui *t, int ch)
         tui_pictures_view_key();
         return r;
     }
+    if (tui_view_of_key(ch) >= 0)
+        return act_view(t, ch);
     for (size_t i = 0; i < sizeof keytable / sizeof *keytable; i++)
         if (keytable[i].key == ch)
             return keytable[i].act(t, ch);

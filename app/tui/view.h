@@ -76,6 +76,10 @@ struct tui {
 extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
     view_rope, view_learned, view_schemes, view_train;
 extern const tui_view *const tui_views[TUI_VIEWS];
+/* The key of each view, in the same order ("1234567890": the tenth view's is 0). */
+extern const char tui_view_keys[TUI_VIEWS + 1];
+/* The index of the view whose key is ch, -1 for none. */
+int tui_view_of_key(int ch);
 
 /* The index of view v in tui_views (0 for an unknown view). */
 int tui_view_index(const tui_view *v);
