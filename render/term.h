@@ -65,7 +65,8 @@ int term_text_width(const char *s);
 int term_wrap(WINDOW *w, int y, int x, int width, int maxlines, int spacing, const char *s);
 /* term_text with printf formatting (not format-checked: the explorer's formats come from its
  * string table). */
-int term_printf(WINDOW *w, int y, int x, int maxw, const char *fmt, ...);
+int term_printf(WINDOW *w, int y, int x, int maxw, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
 
 /* A table of nrows x ncols UTF-8 cells (row-major, NULL = empty) laid out by display width:
  * column c is as wide as its widest cell, columns separated by `gap` spaces, numbers (cells

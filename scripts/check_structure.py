@@ -32,7 +32,8 @@ MAX_LINES = 80
 # folder -> layer; peers share a layer and may not include each other
 LAYERS = {"model": 0, "render": 1, "app/core": 2, "app/learn": 3, "app/print": 4,
           "app/figures": 4, "app/tui": 4, "app": 5}
-GENERATED = {"tf_config.h"}  # made by meson in the build directory
+GENERATED = {"tf_config.h",  # made by meson in the build directory
+             "core/strings_en.h"}  # scripts/gen_strings_en.py, from app/core/strings.c
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

@@ -33,7 +33,7 @@ fi
 echo "lint: cppcheck"
 cppcheck --enable=warning,style,performance,portability --std=c11 --inline-suppr --quiet \
     --suppressions-list=.cppcheck-suppressions --error-exitcode=1 -D_XOPEN_SOURCE=700 \
-    -I model -I render -I app -I "$build" model render app tests || status=1
+    -I model -I render -I app -I "$build" -I "$build/app" model render app tests || status=1
 
 ((status)) && echo "lint: problems found" >&2 || echo "lint: clean"
 exit $status

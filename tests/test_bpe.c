@@ -113,8 +113,8 @@ static void test_merge(void **state)
         "!!!???",
         "\xF0\x9F\x98\x80",
         "自然语言处理",
-        " aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
-        "aaaaaaaaaaaaaaaaaa"};
+        (" aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+         "aaaaaaaaaaaaaaaaaa")};
     for (size_t p = 0; p < sizeof pieces / sizeof pieces[0]; p++) {
         const unsigned char *u = (const unsigned char *)pieces[p];
         size_t len = strlen(pieces[p]);

@@ -214,10 +214,34 @@ static void test_onehot_words(void **state)
     assert_null(strstr(txt(T_O_ATTN), "权重 A"));
 }
 
+/* A short form (T_NAME_S) takes the first of its long form's arguments (tui_fit gives both the
+ * same ones, and the compiler checks them against the long form's English). */
+static void test_short_forms(void **state)
+{
+    (void)state;
+    static const txt_id pairs[][2] = {
+#define X(l, s) {l, s},
+        TXT_SHORT_FORMS(X)
+#undef X
+    };
+    assert_true(sizeof pairs / sizeof pairs[0] > 20);
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        if (pairs[i][1] == T_L_BAND_S) /* formatted on its own (view_learned.c), not by tui_fit */
+            continue;
+        char cl[32], cs[32];
+        conversions(txt_lang(pairs[i][0], false), cl, sizeof cl);
+        conversions(txt_lang(pairs[i][1], false), cs, sizeof cs);
+        if (strncmp(cl, cs, strlen(cs)) != 0)
+            fail_msg("short form %d takes %%%s, not the start of its long form's %%%s",
+                     (int)pairs[i][1], cs, cl);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_short_forms),
         cmocka_unit_test(test_gloss),
         cmocka_unit_test(test_switch),
         cmocka_unit_test(test_fits_80),

@@ -8,7 +8,8 @@
 #include <stdint.h>
 #include <string.h>
 
-/* The conversion letters of a printf format, in order ("%5.2f %s" -> "fs"). */
+/* The conversions of a printf format with their length modifiers, in order ("%5.2f %s %ld"
+ * -> "fsld"): what the arguments must be. */
 static inline void conversions(const char *s, char *out, size_t cap)
 {
     size_t n = 0;
@@ -18,8 +19,11 @@ static inline void conversions(const char *s, char *out, size_t cap)
         p++;
         if (*p == '%')
             continue;
-        while (*p && strchr("0123456789.+- #lzh", *p))
+        while (*p && strchr("0123456789.+- #*lzhjtL", *p)) {
+            if (strchr("*lzhjtL", *p) && n + 1 < cap)
+                out[n++] = *p;
             p++;
+        }
         if (*p && n + 1 < cap)
             out[n++] = *p;
         if (!*p)

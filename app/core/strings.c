@@ -7,7 +7,6 @@
  * the same order (a unit test checks this). */
 #include "core/strings.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -820,23 +819,17 @@ const char *txt(txt_id id)
 void txt_set_zh(bool on) { zh = on; }
 bool txt_is_zh(void) { return zh; }
 
-int txt_fmt(char *buf, size_t cap, txt_id id, ...)
+const char *txt_format(txt_id id, const char *en)
 {
-    va_list ap;
-    va_start(ap, id);
-    int n = vsnprintf(buf, cap, txt(id), ap);
-    va_end(ap);
-    return n;
+    (void)en; /* for the compiler's checks at the call */
+    return txt(id);
 }
 
-int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...)
+const char *txt_format_lang(txt_id id, bool chinese, const char *en)
 {
+    (void)en;
     const char *f = txt_lang(id, chinese);
-    va_list ap;
-    va_start(ap, chinese);
-    int n = vsnprintf(buf, cap, f ? f : "", ap);
-    va_end(ap);
-    return n;
+    return f ? f : "";
 }
 
 const char *txt_gloss_format(char *buf, size_t cap, txt_id id)
@@ -851,26 +844,11 @@ const char *txt_gloss_format(char *buf, size_t cap, txt_id id)
     return buf;
 }
 
-int txt_gloss(FILE *fp, txt_id id, ...)
+const char *txt_gloss_f(txt_id id, const char *en)
 {
-    char fmt[2048];
-    txt_gloss_format(fmt, sizeof fmt, id);
-    va_list ap;
-    va_start(ap, id);
-    int n = vfprintf(fp, fmt, ap);
-    va_end(ap);
-    return n;
-}
-
-int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...)
-{
-    char fmt[2048];
-    txt_gloss_format(fmt, sizeof fmt, id);
-    va_list ap;
-    va_start(ap, id);
-    int n = vsnprintf(buf, cap, fmt, ap);
-    va_end(ap);
-    return n;
+    (void)en;
+    static _Thread_local char fmt[2048];
+    return txt_gloss_format(fmt, sizeof fmt, id);
 }
 
 const char *txt_status_lang(tf_status s, bool chinese)

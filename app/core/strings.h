@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/strings_en.h" /* generated: T_NAME_EN, the English literal of each entry */
 #include "order_task.h"
 #include "status.h"
 
@@ -153,21 +154,36 @@ typedef enum {
     T_COUNT = T_GLOSSES_END
 } txt_id;
 
-/* The string for id in the current language (never NULL). */
+/* The string for id in the current language (never NULL), as text (never as a format: txtf). */
 const char *txt(txt_id id);
 /* The entry in one language, NULL for an id outside the table (for tests). */
 const char *txt_lang(txt_id id, bool chinese);
 void txt_set_zh(bool on);
 bool txt_is_zh(void);
-/* snprintf with the entry as the format (both languages take the same conversions). */
-int txt_fmt(char *buf, size_t cap, txt_id id, ...);
+
+/* ---- formats: checked by the compiler in both languages ------------------------------------
+ * Each function returns entry id as a printf format and takes en, id's English literal
+ * (T_NAME_EN from the generated core/strings_en.h). format_arg tells the compiler that the result
+ * takes en's conversions, as gettext's _() does, so printf-like calls are checked against the
+ * English; tests/test_strings.c checks that the Chinese takes the same conversions. The macros
+ * below name only the id: txtf(T_X) wherever a format is expected. */
+const char *txt_format(txt_id id, const char *en) __attribute__((format_arg(2)));
+const char *txt_format_lang(txt_id id, bool chinese, const char *en)
+    __attribute__((format_arg(3)));
+/* A gloss's format: the English entry with "{zh}" replaced by the Chinese (in a buffer of the
+ * calling thread's, valid until its next call). */
+const char *txt_gloss_f(txt_id id, const char *en) __attribute__((format_arg(2)));
+#define txtf(id) txt_format(id, id##_EN)
+#define txtf_lang(id, chinese) txt_format_lang(id, chinese, id##_EN)
+/* snprintf with the entry as the format. */
+#define txt_fmt(buf, cap, id, ...) snprintf(buf, cap, txt_format(id, id##_EN), ##__VA_ARGS__)
 /* The same in a given language. */
-int txt_fmt_lang(char *buf, size_t cap, txt_id id, bool chinese, ...);
-/* A gloss: its English entry as a printf format with "{zh}" replaced by the Chinese entry, written
- * to fp with the arguments. */
-int txt_gloss(FILE *fp, txt_id id, ...);
+#define txt_fmt_lang(buf, cap, id, chinese, ...)                                               \
+    snprintf(buf, cap, txt_format_lang(id, chinese, id##_EN), ##__VA_ARGS__)
+/* A gloss written to fp with the arguments. */
+#define txt_gloss(fp, id, ...) fprintf(fp, txt_gloss_f(id, id##_EN), ##__VA_ARGS__)
 /* The same into buf (cap bytes, snprintf). */
-int txt_gloss_fmt(char *buf, size_t cap, txt_id id, ...);
+#define txt_gloss_fmt(buf, cap, id, ...) snprintf(buf, cap, txt_gloss_f(id, id##_EN), ##__VA_ARGS__)
 /* The gloss's format itself into buf (cap bytes). */
 const char *txt_gloss_format(char *buf, size_t cap, txt_id id);
 /* A tf_status as a sentence in Chinese or English (the model's own, tf_status_str). */

@@ -103,13 +103,16 @@ static void grid_layout(fig_ctx *c, order_grid *g)
  * the mechanism is what is shown. Returns its height. */
 static double draw_note(fig_ctx *c)
 {
-    static const txt_id notes[3] = {T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2};
     const tf_analysis *A = c->a;
     int head = A->order_head.head + 1, heads = A->order_by_scheme ? 1 : ATTN_HEADS;
     char note[400];
     double nw, nh;
     for (int k = 0; k < 3; k++) {
-        txt_fmt_lang(note, sizeof note, notes[k], c->zh, head, heads);
+        snprintf(note, sizeof note,
+                 k == 0   ? txtf_lang(T_F_O_NOTE0, c->zh)
+                 : k == 1 ? txtf_lang(T_F_O_NOTE1, c->zh)
+                          : txtf_lang(T_F_O_NOTE2, c->zh),
+                 head, heads);
         fig_text_size(c->f, FIG_NOTE, note, false, &nw, &nh);
         if (nw <= c->area.w)
             break;
@@ -126,13 +129,16 @@ static void order_reading(fig_ctx *c, int m, double max_w, double max_h, char *o
     char p[32];
     emit_percent(p, sizeof p, r->relative_diff);
     static const txt_id same[4] = {T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3};
-    static const txt_id changes[3] = {T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2};
     bool zero = attention_order_is_zero(r);
     for (int k = 0; k < 4; k++) {
         if (zero)
             snprintf(out, n, "%s", fig_txt(c, same[k]));
         else if (k < 3)
-            txt_fmt_lang(out, n, changes[k], c->zh, p);
+            snprintf(out, n,
+                     k == 0   ? txtf_lang(T_F_O_CHANGES0, c->zh)
+                     : k == 1 ? txtf_lang(T_F_O_CHANGES1, c->zh)
+                              : txtf_lang(T_F_O_CHANGES2, c->zh),
+                     p);
         else
             snprintf(out, n, "%s", p);
         double w, h;

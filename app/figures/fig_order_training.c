@@ -286,12 +286,12 @@ static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, dou
 static double draw_note(fig_ctx *c, bool frame, bool draw)
 {
     const order_task *t = order_trainer_task(c->order);
-    static const txt_id forms[2] = {T_F_TRAIN_NOTE, T_F_TRAIN_NOTE_S};
     char note[400];
     double w = 0, h = 0;
-    for (int k = 0; k < 2; k++) {
-        txt_fmt_lang(note, sizeof note, forms[k], c->zh, t->n_split[ORDER_TRAIN],
-                     t->n_split[ORDER_TEST]);
+    for (int k = 0; k < 2; k++) { /* the note, then its short form */
+        snprintf(note, sizeof note,
+                 k == 0 ? txtf_lang(T_F_TRAIN_NOTE, c->zh) : txtf_lang(T_F_TRAIN_NOTE_S, c->zh),
+                 t->n_split[ORDER_TRAIN], t->n_split[ORDER_TEST]);
         fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
         /* in a frame the long form also gives way on a low page (a slide's, which cannot grow
          * taller), where its three lines would squash the plots */

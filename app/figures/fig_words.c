@@ -435,7 +435,7 @@ static bool map_fits(fig_ctx *c, const train_anim *t, long k, fig_rect area)
         return true; /* the drawing will say it */
     bool was = fig_cramped_take(c->f);
     fig_axes ax;
-    map_labels lb;
+    map_labels lb = {.xl = ""};
     map_axes(c, t, k, area, &ax, &lb, px, px + t->nw);
     bool fits = !fig_cramped_take(c->f);
     if (was)
@@ -456,7 +456,7 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
         return TF_ERR_NOMEM;
     }
     fig_axes ax;
-    map_labels lb;
+    map_labels lb = {.xl = ""};
     map_axes(c, t, k, area, &ax, &lb, px, py);
     fig_axes_draw(c->f, &ax);
     /* the watched pairs' words first, in their colours, so that their labels always find room;

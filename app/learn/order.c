@@ -366,7 +366,10 @@ void learn_order_final(FILE *fp, const learn_order *s)
         else
             fputs("    - (no pairs)\n", fp);
     }
-    txt_gloss(fp, paired ? T_G_ORDER_WHY : T_G_ORDER_NO_PAIRS);
+    if (paired)
+        txt_gloss(fp, T_G_ORDER_WHY);
+    else
+        txt_gloss(fp, T_G_ORDER_NO_PAIRS);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -208,12 +208,10 @@ static bool report_skip(const print_topic *t, const tf_analysis *a, FILE *fp)
     return true;
 }
 
-/* The section of topic t, after its heading; the analysis part it needs is computed first.
+/* The section of topic t, after its heading (written by the caller); the analysis part it needs is computed first.
  * A section that can be costly (may_skip) is left out when its work is past the limit. */
-static void report_section(FILE *fp, txt_id heading, const print_topic *t, print_ctx *c,
-                           bool may_skip)
+static void report_section(FILE *fp, const print_topic *t, print_ctx *c, bool may_skip)
 {
-    txt_gloss(fp, heading);
     if (may_skip && report_skip(t, c->a, fp))
         return;
     if (analysis_need(c->a, t->needs, NULL) == TF_OK)
@@ -225,18 +223,25 @@ void print_report(tf_analysis *a, FILE *fp)
     print_request r = {.format = FMT_TEXT, .a = a};
     print_ctx c = {.req = &r, .a = a};
     txt_gloss(fp, T_G_REPORT);
-    report_section(fp, T_G_R_TOKENS, &topic_tokens, &c, false);
-    report_section(fp, T_G_R_EMBEDDING, &topic_embedding, &c, true);
+    txt_gloss(fp, T_G_R_TOKENS);
+    report_section(fp, &topic_tokens, &c, false);
+    txt_gloss(fp, T_G_R_EMBEDDING);
+    report_section(fp, &topic_embedding, &c, true);
     c.rows = 8; /* the first positions of PE */
-    report_section(fp, T_G_R_PE, &topic_pe, &c, false);
+    txt_gloss(fp, T_G_R_PE);
+    report_section(fp, &topic_pe, &c, false);
     c.rows = 0;
     txt_gloss(fp, T_G_R_FREQ);
     int h = a->cfg.d_model / 2;
     fprintf(fp, "  w_0 = %.6g (wavelength %.4f positions) ... w_%d = %.6g (wavelength %.1f)\n",
             a->omega[0], 2 * M_PI / a->omega[0], h - 1, a->omega[h - 1],
             2 * M_PI / a->omega[h - 1]);
-    report_section(fp, T_G_R_RELATIVE, &topic_relative, &c, true);
-    report_section(fp, T_G_R_INPUT, &topic_input, &c, false);
-    report_section(fp, T_G_R_ORDER, &topic_order, &c, true);
-    report_section(fp, T_G_R_ROPE, &topic_rope, &c, true);
+    txt_gloss(fp, T_G_R_RELATIVE);
+    report_section(fp, &topic_relative, &c, true);
+    txt_gloss(fp, T_G_R_INPUT);
+    report_section(fp, &topic_input, &c, false);
+    txt_gloss(fp, T_G_R_ORDER);
+    report_section(fp, &topic_order, &c, true);
+    txt_gloss(fp, T_G_R_ROPE);
+    report_section(fp, &topic_rope, &c, true);
 }

@@ -243,8 +243,8 @@ static int act_dmodel(tui *t, int key)
     if (vec) {
         t->cfg.vectors = NULL;
         bool trained = vec != t->req->cfg.vectors;
-        txt_fmt(t->msg, sizeof t->msg, trained ? T_M_VECTORS_DROPPED : T_M_FILE_DROPPED, d,
-                 (int)vec->dim);
+        snprintf(t->msg, sizeof t->msg,
+                 trained ? txtf(T_M_VECTORS_DROPPED) : txtf(T_M_FILE_DROPPED), d, (int)vec->dim);
     } else {
         txt_fmt(t->msg, sizeof t->msg, T_DMODEL_NOW, d);
     }

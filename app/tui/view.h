@@ -155,8 +155,13 @@ const char *tui_token(const tui *t, size_t i, char *buf, size_t cap);
 /* Write the current language's entry id. */
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
 /* Entry id formatted with the arguments at (y, x) when it fits in maxw columns, else entry
- * short_id (its shorter form) with the same arguments; returns the columns written. */
-int tui_fit(WINDOW *w, int y, int x, int maxw, txt_id id, txt_id short_id, ...);
+ * short_id (its shorter form) with the same arguments; returns the columns written. The
+ * compiler checks the arguments against id's format (txtf); a short form takes the first of
+ * them (tests/test_strings.c checks its conversions are the start of its long form's). */
+#define tui_fit(w, y, x, maxw, id, short_id, ...)                                              \
+    tui_fit_f(w, y, x, maxw, txtf(id), txtf(short_id), ##__VA_ARGS__)
+int tui_fit_f(WINDOW *w, int y, int x, int maxw, const char *fmt, const char *short_fmt, ...)
+    __attribute__((format(printf, 5, 7)));
 /* Key lists ("? help  q quit", entries two spaces apart) on row y from x: whole entries only, as
  * many as fit in maxw columns, in order. Returns the columns written. */
 int tui_keys_line(WINDOW *w, int y, int x, int maxw, const char *const *lists, int n);

@@ -227,9 +227,9 @@ static void draw_onehot(tui *t, WINDOW *w, int oy, int x, int cols, char *tok, s
     char b1[64];
     int ow = cols - 12;
     /* one 1 and V - 1 zeros */
-    tui_fit(w, oy, x + 1, cols - 2, k->flags & TOKEN_UNK ? T_E_ONEHOT_UNK : T_E_ONEHOT,
-            T_E_ONEHOT_S, tui_token(t, t->tok, tok, tok_cap), k->id,
-            grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
+    tui_fit_f(w, oy, x + 1, cols - 2,
+              k->flags & TOKEN_UNK ? txtf(T_E_ONEHOT_UNK) : txtf(T_E_ONEHOT), txtf(T_E_ONEHOT_S),
+              tui_token(t, t->tok, tok, tok_cap), k->id, grouped(V > 0 ? V - 1 : 0, b1, sizeof b1));
     long one = (long)((double)k->id * ow / V);
     mvwaddch(w, oy + 1, x + 1, '[');
     for (int i = 0; i < ow; i++) {
@@ -336,18 +336,18 @@ static void draw_row_notes(tui *t, const embed_state *e, WINDOW *w, int ry, int 
     }
     if (h >= 5) {
         double params = embedding_params(&a->emb);
-        term_printf(w, ry + 5, rx, rw, txt(T_E_SIZE), grouped(a->emb.vocab_size, b1, sizeof b1),
+        term_printf(w, ry + 5, rx, rw, txtf(T_E_SIZE), grouped(a->emb.vocab_size, b1, sizeof b1),
                     a->cfg.d_model, tui_human(params, b2, sizeof b2));
         if (a->emb.n_set) /* say which rows are trained, not "random until trained" */
-            term_printf(w, ry + 6, rx, rw, txt(T_E_MEM_SET), tui_human(params * 4, b2, sizeof b2),
+            term_printf(w, ry + 6, rx, rw, txtf(T_E_MEM_SET), tui_human(params * 4, b2, sizeof b2),
                         tui_human(params * 2, b3, sizeof b3), a->emb.n_set);
         else
-            term_printf(w, ry + 6, rx, rw, txt(T_E_MEM), tui_human(params * 4, b2, sizeof b2),
+            term_printf(w, ry + 6, rx, rw, txtf(T_E_MEM), tui_human(params * 4, b2, sizeof b2),
                         tui_human(params * 2, b3, sizeof b3));
     }
     if (h >= 7) {
         if (checked(t, e))
-            term_printf(w, ry + 7, rx, rw, txt(T_E_CHECK), e->onehot_diff);
+            term_printf(w, ry + 7, rx, rw, txtf(T_E_CHECK), e->onehot_diff);
         else if (e && work_pending(e, t->generation))
             work_say(t, w, ry + 7, rx, rw);
         else
@@ -362,7 +362,7 @@ static void draw_row_notes(tui *t, const embed_state *e, WINDOW *w, int ry, int 
             snprintf(b1, sizeof b1, "约 %.1f 亿", big / 1e8);
         else
             tui_human(big, b1, sizeof b1);
-        term_printf(w, ay, rx, rw, txt(T_E_ARTICLE), b1, tui_human(big * 4, b2, sizeof b2));
+        term_printf(w, ay, rx, rw, txtf(T_E_ARTICLE), b1, tui_human(big * 4, b2, sizeof b2));
     }
     if (h >= 9)
         tui_say(w, ry + 9, rx, rw, T_E_PIPE);
@@ -378,7 +378,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     const tf_token *k = &a->tokens.items[t->tok];
     char tok[256];
 
-    term_printf(w, y, x + 1, cols - 2, txt(T_E_TOKENS), tokenizer_name(a->tokens.kind),
+    term_printf(w, y, x + 1, cols - 2, txtf(T_E_TOKENS), tokenizer_name(a->tokens.kind),
                 a->emb.vocab_size);
     draw_boxes(t, w, y + 1, x + 1, cols - 2);
     draw_legend(t, w, y + 5, x + 1, cols - 2);

@@ -116,7 +116,7 @@ static void draw_clocks(tui *t, const freq_state *f, WINDOW *w, int y, int cx, i
 {
     int half = t->a->cfg.d_model / 2;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, cx, rw - 1, txt(T_F_CLOCKS), f->pos);
+    term_printf(w, y, cx, rw - 1, txtf(T_F_CLOCKS), f->pos);
     term_attr(w, A_NORMAL, 0);
     int nclocks = 0;
     for (int row = 0; y + 1 + row * (CLOCK_ROWS + 2) + CLOCK_ROWS < y + rows; row++)

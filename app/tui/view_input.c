@@ -72,7 +72,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         m = fmax(m, fabs(a->x_input[i]));
     }
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y, x + 1, cols - 2, txt(a->cfg.scale_embedding ? T_I_SCALED : T_I_UNSCALED),
+    term_printf(w, y, x + 1, cols - 2, a->cfg.scale_embedding ? txtf(T_I_SCALED) : txtf(T_I_UNSCALED),
                 a->emb_scale);
     term_attr(w, A_NORMAL, 0);
     term_printf(w, y + 1, x + LABEL_COLS + bw + 2, 12, "%s", txt(T_I_NORMS));
@@ -113,12 +113,13 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     char tok[128];
     size_t s = t->tok;
     long base = a->cfg.index_base;
-    tui_fit(w, y + rows - 4 - extra, x + 1, cols - 2, base ? T_I_POS1 : T_I_POS0,
-            base ? T_I_POS1_S : T_I_POS0_S, tui_token(t, s, tok, sizeof tok), s + 1, a->pos[s]);
+    tui_fit_f(w, y + rows - 4 - extra, x + 1, cols - 2, base ? txtf(T_I_POS1) : txtf(T_I_POS0),
+              base ? txtf(T_I_POS1_S) : txtf(T_I_POS0_S), tui_token(t, s, tok, sizeof tok), s + 1,
+              a->pos[s]);
     tui_fit(w, y + rows - 3 - extra, x + 1, cols - 2, T_I_QKV, T_I_QKV_S, T, d);
     if (extra) {
         term_attr(w, A_BOLD, 0);
-        term_printf(w, y + rows - 3, x + 1, cols - 2, txt(T_I_TRAINED), n_trained, T);
+        term_printf(w, y + rows - 3, x + 1, cols - 2, txtf(T_I_TRAINED), n_trained, T);
         term_attr(w, A_NORMAL, 0);
     }
     tui_fit(w, y + rows - 2, x + 1, cols - 2, T_I_BALANCE, T_I_BALANCE_S, sum_e / (double)T,

@@ -303,7 +303,7 @@ static void draw_cosine_values(const learned_state *L, WINDOW *w, int cy, int x,
     int lx = x;
     if (cols >= 50) {
         term_attr(w, A_BOLD, 0);
-        term_printf(w, cy, x, cols, txt(T_L_COS));
+        term_printf(w, cy, x, cols, txtf(T_L_COS));
         term_attr(w, A_NORMAL, 0);
         lx = x + 1 + term_text_width(txt(T_L_COS)) + 1;
     }
@@ -337,7 +337,7 @@ static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int
     /* loss */
     term_attr(w, A_BOLD, 0);
     if (isnan(L->loss_ema))
-        term_printf(w, y, x, cols, txt(T_L_LOSS_NONE));
+        term_printf(w, y, x, cols, txtf(T_L_LOSS_NONE));
     else
         tui_fit(w, y, x, cols, T_L_LOSS, T_L_LOSS_S, L->loss_ema);
     term_attr(w, A_NORMAL, 0);

@@ -78,9 +78,10 @@ static void draw_labels(WINDOW *w, int y, int x, const tf_tokens *tk, const char
 }
 
 /* "order A: 1 我  2 爱  3 学习": as many numbered tokens as fit in maxw columns, then "...". */
-static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_tokens *tk,
+static void numbered(WINDOW *w, int y, int x, int maxw, bool b, const tf_tokens *tk,
                      const char *text, int T)
 {
+    txt_id label = b ? T_O_B : T_O_A;
     char line[1024], piece[96], tb[64];
     size_t n = 0;
     line[0] = '\0';
@@ -97,7 +98,7 @@ static void numbered(WINDOW *w, int y, int x, int maxw, txt_id label, const tf_t
         memcpy(line + n, piece, (size_t)l + 1);
         n += (size_t)l;
     }
-    term_printf(w, y, x, maxw, txt(label), line);
+    term_printf(w, y, x, maxw, b ? txtf(T_O_B) : txtf(T_O_A), line);
 }
 
 /* A difference as the table shows it: 0 when the mode's outputs match up to rounding. */
@@ -239,11 +240,11 @@ static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, in
 {
     int colw = (cols - 2) / L->nm, K = L->K, sx = L->sx, mh = L->mh;
     if (L->names) {
-        term_printf(w, y, x + 1, cols - 2, txt(T_O_A), a->text);
-        term_printf(w, y + 1, x + 1, cols - 2, txt(T_O_B), a->cmp_text);
+        term_printf(w, y, x + 1, cols - 2, txtf(T_O_A), a->text);
+        term_printf(w, y + 1, x + 1, cols - 2, txtf(T_O_B), a->cmp_text);
     } else { /* the columns carry numbers: number the tokens of both orders */
-        numbered(w, y, x + 1, cols - 2, T_O_A, &a->tokens, a->text, T);
-        numbered(w, y + 1, x + 1, cols - 2, T_O_B, &a->cmp_tokens, a->cmp_text, T);
+        numbered(w, y, x + 1, cols - 2, false, &a->tokens, a->text, T);
+        numbered(w, y + 1, x + 1, cols - 2, true, &a->cmp_tokens, a->cmp_text, T);
     }
     y += 2 + L->gap;
     if (L->note) {
@@ -280,7 +281,7 @@ static int draw_maps(WINDOW *w, int y, int x, int cols, const tf_analysis *a, in
         legend = txt(T_O_WEIGHT_S);
     term_text(w, ty++, x + 2 + barw + 1, legend, cols - barw - 4);
     if (K < T)
-        term_printf(w, ty++, x + 1, cols - 2, txt(T_O_SHOWN), K, T);
+        term_printf(w, ty++, x + 1, cols - 2, txtf(T_O_SHOWN), K, T);
     return ty;
 }
 
@@ -341,7 +342,7 @@ static int draw_table(WINDOW *w, int ty, int x, int cols, const tf_analysis *a, 
     for (int r = 0; r < nr; r++, ty++) {
         int cx = x + 2;
         if (r == omit_row) {
-            term_printf(w, ty, cx, cols - 3, txt(T_O_OMITTED), T - L->shown);
+            term_printf(w, ty, cx, cols - 3, txtf(T_O_OMITTED), T - L->shown);
             continue;
         }
         term_attr(w, r == 0 ? A_BOLD : A_NORMAL, 0);
@@ -393,7 +394,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         term_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
         for (int m = ATTN_WITH_PE; m < ATTN_MODE_COUNT; m++) {
             emit_percent(p, sizeof p, a->order[m].relative_diff);
-            txt_fmt(buf, sizeof buf, m == ATTN_WITH_PE ? T_O_LONG1 : T_O_LONG2, p);
+            snprintf(buf, sizeof buf, m == ATTN_WITH_PE ? txtf(T_O_LONG1) : txtf(T_O_LONG2), p);
             term_wrap(w, ty++, x + 1, cols - 2, 1, 1, buf);
         }
     }

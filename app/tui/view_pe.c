@@ -182,7 +182,7 @@ static void draw_notes(tui *t, const pe_state *p, WINDOW *w, int ny, int x, int 
         tui_fit(w, ny + below - 1, x + 1, cols - 2, T_P_SAMPLED, T_P_SAMPLED_S, p->zc,
                 (long)c->d_model);
     else
-        term_printf(w, ny + below - 1, x + 1, cols - 2, txt(T_P_WINDOW), p->col0,
+        term_printf(w, ny + below - 1, x + 1, cols - 2, txtf(T_P_WINDOW), p->col0,
                     last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,
                     (long)c->d_model, p->zc);
     if (left - below > 0) {

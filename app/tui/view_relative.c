@@ -163,11 +163,11 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
      * sentence over two rows (the table below shows fewer rows) instead of cutting it. */
     bool ready = (a->done & ANALYSIS_RELATIVE) != 0;
     char line[192];
-    txt_fmt(line, sizeof line,
-            !ready                   ? T_R_COMPUTING
-            : a->min_distance > 1e-9 ? T_R_NEAREST
-                                     : T_R_SAME,
-            c->n_positions);
+    snprintf(line, sizeof line,
+             !ready                   ? txtf(T_R_COMPUTING)
+             : a->min_distance > 1e-9 ? txtf(T_R_NEAREST)
+                                      : txtf(T_R_SAME),
+             c->n_positions);
     py += term_wrap(w, py, px, pw, 2, 1, line);
     term_attr(w, A_NORMAL, 0);
     if (ready) {
@@ -179,7 +179,7 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     py++;
     long k = c->offset, pos = st->pos + c->index_base;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, py++, px, pw, txt(T_R_MK), pos, k);
+    term_printf(w, py++, px, pw, txtf(T_R_MK), pos, k);
     term_attr(w, A_NORMAL, 0);
     double *mem = malloc(3 * (size_t)d * sizeof *mem);
     if (!mem)

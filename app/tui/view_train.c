@@ -179,7 +179,7 @@ static int scheme_label(const train_state *S, size_t k, const order_point *p, WI
     const char *name = scheme_name(order_trainer_scheme(S->s.tr, k));
     if (!p)
         return term_text(w, y, x, name, cols);
-    return term_printf(w, y, x, cols, txt(T_TR_SCHEME), name, 100.0 * p->test_acc);
+    return term_printf(w, y, x, cols, txtf(T_TR_SCHEME), name, 100.0 * p->test_acc);
 }
 
 /* A canvas of rows x cols at (y, x + 5) with y labels in the 5 columns before it: every
@@ -247,7 +247,7 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
         return;
     int y2 = ly + legend;
     term_attr(w, A_BOLD, 0);
-    term_printf(w, y2, x, cols, txt(T_TR_LOSS));
+    term_printf(w, y2, x, cols, txtf(T_TR_LOSS));
     term_attr(w, A_NORMAL, 0);
     static const char *const loss_l[3] = {"10", "0.1", "0.001"};
     plot(S, w, y2 + 1, x, loss_rows, cols, 1, -3, 1, loss_l);
@@ -361,12 +361,12 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
     const order_model *m = order_trainer_model(S->s.tr, 0);
     term_attr(w, A_BOLD, 0);
     /* in the lesson Left and Right turn the page: no key to name */
-    tui_fit(w, y, x, cols, t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE, T_TR_EXAMPLE_S, S->pair + 1,
-            S->n_pairs);
+    tui_fit_f(w, y, x, cols, t->lesson ? txtf(T_TR_EXAMPLE_S) : txtf(T_TR_EXAMPLE),
+              txtf(T_TR_EXAMPLE_S), S->pair + 1, S->n_pairs);
     term_attr(w, A_NORMAL, 0);
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
-        int u = term_printf(w, hy, x, cols, txt(T_TR_HEAD), S->head + 1, m->c.heads);
+        int u = term_printf(w, hy, x, cols, txtf(T_TR_HEAD), S->head + 1, m->c.heads);
         if (term_text_width(txt(T_TR_ATTN)) <= cols - u - 2) /* whole, or not at all */
             term_text(w, hy, x + u + 2, txt(T_TR_ATTN), cols - u - 2);
         hy++;
