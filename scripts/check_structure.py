@@ -172,11 +172,48 @@ def check_lengths(files):
     check(not long_, f"no function over {MAX_LINES} lines without a reason", "\n".join(long_))
 
 
+# A document named in the code, the tests or the docs ("docs/claims.md", "claims.md").
+DOC = re.compile(r"(?<![\w./-])((?:docs/)?[a-z][a-z0-9-]*\.md)\b")
+
+
+def check_cited_docs(files):
+    """Every markdown file the sources, tests, scripts and docs cite is in the repository."""
+    cited = list(files)
+    for top in ("tests", "scripts", "docs"):
+        for d, _, names in os.walk(os.path.join(ROOT, top)):
+            cited += [os.path.relpath(os.path.join(d, f), ROOT) for f in names
+                      if f.endswith((".c", ".h", ".py", ".sh", ".md", ".build"))]
+    missing = []
+    for src in sorted(cited):
+        with open(os.path.join(ROOT, src), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        for name in sorted(set(DOC.findall(text))):
+            base = name[5:] if name.startswith("docs/") else name
+            if not any(os.path.isfile(os.path.join(ROOT, p)) for p in (base, "docs/" + base)):
+                missing.append(f"{src}: cites {name}, which is not in the repository")
+    check(not missing, "every document the code, tests and docs cite exists", "\n".join(missing))
+
+
+def check_view_count():
+    """docs/architecture.md counts the views app/tui/view.h declares (TUI_VIEWS)."""
+    with open(os.path.join(ROOT, "app/tui/view.h"), encoding="utf-8") as f:
+        n = int(re.search(r"#define TUI_VIEWS (\d+)", f.read()).group(1))
+    words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+             "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"]
+    with open(os.path.join(ROOT, "docs/architecture.md"), encoding="utf-8") as f:
+        said = re.findall(r"the (\w+) views", f.read())
+    wrong = [w for w in said if w in words and words.index(w) != n]
+    check(said and not wrong, f"docs/architecture.md counts the {n} views of view.h",
+          f"it says: {', '.join(said) or 'no count'}")
+
+
 def main():
     files = sorted(sources())
     graph = check_layers(files)
     check_circles(graph)
     check_lengths(files)
+    check_cited_docs(files)
+    check_view_count()
     fails = 0
     for i, (ok, what, detail) in enumerate(results, 1):
         print(f"{'ok' if ok else 'not ok'} {i} - {what}")

@@ -342,7 +342,7 @@ def test_pe():
         check(worst < 1e-9, f"pe values d={d} (max diff {worst:.2e})")
         check(all(len(v.lstrip("-").replace(".", "").split("e")[0].lstrip("0")) >= 9
                   for v in rows[2][1:3]), f"at least 9 significant digits (d={d})")
-    # seed-claims reference, d = 4
+    # docs/claims.md reference, d = 4
     rows = list(csv.reader(io.StringIO(run("--print", "pe", "--format", "csv", "-d", "4", "-n", "3").stdout.decode())))
     ref1 = [0.841471, 0.540302, 0.010000, 0.999950]
     check(all(close(float(rows[2][1 + j]), ref1[j], 5e-7) for j in range(4)), "PE(1) d=4 reference")

@@ -1,4 +1,4 @@
-/* test_posenc.c — the PE formula against the reference values of seed-claims.md and its
+/* test_posenc.c — the PE formula against the reference values of docs/claims.md and its
  * properties: |PE(p)|^2 = d/2, dot product depends on the offset only, M_k is exact, the fast
  * float32 path agrees with the float64 reference, positions are unique. */
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 static void test_reference_values_d4(void **state)
 {
     (void)state;
-    /* seed-claims.md: d = 4 */
+    /* docs/claims.md: d = 4 */
     const double pe1[4] = {0.841471, 0.540302, 0.010000, 0.999950};
     const double pe2[4] = {0.909297, -0.416147, 0.019999, 0.999800};
     double row[4];
@@ -89,7 +89,7 @@ static void test_relative_map(void **state)
     (void)state;
     enum { D = 128 };
     double a[D], b[D], m[D];
-    /* the closed form of seed-claims.md, at a far position */
+    /* the closed form of docs/claims.md, at a far position */
     long pos = 777, k = 13;
     posenc_row(pos, D, 10000, a);
     posenc_row(pos + k, D, 10000, b);

@@ -1,5 +1,5 @@
 /* test_rope.c — RoPE thetas, both pairings against hand-written rotations, norm preservation,
- * scores that depend on m - n only, and the RoFormer decay values of seed-claims.md. */
+ * scores that depend on m - n only, and the RoFormer decay values of docs/claims.md. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -155,7 +155,7 @@ static void test_score_depends_on_offset_only(void **state)
 static void test_decay_reference(void **state)
 {
     (void)state;
-    /* seed-claims.md: d = 128: 32.50 at r = 0, 17.95 at r = 10, 10.23 at r = 100 */
+    /* docs/claims.md: d = 128: 32.50 at r = 0, 17.95 at r = 10, 10.23 at r = 100 */
     assert_close(rope_decay_bound(128, 10000, 0), 32.5, 1e-12);
     assert_close(rope_decay_bound(128, 10000, 10), 17.95, 0.005);
     assert_close(rope_decay_bound(128, 10000, 100), 10.23, 0.005);

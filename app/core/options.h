@@ -81,7 +81,7 @@ typedef struct {
     const char *word;         /* --word W */
     long top;                 /* --top K neighbours, or words on the PCA map */
     bool top_given;
-    /* the trained order model: --train-order, --print order-training, the figure, view 9 */
+    /* the trained order model: --train-order, --print order-training, the figure, view 10 */
     bool train_order;
     const char *order_task;   /* --order-task FILE, NULL: the generated task */
     long order_pairs[2];      /* --order-pairs N[,M]: training, held-out pairs; 0: default */

@@ -24,7 +24,7 @@ typedef struct {
     bool no_color;          /* --no-color */
     fig_export_fn export;   /* what the e key draws a figure with */
     fig_raster_fn raster;   /* what the g key draws a figure inside the terminal with */
-    order_request order;    /* what view 9 trains */
+    order_request order;    /* what view 10 trains */
 } tui_request;
 
 /* tui_run's status when no terminal could be started: the caller prints the text report. */
