@@ -81,16 +81,12 @@ typedef struct anim_dir anim_dir;
 /* Frames into the folder dir, made when missing (its parent must exist). TF_ERR_IO (errno
  * kept: not a folder, no permission, no parent), TF_ERR_NOMEM. */
 tf_status anim_dir_begin(const char *dir, anim_dir **out);
-/* Write the next frame as a PNG (fig_png_write: the DPI, the text of m, the heatmap's place),
- * replacing a frame of that number atomically. TF_ERR_RANGE past ANIM_MAX_FRAMES; TF_ERR_IO
- * (errno kept; anim_dir_path names the file), TF_ERR_NOMEM. */
-tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m);
-/* The same in two steps, for a caller that writes each frame through its own atomic output file:
- * the path of the next frame (dir/frame_NNNN.png; NULL past ANIM_MAX_FRAMES), and, once that
- * file is complete, anim_dir_written to count it. */
+/* The caller writes each frame through its own atomic output file (app/core/tempfile.h): the
+ * path of the next frame (dir/frame_NNNN.png; NULL past ANIM_MAX_FRAMES), and, once that file
+ * is complete (fig_png_write), anim_dir_written to count it. */
 const char *anim_dir_next(anim_dir *d);
 void anim_dir_written(anim_dir *d);
-/* The file the last anim_dir_frame (or anim_dir_next) wrote or tried to write. */
+/* The file the last anim_dir_next named. */
 const char *anim_dir_path(const anim_dir *d);
 /* Finish: frames numbered past the last one written (left by an earlier, longer animation) are
  * removed, so that the folder holds exactly this animation; only names of the exact form

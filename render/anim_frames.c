@@ -1,6 +1,7 @@
 /* anim_frames.c — an animation as numbered PNG frames in a folder, for any video tool
- * (ffmpeg -framerate 25 -i frame_%04d.png ...). Each frame is written atomically through
- * model/fileio and the figures' own PNG writer (fig_png_write). */
+ * (ffmpeg -framerate 25 -i frame_%04d.png ...): their names, and the frames of an earlier run
+ * past the last removed. The caller writes each frame atomically (app/core/tempfile.h) with the
+ * figures' own PNG writer (fig_png_write). */
 #include "anim.h"
 
 #include <dirent.h>
@@ -10,7 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
 
 struct anim_dir {
     char *dir;
@@ -66,28 +66,6 @@ const char *anim_dir_next(anim_dir *d)
 void anim_dir_written(anim_dir *d)
 {
     d->frames++;
-}
-
-tf_status anim_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
-{
-    const char *path = anim_dir_next(d);
-    if (!path)
-        return TF_ERR_RANGE;
-    tf_atomic_file af;
-    tf_status st = atomic_open(&af, path);
-    if (st != TF_OK)
-        return st;
-    st = fig_png_write(af.fp, r, m);
-    if (st != TF_OK) {
-        int e = errno;
-        atomic_abort(&af);
-        errno = e;
-        return st;
-    }
-    st = atomic_commit(&af);
-    if (st == TF_OK)
-        anim_dir_written(d);
-    return st;
 }
 
 const char *anim_dir_path(const anim_dir *d)

@@ -207,12 +207,33 @@ def check_view_count():
           f"it says: {', '.join(said) or 'no count'}")
 
 
+# What only app/core/tempfile.c and signals.c do: temporary files and the state signal handlers
+# read (git keeps tempfile.c and lockfile.c apart from its object code too).
+FILE_STATE = re.compile(r"\b(rename|unlink|remove|mkstemp|mkdtemp)\s*\(|\bO_CREAT\b|"
+                        r"\bsig_atomic_t\b|<signal\.h>")
+
+
+def check_model_pure(files):
+    """model/ computes: it creates, renames and removes no file and keeps no signal state."""
+    bad = []
+    for src in files:
+        if not src.startswith("model/"):
+            continue
+        with open(os.path.join(ROOT, src), encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if FILE_STATE.search(line):
+                    bad.append(f"{src}:{n}: {line.strip()} (temporary files and signal state "
+                               f"live in app/core/tempfile.c and signals.c)")
+    check(not bad, "model/ makes no files and keeps no signal state", "\n".join(bad))
+
+
 def main():
     files = sorted(sources())
     graph = check_layers(files)
     check_circles(graph)
     check_lengths(files)
     check_cited_docs(files)
+    check_model_pure(files)
     check_view_count()
     fails = 0
     for i, (ok, what, detail) in enumerate(results, 1):

@@ -6,7 +6,7 @@
 #   scripts/fuzz.sh                 every target, 300 seconds each
 #   scripts/fuzz.sh -t 60 emit      one target for 60 seconds
 #
-# Targets: tokenizer options analysis emit fileio assets npy safetensors order
+# Targets: tokenizer options analysis emit tempfile assets npy safetensors order
 # (tests/fuzz/fuzz_<target>.c). Needs clang and libclang-rt-14-dev (Debian 12). One job at a
 # time: the targets run one after another.
 # The tokenizer target reads the dictionary and BPE tables built into build-fuzz/assets/.
@@ -23,7 +23,7 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(tokenizer options analysis emit fileio assets npy safetensors order)
+((${#targets[@]})) || targets=(tokenizer options analysis emit tempfile assets npy safetensors order)
 
 dir=build-fuzz
 if [[ ! -f $dir/build.ninja ]]; then

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "anim.h"
+#include "core/tempfile.h"
 #include "figure.h"
 
 #define SAMPLE_POS 32
@@ -86,6 +88,27 @@ static inline tf_status sample_raster(int width, int height, double phase, fig_r
     out->width = width;
     out->height = height;
     return sample_figure(&spec, phase);
+}
+
+/* The next frame of d as a PNG, replaced atomically (as --export DIR/ writes it). */
+static inline tf_status sample_dir_frame(anim_dir *d, const fig_raster *r, const fig_meta *m)
+{
+    const char *path = anim_dir_next(d);
+    if (!path)
+        return TF_ERR_RANGE;
+    tempfile f;
+    tf_status st = tempfile_open(&f, path);
+    if (st != TF_OK)
+        return st;
+    st = fig_png_write(f.fp, r, m);
+    if (st != TF_OK) {
+        tempfile_abort(&f);
+        return st;
+    }
+    st = tempfile_commit(&f);
+    if (st == TF_OK)
+        anim_dir_written(d);
+    return st;
 }
 
 #endif

@@ -457,7 +457,7 @@ static void test_frames(void **state)
     for (int i = 0; i < 3; i++) {
         fig_raster r;
         assert_int_equal(sample_raster(160, 100, i, &r), TF_OK);
-        assert_int_equal(anim_dir_frame(d, &r, &meta), TF_OK);
+        assert_int_equal(sample_dir_frame(d, &r, &meta), TF_OK);
         fig_raster_free(&r);
     }
     snprintf(p, sizeof p, "%s/frames/frame_0003.png", tmpdir);
@@ -476,8 +476,8 @@ static void test_frames(void **state)
     assert_int_equal(anim_dir_begin(dir, &d), TF_OK);
     fig_raster r;
     assert_int_equal(sample_raster(160, 100, 0, &r), TF_OK);
-    assert_int_equal(anim_dir_frame(d, &r, &meta), TF_OK);
-    assert_int_equal(anim_dir_frame(d, &r, &meta), TF_OK);
+    assert_int_equal(sample_dir_frame(d, &r, &meta), TF_OK);
+    assert_int_equal(sample_dir_frame(d, &r, &meta), TF_OK);
     fig_raster_free(&r);
     assert_int_equal(anim_dir_end(d), TF_OK);
     snprintf(p, sizeof p, "%s/frames/frame_0003.png", tmpdir);

@@ -10,7 +10,7 @@
 #include "analysis.h"
 #include "check.h"
 #include "core/emit.h"
-#include "fileio.h"
+#include "core/tempfile.h"
 #include "tf_limits.h"
 #include "tokenizer.h"
 #include "vocab.h"
@@ -92,10 +92,10 @@ static mode_t mode_of(const char *path)
 
 static void write_file(const char *path, const char *text)
 {
-    tf_atomic_file f;
-    assert_int_equal(atomic_open(&f, path), TF_OK);
+    tempfile f;
+    assert_int_equal(tempfile_open(&f, path), TF_OK);
     fputs(text, f.fp);
-    assert_int_equal(atomic_commit(&f), TF_OK);
+    assert_int_equal(tempfile_commit(&f), TF_OK);
 }
 
 /* New files follow the umask (they were always 0644); replaced files keep their mode. */
@@ -131,8 +131,8 @@ static void test_atomic_long_names(void **state)
     assert_int_equal(unlink(path), 0);
     memset(path + n, 'z', 256);
     path[n + 256] = '\0';
-    tf_atomic_file f;
-    assert_int_equal(atomic_open(&f, path), TF_ERR_IO);
+    tempfile f;
+    assert_int_equal(tempfile_open(&f, path), TF_ERR_IO);
     assert_int_equal(errno, ENAMETOOLONG);
 }
 
@@ -141,16 +141,16 @@ static void test_atomic_long_names(void **state)
 static void test_atomic_device_in_place(void **state)
 {
     (void)state;
-    tf_atomic_file f;
-    assert_int_equal(atomic_open(&f, "/dev/null"), TF_OK);
+    tempfile f;
+    assert_int_equal(tempfile_open(&f, "/dev/null"), TF_OK);
     assert_null(f.tmp_path);
     fputs("discarded", f.fp);
-    assert_int_equal(atomic_commit(&f), TF_OK);
+    assert_int_equal(tempfile_commit(&f), TF_OK);
     struct stat sb;
     assert_int_equal(stat("/dev/null", &sb), 0);
     assert_true(S_ISCHR(sb.st_mode));
-    assert_int_equal(atomic_open(&f, "/dev/null"), TF_OK);
-    atomic_abort(&f);
+    assert_int_equal(tempfile_open(&f, "/dev/null"), TF_OK);
+    tempfile_abort(&f);
     assert_int_equal(stat("/dev/null", &sb), 0);
     assert_true(S_ISCHR(sb.st_mode));
 }

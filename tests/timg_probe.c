@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "anim.h"
-#include "fileio.h"
+#include "core/tempfile.h"
 #include "sample_figure.h"
 #include "term_detect.h"
 #include "term_image.h"
@@ -109,12 +109,12 @@ static int animate(int argc, char **argv, bool gif)
     int w = atoi(argv[4]), h = atoi(argv[5]);
     double fps = argc > 6 ? atof(argv[6]) : 25.0;
     int loops = argc > 7 ? atoi(argv[7]) : 0;
-    tf_atomic_file af = {0};
+    tempfile af = {0};
     anim_gif *g = NULL;
     anim_dir *d = NULL;
     tf_status st;
     if (gif) {
-        if (atomic_open(&af, argv[2]) != TF_OK)
+        if (tempfile_open(&af, argv[2]) != TF_OK)
             return fail(argv[2], TF_ERR_IO);
         const cmap_id maps[] = {CMAP_RDBU};
         tf_rgb pal[256];
@@ -128,7 +128,7 @@ static int animate(int argc, char **argv, bool gif)
         fig_raster r;
         st = sample_raster(w, h, 0.25 * (double)i, &r);
         if (st == TF_OK)
-            st = gif ? anim_gif_frame(g, &r) : anim_dir_frame(d, &r, &meta);
+            st = gif ? anim_gif_frame(g, &r) : sample_dir_frame(d, &r, &meta);
         fig_raster_free(&r);
     }
     if (gif) {
@@ -137,9 +137,9 @@ static int animate(int argc, char **argv, bool gif)
         else
             anim_gif_free(g);
         if (st == TF_OK)
-            st = atomic_commit(&af);
+            st = tempfile_commit(&af);
         else
-            atomic_abort(&af);
+            tempfile_abort(&af);
     } else {
         if (st == TF_OK)
             st = anim_dir_end(d);

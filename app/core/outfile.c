@@ -24,7 +24,7 @@ int outfile_open(outfile *o, const char *path, const char *hint)
         err_say("the output file name is empty; choose a writable path %s.", hint);
         return 1;
     }
-    if (atomic_open(&o->af, path) != TF_OK) {
+    if (tempfile_open(&o->af, path) != TF_OK) {
         err_say("cannot write %s: %s; choose a writable path %s.", path, strerror(errno), hint);
         return 1;
     }
@@ -43,13 +43,13 @@ int outfile_close(outfile *o, tf_status st)
         return 0;
     }
     if (st != TF_OK) {
-        atomic_abort(&o->af);
+        tempfile_abort(&o->af);
         if (st != TF_ERR_IO)
             return 0;
         err_say("cannot write %s: %s; nothing was changed there.", o->path, why(e));
         return 1;
     }
-    if (atomic_commit(&o->af) != TF_OK) {
+    if (tempfile_commit(&o->af) != TF_OK) {
         err_say("cannot write %s: %s; nothing was changed there.", o->path, why(errno));
         return 1;
     }

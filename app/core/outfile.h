@@ -8,13 +8,13 @@
 
 #include <stdio.h>
 
-#include "fileio.h"
+#include "core/tempfile.h"
 #include "status.h"
 
 typedef struct {
     FILE *fp;          /* write here */
     const char *path;  /* NULL: standard output */
-    tf_atomic_file af;
+    tempfile af;
 } outfile;
 
 /* Open path (NULL: standard output). Returns 0, or 1 after saying "cannot write PATH: why;

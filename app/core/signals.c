@@ -4,7 +4,7 @@
 #include <signal.h>
 #include <string.h>
 
-#include "fileio.h"
+#include "core/tempfile.h"
 
 #define MAX_SIGNAL 65 /* above SIGRTMAX on Linux */
 
@@ -25,7 +25,7 @@ static void clean_up(void)
     void (*fn)(void) = restore_fn;
     if (fn)
         fn();
-    fileio_signal_cleanup();
+    tempfile_signal_cleanup();
 }
 
 static void on_file_size(int sig)

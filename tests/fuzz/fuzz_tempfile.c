@@ -1,4 +1,4 @@
-/* fuzz_fileio.c — the atomic file writer under random names, contents and sequences of commit,
+/* fuzz_tempfile.c — the atomic file writer under random names, contents and sequences of commit,
  * abort and the signal clean-up.
  *
  * Input: a name (its length and bytes), then operations. A model remembers what the target
@@ -12,7 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "core/tempfile.h"
 #include "fuzz_check.h"
 
 static char dir[64];
@@ -109,14 +109,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             chunk = size - i;
         const uint8_t *bytes = data + i;
         i += chunk;
-        tf_atomic_file f;
+        tempfile f;
         if (op == 3) { /* a folder that does not exist */
             char bad[600];
             snprintf(bad, sizeof bad, "%s/missing/%s", dir, name);
-            FUZZ_CHECK(atomic_open(&f, bad) == TF_ERR_IO, "opened under a missing folder");
+            FUZZ_CHECK(tempfile_open(&f, bad) == TF_ERR_IO, "opened under a missing folder");
             continue;
         }
-        tf_status st = atomic_open(&f, path);
+        tf_status st = tempfile_open(&f, path);
         if (is_dir || too_long) {
             FUZZ_CHECK(st == TF_ERR_IO, "opened '%s' (status %d)", name, st);
             continue;
@@ -124,12 +124,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FUZZ_CHECK(st == TF_OK, "cannot open '%s': %s", name, strerror(errno));
         FUZZ_CHECK(fwrite(bytes, 1, chunk, f.fp) == chunk, "short write");
         if (op == 0) {
-            FUZZ_CHECK(atomic_commit(&f) == TF_OK, "commit: %s", strerror(errno));
+            FUZZ_CHECK(tempfile_commit(&f) == TF_OK, "commit: %s", strerror(errno));
             want = bytes, want_len = chunk, exists = 1;
         } else {
             if (op == 2)
-                fileio_signal_cleanup(); /* as the SIGINT handler does, then the abort */
-            atomic_abort(&f);
+                tempfile_signal_cleanup(); /* as the SIGINT handler does, then the abort */
+            tempfile_abort(&f);
         }
         FUZZ_CHECK(f.fp == NULL && f.tmp_path == NULL, "handle not released");
         check_state(path, name, want, want_len, exists);

@@ -1,5 +1,5 @@
-/* fileio.c — atomic file replacement that never follows a link to choose where to write. */
-#include "fileio.h"
+/* tempfile.c — atomic file replacement that never follows a link to choose where to write. */
+#include "core/tempfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -10,11 +10,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The temporary file being written, for fileio_signal_cleanup. One at a time is enough. */
+/* The temporary file being written, for tempfile_signal_cleanup. One at a time is enough. */
 static char *volatile pending_tmp;
 
 /* Write in place through descriptor fd (a device, a pipe, standard output's file). */
-static tf_status open_in_place(tf_atomic_file *f, int fd)
+static tf_status open_in_place(tempfile *f, int fd)
 {
     f->fp = fdopen(fd, "wb");
     if (f->fp)
@@ -41,7 +41,7 @@ static int standard_stream_of(const struct stat *sb)
 /* A device, FIFO or socket at path, opened through the kernel (which applies its own checks on
  * following links) without creating or truncating anything: 1 with f open, 0 when a regular file
  * is there after all (not written through), -1 on an error (errno set). */
-static int open_special(tf_atomic_file *f, const char *path)
+static int open_special(tempfile *f, const char *path)
 {
     int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
     if (fd < 0)
@@ -55,7 +55,7 @@ static int open_special(tf_atomic_file *f, const char *path)
 
 /* Create the file name[0..x) followed by six random letters, exclusively (O_CREAT | O_EXCL: never
  * through a link), and return its descriptor, or -1 with errno set. The name is recorded for
- * fileio_signal_cleanup before the file exists: a signal can arrive on another thread (cairo's
+ * tempfile_signal_cleanup before the file exists: a signal can arrive on another thread (cairo's
  * and pango's helpers) at any moment, and a file created but not yet recorded would be left.
  * A signal between a failed attempt on a name another process holds and the next attempt could
  * remove that other file; names are random, so this needs a collision of 36 bits as well. */
@@ -91,7 +91,7 @@ static int create_exclusive(char *name, size_t x)
 
 /* The temporary file beside path: ".name.tmp-XXXXXX" in the same folder, so rename() stays on
  * one file system, with permission bits mode. */
-static tf_status open_temporary(tf_atomic_file *f, const char *path, mode_t mode)
+static tf_status open_temporary(tempfile *f, const char *path, mode_t mode)
 {
     size_t n = strlen(path);
     f->path = malloc(n + 1);
@@ -123,14 +123,14 @@ static tf_status open_temporary(tf_atomic_file *f, const char *path, mode_t mode
     if (!f->fp) {
         int e = errno;
         close(fd);
-        atomic_abort(f);
+        tempfile_abort(f);
         errno = e;
         return TF_ERR_IO;
     }
     return TF_OK;
 }
 
-tf_status atomic_open(tf_atomic_file *f, const char *path)
+tf_status tempfile_open(tempfile *f, const char *path)
 {
     memset(f, 0, sizeof *f);
     if (!*path) {
@@ -173,7 +173,7 @@ tf_status atomic_open(tf_atomic_file *f, const char *path)
     return open_temporary(f, path, mode);
 }
 
-static void release(tf_atomic_file *f)
+static void release(tempfile *f)
 {
     pending_tmp = NULL;
     free(f->path);
@@ -181,7 +181,7 @@ static void release(tf_atomic_file *f)
     memset(f, 0, sizeof *f);
 }
 
-tf_status atomic_commit(tf_atomic_file *f)
+tf_status tempfile_commit(tempfile *f)
 {
     if (!f->tmp_path) { /* written in place: a device or a pipe */
         int bad = ferror(f->fp) || fflush(f->fp) != 0;
@@ -206,7 +206,7 @@ tf_status atomic_commit(tf_atomic_file *f)
     return TF_ERR_IO;
 }
 
-void atomic_abort(tf_atomic_file *f)
+void tempfile_abort(tempfile *f)
 {
     if (f->fp)
         fclose(f->fp);
@@ -215,7 +215,7 @@ void atomic_abort(tf_atomic_file *f)
     release(f);
 }
 
-void fileio_signal_cleanup(void)
+void tempfile_signal_cleanup(void)
 {
     char *p = pending_tmp;
     if (p)

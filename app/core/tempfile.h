@@ -1,7 +1,7 @@
-/* fileio.h — files written atomically: a temporary file beside the target, then rename.
+/* tempfile.h — files written atomically: a temporary file beside the target, then rename.
  *
  * An existing file is replaced only when the new one is complete; on any failure (or a signal,
- * through fileio_signal_cleanup) the temporary file is removed and the old file is intact.
+ * through tempfile_signal_cleanup) the temporary file is removed and the old file is intact.
  *
  * Where the new file goes is decided from the path as given, never by resolving a symbolic
  * link ourselves:
@@ -18,9 +18,13 @@
  *     through but replaced as above.
  * The new file gets the permission bits (rwx for user, group, others) of the regular file it
  * replaces, or 0666 less the umask; never the set-user-ID, set-group-ID or sticky bits, and it
- * belongs to whoever wrote it. */
-#ifndef TF_FILEIO_H
-#define TF_FILEIO_H
+ * belongs to whoever wrote it.
+ *
+ * The temporary file's name is state the signal handlers read (tempfile_signal_cleanup, called
+ * by core/signals.c), so this lives in app/core beside them, apart from the mathematics of
+ * model/ (as git keeps tempfile.c and lockfile.c apart from its object code). */
+#ifndef TF_CORE_TEMPFILE_H
+#define TF_CORE_TEMPFILE_H
 
 #include <stdio.h>
 
@@ -30,18 +34,18 @@ typedef struct {
     FILE *fp;       /* write here */
     char *path;     /* the target */
     char *tmp_path; /* the temporary file in the same folder; NULL when written in place */
-} tf_atomic_file;
+} tempfile;
 
 /* Open the file that will replace path (see above). TF_ERR_IO when the folder is missing or
  * unwritable, path is empty, a directory or a link to one; errno is kept for the caller's
  * message. */
-tf_status atomic_open(tf_atomic_file *f, const char *path);
+tf_status tempfile_open(tempfile *f, const char *path);
 /* Flush, sync, close and rename over the target. On failure the temporary file is removed. */
-tf_status atomic_commit(tf_atomic_file *f);
+tf_status tempfile_commit(tempfile *f);
 /* Close and remove the temporary file; the target is untouched. */
-void atomic_abort(tf_atomic_file *f);
+void tempfile_abort(tempfile *f);
 
 /* Async-signal-safe: remove the temporary file of the atomic file being written, if any. */
-void fileio_signal_cleanup(void);
+void tempfile_signal_cleanup(void);
 
 #endif

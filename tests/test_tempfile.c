@@ -1,4 +1,4 @@
-/* test_fileio.c — atomic replacement: the old file survives an abort, no temporary file is left,
+/* test_tempfile.c — atomic replacement: the old file survives an abort, no temporary file is left,
  * unwritable targets fail cleanly, links are never followed to choose where to write, and no
  * set-user-ID bit is copied. */
 #include <dirent.h>
@@ -9,14 +9,14 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "fileio.h"
+#include "core/tempfile.h"
 
 static char dir[64];
 
 static int setup(void **state)
 {
     (void)state;
-    strcpy(dir, "/tmp/tfviz-fileio-XXXXXX");
+    strcpy(dir, "/tmp/tfviz-tempfile-XXXXXX");
     return mkdtemp(dir) ? 0 : -1;
 }
 
@@ -45,16 +45,16 @@ static void test_commit_and_abort(void **state)
     (void)state;
     char path[128], buf[64];
     snprintf(path, sizeof path, "%s/out.txt", dir);
-    tf_atomic_file f;
-    assert_int_equal(atomic_open(&f, path), TF_OK);
+    tempfile f;
+    assert_int_equal(tempfile_open(&f, path), TF_OK);
     fputs("first", f.fp);
-    assert_int_equal(atomic_commit(&f), TF_OK);
+    assert_int_equal(tempfile_commit(&f), TF_OK);
     read_back(path, buf, sizeof buf);
     assert_string_equal(buf, "first");
 
-    assert_int_equal(atomic_open(&f, path), TF_OK);
+    assert_int_equal(tempfile_open(&f, path), TF_OK);
     fputs("partial", f.fp);
-    atomic_abort(&f);
+    tempfile_abort(&f);
     read_back(path, buf, sizeof buf);
     assert_string_equal(buf, "first"); /* the old file is intact */
     assert_int_equal(count_entries(), 1); /* and no temporary file is left */
@@ -75,10 +75,10 @@ static void write_file(const char *path, const char *text)
 
 static void write_atomically(const char *path, const char *text)
 {
-    tf_atomic_file f;
-    assert_int_equal(atomic_open(&f, path), TF_OK);
+    tempfile f;
+    assert_int_equal(tempfile_open(&f, path), TF_OK);
     fputs(text, f.fp);
-    assert_int_equal(atomic_commit(&f), TF_OK);
+    assert_int_equal(tempfile_commit(&f), TF_OK);
 }
 
 /* A symbolic link is never followed to choose where to write: the link itself is replaced by
@@ -159,19 +159,19 @@ static void test_link_to_device(void **state)
 static void test_bad_targets(void **state)
 {
     (void)state;
-    tf_atomic_file f;
+    tempfile f;
     char path[128];
     snprintf(path, sizeof path, "%s/missing/out.txt", dir);
-    assert_int_equal(atomic_open(&f, path), TF_ERR_IO);
+    assert_int_equal(tempfile_open(&f, path), TF_ERR_IO);
     assert_int_equal(errno, ENOENT);
-    assert_int_equal(atomic_open(&f, dir), TF_ERR_IO); /* a directory */
+    assert_int_equal(tempfile_open(&f, dir), TF_ERR_IO); /* a directory */
     assert_int_equal(errno, EISDIR);
     snprintf(path, sizeof path, "%s/to-dir", dir);
     assert_int_equal(symlink(".", path), 0); /* a link to a directory */
-    assert_int_equal(atomic_open(&f, path), TF_ERR_IO);
+    assert_int_equal(tempfile_open(&f, path), TF_ERR_IO);
     assert_int_equal(errno, EISDIR);
     unlink(path);
-    assert_int_equal(atomic_open(&f, ""), TF_ERR_IO);
+    assert_int_equal(tempfile_open(&f, ""), TF_ERR_IO);
     assert_int_equal(errno, ENOENT);
     assert_int_equal(count_entries(), 0);
 }
