@@ -182,6 +182,48 @@ double posctx_unseen(const tf_posctx *c, bool scaled, double k)
     return rope_scaling_unseen(f, c->original, c->d, L, k);
 }
 
+void posctx_curves_list(const tf_posctx *c, posctx_curves *out)
+{
+    const tf_positions *p = &c->p;
+    memset(out, 0, sizeof *out);
+    size_t ns = p->n ? p->n : SCHEME_COUNT;
+    for (size_t i = 0; i < ns; i++) {
+        tf_scheme s = p->n ? p->list[i] : (tf_scheme)i;
+        for (int scaled = 0; scaled < 2; scaled++) {
+            if (scaled && (s != SCHEME_ROPE || p->scaling.kind == ROPE_SCALING_NONE))
+                break;
+            out->c[out->n_curves++] = (posctx_curve_row){
+                .s = s, .scaled = scaled, .trained = posctx_trained(c, s)};
+        }
+    }
+}
+
+tf_status posctx_curves_fill(const tf_posctx *c, long k0, long n, posctx_curves *out)
+{
+    tf_status st = TF_OK;
+    for (int i = 0; i < out->n_curves && st == TF_OK; i++) {
+        posctx_curve_row *r = &out->c[i];
+        bool unseen = r->s == SCHEME_ROPE && r->trained > 0;
+        r->v = malloc((size_t)n * sizeof *r->v);
+        r->unseen = unseen ? malloc((size_t)n * sizeof *r->unseen) : NULL;
+        if (!r->v || (unseen && !r->unseen))
+            return TF_ERR_NOMEM;
+        st = posctx_curve(c, r->s, r->scaled, k0, n, r->v);
+        for (long t = 0; unseen && t < n; t++)
+            r->unseen[t] = posctx_unseen(c, r->scaled, (double)(k0 + t));
+    }
+    return st;
+}
+
+void posctx_curves_free(posctx_curves *out)
+{
+    for (int i = 0; i < out->n_curves; i++) {
+        free(out->c[i].v);
+        free(out->c[i].unseen);
+    }
+    memset(out, 0, sizeof *out);
+}
+
 void posctx_attn(const tf_posctx *c, tf_scheme s, bool scaled, attn_positions *out)
 {
     attention_positions_init(out, s);

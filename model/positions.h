@@ -101,6 +101,31 @@ long posctx_trained(const tf_posctx *c, tf_scheme s);
  * scaled); NaN when no trained length is known. */
 double posctx_unseen(const tf_posctx *c, bool scaled, double k);
 
+/* ---- the schemes side by side: the curves --print schemes and the schemes figure compare ---- */
+
+typedef struct {
+    tf_scheme s;
+    bool scaled;    /* RoPE under p.scaling: a second RoPE curve beside plain RoPE */
+    long trained;   /* posctx_trained (0: a formula at every distance) */
+    double *v;      /* (n) the value at distances k0 .. k0 + n - 1 (posctx_curve) */
+    double *unseen; /* (n) RoPE with a trained length: posctx_unseen, a share in [0, 1]; else
+                       NULL */
+} posctx_curve_row;
+
+typedef struct {
+    int n_curves;
+    posctx_curve_row c[SCHEME_COUNT + 1];
+} posctx_curves;
+
+/* The curves of the schemes c->p lists, in its order; all six in the enum's order (none,
+ * sinusoidal, learned, rope, alibi, t5) when it lists none; RoPE once more under a scaling.
+ * Each with its scheme, scaling and trained length; no values yet (v, unseen NULL). */
+void posctx_curves_list(const tf_posctx *c, posctx_curves *out);
+/* Each listed curve's values (and RoPE's unseen share) at distances k0 .. k0 + n - 1:
+ * TF_ERR_NOMEM or posctx_curve's status. Free with posctx_curves_free either way. */
+tf_status posctx_curves_fill(const tf_posctx *c, long k0, long n, posctx_curves *out);
+void posctx_curves_free(posctx_curves *out);
+
 /* The attention head's settings for scheme s (attention.h): the mask, the table scaled as above,
  * the scaled RoPE frequencies (scaled) and their factor, the head's ALiBi slope and T5 column. */
 void posctx_attn(const tf_posctx *c, tf_scheme s, bool scaled, attn_positions *out);

@@ -227,6 +227,29 @@ def check_model_pure(files):
     check(not bad, "model/ makes no files and keeps no signal state", "\n".join(bad))
 
 
+# A front-end's own list of every position scheme ("static const tf_scheme all[] = {...}").
+SCHEME_LIST = re.compile(r"\btf_scheme\s+\w+\s*\[\w*\]\s*=\s*\{([^}]*)\}")
+SCHEMES = ("NONE", "SINUSOIDAL", "LEARNED", "ROPE", "ALIBI", "T5")
+
+
+def check_scheme_lists(files):
+    """All six schemes side by side come from model/ (posctx_curves_list), in one order: app/
+    keeps no list of them of its own (a list of some, such as the order training's default,
+    is a choice, not the list)."""
+    bad = []
+    for src in files:
+        if not src.startswith("app/"):
+            continue
+        with open(os.path.join(ROOT, src), encoding="utf-8") as f:
+            text = f.read()
+        for m in SCHEME_LIST.finditer(text):
+            if all(re.search(r"\bSCHEME_" + s + r"\b", m.group(1)) for s in SCHEMES):
+                n = text.count("\n", 0, m.start()) + 1
+                bad.append(f"{src}:{n}: every scheme listed again; take posctx_curves_list's "
+                           f"(model/positions.h)")
+    check(not bad, "app/ lists the position schemes only through model/", "\n".join(bad))
+
+
 def main():
     files = sorted(sources())
     graph = check_layers(files)
@@ -234,6 +257,7 @@ def main():
     check_lengths(files)
     check_cited_docs(files)
     check_model_pure(files)
+    check_scheme_lists(files)
     check_view_count()
     fails = 0
     for i, (ok, what, detail) in enumerate(results, 1):

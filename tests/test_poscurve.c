@@ -8,6 +8,7 @@
 #include "nope.h"
 #include "poscurve.h"
 #include "posenc.h"
+#include "positions.h"
 
 enum { N = 41, K0 = -20 };
 
@@ -150,6 +151,57 @@ static void test_alibi_t5_learned(void **state)
     assert_int_equal(poscurve_fill(SCHEME_COUNT, &c, 0, 1, v), TF_ERR_RANGE);
 }
 
+/* The schemes side by side (posctx_curves, what --print schemes and the schemes figure draw):
+ * all six in the enum's order by default, RoPE twice under a scaling (plain, then scaled); each
+ * row's values are its scheme's curve, sinusoidal's the closed form (2/d) sum_i cos(k w_i), and
+ * RoPE with a trained length has its share of unseen angles. */
+static void test_curves_side_by_side(void **state)
+{
+    (void)state;
+    tf_positions p;
+    positions_defaults(&p);
+    rope_scaling_defaults(ROPE_SCALING_YARN, &p.scaling);
+    tf_posctx pc;
+    assert_int_equal(posctx_open(&pc, &p, 16, 10000, ROPE_INTERLEAVED, 1, NULL), TF_OK);
+    posctx_curves cv;
+    posctx_curves_list(&pc, &cv);
+    const tf_scheme want[] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_LEARNED, SCHEME_ROPE,
+                              SCHEME_ROPE, SCHEME_ALIBI,      SCHEME_T5};
+    assert_int_equal(cv.n_curves, 7);
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(cv.c[i].s, want[i]);
+        assert_int_equal(cv.c[i].scaled, i == 4);
+        assert_null(cv.c[i].v);
+    }
+    assert_int_equal(posctx_curves_fill(&pc, 0, 9, &cv), TF_OK);
+    double ref[9];
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(posctx_curve(&pc, cv.c[i].s, cv.c[i].scaled, 0, 9, ref), TF_OK);
+        assert_memory_equal(cv.c[i].v, ref, sizeof ref);
+        assert_true((cv.c[i].unseen != NULL) == (cv.c[i].s == SCHEME_ROPE));
+    }
+    for (int k = 0; k < 9; k++) {
+        double s = 0;
+        for (int j = 0; j < 8; j++)
+            s += cos(k * pow(10000.0, -2.0 * j / 16));
+        assert_close(cv.c[1].v[k], s / 8, 1e-12);
+    }
+    posctx_curves_free(&cv);
+    /* a list keeps its order; plain RoPE has no unseen share without a trained length */
+    p.n = 2, p.list[0] = SCHEME_T5, p.list[1] = SCHEME_ROPE;
+    p.scaling.kind = ROPE_SCALING_NONE;
+    posctx_close(&pc);
+    assert_int_equal(posctx_open(&pc, &p, 16, 10000, ROPE_INTERLEAVED, 1, NULL), TF_OK);
+    posctx_curves_list(&pc, &cv);
+    assert_int_equal(cv.n_curves, 2);
+    assert_int_equal(cv.c[0].s, SCHEME_T5);
+    assert_int_equal(cv.c[1].s, SCHEME_ROPE);
+    assert_int_equal(posctx_curves_fill(&pc, -3, 7, &cv), TF_OK);
+    assert_null(cv.c[1].unseen);
+    posctx_curves_free(&cv);
+    posctx_close(&pc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -157,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_sinusoidal_and_rope),
         cmocka_unit_test(test_rope_scaled),
         cmocka_unit_test(test_alibi_t5_learned),
+        cmocka_unit_test(test_curves_side_by_side),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

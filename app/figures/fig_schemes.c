@@ -115,55 +115,45 @@ static void scurves_free(scurves *S)
     posctx_close(&S->pc);
 }
 
-/* The listed schemes (all six when none is), RoPE also with its scaling. */
+/* The listed schemes (posctx_curves: all six when none is, RoPE also with its scaling) at
+ * distances 0 .. R, R past the longest trained length. */
 static tf_status scurves_make(const fig_ctx *c, scurves *S)
 {
-    static const tf_scheme all[] = {SCHEME_SINUSOIDAL, SCHEME_LEARNED, SCHEME_ROPE,
-                                    SCHEME_NONE,       SCHEME_ALIBI,   SCHEME_T5};
     memset(S, 0, sizeof *S);
     tf_status st = open_ctx(c, &S->pc);
     if (st != TF_OK)
         return st;
     const tf_positions *p = &S->pc.p;
-    size_t ns = p->n ? p->n : SCHEME_COUNT;
+    posctx_curves cv;
+    posctx_curves_list(&S->pc, &cv);
     long longest = 0;
-    for (size_t i = 0; i < ns; i++) {
-        tf_scheme s = p->n ? p->list[i] : all[i];
-        for (int scaled = 0; scaled < 2; scaled++) {
-            if (scaled && (s != SCHEME_ROPE || p->scaling.kind == ROPE_SCALING_NONE))
-                break;
-            scurve *k = &S->k[S->nc++];
-            k->s = s;
-            k->scaled = scaled;
-            k->bias = poscurve_quantity_of(s) == POSCURVE_BIAS;
-            k->trained = posctx_trained(&S->pc, s);
-            /* a scaled RoPE is meant for factor x its trained length: show where that ends */
-            double reach = (double)k->trained * (scaled ? fmax(p->scaling.factor, 1.0) : 1.0);
-            longest = reach > (double)longest ? (long)fmin(reach, 1e9) : longest;
-        }
+    for (int i = 0; i < cv.n_curves; i++) {
+        const posctx_curve_row *r = &cv.c[i];
+        /* a scaled RoPE is meant for factor x its trained length: show where that ends */
+        double reach = (double)r->trained * (r->scaled ? fmax(p->scaling.factor, 1.0) : 1.0);
+        longest = reach > (double)longest ? (long)fmin(reach, 1e9) : longest;
     }
     /* past the longest trained length by half again, and at least -n */
     long R = longest > 0 ? longest + longest / 2 : 0;
     R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
     S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
+    st = posctx_curves_fill(&S->pc, 0, S->R + 1, &cv);
     int col = 0;
+    S->nc = cv.n_curves;
     S->sin_at = S->nc - 1;
-    for (int i = 0; i < S->nc && st == TF_OK; i++) {
+    for (int i = 0; i < S->nc; i++) { /* the values are S's now */
+        const posctx_curve_row *r = &cv.c[i];
         scurve *k = &S->k[i];
+        k->s = r->s;
+        k->scaled = r->scaled;
+        k->trained = r->trained;
+        k->v = r->v;
+        k->unseen = r->unseen;
+        k->bias = poscurve_quantity_of(k->s) == POSCURVE_BIAS;
         S->nb += k->bias;
-        k->v = malloc((size_t)(S->R + 1) * sizeof *k->v);
-        if (!k->v)
-            st = TF_ERR_NOMEM;
-        else
-            st = posctx_curve(&S->pc, k->s, k->scaled, 0, S->R + 1, k->v);
-        if (st == TF_OK && k->s == SCHEME_ROPE && k->trained > 0) {
-            S->nu++;
-            k->unseen = malloc((size_t)(S->R + 1) * sizeof *k->unseen);
-            if (!k->unseen)
-                st = TF_ERR_NOMEM;
-            for (long t = 0; k->unseen && t <= S->R; t++)
-                k->unseen[t] = 100.0 * posctx_unseen(&S->pc, k->scaled, (double)t);
-        }
+        S->nu += k->unseen != NULL;
+        for (long t = 0; st == TF_OK && k->unseen && t <= S->R; t++)
+            k->unseen[t] *= 100.0; /* drawn in percent */
         k->color = k->s == SCHEME_NONE ? (tf_rgb){110, 110, 110} : fig_series_color(col++);
         k->dash = k->s == SCHEME_NONE || k->s == SCHEME_SINUSOIDAL ? FIG_DASHED : FIG_SOLID;
         if (k->s == SCHEME_SINUSOIDAL)
@@ -391,11 +381,12 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    for (int j = 0; j < S->nc; j++) {
-        /* sinusoidal last and dashed: plain RoPE's score for q = k is the same curve */
+    /* none (0 everywhere) under the rest; sinusoidal last and dashed: plain RoPE's score for
+     * q = k is the same curve */
+    for (int j = 0; j < 2 * S->nc; j++) {
         int i = (j + S->sin_at + 1) % S->nc;
         const scurve *k = &S->k[i];
-        if (k->bias != bias)
+        if (k->bias != bias || (k->s == SCHEME_NONE) != (j < S->nc))
             continue;
         fig_line(c->f, ax, x + 1, k->v + 1, S->R, k->color, 2 * lw, k->dash);
         if (k->trained > 0 && k->trained <= S->R)

@@ -531,38 +531,25 @@ static void curves_free(curves *k)
     posctx_close(&k->pc);
 }
 
-/* The curves of the listed schemes (all six when none is), RoPE also with its scaling; on
- * failure nothing is left to free. */
+/* The curves of the listed schemes (posctx_curves: all six when none is, RoPE also with its
+ * scaling) at distances 0 .. n - 1, named; on failure nothing is left to free. */
 static tf_status curves_make(const tf_analysis *a, curves *k)
 {
-    static const tf_scheme all[] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_LEARNED,
-                                    SCHEME_ROPE, SCHEME_ALIBI,      SCHEME_T5};
     memset(k, 0, sizeof *k);
     k->n = a->cfg.n_positions;
     tf_status st = ctx_open(a, &k->pc);
-    const tf_positions *p = &k->pc.p;
-    size_t ns = p->n ? p->n : SCHEME_COUNT;
-    for (size_t i = 0; i < ns && st == TF_OK; i++) {
-        tf_scheme s = p->n ? p->list[i] : all[i];
-        for (int scaled = 0; scaled < 2 && st == TF_OK; scaled++) {
-            if (scaled && (s != SCHEME_ROPE || p->scaling.kind == ROPE_SCALING_NONE))
-                break;
-            curve *c = &k->c[k->nc++];
-            c->s = s;
-            c->scaled = scaled;
-            snprintf(c->name, sizeof c->name, scaled ? "rope+%s" : "%s",
-                     scaled ? rope_scaling_name(p->scaling.kind) : scheme_name(s));
-            c->trained = posctx_trained(&k->pc, s);
-            c->v = malloc((size_t)k->n * sizeof *c->v);
-            if (s == SCHEME_ROPE && c->trained > 0)
-                c->unseen = malloc((size_t)k->n * sizeof *c->unseen);
-            if (!c->v || (s == SCHEME_ROPE && c->trained > 0 && !c->unseen))
-                st = TF_ERR_NOMEM;
-            if (st == TF_OK)
-                st = posctx_curve(&k->pc, s, scaled, 0, k->n, c->v);
-            for (long t = 0; c->unseen && st == TF_OK && t < k->n; t++)
-                c->unseen[t] = posctx_unseen(&k->pc, scaled, (double)t);
-        }
+    posctx_curves cv = {0};
+    if (st == TF_OK) {
+        posctx_curves_list(&k->pc, &cv);
+        st = posctx_curves_fill(&k->pc, 0, k->n, &cv);
+    }
+    for (int i = 0; i < cv.n_curves; i++) { /* the values are k's now */
+        const posctx_curve_row *r = &cv.c[i];
+        curve *c = &k->c[k->nc++];
+        *c = (curve){.s = r->s, .scaled = r->scaled, .v = r->v, .unseen = r->unseen,
+                     .trained = r->trained};
+        snprintf(c->name, sizeof c->name, r->scaled ? "rope+%s" : "%s",
+                 r->scaled ? rope_scaling_name(k->pc.p.scaling.kind) : scheme_name(r->s));
     }
     if (st != TF_OK)
         curves_free(k);
