@@ -411,7 +411,10 @@ tf_status sink_matrix(sink *s, unsigned fmts, const sink_matrix_def *m)
     }
     tf_status st = TF_OK;
     for (size_t r = 0; r < m->rows && st == TF_OK && !ferror(s->fp); r++) {
-        st = m->row(m->ctx, r, row);
+        if (m->data)
+            memcpy(row, (const char *)m->data + r * m->cols * item, m->cols * item);
+        else
+            st = m->row(m->ctx, r, row);
         if (st != TF_OK)
             break;
         if (s->f == FMT_NPY) {

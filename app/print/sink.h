@@ -109,7 +109,9 @@ typedef struct {
     size_t rows, cols;
     bool f32;               /* float32 rows (npy "<f4"), else float64 ("<f8") */
     int digits;             /* JSON digits */
-    /* fill row r: cols floats or doubles into out */
+    /* the values: rows x cols floats or doubles in C order, or (NULL) row fills row r of them:
+     * cols floats or doubles into out */
+    const void *data;
     tf_status (*row)(void *ctx, size_t r, void *out);
     void *ctx;
     const char *progress;   /* a progress bar's label for a large write (NULL: none) */

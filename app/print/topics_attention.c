@@ -75,15 +75,6 @@ static tf_status input_csv_row(void *ctx, size_t r, pv *cell)
     return TF_OK;
 }
 
-static tf_status input_npy_row(void *ctx, size_t t, void *out)
-{
-    const tf_analysis *a = ((const input_rows *)ctx)->a;
-    size_t d = (size_t)a->cfg.d_model;
-    for (size_t j = 0; j < d; j++)
-        ((double *)out)[j] = a->x_input[t * d + j];
-    return TF_OK;
-}
-
 static tf_status input_build(print_ctx *c, sink *s)
 {
     const tf_analysis *a = c->a;
@@ -101,8 +92,8 @@ static tf_status input_build(print_ctx *c, sink *s)
         st = sink_table(s, C, &(sink_table_def){.cols = input_csv_cols, .ncols = 4, .rows = 3 * T,
                                             .row = input_csv_row, .ctx = &k});
     if (st == TF_OK)
-        st = sink_matrix(s, N, &(sink_matrix_def){.rows = T, .cols = d, .row = input_npy_row,
-                                              .ctx = &k});
+        st = sink_matrix(s, N, &(sink_matrix_def){.rows = T, .cols = d,
+                                              .data = a->x_input});
     free(k.emb);
     return st;
 }

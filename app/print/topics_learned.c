@@ -226,13 +226,6 @@ static tf_status point_row(void *ctx, size_t i, pv *cell)
     return TF_OK;
 }
 
-static tf_status point_npy_row(void *ctx, size_t i, void *out)
-{
-    const learned *L = ctx;
-    memcpy(out, L->xy + 2 * i, 2 * sizeof(double));
-    return TF_OK;
-}
-
 static tf_status pca_build(print_ctx *c, sink *s)
 {
     learned *L = c->state;
@@ -245,8 +238,8 @@ static tf_status pca_build(print_ctx *c, sink *s)
                                                    .ncols = 4, .rows = L->n, .row = point_row,
                                                    .ctx = L});
     if (st == TF_OK)
-        st = sink_matrix(s, N, &(sink_matrix_def){.rows = L->n, .cols = 2, .row = point_npy_row,
-                                              .ctx = L});
+        st = sink_matrix(s, N, &(sink_matrix_def){.rows = L->n, .cols = 2,
+                                              .data = L->xy});
     return st;
 }
 

@@ -323,15 +323,6 @@ static tf_status dot_row(void *ctx, size_t p, pv *cell)
     return TF_OK;
 }
 
-static tf_status dot_matrix_row(void *ctx, size_t p, void *out)
-{
-    const gram *g = ctx;
-    size_t n = (size_t)g->cfg->n_positions;
-    for (size_t q = 0; q < n; q++)
-        ((double *)out)[q] = g->g[p * n + q];
-    return TF_OK;
-}
-
 /* PE(p) . PE(q) of every pair of the n positions (NULL: out of memory). */
 static double *dot_matrix(const tf_config *c, tf_status *st)
 {
@@ -357,8 +348,7 @@ static tf_status dot_build(print_ctx *c, sink *s)
     sink_value(s, J, "index_base", pv_int(cfg->index_base));
     sink_value(s, J, "positions", pv_uint(n));
     st = sink_matrix(s, J | N, &(sink_matrix_def){.key = "dot", .rows = n, .cols = n,
-                                              .digits = EMIT_F64_DIGITS, .row = dot_matrix_row,
-                                              .ctx = &g});
+                                              .digits = EMIT_F64_DIGITS, .data = g.g});
     if (st == TF_OK)
         st = sink_table(s, C, &(sink_table_def){.cols = dot_cols, .ncols = 2, .rows = n,
                                             .row = dot_row, .ctx = &g});

@@ -33,19 +33,6 @@ static tf_status ctx_open(const tf_analysis *a, tf_posctx *pc)
     return posctx_open(pc, params(c), c->d_model, c->base, c->rope, c->seed, NULL);
 }
 
-/* A matrix row of doubles from ctx: a pointer to (rows, cols) doubles and cols. */
-typedef struct {
-    const double *m;
-    size_t cols;
-} dmatrix;
-
-static tf_status dmatrix_row(void *ctx, size_t r, void *out)
-{
-    const dmatrix *k = ctx;
-    memcpy(out, k->m + r * k->cols, k->cols * sizeof(double));
-    return TF_OK;
-}
-
 /* A JSON array of the distances 0 .. rows - 1 (flat table of one column). */
 static const sink_col distance_col[] = {{"distance", J, NULL}};
 
@@ -130,6 +117,7 @@ static tf_status bias_make(const tf_analysis *a, bias_data *b)
     return st;
 }
 
+/* The buckets are ints: converted to doubles row by row. */
 static tf_status bucket_row(void *ctx, size_t r, void *out)
 {
     const bias_data *b = ctx;
@@ -182,12 +170,10 @@ static tf_status bias_params(const bias_data *b, sink *s)
                                                         .cols = (size_t)b->n,
                                                         .digits = EMIT_F64_DIGITS,
                                                         .row = bucket_row, .ctx = (void *)b});
-    dmatrix tab = {t->b, (size_t)t->heads};
     if (st == TF_OK)
         st = sink_matrix(s, J, &(sink_matrix_def){.key = "table", .rows = (size_t)t->num_buckets,
                                                   .cols = (size_t)t->heads,
-                                                  .digits = EMIT_F64_DIGITS, .row = dmatrix_row,
-                                                  .ctx = &tab});
+                                                  .digits = EMIT_F64_DIGITS, .data = t->b});
     return st;
 }
 
@@ -208,11 +194,10 @@ static tf_status bias_build(print_ctx *c, sink *s)
     st = bias_params(&b, s);
     size_t n = (size_t)b.n;
     const size_t shape[3] = {(size_t)b.heads, n, n};
-    dmatrix m = {b.bias, n};
     if (st == TF_OK)
         st = sink_matrix(s, J | N, &(sink_matrix_def){.key = "bias", .rows = (size_t)b.heads * n,
                                                       .cols = n, .digits = EMIT_F64_DIGITS,
-                                                      .row = dmatrix_row, .ctx = &m,
+                                                      .data = b.bias,
                                                       .npy_shape = shape, .npy_ndim = 3,
                                                       .json_nd = true});
     if (st == TF_OK)
@@ -796,10 +781,8 @@ tf_status print_pe_table_build(print_ctx *c, sink *s)
     sink_value(s, J, "d_model", pv_uint(d));
     sink_value(s, J, "positions", pv_uint(rows));
     sink_value(s, J, "index_base", pv_int(0));
-    dmatrix m = {t->p, d};
     st = sink_matrix(s, J | N, &(sink_matrix_def){.key = "pe", .rows = rows, .cols = d,
-                                                  .digits = EMIT_F64_DIGITS, .row = dmatrix_row,
-                                                  .ctx = &m});
+                                                  .digits = EMIT_F64_DIGITS, .data = t->p});
     if (st == TF_OK)
         st = sink_table(s, C, &(sink_table_def){.cols = table_cols, .ncols = 2, .rows = rows,
                                                 .row = table_row, .ctx = (void *)t});

@@ -250,14 +250,6 @@ static tf_status emb_row(void *ctx, size_t t, pv *cell)
     return TF_OK;
 }
 
-static tf_status emb_matrix_row(void *ctx, size_t t, void *out)
-{
-    const tf_analysis *a = ctx;
-    size_t d = (size_t)a->cfg.d_model;
-    memcpy(out, a->x_emb + t * d, d * sizeof(float));
-    return TF_OK;
-}
-
 static tf_status embedding_build(print_ctx *c, sink *s)
 {
     tf_analysis *a = c->a;
@@ -282,7 +274,7 @@ static tf_status embedding_build(print_ctx *c, sink *s)
     sink_value(s, J, "onehot_max_abs_diff", pv_num(diff));
     if (st == TF_OK)
         st = sink_matrix(s, SINK_NPY, &(sink_matrix_def){.rows = T, .cols = d, .f32 = true,
-                                                     .row = emb_matrix_row, .ctx = a});
+                                                     .data = a->x_emb});
     return st;
 }
 
@@ -386,14 +378,6 @@ static tf_status sim_source(void *ctx, size_t t, pv *cell)
     return TF_OK;
 }
 
-static tf_status sim_matrix_row(void *ctx, size_t t, void *out)
-{
-    const cosines *k = ctx;
-    size_t T = k->a->tokens.n;
-    memcpy(out, k->cs + t * T, T * sizeof(double));
-    return TF_OK;
-}
-
 static tf_status similarity_build(print_ctx *c, sink *s)
 {
     size_t T = c->a->tokens.n;
@@ -411,7 +395,7 @@ static tf_status similarity_build(print_ctx *c, sink *s)
     if (st == TF_OK)
         st = sink_matrix(s, J | SINK_NPY, &(sink_matrix_def){.key = "cosine", .rows = T, .cols = T,
                                                          .digits = EMIT_F64_DIGITS,
-                                                         .row = sim_matrix_row, .ctx = &k});
+                                                         .data = k.cs});
     if (st == TF_OK)
         st = sink_table(s, C, &(sink_table_def){.cols = sim_cols, .ncols = 2, .rows = T,
                                             .row = sim_row, .ctx = &k});
