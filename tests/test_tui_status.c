@@ -18,6 +18,7 @@
 #include "text_check.h"
 #include "textwidth.h"
 #include "tui/statusline.h"
+#include "tui/view.h"
 #include "utf8.h"
 
 #define ELL "\xe2\x80\xa6" /* U+2026 */
@@ -272,12 +273,39 @@ static void test_export_path(void **state)
     assert_int_equal(rmdir(dir), 0);
 }
 
+/* Views 8 and 10's live training: set up once (a failure is not tried again), Space pauses
+ * and resumes but not a finished run, r restarts a finished run and leaves a paused one paused,
+ * the speed stays within its table. */
+static void test_live(void **state)
+{
+    (void)state;
+    tui_live l = {0};
+    assert_false(tui_live_tried(&l)); /* the first use sets up ... */
+    assert_true(tui_live_tried(&l));  /* ... a failed one is not tried again */
+    assert_false(l.ready);
+    tui_live_set_up(&l, 2);
+    assert_true(l.ready && l.running && !l.failed && l.speed == 2);
+    assert_true(tui_live_tried(&l));
+    assert_true(tui_live_toggle(&l, false));
+    assert_false(l.running);
+    tui_live_restart(&l, false);
+    assert_false(l.running); /* paused stays paused */
+    assert_false(tui_live_toggle(&l, true));
+    assert_false(l.running);
+    tui_live_restart(&l, true);
+    assert_true(l.running); /* finished starts again */
+    tui_live_faster(&l, 10, 6);
+    assert_int_equal(l.speed, 5);
+    tui_live_faster(&l, -9, 6);
+    assert_int_equal(l.speed, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cut),         cmocka_unit_test(test_compose),
         cmocka_unit_test(test_cursor),      cmocka_unit_test(test_messages),
-        cmocka_unit_test(test_export_path),
+        cmocka_unit_test(test_export_path), cmocka_unit_test(test_live),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

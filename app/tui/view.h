@@ -111,6 +111,27 @@ int tui_signal(void);
  * its export_prep fills in): TUI_IGNORED, or the reaction flag that cancels it. */
 int tui_view_figure(tui *t, fig_request *req);
 
+/* ---- live training (live.c): views 8 and 10 train a model on idle frames ---------------------
+ * Each sets its model up on first use, once, then trains while running; Space pauses and
+ * resumes, r starts again, and the speed steps through the view's own table of speeds. */
+typedef struct {
+    bool ready;   /* set up */
+    bool failed;  /* the set-up failed (said once): not tried again */
+    bool running; /* trains on each idle frame */
+    int speed;    /* a step of the view's speeds, 0 the slowest */
+} tui_live;
+
+/* Whether the set-up was tried (l->ready says how it went); if not, the caller sets up now. */
+bool tui_live_tried(tui_live *l);
+/* The set-up succeeded: ready and running at step speed. */
+void tui_live_set_up(tui_live *l, int speed);
+/* Space: pause or resume; false (nothing to do) when the run is done. */
+bool tui_live_toggle(tui_live *l, bool done);
+/* r, after the model is reset: a finished run starts again, a paused one stays paused. */
+void tui_live_restart(tui_live *l, bool done);
+/* step speeds faster (or slower for a negative step), within 0 .. n_speeds - 1. */
+void tui_live_faster(tui_live *l, int step, int n_speeds);
+
 /* ---- the g key (pictures.c) ---------------------------------------------------------------- */
 
 /* g: the view's figure as a picture, or the text cells again; a reaction flag. */

@@ -23,9 +23,9 @@
 #define MAP_WORDS 48  /* the most frequent words on the map */
 #define N_NEIGH 8
 #define BAND_WORDS 200 /* the band: every pair of the commonest words (19,900 cosines) */
-#define SPEED_MIN 64
-#define SPEED_MAX 65536
-#define SPEED_DEFAULT 512 /* words per frame: ~176 k words at 25 frames/s take about 15 s */
+#define SPEED_MIN 64 /* words per frame at speed 0, doubling at each step up to 65536 */
+#define N_SPEEDS 11
+#define SPEED_DEFAULT 3 /* 512 words per frame: ~176 k words at 25 frames/s take about 15 s */
 
 /* the watched pairs shown: 爱-喜欢 and 猫-狗, which share contexts, and the control 爱-北京 */
 static const int shown_pairs[N_PAIRS] = {0, 1, LEARN_CONTROL};
@@ -33,11 +33,11 @@ static const char *const preset[] = {"爱", "猫", "北京", "苹果", "学习",
 #define N_PRESET (sizeof preset / sizeof *preset)
 
 typedef struct {
-    bool ready, failed, running, applied;
+    tui_live live;
+    bool applied;
     learn_session s; /* the built-in corpus and the model on it */
     w2v_progress pr;
     int32_t pair_id[N_PAIRS][2];
-    long speed; /* words per frame */
     /* history: fraction of the run, smoothed loss, cosines */
     size_t n;
     double hx[HIST_CAP], hloss[HIST_CAP], hcos[N_PAIRS][HIST_CAP];
@@ -88,9 +88,8 @@ static void ignore(const char *msg, void *ctx)
  * says so once). */
 static bool learning_open(tui *t, learned_state *L)
 {
-    if (L->ready || L->failed)
-        return L->ready;
-    L->failed = true;
+    if (tui_live_tried(&L->live))
+        return L->live.ready;
     learn_request r = {.cfg = &t->cfg};
     w2v_params_defaults(&r.params);
     /* the sentences learn_open says are the command line's: the view says its own */
@@ -107,10 +106,7 @@ static bool learning_open(tui *t, learned_state *L)
     L->sel = w2v_lookup(&L->s.m, preset[0], strlen(preset[0]));
     if (L->sel < 0)
         L->sel = 0;
-    L->speed = SPEED_DEFAULT;
-    L->running = true;
-    L->ready = true;
-    L->failed = false;
+    tui_live_set_up(&L->live, SPEED_DEFAULT);
     restart(L);
     return true;
 }
@@ -137,7 +133,7 @@ static int export_prep(tui *t, void *state, fig_request *req)
 {
     static tf_vectors live; /* a view of the model's rows, valid until the next key or tick */
     learned_state *L = state;
-    if (!L || !L->ready || L->pr.words_done == 0 ||
+    if (!L || !L->live.ready || L->pr.words_done == 0 ||
         (w2v_vectors_view(&L->s.m, &live), live.n < 2)) {
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_M_MAP_UNTRAINED));
         return TUI_REDRAW;
@@ -172,7 +168,7 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
         return TUI_IGNORED;
     w2v_progress pr;
     if (w2v_step(&L->s.m, words, &pr) != TF_OK) {
-        L->running = false;
+        L->live.running = false;
         snprintf(t->msg, sizeof t->msg, "%s", txt_status(TF_ERR_NOMEM));
         return TUI_REDRAW;
     }
@@ -182,7 +178,7 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
     record(L);
     if (pr.done) {
         /* the other views change only when the user asks (u), never because a run ended */
-        L->running = false;
+        L->live.running = false;
         if (t->lesson)
             snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_DONE_LESSON));
         else
@@ -191,12 +187,15 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
     return TUI_REDRAW;
 }
 
+/* The speed: words per frame. */
+static long speed_words(const learned_state *L) { return (long)SPEED_MIN << L->live.speed; }
+
 /* Words per frame now: a quarter of the speed over the first 5% of the run, where the cosines
  * leave the near-zero of random rows, so that climb takes a few seconds instead of one. */
 static long frame_words(const learned_state *L)
 {
     bool warmup = L->pr.words_done * 20 < L->pr.words_total;
-    long w = warmup ? L->speed / 4 : L->speed;
+    long w = warmup ? speed_words(L) / 4 : speed_words(L);
     return w < 16 ? 16 : w;
 }
 
@@ -205,7 +204,7 @@ static long frame_words(const learned_state *L)
 static int tick(tui *t, void *state)
 {
     learned_state *L = state;
-    if (!L || t->help || COLS < 60 || LINES < 20 || !learning_open(t, L) || !L->running)
+    if (!L || t->help || COLS < 60 || LINES < 20 || !learning_open(t, L) || !L->live.running)
         return TUI_IGNORED;
     return step_once(t, L, (uint64_t)frame_words(L));
 }
@@ -487,7 +486,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         return;
     }
     /* state line */
-    const txt_id phase = L->pr.done ? T_L_DONE : L->running ? T_L_RUNNING : T_L_PAUSED;
+    const txt_id phase = L->pr.done ? T_L_DONE : L->live.running ? T_L_RUNNING : T_L_PAUSED;
     term_attr(w, A_BOLD, 0);
     int sx = x + 1 + term_text(w, y, x + 1, txt(phase), cols / 3);
     term_attr(w, A_NORMAL, 0);
@@ -514,35 +513,31 @@ static int key(tui *t, void *state, int ch)
         return TUI_IGNORED;
     switch (ch) {
     case ' ':
-        if (L->pr.done)
+        if (!tui_live_toggle(&L->live, L->pr.done))
             return TUI_IGNORED;
-        L->running = !L->running;
-        snprintf(t->msg, sizeof t->msg, "%s", txt(L->running ? T_L_RUNNING : T_L_PAUSED));
+        snprintf(t->msg, sizeof t->msg, "%s", txt(L->live.running ? T_L_RUNNING : T_L_PAUSED));
         return TUI_REDRAW;
     case 'n':
     case '.':
-        L->running = false;
+        L->live.running = false;
         return step_once(t, L, (uint64_t)frame_words(L)) | TUI_REDRAW;
     case 'r':
         w2v_model_reset(&L->s.m);
-        if (L->pr.done)
-            L->running = true; /* a finished run starts again; a paused one stays paused */
+        tui_live_restart(&L->live, L->pr.done);
         restart(L);
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_RESET));
         return TUI_REDRAW;
     case '+':
     case '=':
     case '>':
-        if (L->speed < SPEED_MAX)
-            L->speed *= 2;
-        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
+        tui_live_faster(&L->live, 1, N_SPEEDS);
+        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, speed_words(L));
         return TUI_REDRAW;
     case '-':
     case '_':
     case '<':
-        if (L->speed > SPEED_MIN)
-            L->speed /= 2;
-        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
+        tui_live_faster(&L->live, -1, N_SPEEDS);
+        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, speed_words(L));
         return TUI_REDRAW;
     case 'u':
         return t->lesson ? TUI_IGNORED : apply(t, L);

@@ -28,9 +28,9 @@ static const int speeds[] = {1, 2, 5, 10, 15, 25};
 #define MAX_PAIRS 4096 /* held-out pairs the Left/Right keys go through */
 
 typedef struct {
-    bool ready, failed, running, stepping;
+    tui_live live;       /* speed: an index into speeds */
+    bool stepping;
     learn_order s;
-    int speed;           /* index into speeds */
     size_t target;       /* stepping: train until every curve has this many points */
     int head;            /* the attention head shown */
     uint32_t pairs[MAX_PAIRS]; /* held-out sentences to watch, each pair once */
@@ -64,9 +64,8 @@ static void list_pairs(train_state *S)
  * why once). */
 static bool training_open(tui *t, train_state *S)
 {
-    if (S->ready || S->failed)
-        return S->ready;
-    S->failed = true;
+    if (tui_live_tried(&S->live))
+        return S->live.ready;
     /* the sentences learn_order_open says are the command line's: the view says its own */
     err_sink was = err_redirect((err_sink){ignore, NULL});
     order_request r = t->req->order;
@@ -78,10 +77,7 @@ static bool training_open(tui *t, train_state *S)
                 txt_is_zh() && S->s.why_zh[0] ? S->s.why_zh : S->s.why);
         return false;
     }
-    S->speed = SPEED_DEFAULT;
-    S->running = true;
-    S->ready = true;
-    S->failed = false;
+    tui_live_set_up(&S->live, SPEED_DEFAULT);
     list_pairs(S);
     return true;
 }
@@ -97,7 +93,7 @@ static void release(void *state)
     train_state *S = state;
     if (!S)
         return;
-    if (S->ready)
+    if (S->live.ready)
         learn_order_close(&S->s);
     free(S);
 }
@@ -116,15 +112,15 @@ static int tick(tui *t, void *state)
     train_state *S = state;
     if (!S || t->help || COLS < 60 || LINES < 20 || !training_open(t, S))
         return TUI_IGNORED;
-    if (!S->running && !S->stepping)
+    if (!S->live.running && !S->stepping)
         return TUI_IGNORED;
-    bool more = order_trainer_step_for(S->s.tr, speeds[S->speed]);
+    bool more = order_trainer_step_for(S->s.tr, speeds[S->live.speed]);
     if (S->stepping && (points(S) >= S->target || !more)) {
         S->stepping = false;
-        S->running = false;
+        S->live.running = false;
     }
     if (!more)
-        S->running = false;
+        S->live.running = false;
     return TUI_REDRAW;
 }
 
@@ -139,14 +135,14 @@ static void still(void *state)
 {
     train_state *S = state;
     if (S)
-        S->running = S->stepping = false;
+        S->live.running = S->stepping = false;
 }
 
 /* e exports the curves as far as they go; nothing trained yet: the message line says so. */
 static int export_prep(tui *t, void *state, fig_request *req)
 {
     train_state *S = state;
-    if (!S || !S->ready || points(S) < 2) {
+    if (!S || !S->live.ready || points(S) < 2) {
         snprintf(t->msg, sizeof t->msg, "%s", txt(T_TR_UNTRAINED));
         return TUI_REDRAW;
     }
@@ -379,10 +375,10 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
 /* "5 ms/frame", or "full speed". */
 static void speed_text(const train_state *S, char *buf, size_t cap)
 {
-    if (S->speed == N_SPEEDS - 1)
+    if (S->live.speed == N_SPEEDS - 1)
         snprintf(buf, cap, "%s", txt(T_TR_SPEED_MAX));
     else
-        txt_fmt(buf, cap, T_TR_PER_FRAME, speeds[S->speed]);
+        txt_fmt(buf, cap, T_TR_PER_FRAME, speeds[S->live.speed]);
 }
 
 /* The state line: training / paused / trained, the epoch, the speed and the task. */
@@ -391,7 +387,7 @@ static void draw_state(const train_state *S, WINDOW *w, int y, int x, int cols)
     const order_trainer *tr = S->s.tr;
     const order_train_cfg *c = order_trainer_cfg(tr);
     txt_id phase = order_trainer_done(tr) ? T_TR_DONE : S->stepping ? T_TR_STEPPING
-                   : S->running ? T_TR_RUNNING : T_TR_PAUSED;
+                   : S->live.running ? T_TR_RUNNING : T_TR_PAUSED;
     term_attr(w, A_BOLD, 0);
     int sx = x + term_text(w, y, x, txt(phase), cols / 3) + 2;
     term_attr(w, A_NORMAL, 0);
@@ -483,32 +479,30 @@ static int key(tui *t, void *state, int ch)
     switch (ch) {
     case ' ':
     case 'p':
-        if (order_trainer_done(S->s.tr))
+        if (!tui_live_toggle(&S->live, order_trainer_done(S->s.tr)))
             return TUI_IGNORED;
-        S->running = !S->running;
         S->stepping = false;
-        return say(t, S->running ? T_TR_RUNNING : T_TR_PAUSED);
+        return say(t, S->live.running ? T_TR_RUNNING : T_TR_PAUSED);
     case '.':
     case 'n':
         if (order_trainer_done(S->s.tr))
             return TUI_IGNORED;
-        S->running = false;
+        S->live.running = false;
         S->stepping = true;
         /* epoch 0's evaluation comes first: one more epoch is two points from the start */
         S->target = (points(S) ? points(S) : 1) + 1;
         return say(t, T_TR_STEP);
     case 'r': {
         /* a finished or running model trains again; a paused one stays paused (as view 8) */
-        bool go = S->running || order_trainer_done(S->s.tr);
+        bool done = order_trainer_done(S->s.tr);
         order_trainer_reset(S->s.tr);
-        S->running = go;
+        tui_live_restart(&S->live, done);
         S->stepping = false;
-        return say(t, go ? T_TR_RESET : T_TR_RESET_PAUSED);
+        return say(t, S->live.running ? T_TR_RESET : T_TR_RESET_PAUSED);
     }
     case '>':
     case '<': {
-        int sp = S->speed + (ch == '>' ? 1 : -1);
-        S->speed = sp < 0 ? 0 : sp >= N_SPEEDS ? N_SPEEDS - 1 : sp;
+        tui_live_faster(&S->live, ch == '>' ? 1 : -1, N_SPEEDS);
         char v[64];
         speed_text(S, v, sizeof v);
         txt_fmt(t->msg, sizeof t->msg, T_TR_SPEED, v);
