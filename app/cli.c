@@ -641,7 +641,7 @@ int cli_run(int argc, char **argv)
     if (c.o.train) {
         if ((r = check_train(&c.o, argc - first)) == 0) {
             learn_request lr = learn_req(&c.o);
-            r = learn_train(&lr, c.o.output);
+            r = learn_train_vectors(&lr, c.o.output);
         }
     } else if (c.o.train_order) {
         if (first < argc || c.o.format != FMT_TEXT) {

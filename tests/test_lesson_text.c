@@ -75,7 +75,7 @@ static void test_steps(void **state)
      * PE formula at 8, RoPE last */
     assert_null(lesson_get(0)->view);
     assert_ptr_equal(lesson_get(5)->view, &view_order);
-    assert_ptr_equal(lesson_get(6)->view, &view_train);
+    assert_ptr_equal(lesson_get(6)->view, &view_order_training);
     assert_ptr_equal(lesson_get(7)->view, &view_pe);
     assert_ptr_equal(lesson_get(LESSON_STEPS - 1)->view, &view_rope);
     /* --extended: the position schemes after RoPE, in both languages */

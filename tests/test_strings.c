@@ -226,7 +226,7 @@ static void test_short_forms(void **state)
     };
     assert_true(sizeof pairs / sizeof pairs[0] > 20);
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
-        if (pairs[i][1] == T_L_BAND_S) /* formatted on its own (view_learned.c), not by tui_fit */
+        if (pairs[i][1] == T_L_BAND_S) /* formatted on its own (view_word_vectors.c), not by tui_fit */
             continue;
         char cl[32], cs[32];
         conversions(txt_lang(pairs[i][0], false), cl, sizeof cl);

@@ -62,7 +62,7 @@ bool learn_pair_ids(const w2v_model *m, int i, int32_t ids[2]);
 /* --train: learn vectors on the corpus r names with a progress bar on stderr, print how the
  * watched pairs moved together on stdout, and write the vectors to output (NULL: none; word2vec
  * binary when it ends in .bin, else text). Returns the exit status. */
-int learn_train(const learn_request *r, const char *output);
+int learn_train_vectors(const learn_request *r, const char *output);
 
 /* Read --vectors path (at most limit rows, 0: all) into *v: 0, or the exit status after saying
  * what was wrong. */

@@ -53,7 +53,7 @@ static const lesson_step steps[LESSON_STEPS] = {
       "and compares with the row it looked up."},
      {"方向键 选词元  c 真的做一次乘法来验证", "Arrows: token  c: really multiply and compare"}, .echo = "c",
      .point = {"独热向量乘 W_E，正好取出第 id 行：查表。", "One-hot times W_E is exactly row id: a lookup."}},
-    {.view = &view_learned,
+    {.view = &view_word_vectors,
      {"这一行是学出来的", "The row is learned"},
      {"W_E 一开始是随机数。训练时，出现在相似上下文里的词被推向相近的行，"
       "于是「意思」成了向量之间的距离。下面就是正在进行的训练。",
@@ -78,7 +78,7 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
       "c: type order B (the same tokens in another order; empty: reversed)"},
      .point = {"没有位置，注意力只看到一袋词。", "Without positions, attention sees a bag of words."}},
-    {.view = &view_train,
+    {.view = &view_order_training,
      {"训练一下：没有位置就学不会语序", "Train it: no positions, no word order"},
      {"同一个单层注意力模型学「谁是施事者」：猫追狗 里是猫，狗追猫 里是狗。每种位置方案各训练一次。"
       "none 不加位置：两种语序是同一袋词，只能给同一个答案，只对一半。"

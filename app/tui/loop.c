@@ -28,7 +28,7 @@
  * key and TUI_VIEWS one more, or tfviz does not compile. */
 const tui_view *const tui_views[] = {
     &view_embed, &view_pe, &view_freq, &view_relative, &view_input, &view_order, &view_rope,
-    &view_learned, &view_schemes, &view_train,
+    &view_word_vectors, &view_schemes, &view_order_training,
 };
 const char tui_view_keys[] = "1234567890";
 _Static_assert(sizeof tui_views / sizeof tui_views[0] == TUI_VIEWS,

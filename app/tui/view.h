@@ -74,7 +74,7 @@ struct tui {
 
 /* The views, in the tab bar's order. */
 extern const tui_view view_embed, view_pe, view_freq, view_relative, view_input, view_order,
-    view_rope, view_learned, view_schemes, view_train;
+    view_rope, view_word_vectors, view_schemes, view_order_training;
 extern const tui_view *const tui_views[TUI_VIEWS];
 /* The key of each view, in the same order ("1234567890": the tenth view's is 0). */
 extern const char tui_view_keys[TUI_VIEWS + 1];

@@ -1,5 +1,6 @@
-/* train.c — --train: skip-gram on the corpus with a progress bar, a summary of how similar words
- * moved together, and the vectors written to -o (word2vec binary for .bin, else text). */
+/* train_vectors.c — --train: skip-gram word vectors on the corpus with a progress bar, a summary
+ * of how similar words moved together, and the vectors written to -o (word2vec binary for .bin,
+ * else text). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -166,7 +167,7 @@ static int train(const learn_request *r, outfile *out)
     return rc;
 }
 
-int learn_train(const learn_request *r, const char *output)
+int learn_train_vectors(const learn_request *r, const char *output)
 {
     /* -o is opened before any work: an unwritable path is said at once, not after training */
     outfile out = {0};

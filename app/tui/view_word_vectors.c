@@ -1,4 +1,4 @@
-/* view_learned.c — view 8: W_E learned while the student watches (claim C5).
+/* view_word_vectors.c — view 8: W_E learned while the student watches (claim C5).
  *
  * Skip-gram with negative sampling trains on the built-in corpus, a slice of words per frame
  * (the event loop calls tick() between key presses), and the view draws what the training does:
@@ -565,7 +565,7 @@ static int key(tui *t, void *state, int ch)
     }
 }
 
-const tui_view view_learned = {
+const tui_view view_word_vectors = {
     .figure = "embedding-map", .tab = T_TAB_LEARNED, .caption = T_CAP_LEARNED,
     .keys = T_KEYS_LEARNED,
     .needs = 0, .init = init, .free = release, .draw = draw, .key = key, .tick = tick,

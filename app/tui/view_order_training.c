@@ -1,4 +1,4 @@
-/* view_train.c — view 10 (key 0): word order, trained (claim C6, docs/math.md part 5).
+/* view_order_training.c — view 10 (key 0): word order, trained (claim C6, docs/math.md part 5).
  *
  * One attention layer learns "who does it" once per position scheme (none, sinusoidal, learned,
  * rope by default, or --scheme's), from the same weights on the same batches, while the class
@@ -520,7 +520,7 @@ static int key(tui *t, void *state, int ch)
     }
 }
 
-const tui_view view_train = {
+const tui_view view_order_training = {
     .figure = "order-training", .tab = T_TAB_TRAIN, .caption = T_CAP_TRAIN,
     .keys = T_KEYS_TRAIN,
     .needs = 0, .init = init, .free = release, .draw = draw, .key = key, .tick = tick,
