@@ -93,8 +93,12 @@ tf_status analysis_vocab(const tf_config *c, tf_vocab **out)
     case TOKENIZER_CL100K:
     case TOKENIZER_O200K:
         return vocab_open_bpe(c->data_dir, tokenizer_name(c->tokenizer), out);
-    case TOKENIZER_WORD:
-        return vocab_open_dict(c->data_dir, c->vocab_size, out);
+    case TOKENIZER_WORD: {
+        tf_status st = vocab_open_dict(c->data_dir, c->vocab_size, out);
+        if (st == TF_OK && c->no_hmm)
+            vocab_drop_hmm(*out);
+        return st;
+    }
     default: {
         /* char mode: the dictionary's ids when it is installed, code points otherwise */
         tf_status st = vocab_open_dict(c->data_dir, c->vocab_size, out);

@@ -32,6 +32,7 @@ typedef struct {
     rope_style rope;
     long offset;          /* k of the relative map M_k */
     bool scale_embedding; /* multiply X_emb by sqrt(d) before adding PE, as the original paper */
+    bool no_hmm;          /* word mode without jieba's HMM: jieba.cut(text, HMM=False) */
     const char *compare;  /* the second sentence of the order experiment, NULL: words reversed */
     size_t compare_len;
     const char *data_dir; /* where the dictionary and BPE tables are (NULL: none); word and BPE

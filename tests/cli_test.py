@@ -456,6 +456,11 @@ def test_order():
     check(j["b"] == "学习爱我" and j["permutation"] == [2, 3, 1, 0], "--compare permutation")
     j = js("--print", "order", "-d", "32", "--vocab-size", "1000", "我喜欢Python和自然语言处理")
     check(j["b"] == "处理自然语言和Python喜欢我", "word mode: a fallback word is not reversed")
+    j = js("--print", "order", "-d", "32", "小明喜欢小红")
+    check(j["b"] == "小红喜欢小明" and j["permutation"] == [3, 4, 2, 0, 1],
+          "word mode: names found by jieba's HMM move as whole words")
+    j = js("--print", "order", "-d", "32", "--no-hmm", "小明喜欢小红")
+    check(j["b"] == "红小喜欢明小", "--no-hmm: the names are characters, reversed one by one")
     p = run("--print", "order", "--compare", "我爱你", ok=False)
     check(p.returncode == 2 and b"same tokens" in p.stderr, "--compare with other tokens is refused")
     order_head()

@@ -236,6 +236,15 @@ static const tf_option options[] = {
      "through jieba's\ndictionary;\n.BR char :\none token per character;\n.B cl100k\nor\n"
      ".BR o200k :\nOpenAI's byte\\-level BPE vocabularies (GPT\\-4, GPT\\-4o).",
      "word char cl100k o200k", "[tokenizer]:tokenizer:"},
+    {"no-hmm", 0, NULL, G_MODEL, STORE(cfg.no_hmm),
+     "word: without jieba's HMM, so a name outside the dictionary\nfalls apart into characters "
+     "(小明 -> 小 明), as jieba.cut(text,\nHMM=False); by default the HMM joins it (小明), as "
+     "jieba.cut(text)\n分词不用 jieba 的 HMM：词典外的人名会拆成单字", NULL,
+     "For word: cut without jieba's hidden Markov model, as jieba.cut(text, HMM=False), so a "
+     "name\noutside the dictionary falls apart into characters (小明 becomes 小 明). By default "
+     "the model\njoins runs of single characters into words as jieba.cut(text) does (小明, "
+     "李华).",
+     NULL, "[word mode without jieba's HMM]"},
     {"vocab-size", 0, "V", G_MODEL, CALL(set_vocab_size),
      "word and char: 4 special tokens, the most frequent dictionary\nwords (id = 4 + frequency "
      "rank), then the base characters not\namong them (ASCII, CJK punctuation and ideographs, "
