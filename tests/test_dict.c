@@ -813,6 +813,27 @@ static void tok_is(const char *text, const tf_token *k, const char *want, uint32
     assert_int_equal(k->flags, flags);
 }
 
+/* dict.txt's parts of speech (issue 27: the class's sentence needs a verb in the middle): the
+ * first letter of jieba's tag, v for a verb. */
+static void test_dict_tags(void **state)
+{
+    (void)state;
+    tf_dict *d;
+    assert_int_equal(dict_open(getenv("TFVIZ_DATA_DIR"), &d), TF_OK);
+    assert_true(dict_has_tags(d));
+    const struct {
+        const char *w;
+        int tag;
+    } cases[] = {{"追", DICT_TAG_VERB},  {"喜欢", DICT_TAG_VERB}, {"学习", DICT_TAG_VERB},
+                 {"很", DICT_TAG_OTHER}, {"老鼠", DICT_TAG_OTHER}, {"好", DICT_TAG_OTHER}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t k = dict_find(d, cases[i].w, strlen(cases[i].w));
+        assert_true(k >= 0);
+        assert_int_equal(dict_tag(d, (uint32_t)k), cases[i].tag);
+    }
+    dict_free(d);
+}
+
 /* Names outside the dictionary (issue 27): jieba's HMM joins 小明 and 小红 as jieba.cut(text)
  * does, each one word of two split tokens; without it (--no-hmm) they fall apart as
  * jieba.cut(text, HMM=False) cuts them, five words of one token each. */
@@ -993,6 +1014,7 @@ int main(void)
         cmocka_unit_test(test_word_resegment),
         cmocka_unit_test(test_word_examples),
         cmocka_unit_test(test_word_names),
+        cmocka_unit_test(test_dict_tags),
         cmocka_unit_test(test_word_latin),
         cmocka_unit_test(test_missing_and_corrupt),
     };

@@ -692,6 +692,49 @@ def accuracies(s):
     return out
 
 
+def test_train_class():
+    """View 10 at 80 x 24 trains on the class's sentence (issue 27): 小明喜欢小红 and its other
+    order are the first pair, titled as the class's and held out; at the end none names one doer
+    for both orders and the schemes with positions the right one in each; the dashed 50 % line
+    says what it is. A sentence of another shape (after /) says why in the message line and the
+    built-in pair is watched."""
+    light = ["--order-pairs", "300,100", "--epochs", "12", "-d", "16"] \
+        if os.environ.get("TFVIZ_SANITIZED") else []
+    t = Tmux(["--lang", "en", *light, "小明喜欢小红"], 80, 24)
+    try:
+        t.wait("Embedding", "first frame")
+        t.keys("0")
+        s = t.wait(lambda x: "小明 喜欢 小红 \u2192" in x and "小红 喜欢 小明 \u2192" in x,
+                   "the class's pair")
+        check(s is not None and "your sentence 1/" in s,
+              "train_class: the first pair is the class's sentence, titled so")
+        check(s is not None and "no positions: at most 50%" in s,
+              "train_class: the dashed line says what it is")
+        t.keys(">", ">", ">", ">", ">")
+        s = t.wait(lambda x: " trained  epoch" in x, "the end", timeout=120)
+        lines = s.splitlines() if s else []
+        doer = lambda ln: ln.split("\u2192")[-1].split()[0] if "\u2192" in ln else None
+        # the right column starts where its title does (the left one is one column a character)
+        x0 = next((ln.index("your sentence") for ln in lines if "your sentence" in ln), 0)
+        for name in ("none", "sinusoidal", "learned", "rope"):
+            at = [i for i, ln in enumerate(lines) if ln[x0:].startswith(name + " ")]
+            got = (doer(lines[at[0] + 1]), doer(lines[at[0] + 2])) if at else None
+            want_same = name == "none"
+            ok = got is not None and ((got[0] == got[1]) if want_same
+                                      else got == ("小明", "小红"))
+            check(ok, f"train_class: {name} names {got} for the two orders")
+        t.keys("/")
+        t.keys("C-u")
+        t.keys("今天天气很好", literal=True)
+        t.keys("Enter")
+        s = t.wait(lambda x: "built-in pair" in x and "我 爱 学习 \u2192" in x,
+                   "another shape", timeout=30)
+        check(s is not None, "train_class: a sentence of another shape says why, the built-in "
+              "pair is watched")
+    finally:
+        t.kill()
+
+
 def test_train():
     """View 10 (key 0): the order model trains live; pause, one epoch, reset, head; keys answered while it
     trains; at the end none sits at chance and names one doer for both orders, the others learn;

@@ -456,14 +456,21 @@ static const tf_option options[] = {
     {"train-order", 0, NULL, G_ORDER, STORE(train_order),
      "train one attention layer on \"who does it\" once per position\nscheme (--scheme, "
      "default none,sinusoidal,learned,rope) and print\nloss and held-out accuracy per epoch "
-     "and a final table; -o FILE\nwrites the task's sentences 训练语序：有无位置信息的对比",
+     "and a final table; a\nSENTENCE of three words, doer verb object (猫追老鼠), joins the\n"
+     "task as its held-out pair; -o FILE writes the task's sentences\n"
+     "训练语序：有无位置信息的对比",
      NULL,
      "Train one attention layer on the \\(lqwho does it\\(rq task (the position of the doer "
      "of a\nsentence; docs/math.md part 5) once per position scheme of\n.B \\-\\-scheme\n"
      "(default none,sinusoidal,learned,rope; alibi and t5 too), from the same weights on the "
      "same\nbatches, and print per scheme the training loss and the held\\-out accuracy per "
      "epoch, then a\nfinal table with the share of pairs whose two orders got the same "
-     "answer. Without positions\nthat share is 100% and the accuracy at most 50%.\n"
+     "answer. Without positions\nthat share is 100% and the accuracy at most 50%. A sentence "
+     "given (the default is\n我爱学习) whose words read doer verb object (猫追老鼠, 小明喜欢小红, "
+     "dog bites man) joins\nthe generated task: its nouns act in the training sentences, its "
+     "verb is among the verbs, and\nit and its other order are the first held\\-out pair, "
+     "with the doer each scheme names for\nboth; a sentence of another shape is said in one "
+     "line and 我 爱 学习 is watched.\n"
      ".BR \\-\\-seed ,\n.BR \\-d ,\n.BR \\-\\-heads ,\n.B \\-\\-epochs\nand\n"
      ".B \\-\\-threads\nset the run;\n.BI \\-o \" FILE\"\nwrites the task's sentences "
      "in the format of\n.BR \\-\\-order\\-task .\nThe estimated work is checked "

@@ -422,7 +422,9 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_STATE_S] = {"第 %d/%d 轮  %s", "epoch %d/%d  %s"},
     [T_TR_PER_FRAME] = {"每帧训练 %d ms", "%d ms/frame"},
     [T_TR_GENERATED] = {"生成的任务（种子 %llu）", "generated task (seed %llu)"},
-    [T_TR_ACC] = {"测试句准确率（%%），虚线 50%%", "held-out accuracy %%, dashed: 50%%"},
+    [T_TR_ACC] = {"测试句准确率（%%），虚线：不加位置的上限",
+                  "held-out %%, dashed: the most without positions"},
+    [T_TR_ACC_LINE] = {"不加位置至多 50%%", "no positions: at most 50%%"},
     [T_TR_LOSS] = {"训练损失（对数坐标）", "training loss (log scale)"},
     [T_TR_EPOCHS] = {"轮", "epoch"},
     [T_TR_SCHEME] = {"%-10s 测试 %5.1f%%", "%-10s held-out %5.1f%%"},
@@ -453,6 +455,23 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_EXAMPLE_S] = {"例句 %d/%d", "sentence pair %d/%d"},
     [T_TR_UNTRAINED] = {"还没有训练：先让第 10 页训练一会儿（空格 继续），再按 e",
                         "nothing trained yet: let view 10 train a while (Space resumes), then e"},
+    /* the class's sentence in the order task: why it could not join (sentence, its words, why) */
+    [T_TR_CLASS_NOT] = {"仍用内置的 我 爱 学习 这一对：「%s」（分词：%s）%s",
+                        "the built-in pair 我 爱 学习 is used: \"%s\" (words: %s) %s"},
+    [T_TR_CLASS_THREE] = {"不是「施事者 动词 受事者」三个词", "is not three words, doer verb object"},
+    [T_TR_CLASS_SIGN] = {"含有标点、数字或符号", "holds punctuation, digits or signs"},
+    [T_TR_CLASS_LONG] = {"有一个词太长（超过 64 字节）", "has a word longer than 64 bytes"},
+    [T_TR_CLASS_SAME] = {"施事者和受事者是同一个词，调换后还是同一句",
+                         "has the same word as doer and object, so both orders are one sentence"},
+    [T_TR_CLASS_ROLES] = {"读不成「施事者 动词 受事者」：中间是任务里的名词，或两头是动词或虚词",
+                          "does not read doer verb object: its middle word is one of the task's "
+                          "nouns, or a noun is a verb or a function word"},
+    [T_TR_CLASS_NO_VERB] = {"中间的词在 jieba 词典里不是动词", "has a middle word that jieba's "
+                                                                "dictionary does not tag as a verb"},
+    /* the watched pair's title when it is the class's sentence */
+    [T_TR_CLASS] = {"你的句子 %d/%d（测试句，从未训练；左右键换句）",
+                    "your sentence %d/%d (held out, never trained on; Left/Right)"},
+    [T_TR_CLASS_S] = {"你的句子 %d/%d", "your sentence %d/%d"},
 
     [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
     [T_M_VECTORS_DROPPED] =
@@ -682,7 +701,9 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_HELD_OUT) = {"测试句准确率", "held-out accuracy"},
     F(T_F_EPOCH) = {"训练轮数", "epoch"},
     F(T_F_TRAIN_LOSS) = {"训练损失", "training loss"},
-    F(T_F_CHANCE) = {"猜测水平：不加位置的上限", "chance: the most without positions"},
+    F(T_F_CHANCE) = {"不加位置至多 50%%：两种语序答案相同，至多对一半",
+                     "at most 50%% without positions: both orders get one answer, so at most "
+                     "half are right"},
     /* the training figure's note, longest first: the first that fits is drawn */
     F(T_F_TRAIN_NOTE) = {"单层注意力模型学「谁是施事者」，每种方案各训练一次：\n训练 %u 句，"
                          "测试 %u 句（从未训练过）。\n不加位置时两种语序答案相同，至多对一半。",
@@ -754,11 +775,11 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_ORDER_EPOCHS) = {"训练损失与测试准确率",
                            "Training loss and held-out accuracy per epoch ({zh}):\n"},
     G(T_G_ORDER_FINAL) = {"最终结果", "After training, epoch %d ({zh}):\n"},
-    G(T_G_ORDER_WHY) = {"为什么 none 停在猜测水平：不加位置时，一对句子的两种语序是同一袋词，模型给"
+    G(T_G_ORDER_WHY) = {"为什么 none 停在百分之五十：不加位置时，一对句子的两种语序是同一袋词，模型给"
                         "每个词的分数在两句中相同，为两句选出同一个施事者（最后一列）；两句的施事者"
                         "不同，所以每对至多答对一句，准确率至多一半。加上位置信息，模型才分得清两种"
                         "语序。",
-                        "\nWhy none sits at chance: without positions the two orders of a pair are "
+                        "\nWhy none stays at 50%%: without positions the two orders of a pair are "
                         "the same bag of\nwords, so the model gives each word the same score in "
                         "both and names the same doer for\nboth (the last column); the two doers "
                         "differ, so at most one answer of each pair is right:\nat most 50%%. "
@@ -770,6 +791,13 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
                              "in another order), so\nnothing bounds none's accuracy here: its "
                              "words alone may give the doer away. Add each\nheld-out sentence's "
                              "other order to see none fall to chance.\n{zh}\n"},
+    G(T_G_CLASS_PAIR) = {"你的句子和它的另一种语序（测试句，从未训练）",
+                         "\nThe class's sentence and its other order, held out, never trained on "
+                         "({zh}):\n  %s  /  %s   doers %s / %s\n"},
+    G(T_G_CLASS_SAME) = {"两种语序同一个施事者，必错一句",
+                         "the same doer for both orders: one is wrong ({zh})"},
+    G(T_G_CLASS_RIGHT) = {"两种语序都对", "right in both orders ({zh})"},
+    G(T_G_CLASS_WRONG) = {"有错", "wrong in %d of the two ({zh})"},
 #undef G
 };
 
