@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lesson tests: drive tfviz --lesson inside tmux (the Tmux helper of tui_test.py).
 
-Usage: lesson_test.py TFVIZ GROUP   (GROUP: steps120, steps80, big, lang)
+Usage: lesson_test.py TFVIZ GROUP   (GROUP: steps120, steps80, big, lang, help, keys, clicker)
 
 Expected values come from Python (UTF-8 bytes, math.sin) and from tfviz --print, never from
 the screen."""
@@ -47,9 +47,7 @@ def walk(width, height, extra=()):
         check(len(s.splitlines()) <= height, f"{tag}: the frame fits {height} rows")
         nav = ("Space", "Enter", "NPage")
         for i in range(1, 12):
-            # step 5 trains, step 7 trains the order model and step 9 runs its clocks with
-            # Space: Enter and PgDn always go on
-            key = nav[i % 3] if i not in (5, 7, 9) else "Enter"
+            key = nav[i % 3]  # every step goes on with each of them
             t.keys(key)
             s = t.wait(lambda x, i=i: f"lesson {i + 1}/12" in header(x), f"step {i + 1}")
             check(s is not None and TITLES_EN[i][:20] in header(s),
@@ -206,8 +204,8 @@ def test_help():
         s = t.wait("lesson 1/12", "step 1")
         t.keys("?")
         s = t.wait("Lesson keys", "the lesson's help")
-        check(s is not None and "Enter / PgDn  next step" in s and
-              "Backspace / PgUp  previous step" in s, "help: the lesson's own keys")
+        check(s is not None and "Space / PgDn / Enter  next step" in s and
+              "PgUp / Backspace  previous step" in s, "help: the lesson's own keys")
         check(s is not None and "1-8" not in s and "Shift-Tab" not in s,
               "help: no explorer keys that do nothing in the lesson")
         check(s is not None and "Step 1: Characters are not numbers" in s,
@@ -225,7 +223,7 @@ def test_help():
         s = t.wait("课堂 5/12", "Chinese")
         t.keys("?")
         s = t.wait("课堂按键", "Chinese help")
-        check(s is not None and "回车 / PgDn  下一步" in s and "第 5 步" in s,
+        check(s is not None and "空格 / PgDn / 回车  下一步" in s and "第 5 步" in s,
               "help: the lesson's keys in Chinese")
     finally:
         t.kill()
@@ -234,7 +232,7 @@ def test_help():
     try:
         s = t.wait("lesson 1/13", "step 1 of 13")
         check(s is not None, "extended: thirteen steps")
-        t.keys(*["NPage"] * 12)  # Space belongs to steps 5, 7 and 9
+        t.keys(*["Space"] * 12)  # no step takes Space
         s = t.wait(lambda x: "lesson 13/13" in x and "A: sinusoidal" in x, "step 13")
         check(s is not None and "Beyond the article" in s, "extended: step 13 shows view 9")
         t.keys("S")
@@ -246,8 +244,9 @@ def test_help():
 
 def test_keys():
     """The lesson's navigation keys never take a step's own keys: Left/Right move the PE cursor
-    on step 8, the clock on step 9 and pos on step 10; Space pauses the training of step 5; Enter
-    and PgDn go on from every step, Backspace and PgUp go back."""
+    on step 8, the clock on step 9 and pos on step 10; p pauses the training of step 5 and a runs
+    the clocks of step 9, as in the explorer; Space, Enter and PgDn go on from every step,
+    Backspace and PgUp go back."""
     t = tt.Tmux(["--lesson", "--lang", "en", "我爱学习"], 100, 32)
     try:
         t.wait("lesson 1/12", "step 1")
@@ -255,22 +254,22 @@ def test_keys():
             t.keys("NPage")
         s = t.wait(lambda x: "lesson 5/12" in header(x) and "epoch" in x, "step 5")
         check(s is not None, "keys: PgDn four times reaches step 5")
-        t.keys("Space")
+        t.keys("p")
         s = t.wait(lambda x: "paused" in x, "paused")
         check(s is not None and "lesson 5/12" in header(s),
-              "keys: Space pauses the training on step 5 and stays on it")
+              "keys: p pauses the training on step 5 and stays on it")
         s1 = t.wait(lambda x: "paused" in x, "paused")
         time.sleep(0.6)
         s2 = t.screen()
         words = lambda x: re.search(r"(\d+)/(\d+) words", x or "")
         check(words(s1) and words(s2) and words(s1).group(1) == words(s2).group(1),
               "keys: the paused training does not move")
-        t.keys("Space")
+        t.keys("p")
         s = t.wait(lambda x: "training" in x and "paused" not in x.splitlines()[3], "running")
-        check(s is not None and "lesson 5/12" in header(s), "keys: Space resumes it")
-        t.keys("Enter")
+        check(s is not None and "lesson 5/12" in header(s), "keys: p resumes it")
+        t.keys("Space")
         s = t.wait(lambda x: "lesson 6/12" in header(x), "step 6")
-        check(s is not None, "keys: Enter goes on from step 5")
+        check(s is not None, "keys: Space goes on from step 5")
         t.keys("NPage")
         s = t.wait(lambda x: "lesson 7/12" in header(x), "step 7")
         check(s is not None, "keys: PgDn goes on from step 6 to the order training")
@@ -292,12 +291,12 @@ def test_keys():
         t.keys("Right", "Right")
         s = t.wait(lambda x: "pos = 7" in x, "the clock moved")
         check(s is not None and "lesson 9/12" in header(s), "keys: Right steps the clocks on step 9")
-        t.keys("Space")
+        t.keys("a")
         s = t.wait(lambda x: re.search(r"pos = (\d+)", x) and
                    int(re.search(r"pos = (\d+)", x).group(1)) > 9, "the clocks run")
-        check(s is not None and "lesson 9/12" in header(s), "keys: Space runs the clocks on step 9")
+        check(s is not None and "lesson 9/12" in header(s), "keys: a runs the clocks on step 9")
+        t.keys("a")
         t.keys("Space")
-        t.keys("NPage")
         s = t.wait(lambda x: "lesson 10/12" in header(x) and "pos = 3, k = 1" in x, "step 10")
         t.keys("Right")
         s = t.wait(lambda x: "pos = 4, k = 1" in x, "pos moved")
@@ -316,6 +315,44 @@ def test_keys():
         check(e is not None and e[2] == "TTY_RESTORED", "keys: q restores the terminal")
     finally:
         t.kill()
+
+
+def press_through(t, key, steps, head, n, tag):
+    """Press key once for each step number in steps, waiting for "head i/n" each time."""
+    for i in steps:
+        t.keys(key)
+        if t.wait(lambda x, i=i: f"{head} {i}/{n}" in header(x), f"step {i}", timeout=10) is None:
+            check(False, f"{tag}: {key} reaches step {i}")
+            return False
+    return True
+
+
+def clicker_walk(lang, key, back, extended=False):
+    """key walks every step of the lesson in lang, back walks back to step 1."""
+    n = 13 if extended else 12
+    head = "lesson" if lang == "en" else "课堂"
+    tag = f"clicker {lang} {key}/{back}{' --extended' if extended else ''}"
+    t = tt.Tmux(["--lesson", "--lang", lang, *(["--extended"] if extended else []), "我爱学习"],
+                80, 24)
+    try:
+        ok = t.wait(lambda x: f"{head} 1/{n}" in header(x), "step 1") is not None
+        check(ok and press_through(t, key, range(2, n + 1), head, n, tag),
+              f"{tag}: {key} walks all {n} steps")
+        check(press_through(t, key, [n], head, n, tag), f"{tag}: {key} on the last step stays")
+        check(press_through(t, back, range(n - 1, 0, -1), head, n, tag),
+              f"{tag}: {back} walks back to step 1")
+    finally:
+        t.kill()
+
+
+def test_clicker():
+    """A presenter's clicker (PgDn/PgUp), Space and Enter go on and back in every step, in both
+    languages, with and without --extended: no step takes them."""
+    for lang in ("en", "zh"):
+        for key, back in (("Space", "PPage"), ("NPage", "BSpace"), ("Enter", "PPage")):
+            clicker_walk(lang, key, back)
+    for key in ("Space", "NPage", "Enter"):
+        clicker_walk("en", key, "BSpace", extended=True)
 
 
 if __name__ == "__main__":

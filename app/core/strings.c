@@ -80,15 +80,15 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
     [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
                    "arrows move  PgUp/PgDn page  z/Z zoom  f fit"},
-    [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格 动画",
-                     "Up/Down pair  Left/Right pos  Space animate"},
+    [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格/a 动画",
+                     "Up/Down pair  Left/Right pos  Space/a animate"},
     [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
     [T_KEYS_INPUT] = {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down token  s sqrt(d) scaling"},
     [T_KEYS_ORDER] = {"c 输入语序 B", "c type order B"},
     [T_KEYS_ROPE] = {"左右 维度对  上下 词元  p 配对  b 基数",
                      "L/R pair  Up/Down token  p pairing  b base"},
-    [T_KEYS_LEARNED] = {"空格 暂停 n 单步 r 重来 < > 速度 u 应用",
-                        "Space pause n step r reset < > speed u use"},
+    [T_KEYS_LEARNED] = {"空格/p 暂停 n 单步 r 重来 < > 速度 u 应用",
+                        "Space/p pause n step r reset < > speed u use"},
     [T_KEYS_SCHEMES] = {"s/S 换方案 A/B  m 掩码  h 头  x RoPE 扩展",
                         "s/S scheme A/B  m mask  h head  x RoPE scaling"},
     [T_KEYS_TRAIN] = {"空格/p 暂停  . 一轮  r 重来  < > 速度  h 换头  左右 换句",
@@ -506,8 +506,6 @@ static const char *const table[T_TERMINAL_END][2] = {
 
     [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [T_LESSON_TRY] = {"试一试：", "Try this: "},
-    [T_LESSON_KEYS] = {"回车/PgDn 下一步  退格/PgUp 上一步  l English  / 改句子  q 退出",
-                       "Enter/PgDn next  Backspace/PgUp back  l 中文  / new sentence  q quit"},
     [T_LESSON_END] = {"这是最后一步。按退格键回顾，按 q 结束课程。",
                       "This is the last step. Backspace goes back, q ends the lesson."},
     [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
@@ -521,17 +519,32 @@ static const char *const table[T_TERMINAL_END][2] = {
                           "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
     [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
     [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
-    [T_LESSON_HELP] = {"回车 / PgDn  下一步（空格也行，除非这一步自己用空格）\n"
-                       "退格 / PgUp  上一步\n"
-                       "方向键和每一步自己的键与探索模式相同\n"
-                       "/  输入自己的句子（回车确认，Esc 取消）\n"
-                       "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
-                       "Enter / PgDn  next step (Space too, unless the step uses it)\n"
-                       "Backspace / PgUp  previous step\n"
-                       "Arrows and each step's own keys work as in the explorer\n"
-                       "/  type your own sentence (Enter apply, Esc cancel)\n"
-                       "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
     [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},
+    [T_LK_NEXT_KEYS] = {"空格|PgDn|回车", "Space|PgDn|Enter"},
+    [T_LK_NEXT] = {"下一步", "next"},
+    [T_LK_NEXT_HELP] = {"下一步，每一步都一样（翻页笔的下一页键发送 PgDn）",
+                        "next step, in every step (a presenter's clicker sends PgDn)"},
+    [T_LK_BACK_KEYS] = {"PgUp|退格", "PgUp|Backspace"},
+    [T_LK_BACK] = {"上一步", "back"},
+    [T_LK_BACK_HELP] = {"上一步，每一步都一样（翻页笔的上一页键发送 PgUp）",
+                        "previous step, in every step (a clicker's back key sends PgUp)"},
+    [T_LK_LANG_KEYS] = {"l", "l"},
+    [T_LK_LANG] = {"英文", "中文"},
+    [T_LK_LANG_HELP] = {"中文 / English，停在同一步", "中文 / English, on the same step"},
+    [T_LK_EDIT_KEYS] = {"/", "/"},
+    [T_LK_EDIT] = {"改句子", "edit"},
+    [T_LK_EDIT_HELP] = {"输入学生的句子，每一步都跟着它（回车确认，Esc 取消）",
+                        "type the class's sentence; every step follows it (Enter apply, Esc "
+                        "cancel)"},
+    [T_LK_HELP_KEYS] = {"?", "?"},
+    [T_LK_HELP] = {"帮助", "help"},
+    [T_LK_HELP_HELP] = {"帮助：课堂按键和这一步自己的键", "help: the lesson's keys and the step's own"},
+    [T_LK_QUIT_KEYS] = {"q|Esc", "q|Esc"},
+    [T_LK_QUIT] = {"退出", "quit"},
+    [T_LK_QUIT_HELP] = {"结束课程，终端恢复原样", "end the lesson; the terminal is restored"},
+    [T_LK_NOTE] = {"其余的键交给这一步的视图，和探索模式相同（方向键、p 暂停训练、a 让时钟走）。",
+                   "Every other key goes to the step's view as in the explorer (arrows, p pauses "
+                   "the training, a runs the clocks)."},
 };
 
 /* The figures' words: pango markup, and the characters of mathematics. */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/lesson_keys.h"
 #include "posenc.h"
 #include "textwidth.h"
 #include "tui/lesson.h"
@@ -50,25 +51,19 @@ void lesson_enter(tui *t, int step)
             tui_views[i]->still(t->state[i]);
 }
 
-/* A key the step passes on to its view as another key (alias), whose result it echoes on the
- * message line (echo), or the view's own key as in the explorer; TUI_IGNORED when the view has
- * no use for it. */
+/* A key for the step's view as in the explorer, whose result it also echoes on the message
+ * line when the step asks (echo); TUI_IGNORED when the view has no use for it. */
 static int step_key(tui *t, const lesson_step *s, int ch)
 {
     const tui_view *v = s->view;
     if (!v || !v->key)
         return TUI_IGNORED;
     void *state = tui_state(t, v);
-    if (ch > 0 && ch <= 255) {
-        for (const char *a = s->alias; a && a[0] && a[1]; a += 2)
-            if (ch == a[0])
-                return v->key(t, state, a[1]);
-        if (s->echo && strchr(s->echo, ch)) {
-            int r = v->key(t, state, ch);
-            if (v->result)
-                v->result(t, state, t->msg, sizeof t->msg);
-            return r | TUI_REDRAW;
-        }
+    if (ch > 0 && ch <= 255 && s->echo && strchr(s->echo, ch)) {
+        int r = v->key(t, state, ch);
+        if (v->result)
+            v->result(t, state, t->msg, sizeof t->msg);
+        return r | TUI_REDRAW;
     }
     return v->key(t, state, ch);
 }
@@ -83,13 +78,14 @@ static int next_step(tui *t)
     return TUI_REDRAW;
 }
 
-/* The lesson's own keys never collide with a step's: Enter and PgDn go on, Backspace and PgUp go
- * back, whatever the step; every other key goes to the step's view first, as in the explorer
- * (arrows move its cursor, Space pauses the training of step 5 and runs the clocks of step 8),
- * and Space or n go on when the view has no use for them. */
+/* The lesson's own keys, the same in every step so that a presenter's clicker (PgDn, PgUp)
+ * always works: Space, Enter and PgDn go on, Backspace and PgUp go back (the key table,
+ * core/keys.c). No step takes them; every other key goes to the step's view as in the explorer
+ * (arrows move its cursor, p pauses the training of steps 5 and 7, a runs the clocks of step 9). */
 int lesson_key(tui *t, int ch)
 {
     switch (ch) {
+    case ' ':
     case '\n':
     case '\r':
     case KEY_ENTER:
@@ -109,12 +105,7 @@ int lesson_key(tui *t, int ch)
             return TUI_REDRAW;
         break;
     }
-    int r = step_key(t, step_at(t->step), ch);
-    if (r != TUI_IGNORED)
-        return r;
-    if (ch == ' ' || ch == 'n')
-        return next_step(t);
-    return TUI_IGNORED;
+    return step_key(t, step_at(t->step), ch);
 }
 
 /* Step 1: each character of the sentence with its code point and UTF-8 bytes. */
@@ -294,7 +285,9 @@ static void frame_keys(const tui *t, bool z, attr_t strong)
         term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
     } else {
         term_attr(stdscr, strong, 0);
-        const char *lists[] = {txt_lang(T_LESSON_KEYS, z)};
+        char line[512];
+        lesson_keys_line(line, sizeof line, z);
+        const char *lists[] = {line};
         tui_keys_line(stdscr, LINES - 2, 1, COLS - 2, lists, 1);
     }
     term_attr(stdscr, A_NORMAL, 0);
@@ -364,7 +357,9 @@ void lesson_help(tui *t)
     bool z = zh();
     int x0, y0, w, h;
     tui_help_box(txt_lang(T_LESSON_HELP_TITLE, z), &x0, &y0, &w, &h);
-    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, txt_lang(T_LESSON_HELP, z));
+    char keys[1024];
+    lesson_keys_help(keys, sizeof keys, z);
+    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, keys);
     char head[64];
     txt_fmt_lang(head, sizeof head, T_LESSON_HELP_STEP, z, t->step + 1);
     term_attr(stdscr, A_BOLD, 0);

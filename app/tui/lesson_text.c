@@ -63,8 +63,8 @@ static const lesson_step steps[LESSON_STEPS] = {
      {"按 r 从随机值重新训练：所有余弦先一起升高，随后 爱-喜欢 高出点线带，爱-北京 不会。",
       "Press r to train again from random rows: all cosines rise first, then 爱-喜欢 leaves "
       "the dotted band and 爱-北京 does not."},
-     {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
-      "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
+     {"p 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
+      "p: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
      .point = {"W_E 是训练出来的：相似上下文的词靠在一起。", "W_E is learned: words of similar contexts move together."}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
@@ -109,10 +109,10 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
       "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
       "the time: the position."},
-     {"按空格让时钟走起来，按上下键换一对维度。", "Press Space to let the clocks run, Up/Down "
+     {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down "
       "to pick another pair of dimensions."},
-     {"空格 时钟走/停  上下键 换一对维度  左右键 位置",
-      "Space: run/stop the clocks  Up/Down: another pair  Left/Right: position"}, .alias = "a ",
+     {"a 时钟走/停  上下键 换一对维度  左右键 位置",
+      "a: run/stop the clocks  Up/Down: another pair  Left/Right: position"},
      .point = {"每对维度是一根指针：前快后慢。", "Each pair of dimensions is a clock hand, fast to slow."}},
     {.view = &view_relative,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},
