@@ -905,7 +905,9 @@ def order_compare():
         t.wait("/max|Z|", "view 6")
         t.keys("c")
         s = t.wait("Order B:", "the order B editor")
-        check(s is not None and "学习爱我" in s, "order: c opens the editor on order B")
+        line = [ln for ln in (s or "").splitlines() if ln.startswith("Order B:")]
+        check(line == ["Order B:"] and "starts empty" in s,
+              f"order: c opens the editor empty (typing is order B), its hint says so {line}")
         t.keys("Escape")
         s = edit_b("学习我爱", lambda x: "order B: 学习我爱" in x and "/max|Z|" in x,
                    "order B typed")

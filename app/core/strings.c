@@ -261,8 +261,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                    "by %s of max|Z_A|."},
     [T_O_WEIGHT_S] = {"注意力权重（左 A 右 B）", "weight, left A right B"},
     [T_O_EDIT_PROMPT] = {"语序 B: ", "Order B: "},
-    [T_O_EDIT_HINT] = {" 用同样的词元换个顺序  回车 确认（留空 = 倒序）  Esc 取消",
-                       " The same tokens in another order  Enter apply (empty: reversed)  Esc "
+    [T_O_EDIT_HINT] = {" 新的语序 B（从空白开始）：同样的词换个顺序  回车 确认（空 = 倒序）  Esc 取消",
+                       " New order B (starts empty)  Enter apply, empty = words reversed  Esc "
                        "cancel"},
     [T_O_B_DEFAULT] = {"语序 B：把 A 的词倒过来", "order B: the words of A reversed"},
     [T_O_B_BAD] = {"语序 B 必须用和 A 相同的词元，只换顺序；B 保持不变",

@@ -15,6 +15,7 @@
 #include "core/lesson_keys.h"
 #include "posenc.h"
 #include "textwidth.h"
+#include "analysis.h"
 #include "tui/lesson.h"
 #include "utf8.h"
 
@@ -106,6 +107,76 @@ int lesson_key(tui *t, int ch)
         break;
     }
     return step_key(t, step_at(t->step), ch);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The class's sentence in the texts: {c} a character of it (the first of its second word), {A}
+ * the sentence, {B} its words reversed (view 6's order B unless one was typed with c), {B2}
+ * its last word first (another order to type). Long names are cut. */
+
+#define NAME_COLS 24 /* the widest a sentence named in a text may be */
+#define NAME_WORDS 12
+
+/* The words of the sentence in the order given by kind ('B' reversed, '2' last first), the
+ * first NAME_WORDS of them, into out. */
+static void words_in_order(const tui *t, char kind, char *out, size_t cap)
+{
+    size_t n = analysis_word_count(t->a), order[NAME_WORDS], k = 0;
+    if (kind == 'B' && t->a->cmp_text && t->cfg.compare) { /* the order B typed with c */
+        snprintf(out, cap, "%s", t->a->cmp_text);
+        return;
+    }
+    for (; k < n && k < NAME_WORDS; k++)
+        order[k] = kind == 'B' ? n - 1 - k : (k == 0 ? n - 1 : k - 1);
+    analysis_words_spell(t->a, order, k, out, cap);
+}
+
+/* What a placeholder at p names (its length in *used), into buf; NULL when p holds none. */
+static const char *placeholder(const tui *t, const char *p, size_t *used, char *buf, size_t cap)
+{
+    char raw[512];
+    const tf_analysis *a = t->a;
+    if (strncmp(p, "{c}", 3) == 0) {
+        size_t i = a->tokens.n > 1 ? 1 : 0, st = a->tokens.n ? a->tokens.items[i].start : 0;
+        while (st < a->text_len && a->text[st] == ' ')
+            st++;
+        uint32_t cp;
+        size_t k = st < a->text_len ? utf8_decode(a->text + st, a->text_len - st, &cp) : 0;
+        snprintf(buf, cap, "%.*s", (int)k, a->text + st);
+        *used = 3;
+        return buf;
+    }
+    if (strncmp(p, "{A}", 3) == 0)
+        snprintf(raw, sizeof raw, "%.*s", (int)(a->text_len < 500 ? a->text_len : 500), a->text);
+    else if (strncmp(p, "{B}", 3) == 0 || strncmp(p, "{B2}", 4) == 0)
+        words_in_order(t, p[2] == '2' ? '2' : 'B', raw, sizeof raw);
+    else
+        return NULL;
+    *used = p[2] == '2' ? 4 : 3;
+    tw_cut(buf, cap, raw, strlen(raw), NAME_COLS, "...");
+    return buf;
+}
+
+/* tmpl with its placeholders filled, into out (cap bytes). */
+static const char *fill(const tui *t, const char *tmpl, char *out, size_t cap)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    for (const char *p = tmpl; p && *p && o + 1 < cap;) {
+        char name[256];
+        size_t used;
+        const char *v = *p == '{' ? placeholder(t, p, &used, name, sizeof name) : NULL;
+        if (!v) {
+            out[o++] = *p++;
+            continue;
+        }
+        o += (size_t)snprintf(out + o, cap - o, "%s", v);
+        if (o >= cap)
+            o = cap - 1;
+        p += used;
+    }
+    out[o] = '\0';
+    return out;
 }
 
 /* Step 1: each character of the sentence with its code point and UTF-8 bytes. */
@@ -318,14 +389,17 @@ void lesson_frame(tui *t)
     if (maxlines < 2)
         maxlines = 2;
     int used, spacing = 1;
+    char body[2048], try_[1024];
+    fill(t, s->body[lang], body, sizeof body);
+    fill(t, s->try_[lang], try_, sizeof try_);
     if (big) {
         used = big_band(s->point[lang] ? s->point[lang] : s->title[lang], y, maxlines);
     } else {
-        int need = term_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
+        int need = term_wrap(NULL, 0, 0, width, 64, 1, body);
         if (need > maxlines)
             need = maxlines;
         term_attr(stdscr, strong, 0);
-        used = term_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
+        used = term_wrap(stdscr, y, margin, width, need, spacing, body);
         term_attr(stdscr, A_NORMAL, 0);
     }
     y += used * spacing + (big && tall ? 1 : 0);
@@ -333,7 +407,7 @@ void lesson_frame(tui *t)
     /* the try-this line sits above the key line; the visual fills what is between */
     /* a try line too long for one row takes two, or three on a narrow screen (never cut) */
     int try_x = margin + term_text_width(txt_lang(T_LESSON_TRY, z));
-    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 3, 1, s->try_[lang]);
+    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 3, 1, try_);
     int try_y = bottom - (try_lines - 1);
     frame_visual(t, s, y, try_y - y);
 
@@ -343,7 +417,7 @@ void lesson_frame(tui *t)
     term_attr(stdscr, A_BOLD, 0);
     term_text(stdscr, try_y, margin, txt_lang(T_LESSON_TRY, z), COLS);
     term_attr(stdscr, strong, 0);
-    term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
+    term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, try_);
     term_attr(stdscr, A_NORMAL, 0);
 
     if (keyline)
