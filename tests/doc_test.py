@@ -2,7 +2,8 @@
 """Documentation tests: the man page, the completions and the installed tree agree with the
 program.
 
-Usage: doc_test.py TFVIZ SOURCE_ROOT BUILD_ROOT GROUP   (GROUP: man, completion, install, keys)"""
+Usage: doc_test.py TFVIZ SOURCE_ROOT BUILD_ROOT GROUP   (GROUP: man, completion, install, keys,
+                                                         claims)"""
 import json
 import os
 import re
@@ -202,6 +203,31 @@ def test_keys(tfviz, src, build):
         check(KEYS_BLOCK.search(text) is not None, f"keys: {rel} holds the generated key table")
         bad = stray_nav_keys(text, allowed)
         check(not bad, f"keys: {rel} names no lesson key the key table lacks {bad[:5]}")
+
+
+def test_claims(tfviz, src, build):
+    """What README.md and the guide say of the tokens and the lesson is what tfviz does."""
+    p = subprocess.run([tfviz, "--print", "tokens", "--format", "csv", "我喜欢Python和GPT4，2024年"],
+                       capture_output=True, check=True)
+    rows = [r.split(",") for r in p.stdout.decode().strip().splitlines()[1:]]
+    tok = {r[1]: r[6] for r in rows}
+    with open(os.path.join(src, "README.md"), encoding="utf-8") as f:
+        readme = " ".join(f.read().split())
+    check("Python is a vocabulary word (one token)" in readme and tok.get("Python") == "in_vocab",
+          f"claims: README says Python is one token, and it is ({tok.get('Python')})")
+    check("2024 is one number token" in readme and tok.get("2024") == "in_vocab",
+          f"claims: README says 2024 is one number token, and it is ({tok.get('2024')})")
+    split = [r[1] for r in rows if r[6] == "split"]
+    check("GPT4 becomes the tokens G, PT and 4" in readme and split == ["G", "PT", "4"],
+          f"claims: README says GPT4 becomes G, PT and 4, and it does ({split})")
+    help_ = help_text(tfviz)
+    m = re.search(r"guided lesson in (\d+) steps", help_)
+    steps = int(m.group(1)) if m else 0
+    words = {12: "twelve", 13: "thirteen"}
+    with open(os.path.join(src, "docs", "guide.md"), encoding="utf-8") as f:
+        guide = " ".join(f.read().split())
+    check(steps == 12 and f"{words.get(steps)} guided steps" in guide and
+          "eleven guided steps" not in guide, f"claims: the guide counts {steps} lesson steps")
 
 
 def main():

@@ -2,7 +2,7 @@
 """Lesson tests: drive tfviz --lesson inside tmux (the Tmux helper of tui_test.py).
 
 Usage: lesson_test.py TFVIZ GROUP
-       (GROUP: steps120, steps80, big, lang, help, keys, clicker, sentence)
+       (GROUP: steps120, steps80, big, lang, help, keys, clicker, sentence, layout)
 
 Expected values come from Python (UTF-8 bytes, math.sin) and from tfviz --print, never from
 the screen."""
@@ -432,6 +432,96 @@ def test_sentence():
     sentence_walk("zh", "猫追老鼠")
     # 自然语言 is one word outside the vocabulary, split in two tokens: B moves it whole
     sentence_walk("zh", "我爱自然语言处理")
+
+
+def lesson_at(args, width, height, step, what, ready=None):
+    """A lesson (args) at width x height moved to step with PgDn; (tmux, screen)."""
+    t = tt.Tmux(["--lesson", *args], width, height)
+    n = 13 if "--extended" in args else 12
+    t.wait(lambda x: f"1/{n}" in header(x), "step 1")
+    t.keys(*["NPage"] * (step - 1))
+    s = t.wait(lambda x: f"{step}/{n}" in header(x) and (ready is None or ready(x)), what)
+    return t, s or ""
+
+
+CLAIM = re.compile(r"(?<![A-Za-z0-9_])C1?\d(?:-C1?\d)?(?![\w])")
+
+
+def clock_labels_apart(s):
+    """Step 12's plane: no two arrow labels (0-7) side by side, as 71 reads seventy-one."""
+    lines = s.splitlines()
+    i = next((k for k, ln in enumerate(lines) if "theta=" in ln), None)
+    j = next((k for k, ln in enumerate(lines) if "q_m.k_n" in ln), None)
+    if i is None or j is None:
+        return None
+    return [ln for ln in lines[i + 1:j] if re.search(r"[0-7][0-7]", ln[:len(ln) // 2].replace("m=", ""))]
+
+
+def test_layout():
+    """Issue 28 item 6: token and id apart from the bar names (step 11, view 5), step 12's clock
+    labels apart, step 13's halves level with B = none, step 7's status line with all four
+    schemes at 80x24, Chinese words on Chinese screens, no claim codes outside ?."""
+    for width, height in ((60, 20), (80, 24), (120, 40), (200, 60)):
+        t, s = lesson_at(["--lang", "en"], width, height, 11, "step 11", lambda x: "X_emb" in x)
+        t.kill()
+        glued = [ln.strip() for ln in s.splitlines() if re.search(r"\dX_(emb|input)", ln)]
+        check(s and "学习" in s and not glued, f"layout {width}x{height} step 11: ids apart {glued}")
+        t = tt.Tmux(["--lang", "en", "我爱学习"], width, height)
+        t.wait("d_model=", "first frame")
+        t.keys("5")
+        s = t.wait(lambda x: "X_input" in x and "学习" in x, "view 5") or ""
+        t.kill()
+        glued = [ln.strip() for ln in s.splitlines() if re.search(r"\dX_(emb|input)", ln)]
+        check(s and not glued, f"layout {width}x{height} view 5: ids apart {glued}")
+    for width, height in ((70, 22), (80, 24), (120, 40)):
+        t, s = lesson_at(["--lang", "en"], width, height, 12, "step 12", lambda x: "theta=" in x)
+        t.kill()
+        bad = clock_labels_apart(s)
+        check(bad == [], f"layout {width}x{height} step 12: clock labels apart {bad}")
+    for width, height in ((80, 24), (100, 30), (120, 40)):
+        t, s = lesson_at(["--lang", "zh", "--extended"], width, height, 13, "step 13")
+        t.keys("S", "S")
+        s = t.wait(lambda x: "B: none" in x, "B = none") or ""
+        t.kill()
+        rows = [ln for ln in s.splitlines()]
+        level = all(ln.count(w) in (0, 2) for ln in rows for w in ("查询 i", "k=1", "随 k"))
+        check(s and level, f"layout {width}x{height} step 13 B = none: the halves are level")
+        check(s and "similarity" not in s and "bias" not in s and "随 k" in s,
+              f"layout {width}x{height} step 13: the curve's quantity in Chinese")
+    t, s = lesson_at(["--lang", "en"], 80, 24, 7, "step 7",
+                     lambda x: re.search(r"rope \d+%", tt.status_line(x)))
+    t.kill()
+    st = tt.status_line(s)
+    check(all(f"{k} " in st for k in ("none", "sinusoidal", "learned", "rope")),
+          f"layout 80x24 step 7: the status line names all four schemes ({st.strip()})")
+    for lang in ("zh", "en"):
+        t = tt.Tmux(["--lesson", "--lang", lang, "--extended"], 80, 24)
+        try:
+            t.wait(lambda x: "1/13" in header(x), "step 1")
+            codes = []
+            for i in range(1, 14):
+                if i > 1:
+                    t.keys("NPage")
+                s = t.wait(lambda x, i=i: f"{i}/13" in header(x), f"step {i}") or ""
+                codes += [(i, c) for c in CLAIM.findall(s)]
+            check(not codes, f"layout {lang}: no claim codes in the lesson's screens {codes}")
+        finally:
+            t.kill()
+        t = tt.Tmux(["--lang", lang, "我爱学习"], 80, 24)
+        try:
+            t.wait("d_model=", "first frame")
+            codes = []
+            for v in "1234567890":
+                t.keys(v)
+                time.sleep(0.4)
+                s = t.screen()
+                codes += [(v, c) for c in CLAIM.findall(s)]
+            check(not codes, f"layout {lang}: no claim codes in the explorer's captions {codes}")
+            t.keys("1", "?")
+            s = t.wait(lambda x: "(C1-C4, C12)" in x, "help") or ""
+            check("(C1-C4, C12)" in s, f"layout {lang}: ? names view 1's claims, C1-C4 and C12")
+        finally:
+            t.kill()
 
 
 if __name__ == "__main__":

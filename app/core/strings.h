@@ -101,6 +101,8 @@ typedef enum {
     T_LK_LANG_KEYS, T_LK_LANG, T_LK_LANG_HELP, T_LK_EDIT_KEYS, T_LK_EDIT, T_LK_EDIT_HELP,
     T_LK_HELP_KEYS, T_LK_HELP, T_LK_HELP_HELP, T_LK_QUIT_KEYS, T_LK_QUIT, T_LK_QUIT_HELP,
     T_LK_NOTE,
+    /* view 9's curve: what it plots, by poscurve_quantity (bias, similarity, score) */
+    T_S9_Q_BIAS, T_S9_Q_SIMILARITY, T_S9_Q_SCORE,
     /* shorter forms for narrow panels (issue 15: no label cut) */
     T_S9_MATRIX_S, T_E_ONEHOT_S, T_E_ROW_S, T_P_SAMPLED_S, T_F_WAVELEN_S, T_F_WAVES_S, T_I_POS0_S,
     T_I_POS1_S, T_I_QKV_S, T_I_BALANCE_S, T_L_PROGRESS_S, T_L_LOSS_S, T_L_MAP_S, T_L_MAPVAR_S,

@@ -438,8 +438,11 @@ void lesson_help(tui *t)
     txt_fmt_lang(head, sizeof head, T_LESSON_HELP_STEP, z, t->step + 1);
     term_attr(stdscr, A_BOLD, 0);
     int hx = term_text(stdscr, y0 + 3 + used, x0 + 2, head, w - 4);
-    term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);
+    hx += term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);
     term_attr(stdscr, A_NORMAL, 0);
+    const char *claims = tui_claims(s->view);
+    if (claims)
+        term_printf(stdscr, y0 + 3 + used, x0 + 2 + hx, w - 4 - hx, "  (%s)", claims);
     term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, s->keys[z ? 0 : 1]);
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }
