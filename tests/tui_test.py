@@ -980,7 +980,7 @@ def test_wording():
     try:
         t.wait("tfviz", "first frame")
         t.keys("2")
-        s = t.wait("C7", "view 2")
+        s = t.wait("位置编码是算出来的", "view 2")
         cap = s.splitlines()[2].rstrip() if s else ""
         check(cap.endswith("...") or cap.endswith("。"), f"wording: 60x20 caption ends with ... ({cap})")
     finally:
