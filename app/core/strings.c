@@ -506,8 +506,8 @@ static const char *const table[T_TERMINAL_END][2] = {
 
     [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [T_LESSON_TRY] = {"试一试：", "Try this: "},
-    [T_LESSON_END] = {"这是最后一步。按退格键回顾，按 q 结束课程。",
-                      "This is the last step. Backspace goes back, q ends the lesson."},
+    [T_LESSON_END] = {"这是最后一步。按 PgUp 或退格键回顾，按 q 结束课程。",
+                      "This is the last step. PgUp or Backspace goes back, q ends the lesson."},
     [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
                              "character|code point|UTF-8 bytes|decimal"},
     [T_LESSON_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
