@@ -127,6 +127,16 @@ tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff);
  * position; LayerNorm, word vectors times sqrt(d): attention_head_cfg). */
 tf_attn_cfg analysis_attn_cfg(const tf_analysis *a);
 
+/* The sentence's words, the units order B moves whole (a segmented word with its fallback
+ * characters, a BPE pre-token piece; in a sentence of one word, its characters): how many. */
+size_t analysis_word_count(const tf_analysis *a);
+/* The words spelled in the order given (order[k]: the word written k-th, n of them, each
+ * below analysis_word_count), separated by a space when the sentence separates its words with
+ * spaces, as the default order B spells them. Written into out (cap bytes, cut at a character
+ * boundary); returns the length. */
+size_t analysis_words_spell(const tf_analysis *a, const size_t *order, size_t n, char *out,
+                            size_t cap);
+
 /* The name of row i of the order experiment: the mode's (attention_mode_name) or the scheme's
  * (scheme_name). */
 const char *analysis_order_name(const tf_analysis *a, size_t i);

@@ -494,7 +494,7 @@ static const tf_option options[] = {
      NULL, "[pairs of the generated task]:pairs:"},
     /* ---- Classroom ---- */
     {"lesson", 0, NULL, G_CLASSROOM, STORE(lesson),
-     "a guided lesson in 12 steps through TEXT (Enter/PgDn next,\nBackspace/PgUp back, l "
+     "a guided lesson in 12 steps through TEXT (Space/PgDn/Enter\nnext, PgUp/Backspace back, l "
      "Chinese/English, q quit) 12 步引导课程", NULL,
      "A guided lesson of 12 steps through TEXT: characters are not numbers; the vocabulary and "
      "the\nid; one\\-hot; onehot \\(mu W_E picks one row; the row is learned; attention has no "

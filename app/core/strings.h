@@ -92,10 +92,18 @@ typedef enum {
     T_PIC_OFF, T_PIC_DRAWING, T_PIC_NO_FIGURE, T_PIC_LESSON,
     T_PIC_FAILED,        /* %s  why */
     /* the lesson's frame */
-    T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_KEYS, T_LESSON_END, T_LESSON_BYTES_HEAD,
+    T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_END, T_LESSON_BYTES_HEAD,
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
-    T_LESSON_HELP, T_LESSON_HELP_STEP,
+    T_LESSON_HELP_STEP,
+    /* the lesson's keys (core/lesson_keys.c): for each key its names ('|' between them), a
+     * word or two for the key line, a sentence for the ? help and the docs */
+    T_LK_NEXT_KEYS, T_LK_NEXT, T_LK_NEXT_HELP, T_LK_BACK_KEYS, T_LK_BACK, T_LK_BACK_HELP,
+    T_LK_LANG_KEYS, T_LK_LANG, T_LK_LANG_HELP, T_LK_EDIT_KEYS, T_LK_EDIT, T_LK_EDIT_HELP,
+    T_LK_HELP_KEYS, T_LK_HELP, T_LK_HELP_HELP, T_LK_QUIT_KEYS, T_LK_QUIT, T_LK_QUIT_HELP,
+    T_LK_NOTE,
+    /* view 9's curve: what it plots, by poscurve_quantity (bias, similarity, score) */
+    T_S9_Q_BIAS, T_S9_Q_SIMILARITY, T_S9_Q_SCORE,
     /* shorter forms for narrow panels (issue 15: no label cut) */
     T_S9_MATRIX_S, T_E_ONEHOT_S, T_E_ROW_S, T_P_SAMPLED_S, T_F_WAVELEN_S, T_F_WAVES_S, T_I_POS0_S,
     T_I_POS1_S, T_I_QKV_S, T_I_BALANCE_S, T_L_PROGRESS_S, T_L_LOSS_S, T_L_MAP_S, T_L_MAPVAR_S,

@@ -491,15 +491,17 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     draw_curves(S, w, y + 1, x + 1, body, left - 2);
     draw_schemes(t, S, w, y + 1, x + left + 1, body, cols - left - 2);
     draw_why(S, w, y + rows - why_lines, x + 1, cols - 2, why_lines);
-    /* the status line: every scheme's held-out accuracy now */
+    /* the status line: every scheme's held-out accuracy now, in whole percent rounded down
+     * (never 100 % before every pair is right), short enough that the four schemes fit an
+     * 80-column line beside the sentence */
     size_t o = 0;
     t->cursor[0] = '\0';
     for (size_t k = 0; k < order_trainer_count(S->s.tr) && o < sizeof t->cursor - 32; k++) {
         const order_point *p = last_point(S, k);
         if (p)
-            o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s%s %.1f%%",
+            o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s%s %d%%",
                                   o ? "  " : "", scheme_name(order_trainer_scheme(S->s.tr, k)),
-                                  100.0 * p->test_acc);
+                                  (int)floor(100.0 * p->test_acc + 1e-9));
     }
 }
 
