@@ -84,6 +84,8 @@ tf_status t5bias_load(t5_bias_table *t, const char *path, const char *tensor, te
     memset(t, 0, sizeof *t);
     tf_tensor x;
     tf_status st = tensorfile_read(path, tensor, suffixes, &lim, &x, diag);
+    if (st == TF_OK && (st = tensor_check_scale(&x, 1, diag)) != TF_OK)
+        tensor_free(&x); /* biases added to scores: each |b| within TF_MAX_TABLE_NORM */
     if (st != TF_OK)
         return st;
     t->num_buckets = (int)x.rows;

@@ -470,6 +470,26 @@ static void test_other_files(void **state)
 }
 
 /* The file reader and the memory reader agree, and a file is read without its other tensors. */
+/* tensor_check_scale: max|v| x sqrt(width) up to TF_MAX_TABLE_NORM is kept, past it refused
+ * with the numbers in the sentence. */
+static void test_check_scale(void **state)
+{
+    (void)state;
+    double v[4] = {0.5, -5e17, 1.0, 0.0}; /* 5e17 x sqrt(4) = 1e18: the limit itself */
+    tf_tensor t = {.rows = 2, .cols = 2, .data = v};
+    tensor_diag dg = {0};
+    assert_int_equal(tensor_check_scale(&t, 4, &dg), TF_OK);
+    v[1] = -5.0001e17;
+    assert_int_equal(tensor_check_scale(&t, 4, &dg), TF_ERR_TOO_BIG);
+    assert_non_null(strstr(dg.msg, "5e+17"));
+    assert_non_null(strstr(dg.msg, "sqrt(4)"));
+    v[1] = 1e300; /* a bias (width 1) */
+    assert_int_equal(tensor_check_scale(&t, 1, &dg), TF_ERR_TOO_BIG);
+    assert_non_null(strstr(dg.msg, "scores they are added to"));
+    v[1] = 1e18;
+    assert_int_equal(tensor_check_scale(&t, 1, &dg), TF_OK);
+}
+
 static void test_file_equals_memory(void **state)
 {
     (void)state;
@@ -514,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_safetensors_names),
         cmocka_unit_test(test_safetensors_malformed),
         cmocka_unit_test(test_other_files),
+        cmocka_unit_test(test_check_scale),
         cmocka_unit_test(test_file_equals_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
