@@ -505,6 +505,12 @@ static tf_status read_entries(jreader *r, safetensors_header *h)
                 return st;
         } else {
             used += klen + 1;
+            if (h->n == TF_MAX_SAFETENSORS_ENTRIES)
+                return tensor_fail(r->diag, TF_ERR_TOO_BIG, TENSOR_NO_OFFSET,
+                                   "the header lists more than %d tensors, more than any "
+                                   "checkpoint file holds; save the table alone "
+                                   "(safetensors.torch.save_file({name: table}, file))",
+                                   TF_MAX_SAFETENSORS_ENTRIES);
             if (h->n == cap) {
                 size_t nc = cap ? 2 * cap : 16;
                 safetensors_entry *p = realloc(h->items, nc * sizeof *p);

@@ -24,6 +24,9 @@
 #define TF_MAX_NPY_HEADER 65536         /* bytes of an .npy header dict (numpy's are ~128) */
 #define TF_MAX_SAFETENSORS_HEADER 100000000 /* bytes of a .safetensors JSON header (its spec's
                                              * limit) */
+#define TF_MAX_SAFETENSORS_ENTRIES 131072 /* tensors in one .safetensors header (a checkpoint
+                                           * file holds hundreds to a few thousand): 176 bytes
+                                           * each, 23 MB; 1.9 million tiny ones took 468 MB */
 #define TF_MIN_VOCAB 16
 #define TF_MAX_VOCAB 10000000
 

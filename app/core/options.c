@@ -551,6 +551,13 @@ static int set_title(tf_options *o, const char *v)
         err_say("--title is not valid UTF-8; save it as UTF-8 and try again.");
         return -1;
     }
+    size_t n = utf8_count(v, strlen(v));
+    if (n > FIG_MAX_TITLE_CHARS) {
+        err_say("--title is %zu characters long; a figure's title takes at most %d: shorten it "
+                "and put the rest in the caption.",
+                n, FIG_MAX_TITLE_CHARS);
+        return -1;
+    }
     o->title = v;
     return 0;
 }
