@@ -283,12 +283,15 @@ static tf_status read_dtype(jreader *r, safetensors_entry *e)
     tf_status st = jstring(r, NULL, &dlen);
     if (st != TF_OK)
         return st;
-    if (dlen >= sizeof e->dtype)
+    if (dlen < sizeof e->dtype) {
+        r->i = save;
+        jstring(r, e->dtype, &dlen);
+    }
+    /* (a \u0000 inside, "F32\u0000", is no type either: compared as a C string it was F32) */
+    if (dlen >= sizeof e->dtype || strlen(e->dtype) != dlen)
         return tensor_fail(r->diag, TF_ERR_FORMAT, r->base + save,
                            "tensor '%s' has a dtype that is not a safetensors type",
                            shown(e, nb, sizeof nb));
-    r->i = save;
-    jstring(r, e->dtype, &dlen);
     return TF_OK;
 }
 

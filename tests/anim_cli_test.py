@@ -22,8 +22,8 @@ tfviz --show FIGURE, the files and bytes read back independently.
   huge      --show in every mode in a pseudo-terminal of 1600 x 500 cells (10 x 20 pixels):
             exit 0, a smaller picture within 4,194,304 pixels, peak memory under the 200 MB of
             docs/limits.md (not measured under a sanitizer) and what reaches the terminal
-            bounded; the explorer's g on view 2 in a 1000 x 300 window; a 5000 x 3 window named
-            as it is.
+            bounded; 2500 columns drawn, not refused; the explorer's g on view 2 in a 1000 x 300
+            window; a 5000 x 3 window named as it is.
 Pillow is Debian's python3-pil (scripts/bootstrap.sh installs it)."""
 import fcntl
 import os
@@ -133,6 +133,33 @@ def test_frames():
         names = sorted(os.listdir(out))
         check(names == [f"frame_{k:04d}.png" for k in range(1, 6)] + ["notes.txt"],
               f"frames: a shorter export removes frames 6..12 and keeps other files ({names})")
+        # a frame that cannot be written after others were: the sentence says which are
+        # (it said "nothing was changed" with frames 1-2 written); a full disk (a file size
+        # limit between the second frame's size and the third's: pe-waves' frames grow), and a
+        # folder where frame 3 would go
+        sizes = [os.path.getsize(os.path.join(out, f"frame_{k:04d}.png")) for k in (1, 2, 3)]
+        full = os.path.join(d, "full") + "/"
+        limit = (max(sizes[:2]) + sizes[2]) // 2
+
+        def small_disk():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        if sizes[2] > max(sizes[:2]):
+            p = run("我爱学习", "--export", full, "--figure", "pe-waves", "--frames", "5",
+                    "--dpi", "50", ok=False, preexec_fn=small_disk)
+            check(p.returncode == 1 and one_sentence(p) and
+                  b"frames 1 to 2 of this export are written, frame 3 and those after it are not"
+                  in p.stderr and sorted(os.listdir(full)) == ["frame_0001.png",
+                                                               "frame_0002.png"],
+                  f"frames: a full disk at frame 3 says frames 1-2 are written "
+                  f"({p.stderr.decode().strip()[:160]})")
+        blocked = os.path.join(d, "blocked")
+        os.makedirs(os.path.join(blocked, "frame_0003.png"))
+        p = run("我爱学习", "--export", blocked + "/", "--figure", "pe-waves", "--frames", "5",
+                "--dpi", "50", ok=False)
+        check(p.returncode == 1 and one_sentence(p) and b"frames 1 to 2 of this export are "
+              b"written" in p.stderr, f"frames: frame 3 blocked by a folder says frames 1-2 are "
+              f"written ({p.stderr.decode().strip()[:160]})")
 
 
 def expected_cells(cols, rows, aspect, cw=10, ch=20):
@@ -382,6 +409,10 @@ def test_huge():
             check(0 < w * h <= 4194304 and w % 10 == 0,
                   f"huge: the sixel picture is {w} x {h} pixels, within 4,194,304 and whole "
                   f"cells")
+    # 2,500 columns: 25,000 pixels a side ("a value is outside its valid range" before)
+    status, out, _ = show_in_pty(2500, 100, "kitty", "--show", "pe")
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and b"valid range" not in out,
+          f"huge: --show pe at 2500 x 100 cells draws a smaller picture ({out[-160:]!r})")
     status, out, _ = show_in_pty(5000, 3, "sixel", "--show", "pe")
     check(os.WEXITSTATUS(status) == 2 and b"(5000 x 3 cells)" in out,
           f"huge: a 5000 x 3 window is named as it is ({out.strip()[-160:]!r})")

@@ -55,5 +55,6 @@ double fig_parse_length(const char *s)
         unit = 1.0;
     else
         return -1;
-    return v * unit;
+    /* to a thousandth of a point: 1016mm is 2880 pt, as 40in is (not 2880.0000000000005) */
+    return round(v * unit * 1000.0) / 1000.0;
 }
