@@ -422,6 +422,17 @@ def test_huge():
     if ok:
         w, h = sixel_size(e.out)
         check(0 < w * h <= 4194304, f"huge: the explorer's picture is {w} x {h} pixels")
+    # a storm of resizes with the picture on (each size a new picture job on its thread)
+    e.out = b""
+    for i in range(24):
+        cols, rows = [(1600, 500), (2000, 600), (120, 40), (1000, 300)][i % 4]
+        fcntl.ioctl(e.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, cols * 10,
+                                                           rows * 20))
+        e.pump(lambda b: False, 0.05)
+    e.pump(lambda b: False, 2.0)
+    alive = os.waitpid(e.pid, os.WNOHANG) == (0, 0)
+    check(alive and b"Sanitizer" not in e.out and b"allocate" not in e.out,
+          "huge: 24 resizes up to 2000 x 600 with the picture on: alive, no report")
     status = e.close()
     check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0,
           f"huge: the explorer at 1000 x 300 exits 0 ({status})")
