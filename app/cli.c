@@ -300,6 +300,9 @@ static int setup_tables(cli_run_state *c)
             table_error("--pe-file", o->pe_file, st, &dg);
             return 2;
         }
+        /* -n N: its first N rows, in every output (a 1,000,000-row table printed whole) */
+        if (o->n_given && o->cfg.n_positions < c->table.n_pos)
+            c->table.n_pos = o->cfg.n_positions;
         o->positions.table = &c->table;
         /* d_model follows the table (the sinusoidal curve beside it, the head it goes into) */
         if (!o->d_given && !o->vectors_path && c->table.d % 2 == 0 && c->table.d >= TF_MIN_DMODEL)

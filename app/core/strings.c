@@ -774,8 +774,8 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_R_ORDER) = {"语序", "\n7. Attention is order-blind without positions ({zh}, C6)\n"},
     G(T_G_R_ROPE) = {"旋转位置编码", "\n8. RoPE rotates q and k instead ({zh}, C13)\n"},
     G(T_G_R_SKIPPED) = {"计算量超出限制，已跳过",
-                        "  (skipped: too much work with these settings; tfviz --print %s says "
-                        "what to lower / {zh})\n"},
+                        "  (skipped: about %.0f s of work with these settings, past the limit "
+                        "of %.0f s; tfviz --print %s says what to lower / {zh})\n"},
     G(T_G_SGNS) = {"词向量训练", "Skip-gram with negative sampling ({zh})\n"},
     G(T_G_COS_TRAINED) = {"余弦相似度，训练前 -> 训练后",
                           "Cosine similarity, random start -> trained ({zh}):\n"},
