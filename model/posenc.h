@@ -48,6 +48,10 @@ void posenc_rows_f32(tf_isa isa, posenc_op op, float *x /* (n, d) */, long n, in
  *   out[2i]   = pe[2i] cos(k w_i) + pe[2i+1] sin(k w_i)
  *   out[2i+1] = pe[2i+1] cos(k w_i) - pe[2i] sin(k w_i) */
 void posenc_shift(const double *pe /* (d) */, int d, double base, double k, double *out /* (d) */);
+/* M_k's 2x2 block for pair i, the rotation posenc_shift applies to (PE(2i), PE(2i+1)):
+ *   m = [[cos(k w_i), sin(k w_i)], [-sin(k w_i), cos(k w_i)]]
+ * M_k is block-diagonal: these d/2 blocks, and zeros everywhere else. */
+void posenc_rotation(int i, int d, double base, double k, double m[2][2]);
 
 /* max over pos in [pos0, pos0+n-k) and j of |PE(pos+k, j) - (M_k PE(pos))_j|, in float64. */
 double posenc_relative_residual(long pos0, long n, int d, double base, long k);

@@ -210,10 +210,11 @@ def test_relative_background():
         t.keys("Up")
         s = t.wait("Relative: pos = 3, k = 2", "k = 2", timeout=10)
         check(s is not None, "relative: Up changes k while the work goes on")
-        want = (f"nearest: {ref['min_distance_pair'][0]} and {ref['min_distance_pair'][1]}, "
+        p0, p1 = ref['min_distance_pair']
+        want = (f"nearest: every pair {abs(p1 - p0)} apart ({p0} and {p1}, ...), all at "
                 f"distance {ref['min_distance']:.6f}")
         res = f"over all positions {ref['max_residual']:.1e} (n = 10000)"
-        s = t.wait(lambda x: want in x and res in x, "the numbers", timeout=90)
+        s = t.wait(lambda x: want in " ".join(x.split()) and res in x, "the numbers", timeout=90)
         check(s is not None, f"relative: then '{want}' and '{res}', as --print relative says")
         t.keys("q")
         e = tt.exit_line(t.wait("__EXIT__", "exit"))
@@ -221,6 +222,55 @@ def test_relative_background():
               "relative: q during or after the work exits cleanly")
     finally:
         t.kill()
+
+
+def test_relative_mk():
+    """View 4 at 80x24 in both languages: the colours span the values shown (the colour bar's
+    ends are the smallest and largest PE(p).PE(q) of the square, from math here, not -d/2..d/2),
+    the nearest pair is said to tie with every pair at its offset, and M_k's own 2x2 blocks are
+    on screen, cos(k w_i) and sin(k w_i) for the first pairs, beside PE(pos+k) = M_k PE(pos)."""
+    d = 512
+    for lang in ("en", "zh"):
+        t = tt.Tmux(["--lang", lang, "我爱学习"], 80, 24)
+        try:
+            t.wait("C1-C4", "first frame")
+            t.keys("4")
+            s = t.wait(lambda x: "M_1" in x and "i=1" in x and ("256" in x), f"{lang}: view 4")
+            check(s is not None, f"relative {lang}: view 4 shows M_1's blocks")
+            if s is None:
+                continue
+            m = re.search(r"PE\.PE\^T(?:, first |：前 )(\d+)", s)
+            n = int(m.group(1)) if m else 0
+            dots = [sum(math.cos(k * 10000 ** (-2 * i / d)) for i in range(d // 2))
+                    for k in range(n)]
+            lo, hi = min(dots), max(dots)
+            bar = re.search(r"^ +(\d+\.?\d*) +(\d+\.?\d*) ", s, re.M)
+            check(n >= 16 and bar and float(bar.group(1)) == math.floor(lo * 10 + 1e-9) / 10
+                  and float(bar.group(2)) == math.ceil(hi * 10 - 1e-9) / 10,
+                  f"relative {lang}: the colour bar spans {lo:.1f}..{hi:.1f}, the values of "
+                  f"{n} positions ({bar.groups() if bar else None})")
+            said = "colours: min to max shown" if lang == "en" else "颜色：图中最小值到最大值"
+            check(said in s, f"relative {lang}: the screen says the colours are fitted")
+            # the panel's lines: what follows the square's last cell on each row
+            panel = [x.split(UPPER)[-1].strip() for x in s.splitlines()]
+            flat = " ".join(x for x in panel if x)
+            flat = "".join(flat.split()) if lang == "zh" else flat
+            tie = ("every pair 1 apart (0 and 1, ...), all at distance" if lang == "en"
+                   else "每一对相隔1的位置（如0与1），距离都是")
+            check(tie in flat, f"relative {lang}: the nearest distance is said to tie at offset 1")
+            for i in (0, 1):
+                a = 10000 ** (-2 * i / d)
+                top = f"i={i:<2d}[{math.cos(a):+.3f} {math.sin(a):+.3f}]"
+                low = f"[{-math.sin(a):+.3f} {math.cos(a):+.3f}]"
+                check(top in s and low in s,
+                      f"relative {lang}: M_1's block i={i} is {top} over {low}")
+            t.keys("Up")
+            s = t.wait(lambda x: "M_2" in x, f"{lang}: k = 2")
+            a = 2.0
+            check(s is not None and f"i=0 [{math.cos(a):+.3f} {math.sin(a):+.3f}]" in s,
+                  f"relative {lang}: Up makes k = 2 and the block i=0 a rotation by 2 radians")
+        finally:
+            t.kill()
 
 
 def test_article_scale():

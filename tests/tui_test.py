@@ -226,9 +226,12 @@ def views_at(width, height):
 
         t.keys("4")
         rel = json.loads(run("--print", "relative", "--format", "json").stdout)
-        want = f"nearest: {rel['min_distance_pair'][0]} and {rel['min_distance_pair'][1]}, " \
-               f"distance {rel['min_distance']:.6f}"
-        s = t.wait(want, "view 4")
+        p0, p1 = rel['min_distance_pair']
+        want = f"all at distance {rel['min_distance']:.6f}"
+        def panel(x):  # the right panel's words, read past the square's cells
+            return " ".join(" ".join(r.split("\u2580")[-1].split()) for r in x.splitlines())
+        s = t.wait(lambda x: want in panel(x) and
+                   f"every pair {abs(p1 - p0)} apart ({p0} and {p1}," in panel(x), "view 4")
         check(s is not None, f"{width}x{height} view 4: {want}")
 
         t.keys("5")
