@@ -325,6 +325,11 @@ int posenc_split_dim(int c, int d)
     return c < d / 2 ? 2 * c : 2 * (c - d / 2) + 1;
 }
 
+int posenc_split_col(int j, int d)
+{
+    return j % 2 ? d / 2 + j / 2 : j / 2;
+}
+
 double posenc_dot_offset(double offset, int d, double base)
 {
     double acc = 0.0;

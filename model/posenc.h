@@ -66,6 +66,8 @@ double posenc_gram_work(double n, double d);
 /* The split layout of tensor2tensor and the TensorFlow tutorial: the sin half, then the cos half.
  * Column c of it holds dimension posenc_split_dim(c, d) of the interleaved PE (even d). */
 int posenc_split_dim(int c, int d);
+/* The column of the split layout that holds dimension j: the inverse of posenc_split_dim. */
+int posenc_split_col(int j, int d);
 
 /* Closed form of the dot product: PE(p).PE(q) = sum_i cos((p-q) w_i) — depends on p-q only. */
 double posenc_dot_offset(double offset, int d, double base);

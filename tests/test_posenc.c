@@ -129,6 +129,19 @@ static void test_rotation_blocks(void **state)
     }
 }
 
+/* The split layout: the sin half (even j) then the cos half (odd j), and its inverse */
+static void test_split_layout(void **state)
+{
+    (void)state;
+    const int d = 512;
+    for (int c = 0; c < d; c++) {
+        int j = posenc_split_dim(c, d);
+        assert_int_equal(j % 2, c < d / 2 ? 0 : 1);
+        assert_int_equal(j / 2, c % (d / 2));
+        assert_int_equal(posenc_split_col(j, d), c);
+    }
+}
+
 static void test_fast_path_matches_reference(void **state)
 {
     (void)state;
@@ -245,6 +258,7 @@ int main(void)
         cmocka_unit_test(test_gram_constant_on_diagonals),
         cmocka_unit_test(test_relative_map),
         cmocka_unit_test(test_rotation_blocks),
+        cmocka_unit_test(test_split_layout),
         cmocka_unit_test(test_fast_path_matches_reference),
         cmocka_unit_test(test_fast_path_variants),
         cmocka_unit_test(test_uniqueness),

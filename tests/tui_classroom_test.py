@@ -45,10 +45,11 @@ def open_pe(args, width, height, env, tag):
 
 
 def test_pe_whole():
-    """View 2 opens on the whole d_model range (fast stripes left, slow right), says on screen
-    how many dimensions a column stands for, keeps the cursor on the sampled dimension so the
-    worked formula is the colour under it, zooms in around the cursor, and leaves cells beyond
-    n and d_model blank."""
+    """View 2 opens on the whole d_model range in the split layout (every sin column, then every
+    cos column: smooth stripes, not the barcode of sampled interleaved columns), says so and
+    how many dimensions a column stands for on screen, keeps the cursor on the sampled dimension
+    so the worked formula is the colour under it, zooms in around the cursor, turns to the
+    interleaved layout with s and back, and leaves cells beyond n and d_model blank."""
     for w, h, d, lang in ((80, 24, 512, "en"), (120, 40, 512, "en"), (200, 60, 4096, "zh")):
         hcols = w - 8
         zc = max(1, -(-d // hcols))
@@ -57,27 +58,36 @@ def test_pe_whole():
         try:
             if s is None:
                 continue
-            said = (f"1 of {zc} dims (sampled, sin/cos alternate), all {d} shown" if lang == "en"
-                    else f"每列取 {zc} 维中的 1 维（采样，sin、cos 交替），{d} 维全在图上")
+            said = (f"sin (even j) left, cos (odd j) right; 1 of {zc} dims, all {d}; "
+                    f"s interleave" if lang == "en"
+                    else f"左 sin（偶数 j），右 cos（奇数 j）；每列取 {zc} 维中的 1 维，共 {d} 维；s 交错")
             check(said in s, f"{tag}: the screen says a column is 1 of {zc} dims, all {d} shown")
             rows = heat_rows(s)
             used = -(-d // zc)
             check(rows and all(len(r.rstrip()) == used for r in rows),
                   f"{tag}: every row has {used} pixel columns for d = {d}, the rest blank "
                   f"({sorted(set(len(r.rstrip()) for r in rows))})")
-            last = (used - 1) // (24 if hcols >= 96 else 16) * (24 if hcols >= 96 else 16) * zc
-            check(f"|{last}" in s.splitlines()[4 if lang == "en" else 4] or f"|{last}" in s,
-                  f"{tag}: the axis reaches dimension {last}")
+            step = 24 if hcols >= 96 else 16
+            last = tt.pe_column_dim((used - 1) // step * step, zc, d)
+            label = f"|{'cos' if last % 2 else 'sin'} {last}"
+            check(label in s, f"{tag}: the axis reaches dimension {last} ({label})")
+            # the split layout: every labelled column left of the middle is a sin, right a cos
+            axis = next((x for x in s.splitlines() if x.startswith("pos")), "")
+            halves = re.findall(r"\|(sin|cos) (\d+)", axis)
+            check(halves and all((n == "cos") == (int(v) % 2 == 1) for n, v in halves) and
+                  [n for n, _ in halves] == sorted(n for n, _ in halves)[::-1],
+                  f"{tag}: the labels go sin (even j) then cos (odd j): {halves}")
             m = formula(s)
             pos, j = int(m.group(1)), int(m.group(2))
-            check(j == tt.pe_column_dim(j // zc, zc),
+            col = tt.pe_column_of(j, zc, d)
+            check(j == tt.pe_column_dim(col, zc, d),
                   f"{tag}: the cursor sits on the dimension its column shows (j = {j})")
             want = math.sin(pos * 10000 ** (-(j - j % 2) / d)) if j % 2 == 0 else \
                 math.cos(pos * 10000 ** (-(j - j % 2) / d))
             check(abs(float(m.group(7)) - want) < 2e-6,
                   f"{tag}: PE({pos}, {j}) = {m.group(7)} (math: {want:.6f})")
             t.keys("Right", "Right")
-            j2 = tt.pe_column_dim(j // zc + 2, zc)
+            j2 = tt.pe_column_dim(col + 2, zc, d)
             s = t.wait(f"PE({pos}, {j2}) =", "two columns right")
             check(s is not None, f"{tag}: Right Right moves two columns, to dimension {j2}")
             t.keys("Z")
@@ -85,15 +95,30 @@ def test_pe_whole():
             s = t.wait(lambda x: (f", {z2} per column" in x or f"每列 {z2} 维" in x), "zoom in")
             check(s is not None, f"{tag}: Z zooms in to {z2} dims per column")
             if s:
-                m2 = re.search(r"(?:dims|维) (\d+)-(\d+)", s)
-                check(m2 and int(m2.group(1)) <= j2 <= int(m2.group(2)),
-                      f"{tag}: the zoomed window holds the cursor's dimension {j2}")
+                m2 = re.search(r"(?:cols|第) (\d+)-(\d+)", s)
+                u2 = tt.pe_column_of(j2, 1, d)
+                check(m2 and int(m2.group(1)) <= u2 <= int(m2.group(2)),
+                      f"{tag}: the zoomed window holds the cursor's dimension {j2} (column {u2})")
             for _ in range(4):
                 t.keys("z")
                 s = t.wait(lambda x: said in x, "zoom back out", timeout=2)
                 if s:
                     break
             check(s is not None, f"{tag}: z goes back to the whole range")
+            # s: the interleaved layout, said on screen; the cursor stays on its column's dim
+            j0 = int(formula(s).group(2)) if s and formula(s) else -1
+            t.keys("s")
+            inter = (f"interleaved: 1 column = 1 of {zc} dims (sin/cos alternate), all {d}"
+                     if lang == "en" else f"交错排列：每列取 {zc} 维中的 1 维（sin、cos 交替）")
+            j1 = tt.pe_column_dim(j0 // zc, zc)
+            s = t.wait(lambda x: inter in x and f"PE({pos}, {j1}) =" in x, "s: interleaved")
+            check(s is not None, f"{tag}: s shows the interleaved layout and says so, the "
+                                 f"cursor on dimension {j1}")
+            axis = next((x for x in (s or "").splitlines() if x.startswith("pos")), "")
+            check("|0 " in axis and "sin" not in axis, f"{tag}: interleaved labels are dims")
+            t.keys("s")
+            s = t.wait(lambda x: said in x, "s: split again")
+            check(s is not None, f"{tag}: s again goes back to the split layout")
         finally:
             t.kill()
 

@@ -161,10 +161,20 @@ def pe_column_step(s):
     return int(next(g for g in m.groups() if g)) if m else 1
 
 
-def pe_column_dim(k, zc):
-    """The dimension column k of view 2's heatmap shows (view_pe.c): its first, or the next
+def pe_column_dim(k, zc, d=None):
+    """The dimension column k of view 2's heatmap shows (view_pe.c). The split layout (the
+    default; d given): layout column k * zc, where the first d/2 hold the even (sin) dimensions
+    and the rest the odd (cos) ones. The interleaved layout (s; d None): its first, or the next
     when that keeps sin and cos alternating."""
+    if d is not None:
+        u = k * zc
+        return 2 * u if u < d // 2 else 2 * (u - d // 2) + 1
     return k * zc + (k & 1 if zc > 1 and zc % 2 == 0 else 0)
+
+
+def pe_column_of(j, zc, d):
+    """The heatmap column of view 2's split layout that holds dimension j."""
+    return (j // 2 if j % 2 == 0 else d // 2 + j // 2) // zc
 
 
 def status_line(s):
@@ -202,7 +212,7 @@ def views_at(width, height):
         # position 3 on the dimension its column shows
         s = t.wait(lambda x: re.search(r"PE\(3, \d+\) = ", x), "the PE formula")
         zc = pe_column_step(s)
-        j = pe_column_dim(10 // zc, zc)
+        j = pe_column_dim(pe_column_of(10, zc, 512), zc, 512)
         fn = "cos" if j % 2 else "sin"
         ang = 3 * 10000 ** (-(j - j % 2) / 512)
         want = f"PE(3, {j}) = {fn}(3 / 10000^({j - j % 2}/512)) = {fn}({ang:.6f}) = "
@@ -214,7 +224,7 @@ def views_at(width, height):
             check(f"PE(3,{j})={val}" in status_line(s),
                   f"{width}x{height} view 2: the status line shows the value under the cursor")
         t.keys("Down", "Right", "Right")
-        j2 = pe_column_dim(j // zc + 2, zc)
+        j2 = pe_column_dim(pe_column_of(j, zc, 512) + 2, zc, 512)
         val = f"{pe[4][j2]:.6f}"
         s = t.wait(f"PE(4,{j2})={val}", "the moved cursor")
         check(s is not None,
@@ -570,7 +580,7 @@ def test_mouse():
         # the heatmap's first cell is at column 7 of the row after the axis labels (row 5 with
         # a two-line caption); cell (row 2, column 12) holds position 4 and the dimension
         # column 12 shows
-        j = pe_column_dim(12, pe_column_step(s))
+        j = pe_column_dim(12, pe_column_step(s), 512)
         click(t, 7 + 12, 5 + 2)
         val = f"{pe[4][j]:.6f}"
         s = t.wait(f"PE(4,{j})={val}", "the clicked cell")

@@ -42,7 +42,7 @@ typedef enum {
     T_E_PIPE, T_E_MEM_SET, T_E_ROW_SET, T_E_ROW_RANDOM, T_I_TRAINED, T_E_LEGEND,
     T_E_NO_ENGLISH,
     /* view 2 */
-    T_P_AXES, T_P_SAMPLED, T_P_WINDOW, T_P_ROWS,
+    T_P_AXES, T_P_SAMPLED, T_P_WINDOW, T_P_ROWS, T_P_SPLIT, T_P_SPLIT_S, T_P_WINDOW_SPLIT,
     /* view 3 */
     T_F_WAVELEN, T_F_WAVES, T_F_CLOCKS, 
     /* view 4 */
