@@ -59,10 +59,10 @@ static const char *const table[T_TERMINAL_END][2] = {
                     "于是 q_m.k_n 只取决于 m-n。",
                     "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
-    [T_CAP_LEARNED] = {"C5 W_E 起初是随机数，含义是训练出来的：起初所有余弦一起上升（点线带：常见词两两），"
+    [T_CAP_LEARNED] = {"C5 W_E 起初是随机数，含义是训练出来的：余弦从 0 附近出发（点线带：常见词两两），"
                        "随后相似上下文的词（爱、喜欢）高出带子，对照组（爱、北京）不会。",
-                       "C5 W_E starts random and is trained: all cosines rise at first (band: "
-                       "common word pairs); then 爱-喜欢 rises above it, the control 爱-北京 does "
+                       "C5 W_E starts random and is trained: cosines start near 0 (band: common "
+                       "word pairs); then 爱-喜欢 rises above the band, the control 爱-北京 does "
                        "not."},
     [T_CAP_SCHEMES] = {"文章之外：真实模型怎样放入位置。两种方案并排：位置之间的信号，随距离的变化，"
                        "以及超出训练长度 L 之后会怎样。",
@@ -369,8 +369,8 @@ static const char *const table[T_TERMINAL_END][2] = {
         "C6 Attention alone cannot see word order: without positions both orders give the same outputs."},
     [T_CAP_ROPE_S] = {"C13 RoPE 旋转 q 和 k（角度 m*theta_i），q_m.k_n 只取决于 m-n。",
         "C13 RoPE adds nothing to the input: it turns q and k by m*theta_i, so q_m.k_n depends on m-n."},
-    [T_CAP_LEARNED_S] = {"C5 W_E 是训练出来的：余弦先一起上升（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
-        "C5 W_E is trained: all cosines rise first (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
+    [T_CAP_LEARNED_S] = {"C5 W_E 是训练出来的：余弦从 0 附近出发（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
+        "C5 W_E is trained: cosines start near 0 (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
     [T_CAP_SCHEMES_S] = {"文章之外：真实模型的两种位置方案并排，以及超出训练长度 L 之后会怎样。",
         "Beyond the article: two schemes real models use, side by side, and what they do past length L."},
     [T_CAP_TRAIN_S] = {"C6 训练验证：单层注意力学「谁是施事者」；不加位置时两种语序是同一袋词，至多对一半。",
@@ -754,6 +754,8 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
                           "Cosine similarity, random start -> trained ({zh}):\n"},
     G(T_G_CONTROL) = {"对照", "   (control {zh})"},
     G(T_G_NEIGHBOURS) = {"最近邻", "Nearest neighbours ({zh}):\n"},
+    G(T_G_BAND) = {"基线带：常见词两两的余弦", "  band ({zh}): every pair of the %d commonest "
+                   "words, mean %+.3f, sd %.3f\n"},
     G(T_G_NEIGHBOURS_OF) = {"最近邻", " by cosine similarity ({zh}), %u words x %d from %s:\n"},
     G(T_G_PCA) = {"主成分投影", "2-D map by PCA ({zh}) of the %zu most frequent words of %s:\n"},
     G(T_G_STEPS) = {"逐步训练", "Training step by step ({zh}): loss per pair and cosine "
