@@ -288,7 +288,7 @@ def test_relative_mk():
                   and float(bar.group(2)) == math.ceil(hi * 10 - 1e-9) / 10,
                   f"relative {lang}: the colour bar spans {lo:.1f}..{hi:.1f}, the values of "
                   f"{n} positions ({bar.groups() if bar else None})")
-            said = "colours: min to max shown" if lang == "en" else "颜色：图中最小值到最大值"
+            said = "colours: min..max here" if lang == "en" else "颜色：此图最小到最大"
             check(said in s, f"relative {lang}: the screen says the colours are fitted")
             # the panel's lines: what follows the square's last cell on each row
             panel = [x.split(UPPER)[-1].strip() for x in s.splitlines()]

@@ -47,7 +47,7 @@ typedef enum {
     T_F_WAVELEN, T_F_WAVES, T_F_CLOCKS, 
     /* view 4 */
     T_R_GRAM, T_R_NEAREST, T_R_SAME, T_R_UNIQUE, T_R_MK, T_R_COLS, T_R_MAXRES, T_R_COMPUTING,
-    T_R_MAXRES_WAIT, T_R_FITTED, T_R_BLOCKS,
+    T_R_MAXRES_WAIT, T_R_FITTED, T_R_BLOCKS, T_R_BLOCKS_S, T_R_UNIQUE_S,
     T_WORKING, /* %d %ld: d_model, n; a screen whose numbers a worker computes */
     T_WORKING_S, /* %d %ld: T_WORKING's shorter form for a narrow screen */
     /* view 5 */

@@ -61,8 +61,8 @@ static const lesson_step steps[LESSON_STEPS] = {
       "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
       "live."},
      {"按 r 从随机值重新训练：余弦从 0 附近出发，随后 爱-喜欢 升到点线带上方，爱-北京 留在带内或更低。",
-      "Press r to train again from random rows: the cosines start near 0, then 爱-喜欢 leaves "
-      "the dotted band upwards and 爱-北京 stays in it or below."},
+      "Press r to train again from random rows: cosines start near 0, then 爱-喜欢 leaves the "
+      "dotted band and 爱-北京 does not."},
      {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
       "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
      .point = {"W_E 是训练出来的：相似上下文的词靠在一起。", "W_E is learned: words of similar contexts move together."}},

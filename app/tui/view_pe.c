@@ -242,14 +242,18 @@ static void draw_labels(const pe_state *p, WINDOW *w, int y, int x, int hcols, i
         long j = layout_dim(p, u, d);
         char l[32];
         snprintf(l, sizeof l, p->interleaved ? "|%ld" : j % 2 ? "|cos %ld" : "|sin %ld", j);
-        /* a label that would run into the cos half's mark gives way to it */
+        /* a label that would run into the cos half's mark or past the map gives way */
         int room = kc > k && kc < k + step ? (int)(kc - k) - 1 : step - 1;
+        room = room < hcols - k ? room : hcols - k;
         if ((int)strlen(l) <= room)
             term_text(w, y, x + LABEL_COLS + k, l, room);
     }
-    if (kc > 0 && kc % step)
-        term_printf(w, y, x + LABEL_COLS + (int)kc, step - 1, "|cos %ld",
-                    column_dim(p, p->col0 / p->zc + kc, d));
+    if (kc > 0 && kc % step) {
+        char l[32];
+        snprintf(l, sizeof l, "|cos %ld", column_dim(p, p->col0 / p->zc + kc, d));
+        if ((int)strlen(l) <= hcols - kc)
+            term_text(w, y, x + LABEL_COLS + (int)kc, l, step - 1);
+    }
 }
 
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)

@@ -162,6 +162,8 @@ static int draw_blocks(WINDOW *w, int py, int px, int pw, const tf_config *c, lo
         return py;
     char line[96];
     txt_fmt(line, sizeof line, T_R_BLOCKS, k);
+    if (term_text_width(line) > pw)
+        txt_fmt(line, sizeof line, T_R_BLOCKS_S, k);
     term_text(w, py, px, line, pw);
     for (int b = 0; b < nb; b++) {
         double m[2][2];
@@ -195,8 +197,12 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     term_attr(w, A_NORMAL, 0);
     if (ready) {
         /* every pair at that offset ties: |PE(p) - PE(q)|^2 = d - 2 sum_i cos((p - q) w_i) */
-        txt_fmt(line, sizeof line, T_R_UNIQUE, labs(a->min_pair[1] - a->min_pair[0]),
-                a->min_pair[0], a->min_pair[1], a->min_distance);
+        long off = labs(a->min_pair[1] - a->min_pair[0]);
+        txt_fmt(line, sizeof line, T_R_UNIQUE, off, a->min_pair[0], a->min_pair[1],
+                a->min_distance);
+        if (term_wrap(NULL, 0, 0, pw, 64, 1, line) > 3)
+            txt_fmt(line, sizeof line, T_R_UNIQUE_S, off, a->min_pair[0], a->min_pair[1],
+                    a->min_distance);
         py += term_wrap(w, py, px, pw, 3, 1, line);
     } else {
         py++;
@@ -221,14 +227,16 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     bool narrow = term_text_width(hdr) > pw;
     if (narrow)
         drop_last_column(hdr);
-    if (!t->big)
-        term_text(w, py++, px, hdr, pw);
     int res_lines = t->big ? 4 : narrow ? 3 : 2; /* the residual line's rows */
-    int shown = rows - (py - y) - 1 - res_lines;
+    /* the table: its header and two rows at least, or none (--big: no table of numbers, the
+     * residual line says the point; a short narrow panel keeps M_k's blocks instead) */
+    int shown = rows - (py - y) - 2 - res_lines;
+    if (t->big || shown < 2)
+        shown = 0, py--;
+    else
+        term_text(w, py++, px, hdr, pw);
     if (shown > d)
         shown = d;
-    if (t->big) /* --big: no table of numbers; the residual line says the point */
-        shown = 0, py--;
     double maxr = 0;
     for (int j = 0; j < d; j++)
         maxr = fmax(maxr, fabs(pe_k[j] - shifted[j]));
