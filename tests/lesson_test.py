@@ -277,7 +277,7 @@ def test_keys():
         t.keys("Enter")
         s = t.wait(lambda x: "lesson 8/12" in header(x) and "pos=3, dim j=" in x, "step 8")
         zc = tt.pe_column_step(s)
-        j = tt.pe_column_dim(tt.pe_column_of(10, zc, 512), zc, 512)
+        j = tt.pe_column_dim(tt.pe_column_of(16, zc, 512), zc, 512)
         t.keys("Right", "Right", "Down")
         j2 = tt.pe_column_dim(tt.pe_column_of(j, zc, 512) + 2, zc, 512)
         s = t.wait(lambda x: f"pos=4, dim j={j2} " in x, "the cursor moved")

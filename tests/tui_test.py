@@ -212,7 +212,7 @@ def views_at(width, height):
         # position 3 on the dimension its column shows
         s = t.wait(lambda x: re.search(r"PE\(3, \d+\) = ", x), "the PE formula")
         zc = pe_column_step(s)
-        j = pe_column_dim(pe_column_of(10, zc, 512), zc, 512)
+        j = pe_column_dim(pe_column_of(16, zc, 512), zc, 512)
         fn = "cos" if j % 2 else "sin"
         ang = 3 * 10000 ** (-(j - j % 2) / 512)
         want = f"PE(3, {j}) = {fn}(3 / 10000^({j - j % 2}/512)) = {fn}({ang:.6f}) = "
@@ -456,7 +456,7 @@ def test_pictures():
     t = Tmux(["--lang", "en", "我爱学习"], 120, 40)
     try:
         t.keys("2")
-        s0 = t.wait("PE(3, 10)", "view 2")
+        s0 = t.wait("PE(3, ", "view 2")
         t.keys("g")
         s1 = t.wait("g: no pictures here", "the no-pictures sentence")
         check(s1 is not None and "tmux and screen pass no pictures through" in s1,
@@ -467,7 +467,7 @@ def test_pictures():
             check(len(same) == len(a0) - 1, "pictures: in tmux g changes no row but the message")
         t.keys("g")
         s2 = t.wait("g: no pictures here", "the sentence again")
-        check(s2 is not None and "PE(3, 10)" in s2, "pictures: a second g changes nothing either")
+        check(s2 is not None and "PE(3, " in s2, "pictures: a second g changes nothing either")
         quit_restores(t, "pictures: q after g restores the terminal")
     finally:
         t.kill()
@@ -475,7 +475,7 @@ def test_pictures():
     t = Tmux(["--lang", "en", "我爱学习"], 120, 40, env={"TFVIZ_GRAPHICS": "symbols"})
     try:
         t.keys("2")
-        s0 = t.wait("PE(3, 10)", "view 2")
+        s0 = t.wait("PE(3, ", "view 2")
         t.keys("g")
         s1 = t.wait(lambda x: "g: this view's figure (symbols)" in x and
                     sum(ch in BLOCKS for ch in x) > 500, "the figure in symbols")
@@ -483,7 +483,7 @@ def test_pictures():
         if s0 and s1:
             blocks = sum(ch in BLOCKS for line in area_lines(s1, 40) for ch in line)
             check(blocks > 500, f"pictures: the area is drawn in block characters ({blocks})")
-            check("PE(3, 10)" not in "\n".join(area_lines(s1, 40)),
+            check("PE(3, " not in "\n".join(area_lines(s1, 40)),
                   "pictures: the view's own cells are gone from the area")
             check(s1.splitlines()[0] == s0.splitlines()[0] and
                   status_line(s1).split()[:3] == status_line(s0).split()[:3],
@@ -519,7 +519,7 @@ def test_pictures():
                                              "TFVIZ_GRAPHICS": "symbols"})
     try:
         t.keys("2")
-        t.wait("PE(3, 10)", "view 2 in ASCII")
+        t.wait("PE(3, ", "view 2 in ASCII")
         t.keys("g")
         s = t.wait("g: no pictures here", "the sentence")
         check(s is not None and "need a UTF-8 locale" in s,

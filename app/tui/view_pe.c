@@ -51,7 +51,7 @@ static void *init(tui *t)
     (void)t;
     pe_state *p = calloc(1, sizeof *p);
     if (p)
-        p->pos = 3, p->dim = p->shown = 10, p->zr = 1, p->zc = 1, p->ppc = 2;
+        p->pos = 3, p->dim = p->shown = 16, p->zr = 1, p->zc = 1, p->ppc = 2;
     return p;
 }
 
