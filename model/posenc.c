@@ -250,14 +250,22 @@ void posenc_fill_f32(long pos0, long n, int d, double base, float *out)
     posenc_fill_f32_isa(tf_isa_best(), pos0, n, d, base, out);
 }
 
+void posenc_rotation(int i, int d, double base, double k, double m[2][2])
+{
+    double a = k * posenc_omega(i, d, base);
+    double ck = cos(a), sk = sin(a);
+    m[0][0] = ck, m[0][1] = sk;
+    m[1][0] = -sk, m[1][1] = ck;
+}
+
 void posenc_shift(const double *pe, int d, double base, double k, double *out)
 {
     for (int i = 0; i < d / 2; i++) {
-        double a = k * posenc_omega(i, d, base);
-        double ck = cos(a), sk = sin(a);
+        double m[2][2];
+        posenc_rotation(i, d, base, k, m);
         double x = pe[2 * i], y = pe[2 * i + 1];
-        out[2 * i] = x * ck + y * sk;
-        out[2 * i + 1] = y * ck - x * sk;
+        out[2 * i] = m[0][0] * x + m[0][1] * y;
+        out[2 * i + 1] = m[1][0] * x + m[1][1] * y;
     }
 }
 
@@ -315,6 +323,11 @@ double posenc_gram_work(double n, double d) { return 1.5 * n * n * d / 2; }
 int posenc_split_dim(int c, int d)
 {
     return c < d / 2 ? 2 * c : 2 * (c - d / 2) + 1;
+}
+
+int posenc_split_col(int j, int d)
+{
+    return j % 2 ? d / 2 + j / 2 : j / 2;
 }
 
 double posenc_dot_offset(double offset, int d, double base)

@@ -106,6 +106,42 @@ static void test_relative_map(void **state)
     assert_true(worst > 0.1);
 }
 
+/* M_k's blocks: the rotation by k w_i of seed-claims.md, written out from cos and sin here, and
+ * each block alone carries the pair (2i, 2i+1) of PE(pos) to PE(pos+k) */
+static void test_rotation_blocks(void **state)
+{
+    (void)state;
+    enum { D = 512 };
+    double m[2][2];
+    posenc_rotation(0, D, 10000, 1, m); /* w_0 = 1: the angle is 1 radian */
+    assert_close(m[0][0], cos(1.0), 1e-15);
+    assert_close(m[0][1], sin(1.0), 1e-15);
+    assert_close(m[1][0], -sin(1.0), 1e-15);
+    assert_close(m[1][1], cos(1.0), 1e-15);
+    for (int i = 0; i < D / 2; i += 51) {
+        double a = 5.0 * pow(10000.0, -2.0 * i / D);
+        posenc_rotation(i, D, 10000, 5, m);
+        assert_close(m[0][1], sin(a), 1e-14);
+        assert_close(m[1][1], cos(a), 1e-14);
+        double p3[2] = {sin(3 * a / 5), cos(3 * a / 5)}, p8[2] = {sin(8 * a / 5), cos(8 * a / 5)};
+        assert_close(m[0][0] * p3[0] + m[0][1] * p3[1], p8[0], 1e-13);
+        assert_close(m[1][0] * p3[0] + m[1][1] * p3[1], p8[1], 1e-13);
+    }
+}
+
+/* The split layout: the sin half (even j) then the cos half (odd j), and its inverse */
+static void test_split_layout(void **state)
+{
+    (void)state;
+    const int d = 512;
+    for (int c = 0; c < d; c++) {
+        int j = posenc_split_dim(c, d);
+        assert_int_equal(j % 2, c < d / 2 ? 0 : 1);
+        assert_int_equal(j / 2, c % (d / 2));
+        assert_int_equal(posenc_split_col(j, d), c);
+    }
+}
+
 static void test_fast_path_matches_reference(void **state)
 {
     (void)state;
@@ -221,6 +257,8 @@ int main(void)
         cmocka_unit_test(test_norm_and_dot),
         cmocka_unit_test(test_gram_constant_on_diagonals),
         cmocka_unit_test(test_relative_map),
+        cmocka_unit_test(test_rotation_blocks),
+        cmocka_unit_test(test_split_layout),
         cmocka_unit_test(test_fast_path_matches_reference),
         cmocka_unit_test(test_fast_path_variants),
         cmocka_unit_test(test_uniqueness),

@@ -59,10 +59,10 @@ static const char *const table[T_TERMINAL_END][2] = {
                     "于是 q_m.k_n 只取决于 m-n。",
                     "RoPE adds nothing to the input: after Q and K are computed, each pair "
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
-    [T_CAP_LEARNED] = {"W_E 起初是随机数，含义是训练出来的：起初所有余弦一起上升（点线带：常见词两两），"
+    [T_CAP_LEARNED] = {"W_E 起初是随机数，含义是训练出来的：余弦从 0 附近出发（点线带：常见词两两），"
                        "随后相似上下文的词（爱、喜欢）高出带子，对照组（爱、北京）不会。",
-                       "W_E starts random and is trained: all cosines rise at first (band: "
-                       "common word pairs); then 爱-喜欢 rises above it, the control 爱-北京 does "
+                       "W_E starts random and is trained: cosines start near 0 (band: common "
+                       "word pairs); then 爱-喜欢 rises above the band, the control 爱-北京 does "
                        "not."},
     [T_CAP_SCHEMES] = {"文章之外：真实模型怎样放入位置。两种方案并排：位置之间的信号，随距离的变化，"
                        "以及超出训练长度 L 之后会怎样。",
@@ -78,8 +78,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                      "bag of words, so they get the same answer: at most half right."},
 
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
-    [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
-                   "arrows move  PgUp/PgDn page  z/Z zoom  f fit"},
+    [T_KEYS_PE] = {"方向键 PgUp/PgDn 移动  z/Z/f 缩放  s 排列",
+                   "arrows PgUp/PgDn move  z/Z/f zoom  s layout"},
     [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格/a 动画",
                      "Up/Down pair  Left/Right pos  Space/a animate"},
     [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
@@ -174,8 +174,14 @@ static const char *const table[T_TERMINAL_END][2] = {
                         "* no English word list (scripts/bootstrap.sh): English words are letters"},
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
-    [T_P_SAMPLED] = {"每列取 %ld 维中的 1 维（采样，sin、cos 交替），%ld 维全在图上；Z 放大",
-                     "1 column = 1 of %ld dims (sampled, sin/cos alternate), all %ld shown; Z zoom"},
+    [T_P_SAMPLED] = {"交错排列：每列取 %ld 维中的 1 维（sin、cos 交替），%ld 维全在图上；s 分开",
+                     "interleaved: 1 column = 1 of %ld dims (sin/cos alternate), all %ld; s split"},
+    [T_P_SPLIT] = {"左 sin（偶数 j），右 cos（奇数 j）；每列取 %ld 维中的 1 维，共 %ld 维；s 交错",
+                   "sin (even j) left, cos (odd j) right; 1 of %ld dims, all %ld; s interleave"},
+    [T_P_SPLIT_S] = {"左 sin 右 cos；每列取 %ld 维中的 1 维，共 %ld；s 交错",
+                     "sin left, cos right; 1 of %ld dims, all %ld; s interleave"},
+    [T_P_WINDOW_SPLIT] = {"第 %ld-%ld 列（共 %ld 列，先 sin 后 cos），每列 %ld 维  z 缩小  f 全图",
+                          "cols %ld-%ld of %ld (sin half, then cos), %ld per column; z zoom out, f fit"},
     [T_P_WINDOW] = {"维 %ld-%ld（共 %ld 维），每列 %ld 维  z 缩小  f 全图",
                     "dims %ld-%ld of %ld, %ld per column; z zoom out, f fit"},
     [T_P_ROWS] = {"位置 %ld-%ld（共 %ld 个）", "positions %ld-%ld of %ld"},
@@ -189,11 +195,18 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_R_GRAM] = {"PE.PE^T：前 %ld 个位置", "PE.PE^T, first %ld positions"},
     [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
     [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
-    [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
+    [T_R_UNIQUE] = {"最近：每一对相隔 %ld 的位置（如 %ld 与 %ld），距离都是 %.6f：距离只取决于相隔多远",
+                    "nearest: every pair %ld apart (%ld and %ld, ...), all at distance %.6f: the "
+                    "distance depends on the offset only"},
     [T_R_MK] = {"相对位置：pos = %ld，k = %ld", "Relative: pos = %ld, k = %ld"},
     [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
     [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
                     "max diff here %.1e; over all positions %.1e (n = %ld)"},
+    [T_R_FITTED] = {"颜色：此图最小到最大", "colours: min..max here"},
+    [T_R_BLOCKS_S] = {"M_%ld 的 2x2 块", "M_%ld's 2x2 blocks"},
+    [T_R_UNIQUE_S] = {"最近：相隔 %ld 的每一对（如 %ld 与 %ld），距离都是 %.6f",
+                      "nearest: every pair %ld apart (%ld and %ld, ...): %.6f"},
+    [T_R_BLOCKS] = {"M_%ld：每对 (2i, 2i+1) 一个 2x2 旋转块", "M_%ld: a 2x2 rotation per pair (2i, 2i+1)"},
     [T_R_COMPUTING] = {"唯一性：正在计算 %ld 个位置...", "Uniqueness: computing %ld positions..."},
     [T_R_MAXRES_WAIT] = {"这一行最大差 %.1e；所有位置：计算中（n = %ld）",
                          "max diff here %.1e; over all positions: computing (n = %ld)"},
@@ -324,7 +337,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_S9_RANDOM] = {"随机", "random"},
     [T_E_ONEHOT_S] = {"「%s」：第 %d 位是 1，其余 %s 位是 0", "one-hot of %s: 1 at %d, 0 in %s others"},
     [T_E_ROW_S] = {"W_E 第 %d 行（%d 个数）", "row %d of W_E (%d numbers)"},
-    [T_P_SAMPLED_S] = {"每列 = %ld 维取 1（采样），共 %ld 维", "1 column = 1 of %ld dims, all %ld"},
+    [T_P_SAMPLED_S] = {"交错：每列 = %ld 维取 1，共 %ld 维；s 分开", "interleaved: 1 of %ld dims, all %ld; s split"},
     [T_F_WAVELEN_S] = {"波长（对数），i = 0 .. %d", "wavelength (log), i = 0 .. %d"},
     [T_F_WAVES_S] = {"第 %d、%d 维：w=%.3g，波长 %.3g", "dims %d,%d: w=%.3g, 2pi/w=%.3g"},
     [T_I_POS0_S] = {"「%s」是第 %zu 个词，pos = %ld（从 0 数）", "%s is word %zu, pos = %ld (from 0)"},
@@ -359,8 +372,8 @@ static const char *const table[T_TERMINAL_END][2] = {
         "Attention alone cannot see word order: without positions both orders give the same outputs."},
     [T_CAP_ROPE_S] = {"RoPE 旋转 q 和 k（角度 m*theta_i），q_m.k_n 只取决于 m-n。",
         "RoPE adds nothing to the input: it turns q and k by m*theta_i, so q_m.k_n depends on m-n."},
-    [T_CAP_LEARNED_S] = {"W_E 是训练出来的：余弦先一起上升（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
-        "W_E is trained: all cosines rise first (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
+    [T_CAP_LEARNED_S] = {"W_E 是训练出来的：余弦从 0 附近出发（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
+        "W_E is trained: cosines start near 0 (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
     [T_CAP_SCHEMES_S] = {"文章之外：真实模型的两种位置方案并排，以及超出训练长度 L 之后会怎样。",
         "Beyond the article: two schemes real models use, side by side, and what they do past length L."},
     [T_CAP_TRAIN_S] = {"训练验证：单层注意力学「谁是施事者」；不加位置时两种语序是同一袋词，至多对一半。",
@@ -781,6 +794,8 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
                           "Cosine similarity, random start -> trained ({zh}):\n"},
     G(T_G_CONTROL) = {"对照", "   (control {zh})"},
     G(T_G_NEIGHBOURS) = {"最近邻", "Nearest neighbours ({zh}):\n"},
+    G(T_G_BAND) = {"基线带：常见词两两的余弦", "  band ({zh}): every pair of the %d commonest "
+                   "words, mean %+.3f, sd %.3f\n"},
     G(T_G_NEIGHBOURS_OF) = {"最近邻", " by cosine similarity ({zh}), %u words x %d from %s:\n"},
     G(T_G_PCA) = {"主成分投影", "2-D map by PCA ({zh}) of the %zu most frequent words of %s:\n"},
     G(T_G_STEPS) = {"逐步训练", "Training step by step ({zh}): loss per pair and cosine "

@@ -63,9 +63,9 @@ static const lesson_step steps[LESSON_STEPS] = {
       "W_E starts as random numbers. Training pushes words that appear in similar contexts "
       "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
       "live."},
-     {"按 r 从随机值重新训练：所有余弦先一起升高，随后 爱-喜欢 高出点线带，爱-北京 不会。",
-      "Press r to train again from random rows: all cosines rise first, then 爱-喜欢 leaves "
-      "the dotted band and 爱-北京 does not."},
+     {"按 r 从随机值重新训练：余弦从 0 附近出发，随后 爱-喜欢 升到点线带上方，爱-北京 留在带内或更低。",
+      "Press r to train again from random rows: cosines start near 0, then 爱-喜欢 leaves the "
+      "dotted band and 爱-北京 does not."},
      {"p 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
       "p: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
      .point = {"W_E 是训练出来的：相似上下文的词靠在一起。", "W_E is learned: words of similar contexts move together."}},
