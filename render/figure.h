@@ -14,8 +14,7 @@
  *
  * Heatmaps: a matrix with no more cells than the output has pixels is drawn one sharp block per
  * cell (PNG and PDF: one image at the data's own resolution, painted without interpolation;
- * SVG: one <rect> per run of equal cells, or an image whose cells are repeated by whole
- * pixels). A matrix with more cells than pixels is area-averaged down to the
+ * SVG: one embedded PNG image whose cells are repeated by whole pixels). A matrix with more cells than pixels is area-averaged down to the
  * pixels (300 per inch in PDF and SVG), never sampled into patterns that are not in the data;
  * the file's metadata says so. Rows may be computed on demand (fig_matrix.row), so a figure of
  * millions of cells needs memory for the pixels only.

@@ -420,6 +420,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
 {
     double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
     fig_rect r = a->r;
+    pen_part_begin(f, PART_AXES, &r);
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
     fig_record_ticks(f, &a->x, 0, r);
     fig_record_ticks(f, &a->y, 1, r);
@@ -485,4 +486,5 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     }
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
+    pen_part_end(f, PART_AXES);
 }
