@@ -39,11 +39,11 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    /* --venue: its column width by default, its widths for one-column and two-column */
+    /* --venue: its column width by default, its widths for one-column, two-column and half */
     const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
     double width = o->fig_width;
     if (v && (o->fig_width_column || !(width > 0)))
-        width = (o->fig_width_column == 2 ? v->text_in : v->column_in) * FIG_PT_PER_IN;
+        width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
     return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = width, .height = o->fig_height,

@@ -315,18 +315,55 @@ def test_options(d):
         check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
 
 
+def narrow(d):
+    """A 2 in subfigure: every single-panel figure is drawn (rope-decay needed 2.27 in at 8 pt,
+    embedding 2.90 in for its subtitle); the labels are made smaller, to 6 pt at the least, only
+    when the default size does not fit, and a subtitle wider than the page wraps. How many panels
+    a figure has is read from its SVG (the panel groups)."""
+    svg = os.path.join(d, "n.svg")
+    for fig in FIGURES:
+        p = run("--export", svg, "--figure", fig, "--width", "2in", "--lang", "en", ok=False)
+        err = p.stderr.decode().strip()
+        if p.returncode == 0:
+            doc = xml.dom.minidom.parse(svg).documentElement
+            params = doc.getElementsByTagName("metadata")[0].firstChild.data
+            size = float(re.search(r"--font-size ([\d.]+)", params).group(1))
+            said = f"note: the labels of the {fig} figure are {size:g} pt" in err
+            check(6 <= size <= 8 and doc.getAttribute("width") == "144pt" and
+                  said == (size < 8), f"--width 2in draws {fig} at {size:g} pt ({err})")
+            continue
+        run("--export", svg, "--figure", fig, "--lang", "en")
+        panels = len(groups_of(xml.dom.minidom.parse(svg).documentElement, "panel"))
+        check(panels > 1 and "need about" in err,
+              f"--width 2in refuses only figures of several panels: {fig} ({panels}): {err}")
+    p = run("--export", svg, "--figure", "rope-decay", "--width", "2in", "--font-size", "8",
+            "--lang", "en", ok=False)
+    check(p.returncode == 2 and "--width" in p.stderr.decode(),
+          "a --font-size the request sets is kept: refused, naming a width")
+
+
 def test_paper(d):
     """Venue widths, serif and named fonts, and Chinese refused when no font can draw it."""
     path = os.path.join(d, "v.pdf")
-    venues = {"acl": (7.7 / 2.54, 16.0 / 2.54), "neurips": (5.5, 5.5), "icml": (3.25, 6.75),
-              "iclr": (5.5, 5.5), "ieee": (3.5, 7.16), "a4": (16 / 2.54, 16 / 2.54)}
-    for venue, (col, text) in venues.items():
-        run("--export", path, "--venue", venue)
-        w, _, _ = pdfinfo(path)
-        check(abs(w - col * 72) < 0.05, f"--venue {venue}: one column {w / 72:.3f} in ({col:.3f})")
-        run("--export", path, "--venue", venue, "--width", "two-column", "--figure", "freq")
-        w, _, _ = pdfinfo(path)
-        check(abs(w - text * 72) < 0.05, f"--venue {venue} two-column: {w / 72:.3f} in ({text:.3f})")
+    # (the column, the text, the gap between two figures side by side) of each style file;
+    # neurips, iclr and a4 have one column, the text: a figure is as wide by default and with
+    # two-column, and one-column is there one of two side by side, as half is
+    venues = {"acl": (7.7 / 2.54, 16.0 / 2.54, 0.6 / 2.54), "neurips": (5.5, 5.5, 0.25),
+              "icml": (3.25, 6.75, 0.25), "iclr": (5.5, 5.5, 0.25), "ieee": (3.5, 7.16, 0.16),
+              "a4": (16 / 2.54, 16 / 2.54, 0.25)}
+    for venue, (col, text, gap) in venues.items():
+        half = (text - gap) / 2
+        one = col if col < text else half
+        for width, want in ((None, col), ("one-column", one), ("two-column", text),
+                            ("half", half)):
+            run("--export", path, "--venue", venue, *(["--width", width] if width else []),
+                "--figure", "freq" if width == "two-column" else "rope-decay")
+            w, _, _ = pdfinfo(path)
+            check(abs(w - want * 72) < 0.05,
+                  f"--venue {venue} --width {width or '(default)'}: {w / 72:.3f} in ({want:.3f})")
+    check(abs((venues["acl"][1] - venues["acl"][2]) / 2 - venues["acl"][0]) < 1e-9,
+          "a two-column venue's half is its column")
+    narrow(d)
     run("--export", path, "--venue", "icml", "--width", "5cm")
     w, _, _ = pdfinfo(path)
     check(abs(w - 5 / 2.54 * 72) < 0.05, "--width in a unit overrides --venue")

@@ -437,7 +437,7 @@ static int set_length(const char *name, const char *v, double *out)
     double len = fig_parse_length(v);
     if (len < 0) {
         err_say("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or one-column, "
-                "two-column), not '%s'.", name, v);
+                "two-column, half), not '%s'.", name, v);
         return -1;
     }
     *out = len;
@@ -446,7 +446,7 @@ static int set_length(const char *name, const char *v, double *out)
 
 static int set_width(tf_options *o, const char *v)
 {
-    o->fig_width_column = strcmp(v, "one-column") == 0 ? 1 : strcmp(v, "two-column") == 0 ? 2 : 0;
+    o->fig_width_column = (int)fig_width_preset_of(v);
     return set_length("--width", v, &o->fig_width);
 }
 

@@ -727,22 +727,46 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     free(own);
 }
 
-/* The still figure e to fp in format fmt: its page, taller when the labels need it. */
-static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                            fig_format fmt, FILE *fp, char *why, size_t why_len)
+/* The still figure e to fp in format fmt at width w, from height *h up: the height follows the
+ * width, taller when the labels need it (a large --font-size), the same in both languages, and
+ * so are the ticks and the labels. */
+static tf_status draw_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                         fig_format fmt, FILE *fp, double w, double *h, bool *cramped, char *why,
+                         size_t why_len)
 {
-    double w, h;
-    figure_page_size(req, e, &w, &h);
-    /* the height follows the width: taller when the labels need it (a large --font-size), the
-     * same in both languages, and so are the ticks and the labels */
     fig_ticks *plan = malloc(sizeof *plan);
     if (!plan)
         return TF_ERR_NOMEM;
-    shared_layout(req, a, e, fmt, w, &h, plan);
-    bool cramped;
-    tf_status st = still_page(req, a, e, fmt, w, h, fp, false, plan, NULL, &cramped, why,
+    shared_layout(req, a, e, fmt, w, h, plan);
+    tf_status st = still_page(req, a, e, fmt, w, *h, fp, false, plan, NULL, cramped, why,
                               why_len);
     free(plan);
+    return st;
+}
+
+/* Labels at the default size that do not fit a narrow page are drawn smaller, down to 6 pt (a
+ * size the request sets is kept): a 2 in subfigure draws every single-panel figure. */
+static const double smaller_fonts[] = {7.0, 6.0};
+
+/* The still figure e to fp in format fmt: its page, taller when the labels need it; *smaller
+ * the font size the labels took instead of the default, 0 for none. */
+static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                            fig_format fmt, FILE *fp, double *smaller, char *why, size_t why_len)
+{
+    double w, h;
+    figure_page_size(req, e, &w, &h);
+    bool cramped;
+    double h0 = h;
+    tf_status st = draw_at(req, a, e, fmt, fp, w, &h, &cramped, why, why_len);
+    *smaller = 0;
+    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !(req->font_size > 0) &&
+                       k < sizeof smaller_fonts / sizeof smaller_fonts[0]; k++) {
+        fig_request r = *req;
+        r.font_size = smaller_fonts[k];
+        double hk = h0;
+        st = draw_at(&r, a, e, fmt, fp, w, &hk, &cramped, why, why_len);
+        *smaller = st == TF_OK ? r.font_size : 0;
+    }
     if (st == TF_ERR_RANGE && cramped) {
         double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
         double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;
@@ -791,13 +815,19 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 1;
     char why[200] = "";
     fig_format fmt = fig_format_from_path(req->path);
-    st = draw_still(req, a, e, fmt, out.fp, why, sizeof why);
+    double smaller;
+    st = draw_still(req, a, e, fmt, out.fp, &smaller, why, sizeof why);
     if (outfile_close(&out, st))
         return 1;
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
         return 2;
     }
+    if (smaller > 0)
+        err_say("note: the labels of the %s figure are %g pt, the default %g pt does not fit "
+                "a page %.2f in wide (--font-size sets the size).", e->name, smaller,
+                FIG_DEFAULT_FONT_PT, req->width > 0 ? req->width / FIG_PT_PER_IN
+                                                    : FIG_ONE_COLUMN_IN);
     return 0;
 }
 
