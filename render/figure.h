@@ -284,6 +284,10 @@ struct fig_axes {
     /* the title is the panel's short name (e.g. a column's scheme), the only thing that tells
      * it from its neighbours: kept when the page drops subtitles (fig_spec.no_subtitles) */
     bool title_is_name;
+    /* a title wider than its room wraps onto more lines, centred, instead of making the page
+     * too small (a single panel's subtitle on a narrow page; the figure measures the panel's
+     * height with fig_axes_fit, not with the title's own one-line height) */
+    bool title_wraps;
 };
 
 /* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title

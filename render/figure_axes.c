@@ -288,12 +288,14 @@ static void wrap_at(fig *f, double width)
 }
 
 /* The width a panel title wraps at: the room over the plot less a panel letter's corner on
- * either side; 0 when the title fits on one line (a narrow page: a long subtitle takes two
- * lines instead of refusing the page). */
-static double title_wrap(fig *f, const char *title, double room, double tag_w)
+ * either side; 0 when the title fits on one line or the axes do not let it wrap (a narrow page:
+ * a long subtitle takes two lines instead of refusing the page). */
+static double title_wrap(fig *f, const fig_axes *a, double room, double tag_w)
 {
+    if (!a->title_wraps)
+        return 0;
     double w, h;
-    fig_text_size(f, FIG_LABEL, title, false, &w, &h);
+    fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
     double wrap = room - 2 * tag_w;
     return w > wrap && wrap > 0 ? wrap : 0;
 }
@@ -310,6 +312,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
+    bool wrapped = false; /* a title on more lines than one, across the whole room */
     if (a->title || a->tag) {
         double tw = 0, tagw = 0, tagh = 0;
         if (a->tag) {
@@ -319,7 +322,8 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         h = tagh;
         if (a->title) {
             /* the title is centred over the plot, the letter at the panel's left edge */
-            double wrap = title_wrap(f, a->title, room.w, tagw);
+            double wrap = title_wrap(f, a, room.w, tagw);
+            wrapped = wrap > 0;
             wrap_at(f, wrap);
             fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
             wrap_at(f, 0);
@@ -343,8 +347,8 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
         /* centred on the plot, it may reach into the room above and below it, not past it
-         * (nor into a panel letter's corner) */
-        overflow |= w > ph + 2 * fmin(a->tag ? 0.0 : top, bottom);
+         * (nor into a panel letter's corner, nor under a title that wrapped across the room) */
+        overflow |= w > ph + 2 * fmin(a->tag || wrapped ? 0.0 : top, bottom);
     }
     left = fmax(left, a->min_left);
     a->used_left = left;
@@ -501,7 +505,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     }
     if (a->title && (!f->spec.no_subtitles || a->title_is_name)) {
         size_t before = f->spec.boxes ? f->spec.boxes->n : 0;
-        wrap_at(f, title_wrap(f, a->title, a->outer.w, tag_w));
+        wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), r.y - pad, 0.5,
                  1.0, false);
         wrap_at(f, 0);
