@@ -20,8 +20,15 @@ import xml.dom.minidom
 from harness import FAILS, check, percent, run_tfviz  # noqa: E402
 
 TFVIZ = None
-FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding", "dot-offset",
-           "rope-score", "rope-qk", "pe-vs-rope", "schemes", "pe-file"]
+FIGURES = []  # the still figures that need nothing besides the sentence, from the table
+
+
+def figure_table(tfviz):
+    """The table of figures (app/figures/export.c) as tfviz-options-docs, built beside tfviz,
+    writes it: (name, kind, needs, example options) per line. No list of figures is kept here."""
+    docs = os.path.join(os.path.dirname(tfviz), "tfviz-options-docs")
+    out = subprocess.run([docs, "figures"], capture_output=True, check=True).stdout.decode()
+    return [tuple(line.split("\t")[:4]) for line in out.splitlines()]
 
 
 def run(*args, ok=True, **kw):
@@ -302,6 +309,12 @@ def test_options(d):
     p = run("--figure", "pe", ok=False)
     check(p.returncode == 2 and "--export" in p.stderr.decode(), "--figure without --export")
     check(not os.path.exists(path) and leftovers(d) == [], "no file after refused options")
+    # the figures --scheme reaches are named by their rows of the table
+    p = run("--export", path, "--figure", "rope", "--scheme", "rope", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "figures order, schemes, pe-file, order-training;" in err and
+          "the rope figure does not use one" in err, f"--scheme with rope: refused ({err.strip()})")
+    run("--export", path, "--figure", "pe-file", "--scheme", "learned", "-d", "16")
     run("--export", path, "--title", "My <b>title</b> & 标题", "--font-size", "10")
     run("--export", path, "--no-title", "--lang", "en", "--colormap", "cividis")
     # a width in range whose derived height is not: the message names the page it would make
@@ -527,6 +540,8 @@ def test_wordmap(d):
 def main():
     global TFVIZ
     TFVIZ, group = sys.argv[1], sys.argv[2]
+    FIGURES.extend(name for name, kind, needs, _ in figure_table(TFVIZ)
+                   if kind == "still" and needs == "-")
     fn = globals().get(f"test_{group}")
     if not fn:
         print(f"unknown group {group}", file=sys.stderr)

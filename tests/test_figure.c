@@ -314,17 +314,27 @@ static void test_dot_cells(void **state)
     free_png(&r);
 }
 
+static fig_request input_request(const char *name, bool zh, double width_in, double font);
+
+/* Every still figure of the table (figures_names: no list of them is kept here), with the
+ * vectors and the order model it may need, in every format. */
 static void test_every_figure_every_format(void **state)
 {
     (void)state;
-    static const char *const figs[] = {"pe", "rope", "rope-decay", "freq", "dot", "input",
-                                       "order", "embedding"};
     static const char *const ext[] = {"png", "svg", "pdf"};
-    for (size_t i = 0; i < sizeof figs / sizeof figs[0]; i++)
+    int stills = 0;
+    for (const char *const *nm = figures_names(); *nm; nm++) {
+        const fig_entry *row = figure_find(*nm);
+        assert_non_null(row);
+        if (!row->draw)
+            continue;
+        stills++;
         for (int e = 0; e < 3; e++) {
-            char name[64], path[128];
-            snprintf(name, sizeof name, "%s.%s", figs[i], ext[e]);
-            assert_int_equal(export_small(figs[i], name, NULL, path, sizeof path), 0);
+            char path[160], msg[256];
+            snprintf(path, sizeof path, "%s/%s.%s", tmpdir, *nm, ext[e]);
+            fig_request req = input_request(*nm, false, 3.5, 8);
+            if (export_msg(&req, &inputs.a, *nm, path, msg, sizeof msg) != 0)
+                fail_msg("%s: %s", path, msg);
             FILE *fp = fopen(path, "rb");
             assert_non_null(fp);
             char head[8] = {0};
@@ -333,6 +343,8 @@ static void test_every_figure_every_format(void **state)
             const char *magic = e == 0 ? "\x89PNG" : e == 1 ? "<?xml" : "%PDF-";
             assert_memory_equal(head, magic, strlen(magic));
         }
+    }
+    assert_true(stills >= 1);
 }
 
 /* The whole file at path, NUL-terminated (its length in *len). */
@@ -576,7 +588,6 @@ static void test_layouts_hold(void **state)
     fprintf(stderr, "# %d figures x %d widths x 5 sizes x 2 languages: %d pages drawn, %d refused, "
             "%d bad; the animations' frames %d drawn, %d refused, %d bad\n",
             figures, nw, k.drawn, k.refused, k.bad, frames.drawn, frames.refused, frames.bad);
-    assert_int_equal(figures, 19);
     assert_int_equal(k.bad, 0);
     assert_int_equal(frames.bad, 0);
 }
