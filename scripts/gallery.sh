@@ -55,6 +55,7 @@ trap 'rm -f "$vectors"' EXIT
 rm -f "$out"/*.png
 while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
     [[ $kind == still ]] || continue
+    [[ $opts == - ]] && opts=
     what=${caption[$name]:-$title_en / $title_zh}
     shown=$opts
     opts=${opts//VECTORS/$vectors}
@@ -147,6 +148,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
     [[ $kind == animation ]] || continue
+    [[ $opts == - ]] && opts=
     what=${anim_caption[$name]:-$title_en / $title_zh}
     # shellcheck disable=SC2086 # opts are words
     "$tfviz" --export "$tmp/$name/" --figure "$name" --frames 4 --dpi 80 $opts

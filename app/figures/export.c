@@ -128,7 +128,7 @@ void figures_list(FILE *fp)
                 continue;
             const char *ex = anim ? e->anim->example : e->example;
             fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\n", e->name, anim ? "animation" : "still",
-                    needs, ex ? ex : "", txt_lang(e->title, false), txt_lang(e->title, true));
+                    needs, ex ? ex : "-", txt_lang(e->title, false), txt_lang(e->title, true));
         }
     }
 }

@@ -35,7 +35,8 @@ const char *const *figures_animations(void);
 /* The table, one line per still figure and per animation (order-training is both), in its
  * order: name, "still" or "animation", what it needs besides the sentence ("order": the trained
  * order model, "vectors": --vectors FILE, "-": nothing), the options the gallery draws it with
- * (VECTORS stands for a vectors file), its English and its Chinese title, separated by tabs. */
+ * (VECTORS stands for a vectors file; "-": none), its English and its Chinese title, separated
+ * by tabs (no field is empty: a shell's read would merge two tabs). */
 void figures_list(FILE *fp);
 /* Whether the figure name (NULL: pe) draws the position schemes --scheme chooses; list receives
  * the names of those that do ("order, schemes, ..."). */
