@@ -78,6 +78,17 @@ static learn_request learn_req(const tf_options *o)
                            .tokenizer_set = o->tokenizer_set, .params = o->w2v};
 }
 
+/* The order model of order_req with the class's sentence: text under cfg. */
+static order_request order_req_on(const tf_options *o, const char *text, size_t len,
+                                  const tf_config *cfg)
+{
+    order_request r = order_req(o);
+    r.sentence = text;
+    r.sentence_len = len;
+    r.cfg = cfg;
+    return r;
+}
+
 /* The --print the command line asks for, on analysis a (NULL: a learned topic). */
 static print_request print_req(const tf_options *o, tf_analysis *a)
 {
@@ -85,7 +96,8 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
                            .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
                            .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
                            .top_given = o->top_given, .pe_split = o->pe_split,
-                           .order = order_req(o)};
+                           .order = a ? order_req_on(o, a->text, a->text_len, &a->cfg)
+                                      : order_req(o)};
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -287,6 +299,9 @@ static int setup_tables(cli_run_state *c)
             table_error("--pe-file", o->pe_file, st, &dg);
             return 2;
         }
+        /* -n N: its first N rows, in every output (a 1,000,000-row table printed whole) */
+        if (o->n_given && o->cfg.n_positions < c->table.n_pos)
+            c->table.n_pos = o->cfg.n_positions;
         o->positions.table = &c->table;
         /* d_model follows the table (the sinusoidal curve beside it, the head it goes into) */
         if (!o->d_given && !o->vectors_path && c->table.d % 2 == 0 && c->table.d >= TF_MIN_DMODEL)
@@ -534,7 +549,7 @@ static int run_figure(const cli_run_state *c, tf_analysis *a, bool show)
     fig_request req = figure_req(c);
     if (!figures_need_order(req.name))
         return show ? figures_show(&req, a) : figures_export(&req, a);
-    order_request r = order_req(o);
+    order_request r = order_req_on(o, a->text, a->text_len, &a->cfg);
     learn_order s;
     int rc = learn_order_open(&s, &r);
     if (rc)
@@ -584,9 +599,9 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
 }
 
 /* The modes of a sentence: read it, analyse it, run the front-end. */
-static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
+/* read_text, and what went wrong said: 0, or the exit status. */
+static int read_text_said(int argc, char **argv, int first, cli_run_state *c)
 {
-    tf_options *o = &c->o;
     int r = read_text(argc, argv, first, c);
     if (r == -2) {
         err_say("cannot read the text from standard input: %s.", strerror(errno));
@@ -596,6 +611,15 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
         err_say("out of memory reading the text.");
         return 2;
     }
+    return 0;
+}
+
+static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
+{
+    tf_options *o = &c->o;
+    int r = read_text_said(argc, argv, first, c);
+    if (r)
+        return r;
     if (o->vectors_path && (r = use_vectors(c)) != 0)
         return r;
     if (o->export_path || o->show)
@@ -619,6 +643,20 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     fig_release_fonts(); /* after the figures --export or the `e` key drew */
     analysis_free(&a);
     return rc;
+}
+
+/* A --print topic of what is learned: no sentence, but the order model's class sentence (the
+ * text, 我爱学习 when none is given) joins its task. */
+static int run_learned_print(cli_run_state *c, int argc, char **argv, int first)
+{
+    print_request pr = print_req(&c->o, NULL);
+    if (print_trains_order(c->o.print_what)) {
+        int r = read_text_said(argc, argv, first, c);
+        if (r)
+            return r;
+        pr.order = order_req_on(&c->o, c->text, c->text_len, &c->o.cfg);
+    }
+    return print_run(&pr);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -645,20 +683,17 @@ int cli_run(int argc, char **argv)
             r = learn_train(&lr, c.o.output);
         }
     } else if (c.o.train_order) {
-        if (first < argc || c.o.format != FMT_TEXT) {
-            err_say("--train-order trains on its own task and prints a report; %s",
-                    first < argc ? "it reads no sentence (give your sentences with --order-task "
-                                   "FILE)."
-                                 : "for the curves as csv or json use --print order-training "
-                                   "--format csv|json.");
+        if (c.o.format != FMT_TEXT) {
+            err_say("--train-order trains and prints a report; for the curves as csv or json "
+                    "use --print order-training --format csv|json.");
             r = 2;
-        } else {
-            order_request orq = order_req(&c.o);
+        } else if ((r = read_text_said(argc, argv, first, &c)) == 0) {
+            /* the class's sentence joins the generated task (order.h) */
+            order_request orq = order_req_on(&c.o, c.text, c.text_len, &c.o.cfg);
             r = learn_train_order(&orq, c.o.output);
         }
-    } else if (print_learned(c.o.print_what)) { /* no sentence: vectors from a file or corpus */
-        print_request pr = print_req(&c.o, NULL);
-        r = print_run(&pr);
+    } else if (print_learned(c.o.print_what)) { /* vectors from a file or corpus, or order */
+        r = run_learned_print(&c, argc, argv, first);
     } else if ((r = check_mode(&c)) == 0) {
         r = run_sentence(&c, argc, argv, first);
     }

@@ -227,6 +227,11 @@ void fig_release_fonts(void);
 
 typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_TITLE, FIG_NOTE, FIG_ROLE_COUNT } fig_role;
 
+/* Text from a file or a user made into pango markup text for a label that is otherwise markup:
+ * & < > ' " as entities, invalid UTF-8 as U+FFFD, cut on a character boundary with "…" so that
+ * it is at most max_cols columns wide (as render/textwidth counts them: a CJK character two)
+ * and out (cap bytes, cap >= 4) holds it whole. Returns the length of out. */
+size_t fig_markup_text(char *out, size_t cap, const char *s, int max_cols);
 /* Width and height of a text block. plain: the text is not markup (a user's title). */
 void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h);
 /* Draw text so that its box's point (ax, ay) in [0,1]^2 (0,0 = top-left) lands at (x, y);

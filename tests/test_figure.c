@@ -234,6 +234,35 @@ static int export_small(const char *figure, const char *name, const char *colorm
     return rc;
 }
 
+/* fig_markup_text: text from a file becomes markup text pango parses as the same characters;
+ * cut on a character boundary, with "…", never past the buffer or the columns. */
+static void test_markup_text(void **state)
+{
+    (void)state;
+    char out[112];
+    assert_int_equal(fig_markup_text(out, sizeof out, "a&b<c>\"'", 40), 27);
+    assert_string_equal(out, "a&amp;b&lt;c&gt;&quot;&#39;");
+    fig_markup_text(out, sizeof out, "<span size=\"500000\">x</span>", 40);
+    assert_string_equal(out, "&lt;span size=&quot;500000&quot;&gt;x&lt;/span&gt;");
+    fig_markup_text(out, sizeof out, "a\xff\xc0" "b", 40); /* invalid bytes: U+FFFD each */
+    assert_string_equal(out, "a\xef\xbf\xbd\xef\xbf\xbd" "b");
+    /* 100 x 我 (2 columns each): 19 of them and "…" in 40 columns, whole characters */
+    char wo[301];
+    for (int i = 0; i < 100; i++)
+        memcpy(wo + 3 * i, "\xe6\x88\x91", 3);
+    wo[300] = '\0';
+    size_t n = fig_markup_text(out, sizeof out, wo, 40);
+    assert_int_equal(n, 19 * 3 + 3);
+    assert_memory_equal(out + 57, "\xe2\x80\xa6", 4);
+    /* a small buffer: whole entities only */
+    char small[12];
+    fig_markup_text(small, sizeof small, "&&&&", 40);
+    assert_string_equal(small, "&amp;\xe2\x80\xa6");
+    /* within both limits: as it is */
+    fig_markup_text(out, sizeof out, "h.0.wpe.weight", 40);
+    assert_string_equal(out, "h.0.wpe.weight");
+}
+
 static void test_png_size_dpi_metadata(void **state)
 {
     (void)state;
@@ -1025,6 +1054,7 @@ static void test_parse_length(void **state)
 int main(int argc, char **argv)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_markup_text),
         cmocka_unit_test(test_png_size_dpi_metadata),
         cmocka_unit_test(test_png_cell_colours),
         cmocka_unit_test(test_png_colormap_option),

@@ -37,7 +37,7 @@ def formula(s):
 def open_pe(args, width, height, env, tag):
     """tfviz on 我爱学习 with args, in view 2 once its formula shows: (tmux, screen or None)."""
     t = tt.Tmux(args + ["我爱学习"], width, height, env=env)
-    t.wait("C1-C4", "first frame")
+    t.wait("d_model=", "first frame")
     t.keys("2")
     s = t.wait(lambda x: formula(x) is not None, f"{tag}: the formula")
     check(s is not None, f"{tag}: view 2 and its formula appear")
@@ -157,7 +157,7 @@ def test_training_band():
     above the band and the control 爱-北京 does not."""
     t = tt.Tmux(["--lang", "en", "我爱学习"], 80, 24)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("8")
         s = t.wait(lambda x: band_reading(x) is not None, "the band")
         check(s is not None, "band: view 8 shows the band of common-word pairs")
@@ -202,7 +202,7 @@ def test_relative_background():
                             "10000", "--offset", "2").stdout)
     t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", "我爱学习"], 200, 60)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("4")
         s = t.wait("Uniqueness: computing 10000 positions...", "the computing line", timeout=10)
         check(s is not None, "relative: view 4 says it is computing uniqueness over 10000 "
@@ -245,7 +245,7 @@ def test_article_scale():
             t.kill()
     t = tt.Tmux(["--lang", "en", "--index-base", "1", "我爱学习"], 80, 24)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("5", "Down", "Down")
         s = t.wait("pos from 1, as the article: 学习 is word 3, pos = 3", "index base 1")
         check(s is not None, "article: with --index-base 1, 学习 is word 3 at pos 3")
@@ -268,7 +268,7 @@ def test_sum_grows():
     for w, h in ((120, 40), (200, 60)):
         t = tt.Tmux(["--lang", "en", "我爱学习"], w, h)
         try:
-            t.wait("C1-C4", "first frame")
+            t.wait("d_model=", "first frame")
             t.keys("5")
             s = t.wait(lambda x: "layer 1: Q, K, V" in x, "view 5")
             lines = (s or "").splitlines()
@@ -285,7 +285,7 @@ def test_training_kept():
     what u would do; the lesson keeps its d_model through step 8, and u does nothing there."""
     t = tt.Tmux(["--lang", "en", "我爱学习"], 100, 30)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("8")
         for _ in range(7):
             t.keys(">")
@@ -332,7 +332,7 @@ def test_keys_while_computing():
     while the work still runs, which a key path that computes cannot do."""
     t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", LONG], 200, 60)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("6")
         s = t.wait("computing in the background (d_model = 4096, n = 10000)... keys still work",
                    "the computing line", timeout=60)
@@ -365,7 +365,7 @@ def test_stale_results():
     want = [100 * ref[m]["relative_diff"] for m in ("with_pe", "with_rope")]
     t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", "我爱学习"], 200, 60)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("6", "-", "-", "-")
         s = t.wait(lambda x: "d_model=512" in x and order_percents(x) is not None
                    and "computing in the background" not in x, "d_model 512's results",
@@ -385,7 +385,7 @@ def test_stale_results():
     ref = json.loads(tt.run("--print", "order", "--format", "json", "我爱").stdout)
     t = tt.Tmux(["--lang", "en", "我爱"], 120, 40)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("6")
         s = t.wait(lambda x: order_percents(x) is not None, "view 6's numbers", timeout=60)
         m = re.search(r"head \((\d+) of (\d+)\)", s or "")
@@ -397,7 +397,7 @@ def test_stale_results():
         t.kill()
     t = tt.Tmux(["--lang", "en", "-d", "4096", "-n", "10000", LONG], 120, 40)
     try:
-        t.wait("C1-C4", "first frame")
+        t.wait("d_model=", "first frame")
         t.keys("6")
         t.wait("computing in the background", "the computing line", timeout=60)
         t.keys("q")

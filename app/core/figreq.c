@@ -73,16 +73,19 @@ double fig_parse_length(const char *s)
     double v = strtod(s, &end);
     if (end == s || errno == ERANGE || !isfinite(v) || !(v > 0))
         return -1;
-    double unit;
+    /* points per unit as a ratio of whole numbers (an inch is 2.54 cm: 72 pt = 3600/127 per
+     * cm), multiplied before dividing: 1016mm is 2880 pt exactly, as 40in is (72 / 25.4 gave
+     * 2880.0000000000005, past the 40 in a page may be) */
+    double num, den = 1.0;
     if (*end == '\0' || strcmp(end, "in") == 0)
-        unit = FIG_PT_PER_IN;
+        num = FIG_PT_PER_IN;
     else if (strcmp(end, "cm") == 0)
-        unit = FIG_PT_PER_IN / 2.54;
+        num = 3600.0, den = 127.0;
     else if (strcmp(end, "mm") == 0)
-        unit = FIG_PT_PER_IN / 25.4;
+        num = 360.0, den = 127.0;
     else if (strcmp(end, "pt") == 0)
-        unit = 1.0;
+        num = 1.0;
     else
         return -1;
-    return v * unit;
+    return v * num / den;
 }

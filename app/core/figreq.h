@@ -20,6 +20,10 @@ typedef struct order_trainer order_trainer; /* order_train.h */
 #define FIG_TWO_COLUMN_IN 7.16 /* the full text width of a two-column paper (IEEE) */
 #define FIG_DEFAULT_DPI 300.0
 #define FIG_DEFAULT_FONT_PT 8.0
+/* The longest --title, in characters: four lines of a one-column figure, more than any title
+ * needs (a caption holds the rest). Laying out a title is measured again for each page size the
+ * layout tries: 20,000 characters took a minute before they were refused; 200 take 40 ms. */
+#define FIG_MAX_TITLE_CHARS 200
 
 /* A venue's page: the width of one column and of the whole text block (equal for
  * single-column venues), and the gap between two figures side by side. The sources are in

@@ -25,6 +25,7 @@ typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
 typedef struct {
     tf_config cfg;            /* the model: -d, -n, --base, --tokenizer, ... */
     bool d_given;             /* -d was given */
+    bool n_given;             /* -n was given */
     bool vocab_size_set;      /* --vocab-size was given */
     bool tokenizer_set;       /* --tokenizer was given (else word, or char without a dictionary) */
     bool offset_set;          /* --offset was given (else 1, or 0 for a single position) */

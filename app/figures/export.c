@@ -457,9 +457,9 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
         if (req->base_given || strcmp(e->name, "rope-decay") != 0)
             fprintf(m, " --base %.17g", c->base);
         fprintf(m, " --index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
-                "--offset %ld%s", c->index_base, (unsigned long long)c->seed, c->vocab_size,
+                "--offset %ld%s%s", c->index_base, (unsigned long long)c->seed, c->vocab_size,
                 tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
-                c->scale_embedding ? " --scale-embedding" : "");
+                c->scale_embedding ? " --scale-embedding" : "", c->no_hmm ? " --no-hmm" : "");
         if (c->compare) {
             fputs(" --compare ", m);
             put_quoted(m, c->compare, c->compare_len);

@@ -148,6 +148,8 @@ int tui_tab_at(int x);
 int tui_step_token(tui *t, int step);
 /* Token i's text (cut to cap). */
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap);
+/* The claims of docs/math.md view v makes visible ("C1-C4, C12"), for ? only; NULL: none. */
+const char *tui_claims(const tui_view *v);
 /* Write the current language's entry id. */
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
 /* Entry id formatted with the arguments at (y, x) when it fits in maxw columns, else entry

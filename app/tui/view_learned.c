@@ -514,6 +514,7 @@ static int key(tui *t, void *state, int ch)
         return TUI_IGNORED;
     switch (ch) {
     case ' ':
+    case 'p': /* the lesson's Space goes on: p pauses there and here */
         if (L->pr.done)
             return TUI_IGNORED;
         L->running = !L->running;

@@ -36,6 +36,8 @@ typedef struct {
     uint32_t pairs[MAX_PAIRS]; /* held-out sentences to watch, each pair once */
     int n_pairs, pair;   /* how many, and the one shown */
     order_view v;        /* scratch for order_trainer_inspect */
+    char *text;          /* the class's sentence the task was made with (owned) */
+    size_t text_len;
 } train_state;
 
 static void ignore(const char *msg, void *ctx)
@@ -64,13 +66,31 @@ static void list_pairs(train_state *S)
  * why once). */
 static bool training_open(tui *t, train_state *S)
 {
+    /* a new sentence (/ or c) makes a new task: its words join it */
+    bool same = S->text && S->text_len == t->text_len &&
+                memcmp(S->text, t->text, t->text_len) == 0;
+    if (!same && (S->ready || S->failed)) {
+        if (S->ready)
+            learn_order_close(&S->s);
+        S->ready = S->failed = S->running = S->stepping = false;
+        S->pair = 0;
+    }
     if (S->ready || S->failed)
         return S->ready;
     S->failed = true;
+    free(S->text);
+    S->text = malloc(t->text_len + 1);
+    if (!S->text)
+        return false;
+    memcpy(S->text, t->text, t->text_len);
+    S->text_len = t->text_len;
     /* the sentences learn_order_open says are the command line's: the view says its own */
     err_sink was = err_redirect((err_sink){ignore, NULL});
     order_request r = t->req->order;
     r.zh = txt_is_zh();
+    r.sentence = t->text;
+    r.sentence_len = t->text_len;
+    r.cfg = &t->cfg;
     int rc = learn_order_open(&S->s, &r);
     err_redirect(was);
     if (rc) {
@@ -83,6 +103,10 @@ static bool training_open(tui *t, train_state *S)
     S->ready = true;
     S->failed = false;
     list_pairs(S);
+    /* a sentence of another shape: why the built-in pair is watched (cut at a character) */
+    char why[1200];
+    if (learn_order_class_why(&S->s, why, sizeof why, txt_is_zh()))
+        tw_cut(t->msg, sizeof t->msg, why, strlen(why), 300, "...");
     return true;
 }
 
@@ -99,6 +123,7 @@ static void release(void *state)
         return;
     if (S->ready)
         learn_order_close(&S->s);
+    free(S->text);
     free(S);
 }
 
@@ -219,6 +244,15 @@ static void plot(const train_state *S, WINDOW *w, int y, int x, int rows, int co
     term_text(w, y, x, labels[0], 5);
     term_text(w, y + rows / 2, x, labels[1], 5);
     term_text(w, y + rows - 1, x, labels[2], 5);
+    /* what the dashed line is, under its right end, where no trained curve runs */
+    char line[96];
+    txt_fmt(line, sizeof line, T_TR_ACC_LINE);
+    int lw = term_text_width(line);
+    if (what == 0 && rows >= 5 && lw <= cols - 7) {
+        term_attr(w, A_NORMAL, pairs[K]);
+        term_text(w, y + rows / 2 + 1, x + cols - lw, line, lw);
+        term_attr(w, A_NORMAL, 0);
+    }
 }
 
 /* The left column: the accuracy plot with its legend of the last values, the loss plot below
@@ -360,9 +394,12 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
     size_t K = order_trainer_count(S->s.tr);
     const order_model *m = order_trainer_model(S->s.tr, 0);
     term_attr(w, A_BOLD, 0);
-    /* in the lesson Left and Right turn the page: no key to name */
-    tui_fit(w, y, x, cols, t->lesson ? T_TR_EXAMPLE_S : T_TR_EXAMPLE, T_TR_EXAMPLE_S, S->pair + 1,
-            S->n_pairs);
+    /* in the lesson Left and Right turn the page: no key to name; the first pair is the class's
+     * sentence when it joined the task */
+    bool mine = S->pair == 0 && S->s.class_used;
+    txt_id title = mine ? T_TR_CLASS : T_TR_EXAMPLE, title_s = mine ? T_TR_CLASS_S
+                                                                     : T_TR_EXAMPLE_S;
+    tui_fit(w, y, x, cols, t->lesson ? title_s : title, title_s, S->pair + 1, S->n_pairs);
     term_attr(w, A_NORMAL, 0);
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
@@ -454,15 +491,17 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     draw_curves(S, w, y + 1, x + 1, body, left - 2);
     draw_schemes(t, S, w, y + 1, x + left + 1, body, cols - left - 2);
     draw_why(S, w, y + rows - why_lines, x + 1, cols - 2, why_lines);
-    /* the status line: every scheme's held-out accuracy now */
+    /* the status line: every scheme's held-out accuracy now, in whole percent rounded down
+     * (never 100 % before every pair is right), short enough that the four schemes fit an
+     * 80-column line beside the sentence */
     size_t o = 0;
     t->cursor[0] = '\0';
     for (size_t k = 0; k < order_trainer_count(S->s.tr) && o < sizeof t->cursor - 32; k++) {
         const order_point *p = last_point(S, k);
         if (p)
-            o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s%s %.1f%%",
+            o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s%s %d%%",
                                   o ? "  " : "", scheme_name(order_trainer_scheme(S->s.tr, k)),
-                                  100.0 * p->test_acc);
+                                  (int)floor(100.0 * p->test_acc + 1e-9));
     }
 }
 
