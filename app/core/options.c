@@ -451,7 +451,7 @@ static int set_dpi(tf_options *o, const char *v)
 /* --width and --height: a length with a unit */
 static int set_length(const char *name, const char *v, double *out)
 {
-    bool word = strcmp(v, "one-column") == 0 || strcmp(v, "two-column") == 0;
+    bool word = fig_width_preset_of(v) != FIG_WIDTH_NONE; /* one-column, two-column, half */
     double len = word || decimal_start(v, true) ? fig_parse_length(v) : -1;
     if (len < 0) {
         err_say("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or one-column, "
