@@ -39,11 +39,11 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    /* --venue: its column width by default, its widths for one-column and two-column */
+    /* --venue: its column width by default, its widths for one-column, two-column and half */
     const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
     double width = o->fig_width;
     if (v && (o->fig_width_column || !(width > 0)))
-        width = (o->fig_width_column == 2 ? v->text_in : v->column_in) * FIG_PT_PER_IN;
+        width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
     return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = width, .height = o->fig_height,
@@ -132,14 +132,13 @@ static int check_order_options(const tf_options *o)
 }
 
 /* --scheme goes to the places that choose how positions reach attention: --print order,
- * schemes, bias, pe and rope-scaling, the figures order, schemes and pe-file, and the
- * explorer's views 6 and 9. Elsewhere it would be ignored without a word: 0, or 2 after saying
- * so. */
+ * schemes, bias, pe and rope-scaling, the figures whose row of the table says so (order,
+ * schemes, pe-file, order-training), and the explorer's views 6 and 9. Elsewhere it would be
+ * ignored without a word: 0, or 2 after saying so. */
 static int check_scheme_users(const tf_options *o)
 {
     static const char *const topics[] = {"order", "schemes", "bias", "pe", "rope-scaling",
                                          "order-training"};
-    static const char *const figures[] = {"order", "schemes", "pe-file", "order-training"};
     if (o->print_what) {
         for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
             if (strcmp(o->print_what, topics[i]) == 0)
@@ -151,12 +150,12 @@ static int check_scheme_users(const tf_options *o)
     }
     if (o->export_path) {
         const char *f = o->figure ? o->figure : "pe";
-        for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-            if (strcmp(f, figures[i]) == 0)
-                return 0;
-        err_say("--scheme chooses the position schemes of the figures order, schemes and "
-                "pe-file; the %s figure does not use one: add --figure schemes (or order, "
-                "pe-file), or drop --scheme.", f);
+        char users[200];
+        if (figures_use_schemes(f, users, sizeof users))
+            return 0;
+        err_say("--scheme chooses the position schemes of the figures %s; the %s figure does "
+                "not use one: add --figure schemes (or another of them), or drop --scheme.",
+                users, f);
         return 2;
     }
     return 0;

@@ -3,7 +3,9 @@
  * completions, `lesson-keys` the lesson's key table of README.md and the docs,
  * `lesson-keys-man` the man page's.
  * scripts/options_docs.py puts them into docs/tfviz.1, completions/ and the Markdown files (meson
- * compile -C build options-docs) or checks that they are there (the doc-options test). */
+ * compile -C build options-docs) or checks that they are there (the doc-options test).
+ * `figures` writes the table of figures (figures_list), which the gallery script and the tests
+ * read: no list of figures is kept anywhere else. */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,8 +30,11 @@ int main(int argc, char **argv)
         lesson_keys_markdown(stdout);
     else if (strcmp(what, "lesson-keys-man") == 0)
         lesson_keys_man(stdout);
+    else if (strcmp(what, "figures") == 0)
+        figures_list(stdout);
     else {
-        fputs("usage: tfviz-options-docs man|bash|zsh|lesson-keys|lesson-keys-man\n", stderr);
+        fputs("usage: tfviz-options-docs man|bash|zsh|lesson-keys|lesson-keys-man|figures\n",
+              stderr);
         return 2;
     }
     return fflush(stdout) == 0 ? 0 : 1;

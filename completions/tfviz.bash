@@ -13,8 +13,8 @@ _tfviz()
     --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --figure) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map dot-offset rope-score rope-qk pe-vs-rope schemes pe-file order-training rope-rotation pe-waves training" -- "$cur")); return ;;
     --dpi) return ;;
-    --width) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
-    --height) COMPREPLY=($(compgen -W "one-column two-column" -- "$cur")); return ;;
+    --width) COMPREPLY=($(compgen -W "one-column two-column half" -- "$cur")); return ;;
+    --height) COMPREPLY=($(compgen -W "one-column two-column half" -- "$cur")); return ;;
     --venue) COMPREPLY=($(compgen -W "acl neurips icml iclr ieee a4" -- "$cur")); return ;;
     --font) return ;;
     --colormap) COMPREPLY=($(compgen -W "viridis cividis rdbu puor gray" -- "$cur")); return ;;

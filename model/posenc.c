@@ -338,6 +338,58 @@ double posenc_dot_offset(double offset, int d, double base)
     return acc;
 }
 
+tf_status posenc_trig_sums(const double *a, const double *b, const double *theta, int m,
+                           double r0, long n, double *out)
+{
+    double *mem = malloc((size_t)(m > 0 ? m : 1) * 4 * sizeof *mem);
+    if (!mem)
+        return TF_ERR_NOMEM;
+    double *c = mem, *s = mem + m, *cw = mem + 2 * m, *sw = mem + 3 * m;
+    for (int i = 0; i < m; i++) {
+        cw[i] = cos(theta[i]);
+        sw[i] = sin(theta[i]);
+    }
+    for (long t0 = 0; t0 < n; t0 += POSENC_ANCHOR) {
+        /* 1. anchor: exact cos and sin of r theta_i */
+        double r = r0 + (double)t0;
+        for (int i = 0; i < m; i++) {
+            c[i] = cos(r * theta[i]);
+            s[i] = sin(r * theta[i]);
+        }
+        /* 2. the steps of the segment: sum, then turn every pair by theta_i */
+        long t1 = n - t0 < POSENC_ANCHOR ? n : t0 + POSENC_ANCHOR;
+        for (long t = t0; t < t1; t++) {
+            double acc = 0.0;
+            for (int i = 0; i < m; i++) {
+                acc += a[i] * c[i] + b[i] * s[i];
+                double cn = c[i] * cw[i] - s[i] * sw[i];
+                s[i] = s[i] * cw[i] + c[i] * sw[i];
+                c[i] = cn;
+            }
+            out[t] = acc;
+        }
+    }
+    free(mem);
+    return TF_OK;
+}
+
+tf_status posenc_dot_offsets(long k0, long n, int d, double base, double *out)
+{
+    int h = d / 2;
+    double *mem = malloc((size_t)(h > 0 ? h : 1) * 3 * sizeof *mem);
+    if (!mem)
+        return TF_ERR_NOMEM;
+    double *omega = mem, *ones = mem + h, *zeros = mem + 2 * h;
+    posenc_freqs(d, base, omega);
+    for (int i = 0; i < h; i++) {
+        ones[i] = 1.0;
+        zeros[i] = 0.0;
+    }
+    tf_status st = posenc_trig_sums(ones, zeros, omega, h, (double)k0, n, out);
+    free(mem);
+    return st;
+}
+
 double posenc_min_distance(long pos0, long n, int d, double base, long *p, long *q)
 {
     double best = INFINITY;

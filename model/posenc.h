@@ -71,6 +71,17 @@ int posenc_split_col(int j, int d);
 
 /* Closed form of the dot product: PE(p).PE(q) = sum_i cos((p-q) w_i) — depends on p-q only. */
 double posenc_dot_offset(double offset, int d, double base);
+/* posenc_dot_offset at the offsets k0 .. k0+n-1, into out (n). TF_ERR_NOMEM. */
+tf_status posenc_dot_offsets(long k0, long n, int d, double base, double *out /* (n) */);
+
+/* Sums of turning pairs at the steps r = r0 .. r0+n-1:
+ *     out[t] = sum_i a[i] cos(r theta[i]) + b[i] sin(r theta[i]),   r = r0 + t,
+ * the kernel behind posenc_dot_offsets and rope_score_run (a curve at every distance): the pair
+ * (cos, sin) of step r + 1 is that of step r turned by theta[i] (four products), and is anchored
+ * with exact cos and sin every POSENC_ANCHOR steps. TF_ERR_NOMEM. */
+tf_status posenc_trig_sums(const double *a /* (m) */, const double *b /* (m) */,
+                           const double *theta /* (m) */, int m, double r0, long n,
+                           double *out /* (n) */);
 
 /* Uniqueness (C9): the smallest Euclidean distance between the PE rows of two distinct positions
  * among pos0 .. pos0+n-1 and one pair (p, q) that attains it. Uses

@@ -714,15 +714,20 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
 {
     if (!text || !*text)
         return;
+    pen_part part = role == FIG_NOTE ? PART_NOTE : PART_LABEL;
+    pen_part_begin(f, part, NULL);
     set_text(f, role, text, plain);
     show_text(f, text, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
+    pen_part_end(f, part);
 }
 
 void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
                  double y, double ax, double ay)
 {
+    pen_part_begin(f, PART_ANNOTATION, &a->r);
     set_text(f, role, text, plain);
     show_text(f, text, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
+    pen_part_end(f, PART_ANNOTATION);
 }
 
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
@@ -746,7 +751,9 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
                    FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
         fig_mark_title(f, before, FIG_TITLE_ROLE_TITLE);
     }
+    pen_part_begin(f, PART_TITLE, NULL);
     pen_layout(f, area.x + area.w / 2, area.y, 0.5, 0, false, (tf_rgb){0, 0, 0});
+    pen_part_end(f, PART_TITLE);
     pango_layout_set_width(f->layout, -1);
     pango_layout_set_alignment(f->layout, PANGO_ALIGN_LEFT);
     return h;

@@ -44,7 +44,7 @@ from harness import check, run_group  # noqa: E402
 from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
 TFVIZ = None
-ANIMS = ["rope-rotation", "pe-waves", "training", "order-training"]
+ANIMS = []  # the animations of the table of figures, as tfviz-options-docs figures writes it
 
 
 def run(*args, env=None, ok=True, **kw):
@@ -440,4 +440,8 @@ def test_huge():
 
 if __name__ == "__main__":
     TFVIZ = os.path.abspath(sys.argv[1])
+    docs = os.path.join(os.path.dirname(TFVIZ), "tfviz-options-docs")
+    table = subprocess.run([docs, "figures"], capture_output=True, check=True).stdout.decode()
+    ANIMS.extend(line.split("\t")[0] for line in table.splitlines()
+                 if line.split("\t")[1] == "animation")
     sys.exit(run_group(globals(), sys.argv[2]))

@@ -42,6 +42,26 @@ static void test_frequencies_geometric(void **state)
     assert_true(2 * M_PI / w[255] < 10000 * 2 * M_PI);
 }
 
+/* PE(p).PE(p + k) at every offset of a run (turning pairs, anchored every 256 steps) against
+ * sum_i cos(k w_i) in long double, from k = -300 across 20 anchors. */
+static void test_dot_offsets_run(void **state)
+{
+    (void)state;
+    enum { D = 128, N = 5000 };
+    static double out[N];
+    assert_int_equal(posenc_dot_offsets(-300, N, D, 10000, out), TF_OK);
+    double worst = 0;
+    for (long t = 0; t < N; t++) {
+        long double want = 0;
+        for (int i = 0; i < D / 2; i++)
+            want += cosl((-300.0L + t) * powl(10000.0L, -2.0L * i / D));
+        worst = fmax(worst, fabs(out[t] - (double)want));
+    }
+    if (worst > 1e-10)
+        fail_msg("largest difference %.3g", worst);
+    assert_close(out[300], D / 2.0, 1e-12); /* k = 0: |PE(p)|^2 */
+}
+
 static void test_norm_and_dot(void **state)
 {
     (void)state;
@@ -255,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_reference_values_d4),
         cmocka_unit_test(test_frequencies_geometric),
         cmocka_unit_test(test_norm_and_dot),
+        cmocka_unit_test(test_dot_offsets_run),
         cmocka_unit_test(test_gram_constant_on_diagonals),
         cmocka_unit_test(test_relative_map),
         cmocka_unit_test(test_rotation_blocks),

@@ -451,11 +451,11 @@ static int set_dpi(tf_options *o, const char *v)
 /* --width and --height: a length with a unit */
 static int set_length(const char *name, const char *v, double *out)
 {
-    bool word = strcmp(v, "one-column") == 0 || strcmp(v, "two-column") == 0;
+    bool word = fig_width_preset_of(v) != FIG_WIDTH_NONE; /* one-column, two-column, half */
     double len = word || decimal_start(v, true) ? fig_parse_length(v) : -1;
     if (len < 0) {
         err_say("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or one-column, "
-                "two-column), not '%s'.", name, v);
+                "two-column, half), not '%s'.", name, v);
         return -1;
     }
     *out = len;
@@ -464,7 +464,7 @@ static int set_length(const char *name, const char *v, double *out)
 
 static int set_width(tf_options *o, const char *v)
 {
-    o->fig_width_column = strcmp(v, "one-column") == 0 ? 1 : strcmp(v, "two-column") == 0 ? 2 : 0;
+    o->fig_width_column = (int)fig_width_preset_of(v);
     return set_length("--width", v, &o->fig_width);
 }
 

@@ -54,7 +54,8 @@ typedef struct {
     const char *figure;       /* --figure NAME, NULL: pe */
     double dpi;
     double fig_width, fig_height; /* points */
-    int fig_width_column;     /* --width one-column: 1, two-column: 2 (the venue's), else 0 */
+    int fig_width_column;     /* --width one-column, two-column, half: the venue's
+                               * (fig_width_preset), else 0 */
     const char *venue;        /* --venue NAME */
     const char *font;         /* --font FAMILY */
     bool serif;

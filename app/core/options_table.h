@@ -110,21 +110,27 @@ static const tf_option options[] = {
      "PNG resolution, 30 to 2400 (default 300).", NULL, "[PNG resolution]:dpi:"},
     {"width", 0, "L", G_FIGURES, CALL(set_width),
      "page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare\nnumber is inches); "
-     "one-column = 3.5in (default width),\ntwo-column = 7.16in; the height defaults to the "
-     "figure's shape",
+     "one-column = 3.5in (default width),\ntwo-column = 7.16in, half = 3.5in (one of two side "
+     "by side);\nthe height defaults to the figure's shape",
      "--width L, --height L",
      "The page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare number is inches);\n"
-     ".B one\\-column\nis 3.5in (the default width),\n.B two\\-column\n7.16in. The height "
-     "defaults to the figure's own shape.",
-     "one-column two-column", "[page width]:width:"},
-    {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column",
+     ".B one\\-column\nis 3.5in (the default width),\n.B two\\-column\n7.16in and\n"
+     ".B half\nhalf the text width less the gap between two subfigures side by side, 3.5in\n"
+     "(with\n.BR \\-\\-venue ,\nthat venue's). The height defaults to the figure's own shape.",
+     "one-column two-column half", "[page width]:width:"},
+    {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column half",
      "[page height]:height:"},
     {"venue", 0, "NAME", G_FIGURES, CALL(set_venue),
-     "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width) and text "
-     "width (--width two-column)", NULL,
+     "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width), text "
+     "width (--width two-column) and half;\nneurips, iclr and a4 are one column: one-column is "
+     "there half", NULL,
      "The venue whose widths the figure takes:\n.BR acl ,\n.BR neurips ,\n.BR icml ,\n"
-     ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width "
-     "and\n.B \\-\\-width two\\-column\nits text width.",
+     ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width,"
+     "\n.B \\-\\-width two\\-column\nits text width and\n.B \\-\\-width half\n"
+     "half its text width less the gap between two subfigures side by side. NeurIPS, ICLR and "
+     "A4 set their text in one column: the default and two\\-column are the text width (5.5 "
+     "in for NeurIPS and ICLR) and one\\-column, one of two figures side by side as a column "
+     "is one of two in a two\\-column paper, is half (2.625 in).",
      "acl neurips icml iclr ieee a4", "[the venue's page widths]:venue:"},
     {"font", 0, "FAMILY", G_FIGURES, CALL(set_font),
      "label font families, pango's list (e.g. 'Noto Serif CJK SC');\ndefault sans: Noto Sans "
