@@ -39,11 +39,11 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    /* --venue: its column width by default, its widths for one-column and two-column */
+    /* --venue: its column width by default, its widths for one-column, two-column and half */
     const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
     double width = o->fig_width;
     if (v && (o->fig_width_column || !(width > 0)))
-        width = (o->fig_width_column == 2 ? v->text_in : v->column_in) * FIG_PT_PER_IN;
+        width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
     return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = width, .height = o->fig_height,
@@ -78,6 +78,17 @@ static learn_request learn_req(const tf_options *o)
                            .tokenizer_set = o->tokenizer_set, .params = o->w2v};
 }
 
+/* The order model of order_req with the class's sentence: text under cfg. */
+static order_request order_req_on(const tf_options *o, const char *text, size_t len,
+                                  const tf_config *cfg)
+{
+    order_request r = order_req(o);
+    r.sentence = text;
+    r.sentence_len = len;
+    r.cfg = cfg;
+    return r;
+}
+
 /* The --print the command line asks for, on analysis a (NULL: a learned topic). */
 static print_request print_req(const tf_options *o, tf_analysis *a)
 {
@@ -85,7 +96,8 @@ static print_request print_req(const tf_options *o, tf_analysis *a)
                            .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
                            .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
                            .top_given = o->top_given, .pe_split = o->pe_split,
-                           .order = order_req(o)};
+                           .order = a ? order_req_on(o, a->text, a->text_len, &a->cfg)
+                                      : order_req(o)};
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -120,14 +132,13 @@ static int check_order_options(const tf_options *o)
 }
 
 /* --scheme goes to the places that choose how positions reach attention: --print order,
- * schemes, bias, pe and rope-scaling, the figures order, schemes and pe-file, and the
- * explorer's views 6 and 9. Elsewhere it would be ignored without a word: 0, or 2 after saying
- * so. */
+ * schemes, bias, pe and rope-scaling, the figures whose row of the table says so (order,
+ * schemes, pe-file, order-training), and the explorer's views 6 and 9. Elsewhere it would be
+ * ignored without a word: 0, or 2 after saying so. */
 static int check_scheme_users(const tf_options *o)
 {
     static const char *const topics[] = {"order", "schemes", "bias", "pe", "rope-scaling",
                                          "order-training"};
-    static const char *const figures[] = {"order", "schemes", "pe-file", "order-training"};
     if (o->print_what) {
         for (size_t i = 0; i < sizeof topics / sizeof topics[0]; i++)
             if (strcmp(o->print_what, topics[i]) == 0)
@@ -139,12 +150,12 @@ static int check_scheme_users(const tf_options *o)
     }
     if (o->export_path) {
         const char *f = o->figure ? o->figure : "pe";
-        for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++)
-            if (strcmp(f, figures[i]) == 0)
-                return 0;
-        err_say("--scheme chooses the position schemes of the figures order, schemes and "
-                "pe-file; the %s figure does not use one: add --figure schemes (or order, "
-                "pe-file), or drop --scheme.", f);
+        char users[200];
+        if (figures_use_schemes(f, users, sizeof users))
+            return 0;
+        err_say("--scheme chooses the position schemes of the figures %s; the %s figure does "
+                "not use one: add --figure schemes (or another of them), or drop --scheme.",
+                users, f);
         return 2;
     }
     return 0;
@@ -286,6 +297,9 @@ static int setup_tables(cli_run_state *c)
             table_error("--pe-file", o->pe_file, st, &dg);
             return 2;
         }
+        /* -n N: its first N rows, in every output (a 1,000,000-row table printed whole) */
+        if (o->n_given && o->cfg.n_positions < c->table.n_pos)
+            c->table.n_pos = o->cfg.n_positions;
         o->positions.table = &c->table;
         /* d_model follows the table (the sinusoidal curve beside it, the head it goes into) */
         if (!o->d_given && !o->vectors_path && c->table.d % 2 == 0 && c->table.d >= TF_MIN_DMODEL)
@@ -533,7 +547,7 @@ static int run_figure(const cli_run_state *c, tf_analysis *a, bool show)
     fig_request req = figure_req(c);
     if (!figures_need_order(req.name))
         return show ? figures_show(&req, a) : figures_export(&req, a);
-    order_request r = order_req(o);
+    order_request r = order_req_on(o, a->text, a->text_len, &a->cfg);
     learn_order s;
     int rc = learn_order_open(&s, &r);
     if (rc)
@@ -583,9 +597,9 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
 }
 
 /* The modes of a sentence: read it, analyse it, run the front-end. */
-static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
+/* read_text, and what went wrong said: 0, or the exit status. */
+static int read_text_said(int argc, char **argv, int first, cli_run_state *c)
 {
-    tf_options *o = &c->o;
     int r = read_text(argc, argv, first, c);
     if (r == -2) {
         err_say("cannot read the text from standard input: %s.", strerror(errno));
@@ -595,6 +609,15 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
         err_say("out of memory reading the text.");
         return 2;
     }
+    return 0;
+}
+
+static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
+{
+    tf_options *o = &c->o;
+    int r = read_text_said(argc, argv, first, c);
+    if (r)
+        return r;
     if (o->vectors_path && (r = use_vectors(c)) != 0)
         return r;
     if (o->export_path || o->show)
@@ -618,6 +641,20 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     fig_release_fonts(); /* after the figures --export or the `e` key drew */
     analysis_free(&a);
     return rc;
+}
+
+/* A --print topic of what is learned: no sentence, but the order model's class sentence (the
+ * text, 我爱学习 when none is given) joins its task. */
+static int run_learned_print(cli_run_state *c, int argc, char **argv, int first)
+{
+    print_request pr = print_req(&c->o, NULL);
+    if (print_trains_order(c->o.print_what)) {
+        int r = read_text_said(argc, argv, first, c);
+        if (r)
+            return r;
+        pr.order = order_req_on(&c->o, c->text, c->text_len, &c->o.cfg);
+    }
+    return print_run(&pr);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -644,20 +681,17 @@ int cli_run(int argc, char **argv)
             r = learn_train_vectors(&lr, c.o.output);
         }
     } else if (c.o.train_order) {
-        if (first < argc || c.o.format != FMT_TEXT) {
-            err_say("--train-order trains on its own task and prints a report; %s",
-                    first < argc ? "it reads no sentence (give your sentences with --order-task "
-                                   "FILE)."
-                                 : "for the curves as csv or json use --print order-training "
-                                   "--format csv|json.");
+        if (c.o.format != FMT_TEXT) {
+            err_say("--train-order trains and prints a report; for the curves as csv or json "
+                    "use --print order-training --format csv|json.");
             r = 2;
-        } else {
-            order_request orq = order_req(&c.o);
+        } else if ((r = read_text_said(argc, argv, first, &c)) == 0) {
+            /* the class's sentence joins the generated task (order.h) */
+            order_request orq = order_req_on(&c.o, c.text, c.text_len, &c.o.cfg);
             r = learn_train_order(&orq, c.o.output);
         }
-    } else if (print_learned(c.o.print_what)) { /* no sentence: vectors from a file or corpus */
-        print_request pr = print_req(&c.o, NULL);
-        r = print_run(&pr);
+    } else if (print_learned(c.o.print_what)) { /* vectors from a file or corpus, or order */
+        r = run_learned_print(&c, argc, argv, first);
     } else if ((r = check_mode(&c)) == 0) {
         r = run_sentence(&c, argc, argv, first);
     }

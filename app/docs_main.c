@@ -1,10 +1,15 @@
 /* docs_main.c — tfviz-options-docs: what the option table writes besides --help, on standard
  * output. `tfviz-options-docs man` gives the man page's OPTIONS section, `bash` and `zsh` the
- * completions. scripts/options_docs.py puts them into docs/tfviz.1 and completions/ (meson
- * compile -C build options-docs) or checks that they are there (the doc-options test). */
+ * completions, `lesson-keys` the lesson's key table of README.md and the docs,
+ * `lesson-keys-man` the man page's.
+ * scripts/options_docs.py puts them into docs/tfviz.1, completions/ and the Markdown files (meson
+ * compile -C build options-docs) or checks that they are there (the doc-options test).
+ * `figures` writes the table of figures (figures_list), which the gallery script and the tests
+ * read: no list of figures is kept anywhere else. */
 #include <stdio.h>
 #include <string.h>
 
+#include "core/lesson_keys.h"
 #include "core/options.h"
 #include "figures/figures.h"
 #include "print/print.h"
@@ -21,8 +26,15 @@ int main(int argc, char **argv)
         options_bash(stdout);
     else if (strcmp(what, "zsh") == 0)
         options_zsh(stdout);
+    else if (strcmp(what, "lesson-keys") == 0)
+        lesson_keys_markdown(stdout);
+    else if (strcmp(what, "lesson-keys-man") == 0)
+        lesson_keys_man(stdout);
+    else if (strcmp(what, "figures") == 0)
+        figures_list(stdout);
     else {
-        fputs("usage: tfviz-options-docs man|bash|zsh\n", stderr);
+        fputs("usage: tfviz-options-docs man|bash|zsh|lesson-keys|lesson-keys-man|figures\n",
+              stderr);
         return 2;
     }
     return fflush(stdout) == 0 ? 0 : 1;

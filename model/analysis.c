@@ -93,8 +93,12 @@ tf_status analysis_vocab(const tf_config *c, tf_vocab **out)
     case TOKENIZER_CL100K:
     case TOKENIZER_O200K:
         return vocab_open_bpe(c->data_dir, tokenizer_name(c->tokenizer), out);
-    case TOKENIZER_WORD:
-        return vocab_open_dict(c->data_dir, c->vocab_size, out);
+    case TOKENIZER_WORD: {
+        tf_status st = vocab_open_dict(c->data_dir, c->vocab_size, out);
+        if (st == TF_OK && c->no_hmm)
+            vocab_drop_hmm(*out);
+        return st;
+    }
     default: {
         /* char mode: the dictionary's ids when it is installed, code points otherwise */
         tf_status st = vocab_open_dict(c->data_dir, c->vocab_size, out);
@@ -285,6 +289,66 @@ static int unit_starts(const tf_analysis *a, size_t u, int one_word)
     if (one_word)
         return ((unsigned char)a->text[k->start] & 0xC0) != 0x80;
     return k->word != k[-1].word;
+}
+
+/* The first token of word w of the sentence (w = analysis_word_count: the number of tokens). */
+static size_t word_start(const tf_analysis *a, size_t w, int one_word)
+{
+    size_t u = 0;
+    for (size_t k = 0; k < w && u < a->tokens.n; k++)
+        do
+            u++;
+        while (u < a->tokens.n && !unit_starts(a, u, one_word));
+    return u;
+}
+
+static int is_one_word(const tf_analysis *a)
+{
+    size_t T = a->tokens.n;
+    return T > 0 && a->tokens.items[0].word == a->tokens.items[T - 1].word;
+}
+
+size_t analysis_word_count(const tf_analysis *a)
+{
+    size_t n = a->tokens.n ? 1 : 0;
+    int one_word = is_one_word(a);
+    for (size_t u = 1; u < a->tokens.n; u++)
+        n += unit_starts(a, u, one_word) ? 1 : 0;
+    return n;
+}
+
+size_t analysis_words_spell(const tf_analysis *a, const size_t *order, size_t n, char *out,
+                            size_t cap)
+{
+    int one_word = is_one_word(a);
+    int sep = memchr(a->text, ' ', a->text_len) != NULL;
+    size_t off = 0;
+    if (!cap)
+        return 0;
+    for (size_t k = 0; k < n; k++) {
+        size_t ws = word_start(a, order[k], one_word), we = word_start(a, order[k] + 1, one_word);
+        if (ws >= we)
+            continue;
+        /* the text of the word: from its first token's start to its last token's end, its own
+         * leading space dropped, one space put between words */
+        size_t b = a->tokens.items[ws].start, e = a->tokens.items[we - 1].end;
+        while (b < e && a->text[b] == ' ')
+            b++;
+        if (off && sep) {
+            if (off + 1 >= cap)
+                break;
+            out[off++] = ' ';
+        }
+        size_t l = e - b < cap - 1 - off ? e - b : cap - 1 - off;
+        while (l > 0 && l < e - b && ((unsigned char)a->text[b + l] & 0xC0) == 0x80)
+            l--; /* never half a character */
+        memcpy(out + off, a->text + b, l);
+        off += l;
+        if (l < e - b) /* out is full */
+            break;
+    }
+    out[off] = '\0';
+    return off;
 }
 
 /* The order experiment under each scheme of the configuration's list, through the same head

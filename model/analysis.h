@@ -32,6 +32,7 @@ typedef struct {
     rope_style rope;
     long offset;          /* k of the relative map M_k */
     bool scale_embedding; /* multiply X_emb by sqrt(d) before adding PE, as the original paper */
+    bool no_hmm;          /* word mode without jieba's HMM: jieba.cut(text, HMM=False) */
     const char *compare;  /* the second sentence of the order experiment, NULL: words reversed */
     size_t compare_len;
     const char *data_dir; /* where the dictionary and BPE tables are (NULL: none); word and BPE
@@ -125,6 +126,16 @@ tf_status analysis_onehot_check(const tf_analysis *a, double *max_abs_diff);
 /* The attention head of the order experiment for this analysis (seed, d, base, pairing, first
  * position; LayerNorm, word vectors times sqrt(d): attention_head_cfg). */
 tf_attn_cfg analysis_attn_cfg(const tf_analysis *a);
+
+/* The sentence's words, the units order B moves whole (a segmented word with its fallback
+ * characters, a BPE pre-token piece; in a sentence of one word, its characters): how many. */
+size_t analysis_word_count(const tf_analysis *a);
+/* The words spelled in the order given (order[k]: the word written k-th, n of them, each
+ * below analysis_word_count), separated by a space when the sentence separates its words with
+ * spaces, as the default order B spells them. Written into out (cap bytes, cut at a character
+ * boundary); returns the length. */
+size_t analysis_words_spell(const tf_analysis *a, const size_t *order, size_t n, char *out,
+                            size_t cap);
 
 /* The name of row i of the order experiment: the mode's (attention_mode_name) or the scheme's
  * (scheme_name). */

@@ -30,6 +30,7 @@ struct tf_dict {
                                        are [first[c], first[c+1]) */
     const unsigned char *blob;
     uint32_t blob_bytes;
+    const unsigned char *tag; /* (n) u8 DICT_TAG_*, NULL in a file without them */
 };
 
 static inline uint32_t off_at(const tf_dict *d, uint32_t i)
@@ -70,10 +71,11 @@ tf_status dict_open(const char *dir, tf_dict **out)
     d->vtotal = asset_u64(p + 40);
     d->en_total = asset_u64(p + 48);
     d->n_zh = asset_u32(p + 56);
-    uint64_t want =
-        HEADER_BYTES + 4ull * (d->n + 1) + 16ull * d->n + 4ull * FIRST_N + d->blob_bytes;
+    uint32_t has_tags = asset_u32(p + 60);
+    uint64_t want = HEADER_BYTES + 4ull * (d->n + 1) + 16ull * d->n + 4ull * FIRST_N +
+                    d->blob_bytes + (has_tags ? d->n : 0);
     if (d->n == 0 || d->total == 0 || d->vtotal == 0 || d->n_english > d->n || d->n_zh > d->n ||
-        want != size)
+        has_tags > 1 || want != size)
         goto fail;
     d->off = p + HEADER_BYTES;
     d->freq = d->off + 4ull * (d->n + 1);
@@ -82,6 +84,7 @@ tf_status dict_open(const char *dir, tf_dict **out)
     d->rank_word = d->rank + 4ull * d->n;
     d->first = d->rank_word + 4ull * d->n;
     d->blob = d->first + 4ull * FIRST_N;
+    d->tag = has_tags ? d->blob + d->blob_bytes : NULL;
     /* the offsets are not all checked here (that would read 1.4 MB at every start): each read
      * goes through word_span, which turns a damaged entry into an empty word */
     if (asset_u32(d->off) != 0 || off_at(d, d->n) != d->blob_bytes)
@@ -148,6 +151,16 @@ const char *dict_word(const tf_dict *d, uint32_t i, size_t *len)
 uint32_t dict_freq(const tf_dict *d, uint32_t i)
 {
     return asset_u32(d->freq + 4ull * i);
+}
+
+int dict_tag(const tf_dict *d, uint32_t i)
+{
+    return d->tag && i < d->n && d->tag[i] <= DICT_TAG_OTHER ? d->tag[i] : DICT_TAG_NONE;
+}
+
+int dict_has_tags(const tf_dict *d)
+{
+    return d->tag != NULL;
 }
 
 uint32_t dict_vfreq(const tf_dict *d, uint32_t i)

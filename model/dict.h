@@ -43,6 +43,13 @@ int64_t dict_find(const tf_dict *d, const char *s, size_t len);
 const char *dict_word(const tf_dict *d, uint32_t i, size_t *len);
 /* jieba's frequency of word i (0 for a word that is only English). */
 uint32_t dict_freq(const tf_dict *d, uint32_t i);
+/* The part of speech of jieba's word i, by the first letter of dict.txt's tag: DICT_TAG_VERB
+ * (v, vn, vd, ...), DICT_TAG_OTHER, or DICT_TAG_NONE (no tag, a word only English, or a
+ * dictionary built without tags). */
+enum { DICT_TAG_NONE = 0, DICT_TAG_VERB = 1, DICT_TAG_OTHER = 2 };
+int dict_tag(const tf_dict *d, uint32_t i);
+/* Whether the dictionary was built with the tags. */
+int dict_has_tags(const tf_dict *d);
 /* The vocabulary frequency of word i. */
 uint32_t dict_vfreq(const tf_dict *d, uint32_t i);
 /* 0-based rank by vocabulary frequency (0 = most frequent; equal frequencies in byte order),

@@ -35,9 +35,15 @@ tf_status learned_pe_init_random(tf_learned_pe *t, long n_pos, int d, uint64_t s
     return TF_OK;
 }
 
-/* Take a tensor read from a file as the table. */
-static tf_status adopt(tf_learned_pe *t, tf_tensor *x)
+/* Take a tensor read from a file as the table, unless its values are too large to compute
+ * with (tensor_check_scale). */
+static tf_status adopt(tf_learned_pe *t, tf_tensor *x, tensor_diag *diag)
 {
+    tf_status st = tensor_check_scale(x, x->cols, diag);
+    if (st != TF_OK) {
+        tensor_free(x);
+        return st;
+    }
     t->n_pos = (long)x->rows;
     t->d = (int)x->cols;
     t->p = x->data;
@@ -56,7 +62,7 @@ tf_status learned_pe_load(tf_learned_pe *t, const char *path, const char *tensor
     tf_tensor x;
     tf_status st =
         tensorfile_read(path, tensor, learned_pe_tensor_suffixes, &table_limits, &x, diag);
-    return st == TF_OK ? adopt(t, &x) : st;
+    return st == TF_OK ? adopt(t, &x, diag) : st;
 }
 
 tf_status learned_pe_load_mem(tf_learned_pe *t, const uint8_t *buf, size_t len, const char *tensor,
@@ -66,7 +72,7 @@ tf_status learned_pe_load_mem(tf_learned_pe *t, const uint8_t *buf, size_t len, 
     tf_tensor x;
     tf_status st = tensorfile_read_mem(buf, len, TENSORFILE_AUTO, tensor,
                                        learned_pe_tensor_suffixes, &table_limits, &x, diag);
-    return st == TF_OK ? adopt(t, &x) : st;
+    return st == TF_OK ? adopt(t, &x, diag) : st;
 }
 
 void learned_pe_free(tf_learned_pe *t)

@@ -82,6 +82,54 @@ const char *order_shape_name(order_shape s)
     return (unsigned)s < ORDER_SHAPE_COUNT ? names[s] : "?";
 }
 
+/* A letter of a word: a Han character, an ASCII letter or a letter of Latin-1 and Latin
+ * Extended-A/B (not x and the division sign). */
+static bool is_letter(uint32_t cp)
+{
+    return (cp >= 'A' && cp <= 'Z') || (cp >= 'a' && cp <= 'z') ||
+           (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ||
+           (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+           (cp >= 0x20000 && cp <= 0x3134F);
+}
+
+static bool in_list(const char *const *list, size_t n, const char *w, size_t len)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strlen(list[i]) == len && memcmp(list[i], w, len) == 0)
+            return true;
+    return false;
+}
+
+order_class_problem order_class_check(const char *const *w, const size_t *len, size_t n,
+                                      int verb)
+{
+    if (n != 3)
+        return ORDER_CLASS_NOT_THREE;
+    for (size_t i = 0; i < 3; i++) {
+        if (len[i] == 0 || len[i] > ORDER_MAX_WORD)
+            return len[i] ? ORDER_CLASS_LONG : ORDER_CLASS_SIGN;
+        for (size_t k = 0, m; k < len[i]; k += m) {
+            uint32_t cp = 0;
+            m = utf8_decode(w[i] + k, len[i] - k, &cp);
+            if (!m || !is_letter(cp))
+                return ORDER_CLASS_SIGN;
+        }
+    }
+    if (len[0] == len[2] && memcmp(w[0], w[2], len[0]) == 0)
+        return ORDER_CLASS_SAME;
+    size_t nv;
+    const char *const *verbs = order_words(ORDER_WORDS_VERB, &nv);
+    if (in_list(nouns, COUNT(nouns), w[1], len[1]))
+        return ORDER_CLASS_ROLES;
+    for (size_t i = 0; i < 3; i += 2)
+        if (in_list(verbs, nv, w[i], len[i]) ||
+            in_list(function_words, COUNT(function_words), w[i], len[i]))
+            return ORDER_CLASS_ROLES;
+    if (verb == 0 && !in_list(verbs, nv, w[1], len[1]))
+        return ORDER_CLASS_NO_VERB;
+    return ORDER_CLASS_OK;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Open-addressing sets of 32-bit indices, keyed by a hash the caller computes and compared by a
  * callback: the vocabulary (spellings), the sentences (token sequences) and the groups (token
@@ -405,6 +453,7 @@ void order_gen_defaults(order_gen_cfg *c)
     c->seed = 42;
     c->train_pairs = ORDER_DEFAULT_TRAIN_PAIRS;
     c->test_pairs = ORDER_DEFAULT_TEST_PAIRS;
+    c->class_words[0] = c->class_words[1] = c->class_words[2] = NULL;
 }
 
 typedef struct {
@@ -430,8 +479,9 @@ static bool gen_chance(gen_rng *r, uint32_t percent)
 
 /* The ids of the word lists, interned in a fixed order so ids do not depend on the seed. */
 typedef struct {
-    uint32_t noun[COUNT(nouns)];
-    uint32_t plain[COUNT(verbs_plain)], event[COUNT(verbs_event)], result[COUNT(verbs_result)];
+    uint32_t noun[COUNT(nouns) + 2], n_noun;       /* the list, then the class's new nouns */
+    uint32_t plain[COUNT(verbs_plain) + 1], n_plain; /* the list, then the class's new verb */
+    uint32_t event[COUNT(verbs_event)], result[COUNT(verbs_result)];
     uint32_t time[COUNT(times)], habit[COUNT(adverbs_habit)], ev_adv[COUNT(adverbs_event)];
     uint32_t place[COUNT(places)];
     uint32_t zai, ba, bei, le;
@@ -469,7 +519,17 @@ static tf_status gen_vocab(builder *b, gen_ids *g)
     for (size_t i = 0; i < COUNT(lists) && st == TF_OK; i++)
         st = intern_list(b, lists[i].words, lists[i].n, lists[i].ids);
     g->zai = fw[0], g->ba = fw[1], g->bei = fw[2], g->le = fw[3];
+    g->n_noun = COUNT(nouns);
+    g->n_plain = COUNT(verbs_plain);
     return st;
+}
+
+static bool has_id(const uint32_t *ids, size_t n, uint32_t id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] == id)
+            return true;
+    return false;
 }
 
 /* One sentence and where its two nouns stand: the doer (subject) and the other. */
@@ -493,10 +553,10 @@ static void put(gen_sentence *s, uint32_t id)
 static void gen_draw(gen_rng *r, const gen_ids *g, gen_sentence *s)
 {
     s->n = 0;
-    uint32_t subj = g->noun[gen_below(r, COUNT(nouns))];
+    uint32_t subj = g->noun[gen_below(r, g->n_noun)];
     uint32_t obj;
     do
-        obj = g->noun[gen_below(r, COUNT(nouns))];
+        obj = g->noun[gen_below(r, g->n_noun)];
     while (obj == subj);
     uint32_t roll = gen_below(r, 4);
     s->shape = roll < 2 ? ORDER_SVO : roll == 2 ? ORDER_BA : ORDER_BEI;
@@ -512,12 +572,12 @@ static void gen_draw(gen_rng *r, const gen_ids *g, gen_sentence *s)
     uint32_t verb;
     bool le;
     if (s->shape == ORDER_SVO) {
-        uint32_t k = gen_below(r, COUNT(verbs_plain) + COUNT(verbs_event) + COUNT(verbs_result));
-        bool plain = k < COUNT(verbs_plain);
+        uint32_t k = gen_below(r, g->n_plain + COUNT(verbs_event) + COUNT(verbs_result));
+        bool plain = k < g->n_plain;
         verb = plain ? g->plain[k]
-               : k < COUNT(verbs_plain) + COUNT(verbs_event)
-                   ? g->event[k - COUNT(verbs_plain)]
-                   : g->result[k - COUNT(verbs_plain) - COUNT(verbs_event)];
+               : k < g->n_plain + COUNT(verbs_event)
+                   ? g->event[k - g->n_plain]
+                   : g->result[k - g->n_plain - COUNT(verbs_event)];
         le = !plain && !habit && gen_chance(r, 50);
         s->subj = (int)s->n;
         put(s, subj);
@@ -583,6 +643,32 @@ static tf_status gen_add_pair(builder *b, const gen_sentence *s, order_split spl
     return st;
 }
 
+/* The class's sentence (c->class_words, interned after every list so the lists' ids stay):
+ * its nouns join the nouns and its verb the plain verbs when they are new to them; it and its
+ * other order are held out. Nothing without one. */
+static tf_status gen_class(builder *b, gen_ids *g, const order_gen_cfg *c)
+{
+    if (!c->class_words[0] || !c->class_words[1] || !c->class_words[2])
+        return TF_OK;
+    gen_sentence s = {.n = 0, .subj = 0, .obj = 2, .shape = ORDER_SVO};
+    for (int i = 0; i < 3; i++) {
+        uint32_t id;
+        tf_status st = intern_str(b, c->class_words[i], &id);
+        if (st != TF_OK)
+            return st;
+        put(&s, id);
+        bool verb = i == 1;
+        if (verb && !has_id(g->plain, g->n_plain, id) &&
+            !has_id(g->event, COUNT(verbs_event), id) &&
+            !has_id(g->result, COUNT(verbs_result), id))
+            g->plain[g->n_plain++] = id;
+        else if (!verb && !has_id(g->noun, g->n_noun, id))
+            g->noun[g->n_noun++] = id;
+    }
+    bool added;
+    return gen_add_pair(b, &s, ORDER_TEST, &added);
+}
+
 /* The article's own pairs, held out: 我 爱 学习 and 猫 追 狗. */
 static tf_status gen_article(builder *b)
 {
@@ -617,6 +703,8 @@ tf_status order_task_generate(order_task *t, const order_gen_cfg *c)
     if (st == TF_OK)
         st = gen_vocab(&b, &g);
     if (st == TF_OK)
+        st = gen_class(&b, &g, c);
+    if (st == TF_OK)
         st = gen_article(&b);
     gen_rng r = {rng_row_key(c->seed, RNG_STREAM_ORDER_TASK, 0)};
     for (int split = ORDER_TRAIN; split <= ORDER_TEST && st == TF_OK; split++) {
@@ -642,7 +730,7 @@ tf_status order_task_generate(order_task *t, const order_gen_cfg *c)
     /* pairs are stored next to each other */
     for (uint32_t s = 0; s < t->n_sent; s++)
         t->pair[s] = (int32_t)(s ^ 1u);
-    t->example = 0; /* 我 爱 学习 */
+    t->example = 0; /* the class's sentence, else 我 爱 学习 */
     return TF_OK;
 }
 

@@ -21,7 +21,10 @@
  *    so neither "the first noun" nor any fixed position is the answer. A training split and a
  *    held-out split; no sentence occurs twice anywhere, and both orders of a pair are in the same
  *    split. The held-out split always contains the article's 我 爱 学习 / 学习 爱 我 and
- *    猫 追 狗 / 狗 追 猫 (never trained on).
+ *    猫 追 狗 / 狗 追 猫 (never trained on). A class's own sentence of the shape doer verb
+ *    object (order_class_check: 猫 追 老鼠, 小明 喜欢 小红) joins the task: its two nouns join
+ *    the nouns, its verb the verbs without 把 and 了, and it and its other order are the first
+ *    held-out pair (the example), never trained on.
  *  - order_task_parse / order_task_load: a user's file (format below).
  *
  * The file format (UTF-8 text, one sentence a line):
@@ -88,6 +91,8 @@ typedef struct {
     uint64_t seed;
     uint32_t train_pairs; /* pairs (two sentences each) in the training split */
     uint32_t test_pairs;  /* pairs in the held-out split, beyond the two article pairs */
+    const char *class_words[3]; /* the class's sentence: doer, verb, object (NUL-terminated,
+                                 * order_class_check OK), or NULLs for none */
 } order_gen_cfg;
 
 #define ORDER_DEFAULT_TRAIN_PAIRS 600
@@ -96,6 +101,24 @@ typedef struct {
 void order_gen_defaults(order_gen_cfg *c);
 /* TF_ERR_RANGE when a count is 0 or above ORDER_MAX_PAIRS. */
 tf_status order_task_generate(order_task *t, const order_gen_cfg *c);
+
+/* Whether the words of a class's sentence w[0..n) (w[i] of len[i] bytes) have the shape doer
+ * verb object the generator can join: ORDER_CLASS_OK, or why not. verb says what the caller's
+ * dictionary knows of the middle word: 1 a verb, 0 no verb (or no word of it), -1 nothing (an
+ * English word, a dictionary without parts of speech); a verb of the generator's lists is a
+ * verb whatever it says. */
+typedef enum {
+    ORDER_CLASS_OK = 0,
+    ORDER_CLASS_NOT_THREE, /* not three words */
+    ORDER_CLASS_SIGN,      /* a word holds something other than letters (punctuation, digits) */
+    ORDER_CLASS_LONG,      /* a word longer than ORDER_MAX_WORD bytes */
+    ORDER_CLASS_SAME,      /* the doer and the object are the same word */
+    ORDER_CLASS_ROLES,     /* the middle word is one of the task's nouns, or a noun is one of its
+                            * verbs or of 在 把 被 了: not doer verb object */
+    ORDER_CLASS_NO_VERB,   /* the middle word is no verb (verb 0) */
+} order_class_problem;
+order_class_problem order_class_check(const char *const *w, const size_t *len, size_t n,
+                                      int verb);
 
 /* The generator's word lists, for the documentation and the tests. */
 typedef enum { ORDER_WORDS_NOUN = 0, ORDER_WORDS_VERB, ORDER_WORDS_CLASS_COUNT } order_word_class;

@@ -72,10 +72,11 @@ static tf_status rope_curve(const poscurve_cfg *c, long k0, long n, double *out)
     /* 2. the score at each distance, over |q| |k| (the cosine of the unrotated pair) */
     double qq = la_dot(q, q, (size_t)d), kk = la_dot(k, k, (size_t)d);
     double norm = qq > 0 && kk > 0 ? sqrt(qq * kk) : 1.0;
-    for (long t = 0; t < n; t++)
-        out[t] = attn * attn * rope_score_thetas(q, k, d, theta, c->style, (double)(k0 + t)) / norm;
+    st = rope_score_run(q, k, d, theta, c->style, (double)k0, n, out);
+    for (long t = 0; st == TF_OK && t < n; t++)
+        out[t] *= attn * attn / norm;
     free(mem);
-    return TF_OK;
+    return st;
 }
 
 tf_status poscurve_fill(tf_scheme s, const poscurve_cfg *c, long k0, long n, double *out)
@@ -94,8 +95,10 @@ tf_status poscurve_fill(tf_scheme s, const poscurve_cfg *c, long k0, long n, dou
     case SCHEME_SINUSOIDAL:
         if ((st = check_d(c->d, c->base)) != TF_OK)
             return st;
+        if ((st = posenc_dot_offsets(k0, n, c->d, c->base, out)) != TF_OK)
+            return st;
         for (long t = 0; t < n; t++)
-            out[t] = posenc_dot_offset((double)(k0 + t), c->d, c->base) / (c->d / 2.0);
+            out[t] /= c->d / 2.0;
         return TF_OK;
     case SCHEME_LEARNED:
         if (!c->table || !c->table->p)

@@ -250,14 +250,22 @@ void posenc_fill_f32(long pos0, long n, int d, double base, float *out)
     posenc_fill_f32_isa(tf_isa_best(), pos0, n, d, base, out);
 }
 
+void posenc_rotation(int i, int d, double base, double k, double m[2][2])
+{
+    double a = k * posenc_omega(i, d, base);
+    double ck = cos(a), sk = sin(a);
+    m[0][0] = ck, m[0][1] = sk;
+    m[1][0] = -sk, m[1][1] = ck;
+}
+
 void posenc_shift(const double *pe, int d, double base, double k, double *out)
 {
     for (int i = 0; i < d / 2; i++) {
-        double a = k * posenc_omega(i, d, base);
-        double ck = cos(a), sk = sin(a);
+        double m[2][2];
+        posenc_rotation(i, d, base, k, m);
         double x = pe[2 * i], y = pe[2 * i + 1];
-        out[2 * i] = x * ck + y * sk;
-        out[2 * i + 1] = y * ck - x * sk;
+        out[2 * i] = m[0][0] * x + m[0][1] * y;
+        out[2 * i + 1] = m[1][0] * x + m[1][1] * y;
     }
 }
 
@@ -317,12 +325,69 @@ int posenc_split_dim(int c, int d)
     return c < d / 2 ? 2 * c : 2 * (c - d / 2) + 1;
 }
 
+int posenc_split_col(int j, int d)
+{
+    return j % 2 ? d / 2 + j / 2 : j / 2;
+}
+
 double posenc_dot_offset(double offset, int d, double base)
 {
     double acc = 0.0;
     for (int i = 0; i < d / 2; i++)
         acc += cos(offset * posenc_omega(i, d, base));
     return acc;
+}
+
+tf_status posenc_trig_sums(const double *a, const double *b, const double *theta, int m,
+                           double r0, long n, double *out)
+{
+    double *mem = malloc((size_t)(m > 0 ? m : 1) * 4 * sizeof *mem);
+    if (!mem)
+        return TF_ERR_NOMEM;
+    double *c = mem, *s = mem + m, *cw = mem + 2 * m, *sw = mem + 3 * m;
+    for (int i = 0; i < m; i++) {
+        cw[i] = cos(theta[i]);
+        sw[i] = sin(theta[i]);
+    }
+    for (long t0 = 0; t0 < n; t0 += POSENC_ANCHOR) {
+        /* 1. anchor: exact cos and sin of r theta_i */
+        double r = r0 + (double)t0;
+        for (int i = 0; i < m; i++) {
+            c[i] = cos(r * theta[i]);
+            s[i] = sin(r * theta[i]);
+        }
+        /* 2. the steps of the segment: sum, then turn every pair by theta_i */
+        long t1 = n - t0 < POSENC_ANCHOR ? n : t0 + POSENC_ANCHOR;
+        for (long t = t0; t < t1; t++) {
+            double acc = 0.0;
+            for (int i = 0; i < m; i++) {
+                acc += a[i] * c[i] + b[i] * s[i];
+                double cn = c[i] * cw[i] - s[i] * sw[i];
+                s[i] = s[i] * cw[i] + c[i] * sw[i];
+                c[i] = cn;
+            }
+            out[t] = acc;
+        }
+    }
+    free(mem);
+    return TF_OK;
+}
+
+tf_status posenc_dot_offsets(long k0, long n, int d, double base, double *out)
+{
+    int h = d / 2;
+    double *mem = malloc((size_t)(h > 0 ? h : 1) * 3 * sizeof *mem);
+    if (!mem)
+        return TF_ERR_NOMEM;
+    double *omega = mem, *ones = mem + h, *zeros = mem + 2 * h;
+    posenc_freqs(d, base, omega);
+    for (int i = 0; i < h; i++) {
+        ones[i] = 1.0;
+        zeros[i] = 0.0;
+    }
+    tf_status st = posenc_trig_sums(ones, zeros, omega, h, (double)k0, n, out);
+    free(mem);
+    return st;
 }
 
 double posenc_min_distance(long pos0, long n, int d, double base, long *p, long *q)

@@ -48,6 +48,10 @@ void posenc_rows_f32(tf_isa isa, posenc_op op, float *x /* (n, d) */, long n, in
  *   out[2i]   = pe[2i] cos(k w_i) + pe[2i+1] sin(k w_i)
  *   out[2i+1] = pe[2i+1] cos(k w_i) - pe[2i] sin(k w_i) */
 void posenc_shift(const double *pe /* (d) */, int d, double base, double k, double *out /* (d) */);
+/* M_k's 2x2 block for pair i, the rotation posenc_shift applies to (PE(2i), PE(2i+1)):
+ *   m = [[cos(k w_i), sin(k w_i)], [-sin(k w_i), cos(k w_i)]]
+ * M_k is block-diagonal: these d/2 blocks, and zeros everywhere else. */
+void posenc_rotation(int i, int d, double base, double k, double m[2][2]);
 
 /* max over pos in [pos0, pos0+n-k) and j of |PE(pos+k, j) - (M_k PE(pos))_j|, in float64. */
 double posenc_relative_residual(long pos0, long n, int d, double base, long k);
@@ -62,9 +66,22 @@ double posenc_gram_work(double n, double d);
 /* The split layout of tensor2tensor and the TensorFlow tutorial: the sin half, then the cos half.
  * Column c of it holds dimension posenc_split_dim(c, d) of the interleaved PE (even d). */
 int posenc_split_dim(int c, int d);
+/* The column of the split layout that holds dimension j: the inverse of posenc_split_dim. */
+int posenc_split_col(int j, int d);
 
 /* Closed form of the dot product: PE(p).PE(q) = sum_i cos((p-q) w_i) — depends on p-q only. */
 double posenc_dot_offset(double offset, int d, double base);
+/* posenc_dot_offset at the offsets k0 .. k0+n-1, into out (n). TF_ERR_NOMEM. */
+tf_status posenc_dot_offsets(long k0, long n, int d, double base, double *out /* (n) */);
+
+/* Sums of turning pairs at the steps r = r0 .. r0+n-1:
+ *     out[t] = sum_i a[i] cos(r theta[i]) + b[i] sin(r theta[i]),   r = r0 + t,
+ * the kernel behind posenc_dot_offsets and rope_score_run (a curve at every distance): the pair
+ * (cos, sin) of step r + 1 is that of step r turned by theta[i] (four products), and is anchored
+ * with exact cos and sin every POSENC_ANCHOR steps. TF_ERR_NOMEM. */
+tf_status posenc_trig_sums(const double *a /* (m) */, const double *b /* (m) */,
+                           const double *theta /* (m) */, int m, double r0, long n,
+                           double *out /* (n) */);
 
 /* Uniqueness (C9): the smallest Euclidean distance between the PE rows of two distinct positions
  * among pos0 .. pos0+n-1 and one pair (p, q) that attains it. Uses

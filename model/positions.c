@@ -2,6 +2,7 @@
 #include "positions.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,9 +40,23 @@ tf_status positions_check(const tf_positions *p, int d, const char **why)
         *why = "the trained length must be from 1 to 1000000";
         return TF_ERR_RANGE;
     }
-    if (t5_buckets_check(&p->buckets) != TF_OK) {
-        *why = "T5's buckets need at least 2 (4 when bidirectional) and a max distance above "
-               "half of a direction's buckets";
+    /* the buckets as posctx_open makes them: one direction under the causal mask, both under
+     * the symmetric one */
+    t5_buckets_cfg b = p->buckets;
+    b.bidirectional = p->mask == SCHEME_MASK_SYMMETRIC;
+    if (t5_buckets_check(&b) != TF_OK) {
+        static _Thread_local char buf[200];
+        long need = t5_buckets_min_distance(&b);
+        if (b.num_buckets < (b.bidirectional ? 4 : 2) || b.num_buckets > TF_MAX_T5_BUCKETS)
+            *why = "T5 takes 2 to 4096 buckets, at least 4 under the symmetric mask (half for "
+                   "each direction)";
+        else if (b.max_distance >= need)
+            *why = "T5's --max-distance goes up to 1000000000";
+        else if (snprintf(buf, sizeof buf, "--max-distance %ld is too small for %d buckets: it "
+                          "must pass each direction's %ld exact buckets; give --max-distance "
+                          "%ld or more",
+                          b.max_distance, b.num_buckets, need - 1, need) > 0)
+            *why = buf;
         return TF_ERR_RANGE;
     }
     if (p->t5 && (p->t5->num_buckets != p->buckets.num_buckets || p->head >= p->t5->heads)) {

@@ -130,6 +130,25 @@ double rope_score_thetas(const double *q, const double *k, int d, const double *
     return acc;
 }
 
+tf_status rope_score_run(const double *q, const double *k, int d, const double *theta,
+                         rope_style s, double r0, long n, double *out)
+{
+    int h = d / 2;
+    double *ab = malloc((size_t)(h > 0 ? h : 1) * 2 * sizeof *ab);
+    if (!ab)
+        return TF_ERR_NOMEM;
+    for (int i = 0; i < h; i++) {
+        int a, b;
+        rope_pair(s, d, i, &a, &b);
+        /* (R q)_a k_a + (R q)_b k_b with (R q) = (q_a c - q_b s, q_a s + q_b c) */
+        ab[i] = q[a] * k[a] + q[b] * k[b];
+        ab[h + i] = q[a] * k[b] - q[b] * k[a];
+    }
+    tf_status st = posenc_trig_sums(ab, ab + h, theta, h, r0, n, out);
+    free(ab);
+    return st;
+}
+
 /* The decay bound with theta_i from the table theta, or base^(-2i/d) when theta is NULL. */
 static double decay_bound(int d, const double *theta, double base, double r)
 {

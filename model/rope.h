@@ -16,6 +16,7 @@
 #include <stddef.h>
 
 #include "isa.h"
+#include "status.h"
 
 typedef enum { ROPE_INTERLEAVED = 0, ROPE_HALF = 1, ROPE_STYLE_COUNT } rope_style;
 
@@ -57,6 +58,13 @@ double rope_offset_max_dev(const double *q, const double *k, int d, double base,
  * base^(-2i/d) — rope_thetas' or a context-extension method's (rope_scaling.h). */
 double rope_score_thetas(const double *q /* (d) */, const double *k /* (d) */, int d,
                          const double *theta /* (d/2) */, rope_style s, double r);
+
+/* rope_score_thetas at the distances r0 .. r0+n-1, into out (n): the score is
+ * sum_i A_i cos(r theta_i) + B_i sin(r theta_i) with A_i = q_a k_a + q_b k_b and
+ * B_i = q_a k_b - q_b k_a over the pairs (a, b) (posenc_trig_sums). TF_ERR_NOMEM. */
+tf_status rope_score_run(const double *q /* (d) */, const double *k /* (d) */, int d,
+                         const double *theta /* (d/2) */, rope_style s, double r0, long n,
+                         double *out /* (n) */);
 
 /* RoFormer (arXiv 2104.09864) section 3.4.3: the relative-distance term of the long-term decay
  * bound, (1/(d/2)) sum_{j=1}^{d/2} |S_j| with S_j = sum_{k=0}^{j-1} e^{i r theta_k}. */

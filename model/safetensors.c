@@ -283,12 +283,15 @@ static tf_status read_dtype(jreader *r, safetensors_entry *e)
     tf_status st = jstring(r, NULL, &dlen);
     if (st != TF_OK)
         return st;
-    if (dlen >= sizeof e->dtype)
+    if (dlen < sizeof e->dtype) {
+        r->i = save;
+        jstring(r, e->dtype, &dlen);
+    }
+    /* (a \u0000 inside, "F32\u0000", is no type either: compared as a C string it was F32) */
+    if (dlen >= sizeof e->dtype || strlen(e->dtype) != dlen)
         return tensor_fail(r->diag, TF_ERR_FORMAT, r->base + save,
                            "tensor '%s' has a dtype that is not a safetensors type",
                            shown(e, nb, sizeof nb));
-    r->i = save;
-    jstring(r, e->dtype, &dlen);
     return TF_OK;
 }
 
@@ -505,6 +508,12 @@ static tf_status read_entries(jreader *r, safetensors_header *h)
                 return st;
         } else {
             used += klen + 1;
+            if (h->n == TF_MAX_SAFETENSORS_ENTRIES)
+                return tensor_fail(r->diag, TF_ERR_TOO_BIG, TENSOR_NO_OFFSET,
+                                   "the header lists more than %d tensors, more than any "
+                                   "checkpoint file holds; save the table alone "
+                                   "(safetensors.torch.save_file({name: table}, file))",
+                                   TF_MAX_SAFETENSORS_ENTRIES);
             if (h->n == cap) {
                 size_t nc = cap ? 2 * cap : 16;
                 safetensors_entry *p = realloc(h->items, nc * sizeof *p);

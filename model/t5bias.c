@@ -15,12 +15,16 @@ void t5_buckets_defaults(t5_buckets_cfg *c)
     c->bidirectional = true;
 }
 
+long t5_buckets_min_distance(const t5_buckets_cfg *c)
+{
+    return (c->bidirectional ? c->num_buckets / 2 : c->num_buckets) / 2 + 1;
+}
+
 tf_status t5_buckets_check(const t5_buckets_cfg *c)
 {
     if (c->num_buckets < (c->bidirectional ? 4 : 2) || c->num_buckets > TF_MAX_T5_BUCKETS)
         return TF_ERR_RANGE;
-    int max_exact = (c->bidirectional ? c->num_buckets / 2 : c->num_buckets) / 2;
-    if (c->max_distance <= max_exact || c->max_distance > TF_MAX_T5_DISTANCE)
+    if (c->max_distance < t5_buckets_min_distance(c) || c->max_distance > TF_MAX_T5_DISTANCE)
         return TF_ERR_RANGE;
     return TF_OK;
 }
@@ -84,6 +88,8 @@ tf_status t5bias_load(t5_bias_table *t, const char *path, const char *tensor, te
     memset(t, 0, sizeof *t);
     tf_tensor x;
     tf_status st = tensorfile_read(path, tensor, suffixes, &lim, &x, diag);
+    if (st == TF_OK && (st = tensor_check_scale(&x, 1, diag)) != TF_OK)
+        tensor_free(&x); /* biases added to scores: each |b| within TF_MAX_TABLE_NORM */
     if (st != TF_OK)
         return st;
     t->num_buckets = (int)x.rows;

@@ -50,6 +50,8 @@ void t5_buckets_defaults(t5_buckets_cfg *c);
  * so each direction has an exact bucket) and max_distance is in (max_exact, TF_MAX_T5_DISTANCE],
  * where the reference formula is defined. */
 tf_status t5_buckets_check(const t5_buckets_cfg *c);
+/* The smallest max_distance num_buckets allow: one more than a direction's exact buckets. */
+long t5_buckets_min_distance(const t5_buckets_cfg *c);
 
 /* The bucket of relative position r = j - i (key minus query) for a checked configuration. */
 int t5_bucket(const t5_buckets_cfg *c, long r);

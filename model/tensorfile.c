@@ -51,6 +51,27 @@ static bool unsafe_cp(uint32_t cp)
            cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
 }
 
+tf_status tensor_check_scale(const tf_tensor *t, size_t width, tensor_diag *diag)
+{
+    double m = 0.0;
+    for (size_t i = 0; i < t->rows * t->cols; i++)
+        m = fmax(m, fabs(t->data[i]));
+    double norm = m * sqrt((double)(width ? width : 1));
+    if (norm <= TF_MAX_TABLE_NORM)
+        return TF_OK;
+    if (width <= 1)
+        return tensor_fail(diag, TF_ERR_TOO_BIG, TENSOR_NO_OFFSET,
+                           "its values reach %.3g, past %.0e, and the scores they are added to "
+                           "would overflow; scale the table down (trained tables hold values "
+                           "near 1)",
+                           m, TF_MAX_TABLE_NORM);
+    return tensor_fail(diag, TF_ERR_TOO_BIG, TENSOR_NO_OFFSET,
+                       "its values reach %.3g, so |value| x sqrt(%zu) = %.3g passes %.0e and the "
+                       "dot products computed from its rows would overflow; scale the table "
+                       "down (trained tables hold values near 1)",
+                       m, width, norm, TF_MAX_TABLE_NORM);
+}
+
 size_t tensor_safe_name(char *out, size_t cap, const char *s, size_t len, size_t max_bytes)
 {
     if (cap == 0)

@@ -91,6 +91,11 @@ tf_status tensor_fail(tensor_diag *diag, tf_status st, uint64_t at, const char *
  * from a file. Returns the length of out. */
 size_t tensor_safe_name(char *out, size_t cap, const char *s, size_t len, size_t max_bytes);
 
+/* Refuse a table whose values would overflow what is computed from them: TF_ERR_TOO_BIG, with
+ * the sentence, when the largest |value| times sqrt(width) passes TF_MAX_TABLE_NORM (width: the
+ * length of the vectors its values make, a row's cols for a position table, 1 for biases). */
+tf_status tensor_check_scale(const tf_tensor *t, size_t width, tensor_diag *diag);
+
 /* "(1024, 768)", "(5,)", "()" into buf. */
 void tensor_shape_str(const uint64_t *shape, int ndim, char *buf, size_t cap);
 

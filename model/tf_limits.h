@@ -17,9 +17,16 @@
 #define TF_MAX_T5_DISTANCE 1000000000L  /* T5's max_distance (T5: 128) */
 #define TF_MAX_TABLE_VALUES 8388608     /* rows x columns of a table read from a file (64 MB of
                                          * float64; GPT-2's wpe is 1024 x 768 = 786,432) */
+#define TF_MAX_TABLE_NORM 1e18        /* |value| x sqrt(row width) of a table read from a file:
+                                         * the dot product of two such rows (<= 1e36) stays
+                                         * finite even in float32 (3.4e38), as do the sums and
+                                         * squares computed from it; trained tables are near 1 */
 #define TF_MAX_NPY_HEADER 65536         /* bytes of an .npy header dict (numpy's are ~128) */
 #define TF_MAX_SAFETENSORS_HEADER 100000000 /* bytes of a .safetensors JSON header (its spec's
                                              * limit) */
+#define TF_MAX_SAFETENSORS_ENTRIES 131072 /* tensors in one .safetensors header (a checkpoint
+                                           * file holds hundreds to a few thousand): 176 bytes
+                                           * each, 23 MB; 1.9 million tiny ones took 468 MB */
 #define TF_MIN_VOCAB 16
 #define TF_MAX_VOCAB 10000000
 

@@ -6,6 +6,7 @@
 
 #include "bpe.h"
 #include "dict.h"
+#include "hmm.h"
 #include "tf_limits.h"
 #include "utf8.h"
 
@@ -168,6 +169,10 @@ typedef struct {
     route_buf sub; /* the vocabulary's route over one segment */
     char *lower;   /* (lower_cap) a part of a segment with its ASCII letters lowercased */
     size_t lower_cap;
+    const tf_hmm *hmm;   /* jieba's HMM, NULL when off (--no-hmm) or not built */
+    uint32_t *hmm_cp;    /* (hmm_cap) code points of a run of Han characters */
+    unsigned char *lab;  /* (5 hmm_cap) their labels, then hmm_viterbi's work */
+    size_t hmm_cap;
 } word_ctx;
 
 static int is_digit(unsigned char c)
@@ -269,40 +274,158 @@ static tf_status push_segment(word_ctx *w, const char *text, size_t start, size_
     return st;
 }
 
-/* One run of word characters text[b, e): route it, then emit the words, joining consecutive
- * single ASCII letters and digits as jieba's __cut_DAG_NO_HMM does. */
-static tf_status segment_block(word_ctx *w, const char *text, size_t b, size_t e)
+/* ---------------------------------------------------------------------------------------------
+ * word mode with the HMM (jieba.cut(text), its default): the single characters of the route
+ * gather in a buffer, and a buffer of two or more that is no dictionary word is cut by
+ * finalseg.cut, the Viterbi labels of jieba's HMM (hmm.h) */
+
+static int is_han(uint32_t cp)
+{
+    return cp >= 0x4E00 && cp <= 0x9FD5;
+}
+
+/* A run of Han characters text[b, e): the words of its labels, as finalseg's __cut emits them
+ * (B opens a word, E closes it, S is a word alone; a tail after the last E or S is a word). */
+static tf_status push_viterbi(word_ctx *w, const char *text, size_t b, size_t e)
+{
+    size_t n = (e - b) / 3; /* Han characters are 3 bytes */
+    if (n > w->hmm_cap) {
+        uint32_t *c = realloc(w->hmm_cp, n * sizeof *c);
+        if (c)
+            w->hmm_cp = c;
+        unsigned char *l = c ? realloc(w->lab, 5 * n) : NULL;
+        if (!l)
+            return TF_ERR_NOMEM;
+        w->lab = l;
+        w->hmm_cap = n;
+    }
+    for (size_t i = 0; i < n; i++)
+        utf8_decode(text + b + 3 * i, 3, &w->hmm_cp[i]);
+    hmm_viterbi(w->hmm, w->hmm_cp, n, w->lab, w->lab + n);
+    tf_status st = TF_OK;
+    size_t begin = 0, next = 0;
+    for (size_t i = 0; i < n && st == TF_OK; i++) {
+        if (w->lab[i] == HMM_B)
+            begin = i;
+        else if (w->lab[i] == HMM_E || w->lab[i] == HMM_S) {
+            size_t from = w->lab[i] == HMM_E ? begin : i;
+            st = push_segment(w, text, b + 3 * from, b + 3 * (i + 1), VOCAB_LOOKUP);
+            next = i + 1;
+        }
+    }
+    if (next < n && st == TF_OK)
+        st = push_segment(w, text, b + 3 * next, e, VOCAB_LOOKUP);
+    return st;
+}
+
+/* The end of finalseg's re_skip match ([a-zA-Z0-9]+(?:\.\d+)?%?) at text[i] (an ASCII letter
+ * or digit), before e. */
+static size_t skip_match(const char *text, size_t i, size_t e)
+{
+    while (i < e && is_ascii_alnum((unsigned char)text[i]))
+        i++;
+    if (i + 1 < e && text[i] == '.' && is_digit((unsigned char)text[i + 1]))
+        for (i++; i < e && is_digit((unsigned char)text[i]); i++)
+            ;
+    if (i < e && text[i] == '%')
+        i++;
+    return i;
+}
+
+/* finalseg.cut over text[b, e) (word characters): Han runs by the Viterbi labels; between
+ * them, re_skip's matches and the text between matches are words as they stand. */
+static tf_status finalseg_cut(word_ctx *w, const char *text, size_t b, size_t e)
+{
+    tf_status st = TF_OK;
+    for (size_t i = b, j; i < e && st == TF_OK; i = j) {
+        uint32_t cp;
+        utf8_decode(text + i, e - i, &cp);
+        if (is_han(cp)) {
+            for (j = i; j < e && utf8_decode(text + j, e - j, &cp) && is_han(cp); j += 3)
+                ;
+            st = push_viterbi(w, text, i, j);
+        } else if (is_ascii_alnum(cp)) {
+            st = push_segment(w, text, i, j = skip_match(text, i, e), VOCAB_LOOKUP);
+        } else {
+            for (j = i + 1; j < e && (unsigned char)text[j] < 0x80 &&
+                            !is_ascii_alnum((unsigned char)text[j]);
+                 j++)
+                ;
+            st = push_segment(w, text, i, j, VOCAB_LOOKUP);
+        }
+    }
+    return st;
+}
+
+/* The buffer of single characters text[b, e) (n of them), as __cut_DAG empties it: one
+ * character is a word; a dictionary word of frequency > 0 stays its characters; anything
+ * else goes to finalseg. */
+static tf_status flush_singles(word_ctx *w, const char *text, size_t b, size_t e, size_t n)
+{
+    if (n == 1)
+        return push_segment(w, text, b, e, VOCAB_LOOKUP);
+    int64_t i = dict_find(w->d, text + b, e - b);
+    if (i < 0 || dict_freq(w->d, (uint32_t)i) == 0)
+        return finalseg_cut(w, text, b, e);
+    tf_status st = TF_OK;
+    for (size_t p = b, m; p < e && st == TF_OK; p += m) {
+        uint32_t cp;
+        m = utf8_decode(text + p, e - p, &cp);
+        st = push_segment(w, text, p, p + m, VOCAB_LOOKUP);
+    }
+    return st;
+}
+
+/* jieba's route over the run of word characters text[b, e) into w->seg; returns the number of
+ * characters, or SIZE_MAX when memory ran out. */
+static size_t route_block(word_ctx *w, const char *text, size_t b, size_t e)
 {
     route_buf *r = &w->seg;
     size_t n = route_chars(r, text, b, e);
+    if (n != SIZE_MAX)
+        dict_route(w->d, text + b, r->cpos, n, r->score, r->next, r->word);
+    return n;
+}
+
+/* One run of word characters text[b, e): route it, then emit the words. Single characters of
+ * the route gather into a run: with the HMM, every one of them, emptied by flush_singles as
+ * jieba's __cut_DAG does; without it, single ASCII letters and digits, joined into one segment
+ * as __cut_DAG_NO_HMM does. */
+static tf_status segment_block(word_ctx *w, const char *text, size_t b, size_t e)
+{
+    route_buf *r = &w->seg;
+    size_t n = route_block(w, text, b, e);
     if (n == SIZE_MAX)
         return TF_ERR_NOMEM;
-    dict_route(w->d, text + b, r->cpos, n, r->score, r->next, r->word);
-    size_t run = SIZE_MAX; /* start of pending single ASCII letters/digits */
+    size_t run = SIZE_MAX; /* first character of the pending run */
     tf_status st = TF_OK;
-    for (size_t i = 0; i < n && st == TF_OK; i = r->next[i]) {
-        size_t j = r->next[i], ws = b + r->cpos[i], we = b + r->cpos[j];
-        if (j == i + 1 && we - ws == 1 && is_ascii_alnum((unsigned char)text[ws])) {
+    for (size_t i = 0; i <= n && st == TF_OK; i = r->next[i]) {
+        size_t j = i < n ? r->next[i] : n, ws = b + r->cpos[i], we = b + r->cpos[j];
+        int single = i < n && j == i + 1 &&
+                     (w->hmm || (we - ws == 1 && is_ascii_alnum((unsigned char)text[ws])));
+        if (single) {
             if (run == SIZE_MAX)
-                run = ws;
+                run = i;
             continue;
         }
         if (run != SIZE_MAX) {
-            st = push_segment(w, text, run, ws, VOCAB_LOOKUP);
+            size_t rs = b + r->cpos[run];
+            st = w->hmm ? flush_singles(w, text, rs, ws, i - run)
+                        : push_segment(w, text, rs, ws, VOCAB_LOOKUP);
             run = SIZE_MAX;
         }
+        if (i == n)
+            break;
         if (st == TF_OK)
             st = push_segment(w, text, ws, we,
                               r->word[i] == DICT_NONE ? -1 : vocab_dict_id(w->k->v, r->word[i]));
     }
-    if (run != SIZE_MAX && st == TF_OK)
-        st = push_segment(w, text, run, e, VOCAB_LOOKUP);
     return st;
 }
 
 static tf_status split_words(token_sink *k, const char *text, size_t len)
 {
-    word_ctx w = {.k = k, .d = vocab_dict(k->v)};
+    word_ctx w = {.k = k, .d = vocab_dict(k->v), .hmm = vocab_hmm(k->v)};
     if (!w.d)
         return TF_ERR_UNAVAILABLE;
     tf_status st = TF_OK;
@@ -325,6 +448,8 @@ static tf_status split_words(token_sink *k, const char *text, size_t len)
     route_free(&w.seg);
     route_free(&w.sub);
     free(w.lower);
+    free(w.hmm_cp);
+    free(w.lab);
     return st;
 }
 

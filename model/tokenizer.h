@@ -49,11 +49,14 @@ tokenizer_kind tokenizer_parse(const char *name);
 
 /* Split text[0..len) into tokens with ids from v.
  *
- * word:   first jieba.cut(text, HMM=False) exactly, spaces aside: runs of Han characters,
+ * word:   first jieba.cut(text) exactly, spaces aside (jieba.cut(text, HMM=False) when the
+ *         vocabulary has no HMM, vocab_drop_hmm): runs of Han characters,
  *         ASCII letters and digits and the signs + # & . _ % - are segmented over jieba's
  *         dictionary (dict_route: the maximum-probability route through the DAG of dictionary
  *         words); consecutive single ASCII letters or digits on that route join into one
- *         segment (GPT4, 2024); every other character is a segment of its own. Each segment
+ *         segment (GPT4, 2024); with the HMM, the route's single characters gather instead,
+ *         and two or more of them that are no dictionary word are cut by jieba's HMM (hmm.h:
+ *         小明, 李华); every other character is a segment of its own. Each segment
  *         keeps one `word` index. Then ids:
  *         - a segment that is a vocabulary word (vocab_lookup_word: Latin letters in any case)
  *           or number is one token (TOKEN_IN_VOCAB): 学习, love, 2024;

@@ -9,6 +9,7 @@
 
 #include "bpe.h"
 #include "dict.h"
+#include "hmm.h"
 #include "utf8.h"
 
 typedef enum { SRC_CODEPOINT, SRC_DICT, SRC_BPE } vocab_source;
@@ -17,6 +18,7 @@ struct tf_vocab {
     vocab_source src;
     uint32_t size;
     tf_dict *dict; /* SRC_DICT */
+    tf_hmm *hmm;   /* SRC_DICT: jieba's HMM for words outside the dictionary, or NULL */
     tf_bpe *bpe;   /* SRC_BPE */
     const char *name;
     /* SRC_DICT: ids 4 .. 4 + n_words - 1 are the dictionary words by rank; ids 4 + n_words ..
@@ -180,6 +182,8 @@ tf_status vocab_open_dict(const char *dir, uint32_t size, tf_vocab **out)
         return st;
     if ((st = dict_open(dir, &(*out)->dict)) == TF_OK)
         st = layout_dict(*out);
+    if (st == TF_OK && hmm_open(dir, &(*out)->hmm) == TF_ERR_NOMEM)
+        st = TF_ERR_NOMEM;
     if (st != TF_OK) {
         vocab_free(*out);
         *out = NULL;
@@ -217,6 +221,7 @@ void vocab_free(tf_vocab *v)
     if (!v)
         return;
     dict_free(v->dict);
+    hmm_free(v->hmm);
     bpe_free(v->bpe);
     free(v->base_id);
     free(v->base_cp);
@@ -435,4 +440,14 @@ const struct tf_dict *vocab_dict(const tf_vocab *v)
 const struct tf_bpe *vocab_bpe(const tf_vocab *v)
 {
     return v->bpe;
+}
+const struct tf_hmm *vocab_hmm(const tf_vocab *v)
+{
+    return v->hmm;
+}
+
+void vocab_drop_hmm(tf_vocab *v)
+{
+    hmm_free(v->hmm);
+    v->hmm = NULL;
 }

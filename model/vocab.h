@@ -35,7 +35,9 @@ enum { VOCAB_PAD = 0, VOCAB_UNK = 1, VOCAB_BOS = 2, VOCAB_EOS = 3, VOCAB_N_SPECI
  * not among the words has no id ([UNK]). W never exceeds the dictionary; past the last number
  * ids are unused. Words past the cut have no id of their own (the tokenizer splits them into
  * words that have one, tokenizer.h).
- * Errors are those of dict_open: TF_ERR_UNAVAILABLE when the dictionary is not installed. */
+ * Errors are those of dict_open: TF_ERR_UNAVAILABLE when the dictionary is not installed.
+ * jieba's HMM (hmm.h, dir/tfviz-hmm.bin) comes with it when the build made it; without it (or
+ * after vocab_drop_hmm) word mode cuts as jieba.cut(text, HMM=False). */
 tf_status vocab_open_dict(const char *dir, uint32_t size, tf_vocab **out);
 
 /* A byte-level BPE vocabulary: encoding "cl100k" or "o200k" (tfviz-<encoding>.bin in dir).
@@ -93,7 +95,11 @@ int64_t vocab_rank(const tf_vocab *v, int32_t id);
 /* The tables behind the vocabulary, NULL when it has none (for the tokenizer). */
 struct tf_dict;
 struct tf_bpe;
+struct tf_hmm;
 const struct tf_dict *vocab_dict(const tf_vocab *v);
 const struct tf_bpe *vocab_bpe(const tf_vocab *v);
+const struct tf_hmm *vocab_hmm(const tf_vocab *v);
+/* Forget the HMM (--no-hmm): word mode then cuts as jieba.cut(text, HMM=False). */
+void vocab_drop_hmm(tf_vocab *v);
 
 #endif

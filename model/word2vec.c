@@ -300,6 +300,21 @@ static inline uint64_t lcg(uint64_t *s)
 
 #define TABLE_SIZE_MAX 10000000u
 
+/* The word vectors everything reads: vec = in - the mean of the V rows of in (word2vec.h). */
+static void center_vectors(w2v_model *m)
+{
+    size_t d = (size_t)m->dim;
+    memset(m->mean, 0, d * sizeof *m->mean);
+    for (size_t w = 0; w < m->V; w++)
+        for (size_t j = 0; j < d; j++)
+            m->mean[j] += m->in[w * d + j];
+    for (size_t j = 0; j < d; j++)
+        m->mean[j] /= m->V ? m->V : 1;
+    for (size_t w = 0; w < m->V; w++)
+        for (size_t j = 0; j < d; j++)
+            m->vec[w * d + j] = m->in[w * d + j] - (float)m->mean[j];
+}
+
 static void init_vectors(w2v_model *m)
 {
     size_t d = (size_t)m->dim;
@@ -312,6 +327,7 @@ static void init_vectors(w2v_model *m)
     m->words_done = 0;
     m->steps = 0;
     m->rng = rng_mix(m->p.seed ^ 0x5851f42d4c957f2dULL);
+    center_vectors(m);
 }
 
 tf_status w2v_model_init(w2v_model *m, const w2v_corpus *c, const w2v_params *p)
@@ -326,7 +342,7 @@ tf_status w2v_model_init(w2v_model *m, const w2v_corpus *c, const w2v_params *p)
     m->dim = p->dim;
     m->corpus = c;
     size_t V = c->V, d = (size_t)p->dim;
-    if (V > SIZE_MAX / d / sizeof(float) / 2)
+    if (V > SIZE_MAX / d / sizeof(float) / 3)
         return TF_ERR_NOMEM;
     size_t text = 0;
     for (uint32_t r = 0; r < c->V; r++)
@@ -341,10 +357,12 @@ tf_status w2v_model_init(w2v_model *m, const w2v_corpus *c, const w2v_params *p)
     m->counts = malloc(V * sizeof *m->counts);
     m->in = malloc(V * d * sizeof *m->in);
     m->out = malloc(V * d * sizeof *m->out);
+    m->vec = malloc(V * d * sizeof *m->vec);
+    m->mean = malloc(d * sizeof *m->mean);
     m->table = malloc(m->table_size * sizeof *m->table);
     m->keep = malloc(V * sizeof *m->keep);
     m->index = calloc(m->hash_cap, sizeof *m->index);
-    if (!m->words || !m->counts || !m->in || !m->out || !m->table || !m->keep || !m->index) {
+    if (!m->words || !m->counts || !m->in || !m->out || !m->vec || !m->mean || !m->table || !m->keep || !m->index) {
         w2v_model_free(m);
         return TF_ERR_NOMEM;
     }
@@ -394,6 +412,8 @@ void w2v_model_free(w2v_model *m)
     free(m->counts);
     free(m->in);
     free(m->out);
+    free(m->vec);
+    free(m->mean);
     free(m->table);
     free(m->keep);
     free(m->index);
@@ -420,7 +440,7 @@ double w2v_cosine(const w2v_model *m, int32_t a, int32_t b)
 {
     if (a < 0 || b < 0 || (uint32_t)a >= m->V || (uint32_t)b >= m->V)
         return 0;
-    return la_cosine_f(m->in + (size_t)a * m->dim, m->in + (size_t)b * m->dim, (size_t)m->dim);
+    return la_cosine_f(m->vec + (size_t)a * m->dim, m->vec + (size_t)b * m->dim, (size_t)m->dim);
 }
 
 void w2v_cosine_spread(const w2v_model *m, uint32_t n, double *mean, double *sd)
@@ -447,7 +467,7 @@ void w2v_vectors_view(const w2v_model *m, tf_vectors *v)
     v->n = m->V;
     v->dim = m->dim;
     v->words = m->words;
-    v->data = m->in;
+    v->data = m->vec;
     v->owned = false;
 }
 
@@ -689,6 +709,7 @@ tf_status w2v_step(w2v_model *m, uint64_t max_words, w2v_progress *pr)
             m->sentence = 0;
             m->epoch++;
         }
+        center_vectors(m);
     }
     m->steps++;
     pr->epoch = m->epoch;

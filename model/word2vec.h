@@ -7,10 +7,17 @@
  *   for every word w_t and every context word w_c with |c - t| <= b (b drawn in 1..window),
  *   maximise  log s(u_t . v_c) + sum_{k=1..K} log s(-u_k . v_c),   s(x) = 1 / (1 + e^-x)
  *
- * where v are the input vectors (the embedding, `in`), u the output vectors (`out`), and the
- * K negatives u_k are drawn from the unigram distribution raised to 0.75. Frequent words are
- * subsampled (kept with probability (sqrt(f/(s T)) + 1) (s T)/f for a word seen f times in T)
- * and the learning rate falls linearly from alpha to min_alpha over all epochs.
+ * where v are the input vectors (`in`), u the output vectors (`out`), and the K negatives u_k
+ * are drawn from the unigram distribution raised to 0.75. Frequent words are subsampled (kept
+ * with probability (sqrt(f/(s T)) + 1) (s T)/f for a word seen f times in T) and the learning
+ * rate falls linearly from alpha to min_alpha over all epochs.
+ *
+ * The learned word vector of w, the embedding every reader sees (cosines, neighbours, the map,
+ * the written file), is v_w minus the mean of all V input vectors (`vec`), the first step of
+ * Mu and Viswanath's post-processing (ICLR 2018, "All-but-the-Top"): SGNS puts every input
+ * vector in one narrow cone (Mimno and Thompson, EMNLP 2017), so the raw cosine of two words
+ * that have nothing in common is +0.3 to +0.5; removing the common mean leaves unrelated words
+ * near 0 and keeps similar ones together. The random start has a mean near 0: it changes little.
  *
  * Training is resumable in steps (w2v_step), so a viewer can draw the loss and the vectors
  * between steps; with threads == 1 the result is bit-for-bit the same for a given seed however
@@ -24,7 +31,7 @@
  *   each frame: w2v_step(&m, words_per_frame, &pr);  pr.loss -> the loss curve,
  *               w2v_cosine(&m, a, b) -> the similarity curve,
  *               w2v_vectors_view(&m, &v); vectors_neighbors(&v, a, 8, hits) -> neighbours,
- *               pca_project2(m.in, n_top, m.dim, xy, &res) -> the map of the n_top most
+ *               pca_project2(m.vec, n_top, m.dim, xy, &res) -> the map of the n_top most
  *               frequent words (rows are ranked by frequency);
  *   pause: stop calling w2v_step; reset: w2v_model_reset(&m); done: pr.done. */
 #ifndef TF_WORD2VEC_H
@@ -93,8 +100,12 @@ typedef struct {
     int dim;
     char **words;     /* (V) NUL-terminated, into one block */
     uint64_t *counts; /* (V) */
-    float *in;        /* (V, dim) input vectors v: the learned embedding */
+    float *in;        /* (V, dim) input vectors v */
     float *out;       /* (V, dim) output vectors u (start at zero) */
+    float *vec;       /* (V, dim) the word vectors v - mean(v): the learned embedding
+                         (refreshed by every step and reset: O(V dim), a small share of a
+                         step's O(words window negative dim)) */
+    double *mean;     /* (dim) the mean of the V input vectors */
     int32_t *table;   /* (table_size) unigram^0.75 table for negatives */
     uint32_t table_size;
     float *keep; /* (V) probability of keeping a token, subsampling */
@@ -141,14 +152,14 @@ double w2v_sgns_update(float *v, float *out, const int32_t *targets, int n_targe
 
 /* Id of a word, -1 when it is not in the vocabulary. */
 int32_t w2v_lookup(const w2v_model *m, const char *word, size_t len);
-/* Cosine similarity of the input vectors of two ids; 0 when one has zero length. */
+/* Cosine similarity of the word vectors (vec) of two ids; 0 when one has zero length. */
 double w2v_cosine(const w2v_model *m, int32_t a, int32_t b);
 /* The baseline a watched pair is compared with: the mean and the (population) standard deviation
  * of the cosine over every pair of the n most frequent words (n clamped to V; both 0 below 2).
- * Early in training every vector moves towards the frequent words' common direction, so all
- * cosines rise together: a pair is similar when it stands above this spread, not above 0. */
+ * Words of one kind are close and most other pairs near 0 (the common mean is removed, see
+ * above): a pair is similar when it stands above this spread, not merely above 0. */
 void w2v_cosine_spread(const w2v_model *m, uint32_t n, double *mean, double *sd);
-/* A view of the current input vectors as a table (not owned: valid while m lives and is not
+/* A view of the current word vectors (vec) as a table (not owned: valid while m lives and is not
  * reset; it reads the live numbers, so neighbours and PCA follow training). */
 void w2v_vectors_view(const w2v_model *m, tf_vectors *v);
 

@@ -53,7 +53,7 @@ int anim_gif_delay(double fps, long i);
 
 typedef struct anim_gif anim_gif;
 
-/* Start a GIF of width x height pixels on fp (the caller opens it, atomically: model/fileio.h,
+/* Start a GIF of width x height pixels on fp (the caller opens it, atomically: app/core/tempfile.h,
  * and closes it): the screen, the palette as the global colour table, and the looping block
  * (loops 0: for ever, else that many times). TF_ERR_RANGE (a size, fps or loops out of range),
  * TF_ERR_UNSUPPORTED (no giflib), TF_ERR_NOMEM, TF_ERR_IO. */

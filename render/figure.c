@@ -13,6 +13,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "textwidth.h"
+#include "utf8.h"
+
 /* Chinese labels: Chinese and Latin from one family, so mixed labels share one design.
  * English labels: DejaVu Sans (a small font, quick to subset into a PDF), with the CJK family
  * still there for Chinese tokens. */
@@ -586,6 +589,54 @@ static const char *script_markup(const fig *f, fig_role role, const char *text, 
     return buf;
 }
 
+/* The markup for one character of text (s[0..len), *used set to its bytes, *rl to the markup's
+ * and *cols to its width as textwidth counts it): an entity, U+FFFD for an invalid byte, or the
+ * character itself. */
+static const char *markup_char(const char *s, size_t len, size_t *used, size_t *rl, int *cols)
+{
+    uint32_t cp;
+    size_t n = utf8_decode(s, len, &cp);
+    *used = n ? n : 1;
+    *cols = n ? tw_codepoint(cp) : 1;
+    if (*cols < 1)
+        *cols = 1;
+    const char *e = !n        ? "\xef\xbf\xbd"
+                    : cp == '&' ? "&amp;"
+                    : cp == '<' ? "&lt;"
+                    : cp == '>' ? "&gt;"
+                    : cp == '"' ? "&quot;"
+                    : cp == '\'' ? "&#39;"
+                                 : NULL;
+    *rl = e ? strlen(e) : n;
+    return e ? e : s;
+}
+
+size_t fig_markup_text(char *out, size_t cap, const char *s, int max_cols)
+{
+    static const char ell[] = "\xe2\x80\xa6"; /* … */
+    size_t len = strlen(s), whole = 0, used, rl;
+    int cols = 0, w;
+    for (size_t i = 0; i < len; i += used)
+        markup_char(s + i, len - i, &used, &rl, &w), whole += rl, cols += w;
+    /* all of it when it fits; else characters while they and the ellipsis do */
+    bool cut = whole >= cap || cols > max_cols;
+    size_t room = cap - 1 - (cut ? sizeof ell - 1 : 0), o = 0;
+    cols = 0;
+    for (size_t i = 0; i < len; i += used) {
+        const char *m = markup_char(s + i, len - i, &used, &rl, &w);
+        if (o + rl > room || cols + w > max_cols - (cut ? 1 : 0))
+            break;
+        memcpy(out + o, m, rl);
+        o += rl, cols += w;
+    }
+    if (cut) {
+        memcpy(out + o, ell, sizeof ell - 1);
+        o += sizeof ell - 1;
+    }
+    out[o] = '\0';
+    return o;
+}
+
 /* The first character of the layout that no font had (pango marks its glyph "unknown" and keeps
  * the character in it), 0 for none. */
 static unsigned first_unknown(PangoLayout *layout)
@@ -662,15 +713,20 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
 {
     if (!text || !*text)
         return;
+    pen_part part = role == FIG_NOTE ? PART_NOTE : PART_LABEL;
+    pen_part_begin(f, part, NULL);
     set_text(f, role, text, plain);
     show_text(f, text, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
+    pen_part_end(f, part);
 }
 
 void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
                  double y, double ax, double ay)
 {
+    pen_part_begin(f, PART_ANNOTATION, &a->r);
     set_text(f, role, text, plain);
     show_text(f, text, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
+    pen_part_end(f, PART_ANNOTATION);
 }
 
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
@@ -694,7 +750,9 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
                    FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
         fig_mark_title(f, before, FIG_TITLE_ROLE_TITLE);
     }
+    pen_part_begin(f, PART_TITLE, NULL);
     pen_layout(f, area.x + area.w / 2, area.y, 0.5, 0, false, (tf_rgb){0, 0, 0});
+    pen_part_end(f, PART_TITLE);
     pango_layout_set_width(f->layout, -1);
     pango_layout_set_alignment(f->layout, PANGO_ALIGN_LEFT);
     return h;

@@ -14,8 +14,7 @@
  *
  * Heatmaps: a matrix with no more cells than the output has pixels is drawn one sharp block per
  * cell (PNG and PDF: one image at the data's own resolution, painted without interpolation;
- * SVG: one <rect> per run of equal cells, or an image whose cells are repeated by whole
- * pixels). A matrix with more cells than pixels is area-averaged down to the
+ * SVG: one embedded PNG image whose cells are repeated by whole pixels). A matrix with more cells than pixels is area-averaged down to the
  * pixels (300 per inch in PDF and SVG), never sampled into patterns that are not in the data;
  * the file's metadata says so. Rows may be computed on demand (fig_matrix.row), so a figure of
  * millions of cells needs memory for the pixels only.
@@ -228,6 +227,11 @@ void fig_release_fonts(void);
 
 typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_TITLE, FIG_NOTE, FIG_ROLE_COUNT } fig_role;
 
+/* Text from a file or a user made into pango markup text for a label that is otherwise markup:
+ * & < > ' " as entities, invalid UTF-8 as U+FFFD, cut on a character boundary with "…" so that
+ * it is at most max_cols columns wide (as render/textwidth counts them: a CJK character two)
+ * and out (cap bytes, cap >= 4) holds it whole. Returns the length of out. */
+size_t fig_markup_text(char *out, size_t cap, const char *s, int max_cols);
 /* Width and height of a text block. plain: the text is not markup (a user's title). */
 void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h);
 /* Draw text so that its box's point (ax, ay) in [0,1]^2 (0,0 = top-left) lands at (x, y);
@@ -285,6 +289,10 @@ struct fig_axes {
     /* the title is the panel's short name (e.g. a column's scheme), the only thing that tells
      * it from its neighbours: kept when the page drops subtitles (fig_spec.no_subtitles) */
     bool title_is_name;
+    /* a title wider than its room wraps onto more lines, centred, instead of making the page
+     * too small (a single panel's subtitle on a narrow page; the figure measures the panel's
+     * height with fig_axes_fit, not with the title's own one-line height) */
+    bool title_wraps;
 };
 
 /* Choose ticks and margins so that a's plot area, its tick labels, axis labels and panel title

@@ -278,6 +278,28 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
 
 static double pad_of(const fig *f) { return 0.35 * f->spec.font_size; }
 
+/* Text measured and drawn from here on wraps at width points onto more lines, centred, as the
+ * page's title does (fig_title); 0: one line again. */
+static void wrap_at(fig *f, double width)
+{
+    pango_layout_set_width(f->layout, width > 0 ? (int)(width * PANGO_SCALE) : -1);
+    pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_alignment(f->layout, width > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+}
+
+/* The width a panel title wraps at: the room over the plot less a panel letter's corner on
+ * either side; 0 when the title fits on one line or the axes do not let it wrap (a narrow page:
+ * a long subtitle takes two lines instead of refusing the page). */
+static double title_wrap(fig *f, const fig_axes *a, double room, double tag_w)
+{
+    if (!a->title_wraps)
+        return 0;
+    double w, h;
+    fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
+    double wrap = room - 2 * tag_w;
+    return w > wrap && wrap > 0 ? wrap : 0;
+}
+
 void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
 {
     double tick = fig_tick_len(f), pad = pad_of(f);
@@ -290,15 +312,25 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
+    bool wrapped = false; /* a title on more lines than one, across the whole room */
     if (a->title || a->tag) {
-        double tw = 0, tagw = 0;
-        if (a->title)
+        double tw = 0, tagw = 0, tagh = 0;
+        if (a->tag) {
+            fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &tagh);
+            tagw += pad;
+        }
+        h = tagh;
+        if (a->title) {
+            /* the title is centred over the plot, the letter at the panel's left edge */
+            double wrap = title_wrap(f, a, room.w, tagw);
+            wrapped = wrap > 0;
+            wrap_at(f, wrap);
             fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
-        if (a->tag)
-            fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &h);
+            wrap_at(f, 0);
+            h = fmax(h, tagh);
+            overflow |= tw + 2 * tagw > room.w;
+        }
         top = h + pad;
-        /* the title is centred over the plot, the letter at the panel's left edge */
-        overflow |= tw + (tagw > 0 ? 2 * (tagw + pad) : 0) > room.w;
     }
     double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
     if (a->x.label) {
@@ -315,8 +347,8 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
         /* centred on the plot, it may reach into the room above and below it, not past it
-         * (nor into a panel letter's corner) */
-        overflow |= w > ph + 2 * fmin(a->tag ? 0.0 : top, bottom);
+         * (nor into a panel letter's corner, nor under a title that wrapped across the room) */
+        overflow |= w > ph + 2 * fmin(a->tag || wrapped ? 0.0 : top, bottom);
     }
     left = fmax(left, a->min_left);
     a->used_left = left;
@@ -337,13 +369,6 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
     a->outer = room;
-    if (a->title) {
-        /* centred over the plot, moved sideways to stay inside the room it was given */
-        double tw, tth;
-        fig_text_size(f, FIG_LABEL, a->title, false, &tw, &tth);
-        if (tw > room.w)
-            f->cramped = true;
-    }
 }
 
 /* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
@@ -420,6 +445,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
 {
     double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
     fig_rect r = a->r;
+    pen_part_begin(f, PART_AXES, &r);
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
     fig_record_ticks(f, &a->x, 0, r);
     fig_record_ticks(f, &a->y, 1, r);
@@ -479,10 +505,13 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     }
     if (a->title && (!f->spec.no_subtitles || a->title_is_name)) {
         size_t before = f->spec.boxes ? f->spec.boxes->n : 0;
+        wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), r.y - pad, 0.5,
                  1.0, false);
+        wrap_at(f, 0);
         fig_mark_title(f, before, a->title_is_name ? FIG_TITLE_ROLE_NAME : FIG_TITLE_ROLE_TITLE);
     }
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
+    pen_part_end(f, PART_AXES);
 }

@@ -11,7 +11,6 @@
  * Heatmaps */
 
 #define FIG_MAX_IMAGE 32767    /* cairo's largest image side */
-#define SVG_MAX_CELLS 16384    /* SVG: matrices up to this many cells are <rect> elements */
 #define SVG_MAX_PIXELS 8000000 /* SVG: the largest image of repeated cells */
 
 /* Row r of m into out (cols values). */
@@ -172,12 +171,12 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     if (!px)
         return TF_ERR_NOMEM;
     bool bottom_up = !a->y.flip;
-    if (f->svg && dr == m->rows && dc == m->cols && dr * dc <= SVG_MAX_CELLS)
-        svg_cells(f, px, dr, dc, a->r, bottom_up);
-    else if (f->svg)
+    pen_part_begin(f, PART_HEATMAP, &a->r);
+    if (f->svg)
         svg_blocks(f, px, dr, dc, a->r, bottom_up);
     else
         pen_image(f, px, (int)dc, (int)dr, (int)dc, a->r, bottom_up);
+    pen_part_end(f, PART_HEATMAP);
     free(px);
     return TF_OK;
 }
@@ -219,6 +218,7 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
     cb_axis(f, &a.y, lo, hi, r.h);
     a.x = (fig_axis){.lo = 0, .hi = 1};
+    pen_part_begin(f, PART_COLORBAR, &r);
 
     /* the ramp: 256 table entries, top = hi */
     fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
@@ -255,6 +255,7 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     if (label)
         fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
                  0.5, 0.0, true);
+    pen_part_end(f, PART_COLORBAR);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -316,6 +317,7 @@ static void record_segment(fig *f, const fig_axes *a, double x0, double y0, doub
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
+    pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
     pen_clip_rect(f, clip_rect(f, a));
     pen_rgb(f, c);
@@ -342,11 +344,13 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
     }
     pen_stroke(f);
     pen_restore(f);
+    pen_part_end(f, PART_DATA);
 }
 
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size)
 {
+    pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
     pen_clip_rect(f, clip_rect(f, a));
     pen_rgb(f, c);
@@ -360,6 +364,7 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
     }
     pen_fill(f);
     pen_restore(f);
+    pen_part_end(f, PART_DATA);
 }
 
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c)
@@ -369,12 +374,14 @@ void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, doubl
         return;
     fig_rect r = {fmin(px0, px1), fmin(py0, py1), fabs(px1 - px0), fabs(py1 - py0)};
     fig_record(f, FIG_BOX_BAR, r, 0, a->r, NULL);
+    pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
     pen_clip_rect(f, clip_rect(f, a));
     pen_rgb(f, c);
     pen_rect(f, r.x, r.y, r.w, r.h);
     pen_fill(f);
     pen_restore(f);
+    pen_part_end(f, PART_DATA);
 }
 
 void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
@@ -399,6 +406,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
+    pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
     pen_rgb(f, c);
     pen_width(f, width);
@@ -411,6 +419,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     pen_close(f);
     pen_fill(f);
     pen_restore(f);
+    pen_part_end(f, PART_DATA);
     return hr;
 }
 
@@ -426,6 +435,7 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
         record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
                        py + pr * sin(t1));
     }
+    pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
     pen_rgb(f, c);
     pen_width(f, width);
@@ -433,6 +443,7 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
     pen_arc(f, px, py, pr, 0, 2 * M_PI);
     pen_stroke(f);
     pen_restore(f);
+    pen_part_end(f, PART_DATA);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -533,6 +544,7 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
     legend_box(f, items, n, &w, &lh);
     fig_rect fr = legend_frame(f, a, w, fig_legend_height(f, items, n), corner);
     fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);
+    pen_part_begin(f, PART_LEGEND, &a->r);
     pen_save(f);
     pen_rect(f, fr.x, fr.y, fr.w, fr.h);
     pen_rgb(f, (tf_rgb){255, 255, 255});
@@ -559,4 +571,5 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         fig_text_legend(f, fr, items[i].label, fr.x + 2 * pad + sample, cy);
     }
     pen_restore(f);
+    pen_part_end(f, PART_LEGEND);
 }

@@ -106,6 +106,26 @@ void pen_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
 /* The text now in f->layout, its point (ax, ay) at (x, y), in grey c. */
 void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 
+/* What one drawing call of figure.h draws, for the SVG's named groups. PART_DATA (curves,
+ * markers, bars, arrows) has no group of its own, only its panel's. */
+typedef enum {
+    PART_TITLE = 0, /* the page's: outside every panel */
+    PART_NOTE,      /* a note under the figure: outside every panel */
+    PART_AXES,      /* in the panel of its plot area */
+    PART_HEATMAP,
+    PART_COLORBAR,  /* in the open panel when it spans its rows, else outside */
+    PART_LEGEND,
+    PART_ANNOTATION,
+    PART_LABEL,     /* free text: in the open panel, if any */
+    PART_DATA,
+    PART_COUNT
+} pen_part;
+/* Begin and end what a call draws: where is its plot area (axes, heatmaps, legends,
+ * annotations, data) or, for a colour bar, its own box; NULL for the rest. Calls inside a call
+ * open no groups of their own. Nothing for other pages than SVG. */
+void pen_part_begin(fig *f, pen_part part, const fig_rect *where);
+void pen_part_end(fig *f, pen_part part);
+
 /* ---------------------------------------------------------------------------------------------
  * The SVG writer (figure_svg.c) */
 
@@ -130,10 +150,10 @@ void svg_fill(fig *f);
 void svg_clip_rect(fig *f, fig_rect r);
 void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
                bool bottom_up);
-/* One <rect> per run of equal colours along each row of a rows x cols grid of RGB24 words. */
-void svg_cells(fig *f, const uint32_t *px, long rows, long cols, fig_rect dst, bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 /* The first heatmap's note (<desc>): written with the document's end. */
 void svg_note(fig *f, const char *text);
+void svg_part_begin(fig *f, pen_part part, const fig_rect *where);
+void svg_part_end(fig *f, pen_part part);
 
 #endif

@@ -9,13 +9,13 @@
  * <g clip-path> that the matching restore closes. Text comes from pango's own layout of the
  * label: one <text> per line at pango's baseline, anchored at the side the caller aligned (so a
  * renderer whose font metrics differ a little keeps the alignment), with a <tspan> per run of
- * pango markup attributes (italic, bold, smaller, raised or lowered). Heatmap cells are one
- * <rect> per run of equal colour along a row, each overlapping its right and lower neighbour
- * by a hair that the neighbour paints over (no seams where anti-aliased edges meet); a large
- * matrix is one PNG (libpng, through fig_png_write) whose cells the heatmap code repeated by
- * whole pixels, so a renderer that smooths images smooths within a cell, not across cells, and
- * asks for no smoothing besides (image-rendering). The parameters and the heatmap's cells go
- * into <metadata> at the end. */
+ * pango markup attributes (italic, bold, smaller, raised or lowered). A heatmap is one <image>,
+ * a PNG (libpng, through fig_png_write) in a base64 data URI, as a PDF paints one cairo image:
+ * its cells repeated by whole pixels (the heatmap code), so a renderer that smooths images
+ * smooths within a cell, not across cells, and it asks for no smoothing besides
+ * (image-rendering). What each drawing call of figure.h draws is a named group (below: panels,
+ * axes, heatmaps, colour bars, legends, annotations, titles), so an editor selects a part by
+ * its id. The parameters and the heatmap's cells go into <metadata> at the end. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -24,7 +24,7 @@
 #include <string.h>
 
 #define SVG_DEPTH 32
-#define CELL_OVERLAP 0.25 /* points a cell reaches under its right and lower neighbours */
+#define SVG_PANELS 64 /* panels told apart by their plot areas */
 
 typedef struct {
     tf_rgb color;
@@ -44,7 +44,17 @@ struct fig_svg {
     bool d_failed;
     int clips;
     char *note; /* the heatmap's note */
+    /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
+     * of each part so far, and the panel whose group is open */
+    int calls;
+    int parts[PART_COUNT];
+    fig_rect panel[SVG_PANELS];
+    int panel_visits[SVG_PANELS];
+    int npanels;
+    int open_panel; /* index into panel[], -1 for none */
 };
+
+static void panel_leave(fig *f);
 
 /* ---------------------------------------------------------------------------------------------
  * Numbers and text */
@@ -143,6 +153,7 @@ bool svg_begin(fig *f)
     if (!f->svg)
         return false;
     f->svg->gs[0] = (svg_state){.width = 1.0};
+    f->svg->open_panel = -1;
     FILE *fp = f->mem;
     fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
           "<svg xmlns=\"http://www.w3.org/2000/svg\" "
@@ -178,6 +189,7 @@ void svg_end(fig *f)
     for (int g = 0; g < f->svg->gs[0].groups; g++)
         fputs("</g>\n", fp);
     f->svg->gs[0].groups = 0;
+    panel_leave(f);
     if (f->meta.params) {
         fputs("<metadata id=\"tfviz-parameters\">", fp);
         put_escaped(fp, f->meta.params, strlen(f->meta.params));
@@ -199,6 +211,80 @@ void svg_free(fig *f)
     free(f->svg->note);
     free(f->svg);
     f->svg = NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Named groups: <g id="panel-2" class="panel"> around everything drawn for one plot area, and
+ * inside it or at the page's level <g id="axes-2" class="axes">, heatmap-N, colorbar-N,
+ * legend-N, annotation-N and label-N; title-N and note-N at the page's level. A panel is known
+ * by its plot area; one drawn again after another panel opens a second group (panel-2-2). */
+
+static const char *const part_name[PART_COUNT] = {"title", "note", "axes", "heatmap",
+                                                  "colorbar", "legend", "annotation", "label",
+                                                  NULL};
+
+static void panel_leave(fig *f)
+{
+    if (f->svg->open_panel < 0)
+        return;
+    fputs("</g>\n", f->mem);
+    f->svg->open_panel = -1;
+}
+
+static bool same_rect(fig_rect a, fig_rect b)
+{
+    return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6 && fabs(a.w - b.w) < 1e-6 &&
+           fabs(a.h - b.h) < 1e-6;
+}
+
+static void panel_enter(fig *f, fig_rect plot)
+{
+    fig_svg *s = f->svg;
+    if (s->open_panel >= 0 && same_rect(s->panel[s->open_panel], plot))
+        return;
+    panel_leave(f);
+    int k = 0;
+    while (k < s->npanels && !same_rect(s->panel[k], plot))
+        k++;
+    if (k == SVG_PANELS)
+        return; /* more panels than any figure has: drawn at the page's level */
+    if (k == s->npanels)
+        s->panel[s->npanels++] = plot;
+    if (++s->panel_visits[k] > 1)
+        fprintf(f->mem, "<g id=\"panel-%d-%d\" class=\"panel\">\n", k + 1, s->panel_visits[k]);
+    else
+        fprintf(f->mem, "<g id=\"panel-%d\" class=\"panel\">\n", k + 1);
+    s->open_panel = k;
+}
+
+/* Whether a colour bar over r stands beside the open panel (spans its plot's rows). */
+static bool beside_panel(const fig_svg *s, fig_rect r)
+{
+    if (s->open_panel < 0)
+        return false;
+    fig_rect p = s->panel[s->open_panel];
+    return fabs(r.y - p.y) < 0.5 && fabs(r.h - p.h) < 0.5 && r.x >= p.x;
+}
+
+void svg_part_begin(fig *f, pen_part part, const fig_rect *where)
+{
+    fig_svg *s = f->svg;
+    if (s->calls++ > 0)
+        return;
+    if (part == PART_TITLE || part == PART_NOTE ||
+        (part == PART_COLORBAR && !beside_panel(s, *where)))
+        panel_leave(f);
+    else if (where && part != PART_COLORBAR)
+        panel_enter(f, *where);
+    if (part_name[part])
+        fprintf(f->mem, "<g id=\"%s-%d\" class=\"%s\">\n", part_name[part], ++s->parts[part],
+                part_name[part]);
+}
+
+void svg_part_end(fig *f, pen_part part)
+{
+    if (--f->svg->calls == 0 && part_name[part])
+        fputs("</g>\n", f->mem);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -343,38 +429,6 @@ void svg_fill(fig *f)
 
 /* ---------------------------------------------------------------------------------------------
  * Heatmaps */
-
-static tf_rgb rgb_of(uint32_t p) { return (tf_rgb){(p >> 16) & 255, (p >> 8) & 255, p & 255}; }
-
-void svg_cells(fig *f, const uint32_t *px, long rows, long cols, fig_rect dst, bool bottom_up)
-{
-    FILE *fp = f->mem;
-    double cw = dst.w / cols, ch = dst.h / rows;
-    fputs("<g>\n", fp);
-    for (long r = 0; r < rows; r++) {
-        const uint32_t *row = px + (size_t)r * (size_t)cols;
-        /* the page row this matrix row lands on: from the top, or from the bottom */
-        long pr = bottom_up ? rows - 1 - r : r;
-        double y = dst.y + pr * ch;
-        /* later rows paint over earlier ones: the overlap goes toward the next row drawn */
-        double h = ch + (r + 1 < rows ? CELL_OVERLAP : 0);
-        if (bottom_up && r + 1 < rows)
-            y -= CELL_OVERLAP;
-        for (long c = 0; c < cols;) {
-            long e = c + 1;
-            while (e < cols && row[e] == row[c])
-                e++;
-            double w = (e - c) * cw + (e < cols ? CELL_OVERLAP : 0);
-            fputs("<rect", fp);
-            put_box(fp, dst.x + c * cw, y, w, h);
-            fputs(" fill=\"", fp);
-            put_color(fp, rgb_of(row[c]));
-            fputs("\"/>\n", fp);
-            c = e;
-        }
-    }
-    fputs("</g>\n", fp);
-}
 
 static void base64(FILE *fp, const unsigned char *b, size_t n)
 {

@@ -15,6 +15,7 @@
 #include "term_image.h"
 
 #include <errno.h>
+#include <math.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -79,12 +80,36 @@ void term_image_free(term_image *img)
 /* ---------------------------------------------------------------------------------------------
  * Encoding (libchafa) */
 
+/* Whether w x h pixels are within the limits of one picture (term_image.h). */
+static bool pixels_fit(double w, double h)
+{
+    return w <= TIMG_MAX_PIXELS && h <= TIMG_MAX_PIXELS && w * h <= TIMG_MAX_AREA;
+}
+
+void term_image_fit(const timg_caps *caps, int *cols, int *rows)
+{
+    if (*cols < 1 || *rows < 1)
+        return;
+    double cw = caps->cell_w > 0 ? caps->cell_w : TIMG_DEFAULT_CELL_W;
+    double ch = caps->cell_h > 0 ? caps->cell_h : TIMG_DEFAULT_CELL_H;
+    double w = *cols * cw, h = *rows * ch;
+    double s = fmin(1.0, fmin((double)TIMG_MAX_CELLS / *cols, (double)TIMG_MAX_CELLS / *rows));
+    s = fmin(s, fmin(TIMG_MAX_PIXELS / w, TIMG_MAX_PIXELS / h));
+    s = fmin(s, sqrt(TIMG_MAX_AREA / (w * h)));
+    if (s < 1.0) /* rounded down: within every limit (0 when not even one cell fits) */
+        *cols = (int)floor(*cols * s), *rows = (int)floor(*rows * s);
+}
+
 static bool bad_request(const timg_caps *caps, const timg_pixels *px, int cols, int rows)
 {
-    return caps->mode <= TIMG_NONE || caps->mode >= TIMG_MODE_COUNT || cols < 1 || rows < 1 ||
-           cols > TIMG_MAX_CELLS || rows > TIMG_MAX_CELLS || !px->data || px->width < 1 ||
-           px->height < 1 || px->width > TIMG_MAX_PIXELS || px->height > TIMG_MAX_PIXELS ||
-           px->stride < px->width * 4;
+    if (caps->mode <= TIMG_NONE || caps->mode >= TIMG_MODE_COUNT || cols < 1 || rows < 1 ||
+        cols > TIMG_MAX_CELLS || rows > TIMG_MAX_CELLS || !px->data || px->width < 1 ||
+        px->height < 1 || px->stride < px->width * 4)
+        return true;
+    /* the pixels given and the pixels drawn for the terminal (chafa sizes its canvas so) */
+    int w, h;
+    term_image_pixel_size(caps, cols, rows, &w, &h);
+    return !pixels_fit(px->width, px->height) || !pixels_fit(w, h);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -48,9 +48,20 @@ typedef struct {
 /* A cell size to assume when the terminal did not tell (a common 10 x 20 pixel font). */
 #define TIMG_DEFAULT_CELL_W 10
 #define TIMG_DEFAULT_CELL_H 20
-/* The most cells a picture may cover, and the most pixels it may carry, on either side. */
+/* The most cells a picture may cover, and the most pixels it may carry, on either side and in
+ * all. The area bounds the memory of every mode (docs/limits.md): the figure's ARGB32 page, the
+ * encoder's copies and the bytes for the terminal (an iTerm2 picture is an uncompressed TIFF in
+ * base64) peak at 47 MB (symbols) to 74 MB (iTerm2) for --show at this area; it is a 2,880 x
+ * 1,456 picture, most of a full screen on most displays. */
 #define TIMG_MAX_CELLS  4096
 #define TIMG_MAX_PIXELS 16384
+#define TIMG_MAX_AREA   4194304
+
+/* Shrink a picture of *cols x *rows cells, both by one factor (its proportions kept), until it
+ * stays within TIMG_MAX_CELLS, TIMG_MAX_PIXELS and TIMG_MAX_AREA at the pixel size
+ * term_image_pixel_size gives; a picture within them is left as it is. A front-end calls it
+ * before drawing, so a huge window gets a smaller picture instead of a refusal. */
+void term_image_fit(const timg_caps *caps, int *cols, int *rows);
 
 /* The pixel size a picture of cols x rows cells is shown at, so that a figure drawn at exactly
  * this size reaches the screen without being scaled again: cells times the cell size (the
@@ -94,8 +105,8 @@ typedef struct {
  * (a figure drawn at term_image_pixel_size is not scaled again; kitty receives px as it is and
  * scales it to the cells itself). id: kitty's image number, 0 for one chosen here (unique in
  * this process; tests pass their own for the same bytes every run). The same input gives the
- * same bytes. TF_ERR_RANGE (no cells, too many, no pixels, mode none, a sixel under 6 pixels
- * tall), TF_ERR_UNSUPPORTED (term_image_supports is false), TF_ERR_NOMEM. On failure *out is
+ * same bytes. TF_ERR_RANGE (no cells, too many, no pixels or more than the limits above on
+ * either side, mode none, a sixel under 6 pixels tall), TF_ERR_UNSUPPORTED (term_image_supports is false), TF_ERR_NOMEM. On failure *out is
  * empty. */
 tf_status term_image_encode(const timg_caps *caps, const timg_pixels *px, int cols, int rows,
                             uint32_t id, term_image *out);

@@ -123,7 +123,8 @@ static bool closes(const char *s, size_t len)
 size_t tw_wrap_line(const char *s, size_t len, int width, bool ascii, size_t *next)
 {
     size_t j = 0, brk = 0, brk_prev = 0;
-    int cols = 0;
+    int cols = 0, prev_cw = 0;
+    bool pair = false; /* inside a pair such as 爱-喜欢, after its hyphen */
     while (j < len && s[j] != '\n') {
         uint32_t cp;
         int cw;
@@ -132,10 +133,21 @@ size_t tw_wrap_line(const char *s, size_t len, int width, bool ascii, size_t *ne
             break;
         cols += cw;
         j += k;
+        if (cp == '-' && prev_cw == 2)
+            pair = true;
+        else if (cw != 2)
+            pair = false;
+        prev_cw = cw;
         /* a break may follow a space or a wide character, but never an opening bracket */
         bool opens = cp == 0xFF08 || cp == 0x300C || cp == 0x300E || cp == 0x201C;
-        /* nor inside a pair such as 爱-喜欢: not before a hyphen */
+        /* nor inside a pair such as 爱-喜欢: not before a hyphen, nor in the word after it */
         bool joined = j < len && s[j] == '-';
+        if (pair && !joined && j < len) { /* the pair's second word goes on: 喜|欢 */
+            uint32_t nx;
+            int nw;
+            tw_next(s + j, len - j, ascii, &nx, &nw);
+            joined = nx >= 0x4E00 && nx <= 0x9FFF;
+        }
         if ((cp == ' ' || cw == 2 || cp == 0x3002 || cp == 0xFF0C) && !opens && !joined)
             brk_prev = brk, brk = j;
     }

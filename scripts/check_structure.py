@@ -20,6 +20,10 @@ Prints TAP. It checks:
 2. No include circle among the headers.
 3. No function longer than 80 lines unless the comment above it says why, with a line that
    starts "Long:" (a table that reads better whole, a state machine, ...).
+4. The figures are listed in one place, the table of app/figures/export.c: no other source,
+   test or script quotes four of their names within a few lines (a list kept by hand, which a
+   new figure would miss; they read the table through tfviz-options-docs figures), and the
+   figure table of docs/guide.md has a row for each.
 """
 import os
 import re
@@ -250,6 +254,66 @@ def check_scheme_lists(files):
     check(not bad, "app/ lists the position schemes only through model/", "\n".join(bad))
 
 
+TABLE = "app/figures/export.c"
+LIST_LINES = 6  # four names quoted within this many lines are a list
+
+
+def figure_names():
+    with open(os.path.join(ROOT, TABLE), encoding="utf-8") as f:
+        text = f.read()
+    table = text[text.index("figures[] = {"):]
+    table = table[:table.index("\n};")]
+    return re.findall(r'\{\s*\.name = "([a-z0-9-]+)"', table)
+
+
+def topic_names():
+    """The --print topics: many share a figure's name (pe, rope, order, ...)."""
+    found = set()
+    for d, _, fs in os.walk(os.path.join(ROOT, "app", "print")):
+        for f in fs:
+            if f.endswith(".c"):
+                with open(os.path.join(d, f), encoding="utf-8") as fp:
+                    found |= set(re.findall(r'\.name = "([a-z0-9-]+)"', fp.read()))
+    return found
+
+
+def hand_lists(path, names, topics):
+    """The lines of path where a list of figure names kept by hand starts: four of them quoted
+    within LIST_LINES lines, one at least no --print topic's name (a list of topics is none)."""
+    with open(os.path.join(ROOT, path), encoding="utf-8", errors="replace") as f:
+        lines = f.read().splitlines()
+    quoted = re.compile(r"""["']([a-z0-9-]+)["']""")
+    found = []
+    for i in range(len(lines)):
+        window = " ".join(lines[i:i + LIST_LINES])
+        named = {m for m in quoted.findall(window) if m in names}
+        if len(named) >= 4 and named - topics:
+            found.append(f"{path}:{i + 1}")
+            break
+    return found
+
+
+def check_figure_lists(files):
+    names = set(figure_names())
+    check(len(names) >= 4, f"the table of figures in {TABLE} has rows ({len(names)})")
+    others = [f for f in files if f != TABLE]
+    for top, ext in (("tests", (".c", ".h", ".py")), ("scripts", (".sh", ".py")),
+                     ("bench", (".py", ".sh"))):
+        for d, _, fs in os.walk(os.path.join(ROOT, top)):
+            others += [os.path.relpath(os.path.join(d, f), ROOT) for f in sorted(fs)
+                       if f.endswith(ext)]
+    topics = topic_names()
+    lists = [where for path in others for where in hand_lists(path, names, topics)]
+    check(not lists, "the figures are listed only in the table (others read it)",
+          "\n".join(f"{w}: names four figures or more; take them from figures_names() or "
+                    "tfviz-options-docs figures" for w in lists))
+    with open(os.path.join(ROOT, "docs", "guide.md"), encoding="utf-8") as f:
+        guide = f.read()
+    missing = sorted(n for n in names if f"| `{n}` |" not in guide)
+    check(not missing, "docs/guide.md's figure table has a row for every figure",
+          f"missing: {', '.join(missing)}")
+
+
 def main():
     files = sorted(sources())
     graph = check_layers(files)
@@ -259,6 +323,7 @@ def main():
     check_model_pure(files)
     check_scheme_lists(files)
     check_view_count()
+    check_figure_lists(files)
     fails = 0
     for i, (ok, what, detail) in enumerate(results, 1):
         print(f"{'ok' if ok else 'not ok'} {i} - {what}")

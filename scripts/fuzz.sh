@@ -23,7 +23,8 @@ while (($#)); do
     *) targets+=("$1"); shift ;;
     esac
 done
-((${#targets[@]})) || targets=(tokenizer options analysis emit tempfile assets npy safetensors order)
+((${#targets[@]})) || targets=(tokenizer options analysis emit tempfile assets npy safetensors order
+                             learnfiles pefile)
 
 dir=build-fuzz
 if [[ ! -f $dir/build.ninja ]]; then

@@ -9,25 +9,29 @@ docs=$2
 out=$docs/gallery
 mkdir -p "$out"
 
-# name | options | what it shows (English / 中文). Each figure is drawn four times: one column
-# (3.5 in) and the full text width (two-column, 7.16 in), in Chinese and in English.
-figures=(
-    "pe|-n 100 -d 128|PE(pos, j) for 100 positions and 128 dimensions: fast pairs on the left, slow on the right. / 100 个位置、128 维的位置编码：左边变化快，右边变化慢。"
-    "rope|-n 64 -d 128|RoPE: cos of the rotation angle per pair, and pair 0 of q turning with the position. / RoPE：每对维度的旋转角余弦，以及 q 的第 0 对随位置转动。"
-    "rope-decay|-d 128 -n 256|RoFormer's long-term decay bound at d = 128 (32.5 at r = 0, about 10 at r = 100). / RoFormer 的远程衰减上界（d = 128）。"
-    "freq|-d 128 -n 64|Frequencies and wavelengths per pair on a log axis, and a few dimensions across positions. / 对数坐标下的频率与波长，以及几个维度随位置的变化。"
-    "dot|-d 128 -n 64|PE(p)·PE(q): constant along every diagonal, so it depends on p − q only. / 位置编码点积沿对角线不变，只取决于 p − q。"
-    "dot-offset|-d 128 -n 256|PE(p)·PE(p + k) against the distance k: d/2 at k = 0, then falling, the same curve for every p. / PE(p)·PE(p + k) 随距离 k 的变化：k = 0 时为 d/2，随后下降，与 p 无关。"
-    "rope-score|-d 128 -n 128|RoPE's score (R_m q)·(R_n k) against m − n for the same q and k: a peak at 0 and a decay, the same at every absolute position. / RoPE 的注意力分数随 m − n 的变化：0 处最大，随距离衰减，与绝对位置无关。"
-    "rope-qk|-d 128|Pair 0 of q at m and of k at n, for (m, n) = (2, 0) and (6, 4): both turn with their positions and the angle between them, (m − n)θ₀, is the same. / q 在位置 m、k 在位置 n 的第 0 对：(2, 0) 与 (6, 4) 两组都随位置转动，夹角 (m − n)θ₀ 相同。"
-    "pe-vs-rope|-d 64|The positions of 我爱学习 through both schemes: PE(pos) is a vector added to each token's embedding; RoPE turns pair i of q and k by pos·θᵢ (its cosine shown). / 我爱学习的位置经过两种方案：PE(pos) 是加到词嵌入上的向量；RoPE 把 q、k 的第 i 对旋转 pos·θᵢ（图为余弦）。"
-    "input|-d 64|X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
-    "order|--compare 学习爱我|我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
-    "embedding|-d 64|The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
-    "embedding-map|--vectors VECTORS|The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
-    "schemes|--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128|Beyond the article: the schemes real models use against distance on a log axis, three panels stacked in a column and side by side across the text width. First, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; second, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; third, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴），单栏上下排列、通栏左右并排。第二栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；第三栏：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
-    "pe-file|-d 64|A learned position table (here the untrained, random one of --scheme learned; --pe-file FILE reads a model's): the table, the dot products of its rows, and the mean cosine of rows k apart beside sinusoidal PE's. / 学习得到的位置表（此处为未训练的随机表；--pe-file FILE 读取模型的表）：表本身、行之间的点积，以及相隔 k 的两行的平均余弦，与正弦 PE 对照。"
-    "order-training|--seed 42|One attention layer trained on who does it, once per position scheme, from the same weights: held-out accuracy per epoch (chance dashed) and the training loss. none stays at 50 %, the others reach 100 %. / 同一个单层注意力模型按每种位置方案各训练一次：none 停在 50%，其余达到 100%。"
+# The figures and the options each is drawn with come from the table of figures
+# (app/figures/export.c), written out by tfviz-options-docs, built beside tfviz; here only what
+# each shows (English / 中文), by name: a figure without a caption shows its title. Each still
+# figure is drawn four times: one column (3.5 in) and the full text width (two-column, 7.16 in),
+# in Chinese and in English.
+table=$("$(dirname "$tfviz")/tfviz-options-docs" figures)
+declare -A caption=(
+    [pe]="PE(pos, j) for 100 positions and 128 dimensions: fast pairs on the left, slow on the right. / 100 个位置、128 维的位置编码：左边变化快，右边变化慢。"
+    [rope]="RoPE: cos of the rotation angle per pair, and pair 0 of q turning with the position. / RoPE：每对维度的旋转角余弦，以及 q 的第 0 对随位置转动。"
+    [rope-decay]="RoFormer's long-term decay bound at d = 128 (32.5 at r = 0, about 10 at r = 100). / RoFormer 的远程衰减上界（d = 128）。"
+    [freq]="Frequencies and wavelengths per pair on a log axis, and a few dimensions across positions. / 对数坐标下的频率与波长，以及几个维度随位置的变化。"
+    [dot]="PE(p)·PE(q): constant along every diagonal, so it depends on p − q only. / 位置编码点积沿对角线不变，只取决于 p − q。"
+    [dot-offset]="PE(p)·PE(p + k) against the distance k: d/2 at k = 0, then falling, the same curve for every p. / PE(p)·PE(p + k) 随距离 k 的变化：k = 0 时为 d/2，随后下降，与 p 无关。"
+    [rope-score]="RoPE's score (R_m q)·(R_n k) against m − n for the same q and k: a peak at 0 and a decay, the same at every absolute position. / RoPE 的注意力分数随 m − n 的变化：0 处最大，随距离衰减，与绝对位置无关。"
+    [rope-qk]="Pair 0 of q at m and of k at n, for (m, n) = (2, 0) and (6, 4): both turn with their positions and the angle between them, (m − n)θ₀, is the same. / q 在位置 m、k 在位置 n 的第 0 对：(2, 0) 与 (6, 4) 两组都随位置转动，夹角 (m − n)θ₀ 相同。"
+    [pe-vs-rope]="The positions of 我爱学习 through both schemes: PE(pos) is a vector added to each token's embedding; RoPE turns pair i of q and k by pos·θᵢ (its cosine shown). / 我爱学习的位置经过两种方案：PE(pos) 是加到词嵌入上的向量；RoPE 把 q、k 的第 i 对旋转 pos·θᵢ（图为余弦）。"
+    [input]="X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
+    [order]="我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d): without positions B's weights are A's permuted and the outputs equal; with PE and with RoPE the weights differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头：无位置时 B 只是 A 的行列重排，输出相同；加 PE 或 RoPE 后权重不同，输出明显变化（见每列下方）。"
+    [embedding]="The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
+    [embedding-map]="The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
+    [schemes]="Beyond the article: the schemes real models use against distance on a log axis, three panels stacked in a column and side by side across the text width. First, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; second, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; third, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴），单栏上下排列、通栏左右并排。第二栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；第三栏：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
+    [pe-file]="A learned position table (here the untrained, random one of --scheme learned; --pe-file FILE reads a model's): the table, the dot products of its rows, and the mean cosine of rows k apart beside sinusoidal PE's. / 学习得到的位置表（此处为未训练的随机表；--pe-file FILE 读取模型的表）：表本身、行之间的点积，以及相隔 k 的两行的平均余弦，与正弦 PE 对照。"
+    [order-training]="One attention layer trained on who does it, once per position scheme, from the same weights: held-out accuracy per epoch (chance dashed) and the training loss. none stays at 50 %, the others reach 100 %. / 同一个单层注意力模型按每种位置方案各训练一次：none 停在 50%，其余达到 100%。"
 )
 vectors=$(mktemp)
 trap 'rm -f "$vectors"' EXIT
@@ -49,8 +53,10 @@ trap 'rm -f "$vectors"' EXIT
 } >"$docs/gallery.md"
 
 rm -f "$out"/*.png
-for entry in "${figures[@]}"; do
-    IFS='|' read -r name opts what <<<"$entry"
+while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
+    [[ $kind == still ]] || continue
+    [[ $opts == - ]] && opts=
+    what=${caption[$name]:-$title_en / $title_zh}
     shown=$opts
     opts=${opts//VECTORS/$vectors}
     if [[ $opts == *--width* ]]; then # a figure drawn at one size only (its options say which)
@@ -102,7 +108,7 @@ for entry in "${figures[@]}"; do
         echo "${shown_as[x-2col-en]}"
         echo
     } >>"$docs/gallery.md"
-done
+done 3<<<"$table"
 
 # one base alone: --base draws that base's bound and no other
 "$tfviz" --export "$out/rope-decay-one-base.png" --figure rope-decay -d 128 -n 256 --base 500000 --dpi 100
@@ -124,11 +130,11 @@ done
 
 # the animations: four frames of each, two by two in reading order (Pillow, python3-pil, joins
 # them)
-anims=(
-    "rope-rotation||q of 我 and k of 学习 turning together with the position: in the plane of pair 0 both turn by the same angle, so the angle between them stays, and so does q·k over all pairs. / q（我）和 k（学习）随位置一起转：第 0 对平面里两者转过同样的角度，夹角不变，全部维度的 q·k 也不变。"
-    "pe-waves|-d 128|The position advances along the columns of PE: each column is a sine or cosine wave, slower for larger j; the row PE(pos) on the right changes as pos moves. / 位置沿 PE 的各列前进：每列都是正弦或余弦波，j 越大越慢；右边是当前位置的整行。"
-    "training||The map of words while SGNS trains on the built-in corpus: from a random start, 爱 and 喜欢, 猫 and 狗 move together while the control pair 爱 – 北京 drifts apart. / 在内置语料上训练时的词向量图：从随机起点开始，爱与喜欢、猫与狗逐渐靠拢，对照的爱与北京分开。"
-    "order-training||The order model's curves as it trains, epoch by epoch, once per position scheme: without positions held-out accuracy stops at chance (50 %) and the loss levels off; with sinusoidal PE, learned positions or RoPE both rise to about 100 %. / 语序模型边训练边画出的曲线，每种位置方案各一条：不加位置时测试准确率停在猜测水平（50 %），损失不再下降；加了正弦位置编码、可学习位置或 RoPE 后都升到约 100 %。"
+declare -A anim_caption=(
+    [rope-rotation]="q of 我 and k of 学习 turning together with the position: in the plane of pair 0 both turn by the same angle, so the angle between them stays, and so does q·k over all pairs. / q（我）和 k（学习）随位置一起转：第 0 对平面里两者转过同样的角度，夹角不变，全部维度的 q·k 也不变。"
+    [pe-waves]="The position advances along the columns of PE: each column is a sine or cosine wave, slower for larger j; the row PE(pos) on the right changes as pos moves. / 位置沿 PE 的各列前进：每列都是正弦或余弦波，j 越大越慢；右边是当前位置的整行。"
+    [training]="The map of words while SGNS trains on the built-in corpus: from a random start, 爱 and 喜欢, 猫 and 狗 move together while the control pair 爱 – 北京 drifts apart. / 在内置语料上训练时的词向量图：从随机起点开始，爱与喜欢、猫与狗逐渐靠拢，对照的爱与北京分开。"
+    [order-training]="The order model's curves as it trains, epoch by epoch, once per position scheme: without positions held-out accuracy stops at chance (50 %) and the loss levels off; with sinusoidal PE, learned positions or RoPE both rise to about 100 %. / 语序模型边训练边画出的曲线，每种位置方案各一条：不加位置时测试准确率停在猜测水平（50 %），损失不再下降；加了正弦位置编码、可学习位置或 RoPE 后都升到约 100 %。"
 )
 {
     echo "## Animations / 动画"
@@ -140,8 +146,10 @@ anims=(
 } >>"$docs/gallery.md"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for entry in "${anims[@]}"; do
-    IFS='|' read -r name opts what <<<"$entry"
+while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
+    [[ $kind == animation ]] || continue
+    [[ $opts == - ]] && opts=
+    what=${anim_caption[$name]:-$title_en / $title_zh}
     # shellcheck disable=SC2086 # opts are words
     "$tfviz" --export "$tmp/$name/" --figure "$name" --frames 4 --dpi 80 $opts
     /usr/bin/python3 - "$tmp/$name" "$out/$name-strip.png" <<'PY'
@@ -166,7 +174,7 @@ PY
         echo "![$name](gallery/$name-strip.png)"
         echo
     } >>"$docs/gallery.md"
-done
+done 3<<<"$table"
 # the before/after pictures (drawn once, kept in docs/gallery/compare): listed, not redrawn
 cat >>"$docs/gallery.md" <<'MD'
 ## Before and after / 修改前后

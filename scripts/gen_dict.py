@@ -26,7 +26,8 @@ Layout (all integers little-endian):
                       u32 n_english (words from the English list, merged or added),
                       u64 total (sum of every dict.txt line's frequency, as jieba sums them),
                       u64 n_lines, u64 vtotal (sum of vfreq), u64 english_total (TOTAL_EN, 0
-                      without the list), u32 n_zh (jieba's words), 0 padding
+                      without the list), u32 n_zh (jieba's words), u32 has_tags (1: the
+                      tag array below follows the blob; 0 in files without it)
     u32 word_off[n + 1]  jieba's n_zh words sorted by their UTF-8 bytes, then the words that are
                          only English, sorted the same way (a section of their own, so that
                          jieba's route never walks through them); word i is
@@ -39,6 +40,9 @@ Layout (all integers little-endian):
                          is >= c, for c < 65536, and first[65536] for words beyond the BMP: the
                          jieba words that start with c are [first[c], first[c+1]) with no search
     blob                 the words' bytes, concatenated
+    u8 tag[n]            (when has_tags) the part of speech of dict.txt's tag, by its first
+                         letter: 1 a verb (v, vn, vd, ...), 2 any other tag, 0 none (a word only
+                         English, or a line without a tag)
 """
 import json
 import os
@@ -48,7 +52,7 @@ import sys
 
 
 def read_jieba(src):
-    freq, total, n_lines = {}, 0, 0
+    freq, tags, total, n_lines = {}, {}, 0, 0
     with open(src, "rb") as f:
         for lineno, raw in enumerate(f, 1):
             line = raw.strip()
@@ -66,9 +70,10 @@ def read_jieba(src):
             if value < 0 or value >= 1 << 32 or len(word) > 255:
                 sys.exit("%s:%d: frequency or word length out of range" % (src, lineno))
             freq[word] = value
+            tags[word] = (1 if parts[2][:1] == b"v" else 2) if len(parts) > 2 and parts[2] else 0
             total += value
             n_lines += 1
-    return freq, total, n_lines
+    return freq, tags, total, n_lines
 
 
 def read_english(src):
@@ -97,7 +102,7 @@ def main():
     if len(sys.argv) not in (3, 4):
         sys.exit("usage: gen_dict.py DICT_TXT [ENGLISH_JSON] OUT_BIN")
     src, out = sys.argv[1], sys.argv[-1]
-    freq, total, n_lines = read_jieba(src)
+    freq, tags, total, n_lines = read_jieba(src)
     vfreq = dict(freq)
     english = read_english(sys.argv[2]) if len(sys.argv) == 4 else {}
     en_total = sum(english.values())
@@ -123,9 +128,9 @@ def main():
         while k < len(zh) and ord(zh[k].decode("utf-8")[0]) < c:
             k += 1
         first[c] = k
-    header = b"TFDICT03" + struct.pack("<IIIIQQQQI", n, len(blob), max(map(len, words)),
-                                       len(english), total, n_lines, sum(vfreq.values()),
-                                       en_total, len(zh))
+    header = b"TFDICT03" + struct.pack("<IIIIQQQQII", n, len(blob), max(map(len, words)),
+                                        len(english), total, n_lines, sum(vfreq.values()),
+                                        en_total, len(zh), 1)
     header += b"\0" * (64 - len(header))
     tmp = out + ".tmp"
     with open(tmp, "wb") as f:
@@ -137,6 +142,7 @@ def main():
         f.write(struct.pack("<%dI" % n, *rank_word))
         f.write(struct.pack("<65537I", *first))
         f.write(blob)
+        f.write(bytes(tags.get(w, 0) for w in words))
     os.replace(tmp, out)
 
 

@@ -18,7 +18,12 @@ tfviz --show FIGURE, the files and bytes read back independently.
   slow_terminal  g on a terminal that answers only after the wait: one sentence, the late
             reply not taken for keys;
   refusals  animations to .png, still figures to .gif, --fps/--frames out of range or without
-            an animation, --show of an animation: exit 2 and one sentence each.
+            an animation, --show of an animation: exit 2 and one sentence each;
+  huge      --show in every mode in a pseudo-terminal of 1600 x 500 cells (10 x 20 pixels):
+            exit 0, a smaller picture within 4,194,304 pixels, peak memory under the 200 MB of
+            docs/limits.md (not measured under a sanitizer) and what reaches the terminal
+            bounded; 2500 columns drawn, not refused; the explorer's g on view 2 in a 1000 x 300
+            window; a 5000 x 3 window named as it is.
 Pillow is Debian's python3-pil (scripts/bootstrap.sh installs it)."""
 import fcntl
 import os
@@ -39,7 +44,7 @@ from harness import check, run_group  # noqa: E402
 from PIL import Image, ImageChops, ImageStat  # noqa: E402
 
 TFVIZ = None
-ANIMS = ["rope-rotation", "pe-waves", "training", "order-training"]
+ANIMS = []  # the animations of the table of figures, as tfviz-options-docs figures writes it
 
 
 def run(*args, env=None, ok=True, **kw):
@@ -128,6 +133,33 @@ def test_frames():
         names = sorted(os.listdir(out))
         check(names == [f"frame_{k:04d}.png" for k in range(1, 6)] + ["notes.txt"],
               f"frames: a shorter export removes frames 6..12 and keeps other files ({names})")
+        # a frame that cannot be written after others were: the sentence says which are
+        # (it said "nothing was changed" with frames 1-2 written); a full disk (a file size
+        # limit between the second frame's size and the third's: pe-waves' frames grow), and a
+        # folder where frame 3 would go
+        sizes = [os.path.getsize(os.path.join(out, f"frame_{k:04d}.png")) for k in (1, 2, 3)]
+        full = os.path.join(d, "full") + "/"
+        limit = (max(sizes[:2]) + sizes[2]) // 2
+
+        def small_disk():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        if sizes[2] > max(sizes[:2]):
+            p = run("我爱学习", "--export", full, "--figure", "pe-waves", "--frames", "5",
+                    "--dpi", "50", ok=False, preexec_fn=small_disk)
+            check(p.returncode == 1 and one_sentence(p) and
+                  b"frames 1 to 2 of this export are written, frame 3 and those after it are not"
+                  in p.stderr and sorted(os.listdir(full)) == ["frame_0001.png",
+                                                               "frame_0002.png"],
+                  f"frames: a full disk at frame 3 says frames 1-2 are written "
+                  f"({p.stderr.decode().strip()[:160]})")
+        blocked = os.path.join(d, "blocked")
+        os.makedirs(os.path.join(blocked, "frame_0003.png"))
+        p = run("我爱学习", "--export", blocked + "/", "--figure", "pe-waves", "--frames", "5",
+                "--dpi", "50", ok=False)
+        check(p.returncode == 1 and one_sentence(p) and b"frames 1 to 2 of this export are "
+              b"written" in p.stderr, f"frames: frame 3 blocked by a folder says frames 1-2 are "
+              f"written ({p.stderr.decode().strip()[:160]})")
 
 
 def expected_cells(cols, rows, aspect, cw=10, ch=20):
@@ -184,10 +216,10 @@ def test_show():
 
 
 class Explorer:
-    """tfviz's explorer in a pseudo-terminal of 120 x 40 cells of 10 x 20 pixels; what it writes
-    is collected."""
+    """tfviz's explorer in a pseudo-terminal of 120 x 40 cells (unless told) of 10 x 20 pixels;
+    what it writes is collected."""
 
-    def __init__(self, mode):
+    def __init__(self, mode, cols=120, rows=40):
         self.pid, self.fd = pty.fork()
         if self.pid == 0:
             os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
@@ -195,7 +227,8 @@ class Explorer:
             for v in ("TMUX", "STY", "TERM_PROGRAM", "LC_TERMINAL"):
                 os.environ.pop(v, None)
             os.execv(TFVIZ, [TFVIZ, "--lang", "en", "我爱学习"])
-        fcntl.ioctl(self.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 1200, 800))
+        fcntl.ioctl(self.fd, termios.TIOCSWINSZ,
+                    struct.pack("HHHH", rows, cols, cols * 10, rows * 20))
         self.out = b""
 
     def pump(self, until, timeout=20.0):
@@ -215,6 +248,17 @@ class Explorer:
     def keys(self, k):
         os.write(self.fd, k.encode())
 
+    def picture_of_view2(self, timeout):
+        """2 then g with a sixel terminal: True when a whole sixel picture arrived; self.out
+        holds what was written since g."""
+        self.pump(lambda b: b"Positional" in b or b"Embedding" in b, 20)
+        self.keys("2")
+        self.pump(lambda b: b"PE(3, 10)" in b, 20)
+        self.out = b""
+        self.keys("g")
+        return self.pump(lambda b: b"\x1bP" in b and b"\x1b\\" in b[b.find(b"\x1bP"):],
+                         timeout)
+
     def close(self):
         self.keys("q")
         self.pump(lambda b: False, 1.0)
@@ -226,12 +270,7 @@ class Explorer:
 def test_explorer():
     from term_image_test import decode_sixel
     e = Explorer("sixel")
-    e.pump(lambda b: b"Positional" in b or b"Embedding" in b, 10)
-    e.keys("2")
-    e.pump(lambda b: b"PE(3, 10)" in b, 10)
-    e.out = b""
-    e.keys("g")
-    ok = e.pump(lambda b: b"\x1bP" in b and b"\x1b\\" in b[b.find(b"\x1bP"):], 20)
+    ok = e.picture_of_view2(20)
     check(ok, "explorer sixel: g writes a sixel picture")
     if ok:
         i = e.out.find(b"\x1bP")
@@ -320,6 +359,89 @@ def test_refusals():
         check(os.listdir(d) == [], "refusals: nothing was written")
 
 
+def show_in_pty(cols, rows, mode, *args):
+    """tfviz --show ... in a pseudo-terminal of cols x rows cells of 10 x 20 pixels: (exit
+    status, bytes written, peak resident KB)."""
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ.update({"TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
+                           "TFVIZ_GRAPHICS": mode})
+        # (meson's MALLOC_PERTURB_ fills every block malloc hands out, so memory allocated but
+        # never touched, as chafa's sixel buffers, would count as resident)
+        for v in ("TMUX", "STY", "COLUMNS", "LINES", "MALLOC_PERTURB_"):
+            os.environ.pop(v, None)
+        os.execv(TFVIZ, [TFVIZ, "--lang", "en", *args])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, cols * 10, rows * 20))
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 20)
+        except OSError:
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    out = b"".join(chunks)
+    _, status, usage = os.wait4(pid, 0)
+    os.close(fd)
+    return status, out, usage.ru_maxrss
+
+
+def sixel_size(out):
+    """The size a sixel picture declares (its raster attributes "1;1;W;H)."""
+    m = re.search(rb"\x1bP[0-9;]*q\"\d+;\d+;(\d+);(\d+)", out)
+    return (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+
+
+def test_huge():
+    sanitized = bool(os.environ.get("TFVIZ_SANITIZED"))
+    for mode in ("sixel", "iterm", "kitty", "symbols"):
+        status, out, kb = show_in_pty(1600, 500, mode, "--show", "pe")
+        ok = os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+        check(ok, f"huge: --show pe in {mode} at 1600 x 500 cells exits 0 ({status}: "
+                  f"{out[-200:]!r})")
+        check(sanitized or kb < 200 * 1024,
+              f"huge: --show pe in {mode} peaks at {kb // 1024} MB (< 200 MB)")
+        # the ARGB32 page at 4,194,304 pixels is 16 MB; an iTerm2 TIFF in base64 some 22 MB
+        check(len(out) < 32 << 20, f"huge: {mode} writes {len(out) >> 20} MB (< 32 MB)")
+        if mode == "sixel" and ok:
+            w, h = sixel_size(out)
+            check(0 < w * h <= 4194304 and w % 10 == 0,
+                  f"huge: the sixel picture is {w} x {h} pixels, within 4,194,304 and whole "
+                  f"cells")
+    # 2,500 columns: 25,000 pixels a side ("a value is outside its valid range" before)
+    status, out, _ = show_in_pty(2500, 100, "kitty", "--show", "pe")
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 and b"valid range" not in out,
+          f"huge: --show pe at 2500 x 100 cells draws a smaller picture ({out[-160:]!r})")
+    status, out, _ = show_in_pty(5000, 3, "sixel", "--show", "pe")
+    check(os.WEXITSTATUS(status) == 2 and b"(5000 x 3 cells)" in out,
+          f"huge: a 5000 x 3 window is named as it is ({out.strip()[-160:]!r})")
+    e = Explorer("sixel", cols=1000, rows=300)
+    ok = e.picture_of_view2(60)
+    check(ok, "huge: g on view 2 at 1000 x 300 cells writes a sixel picture")
+    if ok:
+        w, h = sixel_size(e.out)
+        check(0 < w * h <= 4194304, f"huge: the explorer's picture is {w} x {h} pixels")
+    # a storm of resizes with the picture on (each size a new picture job on its thread)
+    e.out = b""
+    for i in range(24):
+        cols, rows = [(1600, 500), (2000, 600), (120, 40), (1000, 300)][i % 4]
+        fcntl.ioctl(e.fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, cols * 10,
+                                                           rows * 20))
+        e.pump(lambda b: False, 0.05)
+    e.pump(lambda b: False, 2.0)
+    alive = os.waitpid(e.pid, os.WNOHANG) == (0, 0)
+    check(alive and b"Sanitizer" not in e.out and b"allocate" not in e.out,
+          "huge: 24 resizes up to 2000 x 600 with the picture on: alive, no report")
+    status = e.close()
+    check(os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0,
+          f"huge: the explorer at 1000 x 300 exits 0 ({status})")
+
+
 if __name__ == "__main__":
     TFVIZ = os.path.abspath(sys.argv[1])
+    docs = os.path.join(os.path.dirname(TFVIZ), "tfviz-options-docs")
+    table = subprocess.run([docs, "figures"], capture_output=True, check=True).stdout.decode()
+    ANIMS.extend(line.split("\t")[0] for line in table.splitlines()
+                 if line.split("\t")[1] == "animation")
     sys.exit(run_group(globals(), sys.argv[2]))

@@ -8,6 +8,7 @@ import io
 import json
 import math
 import os
+import re
 import struct
 import subprocess
 import sys
@@ -456,6 +457,11 @@ def test_order():
     check(j["b"] == "学习爱我" and j["permutation"] == [2, 3, 1, 0], "--compare permutation")
     j = js("--print", "order", "-d", "32", "--vocab-size", "1000", "我喜欢Python和自然语言处理")
     check(j["b"] == "处理自然语言和Python喜欢我", "word mode: a fallback word is not reversed")
+    j = js("--print", "order", "-d", "32", "小明喜欢小红")
+    check(j["b"] == "小红喜欢小明" and j["permutation"] == [3, 4, 2, 0, 1],
+          "word mode: names found by jieba's HMM move as whole words")
+    j = js("--print", "order", "-d", "32", "--no-hmm", "小明喜欢小红")
+    check(j["b"] == "红小喜欢明小", "--no-hmm: the names are characters, reversed one by one")
     p = run("--print", "order", "--compare", "我爱你", ok=False)
     check(p.returncode == 2 and b"same tokens" in p.stderr, "--compare with other tokens is refused")
     order_head()
@@ -686,6 +692,15 @@ def test_schemes():
               "safetensors: the position table found by its name")
         j = js("--print", "pe", "--pe-file", st, "--pe-tensor", "wte.weight")
         check(j["positions"] == 3, "--pe-tensor names another tensor")
+        # -n N: the table's first N rows in every format (a 10^6-row table wrote 96 MB)
+        j = js("--print", "pe", "--pe-file", st, "-n", "2")
+        check(j["positions"] == 2 and len(j["pe"]) == 2 and
+              all(close(a, b, 1e-7) for ra, rb in zip(j["pe"], table) for a, b in zip(ra, rb)),
+              "--pe-file with -n 2: JSON holds rows 0 and 1")
+        rows_csv = run("--print", "pe", "--pe-file", st, "-n", "2", "--format", "csv").stdout
+        text = run("--print", "pe", "--pe-file", st, "-n", "2").stdout.decode()
+        check(len(rows_csv.splitlines()) == 3 and "2 positions x 6" in text and
+              "\n      2 " not in text, "--pe-file with -n 2: CSV and text hold two rows")
         # bad files: one sentence, exit 2, nothing on stdout
         bad = {}
         bad["truncated.npy"] = open(f8, "rb").read()[:-9]
@@ -737,6 +752,11 @@ def test_errors():
     check(p.returncode == 2 and b"offset 3" in p.stderr, "invalid UTF-8 names the byte offset")
     p = run("--print", "tokens", "   ", ok=False)
     check(p.returncode == 2 and b"empty" in p.stderr, "empty text")
+    # the report's sections past the work limit name their estimate and the limit
+    out = run("-d", "16384", " ".join(["我"] * 200)).stdout.decode()
+    m = re.search(r"skipped: about (\d+) s of work with these settings, past the limit of 20 s; "
+                  r"tfviz --print order says", out)
+    check(m is not None and int(m.group(1)) > 20, "a skipped section names its work and the limit")
     p = run("--print", "tokens", "-", stdin=b"x" * 70000, ok=False)
     check(p.returncode == 2 and b"longer than" in p.stderr, "too long text")
     p = run("--print", "tokens", "-", stdin=b"x" * 2000, ok=False)

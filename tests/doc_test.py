@@ -2,7 +2,8 @@
 """Documentation tests: the man page, the completions and the installed tree agree with the
 program.
 
-Usage: doc_test.py TFVIZ SOURCE_ROOT BUILD_ROOT GROUP   (GROUP: man, completion, install)"""
+Usage: doc_test.py TFVIZ SOURCE_ROOT BUILD_ROOT GROUP   (GROUP: man, completion, install, keys,
+                                                         claims)"""
 import json
 import os
 import re
@@ -141,6 +142,92 @@ def test_install(tfviz, src, build):
               f"install: the installed tfviz runs without a note ({p.stderr.decode()[:200]})")
         check(toks == ["我", "爱", "学习"],
               f"install: word mode works, so the dictionary was found ({toks})")
+
+
+# the names a document may give the lesson's navigation keys; \b does not work beside → and 空格
+NAV_KEYS = ["Space", "Enter", "Return", "PgDn", "PageDown", "Page Down", "PgUp", "PageUp",
+            "Page Up", "Backspace", "Left", "Right", "→", "←", "空格", "回车", "退格", "`n`",
+            "**n**", "n"]
+NAV_WORDS = re.compile(r"next step|previous step|goes on|goes back|go back|下一步|上一步|"
+                       r"(?:\*\*|`)\s*(?:next|back)\b", re.I)
+KEYS_BLOCK = re.compile(r"<!-- BEGIN LESSON KEYS.*?<!-- END LESSON KEYS -->|"
+                        r'\.\\" BEGIN LESSON KEYS.*?\.\\" END LESSON KEYS', re.S)
+
+
+def table_nav_keys(build):
+    """The keys of the table's first two rows (next, back), as tfviz-options-docs writes them."""
+    md = subprocess.run([os.path.join(build, "app", "tfviz-options-docs"), "lesson-keys"],
+                        capture_output=True, check=True).stdout.decode()
+    rows = [ln for ln in md.splitlines() if ln.startswith("| `")]
+    return {k for r in rows[:2] for k in re.findall(r"`([^`]+)`", r.split(" | ")[0])}
+
+
+def stray_nav_keys(text, allowed):
+    """(line, key) for each navigation key named on a line that speaks of going on or back,
+    outside the generated key tables, that the table does not have."""
+    out = []
+    alias = {"PageDown": "PgDn", "Page Down": "PgDn", "PageUp": "PgUp", "Page Up": "PgUp",
+             "Return": "Enter", "`n`": "n", "**n**": "n"}
+    units = []  # a table row or a roff line alone, a paragraph of prose whole
+    for par in re.split(r"\n\s*\n", KEYS_BLOCK.sub("", text)):
+        lines = par.splitlines()
+        prose = [ln for ln in lines if not ln.startswith(("|", "."))]
+        units += [ln for ln in lines if ln.startswith(("|", "."))] + [" ".join(prose)]
+    for ln in units:
+        if not NAV_WORDS.search(ln):
+            continue
+        for k in NAV_KEYS:
+            if k == "n":  # a bare n only as a key: "n next", "or n"
+                found = re.search(r"(?:^|[\s,(])n(?= next| goes|,| or\b)", ln) is not None
+            elif k[0].isalpha():
+                found = re.search(rf"(?<![\w-]){re.escape(k)}(?![\w-])", ln) is not None
+            else:
+                found = k in ln
+            if found and alias.get(k, k) not in allowed:
+                out.append((ln.strip()[:90], k))
+    return out
+
+
+def test_keys(tfviz, src, build):
+    allowed = table_nav_keys(build)
+    check({"Space", "PgDn", "Enter", "PgUp", "Backspace"} <= allowed,
+          f"keys: the table's next and back keys are the clicker's ({sorted(allowed)})")
+    # the check itself finds what the docs said before the key table
+    bad = stray_nav_keys("Twelve steps. **Space** or **→** goes on, **←** goes back.", allowed)
+    check(sorted(k for _, k in bad) == ["←", "→"], f"keys: the check finds → and ← ({bad})")
+    bad = stray_nav_keys("Keys you need: **Space** next, **Left** back.", allowed)
+    check([k for _, k in bad] == ["Left"], f"keys: the check finds Left ({bad})")
+    for rel in ("README.md", "docs/guide.md", "docs/lesson-plan.md", "docs/tfviz.1"):
+        with open(os.path.join(src, rel), encoding="utf-8") as f:
+            text = f.read()
+        check(KEYS_BLOCK.search(text) is not None, f"keys: {rel} holds the generated key table")
+        bad = stray_nav_keys(text, allowed)
+        check(not bad, f"keys: {rel} names no lesson key the key table lacks {bad[:5]}")
+
+
+def test_claims(tfviz, src, build):
+    """What README.md and the guide say of the tokens and the lesson is what tfviz does."""
+    p = subprocess.run([tfviz, "--print", "tokens", "--format", "csv", "我喜欢Python和GPT4，2024年"],
+                       capture_output=True, check=True)
+    rows = [r.split(",") for r in p.stdout.decode().strip().splitlines()[1:]]
+    tok = {r[1]: r[6] for r in rows}
+    with open(os.path.join(src, "README.md"), encoding="utf-8") as f:
+        readme = " ".join(f.read().split())
+    check("Python is a vocabulary word (one token)" in readme and tok.get("Python") == "in_vocab",
+          f"claims: README says Python is one token, and it is ({tok.get('Python')})")
+    check("2024 is one number token" in readme and tok.get("2024") == "in_vocab",
+          f"claims: README says 2024 is one number token, and it is ({tok.get('2024')})")
+    split = [r[1] for r in rows if r[6] == "split"]
+    check("GPT4 becomes the tokens G, PT and 4" in readme and split == ["G", "PT", "4"],
+          f"claims: README says GPT4 becomes G, PT and 4, and it does ({split})")
+    help_ = help_text(tfviz)
+    m = re.search(r"guided lesson in (\d+) steps", help_)
+    steps = int(m.group(1)) if m else 0
+    words = {12: "twelve", 13: "thirteen"}
+    with open(os.path.join(src, "docs", "guide.md"), encoding="utf-8") as f:
+        guide = " ".join(f.read().split())
+    check(steps == 12 and f"{words.get(steps)} guided steps" in guide and
+          "eleven guided steps" not in guide, f"claims: the guide counts {steps} lesson steps")
 
 
 def main():

@@ -20,8 +20,15 @@ import xml.dom.minidom
 from harness import FAILS, check, percent, run_tfviz  # noqa: E402
 
 TFVIZ = None
-FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding", "dot-offset",
-           "rope-score", "rope-qk", "pe-vs-rope", "schemes", "pe-file"]
+FIGURES = []  # the still figures that need nothing besides the sentence, from the table
+
+
+def figure_table(tfviz):
+    """The table of figures (app/figures/export.c) as tfviz-options-docs, built beside tfviz,
+    writes it: (name, kind, needs, example options) per line. No list of figures is kept here."""
+    docs = os.path.join(os.path.dirname(tfviz), "tfviz-options-docs")
+    out = subprocess.run([docs, "figures"], capture_output=True, check=True).stdout.decode()
+    return [tuple(line.split("\t")[:4]) for line in out.splitlines()]
 
 
 def run(*args, ok=True, **kw):
@@ -222,10 +229,46 @@ def test_svg(d):
     check(spans and not any(sp.hasAttribute("x") or sp.hasAttribute("y") for sp in spans) and
           any(sp.hasAttribute("dy") for sp in spans) is not None,
           "label runs positioned relatively (one text chunk per line)")
-    run("--export", path, "-n", "40", "-d", "24", "--lang", "en")
+    svg_structure(d)
+
+
+def groups_of(doc, cls):
+    return [g for g in doc.getElementsByTagName("g") if g.getAttribute("class") == cls]
+
+
+def svg_structure(d):
+    """The parts of a figure are named groups, and a heatmap is one embedded image: the 64 x 128
+    pe heatmap was 8,187 <rect> elements in 581 KB; matplotlib writes the same figure in 58 KB
+    (bench/bench_svg_size.py), and the issue allows twice that."""
+    path = os.path.join(d, "pe64.svg")
+    run("--export", path, "-n", "64", "-d", "128", "--lang", "en")
+    size = os.path.getsize(path)
     doc = xml.dom.minidom.parse(path).documentElement
-    cells = [r for r in doc.getElementsByTagName("rect") if r.getAttribute("fill") != "#ffffff"]
-    check(len(cells) >= 40, f"a 40 x 24 heatmap is <rect> cells ({len(cells)} runs)")
+    heat = groups_of(doc, "heatmap")
+    check(len(heat) == 1 and len(heat[0].getElementsByTagName("image")) == 1 and
+          not heat[0].getElementsByTagName("rect"),
+          f"the heatmap is one <image> ({[len(h.getElementsByTagName('image')) for h in heat]})")
+    check(size <= 120 * 1024, f"the 64 x 128 pe SVG is {size / 1024:.1f} KB (at most 120)")
+    ids = [g.getAttribute("id") for g in doc.getElementsByTagName("g") if g.hasAttribute("id")]
+    check(len(ids) == len(set(ids)), f"group ids are unique: {ids}")
+    names = {(g.getAttribute("class"), g.getAttribute("id")) for g in doc.getElementsByTagName("g")}
+    want = {("title", "title-1"), ("panel", "panel-1"), ("axes", "axes-1"),
+            ("heatmap", "heatmap-1"), ("colorbar", "colorbar-1")}
+    check(want <= names, f"pe's parts are named groups: {sorted(names - {('', '')})}")
+    panel = groups_of(doc, "panel")[0]
+    check({g.getAttribute("class") for g in panel.getElementsByTagName("g")} >=
+          {"axes", "heatmap", "colorbar"}, "the panel holds its axes, heatmap and colour bar")
+    # every figure: one image per heatmap group, unique ids, legends and annotations grouped
+    for fig, cls in (("rope", "annotation"), ("freq", "legend"), ("order", "note"),
+                     ("input", "heatmap"), ("schemes", "legend")):
+        path = os.path.join(d, f"{fig}.svg")
+        run("--export", path, "--figure", fig, "--lang", "en")
+        doc = xml.dom.minidom.parse(path).documentElement
+        heat = groups_of(doc, "heatmap")
+        ids = [g.getAttribute("id") for g in doc.getElementsByTagName("g") if g.hasAttribute("id")]
+        check(all(len(h.getElementsByTagName("image")) == 1 for h in heat) and
+              len(ids) == len(set(ids)) and groups_of(doc, cls) and groups_of(doc, "panel"),
+              f"{fig}.svg: {len(heat)} heatmap(s) of one image each, unique ids, a {cls} group")
 
 
 def test_same_bytes(d):
@@ -266,6 +309,12 @@ def test_options(d):
     p = run("--figure", "pe", ok=False)
     check(p.returncode == 2 and "--export" in p.stderr.decode(), "--figure without --export")
     check(not os.path.exists(path) and leftovers(d) == [], "no file after refused options")
+    # the figures --scheme reaches are named by their rows of the table
+    p = run("--export", path, "--figure", "rope", "--scheme", "rope", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "figures order, schemes, pe-file, order-training;" in err and
+          "the rope figure does not use one" in err, f"--scheme with rope: refused ({err.strip()})")
+    run("--export", path, "--figure", "pe-file", "--scheme", "learned", "-d", "16")
     run("--export", path, "--title", "My <b>title</b> & 标题", "--font-size", "10")
     run("--export", path, "--no-title", "--lang", "en", "--colormap", "cividis")
     # a width in range whose derived height is not: the message names the page it would make
@@ -279,18 +328,55 @@ def test_options(d):
         check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
 
 
+def narrow(d):
+    """A 2 in subfigure: every single-panel figure is drawn (rope-decay needed 2.27 in at 8 pt,
+    embedding 2.90 in for its subtitle); the labels are made smaller, to 6 pt at the least, only
+    when the default size does not fit, and a subtitle wider than the page wraps. How many panels
+    a figure has is read from its SVG (the panel groups)."""
+    svg = os.path.join(d, "n.svg")
+    for fig in FIGURES:
+        p = run("--export", svg, "--figure", fig, "--width", "2in", "--lang", "en", ok=False)
+        err = p.stderr.decode().strip()
+        if p.returncode == 0:
+            doc = xml.dom.minidom.parse(svg).documentElement
+            params = doc.getElementsByTagName("metadata")[0].firstChild.data
+            size = float(re.search(r"--font-size ([\d.]+)", params).group(1))
+            said = f"note: the labels of the {fig} figure are {size:g} pt" in err
+            check(6 <= size <= 8 and doc.getAttribute("width") == "144pt" and
+                  said == (size < 8), f"--width 2in draws {fig} at {size:g} pt ({err})")
+            continue
+        run("--export", svg, "--figure", fig, "--lang", "en")
+        panels = len(groups_of(xml.dom.minidom.parse(svg).documentElement, "panel"))
+        check(panels > 1 and "need about" in err,
+              f"--width 2in refuses only figures of several panels: {fig} ({panels}): {err}")
+    p = run("--export", svg, "--figure", "rope-decay", "--width", "2in", "--font-size", "8",
+            "--lang", "en", ok=False)
+    check(p.returncode == 2 and "--width" in p.stderr.decode(),
+          "a --font-size the request sets is kept: refused, naming a width")
+
+
 def test_paper(d):
     """Venue widths, serif and named fonts, and Chinese refused when no font can draw it."""
     path = os.path.join(d, "v.pdf")
-    venues = {"acl": (7.7 / 2.54, 16.0 / 2.54), "neurips": (5.5, 5.5), "icml": (3.25, 6.75),
-              "iclr": (5.5, 5.5), "ieee": (3.5, 7.16), "a4": (16 / 2.54, 16 / 2.54)}
-    for venue, (col, text) in venues.items():
-        run("--export", path, "--venue", venue)
-        w, _, _ = pdfinfo(path)
-        check(abs(w - col * 72) < 0.05, f"--venue {venue}: one column {w / 72:.3f} in ({col:.3f})")
-        run("--export", path, "--venue", venue, "--width", "two-column", "--figure", "freq")
-        w, _, _ = pdfinfo(path)
-        check(abs(w - text * 72) < 0.05, f"--venue {venue} two-column: {w / 72:.3f} in ({text:.3f})")
+    # (the column, the text, the gap between two figures side by side) of each style file;
+    # neurips, iclr and a4 have one column, the text: a figure is as wide by default and with
+    # two-column, and one-column is there one of two side by side, as half is
+    venues = {"acl": (7.7 / 2.54, 16.0 / 2.54, 0.6 / 2.54), "neurips": (5.5, 5.5, 0.25),
+              "icml": (3.25, 6.75, 0.25), "iclr": (5.5, 5.5, 0.25), "ieee": (3.5, 7.16, 0.16),
+              "a4": (16 / 2.54, 16 / 2.54, 0.25)}
+    for venue, (col, text, gap) in venues.items():
+        half = (text - gap) / 2
+        one = col if col < text else half
+        for width, want in ((None, col), ("one-column", one), ("two-column", text),
+                            ("half", half)):
+            run("--export", path, "--venue", venue, *(["--width", width] if width else []),
+                "--figure", "freq" if width == "two-column" else "rope-decay")
+            w, _, _ = pdfinfo(path)
+            check(abs(w - want * 72) < 0.05,
+                  f"--venue {venue} --width {width or '(default)'}: {w / 72:.3f} in ({want:.3f})")
+    check(abs((venues["acl"][1] - venues["acl"][2]) / 2 - venues["acl"][0]) < 1e-9,
+          "a two-column venue's half is its column")
+    narrow(d)
     run("--export", path, "--venue", "icml", "--width", "5cm")
     w, _, _ = pdfinfo(path)
     check(abs(w - 5 / 2.54 * 72) < 0.05, "--width in a unit overrides --venue")
@@ -454,6 +540,8 @@ def test_wordmap(d):
 def main():
     global TFVIZ
     TFVIZ, group = sys.argv[1], sys.argv[2]
+    FIGURES.extend(name for name, kind, needs, _ in figure_table(TFVIZ)
+                   if kind == "still" and needs == "-")
     fn = globals().get(f"test_{group}")
     if not fn:
         print(f"unknown group {group}", file=sys.stderr)

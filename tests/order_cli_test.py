@@ -65,7 +65,7 @@ def test_train():
         if s in rows:
             check(rows[s][2] >= 95.0, f"{s} held-out {rows[s][2]} % >= 95 %")
     check("我 爱 学习 / 学习 爱 我" in out, "the watched pair is the article's")
-    check("Why none sits at chance" in out, "the text says why none sits at chance")
+    check("Why none stays at 50%" in out, "the text says why none stays at 50 %")
     if not SANITIZED:  # the target itself is bench/bench_order.c's
         check(secs < 30, f"default training took {secs:.1f} s (target 10 s on 2 idle cores)")
     err = p.stderr.decode()
@@ -200,7 +200,6 @@ def test_errors():
         (("--train-order", "-d", "6", "--heads", "4"), "-d"),
         (("--train-order", "--epochs", "5000"), "--epochs"),
         (("--train-order", "--order-task", "a.txt", "--order-pairs", "5"), "use one"),
-        (("--train-order", "我爱学习"), "reads no sentence"),
         (("--train-order", "--format", "json"), "--print order-training"),
         (("--train-order", "--heads", "3"), "try -d 30"),
         (("--train-order", "-d", "300"), "try -d 256"),
@@ -209,6 +208,54 @@ def test_errors():
         err = p.stderr.decode().strip()
         check(p.returncode == 2 and what in err and err.count("\n") == 0,
               f"{' '.join(args)}: exit {p.returncode}: {err}")
+
+
+def test_class():
+    """The class's sentence joins the task (issue 27): a doer-verb-object sentence is the first
+    held-out pair, its words act in training sentences, `none` names one doer for both orders
+    and the schemes with positions the right one in both; a sentence of another shape says why
+    in one line and the built-in pair is watched."""
+    for text, a, b in [("小明喜欢小红", ["小明", "喜欢", "小红"], ["小红", "喜欢", "小明"]),
+                       ("猫追老鼠", ["猫", "追", "老鼠"], ["老鼠", "追", "猫"]),
+                       ("dog bites man", ["dog", "bites", "man"], ["man", "bites", "dog"])]:
+        j = json.loads(run("--print", "order-training", "--format", "json", *LIGHT,
+                           text).stdout)
+        c = j["class_pair"]
+        check(c["used"] and c["why"] is None and c["a"] == a and c["b"] == b,
+              f"{text}: the class pair is the sentence and its other order: {c['a']} {c['b']}")
+        check(j["task"]["example"] == a and j["task"]["example_pair"] == b,
+              f"{text}: it is the watched held-out pair")
+        check(c["answer_a"] == a[0] and c["answer_b"] == b[0], f"{text}: the doers")
+        check(c["none"]["doer_a"] == c["none"]["doer_b"],
+              f"{text}: none names one doer for both orders: {c['none']}")
+        for s in SCHEMES[1:]:
+            check(c[s]["doer_a"] == a[0] and c[s]["doer_b"] == b[0],
+                  f"{text}: {s} names the right doer in both orders: {c[s]}")
+    # its words join the generated sentences; it and its other order are held out
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "task.txt")
+        run("--train-order", "--epochs", "1", "-o", out, "李华欣赏小红")
+        lines = open(out, encoding="utf-8").read().split("\n")
+        at = lines.index("@test")
+        train = [ln.replace("*", "").split() for ln in lines[:at] if ln and ln[0] not in "#@"]
+        test = [ln.replace("*", "").split() for ln in lines[at:] if ln and ln[0] not in "#@"]
+        check(test[:2] == [["李华", "欣赏", "小红"], ["小红", "欣赏", "李华"]],
+              f"the class pair is held out first: {test[:2]}")
+        check(["李华", "欣赏", "小红"] not in train and ["小红", "欣赏", "李华"] not in train,
+              "the class pair is never trained on")
+        check(sum("李华" in s for s in train) >= 10 and sum("欣赏" in s for s in train) >= 2,
+              "its nouns and its verb act in training sentences")
+    # another shape: one line says why, the built-in pair is watched
+    p = run("--train-order", "--epochs", "1", "今天天气很好")
+    why = [ln for ln in p.stdout.decode().splitlines() if "built-in pair" in ln]
+    check(len(why) == 1 and "今天天气 很 好" in why[0] and "内置" in why[0],
+          f"one bilingual line says why: {why}")
+    check("watched: 我 爱 学习 / 学习 爱 我" in p.stdout.decode(), "the built-in pair is watched")
+    j = json.loads(run("--print", "order-training", "--format", "json", "--epochs", "1",
+                       "今天天气很好").stdout)
+    c = j["class_pair"]
+    check(not c["used"] and c["why"] and c["why_zh"] and c["a"] == ["我", "爱", "学习"],
+          f"json: not used, why, the built-in pair: {c['why']}")
 
 
 def png_size(path):

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """segment_test.py — tfviz's word mode against the reference segmenter.
 
-    segment_test.py TFVIZ SENTENCES [SENTENCES...]
+    segment_test.py TFVIZ [--no-hmm] SENTENCES [SENTENCES...]
 
 For every sentence, the words of `tfviz --print tokens --format json` (tokens grouped by their
 "word" index, so a word re-segmented into vocabulary words still counts as one word) must equal
-jieba.cut(sentence, HMM=False) with the whitespace tokens removed. And every token has a status
+jieba.cut(sentence) (its default, the HMM on: 小明 and 李华 are words) with the whitespace tokens
+removed; with --no-hmm, those of `tfviz --no-hmm` must equal jieba.cut(sentence, HMM=False). And every token has a status
 that fits: a word that is one token is in_vocab or unk; a word of several tokens has split
 tokens that are vocabulary words (id = 4 + frequency rank - 1) and fallback or unk tokens of one
 character each. The first file is the agreement set (at least 200 sentences); later ones are
@@ -23,7 +24,7 @@ import jieba
 jieba.setLogLevel(logging.WARNING)
 out = []
 for line in sys.stdin.read().split("\n"):
-    out.append([w for w in jieba.cut(line, HMM=False) if not w.isspace()])
+    out.append([w for w in jieba.cut(line, HMM=HMM) if not w.isspace()])
 print(json.dumps(out, ensure_ascii=False))
 """
 
@@ -50,6 +51,11 @@ def bad_statuses(tokens):
 
 def main():
     tfviz, files = sys.argv[1], sys.argv[2:]
+    hmm = not (files and files[0] == "--no-hmm")
+    if not hmm:
+        files = files[1:]
+    flags = [] if hmm else ["--no-hmm"]
+    ref_name = "jieba.cut" if hmm else "jieba.cut(HMM=False)"
     cases = []
     for k, data in enumerate(files):
         n = len(cases)
@@ -62,7 +68,7 @@ def main():
                 cases.append((text, note.startswith("#diff:")))
         if k == 0 and len(cases) - n < 200:
             sys.exit("only %d sentences; the agreement test needs at least 200" % len(cases))
-    ref = subprocess.run(["/usr/bin/python3", "-c", JIEBA],
+    ref = subprocess.run(["/usr/bin/python3", "-c", "HMM = %s\n" % hmm + JIEBA],
                          input="\n".join(t for t, _ in cases).encode(), capture_output=True)
     if ref.returncode != 0:
         sys.exit("the reference segmenter failed (install python3-jieba, as "
@@ -70,7 +76,8 @@ def main():
     expected = json.loads(ref.stdout)
     failed = agreed = 0
     for (text, marked), want in zip(cases, expected):
-        p = subprocess.run([tfviz, "--print", "tokens", "--format", "json", "--", text],
+        p = subprocess.run([tfviz, "--print", "tokens", "--format", "json"] + flags +
+                           ["--", text],
                            capture_output=True)
         if p.returncode != 0:
             print("FAIL %s: tfviz exited %d: %s" % (text, p.returncode, p.stderr.decode()))
@@ -100,7 +107,7 @@ def main():
                   (text, "/".join(words), "/".join(want),
                    "\n  (marked #diff but now the same: remove the mark)" if marked else ""))
             failed += 1
-    print("%d of %d sentences agree with jieba.cut(HMM=False)" % (agreed, len(cases)))
+    print("%d of %d sentences agree with %s" % (agreed, len(cases), ref_name))
     sys.exit(1 if failed else 0)
 
 

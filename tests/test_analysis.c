@@ -120,6 +120,28 @@ static void test_order_compare(void **state)
     analysis_free(&a);
 }
 
+/* analysis_words_spell, which the lesson names order B with before view 6 has computed it,
+ * spells the words reversed exactly as the default order B (cmp_text), and cuts whole
+ * characters only. */
+static void check_spell(const tf_analysis *a)
+{
+    size_t n = analysis_word_count(a), order[64];
+    assert_true(n >= 1 && n <= 64);
+    for (size_t k = 0; k < n; k++)
+        order[k] = n - 1 - k;
+    char out[512];
+    size_t len = analysis_words_spell(a, order, n, out, sizeof out);
+    assert_int_equal(len, a->cmp_len);
+    assert_string_equal(out, a->cmp_text);
+    for (size_t cap = 1; cap < len + 1; cap++) {
+        char cut[512];
+        size_t l = analysis_words_spell(a, order, n, cut, cap);
+        assert_true(l < cap);
+        assert_memory_equal(cut, out, l);
+        assert_int_equal(utf8_validate(cut, l, NULL), TF_OK);
+    }
+}
+
 static void test_default_reverse(void **state)
 {
     (void)state;
@@ -131,6 +153,7 @@ static void test_default_reverse(void **state)
     assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
     assert_string_equal(a.cmp_text, "c b a");
     assert_int_equal(a.perm[0], 2);
+    check_spell(&a);
     analysis_free(&a);
 }
 
@@ -192,6 +215,7 @@ static void test_default_reverse_words(void **state)
         assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
         assert_string_equal(a.cmp_text, "BA爱我");
         check_reversed_words(&a);
+        check_spell(&a);
         analysis_free(&a);
         return;
     }
@@ -201,6 +225,12 @@ static void test_default_reverse_words(void **state)
     assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
     assert_string_equal(a.cmp_text, "处理自然语言和Python喜欢我");
     check_reversed_words(&a);
+    check_spell(&a);
+    assert_int_equal(analysis_word_count(&a), 6); /* 我 喜欢 Python 和 自然语言 处理 */
+    char two[64];
+    const size_t last_first[3] = {5, 0, 4};
+    analysis_words_spell(&a, last_first, 3, two, sizeof two);
+    assert_string_equal(two, "处理我自然语言");
     assert_true(a.order[ATTN_NO_PE].max_token_diff < 1e-6);
     analysis_free(&a);
 
@@ -211,6 +241,7 @@ static void test_default_reverse_words(void **state)
     assert_int_equal(analysis_need(&a, ANALYSIS_ORDER, NULL), TF_OK);
     assert_string_equal(a.cmp_text, "习学爱我");
     check_reversed_words(&a);
+    check_spell(&a);
     analysis_free(&a);
 
     /* several pieces with their own spaces: one space between words, never two */

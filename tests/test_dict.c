@@ -813,6 +813,56 @@ static void tok_is(const char *text, const tf_token *k, const char *want, uint32
     assert_int_equal(k->flags, flags);
 }
 
+/* dict.txt's parts of speech (issue 27: the class's sentence needs a verb in the middle): the
+ * first letter of jieba's tag, v for a verb. */
+static void test_dict_tags(void **state)
+{
+    (void)state;
+    tf_dict *d;
+    assert_int_equal(dict_open(getenv("TFVIZ_DATA_DIR"), &d), TF_OK);
+    assert_true(dict_has_tags(d));
+    const struct {
+        const char *w;
+        int tag;
+    } cases[] = {{"追", DICT_TAG_VERB},  {"喜欢", DICT_TAG_VERB}, {"学习", DICT_TAG_VERB},
+                 {"很", DICT_TAG_OTHER}, {"老鼠", DICT_TAG_OTHER}, {"好", DICT_TAG_OTHER}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int64_t k = dict_find(d, cases[i].w, strlen(cases[i].w));
+        assert_true(k >= 0);
+        assert_int_equal(dict_tag(d, (uint32_t)k), cases[i].tag);
+    }
+    dict_free(d);
+}
+
+/* Names outside the dictionary (issue 27): jieba's HMM joins 小明 and 小红 as jieba.cut(text)
+ * does, each one word of two split tokens; without it (--no-hmm) they fall apart as
+ * jieba.cut(text, HMM=False) cuts them, five words of one token each. */
+static void test_word_names(void **state)
+{
+    (void)state;
+    tf_vocab *v;
+    assert_int_equal(vocab_open_dict(getenv("TFVIZ_DATA_DIR"), 100000, &v), TF_OK);
+    assert_non_null(vocab_hmm(v));
+    const char *s = "小明喜欢小红";
+    const uint32_t hmm_word[5] = {0, 0, 1, 2, 2}, hmm_flags[5] = {TOKEN_SPLIT, TOKEN_SPLIT,
+                                                                  TOKEN_IN_VOCAB, TOKEN_SPLIT,
+                                                                  TOKEN_SPLIT};
+    const char *text[5] = {"小", "明", "喜欢", "小", "红"};
+    for (int pass = 0; pass < 2; pass++) {
+        tf_tokens t;
+        assert_int_equal(tokenizer_split(v, TOKENIZER_WORD, s, strlen(s), &t, NULL), TF_OK);
+        assert_int_equal(t.n, 5);
+        for (uint32_t i = 0; i < 5; i++) {
+            tok_is(s, &t.items[i], text[i], pass == 0 ? hmm_flags[i] : TOKEN_IN_VOCAB);
+            assert_int_equal(t.items[i].word, pass == 0 ? hmm_word[i] : i);
+        }
+        tokens_free(&t);
+        vocab_drop_hmm(v);
+        assert_null(vocab_hmm(v));
+    }
+    vocab_free(v);
+}
+
 /* The issue's examples at V = 100,000, and a segment where two routes compete. */
 static void test_word_examples(void **state)
 {
@@ -963,6 +1013,8 @@ int main(void)
         cmocka_unit_test(test_vocab_alphabet),
         cmocka_unit_test(test_word_resegment),
         cmocka_unit_test(test_word_examples),
+        cmocka_unit_test(test_word_names),
+        cmocka_unit_test(test_dict_tags),
         cmocka_unit_test(test_word_latin),
         cmocka_unit_test(test_missing_and_corrupt),
     };

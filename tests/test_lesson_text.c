@@ -10,9 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/lesson_keys.h"
 #include "core/strings.h"
 #include "tui/lesson.h"
 #include "text_check.h"
+#include "textwidth.h"
 #include "utf8.h"
 
 static void check_text(const char *s, const char *what)
@@ -118,12 +120,15 @@ static void test_labels(void **state)
 static void test_help(void **state)
 {
     (void)state;
-    const char *zh = txt_lang(T_LESSON_HELP, true), *en = txt_lang(T_LESSON_HELP, false);
-    /* navigation that no step uses: Enter/PgDn on, Backspace/PgUp back (arrows are the steps') */
-    assert_non_null(strstr(zh, "回车 / PgDn  下一步"));
-    assert_non_null(strstr(zh, "退格 / PgUp  上一步"));
-    assert_non_null(strstr(en, "Enter / PgDn  next step"));
-    assert_non_null(strstr(en, "Backspace / PgUp  previous step"));
+    char zh[1024], en[1024];
+    lesson_keys_help(zh, sizeof zh, true);
+    lesson_keys_help(en, sizeof en, false);
+    /* navigation that no step uses: Space/PgDn/Enter on, PgUp/Backspace back (a clicker's
+     * keys; arrows are the steps') */
+    assert_non_null(strstr(zh, "空格 / PgDn / 回车  下一步"));
+    assert_non_null(strstr(zh, "PgUp / 退格  上一步"));
+    assert_non_null(strstr(en, "Space / PgDn / Enter  next step"));
+    assert_non_null(strstr(en, "PgUp / Backspace  previous step"));
     assert_null(strstr(zh, "左键"));
     assert_null(strstr(en, "Left"));
     for (int l = 0; l < 2; l++) {
@@ -136,12 +141,41 @@ static void test_help(void **state)
     assert_null(strstr(lesson_get(2)->try_[0], "中间一栏"));
 }
 
+/* The key line and the ? help are the key table's rows: every row's keys with its word on the
+ * line, with its sentence in the help, in both languages; the line fits an 80-column screen. */
+static void test_key_table(void **state)
+{
+    (void)state;
+    size_t n;
+    const lesson_key_row *rows = lesson_keys(&n);
+    assert_true(n >= 6);
+    for (int l = 0; l < 2; l++) {
+        char line[512], help[1024], names[128], want[256];
+        lesson_keys_line(line, sizeof line, l == 0);
+        lesson_keys_help(help, sizeof help, l == 0);
+        assert_true(tw_width(line, strlen(line)) <= 78);
+        for (size_t i = 0; i < n; i++) {
+            lesson_keys_names(names, sizeof names, &rows[i], l == 0, "/");
+            assert_true(names[0] != '\0');
+            snprintf(want, sizeof want, "%s %s", names, txt_lang(rows[i].action, l == 0));
+            assert_non_null(strstr(line, want));
+            lesson_keys_names(names, sizeof names, &rows[i], l == 0, " / ");
+            snprintf(want, sizeof want, "%s  %s\n", names, txt_lang(rows[i].help, l == 0));
+            assert_non_null(strstr(help, want));
+        }
+    }
+    char en[128];
+    lesson_keys_names(en, sizeof en, &rows[0], false, ", ");
+    assert_string_equal(en, "Space, PgDn, Enter");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_steps),
         cmocka_unit_test(test_labels),
         cmocka_unit_test(test_help),
+        cmocka_unit_test(test_key_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

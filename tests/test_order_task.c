@@ -199,10 +199,102 @@ static void test_generate_default(void **state)
     order_task_free(&t);
 }
 
+/* The class's sentence joins the task (issue 27): 李华 欣赏 小红 and 小红 欣赏 李华 are the first
+ * held-out pair, never trained on; 李华 (no noun of the lists) and 欣赏 (no verb of them) act
+ * in training sentences; and the class's 我 爱 学习 leaves the default task as it was. */
+static void test_generate_class(void **state)
+{
+    (void)state;
+    order_gen_cfg c;
+    order_gen_defaults(&c);
+    const char *cls[3] = {"李华", "欣赏", "小红"};
+    memcpy(c.class_words, cls, sizeof cls);
+    order_task t;
+    assert_int_equal(order_task_generate(&t, &c), TF_OK);
+    assert_int_equal(t.example, 0);
+    assert_int_equal(t.split[0], ORDER_TEST);
+    assert_int_equal(t.pair[0], 1);
+    assert_int_equal(t.split[1], ORDER_TEST);
+    for (int i = 0; i < 3; i++) {
+        assert_string_equal(word(&t, 0, i), cls[i]);
+        assert_string_equal(word(&t, 1, i), cls[2 - i]);
+    }
+    assert_int_equal(t.doer[0], 0);
+    assert_int_equal(t.doer[1], 0);
+    assert_int_equal(t.n_split[ORDER_TEST], 2 * c.test_pairs + 6);
+    uint32_t li = order_task_lookup(&t, "李华", strlen("李华")),
+             xin = order_task_lookup(&t, "欣赏", strlen("欣赏"));
+    int li_doer = 0, li_object = 0, xin_used = 0;
+    for (uint32_t s = 2; s < t.n_sent; s++) {
+        assert_false(same_tokens(&t, s, 0) || same_tokens(&t, s, 1));
+        if (t.split[s] != ORDER_TRAIN)
+            continue;
+        const uint32_t *k = order_task_tokens(&t, s);
+        for (uint32_t q = 0; q < order_task_len(&t, s); q++) {
+            li_doer += k[q] == li && q == t.doer[s];
+            li_object += k[q] == li && q != t.doer[s];
+            xin_used += k[q] == xin;
+        }
+    }
+    assert_true(li_doer >= 5 && li_object >= 5);
+    assert_true(xin_used >= 2);
+    order_task_free(&t);
+    /* 我 爱 学习 is the built-in pair already: the same task, sentence for sentence */
+    order_task a, b;
+    order_gen_defaults(&c);
+    assert_int_equal(order_task_generate(&a, &c), TF_OK);
+    const char *def[3] = {"我", "爱", "学习"};
+    memcpy(c.class_words, def, sizeof def);
+    assert_int_equal(order_task_generate(&b, &c), TF_OK);
+    assert_int_equal(a.n_tok, b.n_tok);
+    assert_int_equal(a.V, b.V);
+    assert_memory_equal(a.tok, b.tok, a.n_tok * sizeof *a.tok);
+    order_task_free(&a);
+    order_task_free(&b);
+}
+
+/* order_class_check: doer verb object, or why not. */
+static void test_class_check(void **state)
+{
+    (void)state;
+    const struct {
+        const char *w[4];
+        size_t n;
+        order_class_problem want;
+        int verb;
+    } cases[] = {
+        {{"猫", "追", "老鼠"}, 3, ORDER_CLASS_OK, 1},
+        {{"小明", "喜欢", "小红"}, 3, ORDER_CLASS_OK, 1},
+        {{"dog", "bites", "man"}, 3, ORDER_CLASS_OK, 1},
+        {{"我", "爱", "学习"}, 3, ORDER_CLASS_OK, 1},
+        {{"今天", "天气", "很", "好"}, 4, ORDER_CLASS_NOT_THREE, 1},
+        {{"我", "爱"}, 2, ORDER_CLASS_NOT_THREE, 1},
+        {{"猫", "，", "狗"}, 3, ORDER_CLASS_SIGN, 1},
+        {{"猫", "追", "2024"}, 3, ORDER_CLASS_SIGN, 1},
+        {{"猫", "追", "猫"}, 3, ORDER_CLASS_SAME, 1},
+        {{"猫", "狗", "老鼠"}, 3, ORDER_CLASS_ROLES, 1},
+        {{"追", "猫", "狗"}, 3, ORDER_CLASS_ROLES, 1},
+        {{"猫", "追", "了"}, 3, ORDER_CLASS_ROLES, 1},
+        {{"今天天气", "很", "好"}, 3, ORDER_CLASS_NO_VERB, 0},
+        {{"今天天气", "很", "好"}, 3, ORDER_CLASS_OK, -1},
+        {{"猫", "吓跑", "老鼠"}, 3, ORDER_CLASS_OK, 0}, /* a verb of the lists */
+        {{"我", "吃", "苹果"}, 3, ORDER_CLASS_OK, 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        size_t len[4];
+        for (size_t k = 0; k < cases[i].n; k++)
+            len[k] = strlen(cases[i].w[k]);
+        assert_int_equal(order_class_check(cases[i].w, len, cases[i].n, cases[i].verb),
+                         cases[i].want);
+    }
+}
+
 static void test_generate_sizes_and_seeds(void **state)
 {
     (void)state;
-    const order_gen_cfg cases[] = {{1, 1, 1}, {7, 100, 50}, {123456789, 250, 120}};
+    const order_gen_cfg cases[] = {{.seed = 1, .train_pairs = 1, .test_pairs = 1},
+                                   {.seed = 7, .train_pairs = 100, .test_pairs = 50},
+                                   {.seed = 123456789, .train_pairs = 250, .test_pairs = 120}};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         order_task t;
         assert_int_equal(order_task_generate(&t, &cases[i]), TF_OK);
@@ -212,10 +304,10 @@ static void test_generate_sizes_and_seeds(void **state)
             assert_int_equal(t.n_sent, 2 + 2 + 4);
         order_task_free(&t);
     }
-    order_gen_cfg bad = {1, 0, 10};
+    order_gen_cfg bad = {.seed = 1, .train_pairs = 0, .test_pairs = 10};
     order_task t;
     assert_int_equal(order_task_generate(&t, &bad), TF_ERR_RANGE);
-    bad = (order_gen_cfg){1, 10, ORDER_MAX_PAIRS + 1};
+    bad = (order_gen_cfg){.seed = 1, .train_pairs = 10, .test_pairs = ORDER_MAX_PAIRS + 1};
     assert_int_equal(order_task_generate(&t, &bad), TF_ERR_RANGE);
     order_task_free(&t); /* a failed call leaves an empty task */
 }
@@ -223,7 +315,7 @@ static void test_generate_sizes_and_seeds(void **state)
 static void test_generate_reproducible(void **state)
 {
     (void)state;
-    order_gen_cfg c = {99, 200, 60};
+    order_gen_cfg c = {.seed = 99, .train_pairs = 200, .test_pairs = 60};
     order_task a, b, other;
     assert_int_equal(order_task_generate(&a, &c), TF_OK);
     assert_int_equal(order_task_generate(&b, &c), TF_OK);
@@ -533,7 +625,7 @@ static void same_split(const order_task *a, const order_task *b, int sp)
 static void test_write_round_trip(void **state)
 {
     (void)state;
-    order_gen_cfg c = {5, 120, 40};
+    order_gen_cfg c = {.seed = 5, .train_pairs = 120, .test_pairs = 40};
     order_task t, u;
     order_parse_error e;
     assert_int_equal(order_task_generate(&t, &c), TF_OK);
@@ -561,6 +653,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_word_lists),
         cmocka_unit_test(test_generate_default),
+        cmocka_unit_test(test_generate_class),
+        cmocka_unit_test(test_class_check),
         cmocka_unit_test(test_generate_sizes_and_seeds),
         cmocka_unit_test(test_generate_reproducible),
         cmocka_unit_test(test_parse_good),

@@ -163,11 +163,11 @@ static void test_acceptance(void **state)
     order_gen_defaults(&def);
     const acceptance_case full[] = {
         {"defaults", def, 32, 2, N_ALL},
-        {"other seed, larger", {7, 400, 200}, 40, 4, 4},
-        {"other seed, smaller", {2024, 500, 150}, 16, 1, 4},
+        {"other seed, larger", {.seed = 7, .train_pairs = 400, .test_pairs = 200}, 40, 4, 4},
+        {"other seed, smaller", {.seed = 2024, .train_pairs = 500, .test_pairs = 150}, 16, 1, 4},
     };
     const acceptance_case lighter[] = {
-        {"light", {42, 200, 60}, 16, 2, 4},
+        {"light", {.seed = 42, .train_pairs = 200, .test_pairs = 60}, 16, 2, 4},
     };
     if (light()) {
         acceptance(&lighter[0]);
@@ -187,7 +187,7 @@ typedef struct {
 
 static void small(small_setup *s)
 {
-    order_gen_cfg g = {11, 60, 20};
+    order_gen_cfg g = {.seed = 11, .train_pairs = 60, .test_pairs = 20};
     assert_int_equal(order_task_generate(&s->t, &g), TF_OK);
     order_train_defaults(&s->c);
     s->c.model.d_model = 8;

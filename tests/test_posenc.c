@@ -42,6 +42,26 @@ static void test_frequencies_geometric(void **state)
     assert_true(2 * M_PI / w[255] < 10000 * 2 * M_PI);
 }
 
+/* PE(p).PE(p + k) at every offset of a run (turning pairs, anchored every 256 steps) against
+ * sum_i cos(k w_i) in long double, from k = -300 across 20 anchors. */
+static void test_dot_offsets_run(void **state)
+{
+    (void)state;
+    enum { D = 128, N = 5000 };
+    static double out[N];
+    assert_int_equal(posenc_dot_offsets(-300, N, D, 10000, out), TF_OK);
+    double worst = 0;
+    for (long t = 0; t < N; t++) {
+        long double want = 0;
+        for (int i = 0; i < D / 2; i++)
+            want += cosl((-300.0L + t) * powl(10000.0L, -2.0L * i / D));
+        worst = fmax(worst, fabs(out[t] - (double)want));
+    }
+    if (worst > 1e-10)
+        fail_msg("largest difference %.3g", worst);
+    assert_close(out[300], D / 2.0, 1e-12); /* k = 0: |PE(p)|^2 */
+}
+
 static void test_norm_and_dot(void **state)
 {
     (void)state;
@@ -104,6 +124,42 @@ static void test_relative_map(void **state)
     for (int j = 0; j < D; j++)
         worst = fmax(worst, fabs(m[j] - b[j]));
     assert_true(worst > 0.1);
+}
+
+/* M_k's blocks: the rotation by k w_i of docs/claims.md, written out from cos and sin here, and
+ * each block alone carries the pair (2i, 2i+1) of PE(pos) to PE(pos+k) */
+static void test_rotation_blocks(void **state)
+{
+    (void)state;
+    enum { D = 512 };
+    double m[2][2];
+    posenc_rotation(0, D, 10000, 1, m); /* w_0 = 1: the angle is 1 radian */
+    assert_close(m[0][0], cos(1.0), 1e-15);
+    assert_close(m[0][1], sin(1.0), 1e-15);
+    assert_close(m[1][0], -sin(1.0), 1e-15);
+    assert_close(m[1][1], cos(1.0), 1e-15);
+    for (int i = 0; i < D / 2; i += 51) {
+        double a = 5.0 * pow(10000.0, -2.0 * i / D);
+        posenc_rotation(i, D, 10000, 5, m);
+        assert_close(m[0][1], sin(a), 1e-14);
+        assert_close(m[1][1], cos(a), 1e-14);
+        double p3[2] = {sin(3 * a / 5), cos(3 * a / 5)}, p8[2] = {sin(8 * a / 5), cos(8 * a / 5)};
+        assert_close(m[0][0] * p3[0] + m[0][1] * p3[1], p8[0], 1e-13);
+        assert_close(m[1][0] * p3[0] + m[1][1] * p3[1], p8[1], 1e-13);
+    }
+}
+
+/* The split layout: the sin half (even j) then the cos half (odd j), and its inverse */
+static void test_split_layout(void **state)
+{
+    (void)state;
+    const int d = 512;
+    for (int c = 0; c < d; c++) {
+        int j = posenc_split_dim(c, d);
+        assert_int_equal(j % 2, c < d / 2 ? 0 : 1);
+        assert_int_equal(j / 2, c % (d / 2));
+        assert_int_equal(posenc_split_col(j, d), c);
+    }
 }
 
 static void test_fast_path_matches_reference(void **state)
@@ -219,8 +275,11 @@ int main(void)
         cmocka_unit_test(test_reference_values_d4),
         cmocka_unit_test(test_frequencies_geometric),
         cmocka_unit_test(test_norm_and_dot),
+        cmocka_unit_test(test_dot_offsets_run),
         cmocka_unit_test(test_gram_constant_on_diagonals),
         cmocka_unit_test(test_relative_map),
+        cmocka_unit_test(test_rotation_blocks),
+        cmocka_unit_test(test_split_layout),
         cmocka_unit_test(test_fast_path_matches_reference),
         cmocka_unit_test(test_fast_path_variants),
         cmocka_unit_test(test_uniqueness),

@@ -161,6 +161,41 @@ static void test_decay_reference(void **state)
     assert_close(rope_decay_bound(128, 10000, 100), 10.23, 0.005);
 }
 
+/* A score at every distance of a run (the turning pairs of posenc_trig_sums, anchored every 256
+ * steps) against the rotation written out with long double cos and sin, across anchors, at
+ * negative distances, for both pairings and frequencies that are not base^(-2i/d). */
+static void test_score_run(void **state)
+{
+    (void)state;
+    enum { D = 64, N = 2000 };
+    double q[D], k[D], theta[D / 2], out[N];
+    for (int j = 0; j < D; j++) {
+        q[j] = sin(1.3 * j + 0.2);
+        k[j] = cos(0.7 * j - 0.4);
+    }
+    for (int i = 0; i < D / 2; i++) /* a YaRN-like ramp: the slow pairs divided by 4 */
+        theta[i] = pow(10000.0, -2.0 * i / D) / (i > D / 4 ? 4.0 : 1.0);
+    double bound = 0;
+    for (int j = 0; j < D; j++)
+        bound += fabs(q[j]) * fabs(k[j]) * 2;
+    for (int s = 0; s < ROPE_STYLE_COUNT; s++) {
+        assert_int_equal(rope_score_run(q, k, D, theta, (rope_style)s, -700.0, N, out), TF_OK);
+        double worst = 0;
+        for (long t = 0; t < N; t++) {
+            long double r = -700.0L + t, want = 0;
+            for (int i = 0; i < D / 2; i++) {
+                int a, b;
+                rope_pair((rope_style)s, D, i, &a, &b);
+                long double c = cosl(r * theta[i]), sn = sinl(r * theta[i]);
+                want += (q[a] * c - q[b] * sn) * k[a] + (q[a] * sn + q[b] * c) * k[b];
+            }
+            worst = fmax(worst, fabs(out[t] - (double)want));
+        }
+        if (worst > 1e-11 * bound)
+            fail_msg("style %d: largest difference %.3g (bound %.3g)", s, worst, bound);
+    }
+}
+
 static void test_names(void **state)
 {
     (void)state;
@@ -185,6 +220,7 @@ int main(void)
         cmocka_unit_test(test_fast_path_variants),
         cmocka_unit_test(test_score_depends_on_offset_only),
         cmocka_unit_test(test_decay_reference),
+        cmocka_unit_test(test_score_run),
         cmocka_unit_test(test_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

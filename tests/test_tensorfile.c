@@ -2,6 +2,7 @@
  * element type's conversion against known bit patterns, and each way a file can be wrong with
  * the status and the sentence it earns (files written by numpy itself: schemes_reference_test.py).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -10,6 +11,7 @@
 #include "npy.h"
 #include "safetensors.h"
 #include "tensorfile.h"
+#include "tf_limits.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Building files */
@@ -470,6 +472,65 @@ static void test_other_files(void **state)
 }
 
 /* The file reader and the memory reader agree, and a file is read without its other tensors. */
+/* tensor_check_scale: max|v| x sqrt(width) up to TF_MAX_TABLE_NORM is kept, past it refused
+ * with the numbers in the sentence. */
+static void test_check_scale(void **state)
+{
+    (void)state;
+    double v[4] = {0.5, -5e17, 1.0, 0.0}; /* 5e17 x sqrt(4) = 1e18: the limit itself */
+    tf_tensor t = {.rows = 2, .cols = 2, .data = v};
+    tensor_diag dg = {0};
+    assert_int_equal(tensor_check_scale(&t, 4, &dg), TF_OK);
+    v[1] = -5.0001e17;
+    assert_int_equal(tensor_check_scale(&t, 4, &dg), TF_ERR_TOO_BIG);
+    assert_non_null(strstr(dg.msg, "5e+17"));
+    assert_non_null(strstr(dg.msg, "sqrt(4)"));
+    v[1] = 1e300; /* a bias (width 1) */
+    assert_int_equal(tensor_check_scale(&t, 1, &dg), TF_ERR_TOO_BIG);
+    assert_non_null(strstr(dg.msg, "scores they are added to"));
+    v[1] = 1e18;
+    assert_int_equal(tensor_check_scale(&t, 1, &dg), TF_OK);
+}
+
+/* A header of n empty tensors "0", "1", ... (hexadecimal names) in a new buffer of *len
+ * bytes. */
+static uint8_t *many_tensors(size_t n, size_t *len)
+{
+    size_t cap = 16 + n * 64;
+    uint8_t *b = malloc(cap);
+    assert_non_null(b);
+    size_t o = 8;
+    b[o++] = '{';
+    for (size_t k = 0; k < n; k++)
+        o += (size_t)snprintf((char *)b + o, cap - o,
+                              "%s\"%zx\":{\"dtype\":\"F32\",\"shape\":[0],\"data_offsets\":[0,0]}",
+                              k ? "," : "", k);
+    b[o++] = '}';
+    for (int i = 0; i < 8; i++)
+        b[i] = (uint8_t)((o - 8) >> (8 * i));
+    *len = o;
+    return b;
+}
+
+/* A header listing more tensors than TF_MAX_SAFETENSORS_ENTRIES is refused as it is read (1.9
+ * million tiny entries took 468 MB before); as many as the limit are read. */
+static void test_safetensors_entries(void **state)
+{
+    (void)state;
+    size_t len;
+    safetensors_header h;
+    tensor_diag dg;
+    uint8_t *b = many_tensors(TF_MAX_SAFETENSORS_ENTRIES, &len);
+    assert_int_equal(safetensors_parse_header(b, len, len, &h, &dg), TF_OK);
+    assert_int_equal(h.n, TF_MAX_SAFETENSORS_ENTRIES);
+    safetensors_header_free(&h);
+    free(b);
+    b = many_tensors(TF_MAX_SAFETENSORS_ENTRIES + 1, &len);
+    assert_int_equal(safetensors_parse_header(b, len, len, &h, &dg), TF_ERR_TOO_BIG);
+    assert_non_null(strstr(dg.msg, "more than 131072 tensors"));
+    free(b);
+}
+
 static void test_file_equals_memory(void **state)
 {
     (void)state;
@@ -514,6 +575,8 @@ int main(void)
         cmocka_unit_test(test_safetensors_names),
         cmocka_unit_test(test_safetensors_malformed),
         cmocka_unit_test(test_other_files),
+        cmocka_unit_test(test_check_scale),
+        cmocka_unit_test(test_safetensors_entries),
         cmocka_unit_test(test_file_equals_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

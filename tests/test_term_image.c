@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,41 @@ static void test_pixel_size(void **state)
     assert_int_equal(h, 0);
 }
 
+/* term_image_fit: a window too large for one picture gets a smaller one of the same shape, the
+ * largest whose pixels stay within the limits; one within them is kept. */
+static void test_fit(void **state)
+{
+    (void)state;
+    timg_caps caps = {.mode = TIMG_SIXEL, .cell_w = 10, .cell_h = 20};
+    int cols = 120, rows = 34;
+    term_image_fit(&caps, &cols, &rows);
+    assert_int_equal(cols, 120);
+    assert_int_equal(rows, 34);
+    int cases[][4] = {{1600, 498, 10, 20}, {1000, 296, 10, 20}, {5000, 3000, 1, 1},
+                      {4096, 1, 10, 20}, {300, 300, 100, 100}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        caps.cell_w = cases[i][2], caps.cell_h = cases[i][3];
+        cols = cases[i][0], rows = cases[i][1];
+        term_image_fit(&caps, &cols, &rows);
+        double w = (double)cols * caps.cell_w, h = (double)rows * caps.cell_h;
+        assert_true(cols <= TIMG_MAX_CELLS && rows <= TIMG_MAX_CELLS);
+        assert_true(w <= TIMG_MAX_PIXELS && h <= TIMG_MAX_PIXELS && w * h <= TIMG_MAX_AREA);
+        /* the same proportions, and not smaller than it need be: one cell more on each side
+         * would pass a limit */
+        double s = (double)cols / cases[i][0];
+        assert_true(fabs((double)rows / cases[i][1] - s) <=
+                    fmax(1.0 / cases[i][0], 1.0 / cases[i][1]) + 1e-12);
+        double w1 = w + caps.cell_w, h1 = h + caps.cell_h;
+        assert_true(cols + 1 > TIMG_MAX_CELLS || rows + 1 > TIMG_MAX_CELLS ||
+                    w1 > TIMG_MAX_PIXELS || h1 > TIMG_MAX_PIXELS || w1 * h1 > TIMG_MAX_AREA);
+    }
+    /* 1600 x 498 cells of 10 x 20: sqrt(4194304 / 159360000) = 0.16224 of each side */
+    caps.cell_w = 10, caps.cell_h = 20, cols = 1600, rows = 498;
+    term_image_fit(&caps, &cols, &rows);
+    assert_int_equal(cols, 259);
+    assert_int_equal(rows, 80);
+}
+
 static void test_bad_requests(void **state)
 {
     (void)state;
@@ -116,6 +152,14 @@ static void test_bad_requests(void **state)
     assert_int_equal(term_image_encode(&caps, &bad, 2, 1, 1, &img), TF_ERR_RANGE);
     bad = px;
     bad.width = 0;
+    assert_int_equal(term_image_encode(&caps, &bad, 2, 1, 1, &img), TF_ERR_RANGE);
+    /* more than TIMG_MAX_AREA pixels in all, though each side is within 16,384: refused before
+     * anything is allocated (chafa's own size arithmetic overflowed at 16,000 x 9,960) */
+    caps = (timg_caps){.mode = TIMG_SIXEL, .cell_w = 10, .cell_h = 20};
+    assert_int_equal(term_image_encode(&caps, &px, 1600, 498, 1, &img), TF_ERR_RANGE);
+    bad = px;
+    bad.width = 16000, bad.height = 9960, bad.stride = 64000;
+    caps.mode = TIMG_KITTY;
     assert_int_equal(term_image_encode(&caps, &bad, 2, 1, 1, &img), TF_ERR_RANGE);
     /* a sixel picture of one row of 4-pixel cells has no whole band */
     caps = (timg_caps){.mode = TIMG_SIXEL, .cell_w = 2, .cell_h = 4};
@@ -399,6 +443,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_mode_names),
         cmocka_unit_test(test_pixel_size),
+        cmocka_unit_test(test_fit),
         cmocka_unit_test(test_bad_requests),
         cmocka_unit_test(test_kitty_payload),
         cmocka_unit_test(test_kitty_argb32),

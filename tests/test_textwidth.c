@@ -54,6 +54,13 @@ static void test_wrap(void **state)
     const char *v = "x 爱-喜欢";
     l = tw_wrap_line(v, strlen(v), 5, false, &next);
     assert_int_equal(l, 2); /* not between 爱 and -喜欢 */
+    /* nor inside the word after the hyphen: "x 爱-喜" and 欢 alone on the next line was a break
+     * view 8's caption took at 100 columns */
+    l = tw_wrap_line(v, strlen(v), 7, false, &next);
+    assert_int_equal(l, 2);
+    const char *w = "随后 爱-喜欢 高出";
+    l = tw_wrap_line(w, strlen(w), 13, false, &next);
+    assert_int_equal(l, strlen("随后 爱-喜欢 ")); /* whole pair, then a break at the space */
     char line[32] = "one two three four";
     tw_ellipsize(line, 12, false);
     assert_string_equal(line, "one two...");

@@ -292,6 +292,16 @@ static void learn(corpus_split split, tokenizer_kind kind)
     assert_true(love > 0.6);
     assert_true(love > ctrl + 0.4);
     assert_true(cos_words(&m, "猫", "狗") > cos_words(&m, "猫", city2) + 0.4);
+    /* the word vectors are the input vectors less their mean over the vocabulary */
+    for (int j = 0; j < m.dim; j += 7) {
+        double mu = 0;
+        for (uint32_t w = 0; w < m.V; w++)
+            mu += m.in[(size_t)w * m.dim + j];
+        mu /= m.V;
+        for (uint32_t w = 0; w < m.V; w += 37)
+            assert_true(fabs(m.vec[(size_t)w * m.dim + j] - (m.in[(size_t)w * m.dim + j] - mu)) <
+                        1e-5);
+    }
     tf_vectors v;
     w2v_vectors_view(&m, &v);
     vectors_hit hits[5];
@@ -312,7 +322,7 @@ static void test_cosine_spread(void **state)
 {
     (void)state;
     float in[] = {1, 0, 0, 1, 2, 2, 5, -1};
-    w2v_model m = {.V = 4, .dim = 2, .in = in};
+    w2v_model m = {.V = 4, .dim = 2, .vec = in}; /* the word vectors the cosines read */
     double mean, sd;
     w2v_cosine_spread(&m, 3, &mean, &sd);
     double r = 1 / sqrt(2.0), want = 2 * r / 3;

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Terminal robustness of the interactive view, driven through tmux (the Tmux helper of
 tui_test.py): TERM unset, a 20 x 10 terminal, a storm of resizes, a 10 KB paste into the
-sentence editor, Ctrl-C / SIGTERM / SIGHUP in every view, stdin not a terminal. Every case
+sentence editor, pastes that hold escape codes, line breaks and invalid bytes (they stay text),
+Ctrl-C / SIGTERM / SIGHUP in every view, stdin not a terminal. Every case
 checks that tfviz ends as expected and leaves the terminal as it found it.
 
 Usage: tui_robust_test.py TFVIZ GROUP"""
@@ -95,6 +96,64 @@ def test_paste():
         ends(t, "paste")
     finally:
         t.kill()
+
+def editor_line(t):
+    """The sentence editor's line on the screen (after "Sentence: "), or None."""
+    for line in t.screen().splitlines():
+        if "Sentence:" in line:
+            return line.split("Sentence:", 1)[1].strip()
+    return None
+
+
+def paste(t, d, data, bracketed=True):
+    """Paste the bytes data as tmux pastes a buffer (line feeds as carriage returns; bracketed
+    when the program asked for it and bracketed is true)."""
+    f = os.path.join(d, "buffer")
+    with open(f, "wb") as fh:
+        fh.write(data)
+    t.tmux("load-buffer", f)
+    t.tmux("paste-buffer", *(["-p"] if bracketed else []))
+    time.sleep(0.5)
+
+
+def test_paste_text():
+    with tempfile.TemporaryDirectory() as d:
+        t = Tmux(["--lang", "en"], 100, 30, cwd=d)
+        try:
+            check(t.wait("Embedding", "first frame") is not None, "paste-text: first frame")
+            t.keys("/")
+            check(t.wait("Sentence:", "the editor") is not None, "paste-text: the editor opens")
+            t.keys("C-u")
+            # Esc, [ (halve n), 2 (view 2) and e (export) would run as keys
+            paste(t, d, "猫追狗\x1b[2Je".encode())
+            line = editor_line(t)
+            check(line == "猫追狗e", f"paste-text: an escape code in a paste is no key ({line!r})")
+            check(os.listdir(d) == ["buffer"], f"paste-text: nothing exported ({os.listdir(d)})")
+            t.keys("C-u")
+            paste(t, d, b"ab\ncd\tq\n")
+            line = editor_line(t)
+            check(line == "ab cd q", f"paste-text: line breaks and tabs in a paste are spaces "
+                                      f"({line!r})")
+            t.keys("C-u")
+            paste(t, d, b"x\ny", bracketed=False)
+            line = editor_line(t)
+            check(line == "x y", f"paste-text: a line break with more bytes at once is a space "
+                                 f"on a terminal without bracketed paste ({line!r})")
+            t.keys("C-u")
+            paste(t, d, b"a\xffb")
+            t.tmux("send-keys", "-H", "ff")
+            t.keys("c")
+            time.sleep(0.3)
+            line = editor_line(t)
+            check(line == "a\ufffdb\ufffdc", f"paste-text: invalid bytes are U+FFFD, the next "
+                                              f"character kept ({line!r})")
+            t.keys("Escape")
+            check(t.wait(lambda x: "Sentence:" not in x, "the editor closes") is not None,
+                  "paste-text: Esc alone still cancels")
+            t.keys("q")
+            ends(t, "paste-text")
+        finally:
+            t.kill()
 
 
 def test_signals_every_view():

@@ -6,7 +6,7 @@ Usage: tui_screens_test.py TFVIZ GROUP   (GROUP: one of the functions named test
 
 The views and steps are found on the screen (the tab bar, the lesson's "n/N" header) and
 reached with Tab and PgDn, so a view or a step added later is covered without changing this
-file. A screen that keeps moving by itself (live training) is paused with Space and started
+file. A screen that keeps moving by itself (live training) is paused with p and started
 again from its beginning with r, the keys such views share, before it is compared."""
 import os
 import re
@@ -74,19 +74,20 @@ def trains(s):
 
 
 def still(t, what):
-    """Bring a screen that moves by itself to a fixed state: Space pauses, r starts again from
-    the beginning (paused), and x clears the message those keys leave. Returns the screen."""
+    """Bring a screen that moves by itself to a fixed state: p pauses (Space goes on in the
+    lesson), r starts again from the beginning (paused), and x clears the message those keys
+    leave. Returns the screen."""
     s = settled(t)
     if s is not None and not trains(s):
         return s
-    t.keys("Space")
+    t.keys("p")
     time.sleep(0.2)
     t.keys("r")
     time.sleep(0.2)
     t.keys("x")
     s = settled(t)
     if s is None:
-        print(f"# {what}: the screen keeps moving after Space r")
+        print(f"# {what}: the screen keeps moving after p r")
     return s
 
 

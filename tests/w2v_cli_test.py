@@ -6,6 +6,7 @@ Usage: w2v_cli_test.py TFVIZ FIXTURES_DIR GROUP"""
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -65,6 +66,49 @@ def neighbours(table, word, k):
 
 
 # ------------------------------------------------------------------------------------------
+
+# The kinds of words of the built-in corpus (assets/make_corpus.py), written out here: a probe's
+# nearest words should mostly be of its own kind.
+KINDS = {
+    "爱": "爱 喜欢 热爱 讨厌 害怕 想念 关心 担心 珍惜 怀念 羡慕 享受 开心 高兴 难过 生气 伤心 快乐",
+    "猫": "猫 狗 兔子 小鸟 马 牛 羊 熊猫 老虎 猴子 鸭子 大象 狮子 松鼠 乌龟 鹦鹉 小鸡 猪 狐狸 长颈鹿",
+    "北京": "北京 上海 广州 深圳 杭州 南京 成都 西安 重庆 武汉 天津 苏州 长沙 青岛 厦门 昆明 大连 "
+            "郑州 沈阳 哈尔滨",
+    "老师": "老师 医生 学生 警察 司机 护士 厨师 农民 律师 记者 工人 校长 我 你 他 她 我们 他们 小明 "
+            "小红 妈妈 爸爸 哥哥 姐姐 弟弟 妹妹 爷爷 奶奶 朋友 同学 邻居 孩子",
+    "苹果": "苹果 香蕉 橘子 葡萄 西瓜 草莓 面包 米饭 面条 饺子 鸡蛋 蛋糕 包子 桃子 梨 饼干 馒头 豆腐 "
+            "土豆 西红柿 茶 咖啡 牛奶 果汁",
+}
+
+
+def test_meaning():
+    """A real --train run at the default settings learns meaning (issue 28): the 5 nearest
+    words of 爱, 猫, 北京, 老师 and 苹果, computed here from the written vectors, are mostly
+    (3 of 5 at least) of their own kind; the baseline band (every pair of the 200 commonest
+    words, the file's first 200 rows) has a mean of at most +0.2 and is what --train prints;
+    the control pair 爱-北京 sits inside the band or below it."""
+    with tempfile.TemporaryDirectory() as d:
+        vec = os.path.join(d, "a.vec")
+        p = run("--train", "-o", vec)
+        out = p.stdout.decode()
+        dim, t, order = read_vec(vec)
+        for probe, kind in KINDS.items():
+            near = [w for _, w in neighbours(t, probe, 5)]
+            own = [w for w in near if w in kind.split()]
+            check(len(own) >= 3, f"{probe}'s 5 nearest words are mostly of its kind: {near}")
+        top = order[:200]
+        cs = [cos(t[a], t[b]) for i, a in enumerate(top) for b in top[i + 1:]]
+        mean = sum(cs) / len(cs)
+        sd = math.sqrt(max(sum(c * c for c in cs) / len(cs) - mean * mean, 0))
+        check(mean <= 0.2, f"the band's mean {mean:+.3f} is at most +0.2 (sd {sd:.3f})")
+        want = f"every pair of the 200 commonest words, mean {mean:+.3f}, sd {sd:.3f}"
+        check(want in out, f"--train prints the band: {want}")
+        ctrl = cos(t["爱"], t["北京"])
+        check(ctrl <= mean + sd, f"the control 爱-北京 {ctrl:+.3f} is inside or below the band "
+                                 f"{mean:+.3f} +- {sd:.3f}")
+        love = cos(t["爱"], t["喜欢"])
+        check(love > mean + sd, f"爱-喜欢 {love:+.3f} stands above the band")
+
 
 def test_train():
     with tempfile.TemporaryDirectory() as d:
@@ -192,7 +236,9 @@ def test_curves():
     import io
     with tempfile.TemporaryDirectory() as d:
         vec = os.path.join(d, "v.vec")
-        run("--train", "-o", vec)
+        out = run("--train", "-o", vec).stdout.decode()
+        m = re.search(r"corpus: built-in, \d+ sentences, (\d+) tokens", out)
+        tokens = int(m.group(1)) if m else -1
         _, t, order = read_vec(vec)
         rows = list(csv.DictReader(io.StringIO(
             run("--print", "training", "--format", "csv").stdout.decode())))
@@ -206,7 +252,8 @@ def test_curves():
             check(abs(float(last[f"cos_{a}_{b}"]) - want) < 1e-6,
                   f"last step cos({a},{b}) {float(last[f'cos_{a}_{b}']):.6f} = file {want:.6f}")
         check(float(last["loss"]) < 0.8 * float(rows[1]["loss"]), "the loss falls")
-        check(int(last["words"]) == 5 * 35234 and len(rows) > 50, f"{len(rows)} rows to the end")
+        check(int(last["words"]) == 5 * tokens and len(rows) > 50,
+              f"{len(rows)} rows to the end, {last['words']} words = 5 epochs x {tokens} tokens")
         j = json.loads(run("--print", "training", "--format", "json", "--epochs", "1", "-d",
                            "8").stdout)
         check(j["pairs"][0] == ["爱", "喜欢"] and j["steps"][0]["loss"] is None and

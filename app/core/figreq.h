@@ -20,17 +20,39 @@ typedef struct order_trainer order_trainer; /* order_train.h */
 #define FIG_TWO_COLUMN_IN 7.16 /* the full text width of a two-column paper (IEEE) */
 #define FIG_DEFAULT_DPI 300.0
 #define FIG_DEFAULT_FONT_PT 8.0
+/* The longest --title, in characters: four lines of a one-column figure, more than any title
+ * needs (a caption holds the rest). Laying out a title is measured again for each page size the
+ * layout tries: 20,000 characters took a minute before they were refused; 200 take 40 ms. */
+#define FIG_MAX_TITLE_CHARS 200
 
 /* A venue's page: the width of one column and of the whole text block (equal for
- * single-column venues). The sources are in figreq.c. */
+ * single-column venues), and the gap between two figures side by side. The sources are in
+ * figreq.c. */
 typedef struct {
     const char *name;
-    double column_in, text_in;
+    double column_in, text_in, gap_in;
 } fig_venue;
 
 /* The venue called name, NULL when there is none; fig_venue_names lists them ("acl, ..."). */
 const fig_venue *fig_venue_find(const char *name);
 const char *fig_venue_names(void);
+
+/* The widths --width names. For a two-column venue one-column is a column and two-column the
+ * text; a one-column venue (neurips, iclr, a4) has the text as its one column, the default width
+ * and two-column's, and one-column is there one of two figures side by side, as a column is one
+ * of two in a two-column venue. half, for side-by-side subfigures: half the text less the gap
+ * between them (a two-column venue's column). */
+typedef enum {
+    FIG_WIDTH_NONE = 0, /* a length, or the default: the venue's column */
+    FIG_WIDTH_ONE_COLUMN,
+    FIG_WIDTH_TWO_COLUMN,
+    FIG_WIDTH_HALF
+} fig_width_preset;
+/* The preset a --width value names (one-column, two-column, half), FIG_WIDTH_NONE for a
+ * length. */
+fig_width_preset fig_width_preset_of(const char *s);
+/* That width of venue v in inches; NULL: the default, IEEE's two columns of 3.5 in in 7.16 in. */
+double fig_venue_width(const fig_venue *v, fig_width_preset which);
 
 /* The serif families: Latin from TeX Gyre Termes (Times), Chinese from Noto Serif CJK SC. */
 #define FIG_SERIF_FAMILIES "TeX Gyre Termes, Noto Serif CJK SC, Noto Serif, serif"
@@ -81,8 +103,8 @@ typedef int (*fig_export_fn)(const fig_request *req, tf_analysis *a);
 typedef tf_status (*fig_raster_fn)(const fig_request *req, tf_analysis *a, int width, int height,
                                    int cell_h, fig_raster *out, char *why, size_t why_len);
 
-/* A length such as "3.5in", "8.9cm", "89mm", "252pt", "one-column" or "two-column" in points;
- * -1 when it is not one. A bare number is inches. */
+/* A length such as "3.5in", "8.9cm", "89mm", "252pt", "one-column", "two-column" or "half" (of
+ * the default venue, fig_venue_width) in points; -1 when it is not one. A bare number is inches. */
 double fig_parse_length(const char *s);
 
 #endif

@@ -2,6 +2,7 @@
  * OPTIONS section and the completions. */
 #include "core/options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
@@ -10,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "anim.h"
 #include "colormap.h"
@@ -36,12 +38,26 @@ void options_defaults(tf_options *o)
 /* ---------------------------------------------------------------------------------------------
  * Numbers: the whole argument must be a number, in range */
 
+/* Numbers are read one way everywhere: an optional sign, then decimal digits (real numbers: a
+ * point and an exponent too), as strtol and strtod read them, but not what else those take:
+ * leading spaces, hexadecimal (0x10, 0x1p4). The words inf and nan pass for real numbers: each
+ * option's range refuses them in its own words. */
+static bool decimal_start(const char *s, bool real)
+{
+    const char *p = s + (*s == '-' || *s == '+');
+    if (real && (strncasecmp(p, "inf", 3) == 0 || strncasecmp(p, "nan", 3) == 0))
+        return true;
+    bool digit = isdigit((unsigned char)*p) ||
+                 (real && *p == '.' && isdigit((unsigned char)p[1]));
+    return digit && !strpbrk(s, "xX");
+}
+
 static int parse_long(const char *opt, const char *s, long lo, long hi, long *out)
 {
     char *end;
     errno = 0;
     long v = strtol(s, &end, 10);
-    if (end == s || *end != '\0') {
+    if (!decimal_start(s, false) || end == s || *end != '\0') {
         err_say("%s expects a whole number, not '%s'.", opt, s);
         return -1;
     }
@@ -61,7 +77,7 @@ static int parse_double(const char *opt, const char *s, double *out)
     char *end;
     errno = 0;
     double v = strtod(s, &end);
-    if (end == s || *end != '\0') {
+    if (!decimal_start(s, true) || end == s || *end != '\0') {
         err_say("%s expects a number, not '%s'.", opt, s);
         return -1;
     }
@@ -152,6 +168,7 @@ static int set_d_model(tf_options *o, const char *v)
 
 static int set_positions(tf_options *o, const char *v)
 {
+    o->n_given = true;
     return parse_long("--positions", v, 1, TF_MAX_POSITIONS, &o->cfg.n_positions);
 }
 
@@ -439,10 +456,11 @@ static int set_dpi(tf_options *o, const char *v)
 /* --width and --height: a length with a unit */
 static int set_length(const char *name, const char *v, double *out)
 {
-    double len = fig_parse_length(v);
+    bool word = fig_width_preset_of(v) != FIG_WIDTH_NONE; /* one-column, two-column, half */
+    double len = word || decimal_start(v, true) ? fig_parse_length(v) : -1;
     if (len < 0) {
         err_say("%s expects a length such as 3.5in, 8.9cm, 89mm or 252pt (or one-column, "
-                "two-column), not '%s'.", name, v);
+                "two-column, half), not '%s'.", name, v);
         return -1;
     }
     *out = len;
@@ -451,7 +469,7 @@ static int set_length(const char *name, const char *v, double *out)
 
 static int set_width(tf_options *o, const char *v)
 {
-    o->fig_width_column = strcmp(v, "one-column") == 0 ? 1 : strcmp(v, "two-column") == 0 ? 2 : 0;
+    o->fig_width_column = (int)fig_width_preset_of(v);
     return set_length("--width", v, &o->fig_width);
 }
 
@@ -554,6 +572,13 @@ static int set_title(tf_options *o, const char *v)
 {
     if (utf8_validate(v, strlen(v), NULL) != TF_OK) {
         err_say("--title is not valid UTF-8; save it as UTF-8 and try again.");
+        return -1;
+    }
+    size_t n = utf8_count(v, strlen(v));
+    if (n > FIG_MAX_TITLE_CHARS) {
+        err_say("--title is %zu characters long; a figure's title takes at most %d: shorten it "
+                "and put the rest in the caption.",
+                n, FIG_MAX_TITLE_CHARS);
         return -1;
     }
     o->title = v;

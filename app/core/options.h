@@ -27,6 +27,7 @@ const char *options_format_name(out_format f);
 typedef struct {
     tf_config cfg;            /* the model: -d, -n, --base, --tokenizer, ... */
     bool d_given;             /* -d was given */
+    bool n_given;             /* -n was given */
     bool vocab_size_set;      /* --vocab-size was given */
     bool tokenizer_set;       /* --tokenizer was given (else word, or char without a dictionary) */
     bool offset_set;          /* --offset was given (else 1, or 0 for a single position) */
@@ -55,7 +56,8 @@ typedef struct {
     const char *figure;       /* --figure NAME, NULL: pe */
     double dpi;
     double fig_width, fig_height; /* points */
-    int fig_width_column;     /* --width one-column: 1, two-column: 2 (the venue's), else 0 */
+    int fig_width_column;     /* --width one-column, two-column, half: the venue's
+                               * (fig_width_preset), else 0 */
     const char *venue;        /* --venue NAME */
     const char *font;         /* --font FAMILY */
     bool serif;

@@ -110,21 +110,27 @@ static const tf_option options[] = {
      "PNG resolution, 30 to 2400 (default 300).", NULL, "[PNG resolution]:dpi:"},
     {"width", 0, "L", G_FIGURES, CALL(set_width),
      "page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare\nnumber is inches); "
-     "one-column = 3.5in (default width),\ntwo-column = 7.16in; the height defaults to the "
-     "figure's shape",
+     "one-column = 3.5in (default width),\ntwo-column = 7.16in, half = 3.5in (one of two side "
+     "by side);\nthe height defaults to the figure's shape",
      "--width L, --height L",
      "The page size with a unit: 3.5in, 8.9cm, 89mm, 252pt (a bare number is inches);\n"
-     ".B one\\-column\nis 3.5in (the default width),\n.B two\\-column\n7.16in. The height "
-     "defaults to the figure's own shape.",
-     "one-column two-column", "[page width]:width:"},
-    {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column",
+     ".B one\\-column\nis 3.5in (the default width),\n.B two\\-column\n7.16in and\n"
+     ".B half\nhalf the text width less the gap between two subfigures side by side, 3.5in\n"
+     "(with\n.BR \\-\\-venue ,\nthat venue's). The height defaults to the figure's own shape.",
+     "one-column two-column half", "[page width]:width:"},
+    {"height", 0, "L", G_FIGURES, CALL(set_height), NULL, NULL, NULL, "one-column two-column half",
      "[page height]:height:"},
     {"venue", 0, "NAME", G_FIGURES, CALL(set_venue),
-     "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width) and text "
-     "width (--width two-column)", NULL,
+     "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width), text "
+     "width (--width two-column) and half;\nneurips, iclr and a4 are one column: one-column is "
+     "there half", NULL,
      "The venue whose widths the figure takes:\n.BR acl ,\n.BR neurips ,\n.BR icml ,\n"
-     ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width "
-     "and\n.B \\-\\-width two\\-column\nits text width.",
+     ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width,"
+     "\n.B \\-\\-width two\\-column\nits text width and\n.B \\-\\-width half\n"
+     "half its text width less the gap between two subfigures side by side. NeurIPS, ICLR and "
+     "A4 set their text in one column: the default and two\\-column are the text width (5.5 "
+     "in for NeurIPS and ICLR) and one\\-column, one of two figures side by side as a column "
+     "is one of two in a two\\-column paper, is half (2.625 in).",
      "acl neurips icml iclr ieee a4", "[the venue's page widths]:venue:"},
     {"font", 0, "FAMILY", G_FIGURES, CALL(set_font),
      "label font families, pango's list (e.g. 'Noto Serif CJK SC');\ndefault sans: Noto Sans "
@@ -236,6 +242,15 @@ static const tf_option options[] = {
      "through jieba's\ndictionary;\n.BR char :\none token per character;\n.B cl100k\nor\n"
      ".BR o200k :\nOpenAI's byte\\-level BPE vocabularies (GPT\\-4, GPT\\-4o).",
      "word char cl100k o200k", "[tokenizer]:tokenizer:"},
+    {"no-hmm", 0, NULL, G_MODEL, STORE(cfg.no_hmm),
+     "word: without jieba's HMM, so a name outside the dictionary\nfalls apart into characters "
+     "(小明 -> 小 明), as jieba.cut(text,\nHMM=False); by default the HMM joins it (小明), as "
+     "jieba.cut(text)\n分词不用 jieba 的 HMM：词典外的人名会拆成单字", NULL,
+     "For word: cut without jieba's hidden Markov model, as jieba.cut(text, HMM=False), so a "
+     "name\noutside the dictionary falls apart into characters (小明 becomes 小 明). By default "
+     "the model\njoins runs of single characters into words as jieba.cut(text) does (小明, "
+     "李华).",
+     NULL, "[word mode without jieba's HMM]"},
     {"vocab-size", 0, "V", G_MODEL, CALL(set_vocab_size),
      "word and char: 4 special tokens, the most frequent dictionary\nwords (id = 4 + frequency "
      "rank), then the base characters not\namong them (ASCII, CJK punctuation and ideographs, "
@@ -447,14 +462,21 @@ static const tf_option options[] = {
     {"train-order", 0, NULL, G_ORDER, STORE(train_order),
      "train one attention layer on \"who does it\" once per position\nscheme (--scheme, "
      "default none,sinusoidal,learned,rope) and print\nloss and held-out accuracy per epoch "
-     "and a final table; -o FILE\nwrites the task's sentences 训练语序：有无位置信息的对比",
+     "and a final table; a\nSENTENCE of three words, doer verb object (猫追老鼠), joins the\n"
+     "task as its held-out pair; -o FILE writes the task's sentences\n"
+     "训练语序：有无位置信息的对比",
      NULL,
      "Train one attention layer on the \\(lqwho does it\\(rq task (the position of the doer "
      "of a\nsentence; docs/math.md part 5) once per position scheme of\n.B \\-\\-scheme\n"
      "(default none,sinusoidal,learned,rope; alibi and t5 too), from the same weights on the "
      "same\nbatches, and print per scheme the training loss and the held\\-out accuracy per "
      "epoch, then a\nfinal table with the share of pairs whose two orders got the same "
-     "answer. Without positions\nthat share is 100% and the accuracy at most 50%.\n"
+     "answer. Without positions\nthat share is 100% and the accuracy at most 50%. A sentence "
+     "given (the default is\n我爱学习) whose words read doer verb object (猫追老鼠, 小明喜欢小红, "
+     "dog bites man) joins\nthe generated task: its nouns act in the training sentences, its "
+     "verb is among the verbs, and\nit and its other order are the first held\\-out pair, "
+     "with the doer each scheme names for\nboth; a sentence of another shape is said in one "
+     "line and 我 爱 学习 is watched.\n"
      ".BR \\-\\-seed ,\n.BR \\-d ,\n.BR \\-\\-heads ,\n.B \\-\\-epochs\nand\n"
      ".B \\-\\-threads\nset the run;\n.BI \\-o \" FILE\"\nwrites the task's sentences "
      "in the format of\n.BR \\-\\-order\\-task .\nThe estimated work is checked "
@@ -478,7 +500,7 @@ static const tf_option options[] = {
      NULL, "[pairs of the generated task]:pairs:"},
     /* ---- Classroom ---- */
     {"lesson", 0, NULL, G_CLASSROOM, STORE(lesson),
-     "a guided lesson in 12 steps through TEXT (Enter/PgDn next,\nBackspace/PgUp back, l "
+     "a guided lesson in 12 steps through TEXT (Space/PgDn/Enter\nnext, PgUp/Backspace back, l "
      "Chinese/English, q quit) 12 步引导课程", NULL,
      "A guided lesson of 12 steps through TEXT: characters are not numbers; the vocabulary and "
      "the\nid; one\\-hot; onehot \\(mu W_E picks one row; the row is learned; attention has no "

@@ -18,6 +18,7 @@ int outfile_open(outfile *o, const char *path, const char *hint)
 {
     o->path = path;
     o->fp = stdout;
+    o->kept = NULL;
     if (!path)
         return 0;
     if (!*path) { /* refused before anything is made (a temporary file named "..tmp-*") */
@@ -46,11 +47,13 @@ int outfile_close(outfile *o, tf_status st)
         tempfile_abort(&o->af);
         if (st != TF_ERR_IO)
             return 0;
-        err_say("cannot write %s: %s; nothing was changed there.", o->path, why(e));
+        err_say("cannot write %s: %s; %s.", o->path, why(e),
+                o->kept ? o->kept : "nothing was changed there");
         return 1;
     }
     if (tempfile_commit(&o->af) != TF_OK) {
-        err_say("cannot write %s: %s; nothing was changed there.", o->path, why(errno));
+        err_say("cannot write %s: %s; %s.", o->path, why(errno),
+                o->kept ? o->kept : "nothing was changed there");
         return 1;
     }
     return 0;

@@ -15,6 +15,8 @@ typedef struct {
     FILE *fp;          /* write here */
     const char *path;  /* NULL: standard output */
     tempfile af;
+    const char *kept;  /* what a failed write leaves, ending its sentence (NULL: "nothing was
+                        * changed there"; one frame of many says which are written) */
 } outfile;
 
 /* Open path (NULL: standard output). Returns 0, or 1 after saying "cannot write PATH: why;

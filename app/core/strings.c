@@ -29,39 +29,39 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TABS_TRAIN] = {"训练语序", "Train"},
     [T_TABS_SCHEMES] = {"方案", "Schemes"},
 
-    [T_CAP_EMBED] = {"C1-C4 分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
+    [T_CAP_EMBED] = {"分词器把每个词元换成词表编号 k。编号 k 就是长度为 V 的独热向量，"
                      "它乘以 W_E（V x d_model）恰好取出第 k 行：查表就是矩阵乘法。",
-                     "C1-C4 The tokenizer maps each token to an id k. Id k is a one-hot vector "
+                     "The tokenizer maps each token to an id k. Id k is a one-hot vector "
                      "of length V; onehot(k) times W_E (V x d_model) is exactly row k."},
-    [T_CAP_PE] = {"C7 位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，"
+    [T_CAP_PE] = {"位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，"
                   "PE(pos,2i+1) = cos(同一角度)。值在 -1 到 1 之间，每行与词向量等长。",
-                  "C7 PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), "
+                  "PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), "
                   "PE(pos,2i+1) = cos(same angle); values in [-1, 1], one row per position."},
-    [T_CAP_FREQ] = {"C8 每对维度有自己的频率 w_i = 10000^(-2i/d)，按几何级数递减：波长从 2pi "
+    [T_CAP_FREQ] = {"每对维度有自己的频率 w_i = 10000^(-2i/d)，按几何级数递减：波长从 2pi "
                     "增长到接近 10000*2pi，就像一排转速各不相同的时钟。",
-                    "C8 Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, "
+                    "Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, "
                     "wavelengths grow from 2pi to nearly 10000*2pi, like clocks at many speeds."},
-    [T_CAP_REL] = {"C9 每个位置的编码都不相同。C10 PE(pos+k) = M_k PE(pos)：每对维度旋转 k*w_i，"
+    [T_CAP_REL] = {"每个位置的编码都不相同。PE(pos+k) = M_k PE(pos)：每对维度旋转 k*w_i，"
                    "与 pos 无关，所以两个位置的点积只取决于它们的距离。",
-                   "C9 Every position gets its own vector. C10 PE(pos+k) = M_k PE(pos): each "
+                   "Every position gets its own vector. PE(pos+k) = M_k PE(pos): each "
                    "pair turns by k*w_i for any pos, so PE(p).PE(q) depends on p-q only."},
-    [T_CAP_INPUT] = {"C11 第一层读入 X_input = X_emb + PE（原论文先把 X_emb 乘以 sqrt(d_model)，"
-                     "按 s 比较）。C12 每次请求：分词、编号、查表、加 PE、再算 Q K V。",
-                     "C11 Layer 1 reads X_input = X_emb + PE (the paper scales X_emb by "
-                     "sqrt(d_model): press s). C12 Each request: tokenize, ids, lookup, + PE, "
+    [T_CAP_INPUT] = {"第一层读入 X_input = X_emb + PE（原论文先把 X_emb 乘以 sqrt(d_model)，"
+                     "按 s 比较）。每次请求：分词、编号、查表、加 PE、再算 Q K V。",
+                     "Layer 1 reads X_input = X_emb + PE (the paper scales X_emb by "
+                     "sqrt(d_model): press s). Each request: tokenize, ids, lookup, + PE, "
                      "QKV."},
-    [T_CAP_ORDER] = {"C6 注意力本身看不见顺序：没有位置信息时，两个语序中每个词的输出完全相同；"
+    [T_CAP_ORDER] = {"注意力本身看不见顺序：没有位置信息时，两个语序中每个词的输出完全相同；"
                      "加上 PE 或 RoPE 后输出才不同。",
-                     "C6 Attention alone cannot see word order: without positions each token "
+                     "Attention alone cannot see word order: without positions each token "
                      "gets the same output in both orders; with PE or RoPE they differ."},
-    [T_CAP_ROPE] = {"C13 RoPE 不往输入里加任何东西：算出 Q、K 之后把每对维度旋转 m*theta_i，"
+    [T_CAP_ROPE] = {"RoPE 不往输入里加任何东西：算出 Q、K 之后把每对维度旋转 m*theta_i，"
                     "于是 q_m.k_n 只取决于 m-n。",
-                    "C13 RoPE adds nothing to the input: after Q and K are computed, each pair "
+                    "RoPE adds nothing to the input: after Q and K are computed, each pair "
                     "of dimensions turns by m*theta_i, so q_m.k_n depends on m-n only."},
-    [T_CAP_LEARNED] = {"C5 W_E 起初是随机数，含义是训练出来的：起初所有余弦一起上升（点线带：常见词两两），"
+    [T_CAP_LEARNED] = {"W_E 起初是随机数，含义是训练出来的：余弦从 0 附近出发（点线带：常见词两两），"
                        "随后相似上下文的词（爱、喜欢）高出带子，对照组（爱、北京）不会。",
-                       "C5 W_E starts random and is trained: all cosines rise at first (band: "
-                       "common word pairs); then 爱-喜欢 rises above it, the control 爱-北京 does "
+                       "W_E starts random and is trained: cosines start near 0 (band: common "
+                       "word pairs); then 爱-喜欢 rises above the band, the control 爱-北京 does "
                        "not."},
     [T_CAP_SCHEMES] = {"文章之外：真实模型怎样放入位置。两种方案并排：位置之间的信号，随距离的变化，"
                        "以及超出训练长度 L 之后会怎样。",
@@ -69,25 +69,25 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "by side: the signal between positions, against distance, and past the "
                        "trained length L."},
 
-    [T_CAP_TRAIN] = {"C6 训练验证：同一个单层注意力模型学「谁是施事者」，每种位置方案各训练一次，"
+    [T_CAP_TRAIN] = {"训练验证：同一个单层注意力模型学「谁是施事者」，每种位置方案各训练一次，"
                      "曲线是从未训练过的测试句的准确率。不加位置时两种语序是同一袋词，模型必然"
                      "给出同一个答案，至多对一半。",
-                     "C6 trained: one attention layer learns who does it, once per position "
+                     "Trained: one attention layer learns who does it, once per position "
                      "scheme; curves: held-out accuracy. Without positions both orders are one "
                      "bag of words, so they get the same answer: at most half right."},
 
     [T_KEYS_EMBED] = {"左右键 选词元  c 用乘法验证", "Left/Right token  c check by multiplying"},
-    [T_KEYS_PE] = {"方向键 移动  PgUp/PgDn 翻页  z/Z/f 缩放",
-                   "arrows move  PgUp/PgDn page  z/Z zoom  f fit"},
-    [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格 动画",
-                     "Up/Down pair  Left/Right pos  Space animate"},
+    [T_KEYS_PE] = {"方向键 PgUp/PgDn 移动  z/Z/f 缩放  s 排列",
+                   "arrows PgUp/PgDn move  z/Z/f zoom  s layout"},
+    [T_KEYS_FREQ] = {"上下键 选维度对  左右键 位置  空格/a 动画",
+                     "Up/Down pair  Left/Right pos  Space/a animate"},
     [T_KEYS_REL] = {"左右键 pos  上下键 k", "Left/Right pos  Up/Down k"},
     [T_KEYS_INPUT] = {"上下键 选词元  s 乘 sqrt(d) 开/关", "Up/Down token  s sqrt(d) scaling"},
     [T_KEYS_ORDER] = {"c 输入语序 B", "c type order B"},
     [T_KEYS_ROPE] = {"左右 维度对  上下 词元  p 配对  b 基数",
                      "L/R pair  Up/Down token  p pairing  b base"},
-    [T_KEYS_LEARNED] = {"空格 暂停 n 单步 r 重来 < > 速度 u 应用",
-                        "Space pause n step r reset < > speed u use"},
+    [T_KEYS_LEARNED] = {"空格/p 暂停 n 单步 r 重来 < > 速度 u 应用",
+                        "Space/p pause n step r reset < > speed u use"},
     [T_KEYS_SCHEMES] = {"s/S 换方案 A/B  m 掩码  h 头  x RoPE 扩展",
                         "s/S scheme A/B  m mask  h head  x RoPE scaling"},
     [T_KEYS_TRAIN] = {"空格/p 暂停  . 一轮  r 重来  < > 速度  h 换头  左右 换句",
@@ -115,7 +115,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "b  频率基数 10000 / 500000     i  位置从 0 或 1 起算\n"
                        "l  中文 / English     e  把当前视图导出为图片\n"
                        "g  在能显示图片的终端里，把当前视图换成插图（再按一次复原）\n"
-                       "第 8 页：在内置语料上现场训练词向量，训练完自动用于第 1、5 页\n"
+                       "第 8 页：在内置语料上现场训练词向量，按 u 把它们用于第 1、5 页\n"
                        "第 9 页：两种位置方案并排；第 10 页（按 0）：每种方案现场训练，看谁学得会语序\n"
                        "鼠标：点击标签切换视图，点击热图移动光标，滚轮上下",
                        "1-9 0 Tab Shift-Tab  switch views (0 is view 10; or click a tab)\n"
@@ -126,7 +126,7 @@ static const char *const table[T_TERMINAL_END][2] = {
                        "b  frequency base 10000 / 500000     i  count positions from 0 or 1\n"
                        "l  Chinese / English     e  export this view as a figure\n"
                        "g  this view as the exported figure, in terminals that show pictures\n"
-                       "view 8 trains word vectors live; when done, views 1 and 5 use them\n"
+                       "view 8 trains word vectors live; u puts them into views 1 and 5\n"
                        "view 9: two schemes side by side; view 10 (key 0): word order trained live\n"
                        "mouse: click a tab, click the heatmap to move the cursor, wheel scrolls"},
     [T_LANG_NOW] = {"界面语言：中文", "Language: English"},
@@ -173,8 +173,14 @@ static const char *const table[T_TERMINAL_END][2] = {
                         "* no English word list (scripts/bootstrap.sh): English words are letters"},
 
     [T_P_AXES] = {"pos\\j", "pos\\j"},
-    [T_P_SAMPLED] = {"每列取 %ld 维中的 1 维（采样，sin、cos 交替），%ld 维全在图上；Z 放大",
-                     "1 column = 1 of %ld dims (sampled, sin/cos alternate), all %ld shown; Z zoom"},
+    [T_P_SAMPLED] = {"交错排列：每列取 %ld 维中的 1 维（sin、cos 交替），%ld 维全在图上；s 分开",
+                     "interleaved: 1 column = 1 of %ld dims (sin/cos alternate), all %ld; s split"},
+    [T_P_SPLIT] = {"左 sin（偶数 j），右 cos（奇数 j）；每列取 %ld 维中的 1 维，共 %ld 维；s 交错",
+                   "sin (even j) left, cos (odd j) right; 1 of %ld dims, all %ld; s interleave"},
+    [T_P_SPLIT_S] = {"左 sin 右 cos；每列取 %ld 维中的 1 维，共 %ld；s 交错",
+                     "sin left, cos right; 1 of %ld dims, all %ld; s interleave"},
+    [T_P_WINDOW_SPLIT] = {"第 %ld-%ld 列（共 %ld 列，先 sin 后 cos），每列 %ld 维  z 缩小  f 全图",
+                          "cols %ld-%ld of %ld (sin half, then cos), %ld per column; z zoom out, f fit"},
     [T_P_WINDOW] = {"维 %ld-%ld（共 %ld 维），每列 %ld 维  z 缩小  f 全图",
                     "dims %ld-%ld of %ld, %ld per column; z zoom out, f fit"},
     [T_P_ROWS] = {"位置 %ld-%ld（共 %ld 个）", "positions %ld-%ld of %ld"},
@@ -188,11 +194,18 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_R_GRAM] = {"PE.PE^T：前 %ld 个位置", "PE.PE^T, first %ld positions"},
     [T_R_NEAREST] = {"唯一性：%ld 个位置两两不同", "Uniqueness: %ld positions, all different"},
     [T_R_SAME] = {"注意：%ld 个位置中有两个编码相同", "Note: two of %ld positions share a vector"},
-    [T_R_UNIQUE] = {"最近的一对：%ld 与 %ld，距离 %.6f", "nearest: %ld and %ld, distance %.6f"},
+    [T_R_UNIQUE] = {"最近：每一对相隔 %ld 的位置（如 %ld 与 %ld），距离都是 %.6f：距离只取决于相隔多远",
+                    "nearest: every pair %ld apart (%ld and %ld, ...), all at distance %.6f: the "
+                    "distance depends on the offset only"},
     [T_R_MK] = {"相对位置：pos = %ld，k = %ld", "Relative: pos = %ld, k = %ld"},
     [T_R_COLS] = {"   j   PE(%ld)     M_%ld PE(%ld)   |差|", "   j   PE(%ld)     M_%ld PE(%ld)  |diff|"},
     [T_R_MAXRES] = {"这一行最大差 %.1e；所有位置 %.1e（n = %ld）",
                     "max diff here %.1e; over all positions %.1e (n = %ld)"},
+    [T_R_FITTED] = {"颜色：此图最小到最大", "colours: min..max here"},
+    [T_R_BLOCKS_S] = {"M_%ld 的 2x2 块", "M_%ld's 2x2 blocks"},
+    [T_R_UNIQUE_S] = {"最近：相隔 %ld 的每一对（如 %ld 与 %ld），距离都是 %.6f",
+                      "nearest: every pair %ld apart (%ld and %ld, ...): %.6f"},
+    [T_R_BLOCKS] = {"M_%ld：每对 (2i, 2i+1) 一个 2x2 旋转块", "M_%ld: a 2x2 rotation per pair (2i, 2i+1)"},
     [T_R_COMPUTING] = {"唯一性：正在计算 %ld 个位置...", "Uniqueness: computing %ld positions..."},
     [T_R_MAXRES_WAIT] = {"这一行最大差 %.1e；所有位置：计算中（n = %ld）",
                          "max diff here %.1e; over all positions: computing (n = %ld)"},
@@ -260,8 +273,8 @@ static const char *const table[T_TERMINAL_END][2] = {
                    "by %s of max|Z_A|."},
     [T_O_WEIGHT_S] = {"注意力权重（左 A 右 B）", "weight, left A right B"},
     [T_O_EDIT_PROMPT] = {"语序 B: ", "Order B: "},
-    [T_O_EDIT_HINT] = {" 用同样的词元换个顺序  回车 确认（留空 = 倒序）  Esc 取消",
-                       " The same tokens in another order  Enter apply (empty: reversed)  Esc "
+    [T_O_EDIT_HINT] = {" 新的语序 B（从空白开始）：同样的词换个顺序  回车 确认（空 = 倒序）  Esc 取消",
+                       " New order B (starts empty)  Enter apply, empty = words reversed  Esc "
                        "cancel"},
     [T_O_B_DEFAULT] = {"语序 B：把 A 的词倒过来", "order B: the words of A reversed"},
     [T_O_B_BAD] = {"语序 B 必须用和 A 相同的词元，只换顺序；B 保持不变",
@@ -323,7 +336,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_S9_RANDOM] = {"随机", "random"},
     [T_E_ONEHOT_S] = {"「%s」：第 %d 位是 1，其余 %s 位是 0", "one-hot of %s: 1 at %d, 0 in %s others"},
     [T_E_ROW_S] = {"W_E 第 %d 行（%d 个数）", "row %d of W_E (%d numbers)"},
-    [T_P_SAMPLED_S] = {"每列 = %ld 维取 1（采样），共 %ld 维", "1 column = 1 of %ld dims, all %ld"},
+    [T_P_SAMPLED_S] = {"交错：每列 = %ld 维取 1，共 %ld 维；s 分开", "interleaved: 1 of %ld dims, all %ld; s split"},
     [T_F_WAVELEN_S] = {"波长（对数），i = 0 .. %d", "wavelength (log), i = 0 .. %d"},
     [T_F_WAVES_S] = {"第 %d、%d 维：w=%.3g，波长 %.3g", "dims %d,%d: w=%.3g, 2pi/w=%.3g"},
     [T_I_POS0_S] = {"「%s」是第 %zu 个词，pos = %ld（从 0 数）", "%s is word %zu, pos = %ld (from 0)"},
@@ -337,33 +350,33 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_L_NEIGH_S] = {"与「%s」最近的词", "nearest to %s"},
     [T_L_BAND_S] = {"点线带 %+.2f，标准差 %.2f", "band %+.2f sd %.2f"},
     [T_TR_ACC_S] = {"准确率（%%）", "held-out %%"},
-    [T_S9_CURVE_S] = {"%s 对 k（对数）", "%s vs k (log)"},
+    [T_S9_CURVE_S] = {"%s 随 k 变化（对数）", "%s vs k (log)"},
     [T_R7_PLANE_S] = {"第 %d 对，%s，theta=%.3g", "pair %d, %s: theta=%.3g"},
     [T_R7_ANGLE_S] = {"角度 m*theta_i（行 m 列 i）", "m*theta_i (rows m, cols i)"},
     [T_R7_SCORE_S] = {"q_m.k_n 对 m-n", "q_m.k_n by m-n"},
     [T_R7_DECAY_S] = {"衰减上界（d = %d）", "decay bound (d = %d)"},
     [T_R7_CHECK_S] = {"重合：偏差 %.1e（%ld 位）", "same: dev %.1e (n = %ld)"},
     [T_L_VERDICT_START_S] = {"随机起点：余弦都在 0 附近", "random start: cosines near 0"},
-    [T_CAP_EMBED_S] = {"C1-C4 词元 -> 编号 k -> 独热向量；独热向量乘 W_E 恰好取出第 k 行：查表就是矩阵乘法。",
-        "C1-C4 token -> id k -> one-hot; onehot(k) times W_E is exactly row k: a lookup is a matrix product."},
-    [T_CAP_PE_S] = {"C7 位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，PE(pos,2i+1) = cos(同一角度)。",
-        "C7 PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), PE(pos,2i+1) = cos(same)."},
-    [T_CAP_FREQ_S] = {"C8 每对维度的频率 w_i = 10000^(-2i/d) 按几何级数递减，像一排转速不同的时钟。",
-        "C8 Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, like clocks at many speeds."},
-    [T_CAP_REL_S] = {"C9 每个位置的编码都不同。C10 PE(pos+k) = M_k PE(pos)，点积只取决于距离。",
-        "C9 Every position has its own vector. C10 PE(pos+k) = M_k PE(pos): dot products depend on p-q."},
-    [T_CAP_INPUT_S] = {"C11 第一层读入 X_input = X_emb + PE（s：乘 sqrt(d_model)）。C12 分词、编号、查表、加 PE、算 Q K V。",
-        "C11 Layer 1 reads X_input = X_emb + PE (s: sqrt(d_model) scaling). C12 tokens, ids, lookup, + PE, QKV."},
-    [T_CAP_ORDER_S] = {"C6 注意力本身看不见顺序：没有位置时，两个语序的输出完全相同。",
-        "C6 Attention alone cannot see word order: without positions both orders give the same outputs."},
-    [T_CAP_ROPE_S] = {"C13 RoPE 旋转 q 和 k（角度 m*theta_i），q_m.k_n 只取决于 m-n。",
-        "C13 RoPE adds nothing to the input: it turns q and k by m*theta_i, so q_m.k_n depends on m-n."},
-    [T_CAP_LEARNED_S] = {"C5 W_E 是训练出来的：余弦先一起上升（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
-        "C5 W_E is trained: all cosines rise first (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
+    [T_CAP_EMBED_S] = {"词元 -> 编号 k -> 独热向量；独热向量乘 W_E 恰好取出第 k 行：查表就是矩阵乘法。",
+        "token -> id k -> one-hot; onehot(k) times W_E is exactly row k: a lookup is a matrix product."},
+    [T_CAP_PE_S] = {"位置编码是算出来的：PE(pos,2i) = sin(pos/10000^(2i/d))，PE(pos,2i+1) = cos(同一角度)。",
+        "PE is computed, not learned: PE(pos,2i) = sin(pos/10000^(2i/d)), PE(pos,2i+1) = cos(same)."},
+    [T_CAP_FREQ_S] = {"每对维度的频率 w_i = 10000^(-2i/d) 按几何级数递减，像一排转速不同的时钟。",
+        "Pair i turns at w_i = 10000^(-2i/d): frequencies fall geometrically, like clocks at many speeds."},
+    [T_CAP_REL_S] = {"每个位置的编码都不同。PE(pos+k) = M_k PE(pos)，点积只取决于距离。",
+        "Every position has its own vector. PE(pos+k) = M_k PE(pos): dot products depend on p-q."},
+    [T_CAP_INPUT_S] = {"第一层读入 X_input = X_emb + PE（s：乘 sqrt(d_model)）。分词、编号、查表、加 PE、算 Q K V。",
+        "Layer 1 reads X_input = X_emb + PE (s: sqrt(d_model) scaling). Tokens, ids, lookup, + PE, QKV."},
+    [T_CAP_ORDER_S] = {"注意力本身看不见顺序：没有位置时，两个语序的输出完全相同。",
+        "Attention alone cannot see word order: without positions both orders give the same outputs."},
+    [T_CAP_ROPE_S] = {"RoPE 旋转 q 和 k（角度 m*theta_i），q_m.k_n 只取决于 m-n。",
+        "RoPE adds nothing to the input: it turns q and k by m*theta_i, so q_m.k_n depends on m-n."},
+    [T_CAP_LEARNED_S] = {"W_E 是训练出来的：余弦从 0 附近出发（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
+        "W_E is trained: cosines start near 0 (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
     [T_CAP_SCHEMES_S] = {"文章之外：真实模型的两种位置方案并排，以及超出训练长度 L 之后会怎样。",
         "Beyond the article: two schemes real models use, side by side, and what they do past length L."},
-    [T_CAP_TRAIN_S] = {"C6 训练验证：单层注意力学「谁是施事者」；不加位置时两种语序是同一袋词，至多对一半。",
-        "C6 trained: attention learns who does it; without positions both orders look alike: half right at most."},
+    [T_CAP_TRAIN_S] = {"训练验证：单层注意力学「谁是施事者」；不加位置时两种语序是同一袋词，至多对一半。",
+        "Trained: attention learns who does it; without positions both orders look alike: half right at most."},
     [T_S9_NONE_S] = {"NoPE：什么都不加，只看到一袋词。", "NoPE: nothing added; a bag of words."},
     [T_S9_SIN_S] = {"正弦 PE：算出来，加到输入上。", "Sinusoidal PE: computed, added to the input."},
     [T_S9_LEARNED_S] = {"可学习表：每个位置一行，训练得到。", "Learned table: one trained row per position."},
@@ -374,7 +387,7 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_S9_MATRIX_S] = {"行 i 列 j，%ld 个位置", "rows i, cols j, %ld pos."},
     [T_S9_MATRIX] = {"查询 i（行）与键 j（列），前 %ld 个位置", "query i (rows), key j (cols), %ld positions"},
     [T_S9_MASKED] = {"  空白：被掩码", "  blank: masked"},
-    [T_S9_CURVE] = {"%s 对 k = i-j（对数；灰点 L）", "%s vs k = i-j (log; grey: L)"},
+    [T_S9_CURVE] = {"%s 随 k = i-j 变化（对数；灰点 L）", "%s vs k = i-j (log; grey: L)"},
 
     [T_R7_PLANE] = {"第 %d 对，%s 的 q，theta=%.3g", "pair %d, q of %s: theta=%.3g"},
     [T_R7_ANGLE] = {"角度 m*theta_i mod 2pi（行 m，列 i）", "m*theta_i mod 2pi (rows m, cols i)"},
@@ -421,7 +434,9 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_STATE_S] = {"第 %d/%d 轮  %s", "epoch %d/%d  %s"},
     [T_TR_PER_FRAME] = {"每帧训练 %d ms", "%d ms/frame"},
     [T_TR_GENERATED] = {"生成的任务（种子 %llu）", "generated task (seed %llu)"},
-    [T_TR_ACC] = {"测试句准确率（%%），虚线 50%%", "held-out accuracy %%, dashed: 50%%"},
+    [T_TR_ACC] = {"测试句准确率（%%），虚线：不加位置的上限",
+                  "held-out %%, dashed: the most without positions"},
+    [T_TR_ACC_LINE] = {"不加位置至多 50%%", "no positions: at most 50%%"},
     [T_TR_LOSS] = {"训练损失（对数坐标）", "training loss (log scale)"},
     [T_TR_EPOCHS] = {"轮", "epoch"},
     [T_TR_SCHEME] = {"%-10s 测试 %5.1f%%", "%-10s held-out %5.1f%%"},
@@ -452,6 +467,23 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_TR_EXAMPLE_S] = {"例句 %d/%d", "sentence pair %d/%d"},
     [T_TR_UNTRAINED] = {"还没有训练：先让第 10 页训练一会儿（空格 继续），再按 e",
                         "nothing trained yet: let view 10 train a while (Space resumes), then e"},
+    /* the class's sentence in the order task: why it could not join (sentence, its words, why) */
+    [T_TR_CLASS_NOT] = {"仍用内置的 我 爱 学习 这一对：「%s」（分词：%s）%s",
+                        "the built-in pair 我 爱 学习 is used: \"%s\" (words: %s) %s"},
+    [T_TR_CLASS_THREE] = {"不是「施事者 动词 受事者」三个词", "is not three words, doer verb object"},
+    [T_TR_CLASS_SIGN] = {"含有标点、数字或符号", "holds punctuation, digits or signs"},
+    [T_TR_CLASS_LONG] = {"有一个词太长（超过 64 字节）", "has a word longer than 64 bytes"},
+    [T_TR_CLASS_SAME] = {"施事者和受事者是同一个词，调换后还是同一句",
+                         "has the same word as doer and object, so both orders are one sentence"},
+    [T_TR_CLASS_ROLES] = {"读不成「施事者 动词 受事者」：中间是任务里的名词，或两头是动词或虚词",
+                          "does not read doer verb object: its middle word is one of the task's "
+                          "nouns, or a noun is a verb or a function word"},
+    [T_TR_CLASS_NO_VERB] = {"中间的词在 jieba 词典里不是动词", "has a middle word that jieba's "
+                                                                "dictionary does not tag as a verb"},
+    /* the watched pair's title when it is the class's sentence */
+    [T_TR_CLASS] = {"你的句子 %d/%d（测试句，从未训练；左右键换句）",
+                    "your sentence %d/%d (held out, never trained on; Left/Right)"},
+    [T_TR_CLASS_S] = {"你的句子 %d/%d", "your sentence %d/%d"},
 
     [T_M_BAD_TEXT] = {"%s：%s", "%s: %s"},
     [T_M_VECTORS_DROPPED] =
@@ -505,10 +537,8 @@ static const char *const table[T_TERMINAL_END][2] = {
 
     [T_LESSON_HEADER] = {"tfviz 课堂 %d/%d", "tfviz lesson %d/%d"},
     [T_LESSON_TRY] = {"试一试：", "Try this: "},
-    [T_LESSON_KEYS] = {"回车/PgDn 下一步  退格/PgUp 上一步  l English  / 改句子  q 退出",
-                       "Enter/PgDn next  Backspace/PgUp back  l 中文  / new sentence  q quit"},
-    [T_LESSON_END] = {"这是最后一步。按退格键回顾，按 q 结束课程。",
-                      "This is the last step. Backspace goes back, q ends the lesson."},
+    [T_LESSON_END] = {"这是最后一步。按 PgUp 或退格键回顾，按 q 结束课程。",
+                      "This is the last step. PgUp or Backspace goes back, q ends the lesson."},
     [T_LESSON_BYTES_HEAD] = {"字符|码位|UTF-8 字节|十进制",
                              "character|code point|UTF-8 bytes|decimal"},
     [T_LESSON_BYTES_NOTE] = {"这些数字只是编号：相邻的编号不代表相近的意思。",
@@ -520,17 +550,35 @@ static const char *const table[T_TERMINAL_END][2] = {
                           "pos*w_i = %.6f;  %s(%.6f) = %+.6f"},
     [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
     [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
-    [T_LESSON_HELP] = {"回车 / PgDn  下一步（空格也行，除非这一步自己用空格）\n"
-                       "退格 / PgUp  上一步\n"
-                       "方向键和每一步自己的键与探索模式相同\n"
-                       "/  输入自己的句子（回车确认，Esc 取消）\n"
-                       "l  中文 / English     ?  这份帮助     q 或 Esc  结束课程",
-                       "Enter / PgDn  next step (Space too, unless the step uses it)\n"
-                       "Backspace / PgUp  previous step\n"
-                       "Arrows and each step's own keys work as in the explorer\n"
-                       "/  type your own sentence (Enter apply, Esc cancel)\n"
-                       "l  Chinese / English     ?  this help     q or Esc  end the lesson"},
     [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},
+    [T_LK_NEXT_KEYS] = {"空格|PgDn|回车", "Space|PgDn|Enter"},
+    [T_LK_NEXT] = {"下一步", "next"},
+    [T_LK_NEXT_HELP] = {"下一步，每一步都一样（翻页笔的下一页键发送 PgDn）",
+                        "next step, in every step (a presenter's clicker sends PgDn)"},
+    [T_LK_BACK_KEYS] = {"PgUp|退格", "PgUp|Backspace"},
+    [T_LK_BACK] = {"上一步", "back"},
+    [T_LK_BACK_HELP] = {"上一步，每一步都一样（翻页笔的上一页键发送 PgUp）",
+                        "previous step, in every step (a clicker's back key sends PgUp)"},
+    [T_LK_LANG_KEYS] = {"l", "l"},
+    [T_LK_LANG] = {"英文", "中文"},
+    [T_LK_LANG_HELP] = {"中文 / English，停在同一步", "中文 / English, on the same step"},
+    [T_LK_EDIT_KEYS] = {"/", "/"},
+    [T_LK_EDIT] = {"改句子", "edit"},
+    [T_LK_EDIT_HELP] = {"输入学生的句子，每一步都跟着它（回车确认，Esc 取消）",
+                        "type the class's sentence; every step follows it (Enter apply, Esc "
+                        "cancel)"},
+    [T_LK_HELP_KEYS] = {"?", "?"},
+    [T_LK_HELP] = {"帮助", "help"},
+    [T_LK_HELP_HELP] = {"帮助：课堂按键和这一步自己的键", "help: the lesson's keys and the step's own"},
+    [T_LK_QUIT_KEYS] = {"q|Esc", "q|Esc"},
+    [T_LK_QUIT] = {"退出", "quit"},
+    [T_LK_QUIT_HELP] = {"结束课程，终端恢复原样", "end the lesson; the terminal is restored"},
+    [T_S9_Q_BIAS] = {"偏置", "bias"},
+    [T_S9_Q_SIMILARITY] = {"相似度", "similarity"},
+    [T_S9_Q_SCORE] = {"得分", "score"},
+    [T_LK_NOTE] = {"其余的键交给这一步的视图，和探索模式相同（方向键、p 暂停训练、a 让时钟走）。",
+                   "Every other key goes to the step's view as in the explorer (arrows, p pauses "
+                   "the training, a runs the clocks)."},
 };
 
 /* The figures' words: pango markup, and the characters of mathematics. */
@@ -681,7 +729,9 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_HELD_OUT) = {"测试句准确率", "held-out accuracy"},
     F(T_F_EPOCH) = {"训练轮数", "epoch"},
     F(T_F_TRAIN_LOSS) = {"训练损失", "training loss"},
-    F(T_F_CHANCE) = {"猜测水平：不加位置的上限", "chance: the most without positions"},
+    F(T_F_CHANCE) = {"不加位置至多 50%%：两种语序答案相同，至多对一半",
+                     "at most 50%% without positions: both orders get one answer, so at most "
+                     "half are right"},
     /* the training figure's note, longest first: the first that fits is drawn */
     F(T_F_TRAIN_NOTE) = {"单层注意力模型学「谁是施事者」，每种方案各训练一次：\n训练 %u 句，"
                          "测试 %u 句（从未训练过）。\n不加位置时两种语序答案相同，至多对一半。",
@@ -736,13 +786,15 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_R_ORDER) = {"语序", "\n7. Attention is order-blind without positions ({zh}, C6)\n"},
     G(T_G_R_ROPE) = {"旋转位置编码", "\n8. RoPE rotates q and k instead ({zh}, C13)\n"},
     G(T_G_R_SKIPPED) = {"计算量超出限制，已跳过",
-                        "  (skipped: too much work with these settings; tfviz --print %s says "
-                        "what to lower / {zh})\n"},
+                        "  (skipped: about %.0f s of work with these settings, past the limit "
+                        "of %.0f s; tfviz --print %s says what to lower / {zh})\n"},
     G(T_G_SGNS) = {"词向量训练", "Skip-gram with negative sampling ({zh})\n"},
     G(T_G_COS_TRAINED) = {"余弦相似度，训练前 -> 训练后",
                           "Cosine similarity, random start -> trained ({zh}):\n"},
     G(T_G_CONTROL) = {"对照", "   (control {zh})"},
     G(T_G_NEIGHBOURS) = {"最近邻", "Nearest neighbours ({zh}):\n"},
+    G(T_G_BAND) = {"基线带：常见词两两的余弦", "  band ({zh}): every pair of the %d commonest "
+                   "words, mean %+.3f, sd %.3f\n"},
     G(T_G_NEIGHBOURS_OF) = {"最近邻", " by cosine similarity ({zh}), %u words x %d from %s:\n"},
     G(T_G_PCA) = {"主成分投影", "2-D map by PCA ({zh}) of the %zu most frequent words of %s:\n"},
     G(T_G_STEPS) = {"逐步训练", "Training step by step ({zh}): loss per pair and cosine "
@@ -753,11 +805,11 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_ORDER_EPOCHS) = {"训练损失与测试准确率",
                            "Training loss and held-out accuracy per epoch ({zh}):\n"},
     G(T_G_ORDER_FINAL) = {"最终结果", "After training, epoch %d ({zh}):\n"},
-    G(T_G_ORDER_WHY) = {"为什么 none 停在猜测水平：不加位置时，一对句子的两种语序是同一袋词，模型给"
+    G(T_G_ORDER_WHY) = {"为什么 none 停在百分之五十：不加位置时，一对句子的两种语序是同一袋词，模型给"
                         "每个词的分数在两句中相同，为两句选出同一个施事者（最后一列）；两句的施事者"
                         "不同，所以每对至多答对一句，准确率至多一半。加上位置信息，模型才分得清两种"
                         "语序。",
-                        "\nWhy none sits at chance: without positions the two orders of a pair are "
+                        "\nWhy none stays at 50%%: without positions the two orders of a pair are "
                         "the same bag of\nwords, so the model gives each word the same score in "
                         "both and names the same doer for\nboth (the last column); the two doers "
                         "differ, so at most one answer of each pair is right:\nat most 50%%. "
@@ -772,6 +824,13 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
                              "in another order), so\nnothing bounds none's accuracy here: its "
                              "words alone may give the doer away. Add each\nheld-out sentence's "
                              "other order to see none fall to chance.\n{zh}\n"},
+    G(T_G_CLASS_PAIR) = {"你的句子和它的另一种语序（测试句，从未训练）",
+                         "\nThe class's sentence and its other order, held out, never trained on "
+                         "({zh}):\n  %s  /  %s   doers %s / %s\n"},
+    G(T_G_CLASS_SAME) = {"两种语序同一个施事者，必错一句",
+                         "the same doer for both orders: one is wrong ({zh})"},
+    G(T_G_CLASS_RIGHT) = {"两种语序都对", "right in both orders ({zh})"},
+    G(T_G_CLASS_WRONG) = {"有错", "wrong in %d of the two ({zh})"},
 #undef G
 };
 

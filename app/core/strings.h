@@ -43,12 +43,12 @@ typedef enum {
     T_E_PIPE, T_E_MEM_SET, T_E_ROW_SET, T_E_ROW_RANDOM, T_I_TRAINED, T_E_LEGEND,
     T_E_NO_ENGLISH,
     /* view 2 */
-    T_P_AXES, T_P_SAMPLED, T_P_WINDOW, T_P_ROWS,
+    T_P_AXES, T_P_SAMPLED, T_P_WINDOW, T_P_ROWS, T_P_SPLIT, T_P_SPLIT_S, T_P_WINDOW_SPLIT,
     /* view 3 */
     T_F_WAVELEN, T_F_WAVES, T_F_CLOCKS, 
     /* view 4 */
     T_R_GRAM, T_R_NEAREST, T_R_SAME, T_R_UNIQUE, T_R_MK, T_R_COLS, T_R_MAXRES, T_R_COMPUTING,
-    T_R_MAXRES_WAIT,
+    T_R_MAXRES_WAIT, T_R_FITTED, T_R_BLOCKS, T_R_BLOCKS_S, T_R_UNIQUE_S,
     T_WORKING, /* %d %ld: d_model, n; a screen whose numbers a worker computes */
     T_WORKING_S, /* %d %ld: T_WORKING's shorter form for a narrow screen */
     /* view 5 */
@@ -76,7 +76,8 @@ typedef enum {
     T_TR_GENERATED, T_TR_ACC, T_TR_LOSS, T_TR_EPOCHS, T_TR_SCHEME, T_TR_SAME, T_TR_SAME_S,
     T_TR_NO_PAIR, T_TR_RIGHT, T_TR_WRONG, T_TR_HEAD, T_TR_ATTN, T_TR_WHY, T_TR_WHY_S,
     T_TR_WHY_NONE, T_TR_RESET, T_TR_RESET_PAUSED, T_TR_SPEED, T_TR_SPEED_MAX, T_TR_STEP, T_TR_EXAMPLE, T_TR_EXAMPLE_S,
-    T_TR_UNTRAINED,
+    T_TR_UNTRAINED, T_TR_ACC_LINE, T_TR_CLASS_NOT, T_TR_CLASS_THREE, T_TR_CLASS_SIGN, T_TR_CLASS_LONG,
+    T_TR_CLASS_SAME, T_TR_CLASS_ROLES, T_TR_CLASS_NO_VERB, T_TR_CLASS, T_TR_CLASS_S,
     /* the explorer's messages */
     T_M_BAD_TEXT,        /* %s: %s  (T_BAD_TEXT, the reason) */
     T_M_VECTORS_DROPPED, /* %d %d  d_model now, the trained vectors' dimension */
@@ -92,10 +93,18 @@ typedef enum {
     T_PIC_OFF, T_PIC_DRAWING, T_PIC_NO_FIGURE, T_PIC_LESSON,
     T_PIC_FAILED,        /* %s  why */
     /* the lesson's frame */
-    T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_KEYS, T_LESSON_END, T_LESSON_BYTES_HEAD,
+    T_LESSON_HEADER, T_LESSON_TRY, T_LESSON_END, T_LESSON_BYTES_HEAD,
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
-    T_LESSON_HELP, T_LESSON_HELP_STEP,
+    T_LESSON_HELP_STEP,
+    /* the lesson's keys (core/lesson_keys.c): for each key its names ('|' between them), a
+     * word or two for the key line, a sentence for the ? help and the docs */
+    T_LK_NEXT_KEYS, T_LK_NEXT, T_LK_NEXT_HELP, T_LK_BACK_KEYS, T_LK_BACK, T_LK_BACK_HELP,
+    T_LK_LANG_KEYS, T_LK_LANG, T_LK_LANG_HELP, T_LK_EDIT_KEYS, T_LK_EDIT, T_LK_EDIT_HELP,
+    T_LK_HELP_KEYS, T_LK_HELP, T_LK_HELP_HELP, T_LK_QUIT_KEYS, T_LK_QUIT, T_LK_QUIT_HELP,
+    T_LK_NOTE,
+    /* view 9's curve: what it plots, by poscurve_quantity (bias, similarity, score) */
+    T_S9_Q_BIAS, T_S9_Q_SIMILARITY, T_S9_Q_SCORE,
     /* shorter forms for narrow panels (issue 15: no label cut) */
     T_S9_MATRIX_S, T_E_ONEHOT_S, T_E_ROW_S, T_P_SAMPLED_S, T_F_WAVELEN_S, T_F_WAVES_S, T_I_POS0_S,
     T_I_POS1_S, T_I_QKV_S, T_I_BALANCE_S, T_L_PROGRESS_S, T_L_LOSS_S, T_L_MAP_S, T_L_MAPVAR_S,
@@ -146,9 +155,9 @@ typedef enum {
     T_G_SPLIT, T_G_FALLBACK, T_G_NO_ENGLISH, T_G_UNK, T_G_PARTIAL, T_G_ROWS_SET, T_G_SIMILARITY,
     T_G_REPORT, T_G_R_TOKENS, T_G_R_EMBEDDING, T_G_R_PE, T_G_R_FREQ, T_G_R_RELATIVE, T_G_R_INPUT,
     T_G_R_ORDER, T_G_R_ROPE, T_G_R_SKIPPED,
-    T_G_SGNS, T_G_COS_TRAINED, T_G_CONTROL, T_G_NEIGHBOURS, T_G_NEIGHBOURS_OF, T_G_PCA,
+    T_G_SGNS, T_G_COS_TRAINED, T_G_CONTROL, T_G_NEIGHBOURS, T_G_BAND, T_G_NEIGHBOURS_OF, T_G_PCA,
     T_G_STEPS, T_G_ORDER_TITLE, T_G_ORDER_EPOCHS, T_G_ORDER_FINAL, T_G_ORDER_WHY,
-    T_G_ORDER_NO_PAIRS,
+    T_G_ORDER_NO_PAIRS, T_G_CLASS_PAIR, T_G_CLASS_SAME, T_G_CLASS_RIGHT, T_G_CLASS_WRONG,
     T_G_NO_FORMAT,       /* %s %s %s  the topic, the formats it writes, the one asked for */
     T_GLOSSES_END, /* the end of the glosses */
     T_COUNT = T_GLOSSES_END

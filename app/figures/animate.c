@@ -147,13 +147,19 @@ static int to_folder(anim_job *j)
             anim_dir_free(d);
             return -(int)st;
         }
+        /* a frame that cannot be written: the sentence says that those before it are */
+        char kept[120], hint[160];
+        snprintf(kept, sizeof kept, "frames 1 to %ld of this export are written, frame %ld and "
+                 "those after it are not", k, k + 1);
+        snprintf(hint, sizeof hint, "for --export (%s)", kept);
         outfile out;
         const char *path = anim_dir_next(d);
-        if (outfile_open(&out, path, "for --export")) {
+        if (outfile_open(&out, path, k > 0 ? hint : "for --export")) {
             fig_raster_free(&r);
             anim_dir_free(d);
             return 1;
         }
+        out.kept = k > 0 ? kept : NULL;
         st = fig_png_write(out.fp, &r, &j->meta);
         fig_raster_free(&r);
         if (outfile_close(&out, st)) {

@@ -42,13 +42,20 @@ typedef struct {
     tf_status (*begin)(fig_ctx *c, long n, void **state); /* NULL: nothing shared */
     tf_status (*frame)(fig_ctx *c, void *state, long k, long n);
     void (*end)(void *state);
+    const char *example; /* the options the gallery draws it with (NULL: none) */
 } fig_anim;
 
-/* One figure: a row of the table in export.c. */
+/* One figure: a row of the table in export.c, the one place that lists the figures: --help,
+ * the man page, the completions, the gallery (scripts/gallery.sh) and the tests take them from
+ * it (tfviz-options-docs figures writes it out). */
 typedef struct {
     const char *name;
-    unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER */
+    unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER, FIG_NEEDS_VECTORS */
     double aspect;    /* default height / width */
+    /* on a page wider than a column, at most this tall by default (0: the aspect's height): a
+     * full-width figure about as tall as a paper's figures are (2.5 to 3.5 in), not its
+     * one-column shape scaled up to most of a page */
+    double wide_height_in;
     txt_id title;     /* markup; %s-free */
     tf_status (*draw)(fig_ctx *c); /* a still figure; NULL for an animation */
     /* NULL when the configuration fits, else a sentence (too many cells, ...) */
@@ -56,6 +63,9 @@ typedef struct {
     /* an animation; NULL for a still figure. A row with both (order-training) is a still
      * figure in .png, .svg and .pdf and an animation in .gif and folders of frames. */
     const fig_anim *anim;
+    /* the still figure's options in the gallery and the tests (VECTORS: a vectors file) */
+    const char *example;
+    bool schemes;     /* draws the position schemes --scheme chooses */
 } fig_entry;
 
 /* ---- the table and its pages (export.c), for animate.c and show.c -------------------------- */
@@ -103,6 +113,9 @@ bool figure_is_folder(const char *path);
 /* A need beyond the analysis's parts: the figure draws the trained order model
  * (fig_request.order), which the caller trains first (figures_need_order). */
 #define FIG_NEEDS_ORDER (1u << 16)
+/* A need beyond the analysis's parts: learned vectors (--vectors), which the row's check asks
+ * for. */
+#define FIG_NEEDS_VECTORS (1u << 17)
 
 #define CURVE_SAMPLES 2000 /* points of one curve at most */
 

@@ -31,29 +31,49 @@
  * row with a fig_anim instead */
 
 static const fig_entry figures[] = {
-    {"pe", 0, 0.8, T_F_TITLE_PE, draw_pe, check_pe, NULL},
-    {"rope", ANALYSIS_ROPE, 1.45, T_F_TITLE_ROPE, draw_rope, check_rope, NULL},
-    {"rope-decay", 0, 0.72, T_F_TITLE_DECAY, draw_decay, NULL, NULL},
-    {"freq", 0, 1.15, T_F_TITLE_FREQ, draw_freq, NULL, NULL},
-    {"dot", 0, 0.9, T_F_TITLE_DOT, draw_dot, check_dot, NULL},
-    {"input", 0, 1.05, T_F_TITLE_INPUT, draw_input, NULL, NULL},
-    {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL, NULL},
-    {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL, NULL},
-    {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map, NULL},
-    {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL, NULL},
-    {"rope-score", ANALYSIS_ROPE, 0.72, T_F_TITLE_ROPE_SCORE, draw_rope_score, NULL, NULL},
-    {"rope-qk", ANALYSIS_ROPE, 0.8, T_F_TITLE_ROPE_QK, draw_rope_qk, NULL, NULL},
-    {"pe-vs-rope", 0, 1.0, T_F_TITLE_PE_VS_ROPE, draw_pe_vs_rope, NULL, NULL},
-    {"schemes", 0, 1.45, T_F_TITLE_SCHEMES, draw_schemes, NULL, NULL},
-    {"pe-file", 0, 1.15, T_F_TITLE_PEFILE, draw_pefile, check_pefile, NULL},
+    {.name = "pe", .aspect = 0.8, .wide_height_in = 2.6, .title = T_F_TITLE_PE, .draw = draw_pe,
+     .check = check_pe, .example = "-n 100 -d 128"},
+    {.name = "rope", .needs = ANALYSIS_ROPE, .aspect = 1.45, .wide_height_in = 2.8,
+     .title = T_F_TITLE_ROPE, .draw = draw_rope, .check = check_rope, .example = "-n 64 -d 128"},
+    {.name = "rope-decay", .aspect = 0.72, .wide_height_in = 2.5, .title = T_F_TITLE_DECAY,
+     .draw = draw_decay, .example = "-d 128 -n 256"},
+    {.name = "freq", .aspect = 1.15, .wide_height_in = 2.6, .title = T_F_TITLE_FREQ,
+     .draw = draw_freq, .example = "-d 128 -n 64"},
+    {.name = "dot", .aspect = 0.9, .wide_height_in = 3.0, .title = T_F_TITLE_DOT,
+     .draw = draw_dot, .check = check_dot, .example = "-d 128 -n 64"},
+    {.name = "input", .aspect = 1.05, .wide_height_in = 3.2, .title = T_F_TITLE_INPUT,
+     .draw = draw_input, .example = "-d 64"},
+    {.name = "order", .schemes = true, .needs = ANALYSIS_ORDER, .aspect = 1.35, .wide_height_in = 3.4,
+     .title = T_F_TITLE_ORDER, .draw = draw_order, .example = "--compare 学习爱我"},
+    {.name = "embedding", .aspect = 0.62, .wide_height_in = 2.6, .title = T_F_TITLE_EMBEDDING,
+     .draw = draw_embedding, .example = "-d 64"},
+    {.name = "embedding-map", .needs = FIG_NEEDS_VECTORS, .aspect = 0.8,
+     .title = T_F_TITLE_MAP, .draw = draw_embedding_map, .check = check_word_map,
+     .example = "--vectors VECTORS"},
+    {.name = "dot-offset", .aspect = 0.72, .wide_height_in = 2.5, .title = T_F_TITLE_DOT_OFFSET,
+     .draw = draw_dot_offset, .example = "-d 128 -n 256"},
+    {.name = "rope-score", .needs = ANALYSIS_ROPE, .aspect = 0.72, .wide_height_in = 2.5,
+     .title = T_F_TITLE_ROPE_SCORE, .draw = draw_rope_score, .example = "-d 128 -n 128"},
+    {.name = "rope-qk", .needs = ANALYSIS_ROPE, .aspect = 0.8, .wide_height_in = 3.0,
+     .title = T_F_TITLE_ROPE_QK, .draw = draw_rope_qk, .example = "-d 128"},
+    {.name = "pe-vs-rope", .aspect = 1.0, .wide_height_in = 2.4, .title = T_F_TITLE_PE_VS_ROPE,
+     .draw = draw_pe_vs_rope, .example = "-d 64"},
+    {.name = "schemes", .schemes = true, .aspect = 1.45, .wide_height_in = 2.8, .title = T_F_TITLE_SCHEMES,
+     .draw = draw_schemes,
+     .example = "--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128"},
+    {.name = "pe-file", .schemes = true, .aspect = 1.15, .wide_height_in = 2.8, .title = T_F_TITLE_PEFILE,
+     .draw = draw_pefile, .check = check_pefile, .example = "-d 64"},
     /* a still figure and an animation (.gif, DIR/) */
-    {"order-training", FIG_NEEDS_ORDER, 1.25, T_F_TITLE_ORDER_TRAINING, draw_order_training, NULL,
-     &anim_order_training},
+    {.name = "order-training", .schemes = true, .needs = FIG_NEEDS_ORDER, .aspect = 1.25,
+     .title = T_F_TITLE_ORDER_TRAINING, .draw = draw_order_training,
+     .anim = &anim_order_training, .example = "--seed 42"},
     /* animations */
-    {"rope-rotation", ANALYSIS_ROPE, ANIM_ASPECT, T_F_TITLE_ROPE_ROT, NULL, NULL,
-     &anim_rope_rotation},
-    {"pe-waves", 0, ANIM_ASPECT, T_F_TITLE_PE_WAVES, NULL, NULL, &anim_pe_waves},
-    {"training", 0, ANIM_ASPECT, T_F_TITLE_TRAINING, NULL, NULL, &anim_training},
+    {.name = "rope-rotation", .needs = ANALYSIS_ROPE, .aspect = ANIM_ASPECT,
+     .title = T_F_TITLE_ROPE_ROT, .anim = &anim_rope_rotation},
+    {.name = "pe-waves", .aspect = ANIM_ASPECT, .title = T_F_TITLE_PE_WAVES,
+     .anim = &anim_pe_waves},
+    {.name = "training", .aspect = ANIM_ASPECT, .title = T_F_TITLE_TRAINING,
+     .anim = &anim_training},
 };
 #define N_FIGURES (sizeof figures / sizeof figures[0])
 
@@ -96,6 +116,38 @@ const char *const *figures_animations(void)
     return names_of(true, names);
 }
 
+void figures_list(FILE *fp)
+{
+    for (size_t i = 0; i < N_FIGURES; i++) {
+        const fig_entry *e = &figures[i];
+        const char *needs = e->needs & FIG_NEEDS_ORDER     ? "order"
+                            : e->needs & FIG_NEEDS_VECTORS ? "vectors"
+                                                           : "-";
+        for (int anim = 0; anim < 2; anim++) {
+            if (anim ? !e->anim : !e->draw)
+                continue;
+            const char *ex = anim ? e->anim->example : e->example;
+            fprintf(fp, "%s\t%s\t%s\t%s\t%s\t%s\n", e->name, anim ? "animation" : "still",
+                    needs, ex ? ex : "-", txt_lang(e->title, false), txt_lang(e->title, true));
+        }
+    }
+}
+
+bool figures_use_schemes(const char *name, char *list, size_t cap)
+{
+    size_t o = 0;
+    bool uses = false;
+    list[0] = '\0';
+    for (size_t i = 0; i < N_FIGURES; i++) {
+        if (!figures[i].schemes)
+            continue;
+        uses |= strcmp(figures[i].name, name ? name : "pe") == 0;
+        if (o < cap)
+            o += (size_t)snprintf(list + o, cap - o, "%s%s", o ? ", " : "", figures[i].name);
+    }
+    return uses;
+}
+
 bool figures_animated(const char *name)
 {
     const fig_entry *e = figure_find(name ? name : "pe");
@@ -119,18 +171,7 @@ static const char *names_list(bool animated, char *list, size_t cap)
 
 /* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
 #define WIDE_PAGE_IN 4.5
-/* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
- * (2.5 to 3.5 in), not its one-column shape scaled up to most of a page. */
-static const struct {
-    const char *name;
-    double height_in;
-} wide_heights[] = {
-    {"pe", 2.6},  {"rope", 2.8},  {"rope-decay", 2.5}, {"freq", 2.6},
-    {"dot", 3.0}, {"input", 3.2}, {"order", 3.4},      {"embedding", 2.6},
-    {"dot-offset", 2.5}, {"rope-score", 2.5}, {"rope-qk", 3.0}, {"pe-vs-rope", 2.4},
-    {"schemes", 2.8}, {"pe-file", 2.8},
-};
-
+/* ... at most its row's wide_height_in tall by default. */
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
     /* an animation is for a slide: 16:9, 960 x 540 pixels at its own resolution */
@@ -146,9 +187,8 @@ void figure_page_size(const fig_request *req, const fig_entry *e, double *w, dou
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
     if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
         return;
-    for (size_t i = 0; i < sizeof wide_heights / sizeof wide_heights[0]; i++)
-        if (strcmp(wide_heights[i].name, e->name) == 0)
-            *h = fmin(*h, wide_heights[i].height_in * FIG_PT_PER_IN);
+    if (e->wide_height_in > 0)
+        *h = fmin(*h, e->wide_height_in * FIG_PT_PER_IN);
 }
 
 double figure_dpi(const fig_request *req, const fig_entry *e)
@@ -417,9 +457,9 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
         if (req->base_given || strcmp(e->name, "rope-decay") != 0)
             fprintf(m, " --base %.17g", c->base);
         fprintf(m, " --index-base %d --seed %llu --vocab-size %u --tokenizer %s --rope-style %s "
-                "--offset %ld%s", c->index_base, (unsigned long long)c->seed, c->vocab_size,
+                "--offset %ld%s%s", c->index_base, (unsigned long long)c->seed, c->vocab_size,
                 tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
-                c->scale_embedding ? " --scale-embedding" : "");
+                c->scale_embedding ? " --scale-embedding" : "", c->no_hmm ? " --no-hmm" : "");
         if (c->compare) {
             fputs(" --compare ", m);
             put_quoted(m, c->compare, c->compare_len);
@@ -727,22 +767,46 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     free(own);
 }
 
-/* The still figure e to fp in format fmt: its page, taller when the labels need it. */
-static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                            fig_format fmt, FILE *fp, char *why, size_t why_len)
+/* The still figure e to fp in format fmt at width w, from height *h up: the height follows the
+ * width, taller when the labels need it (a large --font-size), the same in both languages, and
+ * so are the ticks and the labels. */
+static tf_status draw_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                         fig_format fmt, FILE *fp, double w, double *h, bool *cramped, char *why,
+                         size_t why_len)
 {
-    double w, h;
-    figure_page_size(req, e, &w, &h);
-    /* the height follows the width: taller when the labels need it (a large --font-size), the
-     * same in both languages, and so are the ticks and the labels */
     fig_ticks *plan = malloc(sizeof *plan);
     if (!plan)
         return TF_ERR_NOMEM;
-    shared_layout(req, a, e, fmt, w, &h, plan);
-    bool cramped;
-    tf_status st = still_page(req, a, e, fmt, w, h, fp, false, plan, NULL, &cramped, why,
+    shared_layout(req, a, e, fmt, w, h, plan);
+    tf_status st = still_page(req, a, e, fmt, w, *h, fp, false, plan, NULL, cramped, why,
                               why_len);
     free(plan);
+    return st;
+}
+
+/* Labels at the default size that do not fit a narrow page are drawn smaller, down to 6 pt (a
+ * size the request sets is kept): a 2 in subfigure draws every single-panel figure. */
+static const double smaller_fonts[] = {7.0, 6.0};
+
+/* The still figure e to fp in format fmt: its page, taller when the labels need it; *smaller
+ * the font size the labels took instead of the default, 0 for none. */
+static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                            fig_format fmt, FILE *fp, double *smaller, char *why, size_t why_len)
+{
+    double w, h;
+    figure_page_size(req, e, &w, &h);
+    bool cramped;
+    double h0 = h;
+    tf_status st = draw_at(req, a, e, fmt, fp, w, &h, &cramped, why, why_len);
+    *smaller = 0;
+    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !(req->font_size > 0) &&
+                       k < sizeof smaller_fonts / sizeof smaller_fonts[0]; k++) {
+        fig_request r = *req;
+        r.font_size = smaller_fonts[k];
+        double hk = h0;
+        st = draw_at(&r, a, e, fmt, fp, w, &hk, &cramped, why, why_len);
+        *smaller = st == TF_OK ? r.font_size : 0;
+    }
     if (st == TF_ERR_RANGE && cramped) {
         double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
         double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;
@@ -779,7 +843,7 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("cannot draw the %s figure: no trained order model was given.", e->name);
         return 2;
     }
-    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
+    tf_status st = analysis_need(a, e->needs & ANALYSIS_ALL, NULL);
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
         return 2;
@@ -791,13 +855,19 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 1;
     char why[200] = "";
     fig_format fmt = fig_format_from_path(req->path);
-    st = draw_still(req, a, e, fmt, out.fp, why, sizeof why);
+    double smaller;
+    st = draw_still(req, a, e, fmt, out.fp, &smaller, why, sizeof why);
     if (outfile_close(&out, st))
         return 1;
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
         return 2;
     }
+    if (smaller > 0)
+        err_say("note: the labels of the %s figure are %g pt, the default %g pt does not fit "
+                "a page %.2f in wide (--font-size sets the size).", e->name, smaller,
+                FIG_DEFAULT_FONT_PT, req->width > 0 ? req->width / FIG_PT_PER_IN
+                                                    : FIG_ONE_COLUMN_IN);
     return 0;
 }
 
@@ -833,7 +903,7 @@ tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int 
         snprintf(why, why_len, "the %s figure needs a trained order model", e->name);
         return TF_ERR_RANGE;
     }
-    tf_status st = analysis_need(a, e->needs & ~FIG_NEEDS_ORDER, NULL);
+    tf_status st = analysis_need(a, e->needs & ANALYSIS_ALL, NULL);
     if (st != TF_OK) {
         snprintf(why, why_len, "%s", tf_status_str(st));
         return st;

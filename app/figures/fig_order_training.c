@@ -188,9 +188,9 @@ static bool curve_meets(const fig_axes *ax, const double *x, const double *y, si
     return false;
 }
 
-/* The chance line's label where no curve of the whole run passes (the same place in every
- * frame of the animation): its whole sentence, else only its first word (up to the colon:
- * "chance", "猜测水平"), above or below the line, at its right end, its middle or its left
+/* The 50 % line's label where no curve of the whole run passes (the same place in every
+ * frame of the animation): its whole sentence, else its first part (up to the colon: "at most
+ * 50% without positions", "不加位置至多 50%"), above or below the line, at its right end, its middle or its left
  * end, the first of these clear of every curve and marker by a fifth of the label's size. With
  * none clear the page is too small (cramped: a still figure's grows taller). x, y: scratch for
  * a curve's points. Returns the label's box. */
@@ -202,8 +202,8 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     double fs = fig_font_size(c->f, FIG_TICK), pad = 0.3 * fs, clear = 0.2 * fs;
     double ms = 2.4 * lw * 1.4 + 2 * lw; /* a marker and the line's width */
     double off = 0.5 * ms + 1.2 * clear;    /* from the line: clear of `none`'s markers on it */
-    char forms[2][96];
-    snprintf(forms[0], sizeof forms[0], "%s", fig_txt(c, T_F_CHANCE));
+    char forms[2][160];
+    txt_fmt_lang(forms[0], sizeof forms[0], T_F_CHANCE, c->zh);
     snprintf(forms[1], sizeof forms[1], "%s", forms[0]);
     cut_at_colon(forms[1]);
     fig_rect best = {0};

@@ -445,4 +445,5 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
 
 const fig_anim anim_pe_waves = {
     .frames = PE_WAVES_FRAMES, .fps = PE_WAVES_FPS, .still = "freq", .frame = pe_waves_frame,
+    .example = "-d 128",
 };

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/emit.h"
 #include "figures/draw.h"
 #include "posenc.h"
 #include "positions.h"
@@ -840,12 +841,18 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
 static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
 {
     const tf_learned_pe *t = P->t;
-    char l0[200], l1[96];
-    if (t->trained)
+    char l0[176], l1[96]; /* (legend_wrap's lines: 176 bytes) */
+    if (t->trained) {
+        /* the tensor's name as the terminal shows it (controls escaped), then as markup text,
+         * at most 40 columns (20 Chinese characters): l0 holds it whole in either language */
+        char *safe = t->name ? emit_safe_dup(t->name) : NULL, nm[112];
+        fig_markup_text(nm, sizeof nm, t->name ? (safe ? safe : "?") : ".npy", 40);
+        free(safe);
         snprintf(l0, sizeof l0, c->zh ? "这张表（%s，来自文件）" : "this table (%s, from the file)",
-                 t->name ? t->name : ".npy");
-    else
+                 nm);
+    } else {
         snprintf(l0, sizeof l0, c->zh ? "这张表（未训练：随机）" : "this table (untrained: random)");
+    }
     snprintf(l1, sizeof l1, c->zh ? "正弦 PE（<i>d</i> = %d）" : "sinusoidal PE (<i>d</i> = %d)",
              (t->d - t->d % 2) > 0 ? t->d - t->d % 2 : 2);
     fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},

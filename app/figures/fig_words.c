@@ -283,7 +283,7 @@ static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress
 {
     for (size_t i = 0; i < t->nw; i++)
         memcpy(t->snap + ((size_t)k * t->nw + i) * (size_t)t->dim,
-               m->in + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *m->in);
+               m->vec + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *m->vec);
     t->frac[k] = pr->words_total ? (double)pr->words_done / (double)pr->words_total : 0;
     t->loss[k] = ema;
     for (int p = 0; p < TRAIN_PAIRS; p++)

@@ -10,6 +10,7 @@
 #define TF_FIGURES_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "analysis.h"
 #include "core/figreq.h"
@@ -31,6 +32,15 @@ bool figures_need_order(const char *name);
 /* The figures' names in the table's order, NULL at the end; the animations among them. */
 const char *const *figures_names(void);
 const char *const *figures_animations(void);
+/* The table, one line per still figure and per animation (order-training is both), in its
+ * order: name, "still" or "animation", what it needs besides the sentence ("order": the trained
+ * order model, "vectors": --vectors FILE, "-": nothing), the options the gallery draws it with
+ * (VECTORS stands for a vectors file; "-": none), its English and its Chinese title, separated
+ * by tabs (no field is empty: a shell's read would merge two tabs). */
+void figures_list(FILE *fp);
+/* Whether the figure name (NULL: pe) draws the position schemes --scheme chooses; list receives
+ * the names of those that do ("order, schemes, ..."). */
+bool figures_use_schemes(const char *name, char *list, size_t cap);
 /* Whether the figure name (NULL: pe) is an animation. */
 bool figures_animated(const char *name);
 

@@ -99,24 +99,24 @@ int figures_show(const fig_request *req, tf_analysis *a)
 
     /* 1. the cells: the window's width at the figure's proportions, at most its height less the
      * prompt's line (a picture taller than the window would scroll away) */
-    int cols, rows;
-    window_cells(tty, &cols, &rows);
+    int win_cols, rows;
+    window_cells(tty, &win_cols, &rows);
     double pw, ph;
     figure_page_size(req, e, &pw, &ph);
     double aspect = ph / pw; /* height / width */
     int max_rows = rows > 3 ? rows - 2 : 1;
-    int want = (int)lround(cols * cw * aspect / ch);
+    int cols = win_cols, want = (int)lround(cols * cw * aspect / ch);
     if (want > max_rows) {
         want = max_rows;
         cols = (int)lround(want * ch / (aspect * cw));
     }
-    if (cols > TIMG_MAX_CELLS)
-        cols = TIMG_MAX_CELLS;
     if (want < 1 || cols < 8) {
         err_say("the terminal is too small to show a figure (%d x %d cells); enlarge it or use "
-                "--export FILE.png.", cols, rows);
+                "--export FILE.png.", win_cols, rows);
         return 2;
     }
+    /* a huge window: a smaller picture, within the memory of one (docs/limits.md) */
+    term_image_fit(&caps, &cols, &want);
 
     /* 2. the figure at the pixel size of those cells, encoded and printed */
     int w, h;

@@ -54,6 +54,9 @@ double learn_work(const learn_session *L, const w2v_params *p);
 /* The pairs of words the summary of --train, --print training and view 8 follow: two that
  * share contexts in the corpus, ..., and one that should not (LEARN_CONTROL, the last). */
 #define LEARN_PAIRS 6
+/* The baseline the pairs are read against (the band of view 8 and of --train's summary): the
+ * cosines of every pair of the LEARN_BAND_WORDS commonest words (w2v_cosine_spread). */
+#define LEARN_BAND_WORDS 200
 #define LEARN_CONTROL (LEARN_PAIRS - 1)
 extern const char *const learn_pairs[LEARN_PAIRS][2];
 /* The two ids of pair i in model m; false when a word is not in its vocabulary. */

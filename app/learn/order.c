@@ -16,7 +16,10 @@
 #include "core/outfile.h"
 #include "core/progress.h"
 #include "core/strings.h"
+#include "dict.h"
 #include "tf_limits.h"
+#include "tokenizer.h"
+#include "vocab.h"
 #include "textwidth.h"
 
 const tf_scheme learn_order_default_schemes[4] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_LEARNED,
@@ -59,6 +62,98 @@ static void file_problem(char *buf, size_t cap, const char *path, const order_pa
              also);
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The class's sentence */
+
+/* Append word text[a, e) to s->class_seg, a space before all but the first (cut at a character
+ * when the buffer is full). */
+static void seg_append(learn_order *s, const char *text, size_t a, size_t e)
+{
+    size_t o = strlen(s->class_seg), room = sizeof s->class_seg - 1 - o;
+    size_t n = (o ? 1 : 0) + (e - a);
+    if (n > room)
+        return;
+    if (o)
+        s->class_seg[o++] = ' ';
+    memcpy(s->class_seg + o, text + a, e - a);
+    s->class_seg[o + e - a] = '\0';
+}
+
+/* What the dictionary says of word w[0..len): 1 a verb, 0 no verb (a Chinese word it lacks
+ * too), -1 nothing (no dictionary or no parts of speech in it, a word of Latin letters). */
+static int verb_of(const tf_vocab *v, const char *w, size_t len)
+{
+    const struct tf_dict *d = vocab_dict(v);
+    if (!d || !dict_has_tags(d))
+        return -1;
+    int64_t i = dict_find(d, w, len);
+    int tag = i < 0 ? DICT_TAG_NONE : dict_tag(d, (uint32_t)i);
+    if (tag != DICT_TAG_NONE)
+        return tag == DICT_TAG_VERB;
+    return len > 0 && (unsigned char)w[0] < 0x80 ? -1 : 0;
+}
+
+/* The words of the class's sentence, as word mode cuts it under r->cfg (characters where no
+ * dictionary is installed): s->class_n and s->class_seg; the first three into w and len (a
+ * word longer than ORDER_MAX_WORD keeps its length and no text). Returns verb_of the second. */
+static int class_words(learn_order *s, const order_request *r, char w[3][ORDER_MAX_WORD + 1],
+                       size_t len[3])
+{
+    tf_config c = *r->cfg;
+    c.tokenizer = TOKENIZER_WORD;
+    tf_vocab *v = NULL;
+    if (analysis_vocab(&c, &v) != TF_OK) {
+        c.tokenizer = TOKENIZER_CHAR;
+        if (analysis_vocab(&c, &v) != TF_OK)
+            return -1;
+    }
+    tf_tokens t;
+    size_t bad;
+    if (tokenizer_split(v, c.tokenizer, r->sentence, r->sentence_len, &t, &bad) == TF_OK) {
+        for (size_t i = 0, j; i < t.n; i = j) { /* a word: the tokens of one unit */
+            for (j = i + 1; j < t.n && t.items[j].word == t.items[i].word; j++)
+                ;
+            size_t a = t.items[i].start, e = t.items[j - 1].end;
+            if (s->class_n < 3) {
+                len[s->class_n] = e - a;
+                if (e - a <= ORDER_MAX_WORD)
+                    memcpy(w[s->class_n], r->sentence + a, e - a);
+            }
+            seg_append(s, r->sentence, a, e);
+            s->class_n++;
+        }
+        tokens_free(&t);
+    }
+    int verb = s->class_n >= 2 ? verb_of(v, w[1], len[1]) : -1;
+    vocab_free(v);
+    return verb;
+}
+
+/* Whether the class's sentence joins the generated task (into g, whose class words point into
+ * w): it does when its words read doer verb object (order_class_check). */
+static void class_join(learn_order *s, const order_request *r, order_gen_cfg *g,
+                       char w[3][ORDER_MAX_WORD + 1])
+{
+    if (!r->sentence || !r->cfg)
+        return;
+    s->class_given = true;
+    size_t n = r->sentence_len < sizeof s->class_text - 1 ? r->sentence_len
+                                                          : sizeof s->class_text - 1;
+    while (n > 0 && n < r->sentence_len && ((unsigned char)r->sentence[n] & 0xC0) == 0x80)
+        n--; /* not inside a character */
+    memcpy(s->class_text, r->sentence, n);
+    s->class_text[n] = '\0';
+    size_t len[3] = {0, 0, 0};
+    int verb = class_words(s, r, w, len);
+    const char *words[3] = {w[0], w[1], w[2]};
+    s->class_problem = order_class_check(words, len, s->class_n, verb);
+    if (s->class_problem != ORDER_CLASS_OK)
+        return;
+    s->class_used = true;
+    for (int i = 0; i < 3; i++)
+        g->class_words[i] = w[i];
+}
+
 /* The task r names: 0, or the exit status after saying why it cannot be had. */
 static int make_task(learn_order *s, const order_request *r)
 {
@@ -66,6 +161,8 @@ static int make_task(learn_order *s, const order_request *r)
     if (!r->task_path) {
         order_gen_cfg g;
         order_gen_defaults(&g);
+        char w[3][ORDER_MAX_WORD + 1] = {{0}};
+        class_join(s, r, &g, w);
         g.seed = r->seed;
         if (r->pairs[0] > 0)
             g.train_pairs = (uint32_t)r->pairs[0];
@@ -273,6 +370,83 @@ static uint32_t held_out_pairs(const order_task *t)
     return n;
 }
 
+/* Why the class's sentence did not join, in one language. */
+bool learn_order_class_why(const learn_order *s, char *buf, size_t cap, bool zh)
+{
+    if (!s->class_given || s->class_used)
+        return false;
+    static const txt_id why[] = {
+        [ORDER_CLASS_NOT_THREE] = T_TR_CLASS_THREE, [ORDER_CLASS_SIGN] = T_TR_CLASS_SIGN,
+        [ORDER_CLASS_LONG] = T_TR_CLASS_LONG,       [ORDER_CLASS_SAME] = T_TR_CLASS_SAME,
+        [ORDER_CLASS_ROLES] = T_TR_CLASS_ROLES,     [ORDER_CLASS_NO_VERB] = T_TR_CLASS_NO_VERB,
+    };
+    txt_id reason = s->class_problem > ORDER_CLASS_OK && s->class_problem <= ORDER_CLASS_NO_VERB
+                        ? why[s->class_problem]
+                        : T_TR_CLASS_THREE;
+    txt_fmt_lang(buf, cap, T_TR_CLASS_NOT, zh, s->class_text, s->class_seg, txt_lang(reason, zh));
+    return true;
+}
+
+const char *learn_order_doer(const learn_order *s, size_t k, bool b)
+{
+    const order_task *t = &s->task;
+    if (b && t->pair[t->example] < 0)
+        return NULL;
+    uint32_t i = b ? (uint32_t)t->pair[t->example] : t->example;
+    int p = order_trainer_predict(s->tr, k, i);
+    return p < 0 ? NULL : t->word[order_task_tokens(t, i)[p]];
+}
+
+/* "我 爱 学习": sentence i of the task as one string. */
+static void sentence_str(const order_task *t, uint32_t i, char *buf, size_t cap)
+{
+    const uint32_t *tok = order_task_tokens(t, i);
+    size_t o = 0;
+    buf[0] = '\0';
+    for (uint32_t k = 0; k < order_task_len(t, i) && o < cap; k++)
+        o += (size_t)snprintf(buf + o, cap - o, "%s%s", k ? " " : "", t->word[tok[k]]);
+}
+
+/* The line saying why the class's sentence did not join, in both languages. */
+static void class_why_line(FILE *fp, const learn_order *s)
+{
+    char line[2100], a[1024], b[1024];
+    if (!learn_order_class_why(s, a, sizeof a, false) ||
+        !learn_order_class_why(s, b, sizeof b, true))
+        return;
+    snprintf(line, sizeof line, "  %s / %s", a, b);
+    emit_safe_text(fp, line, strlen(line));
+    fputc('\n', fp);
+}
+
+void learn_order_class(FILE *fp, const learn_order *s)
+{
+    char a[400], b[400];
+    const order_task *t = &s->task;
+    if (!s->class_used || t->pair[t->example] < 0)
+        return;
+    uint32_t e = t->example, p = (uint32_t)t->pair[e];
+    sentence_str(t, e, a, sizeof a);
+    sentence_str(t, p, b, sizeof b);
+    txt_gloss(fp, T_G_CLASS_PAIR, a, b, t->word[order_task_tokens(t, e)[t->doer[e]]],
+              t->word[order_task_tokens(t, p)[t->doer[p]]]);
+    for (size_t k = 0; k < order_trainer_count(s->tr); k++) {
+        const char *da = learn_order_doer(s, k, false), *db = learn_order_doer(s, k, true);
+        if (!da || !db)
+            continue;
+        int wrong = (order_trainer_predict(s->tr, k, e) != t->doer[e]) +
+                    (order_trainer_predict(s->tr, k, p) != t->doer[p]);
+        fprintf(fp, "  %-10s  %s / %s   ", scheme_name(order_trainer_scheme(s->tr, k)), da, db);
+        if (strcmp(da, db) == 0)
+            txt_gloss(fp, T_G_CLASS_SAME);
+        else if (!wrong)
+            txt_gloss(fp, T_G_CLASS_RIGHT);
+        else
+            txt_gloss(fp, T_G_CLASS_WRONG, wrong);
+        fputc('\n', fp);
+    }
+}
+
 void learn_order_header(FILE *fp, const learn_order *s)
 {
     const order_task *t = &s->task;
@@ -304,6 +478,7 @@ void learn_order_header(FILE *fp, const learn_order *s)
         sentence(fp, t, (uint32_t)t->pair[t->example]);
     }
     fputc('\n', fp);
+    class_why_line(fp, s);
 }
 
 /* Schemes per block of the per-epoch table: 80 columns. */
@@ -398,6 +573,7 @@ int learn_train_order(const order_request *r, const char *output)
     learn_order_epochs(stdout, &s, 26);
     fputc('\n', stdout);
     learn_order_final(stdout, &s);
+    learn_order_class(stdout, &s);
     if (output) {
         rc = outfile_close(&out, order_task_write(&s.task, out.fp));
         if (!rc)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "analysis.h"
 #include "order_task.h"
 #include "scheme.h"
 #include "status.h"
@@ -32,6 +33,11 @@ typedef struct {
     size_t n_schemes;         /* 0: none, sinusoidal, learned, rope */
     int threads;              /* --threads, 0: one per core (at most one per scheme) */
     bool zh;                  /* the interface speaks Chinese: a bad file is also said in it */
+    const char *sentence;     /* the class's sentence, NULL: none. With the generated task its
+                               * words (word mode under cfg) join the task when they are doer
+                               * verb object, and it and its other order are the watched pair */
+    size_t sentence_len;
+    const tf_config *cfg;     /* the dictionary for its words (data_dir, no_hmm) */
 } order_request;
 
 /* The task and the trainer on it. */
@@ -46,6 +52,13 @@ typedef struct {
                                * own words (TF_OK: it did not) */
     char why[320];            /* the sentence of that failure, in English */
     char why_zh[400];         /* the same in Chinese when there is one (a bad task file) */
+    /* the class's sentence: looked at (a sentence with the generated task), joined (its words
+     * are the watched pair), or why not, with its words as segmented (space-separated) */
+    bool class_given, class_used;
+    order_class_problem class_problem;
+    size_t class_n;
+    char class_seg[400];
+    char class_text[200];     /* the sentence (cut at a character) */
 } learn_order;
 
 /* The four schemes of the experiment, the default of --scheme here. */
@@ -72,6 +85,15 @@ void learn_order_train(learn_order *s);
 void learn_order_header(FILE *fp, const learn_order *s);
 void learn_order_epochs(FILE *fp, const learn_order *s, size_t max_rows);
 void learn_order_final(FILE *fp, const learn_order *s);
+/* The class's pair and the doer each scheme names for both of its orders; nothing when the
+ * sentence did not join (learn_order_header says why in one line) or there was none. */
+void learn_order_class(FILE *fp, const learn_order *s);
+/* The line saying why the class's sentence did not join, in Chinese or English, into buf;
+ * false when it did or there was none. */
+bool learn_order_class_why(const learn_order *s, char *buf, size_t cap, bool zh);
+/* The doer scheme k names now for the watched sentence (b false) or its other order (b true):
+ * the word, NULL before a prediction can be made. */
+const char *learn_order_doer(const learn_order *s, size_t k, bool b);
 
 /* --train-order: open, check the work, train, print; output (NULL: none) receives the task's
  * sentences in the file format. Returns the exit status. */

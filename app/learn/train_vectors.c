@@ -1,6 +1,7 @@
 /* train_vectors.c — --train: skip-gram word vectors on the corpus with a progress bar, a summary
  * of how similar words moved together, and the vectors written to -o (word2vec binary for .bin,
  * else text). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,10 +105,14 @@ static void summary(FILE *fp, const learn_request *r, const learn_session *L, co
             txt_gloss(fp, T_G_CONTROL);
         fputc('\n', fp);
     }
+    double mean, sd;
+    w2v_cosine_spread(m, LEARN_BAND_WORDS, &mean, &sd);
+    txt_gloss(fp, T_G_BAND, LEARN_BAND_WORDS < m->V ? LEARN_BAND_WORDS : (int)m->V,
+              fabs(mean) < 0.0005 ? 0.0 : mean, sd);
     tf_vectors v;
     w2v_vectors_view(m, &v);
     txt_gloss(fp, T_G_NEIGHBOURS);
-    static const char *const probe[] = {"爱", "猫", "北京", "苹果", "学习"};
+    static const char *const probe[] = {"爱", "猫", "北京", "老师", "苹果", "学习"};
     for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
         int32_t q = w2v_lookup(m, probe[i], strlen(probe[i]));
         if (q >= 0)

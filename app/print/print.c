@@ -202,9 +202,10 @@ int print_run(const print_request *r)
 /* A section whose work is past the limit says so instead of running for minutes. */
 static bool report_skip(const print_topic *t, const tf_analysis *a, FILE *fp)
 {
-    if (t->work(a, FMT_TEXT) <= TF_MAX_WORK)
+    double work = t->work(a, FMT_TEXT);
+    if (work <= TF_MAX_WORK)
         return false;
-    txt_gloss(fp, T_G_R_SKIPPED, t->name);
+    txt_gloss(fp, T_G_R_SKIPPED, work / 1e9, TF_MAX_WORK / 1e9, t->name);
     return true;
 }
 

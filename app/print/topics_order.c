@@ -144,6 +144,42 @@ static tf_status task_values(sink *s, const learn_order *o)
     return st;
 }
 
+/* The class's sentence (issue 27): whether it joined the task, why not, the watched pair a / b
+ * (the class's, or the built-in 我 爱 学习) with its true doers, and per scheme the doer named
+ * for each order now; null with a task file. */
+static tf_status class_values(sink *s, const learn_order *o)
+{
+    const order_task *t = &o->task;
+    if (!o->class_given || t->pair[t->example] < 0) {
+        sink_value(s, J, "class_pair", pv_null());
+        return TF_OK;
+    }
+    uint32_t e = t->example, p = (uint32_t)t->pair[e];
+    sink_begin(s, J, "class_pair");
+    sink_value(s, J, "sentence", pv_str(o->class_text));
+    sink_value(s, J, "words", pv_str(o->class_seg));
+    sink_value(s, J, "used", pv_bool(o->class_used));
+    char why[1024], why_zh[1024];
+    bool has_why = learn_order_class_why(o, why, sizeof why, false);
+    learn_order_class_why(o, why_zh, sizeof why_zh, true);
+    sink_value(s, J, "why", has_why ? pv_str(why) : pv_null());
+    sink_value(s, J, "why_zh", has_why ? pv_str(why_zh) : pv_null());
+    tf_status st = sentence_value(s, "a", t, e);
+    if (st == TF_OK)
+        st = sentence_value(s, "b", t, p);
+    sink_value(s, J, "answer_a", pv_str(t->word[order_task_tokens(t, e)[t->doer[e]]]));
+    sink_value(s, J, "answer_b", pv_str(t->word[order_task_tokens(t, p)[t->doer[p]]]));
+    for (size_t k = 0; k < order_trainer_count(o->tr) && st == TF_OK; k++) {
+        const char *da = learn_order_doer(o, k, false), *db = learn_order_doer(o, k, true);
+        sink_begin(s, J, scheme_name(order_trainer_scheme(o->tr, k)));
+        sink_value(s, J, "doer_a", da ? pv_str(da) : pv_null());
+        sink_value(s, J, "doer_b", db ? pv_str(db) : pv_null());
+        sink_end(s, J);
+    }
+    sink_end(s, J);
+    return st;
+}
+
 /* The model and its training, the same for every scheme. */
 static void model_values(sink *s, const learn_order *o)
 {
@@ -166,6 +202,8 @@ static tf_status order_training_build(print_ctx *c, sink *s)
     size_t n = order_trainer_count(o->tr), points;
     order_trainer_curve(o->tr, 0, &points);
     tf_status st = task_values(s, o);
+    if (st == TF_OK)
+        st = class_values(s, o);
     if (st != TF_OK)
         return st;
     model_values(s, o);
@@ -192,6 +230,7 @@ static tf_status order_training_text(print_ctx *c, FILE *fp)
     learn_order_epochs(fp, o, 0);
     fputc('\n', fp);
     learn_order_final(fp, o);
+    learn_order_class(fp, o);
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 

@@ -798,14 +798,19 @@ tf_status print_pe_table_text(print_ctx *c, FILE *fp)
         return st;
     const tf_learned_pe *t = pc.table;
     long n = c->rows > 0 && c->rows < t->n_pos ? c->rows : t->n_pos;
-    if (t->trained)
+    if (t->trained) {
+        char *name = t->name ? emit_safe_dup(t->name) : NULL; /* a name from the file, shown
+                                                                * as the terminal's text */
         fprintf(fp, "A learned position table (%s, %s): %ld positions x %d; row p is added to "
                     "the token at position p\n    pos",
-                t->name ? t->name : ".npy", tensor_dtype_name(t->dtype), t->n_pos, t->d);
-    else
+                t->name ? (name ? name : "?") : ".npy", tensor_dtype_name(t->dtype), t->n_pos,
+                t->d);
+        free(name);
+    } else {
         fprintf(fp, "An untrained learned position table (seeded random, uniform in "
                     "+-sqrt(3/d)): %ld positions x %d; training gives it its pattern\n    pos",
                 t->n_pos, t->d);
+    }
     text_col_header(fp, t->d);
     for (long r = 0; r < n && !ferror(fp); r++) {
         fprintf(fp, "%7ld", r);

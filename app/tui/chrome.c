@@ -198,14 +198,18 @@ void tui_draw_status(tui *t)
     term_attr(stdscr, A_REVERSE, 0);
     for (int x = 0; x < COLS; x++)
         mvaddch(LINES - 1, x, ' ');
-    /* the value under the cursor stays at the right, whole parts of it or none: those that
-     * leave the sentence and d_model 32 columns (at least half the row), else all of it if it
-     * leaves them 24 */
+    /* the value under the cursor stays at the right, whole parts of it or none: all of it when
+     * that leaves the sentence and d_model 24 columns (view 10's four accuracies at 80
+     * columns), else the parts that leave them 32 (at least half the row), else those that
+     * leave them 24 */
     char cur[sizeof t->cursor];
     int cw = 0;
     if (t->cursor[0]) {
         int most = COLS - 34 > COLS / 2 ? COLS - 34 : COLS / 2;
-        cw = tui_cursor_fit(cur, sizeof cur, t->cursor, most);
+        if (term_text_width(t->cursor) <= COLS - 26)
+            cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS - 26);
+        if (!cw)
+            cw = tui_cursor_fit(cur, sizeof cur, t->cursor, most);
         if (!cw)
             cw = tui_cursor_fit(cur, sizeof cur, t->cursor, COLS - 26);
     }
@@ -286,6 +290,24 @@ void tui_help_box(const char *title, int *x0, int *y0, int *w, int *h)
     term_attr(stdscr, A_NORMAL, 0);
 }
 
+const char *tui_claims(const tui_view *v)
+{
+    /* the claims of docs/math.md each view makes visible: for the teacher's ? and the docs,
+     * never in the students' captions */
+    static const struct {
+        txt_id caption;
+        const char *claims;
+    } by_view[] = {
+        {T_CAP_EMBED, "C1-C4, C12"}, {T_CAP_PE, "C7"},         {T_CAP_FREQ, "C8"},
+        {T_CAP_REL, "C9, C10"},      {T_CAP_INPUT, "C11, C12"}, {T_CAP_ORDER, "C6"},
+        {T_CAP_ROPE, "C13"},         {T_CAP_LEARNED, "C5"},     {T_CAP_TRAIN, "C6"},
+    };
+    for (size_t i = 0; v && i < sizeof by_view / sizeof *by_view; i++)
+        if (by_view[i].caption == v->caption)
+            return by_view[i].claims;
+    return NULL;
+}
+
 static void draw_help(tui *t)
 {
     if (t->lesson) { /* the lesson has keys of its own (lesson.c) */
@@ -297,8 +319,11 @@ static void draw_help(tui *t)
     tui_help_box(txt(T_HELP_TITLE), &x0, &y0, &w, &h);
     int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, global);
     term_attr(stdscr, A_BOLD, 0);
-    term_text(stdscr, y0 + 3 + used, x0 + 2, txt(tui_views[t->view]->tab), w - 4);
+    int hx = term_text(stdscr, y0 + 3 + used, x0 + 2, txt(tui_views[t->view]->tab), w - 4);
     term_attr(stdscr, A_NORMAL, 0);
+    const char *claims = tui_claims(tui_views[t->view]);
+    if (claims)
+        term_printf(stdscr, y0 + 3 + used, x0 + 2 + hx, w - 4 - hx, "  (%s)", claims);
     term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, own);
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }

@@ -1,8 +1,17 @@
-/* editor.c — the line editor on the message line: wide characters from get_wch(), so input
- * methods work. Enter keeps the line, Esc cancels, Ctrl-U clears. A line may hold as many
- * characters as the documented text limit allows (TF_MAX_TEXT_BYTES in UTF-8; docs/limits.md);
- * what goes beyond is refused, and the line below says so. The sentence is edited with it (/),
- * and so is view 6's second word order (c). */
+/* editor.c — the line editor on the message line. Enter keeps the line, Esc cancels, Ctrl-U
+ * clears. A line may hold as many characters as the documented text limit allows
+ * (TF_MAX_TEXT_BYTES in UTF-8; docs/limits.md); what goes beyond is refused, and the line below
+ * says so. The sentence is edited with it (/), and so is view 6's second word order (c).
+ *
+ * A paste must stay text, never run as keys: the editor reads bytes and decodes UTF-8 itself
+ * (input methods send UTF-8 too), so an invalid byte becomes a visible U+FFFD and never takes
+ * the character after it; it turns on bracketed paste (ESC [ ? 2004 h) while it is open, and
+ * everything between ESC [ 200 ~ and ESC [ 201 ~ is text, line breaks and tabs as spaces,
+ * other control characters as U+FFFD; an Esc followed at once by more bytes is a sequence
+ * (read whole and ignored: an unknown key, or escape codes in a paste), only an Esc alone
+ * cancels; and on a terminal without bracketed paste a line break followed at once by more
+ * bytes is a space, not Enter. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -79,33 +88,172 @@ static void drop_last(line_buf *b)
     }
 }
 
+/* Add the character cp at the end of the line, or note that the limit refused it. */
+static void add_char(line_buf *b, uint32_t cp)
+{
+    char enc[8];
+    size_t k = utf8_encode(cp, enc);
+    if (b->bytes + k <= TF_MAX_TEXT_BYTES)
+        b->buf[b->n++] = (wchar_t)cp, b->bytes += k;
+    else
+        b->cut = true;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Reading: bytes from curses to characters, keys and sequences */
+
+#define REPLACEMENT 0xFFFDu /* U+FFFD, what an invalid byte or a control in a paste becomes */
+#define WAIT_MS     100     /* a key: then the loop looks for signals */
+#define AT_ONCE_MS  5       /* bytes that came with the one before (curses has waited for an
+                             * Esc's own ESCDELAY already) */
+
+enum { EV_NONE, EV_CHAR, EV_KEY, EV_ESC, EV_SEQUENCE, EV_PASTE_START, EV_PASTE_END };
+
+typedef struct {
+    int kind;
+    uint32_t cp; /* EV_CHAR: the character */
+    int key;     /* EV_KEY: curses' KEY_* code */
+} ed_event;
+
+/* One byte or curses key code within ms milliseconds, else ERR. */
+static int next_byte(int ms)
+{
+    timeout(ms);
+    int c = getch();
+    timeout(WAIT_MS);
+    return c;
+}
+
+/* The character a UTF-8 lead byte starts, its continuation bytes read here; U+FFFD for an
+ * invalid or cut sequence, and a byte that cannot continue it is left for the next read. */
+static uint32_t read_utf8(int lead)
+{
+    size_t need = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 0;
+    char buf[4] = {(char)lead};
+    size_t n = 1;
+    while (n < need) {
+        int c = next_byte(AT_ONCE_MS);
+        if (c == ERR)
+            break;
+        if (c < 0x80 || c > 0xBF) {
+            ungetch(c);
+            break;
+        }
+        buf[n++] = (char)c;
+    }
+    uint32_t cp;
+    return need && n == need && utf8_decode(buf, n, &cp) == n ? cp : REPLACEMENT;
+}
+
+/* After an Esc: the sequence that came with it, read to its end (CSI: ESC [ parameters, then a
+ * final byte; SS3: ESC O and one byte; else one byte, Alt and a key). EV_ESC when nothing came
+ * with it: the Esc key. */
+static int read_sequence(void)
+{
+    int c = next_byte(AT_ONCE_MS);
+    if (c == ERR)
+        return EV_ESC;
+    if (c == 'O') {
+        next_byte(AT_ONCE_MS);
+        return EV_SEQUENCE;
+    }
+    if (c != '[')
+        return EV_SEQUENCE;
+    char params[8];
+    size_t n = 0;
+    for (int i = 0; i < 64; i++) { /* (a longer one is no key: its rest is read as text) */
+        c = next_byte(AT_ONCE_MS);
+        if (c == ERR || (c >= 0x40 && c <= 0x7e))
+            break;
+        if (n + 1 < sizeof params)
+            params[n++] = (char)c;
+    }
+    params[n] = '\0';
+    if (c == '~' && strcmp(params, "200") == 0)
+        return EV_PASTE_START;
+    if (c == '~' && strcmp(params, "201") == 0)
+        return EV_PASTE_END;
+    return EV_SEQUENCE;
+}
+
+/* The next thing typed or pasted: EV_NONE when nothing came within WAIT_MS. */
+static ed_event read_event(void)
+{
+    int c = getch();
+    if (c == ERR)
+        return (ed_event){.kind = EV_NONE};
+    if (c >= KEY_MIN)
+        return (ed_event){.kind = EV_KEY, .key = c};
+    if (c == 27)
+        return (ed_event){.kind = read_sequence()};
+    return (ed_event){.kind = EV_CHAR, .cp = c < 0x80 ? (uint32_t)c : read_utf8(c)};
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Editing */
+
 enum { EDIT_GO_ON, EDIT_KEEP, EDIT_CANCEL };
 
-/* One key: EDIT_KEEP (Enter), EDIT_CANCEL (Esc) or EDIT_GO_ON. */
-static int edit_key(line_buf *b, int r, wint_t wc)
+/* A character inside a paste: text whatever it is. */
+static void paste_char(line_buf *b, uint32_t cp)
 {
-    if (r == KEY_CODE_YES) {
-        if (wc == KEY_BACKSPACE)
-            drop_last(b);
-        return wc == KEY_ENTER ? EDIT_KEEP : EDIT_GO_ON;
-    }
-    if (wc == 27)
-        return EDIT_CANCEL;
-    if (wc == '\n' || wc == '\r')
-        return EDIT_KEEP;
-    if (wc == 127 || wc == 8) {
+    if (cp == '\n' || cp == '\r' || cp == '\t')
+        cp = ' ';
+    else if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp < 0xa0))
+        cp = REPLACEMENT;
+    add_char(b, cp);
+}
+
+/* A character typed: EDIT_KEEP (Enter), EDIT_CANCEL never, or EDIT_GO_ON. */
+static int typed_char(line_buf *b, uint32_t cp)
+{
+    if (cp == '\n' || cp == '\r') {
+        int c = next_byte(AT_ONCE_MS); /* more bytes with it: a paste the terminal did not
+                                        * bracket, and the line goes on */
+        if (c == ERR)
+            return EDIT_KEEP;
+        ungetch(c);
+        add_char(b, ' ');
+    } else if (cp == 127 || cp == 8) {
         drop_last(b);
-    } else if (wc == 21) { /* Ctrl-U */
+    } else if (cp == 21) { /* Ctrl-U */
         b->n = b->bytes = 0, b->cut = false;
-    } else if (wc >= 0x20) {
-        char enc[8];
-        size_t k = utf8_encode((uint32_t)wc, enc);
-        if (b->bytes + k <= TF_MAX_TEXT_BYTES)
-            b->buf[b->n++] = (wchar_t)wc, b->bytes += k;
-        else
-            b->cut = true;
+    } else if (cp >= 0x20) {
+        add_char(b, cp);
     }
     return EDIT_GO_ON;
+}
+
+/* One event: EDIT_KEEP (Enter), EDIT_CANCEL (Esc) or EDIT_GO_ON. *pasting: inside a
+ * bracketed paste. */
+static int edit_event(line_buf *b, ed_event e, bool *pasting)
+{
+    switch (e.kind) {
+    case EV_PASTE_START: *pasting = true; break;
+    case EV_PASTE_END: *pasting = false; break;
+    case EV_ESC: return *pasting ? EDIT_GO_ON : EDIT_CANCEL;
+    case EV_KEY:
+        if (*pasting)
+            break;
+        if (e.key == KEY_BACKSPACE)
+            drop_last(b);
+        return e.key == KEY_ENTER ? EDIT_KEEP : EDIT_GO_ON;
+    case EV_CHAR:
+        if (*pasting)
+            paste_char(b, e.cp);
+        else
+            return typed_char(b, e.cp);
+        break;
+    default: break;
+    }
+    return EDIT_GO_ON;
+}
+
+/* Bracketed paste on (while the editor is open) or off. */
+static void bracketed_paste(bool on)
+{
+    fputs(on ? "\033[?2004h" : "\033[?2004l", stdout);
+    fflush(stdout);
 }
 
 char *tui_edit_line(const char *prompt, const char *hint, const char *init, size_t init_len,
@@ -126,18 +274,24 @@ char *tui_edit_line(const char *prompt, const char *hint, const char *init, size
         i += k;
     }
     curs_set(1);
+    bracketed_paste(true);
+    timeout(WAIT_MS);
     int what = EDIT_GO_ON;
+    bool pasting = false;
     while (what == EDIT_GO_ON) {
         draw_line(&b);
-        wint_t wc;
-        int r = get_wch(&wc);
+        ed_event e = read_event();
         if (tui_signal()) {
             *quit = true;
             break;
         }
-        if (r != ERR)
-            what = edit_key(&b, r, wc);
+        what = edit_event(&b, e, &pasting);
+        while (what == EDIT_GO_ON && pasting) /* a paste whole, drawn once at its end */
+            if ((e = read_event()).kind == EV_NONE || tui_signal() ||
+                (what = edit_event(&b, e, &pasting)) != EDIT_GO_ON)
+                break;
     }
+    bracketed_paste(false);
     curs_set(0);
     tui_repaint(); /* the editor covered the message and status lines */
     *cut = b.cut;

@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/lesson_keys.h"
 #include "posenc.h"
 #include "textwidth.h"
+#include "analysis.h"
 #include "tui/lesson.h"
 #include "utf8.h"
 
@@ -50,25 +52,19 @@ void lesson_enter(tui *t, int step)
             tui_views[i]->still(t->state[i]);
 }
 
-/* A key the step passes on to its view as another key (alias), whose result it echoes on the
- * message line (echo), or the view's own key as in the explorer; TUI_IGNORED when the view has
- * no use for it. */
+/* A key for the step's view as in the explorer, whose result it also echoes on the message
+ * line when the step asks (echo); TUI_IGNORED when the view has no use for it. */
 static int step_key(tui *t, const lesson_step *s, int ch)
 {
     const tui_view *v = s->view;
     if (!v || !v->key)
         return TUI_IGNORED;
     void *state = tui_state(t, v);
-    if (ch > 0 && ch <= 255) {
-        for (const char *a = s->alias; a && a[0] && a[1]; a += 2)
-            if (ch == a[0])
-                return v->key(t, state, a[1]);
-        if (s->echo && strchr(s->echo, ch)) {
-            int r = v->key(t, state, ch);
-            if (v->result)
-                v->result(t, state, t->msg, sizeof t->msg);
-            return r | TUI_REDRAW;
-        }
+    if (ch > 0 && ch <= 255 && s->echo && strchr(s->echo, ch)) {
+        int r = v->key(t, state, ch);
+        if (v->result)
+            v->result(t, state, t->msg, sizeof t->msg);
+        return r | TUI_REDRAW;
     }
     return v->key(t, state, ch);
 }
@@ -83,13 +79,14 @@ static int next_step(tui *t)
     return TUI_REDRAW;
 }
 
-/* The lesson's own keys never collide with a step's: Enter and PgDn go on, Backspace and PgUp go
- * back, whatever the step; every other key goes to the step's view first, as in the explorer
- * (arrows move its cursor, Space pauses the training of step 5 and runs the clocks of step 8),
- * and Space or n go on when the view has no use for them. */
+/* The lesson's own keys, the same in every step so that a presenter's clicker (PgDn, PgUp)
+ * always works: Space, Enter and PgDn go on, Backspace and PgUp go back (the key table,
+ * core/keys.c). No step takes them; every other key goes to the step's view as in the explorer
+ * (arrows move its cursor, p pauses the training of steps 5 and 7, a runs the clocks of step 9). */
 int lesson_key(tui *t, int ch)
 {
     switch (ch) {
+    case ' ':
     case '\n':
     case '\r':
     case KEY_ENTER:
@@ -109,12 +106,77 @@ int lesson_key(tui *t, int ch)
             return TUI_REDRAW;
         break;
     }
-    int r = step_key(t, step_at(t->step), ch);
-    if (r != TUI_IGNORED)
-        return r;
-    if (ch == ' ' || ch == 'n')
-        return next_step(t);
-    return TUI_IGNORED;
+    return step_key(t, step_at(t->step), ch);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The class's sentence in the texts: {c} a character of it (the first of its second word), {A}
+ * the sentence, {B} its words reversed (view 6's order B unless one was typed with c), {B2}
+ * its last word first (another order to type). Long names are cut. */
+
+#define NAME_COLS 24 /* the widest a sentence named in a text may be */
+#define NAME_WORDS 12
+
+/* The words of the sentence in the order given by kind ('B' reversed, '2' last first), the
+ * first NAME_WORDS of them, into out. */
+static void words_in_order(const tui *t, char kind, char *out, size_t cap)
+{
+    size_t n = analysis_word_count(t->a), order[NAME_WORDS], k = 0;
+    if (kind == 'B' && t->a->cmp_text && t->cfg.compare) { /* the order B typed with c */
+        snprintf(out, cap, "%s", t->a->cmp_text);
+        return;
+    }
+    for (; k < n && k < NAME_WORDS; k++)
+        order[k] = kind == 'B' ? n - 1 - k : (k == 0 ? n - 1 : k - 1);
+    analysis_words_spell(t->a, order, k, out, cap);
+}
+
+/* What a placeholder at p names (its length in *used), into buf; NULL when p holds none. */
+static const char *placeholder(const tui *t, const char *p, size_t *used, char *buf, size_t cap)
+{
+    char raw[512];
+    const tf_analysis *a = t->a;
+    if (strncmp(p, "{c}", 3) == 0) {
+        size_t i = a->tokens.n > 1 ? 1 : 0, st = a->tokens.n ? a->tokens.items[i].start : 0;
+        while (st < a->text_len && a->text[st] == ' ')
+            st++;
+        uint32_t cp;
+        size_t k = st < a->text_len ? utf8_decode(a->text + st, a->text_len - st, &cp) : 0;
+        snprintf(buf, cap, "%.*s", (int)k, a->text + st);
+        *used = 3;
+        return buf;
+    }
+    if (strncmp(p, "{A}", 3) == 0)
+        snprintf(raw, sizeof raw, "%.*s", (int)(a->text_len < 500 ? a->text_len : 500), a->text);
+    else if (strncmp(p, "{B}", 3) == 0 || strncmp(p, "{B2}", 4) == 0)
+        words_in_order(t, p[2] == '2' ? '2' : 'B', raw, sizeof raw);
+    else
+        return NULL;
+    *used = p[2] == '2' ? 4 : 3;
+    tw_cut(buf, cap, raw, strlen(raw), NAME_COLS, "...");
+    return buf;
+}
+
+/* tmpl with its placeholders filled, into out (cap bytes). */
+static const char *fill(const tui *t, const char *tmpl, char *out, size_t cap)
+{
+    size_t o = 0;
+    out[0] = '\0';
+    for (const char *p = tmpl; p && *p && o + 1 < cap;) {
+        char name[256];
+        size_t used;
+        const char *v = *p == '{' ? placeholder(t, p, &used, name, sizeof name) : NULL;
+        if (!v) {
+            out[o++] = *p++;
+            continue;
+        }
+        o += (size_t)snprintf(out + o, cap - o, "%s", v);
+        if (o >= cap)
+            o = cap - 1;
+        p += used;
+    }
+    out[o] = '\0';
+    return out;
 }
 
 /* Step 1: each character of the sentence with its code point and UTF-8 bytes. */
@@ -295,7 +357,9 @@ static void frame_keys(const tui *t, bool z, attr_t strong)
         term_text(stdscr, LINES - 2, 1, t->msg, COLS - 2);
     } else {
         term_attr(stdscr, strong, 0);
-        const char *lists[] = {txt_lang(T_LESSON_KEYS, z)};
+        char line[512];
+        lesson_keys_line(line, sizeof line, z);
+        const char *lists[] = {line};
         tui_keys_line(stdscr, LINES - 2, 1, COLS - 2, lists, 1);
     }
     term_attr(stdscr, A_NORMAL, 0);
@@ -326,14 +390,17 @@ void lesson_frame(tui *t)
     if (maxlines < 2)
         maxlines = 2;
     int used, spacing = 1;
+    char body[2048], try_[1024];
+    fill(t, s->body[lang], body, sizeof body);
+    fill(t, s->try_[lang], try_, sizeof try_);
     if (big) {
         used = big_band(s->point[lang] ? s->point[lang] : s->title[lang], y, maxlines);
     } else {
-        int need = term_wrap(NULL, 0, 0, width, 64, 1, s->body[lang]);
+        int need = term_wrap(NULL, 0, 0, width, 64, 1, body);
         if (need > maxlines)
             need = maxlines;
         term_attr(stdscr, strong, 0);
-        used = term_wrap(stdscr, y, margin, width, need, spacing, s->body[lang]);
+        used = term_wrap(stdscr, y, margin, width, need, spacing, body);
         term_attr(stdscr, A_NORMAL, 0);
     }
     y += used * spacing + (big && tall ? 1 : 0);
@@ -341,7 +408,7 @@ void lesson_frame(tui *t)
     /* the try-this line sits above the key line; the visual fills what is between */
     /* a try line too long for one row takes two, or three on a narrow screen (never cut) */
     int try_x = margin + term_text_width(txt_lang(T_LESSON_TRY, z));
-    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 3, 1, s->try_[lang]);
+    int try_lines = term_wrap(NULL, 0, 0, COLS - try_x - 1, 3, 1, try_);
     int try_y = bottom - (try_lines - 1);
     frame_visual(t, s, y, try_y - y);
 
@@ -351,7 +418,7 @@ void lesson_frame(tui *t)
     term_attr(stdscr, A_BOLD, 0);
     term_text(stdscr, try_y, margin, txt_lang(T_LESSON_TRY, z), COLS);
     term_attr(stdscr, strong, 0);
-    term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, s->try_[lang]);
+    term_wrap(stdscr, try_y, try_x, COLS - try_x - 1, try_lines, 1, try_);
     term_attr(stdscr, A_NORMAL, 0);
 
     if (keyline)
@@ -365,13 +432,18 @@ void lesson_help(tui *t)
     bool z = zh();
     int x0, y0, w, h;
     tui_help_box(txt_lang(T_LESSON_HELP_TITLE, z), &x0, &y0, &w, &h);
-    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, txt_lang(T_LESSON_HELP, z));
+    char keys[1024];
+    lesson_keys_help(keys, sizeof keys, z);
+    int used = term_wrap(stdscr, y0 + 2, x0 + 2, w - 4, h - 6, 1, keys);
     char head[64];
     txt_fmt_lang(head, sizeof head, T_LESSON_HELP_STEP, z, t->step + 1);
     term_attr(stdscr, A_BOLD, 0);
     int hx = term_text(stdscr, y0 + 3 + used, x0 + 2, head, w - 4);
-    term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);
+    hx += term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);
     term_attr(stdscr, A_NORMAL, 0);
+    const char *claims = tui_claims(s->view);
+    if (claims)
+        term_printf(stdscr, y0 + 3 + used, x0 + 2 + hx, w - 4 - hx, "  (%s)", claims);
     term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, s->keys[z ? 0 : 1]);
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }

@@ -19,10 +19,6 @@ typedef struct {
     const char *try_[2];
     const char *keys[2];  /* the keys this step's visual answers to inside the lesson */
     bool pe_cell;         /* the PE cell under the view's cursor worked out above it */
-    /* keys the lesson passes on as other keys, in pairs: "a " gives the view a space (the
-     * clocks' animation; Space itself reaches the view too, as every key the lesson does not
-     * keep for itself does) */
-    const char *alias;
     /* keys whose result the view also puts on the message line, which every layout keeps */
     const char *echo;
     /* the step's point in one short sentence: what --big shows large, alone, instead of the

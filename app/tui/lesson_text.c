@@ -1,5 +1,8 @@
 /* lesson_text.c — the guided lesson's words, in Chinese and English (one table).
  *
+ * Where a text names an example it names the class's sentence: {c} a character of it, {A} the
+ * sentence, {B} its words reversed (order B), {B2} its last word first (lesson.c fills them).
+ *
  * Each step: a title, two or three short sentences that carry the idea, and one thing for the
  * class to try. Lines are written short so that --big (wide, bold, few words per line) still
  * fits an 80x24 projector screen. */
@@ -11,9 +14,9 @@
 static const lesson_step steps[LESSON_STEPS] = {
     {.view = NULL /* characters and bytes */,
      {"文字不是数字", "Characters are not numbers"},
-     {"屏幕上的「爱」对计算机只是几个字节。编码号只说明它是哪个字符，并不包含任何意思。"
+     {"屏幕上的「{c}」对计算机只是几个字节。编码号只说明它是哪个字符，并不包含任何意思。"
       "神经网络只会做乘法和加法，所以我们得先把文字变成它能计算的数。",
-      "To the computer, 爱 on the screen is just a few bytes. Its code number says which "
+      "To the computer, {c} on the screen is just a few bytes. Its code number says which "
       "character it is, not what it means. A neural network can only multiply and add, so we "
       "must first turn text into numbers it can compute with."},
      {"按 / 输入你自己的句子，例如 我喜欢猫，然后回车。", "Press / and type your own sentence, "
@@ -60,21 +63,21 @@ static const lesson_step steps[LESSON_STEPS] = {
       "W_E starts as random numbers. Training pushes words that appear in similar contexts "
       "towards similar rows, so meaning becomes distance between vectors. Below, training runs "
       "live."},
-     {"按 r 从随机值重新训练：所有余弦先一起升高，随后 爱-喜欢 高出点线带，爱-北京 不会。",
-      "Press r to train again from random rows: all cosines rise first, then 爱-喜欢 leaves "
-      "the dotted band and 爱-北京 does not."},
-     {"空格 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
-      "Space: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
+     {"按 r 从随机值重新训练：余弦从 0 附近出发，随后 爱-喜欢 升到点线带上方，爱-北京 留在带内或更低。",
+      "Press r to train again from random rows: cosines start near 0, then 爱-喜欢 leaves the "
+      "dotted band and 爱-北京 does not."},
+     {"p 暂停/继续  r 从随机值重来  < > 速度  上下键 选词",
+      "p: pause/go on  r: restart from random  < >: speed  Up/Down: word"},
      .point = {"W_E 是训练出来的：相似上下文的词靠在一起。", "W_E is learned: words of similar contexts move together."}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
-     {"只用词向量时，「我爱学习」和「学习爱我」的注意力只是行列换了位置，每个词的输出完全一样。"
+     {"只用词向量时，「{A}」和「{B}」的注意力只是行列换了位置，每个词的输出完全一样。"
       "加上 PE，输入就不同了；RoPE 旋转 q 和 k，q.k 变了，权重就变，输出也跟着变。",
-      "Word vectors alone give 我爱学习 and 学习爱我 the same attention, rows and columns "
+      "Word vectors alone give {A} and {B} the same attention, rows and columns "
       "swapped, and each word the same output. PE changes the inputs; RoPE turns q and k, so "
       "q.k changes, so the weights change, so the outputs change."},
-     {"按 c 把同样的词换个顺序输入，例如 学习我爱：「无位置」一栏仍是 0。",
-      "Press c and type the same words in another order, e.g. 学习我爱: no PE stays 0."},
+     {"按 c 把同样的词换个顺序输入，例如 {B2}：「无位置」一栏仍是 0。",
+      "Press c and type the same words in another order, e.g. {B2}: no PE stays 0."},
      {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
       "c: type order B (the same tokens in another order; empty: reversed)"},
      .point = {"没有位置，注意力只看到一袋词。", "Without positions, attention sees a bag of words."}},
@@ -109,10 +112,10 @@ static const lesson_step steps[LESSON_STEPS] = {
       "Each pair of dimensions (2i, 2i+1) is a hand turning at speed w_i. Early pairs turn "
       "fast like a second hand, late pairs slowly like an hour hand. Read together they tell "
       "the time: the position."},
-     {"按空格让时钟走起来，按上下键换一对维度。", "Press Space to let the clocks run, Up/Down "
+     {"按 a 让时钟走起来，按上下键换一对维度。", "Press a to let the clocks run, Up/Down "
       "to pick another pair of dimensions."},
-     {"空格 时钟走/停  上下键 换一对维度  左右键 位置",
-      "Space: run/stop the clocks  Up/Down: another pair  Left/Right: position"}, .alias = "a ",
+     {"a 时钟走/停  上下键 换一对维度  左右键 位置",
+      "a: run/stop the clocks  Up/Down: another pair  Left/Right: position"},
      .point = {"每对维度是一根指针：前快后慢。", "Each pair of dimensions is a clock hand, fast to slow."}},
     {.view = &view_relative,
      {"唯一性和相对旋转 M_k", "Uniqueness and the relative rotation M_k"},

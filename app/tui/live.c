@@ -1,5 +1,5 @@
 /* live.c — what views 8 and 10 share as they train a model on idle frames: set up once on first
- * use, run, pause, start again, and a speed stepped through the view's own table. */
+ * use, run, pause, start again. */
 #include "tui/view.h"
 
 bool tui_live_tried(tui_live *l)
@@ -10,9 +10,9 @@ bool tui_live_tried(tui_live *l)
     return false;
 }
 
-void tui_live_set_up(tui_live *l, int speed)
+void tui_live_set_up(tui_live *l)
 {
-    *l = (tui_live){.ready = true, .running = true, .speed = speed};
+    *l = (tui_live){.ready = true, .running = true};
 }
 
 bool tui_live_toggle(tui_live *l, bool done)
@@ -26,10 +26,4 @@ bool tui_live_toggle(tui_live *l, bool done)
 void tui_live_restart(tui_live *l, bool done)
 {
     l->running = l->running || done; /* a finished run starts again; a paused one stays paused */
-}
-
-void tui_live_faster(tui_live *l, int step, int n_speeds)
-{
-    int s = l->speed + step;
-    l->speed = s < 0 ? 0 : s >= n_speeds ? n_speeds - 1 : s;
 }

@@ -257,6 +257,7 @@ static int job_fill(tui *t, pic_job *j)
     j->cfg = t->cfg_shown;
     j->caps = pictures.caps;
     j->cols = t->area_cols, j->rows = t->area_rows;
+    term_image_fit(&j->caps, &j->cols, &j->rows); /* a huge window: a smaller picture */
     return TUI_IGNORED;
 }
 

@@ -113,24 +113,21 @@ int tui_view_figure(tui *t, fig_request *req);
 
 /* ---- live training (live.c): views 8 and 10 train a model on idle frames ---------------------
  * Each sets its model up on first use, once, then trains while running; Space pauses and
- * resumes, r starts again, and the speed steps through the view's own table of speeds. */
+ * resumes, r starts again. */
 typedef struct {
     bool ready;   /* set up */
     bool failed;  /* the set-up failed (said once): not tried again */
     bool running; /* trains on each idle frame */
-    int speed;    /* a step of the view's speeds, 0 the slowest */
 } tui_live;
 
 /* Whether the set-up was tried (l->ready says how it went); if not, the caller sets up now. */
 bool tui_live_tried(tui_live *l);
-/* The set-up succeeded: ready and running at step speed. */
-void tui_live_set_up(tui_live *l, int speed);
+/* The set-up succeeded: ready and running. */
+void tui_live_set_up(tui_live *l);
 /* Space: pause or resume; false (nothing to do) when the run is done. */
 bool tui_live_toggle(tui_live *l, bool done);
 /* r, after the model is reset: a finished run starts again, a paused one stays paused. */
 void tui_live_restart(tui_live *l, bool done);
-/* step speeds faster (or slower for a negative step), within 0 .. n_speeds - 1. */
-void tui_live_faster(tui_live *l, int step, int n_speeds);
 
 /* ---- the g key (pictures.c) ---------------------------------------------------------------- */
 
@@ -173,6 +170,8 @@ int tui_tab_at(int x);
 int tui_step_token(tui *t, int step);
 /* Token i's text (cut to cap). */
 const char *tui_token(const tui *t, size_t i, char *buf, size_t cap);
+/* The claims of docs/math.md view v makes visible ("C1-C4, C12"), for ? only; NULL: none. */
+const char *tui_claims(const tui_view *v);
 /* Write the current language's entry id. */
 int tui_say(WINDOW *w, int y, int x, int maxw, txt_id id);
 /* Entry id formatted with the arguments at (y, x) when it fits in maxw columns, else entry

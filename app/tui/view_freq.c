@@ -182,6 +182,7 @@ static int key(tui *t, void *state, int ch)
         f->pos = f->pos > 0 ? f->pos - 1 : 0;
         break;
     case ' ':
+    case 'a': /* the lesson's Space goes on: a runs the clocks there and here */
         f->animate = !f->animate;
         break;
     default:

@@ -35,13 +35,20 @@ static void draw_bars(const tui *t, WINDOW *w, size_t i, const double *emb, int 
     char tok[128], lab[192];
     const double *rowv[3] = {emb, a->pe + i * d, a->x_input + i * d};
     const txt_id names[3] = {T_I_EMB, T_I_PE, T_I_SUM};
+    /* the token and its id in 8 columns, a space before the bars' names; when both do not fit
+     * ("学习 1037"), the id goes under the token */
     snprintf(lab, sizeof lab, "%s %d", tui_token(t, i, tok, sizeof tok), a->tokens.items[i].id);
+    bool split = term_text_width(lab) > 8;
+    if (split)
+        snprintf(lab, sizeof lab, "%s", tok);
     for (int r = 0; r < 3; r++) {
+        int by = ry + r * rb + (r > 3 - extra ? r - (3 - extra) : 0);
         term_attr(w, i == t->tok && r == 0 ? A_BOLD | A_REVERSE : A_NORMAL, 0);
         if (r == 0)
-            term_text(w, ry, x + 1, lab, 9);
+            term_text(w, ry, x + 1, lab, 8);
         term_attr(w, A_NORMAL, 0);
-        int by = ry + r * rb + (r > 3 - extra ? r - (3 - extra) : 0);
+        if (r == 1 && split)
+            term_printf(w, by, x + 1, 8, "%d", a->tokens.items[i].id);
         int h = rb + (r >= 3 - extra);
         term_text(w, by, x + 10, txt(names[r]), LABEL_COLS - 10);
         bar_ctx bc = {rowv[r], d, bw};

@@ -442,11 +442,8 @@ static int edit_compare(tui *t, order_state *o)
 {
     size_t len = 0;
     bool cut, quit;
-    const tf_analysis *a = t->a;
-    /* start from order B as it is now (the words reversed unless one was typed) */
-    char *s = tui_edit_line(txt(T_O_EDIT_PROMPT), txt(T_O_EDIT_HINT), a->cmp_text ? a->cmp_text
-                                                                                  : "",
-                            a->cmp_text ? a->cmp_len : 0, &len, &cut, &quit);
+    /* an empty line: what the class types is order B, with nothing of the old one to delete */
+    char *s = tui_edit_line(txt(T_O_EDIT_PROMPT), txt(T_O_EDIT_HINT), "", 0, &len, &cut, &quit);
     if (quit) {
         free(s);
         return TUI_QUIT;

@@ -28,7 +28,8 @@ static const int speeds[] = {1, 2, 5, 10, 15, 25};
 #define MAX_PAIRS 4096 /* held-out pairs the Left/Right keys go through */
 
 typedef struct {
-    tui_live live;       /* speed: an index into speeds */
+    tui_live live;
+    int speed;           /* index into speeds */
     bool stepping;
     learn_order s;
     size_t target;       /* stepping: train until every curve has this many points */
@@ -36,6 +37,8 @@ typedef struct {
     uint32_t pairs[MAX_PAIRS]; /* held-out sentences to watch, each pair once */
     int n_pairs, pair;   /* how many, and the one shown */
     order_view v;        /* scratch for order_trainer_inspect */
+    char *text;          /* the class's sentence the task was made with (owned) */
+    size_t text_len;
 } train_state;
 
 static void ignore(const char *msg, void *ctx)
@@ -64,12 +67,31 @@ static void list_pairs(train_state *S)
  * why once). */
 static bool training_open(tui *t, train_state *S)
 {
+    /* a new sentence (/ or c) makes a new task: its words join it */
+    bool same = S->text && S->text_len == t->text_len &&
+                memcmp(S->text, t->text, t->text_len) == 0;
+    if (!same && (S->live.ready || S->live.failed)) {
+        if (S->live.ready)
+            learn_order_close(&S->s);
+        S->live = (tui_live){0};
+        S->stepping = false;
+        S->pair = 0;
+    }
     if (tui_live_tried(&S->live))
         return S->live.ready;
+    free(S->text);
+    S->text = malloc(t->text_len + 1);
+    if (!S->text)
+        return false;
+    memcpy(S->text, t->text, t->text_len);
+    S->text_len = t->text_len;
     /* the sentences learn_order_open says are the command line's: the view says its own */
     err_sink was = err_redirect((err_sink){ignore, NULL});
     order_request r = t->req->order;
     r.zh = txt_is_zh();
+    r.sentence = t->text;
+    r.sentence_len = t->text_len;
+    r.cfg = &t->cfg;
     int rc = learn_order_open(&S->s, &r);
     err_redirect(was);
     if (rc) {
@@ -77,8 +99,13 @@ static bool training_open(tui *t, train_state *S)
                 txt_is_zh() && S->s.why_zh[0] ? S->s.why_zh : S->s.why);
         return false;
     }
-    tui_live_set_up(&S->live, SPEED_DEFAULT);
+    tui_live_set_up(&S->live);
+    S->speed = SPEED_DEFAULT;
     list_pairs(S);
+    /* a sentence of another shape: why the built-in pair is watched (cut at a character) */
+    char why[1200];
+    if (learn_order_class_why(&S->s, why, sizeof why, txt_is_zh()))
+        tw_cut(t->msg, sizeof t->msg, why, strlen(why), 300, "...");
     return true;
 }
 
@@ -95,6 +122,7 @@ static void release(void *state)
         return;
     if (S->live.ready)
         learn_order_close(&S->s);
+    free(S->text);
     free(S);
 }
 
@@ -114,7 +142,7 @@ static int tick(tui *t, void *state)
         return TUI_IGNORED;
     if (!S->live.running && !S->stepping)
         return TUI_IGNORED;
-    bool more = order_trainer_step_for(S->s.tr, speeds[S->live.speed]);
+    bool more = order_trainer_step_for(S->s.tr, speeds[S->speed]);
     if (S->stepping && (points(S) >= S->target || !more)) {
         S->stepping = false;
         S->live.running = false;
@@ -215,6 +243,15 @@ static void plot(const train_state *S, WINDOW *w, int y, int x, int rows, int co
     term_text(w, y, x, labels[0], 5);
     term_text(w, y + rows / 2, x, labels[1], 5);
     term_text(w, y + rows - 1, x, labels[2], 5);
+    /* what the dashed line is, under its right end, where no trained curve runs */
+    char line[96];
+    txt_fmt(line, sizeof line, T_TR_ACC_LINE);
+    int lw = term_text_width(line);
+    if (what == 0 && rows >= 5 && lw <= cols - 7) {
+        term_attr(w, A_NORMAL, pairs[K]);
+        term_text(w, y + rows / 2 + 1, x + cols - lw, line, lw);
+        term_attr(w, A_NORMAL, 0);
+    }
 }
 
 /* The left column: the accuracy plot with its legend of the last values, the loss plot below
@@ -356,9 +393,13 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
     size_t K = order_trainer_count(S->s.tr);
     const order_model *m = order_trainer_model(S->s.tr, 0);
     term_attr(w, A_BOLD, 0);
-    /* in the lesson Left and Right turn the page: no key to name */
-    tui_fit_f(w, y, x, cols, t->lesson ? txtf(T_TR_EXAMPLE_S) : txtf(T_TR_EXAMPLE),
-              txtf(T_TR_EXAMPLE_S), S->pair + 1, S->n_pairs);
+    /* in the lesson Left and Right turn the page: no key to name; the first pair is the class's
+     * sentence when it joined the task */
+    bool mine = S->pair == 0 && S->s.class_used, s = t->lesson;
+    tui_fit_f(w, y, x, cols,
+              mine ? (s ? txtf(T_TR_CLASS_S) : txtf(T_TR_CLASS))
+                   : (s ? txtf(T_TR_EXAMPLE_S) : txtf(T_TR_EXAMPLE)),
+              mine ? txtf(T_TR_CLASS_S) : txtf(T_TR_EXAMPLE_S), S->pair + 1, S->n_pairs);
     term_attr(w, A_NORMAL, 0);
     int hy = y + 1;
     if (rows >= 4 + 3 * (int)K) {
@@ -375,10 +416,10 @@ static void draw_schemes(tui *t, train_state *S, WINDOW *w, int y, int x, int ro
 /* "5 ms/frame", or "full speed". */
 static void speed_text(const train_state *S, char *buf, size_t cap)
 {
-    if (S->live.speed == N_SPEEDS - 1)
+    if (S->speed == N_SPEEDS - 1)
         snprintf(buf, cap, "%s", txt(T_TR_SPEED_MAX));
     else
-        txt_fmt(buf, cap, T_TR_PER_FRAME, speeds[S->live.speed]);
+        txt_fmt(buf, cap, T_TR_PER_FRAME, speeds[S->speed]);
 }
 
 /* The state line: training / paused / trained, the epoch, the speed and the task. */
@@ -450,15 +491,17 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     draw_curves(S, w, y + 1, x + 1, body, left - 2);
     draw_schemes(t, S, w, y + 1, x + left + 1, body, cols - left - 2);
     draw_why(S, w, y + rows - why_lines, x + 1, cols - 2, why_lines);
-    /* the status line: every scheme's held-out accuracy now */
+    /* the status line: every scheme's held-out accuracy now, in whole percent rounded down
+     * (never 100 % before every pair is right), short enough that the four schemes fit an
+     * 80-column line beside the sentence */
     size_t o = 0;
     t->cursor[0] = '\0';
     for (size_t k = 0; k < order_trainer_count(S->s.tr) && o < sizeof t->cursor - 32; k++) {
         const order_point *p = last_point(S, k);
         if (p)
-            o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s%s %.1f%%",
+            o += (size_t)snprintf(t->cursor + o, sizeof t->cursor - o, "%s%s %d%%",
                                   o ? "  " : "", scheme_name(order_trainer_scheme(S->s.tr, k)),
-                                  100.0 * p->test_acc);
+                                  (int)floor(100.0 * p->test_acc + 1e-9));
     }
 }
 
@@ -502,7 +545,8 @@ static int key(tui *t, void *state, int ch)
     }
     case '>':
     case '<': {
-        tui_live_faster(&S->live, ch == '>' ? 1 : -1, N_SPEEDS);
+        int sp = S->speed + (ch == '>' ? 1 : -1);
+        S->speed = sp < 0 ? 0 : sp >= N_SPEEDS ? N_SPEEDS - 1 : sp;
         char v[64];
         speed_text(S, v, sizeof v);
         txt_fmt(t->msg, sizeof t->msg, T_TR_SPEED, v);

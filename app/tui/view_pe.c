@@ -3,12 +3,15 @@
  * Every pixel is posenc_value() of its (position, dimension), computed when drawn, so the
  * article's 10,000 positions x 4096 dimensions cost nothing until looked at.
  *
- * It opens on the whole d_model range, one position per pixel row: fast stripes on the left,
- * slow ones on the right, the article's picture. A column then stands for zc dimensions and
- * shows one of them (sampled, not averaged: an average of a fast sine is a misleading grey),
- * sin and cos in turn so both halves of each pair appear; the screen says so. The cursor always
- * sits on a sampled dimension, so the worked formula is the colour under it. Z zooms in around
- * the cursor, z out, f fits positions too. Pixels beyond n or d_model are blank. */
+ * It opens on the whole d_model range, one position per pixel row, in the split layout: every
+ * sin column (even j) on the left, every cos column (odd j) on the right, each half fast stripes
+ * that slow down across the dimensions, the article's picture. s switches to the interleaved
+ * layout (j = 0, 1, 2, ...), where sampling one column in zc alternates sin ~ 0 and cos ~ 1 and
+ * the picture looks like a barcode. A column stands for zc columns of the layout and shows one
+ * of them (sampled, not averaged: an average of a fast sine is a misleading grey); the screen
+ * says so. The cursor always sits on a sampled dimension, so the worked formula, which names the
+ * true dimension j, is the colour under it. Z zooms in around the cursor, z out, f fits
+ * positions too. Pixels beyond n or d_model are blank. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,15 +30,16 @@ typedef struct {
     long row0, col0, zr, zc;
     unsigned gen;
     int ppc;
-    bool valid;
+    bool valid, interleaved;
 } pe_cache;
 
 typedef struct {
     long pos, dim;     /* the cursor: a position index from 0 and the dimension asked for */
     long shown;        /* the dimension drawn: dim moved onto the one its column samples (so a
                         * new width or zoom never drifts the dimension asked for) */
-    long row0, col0;   /* the first position and dimension shown */
-    long zr, zc;       /* positions per pixel row, dimensions per column */
+    long row0, col0;   /* the first position and layout column shown */
+    long zr, zc;       /* positions per pixel row, layout columns per screen column */
+    bool interleaved;  /* the layout: j = 0, 1, 2, ... (s); else split, sin half then cos */
     bool zoomed;       /* the user chose zr, zc; else the whole d_model range fits the width */
     int hm_rows, hm_cols; /* the heatmap's size in the last frame, for keys and clicks */
     int ppc;              /* positions per cell row: 2 (half blocks) or 1 (ASCII) */
@@ -47,7 +51,7 @@ static void *init(tui *t)
     (void)t;
     pe_state *p = calloc(1, sizeof *p);
     if (p)
-        p->pos = 3, p->dim = p->shown = 10, p->zr = 1, p->zc = 1, p->ppc = 2;
+        p->pos = 3, p->dim = p->shown = 16, p->zr = 1, p->zc = 1, p->ppc = 2;
     return p;
 }
 
@@ -66,12 +70,30 @@ void view_pe_cursor(const void *state, long *pos, long *dim)
     *dim = p ? p->shown : 0;
 }
 
-/* The dimension column k (counted from dimension 0) shows: its first one, or the next when that
- * keeps sin and cos alternating from column to column. */
-static long column_dim(long k, long zc)
+/* The layout column screen column k (counted from layout column 0) shows: its first one, or in
+ * the interleaved layout the next when that keeps sin and cos alternating from column to column
+ * (the split layout needs no such help: its halves are all sin and all cos). */
+static long column_at(const pe_state *p, long k)
 {
-    long j = k * zc;
-    return zc > 1 && zc % 2 == 0 ? j + (k & 1) : j;
+    long u = k * p->zc;
+    return !p->interleaved || p->zc < 2 || p->zc % 2 ? u : u + (k & 1);
+}
+
+/* The dimension j of layout column u, and back. */
+static long layout_dim(const pe_state *p, long u, int d)
+{
+    return p->interleaved || u >= d ? u : posenc_split_dim((int)u, d);
+}
+
+static long layout_col(const pe_state *p, long j, int d)
+{
+    return p->interleaved ? j : posenc_split_col((int)j, d);
+}
+
+/* The dimension screen column k shows. */
+static long column_dim(const pe_state *p, long k, int d)
+{
+    return layout_dim(p, column_at(p, k), d);
 }
 
 /* How many dimensions a column holds for the whole d_model range to fit cols columns. */
@@ -92,7 +114,7 @@ static bool fill_cache(const tui *t, pe_state *p, int rows, int cols)
     pe_cache *cache = &p->cache;
     if (cache->valid && cache->rows == rows && cache->cols == cols && cache->row0 == p->row0 &&
         cache->col0 == p->col0 && cache->zr == p->zr && cache->zc == p->zc &&
-        cache->gen == t->generation && cache->ppc == p->ppc)
+        cache->gen == t->generation && cache->ppc == p->ppc && cache->interleaved == p->interleaved)
         return true;
     if (cache->rows * cache->cols < rows * cols || !cache->v) {
         free(cache->v);
@@ -107,7 +129,7 @@ static bool fill_cache(const tui *t, pe_state *p, int rows, int cols)
         /* the ASCII fallback shows one pixel a cell, the upper: both halves are its position */
         long r = p->row0 + (long)(p->ppc == 2 ? py : py / 2) * p->zr;
         for (int px = 0; px < cols; px++) {
-            long j = column_dim(p->col0 / p->zc + px, p->zc);
+            long j = column_dim(p, p->col0 / p->zc + px, c->d_model);
             cache->v[(size_t)py * cols + px] =
                 r >= c->n_positions || j >= c->d_model
                     ? NAN
@@ -117,7 +139,7 @@ static bool fill_cache(const tui *t, pe_state *p, int rows, int cols)
     }
     cache->rows = rows, cache->cols = cols, cache->row0 = p->row0, cache->col0 = p->col0;
     cache->zr = p->zr, cache->zc = p->zc, cache->gen = t->generation, cache->valid = true;
-    cache->ppc = p->ppc;
+    cache->ppc = p->ppc, cache->interleaved = p->interleaved;
     return true;
 }
 
@@ -144,10 +166,10 @@ static void clamp(const tui *t, pe_state *p, int hrows, int hcols)
     p->pos = p->pos < 0 ? 0 : p->pos >= n ? n - 1 : p->pos;
     p->dim = p->dim < 0 ? 0 : p->dim >= d ? d - 1 : p->dim;
     /* onto the dimension its column shows */
-    long k = p->dim / p->zc;
-    while (k > 0 && column_dim(k, p->zc) >= d)
+    long k = layout_col(p, p->dim, (int)d) / p->zc;
+    while (k > 0 && column_at(p, k) >= d)
         k--;
-    p->shown = column_dim(k, p->zc);
+    p->shown = column_dim(p, k, (int)d);
     long rows_total = (n + p->zr - 1) / p->zr;
     p->row0 = first_cell(p->pos / p->zr, p->row0 / p->zr, (long)p->ppc * hrows, rows_total) * p->zr;
     p->col0 = first_cell(k, p->col0 / p->zc, hcols, (d + p->zc - 1) / p->zc) * p->zc;
@@ -176,13 +198,16 @@ static void draw_notes(tui *t, const pe_state *p, WINDOW *w, int ny, int x, int 
         term_text(w, ny, x + 1, f, cols - 2);
         term_attr(w, A_NORMAL, 0);
     }
-    /* what a column and a pixel row stand for, stated where the picture is */
+    /* what a column and a pixel row stand for, and the layout, stated where the picture is */
     long last_col = p->col0 + (long)p->hm_cols * p->zc - 1;
     if (p->col0 == 0 && last_col >= c->d_model - 1 && p->zc > 1)
-        tui_fit(w, ny + below - 1, x + 1, cols - 2, T_P_SAMPLED, T_P_SAMPLED_S, p->zc,
-                (long)c->d_model);
+        tui_fit_f(w, ny + below - 1, x + 1, cols - 2,
+                  p->interleaved ? txtf(T_P_SAMPLED) : txtf(T_P_SPLIT),
+                  p->interleaved ? txtf(T_P_SAMPLED_S) : txtf(T_P_SPLIT_S), p->zc,
+                  (long)c->d_model);
     else
-        term_printf(w, ny + below - 1, x + 1, cols - 2, txtf(T_P_WINDOW), p->col0,
+        term_printf(w, ny + below - 1, x + 1, cols - 2,
+                    p->interleaved ? txtf(T_P_WINDOW) : txtf(T_P_WINDOW_SPLIT), p->col0,
                     last_col < c->d_model - 1 ? last_col : (long)c->d_model - 1,
                     (long)c->d_model, p->zc);
     if (left - below > 0) {
@@ -201,6 +226,38 @@ static void draw_notes(tui *t, const pe_state *p, WINDOW *w, int ny, int x, int 
     }
 }
 
+/* Column labels: the dimension every 16 columns; in the split layout each says sin or cos, and
+ * the first cos column is marked where it falls between two labels. */
+static void draw_labels(const pe_state *p, WINDOW *w, int y, int x, int hcols, int d)
+{
+    term_text(w, y, x, txt(T_P_AXES), LABEL_COLS + 6);
+    int step = hcols >= 96 ? 24 : 16;
+    long kc = -1; /* the screen column of the first cos column (split layout), or -1 */
+    if (!p->interleaved && p->col0 < d / 2)
+        for (long k = 0; k < hcols && kc < 0; k++)
+            if (column_at(p, p->col0 / p->zc + k) >= d / 2 && column_at(p, p->col0 / p->zc + k) < d)
+                kc = k;
+    for (int k = 0; k < hcols; k += step) {
+        long u = p->col0 + (long)k * p->zc;
+        if (u >= d)
+            break;
+        long j = layout_dim(p, u, d);
+        char l[32];
+        snprintf(l, sizeof l, p->interleaved ? "|%ld" : j % 2 ? "|cos %ld" : "|sin %ld", j);
+        /* a label that would run into the cos half's mark or past the map gives way */
+        int room = kc > k && kc < k + step ? (int)(kc - k) - 1 : step - 1;
+        room = room < hcols - k ? room : hcols - k;
+        if ((int)strlen(l) <= room)
+            term_text(w, y, x + LABEL_COLS + k, l, room);
+    }
+    if (kc > 0 && kc % step) {
+        char l[32];
+        snprintf(l, sizeof l, "|cos %ld", column_dim(p, p->col0 / p->zc + kc, d));
+        if ((int)strlen(l) <= hcols - kc)
+            term_text(w, y, x + LABEL_COLS + (int)kc, l, step - 1);
+    }
+}
+
 static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int cols)
 {
     pe_state *p = state;
@@ -215,15 +272,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     p->hm_rows = hrows, p->hm_cols = hcols, p->ppc = term_heatmap_pixels_per_cell();
     clamp(t, p, hrows, hcols);
 
-    /* column labels: dimension numbers every 16 columns */
-    term_text(w, y, x, txt(T_P_AXES), LABEL_COLS + 6);
-    int step = hcols >= 96 ? 24 : 16;
-    for (int k = 0; k < hcols; k += step) {
-        long j = p->col0 + (long)k * p->zc;
-        if (j >= c->d_model)
-            break;
-        term_printf(w, y, x + LABEL_COLS + k, step - 1, "|%ld", j);
-    }
+    draw_labels(p, w, y, x, hcols, c->d_model);
     if (fill_cache(t, p, hrows, hcols))
         term_heatmap(w, y + 1, x + LABEL_COLS, hrows, hcols, cached_px, p, CMAP_RDBU, -1.0,
                      1.0);
@@ -235,7 +284,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
         term_printf(w, y + 1 + r, x, LABEL_COLS - 1, "%6ld", pos + c->index_base);
     }
     /* the cursor: its cell drawn reversed, markers on both axes */
-    int cr = (int)((p->pos - p->row0) / p->zr), cc = (int)((p->shown - p->col0) / p->zc);
+    int cr = (int)((p->pos - p->row0) / p->zr), cc = (int)((layout_col(p, p->shown, c->d_model) - p->col0) / p->zc);
     term_attr(w, A_BOLD, 0);
     term_printf(w, y + 1 + cr / p->ppc, x, LABEL_COLS - 1, "%5ld>", p->pos + c->index_base);
     mvwaddch(w, y + 1 + hrows, x + LABEL_COLS + cc, '^');
@@ -258,6 +307,7 @@ static int key(tui *t, void *state, int ch)
     if (!p)
         return TUI_IGNORED;
     long page = (long)p->ppc * (p->hm_rows > 2 ? p->hm_rows - 2 : 1) * p->zr;
+    int d = t->a->cfg.d_model;
     switch (ch) {
     case KEY_UP:
         p->pos -= p->zr;
@@ -266,10 +316,15 @@ static int key(tui *t, void *state, int ch)
         p->pos += p->zr;
         break;
     case KEY_LEFT:
-        p->dim = p->shown / p->zc > 0 ? column_dim(p->shown / p->zc - 1, p->zc) : 0;
+    case KEY_RIGHT: {
+        long k = layout_col(p, p->shown, d) / p->zc + (ch == KEY_RIGHT ? 1 : -1);
+        if (k >= 0 && column_at(p, k) < d)
+            p->dim = column_dim(p, k, d);
         break;
-    case KEY_RIGHT:
-        p->dim = column_dim(p->shown / p->zc + 1, p->zc);
+    }
+    case 's': /* the other layout; the cursor keeps its dimension */
+        p->interleaved = !p->interleaved;
+        p->dim = p->shown;
         break;
     case KEY_PPAGE:
         p->pos -= page;
@@ -298,7 +353,7 @@ static int key(tui *t, void *state, int ch)
             p->zr /= 2;
         else
             p->zc = p->zc > 1 ? p->zc / 2 : 1;
-        p->col0 = p->shown - (long)p->hm_cols * p->zc / 2;
+        p->col0 = layout_col(p, p->shown, d) - (long)p->hm_cols * p->zc / 2;
         p->row0 = p->pos - (long)p->hm_rows * p->zr;
         break;
     case 'f': /* fit the whole table */
@@ -316,7 +371,6 @@ static int key(tui *t, void *state, int ch)
 
 static int click(tui *t, void *state, int y, int x)
 {
-    (void)t;
     pe_state *p = state;
     if (!p)
         return TUI_IGNORED;
@@ -324,7 +378,7 @@ static int click(tui *t, void *state, int y, int x)
     if (py < 0 || py >= p->hm_rows || px < 0 || px >= p->hm_cols)
         return TUI_IGNORED;
     p->pos = p->row0 + (long)p->ppc * py * p->zr;
-    p->dim = column_dim(p->col0 / p->zc + px, p->zc);
+    p->dim = column_dim(p, p->col0 / p->zc + px, t->a->cfg.d_model);
     return TUI_REDRAW;
 }
 

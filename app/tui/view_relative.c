@@ -150,6 +150,31 @@ static int draw_rows(WINDOW *w, int py, int px, int pw, const double *pe_k, cons
     return py;
 }
 
+/* M_k itself: its 2x2 blocks for the first pairs, as many as the panel's width holds, on three
+ * rows from py ("i=0 [+0.540 +0.841]" over "    [-0.841 +0.540]"). Returns the row below. */
+static int draw_blocks(WINDOW *w, int py, int px, int pw, const tf_config *c, long k)
+{
+    enum { BLOCK_W = 19, GAP = 1 };
+    int d = c->d_model, nb = (pw + GAP) / (BLOCK_W + GAP);
+    if (nb > d / 2)
+        nb = d / 2;
+    if (nb < 1)
+        return py;
+    char line[96];
+    txt_fmt(line, sizeof line, T_R_BLOCKS, k);
+    if (term_text_width(line) > pw)
+        txt_fmt(line, sizeof line, T_R_BLOCKS_S, k);
+    term_text(w, py, px, line, pw);
+    for (int b = 0; b < nb; b++) {
+        double m[2][2];
+        posenc_rotation(b, d, c->base, (double)k, m);
+        int bx = px + b * (BLOCK_W + GAP);
+        term_printf(w, py + 1, bx, BLOCK_W, "i=%-2d[%+.3f %+.3f]", b, m[0][0], m[0][1]);
+        term_printf(w, py + 2, bx, BLOCK_W, "    [%+.3f %+.3f]", m[1][0], m[1][1]);
+    }
+    return py + 3;
+}
+
 /* The right panel: uniqueness (C9) and M_k applied to PE(pos) next to PE(pos+k) (C10). */
 static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, int rows)
 {
@@ -171,8 +196,14 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     py += term_wrap(w, py, px, pw, 2, 1, line);
     term_attr(w, A_NORMAL, 0);
     if (ready) {
-        txt_fmt(line, sizeof line, T_R_UNIQUE, a->min_pair[0], a->min_pair[1], a->min_distance);
-        py += term_wrap(w, py, px, pw, 2, 1, line);
+        /* every pair at that offset ties: |PE(p) - PE(q)|^2 = d - 2 sum_i cos((p - q) w_i) */
+        long off = labs(a->min_pair[1] - a->min_pair[0]);
+        txt_fmt(line, sizeof line, T_R_UNIQUE, off, a->min_pair[0], a->min_pair[1],
+                a->min_distance);
+        if (term_wrap(NULL, 0, 0, pw, 64, 1, line) > 3)
+            txt_fmt(line, sizeof line, T_R_UNIQUE_S, off, a->min_pair[0], a->min_pair[1],
+                    a->min_distance);
+        py += term_wrap(w, py, px, pw, 3, 1, line);
     } else {
         py++;
     }
@@ -188,20 +219,24 @@ static void draw_panel(tui *t, rel_state *st, WINDOW *w, int y, int px, int pw, 
     posenc_row((double)pos, d, c->base, pe_pos);
     posenc_row((double)(pos + k), d, c->base, pe_k);
     posenc_shift(pe_pos, d, c->base, (double)k, shifted);
+    if (!t->big)
+        py = draw_blocks(w, py, px, pw, c, k);
     char hdr[96];
     txt_fmt(hdr, sizeof hdr, T_R_COLS, pos + k, k, pos);
     /* a narrow panel leaves out the |diff| column (the residual line below sums it up) */
     bool narrow = term_text_width(hdr) > pw;
     if (narrow)
         drop_last_column(hdr);
-    if (!t->big)
-        term_text(w, py++, px, hdr, pw);
     int res_lines = t->big ? 4 : narrow ? 3 : 2; /* the residual line's rows */
-    int shown = rows - (py - y) - 1 - res_lines;
+    /* the table: its header and two rows at least, or none (--big: no table of numbers, the
+     * residual line says the point; a short narrow panel keeps M_k's blocks instead) */
+    int shown = rows - (py - y) - 2 - res_lines;
+    if (t->big || shown < 2)
+        shown = 0, py--;
+    else
+        term_text(w, py++, px, hdr, pw);
     if (shown > d)
         shown = d;
-    if (t->big) /* --big: no table of numbers; the residual line says the point */
-        shown = 0, py--;
     double maxr = 0;
     for (int j = 0; j < d; j++)
         maxr = fmax(maxr, fabs(pe_k[j] - shifted[j]));
@@ -230,7 +265,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     const tf_config *c = &t->a->cfg;
     int d = c->d_model;
     /* the square: n positions over n columns and n/2 rows */
-    long n = 2L * (rows - (t->big ? 3 : 2)); /* --big keeps the colour bar under it */
+    long n = 2L * (rows - (t->big ? 4 : 3)); /* the scale's line and colour bar under it */
     /* --big: the panel holds sentences only (no table), so the square takes the width */
     if (n > (t->big ? cols - 38 : cols / 2 - 8))
         n = t->big ? cols - 38 : cols / 2 - 8;
@@ -249,20 +284,31 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     term_attr(w, A_BOLD, 0);
     term_text(w, y, x + 1, title, cols - 2);
     term_attr(w, A_NORMAL, 0);
+    /* the colours span the values shown (124.8 to 256 for 32 positions at d = 512, where a
+     * fixed -d/2..d/2 made every cell a shade of red): a sequential map when they keep one
+     * sign, the diverging one around 0 when they do not */
+    double lo = d / 2.0, hi = d / 2.0;
+    for (long i = 0; g && i < n * n; i++)
+        lo = fmin(lo, g[i]), hi = fmax(hi, g[i]);
+    cmap_id map = CMAP_VIRIDIS;
+    if (lo < 0) {
+        hi = fmax(hi, -lo), lo = -hi, map = CMAP_RDBU;
+    } else if (hi - lo < 1e-9) {
+        lo = hi - 1;
+    }
     if (g) {
         gram_ctx gc = {g, n};
-        term_heatmap(w, y + 1, x + 5, (int)n / 2, (int)n, gram_px, &gc, CMAP_RDBU, -d / 2.0,
-                     d / 2.0);
+        term_heatmap(w, y + 1, x + 5, (int)n / 2, (int)n, gram_px, &gc, map, lo, hi);
     }
     for (int r = 0; r < n / 2; r += 4)
         term_printf(w, y + 1 + r, x, 5, "%4ld", 2L * r + c->index_base);
-    if ((int)n / 2 + 2 < rows)
+    if ((int)n / 2 + 2 < rows) {
         /* at least 30 columns, but never under a narrow panel's lines */
-        term_colorbar(w, y + 2 + (int)n / 2, x + 5,
-                      (int)n >= 30              ? (int)n
-                      : cols - (int)n - 9 >= 40 ? 30
-                                                : (int)n + 2,
-                      CMAP_RDBU, -d / 2.0, d / 2.0);
+        int bw = (int)n >= 30 ? (int)n : cols - (int)n - 9 >= 40 ? 30 : (int)n + 2;
+        term_text(w, y + 1 + (int)n / 2, x + 5, txt(T_R_FITTED), bw);
+        term_colorbar(w, y + 2 + (int)n / 2, x + 5, bw, map, floor(lo * 10 + 1e-9) / 10,
+                      ceil(hi * 10 - 1e-9) / 10);
+    }
 
     draw_panel(t, st, w, y + wide, x + (int)n + 8, cols - (int)n - 9, rows - wide);
 }

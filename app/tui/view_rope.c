@@ -78,6 +78,26 @@ static void axis_label(WINDOW *w, int y, int x, double v)
         term_printf(w, y, x, 6, "%5.2f", v);
 }
 
+/* A cell for arrow m's label at its tip (*cy, *cx), or pushed one or two cells further out
+ * (sx, sy: outward), where it does not touch a label placed before it (at[0..m-1]: a blank
+ * column between two labels of a row, so 7 and 1 never read 71). False when none is free. */
+static bool label_spot(int at[][2], int m, int *cy, int *cx, int sx, int sy, int ph, int cw)
+{
+    const int tries[5][2] = {{0, 0}, {0, 1}, {1, 0}, {1, 1}, {0, 2}};
+    for (int k = 0; k < 5; k++) {
+        int y = *cy + tries[k][0] * sy, x = *cx + tries[k][1] * sx;
+        bool free = y >= 0 && y < ph && x >= 0 && x < cw;
+        for (int o = 0; o < m && free; o++)
+            free = !(at[o][0] == y && abs(at[o][1] - x) <= 1);
+        if (free) {
+            at[m][0] = *cy = y, at[m][1] = *cx = x;
+            return true;
+        }
+    }
+    at[m][0] = at[m][1] = -9; /* no label: nothing to keep clear of */
+    return false;
+}
+
 /* 1. the plane of the chosen pair: q at positions 0..ARROWS-1, each arrow's tip labelled. */
 static void draw_plane(tui *t, const rope_state *st, const rope_frame *f, WINDOW *w, int y,
                        int cols)
@@ -107,11 +127,14 @@ static void draw_plane(tui *t, const rope_state *st, const rope_frame *f, WINDOW
         term_canvas_line(&cv, xs, ys, 2, 1);
     }
     term_canvas_draw(&cv, w, y + 1, f->lx + 4, f->pairs, 3);
+    int at[ARROWS][2];
     for (int m = 0; m < ARROWS; m++) {
         int cx = (int)lround((ends[m][0] + r) / (2 * r) * (cw - 1));
         int cy = (int)lround((r - ends[m][1]) / (2 * r) * (ph - 1));
         term_attr(w, A_BOLD, 0);
-        term_printf(w, y + 1 + cy, f->lx + 4 + cx, 2, "%d", m);
+        if (label_spot(at, m, &cy, &cx, ends[m][0] > 0 ? 1 : -1, ends[m][1] > 0 ? -1 : 1, ph,
+                       cw))
+            term_printf(w, y + 1 + cy, f->lx + 4 + cx, 2, "%d", m);
     }
     term_attr(w, A_NORMAL, 0);
     term_canvas_free(&cv);

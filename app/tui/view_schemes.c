@@ -354,7 +354,10 @@ static int draw_curve(const sch_state *st, int h, WINDOW *w, int y, int x, int w
     term_canvas cv;
     if (ph < 3 || pw < 10 || term_canvas_init(&cv, ph, pw, 0, log10((double)st->R), lo, hi) != 0)
         return 0;
-    tui_fit(w, y, x, wd, T_S9_CURVE, T_S9_CURVE_S, poscurve_quantity_name(poscurve_quantity_of(s)));
+    static const txt_id quantity[POSCURVE_COUNT] = {
+        [POSCURVE_BIAS] = T_S9_Q_BIAS, [POSCURVE_SIMILARITY] = T_S9_Q_SIMILARITY,
+        [POSCURVE_SCORE] = T_S9_Q_SCORE};
+    tui_fit(w, y, x, wd, T_S9_CURVE, T_S9_CURVE_S, txt(quantity[poscurve_quantity_of(s)]));
     double *xs = malloc((size_t)st->R * sizeof *xs);
     if (xs) {
         for (long k = 1; k <= st->R; k++)
@@ -400,9 +403,20 @@ static void past_sentence(const sch_state *st, tf_scheme s, char *buf, size_t ca
                 100 * posctx_unseen(&st->pc, true, 2.0 * L));
 }
 
+/* The rows half h's sentence past L takes, wd columns wide. */
+static int past_rows(const sch_state *st, int h, int wd)
+{
+    char buf[320];
+    past_sentence(st, st->s[h], buf, sizeof buf);
+    return term_wrap(NULL, 0, 0, wd, 6, 1, buf);
+}
+
 /* One half at (y, x), wd columns wide, rows tall: the scheme, its matrix, its curve, what it
- * does past L. The curve has the rows first; the matrix what is left. */
-static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int wd, int rows)
+ * does past L. The curve has the rows first; the matrix what is left. need: the rows kept for
+ * the longer of the two sentences past L, so that both halves' matrices and curves have the
+ * same size and rows, side by side. */
+static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int wd, int rows,
+                      int need)
 {
     tf_scheme s = st->s[h];
     char buf[320];
@@ -418,7 +432,6 @@ static void draw_half(tui *t, sch_state *st, int h, WINDOW *w, int y, int x, int
     int above = 3;
     /* the sentence past L, whole: it is the point of the view */
     past_sentence(st, s, buf, sizeof buf);
-    int need = term_wrap(NULL, 0, 0, wd, 6, 1, buf);
     /* rows: 3 above, the matrix's title and range and n/2 rows, the curve's title, plot and
      * labels, the sentence below */
     int want = rows / 4 < 4 ? 4 : rows / 4 > 10 ? 10 : rows / 4;
@@ -449,9 +462,9 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
             work_say(t, w, y, x + 1, cols - 2);
         return;
     }
-    int wd = (cols - 3) / 2;
-    draw_half(t, st, 0, w, y, x + 1, wd, rows);
-    draw_half(t, st, 1, w, y, x + 2 + wd, wd, rows);
+    int wd = (cols - 3) / 2, n0 = past_rows(st, 0, wd), n1 = past_rows(st, 1, wd);
+    draw_half(t, st, 0, w, y, x + 1, wd, rows, n0 > n1 ? n0 : n1);
+    draw_half(t, st, 1, w, y, x + 2 + wd, wd, rows, n0 > n1 ? n0 : n1);
     snprintf(t->cursor, sizeof t->cursor, "A=%s B=%s mask=%s head=%d scaling=%s",
              scheme_name(st->s[0]), scheme_name(st->s[1]), scheme_mask_name(st->p.mask),
              st->p.head + 1, rope_scaling_name(st->p.scaling.kind));

@@ -22,10 +22,10 @@
 #define N_PAIRS 3
 #define MAP_WORDS 48  /* the most frequent words on the map */
 #define N_NEIGH 8
-#define BAND_WORDS 200 /* the band: every pair of the commonest words (19,900 cosines) */
-#define SPEED_MIN 64 /* words per frame at speed 0, doubling at each step up to 65536 */
-#define N_SPEEDS 11
-#define SPEED_DEFAULT 3 /* 512 words per frame: ~176 k words at 25 frames/s take about 15 s */
+#define SPEED_MIN 64
+#define SPEED_MAX 65536
+#define RUN_FRAMES 120 /* the default speed ends a run in this many frames at full speed plus
+                        * the slow start's 15%: 140 frames of 40-50 ms, 6 to 7 s */
 
 /* the watched pairs shown: 爱-喜欢 and 猫-狗, which share contexts, and the control 爱-北京 */
 static const int shown_pairs[N_PAIRS] = {0, 1, LEARN_CONTROL};
@@ -35,6 +35,7 @@ static const char *const preset[] = {"爱", "猫", "北京", "苹果", "学习",
 typedef struct {
     tui_live live;
     bool applied;
+    long speed; /* words per frame */
     learn_session s; /* the built-in corpus and the model on it */
     w2v_progress pr;
     int32_t pair_id[N_PAIRS][2];
@@ -62,7 +63,7 @@ static void record(learned_state *L)
     size_t i = L->n++;
     L->hx[i] = L->pr.words_total ? (double)L->pr.words_done / (double)L->pr.words_total : 0;
     L->hloss[i] = L->loss_ema;
-    w2v_cosine_spread(&L->s.m, BAND_WORDS, &L->hmean[i], &L->hsd[i]);
+    w2v_cosine_spread(&L->s.m, LEARN_BAND_WORDS, &L->hmean[i], &L->hsd[i]);
     for (int p = 0; p < N_PAIRS; p++)
         L->hcos[p][i] = L->pair_id[p][0] >= 0 && L->pair_id[p][1] >= 0
                             ? w2v_cosine(&L->s.m, L->pair_id[p][0], L->pair_id[p][1])
@@ -106,7 +107,12 @@ static bool learning_open(tui *t, learned_state *L)
     L->sel = w2v_lookup(&L->s.m, preset[0], strlen(preset[0]));
     if (L->sel < 0)
         L->sel = 0;
-    tui_live_set_up(&L->live, SPEED_DEFAULT);
+    /* words per frame: the run ends within RUN_FRAMES frames (1335 for the built-in corpus's
+     * 160 k words) */
+    uint64_t total = (uint64_t)L->s.m.p.epochs * w2v_corpus_tokens(L->s.corpus);
+    uint64_t per = (total + RUN_FRAMES - 1) / RUN_FRAMES;
+    L->speed = per < SPEED_MIN ? SPEED_MIN : per > SPEED_MAX ? SPEED_MAX : (long)per;
+    tui_live_set_up(&L->live);
     restart(L);
     return true;
 }
@@ -187,15 +193,12 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
     return TUI_REDRAW;
 }
 
-/* The speed: words per frame. */
-static long speed_words(const learned_state *L) { return (long)SPEED_MIN << L->live.speed; }
-
 /* Words per frame now: a quarter of the speed over the first 5% of the run, where the cosines
  * leave the near-zero of random rows, so that climb takes a few seconds instead of one. */
 static long frame_words(const learned_state *L)
 {
     bool warmup = L->pr.words_done * 20 < L->pr.words_total;
-    long w = warmup ? speed_words(L) / 4 : speed_words(L);
+    long w = warmup ? L->speed / 4 : L->speed;
     return w < 16 ? 16 : w;
 }
 
@@ -219,6 +222,9 @@ static int frame_ms(void *state)
  * Drawing */
 
 static const tf_rgb curve_rgb[N_PAIRS] = {{230, 80, 60}, {60, 160, 230}, {150, 150, 150}};
+/* each curve's glyph, on the curve every few columns and before its name: the curves are told
+ * apart without colour too (ASCII: no terminal draws it wide) */
+static const char curve_glyph[N_PAIRS] = {'o', 'x', '+'};
 
 static const tf_rgb band_rgb = {220, 180, 50};
 
@@ -255,9 +261,11 @@ static void draw_band_verdict(const learned_state *L, WINDOW *w, int y, int x, i
     size_t i = L->n ? L->n - 1 : 0;
     double mean = L->n ? L->hmean[i] : 0, sd = L->n ? L->hsd[i] : 0, gap = fmax(sd, 0.05);
     char buf[96];
-    txt_fmt(buf, sizeof buf, T_L_BAND, BAND_WORDS, mean, sd);
+    /* a band centred at 0 (the mean vector removed) is +0.00, never -0.00 */
+    double shown = fabs(mean) < 0.005 ? 0.0 : mean;
+    txt_fmt(buf, sizeof buf, T_L_BAND, LEARN_BAND_WORDS, shown, sd);
     if (term_text_width(buf) > cols)
-        txt_fmt(buf, sizeof buf, T_L_BAND_S, mean, sd);
+        txt_fmt(buf, sizeof buf, T_L_BAND_S, shown, sd);
     flow f = {w, x, cols, y, y + 2, 0};
     flow_put(&f, buf, A_NORMAL, term_pair(&band_rgb, NULL));
     f.y++, f.at = 0;
@@ -309,8 +317,9 @@ static void draw_cosine_values(const learned_state *L, WINDOW *w, int cy, int x,
     for (int p = 0; p < N_PAIRS; p++) {
         double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
         /* a cosine that rounds to zero is written 0.00, never -0.00 */
-        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%s-%s 0.00 " : "%s-%s %+.2f ",
-                 learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1], cs);
+        snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%c%s-%s 0.00 " : "%c%s-%s %+.2f ",
+                 curve_glyph[p], learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1],
+                 cs);
         /* whole pairs only: one that does not fit is left out (the lines under the plot name
          * every pair) */
         if (term_text_width(buf) - 1 > x + cols - lx)
@@ -320,18 +329,67 @@ static void draw_cosine_values(const learned_state *L, WINDOW *w, int cy, int x,
     }
 }
 
+/* Each curve's glyph on the curve every 12 columns (the curves start 4 columns apart, so they
+ * rarely share a cell) and at its last point, over a plot of rows x pw cells at (y, x) whose
+ * y axis runs from 1 (top) to -1. */
+static void draw_markers(const learned_state *L, WINDOW *w, int y, int x, int rows, int pw,
+                         const int *pairs)
+{
+    for (int p = N_PAIRS - 1; p >= 0 && L->n > 0; p--) {
+        term_attr(w, A_BOLD, pairs[p]);
+        int next = 4 * p + 2; /* the column of the next marker */
+        for (size_t i = 0; i < L->n; i++) {
+            int cx = (int)lround(L->hx[i] * (2.0 * pw - 1)) / 2;
+            if (cx < next && i + 1 < L->n)
+                continue;
+            double v = fmax(-1.0, fmin(1.0, L->hcos[p][i]));
+            int cy = (int)lround((1.0 - v) / 2.0 * (4.0 * rows - 1)) / 4;
+            mvwaddch(w, y + cy, x + cx, (chtype)curve_glyph[p]);
+            next = cx + 12;
+        }
+    }
+    term_attr(w, A_NORMAL, 0);
+}
+
+/* The cosine plot, rows x pw cells at (y, x + 6) with its y labels before it: the zero line, the
+ * band (mean +- sd of the common-word pairs) dotted, the watched pairs' curves and glyphs. */
+static void draw_cosine_plot(const learned_state *L, WINDOW *w, int y, int x, int rows, int pw,
+                             const int *pairs)
+{
+    term_canvas cv;
+    if (term_canvas_init(&cv, rows, pw, 0, 1, -1.0, 1.0) == 0) {
+        for (int k = 0; k <= 50; k++) /* the zero line: random rows sit near it */
+            term_canvas_dot(&cv, k / 50.0, 0.0, N_PAIRS + 1);
+        size_t every = L->n / (size_t)(2 * pw) + 1;
+        for (size_t i = 0; i < L->n; i += every) {
+            term_canvas_dot(&cv, L->hx[i], fmin(1.0, L->hmean[i] + L->hsd[i]), N_PAIRS + 2);
+            term_canvas_dot(&cv, L->hx[i], fmax(-1.0, L->hmean[i] - L->hsd[i]), N_PAIRS + 2);
+        }
+        for (int p = N_PAIRS - 1; p >= 0; p--)
+            if (L->n >= 2)
+                term_canvas_line(&cv, L->hx, L->hcos[p], (int)L->n, p + 1);
+        int all[N_PAIRS + 2] = {pairs[0], pairs[1], pairs[2], 0, term_pair(&band_rgb, NULL)};
+        term_canvas_draw(&cv, w, y, x + 6, all, N_PAIRS + 2);
+        term_canvas_free(&cv);
+        draw_markers(L, w, y, x + 6, rows, pw, pairs);
+    }
+    term_text(w, y, x, " 1.0", 5);
+    term_text(w, y + (rows - 1) / 2, x, " 0.0", 5);
+    term_text(w, y + rows - 1, x, "-1.0", 5);
+}
+
 static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int cols)
 {
     char buf[160];
     int pairs[N_PAIRS];
     for (int p = 0; p < N_PAIRS; p++)
         pairs[p] = term_pair(&curve_rgb[p], NULL);
-    /* the loss plot a third, the cosine plot (the point) the rest; a title line each, and the
-     * band's three lines */
-    int h = (rows - 6) / 3, hc;
-    if (h < 2)
-        h = 2;
-    hc = rows - 6 - h < 2 ? 2 : rows - 6 - h;
+    /* a title line each and the band's three lines; of the rest the cosine plot (the point)
+     * takes two thirds, and at least 6 rows while the loss plot keeps one */
+    int plots = rows - 5;
+    int hc = plots >= 9 ? plots - plots / 3 : plots - 1;
+    hc = hc < 2 ? 2 : hc;
+    int h = plots - hc < 1 ? 1 : plots - hc;
     int pw = cols - 7;
     /* loss */
     term_attr(w, A_BOLD, 0);
@@ -357,30 +415,13 @@ static void draw_curves(learned_state *L, WINDOW *w, int y, int x, int rows, int
     }
     snprintf(buf, sizeof buf, "%4.1f", lmax);
     term_text(w, y + 1, x, buf, 5);
-    term_text(w, y + h, x, " 0.0", 5);
+    if (h > 1) /* a plot one row high keeps its top */
+        term_text(w, y + h, x, " 0.0", 5);
     /* cosines */
     int cy = y + h + 1;
     draw_cosine_values(L, w, cy, x, cols, pairs);
     term_attr(w, A_NORMAL, 0);
-    if (term_canvas_init(&cv, hc, pw, 0, 1, -0.5, 1.0) == 0) {
-        for (int k = 0; k <= 50; k++) /* the zero line: random rows sit near it */
-            term_canvas_dot(&cv, k / 50.0, 0.0, N_PAIRS + 1);
-        /* the band, mean +- sd of the common-word pairs, dotted under the named pairs */
-        size_t every = L->n / (size_t)(2 * pw) + 1;
-        for (size_t i = 0; i < L->n; i += every) {
-            term_canvas_dot(&cv, L->hx[i], fmin(1.0, L->hmean[i] + L->hsd[i]), N_PAIRS + 2);
-            term_canvas_dot(&cv, L->hx[i], fmax(-0.5, L->hmean[i] - L->hsd[i]), N_PAIRS + 2);
-        }
-        for (int p = N_PAIRS - 1; p >= 0; p--)
-            if (L->n >= 2)
-                term_canvas_line(&cv, L->hx, L->hcos[p], (int)L->n, p + 1);
-        int all[N_PAIRS + 2] = {pairs[0], pairs[1], pairs[2], 0, term_pair(&band_rgb, NULL)};
-        term_canvas_draw(&cv, w, cy + 1, x + 6, all, N_PAIRS + 2);
-        term_canvas_free(&cv);
-    }
-    term_text(w, cy + 1, x, " 1.0", 5);
-    term_text(w, cy + 1 + (int)lround(hc * 2.0 / 3.0), x, " 0.0", 5);
-    term_text(w, cy + hc, x, "-0.5", 5);
+    draw_cosine_plot(L, w, cy + 1, x, hc, pw, pairs);
     draw_band_verdict(L, w, cy + hc + 1, x, cols, pairs);
 }
 
@@ -397,7 +438,7 @@ static void draw_map(learned_state *L, WINDOW *w, int y, int x, int rows, int co
     double *xy = malloc(n * 2 * sizeof *xy);
     unsigned char *used = calloc((size_t)rows * cols, 1);
     pca_result r;
-    if (!xy || !used || pca_project2(L->s.m.in, n, L->s.m.dim, xy, &r) != TF_OK) {
+    if (!xy || !used || pca_project2(L->s.m.vec, n, L->s.m.dim, xy, &r) != TF_OK) {
         free(xy), free(used);
         return;
     }
@@ -513,6 +554,7 @@ static int key(tui *t, void *state, int ch)
         return TUI_IGNORED;
     switch (ch) {
     case ' ':
+    case 'p': /* the lesson's Space goes on: p pauses there and here */
         if (!tui_live_toggle(&L->live, L->pr.done))
             return TUI_IGNORED;
         snprintf(t->msg, sizeof t->msg, "%s", txt(L->live.running ? T_L_RUNNING : T_L_PAUSED));
@@ -530,14 +572,15 @@ static int key(tui *t, void *state, int ch)
     case '+':
     case '=':
     case '>':
-        tui_live_faster(&L->live, 1, N_SPEEDS);
-        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, speed_words(L));
+        L->speed = L->speed * 2 < SPEED_MAX ? L->speed * 2 : SPEED_MAX;
+        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
         return TUI_REDRAW;
     case '-':
     case '_':
     case '<':
-        tui_live_faster(&L->live, -1, N_SPEEDS);
-        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, speed_words(L));
+        if (L->speed > SPEED_MIN)
+            L->speed /= 2;
+        txt_fmt(t->msg, sizeof t->msg, T_L_SPEED, L->speed);
         return TUI_REDRAW;
     case 'u':
         return t->lesson ? TUI_IGNORED : apply(t, L);
