@@ -733,6 +733,8 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_CHANCE) = {"不加位置至多 50%%：两种语序答案相同，至多对一半",
                      "at most 50%% without positions: both orders get one answer, so at most "
                      "half are right"},
+    /* the 50 % line's label where neither form above fits clear of the curves */
+    F(T_F_CHANCE_S) = {"至多 50%%", "at most 50%%"},
     /* the training figure's note, longest first: the first that fits is drawn */
     F(T_F_TRAIN_NOTE) = {"单层注意力模型学「谁是施事者」，每种方案各训练一次：\n训练 %u 句，"
                          "测试 %u 句（从未训练过）。\n不加位置时两种语序答案相同，至多对一半。",

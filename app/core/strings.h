@@ -145,7 +145,7 @@ typedef enum {
     T_F_TR_START,   /* %d  epochs */
     T_F_TR_LOSS,    /* %.2f */
     T_F_TR_DONE, T_F_TR_COS,
-    T_F_TITLE_ORDER_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_TRAIN_NOTE,
+    T_F_TITLE_ORDER_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_CHANCE_S, T_F_TRAIN_NOTE,
     T_F_TRAIN_NOTE_S,
     T_FIGURES_END, /* the end of the figures' section */
 

@@ -190,8 +190,8 @@ static bool curve_meets(const fig_axes *ax, const double *x, const double *y, si
 
 /* The 50 % line's label where no curve of the whole run passes (the same place in every
  * frame of the animation): its whole sentence, else its first part (up to the colon: "at most
- * 50% without positions", "不加位置至多 50%"), above or below the line, at its right end, its middle or its left
- * end, the first of these clear of every curve and marker by a fifth of the label's size. With
+ * 50% without positions", "不加位置至多 50%"), else "at most 50%" alone, above or below the
+ * line, at its right end, its middle or its left end, the first of these clear of every curve and marker by a fifth of the label's size. With
  * none clear the page is too small (cramped: a still figure's grows taller). x, y: scratch for
  * a curve's points. Returns the label's box. */
 static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, double *x,
@@ -202,13 +202,14 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     double fs = fig_font_size(c->f, FIG_TICK), pad = 0.3 * fs, clear = 0.2 * fs;
     double ms = 2.4 * lw * 1.4 + 2 * lw; /* a marker and the line's width */
     double off = 0.5 * ms + 1.2 * clear;    /* from the line: clear of `none`'s markers on it */
-    char forms[2][160];
+    char forms[3][160];
     txt_fmt_lang(forms[0], sizeof forms[0], T_F_CHANCE, c->zh);
     snprintf(forms[1], sizeof forms[1], "%s", forms[0]);
     cut_at_colon(forms[1]);
+    txt_fmt_lang(forms[2], sizeof forms[2], T_F_CHANCE_S, c->zh);
     fig_rect best = {0};
     int form = -1;
-    for (int f = 0; f < 2 && form < 0; f++) {
+    for (int f = 0; f < 3 && form < 0; f++) {
         double w, h;
         fig_text_size(c->f, FIG_TICK, forms[f], false, &w, &h);
         if (w > ax->r.w - 2 * pad)
@@ -233,9 +234,9 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     }
     if (form < 0) { /* no clear place: the plot is too small for its label */
         fig_set_cramped(c->f);
-        form = 1;
+        form = 2;
         double w, h;
-        fig_text_size(c->f, FIG_TICK, forms[1], false, &w, &h);
+        fig_text_size(c->f, FIG_TICK, forms[2], false, &w, &h);
         best = (fig_rect){ax->r.x + ax->r.w - pad - w, y50 - off - h, w, h};
     }
     fig_text_in(c->f, ax, FIG_TICK, forms[form], false, best.x, best.y, 0, 0);
