@@ -334,7 +334,8 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
 /* Colour-blind-safe series colours (Okabe & Ito), cycling. */
 tf_rgb fig_series_color(int i);
 
-typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED } fig_dash;
+/* In the order of style.h's style_dash, so a scheme's style converts by a cast. */
+typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED, FIG_DASHDOT } fig_dash;
 
 /* A polyline through (x[i], y[i]) clipped to the plot area; non-finite points break the line. */
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
@@ -342,6 +343,10 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
 /* Round markers of diameter size (points). */
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size);
+/* Markers of a shape (style.h's style_marker: circle, square, diamond, triangles, polygons) about
+ * size points across, filled with c and edged in white so that a marker on another stays seen. */
+void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
+                       tf_rgb c, double size, int shape);
 /* A filled bar from y = base to y = top between x0 and x1 (data coordinates). */
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c);
 /* An arrow from (x0, y0) to (x1, y1) in data coordinates, head size in points; returns the box
@@ -360,6 +365,7 @@ typedef struct {
     tf_rgb color;
     fig_dash dash;
     bool bar;          /* a filled square instead of a line */
+    int marker;        /* 0: none; 1 + a style_marker: that marker in the middle of the line */
 } fig_legend_item;
 
 /* A legend box in the corner of the plot area: corner 0 top-left, 1 top-right, 2 bottom-left,

