@@ -326,10 +326,20 @@ typedef struct {
  * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <desc>). TF_ERR_NOMEM, TF_ERR_RANGE. */
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi);
+/* The pixels fig_heatmap draws m in on a's plot: dr x dc, fewer than m's cells where it averages. */
+void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc);
+/* The values those pixels show when they average (malloc'd, dr x dc), NULL when each cell has
+ * pixels of its own (or out of memory). */
+double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr,
+                          long *dc);
 /* Room a vertical colorbar needs right of a plot (bar, ticks, labels, label). */
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label);
 /* A vertical colorbar with ticks and a label, bar at the left of r, r.h tall. */
 void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label);
+/* The same with the ends where values were cut marked: clip bit 1 the low end, bit 2 the high
+ * end, each a triangle in the end colour (as matplotlib's extend="both"), inside r. */
+void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
+                       int clip);
 
 /* Colour-blind-safe series colours (Okabe & Ito), cycling. */
 tf_rgb fig_series_color(int i);

@@ -43,30 +43,20 @@ static void cell_span(long i, long n, long d, long *j0, double *w0)
     *w0 = fmin(b, (double)(*j0 + 1)) - a;
 }
 
-/* The matrix as a dr x dc grid of colours (RGB24): its cells themselves when dr = rows and
- * dc = cols, otherwise each pixel the area-weighted mean of the values of the cells it covers.
- * NULL when out of memory. */
-static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
-                               double lo, double hi)
+/* The dr x dc grid (dr <= rows, dc <= cols) each pixel the area-weighted mean of the values of
+ * the cells it covers (non-finite values count as 0). NULL when out of memory. */
+static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
     double *row = malloc((size_t)m->cols * sizeof *row);
-    bool average = dr < m->rows || dc < m->cols;
-    double *acc = average ? calloc((size_t)dr * (size_t)dc, sizeof *acc) : NULL;
-    double *line = average ? malloc((size_t)dc * sizeof *line) : NULL;
-    if (!px || !row || (average && (!acc || !line))) {
-        free(px);
-        px = NULL;
+    double *acc = calloc((size_t)dr * (size_t)dc, sizeof *acc);
+    double *line = malloc((size_t)dc * sizeof *line);
+    if (!row || !acc || !line) {
+        free(acc);
+        acc = NULL;
         goto done;
     }
     for (long r = 0; r < m->rows; r++) {
         matrix_row(m, r, row);
-        if (!average) {
-            uint32_t *out = px + (size_t)r * (size_t)dc;
-            for (long c = 0; c < m->cols; c++)
-                out[c] = cell_rgb(pal, row[c], lo, hi);
-            continue;
-        }
         /* the row averaged across, then spread over the one or two pixel rows it covers */
         for (long j = 0; j < dc; j++)
             line[j] = 0;
@@ -93,13 +83,43 @@ static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_r
                 a1[j] += wr1 * line[j];
         }
     }
-    if (average)
-        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
-            px[i] = cell_rgb(pal, acc[i], lo, hi);
 done:
     free(row);
-    free(acc);
     free(line);
+    return acc;
+}
+
+/* The matrix as a dr x dc grid of colours (RGB24): its cells themselves when dr = rows and
+ * dc = cols, otherwise each pixel the colour of matrix_means. NULL when out of memory. */
+static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
+                               double lo, double hi)
+{
+    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
+    if (!px)
+        return NULL;
+    if (dr < m->rows || dc < m->cols) {
+        double *acc = matrix_means(m, dr, dc);
+        if (!acc) {
+            free(px);
+            return NULL;
+        }
+        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
+            px[i] = cell_rgb(pal, acc[i], lo, hi);
+        free(acc);
+        return px;
+    }
+    double *row = malloc((size_t)m->cols * sizeof *row);
+    if (!row) {
+        free(px);
+        return NULL;
+    }
+    for (long r = 0; r < m->rows; r++) {
+        matrix_row(m, r, row);
+        uint32_t *out = px + (size_t)r * (size_t)dc;
+        for (long c = 0; c < m->cols; c++)
+            out[c] = cell_rgb(pal, row[c], lo, hi);
+    }
+    free(row);
     return px;
 }
 
@@ -141,6 +161,21 @@ static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
     free(big);
 }
 
+void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
+{
+    *dc = side_pixels(f, a->r.w), *dr = side_pixels(f, a->r.h);
+    *dc = *dc < m->cols ? *dc : m->cols;
+    *dr = *dr < m->rows ? *dr : m->rows;
+}
+
+double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
+{
+    fig_heatmap_grid(f, a, m, dr, dc);
+    if (*dr == m->rows && *dc == m->cols)
+        return NULL;
+    return matrix_means(m, *dr, *dc);
+}
+
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi)
 {
@@ -148,9 +183,8 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
         (!m->f64 && !m->f32 && !m->row))
         return TF_ERR_RANGE;
     fig_record(f, FIG_BOX_HEATMAP, a->r, 0, a->r, NULL);
-    long dc = side_pixels(f, a->r.w), dr = side_pixels(f, a->r.h);
-    dc = dc < m->cols ? dc : m->cols;
-    dr = dr < m->rows ? dr : m->rows;
+    long dc, dr;
+    fig_heatmap_grid(f, a, m, &dr, &dc);
     if (!f->have_heatmap) {
         f->have_heatmap = true;
         double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
@@ -212,9 +246,39 @@ double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
     return total;
 }
 
+/* A triangle in colour k on the bar's end: its base on the ramp at y, its tip tip_y. */
+static void cb_end(fig *f, fig_rect bar, double y, double tip_y, tf_rgb k)
+{
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_close(f);
+    pen_rgb(f, k);
+    pen_fill(f);
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_rgb(f, (tf_rgb){38, 38, 38});
+    pen_stroke(f);
+}
+
 void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label)
 {
+    fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
+}
+
+/* Long: the ramp, its ends, its frame, ticks and labels are one drawing in one coordinate
+ * system; split, each part would take the same eight values. */
+void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
+                       int clip)
+{
     fig_axes a = {0};
+    double tri = cb_bar(f); /* a marked end's triangle: as tall as the bar is wide */
+    if (r.h < 6 * tri)
+        clip = 0;
+    double top = clip & 2 ? tri : 0, bottom = clip & 1 ? tri : 0;
+    r.y += top;
+    r.h -= top + bottom;
     a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
     cb_axis(f, &a.y, lo, hi, r.h);
     a.x = (fig_axis){.lo = 0, .hi = 1};
@@ -234,8 +298,12 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
 
     double tick = fig_tick_len(f), pad = 0.35 * f->spec.font_size;
     pen_save(f);
-    pen_rgb(f, (tf_rgb){38, 38, 38});
     pen_width(f, fig_line_width(f));
+    if (clip & 2)
+        cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
+    if (clip & 1)
+        cb_end(f, a.r, a.r.y + a.r.h, a.r.y + a.r.h + bottom, pal[0]);
+    pen_rgb(f, (tf_rgb){38, 38, 38});
     pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
     double x1 = a.r.x + a.r.w;
     for (int i = 0; i < a.y.nt; i++) {

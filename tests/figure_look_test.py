@@ -110,6 +110,69 @@ def test_style(d):
         check(not odd, f"{fig}: curve colours from the palettes ({odd})")
 
 
+def heatmap_pixels(path):
+    """The first heatmap's pixels of a PNG (as its "tfviz:heatmap" text says where), as floats."""
+    import numpy as np
+    from PIL import Image
+    im = Image.open(path)
+    m = re.search(r"x=([\d.]+) y=([\d.]+) width=([\d.]+) height=([\d.]+)",
+                  im.info["tfviz:heatmap"])
+    x, y, w, h = [int(round(float(v))) for v in m.groups()]
+    return np.asarray(im.convert("RGB"), dtype=float)[y + 1:y + h - 1, x + 1:x + w - 1], im.info
+
+
+def svg_texts(path):
+    text = open(path, encoding="utf-8").read()
+    return [re.sub(r"<[^>]*>", "", t) for t in re.findall(r"<text\b.*?</text>", text, re.S)]
+
+
+def number(s):
+    try:
+        return float(s.replace("\u2212", "-"))
+    except ValueError:
+        return None
+
+
+def random_walk(d, rows=1024, cols=768, seed=1):
+    import numpy as np
+    t = np.cumsum(np.random.default_rng(seed).standard_normal((rows, cols)), axis=0)
+    path = os.path.join(d, "walk.npy")
+    np.save(path, t.astype(np.float32))
+    return path
+
+
+def test_scales(d):
+    """A random-walk table's panel has contrast; --vmin/--vmax reach the table only."""
+    import numpy as np
+    walk = random_walk(d)
+    png = os.path.join(d, "walk.png")
+    run("--lang", "en", "--export", png, "--figure", "pe-file", "--pe-file", walk,
+        "--venue", "neurips")
+    px, _ = heatmap_pixels(png)
+    sat = px.max(2) - px.min(2)
+    lum = px.mean(2)
+    # a scale set by the extremes leaves 0.3 % of the pixels coloured, luminance spread 9
+    check((sat > 80).mean() > 0.15, f"a random walk's table is coloured ({(sat > 80).mean():.3f})")
+    check(lum.std() > 25, f"and has contrast (luminance sd {lum.std():.1f})")
+    svg = os.path.join(d, "walk.svg")
+    run("--lang", "en", "--export", svg, "--figure", "pe-file", "--pe-file", walk,
+        "--venue", "neurips", "--vmin", "-5", "--vmax", "5")
+    nums = [v for v in map(number, svg_texts(svg)) if v is not None]
+    top = np.max(np.abs(np.load(walk).astype(float)), axis=None)
+    gram = np.load(walk).astype(float) @ np.load(walk).astype(float).T
+    check(max(nums) > 0.3 * gram.max(),
+          f"--vmin/--vmax leave the dot products' scale (a tick {max(nums):g} of max "
+          f"{gram.max():.3g})")
+    check(top > 5, "the table reaches past 5")
+    png5 = os.path.join(d, "walk5.png")
+    run("--lang", "en", "--export", png5, "--figure", "pe-file", "--pe-file", walk,
+        "--venue", "neurips", "--vmin", "-5", "--vmax", "5")
+    px5, _ = heatmap_pixels(png5)
+    sat5 = px5.max(2) - px5.min(2)
+    check((sat5 > 80).mean() > (sat > 80).mean(),
+          f"--vmin -5 --vmax 5 saturate the table ({(sat5 > 80).mean():.2f})")
+
+
 def main():
     global TFVIZ
     TFVIZ = sys.argv[1]

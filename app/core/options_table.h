@@ -150,10 +150,12 @@ static const tf_option options[] = {
      "on 0 for signed values, viridis otherwise).",
      "viridis cividis rdbu puor gray", "[colour map]:colormap:"},
     {"vmin", 0, "V", G_FIGURES, CALL(set_vmin),
-     "the lowest and highest value of every heatmap's colour scale\n(default: the data's "
-     "range, centred on 0 for signed values)", "--vmin V, --vmax V",
-     "The colour limits of every heatmap in the figure (default: the data's range, centred on "
-     "0 for signed\nvalues); values beyond them take the end colours.",
+     "the lowest and highest value of the colour scale of the figure's own\nquantity (default: "
+     "the data's range, centred on 0 for signed values)", "--vmin V, --vmax V",
+     "The colour limits of the heatmaps that show the figure's own quantity (pe-file: the "
+     "table, not its\ndot products; default: the data's range, or its 1st to 99th percentile "
+     "when a few extremes\nwould squash the rest, centred on 0 for signed values); values "
+     "beyond them take the end\ncolours, and the colour bar marks a cut end with a triangle.",
      NULL, "[lowest value of the colour scale]:value:"},
     {"vmax", 0, "V", G_FIGURES, CALL(set_vmax), NULL, NULL, NULL, NULL,
      "[highest value of the colour scale]:value:"},

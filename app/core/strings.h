@@ -139,7 +139,7 @@ typedef enum {
     T_F_RR_BOTH, T_F_RR_QONLY, /* the score's legend: both shifted, q alone shifted */
     T_F_PW_WAVES,
     T_F_PW_ROW,     /* %.1f  the position */
-    T_F_SAME_CURVE, T_F_PW_SIN, T_F_PW_COS,
+    T_F_AVG_COLS, T_F_AVG_CELLS, T_F_AVG_SHORT, T_F_SAME_CURVE, T_F_PW_SIN, T_F_PW_COS,
     T_F_TR_MAP,     /* %zu %.0f  words, percent of the run */
     T_F_TR_CONTROL,
     T_F_TR_START,   /* %d  epochs */

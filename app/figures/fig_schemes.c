@@ -851,9 +851,11 @@ static void short_pos_label(fig_ctx *c, fig_axes *ax, fig_rect outer, bool squar
 static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
 {
     const tf_learned_pe *t = P->t;
-    double mn, mx, lo, hi;
-    minmax(t->p, (size_t)t->n_pos * (size_t)t->d, &mn, &mx);
-    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    /* each panel its own scale; --vmin/--vmax are the table's values */
+    color_range s1, s2;
+    size_t cells = (size_t)t->n_pos * (size_t)t->d;
+    cmap_id cm = color_scale_of(c, t->p, cells, NULL, 0, true, &s1);
+    double lo = s1.lo, hi = s1.hi;
     double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
     fig_rect left = r, right = r;
     left.w = (r.w - gap) / 2;
@@ -867,13 +869,29 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a1.right = fig_colorbar_width(c->f, lo, hi, NULL);
     fig_axes_fit(c->f, &a1, left);
     short_pos_label(c, &a1, left, false);
-    tf_status st = fig_heatmap(c->f, &a1, &(fig_matrix){.f64 = t->p, .rows = t->n_pos,
-                                                        .cols = t->d}, cm, lo, hi);
+    /* the scale of what the pixels show: averaged columns span less than the cells; the label
+     * says so, in a second line that takes room from the plot */
+    fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
+    char xl[200];
+    const char *xlabel = a1.x.label;
+    a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+    if (a1.x.label != xlabel) {
+        fig_axes_fit(c->f, &a1, left);
+        short_pos_label(c, &a1, left, false);
+        a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+    }
+    long dr, dc;
+    double *shown = fig_heatmap_means(c->f, &a1, &m1, &dr, &dc);
+    if (shown) {
+        cm = color_scale_of(c, t->p, cells, shown, (size_t)dr * (size_t)dc, true, &s1);
+        lo = s1.lo, hi = s1.hi;
+        free(shown);
+    }
+    tf_status st = fig_heatmap(c->f, &a1, &m1, cm, lo, hi);
     fig_axes_draw(c->f, &a1);
-    fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, NULL);
-    double gmn, gmx, glo, ghi;
-    minmax(P->gram, (size_t)P->n * (size_t)P->n, &gmn, &gmx);
-    cmap_id cg = color_scale(c, fmin(gmn, -fabs(gmx)), gmx, &glo, &ghi); /* centred on 0 */
+    fig_colorbar_clip(c->f, colorbar_rect(&a1), cm, lo, hi, NULL, s1.clip);
+    cmap_id cg = color_scale_of(c, P->gram, (size_t)P->n * (size_t)P->n, NULL, 0, false, &s2);
+    double glo = s2.lo, ghi = s2.hi;
     matrix_axes(&a2, P->n, 0, P->n, 0);
     a2.x.label = fig_txt(c, T_F_POS);
     a2.y.label = fig_txt(c, T_F_POS);
@@ -892,7 +910,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
         st = fig_heatmap(c->f, &a2, &(fig_matrix){.f64 = P->gram, .rows = P->n, .cols = P->n},
                          cg, glo, ghi);
     fig_axes_draw(c->f, &a2);
-    fig_colorbar(c->f, colorbar_rect(&a2), cg, glo, ghi, NULL);
+    fig_colorbar_clip(c->f, colorbar_rect(&a2), cg, glo, ghi, NULL, s2.clip);
     return st;
 }
 
