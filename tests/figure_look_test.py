@@ -173,6 +173,70 @@ def test_scales(d):
           f"--vmin -5 --vmax 5 saturate the table ({(sat5 > 80).mean():.2f})")
 
 
+def pe_table(rows, cols, base=10000.0):
+    """Sinusoidal PE (Vaswani et al.), interleaved and split, from the formula."""
+    import numpy as np
+    ang = np.arange(rows)[:, None] / base ** (2 * np.arange(cols // 2)[None, :] / cols)
+    inter = np.empty((rows, cols))
+    inter[:, 0::2], inter[:, 1::2] = np.sin(ang), np.cos(ang)
+    return {"interleaved": inter, "split": np.concatenate([np.sin(ang), np.cos(ang)], axis=1)}
+
+
+def invented_columns(png):
+    """Read a grey pe heatmap back as values; return the layout it matches best and the pixel
+    columns whose colour, on most rows, is no value of the cells under it (off by > 0.25)."""
+    import numpy as np
+    px, info = heatmap_pixels(png)
+    heat = info["tfviz:heatmap"]
+    rows, cols = [int(v) for v in re.search(r"rows=(\d+) cols=(\d+)", heat).groups()]
+    m = re.search(r"averaged to (\d+) x (\d+)", heat)
+    dr, dc = (int(m.group(1)), int(m.group(2))) if m else (rows, cols)
+    v = px[:, :, 0] / 255.0 * 2 - 1           # gray: -1 black .. 1 white
+    H, W = v.shape
+    best = None
+    for name, t, v in [(n, t, s * v) for n, t in pe_table(rows, cols).items() for s in (1, -1)]:
+        bad, err = [], 0.0
+        for c in range(3, W - 3):
+            g = (c + 0.5) * dc / W                # the drawn column under this pixel
+            a, b = int(np.floor(int(g) * cols / dc)), int(np.ceil((int(g) + 1) * cols / dc))
+            if name == "split" and a <= cols // 2 <= b + 1 or abs(c - W / 2) < 3 and \
+                    name == "split":
+                continue                          # the line between the halves
+            off = 0
+            for r in range(3, H - 3):
+                h = int((r + 0.5) * dr / H)
+                ra, rb = int(np.floor(h * rows / dr)), int(np.ceil((h + 1) * rows / dr))
+                cells = t[ra:rb, a:b]
+                err += abs(v[r, c] - cells.mean())
+                off += np.min(np.abs(cells - v[r, c])) > 0.25
+            if off > 0.5 * (H - 6):
+                bad.append(c)
+        if best is None or err < best[1]:
+            best = (name, err, bad, W)
+    return best
+
+
+def test_values(d):
+    """A narrow pe draws no value the encoding never takes; -d 4096 -n 8192 draws."""
+    png = os.path.join(d, "pe.png")
+    run("--lang", "en", "--export", png, "--figure", "pe", "--width", "2in", "--colormap", "gray")
+    layout, _, bad, W = invented_columns(png)
+    # interleaved at 2 in: 270 of 279 pixel columns show ~0.5 between a sin ~ 0 and a cos ~ 1
+    check(layout == "split", f"a pe with more columns than pixels is drawn split ({layout})")
+    # split, the first few pixels still mix sin columns of the highest frequencies (~1 %)
+    check(len(bad) <= 0.03 * W, f"no column block shows a value its cells never take "
+          f"({len(bad)} of {W}: {bad[:8]})")
+    svg = os.path.join(d, "pe.svg")
+    run("--lang", "en", "--export", svg, "--figure", "pe", "--width", "2in")
+    said = " ".join(svg_texts(svg))
+    check("mean" in said and "sin" in said, f"the figure says it splits and averages ({said!r})")
+    big = os.path.join(d, "big.png")
+    p = run("--lang", "en", "--export", big, "--figure", "pe", "-d", "4096", "-n", "8192",
+            "--venue", "neurips", ok=False)
+    check(p.returncode == 0 and os.path.getsize(big) > 1000,
+          f"-d 4096 -n 8192 draws ({p.stderr.decode().strip()})")
+
+
 def main():
     global TFVIZ
     TFVIZ = sys.argv[1]

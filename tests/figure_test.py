@@ -413,14 +413,14 @@ def test_paper(d):
     p = run("--print", "pe", "--pe-layout", "sincos", ok=False)
     check(p.returncode == 2 and "interleaved or split" in p.stderr.decode(), "bad --pe-layout")
     # rope-decay: 10000 beside 500000 by default; --base draws that base alone; a base keeps
-    # its style either way (10000 solid blue, 500000 dashed orange)
+    # its style either way (10000 RoPE's solid blue, 500000 Llama 3's dashed rose: --print style)
     svg = os.path.join(d, "decay.svg")
-    for base, want in ((None, {("#0072b2", False), ("#d55e00", True)}),
-                       ("10000", {("#0072b2", False)}), ("500000", {("#d55e00", True)})):
+    for base, want in ((None, {("#0072b2", False), ("#cc6677", True)}),
+                       ("10000", {("#0072b2", False)}), ("500000", {("#cc6677", True)})):
         run("--export", svg, "--figure", "rope-decay", *(["--base", base] if base else []))
         paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
         curves = {(p.getAttribute("stroke"), p.hasAttribute("stroke-dasharray")) for p in paths
-                  if p.getAttribute("stroke") in ("#d55e00", "#0072b2")}
+                  if p.getAttribute("stroke") in ("#cc6677", "#0072b2")}
         check(curves == want, f"rope-decay --base {base}: curves {sorted(curves)}")
     # --vmin / --vmax: the colour limits of the heatmap, values beyond them clamped
     run("--export", path, "-n", "40", "-d", "24", "--vmin", "-0.5", "--vmax", "0.5")

@@ -497,6 +497,7 @@ static int set_pe_layout(tf_options *o, const char *v)
         return -1;
     }
     o->pe_split = strcmp(v, "split") == 0;
+    o->pe_layout_set = true;
     return 0;
 }
 

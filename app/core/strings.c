@@ -673,6 +673,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
                          "PE(<i>p</i>) · PE(<i>p</i> + <i>k</i>)"},
     F(T_F_SCORE) = {"(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)",
                     "(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)"},
+    F(T_F_DIM_SPLIT_S) = {"sin 半 | cos 半", "sin half | cos half"},
     F(T_F_DIM_SPLIT) = {"列：前半 sin(<i>pos</i> ω<sub><i>i</i></sub>)，后半 cos",
                         "column: sin(<i>pos</i> ω<sub><i>i</i></sub>) half, then cos half"},
     F(T_F_TITLE_ROPE_QK) = {"RoPE：q 与 k 一起转动，夹角为 (m − n)θ",

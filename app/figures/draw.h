@@ -27,6 +27,8 @@ typedef struct {
     bool no_title;    /* --no-title: no subtitle either */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
     bool pe_split;    /* --pe-layout split */
+    bool pe_layout_set; /* --pe-layout given; else PE-like columns split where they outnumber
+                           the pixels (averaging a sin and a cos column invents ~0.5) */
     bool has_vmin, has_vmax; /* --vmin, --vmax: every heatmap's colour limits */
     double vmin, vmax;
 } fig_ctx;
@@ -188,6 +190,8 @@ typedef struct {
 } color_range;
 cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
                        size_t n_shown, bool named, color_range *r);
+/* Whether a PE-like matrix m (sin, cos pairs in its columns) is drawn split on ax's plot. */
+bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
 /* label, or when m drawn on ax's plot averages cells, label and what each pixel is, in out (cap
  * bytes). */
 const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,

@@ -481,8 +481,8 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     }
     if (req->panel_labels)
         fputs(" --panel-labels", m);
-    if (req->pe_split)
-        fputs(" --pe-layout split", m);
+    if (req->pe_layout_set)
+        fprintf(m, " --pe-layout %s", req->pe_split ? "split" : "interleaved");
     if (req->has_vmin)
         fprintf(m, " --vmin %.17g", req->vmin);
     if (req->has_vmax)
@@ -514,7 +514,8 @@ fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
                      .no_title = req->no_title,
                      /* no subtitles: the panels of a multi-panel figure are named by letters */
                      .panel_labels = req->panel_labels || req->no_title,
-                     .pe_split = req->pe_split, .has_vmin = req->has_vmin,
+                     .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set,
+                     .has_vmin = req->has_vmin,
                      .has_vmax = req->has_vmax, .vmin = req->vmin, .vmax = req->vmax};
 }
 
