@@ -237,6 +237,35 @@ def test_values(d):
           f"-d 4096 -n 8192 draws ({p.stderr.decode().strip()})")
 
 
+def test_coincide(d):
+    """RoPE's q.k (q = k) and sinusoidal PE's cosine coincide in schemes: both drawn, both in the
+    legend, which says so; freq's waves turn at most four times across the positions."""
+    import math
+    import xml.dom.minidom
+    t = style_table()
+    svg = os.path.join(d, "schemes.svg")
+    run("--lang", "en", "--export", svg, "--figure", "schemes", "--scheme", "sinusoidal,rope")
+    said = " ".join(svg_texts(svg))
+    check("coincide" in said, f"the legend says the curves coincide ({said[:200]!r})")
+    paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
+    sin, rope = t["sinusoidal"]["color"], t["rope"]["color"]
+    dashed = {p.getAttribute("stroke"): p.hasAttribute("stroke-dasharray") for p in paths
+              if p.getAttribute("stroke") in (sin, rope)}
+    check(dashed.get(sin) is True and dashed.get(rope) is False,
+          f"one dashed over the other solid ({dashed})")
+    marks = [p.getAttribute("fill") for p in paths]
+    check(marks.count(sin) >= 6 and marks.count(rope) >= 6,
+          f"both carry markers ({marks.count(sin)} and {marks.count(rope)})")
+    # freq: the legend's dimensions, each at most four and a half turns across -n positions
+    for n, dm in ((64, 512), (16, 16), (1000, 128)):
+        svg = os.path.join(d, f"freq{n}.svg")
+        run("--lang", "en", "--export", svg, "--figure", "freq", "-n", str(n), "-d", str(dm))
+        js = [int(m) for m in re.findall(r"j = (\d+) \((?:sin|cos)\)", " ".join(svg_texts(svg)))]
+        turns = [(n - 1) / (2 * math.pi) * 10000 ** (-2 * (j // 2) / dm) for j in js]
+        check(len(js) >= 2 and max(turns) <= 4.5,
+              f"freq -n {n} -d {dm}: dimensions {js} turn {[round(x, 1) for x in turns]} times")
+
+
 def main():
     global TFVIZ
     TFVIZ = sys.argv[1]

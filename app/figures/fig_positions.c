@@ -160,16 +160,28 @@ tf_status draw_dot(fig_ctx *c)
  * freq: w_i and wavelengths per pair (log axis), and a few PE dimensions across positions (C8) */
 
 /* The dimensions drawn across positions (freq's lower panel, pe-waves): a fast pair's sin and
- * cos, then the sin of a middle and of a slow pair, as d allows. */
+ * cos, then the sin of a middle and of a slow pair, as d allows. The fast pair is the first
+ * whose wave fits at most four times into the positions drawn (pair 0 turns once a 2 pi
+ * positions: ten tangled waves across 64), the middle one once, the slow one a quarter time. */
 typedef struct {
     int pick[4], np;
     char lab[4][64];
     fig_legend_item li[4];
 } wave_dims;
 
-static void wave_dims_pick(int h, wave_dims *w)
+static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
 {
-    int pick[4] = {0, 1, 2 * (h / 8), 2 * (h / 4)};
+    double span = cfg->n_positions > 1 ? (double)cfg->n_positions - 1 : 1.0;
+    int at[3] = {0, 0, 0};
+    const double waves[3] = {4.0, 1.0, 0.25};
+    for (int k = 0; k < 3; k++) {
+        int i = 0; /* the first pair of at most waves[k] turns across span */
+        while (i + 1 < h && span * posenc_omega(i, cfg->d_model, cfg->base) / (2 * M_PI) >
+                                waves[k])
+            i++;
+        at[k] = i;
+    }
+    int pick[4] = {2 * at[0], 2 * at[0] + 1, 2 * at[1], 2 * at[2]};
     w->np = 2;
     w->pick[0] = pick[0], w->pick[1] = pick[1];
     for (int k = 2; k < 4; k++)
@@ -235,7 +247,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
         p->a1.y.hi = p->a1.y.lo * 100;
 
     /* lower panel: a fast, a middle and a slow pair across positions */
-    wave_dims_pick(h, &p->w);
+    wave_dims_pick(&c->a->cfg, h, &p->w);
     p->a2 = (fig_axes){.grid = true, .tag = panel_tag(c, 1)};
     p->a2.x = (fig_axis){.lo = p->pos0, .hi = p->pos0 + (p->n > 1 ? p->n - 1 : 1),
                          .integer = true, .label = fig_txt(c, T_F_POS)};
@@ -345,7 +357,7 @@ static int pe_waves_items(const pe_waves_panels *p, fig_legend_item *all)
  * the page above them. The last is taken cramped when none fits. */
 static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
-    wave_dims_pick(p->h, &p->w);
+    wave_dims_pick(&c->a->cfg, p->h, &p->w);
     snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
     txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
     p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};
