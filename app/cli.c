@@ -48,7 +48,10 @@ static fig_request figure_req(const cli_run_state *c)
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = width, .height = o->fig_height,
                          .colormap = o->colormap, .font_size = o->font_size,
-                         .title = o->title, .no_title = o->no_title,
+                         /* --venue: the paper's caption gives the title and the notes;
+                          * --title brings the title back */
+                         .title = o->title, .no_title = o->no_title || (v && !o->title),
+                         .no_notes = v && !o->title,
                          .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
                          .pe_split = o->pe_split, .pe_layout_set = o->pe_layout_set,
                          .base_given = o->base_set,

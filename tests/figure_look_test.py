@@ -266,6 +266,51 @@ def test_coincide(d):
               f"freq -n {n} -d {dm}: dimensions {js} turn {[round(x, 1) for x in turns]} times")
 
 
+def svg_text_sizes(path):
+    """(text, font size) of every <text> element."""
+    text = open(path, encoding="utf-8").read()
+    out = []
+    for el in re.findall(r"<text\b.*?</text>", text, re.S):
+        m = re.search(r'font-size="([\d.]+)"', el)
+        out.append((re.sub(r"<[^>]*>", "", el).strip(), float(m.group(1)) if m else None))
+    return out
+
+
+def test_titles(d):
+    """Titles at the axis labels' size; --no-title drops the title alone; --venue drops the title
+    and the notes and keeps the panels' names and letters; --title brings the title back."""
+    def texts(fig, *args):
+        path = os.path.join(d, f"{fig}-{len(os.listdir(d))}.svg")
+        run("--lang", "en", "--export", path, "--figure", fig, "--width", "7in", *args)
+        return svg_text_sizes(path)
+
+    for fig, keep in (("rope", "pair 0"), ("order", "no positions"), ("order-training", "held-out"),
+                      ("pe-file", "dot products")):
+        full = texts(fig)
+        bare = texts(fig, "--no-title")
+        # what --no-title removed, but for ticks and numbers a taller plot may place otherwise
+        gone = [t for t, _ in full if t not in [b for b, _ in bare] and
+                not re.fullmatch(r"[\d.,%\u2212 -]*", t)]
+        check(len(gone) == 1, f"{fig} --no-title drops the title alone ({gone})")
+        sizes = {sz for t, sz in full if t not in gone}
+        title_size = [sz for t, sz in full if t in gone]
+        check(title_size and title_size[0] in sizes,
+              f"{fig}: the title at the labels' size ({title_size} among {sorted(sizes)})")
+        check(any(keep in t for t, _ in bare), f"{fig} --no-title keeps '{keep}'")
+        venue = [t for t, _ in texts(fig, "--venue", "neurips")]
+        check(not any(t in gone for t in venue), f"{fig} --venue: no title")
+        check(any(keep in t for t in venue), f"{fig} --venue keeps '{keep}'")
+        titled = [t for t, _ in texts(fig, "--venue", "neurips", "--title", "Hello figure")]
+        check("Hello figure" in titled, f"{fig} --venue --title: the title back")
+        if fig in ("order", "order-training"):
+            longest = max((t for t, _ in full), key=len)
+            check(len(longest) > 60 and longest in [b for b, _ in bare],
+                  f"{fig}: the note survives --no-title ({longest[:50]!r})")
+            check(longest not in venue, f"{fig} --venue: no note")
+    venue = [t for t, _ in texts("rope", "--venue", "neurips")]
+    check("(a)" in venue and "(b)" in venue, "--venue letters the panels")
+
+
 def main():
     global TFVIZ
     TFVIZ = sys.argv[1]

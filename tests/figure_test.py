@@ -430,7 +430,8 @@ def test_paper(d):
         p = run("--export", path, *args, ok=False)
         err = p.stderr.decode()
         check(p.returncode == 2 and err.count("\n") == 1, f"{what}: exit 2 ({err.strip()})")
-    # panel letters on multi-panel figures; --no-title drops the embedding figure's subtitle
+    # panel letters on multi-panel figures; --no-title drops the embedding figure's title and
+    # keeps its subtitle (what W_E's rows are)
     for fig, letters in (("rope", "(a) (b)"), ("freq", "(a) (b)"), ("input", "(a) (b) (c)"),
                          ("order", "(a) (b)")):
         run("--export", path, "--figure", fig, "--panel-labels", "--lang", "en")
@@ -441,7 +442,8 @@ def test_paper(d):
     check("(a)" not in text and "基数" in text, "no panel letters by default; rope's subtitle in zh")
     run("--export", path, "--figure", "embedding", "--no-title")
     text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
-    check("训练前" not in text and "词嵌入" not in text, f"--no-title drops the subtitle: {text[:60]!r}")
+    check("训练前" in text and "词嵌入" not in text,
+          f"--no-title drops the title, keeps the subtitle: {text[:60]!r}")
     # no font with Chinese glyphs: refused with the reason, no file, exit 2
     conf = os.path.join(d, "fonts.conf")
     with open(conf, "w") as f:

@@ -24,7 +24,8 @@ typedef struct {
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
     const fig_request *req;    /* the request (an animation's corpus and training settings) */
     bool said;                 /* the reason of a failure was already told (stderr) */
-    bool no_title;    /* --no-title: no subtitle either */
+    bool no_title;    /* --no-title, or --venue without --title: no figure title */
+    bool no_notes;    /* --venue without --title: no footnote paragraphs */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
     bool pe_split;    /* --pe-layout split */
     bool pe_layout_set; /* --pe-layout given; else PE-like columns split where they outnumber

@@ -263,7 +263,8 @@ tf_status draw_order(fig_ctx *c)
     g.cbw = fig_colorbar_width(c->f, lo, hi, cb);
 
     g.area = c->area;
-    g.area.h -= draw_note(c) + 0.4 * g.fs;
+    if (!c->no_notes) /* --venue: the paper's caption says it */
+        g.area.h -= draw_note(c) + 0.4 * g.fs;
     /* the two sentences in full width above the grid (shortened with "…" if need be); the
      * rows are labelled A and B */
     char la[160], lb[160];

@@ -329,7 +329,7 @@ typedef struct {
 static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
 {
     bool was = fig_cramped_take(c->f);
-    L->nh = m == 0 ? draw_note(c, frame, false) : 0;
+    L->nh = m == 0 && !c->no_notes ? draw_note(c, frame, false) : 0; /* --venue: no note */
     L->loss = m < 2;
     fig_rect plots = c->area;
     if (L->nh > 0)

@@ -46,8 +46,8 @@ tf_status draw_embedding(fig_ctx *c)
         txt_fmt_lang(t, sizeof t, T_F_EMB_TRAINED, c->zh, A->emb.vocab_size, d, A->emb.n_set);
     else
         txt_fmt_lang(t, sizeof t, T_F_EMB_RANDOM, c->zh, A->emb.vocab_size, d);
-    ax.title = c->no_title ? NULL : t; /* a subtitle */
-    ax.title_wraps = true;                /* on two lines on a narrow page */
+    ax.title = t;         /* a subtitle: what W_E is, kept under --no-title */
+    ax.title_wraps = true; /* on two lines on a narrow page */
     const char *cb = "<i>W</i><sub>E</sub>[id, <i>j</i>]";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
