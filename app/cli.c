@@ -437,8 +437,11 @@ static int check_mode(const cli_run_state *c)
 static int read_text(int argc, char **argv, int first, cli_run_state *c)
 {
     if (first == argc) {
-        c->text = strdup(TF_DEFAULT_TEXT);
-        c->text_len = strlen(TF_DEFAULT_TEXT);
+        /* a figure in English shows an English sentence: no Chinese glyph, no CJK font */
+        const tf_options *o = &c->o;
+        bool en = strcmp(o->lang, "en") == 0 && (o->export_path || o->show);
+        c->text = strdup(en ? TF_DEFAULT_TEXT_EN : TF_DEFAULT_TEXT);
+        c->text_len = c->text ? strlen(c->text) : 0;
         return c->text ? 0 : -1;
     }
     if (argc - first == 1 && strcmp(argv[first], "-") == 0) {

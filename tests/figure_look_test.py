@@ -311,6 +311,29 @@ def test_titles(d):
     check("(a)" in venue and "(b)" in venue, "--venue letters the panels")
 
 
+CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
+
+
+def test_english(d):
+    """--lang en without a sentence: an English sentence, no CJK glyph, no CJK font embedded."""
+    for fig in [f for f in FIGURES if f != "embedding-map"]:
+        svg, pdf = os.path.join(d, f"{fig}.svg"), os.path.join(d, f"{fig}.pdf")
+        run("--lang", "en", "--export", svg, "--figure", fig, "--venue", "neurips")
+        run("--lang", "en", "--export", pdf, "--figure", fig, "--venue", "neurips")
+        han = sorted({c for t, _ in svg_text_sizes(svg) for c in CJK.findall(t)})
+        check(not han, f"{fig} --lang en: no CJK character ({''.join(han)})")
+        out = subprocess.run(["pdffonts", pdf], capture_output=True, text=True).stdout
+        fonts = [row.split()[0] for row in out.splitlines()[2:] if row.strip()]
+        check(fonts and not any(re.search(r"CJK|Han|SC|WenQuanYi", f) for f in fonts),
+              f"{fig} --lang en: no CJK font ({fonts})")
+    texts = [t for t, _ in svg_text_sizes(os.path.join(d, "order.svg"))]
+    check(any("learning" in t for t in texts), "order's sentence is English")
+    # a sentence given in Chinese stays
+    svg = os.path.join(d, "zh.svg")
+    run("--lang", "en", "--export", svg, "--figure", "input", "我爱学习")
+    check(any(CJK.search(t) for t, _ in svg_text_sizes(svg)), "a Chinese sentence given stays")
+
+
 def main():
     global TFVIZ
     TFVIZ = sys.argv[1]
