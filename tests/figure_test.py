@@ -103,8 +103,9 @@ def pdf_order(d):
     permuted and B's with PE and with RoPE are not; a reading per mode with --print order's
     shares; no bars for rounding; a note that the head is random."""
     path = os.path.join(d, "order.pdf")
-    j = json.loads(run("--print", "order", "--format", "json").stdout)
-    run("--export", path, "--figure", "order", "--lang", "en")
+    # an English figure's sentence by default (I love math); --print's is 我爱学习: one for both
+    j = json.loads(run("--print", "order", "--format", "json", "I love math").stdout)
+    run("--export", path, "--figure", "order", "--lang", "en", "I love math")
     txt = " ".join(subprocess.run(["pdftotext", path, "-"], capture_output=True,
                                   text=True).stdout.split())
     pct = [percent(j[m]["relative_diff"]) for m in ("with_pe", "with_rope")]
@@ -210,7 +211,8 @@ def pdf_cells(d, path, lo=-1.0, hi=1.0):
 
 def test_svg(d):
     path = os.path.join(d, "pe.svg")
-    run("--export", path, "--width", "4in", "--height", "3in", "--lang", "en")
+    run("--export", path, "--width", "4in", "--height", "3in", "--lang", "en", "--pe-layout",
+        "interleaved")
     doc = xml.dom.minidom.parse(path).documentElement
     check(doc.getAttribute("width") == "288pt" and doc.getAttribute("height") == "216pt",
           f"SVG size {doc.getAttribute('width')} x {doc.getAttribute('height')}")
