@@ -230,6 +230,11 @@ def test_values(d):
     run("--lang", "en", "--export", svg, "--figure", "pe", "--width", "2in")
     said = " ".join(svg_texts(svg))
     check("mean" in said and "sin" in said, f"the figure says it splits and averages ({said!r})")
+    for fig in ("pe-vs-rope", "input"):
+        svg = os.path.join(d, f"{fig}.svg")
+        run("--lang", "en", "--export", svg, "--figure", fig)
+        said = " ".join(svg_texts(svg))
+        check("sin half" in said, f"{fig}: PE's columns split at one column ({said[-160:]!r})")
     big = os.path.join(d, "big.png")
     p = run("--lang", "en", "--export", big, "--figure", "pe", "-d", "4096", "-n", "8192",
             "--venue", "neurips", ok=False)

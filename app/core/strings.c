@@ -722,7 +722,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_AVG_CELLS) = {"%s\n（每像素：%.2g × %.2g 格的平均）",
                        "%s\n(a pixel: mean of %.2g × %.2g cells)"},
     F(T_F_AVG_SHORT) = {"%s\n（像素为平均）", "%s\n(pixels: means)"},
-    F(T_F_SAME_CURVE) = {"%s = %s 的曲线（两线重合）", "%s = the %s curve (they coincide)"},
+    F(T_F_SAME_CURVE) = {"%s（与 %s 重合）", "%s (coincides with %s)"},
     F(T_F_PW_SIN) = {"sin：PE(<i>pos</i>, 2<i>i</i>)", "sin: PE(<i>pos</i>, 2<i>i</i>)"},
     F(T_F_PW_COS) = {"cos：PE(<i>pos</i>, 2<i>i</i>+1)", "cos: PE(<i>pos</i>, 2<i>i</i>+1)"},
     F(T_F_TR_MAP) = {"%zu 个词的向量，训练进度 %.0f%%", "vectors of %zu words, %.0f%% trained"},

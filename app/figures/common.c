@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "figures/draw.h"
+#include "posenc.h"
 #include "utf8.h"
 
 #define MAX_CELLS (16L * 1024 * 1024) /* cells of one heatmap: 64 MB of float32 */
@@ -109,6 +110,14 @@ cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double
         scale_limits(c, &r->lo, &r->hi);
     r->clip = (mn < r->lo ? 1 : 0) | (mx > r->hi ? 2 : 0);
     return cm;
+}
+
+void split_col_row(void *ctx, long r, double *out)
+{
+    const split_cols *s = ctx;
+    const double *row = s->v + (size_t)r * (size_t)s->d;
+    for (int col = 0; col < s->d; col++)
+        out[col] = row[posenc_split_dim(col, s->d)];
 }
 
 const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,

@@ -191,6 +191,13 @@ typedef struct {
 } color_range;
 cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
                        size_t n_shown, bool named, color_range *r);
+/* Rows of a (rows, d) matrix with its columns split: the even ones (PE's sin), then the odd
+ * (a fig_matrix's row function, ctx a split_cols). */
+typedef struct {
+    const double *v; /* (rows, d) */
+    int d;
+} split_cols;
+void split_col_row(void *ctx, long r, double *out);
 /* Whether a PE-like matrix m (sin, cos pairs in its columns) is drawn split on ax's plot. */
 bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
 /* label, or when m drawn on ax's plot averages cells, label and what each pixel is, in out (cap

@@ -312,6 +312,8 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     const long cols[2] = {d, d / 2};
     const txt_id titles[2] = {T_F_PVR_PE, T_F_PVR_ROPE}, xl[2] = {T_F_DIM, T_F_PAIR};
     tf_status st = TF_OK;
+    split_cols sc = {A->pe, (int)d};
+    char xlab[2][240];
     for (int k = 0; k < 2 && st == TF_OK; k++) {
         matrix_axes(&a[k], T, 0, cols[k], 0);
         set_token_axis(&a[k].y, &tt);
@@ -320,8 +322,21 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
         a[k].tag = panel_tag(c, k);
         a[k].right = k == 1 || !wide ? cbw : 0;
         fig_axes_fit(c->f, &a[k], k ? right : left);
-        st = fig_heatmap(c->f, &a[k], &(fig_matrix){.f64 = mats[k], .rows = T, .cols = cols[k]},
-                         cm, lo, hi);
+        fig_matrix m = {.f64 = mats[k], .rows = T, .cols = cols[k]};
+        if (k == 0 && pe_split_for(c, &a[k], &m)) /* PE's sin columns, then its cos */
+            m = (fig_matrix){.rows = T, .cols = d, .row = split_col_row, .ctx = &sc},
+            a[k].x.label = fig_txt(c, T_F_DIM_SPLIT_S);
+        const char *label = a[k].x.label;
+        a[k].x.label = averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
+        if (a[k].x.label != fig_txt(c, xl[k])) {
+            fig_axes_fit(c->f, &a[k], k ? right : left);
+            a[k].x.label = averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
+        }
+        st = fig_heatmap(c->f, &a[k], &m, cm, lo, hi);
+        if (m.row)
+            fig_segment(c->f, &a[k], (double)(d / 2) - 0.5, a[k].y.lo, (double)(d / 2) - 0.5,
+                        a[k].y.hi, (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL),
+                        FIG_SOLID);
         fig_axes_draw(c->f, &a[k]);
         if (k == 1 || !wide)
             fig_colorbar(c->f, colorbar_rect(&a[k]), cm, lo, hi, cb);

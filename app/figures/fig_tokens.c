@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "figures/draw.h"
-#include "posenc.h"
 
 /* ---------------------------------------------------------------------------------------------
  * embedding: the sentence's rows of W_E (C3, C4), and with learned vectors the map of words */
@@ -51,8 +50,14 @@ tf_status draw_embedding(fig_ctx *c)
     const char *cb = "<i>W</i><sub>E</sub>[id, <i>j</i>]";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
-    tf_status st = fig_heatmap(c->f, &ax, &(fig_matrix){.f32 = A->x_emb, .rows = (long)T,
-                                                         .cols = (long)d}, cm, lo, hi);
+    fig_matrix m = {.f32 = A->x_emb, .rows = (long)T, .cols = (long)d};
+    char xl[240];
+    ax.x.label = averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
+    if (ax.x.label != fig_txt(c, T_F_DIM)) { /* the second line takes room from the plot */
+        fig_axes_fit(c->f, &ax, c->area);
+        ax.x.label = averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
+    }
+    tf_status st = fig_heatmap(c->f, &ax, &m, cm, lo, hi);
     fig_axes_draw(c->f, &ax);
     fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
     token_ticks_free(&tt);
@@ -61,20 +66,6 @@ tf_status draw_embedding(fig_ctx *c)
 
 /* ---------------------------------------------------------------------------------------------
  * input: per token X_emb, PE(pos) and X_input = X_emb + PE (C11) */
-
-/* Rows of a (rows, d) matrix with its columns split: the even ones (PE's sin), then the odd. */
-typedef struct {
-    const double *v;
-    int d;
-} split_cols;
-
-static void split_col_row(void *ctx, long r, double *out)
-{
-    const split_cols *s = ctx;
-    const double *row = s->v + (size_t)r * (size_t)s->d;
-    for (int col = 0; col < s->d; col++)
-        out[col] = row[posenc_split_dim(col, s->d)];
-}
 
 /* The three panels, stacked with equal plot heights and aligned left edges, room for the colour
  * bar (cbw) at their right. */
