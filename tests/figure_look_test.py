@@ -100,6 +100,28 @@ def test_style(d):
     check(seen == {t["sinusoidal"]["color"]}, f"dot-offset is sinusoidal PE's ({seen})")
     seen = drawn("rope-decay") & chroma
     check(seen == {t["rope"]["color"], t["rope-llama3"]["color"]}, f"rope-decay ({seen})")
+    # the explorer's view 9 draws each scheme's curve in its colour (a truecolor terminal)
+    import shutil
+    import time
+    if shutil.which("tmux"):
+        name = f"look{os.getpid()}"
+        subprocess.run(["tmux", "new", "-d", "-s", name, "-x", "120", "-y", "40",
+                        f"TERM=xterm-direct {TFVIZ} --scheme alibi,rope"], check=True)
+        try:
+            seen = set()
+            for _ in range(40):
+                time.sleep(0.25)
+                subprocess.run(["tmux", "send-keys", "-t", name, "9"], check=True)
+                screen = subprocess.run(["tmux", "capture-pane", "-p", "-e", "-t", name],
+                                        capture_output=True, text=True).stdout
+                seen = {"#%02x%02x%02x" % tuple(map(int, m)) for m in
+                        re.findall(r"\[38[;:]2[;:](\d+)[;:](\d+)[;:](\d+)m", screen)}
+                if t["alibi"]["color"] in seen and t["rope"]["color"] in seen:
+                    break
+            check({t["alibi"]["color"], t["rope"]["color"]} <= seen,
+                  f"view 9: ALiBi and RoPE in their colours ({sorted(seen & chroma)})")
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", name])
     # every other figure: no curve borrows a scheme's colour for something that is no scheme
     # but from the series palette (Okabe-Ito), whose colours it shares; rope and rope-qk colour
     # their rotation pairs by frequency along viridis, a colour scale; embedding-map needs
