@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "figures/draw.h"
+#include "style.h"
 
 #define MARKERS_UP_TO 40 /* epochs: a marker on every point up to this many */
 
@@ -40,16 +41,21 @@ static void curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, 
     *n = m;
 }
 
-/* Scheme k's line: colour k, a dash pattern that keeps overlapping lines apart (the schemes
- * with positions often meet at 100 %), markers when the epochs are few. */
+/* Scheme k's style (style.h): its colour, a dash that keeps overlapping lines apart (the
+ * schemes with positions often meet at 100 %) and its marker. */
+static const scheme_style *curve_style(const fig_ctx *c, size_t k)
+{
+    return style_scheme(order_trainer_scheme(c->order, k), ROPE_SCALING_NONE);
+}
+
+/* Scheme k's line in its style, markers when the epochs are few. */
 static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x, const double *y,
                        size_t n, double lw)
 {
-    static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
-    tf_rgb col = fig_series_color((int)k);
-    fig_line(c->f, ax, x, y, (long)n, col, lw, k == 0 ? FIG_SOLID : dash[k % 3]);
+    const scheme_style *st = curve_style(c, k);
+    fig_line(c->f, ax, x, y, (long)n, st->color, lw, (fig_dash)st->dash);
     if (n <= MARKERS_UP_TO)
-        fig_markers(c->f, ax, x, y, (long)n, col, 2.4 * lw);
+        fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
 }
 
 /* The epoch axis: 0 .. the run's epochs, whole numbers. */
@@ -128,9 +134,9 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
                      scheme_name(order_trainer_scheme(tr, k)), y[n - 1]);
         else
             snprintf(lab[k], sizeof lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
-        static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
-        li[k] = (fig_legend_item){.label = lab[k], .color = fig_series_color((int)k),
-                                  .dash = k == 0 ? FIG_SOLID : dash[k % 3]};
+        const scheme_style *st = curve_style(c, k);
+        li[k] = (fig_legend_item){.label = lab[k], .color = st->color,
+                                  .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
     }
 }
 
@@ -324,7 +330,7 @@ typedef struct {
 static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
 {
     bool was = fig_cramped_take(c->f);
-    L->nh = m == 0 ? draw_note(c, frame, false) : 0;
+    L->nh = m == 0 && !c->no_notes ? draw_note(c, frame, false) : 0; /* --venue: no note */
     L->loss = m < 2;
     fig_rect plots = c->area;
     if (L->nh > 0)
