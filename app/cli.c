@@ -48,9 +48,13 @@ static fig_request figure_req(const cli_run_state *c)
                          .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
                          .width = width, .height = o->fig_height,
                          .colormap = o->colormap, .font_size = o->font_size,
-                         .title = o->title, .no_title = o->no_title,
+                         /* --venue: the paper's caption gives the title and the notes;
+                          * --title brings the title back */
+                         .title = o->title, .no_title = o->no_title || (v && !o->title),
+                         .no_notes = v && !o->title,
                          .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
-                         .pe_split = o->pe_split, .base_given = o->base_set,
+                         .pe_split = o->pe_split, .pe_layout_set = o->pe_layout_set,
+                         .base_given = o->base_set,
                          .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
                          .vmax = o->vmax,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,
@@ -431,8 +435,11 @@ static int check_mode(const cli_run_state *c)
 static int read_text(int argc, char **argv, int first, cli_run_state *c)
 {
     if (first == argc) {
-        c->text = strdup(TF_DEFAULT_TEXT);
-        c->text_len = strlen(TF_DEFAULT_TEXT);
+        /* a figure in English shows an English sentence: no Chinese glyph, no CJK font */
+        const tf_options *o = &c->o;
+        bool en = strcmp(o->lang, "en") == 0 && (o->export_path || o->show);
+        c->text = strdup(en ? TF_DEFAULT_TEXT_EN : TF_DEFAULT_TEXT);
+        c->text_len = c->text ? strlen(c->text) : 0;
         return c->text ? 0 : -1;
     }
     if (argc - first == 1 && strcmp(argv[first], "-") == 0) {

@@ -7,7 +7,7 @@ _tfviz()
     prev=${COMP_WORDS[COMP_CWORD-1]}
     local opts="--print --format --output -o --export --figure --dpi --width --height --venue --font --serif --colormap --vmin --vmax --font-size --title --no-title --panel-labels --fps --frames --show --lang --pe-layout --d-model -d --positions -n --base --index-base --seed --tokenizer --no-hmm --vocab-size --scale-embedding --rope-style --offset --compare --scheme --mask --heads --head --num-buckets --max-distance --pe-file --pe-tensor --t5-file --t5-tensor --original-context --scaling --factor --beta-fast --beta-slow --mscale --mscale-all-dim --attention-factor --no-truncate --low-freq-factor --high-freq-factor --seq-len --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --train-order --order-task --order-pairs --lesson --big --extended --no-color --help -h --version -V"
     case $prev in
-    --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order schemes bias rope-scaling similarity neighbors pca training order-training" -- "$cur")); return ;;
+    --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order schemes bias rope-scaling similarity neighbors pca training order-training style" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
     -o | --output) COMPREPLY=($(compgen -f -- "$cur")); return ;;
     --export) COMPREPLY=($(compgen -f -- "$cur")); return ;;

@@ -53,6 +53,9 @@ void config_defaults(tf_config *c);
 
 /* The sentence when none is given. */
 #define TF_DEFAULT_TEXT "我爱学习"
+/* The same shape in English, for figures in English: three words, reversed "math love I" as
+ * 学习爱我 is 我爱学习 reversed (short enough for order's labels at one column). */
+#define TF_DEFAULT_TEXT_EN "I love math"
 /* Check ranges: d_model even in [TF_MIN_DMODEL, TF_MAX_DMODEL], positions in
  * [1, TF_MAX_POSITIONS], base finite and > 1, index base 0 or 1, offset in [0, n_positions). */
 tf_status config_check(const tf_config *c);

@@ -326,15 +326,26 @@ typedef struct {
  * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <desc>). TF_ERR_NOMEM, TF_ERR_RANGE. */
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi);
+/* The pixels fig_heatmap draws m in on a's plot: dr x dc, fewer than m's cells where it averages. */
+void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc);
+/* The values those pixels show when they average (malloc'd, dr x dc), NULL when each cell has
+ * pixels of its own (or out of memory). */
+double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr,
+                          long *dc);
 /* Room a vertical colorbar needs right of a plot (bar, ticks, labels, label). */
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label);
 /* A vertical colorbar with ticks and a label, bar at the left of r, r.h tall. */
 void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label);
+/* The same with the ends where values were cut marked: clip bit 1 the low end, bit 2 the high
+ * end, each a triangle in the end colour (as matplotlib's extend="both"), inside r. */
+void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
+                       int clip);
 
 /* Colour-blind-safe series colours (Okabe & Ito), cycling. */
 tf_rgb fig_series_color(int i);
 
-typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED } fig_dash;
+/* In the order of style.h's style_dash, so a scheme's style converts by a cast. */
+typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED, FIG_DASHDOT } fig_dash;
 
 /* A polyline through (x[i], y[i]) clipped to the plot area; non-finite points break the line. */
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
@@ -342,6 +353,10 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
 /* Round markers of diameter size (points). */
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size);
+/* Markers of a shape (style.h's style_marker: circle, square, diamond, triangles, polygons) about
+ * size points across, filled with c and edged in white so that a marker on another stays seen. */
+void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
+                       tf_rgb c, double size, int shape);
 /* A filled bar from y = base to y = top between x0 and x1 (data coordinates). */
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c);
 /* An arrow from (x0, y0) to (x1, y1) in data coordinates, head size in points; returns the box
@@ -360,6 +375,7 @@ typedef struct {
     tf_rgb color;
     fig_dash dash;
     bool bar;          /* a filled square instead of a line */
+    int marker;        /* 0: none; 1 + a style_marker: that marker in the middle of the line */
 } fig_legend_item;
 
 /* A legend box in the corner of the plot area: corner 0 top-left, 1 top-right, 2 bottom-left,

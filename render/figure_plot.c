@@ -43,30 +43,20 @@ static void cell_span(long i, long n, long d, long *j0, double *w0)
     *w0 = fmin(b, (double)(*j0 + 1)) - a;
 }
 
-/* The matrix as a dr x dc grid of colours (RGB24): its cells themselves when dr = rows and
- * dc = cols, otherwise each pixel the area-weighted mean of the values of the cells it covers.
- * NULL when out of memory. */
-static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
-                               double lo, double hi)
+/* The dr x dc grid (dr <= rows, dc <= cols) each pixel the area-weighted mean of the values of
+ * the cells it covers (non-finite values count as 0). NULL when out of memory. */
+static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
     double *row = malloc((size_t)m->cols * sizeof *row);
-    bool average = dr < m->rows || dc < m->cols;
-    double *acc = average ? calloc((size_t)dr * (size_t)dc, sizeof *acc) : NULL;
-    double *line = average ? malloc((size_t)dc * sizeof *line) : NULL;
-    if (!px || !row || (average && (!acc || !line))) {
-        free(px);
-        px = NULL;
+    double *acc = calloc((size_t)dr * (size_t)dc, sizeof *acc);
+    double *line = malloc((size_t)dc * sizeof *line);
+    if (!row || !acc || !line) {
+        free(acc);
+        acc = NULL;
         goto done;
     }
     for (long r = 0; r < m->rows; r++) {
         matrix_row(m, r, row);
-        if (!average) {
-            uint32_t *out = px + (size_t)r * (size_t)dc;
-            for (long c = 0; c < m->cols; c++)
-                out[c] = cell_rgb(pal, row[c], lo, hi);
-            continue;
-        }
         /* the row averaged across, then spread over the one or two pixel rows it covers */
         for (long j = 0; j < dc; j++)
             line[j] = 0;
@@ -93,13 +83,43 @@ static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_r
                 a1[j] += wr1 * line[j];
         }
     }
-    if (average)
-        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
-            px[i] = cell_rgb(pal, acc[i], lo, hi);
 done:
     free(row);
-    free(acc);
     free(line);
+    return acc;
+}
+
+/* The matrix as a dr x dc grid of colours (RGB24): its cells themselves when dr = rows and
+ * dc = cols, otherwise each pixel the colour of matrix_means. NULL when out of memory. */
+static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
+                               double lo, double hi)
+{
+    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
+    if (!px)
+        return NULL;
+    if (dr < m->rows || dc < m->cols) {
+        double *acc = matrix_means(m, dr, dc);
+        if (!acc) {
+            free(px);
+            return NULL;
+        }
+        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
+            px[i] = cell_rgb(pal, acc[i], lo, hi);
+        free(acc);
+        return px;
+    }
+    double *row = malloc((size_t)m->cols * sizeof *row);
+    if (!row) {
+        free(px);
+        return NULL;
+    }
+    for (long r = 0; r < m->rows; r++) {
+        matrix_row(m, r, row);
+        uint32_t *out = px + (size_t)r * (size_t)dc;
+        for (long c = 0; c < m->cols; c++)
+            out[c] = cell_rgb(pal, row[c], lo, hi);
+    }
+    free(row);
     return px;
 }
 
@@ -141,6 +161,21 @@ static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
     free(big);
 }
 
+void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
+{
+    *dc = side_pixels(f, a->r.w), *dr = side_pixels(f, a->r.h);
+    *dc = *dc < m->cols ? *dc : m->cols;
+    *dr = *dr < m->rows ? *dr : m->rows;
+}
+
+double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
+{
+    fig_heatmap_grid(f, a, m, dr, dc);
+    if (*dr == m->rows && *dc == m->cols)
+        return NULL;
+    return matrix_means(m, *dr, *dc);
+}
+
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi)
 {
@@ -148,9 +183,8 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
         (!m->f64 && !m->f32 && !m->row))
         return TF_ERR_RANGE;
     fig_record(f, FIG_BOX_HEATMAP, a->r, 0, a->r, NULL);
-    long dc = side_pixels(f, a->r.w), dr = side_pixels(f, a->r.h);
-    dc = dc < m->cols ? dc : m->cols;
-    dr = dr < m->rows ? dr : m->rows;
+    long dc, dr;
+    fig_heatmap_grid(f, a, m, &dr, &dc);
     if (!f->have_heatmap) {
         f->have_heatmap = true;
         double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
@@ -212,9 +246,39 @@ double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
     return total;
 }
 
+/* A triangle in colour k on the bar's end: its base on the ramp at y, its tip tip_y. */
+static void cb_end(fig *f, fig_rect bar, double y, double tip_y, tf_rgb k)
+{
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_close(f);
+    pen_rgb(f, k);
+    pen_fill(f);
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_rgb(f, (tf_rgb){38, 38, 38});
+    pen_stroke(f);
+}
+
 void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label)
 {
+    fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
+}
+
+/* Long: the ramp, its ends, its frame, ticks and labels are one drawing in one coordinate
+ * system; split, each part would take the same eight values. */
+void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
+                       int clip)
+{
     fig_axes a = {0};
+    double tri = cb_bar(f); /* a marked end's triangle: as tall as the bar is wide */
+    if (r.h < 6 * tri)
+        clip = 0;
+    double top = clip & 2 ? tri : 0, bottom = clip & 1 ? tri : 0;
+    r.y += top;
+    r.h -= top + bottom;
     a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
     cb_axis(f, &a.y, lo, hi, r.h);
     a.x = (fig_axis){.lo = 0, .hi = 1};
@@ -234,8 +298,12 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
 
     double tick = fig_tick_len(f), pad = 0.35 * f->spec.font_size;
     pen_save(f);
-    pen_rgb(f, (tf_rgb){38, 38, 38});
     pen_width(f, fig_line_width(f));
+    if (clip & 2)
+        cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
+    if (clip & 1)
+        cb_end(f, a.r, a.r.y + a.r.h, a.r.y + a.r.h + bottom, pal[0]);
+    pen_rgb(f, (tf_rgb){38, 38, 38});
     pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
     double x1 = a.r.x + a.r.w;
     for (int i = 0; i < a.y.nt; i++) {
@@ -281,6 +349,12 @@ static void set_dash(fig *f, fig_dash dash, double width)
         on[1] = 2.0 * width;
         pen_dash(f, on, 2);
         break;
+    case FIG_DASHDOT: {
+        double dd[4] = {3.5 * width, 1.6 * width, 0.0, 1.6 * width};
+        pen_cap(f, PEN_CAP_ROUND);
+        pen_dash(f, dd, 4);
+        break;
+    }
     case FIG_DOTTED:
         on[0] = 0.0;
         on[1] = 2.2 * width;
@@ -365,6 +439,53 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
     pen_fill(f);
     pen_restore(f);
     pen_part_end(f, PART_DATA);
+}
+
+/* The outline of marker shape at (px, py), r the radius of its circle: a circle or a regular
+ * polygon (sides, turned so that a triangle points up or down and a square sits level). */
+static void marker_path(fig *f, int shape, double px, double py, double r)
+{
+    static const struct {
+        int sides;
+        double turn, scale; /* the first vertex's angle from "up" in turns; radius scale */
+    } poly[] = {{0, 0, 1}, {4, 0.125, 1.1}, {4, 0, 1.25}, {3, 0, 1.3},
+                {3, 0.5, 1.3}, {5, 0, 1.15}, {6, 0, 1.1}};
+    int k = shape >= 0 && shape < (int)(sizeof poly / sizeof poly[0]) ? shape : 0;
+    if (poly[k].sides == 0) {
+        pen_arc(f, px, py, r, 0, 2 * M_PI);
+        return;
+    }
+    for (int i = 0; i < poly[k].sides; i++) {
+        double t = 2 * M_PI * (poly[k].turn + (double)i / poly[k].sides);
+        double vx = px + poly[k].scale * r * sin(t), vy = py - poly[k].scale * r * cos(t);
+        if (i == 0)
+            pen_move(f, vx, vy);
+        else
+            pen_line(f, vx, vy);
+    }
+    pen_close(f);
+}
+
+void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
+                       tf_rgb c, double size, int shape)
+{
+    pen_save(f);
+    pen_clip_rect(f, clip_rect(f, a));
+    pen_width(f, 0.5 * fig_line_width(f));
+    for (long i = 0; i < n; i++) {
+        double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
+        if (!isfinite(px) || !isfinite(py))
+            continue;
+        marker_path(f, shape, px, py, size / 2);
+        pen_rgb(f, c);
+        pen_fill(f);
+        marker_path(f, shape, px, py, size / 2);
+        pen_rgb(f, (tf_rgb){255, 255, 255});
+        pen_stroke(f);
+        fig_record(f, FIG_BOX_MARKER, (fig_rect){px - size / 2, py - size / 2, size, size}, 0,
+                   a->r, NULL);
+    }
+    pen_restore(f);
 }
 
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c)
@@ -567,6 +688,11 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
             pen_line(f, fr.x + pad + sample, cy);
             pen_stroke(f);
             pen_restore(f);
+            if (items[i].marker > 0) {
+                double ms = 0.6 * fs;
+                marker_path(f, items[i].marker - 1, fr.x + pad + sample / 2, cy, ms / 2);
+                pen_fill(f);
+            }
         }
         fig_text_legend(f, fr, items[i].label, fr.x + 2 * pad + sample, cy);
     }

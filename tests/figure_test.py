@@ -103,8 +103,9 @@ def pdf_order(d):
     permuted and B's with PE and with RoPE are not; a reading per mode with --print order's
     shares; no bars for rounding; a note that the head is random."""
     path = os.path.join(d, "order.pdf")
-    j = json.loads(run("--print", "order", "--format", "json").stdout)
-    run("--export", path, "--figure", "order", "--lang", "en")
+    # an English figure's sentence by default (I love math); --print's is 我爱学习: one for both
+    j = json.loads(run("--print", "order", "--format", "json", "I love math").stdout)
+    run("--export", path, "--figure", "order", "--lang", "en", "I love math")
     txt = " ".join(subprocess.run(["pdftotext", path, "-"], capture_output=True,
                                   text=True).stdout.split())
     pct = [percent(j[m]["relative_diff"]) for m in ("with_pe", "with_rope")]
@@ -210,7 +211,8 @@ def pdf_cells(d, path, lo=-1.0, hi=1.0):
 
 def test_svg(d):
     path = os.path.join(d, "pe.svg")
-    run("--export", path, "--width", "4in", "--height", "3in", "--lang", "en")
+    run("--export", path, "--width", "4in", "--height", "3in", "--lang", "en", "--pe-layout",
+        "interleaved")
     doc = xml.dom.minidom.parse(path).documentElement
     check(doc.getAttribute("width") == "288pt" and doc.getAttribute("height") == "216pt",
           f"SVG size {doc.getAttribute('width')} x {doc.getAttribute('height')}")
@@ -413,14 +415,14 @@ def test_paper(d):
     p = run("--print", "pe", "--pe-layout", "sincos", ok=False)
     check(p.returncode == 2 and "interleaved or split" in p.stderr.decode(), "bad --pe-layout")
     # rope-decay: 10000 beside 500000 by default; --base draws that base alone; a base keeps
-    # its style either way (10000 solid blue, 500000 dashed orange)
+    # its style either way (10000 RoPE's solid blue, 500000 Llama 3's dashed rose: --print style)
     svg = os.path.join(d, "decay.svg")
-    for base, want in ((None, {("#0072b2", False), ("#d55e00", True)}),
-                       ("10000", {("#0072b2", False)}), ("500000", {("#d55e00", True)})):
+    for base, want in ((None, {("#0072b2", False), ("#cc6677", True)}),
+                       ("10000", {("#0072b2", False)}), ("500000", {("#cc6677", True)})):
         run("--export", svg, "--figure", "rope-decay", *(["--base", base] if base else []))
         paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
         curves = {(p.getAttribute("stroke"), p.hasAttribute("stroke-dasharray")) for p in paths
-                  if p.getAttribute("stroke") in ("#d55e00", "#0072b2")}
+                  if p.getAttribute("stroke") in ("#cc6677", "#0072b2")}
         check(curves == want, f"rope-decay --base {base}: curves {sorted(curves)}")
     # --vmin / --vmax: the colour limits of the heatmap, values beyond them clamped
     run("--export", path, "-n", "40", "-d", "24", "--vmin", "-0.5", "--vmax", "0.5")
@@ -430,7 +432,8 @@ def test_paper(d):
         p = run("--export", path, *args, ok=False)
         err = p.stderr.decode()
         check(p.returncode == 2 and err.count("\n") == 1, f"{what}: exit 2 ({err.strip()})")
-    # panel letters on multi-panel figures; --no-title drops the embedding figure's subtitle
+    # panel letters on multi-panel figures; --no-title drops the embedding figure's title and
+    # keeps its subtitle (what W_E's rows are)
     for fig, letters in (("rope", "(a) (b)"), ("freq", "(a) (b)"), ("input", "(a) (b) (c)"),
                          ("order", "(a) (b)")):
         run("--export", path, "--figure", fig, "--panel-labels", "--lang", "en")
@@ -441,7 +444,8 @@ def test_paper(d):
     check("(a)" not in text and "基数" in text, "no panel letters by default; rope's subtitle in zh")
     run("--export", path, "--figure", "embedding", "--no-title")
     text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
-    check("训练前" not in text and "词嵌入" not in text, f"--no-title drops the subtitle: {text[:60]!r}")
+    check("训练前" in text and "词嵌入" not in text,
+          f"--no-title drops the title, keeps the subtitle: {text[:60]!r}")
     # no font with Chinese glyphs: refused with the reason, no file, exit 2
     conf = os.path.join(d, "fonts.conf")
     with open(conf, "w") as f:

@@ -67,11 +67,13 @@ typedef struct {
     const char *colormap;      /* NULL: diverging for signed data, else viridis */
     double font_size;          /* points (0: 8) */
     const char *title;         /* NULL: the figure's own */
-    bool no_title;
+    bool no_title;             /* no figure title; panel subtitles and notes stay */
+    bool no_notes;             /* no footnote paragraphs (--venue: the caption says them) */
     const char *font;          /* --font FAMILY (pango's list), NULL: sans (or --serif) */
     bool serif;                /* --serif: FIG_SERIF_FAMILIES */
     bool panel_labels;         /* (a), (b), ... on multi-panel figures */
     bool pe_split;             /* --pe-layout split: the pe figure's sin half, then cos half */
+    bool pe_layout_set;        /* --pe-layout given; else split where columns outnumber pixels */
     bool base_given;           /* --base was given: rope-decay draws that base alone */
     bool has_vmin, has_vmax;   /* --vmin, --vmax: the heatmaps' colour limits */
     double vmin, vmax;

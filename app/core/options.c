@@ -502,6 +502,7 @@ static int set_pe_layout(tf_options *o, const char *v)
         return -1;
     }
     o->pe_split = strcmp(v, "split") == 0;
+    o->pe_layout_set = true;
     return 0;
 }
 
@@ -791,9 +792,10 @@ static void help_entry(FILE *fp, const tf_option *r)
 void options_help(FILE *fp)
 {
     fputs("Usage: tfviz [OPTIONS] [TEXT]\n"
-          "Show how a Transformer turns TEXT (default: " TF_DEFAULT_TEXT ") into the matrix its "
-          "first\nlayer reads: tokens, vocabulary ids, embedding rows, positional encoding, "
-          "their sum,\nattention with and without positions, and RoPE.\n"
+          "Show how a Transformer turns TEXT (default: " TF_DEFAULT_TEXT "; an English figure's: "
+          TF_DEFAULT_TEXT_EN ")\ninto the matrix its first layer reads: tokens, vocabulary ids, "
+          "embedding rows,\npositional encoding, their sum, attention with and without positions, "
+          "and RoPE.\n"
           "展示 Transformer 如何把一句话变成第一层读入的矩阵：分词、词表编号、词嵌入、位置编码、\n"
           "二者之和、有无位置信息的注意力，以及 RoPE。\n", fp);
     int group = -1;

@@ -123,14 +123,17 @@ static const tf_option options[] = {
     {"venue", 0, "NAME", G_FIGURES, CALL(set_venue),
      "acl, neurips, icml, iclr, ieee or a4: the venue's column width\n(default width), text "
      "width (--width two-column) and half;\nneurips, iclr and a4 are one column: one-column is "
-     "there half", NULL,
+     "there half;\nno title or notes (the caption says them; --title brings the\ntitle back)",
+     NULL,
      "The venue whose widths the figure takes:\n.BR acl ,\n.BR neurips ,\n.BR icml ,\n"
      ".BR iclr ,\n.B ieee\nor\n.BR a4 .\nThe default width becomes the venue's column width,"
      "\n.B \\-\\-width two\\-column\nits text width and\n.B \\-\\-width half\n"
      "half its text width less the gap between two subfigures side by side. NeurIPS, ICLR and "
      "A4 set their text in one column: the default and two\\-column are the text width (5.5 "
      "in for NeurIPS and ICLR) and one\\-column, one of two figures side by side as a column "
-     "is one of two in a two\\-column paper, is half (2.625 in).",
+     "is one of two in a two\\-column paper, is half (2.625 in).\nThe figure comes without its "
+     "title and its notes (the paper's caption says them), its\npanels named and lettered (a), "
+     "(b), ...;\n.B \\-\\-title\nbrings a title back.",
      "acl neurips icml iclr ieee a4", "[the venue's page widths]:venue:"},
     {"font", 0, "FAMILY", G_FIGURES, CALL(set_font),
      "label font families, pango's list (e.g. 'Noto Serif CJK SC');\ndefault sans: Noto Sans "
@@ -150,10 +153,12 @@ static const tf_option options[] = {
      "on 0 for signed values, viridis otherwise).",
      "viridis cividis rdbu puor gray", "[colour map]:colormap:"},
     {"vmin", 0, "V", G_FIGURES, CALL(set_vmin),
-     "the lowest and highest value of every heatmap's colour scale\n(default: the data's "
-     "range, centred on 0 for signed values)", "--vmin V, --vmax V",
-     "The colour limits of every heatmap in the figure (default: the data's range, centred on "
-     "0 for signed\nvalues); values beyond them take the end colours.",
+     "the lowest and highest value of the colour scale of the figure's own\nquantity (default: "
+     "the data's range, centred on 0 for signed values)", "--vmin V, --vmax V",
+     "The colour limits of the heatmaps that show the figure's own quantity (pe-file: the "
+     "table, not its\ndot products; default: the data's range, or its 1st to 99th percentile "
+     "when a few extremes\nwould squash the rest, centred on 0 for signed values); values "
+     "beyond them take the end\ncolours, and the colour bar marks a cut end with a triangle.",
      NULL, "[lowest value of the colour scale]:value:"},
     {"vmax", 0, "V", G_FIGURES, CALL(set_vmax), NULL, NULL, NULL, NULL,
      "[highest value of the colour scale]:value:"},
@@ -161,16 +166,15 @@ static const tf_option options[] = {
      "label size in points, 4..36 (default 8)", NULL,
      "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},
     {"title", 0, "TEXT", G_FIGURES, CALL(set_title),
-     "replace the figure's title; --no-title drops it and the panels'\nsubtitles (multi-panel "
-     "figures are lettered (a), (b), ...;\na panel whose subtitle is its only name keeps "
-     "that name)",
+     "replace the figure's title; --no-title drops it (the panels keep\ntheir subtitles and the "
+     "notes stay; multi-panel figures are\nlettered (a), (b), ...)",
      NULL, "Replace the figure's title.",
      NULL, "[the figure title]:title:"},
     {"no-title", 0, NULL, G_FIGURES, STORE(no_title), NULL, NULL,
-     "Draw the figure without its title and without the panels' subtitles, for a paper whose "
-     "caption says what they said. The panels of a multi\\-panel figure are then lettered (a), "
-     "(b), ... as with \\fB\\-\\-panel\\-labels\\fR, and a panel whose subtitle is its only "
-     "name (the columns of \\fBorder\\fR) keeps that short name.",
+     "Draw the figure without its title, for a paper whose caption says it. The panels keep "
+     "their subtitles (what a panel shows, such as what the arrows of \\fBrope\\fR (b) are) and "
+     "the notes under \\fBorder\\fR and \\fBorder\\-training\\fR stay; the panels of a "
+     "multi\\-panel figure are lettered (a), (b), ... as with \\fB\\-\\-panel\\-labels\\fR.",
      NULL, "[no figure title]"},
     {"panel-labels", 0, NULL, G_FIGURES, STORE(panel_labels),
      "letter the panels of multi-panel figures (a), (b), ...", NULL,

@@ -672,6 +672,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
                          "PE(<i>p</i>) · PE(<i>p</i> + <i>k</i>)"},
     F(T_F_SCORE) = {"(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)",
                     "(<i>R<sub>m</sub> q</i>) · (<i>R<sub>n</sub> k</i>) / (|<i>q</i>| |<i>k</i>|)"},
+    F(T_F_DIM_SPLIT_S) = {"sin 半 | cos 半", "sin half | cos half"},
     F(T_F_DIM_SPLIT) = {"列：前半 sin(<i>pos</i> ω<sub><i>i</i></sub>)，后半 cos",
                         "column: sin(<i>pos</i> ω<sub><i>i</i></sub>) half, then cos half"},
     F(T_F_TITLE_ROPE_QK) = {"RoPE：q 与 k 一起转动，夹角为 (m − n)θ",
@@ -716,6 +717,11 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_PW_WAVES) = {"PE 的几列：随位置变化的波", "columns of PE across the positions"},
     F(T_F_PW_ROW) = {"这一行 PE(<i>pos</i> = %.1f)：每对维度的 sin 与 cos",
                      "the row PE(<i>pos</i> = %.1f): sin and cos of every pair"},
+    F(T_F_AVG_COLS) = {"%s\n（每像素：%.2g 列的平均）", "%s\n(a pixel: mean of %.2g columns)"},
+    F(T_F_AVG_CELLS) = {"%s\n（每像素：%.2g × %.2g 格的平均）",
+                       "%s\n(a pixel: mean of %.2g × %.2g cells)"},
+    F(T_F_AVG_SHORT) = {"%s\n（像素为平均）", "%s\n(pixels: means)"},
+    F(T_F_SAME_CURVE) = {"%s（与 %s 重合）", "%s (coincides with %s)"},
     F(T_F_PW_SIN) = {"sin：PE(<i>pos</i>, 2<i>i</i>)", "sin: PE(<i>pos</i>, 2<i>i</i>)"},
     F(T_F_PW_COS) = {"cos：PE(<i>pos</i>, 2<i>i</i>+1)", "cos: PE(<i>pos</i>, 2<i>i</i>+1)"},
     F(T_F_TR_MAP) = {"%zu 个词的向量，训练进度 %.0f%%", "vectors of %zu words, %.0f%% trained"},
@@ -732,6 +738,8 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_CHANCE) = {"不加位置至多 50%%：两种语序答案相同，至多对一半",
                      "at most 50%% without positions: both orders get one answer, so at most "
                      "half are right"},
+    /* the 50 % line's label where neither form above fits clear of the curves */
+    F(T_F_CHANCE_S) = {"至多 50%%", "at most 50%%"},
     /* the training figure's note, longest first: the first that fits is drawn */
     F(T_F_TRAIN_NOTE) = {"单层注意力模型学「谁是施事者」，每种方案各训练一次：\n训练 %u 句，"
                          "测试 %u 句（从未训练过）。\n不加位置时两种语序答案相同，至多对一半。",

@@ -127,7 +127,7 @@ typedef enum {
     T_F_O_NOTE0, T_F_O_NOTE1, T_F_O_NOTE2, T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3,
     T_F_O_CHANGES0, T_F_O_CHANGES1, T_F_O_CHANGES2,
     T_F_TITLE_DOT_OFFSET, T_F_TITLE_ROPE_SCORE, T_F_OFFSET_K, T_F_DOT_OFFSET, T_F_SCORE,
-    T_F_SCORE_TOKEN, T_F_OWN_SCALE, T_F_DIM_SPLIT, T_F_TITLE_ROPE_QK, T_F_QK_Q, T_F_QK_K,
+    T_F_SCORE_TOKEN, T_F_OWN_SCALE, T_F_DIM_SPLIT, T_F_DIM_SPLIT_S, T_F_TITLE_ROPE_QK, T_F_QK_Q, T_F_QK_K,
     T_F_TITLE_PE_VS_ROPE, T_F_PVR_PE, T_F_PVR_ROPE,
     T_F_S_LEARNED, T_F_S_ROPE, T_F_S_ALIBI, T_F_S_T5,
     /* the animations: titles, then rope-rotation, pe-waves and training */
@@ -140,13 +140,13 @@ typedef enum {
     T_F_RR_BOTH, T_F_RR_QONLY, /* the score's legend: both shifted, q alone shifted */
     T_F_PW_WAVES,
     T_F_PW_ROW,     /* %.1f  the position */
-    T_F_PW_SIN, T_F_PW_COS,
+    T_F_AVG_COLS, T_F_AVG_CELLS, T_F_AVG_SHORT, T_F_SAME_CURVE, T_F_PW_SIN, T_F_PW_COS,
     T_F_TR_MAP,     /* %zu %.0f  words, percent of the run */
     T_F_TR_CONTROL,
     T_F_TR_START,   /* %d  epochs */
     T_F_TR_LOSS,    /* %.2f */
     T_F_TR_DONE, T_F_TR_COS,
-    T_F_TITLE_ORDER_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_TRAIN_NOTE,
+    T_F_TITLE_ORDER_TRAINING, T_F_HELD_OUT, T_F_EPOCH, T_F_TRAIN_LOSS, T_F_CHANCE, T_F_CHANCE_S, T_F_TRAIN_NOTE,
     T_F_TRAIN_NOTE_S,
     T_FIGURES_END, /* the end of the figures' section */
 

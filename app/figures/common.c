@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "figures/draw.h"
+#include "posenc.h"
 #include "utf8.h"
 
 #define MAX_CELLS (16L * 1024 * 1024) /* cells of one heatmap: 64 MB of float32 */
@@ -12,9 +13,9 @@
 
 const char *fig_txt(const fig_ctx *c, txt_id id) { return txt_lang(id, c->zh); }
 
-/* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;
- * a diverging map is always centred on 0 with a symmetric range. */
-cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *hi)
+/* The map: --colormap, else diverging (RdBu) for signed data and viridis otherwise; a diverging
+ * map is centred on 0 with a symmetric range. */
+static cmap_id scale_map(const fig_ctx *c, double mn, double mx, double *lo, double *hi)
 {
     bool sign = mn < 0.0 && mx > 0.0;
     cmap_id cm = c->cmap != CMAP_COUNT ? c->cmap : sign ? CMAP_RDBU : CMAP_VIRIDIS;
@@ -30,9 +31,14 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
         *lo -= 1.0;
         *hi += 1.0;
     }
-    /* --vmin / --vmax: the limits asked for (the check made sure vmin < vmax); with one of them
-     * the other side comes from the data (one above or below the given one when the data do
-     * not reach past it) */
+    return cm;
+}
+
+/* --vmin / --vmax: the limits asked for (the check made sure vmin < vmax); with one of them the
+ * other side comes from the data (one above or below the given one when the data do not reach
+ * past it) */
+static void scale_limits(const fig_ctx *c, double *lo, double *hi)
+{
     if (c->has_vmin)
         *lo = c->vmin;
     if (c->has_vmax)
@@ -43,7 +49,93 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
         else
             *lo = *hi - 1.0;
     }
+}
+
+cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *hi)
+{
+    cmap_id cm = scale_map(c, mn, mx, lo, hi);
+    scale_limits(c, lo, hi);
     return cm;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+#define SCALE_SAMPLE 200000 /* values a percentile is read from: every k-th of a larger panel */
+
+/* The 1st and 99th percentiles of the finite values of v (a sample of evenly spaced ones when
+ * there are many); false when there is none or no memory. */
+static bool percentiles(const double *v, size_t n, double *p1, double *p99)
+{
+    size_t step = n > SCALE_SAMPLE ? n / SCALE_SAMPLE : 1, m = 0;
+    double *s = malloc((n / step + 1) * sizeof *s);
+    if (!s)
+        return false;
+    for (size_t i = 0; i < n; i += step)
+        if (isfinite(v[i]))
+            s[m++] = v[i];
+    if (m) {
+        qsort(s, m, sizeof *s, cmp_double);
+        *p1 = s[(size_t)floor(0.01 * (double)(m - 1))];
+        *p99 = s[(size_t)ceil(0.99 * (double)(m - 1))];
+    }
+    free(s);
+    return m > 0;
+}
+
+cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
+                       size_t n_shown, bool named, color_range *r)
+{
+    double mn, mx, p1, p99;
+    minmax(v, n, &mn, &mx);
+    bool robust = percentiles(shown ? shown : v, shown ? n_shown : n, &p1, &p99);
+    /* signed when the values of both signs are more than a stray few */
+    double smn = robust && p1 >= 0.0 ? fmax(mn, 0.0) : mn, smx = robust && p99 <= 0 ? fmin(mx, 0) : mx;
+    cmap_id cm = scale_map(c, smn, smx, &r->lo, &r->hi);
+    double full = r->hi - r->lo;
+    if (robust) {
+        double lo = p1, hi = p99;
+        if (colormap_diverging(cm))
+            hi = fmax(fabs(p1), fabs(p99)), lo = -hi;
+        /* the extremes would squash the rest of the values into a third of the scale's colours:
+         * the percentiles, the rest in the end colours, marked on the bar */
+        if (hi > lo && hi - lo < full / 1.5)
+            r->lo = lo, r->hi = hi;
+    }
+    if (named && (c->has_vmin || c->has_vmax))
+        scale_limits(c, &r->lo, &r->hi);
+    r->clip = (mn < r->lo ? 1 : 0) | (mx > r->hi ? 2 : 0);
+    return cm;
+}
+
+void split_col_row(void *ctx, long r, double *out)
+{
+    const split_cols *s = ctx;
+    const double *row = s->v + (size_t)r * (size_t)s->d;
+    for (int col = 0; col < s->d; col++)
+        out[col] = row[posenc_split_dim(col, s->d)];
+}
+
+const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,
+                           const char *label, char *out, size_t cap)
+{
+    long dr, dc;
+    fig_heatmap_grid(c->f, ax, m, &dr, &dc);
+    if (dc < m->cols && dr == m->rows)
+        txt_fmt_lang(out, cap, T_F_AVG_COLS, c->zh, label, (double)m->cols / (double)dc);
+    else if (dc < m->cols || dr < m->rows)
+        txt_fmt_lang(out, cap, T_F_AVG_CELLS, c->zh, label, (double)m->rows / (double)dr,
+                     (double)m->cols / (double)dc);
+    else
+        return label;
+    double w, h;
+    fig_text_size(c->f, FIG_LABEL, out, false, &w, &h);
+    if (w > ax->r.w + ax->used_left) /* a narrow panel: that its pixels are means */
+        txt_fmt_lang(out, cap, T_F_AVG_SHORT, c->zh, label);
+    return out;
 }
 
 void minmax(const double *v, size_t n, double *mn, double *mx)
@@ -281,6 +373,10 @@ double legend_rows(fig_ctx *c, const fig_legend_item *li, int n, fig_rect area, 
         if (draw) {
             double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
             fig_segment(c->f, &pa, px, yc, px + sample, yc, li[k].color, lw, li[k].dash);
+            double mx = px + sample / 2;
+            if (li[k].marker > 0)
+                fig_markers_shape(c->f, &pa, &mx, &yc, 1, li[k].color, 0.6 * fs,
+                                  li[k].marker - 1);
             fig_text(c->f, FIG_TICK, li[k].label, false, area.x + px + sample + 0.4 * fs,
                      area.y + (row + 0.5) * rh, 0, 0.5, false);
         }

@@ -24,9 +24,12 @@ typedef struct {
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
     const fig_request *req;    /* the request (an animation's corpus and training settings) */
     bool said;                 /* the reason of a failure was already told (stderr) */
-    bool no_title;    /* --no-title: no subtitle either */
+    bool no_title;    /* --no-title, or --venue without --title: no figure title */
+    bool no_notes;    /* --venue without --title: no footnote paragraphs */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
     bool pe_split;    /* --pe-layout split */
+    bool pe_layout_set; /* --pe-layout given; else PE-like columns split where they outnumber
+                           the pixels (averaging a sin and a cos column invents ~0.5) */
     bool has_vmin, has_vmax; /* --vmin, --vmax: every heatmap's colour limits */
     double vmin, vmax;
 } fig_ctx;
@@ -175,6 +178,32 @@ const char *fig_txt(const fig_ctx *c, txt_id id);
 /* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;
  * a diverging map is always centred on 0 with a symmetric range. */
 cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *hi);
+/* A panel's colour scale read from its n values: a sequential map (viridis) for values of one
+ * sign (past a stray 1 %), a diverging one centred on 0 for signed values; the range is the
+ * data's, or the 1st to 99th percentile (symmetric when signed) of the values shown (shown, the
+ * pixels' means when the panel averages, else v) when a few extremes would squash the rest into
+ * two thirds of the colours, clip then saying which ends the bar marks as cut
+ * (fig_colorbar_clip). named: the panel shows the quantity --vmin/--vmax are for (the figure's
+ * own), so they apply. */
+typedef struct {
+    double lo, hi;
+    int clip; /* 1: values below lo, 2: values above hi */
+} color_range;
+cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
+                       size_t n_shown, bool named, color_range *r);
+/* Rows of a (rows, d) matrix with its columns split: the even ones (PE's sin), then the odd
+ * (a fig_matrix's row function, ctx a split_cols). */
+typedef struct {
+    const double *v; /* (rows, d) */
+    int d;
+} split_cols;
+void split_col_row(void *ctx, long r, double *out);
+/* Whether a PE-like matrix m (sin, cos pairs in its columns) is drawn split on ax's plot. */
+bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
+/* label, or when m drawn on ax's plot averages cells, label and what each pixel is, in out (cap
+ * bytes). */
+const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,
+                           const char *label, char *out, size_t cap);
 void minmax(const double *v, size_t n, double *mn, double *mx);
 /* Axes for a (rows, cols) matrix whose cell centres sit at whole numbers from r0 and c0;
  * row r0 at the top. */

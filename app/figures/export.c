@@ -481,8 +481,8 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     }
     if (req->panel_labels)
         fputs(" --panel-labels", m);
-    if (req->pe_split)
-        fputs(" --pe-layout split", m);
+    if (req->pe_layout_set)
+        fprintf(m, " --pe-layout %s", req->pe_split ? "split" : "interleaved");
     if (req->has_vmin)
         fprintf(m, " --vmin %.17g", req->vmin);
     if (req->has_vmax)
@@ -511,10 +511,11 @@ fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
     return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
-                     .no_title = req->no_title,
+                     .no_title = req->no_title, .no_notes = req->no_notes,
                      /* no subtitles: the panels of a multi-panel figure are named by letters */
                      .panel_labels = req->panel_labels || req->no_title,
-                     .pe_split = req->pe_split, .has_vmin = req->has_vmin,
+                     .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set,
+                     .has_vmin = req->has_vmin,
                      .has_vmax = req->has_vmax, .vmin = req->vmin, .vmax = req->vmax};
 }
 
@@ -531,8 +532,6 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     fig_spec s = *spec;
     if (!s.font)
         s.font = font_families(req);
-    /* --no-title: no panel subtitles either, on every page (a still figure, a frame) */
-    s.no_subtitles |= req->no_title;
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis *with = NULL; /* freed below; its parts are a's */

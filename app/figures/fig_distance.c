@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "figures/draw.h"
+#include "style.h"
 #include "posenc.h"
 #include "rope.h"
 
@@ -65,7 +66,8 @@ tf_status draw_dot_offset(fig_ctx *c)
     double pad = 0.05 * (mx - fmin(mn, 0.0));
     ax.y = (fig_axis){.lo = fmin(mn, 0.0) - (mn < 0 ? pad : 0), .hi = mx + pad,
                       .label = fig_txt(c, T_F_DOT_OFFSET)};
-    fig_legend_item li = {.label = "", .color = fig_series_color(0)};
+    const scheme_style *st = style_scheme(SCHEME_SINUSOIDAL, ROPE_SCALING_NONE);
+    fig_legend_item li = {.label = "", .color = st->color, .dash = (fig_dash)st->dash};
     const double *ys[1] = {y};
     curves(c, &ax, x, ys, ns, &li, 1);
     free(x), free(y);
@@ -106,7 +108,7 @@ tf_status draw_rope_score(fig_ctx *c)
                  A->tokens.items[0].end - A->tokens.items[0].start);
     txt_fmt_lang(l0, sizeof l0, T_F_SCORE_TOKEN, c->zh, tok);
     fig_legend_item li[2] = {
-        {.label = l0, .color = fig_series_color(0)},
+        {.label = l0, .color = style_scheme(SCHEME_ROPE, ROPE_SCALING_NONE)->color},
         {.label = "<i>q</i> = <i>k</i> = (1, …, 1)", .color = fig_series_color(1),
          .dash = FIG_DASHED}};
     fig_axes ax = {.grid = true};

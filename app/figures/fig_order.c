@@ -8,6 +8,7 @@
 
 #include "core/emit.h"
 #include "figures/draw.h"
+#include "style.h"
 
 /* "tag: sentence" as a label at most max_len points long, the sentence shortened with "…". */
 static void sentence_label(fig *f, char *out, size_t n, const char *tag, const char *s,
@@ -165,6 +166,14 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double th)
     return ry + fmax(used, one_h);
 }
 
+/* Column m's scheme style: the three modes are none, sinusoidal and RoPE. */
+static const scheme_style *mode_style(const tf_analysis *A, int m)
+{
+    static const tf_scheme modes[3] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_ROPE};
+    tf_scheme s = A->order_by_scheme ? A->order_scheme[m] : modes[m % 3];
+    return style_scheme(s, ROPE_SCALING_NONE);
+}
+
 /* Below: per token of B, max |Z_B - Z_A| against the same token in A, as a share of max |Z_A|;
  * without positions it is 0 up to rounding, so it has no bars. */
 static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left)
@@ -183,7 +192,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
         li[m] = (fig_legend_item){.label = attention_order_is_zero(&A->order[m])
                                                ? zero_label[m]
                                                : g->mode_title[m],
-                                  .color = fig_series_color(m), .bar = true};
+                                  .color = mode_style(A, m)->color, .bar = true};
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
@@ -260,7 +269,8 @@ tf_status draw_order(fig_ctx *c)
     g.cbw = fig_colorbar_width(c->f, lo, hi, cb);
 
     g.area = c->area;
-    g.area.h -= draw_note(c) + 0.4 * g.fs;
+    if (!c->no_notes) /* --venue: the paper's caption says it */
+        g.area.h -= draw_note(c) + 0.4 * g.fs;
     /* the two sentences in full width above the grid (shortened with "…" if need be); the
      * rows are labelled A and B */
     char la[160], lb[160];

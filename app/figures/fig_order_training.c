@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "figures/draw.h"
+#include "style.h"
 
 #define MARKERS_UP_TO 40 /* epochs: a marker on every point up to this many */
 
@@ -40,16 +41,21 @@ static void curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, 
     *n = m;
 }
 
-/* Scheme k's line: colour k, a dash pattern that keeps overlapping lines apart (the schemes
- * with positions often meet at 100 %), markers when the epochs are few. */
+/* Scheme k's style (style.h): its colour, a dash that keeps overlapping lines apart (the
+ * schemes with positions often meet at 100 %) and its marker. */
+static const scheme_style *curve_style(const fig_ctx *c, size_t k)
+{
+    return style_scheme(order_trainer_scheme(c->order, k), ROPE_SCALING_NONE);
+}
+
+/* Scheme k's line in its style, markers when the epochs are few. */
 static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x, const double *y,
                        size_t n, double lw)
 {
-    static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
-    tf_rgb col = fig_series_color((int)k);
-    fig_line(c->f, ax, x, y, (long)n, col, lw, k == 0 ? FIG_SOLID : dash[k % 3]);
+    const scheme_style *st = curve_style(c, k);
+    fig_line(c->f, ax, x, y, (long)n, st->color, lw, (fig_dash)st->dash);
     if (n <= MARKERS_UP_TO)
-        fig_markers(c->f, ax, x, y, (long)n, col, 2.4 * lw);
+        fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
 }
 
 /* The epoch axis: 0 .. the run's epochs, whole numbers. */
@@ -128,9 +134,9 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
                      scheme_name(order_trainer_scheme(tr, k)), y[n - 1]);
         else
             snprintf(lab[k], sizeof lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
-        static const fig_dash dash[3] = {FIG_SOLID, FIG_DASHED, FIG_DOTTED};
-        li[k] = (fig_legend_item){.label = lab[k], .color = fig_series_color((int)k),
-                                  .dash = k == 0 ? FIG_SOLID : dash[k % 3]};
+        const scheme_style *st = curve_style(c, k);
+        li[k] = (fig_legend_item){.label = lab[k], .color = st->color,
+                                  .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
     }
 }
 
@@ -190,8 +196,8 @@ static bool curve_meets(const fig_axes *ax, const double *x, const double *y, si
 
 /* The 50 % line's label where no curve of the whole run passes (the same place in every
  * frame of the animation): its whole sentence, else its first part (up to the colon: "at most
- * 50% without positions", "不加位置至多 50%"), above or below the line, at its right end, its middle or its left
- * end, the first of these clear of every curve and marker by a fifth of the label's size. With
+ * 50% without positions", "不加位置至多 50%"), else "at most 50%" alone, above or below the
+ * line, at its right end, its middle or its left end, the first of these clear of every curve and marker by a fifth of the label's size. With
  * none clear the page is too small (cramped: a still figure's grows taller). x, y: scratch for
  * a curve's points. Returns the label's box. */
 static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, double *x,
@@ -202,13 +208,14 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     double fs = fig_font_size(c->f, FIG_TICK), pad = 0.3 * fs, clear = 0.2 * fs;
     double ms = 2.4 * lw * 1.4 + 2 * lw; /* a marker and the line's width */
     double off = 0.5 * ms + 1.2 * clear;    /* from the line: clear of `none`'s markers on it */
-    char forms[2][160];
+    char forms[3][160];
     txt_fmt_lang(forms[0], sizeof forms[0], T_F_CHANCE, c->zh);
     snprintf(forms[1], sizeof forms[1], "%s", forms[0]);
     cut_at_colon(forms[1]);
+    txt_fmt_lang(forms[2], sizeof forms[2], T_F_CHANCE_S, c->zh);
     fig_rect best = {0};
     int form = -1;
-    for (int f = 0; f < 2 && form < 0; f++) {
+    for (int f = 0; f < 3 && form < 0; f++) {
         double w, h;
         fig_text_size(c->f, FIG_TICK, forms[f], false, &w, &h);
         if (w > ax->r.w - 2 * pad)
@@ -233,9 +240,9 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     }
     if (form < 0) { /* no clear place: the plot is too small for its label */
         fig_set_cramped(c->f);
-        form = 1;
+        form = 2;
         double w, h;
-        fig_text_size(c->f, FIG_TICK, forms[1], false, &w, &h);
+        fig_text_size(c->f, FIG_TICK, forms[2], false, &w, &h);
         best = (fig_rect){ax->r.x + ax->r.w - pad - w, y50 - off - h, w, h};
     }
     fig_text_in(c->f, ax, FIG_TICK, forms[form], false, best.x, best.y, 0, 0);
@@ -323,7 +330,7 @@ typedef struct {
 static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
 {
     bool was = fig_cramped_take(c->f);
-    L->nh = m == 0 ? draw_note(c, frame, false) : 0;
+    L->nh = m == 0 && !c->no_notes ? draw_note(c, frame, false) : 0; /* --venue: no note */
     L->loss = m < 2;
     fig_rect plots = c->area;
     if (L->nh > 0)

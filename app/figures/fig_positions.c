@@ -11,23 +11,58 @@
 /* ---------------------------------------------------------------------------------------------
  * pe: PE(pos, j), positions x dimensions (C7) */
 
+#define PE_FIGURE_CELLS (64L * 1024 * 1024) /* made a block of rows at a time: time, not memory */
+
 const char *check_pe(const tf_config *cfg)
 {
-    return heatmap_check(cfg->n_positions, cfg->d_model, "pe");
+    static _Thread_local char why[200];
+    if (cfg->n_positions * (long)cfg->d_model > PE_FIGURE_CELLS) {
+        snprintf(why, sizeof why, "the pe figure draws one cell per value and %ld x %d is too "
+                 "many; use -n and -d so that n x d stays under %ld", cfg->n_positions,
+                 cfg->d_model, PE_FIGURE_CELLS);
+        return why;
+    }
+    return heatmap_check(cfg->n_positions, cfg->d_model > 1 ? 1 : cfg->d_model, "pe");
 }
 
-/* The rows of PE in the split layout: the sin half, then the cos half. */
+/* The rows of PE, made PE_BLOCK at a time (posenc_fill_f32 re-anchors every POSENC_ANCHOR rows
+ * from pos0, so a block that starts on an anchor gives the bits of the whole table), in the
+ * interleaved layout or split: the sin half, then the cos half. */
+#define PE_BLOCK POSENC_ANCHOR
 typedef struct {
-    const float *pe; /* (n, d) interleaved */
+    long pos0, at; /* the first position; the block's first row (-1: none yet) */
     int d;
-} split_rows;
+    double base;
+    bool split;
+    float *block; /* (PE_BLOCK, d) */
+} pe_rows;
 
-static void split_row(void *ctx, long r, double *out)
+static void pe_row(void *ctx, long r, double *out)
 {
-    const split_rows *s = ctx;
-    const float *row = s->pe + (size_t)r * (size_t)s->d;
+    pe_rows *s = ctx;
+    long at = r - r % PE_BLOCK;
+    if (at != s->at) {
+        posenc_fill_f32(s->pos0 + at, PE_BLOCK, s->d, s->base, s->block);
+        s->at = at;
+    }
+    const float *row = s->block + (size_t)(r - at) * (size_t)s->d;
     for (int col = 0; col < s->d; col++)
-        out[col] = row[posenc_split_dim(col, s->d)];
+        out[col] = row[s->split ? posenc_split_dim(col, s->d) : col];
+}
+
+/* Whether PE-like columns (sin, cos, sin, ... of one frequency each pair) are drawn split: as
+ * asked with --pe-layout, else when a column has fewer than two pixels: averaged, a pixel over
+ * a sin ~ 0 and a cos ~ 1 column would show ~0.5, a value the encoding never takes, and columns
+ * one or two pixels wide in turn draw the alternation as a barcode of periodic bands. */
+bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m)
+{
+    if (c->pe_layout_set || m->cols % 2)
+        return c->pe_split;
+    fig_matrix twice = *m;
+    twice.cols *= 2;
+    long dr, dc;
+    fig_heatmap_grid(c->f, ax, &twice, &dr, &dc);
+    return dc < twice.cols;
 }
 
 tf_status draw_pe(fig_ctx *c)
@@ -35,28 +70,34 @@ tf_status draw_pe(fig_ctx *c)
     const tf_config *cfg = &c->a->cfg;
     long n = cfg->n_positions, pos0 = cfg->index_base;
     int d = cfg->d_model;
-    float *pe = malloc((size_t)n * (size_t)d * sizeof *pe); /* (n, d) */
-    if (!pe)
+    pe_rows sr = {pos0, -1, d, cfg->base, false, malloc((size_t)PE_BLOCK * (size_t)d * sizeof(float))};
+    if (!sr.block)
         return TF_ERR_NOMEM;
-    posenc_fill_f32(pos0, n, d, cfg->base, pe);
     /* sin and cos lie in [-1, 1]: the scale is the function's range, not the sample's */
     double lo, hi;
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
     fig_axes ax;
     matrix_axes(&ax, n, pos0, d, 0);
-    ax.x.label = fig_txt(c, c->pe_split ? T_F_DIM_SPLIT : T_F_DIM);
+    ax.x.label = fig_txt(c, T_F_DIM);
     ax.y.label = fig_txt(c, T_F_POS);
     const char *cb = "PE(<i>pos</i>, <i>j</i>)";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
-    split_rows sr = {pe, d};
-    fig_matrix m = {.f32 = pe, .rows = n, .cols = d};
-    if (c->pe_split)
-        m = (fig_matrix){.rows = n, .cols = d, .row = split_row, .ctx = &sr};
+    fig_matrix m = {.rows = n, .cols = d, .row = pe_row, .ctx = &sr};
+    sr.split = pe_split_for(c, &ax, &m);
+    const char *dim = fig_txt(c, sr.split ? T_F_DIM_SPLIT : T_F_DIM);
+    double w, h;
+    fig_text_size(c->f, FIG_LABEL, dim, false, &w, &h);
+    if (sr.split && w > ax.r.w + ax.used_left)
+        dim = fig_txt(c, T_F_DIM_SPLIT_S);
+    char xl[240];
+    ax.x.label = averaged_label(c, &ax, &m, dim, xl, sizeof xl);
+    fig_axes_fit(c->f, &ax, c->area);
+    ax.x.label = averaged_label(c, &ax, &m, dim, xl, sizeof xl);
     tf_status st = fig_heatmap(c->f, &ax, &m, cm, lo, hi);
-    free(pe);
+    free(sr.block);
     fig_axes_draw(c->f, &ax);
-    if (c->pe_split) /* where the cos half starts */
+    if (sr.split) /* where the cos half starts */
         fig_segment(c->f, &ax, d / 2.0 - 0.5, ax.y.lo, d / 2.0 - 0.5, ax.y.hi, (tf_rgb){0, 0, 0},
                     1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
     fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
@@ -119,16 +160,28 @@ tf_status draw_dot(fig_ctx *c)
  * freq: w_i and wavelengths per pair (log axis), and a few PE dimensions across positions (C8) */
 
 /* The dimensions drawn across positions (freq's lower panel, pe-waves): a fast pair's sin and
- * cos, then the sin of a middle and of a slow pair, as d allows. */
+ * cos, then the sin of a middle and of a slow pair, as d allows. The fast pair is the first
+ * whose wave fits at most four times into the positions drawn (pair 0 turns once a 2 pi
+ * positions: ten tangled waves across 64), the middle one once, the slow one a quarter time. */
 typedef struct {
     int pick[4], np;
     char lab[4][64];
     fig_legend_item li[4];
 } wave_dims;
 
-static void wave_dims_pick(int h, wave_dims *w)
+static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
 {
-    int pick[4] = {0, 1, 2 * (h / 8), 2 * (h / 4)};
+    double span = cfg->n_positions > 1 ? (double)cfg->n_positions - 1 : 1.0;
+    int at[3] = {0, 0, 0};
+    const double waves[3] = {4.0, 1.0, 0.25};
+    for (int k = 0; k < 3; k++) {
+        int i = 0; /* the first pair of at most waves[k] turns across span */
+        while (i + 1 < h && span * posenc_omega(i, cfg->d_model, cfg->base) / (2 * M_PI) >
+                                waves[k])
+            i++;
+        at[k] = i;
+    }
+    int pick[4] = {2 * at[0], 2 * at[0] + 1, 2 * at[1], 2 * at[2]};
     w->np = 2;
     w->pick[0] = pick[0], w->pick[1] = pick[1];
     for (int k = 2; k < 4; k++)
@@ -194,7 +247,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
         p->a1.y.hi = p->a1.y.lo * 100;
 
     /* lower panel: a fast, a middle and a slow pair across positions */
-    wave_dims_pick(h, &p->w);
+    wave_dims_pick(&c->a->cfg, h, &p->w);
     p->a2 = (fig_axes){.grid = true, .tag = panel_tag(c, 1)};
     p->a2.x = (fig_axis){.lo = p->pos0, .hi = p->pos0 + (p->n > 1 ? p->n - 1 : 1),
                          .integer = true, .label = fig_txt(c, T_F_POS)};
@@ -304,7 +357,7 @@ static int pe_waves_items(const pe_waves_panels *p, fig_legend_item *all)
  * the page above them. The last is taken cramped when none fits. */
 static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
-    wave_dims_pick(p->h, &p->w);
+    wave_dims_pick(&c->a->cfg, p->h, &p->w);
     snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
     txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
     p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "figures/draw.h"
+#include "style.h"
 #include "linalg.h"
 #include "rope.h"
 
@@ -37,14 +38,15 @@ tf_status draw_decay(fig_ctx *c)
     snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
              cfg->d_model);
     snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
-    /* a base keeps its style whichever is --base: 10000 solid blue, 500000 dashed orange, any
-     * other solid green */
+    /* a base keeps its style whichever is --base: 500000 Llama 3's RoPE, any other RoPE's
+     * (style.h) */
     fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
     const double bases[2] = {cfg->base, other};
     for (int k = 0; k < 2; k++) {
-        bool llama3 = bases[k] == 500000.0;
-        li[k].color = fig_series_color(llama3 ? 1 : bases[k] == 10000.0 ? 0 : 2);
-        li[k].dash = llama3 ? FIG_DASHED : FIG_SOLID;
+        const scheme_style *st = style_scheme(
+            SCHEME_ROPE, bases[k] == 500000.0 ? ROPE_SCALING_LLAMA3 : ROPE_SCALING_NONE);
+        li[k].color = st->color;
+        li[k].dash = (fig_dash)st->dash;
     }
     fig_axes ax = {.grid = true};
     ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
@@ -310,6 +312,8 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     const long cols[2] = {d, d / 2};
     const txt_id titles[2] = {T_F_PVR_PE, T_F_PVR_ROPE}, xl[2] = {T_F_DIM, T_F_PAIR};
     tf_status st = TF_OK;
+    split_cols sc = {A->pe, (int)d};
+    char xlab[2][240];
     for (int k = 0; k < 2 && st == TF_OK; k++) {
         matrix_axes(&a[k], T, 0, cols[k], 0);
         set_token_axis(&a[k].y, &tt);
@@ -318,8 +322,21 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
         a[k].tag = panel_tag(c, k);
         a[k].right = k == 1 || !wide ? cbw : 0;
         fig_axes_fit(c->f, &a[k], k ? right : left);
-        st = fig_heatmap(c->f, &a[k], &(fig_matrix){.f64 = mats[k], .rows = T, .cols = cols[k]},
-                         cm, lo, hi);
+        fig_matrix m = {.f64 = mats[k], .rows = T, .cols = cols[k]};
+        if (k == 0 && pe_split_for(c, &a[k], &m)) /* PE's sin columns, then its cos */
+            m = (fig_matrix){.rows = T, .cols = d, .row = split_col_row, .ctx = &sc},
+            a[k].x.label = fig_txt(c, T_F_DIM_SPLIT_S);
+        const char *label = a[k].x.label;
+        a[k].x.label = averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
+        if (a[k].x.label != fig_txt(c, xl[k])) {
+            fig_axes_fit(c->f, &a[k], k ? right : left);
+            a[k].x.label = averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
+        }
+        st = fig_heatmap(c->f, &a[k], &m, cm, lo, hi);
+        if (m.row)
+            fig_segment(c->f, &a[k], (double)(d / 2) - 0.5, a[k].y.lo, (double)(d / 2) - 0.5,
+                        a[k].y.hi, (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL),
+                        FIG_SOLID);
         fig_axes_draw(c->f, &a[k]);
         if (k == 1 || !wide)
             fig_colorbar(c->f, colorbar_rect(&a[k]), cm, lo, hi, cb);

@@ -18,6 +18,7 @@
 #include "figures/draw.h"
 #include "posenc.h"
 #include "positions.h"
+#include "style.h"
 #include "tf_limits.h"
 
 #define SCHEMES_MAX_DISTANCE 100000L /* the schemes figure's axis ends here at most */
@@ -51,9 +52,12 @@ typedef struct {
     double *v;      /* (R + 1) at distances 0 .. R */
     double *unseen; /* rope with a trained length: (R + 1) the share of pairs at angles training
                        never reached (rope_scaling_unseen), else NULL */
-    char label[160];
-    tf_rgb color;
+    char label[240];
+    char own[160]; /* the label without what it coincides with */
+    tf_rgb color;  /* the scheme's style (style.h) */
     fig_dash dash;
+    int marker;    /* a style_marker */
+    int same_as;   /* the index of an earlier curve this one equals at every distance, or -1 */
 } scurve;
 
 /* The curve's legend label. */
@@ -116,6 +120,35 @@ static void scurves_free(scurves *S)
     posctx_close(&S->pc);
 }
 
+/* Curves that are equal at every distance drawn (within 1e-9 of their scale: RoPE's q·k for
+ * q = k is the sinusoidal PE's cosine, C13) would show as one line: each later one is told which
+ * it equals, drawn dashed over it with markers beside the other's, and its legend says so. */
+static void scurves_coincide(const fig_ctx *c, scurves *S)
+{
+    for (int i = 0; i < S->nc; i++) {
+        scurve *k = &S->k[i];
+        k->same_as = -1;
+        snprintf(k->own, sizeof k->own, "%s", k->label);
+        for (int j = 0; j < i && k->same_as < 0; j++) {
+            const scurve *o = &S->k[j];
+            if (o->bias != k->bias)
+                continue;
+            double tol = 0.0, diff = 0.0;
+            for (long t = 1; t <= S->R; t++) {
+                tol = fmax(tol, fabs(o->v[t]));
+                diff = fmax(diff, fabs(o->v[t] - k->v[t]));
+            }
+            if (diff <= 1e-9 * fmax(tol, 1.0))
+                k->same_as = j;
+        }
+        if (k->same_as >= 0) {
+            snprintf(k->own, sizeof k->own, "%s", k->label);
+            txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
+                     scheme_name(S->k[k->same_as].s));
+        }
+    }
+}
+
 /* The listed schemes (posctx_curves: all six when none is, RoPE also with its scaling) at
  * distances 0 .. R, R past the longest trained length. */
 static tf_status scurves_make(const fig_ctx *c, scurves *S)
@@ -139,7 +172,6 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
     S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
     st = posctx_curves_fill(&S->pc, 0, S->R + 1, &cv);
-    int col = 0;
     S->nc = cv.n_curves;
     S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
@@ -155,12 +187,17 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         S->nu += k->unseen != NULL;
         for (long t = 0; st == TF_OK && k->unseen && t <= S->R; t++)
             k->unseen[t] *= 100.0; /* drawn in percent */
-        k->color = k->s == SCHEME_NONE ? (tf_rgb){110, 110, 110} : fig_series_color(col++);
-        k->dash = k->s == SCHEME_NONE || k->s == SCHEME_SINUSOIDAL ? FIG_DASHED : FIG_SOLID;
+        const scheme_style *ss =
+            style_scheme(k->s, k->scaled ? S->pc.p.scaling.kind : ROPE_SCALING_NONE);
+        k->color = ss->color;
+        k->dash = (fig_dash)ss->dash;
+        k->marker = (int)ss->marker;
         if (k->s == SCHEME_SINUSOIDAL)
             S->sin_at = i;
         scurve_label(c, &S->pc, k);
     }
+    if (st == TF_OK)
+        scurves_coincide(c, S);
     if (st != TF_OK)
         scurves_free(S);
     return st;
@@ -374,6 +411,21 @@ static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, double g
     return at;
 }
 
+/* Curve i's markers: six at distances evenly spaced on the log axis, shifted by the curve's
+ * place so that two equal curves show their markers side by side. */
+static void scurve_markers(fig_ctx *c, const scurves *S, int i, const fig_axes *ax,
+                           const double *x)
+{
+    const scurve *k = &S->k[i];
+    double ms = 0.55 * fig_font_size(c->f, FIG_TICK), span = log((double)S->R);
+    for (int m = 0; m < 6; m++) {
+        double at = exp(span * (m + 0.3 + 0.35 * (i % 3)) / 6.6);
+        long t = lround(at);
+        t = t < 1 ? 1 : t > S->R ? S->R : t;
+        fig_markers_shape(c->f, ax, &x[t], &k->v[t], 1, k->color, ms, k->marker);
+    }
+}
+
 /* Draw one panel's curves, each trained length a dashed line in its curve's colour, labelled
  * clear of the curves. */
 static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes *ax,
@@ -390,6 +442,7 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
         if (k->bias != bias || (k->s == SCHEME_NONE) != (j < S->nc))
             continue;
         fig_line(c->f, ax, x + 1, k->v + 1, S->R, k->color, 2 * lw, k->dash);
+        scurve_markers(c, S, i, ax, x);
         if (k->trained > 0 && k->trained <= S->R)
             fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                         k->color, 1.5 * lw, FIG_DASHED);
@@ -459,8 +512,7 @@ static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax, const 
         const scurve *k = &S->k[i];
         if (!k->unseen)
             continue;
-        fig_line(c->f, ax, x + 1, k->unseen + 1, S->R, k->color, 2 * lw,
-                 k->scaled ? FIG_SOLID : FIG_DASHED);
+        fig_line(c->f, ax, x + 1, k->unseen + 1, S->R, k->color, 2 * lw, k->dash);
         fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                     (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
     }
@@ -474,8 +526,8 @@ static int panel_items(const scurves *S, int b, fig_legend_item *li)
         const scurve *k = &S->k[i];
         if (b == 1 ? k->unseen != NULL : k->bias == (b == 2))
             li[n++] = (fig_legend_item){
-                .label = k->label, .color = k->color,
-                .dash = b == 1 ? (k->scaled ? FIG_SOLID : FIG_DASHED) : k->dash};
+                .label = b == 1 ? k->own : k->label, .color = k->color, .dash = k->dash,
+                .marker = b == 1 ? 0 : 1 + k->marker};
     }
     return n;
 }
@@ -792,9 +844,11 @@ static void short_pos_label(fig_ctx *c, fig_axes *ax, fig_rect outer, bool squar
 static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
 {
     const tf_learned_pe *t = P->t;
-    double mn, mx, lo, hi;
-    minmax(t->p, (size_t)t->n_pos * (size_t)t->d, &mn, &mx);
-    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    /* each panel its own scale; --vmin/--vmax are the table's values */
+    color_range s1, s2;
+    size_t cells = (size_t)t->n_pos * (size_t)t->d;
+    cmap_id cm = color_scale_of(c, t->p, cells, NULL, 0, true, &s1);
+    double lo = s1.lo, hi = s1.hi;
     double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
     fig_rect left = r, right = r;
     left.w = (r.w - gap) / 2;
@@ -808,13 +862,29 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a1.right = fig_colorbar_width(c->f, lo, hi, NULL);
     fig_axes_fit(c->f, &a1, left);
     short_pos_label(c, &a1, left, false);
-    tf_status st = fig_heatmap(c->f, &a1, &(fig_matrix){.f64 = t->p, .rows = t->n_pos,
-                                                        .cols = t->d}, cm, lo, hi);
+    /* the scale of what the pixels show: averaged columns span less than the cells; the label
+     * says so, in a second line that takes room from the plot */
+    fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
+    char xl[200];
+    const char *xlabel = a1.x.label;
+    a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+    if (a1.x.label != xlabel) {
+        fig_axes_fit(c->f, &a1, left);
+        short_pos_label(c, &a1, left, false);
+        a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+    }
+    long dr, dc;
+    double *shown = fig_heatmap_means(c->f, &a1, &m1, &dr, &dc);
+    if (shown) {
+        cm = color_scale_of(c, t->p, cells, shown, (size_t)dr * (size_t)dc, true, &s1);
+        lo = s1.lo, hi = s1.hi;
+        free(shown);
+    }
+    tf_status st = fig_heatmap(c->f, &a1, &m1, cm, lo, hi);
     fig_axes_draw(c->f, &a1);
-    fig_colorbar(c->f, colorbar_rect(&a1), cm, lo, hi, NULL);
-    double gmn, gmx, glo, ghi;
-    minmax(P->gram, (size_t)P->n * (size_t)P->n, &gmn, &gmx);
-    cmap_id cg = color_scale(c, fmin(gmn, -fabs(gmx)), gmx, &glo, &ghi); /* centred on 0 */
+    fig_colorbar_clip(c->f, colorbar_rect(&a1), cm, lo, hi, NULL, s1.clip);
+    cmap_id cg = color_scale_of(c, P->gram, (size_t)P->n * (size_t)P->n, NULL, 0, false, &s2);
+    double glo = s2.lo, ghi = s2.hi;
     matrix_axes(&a2, P->n, 0, P->n, 0);
     a2.x.label = fig_txt(c, T_F_POS);
     a2.y.label = fig_txt(c, T_F_POS);
@@ -833,7 +903,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
         st = fig_heatmap(c->f, &a2, &(fig_matrix){.f64 = P->gram, .rows = P->n, .cols = P->n},
                          cg, glo, ghi);
     fig_axes_draw(c->f, &a2);
-    fig_colorbar(c->f, colorbar_rect(&a2), cg, glo, ghi, NULL);
+    fig_colorbar_clip(c->f, colorbar_rect(&a2), cg, glo, ghi, NULL, s2.clip);
     return st;
 }
 
@@ -855,8 +925,10 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     }
     snprintf(l1, sizeof l1, c->zh ? "正弦 PE（<i>d</i> = %d）" : "sinusoidal PE (<i>d</i> = %d)",
              (t->d - t->d % 2) > 0 ? t->d - t->d % 2 : 2);
-    fig_legend_item li[2] = {{.label = l0, .color = fig_series_color(0)},
-                             {.label = l1, .color = fig_series_color(1), .dash = FIG_DASHED}};
+    const scheme_style *sf = style_pefile(), *ss = style_scheme(SCHEME_SINUSOIDAL, 0);
+    fig_legend_item li[2] = {
+        {.label = l0, .color = sf->color, .dash = (fig_dash)sf->dash, .marker = 1 + sf->marker},
+        {.label = l1, .color = ss->color, .dash = (fig_dash)ss->dash, .marker = 1 + ss->marker}};
     char lab[2][176];
     legend_wrap(c->f, li, 2, r.w, lab);
     fig_axes ax = {.grid = true};
@@ -876,8 +948,14 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     fig_axes_draw(c->f, &ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    fig_line(c->f, &ax, P->x, P->sin, P->K, li[1].color, 2 * lw, FIG_DASHED);
-    fig_line(c->f, &ax, P->x, P->sim, P->K, li[0].color, 2 * lw, FIG_SOLID);
+    fig_line(c->f, &ax, P->x, P->sim, P->K, li[0].color, 2 * lw, li[0].dash);
+    fig_line(c->f, &ax, P->x, P->sin, P->K, li[1].color, 2 * lw, li[1].dash);
+    double ms = 0.55 * fig_font_size(c->f, FIG_TICK);
+    for (int m = 0; m < 6 && P->K > 1; m++) { /* six markers each, side by side */
+        long a = (long)((P->K - 1) * (m + 0.3) / 6.0), b = (long)((P->K - 1) * (m + 0.7) / 6.0);
+        fig_markers_shape(c->f, &ax, &P->x[a], &P->sim[a], 1, li[0].color, ms, sf->marker);
+        fig_markers_shape(c->f, &ax, &P->x[b], &P->sin[b], 1, li[1].color, ms, ss->marker);
+    }
     legend_below(c->f, &ax, li, 2, r.y + r.h);
 }
 

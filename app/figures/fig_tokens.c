@@ -45,13 +45,19 @@ tf_status draw_embedding(fig_ctx *c)
         txt_fmt_lang(t, sizeof t, T_F_EMB_TRAINED, c->zh, A->emb.vocab_size, d, A->emb.n_set);
     else
         txt_fmt_lang(t, sizeof t, T_F_EMB_RANDOM, c->zh, A->emb.vocab_size, d);
-    ax.title = c->no_title ? NULL : t; /* a subtitle */
-    ax.title_wraps = true;                /* on two lines on a narrow page */
+    ax.title = t;         /* a subtitle: what W_E is, kept under --no-title */
+    ax.title_wraps = true; /* on two lines on a narrow page */
     const char *cb = "<i>W</i><sub>E</sub>[id, <i>j</i>]";
     ax.right = fig_colorbar_width(c->f, lo, hi, cb);
     fig_axes_fit(c->f, &ax, c->area);
-    tf_status st = fig_heatmap(c->f, &ax, &(fig_matrix){.f32 = A->x_emb, .rows = (long)T,
-                                                         .cols = (long)d}, cm, lo, hi);
+    fig_matrix m = {.f32 = A->x_emb, .rows = (long)T, .cols = (long)d};
+    char xl[240];
+    ax.x.label = averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
+    if (ax.x.label != fig_txt(c, T_F_DIM)) { /* the second line takes room from the plot */
+        fig_axes_fit(c->f, &ax, c->area);
+        ax.x.label = averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
+    }
+    tf_status st = fig_heatmap(c->f, &ax, &m, cm, lo, hi);
     fig_axes_draw(c->f, &ax);
     fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
     token_ticks_free(&tt);
@@ -64,7 +70,7 @@ tf_status draw_embedding(fig_ctx *c)
 /* The three panels, stacked with equal plot heights and aligned left edges, room for the colour
  * bar (cbw) at their right. */
 static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
-                         const char *const titles[3], double cbw)
+                         const char *const titles[3], double cbw, const char *xlabel)
 {
     double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
     for (int pass = 0; pass < 2; pass++) {
@@ -87,7 +93,7 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
             ax[k].min_left = min_left;
             ax[k].x.hide = k < 2;
             if (k == 2)
-                ax[k].x.label = fig_txt(c, T_F_DIM);
+                ax[k].x.label = xlabel;
             if (k == 1)
                 ax[k].y.label = fig_txt(c, T_F_TOKEN);
             fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
@@ -107,6 +113,23 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
             y += ph[k] + gap;
         }
     }
+}
+
+/* The panels laid out, and whether PE's sin and cos columns (and X_input's with them) are split
+ * where they would be averaged; the x label, in xl, says so and whether pixels average. */
+static bool input_fit(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
+                      const char *const titles[3], double cbw, char *xl, size_t cap)
+{
+    input_layout(c, ax, T, d, tt, titles, cbw, fig_txt(c, T_F_DIM));
+    fig_matrix m = {.rows = (long)T, .cols = (long)d, .row = split_col_row};
+    bool split = pe_split_for(c, &ax[2], &m);
+    const char *dim = fig_txt(c, split ? T_F_DIM_SPLIT_S : T_F_DIM);
+    const char *xlabel = averaged_label(c, &ax[2], &m, dim, xl, cap);
+    if (xlabel != fig_txt(c, T_F_DIM)) {
+        input_layout(c, ax, T, d, tt, titles, cbw, xlabel);
+        ax[2].x.label = averaged_label(c, &ax[2], &m, dim, xl, cap);
+    }
+    return split;
 }
 
 tf_status draw_input(fig_ctx *c)
@@ -155,12 +178,20 @@ tf_status draw_input(fig_ctx *c)
     double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
                       own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
     fig_axes ax[3];
-    input_layout(c, ax, T, d, &tt, titles, cbw);
+    char xl[240];
+    bool split = input_fit(c, ax, T, d, &tt, titles, cbw, xl, sizeof xl);
+    split_cols sc = {NULL, (int)d};
+    fig_matrix m;
     for (int k = 0; k < 3 && st == TF_OK; k++) {
-        st = fig_heatmap(c->f, &ax[k], &(fig_matrix){.f64 = mats[k], .rows = (long)T,
-                                                      .cols = (long)d}, cm, k || !own ? lo : lo0,
-                         k || !own ? hi : hi0);
+        sc.v = mats[k];
+        m = split ? (fig_matrix){.rows = (long)T, .cols = (long)d, .row = split_col_row, .ctx = &sc}
+                  : (fig_matrix){.f64 = mats[k], .rows = (long)T, .cols = (long)d};
+        st = fig_heatmap(c->f, &ax[k], &m, cm, k || !own ? lo : lo0, k || !own ? hi : hi0);
         fig_axes_draw(c->f, &ax[k]);
+        if (split) /* where the odd (cos) columns start */
+            fig_segment(c->f, &ax[k], (double)(d / 2) - 0.5, ax[k].y.lo, (double)(d / 2) - 0.5,
+                        ax[k].y.hi, (tf_rgb){0, 0, 0},
+                        1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
     }
     int first = own ? 1 : 0; /* the shared bar runs beside these panels */
     if (own)

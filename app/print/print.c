@@ -17,7 +17,7 @@ static const print_topic *const topics[] = {
     &topic_tokens, &topic_vocab,  &topic_embedding, &topic_pe,    &topic_freq,
     &topic_input,  &topic_relative, &topic_dot,     &topic_rope,  &topic_decay,
     &topic_order,  &topic_schemes, &topic_bias,    &topic_rope_scaling, &topic_similarity,
-    &topic_neighbors, &topic_pca,   &topic_training, &topic_order_training,
+    &topic_neighbors, &topic_pca,   &topic_training, &topic_order_training, &topic_style,
 };
 #define N_TOPICS (sizeof topics / sizeof topics[0])
 

@@ -51,7 +51,7 @@ extern const print_topic topic_pe, topic_freq, topic_relative, topic_dot, topic_
 /* topics_attention.c */
 extern const print_topic topic_input, topic_rope, topic_order;
 /* topics_schemes.c */
-extern const print_topic topic_bias, topic_rope_scaling, topic_schemes;
+extern const print_topic topic_bias, topic_rope_scaling, topic_schemes, topic_style;
 /* pe of a learned table (--pe-file, --scheme learned) instead of sinusoidal PE */
 bool print_pe_learned(const tf_config *cfg);
 tf_status print_pe_table_build(print_ctx *c, sink *s);

@@ -13,6 +13,7 @@
 #include "nope.h"
 #include "positions.h"
 #include "print/topic.h"
+#include "style.h"
 #include "tf_limits.h"
 
 enum { J = SINK_JSON, C = SINK_CSV, N = SINK_NPY, JC = SINK_JSON | SINK_CSV };
@@ -829,3 +830,50 @@ double print_pe_table_work(const tf_config *cfg, out_format f)
     double d = p->table ? p->table->d : cfg->d_model;
     return rows * work_shown(f, d) * work_value(f);
 }
+
+/* =============================================================================================
+ * style: the look of each position scheme in every figure, animation and view (style.h) */
+
+static const sink_col style_cols[] = {{"scheme", JC, NULL}, {"color", JC, NULL},
+                                      {"dash", JC, NULL}, {"marker", JC, NULL}};
+
+typedef struct {
+    char hex[8];
+} style_hex;
+
+static tf_status style_row(void *ctx, size_t i, pv *cell)
+{
+    style_hex *h = ctx;
+    const scheme_style *st = style_at(i);
+    snprintf(h->hex, sizeof h->hex, "#%02x%02x%02x", st->color.r, st->color.g, st->color.b);
+    cell[0] = pv_str(st->name);
+    cell[1] = pv_str(h->hex);
+    cell[2] = pv_str(style_dash_name(st->dash));
+    cell[3] = pv_str(style_marker_name(st->marker));
+    return TF_OK;
+}
+
+static tf_status style_build(print_ctx *c, sink *s)
+{
+    (void)c;
+    style_hex h;
+    return sink_table(s, JC, &(sink_table_def){.key = "style", .cols = style_cols, .ncols = 4,
+                                               .rows = style_count(), .row = style_row,
+                                               .ctx = &h});
+}
+
+static tf_status style_text(print_ctx *c, FILE *fp)
+{
+    (void)c;
+    fprintf(fp, "%-14s %-8s %-8s %s\n", "scheme", "colour", "dash", "marker");
+    for (size_t i = 0; i < style_count(); i++) {
+        const scheme_style *st = style_at(i);
+        fprintf(fp, "%-14s #%02x%02x%02x  %-8s %s\n", st->name, st->color.r, st->color.g,
+                st->color.b, style_dash_name(st->dash), style_marker_name(st->marker));
+    }
+    return TF_OK;
+}
+
+const print_topic topic_style = {
+    .name = "style", .formats = JC, .work = work_small, .build = style_build, .text = style_text,
+};

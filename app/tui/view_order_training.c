@@ -16,6 +16,7 @@
 #include "figure.h"
 #include "learn/order.h"
 #include "order_train.h"
+#include "style.h"
 #include "textwidth.h"
 #include "tui/view.h"
 
@@ -182,9 +183,10 @@ static int export_prep(tui *t, void *state, fig_request *req)
 /* ---------------------------------------------------------------------------------------------
  * Drawing */
 
-static int scheme_pair(size_t k)
+/* Scheme k's colour in every figure (style.h), or the nearest the terminal has. */
+static int scheme_pair(const train_state *S, size_t k)
 {
-    tf_rgb c = fig_series_color((int)k);
+    tf_rgb c = style_scheme(order_trainer_scheme(S->s.tr, k), ROPE_SCALING_NONE)->color;
     return term_pair(&c, NULL);
 }
 
@@ -236,7 +238,7 @@ static void plot(const train_state *S, WINDOW *w, int y, int x, int rows, int co
     int pairs[ORDER_MAX_SCHEMES + 1];
     tf_rgb grey = {128, 128, 128};
     for (size_t k = 0; k < K; k++)
-        pairs[k] = scheme_pair(k);
+        pairs[k] = scheme_pair(S, k);
     pairs[K] = term_pair(&grey, NULL);
     term_canvas_draw(&cv, w, y, x + 5, pairs, (int)K + 1);
     term_canvas_free(&cv);
@@ -272,7 +274,7 @@ static void draw_curves(const train_state *S, WINDOW *w, int y, int x, int rows,
     int ly = y + 1 + acc_rows;
     for (size_t k = 0; k < (size_t)legend; k++) { /* one line a scheme, in its colour */
         const order_point *p = last_point(S, k);
-        term_attr(w, A_BOLD, scheme_pair(k));
+        term_attr(w, A_BOLD, scheme_pair(S, k));
         scheme_label(S, k, p, w, ly + (int)k, x + 5, cols - 5);
     }
     term_attr(w, A_NORMAL, 0);
@@ -345,7 +347,7 @@ static int draw_scheme(train_state *S, size_t k, WINDOW *w, int y, int x, int ro
     uint32_t s = S->pairs[S->pair];
     int L = (int)order_task_len(t, s);
     const order_point *p = last_point(S, k);
-    term_attr(w, A_BOLD, scheme_pair(k));
+    term_attr(w, A_BOLD, scheme_pair(S, k));
     int used = scheme_label(S, k, p, w, y, x, cols);
     term_attr(w, A_NORMAL, 0);
     if (p && p->pair_same >= 0) { /* the long form, the short one, or none */

@@ -287,7 +287,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     /* the colours span the values shown (124.8 to 256 for 32 positions at d = 512, where a
      * fixed -d/2..d/2 made every cell a shade of red): a sequential map when they keep one
      * sign, the diverging one around 0 when they do not */
-    double lo = d / 2.0, hi = d / 2.0;
+    double lo = d / 2.0, hi = lo;
     for (long i = 0; g && i < n * n; i++)
         lo = fmin(lo, g[i]), hi = fmax(hi, g[i]);
     cmap_id map = CMAP_VIRIDIS;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "positions.h"
+#include "style.h"
 #include "tui/view.h"
 
 #define CURVE_MAX_K 100000L /* the curve's axis ends here at most */
@@ -368,7 +369,9 @@ static int draw_curve(const sch_state *st, int h, WINDOW *w, int y, int x, int w
     if (L > 0 && L <= st->R)
         for (int r = 0; r < 4 * ph; r += 2)
             term_canvas_dot(&cv, log10((double)L), lo + (hi - lo) * r / (4.0 * ph - 1), 2);
-    tf_rgb cols[2] = {{230, 159, 0}, {150, 150, 150}};
+    /* the scheme's colour in every figure (style.h), or the nearest the terminal has */
+    tf_rgb cols[2] = {style_scheme(s, scaled(st, s) ? st->p.scaling.kind : ROPE_SCALING_NONE)->color,
+                      {150, 150, 150}};
     int pairs[2] = {term_pair(&cols[0], NULL), term_pair(&cols[1], NULL)};
     term_canvas_draw(&cv, w, y + 1, x + 7, pairs, 2);
     term_canvas_free(&cv);
