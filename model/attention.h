@@ -156,6 +156,9 @@ tf_status attention_order_choose(const tf_attn_cfg *c, const double *emb /* (T, 
 /* Differences this small relative to max|Z| are rounding (float64 sums taken in another
  * order), not a change of the outputs: reported as 0, never drawn as a bar. */
 #define ATTN_ROUNDING_REL 1e-9
+/* A difference of attention weights (each in [0, 1]) below this is rounding: max|A - B in A's
+ * order| without positions is 0 up to it. */
+#define ATTN_WEIGHT_ROUNDING 1e-12
 
 /* True when the mode's outputs are the same in both orders up to rounding. */
 bool attention_order_is_zero(const tf_order_result *r);

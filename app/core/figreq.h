@@ -50,6 +50,7 @@ typedef struct {
     bool serif;                /* --serif: FIG_SERIF_FAMILIES */
     bool panel_labels;         /* (a), (b), ... on multi-panel figures */
     bool pe_split;             /* --pe-layout split: the pe figure's sin half, then cos half */
+    bool order_own;            /* --order-b own: the order figure draws B in its own order */
     bool base_given;           /* --base was given: rope-decay draws that base alone */
     bool has_vmin, has_vmax;   /* --vmin, --vmax: the heatmaps' colour limits */
     double vmin, vmax;

@@ -59,6 +59,7 @@ typedef struct {
     bool serif;
     bool panel_labels;
     bool pe_split;            /* --pe-layout split */
+    bool order_own;           /* --order-b own */
     bool has_vmin, has_vmax;
     double vmin, vmax;
     const char *colormap;

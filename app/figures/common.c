@@ -77,10 +77,10 @@ static bool glyphless(uint32_t cp)
 }
 
 /* A token as pango markup, at most n bytes with its NUL: entities escaped, a space shown as
- * U+2423; bytes that are not UTF-8 (part of a character, from a byte-level BPE) and controls as
- * \xHH, as --print shows them; a character without a glyph as U+XXXX. What does not fit ends
- * in "…", never inside a character. */
-void token_markup(char *out, size_t n, const char *s, size_t len)
+ * U+2423 (show_space) or kept; bytes that are not UTF-8 (part of a character, from a byte-level
+ * BPE) and controls as \xHH, as --print shows them; a character without a glyph as U+XXXX.
+ * What does not fit ends in "…", never inside a character. */
+static void markup_of(char *out, size_t n, const char *s, size_t len, bool show_space)
 {
     static const char more[] = "\u2026";
     size_t o = 0;
@@ -95,7 +95,7 @@ void token_markup(char *out, size_t n, const char *s, size_t len)
             snprintf(rep, sizeof rep, "U+%04X", (unsigned)cp);
         } else {
             const char *e = cp == '&' ? "&amp;" : cp == '<' ? "&lt;" : cp == '>' ? "&gt;"
-                          : cp == ' ' ? "\u2423" : NULL;
+                          : cp == ' ' && show_space ? "\u2423" : NULL;
             if (e) {
                 snprintf(rep, sizeof rep, "%s", e);
             } else {
@@ -119,6 +119,16 @@ void token_markup(char *out, size_t n, const char *s, size_t len)
     }
     if (n)
         out[o] = '\0';
+}
+
+void token_markup(char *out, size_t n, const char *s, size_t len)
+{
+    markup_of(out, n, s, len, true);
+}
+
+void text_markup(char *out, size_t n, const char *s, size_t len)
+{
+    markup_of(out, n, s, len, false);
 }
 
 #define TOKEN_LABEL 96

@@ -37,7 +37,7 @@ static const fig_entry figures[] = {
     {"freq", 0, 1.15, T_F_TITLE_FREQ, draw_freq, NULL, NULL},
     {"dot", 0, 0.9, T_F_TITLE_DOT, draw_dot, check_dot, NULL},
     {"input", 0, 1.05, T_F_TITLE_INPUT, draw_input, NULL, NULL},
-    {"order", ANALYSIS_ORDER, 1.35, T_F_TITLE_ORDER, draw_order, NULL, NULL},
+    {"order", ANALYSIS_ORDER, 1.7, T_F_TITLE_ORDER, draw_order, NULL, NULL},
     {"embedding", 0, 0.62, T_F_TITLE_EMBEDDING, draw_embedding, NULL, NULL},
     {"embedding-map", 0, 0.8, T_F_TITLE_MAP, draw_embedding_map, check_word_map, NULL},
     {"dot-offset", 0, 0.72, T_F_TITLE_DOT_OFFSET, draw_dot_offset, NULL, NULL},
