@@ -184,6 +184,25 @@ def test_order_labels(d):
                           f"{tag}: one form of reading under every mode ({reads})")
 
 
+def test_title_subscripts(d):
+    """X_emb and W_E in the titles of input and embedding are typeset as in their subtitles
+    (italic letter, subscript), while the file's metadata keeps a plain "X_emb"."""
+    for fig, letter, sub in (("input", "X", "emb"), ("embedding", "W", "E")):
+        path = os.path.join(d, fig + ".svg")
+        run("--export", path, "--figure", fig, "-d", "64", "--lang", "en")
+        with open(path, encoding="utf-8") as f:
+            first = re.search(r"<text\b[^>]*>(.*?)</text>", f.read(), re.S)[1]
+        check(f'<tspan font-style="italic">{letter}</tspan>' in first and
+              re.search(rf'<tspan dy="[0-9.]+" font-size="[0-9.]+">{sub}</tspan>', first)
+              is not None and "_" not in first,
+              f"{fig}: the title's {letter}_{sub} is italic with a subscript ({first[:200]})")
+        pdf = os.path.join(d, fig + ".pdf")
+        run("--export", pdf, "--figure", fig, "-d", "64", "--lang", "en")
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+        check(f"{letter}_{sub}" in info and "<" not in info.split("Title:")[1].splitlines()[0],
+              f"{fig}: the PDF's Title says {letter}_{sub} without markup")
+
+
 def pdf_labels(d):
     """Token labels say what the token is: bytes that are part of a character as \\xHH (as
     --print shows them), a character without a glyph as U+XXXX with [UNK], never another token's

@@ -131,6 +131,35 @@ void text_markup(char *out, size_t n, const char *s, size_t len)
     markup_of(out, n, s, len, false);
 }
 
+void markup_plain(char *out, size_t n, const char *s)
+{
+    static const struct {
+        const char *from, *to;
+    } swap[] = {{"<sub>", "_"}, {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}};
+    size_t o = 0;
+    while (*s && o + 1 < n) {
+        bool done = false;
+        for (size_t k = 0; k < sizeof swap / sizeof swap[0] && !done; k++) {
+            size_t l = strlen(swap[k].from);
+            if (strncmp(s, swap[k].from, l) == 0) {
+                for (const char *t = swap[k].to; *t && o + 1 < n; t++)
+                    out[o++] = *t;
+                s += l, done = true;
+            }
+        }
+        if (done)
+            continue;
+        if (*s == '<') { /* any other tag goes */
+            const char *e = strchr(s, '>');
+            s = e ? e + 1 : s + strlen(s);
+            continue;
+        }
+        out[o++] = *s++;
+    }
+    if (n)
+        out[o] = '\0';
+}
+
 #define TOKEN_LABEL 96
 
 tf_status token_ticks_make(token_ticks *tt, const tf_tokens *toks, const char *text,

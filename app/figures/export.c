@@ -511,7 +511,8 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     }
     double margin = 0.5 * font;
     c.area = (fig_rect){margin, margin, s.width - 2 * margin, s.height - 2 * margin};
-    double th = fig_title(c.f, c.area, title, true);
+    /* the figure's own title is markup (X<sub>emb</sub>), a user's --title plain text */
+    double th = fig_title(c.f, c.area, title, req->title != NULL);
     if (th > 0) {
         c.area.y += th + 0.4 * font;
         c.area.h -= th + 0.4 * font;
@@ -557,7 +558,9 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     char *params = measure ? NULL : figure_params(req, a, e, format, w, h, dpi, 0, 0);
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
-    const char *title = req->no_title || !req->title ? txt_lang(e->title, req->zh) : req->title;
+    char own[256]; /* the figure's own title, as plain text for the metadata */
+    markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
+    const char *title = req->no_title || !req->title ? own : req->title;
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
                      .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
