@@ -54,7 +54,7 @@ static fig_request figure_req(const cli_run_state *c)
                          .no_notes = v && !o->title,
                          .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
                          .pe_split = o->pe_split, .pe_layout_set = o->pe_layout_set,
-                         .base_given = o->base_set,
+                         .order_own = o->order_own, .base_given = o->base_set,
                          .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
                          .vmax = o->vmax,
                          .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,

@@ -5,7 +5,7 @@ _tfviz()
     local cur prev
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
-    local opts="--print --format --output -o --export --figure --dpi --width --height --venue --font --serif --colormap --vmin --vmax --font-size --title --no-title --panel-labels --fps --frames --show --lang --pe-layout --d-model -d --positions -n --base --index-base --seed --tokenizer --no-hmm --vocab-size --scale-embedding --rope-style --offset --compare --scheme --mask --heads --head --num-buckets --max-distance --pe-file --pe-tensor --t5-file --t5-tensor --original-context --scaling --factor --beta-fast --beta-slow --mscale --mscale-all-dim --attention-factor --no-truncate --low-freq-factor --high-freq-factor --seq-len --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --train-order --order-task --order-pairs --lesson --big --extended --no-color --help -h --version -V"
+    local opts="--print --format --output -o --export --figure --dpi --width --height --venue --font --serif --colormap --vmin --vmax --font-size --title --no-title --panel-labels --fps --frames --show --lang --order-b --pe-layout --d-model -d --positions -n --base --index-base --seed --tokenizer --no-hmm --vocab-size --scale-embedding --rope-style --offset --compare --scheme --mask --heads --head --num-buckets --max-distance --pe-file --pe-tensor --t5-file --t5-tensor --original-context --scaling --factor --beta-fast --beta-slow --mscale --mscale-all-dim --attention-factor --no-truncate --low-freq-factor --high-freq-factor --seq-len --train --corpus --epochs --window --negative --min-count --sample --threads --vectors --vectors-limit --word --top --train-order --order-task --order-pairs --lesson --big --extended --no-color --help -h --version -V"
     case $prev in
     --print) COMPREPLY=($(compgen -W "tokens vocab embedding pe freq input relative dot rope decay order schemes bias rope-scaling similarity neighbors pca training order-training style" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text csv json npy" -- "$cur")); return ;;
@@ -26,6 +26,7 @@ _tfviz()
     --frames) return ;;
     --show) COMPREPLY=($(compgen -W "pe rope rope-decay freq dot input order embedding embedding-map dot-offset rope-score rope-qk pe-vs-rope schemes pe-file order-training rope-rotation pe-waves training" -- "$cur")); return ;;
     --lang) COMPREPLY=($(compgen -W "zh en" -- "$cur")); return ;;
+    --order-b) COMPREPLY=($(compgen -W "aligned own" -- "$cur")); return ;;
     --pe-layout) COMPREPLY=($(compgen -W "interleaved split" -- "$cur")); return ;;
     -d | --d-model) return ;;
     -n | --positions) return ;;

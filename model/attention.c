@@ -286,7 +286,10 @@ static tf_status order_alloc(tf_order_result *out, size_t T, size_t d)
     out->Z_a = malloc(T * d * sizeof(double));
     out->Z_b = malloc(T * d * sizeof(double));
     out->token_diff = malloc(T * sizeof(double));
-    if (!out->A_a || !out->A_b || !out->Z_a || !out->Z_b || !out->token_diff) {
+    out->A_b_aligned = malloc(T * T * sizeof(double));
+    out->diff_map = malloc(T * T * sizeof(double));
+    if (!out->A_a || !out->A_b || !out->Z_a || !out->Z_b || !out->token_diff ||
+        !out->A_b_aligned || !out->diff_map) {
         attention_order_free(out);
         return TF_ERR_NOMEM;
     }
@@ -330,11 +333,15 @@ static tf_status order_attend(size_t d, const attn_positions *p, const double *Q
         out->max_abs_output = fmax(out->max_abs_output, fabs(out->Z_a[i]));
     out->relative_diff =
         out->max_abs_output > 0.0 ? out->max_token_diff / out->max_abs_output : 0.0;
+    /* 3. B's weights in A's token order, and how far they are from A's */
     out->weight_diff = 0.0;
     for (size_t t = 0; t < T; t++)
         for (size_t u = 0; u < T; u++)
-            out->weight_diff = fmax(out->weight_diff, fabs(out->A_b[t * T + u] -
-                                                           out->A_a[perm[t] * T + perm[u]]));
+            out->A_b_aligned[perm[t] * T + perm[u]] = out->A_b[t * T + u];
+    for (size_t i = 0; i < T * T; i++) {
+        out->diff_map[i] = fabs(out->A_a[i] - out->A_b_aligned[i]);
+        out->weight_diff = fmax(out->weight_diff, out->diff_map[i]);
+    }
     out->min_row_range = INFINITY;
     for (size_t t = 0; t < T; t++) {
         double lo = INFINITY, hi = -INFINITY;
@@ -538,5 +545,13 @@ void attention_order_free(tf_order_result *r)
     free(r->Z_a);
     free(r->Z_b);
     free(r->token_diff);
+    free(r->A_b_aligned);
+    free(r->diff_map);
     memset(r, 0, sizeof *r);
+}
+
+void attention_order_where(const size_t *perm, size_t T, size_t *where)
+{
+    for (size_t t = 0; t < T; t++)
+        where[perm[t]] = t;
 }

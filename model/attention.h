@@ -85,8 +85,11 @@ typedef struct {
     double max_abs_output; /* max |Z_a| */
     double relative_diff;  /* max_token_diff / max_abs_output: the size of the change */
     double min_row_range;  /* min over rows t of A_a of (max_u A_a[t][u] - min_u A_a[t][u]) */
-    double weight_diff;    /* max over t, u of |A_b[t][u] - A_a[perm t][perm u]|: how far B's
-                              weights are from A's permuted (0 up to rounding without positions) */
+    double *A_b_aligned;   /* (T, T) B's weights with rows and columns put back into A's token
+                              order: A_b_aligned[perm t][perm u] = A_b[t][u] */
+    double *diff_map;      /* (T, T) |A_a - A_b_aligned|, in A's token order */
+    double weight_diff;    /* max of diff_map: how far B's weights are from A's permuted (0 up
+                              to rounding without positions) */
     double score_std;      /* sqrt(mean over the rows of a of the variance of the row's
                               scores), the scores as softmax sees them (scaled, plus any
                               bias; masked keys left out) */
@@ -100,6 +103,11 @@ tf_status attention_order_all(const tf_attn_cfg *c, const double *emb /* (T, d) 
                               const size_t *perm /* (T) */, size_t T,
                               tf_order_result out[ATTN_MODE_COUNT]);
 void attention_order_free(tf_order_result *r);
+
+/* where (T) = for each token of a, its index in b: where[perm[t]] = t (perm as above, b[t] =
+ * a[perm[t]]). The one inversion of the order permutation, used to draw and print B in A's
+ * order. */
+void attention_order_where(const size_t *perm, size_t T, size_t *where);
 
 /* ---------------------------------------------------------------------------------------------
  * Which head the order experiment reports.
@@ -148,6 +156,9 @@ tf_status attention_order_choose(const tf_attn_cfg *c, const double *emb /* (T, 
 /* Differences this small relative to max|Z| are rounding (float64 sums taken in another
  * order), not a change of the outputs: reported as 0, never drawn as a bar. */
 #define ATTN_ROUNDING_REL 1e-9
+/* A difference of attention weights (each in [0, 1]) below this is rounding: max|A - B in A's
+ * order| without positions is 0 up to it. */
+#define ATTN_WEIGHT_ROUNDING 1e-12
 
 /* True when the mode's outputs are the same in both orders up to rounding. */
 bool attention_order_is_zero(const tf_order_result *r);

@@ -584,6 +584,68 @@ def order_head():
           "text: the head, which of the layer's, the random weights and a reading per mode")
 
 
+# every key --print order --format json gave before B was drawn in A's order
+ORDER_KEYS = {"a", "b", "permutation", "d_model", "seed", "norm", "norm_eps", "embedding_scale",
+              "score_scale", "weights", "head", "head_index", "heads_in_layer", "heads_tried",
+              "head_visibility", "head_rule", "visible_change", "visible_row_range",
+              "visible_weight_diff", "rope_style", "base", "first_position"} | set(MODES)
+ORDER_MODE_KEYS = {"max_token_diff", "pooled_diff", "token_diff", "max_abs_output",
+                   "relative_diff", "zero_up_to_rounding", "score_std", "min_row_range",
+                   "max_weight_diff", "A_a", "A_b"}
+ORDER_WORDS = ("猫", "追", "老鼠", "我", "爱", "学习", "老师", "表扬", "学生", "狗", "咬", "人",
+               "今天", "天气", "很好", "北京", "喜欢", "音乐")
+
+
+def order_aligned_check(j, tag):
+    """B in A's order: perm inverts permutation; per mode A_b_aligned is A_b with rows and
+    columns put back into A's token order, diff_map = |A_a - A_b_aligned|, diff_max its max:
+    <= 1e-12 without positions, >= 0.02 with PE and with RoPE."""
+    p, where = j["permutation"], j["perm"]
+    T = len(p)
+    check(ORDER_KEYS <= set(j) and sorted(where) == list(range(T)) and
+          all(p[where[i]] == i for i in range(T)), f"{tag}: old keys kept; perm[i] = index in B "
+          f"of A's token i ({where})")
+    for m in MODES:
+        r = j[m]
+        check(ORDER_MODE_KEYS <= set(r), f"{tag} {m}: old keys kept")
+        al = [[r["A_b"][where[i]][where[k]] for k in range(T)] for i in range(T)]
+        diff = [[abs(r["A_a"][i][k] - al[i][k]) for k in range(T)] for i in range(T)]
+        dmax = max(max(row) for row in diff)
+        check(r["A_b_aligned"] == al and
+              all(close(a, b, 1e-13) for x, y in zip(r["diff_map"], diff) for a, b in zip(x, y))
+              and close(r["diff_max"], dmax, 1e-13),
+              f"{tag} {m}: A_b_aligned, diff_map and diff_max ({dmax:.3g}) from A_a, A_b and perm")
+        if m == "without_pe":
+            check(r["diff_max"] <= 1e-12, f"{tag}: without positions diff_max {r['diff_max']:.1e}")
+        else:
+            check(r["diff_max"] >= 0.02, f"{tag} {m}: diff_max {r['diff_max']:.3f} >= 0.02")
+
+
+def test_order_aligned():
+    """--print order's B in A's order over the default sentence and 60 sentences of 3-12 words
+    (at least two different words, words drawn with repeats), reversed and typed orders."""
+    import random
+    order_aligned_check(js("--print", "order"), "default")
+    order_aligned_check(js("--print", "order", "--compare", "学习我爱"), "--compare 学习我爱")
+    order_aligned_check(js("--print", "order", "dog bites man"), "dog bites man")
+    rng = random.Random(27)
+    n = 12 if WRAPPER else 60
+    for k in range(n):
+        T = 3 + k % 10
+        while True:
+            words = [rng.choice(ORDER_WORDS) for _ in range(T)]
+            if len(set(words)) >= 2:
+                break
+        text = " ".join(words)
+        args = ["--print", "order", text]
+        if k % 3 == 2:  # an order of the class's own: the words shuffled
+            other = words[:]
+            while other == words:
+                rng.shuffle(other)
+            args = ["--print", "order", "--compare", " ".join(other), text]
+        order_aligned_check(js(*args), " ".join(args[2:]))
+
+
 def alibi_slopes(n):
     """The ALiBi paper's get_slopes, written out here."""
     def power_of_2(n):

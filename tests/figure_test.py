@@ -5,6 +5,7 @@ must leave no partial file (unwritable path, directory, full disk, SIGINT).
 
 Usage: figure_test.py TFVIZ GROUP"""
 import glob
+import html
 import json
 import os
 import re
@@ -98,34 +99,116 @@ def test_pdf(d):
 
 
 def pdf_order(d):
-    """The order figure as a reader sees it: six T x T heatmaps (A above, B below; no
-    positions, + PE, RoPE), of which B's without positions is A's with rows and columns
-    permuted and B's with PE and with RoPE are not; a reading per mode with --print order's
-    shares; no bars for rounding; a note that the head is random."""
+    """The order figure as a reader sees it: nine T x T heatmaps (A, B in A's word order and
+    |A - B|; no positions, + PE, RoPE), of which B's without positions is A's cell for cell and
+    its |A - B| one colour, while with PE and with RoPE B's differs and |A - B| does not stay
+    blank; --order-b own draws B in its own order (A's permuted); a reading per mode with
+    --print order's shares; no bars for rounding; a note that the head is random."""
     path = os.path.join(d, "order.pdf")
     # an English figure's sentence by default (I love math); --print's is 我爱学习: one for both
     j = json.loads(run("--print", "order", "--format", "json", "I love math").stdout)
-    run("--export", path, "--figure", "order", "--lang", "en", "I love math")
-    txt = " ".join(subprocess.run(["pdftotext", path, "-"], capture_output=True,
-                                  text=True).stdout.split())
-    pct = [percent(j[m]["relative_diff"]) for m in ("with_pe", "with_rope")]
-    check("B = A," in txt and "permuted" in txt and all(p in txt for p in pct)
-          and "no positions: 0" in txt and "untrained" in txt,
-          f"order figure: readings (0, {pct[0]}, {pct[1]}) and the note on the head: {txt[-300:]}")
-    prefix = os.path.join(d, "ord")
-    subprocess.run(["pdfimages", path, prefix], check=True)
     T = len(j["permutation"])
-    heat = [read_ppm(f)[2] for f in sorted(glob.glob(prefix + "-*.ppm"))
-            if read_ppm(f)[:2] == (T, T)]
-    check(len(heat) == 6, f"order figure: six {T} x {T} heatmaps ({len(heat)})")
-    if len(heat) != 6:
-        return
     p = j["permutation"]
-    for m, name in enumerate(("no positions", "+ PE", "RoPE")):
-        a, b = heat[m], heat[3 + m]
-        same = all(b[t][u] == a[p[t]][p[u]] for t in range(T) for u in range(T))
-        check(same == (m == 0), f"order figure, {name}: B's heatmap is {'' if m == 0 else 'not '}"
-              "A's with rows and columns permuted")
+    for own in (False, True):
+        run("--export", path, "--figure", "order", "--lang", "en",
+            *(["--order-b", "own"] if own else []), "I love math")
+        txt = " ".join(subprocess.run(["pdftotext", path, "-"], capture_output=True,
+                                      text=True).stdout.split())
+        pct = [percent(j[m]["relative_diff"]) for m in ("with_pe", "with_rope")]
+        check(all(q in txt for q in pct) and "0%" in txt and "no positions: 0" in txt and
+              "untrained" in txt and ("in its own order" if own else "in A's word order") in txt,
+              f"order figure (own {own}): readings (0%, {pct[0]}, {pct[1]}), B's order and the "
+              f"note on the head: {txt[-300:]}")
+        prefix = os.path.join(d, "ord%d" % own)
+        subprocess.run(["pdfimages", path, prefix], check=True)
+        heat = [read_ppm(f)[2] for f in sorted(glob.glob(prefix + "-*.ppm"))
+                if read_ppm(f)[:2] == (T, T)]
+        check(len(heat) == 9, f"order figure: nine {T} x {T} heatmaps ({len(heat)})")
+        if len(heat) != 9:
+            continue
+        for m, name in enumerate(("no positions", "+ PE", "RoPE")):
+            a, b, diff = heat[m], heat[3 + m], heat[6 + m]
+            if own:
+                same = all(b[t][u] == a[p[t]][p[u]] for t in range(T) for u in range(T))
+                check(same == (m == 0), f"order figure --order-b own, {name}: B is "
+                      f"{'' if m == 0 else 'not '}A with rows and columns permuted")
+                continue
+            check((a == b) == (m == 0), f"order figure, {name}: B in A's order is "
+                  f"{'' if m == 0 else 'not '}A's picture cell for cell")
+            blank = len({c for row in diff for c in row}) == 1
+            check(blank == (m == 0), f"order figure, {name}: |A - B| is "
+                  f"{'blank' if m == 0 else 'coloured'}")
+
+
+def svg_texts(path):
+    """The text of an SVG file's <text> elements, one string each."""
+    with open(path, encoding="utf-8") as f:
+        data = f.read()
+    return [html.unescape(re.sub(r"<[^>]+>", "", t))
+            for t in re.findall(r"<text\b[^>]*>(.*?)</text>", data, re.S)]
+
+
+def test_order_labels(d):
+    """The order figure reads alone: every token of A labelled on both axes (or its number,
+    with the numbered tokens above, and the middle one always), the axes named query and key,
+    one form of reading under every mode, and no U+2423 for a space."""
+    if True:
+        path = os.path.join(d, "order.svg")
+        for text in ("我爱学习", "the cat chased the dog", "小明喜欢小红", "猫追老鼠和狗跑"):
+            for lang in ("en", "zh"):
+                for width in ([], ["--width", "two-column"]):
+                    tag = f"order figure {lang} {text} {' '.join(width)}"
+                    run("--export", path, "--figure", "order", "--lang", lang, *width, text)
+                    toks = [t["text"] for t in json.loads(
+                        run("--print", "tokens", "--format", "json", text).stdout)["tokens"]]
+                    T = len(toks)
+                    texts = svg_texts(path)
+                    allt = " ".join(texts)
+                    en = lang == "en"
+                    check(("query" if en else "查询") in allt and ("key" if en else "键") in texts,
+                          f"{tag}: the axes are named query and key")
+                    check("\u2423" not in allt, f"{tag}: no U+2423 for a space")
+                    nums = [str(i + 1) for i in range(T)]
+                    numbered = any(t.startswith("A: 1 ") for t in texts)
+                    labels = nums if numbered else toks
+                    count = {x: texts.count(x) for x in labels}
+                    # on the matrices: x and y of the A row and of B in A's order, |A - B|
+                    if not width:  # one column: each on every x axis (9 maps, the bars),
+                        # the middle one on the y axes too (rows of 8 pt labels need the room)
+                        mid = labels[(T - 1) // 2]
+                        check(all(v >= 9 + 1 for v in count.values()) and count[mid] >= 13,
+                              f"{tag}: every token labelled on the x axes, the middle one {mid} "
+                              f"on the y axes too ({count})")
+                    else:  # two columns: the numbered tokens above name every one
+                        check(numbered or all(v >= 1 for v in count.values()),
+                              f"{tag}: every token named ({count})")
+                    if numbered:
+                        legend = [t for t in texts if t.startswith("A: 1 ")][0]
+                        check(all(f"{i + 1} {k}" in legend for i, k in enumerate(toks)),
+                              f"{tag}: the numbered tokens listed ({legend})")
+                    reads = [t for t in texts if t.startswith(("max", "最大差"))]
+                    forms = {re.sub(r"[0-9.%]+", "N", t) for t in reads}
+                    check(len(reads) >= 3 and len(forms) == 1,
+                          f"{tag}: one form of reading under every mode ({reads})")
+
+
+def test_title_subscripts(d):
+    """X_emb and W_E in the titles of input and embedding are typeset as in their subtitles
+    (italic letter, subscript), while the file's metadata keeps a plain "X_emb"."""
+    for fig, letter, sub in (("input", "X", "emb"), ("embedding", "W", "E")):
+        path = os.path.join(d, fig + ".svg")
+        run("--export", path, "--figure", fig, "-d", "64", "--lang", "en")
+        with open(path, encoding="utf-8") as f:
+            first = re.search(r"<text\b[^>]*>(.*?)</text>", f.read(), re.S)[1]
+        check(f'<tspan font-style="italic">{letter}</tspan>' in first and
+              re.search(rf'<tspan dy="[0-9.]+" font-size="[0-9.]+">{sub}</tspan>', first)
+              is not None and "_" not in first,
+              f"{fig}: the title's {letter}_{sub} is italic with a subscript ({first[:200]})")
+        pdf = os.path.join(d, fig + ".pdf")
+        run("--export", pdf, "--figure", fig, "-d", "64", "--lang", "en")
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+        check(f"{letter}_{sub}" in info and "<" not in info.split("Title:")[1].splitlines()[0],
+              f"{fig}: the PDF's Title says {letter}_{sub} without markup")
 
 
 def pdf_labels(d):
@@ -139,7 +222,7 @@ def pdf_labels(d):
     p = run("--export", path, "--figure", "order", "--lang", "en", "-d", "16", "--width",
             "two-column", long)
     txt = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
-    check("A: 自然语言处理" in txt and "\u2026" in txt and p.stderr == b"",
+    check(("A: 自然语言处理" in txt or "A: 1 自然" in txt) and "\u2026" in txt and p.stderr == b"",
           "the order figure's long sentence ends in an ellipsis, whole characters only")
 
 

@@ -984,7 +984,7 @@ static void test_order_note_names_head(void **state)
         for (int zh = 0; zh < 2; zh++)
             for (int wide = 0; wide < 2; wide++) {
                 fig_boxes boxes = {0};
-                fig_request req = input_request("order", zh, wide ? 7.16 : 3.5, wide ? 8 : 10);
+                fig_request req = input_request("order", zh, wide ? 7.16 : 3.5, 8);
                 req.boxes = &boxes;
                 char msg[256];
                 assert_int_equal(export_msg(&req, &a, "order", path, msg, sizeof msg), 0);

@@ -161,7 +161,7 @@ static void test_fits_80(void **state)
         txt_fmt(buf, sizeof buf, T_L_NEIGH, "喜欢");
         assert_in_range(width_of(buf), 1, 42);
         /* view 6's notes fit the 58 columns of a 60-column screen */
-        static const txt_id order_lines[] = {T_O_PLAIN, T_O_ONE, T_O_ATTN, T_O_ATTN_NUM};
+        static const txt_id order_lines[] = {T_O_PLAIN, T_O_ONE};
         for (size_t i = 0; i < sizeof order_lines / sizeof *order_lines; i++)
             assert_in_range(width_of(txt(order_lines[i])), 1, 58);
         txt_fmt(buf, sizeof buf, T_O_SHOWN, 999, 9999);
@@ -171,14 +171,24 @@ static void test_fits_80(void **state)
         /* the note on the random head: the long one on 80 columns, the short one on 60 */
         assert_in_range(width_of(txt(T_O_HEAD)), 1, 78);
         assert_in_range(width_of(txt(T_O_HEAD_S)), 1, 58);
-        assert_in_range(width_of(txt(T_O_WEIGHT_S)), 1, 58 - 20 - 2);
-        /* a reading under each mode: 25 columns at 80, 18 at 60 (its short form) */
-        assert_in_range(width_of(txt(T_O_SAME)), 1, 25);
-        txt_fmt(buf, sizeof buf, T_O_DIFFERS, "100%");
-        assert_in_range(width_of(buf), 1, 25);
-        assert_in_range(width_of(txt(T_O_SAME_S)), 1, 18);
-        txt_fmt(buf, sizeof buf, T_O_DIFFERS_S, "100%");
-        assert_in_range(width_of(buf), 1, 18);
+        /* the colour bars' names beside two bars of 24 columns on 80 */
+        assert_in_range(width_of(txt(T_O_BAR_ATTN)) + width_of(txt(T_O_BAR_DIFF)), 2,
+                        78 - 2 * 24 - 4);
+        /* a reading under each mode: 23 columns at 80 (the short form when the long is wider)
+         * with max|A-B| 0.999 and a change of 100% */
+        txt_fmt(buf, sizeof buf, T_O_RD_SAME, "0");
+        assert_in_range(width_of(buf), 1, 23);
+        txt_fmt(buf, sizeof buf, T_O_RD_SAME_S, "0");
+        assert_in_range(width_of(buf), 1, 16);
+        txt_fmt(buf, sizeof buf, T_O_RD_DIFF_S, "0.999", "100%");
+        assert_in_range(width_of(buf), 1, 23);
+        txt_fmt(buf, sizeof buf, T_O_RD_DIFF_XS, "0.999"); /* 16 columns at 60 */
+        assert_in_range(width_of(buf), 1, 16);
+        /* the maps' titles over maps of 6 columns (3 tokens at 2 columns) */
+        static const txt_id titles[] = {T_O_MAP_A, T_O_MAP_B, T_O_MAP_BOWN, T_O_MAP_D};
+        for (size_t i = 0; i < sizeof titles / sizeof *titles; i++)
+            assert_in_range(width_of(txt(titles[i])), 1, 6);
+        assert_in_range(width_of(txt(T_O_MAP_D_S)), 1, 3);
         /* the long readings, on screens of 100 columns and more */
         txt_fmt(buf, sizeof buf, T_O_LONG0, 8.9e-16);
         assert_in_range(width_of(buf), 1, 98);
@@ -187,7 +197,8 @@ static void test_fits_80(void **state)
         txt_fmt(buf, sizeof buf, T_O_LONG2, "100%");
         assert_in_range(width_of(buf), 1, 98);
         /* messages on the line above the status line of an 80-column screen */
-        static const txt_id order_msgs[] = {T_O_B_BAD, T_O_B_RESET, T_O_B_DEFAULT, T_O_EDIT_HINT};
+        static const txt_id order_msgs[] = {T_O_B_BAD,     T_O_B_RESET,  T_O_B_DEFAULT,
+                                            T_O_EDIT_HINT, T_O_SHOW_OWN, T_O_SHOW_ALIGNED};
         for (size_t i = 0; i < sizeof order_msgs / sizeof *order_msgs; i++)
             assert_in_range(width_of(txt(order_msgs[i])), 1, 78);
     }
@@ -210,8 +221,6 @@ static void test_onehot_words(void **state)
     txt_set_zh(true);
     txt_fmt(buf, sizeof buf, T_E_ONEHOT, "我", 11, "99,999");
     assert_string_equal(buf, "「我」的独热向量：第 11 位是 1，其余 99,999 位都是 0");
-    /* the stray matrix name is gone from the attention line */
-    assert_null(strstr(txt(T_O_ATTN), "权重 A"));
 }
 
 /* A short form (T_NAME_S) takes the first of its long form's arguments (tui_fit gives both the

@@ -5,6 +5,7 @@ Usage: tui_classroom_test.py TFVIZ GROUP   (GROUP: one of the functions named te
 
 Runs the real tfviz in tmux through tui_test's helper. Expected values come from
 tfviz --print and Python's math module, never from the screen itself."""
+import json
 import math
 import os
 import re
@@ -495,6 +496,155 @@ def test_stale_results():
               f"stale: q while the work runs exits cleanly ({e})")
     finally:
         t.kill()
+
+
+# ---------------------------------------------------------------------------------------------
+# view 6 / step 6: B in A's word order, the difference maps, labels and the whole table (issue 27)
+
+SGR = re.compile(r"\x1b\[([0-9;]*)m")
+
+
+def cells(line):
+    """A captured line (capture-pane -e) as (column, character, fg, bg) per character."""
+    import unicodedata
+    out, fg, bg, col, i = [], None, None, 0, 0
+    while i < len(line):
+        m = SGR.match(line, i)
+        if m:
+            p = [int(x) if x else 0 for x in m[1].split(";")]
+            k = 0
+            while k < len(p):
+                if p[k] == 0:
+                    fg = bg = None
+                elif p[k] in (38, 48) and k + 1 < len(p):
+                    n = 3 if p[k + 1] == 5 else 5
+                    v = tuple(p[k + 1:k + n])
+                    fg, bg = (v, bg) if p[k] == 38 else (fg, v)
+                    k += n - 1
+                elif p[k] == 39:
+                    fg = None
+                elif p[k] == 49:
+                    bg = None
+                k += 1
+            i = m.end()
+            continue
+        c = line[i]
+        out.append((col, c, fg, bg))
+        col += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+        i += 1
+    return out
+
+
+def order_maps(screen):
+    """The heatmaps of view 6 from a capture with escapes: per map (left to right) its cells'
+    colours row by row, (fg, bg) of each half block."""
+    rows = []
+    for line in screen.splitlines():
+        cs = cells(line)
+        runs, cur = [], []
+        for col, c, fg, bg in cs:
+            if c == UPPER:
+                if cur and cur[-1][0] != col - 1:
+                    runs.append(cur)
+                    cur = []
+                cur.append((col, (fg, bg)))
+            elif cur:
+                runs.append(cur)
+                cur = []
+        if cur:
+            runs.append(cur)
+        if runs:
+            rows.append([[v for _, v in r] for r in runs])
+    if not rows:
+        return []
+    n = len(rows[0])
+    return [[r[k] for r in rows if len(r) == n] for k in range(n)]
+
+
+def colours(m):
+    """The colours of a map's pixels (the half blocks' fg and bg; a pixel with no data has
+    none)."""
+    return {c for row in m for cell in row for c in cell if c is not None}
+
+
+def order_screen(args, width, height, lesson, keys=()):
+    """tfviz on view 6 (or lesson step 6): (plain screen, screen with escapes) once drawn."""
+    t = tt.Tmux((["--lesson"] if lesson else []) + args, width, height)
+    try:
+        if lesson:
+            t.wait("1/12", "the lesson")
+            t.keys("Enter", "Enter", "Enter", "Enter", "Enter")
+        else:
+            t.wait(lambda x: "C1-C4" in x or "Embedding" in x or "词嵌入" in x, "first frame")
+            t.keys("6")
+        s = t.wait(lambda x: "max|A-B|" in x and ("/max|Z|" in x or "#" in x), "view 6",
+                   timeout=60)
+        for k in keys:
+            t.keys(k)
+            time.sleep(0.3)
+            s = t.wait(lambda x: "max|A-B|" in x, "view 6 again")
+        return s, t.screen(escapes=True)
+    finally:
+        t.kill()
+
+
+ORDER_CLASS = ["我爱学习", "猫追老鼠", "dog bites man", "小明喜欢小红", "猫追老鼠和狗跑",
+               "the cat chased the big dog"]
+
+
+def order_rows(s):
+    """The per-token table's token rows as (number, token), and the omitted count."""
+    rows, omitted = tt.order_table(s)
+    return [(int(r.split()[0]), r.split()[1]) for r in rows or []], omitted
+
+
+def test_order_aligned():
+    """View 6 and step 6 at 80x24 for the class's sentences of up to 6 words: B is drawn in A's
+    word order, so without positions A's and B's heatmaps are the same cell for cell and the
+    difference map is one colour (0), while with PE and RoPE they differ; every token of A has
+    its table row (no "more rows"), the axes are named query and key, and the legend says B is
+    in A's word order; o shows B in its own order."""
+    for text in ORDER_CLASS:
+        j = json.loads(tt.run("--print", "order", "--format", "json", text).stdout)
+        toks = [t["text"] for t in json.loads(
+            tt.run("--print", "tokens", "--format", "json", text).stdout)["tokens"]]
+        T = len(toks)
+        for lesson in (False, True):
+            for lang in ("en", "zh"):
+                tag = f"{'step' if lesson else 'view'} 6 {lang} {text}"
+                s, e = order_screen(["--lang", lang, text], 80, 24, lesson)
+                check(s is not None, f"{tag}: drawn")
+                if s is None:
+                    continue
+                maps = order_maps(e)
+                check(len(maps) == 9, f"{tag}: three modes of A, B and |A-B| ({len(maps)} maps)")
+                if len(maps) != 9:
+                    continue
+                check(maps[0] == maps[1], f"{tag}: no PE, A and B the same cell by cell")
+                check(len(colours(maps[2])) == 1, f"{tag}: no PE, |A-B| one colour (0)")
+                for m, name in ((3, "PE"), (6, "RoPE")):
+                    check(maps[m] != maps[m + 1], f"{tag}: {name}, A and B differ")
+                    check(len(colours(maps[m + 2])) > 1,
+                          f"{tag}: {name}, |A-B| not blank")
+                rows, omitted = order_rows(s)
+                check(rows == [(i + 1, toks[i]) for i in range(T)] and omitted == 0 and
+                      "more rows" not in s and "另有" not in s,
+                      f"{tag}: a table row for each of A's {T} tokens, in A's order ({rows})")
+                en = lang == "en"
+                check(("query" if en else "查询") in s and
+                      re.search(r"^\s*(key|键) ", s, re.M) is not None,
+                      f"{tag}: the axes are named query and key")
+                check(("B, in A's word order" if en else "B（按 A 的词序）") in s,
+                      f"{tag}: the legend says B is in A's word order")
+                dm = [j[m]["diff_max"] for m in ("without_pe", "with_pe", "with_rope")]
+                want = [f"{v:.3f}" for v in dm[1:]]
+                check(all(w in s for w in want) and ("max|A-B| 0" in s),
+                      f"{tag}: each mode's max|A-B| printed ({want})")
+    # o: B in its own order; without positions it is then A's turned around
+    s, e = order_screen(["--lang", "en", "猫追老鼠"], 80, 24, False, keys=("o",))
+    maps = order_maps(e) if s else []
+    check(s is not None and "B, in its own order" in s and len(maps) == 9 and maps[0] != maps[1],
+          "o: B in its own order, its no-PE map is no longer A's")
 
 
 if __name__ == "__main__":

@@ -838,6 +838,26 @@ ORDER_SENTENCES = ["爱", "我爱学习", "我爱学习了", "我爱学习今天
                    "我用Python写了一个GPT4模型😀，它在2024年学会了说Hello World!"]
 
 
+def order_table(s):
+    """View 6's per-token table on screen s: its token rows (whole lines) and the count of rows
+    it says it left out; (None, None) without exactly one header."""
+    lines = s.splitlines()
+    head = [i for i, line in enumerate(lines) if line.split()[:2] in (["#", "token"],
+                                                                       ["#", "词元"])]
+    if len(head) != 1:
+        return None, None
+    rows, omitted = [], 0
+    for line in lines[head[0] + 1:]:
+        f = line.split()
+        if f and f[0] == "...":
+            omitted = int(f[1])
+        elif len(f) == 5 and f[0].isdigit():
+            rows.append(line)
+        else:
+            break
+    return rows, omitted
+
+
 def order_at(text, width, height):
     """View 6 degrades gracefully: heatmaps, an aligned table whose shown and omitted rows add
     up to the token count, notes for what is left out, and the conclusion line."""
@@ -855,19 +875,10 @@ def order_at(text, width, height):
         lines = s.splitlines()
         check("Without positions: 0 up to rounding" in s, f"{tag}: the conclusion line is there")
         check(any("\u2580" in line for line in lines), f"{tag}: the heatmaps are drawn")
-        head = [i for i, line in enumerate(lines) if line.split()[:2] == ["#", "token"]]
-        check(len(head) == 1, f"{tag}: one table header")
-        if not head:
+        rows, omitted = order_table(s)
+        check(rows is not None, f"{tag}: one table header")
+        if rows is None:
             return
-        rows, omitted = [], 0
-        for line in lines[head[0] + 1:]:
-            f = line.split()
-            if f and f[0] == "...":
-                omitted = int(f[1])
-            elif len(f) == 5 and f[0].isdigit():
-                rows.append(line)
-            else:
-                break
         check(len(rows) + omitted == T, f"{tag}: {len(rows)} rows shown + {omitted} omitted = {T}")
         if omitted:
             check(f"... {omitted} more rows" in s, f"{tag}: the omitted rows are announced")
@@ -884,7 +895,7 @@ def order_at(text, width, height):
         if m:
             k = int(m[0].split("first")[1].split()[0])
             check(0 < k < T and f"of {T} tokens" in m[0], f"{tag}: the heatmaps note {m[0].strip()}")
-        labels = [line for line in lines if "order A:" in line]
+        labels = [line for line in lines if " A: " in line]
         if T == 1:
             check("One token has no order" in s, f"{tag}: one token says why all is 0")
         if T == 3 and width == 80:

@@ -74,6 +74,7 @@ typedef struct {
     bool panel_labels;         /* (a), (b), ... on multi-panel figures */
     bool pe_split;             /* --pe-layout split: the pe figure's sin half, then cos half */
     bool pe_layout_set;        /* --pe-layout given; else split where columns outnumber pixels */
+    bool order_own;            /* --order-b own: the order figure draws B in its own order */
     bool base_given;           /* --base was given: rope-decay draws that base alone */
     bool has_vmin, has_vmax;   /* --vmin, --vmax: the heatmaps' colour limits */
     double vmin, vmax;

@@ -506,6 +506,16 @@ static int set_pe_layout(tf_options *o, const char *v)
     return 0;
 }
 
+static int set_order_b(tf_options *o, const char *v)
+{
+    if (strcmp(v, "aligned") != 0 && strcmp(v, "own") != 0) {
+        err_say("--order-b must be aligned or own (got '%s').", v);
+        return -1;
+    }
+    o->order_own = strcmp(v, "own") == 0;
+    return 0;
+}
+
 static int set_venue(tf_options *o, const char *v)
 {
     if (!fig_venue_find(v)) {

@@ -64,6 +64,7 @@ typedef struct {
     bool panel_labels;
     bool pe_split;            /* --pe-layout split */
     bool pe_layout_set;       /* --pe-layout given: the figures keep it */
+    bool order_own;           /* --order-b own */
     bool has_vmin, has_vmax;
     double vmin, vmax;
     const char *colormap;

@@ -205,6 +205,13 @@ static const tf_option options[] = {
      "Chinese (the default) or English: figure labels, the interactive view and the lesson;\n"
      ".B l\nswitches while running. Without a UTF\\-8 locale the view is English and ASCII.",
      "zh en", "[language]:language:"},
+    {"order-b", 0, "aligned|own", G_FIGURES, CALL(set_order_b),
+     "the order figure's sentence B: aligned (default: its rows and\ncolumns in A's word "
+     "order, so without positions it is A's\npicture) or own (in B's own word order)", NULL,
+     "How the order figure draws sentence B:\n.B aligned\n(the default: its attention's rows "
+     "and columns put back into A's word order, so without positions A and B are the same "
+     "picture cell for cell) or\n.B own\n(in B's own word order).",
+     "aligned own", "[order figure's B]:order:"},
     {"pe-layout", 0, "L", G_OUTPUT, CALL(set_pe_layout),
      "interleaved (default: sin, cos, sin, ... as in the paper) or\nsplit (the sin half, then "
      "the cos half, as in tensor2tensor and the\nTensorFlow tutorial) for --print pe and the pe "

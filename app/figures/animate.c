@@ -213,8 +213,9 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h, dpi,
                                  j.n, j.fps);
-    j.meta = (fig_meta){.title = req->no_title || !req->title ? txt_lang(e->title, req->zh)
-                                                              : req->title,
+    char own[256]; /* the figure's own title, as plain text for the metadata */
+    markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
+    j.meta = (fig_meta){.title = req->no_title || !req->title ? own : req->title,
                         .software = software, .params = params, .date = FIG_FIXED_DATE};
     progress_start(&j.progress, folder ? "PNG" : "GIF", PROGRESS_FRAMES, (double)j.n);
     int rc = folder ? to_folder(&j) : to_gif(&j);

@@ -169,10 +169,10 @@ static bool glyphless(uint32_t cp)
 }
 
 /* A token as pango markup, at most n bytes with its NUL: entities escaped, a space shown as
- * U+2423; bytes that are not UTF-8 (part of a character, from a byte-level BPE) and controls as
- * \xHH, as --print shows them; a character without a glyph as U+XXXX. What does not fit ends
- * in "…", never inside a character. */
-void token_markup(char *out, size_t n, const char *s, size_t len)
+ * U+2423 (show_space) or kept; bytes that are not UTF-8 (part of a character, from a byte-level
+ * BPE) and controls as \xHH, as --print shows them; a character without a glyph as U+XXXX.
+ * What does not fit ends in "…", never inside a character. */
+static void markup_of(char *out, size_t n, const char *s, size_t len, bool show_space)
 {
     static const char more[] = "\u2026";
     size_t o = 0;
@@ -187,7 +187,7 @@ void token_markup(char *out, size_t n, const char *s, size_t len)
             snprintf(rep, sizeof rep, "U+%04X", (unsigned)cp);
         } else {
             const char *e = cp == '&' ? "&amp;" : cp == '<' ? "&lt;" : cp == '>' ? "&gt;"
-                          : cp == ' ' ? "\u2423" : NULL;
+                          : cp == ' ' && show_space ? "\u2423" : NULL;
             if (e) {
                 snprintf(rep, sizeof rep, "%s", e);
             } else {
@@ -208,6 +208,45 @@ void token_markup(char *out, size_t n, const char *s, size_t len)
         memcpy(out + o, rep, l);
         o += l;
         i += k;
+    }
+    if (n)
+        out[o] = '\0';
+}
+
+void token_markup(char *out, size_t n, const char *s, size_t len)
+{
+    markup_of(out, n, s, len, true);
+}
+
+void text_markup(char *out, size_t n, const char *s, size_t len)
+{
+    markup_of(out, n, s, len, false);
+}
+
+void markup_plain(char *out, size_t n, const char *s)
+{
+    static const struct {
+        const char *from, *to;
+    } swap[] = {{"<sub>", "_"}, {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}};
+    size_t o = 0;
+    while (*s && o + 1 < n) {
+        bool done = false;
+        for (size_t k = 0; k < sizeof swap / sizeof swap[0] && !done; k++) {
+            size_t l = strlen(swap[k].from);
+            if (strncmp(s, swap[k].from, l) == 0) {
+                for (const char *t = swap[k].to; *t && o + 1 < n; t++)
+                    out[o++] = *t;
+                s += l, done = true;
+            }
+        }
+        if (done)
+            continue;
+        if (*s == '<') { /* any other tag goes */
+            const char *e = strchr(s, '>');
+            s = e ? e + 1 : s + strlen(s);
+            continue;
+        }
+        out[o++] = *s++;
     }
     if (n)
         out[o] = '\0';

@@ -229,8 +229,13 @@ double legend_rows(fig_ctx *c, const fig_legend_item *li, int n, fig_rect area, 
  * short form of "chance: the most without positions" or "shift s: m = 0 + s, ...". */
 void cut_at_colon(char *s);
 
-/* A token as pango markup, at most n bytes with its NUL (see common.c). */
+/* A token as pango markup, at most n bytes with its NUL (see common.c): a space shows as U+2423. */
 void token_markup(char *out, size_t n, const char *s, size_t len);
+/* A figure's own title (markup: X<sub>emb</sub>) as plain text for the file's metadata, at most n
+ * bytes with its NUL: tags dropped, <sub> written "_", entities unescaped ("X_emb"). */
+void markup_plain(char *out, size_t n, const char *s);
+/* Running text as pango markup, the same but its spaces kept as spaces (a sentence). */
+void text_markup(char *out, size_t n, const char *s, size_t len);
 
 /* Tick labels for the tokens of a sentence, one per row or column. */
 typedef struct {

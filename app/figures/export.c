@@ -43,7 +43,7 @@ static const fig_entry figures[] = {
      .draw = draw_dot, .check = check_dot, .example = "-d 128 -n 64"},
     {.name = "input", .aspect = 1.05, .wide_height_in = 3.2, .title = T_F_TITLE_INPUT,
      .draw = draw_input, .example = "-d 64"},
-    {.name = "order", .schemes = true, .needs = ANALYSIS_ORDER, .aspect = 1.35, .wide_height_in = 3.4,
+    {.name = "order", .schemes = true, .needs = ANALYSIS_ORDER, .aspect = 1.7, .wide_height_in = 3.4,
      .title = T_F_TITLE_ORDER, .draw = draw_order, .example = "--compare 学习爱我"},
     {.name = "embedding", .aspect = 0.62, .wide_height_in = 2.6, .title = T_F_TITLE_EMBEDDING,
      .draw = draw_embedding, .example = "-d 64"},
@@ -550,7 +550,8 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     }
     double margin = 0.5 * font;
     c.area = (fig_rect){margin, margin, s.width - 2 * margin, s.height - 2 * margin};
-    double th = fig_title(c.f, c.area, title, true);
+    /* the figure's own title is markup (X<sub>emb</sub>), a user's --title plain text */
+    double th = fig_title(c.f, c.area, title, req->title != NULL);
     if (th > 0) {
         c.area.y += th + 0.4 * font;
         c.area.h -= th + 0.4 * font;
@@ -596,7 +597,9 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     char *params = measure ? NULL : figure_params(req, a, e, format, w, h, dpi, 0, 0);
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
-    const char *title = req->no_title || !req->title ? txt_lang(e->title, req->zh) : req->title;
+    char own[256]; /* the figure's own title, as plain text for the metadata */
+    markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
+    const char *title = req->no_title || !req->title ? own : req->title;
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
                      .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,

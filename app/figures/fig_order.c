@@ -1,10 +1,17 @@
 /* fig_order.c — the order figure: 我爱学习 vs 学习爱我, attention without PE, with PE and with
- * RoPE (C6). Two rows of three square attention matrices (sentence A above, B below), one colour
- * bar, under each mode a reading of what it shows, below them per token of B the change of its
- * output between the two orders as a share of max|Z_A|, and a note naming the head (which of the
- * layer's) and that it is random. */
+ * RoPE (C6). Three rows of square attention matrices per mode: sentence A, sentence B with its
+ * rows and columns put back into A's token order (--order-b own: in B's own order), and
+ * |A - B| on a scale from 0 of its own. Without positions the first two are the same picture
+ * and the difference is blank; with PE and with RoPE they differ. Rows are queries, columns
+ * keys, every one labelled by its token (by its number, with the numbered tokens above, when
+ * the tokens do not fit; the middle token always keeps its label). Under each mode one reading
+ * in one form: max|A - B| and the change of the outputs as a share of max|Z_A|; below them per
+ * token of A the change of its output, and a note naming the head (which of the layer's) and
+ * that it is random. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/emit.h"
 #include "figures/draw.h"
@@ -16,7 +23,7 @@ static void sentence_label(fig *f, char *out, size_t n, const char *tag, const c
 {
     char buf[120];
     for (size_t cap = sizeof buf;; cap = cap * 4 / 5) {
-        token_markup(buf, cap, s, len);
+        text_markup(buf, cap, s, len);
         snprintf(out, n, "%s: %s", tag, buf);
         double w, h;
         fig_text_size(f, FIG_LABEL, out, false, &w, &h);
@@ -25,84 +32,199 @@ static void sentence_label(fig *f, char *out, size_t n, const char *tag, const c
     }
 }
 
+/* "tag: 1 我  2 爱  3 学习", as many numbered tokens as fit in max_len points, then "…". */
+static void numbered_label(fig *f, char *out, size_t n, const char *tag, const token_ticks *tt,
+                           double max_len)
+{
+    size_t o = (size_t)snprintf(out, n, "%s:", tag);
+    for (int i = 0; i < tt->n && o < n; i++) {
+        size_t keep = o;
+        o += (size_t)snprintf(out + o, n - o, "%s%d %s", i ? "  " : " ", i + 1, tt->labels[i]);
+        double w, h;
+        fig_text_size(f, FIG_LABEL, out, false, &w, &h);
+        if (o >= n || w > max_len) {
+            snprintf(out + keep, n - keep, " …");
+            return;
+        }
+    }
+}
+
+/* The tick labels 1, 2, ..., n: a sentence's token numbers. */
+static tf_status number_ticks(token_ticks *tt, int n)
+{
+    tt->n = n;
+    tt->at = malloc((size_t)(n ? n : 1) * sizeof *tt->at);
+    tt->labels = malloc((size_t)(n ? n : 1) * sizeof *tt->labels);
+    tt->store = malloc((size_t)(n ? n : 1) * 12);
+    if (!tt->at || !tt->labels || !tt->store)
+        return TF_ERR_NOMEM;
+    for (int i = 0; i < n; i++) {
+        tt->labels[i] = tt->store + (size_t)i * 12;
+        snprintf(tt->labels[i], 12, "%d", i + 1);
+        tt->at[i] = i;
+    }
+    return TF_OK;
+}
+
+/* The ticks an axis of cells `cell` points wide draws: every k-th of tt's labels, k the least
+ * that keeps the widest apart (the tallest, on a y axis) and no less than the page's plan says
+ * (fig_plan_max: both languages draw the same ticks), counted from the middle token so that it
+ * always keeps its label. Returns k. */
+typedef struct {
+    int n;
+    double *at;
+    const char **labels;
+} tick_pick;
+
+static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical, tick_pick *p)
+{
+    double maxw = 0, maxh = 0;
+    for (int i = 0; i < tt->n; i++) {
+        double w, h;
+        fig_text_size(f, FIG_TICK, tt->labels[i], false, &w, &h);
+        maxw = fmax(maxw, w), maxh = fmax(maxh, h);
+    }
+    double gap = 0.4 * fig_font_size(f, FIG_TICK);
+    int k = cell > 0 ? (int)ceil((vertical ? 0.95 * maxh : maxw + gap) / cell - 1e-9) : 1;
+    k = k < 1 ? 1 : k;
+    while ((tt->n + k - 1) / k > FIG_MAX_TICKS)
+        k++;
+    k = (int)fig_plan_max(f, (double)k);
+    int mid = (tt->n - 1) / 2;
+    p->n = 0;
+    for (int i = mid % k; i < tt->n; i += k) {
+        p->at[p->n] = tt->at[i];
+        p->labels[p->n++] = tt->labels[i];
+    }
+    return k;
+}
+
+static void set_pick_axis(fig_axis *ax, const tick_pick *p)
+{
+    ax->n = p->n;
+    ax->at = p->at;
+    ax->labels = p->labels;
+}
+
 /* Width of the widest of a token axis' first and last labels. */
-static double edge_label_width(fig *f, const token_ticks *tt)
+static double edge_label_width(fig *f, const tick_pick *tp)
 {
     double w0 = 0, w1 = 0, h;
-    if (tt->n > 0) {
-        fig_text_size(f, FIG_TICK, tt->labels[0], false, &w0, &h);
-        fig_text_size(f, FIG_TICK, tt->labels[tt->n - 1], false, &w1, &h);
+    if (tp->n > 0) {
+        fig_text_size(f, FIG_TICK, tp->labels[0], false, &w0, &h);
+        fig_text_size(f, FIG_TICK, tp->labels[tp->n - 1], false, &w1, &h);
     }
     return fmax(w0, w1);
 }
 
+enum { ROWS = 3 }; /* A, B (in A's order or its own), |A - B| */
+
 typedef struct {
     size_t T;
-    token_ticks ta, tb;                  /* the tokens of A and of B */
-    int nm;                              /* columns: three modes, or the schemes listed */
+    bool own;                  /* B in its own token order (--order-b own) */
+    bool numbers;              /* the ticks are token numbers, the tokens listed above */
+    bool wide;                 /* a page across the text: the upper rows' x ticks unlabelled */
+    token_ticks ta, tb, na, nb; /* the tokens of A and of B, and their numbers */
+    tick_pick pa, pb;          /* the ticks drawn on A's x axes (and |A - B|'s), on B's */
+    tick_pick pay, pby;        /* ... on their y axes */
+    int nm;                    /* columns: three modes, or the schemes listed */
     const char *mode_title[SCHEME_COUNT];
-    fig_rect area;                       /* the page above the note */
-    fig_rect grid;                       /* the two rows of matrices */
-    fig_axes ax[2][SCHEME_COUNT];        /* [row: A, B][mode] */
-    double cell, left, cbw;              /* a square's side, the left margin, the colour bar */
-    double gapx;                         /* between two squares */
-    double fs;                           /* the label font size */
+    fig_rect area;                 /* the page above the note */
+    fig_rect grid;                 /* the rows of matrices */
+    fig_axes ax[ROWS][SCHEME_COUNT]; /* [row: A, B, |A - B|][mode] */
+    double cell, cellh;            /* a matrix's width and height (cellh >= cell) */
+    double left, cbw;              /* the left margin, the colour bars */
+    double gapx;                   /* between two squares */
+    double fs;                     /* the label font size */
 } order_grid;
 
-/* The two rows of three equal squares, in two passes: pass 0 measures the left margin and the
- * room of titles and tick labels, pass 1 places the squares. */
+/* The axes of row r, mode m (before they are placed). */
+static void row_axes(fig_ctx *c, order_grid *g, int r, int m)
+{
+    static const txt_id row_name[ROWS] = {T_F_O_ROW_A, T_F_O_ROW_B, T_F_O_ROW_D};
+    fig_axes *p = &g->ax[r][m];
+    bool b = r == 1 && g->own;
+    matrix_axes(p, (long)g->T, 0, (long)g->T, 0);
+    set_pick_axis(&p->x, b ? &g->pb : &g->pa);
+    set_pick_axis(&p->y, b ? &g->pby : &g->pay);
+    p->y.hide = m > 0;
+    /* across the text the page is low: the columns of the rows above the last are the same
+     * tokens as the last row's (B in A's order), labelled there */
+    p->x.hide = g->wide && !g->own && r < ROWS - 1;
+    p->y.label = m == 0 ? fig_txt(c, r == 1 && g->own ? T_F_O_ROW_BOWN : row_name[r]) : NULL;
+    p->x.label = r == ROWS - 1 ? fig_txt(c, T_F_O_KEY) : NULL;
+    p->title = r == 0 ? g->mode_title[m] : NULL;
+    p->title_is_name = true; /* the column's scheme: its only name */
+    p->tag = r == 0 && m == 0 ? panel_tag(c, 0) : NULL;
+    p->min_left = m == 0 ? g->left : 0;
+}
+
+/* The rows of equal squares, in two passes: pass 0 measures the left margin and the room of
+ * titles and tick labels, pass 1 places the squares. */
 static void grid_layout(fig_ctx *c, order_grid *g)
 {
-    double gapx = 0.5 * g->fs, extra[2] = {0, 0};
+    double gapx = 0.5 * g->fs, extra[ROWS] = {0, 0, 0};
+    bool was = fig_cramped(c->f); /* pass 0 only measures: a squeeze there is no failure */
+    g->left = 0; /* measured again with the ticks of now */
     for (int pass = 0; pass < 2; pass++) {
-        for (int r = 0; r < 2; r++)
+        double y0 = g->grid.y;
+        for (int r = 0; r < ROWS; r++) {
+            double rh = pass ? g->cellh + extra[r] : g->grid.h / ROWS;
             for (int m = 0; m < g->nm; m++) {
-                fig_axes *p = &g->ax[r][m];
-                matrix_axes(p, (long)g->T, 0, (long)g->T, 0);
-                set_token_axis(&p->x, r ? &g->tb : &g->ta);
-                set_token_axis(&p->y, r ? &g->tb : &g->ta);
-                p->y.hide = m > 0;
-                p->y.label = m == 0 ? (r ? "B" : "A") : NULL;
-                p->title = r == 0 ? g->mode_title[m] : NULL;
-                p->title_is_name = true; /* the column's scheme: its only name */
-                p->tag = r == 0 && m == 0 ? panel_tag(c, 0) : NULL;
-                p->min_left = m == 0 ? g->left : 0;
+                row_axes(c, g, r, m);
                 double x0 = g->grid.x + (m == 0 ? 0
                                                 : g->left + m * (g->cell + gapx) -
                                                       fig_tick_len(c->f));
                 double w = m == 0 ? g->left + g->cell : g->cell + fig_tick_len(c->f);
-                double rh = pass ? g->cell + extra[r] : g->grid.h / 2;
-                double y0 = g->grid.y + (pass && r ? g->cell + extra[0] + 0.3 * g->fs : r * rh);
                 fig_rect o = {x0, y0, pass ? w : g->grid.w / g->nm, rh};
-                fig_axes_fit(c->f, p, o);
+                fig_axes_fit(c->f, &g->ax[r][m], o);
             }
+            y0 += rh + (pass ? 0.3 * g->fs : 0);
+        }
         if (pass == 1) {
             g->gapx = gapx;
             break;
         }
-        g->left = fmax(g->ax[0][0].used_left, g->ax[1][0].used_left);
+        if (fig_cramped_take(c->f) && was)
+            fig_set_cramped(c->f);
+        g->left = 0;
+        double avail_h = INFINITY;
+        for (int r = 0; r < ROWS; r++) {
+            g->left = fmax(g->left, g->ax[r][0].used_left);
+            avail_h = fmin(avail_h, g->ax[r][0].r.h);
+        }
         double avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
-        double avail_h = fmin(g->ax[0][0].r.h, g->ax[1][0].r.h);
         g->cell = fmin(avail_w, avail_h);
+        g->cellh = g->cell;
         /* the gap keeps the last tick label of one square off the first of the next */
-        double edge = fmax(edge_label_width(c->f, &g->ta), edge_label_width(c->f, &g->tb));
+        double edge = fmax(edge_label_width(c->f, &g->pa), edge_label_width(c->f, &g->pb));
         double need = edge + 0.4 * g->fs - g->cell / (double)g->T;
         if (need > gapx) {
             gapx = need;
             g->cell = fmin((g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm,
                            avail_h);
         }
+        /* a tall page: the rows of a square may grow to 1.6 times its width, so that each row
+         * keeps room for its label */
+        g->cellh = fmin(avail_h, 1.6 * g->cell);
+        if (g->wide) { /* across the text the page is low: wider than tall rather than small */
+            double w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
+            g->cell = fmax(g->cell, fmin(w, 1.6 * avail_h));
+            g->cellh = avail_h;
+        }
         /* titles and tick labels around each row's squares */
-        extra[0] = g->grid.h / 2 - g->ax[0][0].r.h;
-        extra[1] = g->grid.h / 2 - g->ax[1][0].r.h;
-        g->grid.h = 2 * g->cell + extra[0] + extra[1] + 0.3 * g->fs;
+        double rh0 = g->grid.h / ROWS;
+        g->grid.h = (ROWS - 1) * 0.3 * g->fs;
+        for (int r = 0; r < ROWS; r++) {
+            extra[r] = rh0 - g->ax[r][0].r.h;
+            g->grid.h += g->cellh + extra[r];
+        }
     }
 }
-
 /* The note at the bottom, the longest of its forms that fits the width: which of the layer's
  * heads the numbers come from (as view 6 and --print order name it), and that it is random, so
  * the mechanism is what is shown. Returns its height. */
-static double draw_note(fig_ctx *c)
+static double draw_note(fig_ctx *c, fig_rect area)
 {
     const tf_analysis *A = c->a;
     int head = A->order_head.head + 1, heads = A->order_by_scheme ? 1 : ATTN_HEADS;
@@ -115,55 +237,67 @@ static double draw_note(fig_ctx *c)
                           : txtf_lang(T_F_O_NOTE2, c->zh),
                  head, heads);
         fig_text_size(c->f, FIG_NOTE, note, false, &nw, &nh);
-        if (nw <= c->area.w)
+        if (nw <= area.w)
             break;
     }
-    fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
+    fig_text(c->f, FIG_NOTE, note, false, area.x, area.y + area.h, 0, 1, false);
     return nh;
 }
 
-/* The reading of mode m for the column under its heatmaps: the longest of its forms that fits
- * in max_w x max_h points (one line, or two). */
-static void order_reading(fig_ctx *c, int m, double max_w, double max_h, char *out, size_t n)
+/* Reading k (0 longest) of mode m: max|A - B| and the change of the outputs, one form for
+ * every mode ("0" and "0%" without positions). */
+static void order_reading(fig_ctx *c, int m, int k, char *out, size_t n)
 {
     const tf_order_result *r = &c->a->order[m];
-    char p[32];
-    emit_percent(p, sizeof p, r->relative_diff);
-    static const txt_id same[4] = {T_F_O_SAME0, T_F_O_SAME1, T_F_O_SAME2, T_F_O_SAME3};
-    bool zero = attention_order_is_zero(r);
-    for (int k = 0; k < 4; k++) {
-        if (zero)
-            snprintf(out, n, "%s", fig_txt(c, same[k]));
-        else if (k < 3)
-            snprintf(out, n,
-                     k == 0   ? txtf_lang(T_F_O_CHANGES0, c->zh)
-                     : k == 1 ? txtf_lang(T_F_O_CHANGES1, c->zh)
-                              : txtf_lang(T_F_O_CHANGES2, c->zh),
-                     p);
-        else
-            snprintf(out, n, "%s", p);
-        double w, h;
-        fig_text_size(c->f, FIG_TICK, out, false, &w, &h);
-        if (w <= max_w && h <= max_h)
-            return;
-    }
+    char p[32], d[32];
+    emit_percent(p, sizeof p, attention_order_is_zero(r) ? 0.0 : r->relative_diff);
+    if (r->weight_diff < ATTN_WEIGHT_ROUNDING)
+        snprintf(d, sizeof d, "0");
+    else
+        snprintf(d, sizeof d, "%.3f", r->weight_diff);
+    bool z = c->zh;
+    snprintf(out, n,
+             k == 0   ? txtf_lang(T_F_O_READ0, z)
+             : k == 1 ? txtf_lang(T_F_O_READ1, z)
+             : k == 2 ? txtf_lang(T_F_O_READ2, z)
+             : k == 3 ? txtf_lang(T_F_O_READ3, z)
+                      : txtf_lang(T_F_O_READ4, z),
+             d, p);
 }
 
-/* Under each column, one line: what the mode shows. Returns the y below the readings. */
-static double draw_readings(fig_ctx *c, const order_grid *g, double th)
+/* Under each column its reading, in the longest form that fits every column. Returns the y
+ * below the readings. */
+static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
 {
-    double ry = g->grid.y + g->grid.h + 0.15 * g->fs, used = 0;
-    double one_w, one_h;
-    fig_text_size(c->f, FIG_TICK, "0%", false, &one_w, &one_h);
+    double ry = g->grid.y + g->grid.h + 0.15 * g->fs, used = 0, max_w = g->cell + g->gapx;
+    int k = 0;
+    bool fits = false;
+    for (; k < 5; k++) {
+        fits = true;
+        for (int m = 0; m < g->nm && fits; m++) {
+            char rd[160];
+            double w, h;
+            order_reading(c, m, k, rd, sizeof rd);
+            fig_text_size(c->f, FIG_TICK, rd, false, &w, &h);
+            fits = w <= max_w - 0.2 * g->fs && h <= max_h;
+        }
+        if (fits)
+            break;
+    }
+    if (!fits) { /* the shortest, and the page says it has no room */
+        k = 4;
+        fig_set_cramped(c->f);
+    }
     for (int m = 0; m < g->nm; m++) {
-        char rd[128];
+        char rd[160];
         double w, h;
-        order_reading(c, m, g->cell + g->gapx - 0.2 * g->fs, th, rd, sizeof rd);
+        order_reading(c, m, k, rd, sizeof rd);
         fig_text_size(c->f, FIG_TICK, rd, false, &w, &h);
-        fig_text(c->f, FIG_TICK, rd, false, g->ax[1][m].r.x + g->cell / 2, ry, 0.5, 0, false);
+        fig_text(c->f, FIG_TICK, rd, false, g->ax[ROWS - 1][m].r.x + g->cell / 2, ry, 0.5, 0,
+                 false);
         used = fmax(used, h);
     }
-    return ry + fmax(used, one_h);
+    return ry + used;
 }
 
 /* Column m's scheme style: the three modes are none, sinusoidal and RoPE. */
@@ -174,9 +308,11 @@ static const scheme_style *mode_style(const tf_analysis *A, int m)
     return style_scheme(s, ROPE_SCALING_NONE);
 }
 
-/* Below: per token of B, max |Z_B - Z_A| against the same token in A, as a share of max |Z_A|;
- * without positions it is 0 up to rounding, so it has no bars. */
-static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left)
+/* Below: per token of A (token where[t] of B), max |Z_B - Z_A| against the same token in the
+ * other order, as a share of max |Z_A|; without positions it is 0 up to rounding, so it has no
+ * bars. */
+static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left,
+                      const size_t *where)
 {
     const tf_analysis *A = c->a;
     size_t T = g->T;
@@ -196,12 +332,14 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
+    double yw, yh; /* a low panel: the label's short form along its height */
+    fig_text_size(c->f, FIG_LABEL, ylabel, false, &yw, &yh);
+    if (yw > 0.6 * br.h)
+        txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF_S, c->zh);
     fig_axes b = {.grid = true, .tag = panel_tag(c, 1)};
-    b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .n = g->tb.n, .at = g->tb.at,
-                     .labels = (const char *const *)g->tb.labels,
-                     .label = fig_txt(c, T_F_TOKEN_B)};
-    b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0,
-                     .label = ylabel};
+    b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .label = fig_txt(c, T_F_TOKEN_A)};
+    set_pick_axis(&b.x, &g->pa);
+    b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0, .label = ylabel};
     b.right = fig_legend_width(c->f, li, g->nm);
     b.min_left = min_left;
     fig_axes_fit(c->f, &b, br);
@@ -218,7 +356,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
                 continue;
             double x0 = t - 0.4 + k++ * bw;
             fig_bar(c->f, &b, x0, x0 + bw * 0.92, 0.0,
-                    100.0 * r->token_diff[t] / r->max_abs_output, li[m].color);
+                    100.0 * r->token_diff[where[t]] / r->max_abs_output, li[m].color);
         }
     fig_legend(c->f, &b, li, g->nm, 4);
 }
@@ -242,79 +380,206 @@ static void column_titles(fig_ctx *c, order_grid *g)
     }
 }
 
-tf_status draw_order(fig_ctx *c)
+/* The ticks: every token when the tokens fit the squares, else their numbers (the tokens
+ * listed above the grid); every k-th of them when even those do not, the middle one kept. */
+static void choose_ticks(fig_ctx *c, order_grid *g)
+{
+    double w = g->cell / (double)g->T, h = g->cellh / (double)g->T;
+    tick_pick *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
+    const token_ticks *tok[2] = {&g->ta, &g->tb}, *num[2] = {&g->na, &g->nb};
+    tick_pick tp[4];
+    for (int i = 0; i < 4; i++)
+        tp[i] = (tick_pick){0, p[i]->at, p[i]->labels};
+    int ka = pick_ticks(c->f, &g->ta, w, false, &tp[0]);
+    int kb = pick_ticks(c->f, &g->tb, w, false, &tp[1]);
+    /* numbers in both languages when the tokens do not fit in either */
+    g->numbers = fig_plan_drop(c->f, ka > 1 || (g->own && kb > 1));
+    for (int i = 0; i < 4; i++) {
+        pick_ticks(c->f, g->numbers ? num[i % 2] : tok[i % 2], i >= 2 ? h : w, i >= 2, &tp[i]);
+        p[i]->n = tp[i].n;
+    }
+}
+
+/* The two sentences in full width above the grid (shortened with "…" if need be): A, and B in
+ * A's word order or its own; numbered when the ticks are numbers. Returns their height. */
+static double draw_sentences(fig_ctx *c, const order_grid *g, fig_rect at)
+{
+    const tf_analysis *A = c->a;
+    char la[1200], lb[1200];
+    const char *tb = fig_txt(c, g->own ? T_F_O_B_OWN : T_F_O_B_ALIGNED);
+    if (g->numbers) {
+        numbered_label(c->f, la, sizeof la, "A", &g->ta, at.w);
+        if (g->own)
+            numbered_label(c->f, lb, sizeof lb, tb, &g->tb, at.w);
+        else
+            sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
+    } else {
+        sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, at.w);
+        sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
+    }
+    double lw, lh;
+    fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
+    fig_text(c->f, FIG_LABEL, la, false, at.x, at.y, 0, 0, false);
+    fig_text(c->f, FIG_LABEL, lb, false, at.x, at.y + lh, 0, 0, false);
+    return 2 * lh;
+}
+
+/* The squares of every row and mode: A, B (in A's order or its own) on the attention scale,
+ * |A - B| on its own from 0; and the two colour bars right of them. */
+static tf_status draw_squares(fig_ctx *c, order_grid *g, cmap_id cm, double lo, double hi,
+                              double dhi)
+{
+    const tf_analysis *A = c->a;
+    size_t T = g->T;
+    tf_status st = TF_OK;
+    for (int r = 0; r < ROWS; r++)
+        for (int m = 0; m < g->nm && st == TF_OK; m++) {
+            fig_axes *p = &g->ax[r][m];
+            p->r.w = g->cell, p->r.h = g->cellh;
+            const tf_order_result *o = &A->order[m];
+            const double *W = r == 0 ? o->A_a : r == 2 ? o->diff_map
+                                          : g->own ? o->A_b : o->A_b_aligned; /* (T, T) */
+            fig_matrix mat = {.f64 = W, .rows = (long)T, .cols = (long)T};
+            st = r == 2 ? fig_heatmap(c->f, p, &mat, CMAP_CIVIDIS, 0.0, dhi)
+                        : fig_heatmap(c->f, p, &mat, cm, lo, hi);
+            fig_axes_draw(c->f, p);
+        }
+    int last = g->nm - 1;
+    fig_rect cbr = {g->ax[0][last].r.x + g->cell, g->ax[0][last].r.y, g->cbw,
+                    g->ax[1][last].r.y + g->cellh - g->ax[0][last].r.y};
+    fig_colorbar(c->f, cbr, cm, lo, hi, fig_txt(c, T_F_ATTN_WEIGHT));
+    fig_rect dbr = {cbr.x, g->ax[2][last].r.y, g->cbw, g->cellh};
+    fig_colorbar(c->f, dbr, CMAP_CIVIDIS, 0.0, dhi, fig_txt(c, T_F_O_DIFF_BAR));
+    return st;
+}
+
+static void order_grid_free(order_grid *g)
+{
+    token_ticks_free(&g->ta);
+    token_ticks_free(&g->tb);
+    token_ticks_free(&g->na);
+    token_ticks_free(&g->nb);
+    free(g->pa.at);
+    free(g->pa.labels);
+    free(g->pb.at);
+    free(g->pb.labels);
+    free(g->pay.at);
+    free(g->pay.labels);
+    free(g->pby.at);
+    free(g->pby.labels);
+}
+
+/* The ticks tt, all of them, in p (its arrays allocated for n). */
+static tf_status pick_all(const token_ticks *tt, size_t n, tick_pick *p)
+{
+    p->at = malloc(n * sizeof *p->at);
+    p->labels = malloc(n * sizeof *p->labels);
+    if (!p->at || !p->labels)
+        return TF_ERR_NOMEM;
+    p->n = tt->n;
+    memcpy(p->at, tt->at, (size_t)tt->n * sizeof *p->at);
+    memcpy(p->labels, tt->labels, (size_t)tt->n * sizeof *p->labels);
+    return TF_OK;
+}
+
+static tf_status order_grid_init(fig_ctx *c, order_grid *g)
 {
     tf_analysis *A = c->a;
-    order_grid g = {.T = A->tokens.n, .fs = fig_font_size(c->f, FIG_LABEL),
-                    .nm = (int)A->n_order};
-    column_titles(c, &g);
-    size_t T = g.T;
-    if (token_ticks_make(&g.ta, &A->tokens, A->text, 0, false) != TF_OK ||
-        token_ticks_make(&g.tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK) {
-        token_ticks_free(&g.ta);
-        token_ticks_free(&g.tb);
+    size_t n = A->tokens.n ? A->tokens.n : 1;
+    if (token_ticks_make(&g->ta, &A->tokens, A->text, 0, false) != TF_OK ||
+        token_ticks_make(&g->tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK ||
+        number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nb, (int)g->T) != TF_OK)
         return TF_ERR_NOMEM;
-    }
-    /* weights are >= 0: a sequential map over the range the six matrices span */
-    double mn = INFINITY, mx = -INFINITY, lo, hi;
-    for (int m = 0; m < g.nm; m++) {
+    /* the tokens until the squares' size is known */
+    if (pick_all(&g->ta, n, &g->pa) != TF_OK || pick_all(&g->tb, n, &g->pb) != TF_OK ||
+        pick_all(&g->ta, n, &g->pay) != TF_OK || pick_all(&g->tb, n, &g->pby) != TF_OK)
+        return TF_ERR_NOMEM;
+    return TF_OK;
+}
+
+/* The scales: a sequential map over the range A's and B's matrices span (weights are >= 0),
+ * and one from 0 to the largest |A - B| of the modes, rounded up to 0.01. */
+static cmap_id order_scales(fig_ctx *c, const order_grid *g, double *lo, double *hi,
+                            double *dhi)
+{
+    const tf_analysis *A = c->a;
+    size_t T = g->T;
+    double mn = INFINITY, mx = -INFINITY;
+    *dhi = 0.0;
+    for (int m = 0; m < g->nm; m++) {
         double a, b;
         minmax(A->order[m].A_a, T * T, &a, &b);
         mn = fmin(mn, a), mx = fmax(mx, b);
         minmax(A->order[m].A_b, T * T, &a, &b);
         mn = fmin(mn, a), mx = fmax(mx, b);
+        *dhi = fmax(*dhi, A->order[m].weight_diff);
     }
-    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
-    const char *cb = fig_txt(c, T_F_ATTN_WEIGHT);
-    g.cbw = fig_colorbar_width(c->f, lo, hi, cb);
+    *dhi = ceil(*dhi * 100.0) / 100.0;
+    if (!(*dhi > 0.0))
+        *dhi = 0.01;
+    return color_scale(c, mn, mx, lo, hi);
+}
 
+tf_status draw_order(fig_ctx *c)
+{
+    tf_analysis *A = c->a;
+    order_grid g = {.T = A->tokens.n, .fs = fig_font_size(c->f, FIG_LABEL),
+                    .nm = (int)A->n_order, .own = c->req && c->req->order_own};
+    column_titles(c, &g);
+    size_t *where = malloc((g.T ? g.T : 1) * sizeof *where);
+    if (!where || order_grid_init(c, &g) != TF_OK) {
+        free(where);
+        order_grid_free(&g);
+        return TF_ERR_NOMEM;
+    }
+    attention_order_where(A->perm, g.T, where);
+    double lo, hi, dhi;
+    cmap_id cm = order_scales(c, &g, &lo, &hi, &dhi);
+    g.cbw = fmax(fig_colorbar_width(c->f, lo, hi, fig_txt(c, T_F_ATTN_WEIGHT)),
+                 fig_colorbar_width(c->f, 0.0, dhi, fig_txt(c, T_F_O_DIFF_BAR)));
     g.area = c->area;
-    if (!c->no_notes) /* --venue: the paper's caption says it */
-        g.area.h -= draw_note(c) + 0.4 * g.fs;
-    /* the two sentences in full width above the grid (shortened with "…" if need be); the
-     * rows are labelled A and B */
-    char la[160], lb[160];
-    sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, g.area.w);
-    sentence_label(c->f, lb, sizeof lb, "B", A->cmp_text, A->cmp_len, g.area.w);
-    double lw, lh;
-    fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
-    fig_text(c->f, FIG_LABEL, la, false, g.area.x, g.area.y, 0, 0, false);
-    fig_text(c->f, FIG_LABEL, lb, false, g.area.x, g.area.y + lh, 0, 0, false);
-    double tw, th; /* two lines of readings under the grid, at most */
+    double lh, tw, th; /* two lines of readings under the grid, at most */
+    fig_text_size(c->f, FIG_LABEL, "A", false, &tw, &lh);
     fig_text_size(c->f, FIG_TICK, "0%\n0%", false, &tw, &th);
-    g.grid = g.area;
-    g.grid.y += 2 * lh + 0.4 * g.fs;
-    /* a wide page (full text width): the matrices on the left, the bars beside them; a tall
-     * one: the bars below */
-    bool wide = g.area.w > 1.6 * g.area.h;
-    g.grid.h = g.area.h - 2 * lh - 0.4 * g.fs - th;
+    /* a wide page (full text width): the matrices on the left across its height, the two
+     * sentences, the bars and the note beside them; a tall one: the sentences above, the bars
+     * and the note below */
+    bool wide = g.wide = g.area.w > 1.6 * g.area.h;
+    fig_rect side = g.area; /* where the sentences, the bars and the note go */
     if (wide)
-        g.grid.w = 0.56 * g.area.w;
-    else
-        g.grid.h *= 0.64;
-    grid_layout(c, &g);
-    tf_status st = TF_OK;
-    for (int r = 0; r < 2; r++)
-        for (int m = 0; m < g.nm && st == TF_OK; m++) {
-            fig_axes *p = &g.ax[r][m];
-            p->r.w = p->r.h = g.cell;
-            const double *W = r ? A->order[m].A_b : A->order[m].A_a; /* (T, T) */
-            st = fig_heatmap(c->f, p, &(fig_matrix){.f64 = W, .rows = (long)T, .cols = (long)T},
-                             cm, lo, hi);
-            fig_axes_draw(c->f, p);
+        side.x += 0.64 * g.area.w, side.w -= 0.64 * g.area.w;
+    /* --venue: no note, the paper's caption says it */
+    double nh = c->no_notes ? 0 : draw_note(c, side) + 0.4 * g.fs, top = 2 * lh + 0.4 * g.fs;
+    if (!wide)
+        g.area.h -= nh;
+    for (int pass = 0; pass < 3; pass++) { /* then with the ticks the squares' size allows */
+        g.grid = g.area;
+        if (wide) {
+            g.grid.w = 0.62 * g.area.w;
+            g.grid.h = g.area.h - th;
+        } else {
+            g.grid.y += top;
+            g.grid.h = (g.area.h - top - th) * 0.74;
         }
-    int last = g.nm - 1;
-    fig_rect cbr = {g.ax[0][last].r.x + g.cell, g.ax[0][last].r.y, g.cbw,
-                    g.ax[1][last].r.y + g.cell - g.ax[0][last].r.y};
-    fig_colorbar(c->f, cbr, cm, lo, hi, cb);
+        bool was = fig_cramped(c->f); /* the tokens may not fit: pass 0 only measures */
+        grid_layout(c, &g);
+        if (pass == 2)
+            break;
+        /* as many choices on every page, so that the plan matches them across languages */
+        choose_ticks(c, &g);
+        if (fig_cramped_take(c->f) && was)
+            fig_set_cramped(c->f);
+    }
+    draw_sentences(c, &g, side);
+    tf_status st = draw_squares(c, &g, cm, lo, hi, dhi);
     double ry = draw_readings(c, &g, th);
     fig_rect br = {g.area.x, ry + 0.5 * g.fs, g.area.w, g.area.y + g.area.h - (ry + 0.5 * g.fs)};
     if (wide) {
-        double x0 = cbr.x + cbr.w + 2.0 * g.fs; /* right of the colour bar's label */
-        br = (fig_rect){x0, g.grid.y, g.area.x + g.area.w - x0, g.area.y + g.area.h - g.grid.y};
+        double x0 = fmax(side.x, g.ax[0][g.nm - 1].r.x + g.cell + g.cbw + 2.0 * g.fs);
+        br = (fig_rect){x0, side.y + top, side.x + side.w - x0, side.h - top - nh};
     }
-    diff_bars(c, &g, br, wide ? 0.0 : g.left);
-    token_ticks_free(&g.ta);
-    token_ticks_free(&g.tb);
+    diff_bars(c, &g, br, wide ? 0.0 : g.left, where);
+    free(where);
+    order_grid_free(&g);
     return st;
 }

@@ -334,7 +334,7 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
         }
         st = fig_heatmap(c->f, &a[k], &m, cm, lo, hi);
         if (m.row)
-            fig_segment(c->f, &a[k], (double)(d / 2) - 0.5, a[k].y.lo, (double)(d / 2) - 0.5,
+            fig_segment(c->f, &a[k], d / 2.0 - 0.5, a[k].y.lo, d / 2.0 - 0.5,
                         a[k].y.hi, (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL),
                         FIG_SOLID);
         fig_axes_draw(c->f, &a[k]);

@@ -189,7 +189,7 @@ tf_status draw_input(fig_ctx *c)
         st = fig_heatmap(c->f, &ax[k], &m, cm, k || !own ? lo : lo0, k || !own ? hi : hi0);
         fig_axes_draw(c->f, &ax[k]);
         if (split) /* where the odd (cos) columns start */
-            fig_segment(c->f, &ax[k], (double)(d / 2) - 0.5, ax[k].y.lo, (double)(d / 2) - 0.5,
+            fig_segment(c->f, &ax[k], d / 2.0 - 0.5, ax[k].y.lo, d / 2.0 - 0.5,
                         ax[k].y.hi, (tf_rgb){0, 0, 0},
                         1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
     }

@@ -271,7 +271,7 @@ static const char *order_tok(const tf_analysis *a, int cmp, size_t t, size_t *le
 typedef struct {
     const tf_analysis *a;
     const tf_order_result *r; /* NULL: all modes and both sentences, as npy */
-    int sb;                   /* with r: 0 sentence a, 1 sentence b */
+    int sb; /* with r: 0 sentence a, 1 sentence b, 2 b in a's order, 3 |a - b in a's order| */
 } order_rows;
 
 static tf_status order_matrix_row(void *ctx, size_t row, void *out)
@@ -280,7 +280,8 @@ static tf_status order_matrix_row(void *ctx, size_t row, void *out)
     size_t T = k->a->tokens.n;
     const tf_order_result *r = k->r ? k->r : &k->a->order[row / (2 * T)];
     int sb = k->r ? k->sb : (int)(row / T % 2);
-    memcpy(out, (sb ? r->A_b : r->A_a) + row % T * T, T * sizeof(double));
+    const double *M[4] = {r->A_a, r->A_b, r->A_b_aligned, r->diff_map};
+    memcpy(out, M[sb] + row % T * T, T * sizeof(double));
     return TF_OK;
 }
 
@@ -339,6 +340,13 @@ static tf_status order_json(const tf_analysis *a, sink *s)
     sink_value(s, J, "a", pv_strn(a->text, a->text_len));
     sink_value(s, J, "b", pv_strn(a->cmp_text, a->cmp_len));
     sink_value(s, J, "permutation", pv_svec(a->perm, T));
+    /* perm: for each token of a, its index in b (the inverse of permutation) */
+    size_t *where = malloc((T ? T : 1) * sizeof *where);
+    if (!where)
+        return TF_ERR_NOMEM;
+    attention_order_where(a->perm, T, where);
+    sink_value(s, J, "perm", pv_svec(where, T));
+    free(where);
     sink_value(s, J, "d_model", pv_uint(d));
     sink_value(s, J, "seed", pv_uint(head.seed));
     sink_value(s, J, "norm", pv_str(attention_norm_name(head.norm)));
@@ -388,10 +396,14 @@ static tf_status order_json(const tf_analysis *a, sink *s)
         sink_value(s, J, "score_std", pv_num(r->score_std));
         sink_value(s, J, "min_row_range", pv_num(r->min_row_range));
         sink_value(s, J, "max_weight_diff", pv_num(r->weight_diff));
-        for (int sb = 0; sb < 2 && st == TF_OK; sb++) {
+        /* B's weights in A's token order and their difference from A's: the picture of the
+         * proof (0 up to rounding without positions) */
+        sink_value(s, J, "diff_max", pv_num(r->weight_diff));
+        static const char *const key[4] = {"A_a", "A_b", "A_b_aligned", "diff_map"};
+        for (int sb = 0; sb < 4 && st == TF_OK; sb++) {
             order_rows k = {a, r, sb};
-            st = sink_matrix(s, J, &(sink_matrix_def){.key = sb ? "A_b" : "A_a", .rows = T,
-                                                  .cols = T, .digits = EMIT_F64_DIGITS,
+            st = sink_matrix(s, J, &(sink_matrix_def){.key = key[sb], .rows = T, .cols = T,
+                                                  .digits = EMIT_F64_DIGITS,
                                                   .row = order_matrix_row, .ctx = &k});
         }
         sink_end(s, J);
@@ -416,8 +428,7 @@ static tf_status order_build(print_ctx *c, sink *s)
     order_csv k = {a, malloc((T ? T : 1) * sizeof(size_t))};
     if (!k.inv)
         return TF_ERR_NOMEM;
-    for (size_t t = 0; t < T; t++)
-        k.inv[a->perm[t]] = t;
+    attention_order_where(a->perm, T, k.inv);
     st = sink_table(s, C, &(sink_table_def){.cols = order_csv_cols, .ncols = 10,
                                         .rows = a->n_order * 2 * T, .row = order_csv_row,
                                         .ctx = &k});

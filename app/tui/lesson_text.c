@@ -71,13 +71,12 @@ static const lesson_step steps[LESSON_STEPS] = {
      .point = {"W_E 是训练出来的：相似上下文的词靠在一起。", "W_E is learned: words of similar contexts move together."}},
     {.view = &view_order,
      {"注意力不知道顺序", "Attention has no sense of order"},
-     {"只用词向量时，「{A}」和「{B}」的注意力只是行列换了位置，每个词的输出完全一样。"
-      "加上 PE，输入就不同了；RoPE 旋转 q 和 k，q.k 变了，权重就变，输出也跟着变。",
-      "Word vectors alone give {A} and {B} the same attention, rows and columns "
-      "swapped, and each word the same output. PE changes the inputs; RoPE turns q and k, so "
-      "q.k changes, so the weights change, so the outputs change."},
-     {"按 c 把同样的词换个顺序输入，例如 {B2}：「无位置」一栏仍是 0。",
-      "Press c and type the same words in another order, e.g. {B2}: no PE stays 0."},
+     {"只用词向量时，「{A}」和「{B}」的注意力（B 按 A 的词序画）一模一样，每个词的输出也相同；"
+      "加上 PE 或 RoPE，权重和输出才不同。",
+      "Word vectors alone give {A} and {B} the same attention (B drawn in A's word order) and "
+      "each word the same output; with PE or RoPE the weights and outputs differ."},
+     {"按 c 换个词序输入，如 {B2}：「无位置」仍是 0。",
+      "Press c, type the words in another order ({B2}): no PE stays 0."},
      {"c 输入语序 B（同样的词元换个顺序，留空 = 倒序）",
       "c: type order B (the same tokens in another order; empty: reversed)"},
      .point = {"没有位置，注意力只看到一袋词。", "Without positions, attention sees a bag of words."}},
