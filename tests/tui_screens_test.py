@@ -73,18 +73,24 @@ def trains(s):
     return re.search(r"^ *(training|训练中) +(epoch|第)", s, re.M) is not None
 
 
+def learns(s):
+    """The word vectors' training is on the screen (its words counter), running or finished."""
+    return re.search(r"\d+/\d+ (words|词) ", s) is not None
+
+
 def still(t, what):
-    """Bring a screen that moves by itself to a fixed state: p pauses (Space goes on in the
-    lesson), r starts again from the beginning (paused), and x clears the message those keys
-    leave. Returns the screen."""
+    """Bring a screen that moves by itself to a fixed state: r starts a run again from the
+    beginning, p pauses it (Space goes on in the lesson), r starts it again paused, and x clears
+    the message those keys leave. Returns the screen."""
     s = settled(t)
-    if s is not None and not trains(s):
+    if s is not None and not trains(s) and not learns(s):
         return s
-    t.keys("p")
-    time.sleep(0.2)
-    t.keys("r")
-    time.sleep(0.2)
-    t.keys("x")
+    # r p r: a running run starts again, is paused and starts again paused; a finished one
+    # (which takes no p, and whose curves depend on how its frames fell) starts again running,
+    # is paused, and starts again paused: the same state either way
+    for key in ("r", "p", "r", "x"):
+        t.keys(key)
+        time.sleep(0.2)
     s = settled(t)
     if s is None:
         print(f"# {what}: the screen keeps moving after p r")

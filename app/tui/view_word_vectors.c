@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "pca.h"
+#include "textwidth.h"
 #include "core/err.h"
 #include "learn/learn.h"
 #include "tui/view.h"
@@ -187,8 +188,11 @@ static int step_once(tui *t, learned_state *L, uint64_t words)
         L->live.running = false;
         if (t->lesson)
             snprintf(t->msg, sizeof t->msg, "%s", txt(T_L_DONE_LESSON));
-        else
+        else { /* the short form where the long one would be cut */
             txt_fmt(t->msg, sizeof t->msg, T_L_DONE_HINT, (int)L->s.m.dim);
+            if (tw_width(t->msg, strlen(t->msg)) > COLS - 2)
+                txt_fmt(t->msg, sizeof t->msg, T_L_DONE_HINT_S, (int)L->s.m.dim);
+        }
     }
     return TUI_REDRAW;
 }
