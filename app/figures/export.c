@@ -44,7 +44,7 @@ static const fig_entry figures[] = {
     {.name = "input", .aspect = 1.05, .wide_height_in = 3.2, .title = T_F_TITLE_INPUT,
      .draw = draw_input, .example = "-d 64"},
     {.name = "order", .schemes = true, .needs = ANALYSIS_ORDER, .aspect = 1.7, .wide_height_in = 3.4,
-     .title = T_F_TITLE_ORDER, .draw = draw_order, .example = "--compare 学习爱我"},
+     .title = T_F_TITLE_ORDER, .draw = draw_order, .example = "--order-b aligned"},
     {.name = "embedding", .aspect = 0.62, .wide_height_in = 2.6, .title = T_F_TITLE_EMBEDDING,
      .draw = draw_embedding, .example = "-d 64"},
     {.name = "embedding-map", .needs = FIG_NEEDS_VECTORS, .aspect = 0.8,
