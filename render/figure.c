@@ -682,6 +682,16 @@ void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *
     *h = (double)logical.height / PANGO_SCALE;
 }
 
+double fig_row_label_room(fig *f, const char *label, bool by_ink)
+{
+    PangoRectangle ink, logical;
+    set_text(f, FIG_TICK, label, false);
+    pango_layout_get_extents(f->layout, &ink, &logical);
+    if (!by_ink)
+        return 0.95 * (double)logical.height / PANGO_SCALE;
+    return 1.25 * (double)ink.height / PANGO_SCALE;
+}
+
 fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical)
 {
     PangoRectangle ink, logical;

@@ -245,6 +245,10 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain);
 void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
                  double y, double ax, double ay);
 double fig_font_size(const fig *f, fig_role role);
+/* The distance apart the rows of tick labels like this one need on a vertical axis: 0.95 of its
+ * line, or by_ink its ink's height and a quarter of it between (numbers, whose lines are mostly
+ * air: the layout rules keep inks apart). */
+double fig_row_label_room(fig *f, const char *label, bool by_ink);
 /* Tick marks are this long, outside the plot. */
 double fig_tick_len(const fig *f);
 
@@ -264,6 +268,7 @@ typedef struct {
     int n;
     const double *at;
     const char *const *labels;
+    bool ink_apart;    /* explicit ticks on a y axis apart by their ink (fig_row_label_room) */
     /* filled by fig_axes_fit */
     int nt;
     double t[FIG_MAX_TICKS];

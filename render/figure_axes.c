@@ -148,8 +148,14 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
         return category_ticks_fit(f, ax, len);
     double w, h, gap = (ax->n ? 0.4 : 0.9) * fig_font_size(f, FIG_TICK);
     fig_axis_label_extent(f, ax, &w, &h);
-    /* numbers want air between them; category labels (tokens) may sit closer */
-    return tick_spacing(ax, len) >= (horizontal ? w + gap : h * (ax->n ? 0.95 : 1.5));
+    if (ax->n && !horizontal) { /* category labels (tokens) may sit closer than numbers */
+        h = 0;
+        for (int i = 0; i < ax->nt; i++)
+            h = ax->tl[i][0] ? fmax(h, fig_row_label_room(f, ax->tl[i], ax->ink_apart)) : h;
+        return tick_spacing(ax, len) >= h;
+    }
+    /* numbers want air between them */
+    return tick_spacing(ax, len) >= (horizontal ? w + gap : h * 1.5);
 }
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the

@@ -49,47 +49,69 @@ static void numbered_label(fig *f, char *out, size_t n, const char *tag, const t
     }
 }
 
+enum { NUM_LEN = 48 }; /* the room of a number's markup */
+
 /* The tick labels 1, 2, ..., n: a sentence's token numbers. */
 static tf_status number_ticks(token_ticks *tt, int n)
 {
     tt->n = n;
     tt->at = malloc((size_t)(n ? n : 1) * sizeof *tt->at);
     tt->labels = malloc((size_t)(n ? n : 1) * sizeof *tt->labels);
-    tt->store = malloc((size_t)(n ? n : 1) * 12);
+    tt->store = malloc((size_t)(n ? n : 1) * NUM_LEN);
     if (!tt->at || !tt->labels || !tt->store)
         return TF_ERR_NOMEM;
     for (int i = 0; i < n; i++) {
-        tt->labels[i] = tt->store + (size_t)i * 12;
-        snprintf(tt->labels[i], 12, "%d", i + 1);
+        tt->labels[i] = tt->store + (size_t)i * NUM_LEN;
+        snprintf(tt->labels[i], NUM_LEN, "%d", i + 1);
         tt->at[i] = i;
     }
     return TF_OK;
 }
 
-/* The ticks an axis of cells `cell` points wide draws: every k-th of tt's labels, k the least
- * that keeps the widest apart (the tallest, on a y axis) and no less than the page's plan says
- * (fig_plan_max: both languages draw the same ticks), counted from the middle token so that it
- * always keeps its label. Returns k. */
+/* The numbers of tt (number_ticks) at pct percent of the tick size (pango's "N%" size, which
+ * SVG output takes as a font-size). */
+static void number_size(token_ticks *tt, int pct)
+{
+    for (int i = 0; i < tt->n; i++)
+        if (pct < 100)
+            snprintf(tt->labels[i], NUM_LEN, "<span size=\"%d%%\">%d</span>", pct, i + 1);
+        else
+            snprintf(tt->labels[i], NUM_LEN, "%d", i + 1);
+}
+
+/* Every how many of tt's labels an axis of cells `cell` points wide can label: the least k that
+ * keeps the widest apart (on a y axis the rows, by their ink when ink). */
+static int ticks_every(fig *f, const token_ticks *tt, double cell, bool vertical, bool ink)
+{
+    double maxw = 0, maxh = 0;
+    for (int i = 0; i < tt->n; i++) {
+        double w, h;
+        fig_text_size(f, FIG_TICK, tt->labels[i], false, &w, &h);
+        maxw = fmax(maxw, w);
+        if (vertical)
+            maxh = fmax(maxh, fig_row_label_room(f, tt->labels[i], ink));
+    }
+    double gap = 0.4 * fig_font_size(f, FIG_TICK);
+    int k = cell > 0 ? (int)ceil((vertical ? maxh : maxw + gap) / cell - 1e-9) : 1;
+    k = k < 1 ? 1 : k;
+    while ((tt->n + k - 1) / k > FIG_MAX_TICKS)
+        k++;
+    return k;
+}
+
+/* The ticks an axis of cells `cell` points wide draws: every k-th of tt's labels (ticks_every),
+ * k no less than the page's plan says (fig_plan_max: both languages draw the same ticks),
+ * counted from the middle token so that it always keeps its label. Returns k. */
 typedef struct {
     int n;
     double *at;
     const char **labels;
 } tick_pick;
 
-static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical, tick_pick *p)
+static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical, bool ink,
+                      tick_pick *p)
 {
-    double maxw = 0, maxh = 0;
-    for (int i = 0; i < tt->n; i++) {
-        double w, h;
-        fig_text_size(f, FIG_TICK, tt->labels[i], false, &w, &h);
-        maxw = fmax(maxw, w), maxh = fmax(maxh, h);
-    }
-    double gap = 0.4 * fig_font_size(f, FIG_TICK);
-    int k = cell > 0 ? (int)ceil((vertical ? 0.95 * maxh : maxw + gap) / cell - 1e-9) : 1;
-    k = k < 1 ? 1 : k;
-    while ((tt->n + k - 1) / k > FIG_MAX_TICKS)
-        k++;
-    k = (int)fig_plan_max(f, (double)k);
+    int k = (int)fig_plan_max(f, (double)ticks_every(f, tt, cell, vertical, ink));
     int mid = (tt->n - 1) / 2;
     p->n = 0;
     for (int i = mid % k; i < tt->n; i += k) {
@@ -124,7 +146,8 @@ typedef struct {
     bool own;                  /* B in its own token order (--order-b own) */
     bool numbers;              /* the ticks are token numbers, the tokens listed above */
     bool wide;                 /* a page across the text: the upper rows' x ticks unlabelled */
-    token_ticks ta, tb, na, nb; /* the tokens of A and of B, and their numbers */
+    token_ticks ta, tb, na, nr; /* the tokens of A and of B, their numbers on the columns and
+                                 * on the rows (row_number_size) */
     tick_pick pa, pb;          /* the ticks drawn on A's x axes (and |A - B|'s), on B's */
     tick_pick pay, pby;        /* ... on their y axes */
     int nm;                    /* columns: three modes, or the schemes listed */
@@ -148,6 +171,7 @@ static void row_axes(fig_ctx *c, order_grid *g, int r, int m)
     set_pick_axis(&p->x, b ? &g->pb : &g->pa);
     set_pick_axis(&p->y, b ? &g->pby : &g->pay);
     p->y.hide = m > 0;
+    p->y.ink_apart = g->numbers;
     /* across the text the page is low: the columns of the rows above the last are the same
      * tokens as the last row's (B in A's order), labelled there */
     p->x.hide = g->wide && !g->own && r < ROWS - 1;
@@ -380,22 +404,40 @@ static void column_titles(fig_ctx *c, order_grid *g)
     }
 }
 
+/* The rows' numbers at the tick size, or when their rows are too low for it (apart by their
+ * ink) smaller, down to MIN_ROW_FONT points: every row labelled at one column up to eight
+ * tokens. Both languages take the smaller (fig_plan_max). */
+#define MIN_ROW_FONT 6.0
+static void row_number_size(fig *f, order_grid *g, double row)
+{
+    int least = (int)ceil(100.0 * MIN_ROW_FONT / fig_font_size(f, FIG_TICK));
+    int pct = 100;
+    number_size(&g->nr, pct);
+    while (g->numbers && pct - 5 >= least && ticks_every(f, &g->nr, row, true, true) > 1)
+        number_size(&g->nr, pct -= 5);
+    pct = 100 - (int)fig_plan_max(f, 100.0 - pct);
+    number_size(&g->nr, pct);
+}
+
 /* The ticks: every token when the tokens fit the squares, else their numbers (the tokens
- * listed above the grid); every k-th of them when even those do not, the middle one kept. */
+ * listed above the grid, the rows' perhaps smaller); every k-th of them when even those do not,
+ * the middle one kept. */
 static void choose_ticks(fig_ctx *c, order_grid *g)
 {
     double w = g->cell / (double)g->T, h = g->cellh / (double)g->T;
     tick_pick *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
-    const token_ticks *tok[2] = {&g->ta, &g->tb}, *num[2] = {&g->na, &g->nb};
+    const token_ticks *tok[2] = {&g->ta, &g->tb}, *num[2] = {&g->na, &g->nr};
     tick_pick tp[4];
     for (int i = 0; i < 4; i++)
         tp[i] = (tick_pick){0, p[i]->at, p[i]->labels};
-    int ka = pick_ticks(c->f, &g->ta, w, false, &tp[0]);
-    int kb = pick_ticks(c->f, &g->tb, w, false, &tp[1]);
+    int ka = pick_ticks(c->f, &g->ta, w, false, false, &tp[0]);
+    int kb = pick_ticks(c->f, &g->tb, w, false, false, &tp[1]);
     /* numbers in both languages when the tokens do not fit in either */
     g->numbers = fig_plan_drop(c->f, ka > 1 || (g->own && kb > 1));
+    row_number_size(c->f, g, h);
     for (int i = 0; i < 4; i++) {
-        pick_ticks(c->f, g->numbers ? num[i % 2] : tok[i % 2], i >= 2 ? h : w, i >= 2, &tp[i]);
+        bool y = i >= 2;
+        pick_ticks(c->f, g->numbers ? num[y] : tok[i % 2], y ? h : w, y, y && g->numbers, &tp[i]);
         p[i]->n = tp[i].n;
     }
 }
@@ -458,7 +500,7 @@ static void order_grid_free(order_grid *g)
     token_ticks_free(&g->ta);
     token_ticks_free(&g->tb);
     token_ticks_free(&g->na);
-    token_ticks_free(&g->nb);
+    token_ticks_free(&g->nr);
     free(g->pa.at);
     free(g->pa.labels);
     free(g->pb.at);
@@ -488,7 +530,7 @@ static tf_status order_grid_init(fig_ctx *c, order_grid *g)
     size_t n = A->tokens.n ? A->tokens.n : 1;
     if (token_ticks_make(&g->ta, &A->tokens, A->text, 0, false) != TF_OK ||
         token_ticks_make(&g->tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK ||
-        number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nb, (int)g->T) != TF_OK)
+        number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nr, (int)g->T) != TF_OK)
         return TF_ERR_NOMEM;
     /* the tokens until the squares' size is known */
     if (pick_all(&g->ta, n, &g->pa) != TF_OK || pick_all(&g->tb, n, &g->pb) != TF_OK ||
