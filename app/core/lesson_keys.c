@@ -51,33 +51,34 @@ void lesson_keys_names(char *buf, size_t cap, const lesson_key_row *r, bool zh, 
     }
 }
 
-void lesson_keys_line(char *buf, size_t cap, bool zh)
+/* Every row as its keys (joined by key_sep), mid, and its text (the action or the help), rows
+ * joined by between and each followed by after; returns the length written. */
+static size_t join_rows(char *buf, size_t cap, bool zh, const char *key_sep, const char *mid,
+                        bool help, const char *between, const char *after)
 {
     size_t o = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         char names[128];
-        lesson_keys_names(names, sizeof names, &rows[i], zh, "/");
+        lesson_keys_names(names, sizeof names, &rows[i], zh, key_sep);
         if (i)
-            put(buf, cap, &o, "  ");
+            put(buf, cap, &o, between);
         put(buf, cap, &o, names);
-        put(buf, cap, &o, " ");
-        put(buf, cap, &o, txt_lang(rows[i].action, zh));
+        put(buf, cap, &o, mid);
+        put(buf, cap, &o, txt_lang(help ? rows[i].help : rows[i].action, zh));
+        put(buf, cap, &o, after);
     }
+    return o;
+}
+
+void lesson_keys_line(char *buf, size_t cap, bool zh)
+{
+    join_rows(buf, cap, zh, "/", " ", false, "  ", "");
 }
 
 void lesson_keys_help(char *buf, size_t cap, bool zh)
 {
-    size_t o = 0;
-    buf[0] = '\0';
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        char names[128];
-        lesson_keys_names(names, sizeof names, &rows[i], zh, " / ");
-        put(buf, cap, &o, names);
-        put(buf, cap, &o, "  ");
-        put(buf, cap, &o, txt_lang(rows[i].help, zh));
-        put(buf, cap, &o, "\n");
-    }
+    size_t o = join_rows(buf, cap, zh, " / ", "  ", true, "", "\n");
     put(buf, cap, &o, txt_lang(T_LK_NOTE, zh));
 }
 
