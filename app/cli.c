@@ -682,24 +682,33 @@ int cli_run(int argc, char **argv)
         t5bias_free(&c.t5);
         return r;
     }
+    /* the modes' own checks first (their sentences say more), then what the table says: an
+     * option given where it does not apply */
     if (c.o.train) {
-        if ((r = check_train(&c.o, argc - first)) == 0) {
-            learn_request lr = learn_req(&c.o);
-            r = learn_train_vectors(&lr, c.o.output);
-        }
+        r = check_train(&c.o, argc - first);
+    } else if (c.o.train_order && c.o.format != FMT_TEXT) {
+        err_say("--train-order trains and prints a report; for the curves as csv or json "
+                "use --print order-training --format csv|json.");
+        r = 2;
+    } else if (!c.o.train_order && !print_learned(c.o.print_what)) {
+        r = check_mode(&c);
+    }
+    if (r == 0 && options_check_modes(&c.o, options_modes(&c.o)) != 0)
+        r = 2;
+    if (r) {
+        /* said */
+    } else if (c.o.train) {
+        learn_request lr = learn_req(&c.o);
+        r = learn_train_vectors(&lr, c.o.output);
     } else if (c.o.train_order) {
-        if (c.o.format != FMT_TEXT) {
-            err_say("--train-order trains and prints a report; for the curves as csv or json "
-                    "use --print order-training --format csv|json.");
-            r = 2;
-        } else if ((r = read_text_said(argc, argv, first, &c)) == 0) {
+        if ((r = read_text_said(argc, argv, first, &c)) == 0) {
             /* the class's sentence joins the generated task (order.h) */
             order_request orq = order_req_on(&c.o, c.text, c.text_len, &c.o.cfg);
             r = learn_train_order(&orq, c.o.output);
         }
     } else if (print_learned(c.o.print_what)) { /* vectors from a file or corpus, or order */
         r = run_learned_print(&c, argc, argv, first);
-    } else if ((r = check_mode(&c)) == 0) {
+    } else {
         r = run_sentence(&c, argc, argv, first);
     }
     free(c.text);
