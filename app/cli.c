@@ -174,16 +174,6 @@ static int check_options(tf_options *o)
                 "own fixed size.", tokenizer_name(o->cfg.tokenizer));
         return 2;
     }
-    if (o->big && !o->lesson) {
-        err_say("--big is the lesson's projector mode; use it with --lesson "
-                "(tfviz --lesson --big).");
-        return 2;
-    }
-    if (o->extended && !o->lesson) {
-        err_say("--extended adds the lesson's steps beyond the article; use it with --lesson "
-                "(tfviz --lesson --extended).");
-        return 2;
-    }
     if (o->lesson && (o->print_what || o->export_path || o->train || o->show)) {
         err_say("--lesson is interactive and %s writes a file, numbers or a picture; choose one.",
                 o->print_what ? "--print" : o->train ? "--train" : o->show ? "--show"
@@ -213,16 +203,11 @@ static int check_options(tf_options *o)
     return check_order_options(o);
 }
 
-/* --train takes a corpus and writes vectors (-o): the options of other modes would be ignored
- * silently, so they are refused (n_text: the TEXT arguments). */
+/* --train takes a corpus and writes vectors (-o): --export and TEXT would be ignored silently,
+ * so they are refused (n_text: the TEXT arguments; the table refuses the other modes' options). */
 static int check_train(const tf_options *o, int n_text)
 {
-    const char *other = o->export_path                                ? "--export"
-                        : o->title || o->no_title                     ? "--title"
-                        : o->figure                                   ? "--figure"
-                        : o->format != FMT_TEXT                       ? "--format"
-                        : n_text > 0                                  ? "a TEXT argument"
-                                                                      : NULL;
+    const char *other = o->export_path ? "--export" : n_text > 0 ? "a TEXT argument" : NULL;
     if (other) {
         err_say("--train learns vectors from --corpus and writes them with -o; %s belongs to "
                 "another mode, so leave it out or run that mode separately.", other);
@@ -356,57 +341,20 @@ static int setup_positions(cli_run_state *c)
     return 0;
 }
 
-/* --show: the figure, and the options that go with it. 0, or 2 after saying why. */
-static int check_show(const cli_run_state *c)
-{
-    const tf_options *o = &c->o;
-    const char *why = NULL;
-    if (o->figure)
-        why = "--show names its figure itself (tfviz --show rope); --figure goes with --export";
-    else if (o->dpi > 0 || o->fig_width > 0 || o->fig_width_column || o->fig_height > 0 ||
-             o->venue)
-        why = "--show fits the figure to the terminal's width; --dpi, --width, --height and "
-              "--venue go with --export";
-    else if (o->fps > 0 || o->frames > 0)
-        why = "--fps and --frames go with an animation written by --export FILE.gif or DIR/";
-    else if (o->format != FMT_TEXT || o->output)
-        why = "--format and --output go with --print; --show draws into the terminal";
-    if (!why) {
-        fig_request req = figure_req(c);
-        why = figures_check_show(&req, &o->cfg);
-    }
-    if (why) {
-        err_say("%s.", why);
-        return 2;
-    }
-    return 0;
-}
-
-/* The modes of a sentence: --export, --show, the figure options, --print, --format and -o. */
+/* The modes of a sentence: --export, --show and --print, each checked by its front-end (the
+ * table refuses the options of the others). 0, or 2 after saying why. */
 static int check_mode(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    if (o->show)
-        return check_show(c);
-    if (o->export_path) {
+    if (o->show || o->export_path) {
         fig_request req = figure_req(c);
-        const char *why = o->print_what ? "--export and --print are separate modes; use one"
-                          : o->format != FMT_TEXT || o->output
-                              ? "--format and --output go with --print; --export takes the "
-                                "file name"
-                              : figures_check(&req, &o->cfg);
+        const char *why = o->show        ? figures_check_show(&req, &o->cfg)
+                          : o->print_what ? "--export and --print are separate modes; use one"
+                                          : figures_check(&req, &o->cfg);
         if (why) {
             err_say("%s.", why);
             return 2;
         }
-    } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
-               o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
-               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax ||
-               o->fps > 0 || o->frames > 0) {
-        err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
-                "--font-size, --title, --fps and --frames go with --export FILE; for example "
-                "tfviz --export pe.pdf --figure pe.");
-        return 2;
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);
         const char *why = print_check(&pr, &o->cfg);
@@ -419,10 +367,6 @@ static int check_mode(const cli_run_state *c)
             err_say("%s.", why);
             return 2;
         }
-    } else if (o->format != FMT_TEXT || o->output) {
-        err_say("--format and --output go with --print WHAT; for example "
-                "tfviz --print pe --format csv -o pe.csv.");
-        return 2;
     }
     return 0;
 }
