@@ -39,27 +39,22 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    /* --venue: its column width by default, its widths for one-column, two-column and half */
+    fig_request r = o->fig; /* the look the options set */
+    r.name = o->show ? o->show : o->figure;
+    r.path = o->export_path;
+    r.zh = strcmp(o->lang, "en") != 0;
+    /* --venue: its column width by default, its widths for one-column, two-column and half;
+     * the paper's caption gives the title and the notes (--title brings the title back) */
     const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
-    double width = o->fig_width;
-    if (v && (o->fig_width_column || !(width > 0)))
-        width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
-    return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
-                         .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
-                         .width = width, .height = o->fig_height,
-                         .colormap = o->colormap, .font_size = o->font_size,
-                         /* --venue: the paper's caption gives the title and the notes;
-                          * --title brings the title back */
-                         .title = o->title, .no_title = o->no_title || (v && !o->title),
-                         .no_notes = v && !o->title,
-                         .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
-                         .pe_split = o->pe_split, .pe_layout_set = o->pe_layout_set,
-                         .order_own = o->order_own, .base_given = o->base_set,
-                         .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
-                         .vmax = o->vmax,
-                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,
-                         .fps = o->fps, .frames = o->frames, .corpus = o->corpus,
-                         .w2v = &o->w2v};
+    if (v && (o->fig_width_column || !(r.width > 0)))
+        r.width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
+    r.no_title = r.no_title || (v && !r.title);
+    r.no_notes = v && !r.title;
+    r.vectors = o->cfg.vectors;
+    r.vectors_named = o->vectors_path != NULL;
+    r.corpus = o->corpus;
+    r.w2v = &o->w2v;
+    return r;
 }
 
 /* The order model the command line asks for: --train-order, --print order-training, the
@@ -96,10 +91,7 @@ static order_request order_req_on(const tf_options *o, const char *text, size_t 
 /* The --print the command line asks for, on analysis a (NULL: a learned topic). */
 static print_request print_req(const tf_options *o, tf_analysis *a)
 {
-    return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
-                           .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
-                           .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given, .pe_split = o->pe_split,
+    return (print_request){.opt = o, .a = a, .learn = learn_req(o),
                            .order = a ? order_req_on(o, a->text, a->text_len, &a->cfg)
                                       : order_req(o)};
 }

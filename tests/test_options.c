@@ -66,8 +66,8 @@ static void test_ranges(void **state)
     (void)state;
     tf_options o;
     assert_int_equal(parse(&o, "--dpi", "30", "--frames", "1", "--top", "10000", NULL), 0);
-    assert_int_equal(o.dpi, 30);
-    assert_int_equal(o.frames, 1);
+    assert_float_equal(o.fig.dpi, 30, 0);
+    assert_int_equal(o.fig.frames, 1);
     assert_int_equal(o.top, 10000);
     assert_true(o.top_given);
     refused("--dpi", "29", "--dpi must be from 30 to 2400 (got 29)");
@@ -85,11 +85,11 @@ static void test_ranges(void **state)
     /* real numbers: closed, open below, open above, unbounded but finite */
     assert_int_equal(parse(&o, "--font-size", "36", "--factor", "1", "--beta-fast", "1e-9",
                            "--sample", "0", "--vmin", "-1e300", NULL), 0);
-    assert_float_equal(o.font_size, 36, 0);
+    assert_float_equal(o.fig.font_size, 36, 0);
     assert_float_equal(o.factor, 1, 0);
     assert_float_equal(o.beta_fast, 1e-9, 0);
     assert_float_equal(o.w2v.sample, 0, 0);
-    assert_true(o.has_vmin && !o.has_vmax);
+    assert_true(o.fig.has_vmin && !o.fig.has_vmax);
     refused("--font-size", "3.9", "--font-size must be a number from 4 to 36 (got 3.9)");
     refused("--factor", "0.99", "--factor must be a number from 1 to 1000000000");
     refused("--beta-fast", "0", "greater than 0 and at most 1000000000");
@@ -121,7 +121,7 @@ static void test_choices(void **state)
     }
     for (int k = 0; k < CMAP_COUNT; k++) {
         assert_int_equal(parse(&o, "--colormap", colormap_name((cmap_id)k), NULL), 0);
-        assert_string_equal(o.colormap, colormap_name((cmap_id)k));
+        assert_string_equal(o.fig.colormap, colormap_name((cmap_id)k));
     }
     for (int f = 0; f < FMT_COUNT; f++) {
         assert_int_equal(parse(&o, "--format", options_format_name((out_format)f), NULL), 0);
@@ -133,7 +133,7 @@ static void test_choices(void **state)
     assert_non_null(fig_venue_find(o.venue));
     assert_int_equal(parse(&o, "--pe-layout", "split", "--order-b", "own", "--lang", "en", NULL),
                      0);
-    assert_true(o.pe_split && o.pe_layout_set && o.order_own);
+    assert_true(o.fig.pe_split && o.fig.pe_layout_set && o.fig.order_own);
     assert_string_equal(o.lang, "en");
     refused("--format", "xml", "--format must be text, csv, json or npy (got 'xml')");
     refused("--lang", "fr", "--lang must be zh or en (got 'fr')");

@@ -193,12 +193,12 @@ static int set_length(const char *name, const char *v, double *out)
 static int set_width(tf_options *o, const char *v)
 {
     o->fig_width_column = (int)fig_width_preset_of(v);
-    return set_length("--width", v, &o->fig_width);
+    return set_length("--width", v, &o->fig.width);
 }
 
 static int set_height(tf_options *o, const char *v)
 {
-    return set_length("--height", v, &o->fig_height);
+    return set_length("--height", v, &o->fig.height);
 }
 
 static int set_font(tf_options *o, const char *v)
@@ -207,7 +207,7 @@ static int set_font(tf_options *o, const char *v)
         err_say("--font needs a font family, for example --font 'Noto Serif CJK SC'.");
         return -1;
     }
-    o->font = v;
+    o->fig.font = v;
     return 0;
 }
 
@@ -224,7 +224,7 @@ static int set_title(tf_options *o, const char *v)
                 n, FIG_MAX_TITLE_CHARS);
         return -1;
     }
-    o->title = v;
+    o->fig.title = v;
     return 0;
 }
 
@@ -275,8 +275,8 @@ static int store_real(const tf_option *r, const char *opt, const char *v, double
         if (r->lo == -DBL_MAX)
             snprintf(range, sizeof range, "a finite number");
         else if (r->hi == DBL_MAX)
-            snprintf(range, sizeof range, "a finite number %s %.12g", above ? "greater than" : "from",
-                     r->lo);
+            snprintf(range, sizeof range, "a finite number %s %.12g",
+                     above ? "greater than" : "from", r->lo);
         else
             snprintf(range, sizeof range, "a number %s %.12g %s %.12g",
                      above ? "greater than" : "from", r->lo,
@@ -306,6 +306,11 @@ static int store(const tf_option *r, tf_options *o, const char *v)
         if (parse_long(opt, v, (long)r->lo, (long)r->hi, &n))
             return -1;
         store_whole(field, r->size, n);
+        return 0;
+    case OPT_INT_REAL:
+        if (parse_long(opt, v, (long)r->lo, (long)r->hi, &n))
+            return -1;
+        *(double *)field = (double)n;
         return 0;
     case OPT_EVEN:
         if (parse_long(opt, v, LONG_MIN, LONG_MAX, &n))
@@ -364,9 +369,10 @@ static void finish(tf_options *o)
     o->offset_set = given(o, "offset");
     o->vocab_size_set = given(o, "vocab-size");
     o->tokenizer_set = given(o, "tokenizer");
-    o->pe_layout_set = given(o, "pe-layout");
-    o->has_vmin = given(o, "vmin");
-    o->has_vmax = given(o, "vmax");
+    o->fig.pe_layout_set = given(o, "pe-layout");
+    o->fig.has_vmin = given(o, "vmin");
+    o->fig.has_vmax = given(o, "vmax");
+    o->fig.base_given = o->base_set;
     o->threads_given = given(o, "threads");
     o->top_given = given(o, "top");
     if (given(o, "seed"))

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "core/figreq.h"
 #include "positions.h"
 #include "rope_scaling.h"
 #include "scheme.h"
@@ -66,29 +67,17 @@ typedef struct {
     const char *print_what;   /* --print WHAT, NULL for none */
     out_format format;
     const char *output;       /* -o FILE, NULL for standard output */
-    /* --export: zero / NULL means the figure's own choice */
+    /* --export */
     const char *export_path;
     const char *figure;       /* --figure NAME, NULL: pe */
-    long dpi;
-    double fig_width, fig_height; /* points */
+    /* the figure's look as the options set it (--dpi, --width, --height, --colormap, --font,
+     * --serif, --font-size, --title, --no-title, --panel-labels, --pe-layout, --order-b, --vmin,
+     * --vmax, --fps, --frames): the request --export and --show start from (cli.c adds the
+     * figure, the file and what the other options imply) */
+    fig_request fig;
     int fig_width_column;     /* --width one-column, two-column, half: the venue's
                                * (fig_width_preset), else 0 */
     const char *venue;        /* --venue NAME */
-    const char *font;         /* --font FAMILY */
-    bool serif;
-    bool panel_labels;
-    bool pe_split;            /* --pe-layout split */
-    bool pe_layout_set;       /* --pe-layout given: the figures keep it */
-    bool order_own;           /* --order-b own */
-    bool has_vmin, has_vmax;
-    double vmin, vmax;
-    const char *colormap;
-    double font_size;
-    const char *title;
-    bool no_title;
-    /* animations (--export FILE.gif or DIR/): 0 means the animation's own */
-    double fps;
-    long frames;
     /* --show FIGURE: the figure inside the terminal, NULL: none */
     const char *show;
     /* learned embeddings */

@@ -55,6 +55,7 @@ typedef enum {
     OPT_FLAG,     /* a switch: true into a bool */
     OPT_STRING,   /* the value as it is, into a const char * */
     OPT_INT,      /* a whole number from lo to hi, into an int or a long */
+    OPT_INT_REAL, /* the same, into a double */
     OPT_EVEN,     /* the same, and even */
     OPT_U64,      /* a non-negative whole number below 2^64, into a uint64_t */
     OPT_REAL,     /* a finite number from lo to hi, into a double */
@@ -91,6 +92,7 @@ typedef struct {
 #define FLAG(f) TYPED(OPT_FLAG, f, 0, 0, NULL, NULL)
 #define STRING(f) TYPED(OPT_STRING, f, 0, 0, NULL, NULL)
 #define INTEGER(f, lo, hi) TYPED(OPT_INT, f, lo, hi, NULL, NULL)
+#define WHOLE_REAL(f, lo, hi) TYPED(OPT_INT_REAL, f, lo, hi, NULL, NULL)
 #define EVEN(f, lo, hi, hint) TYPED(OPT_EVEN, f, lo, hi, NULL, hint)
 #define WHOLE64(f) TYPED(OPT_U64, f, 0, 0, NULL, NULL)
 #define REAL(f, lo, hi) TYPED(OPT_REAL, f, lo, hi, NULL, NULL)
@@ -158,7 +160,7 @@ static const tf_option options[] = {
      "whole run as a still figure, the curves growing epoch by\nepoch as an animation. The "
      "gallery docs/gallery.md shows each one.",
      "@figure", "[which figure]:figure:"},
-    {"dpi", 0, "N", G_FIGURES, INTEGER(dpi, 30, 2400), MODE_EXPORT,
+    {"dpi", 0, "N", G_FIGURES, WHOLE_REAL(fig.dpi, 30, 2400), MODE_EXPORT,
      "PNG resolution, 30..2400 (default 300)", NULL,
      "PNG resolution, 30 to 2400 (default 300).", NULL, "[PNG resolution]:dpi:"},
     {"width", 0, "L", G_FIGURES, CALLBACK(set_width), MODE_EXPORT,
@@ -195,18 +197,18 @@ static const tf_option options[] = {
      "The label fonts, a comma\\-separated list of installed families (fc\\-list : family "
      "shows them); the default is sans: Noto Sans CJK SC, or DejaVu Sans for English labels.",
      NULL, "[label font families]:font:"},
-    {"serif", 0, NULL, G_FIGURES, FLAG(serif), M_FIGURE,
+    {"serif", 0, NULL, G_FIGURES, FLAG(fig.serif), M_FIGURE,
      "serif labels matching Times text: TeX Gyre Termes, Noto Serif\nCJK SC for Chinese", NULL,
      "Serif labels that match Times or Computer Modern text: TeX Gyre Termes, with Noto Serif "
      "CJK SC\nfor Chinese.",
      NULL, "[serif labels (TeX Gyre Termes, Noto Serif CJK)]"},
-    {"colormap", 0, "M", G_FIGURES, NAME(colormap, colormaps), M_FIGURE,
+    {"colormap", 0, "M", G_FIGURES, NAME(fig.colormap, colormaps), M_FIGURE,
      "viridis, cividis, rdbu, puor or gray (default: rdbu centred on 0\nfor signed values, "
      "viridis otherwise)", NULL,
      ".BR viridis ,\n.BR cividis ,\n.BR rdbu ,\n.B puor\nor\n.B gray\n(default: rdbu centred "
      "on 0 for signed values, viridis otherwise).",
      "viridis cividis rdbu puor gray", "[colour map]:colormap:"},
-    {"vmin", 0, "V", G_FIGURES, REAL(vmin, -DBL_MAX, DBL_MAX), M_FIGURE,
+    {"vmin", 0, "V", G_FIGURES, REAL(fig.vmin, -DBL_MAX, DBL_MAX), M_FIGURE,
      "the lowest and highest value of the colour scale of the figure's own\nquantity (default: "
      "the data's range, centred on 0 for signed values)", "--vmin V, --vmax V",
      "The colour limits of the heatmaps that show the figure's own quantity (pe-file: the "
@@ -214,10 +216,10 @@ static const tf_option options[] = {
      "when a few extremes\nwould squash the rest, centred on 0 for signed values); values "
      "beyond them take the end\ncolours, and the colour bar marks a cut end with a triangle.",
      NULL, "[lowest value of the colour scale]:value:"},
-    {"vmax", 0, "V", G_FIGURES, REAL(vmax, -DBL_MAX, DBL_MAX), M_FIGURE,
+    {"vmax", 0, "V", G_FIGURES, REAL(fig.vmax, -DBL_MAX, DBL_MAX), M_FIGURE,
      NULL, NULL, NULL, NULL,
      "[highest value of the colour scale]:value:"},
-    {"font-size", 0, "PT", G_FIGURES, REAL(font_size, 4, 36), M_FIGURE,
+    {"font-size", 0, "PT", G_FIGURES, REAL(fig.font_size, 4, 36), M_FIGURE,
      "label size in points, 4..36 (default 8)", NULL,
      "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},
     {"title", 0, "TEXT", G_FIGURES, CALLBACK(set_title), M_FIGURE,
@@ -225,18 +227,19 @@ static const tf_option options[] = {
      "notes stay; multi-panel figures are\nlettered (a), (b), ...)",
      NULL, "Replace the figure's title.",
      NULL, "[the figure title]:title:"},
-    {"no-title", 0, NULL, G_FIGURES, FLAG(no_title), M_FIGURE,
+    {"no-title", 0, NULL, G_FIGURES, FLAG(fig.no_title), M_FIGURE,
      NULL, NULL,
      "Draw the figure without its title, for a paper whose caption says it. The panels keep "
      "their subtitles (what a panel shows, such as what the arrows of \\fBrope\\fR (b) are) and "
      "the notes under \\fBorder\\fR and \\fBorder\\-training\\fR stay; the panels of a "
      "multi\\-panel figure are lettered (a), (b), ... as with \\fB\\-\\-panel\\-labels\\fR.",
      NULL, "[no figure title]"},
-    {"panel-labels", 0, NULL, G_FIGURES, FLAG(panel_labels), M_FIGURE,
+    {"panel-labels", 0, NULL, G_FIGURES, FLAG(fig.panel_labels), M_FIGURE,
      "letter the panels of multi-panel figures (a), (b), ...", NULL,
      "Letter the panels of multi\\-panel figures (a), (b), ... for a caption to refer to.", NULL,
      "[letter the panels (a), (b), ...]"},
-    {"fps", 0, "X", G_FIGURES, REAL_HINT(fps, ANIM_MIN_FPS, ANIM_MAX_FPS, "GIF viewers slow anything faster down"),
+    {"fps", 0, "X", G_FIGURES,
+     REAL_HINT(fig.fps, ANIM_MIN_FPS, ANIM_MAX_FPS, "GIF viewers slow anything faster down"),
      MODE_EXPORT,
      "an animation's speed, {min_fps}..{max_fps} frames per second, and\nits length, "
      "1..{max_frames} frames (default: the animation's own)",
@@ -245,7 +248,7 @@ static const tf_option options[] = {
      "frames, 1 to\n{max_frames}. The defaults are the animation's own; the frames always span "
      "the same motion, so\nmore frames make it smoother, not longer in content.",
      NULL, "[frames per second of an animation]:fps:"},
-    {"frames", 0, "N", G_FIGURES, INTEGER(frames, 1, ANIM_MAX_FRAMES), MODE_EXPORT,
+    {"frames", 0, "N", G_FIGURES, INTEGER(fig.frames, 1, ANIM_MAX_FRAMES), MODE_EXPORT,
      NULL, NULL, NULL, NULL,
      "[frames of an animation]:frames:"},
     {"show", 0, "FIGURE", G_FIGURES, STRING(show), MODE_SHOW,
@@ -263,14 +266,14 @@ static const tf_option options[] = {
      "Chinese (the default) or English: figure labels, the interactive view and the lesson;\n"
      ".B l\nswitches while running. Without a UTF\\-8 locale the view is English and ASCII.",
      "zh en", "[language]:language:"},
-    {"order-b", 0, "aligned|own", G_FIGURES, CHOICE(order_own, order_bs), M_FIGURE,
+    {"order-b", 0, "aligned|own", G_FIGURES, CHOICE(fig.order_own, order_bs), M_FIGURE,
      "the order figure's sentence B: aligned (default: its rows and\ncolumns in A's word "
      "order, so without positions it is A's\npicture) or own (in B's own word order)", NULL,
      "How the order figure draws sentence B:\n.B aligned\n(the default: its attention's rows "
      "and columns put back into A's word order, so without positions A and B are the same "
      "picture cell for cell) or\n.B own\n(in B's own word order).",
      "aligned own", "[order figure's B]:order:"},
-    {"pe-layout", 0, "L", G_OUTPUT, CHOICE(pe_split, pe_layouts), M_FIGURE | MODE_PRINT,
+    {"pe-layout", 0, "L", G_OUTPUT, CHOICE(fig.pe_split, pe_layouts), M_FIGURE | MODE_PRINT,
      "interleaved (default: sin, cos, sin, ... as in the paper) or\nsplit (the sin half, then "
      "the cos half, as in tensor2tensor and the\nTensorFlow tutorial) for --print pe and the pe "
      "figure", NULL,
@@ -288,7 +291,8 @@ static const tf_option options[] = {
      "positions in PE tables and checks, 1..{max_n} (default {def_n})", NULL,
      "Positions in PE tables and checks, 1 to {max_n} (default {def_n}).", NULL,
      "[positions in PE tables]:positions:"},
-    {"base", 0, "B", G_MODEL, ABOVE(cfg.base, 1, DBL_MAX, "10000 is the original, 500000 is Llama 3's"),
+    {"base", 0, "B", G_MODEL,
+     ABOVE(cfg.base, 1, DBL_MAX, "10000 is the original, 500000 is Llama 3's"),
      M_SENTENCE,
      "frequency base of PE and RoPE, > 1 (default 10000; Llama 3: 500000)", NULL,
      "The frequency base of PE and RoPE, a number greater than 1 (default 10000; Llama 3 "
@@ -402,7 +406,8 @@ static const tf_option options[] = {
      "T5's relative-position buckets (32) and max distance (128)",
      "--num-buckets N --max-distance N",
      "T5's relative\\-position buckets (default 32).", NULL, "[T5 buckets]:buckets:"},
-    {"max-distance", 0, "N", G_SCHEMES, INTEGER(positions.buckets.max_distance, 1, TF_MAX_T5_DISTANCE),
+    {"max-distance", 0, "N", G_SCHEMES,
+     INTEGER(positions.buckets.max_distance, 1, TF_MAX_T5_DISTANCE),
      M_SENTENCE, NULL, NULL,
      "T5's max distance (default 128): every distance from it on shares the last bucket.", NULL,
      "[T5 max distance]:distance:"},
