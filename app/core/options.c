@@ -249,16 +249,18 @@ static void store_whole(void *field, size_t size, long v)
         *(bool *)field = v != 0;
 }
 
-/* "a, b or c" of a row's choices. */
-static const char *choice_list(const tf_option *r, char *buf, size_t cap)
+/* "a, b or c": the names (NULL at the end) whose bit is set in pick. */
+static const char *join_or(const char *const *names, unsigned pick, char *buf, size_t cap)
 {
-    size_t n = 0, k = 0;
-    while (r->choices[n])
-        n++;
+    int n = 0, k = 0;
+    for (int i = 0; names[i]; i++)
+        n += (pick >> i) & 1;
+    size_t at = 0;
     buf[0] = '\0';
-    for (size_t i = 0; i < n; i++)
-        k += (size_t)snprintf(buf + k, k < cap ? cap - k : 0, "%s%s",
-                              i == 0 ? "" : i + 1 == n ? " or " : ", ", r->choices[i]);
+    for (int i = 0; names[i]; i++)
+        if ((pick >> i) & 1)
+            at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%s",
+                                   ++k == 1 ? "" : k == n ? " or " : ", ", names[i]);
     return buf;
 }
 
@@ -338,7 +340,7 @@ static int store(const tf_option *r, tf_options *o, const char *v)
                     store_whole(field, r->size, i);
                 return 0;
             }
-        err_say("%s must be %s (got '%s').", opt, choice_list(r, list, sizeof list), v);
+        err_say("%s must be %s (got '%s').", opt, join_or(r->choices, ~0u, list, sizeof list), v);
         return -1;
     case OPT_CALLBACK:
         break;
@@ -437,8 +439,8 @@ int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
 /* ---------------------------------------------------------------------------------------------
  * Where the options apply */
 
-static const char *const mode_names[MODE_COUNT] = {
-    "the explorer", "--lesson", "--print", "--export", "--show", "--train", "--train-order"};
+static const char *const mode_names[MODE_COUNT + 1] = {
+    "the explorer", "--lesson", "--print", "--export", "--show", "--train", "--train-order", NULL};
 
 unsigned options_modes(const tf_options *o)
 {
@@ -450,18 +452,9 @@ unsigned options_modes(const tf_options *o)
 
 const char *options_mode_names(unsigned modes, char *buf, size_t cap)
 {
-    int n = 0, k = 0;
-    for (int i = 0; i < MODE_COUNT; i++)
-        n += (modes >> i) & 1;
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int i = 0; i < MODE_COUNT; i++) {
-        if (!((modes >> i) & 1))
-            continue;
-        k++;
-        at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%s",
-                               k == 1 ? "" : k == n ? " or " : ", ", mode_names[i]);
-    }
+    if (modes != M_ALL)
+        return join_or(mode_names, modes, buf, cap);
+    snprintf(buf, cap, "every mode");
     return buf;
 }
 
@@ -712,7 +705,7 @@ static void man_modes(FILE *fp, size_t first, size_t last)
     bool same = true;
     for (size_t i = first + 1; i <= last; i++)
         same = same && options[i].modes == options[first].modes;
-    if (same && options[first].modes == M_ALL)
+    if (options[first].group == G_HELP)
         return;
     fputs(".br\nApplies to: ", fp);
     char where[160];
