@@ -236,10 +236,11 @@ def test_help():
         s = t.wait("lesson 1/13", "step 1 of 13")
         check(s is not None, "extended: thirteen steps")
         t.keys(*["Space"] * 12)  # no step takes Space
-        s = t.wait(lambda x: "lesson 13/13" in x and "A: sinusoidal" in x, "step 13")
+        s = t.wait(lambda x: "lesson 13/13" in x and "A: none" in x and "B: sinusoidal" in x,
+                   "step 13")
         check(s is not None and "Beyond the article" in s, "extended: step 13 shows view 9")
         t.keys("S")
-        s = t.wait("B: t5", "S in the lesson")
+        s = t.wait("B: learned", "S in the lesson")
         check(s is not None, "extended: S changes scheme B inside the lesson")
     finally:
         t.kill()
