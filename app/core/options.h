@@ -1,8 +1,9 @@
 /* options.h — the command line: one table of options (git's parse-options). Each option is one
- * row, and the row parses argv (getopt's long options are made from the table) and writes its
- * part of --help, of the man page's OPTIONS section and of the bash and zsh completions, so an
- * option is written once; tests/doc_test.py checks the generated files against the checked-in
- * ones (meson compile -C build options-docs regenerates them).
+ * typed row: its type reads, range-checks and stores the value into tf_options, it says where
+ * the option applies (run_mode), and it writes its part of --help, of the man page's OPTIONS
+ * section and of the bash and zsh completions, so an option is written once;
+ * scripts/options_docs.py checks the generated files against the checked-in ones (meson compile
+ * -C build options-docs regenerates them). The front-ends take the parsed options whole.
  *
  * The names of --print's topics and --figure's figures belong to their front-ends: main hands
  * them over with options_set_values before anything is parsed or printed. */
