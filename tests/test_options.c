@@ -28,7 +28,8 @@ static void catch_msg(const char *msg, void *ctx)
     snprintf(said, sizeof said, "%s", msg);
 }
 
-/* Parse the NULL-terminated words after "tfviz" into o: options_parse's return. */
+/* Parse the words after "tfviz", up to END, into o: options_parse's return. */
+#define END ((const char *)NULL)
 static int parse(tf_options *o, const char *first, ...)
 {
     static char name[] = "tfviz";
@@ -53,7 +54,7 @@ static int parse(tf_options *o, const char *first, ...)
 static void refused(const char *opt, const char *value, const char *words)
 {
     tf_options o;
-    if (parse(&o, opt, value, NULL) != -1 || !strstr(said, words))
+    if (parse(&o, opt, value, END) != -1 || !strstr(said, words))
         fail_msg("%s %s: want a refusal with '%s', got '%s'", opt, value, words, said);
 }
 
@@ -65,7 +66,7 @@ static void test_ranges(void **state)
 {
     (void)state;
     tf_options o;
-    assert_int_equal(parse(&o, "--dpi", "30", "--frames", "1", "--top", "10000", NULL), 0);
+    assert_int_equal(parse(&o, "--dpi", "30", "--frames", "1", "--top", "10000", END), 0);
     assert_float_equal(o.fig.dpi, 30, 0);
     assert_int_equal(o.fig.frames, 1);
     assert_int_equal(o.top, 10000);
@@ -76,7 +77,7 @@ static void test_ranges(void **state)
     refused("--window", "0", "--window must be from 1 to 100");
     refused("--top", "10001", "--top must be from 1 to 10000");
     /* -d: even */
-    assert_int_equal(parse(&o, "-d", "8", NULL), 0);
+    assert_int_equal(parse(&o, "-d", "8", END), 0);
     assert_int_equal(o.cfg.d_model, 8);
     assert_int_equal(o.w2v.dim, 8);
     assert_true(o.d_given);
@@ -84,7 +85,7 @@ static void test_ranges(void **state)
     refused("-d", "7", "try -d 512");
     /* real numbers: closed, open below, open above, unbounded but finite */
     assert_int_equal(parse(&o, "--font-size", "36", "--factor", "1", "--beta-fast", "1e-9",
-                           "--sample", "0", "--vmin", "-1e300", NULL), 0);
+                           "--sample", "0", "--vmin", "-1e300", END), 0);
     assert_float_equal(o.fig.font_size, 36, 0);
     assert_float_equal(o.factor, 1, 0);
     assert_float_equal(o.beta_fast, 1e-9, 0);
@@ -107,31 +108,31 @@ static void test_choices(void **state)
     (void)state;
     tf_options o;
     for (int k = 0; k < TOKENIZER_COUNT; k++) {
-        assert_int_equal(parse(&o, "--tokenizer", tokenizer_name((tokenizer_kind)k), NULL), 0);
+        assert_int_equal(parse(&o, "--tokenizer", tokenizer_name((tokenizer_kind)k), END), 0);
         assert_int_equal(o.cfg.tokenizer, k);
         assert_true(o.tokenizer_set);
     }
     for (int k = 0; k < ROPE_STYLE_COUNT; k++) {
-        assert_int_equal(parse(&o, "--rope-style", rope_style_name((rope_style)k), NULL), 0);
+        assert_int_equal(parse(&o, "--rope-style", rope_style_name((rope_style)k), END), 0);
         assert_int_equal(o.cfg.rope, k);
     }
     for (int k = 0; k < ROPE_SCALING_COUNT; k++) {
-        assert_int_equal(parse(&o, "--scaling", rope_scaling_name((rope_scaling_kind)k), NULL), 0);
+        assert_int_equal(parse(&o, "--scaling", rope_scaling_name((rope_scaling_kind)k), END), 0);
         assert_int_equal(o.scaling, k);
     }
     for (int k = 0; k < CMAP_COUNT; k++) {
-        assert_int_equal(parse(&o, "--colormap", colormap_name((cmap_id)k), NULL), 0);
+        assert_int_equal(parse(&o, "--colormap", colormap_name((cmap_id)k), END), 0);
         assert_string_equal(o.fig.colormap, colormap_name((cmap_id)k));
     }
     for (int f = 0; f < FMT_COUNT; f++) {
-        assert_int_equal(parse(&o, "--format", options_format_name((out_format)f), NULL), 0);
+        assert_int_equal(parse(&o, "--format", options_format_name((out_format)f), END), 0);
         assert_int_equal(o.format, f);
     }
     /* the venues: the list the refusal says is figreq's */
     refused("--venue", "nature", fig_venue_names());
-    assert_int_equal(parse(&o, "--venue", "ieee", NULL), 0);
+    assert_int_equal(parse(&o, "--venue", "ieee", END), 0);
     assert_non_null(fig_venue_find(o.venue));
-    assert_int_equal(parse(&o, "--pe-layout", "split", "--order-b", "own", "--lang", "en", NULL),
+    assert_int_equal(parse(&o, "--pe-layout", "split", "--order-b", "own", "--lang", "en", END),
                      0);
     assert_true(o.fig.pe_split && o.fig.pe_layout_set && o.fig.order_own);
     assert_string_equal(o.lang, "en");
@@ -147,7 +148,7 @@ static void test_shared_fields(void **state)
     (void)state;
     tf_options o;
     assert_int_equal(parse(&o, "--heads", "3", "--head", "2", "--epochs", "7", "--seed", "9",
-                           "--compare", "学习爱我", NULL), 0);
+                           "--compare", "学习爱我", END), 0);
     assert_int_equal(o.positions.heads, 3);
     assert_int_equal(o.heads, 3);
     assert_int_equal(o.positions.head, 1);
@@ -157,7 +158,7 @@ static void test_shared_fields(void **state)
     assert_int_equal(o.w2v.seed, 9);
     assert_int_equal(o.cfg.compare_len, strlen("学习爱我"));
     /* not given: the defaults stay */
-    assert_int_equal(parse(&o, NULL), 0);
+    assert_int_equal(parse(&o, END), 0);
     assert_int_equal(o.heads, 0);
     assert_int_equal(o.order_epochs, 0);
     assert_int_equal(o.positions.head, 0);
@@ -210,7 +211,7 @@ static void test_modes(void **state)
         const mode_case *c = &cases[i];
         tf_options o;
         const char *const *a = c->argv;
-        assert_int_equal(parse(&o, a[0], a[1], a[2], a[3], a[4], a[5], a[6], NULL), 0);
+        assert_int_equal(parse(&o, a[0], a[1], a[2], a[3], a[4], a[5], a[6], END), 0);
         err_sink old = err_redirect((err_sink){catch_msg, NULL});
         said[0] = '\0';
         int rc = options_check_modes(&o, options_modes(&o));

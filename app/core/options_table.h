@@ -49,6 +49,8 @@ static const struct {
 /* the trained order model: --train-order, --print order-training, its figure, view 10 */
 #define M_ORDER_MODEL (MODE_ORDER | MODE_PRINT | M_FIGURE | MODE_EXPLORER | MODE_LESSON)
 #define M_ALL ((1u << MODE_COUNT) - 1)
+/* the training settings (--epochs, --threads): word2vec's and the order model's, so every mode */
+#define M_TRAINING M_ALL
 
 /* What a row does with its value: the type says how it is read, checked and stored. */
 typedef enum {
@@ -510,7 +512,7 @@ static const tf_option options[] = {
      "train on a UTF-8 text, one sentence a line (default: built-in)", NULL,
      "Train on a UTF\\-8 text, one sentence a line (default: the built\\-in corpus).", "@file",
      "[training text, one sentence a line]:file:"},
-    {"epochs", 0, "N", G_LEARNED, INTEGER(order_epochs, 1, 10000), M_VECTORS | M_ORDER_MODEL,
+    {"epochs", 0, "N", G_LEARNED, INTEGER(order_epochs, 1, 10000), M_TRAINING,
      "training settings (5, 5, 5, 2, 0.001, 1; threads > 1 is faster\nbut not reproducible)",
      "--epochs N --window N --negative N --min-count N --sample X --threads N",
      "Passes over the corpus (5), context words on each side (5), negative samples per pair "
@@ -530,7 +532,7 @@ static const tf_option options[] = {
      NULL, NULL,
      "Down\\-sampling threshold of frequent words (0.001).", NULL,
      "[down-sampling threshold]:X:"},
-    {"threads", 0, "N", G_LEARNED, INTEGER(w2v.threads, 1, 64), M_VECTORS | M_ORDER_MODEL,
+    {"threads", 0, "N", G_LEARNED, INTEGER(w2v.threads, 1, 64), M_TRAINING,
      NULL, NULL,
      "Training threads (1); more than one is faster but not reproducible. The order model\n"
      "(\\fB\\-\\-train\\-order\\fR) trains one scheme per thread (default: one per "
