@@ -603,6 +603,26 @@ static int run_learned_print(cli_run_state *c, int argc, char **argv, int first)
 /* ---------------------------------------------------------------------------------------------
  * The run */
 
+/* The mode's own checks first (their sentences say more), then the option table's: an option
+ * given where it does not apply. 0, or 2 after saying why (n_text: the TEXT arguments). */
+static int check_run(const cli_run_state *c, int n_text)
+{
+    const tf_options *o = &c->o;
+    int r = 0;
+    if (o->train) {
+        r = check_train(o, n_text);
+    } else if (o->train_order && o->format != FMT_TEXT) {
+        err_say("--train-order trains and prints a report; for the curves as csv or json "
+                "use --print order-training --format csv|json.");
+        r = 2;
+    } else if (!o->train_order && !print_learned(o->print_what)) {
+        r = check_mode(c);
+    }
+    if (r == 0 && options_check_modes(o, options_modes(o)) != 0)
+        r = 2;
+    return r;
+}
+
 int cli_run(int argc, char **argv)
 {
     signals_init(); /* before any file is written: every fatal signal removes it */
@@ -618,20 +638,7 @@ int cli_run(int argc, char **argv)
         t5bias_free(&c.t5);
         return r;
     }
-    /* the modes' own checks first (their sentences say more), then what the table says: an
-     * option given where it does not apply */
-    if (c.o.train) {
-        r = check_train(&c.o, argc - first);
-    } else if (c.o.train_order && c.o.format != FMT_TEXT) {
-        err_say("--train-order trains and prints a report; for the curves as csv or json "
-                "use --print order-training --format csv|json.");
-        r = 2;
-    } else if (!c.o.train_order && !print_learned(c.o.print_what)) {
-        r = check_mode(&c);
-    }
-    if (r == 0 && options_check_modes(&c.o, options_modes(&c.o)) != 0)
-        r = 2;
-    if (r) {
+    if ((r = check_run(&c, argc - first)) != 0) {
         /* said */
     } else if (c.o.train) {
         learn_request lr = learn_req(&c.o);
