@@ -39,27 +39,22 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    /* --venue: its column width by default, its widths for one-column, two-column and half */
+    fig_request r = o->fig; /* the look the options set */
+    r.name = o->show ? o->show : o->figure;
+    r.path = o->export_path;
+    r.zh = strcmp(o->lang, "en") != 0;
+    /* --venue: its column width by default, its widths for one-column, two-column and half;
+     * the paper's caption gives the title and the notes (--title brings the title back) */
     const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
-    double width = o->fig_width;
-    if (v && (o->fig_width_column || !(width > 0)))
-        width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
-    return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
-                         .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
-                         .width = width, .height = o->fig_height,
-                         .colormap = o->colormap, .font_size = o->font_size,
-                         /* --venue: the paper's caption gives the title and the notes;
-                          * --title brings the title back */
-                         .title = o->title, .no_title = o->no_title || (v && !o->title),
-                         .no_notes = v && !o->title,
-                         .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
-                         .pe_split = o->pe_split, .pe_layout_set = o->pe_layout_set,
-                         .order_own = o->order_own, .base_given = o->base_set,
-                         .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
-                         .vmax = o->vmax,
-                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,
-                         .fps = o->fps, .frames = o->frames, .corpus = o->corpus,
-                         .w2v = &o->w2v};
+    if (v && (o->fig_width_column || !(r.width > 0)))
+        r.width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
+    r.no_title = r.no_title || (v && !r.title);
+    r.no_notes = v && !r.title;
+    r.vectors = o->cfg.vectors;
+    r.vectors_named = o->vectors_path != NULL;
+    r.corpus = o->corpus;
+    r.w2v = &o->w2v;
+    return r;
 }
 
 /* The order model the command line asks for: --train-order, --print order-training, the
@@ -96,10 +91,7 @@ static order_request order_req_on(const tf_options *o, const char *text, size_t 
 /* The --print the command line asks for, on analysis a (NULL: a learned topic). */
 static print_request print_req(const tf_options *o, tf_analysis *a)
 {
-    return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
-                           .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
-                           .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given, .pe_split = o->pe_split,
+    return (print_request){.opt = o, .a = a, .learn = learn_req(o),
                            .order = a ? order_req_on(o, a->text, a->text_len, &a->cfg)
                                       : order_req(o)};
 }
@@ -174,16 +166,6 @@ static int check_options(tf_options *o)
                 "own fixed size.", tokenizer_name(o->cfg.tokenizer));
         return 2;
     }
-    if (o->big && !o->lesson) {
-        err_say("--big is the lesson's projector mode; use it with --lesson "
-                "(tfviz --lesson --big).");
-        return 2;
-    }
-    if (o->extended && !o->lesson) {
-        err_say("--extended adds the lesson's steps beyond the article; use it with --lesson "
-                "(tfviz --lesson --extended).");
-        return 2;
-    }
     if (o->lesson && (o->print_what || o->export_path || o->train || o->show)) {
         err_say("--lesson is interactive and %s writes a file, numbers or a picture; choose one.",
                 o->print_what ? "--print" : o->train ? "--train" : o->show ? "--show"
@@ -213,16 +195,11 @@ static int check_options(tf_options *o)
     return check_order_options(o);
 }
 
-/* --train takes a corpus and writes vectors (-o): the options of other modes would be ignored
- * silently, so they are refused (n_text: the TEXT arguments). */
+/* --train takes a corpus and writes vectors (-o): --export and TEXT would be ignored silently,
+ * so they are refused (n_text: the TEXT arguments; the table refuses the other modes' options). */
 static int check_train(const tf_options *o, int n_text)
 {
-    const char *other = o->export_path                                ? "--export"
-                        : o->title || o->no_title                     ? "--title"
-                        : o->figure                                   ? "--figure"
-                        : o->format != FMT_TEXT                       ? "--format"
-                        : n_text > 0                                  ? "a TEXT argument"
-                                                                      : NULL;
+    const char *other = o->export_path ? "--export" : n_text > 0 ? "a TEXT argument" : NULL;
     if (other) {
         err_say("--train learns vectors from --corpus and writes them with -o; %s belongs to "
                 "another mode, so leave it out or run that mode separately.", other);
@@ -356,57 +333,20 @@ static int setup_positions(cli_run_state *c)
     return 0;
 }
 
-/* --show: the figure, and the options that go with it. 0, or 2 after saying why. */
-static int check_show(const cli_run_state *c)
-{
-    const tf_options *o = &c->o;
-    const char *why = NULL;
-    if (o->figure)
-        why = "--show names its figure itself (tfviz --show rope); --figure goes with --export";
-    else if (o->dpi > 0 || o->fig_width > 0 || o->fig_width_column || o->fig_height > 0 ||
-             o->venue)
-        why = "--show fits the figure to the terminal's width; --dpi, --width, --height and "
-              "--venue go with --export";
-    else if (o->fps > 0 || o->frames > 0)
-        why = "--fps and --frames go with an animation written by --export FILE.gif or DIR/";
-    else if (o->format != FMT_TEXT || o->output)
-        why = "--format and --output go with --print; --show draws into the terminal";
-    if (!why) {
-        fig_request req = figure_req(c);
-        why = figures_check_show(&req, &o->cfg);
-    }
-    if (why) {
-        err_say("%s.", why);
-        return 2;
-    }
-    return 0;
-}
-
-/* The modes of a sentence: --export, --show, the figure options, --print, --format and -o. */
+/* The modes of a sentence: --export, --show and --print, each checked by its front-end (the
+ * table refuses the options of the others). 0, or 2 after saying why. */
 static int check_mode(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    if (o->show)
-        return check_show(c);
-    if (o->export_path) {
+    if (o->show || o->export_path) {
         fig_request req = figure_req(c);
-        const char *why = o->print_what ? "--export and --print are separate modes; use one"
-                          : o->format != FMT_TEXT || o->output
-                              ? "--format and --output go with --print; --export takes the "
-                                "file name"
-                              : figures_check(&req, &o->cfg);
+        const char *why = o->show        ? figures_check_show(&req, &o->cfg)
+                          : o->print_what ? "--export and --print are separate modes; use one"
+                                          : figures_check(&req, &o->cfg);
         if (why) {
             err_say("%s.", why);
             return 2;
         }
-    } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
-               o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
-               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax ||
-               o->fps > 0 || o->frames > 0) {
-        err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
-                "--font-size, --title, --fps and --frames go with --export FILE; for example "
-                "tfviz --export pe.pdf --figure pe.");
-        return 2;
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);
         const char *why = print_check(&pr, &o->cfg);
@@ -419,10 +359,6 @@ static int check_mode(const cli_run_state *c)
             err_say("%s.", why);
             return 2;
         }
-    } else if (o->format != FMT_TEXT || o->output) {
-        err_say("--format and --output go with --print WHAT; for example "
-                "tfviz --print pe --format csv -o pe.csv.");
-        return 2;
     }
     return 0;
 }
@@ -667,6 +603,26 @@ static int run_learned_print(cli_run_state *c, int argc, char **argv, int first)
 /* ---------------------------------------------------------------------------------------------
  * The run */
 
+/* The mode's own checks first (their sentences say more), then the option table's: an option
+ * given where it does not apply. 0, or 2 after saying why (n_text: the TEXT arguments). */
+static int check_run(const cli_run_state *c, int n_text)
+{
+    const tf_options *o = &c->o;
+    int r = 0;
+    if (o->train) {
+        r = check_train(o, n_text);
+    } else if (o->train_order && o->format != FMT_TEXT) {
+        err_say("--train-order trains and prints a report; for the curves as csv or json "
+                "use --print order-training --format csv|json.");
+        r = 2;
+    } else if (!o->train_order && !print_learned(o->print_what)) {
+        r = check_mode(c);
+    }
+    if (r == 0 && options_check_modes(o, options_modes(o)) != 0)
+        r = 2;
+    return r;
+}
+
 int cli_run(int argc, char **argv)
 {
     signals_init(); /* before any file is written: every fatal signal removes it */
@@ -682,24 +638,20 @@ int cli_run(int argc, char **argv)
         t5bias_free(&c.t5);
         return r;
     }
-    if (c.o.train) {
-        if ((r = check_train(&c.o, argc - first)) == 0) {
-            learn_request lr = learn_req(&c.o);
-            r = learn_train_vectors(&lr, c.o.output);
-        }
+    if ((r = check_run(&c, argc - first)) != 0) {
+        /* said */
+    } else if (c.o.train) {
+        learn_request lr = learn_req(&c.o);
+        r = learn_train_vectors(&lr, c.o.output);
     } else if (c.o.train_order) {
-        if (c.o.format != FMT_TEXT) {
-            err_say("--train-order trains and prints a report; for the curves as csv or json "
-                    "use --print order-training --format csv|json.");
-            r = 2;
-        } else if ((r = read_text_said(argc, argv, first, &c)) == 0) {
+        if ((r = read_text_said(argc, argv, first, &c)) == 0) {
             /* the class's sentence joins the generated task (order.h) */
             order_request orq = order_req_on(&c.o, c.text, c.text_len, &c.o.cfg);
             r = learn_train_order(&orq, c.o.output);
         }
     } else if (print_learned(c.o.print_what)) { /* vectors from a file or corpus, or order */
         r = run_learned_print(&c, argc, argv, first);
-    } else if ((r = check_mode(&c)) == 0) {
+    } else {
         r = run_sentence(&c, argc, argv, first);
     }
     free(c.text);

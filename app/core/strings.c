@@ -850,6 +850,9 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_NO_FORMAT) = {"这个主题不输出这种格式",
                         "--print %s writes %s, not %s ({zh}): choose one of those with "
                         "--format"},
+    G(T_G_NOT_HERE) = {"这个选项在这里不起作用",
+                       "%s applies to %s, not to %s ({zh}): leave it out, or run the mode it "
+                       "applies to."},
     G(T_G_ORDER_NO_PAIRS) = {"这个任务的测试句没有成对的句子（同样的词、另一种语序），所以这里 none "
                              "的准确率没有上限：单凭词本身就可能猜出施事者。给每个测试句加上另一种"
                              "语序，就能看到 none 落到猜测水平。",

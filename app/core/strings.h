@@ -163,6 +163,7 @@ typedef enum {
     T_G_STEPS, T_G_ORDER_TITLE, T_G_ORDER_EPOCHS, T_G_ORDER_FINAL, T_G_ORDER_WHY,
     T_G_ORDER_NO_PAIRS, T_G_CLASS_PAIR, T_G_CLASS_SAME, T_G_CLASS_RIGHT, T_G_CLASS_WRONG,
     T_G_NO_FORMAT,       /* %s %s %s  the topic, the formats it writes, the one asked for */
+    T_G_NOT_HERE,        /* %s %s %s  the option, where it applies, the run's modes */
     T_GLOSSES_END, /* the end of the glosses */
     T_COUNT = T_GLOSSES_END
 } txt_id;
