@@ -8,7 +8,7 @@
  *   - glosses: printed reports (--print, --train) are English with a short Chinese gloss in
  *     them; the English entry is a printf format that says where the gloss goes ("{zh}", once),
  *     the Chinese one is plain text.
- * The lesson's steps are the lesson's own text (tui/lesson_text.c); the model's English status
+ * The lesson's steps are the lesson's own text (core/lesson_text.c); the model's English status
  * sentences (tf_status_str) get their Chinese here. */
 #ifndef TF_STRINGS_H
 #define TF_STRINGS_H
