@@ -100,6 +100,13 @@ typedef enum {
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
     T_LESSON_HELP_STEP,
+    /* the lesson as slides (figures/deck.c) */
+    T_DECK_LIVE,         /* the first slide: the command of the live lesson follows */
+    T_DECK_NUMBERS,      /* a slide's --print command follows */
+    T_DECK_ALL_NUMBERS,  /* %s  the last slide: the --print topics of every slide */
+    T_DECK_TOKENS_HEAD,  /* step 2's table: its two rows' names, '|' between them */
+    T_DECK_ONEHOT_TITLE, /* %u  V */
+    T_DECK_ONEHOT_X,
     /* the lesson's keys (core/lesson_keys.c): for each key its names ('|' between them), a
      * word or two for the key line, a sentence for the ? help and the docs */
     T_LK_NEXT_KEYS, T_LK_NEXT, T_LK_NEXT_HELP, T_LK_BACK_KEYS, T_LK_BACK, T_LK_BACK_HELP,
