@@ -82,7 +82,8 @@ tf_status draw_deck_bytes(fig_ctx *c)
     char *head[4] = {t->cell[0][0], t->cell[0][1], t->cell[0][2], t->cell[0][3]};
     head_cells(c, T_LESSON_BYTES_HEAD, head, 4);
     int n = 0;
-    for (size_t i = 0; i < a->text_len && n < TABLE_MAX_ROWS;) {
+    size_t i = 0;
+    for (; i < a->text_len && n < TABLE_MAX_ROWS - 1;) {
         uint32_t cp;
         size_t k = utf8_decode(a->text + i, a->text_len - i, &cp);
         if (!k)
@@ -101,6 +102,10 @@ tf_status draw_deck_bytes(fig_ctx *c)
         }
         i += k;
     }
+    while (i < a->text_len && a->text[i] == ' ')
+        i++;
+    if (i < a->text_len) /* more than the rows hold */
+        snprintf(t->cell[++n][0], CELL, "...");
     t->rows = n + 1;
     draw_table(c, t);
     free(t);
@@ -117,12 +122,14 @@ tf_status draw_deck_ids(fig_ctx *c)
     t->rows = 2, t->head_col = true;
     char *head[2] = {t->cell[0][0], t->cell[1][0]};
     head_cells(c, T_DECK_TOKENS_HEAD, head, 2);
-    int n = tk->n < TABLE_MAX_COLS ? (int)tk->n : TABLE_MAX_COLS;
+    int n = tk->n < TABLE_MAX_COLS ? (int)tk->n : TABLE_MAX_COLS - 1;
     for (int k = 0; k < n; k++) {
         const tf_token *o = &tk->items[k];
         token_markup(t->cell[0][k + 1], CELL, c->a->text + o->start, o->end - o->start);
         snprintf(t->cell[1][k + 1], CELL, "%d%s", o->id, o->flags & TOKEN_UNK ? " [UNK]" : "");
     }
+    if ((size_t)n < tk->n) /* more than the columns hold */
+        snprintf(t->cell[0][++n], CELL, "...");
     t->cols = n + 1;
     draw_table(c, t);
     free(t);
