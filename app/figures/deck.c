@@ -56,21 +56,21 @@ static const deck_step deck_steps[LESSON_STEPS + LESSON_EXTRA_STEPS] = {
     {.draw = draw_deck_bytes, .print = "tokens", .font_max = 24},
     {.draw = draw_deck_ids, .print = "tokens", .font_max = 24},
     {.draw = draw_deck_onehot, .print = "vocab", .font_max = 16},
-    {.draw = draw_embedding, .print = "embedding", .font_max = 14},
-    {.draw = NULL, .print = "training", .font_max = 13},
-    {.draw = draw_order, .print = "order", .schemes = true, .font_max = 13},
-    {.draw = draw_order_training, .print = "order-training", .schemes = true, .font_max = 13},
-    {.draw = draw_pe, .print = "pe", .font_max = 14, .pe_split = true},
-    {.draw = draw_freq, .print = "freq", .font_max = 14},
+    {.draw = draw_embedding, .print = "embedding", .font_max = 16},
+    {.draw = NULL, .print = "training", .font_max = 16},
+    {.draw = draw_order, .print = "order", .schemes = true, .font_max = 16},
+    {.draw = draw_order_training, .print = "order-training", .schemes = true, .font_max = 16},
+    {.draw = draw_pe, .print = "pe", .font_max = 16, .pe_split = true},
+    {.draw = draw_freq, .print = "freq", .font_max = 16},
     {.draw = draw_dot, .beside = draw_dot_offset, .share = 0.46, .print = "relative",
-     .font_max = 14},
-    {.draw = draw_input, .print = "input", .font_max = 13},
-    {.draw = draw_rope, .print = "rope", .font_max = 13},
-    {.draw = draw_schemes, .print = "schemes", .schemes = true, .font_max = 13},
+     .font_max = 16},
+    {.draw = draw_input, .print = "input", .font_max = 16},
+    {.draw = draw_rope, .print = "rope", .font_max = 16},
+    {.draw = draw_schemes, .print = "schemes", .schemes = true, .font_max = 16},
 };
 
 /* The sizes tried for a picture's text, from the step's font_max down. */
-static const double picture_pts[] = {24, 20, 16, 14, 13, 12, 11, 10, 9, 8};
+static const double picture_pts[] = {24, 20, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8};
 
 /* What the whole deck shares. */
 typedef struct {
