@@ -28,6 +28,7 @@
 #include "figures/deck_pictures.h"
 #include "figures/draw.h"
 #include "tf_config.h"
+#include "textwidth.h"
 #include "tf_limits.h"
 
 #define MARGIN 36.0
@@ -36,6 +37,7 @@
 #define TRY_PT 18.0
 #define FOOT_PT 12.0
 #define TEXT_MAX 1024
+#define SENTENCE_COLS 60 /* the widest the sentence is in a command on a slide */
 
 /* ---------------------------------------------------------------------------------------------
  * The steps' pictures */
@@ -487,13 +489,16 @@ int figures_deck(const fig_request *req, tf_analysis *a, bool extended)
         return 2;
     }
     lesson_options(&d, d.options, sizeof d.options, d.schemes, sizeof d.schemes);
-    shell_quote(a->text, a->text_len, d.sentence, sizeof d.sentence);
+    /* a long sentence is cut in the commands, which keep to their lines at the bottom */
+    char cut[TEXT_MAX];
+    tw_cut(cut, sizeof cut, a->text, a->text_len, SENTENCE_COLS, "...");
+    shell_quote(cut, strlen(cut), d.sentence, sizeof d.sentence);
     char software[64], params[3 * TEXT_MAX], title[256];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     snprintf(params, sizeof params, "tfviz %s --lesson%s%s%s --export %s %s", TF_VERSION,
              extended ? " --extended" : "", d.options, d.schemes,
              d.fmt == FIG_PDF ? "DECK.pdf" : "DIR/", d.sentence);
-    snprintf(title, sizeof title, "%s", lesson_words_at(0)->title[req->zh ? 0 : 1]);
+    snprintf(title, sizeof title, "tfviz --lesson %s", cut); /* the file's title: language-free */
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
     int rc = d.fmt == FIG_PDF ? to_pdf(&d, &meta) : to_folder(&d, &meta);
