@@ -14,6 +14,7 @@
 #include "core/options.h"
 #include "core/signals.h"
 #include "figure.h"
+#include "figures/deck.h"
 #include "figures/figures.h"
 #include "learn/learn.h"
 #include "learn/order.h"
@@ -111,7 +112,7 @@ static int check_order_options(const tf_options *o)
         return 2;
     }
     bool elsewhere = o->train || (o->print_what && !print_trains_order(o->print_what)) ||
-                     (o->export_path && !figures_need_order(o->figure)) ||
+                     (o->export_path && !o->lesson && !figures_need_order(o->figure)) ||
                      (o->show && !figures_need_order(o->show));
     const char *which = o->order_task ? "--order-task" : o->order_pairs[0] ? "--order-pairs"
                                       : NULL;
@@ -144,7 +145,7 @@ static int check_scheme_users(const tf_options *o)
                 "positions): drop --scheme, or print one of those.", o->print_what);
         return 2;
     }
-    if (o->export_path) {
+    if (o->export_path && !o->lesson) { /* the slides: steps 6, 7 and 13 draw them */
         const char *f = o->figure ? o->figure : "pe";
         char users[200];
         if (figures_use_schemes(f, users, sizeof users))
@@ -166,10 +167,10 @@ static int check_options(tf_options *o)
                 "own fixed size.", tokenizer_name(o->cfg.tokenizer));
         return 2;
     }
-    if (o->lesson && (o->print_what || o->export_path || o->train || o->show)) {
+    /* --lesson --export writes the lesson's slides */
+    if (o->lesson && (o->print_what || o->train || o->show)) {
         err_say("--lesson is interactive and %s writes a file, numbers or a picture; choose one.",
-                o->print_what ? "--print" : o->train ? "--train" : o->show ? "--show"
-                                                                         : "--export");
+                o->print_what ? "--print" : o->train ? "--train" : "--show");
         return 2;
     }
     if (o->show && (o->print_what || o->export_path || o->train)) {
@@ -342,6 +343,7 @@ static int check_mode(const cli_run_state *c)
         fig_request req = figure_req(c);
         const char *why = o->show        ? figures_check_show(&req, &o->cfg)
                           : o->print_what ? "--export and --print are separate modes; use one"
+                          : o->lesson     ? figures_deck_check(&req)
                                           : figures_check(&req, &o->cfg);
         if (why) {
             err_say("%s.", why);
@@ -507,6 +509,44 @@ static int run_figure(const cli_run_state *c, tf_analysis *a, bool show)
     return rc;
 }
 
+/* The order model of the lesson (view 10, and the slides' step 7) on the class's sentence a:
+ * -d sets the explorer's d_model and --heads ALiBi's and T5's, and the model takes them only
+ * where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H). */
+static order_request lesson_order_req(const tf_options *o, const tf_analysis *a)
+{
+    order_request r = order_req_on(o, a->text, a->text_len, &a->cfg);
+    if (r.heads > ORDER_MAX_HEADS)
+        r.heads = 0;
+    order_model_cfg mc;
+    order_model_defaults(&mc);
+    int h = r.heads ? r.heads : mc.heads;
+    if (r.d_model > 256 || r.d_model % (2 * h) != 0)
+        r.d_model = 0;
+    return r;
+}
+
+/* --lesson --export: the lesson's slides, after training the order model once as the lesson
+ * does. */
+static int run_deck(const cli_run_state *c, tf_analysis *a)
+{
+    const tf_options *o = &c->o;
+    fig_request req = figure_req(c);
+    order_request r = lesson_order_req(o, a);
+    learn_order s;
+    int rc = learn_order_open(&s, &r);
+    if (rc)
+        return rc;
+    rc = learn_order_check_work(&s, "--lesson --export");
+    if (!rc) {
+        learn_order_train(&s);
+        req.order = s.tr;
+        req.order_task = o->order_task;
+        rc = figures_deck(&req, a, o->extended);
+    }
+    learn_order_close(&s);
+    return rc;
+}
+
 /* The explorer or the lesson in a terminal, else the text report. */
 static int run_terminal(const cli_run_state *c, tf_analysis *a)
 {
@@ -516,16 +556,7 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
                           .extended = o->extended,
                           .no_color = o->no_color, .export = figures_export,
-                          .raster = figures_raster, .order = order_req(o)};
-        /* -d sets the explorer's d_model and --heads ALiBi's and T5's: view 10's model takes
-         * them only where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H) */
-        if (tr.order.heads > ORDER_MAX_HEADS)
-            tr.order.heads = 0;
-        order_model_cfg mc;
-        order_model_defaults(&mc);
-        int h = tr.order.heads ? tr.order.heads : mc.heads;
-        if (tr.order.d_model > 256 || tr.order.d_model % (2 * h) != 0)
-            tr.order.d_model = 0;
+                          .raster = figures_raster, .order = lesson_order_req(o, a)};
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
             return rc;
@@ -572,6 +603,8 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     if (st != TF_OK) {
         err_analysis(st, &dg, &o->cfg);
         rc = 2;
+    } else if (o->export_path && o->lesson) {
+        rc = run_deck(c, &a);
     } else if (o->export_path) {
         rc = run_figure(c, &a, false);
     } else if (o->show) {

@@ -238,6 +238,24 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     return TF_OK;
 }
 
+void fig_set_font_size(fig *f, double pt)
+{
+    f->spec.font_size = pt;
+    for (int r = 0; r < FIG_ROLE_COUNT; r++)
+        pango_font_description_set_absolute_size(f->font[r], pt * role_scale[r] * PANGO_SCALE);
+}
+
+tf_status fig_next_page(fig *f)
+{
+    if (f->spec.format != FIG_PDF || f->spec.measure)
+        return TF_ERR_RANGE;
+    cairo_show_page(f->cr);
+    cairo_set_source_rgb(f->cr, 1, 1, 1);
+    cairo_paint(f->cr);
+    f->cramped = false;
+    return cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_OK;
+}
+
 bool fig_cramped(const fig *f) { return f->cramped; }
 
 void fig_set_cramped(fig *f) { f->cramped = true; }

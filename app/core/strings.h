@@ -8,7 +8,7 @@
  *   - glosses: printed reports (--print, --train) are English with a short Chinese gloss in
  *     them; the English entry is a printf format that says where the gloss goes ("{zh}", once),
  *     the Chinese one is plain text.
- * The lesson's steps are the lesson's own text (tui/lesson_text.c); the model's English status
+ * The lesson's steps are the lesson's own text (core/lesson_text.c); the model's English status
  * sentences (tf_status_str) get their Chinese here. */
 #ifndef TF_STRINGS_H
 #define TF_STRINGS_H
@@ -100,6 +100,13 @@ typedef enum {
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
     T_LESSON_HELP_STEP,
+    /* the lesson as slides (figures/deck.c) */
+    T_DECK_LIVE,         /* the first slide: the command of the live lesson follows */
+    T_DECK_NUMBERS,      /* a slide's --print command follows */
+    T_DECK_ALL_NUMBERS,  /* %s  the last slide: the --print topics of every slide */
+    T_DECK_TOKENS_HEAD,  /* step 2's table: its two rows' names, '|' between them */
+    T_DECK_ONEHOT_TITLE, /* %u  V */
+    T_DECK_ONEHOT_X,
     /* the lesson's keys (core/lesson_keys.c): for each key its names ('|' between them), a
      * word or two for the key line, a sentence for the ? help and the docs */
     T_LK_NEXT_KEYS, T_LK_NEXT, T_LK_NEXT_HELP, T_LK_BACK_KEYS, T_LK_BACK, T_LK_BACK_HELP,
