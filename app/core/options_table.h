@@ -602,13 +602,16 @@ static const tf_option options[] = {
     /* ---- Classroom ---- */
     {"lesson", 0, NULL, G_CLASSROOM, FLAG(lesson), MODE_LESSON,
      "a guided lesson in 12 steps through TEXT (Space/PgDn/Enter\nnext, PgUp/Backspace back, l "
-     "Chinese/English, q quit) 12 步引导课程", NULL,
+     "Chinese/English, q quit) 12 步引导课程;\nwith --export DECK.pdf or DIR/: the steps as 16:9 "
+     "slides 课件", NULL,
      "A guided lesson of 12 steps through TEXT: characters are not numbers; the vocabulary and "
      "the\nid; one\\-hot; onehot \\(mu W_E picks one row; the row is learned; attention has no "
      "sense of\norder; trained, it learns order only with positions; the PE formula worked out for one cell; frequencies and the clock; "
      "uniqueness and the\nrelative rotation M_k; X_input = X_emb + PE enters Q, K, V; RoPE. "
      "Each step has a short text\nin Chinese and English, the live view for that step and a "
-     "\\(lqtry this\\(rq line.\nNeeds a terminal.",
+     "\\(lqtry this\\(rq line.\nNeeds a terminal, unless\n.BI \\-\\-export \" DECK.pdf\"\nor\n"
+     ".I DIR/\nis given: then the same steps are written as a deck of 16:9 slides (13.33 x 7.5 in "
+     "pages,\nor numbered 1920x1080 PNGs in the folder), for the same sentence and options.",
      NULL, "[the guided lesson]"},
     {"big", 0, NULL, G_CLASSROOM, FLAG(big), MODE_LESSON,
      "with --lesson: for projectors; each step's point alone in a bold band,\nlarger heatmaps and "
