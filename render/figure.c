@@ -18,11 +18,14 @@
 
 /* Chinese labels: Chinese and Latin from one family, so mixed labels share one design.
  * English labels: DejaVu Sans (a small font, quick to subset into a PDF), with the CJK family
- * still there for Chinese tokens. */
-#define FIG_FONT_CJK "Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, WenQuanYi Micro Hei, " \
+ * still there for Chinese tokens. The CJK family is a TrueType one first: cairo 1.16 (Debian 12)
+ * writes some glyphs of a CID-keyed CFF font such as Noto Sans CJK wrongly into a PDF subset
+ * (about one character in 300, e.g. 如, then shows blank in poppler's viewers), while its
+ * TrueType subsets are sound; Noto stays as the fallback. */
+#define FIG_FONT_CJK "WenQuanYi Micro Hei, Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, " \
                      "DejaVu Sans, sans-serif"
-#define FIG_FONT_LATIN "DejaVu Sans, Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, " \
-                       "WenQuanYi Micro Hei, sans-serif"
+#define FIG_FONT_LATIN "DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, Noto Sans SC, " \
+                       "Source Han Sans SC, sans-serif"
 
 /* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
  * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
