@@ -26,6 +26,8 @@ pdftotext and Pillow.
              --print order gives (max_weight_diff, relative_diff);
   tables     a sentence of 12 English words: step 1's table at 22 pt or more, step 2 every token
              and its id (from --print tokens) at 22 pt or more;
+  titles     every Chinese title's characters, measured on the PNGs: none of them more than 60 %
+             ink (a CJK font without a bold face, emboldened, fills dense glyphs such as 量);
   order_model with -d the order model does not take (over 256, not a multiple of twice its
              heads), step 7's command names the -d it trains with (--print order-training's
              d_model without -d), runs, and prints the held-out accuracies the slide shows."""
@@ -327,6 +329,30 @@ def test_tables():
             check(hs and ids and min(hs + ids) / 1.16 >= 22,
                   f"tables: step 2 shows '{t['text']}' and its id {t['id']} at 22 pt or more "
                   f"({min(hs + ids, default=0) / 1.16:.1f})")
+
+
+def test_titles():
+    import numpy as np
+    with tempfile.TemporaryDirectory() as d:
+        out, path = os.path.join(d, "s") + "/", os.path.join(d, "deck.pdf")
+        run("--lesson", "--extended", "--export", out, "我爱学习")
+        run("--lesson", "--extended", "--export", path, "我爱学习")
+        for n in range(1, 14):
+            gray = slide_png(out, n).mean(axis=2)
+            # the title's words of Chinese characters only, each character an equal share
+            words = [w for w in page_words(path, n) if w[2] < 60 and w[0] and
+                     all(ord(ch) >= 0x3000 for ch in w[0])]
+            inks = []
+            for text, x0, y0, x1, y1 in words:
+                step = (x1 - x0) / len(text)
+                for i, ch in enumerate(text):  # 2 pixels a point
+                    box = gray[int(2 * y0):int(2 * y1),
+                               int(2 * (x0 + i * step)):int(2 * (x0 + (i + 1) * step))]
+                    inks.append((float((box < 128).mean()), ch))
+            worst = max(inks, default=(0, ""))
+            check(inks and worst[0] <= 0.6,
+                  f"titles: page {n}'s title has no filled glyph (darkest {worst[1]} "
+                  f"{worst[0]:.0%} ink, <= 60 %)")
 
 
 def test_order_model():

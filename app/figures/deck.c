@@ -68,7 +68,7 @@ static const deck_step deck_steps[LESSON_STEPS + LESSON_EXTRA_STEPS] = {
      .font_max = 18},
     {.draw = draw_input, .print = "input", .font_max = 18},
     {.draw = draw_rope, .print = "rope", .font_max = 18},
-    {.draw = draw_schemes, .print = "schemes", .schemes = true, .font_max = 18},
+    {.draw = draw_schemes, .print = "schemes", .schemes = true, .font_max = 16},
 };
 
 /* The sizes tried for a picture's text, from the step's font_max down. */
@@ -188,11 +188,12 @@ static int wrap_markup(fig *f, const char *s, double width, int max_lines, char 
     return lines;
 }
 
-/* Markup m in a span of colour rgb (hex), into out. */
+/* Markup m in a span of colour rgb (hex), into out; bold is semibold, which a face without a
+ * bold weight (the CJK fonts) draws as it is: emboldened, dense glyphs such as 量 fill in. */
 static const char *coloured(const char *m, const char *rgb, bool bold, char *out, size_t cap)
 {
     snprintf(out, cap, "<span foreground=\"#%s\"%s>%s</span>", rgb,
-             bold ? " weight=\"bold\"" : "", m);
+             bold ? " weight=\"semibold\"" : "", m);
     return out;
 }
 
