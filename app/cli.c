@@ -343,6 +343,9 @@ static int check_mode(const cli_run_state *c)
         fig_request req = figure_req(c);
         const char *why = o->show        ? figures_check_show(&req, &o->cfg)
                           : o->print_what ? "--export and --print are separate modes; use one"
+                          : o->lesson && o->big
+                              ? "--big enlarges the live lesson for a projector, and the slides "
+                                "are made for one already; leave --big out with --lesson --export"
                           : o->lesson     ? figures_deck_check(&req)
                                           : figures_check(&req, &o->cfg);
         if (why) {

@@ -17,8 +17,20 @@ pdftotext and Pillow.
   same_bytes the same PDF and the same PNG files from two runs;
   folder     a folder: 12 PNGs frame_0001.png ... of 1920 x 1080 pixels, no temporary file left;
              a deck of 13 then 12 slides leaves 12;
-  refusals   .svg, .png, no extension, --figure, --width, --dpi, --print, -d 3: exit 2 and one
-             sentence; the .svg sentence names .pdf and a folder."""
+  refusals   .svg, .png, no extension, --figure, --width, --dpi, --print, --big, -d 3: exit 2
+             and one sentence; the .svg sentence names .pdf and a folder;
+  order_slide step 6 in Chinese and English, measured on its 1920 x 1080 PNG: the three heatmaps
+             of a row together at least a third of the slide's width and each at least 12 % of
+             its height, no empty band across the picture wider than 6 % of the width; under each
+             column its reading with its words (最大差 / 变化, max diff / changes) and the numbers
+             --print order gives (max_weight_diff, relative_diff);
+  tables     a sentence of 12 English words: step 1's table at 22 pt or more, step 2 every token
+             and its id (from --print tokens) at 22 pt or more;
+  titles     every Chinese title's characters, measured on the PNGs: none of them more than 60 %
+             ink (a CJK font without a bold face, emboldened, fills dense glyphs such as 量);
+  order_model with -d the order model does not take (over 256, not a multiple of twice its
+             heads), step 7's command names the -d it trains with (--print order-training's
+             d_model without -d), runs, and prints the held-out accuracies the slide shows."""
 import json
 import os
 import re
@@ -27,7 +39,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import check, run_group, run_tfviz  # noqa: E402
+from harness import check, percent, run_group, run_tfviz  # noqa: E402
 
 TFVIZ = None
 TITLES = []  # (zh, en) of every step, the article's and the extended one
@@ -209,6 +221,7 @@ def test_refusals():
             (["--export", os.path.join(d, "d.pdf"), "--width", "3in"], "--width"),
             (["--export", os.path.join(d, "d.pdf"), "--dpi", "100"], "--dpi"),
             (["--export", os.path.join(d, "d.pdf"), "--print", "pe"], "--print"),
+            (["--export", os.path.join(d, "d.pdf"), "--big"], "--big"),
             (["--export", os.path.join(d, "d.pdf"), "-d", "3"], None),
         ]
         for args, word in cases:
@@ -222,6 +235,149 @@ def test_refusals():
         err = p.stderr.decode()
         check(".pdf" in err and "folder" in err, "refusals: .svg names .pdf and a folder")
         check(os.listdir(d) == [], f"refusals: nothing written ({os.listdir(d)})")
+
+
+def slide_png(folder, n):
+    """Slide n of a deck written to folder (1920 x 1080) as an array of RGB ints."""
+    import numpy as np
+    from PIL import Image
+    with Image.open(os.path.join(folder, f"frame_{n:04d}.png")) as im:
+        return np.asarray(im.convert("RGB")).astype(int)
+
+
+def runs(line):
+    """(start, length) of every run of True in a 1-D boolean array."""
+    import numpy as np
+    edges = np.flatnonzero(np.diff(np.concatenate(([0], line.astype(int), [0]))))
+    return [(int(a), int(b - a)) for a, b in zip(edges[::2], edges[1::2])]
+
+
+def heatmap_boxes(img):
+    """The widths of the heatmaps on the row of the picture crossing the most of them (runs of
+    coloured pixels at least 5 % of the width: no bar, colour bar or word is that wide), and
+    the tallest coloured run down the middle of each: (widths, heights) in pixels."""
+    h, w = img.shape[:2]
+    sat = img.max(axis=2) - img.min(axis=2) > 40  # viridis has no grey
+    best = []
+    for y in range(int(0.25 * h), int(0.8 * h)):
+        found = [r for r in runs(sat[y]) if r[1] >= 0.05 * w]
+        if sum(r[1] for r in found) > sum(r[1] for r in best):
+            best = found
+    heights = [max(r[1] for r in runs(sat[:, x + n // 2])) for x, n in best]
+    return [n for _, n in best], heights
+
+
+def widest_gap(img):
+    """The widest band of white columns across the picture's rows (25 % to 80 % of the height),
+    between its first and last ink, as a share of the width."""
+    h, w = img.shape[:2]
+    ink = (img[int(0.25 * h):int(0.8 * h)] < 235).any(axis=2).any(axis=0)
+    cols = [x for x in range(w) if ink[x]]
+    gaps = [n for x, n in runs(~ink[cols[0]:cols[-1]])]
+    return max(gaps, default=0) / w
+
+
+def test_order_slide():
+    for lang, sentence in (("zh", "小明喜欢小红"), ("en", "the cat chases the dog")):
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "s") + "/"
+            run("--lesson", "--lang", lang, "--export", out, sentence)
+            img = slide_png(out, 6)
+            widths, heights = heatmap_boxes(img)
+            w, h = img.shape[1], img.shape[0]
+            check(len(widths) == 3 and sum(widths) >= w / 3,
+                  f"order_slide {lang}: three heatmaps across, together {sum(widths) / w:.0%} "
+                  f"of the width (>= 33 %)")
+            check(heights and min(heights) >= 0.12 * h,
+                  f"order_slide {lang}: heatmaps {min(heights, default=0) / h:.0%} of the "
+                  f"height (>= 12 %)")
+            gap = widest_gap(img)
+            check(gap <= 0.06, f"order_slide {lang}: no empty band ({gap:.1%} of the width, "
+                  f"<= 6 %)")
+            path = os.path.join(d, "deck.pdf")
+            run("--lesson", "--lang", lang, "--export", path, sentence)
+            text = flat(page_text(path, 6))
+            ref = json.loads(run("--print", "order", "--format", "json", sentence).stdout)
+            words = ("最大差", "变化") if lang == "zh" else ("maxdiff", "changes")
+            for mode in ("without_pe", "with_pe", "with_rope"):
+                r = ref[mode]
+                diff = "0" if r["zero_up_to_rounding"] else f"{r['max_weight_diff']:.3f}"
+                share = "0%" if r["zero_up_to_rounding"] else percent(r["relative_diff"])
+                check(words[0] + diff in text and words[1] + share in text,
+                      f"order_slide {lang}: {mode}'s reading '{words[0]} {diff}', "
+                      f"'{words[1]} {share}'")
+
+
+def test_tables():
+    with tempfile.TemporaryDirectory() as d:
+        sentence = "the quick brown fox jumps over the lazy dog near the river"
+        path = os.path.join(d, "deck.pdf")
+        run("--lesson", "--lang", "en", "--export", path, sentence)
+        # a line of DejaVu Sans is 1.16 times its size
+        cells = {w[0]: w[4] - w[2] for w in page_words(path, 1)
+                 if w[0] in {f"U+{ord(c):04X}" for c in sentence if c != " "}}
+        check(cells and min(cells.values()) / 1.16 >= 22,
+              f"tables: step 1's cells at {min(cells.values(), default=0) / 1.16:.1f} pt "
+              f"(>= 22)")
+        toks = json.loads(run("--print", "tokens", "--format", "json", "--lang", "en",
+                              sentence).stdout)["tokens"]
+        # the picture's words: below the point, above the try line and the footer
+        shown = [w for w in page_words(path, 2) if 100 < w[2] and w[4] < 450]
+        for t in toks:
+            hs = [w[4] - w[2] for w in shown if w[0] == t["text"]]
+            ids = [w[4] - w[2] for w in shown if w[0] == str(t["id"])]
+            check(hs and ids and min(hs + ids) / 1.16 >= 22,
+                  f"tables: step 2 shows '{t['text']}' and its id {t['id']} at 22 pt or more "
+                  f"({min(hs + ids, default=0) / 1.16:.1f})")
+
+
+def test_titles():
+    import numpy as np
+    with tempfile.TemporaryDirectory() as d:
+        out, path = os.path.join(d, "s") + "/", os.path.join(d, "deck.pdf")
+        run("--lesson", "--extended", "--export", out, "我爱学习")
+        run("--lesson", "--extended", "--export", path, "我爱学习")
+        for n in range(1, 14):
+            gray = slide_png(out, n).mean(axis=2)
+            # the title's words of Chinese characters only, each character an equal share
+            words = [w for w in page_words(path, n) if w[2] < 60 and w[0] and
+                     all(ord(ch) >= 0x3000 for ch in w[0])]
+            inks = []
+            for text, x0, y0, x1, y1 in words:
+                step = (x1 - x0) / len(text)
+                for i, ch in enumerate(text):  # 2 pixels a point
+                    box = gray[int(2 * y0):int(2 * y1),
+                               int(2 * (x0 + i * step)):int(2 * (x0 + (i + 1) * step))]
+                    inks.append((float((box < 128).mean()), ch))
+            worst = max(inks, default=(0, ""))
+            check(inks and worst[0] <= 0.6,
+                  f"titles: page {n}'s title has no filled glyph (darkest {worst[1]} "
+                  f"{worst[0]:.0%} ink, <= 60 %)")
+
+
+def test_order_model():
+    sentence = "我爱学习"
+    plain = run("--print", "order-training", sentence).stdout.decode()
+    want = re.search(r"d_model (\d+)", plain).group(1)
+    for d_model in ("512", "1024", "50"):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "deck.pdf")
+            run("--lesson", "-d", d_model, "--export", path, sentence)
+            t = page_text(path, 7)
+            cmd = footer_commands(t)[0]
+            got = re.search(r" -d (\d+)", cmd)
+            check((got.group(1) if got else want) == want,
+                  f"order_model: -d {d_model}: step 7's command trains with d_model {want} "
+                  f"({cmd!r})")
+            p = run_command(cmd)
+            out = p.stdout.decode()
+            check(p.returncode == 0 and f"d_model {want}," in out,
+                  f"order_model: -d {d_model}: '{cmd}' runs with d_model {want}")
+            final = re.findall(r"^  (none|sinusoidal|learned|rope) .* ([\d.]+ %)\s+[\d.]+ % of",
+                               out, re.M)
+            shown = " ".join(t.split())
+            check(final and all(f"{name} {acc}" in shown for name, acc in final),
+                  f"order_model: -d {d_model}: the slide's accuracies are the command's {final}")
 
 
 if __name__ == "__main__":

@@ -620,7 +620,8 @@ static const tf_option options[] = {
      "sentence, centred in a\nreversed bold band instead of its text, so the picture below gets "
      "the rows: heatmaps and plots\ngrow, and the views leave out their tables of numbers (the "
      "values of W_E's row, the per-token\ndifferences, the PE table beside PE.PE^T). The 80x24 "
-     "layout works.",
+     "layout works. Not with\n.BR \\-\\-export :\nthe slides are made for a projector "
+     "already.",
      NULL, "[large text for projectors (with --lesson)]"},
     {"extended", 0, NULL, G_CLASSROOM, FLAG(extended), MODE_LESSON,
      "with --lesson: one step more after RoPE, beyond the article:\nthe position schemes real "

@@ -684,6 +684,7 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_O_READ1) = {"max|A − B| = %s\n变化 max|<i>Z</i>| 的 %s",
                       "max|A − B| = %s\nchanges %s of max|<i>Z</i>|"},
     F(T_F_O_READ2) = {"max|A−B| %s\n变化 %s", "max|A−B| %s\nchanges %s"},
+    F(T_F_O_READ_WORDS) = {"最大差 %s\n变化 %s", "max diff %s\nchanges %s"},
     F(T_F_O_READ3) = {"最大差 %s\n变化 %s", "max %s\nΔZ %s"},
     F(T_F_O_READ4) = {"%s\n%s", "%s\n%s"},
     /* the rows of squares: what they show, and that their rows are the queries */

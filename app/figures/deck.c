@@ -57,17 +57,17 @@ typedef struct {
 static const deck_step deck_steps[LESSON_STEPS + LESSON_EXTRA_STEPS] = {
     {.draw = draw_deck_bytes, .print = "tokens", .font_max = 24},
     {.draw = draw_deck_ids, .print = "tokens", .font_max = 24},
-    {.draw = draw_deck_onehot, .print = "vocab", .font_max = 16},
-    {.draw = draw_embedding, .print = "embedding", .font_max = 16},
-    {.draw = NULL, .print = "training", .font_max = 16},
+    {.draw = draw_deck_onehot, .print = "vocab", .font_max = 18},
+    {.draw = draw_embedding, .print = "embedding", .font_max = 18},
+    {.draw = NULL, .print = "training", .font_max = 18},
     {.draw = draw_order, .print = "order", .schemes = true, .font_max = 16},
-    {.draw = draw_order_training, .print = "order-training", .schemes = true, .font_max = 16},
-    {.draw = draw_pe, .print = "pe", .font_max = 16, .pe_split = true},
-    {.draw = draw_freq, .print = "freq", .font_max = 16},
-    {.draw = draw_dot, .beside = draw_dot_offset, .share = 0.46, .print = "relative",
-     .font_max = 16},
-    {.draw = draw_input, .print = "input", .font_max = 16},
-    {.draw = draw_rope, .print = "rope", .font_max = 16},
+    {.draw = draw_order_training, .print = "order-training", .schemes = true, .font_max = 18},
+    {.draw = draw_pe, .print = "pe", .font_max = 18, .pe_split = true},
+    {.draw = draw_freq, .print = "freq", .font_max = 18},
+    {.draw = draw_dot, .beside = draw_dot_offset, .share = 0.52, .print = "relative",
+     .font_max = 18},
+    {.draw = draw_input, .print = "input", .font_max = 18},
+    {.draw = draw_rope, .print = "rope", .font_max = 18},
     {.draw = draw_schemes, .print = "schemes", .schemes = true, .font_max = 16},
 };
 
@@ -82,6 +82,7 @@ typedef struct {
     fig_format fmt;
     void *training;         /* the training animation's state (step 5), made once */
     char options[256];      /* the lesson's options on a command line (" -d 128 ...") */
+    char order_options[256]; /* the same with the order model's -d and --heads (step 7) */
     char schemes[128];      /* --scheme, where it was given (" --scheme none,rope") */
     char sentence[TEXT_MAX]; /* the sentence quoted for a shell */
 } deck;
@@ -187,11 +188,12 @@ static int wrap_markup(fig *f, const char *s, double width, int max_lines, char 
     return lines;
 }
 
-/* Markup m in a span of colour rgb (hex), into out. */
+/* Markup m in a span of colour rgb (hex), into out; bold is semibold, which a face without a
+ * bold weight (the CJK fonts) draws as it is: emboldened, dense glyphs such as 量 fill in. */
 static const char *coloured(const char *m, const char *rgb, bool bold, char *out, size_t cap)
 {
     snprintf(out, cap, "<span foreground=\"#%s\"%s>%s</span>", rgb,
-             bold ? " weight=\"bold\"" : "", m);
+             bold ? " weight=\"semibold\"" : "", m);
     return out;
 }
 
@@ -248,15 +250,23 @@ static void shell_quote(const char *s, size_t len, char *out, size_t cap)
 }
 
 /* The lesson's options that differ from the defaults, as a command line writes them, but
- * --scheme, which goes to schemes. */
-static void lesson_options(const deck *d, char *out, size_t cap, char *schemes, size_t scap)
+ * --scheme, which goes to schemes. With the order model m (step 7) its -d and --heads instead
+ * of the lesson's -d: the model takes -d only where it fits it and else its own. */
+static void lesson_options(const deck *d, const order_model_cfg *m, char *out, size_t cap,
+                           char *schemes, size_t scap)
 {
     const tf_config *c = &d->a->cfg;
     size_t o = 0;
     out[0] = '\0';
 #define PUT(...) o += (size_t)snprintf(out + o, o < cap ? cap - o : 0, __VA_ARGS__)
-    if (c->d_model != TF_DEFAULT_DMODEL)
+    order_model_cfg def;
+    order_model_defaults(&def);
+    if (m && (m->d_model != def.d_model || c->d_model != TF_DEFAULT_DMODEL))
+        PUT(" -d %d", m->d_model);
+    else if (!m && c->d_model != TF_DEFAULT_DMODEL)
         PUT(" -d %d", c->d_model);
+    if (m && m->heads != def.heads)
+        PUT(" --heads %d", m->heads);
     if (c->n_positions != TF_DEFAULT_POSITIONS)
         PUT(" -n %ld", c->n_positions);
     if (c->base != TF_DEFAULT_BASE)
@@ -283,8 +293,10 @@ static void footer(const deck *d, int k, char *out, size_t cap)
     if (k == 0)
         o += (size_t)snprintf(out, cap, "%stfviz --lesson%s%s %s\n", txt_lang(T_DECK_LIVE, z),
                               d->options, d->schemes, d->sentence);
+    bool model = strcmp(deck_steps[k].print, "order-training") == 0;
     o += (size_t)snprintf(out + o, cap - o, "%stfviz --print %s%s%s %s",
-                          txt_lang(T_DECK_NUMBERS, z), deck_steps[k].print, d->options,
+                          txt_lang(T_DECK_NUMBERS, z), deck_steps[k].print,
+                          model ? d->order_options : d->options,
                           deck_steps[k].schemes ? d->schemes : "", d->sentence);
     if (k < d->steps - 1 || o >= cap)
         return;
@@ -488,7 +500,9 @@ int figures_deck(const fig_request *req, tf_analysis *a, bool extended)
             err_say("cannot train the word vectors of slide 5: %s.", tf_status_str(st));
         return 2;
     }
-    lesson_options(&d, d.options, sizeof d.options, d.schemes, sizeof d.schemes);
+    lesson_options(&d, NULL, d.options, sizeof d.options, d.schemes, sizeof d.schemes);
+    lesson_options(&d, &order_trainer_cfg(req->order)->model, d.order_options,
+                   sizeof d.order_options, d.schemes, sizeof d.schemes);
     /* a long sentence is cut in the commands, which keep to their lines at the bottom */
     char cut[TEXT_MAX];
     tw_cut(cut, sizeof cut, a->text, a->text_len, SENTENCE_COLS, "...");

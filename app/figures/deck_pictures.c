@@ -11,8 +11,9 @@
 
 #include "utf8.h"
 
-#define TABLE_MAX_ROWS 10 /* the characters listed at most */
-#define TABLE_MAX_COLS 12 /* the tokens listed at most */
+#define TABLE_MAX_ROWS 16 /* the characters listed at most */
+#define TABLE_MAX_COLS 32 /* the tokens listed at most */
+#define MIN_CHARS 4       /* the characters a slide shows at least (fewer: a smaller size) */
 #define CELL 64           /* bytes of a cell's markup */
 
 typedef struct {
@@ -29,33 +30,83 @@ static const char *cell_markup(const table *t, int r, int k, char *buf, size_t c
     return buf;
 }
 
-/* t centred in c->area, its columns as wide as their widest cell; a table wider or taller than
- * the area makes the page cramped (a smaller size is tried). */
-static void draw_table(fig_ctx *c, const table *t)
+/* The widths of t's columns (their widest cell) into colw; returns the height of a row. */
+static double table_measure(fig_ctx *c, const table *t, double *colw)
 {
-    double fs = fig_font_size(c->f, FIG_LABEL), gap = 1.6 * fs, colw[TABLE_MAX_COLS + 1] = {0};
-    double rowh = 0, total = 0;
+    double rowh = 0;
     char buf[2 * CELL];
-    for (int k = 0; k < t->cols; k++)
+    for (int k = 0; k < t->cols; k++) {
+        colw[k] = 0;
         for (int r = 0; r < t->rows; r++) {
             double w, h;
             fig_text_size(c->f, FIG_LABEL, cell_markup(t, r, k, buf, sizeof buf), false, &w, &h);
             colw[k] = fmax(colw[k], w);
             rowh = fmax(rowh, 1.45 * h);
         }
-    for (int k = 0; k < t->cols; k++)
-        total += colw[k] + (k ? gap : 0);
-    if (total > c->area.w || rowh * t->rows > c->area.h) {
+    }
+    return rowh;
+}
+
+/* Column k of t with its left edge at x, its first row's top at y. */
+static void draw_column(fig_ctx *c, const table *t, int k, double x, double y, double colw,
+                        double rowh)
+{
+    char buf[2 * CELL];
+    for (int r = 0; r < t->rows; r++)
+        fig_text(c->f, FIG_LABEL, cell_markup(t, r, k, buf, sizeof buf), false, x + colw / 2,
+                 y + (r + 0.5) * rowh, 0.5, 0.5, false);
+}
+
+/* Where t's blocks start (a table with names in its first column that is wider than width is
+ * cut into blocks of columns, one under another, each with the names again, as even as they
+ * fit): the first column of each in start, start[n] = t->cols. Returns n, the widest block's
+ * width in *widest. */
+static int table_blocks(const table *t, const double *colw, double gap, double width,
+                        int *start, double *widest)
+{
+    int first = t->head_col ? 1 : 0, n = 0, most = t->cols;
+    double head = t->head_col ? colw[0] + gap : 0;
+    for (int pass = 0; pass < 2; pass++) {
+        n = 0;
+        *widest = 0;
+        for (int k = first; k < t->cols; n++) {
+            start[n] = k;
+            double w = head + colw[k++];
+            while (k < t->cols && k - start[n] < most &&
+                   (!t->head_col || w + gap + colw[k] <= width))
+                w += gap + colw[k++];
+            *widest = fmax(*widest, w);
+        }
+        most = n > 1 ? (t->cols - first + n - 1) / n : most; /* as many in each block */
+    }
+    start[n] = t->cols;
+    return n;
+}
+
+/* t centred in c->area, its columns as wide as their widest cell, cut into blocks when it is
+ * wider than the area (table_blocks); a table wider or taller than the area makes the page
+ * cramped (a smaller size is tried). */
+static void draw_table(fig_ctx *c, const table *t)
+{
+    double fs = fig_font_size(c->f, FIG_LABEL), gap = 1.6 * fs, colw[TABLE_MAX_COLS + 1];
+    double rowh = table_measure(c, t, colw), widest;
+    int start[TABLE_MAX_COLS + 2];
+    int n = table_blocks(t, colw, gap, c->area.w, start, &widest);
+    double block_h = rowh * t->rows, total_h = n * block_h + (n - 1) * 0.6 * rowh;
+    if (widest > c->area.w || total_h > c->area.h) {
         fig_set_cramped(c->f);
         return;
     }
-    double x = c->area.x + (c->area.w - total) / 2;
-    double y = c->area.y + (c->area.h - rowh * t->rows) / 2;
-    for (int k = 0; k < t->cols; k++) {
-        for (int r = 0; r < t->rows; r++)
-            fig_text(c->f, FIG_LABEL, cell_markup(t, r, k, buf, sizeof buf), false,
-                     x + colw[k] / 2, y + (r + 0.5) * rowh, 0.5, 0.5, false);
-        x += colw[k] + gap;
+    double x0 = c->area.x + (c->area.w - widest) / 2;
+    double y = c->area.y + (c->area.h - total_h) / 2;
+    for (int b = 0; b < n; b++, y += block_h + 0.6 * rowh) {
+        double x = x0;
+        if (t->head_col) {
+            draw_column(c, t, 0, x, y, colw[0], rowh);
+            x += colw[0] + gap;
+        }
+        for (int k = start[b]; k < start[b + 1]; x += colw[k] + gap, k++)
+            draw_column(c, t, k, x, y, colw[k], rowh);
     }
 }
 
@@ -70,8 +121,22 @@ static void head_cells(const fig_ctx *c, txt_id id, char *out[], int n)
     }
 }
 
+/* t's rows cut to those that fit c->area at the page's size, the last of them an ellipsis;
+ * no fewer than MIN_CHARS below the names (a smaller size is tried then). */
+static void fit_rows(fig_ctx *c, table *t)
+{
+    double colw[TABLE_MAX_COLS + 1];
+    int fit = (int)floor(c->area.h / table_measure(c, t, colw));
+    if (t->rows <= fit)
+        return;
+    t->rows = fit > MIN_CHARS + 2 ? fit : MIN_CHARS + 2;
+    snprintf(t->cell[t->rows - 1][0], CELL, "...");
+    for (int k = 1; k < t->cols; k++)
+        t->cell[t->rows - 1][k][0] = '\0';
+}
+
 /* Step 1: each character of the sentence (spaces left out), its code point, its UTF-8 bytes
- * and the code point in decimal; the first TABLE_MAX_ROWS, then an ellipsis. */
+ * and the code point in decimal; as many as fit (at most TABLE_MAX_ROWS), then an ellipsis. */
 tf_status draw_deck_bytes(fig_ctx *c)
 {
     table *t = calloc(1, sizeof *t);
@@ -107,12 +172,14 @@ tf_status draw_deck_bytes(fig_ctx *c)
     if (i < a->text_len) /* more than the rows hold */
         snprintf(t->cell[++n][0], CELL, "...");
     t->rows = n + 1;
+    fit_rows(c, t);
     draw_table(c, t);
     free(t);
     return TF_OK;
 }
 
-/* Step 2: the tokens across, their ids below; the first TABLE_MAX_COLS. */
+/* Step 2: the tokens across, their ids below, in blocks one under another when they are wider
+ * than the slide; the first TABLE_MAX_COLS. */
 tf_status draw_deck_ids(fig_ctx *c)
 {
     table *t = calloc(1, sizeof *t);

@@ -211,11 +211,13 @@ static void grid_layout(fig_ctx *c, order_grid *g)
         }
         if (fig_cramped_take(c->f) && was)
             fig_set_cramped(c->f);
+        /* the rows' squares equally tall, the room around each row (a title, tick labels)
+         * its own: together as tall as the grid */
         g->left = 0;
-        double avail_h = INFINITY;
+        double avail_h = -(ROWS - 1) * 0.3 * g->fs / ROWS;
         for (int r = 0; r < ROWS; r++) {
             g->left = fmax(g->left, g->ax[r][0].used_left);
-            avail_h = fmin(avail_h, g->ax[r][0].r.h);
+            avail_h += g->ax[r][0].r.h / ROWS;
         }
         double avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
         g->cell = fmin(avail_w, avail_h);
@@ -268,6 +270,8 @@ static double draw_note(fig_ctx *c, fig_rect area)
     return nh;
 }
 
+enum { READ_FORMS = 6 }; /* the forms of a reading, the last bare numbers */
+
 /* Reading k (0 longest) of mode m: max|A - B| and the change of the outputs, one form for
  * every mode ("0" and "0%" without positions). */
 static void order_reading(fig_ctx *c, int m, int k, char *out, size_t n)
@@ -284,7 +288,8 @@ static void order_reading(fig_ctx *c, int m, int k, char *out, size_t n)
              k == 0   ? txtf_lang(T_F_O_READ0, z)
              : k == 1 ? txtf_lang(T_F_O_READ1, z)
              : k == 2 ? txtf_lang(T_F_O_READ2, z)
-             : k == 3 ? txtf_lang(T_F_O_READ3, z)
+             : k == 3 ? txtf_lang(T_F_O_READ_WORDS, z)
+             : k == 4 ? txtf_lang(T_F_O_READ3, z)
                       : txtf_lang(T_F_O_READ4, z),
              d, p);
 }
@@ -296,7 +301,7 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
     double ry = g->grid.y + g->grid.h + 0.15 * g->fs, used = 0, max_w = g->cell + g->gapx;
     int k = 0;
     bool fits = false;
-    for (; k < 5; k++) {
+    for (; k < READ_FORMS; k++) {
         fits = true;
         for (int m = 0; m < g->nm && fits; m++) {
             char rd[160];
@@ -309,7 +314,7 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
             break;
     }
     if (!fits) { /* the shortest, and the page says it has no room */
-        k = 4;
+        k = READ_FORMS - 1;
         fig_set_cramped(c->f);
     }
     for (int m = 0; m < g->nm; m++) {
@@ -591,7 +596,8 @@ tf_status draw_order(fig_ctx *c)
     if (wide)
         side.x += 0.64 * g.area.w, side.w -= 0.64 * g.area.w;
     /* --venue: no note, the paper's caption says it */
-    double nh = c->no_notes ? 0 : draw_note(c, side) + 0.4 * g.fs, top = 2 * lh + 0.4 * g.fs;
+    double nh = c->no_notes || wide ? 0 : draw_note(c, side) + 0.4 * g.fs;
+    double top = 2 * lh + 0.4 * g.fs;
     if (!wide)
         g.area.h -= nh;
     for (int pass = 0; pass < 3; pass++) { /* then with the ticks the squares' size allows */
@@ -612,13 +618,17 @@ tf_status draw_order(fig_ctx *c)
         if (fig_cramped_take(c->f) && was)
             fig_set_cramped(c->f);
     }
+    if (wide) { /* the side from the colour bars on */
+        double x = g.ax[0][g.nm - 1].r.x + g.cell + g.cbw + 2.0 * g.fs;
+        side.w -= x - side.x, side.x = x;
+        nh = c->no_notes ? 0 : draw_note(c, side) + 0.4 * g.fs;
+    }
     draw_sentences(c, &g, side);
     tf_status st = draw_squares(c, &g, cm, lo, hi, dhi);
     double ry = draw_readings(c, &g, th);
     fig_rect br = {g.area.x, ry + 0.5 * g.fs, g.area.w, g.area.y + g.area.h - (ry + 0.5 * g.fs)};
     if (wide) {
-        double x0 = fmax(side.x, g.ax[0][g.nm - 1].r.x + g.cell + g.cbw + 2.0 * g.fs);
-        br = (fig_rect){x0, side.y + top, side.x + side.w - x0, side.h - top - nh};
+        br = (fig_rect){side.x, side.y + top, side.w, side.h - top - nh};
     }
     diff_bars(c, &g, br, wide ? 0.0 : g.left, where);
     free(where);
