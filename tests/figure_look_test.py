@@ -345,11 +345,19 @@ CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
 def test_english(d):
-    """--lang en without a sentence: an English sentence, no CJK glyph, no CJK font embedded."""
-    for fig in [f for f in FIGURES if f != "embedding-map"]:
+    """--lang en without a sentence: an English sentence, no CJK glyph, no CJK font embedded;
+    the word map too, its vectors trained with --lang en on the English built-in corpus."""
+    vec = os.path.join(d, "en.vec")
+    run("--train", "--lang", "en", "-o", vec)
+    with open(vec, encoding="utf-8") as f:
+        words = [line.split(" ", 1)[0] for line in f.read().splitlines()[1:]]
+    check(len(words) > 150 and not any(CJK.search(w) for w in words),
+          f"--train --lang en learns {len(words)} English words ({' '.join(words[:8])} ...)")
+    for fig in FIGURES + ["embedding-map"]:
         svg, pdf = os.path.join(d, f"{fig}.svg"), os.path.join(d, f"{fig}.pdf")
-        run("--lang", "en", "--export", svg, "--figure", fig, "--venue", "neurips")
-        run("--lang", "en", "--export", pdf, "--figure", fig, "--venue", "neurips")
+        more = ["--vectors", vec] if fig == "embedding-map" else []
+        run("--lang", "en", "--export", svg, "--figure", fig, "--venue", "neurips", *more)
+        run("--lang", "en", "--export", pdf, "--figure", fig, "--venue", "neurips", *more)
         han = sorted({c for t, _ in svg_text_sizes(svg) for c in CJK.findall(t)})
         check(not han, f"{fig} --lang en: no CJK character ({''.join(han)})")
         out = subprocess.run(["pdffonts", pdf], capture_output=True, text=True).stdout
