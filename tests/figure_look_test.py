@@ -273,6 +273,17 @@ def test_coincide(d):
     run("--lang", "en", "--export", svg, "--figure", "schemes", "--scheme", "sinusoidal,rope")
     said = " ".join(svg_texts(svg))
     check("coincide" in said, f"the legend says the curves coincide ({said[:200]!r})")
+    zh = os.path.join(d, "schemes-zh.svg")
+    run("--export", zh, "--figure", "schemes", "--scheme", "sinusoidal,rope")
+    said_zh = " ".join(svg_texts(zh))
+    check("与 正弦 PE 重合" in said_zh and "sinusoidal" not in said_zh,
+          f"the Chinese legend names the scheme in Chinese ({said_zh[:200]!r})")
+    # RoPE's unseen angles are drawn in the first panel's styles: one legend says them
+    yarn = os.path.join(d, "schemes-yarn.svg")
+    run("--lang", "en", "--export", yarn, "--figure", "schemes", "--scheme", "sinusoidal,rope",
+        "--scaling", "yarn", "--width", "3.25in")
+    named = [t for t in svg_texts(yarn) if "RoPE + yarn" in t]
+    check(len(named) == 1, f"one legend names RoPE + yarn at one column ({named})")
     paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
     sin, rope = t["sinusoidal"]["color"], t["rope"]["color"]
     dashed = {p.getAttribute("stroke"): p.hasAttribute("stroke-dasharray") for p in paths
