@@ -347,9 +347,13 @@ def test_titles(d):
     # rope (b)'s subtitle says what its arrows are: it stays, lettered, under --venue
     venue = [t for t, _ in texts("rope", "--venue", "neurips")]
     check("(a)" in venue and "(b)" in venue, "--venue letters the panels")
-    check(any("pair 0" in t for t in venue), "--venue keeps rope (b)'s subtitle")
+    check(any("turned by" in t for t in venue), "--venue keeps rope (b)'s subtitle")
     bare = [t for t, _ in texts("rope", "--no-title")]
-    check(any("pair 0" in t for t in bare), "--no-title keeps rope (b)'s subtitle")
+    check(any("turned by" in t for t in bare), "--no-title keeps rope (b)'s subtitle")
+    # and it is the arrows' key: q turned by m theta_0, each labelled with its m
+    sub = [t for t in bare if "turned by" in t]
+    check(sub and "q(I) turned by m\u03b80, m = 0\u20137" in sub[0],
+          f"rope (b)'s subtitle says the arrows are q turned by m\u03b80, labelled m ({sub})")
 
 
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
