@@ -99,7 +99,7 @@ static bool learning_open(tui *t, learned_state *L)
         return L->live.ready;
     /* English words when the explorer speaks English and its sentence is not Chinese */
     learn_request r = {.cfg = &t->cfg,
-                       .english = learn_english(!txt_is_zh(), t->a->text, t->a->text_len)};
+                       .english = learn_english(!txt_is_zh(), t->text, t->text_len)};
     w2v_params_defaults(&r.params);
     /* the sentences learn_open says are the command line's: the view says its own */
     err_sink was = err_redirect((err_sink){ignore, NULL});
