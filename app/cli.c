@@ -14,6 +14,7 @@
 #include "core/options.h"
 #include "core/signals.h"
 #include "figure.h"
+#include "figures/deck.h"
 #include "figures/figures.h"
 #include "learn/learn.h"
 #include "learn/order.h"
@@ -39,27 +40,22 @@ typedef struct {
 static fig_request figure_req(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    /* --venue: its column width by default, its widths for one-column, two-column and half */
+    fig_request r = o->fig; /* the look the options set */
+    r.name = o->show ? o->show : o->figure;
+    r.path = o->export_path;
+    r.zh = strcmp(o->lang, "en") != 0;
+    /* --venue: its column width by default, its widths for one-column, two-column and half;
+     * the paper's caption gives the title and the notes (--title brings the title back) */
     const fig_venue *v = o->venue ? fig_venue_find(o->venue) : NULL;
-    double width = o->fig_width;
-    if (v && (o->fig_width_column || !(width > 0)))
-        width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
-    return (fig_request){.name = o->show ? o->show : o->figure, .path = o->export_path,
-                         .zh = strcmp(o->lang, "en") != 0, .dpi = o->dpi,
-                         .width = width, .height = o->fig_height,
-                         .colormap = o->colormap, .font_size = o->font_size,
-                         /* --venue: the paper's caption gives the title and the notes;
-                          * --title brings the title back */
-                         .title = o->title, .no_title = o->no_title || (v && !o->title),
-                         .no_notes = v && !o->title,
-                         .font = o->font, .serif = o->serif, .panel_labels = o->panel_labels,
-                         .pe_split = o->pe_split, .pe_layout_set = o->pe_layout_set,
-                         .order_own = o->order_own, .base_given = o->base_set,
-                         .has_vmin = o->has_vmin, .has_vmax = o->has_vmax, .vmin = o->vmin,
-                         .vmax = o->vmax,
-                         .vectors = o->cfg.vectors, .vectors_named = o->vectors_path != NULL,
-                         .fps = o->fps, .frames = o->frames, .corpus = o->corpus,
-                         .w2v = &o->w2v};
+    if (v && (o->fig_width_column || !(r.width > 0)))
+        r.width = fig_venue_width(v, (fig_width_preset)o->fig_width_column) * FIG_PT_PER_IN;
+    r.no_title = r.no_title || (v && !r.title);
+    r.no_notes = v && !r.title;
+    r.vectors = o->cfg.vectors;
+    r.vectors_named = o->vectors_path != NULL;
+    r.corpus = o->corpus;
+    r.w2v = &o->w2v;
+    return r;
 }
 
 /* The order model the command line asks for: --train-order, --print order-training, the
@@ -97,10 +93,7 @@ static order_request order_req_on(const tf_options *o, const char *text, size_t 
 /* The --print the command line asks for, on analysis a (NULL: a learned topic). */
 static print_request print_req(const tf_options *o, tf_analysis *a)
 {
-    return (print_request){.what = o->print_what, .format = o->format, .output = o->output,
-                           .a = a, .learn = learn_req(o), .vectors_path = o->vectors_path,
-                           .vectors_limit = o->vectors_limit, .word = o->word, .top = o->top,
-                           .top_given = o->top_given, .pe_split = o->pe_split,
+    return (print_request){.opt = o, .a = a, .learn = learn_req(o),
                            .order = a ? order_req_on(o, a->text, a->text_len, &a->cfg)
                                       : order_req(o)};
 }
@@ -120,7 +113,7 @@ static int check_order_options(const tf_options *o)
         return 2;
     }
     bool elsewhere = o->train || (o->print_what && !print_trains_order(o->print_what)) ||
-                     (o->export_path && !figures_need_order(o->figure)) ||
+                     (o->export_path && !o->lesson && !figures_need_order(o->figure)) ||
                      (o->show && !figures_need_order(o->show));
     const char *which = o->order_task ? "--order-task" : o->order_pairs[0] ? "--order-pairs"
                                       : NULL;
@@ -153,7 +146,7 @@ static int check_scheme_users(const tf_options *o)
                 "positions): drop --scheme, or print one of those.", o->print_what);
         return 2;
     }
-    if (o->export_path) {
+    if (o->export_path && !o->lesson) { /* the slides: steps 6, 7 and 13 draw them */
         const char *f = o->figure ? o->figure : "pe";
         char users[200];
         if (figures_use_schemes(f, users, sizeof users))
@@ -175,20 +168,10 @@ static int check_options(tf_options *o)
                 "own fixed size.", tokenizer_name(o->cfg.tokenizer));
         return 2;
     }
-    if (o->big && !o->lesson) {
-        err_say("--big is the lesson's projector mode; use it with --lesson "
-                "(tfviz --lesson --big).");
-        return 2;
-    }
-    if (o->extended && !o->lesson) {
-        err_say("--extended adds the lesson's steps beyond the article; use it with --lesson "
-                "(tfviz --lesson --extended).");
-        return 2;
-    }
-    if (o->lesson && (o->print_what || o->export_path || o->train || o->show)) {
+    /* --lesson --export writes the lesson's slides */
+    if (o->lesson && (o->print_what || o->train || o->show)) {
         err_say("--lesson is interactive and %s writes a file, numbers or a picture; choose one.",
-                o->print_what ? "--print" : o->train ? "--train" : o->show ? "--show"
-                                                                         : "--export");
+                o->print_what ? "--print" : o->train ? "--train" : "--show");
         return 2;
     }
     if (o->show && (o->print_what || o->export_path || o->train)) {
@@ -214,16 +197,11 @@ static int check_options(tf_options *o)
     return check_order_options(o);
 }
 
-/* --train takes a corpus and writes vectors (-o): the options of other modes would be ignored
- * silently, so they are refused (n_text: the TEXT arguments). */
+/* --train takes a corpus and writes vectors (-o): --export and TEXT would be ignored silently,
+ * so they are refused (n_text: the TEXT arguments; the table refuses the other modes' options). */
 static int check_train(const tf_options *o, int n_text)
 {
-    const char *other = o->export_path                                ? "--export"
-                        : o->title || o->no_title                     ? "--title"
-                        : o->figure                                   ? "--figure"
-                        : o->format != FMT_TEXT                       ? "--format"
-                        : n_text > 0                                  ? "a TEXT argument"
-                                                                      : NULL;
+    const char *other = o->export_path ? "--export" : n_text > 0 ? "a TEXT argument" : NULL;
     if (other) {
         err_say("--train learns vectors from --corpus and writes them with -o; %s belongs to "
                 "another mode, so leave it out or run that mode separately.", other);
@@ -357,57 +335,21 @@ static int setup_positions(cli_run_state *c)
     return 0;
 }
 
-/* --show: the figure, and the options that go with it. 0, or 2 after saying why. */
-static int check_show(const cli_run_state *c)
-{
-    const tf_options *o = &c->o;
-    const char *why = NULL;
-    if (o->figure)
-        why = "--show names its figure itself (tfviz --show rope); --figure goes with --export";
-    else if (o->dpi > 0 || o->fig_width > 0 || o->fig_width_column || o->fig_height > 0 ||
-             o->venue)
-        why = "--show fits the figure to the terminal's width; --dpi, --width, --height and "
-              "--venue go with --export";
-    else if (o->fps > 0 || o->frames > 0)
-        why = "--fps and --frames go with an animation written by --export FILE.gif or DIR/";
-    else if (o->format != FMT_TEXT || o->output)
-        why = "--format and --output go with --print; --show draws into the terminal";
-    if (!why) {
-        fig_request req = figure_req(c);
-        why = figures_check_show(&req, &o->cfg);
-    }
-    if (why) {
-        err_say("%s.", why);
-        return 2;
-    }
-    return 0;
-}
-
-/* The modes of a sentence: --export, --show, the figure options, --print, --format and -o. */
+/* The modes of a sentence: --export, --show and --print, each checked by its front-end (the
+ * table refuses the options of the others). 0, or 2 after saying why. */
 static int check_mode(const cli_run_state *c)
 {
     const tf_options *o = &c->o;
-    if (o->show)
-        return check_show(c);
-    if (o->export_path) {
+    if (o->show || o->export_path) {
         fig_request req = figure_req(c);
-        const char *why = o->print_what ? "--export and --print are separate modes; use one"
-                          : o->format != FMT_TEXT || o->output
-                              ? "--format and --output go with --print; --export takes the "
-                                "file name"
-                              : figures_check(&req, &o->cfg);
+        const char *why = o->show        ? figures_check_show(&req, &o->cfg)
+                          : o->print_what ? "--export and --print are separate modes; use one"
+                          : o->lesson     ? figures_deck_check(&req)
+                                          : figures_check(&req, &o->cfg);
         if (why) {
             err_say("%s.", why);
             return 2;
         }
-    } else if (o->figure || o->dpi > 0 || o->fig_width > 0 || o->fig_height > 0 ||
-               o->colormap || o->font_size > 0 || o->title || o->no_title || o->venue ||
-               o->font || o->serif || o->panel_labels || o->has_vmin || o->has_vmax ||
-               o->fps > 0 || o->frames > 0) {
-        err_say("--figure, --dpi, --width, --height, --venue, --colormap, --font, --serif, "
-                "--font-size, --title, --fps and --frames go with --export FILE; for example "
-                "tfviz --export pe.pdf --figure pe.");
-        return 2;
     } else if (o->print_what) {
         print_request pr = print_req(o, NULL);
         const char *why = print_check(&pr, &o->cfg);
@@ -420,10 +362,6 @@ static int check_mode(const cli_run_state *c)
             err_say("%s.", why);
             return 2;
         }
-    } else if (o->format != FMT_TEXT || o->output) {
-        err_say("--format and --output go with --print WHAT; for example "
-                "tfviz --print pe --format csv -o pe.csv.");
-        return 2;
     }
     return 0;
 }
@@ -572,6 +510,44 @@ static int run_figure(const cli_run_state *c, tf_analysis *a, bool show)
     return rc;
 }
 
+/* The order model of the lesson (view 10, and the slides' step 7) on the class's sentence a:
+ * -d sets the explorer's d_model and --heads ALiBi's and T5's, and the model takes them only
+ * where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H). */
+static order_request lesson_order_req(const tf_options *o, const tf_analysis *a)
+{
+    order_request r = order_req_on(o, a->text, a->text_len, &a->cfg);
+    if (r.heads > ORDER_MAX_HEADS)
+        r.heads = 0;
+    order_model_cfg mc;
+    order_model_defaults(&mc);
+    int h = r.heads ? r.heads : mc.heads;
+    if (r.d_model > 256 || r.d_model % (2 * h) != 0)
+        r.d_model = 0;
+    return r;
+}
+
+/* --lesson --export: the lesson's slides, after training the order model once as the lesson
+ * does. */
+static int run_deck(const cli_run_state *c, tf_analysis *a)
+{
+    const tf_options *o = &c->o;
+    fig_request req = figure_req(c);
+    order_request r = lesson_order_req(o, a);
+    learn_order s;
+    int rc = learn_order_open(&s, &r);
+    if (rc)
+        return rc;
+    rc = learn_order_check_work(&s, "--lesson --export");
+    if (!rc) {
+        learn_order_train(&s);
+        req.order = s.tr;
+        req.order_task = o->order_task;
+        rc = figures_deck(&req, a, o->extended);
+    }
+    learn_order_close(&s);
+    return rc;
+}
+
 /* The explorer or the lesson in a terminal, else the text report. */
 static int run_terminal(const cli_run_state *c, tf_analysis *a)
 {
@@ -581,16 +557,7 @@ static int run_terminal(const cli_run_state *c, tf_analysis *a)
                           .zh = strcmp(o->lang, "en") != 0, .lesson = o->lesson, .big = o->big,
                           .extended = o->extended,
                           .no_color = o->no_color, .export = figures_export,
-                          .raster = figures_raster, .order = order_req(o)};
-        /* -d sets the explorer's d_model and --heads ALiBi's and T5's: view 10's model takes
-         * them only where they fit it (1 to 4 heads, d_model up to 256 and a multiple of 2H) */
-        if (tr.order.heads > ORDER_MAX_HEADS)
-            tr.order.heads = 0;
-        order_model_cfg mc;
-        order_model_defaults(&mc);
-        int h = tr.order.heads ? tr.order.heads : mc.heads;
-        if (tr.order.d_model > 256 || tr.order.d_model % (2 * h) != 0)
-            tr.order.d_model = 0;
+                          .raster = figures_raster, .order = lesson_order_req(o, a)};
         int rc = tui_run(&tr, a);
         if (rc != TUI_NO_TERMINAL)
             return rc;
@@ -637,6 +604,8 @@ static int run_sentence(cli_run_state *c, int argc, char **argv, int first)
     if (st != TF_OK) {
         err_analysis(st, &dg, &o->cfg);
         rc = 2;
+    } else if (o->export_path && o->lesson) {
+        rc = run_deck(c, &a);
     } else if (o->export_path) {
         rc = run_figure(c, &a, false);
     } else if (o->show) {
@@ -668,6 +637,26 @@ static int run_learned_print(cli_run_state *c, int argc, char **argv, int first)
 /* ---------------------------------------------------------------------------------------------
  * The run */
 
+/* The mode's own checks first (their sentences say more), then the option table's: an option
+ * given where it does not apply. 0, or 2 after saying why (n_text: the TEXT arguments). */
+static int check_run(const cli_run_state *c, int n_text)
+{
+    const tf_options *o = &c->o;
+    int r = 0;
+    if (o->train) {
+        r = check_train(o, n_text);
+    } else if (o->train_order && o->format != FMT_TEXT) {
+        err_say("--train-order trains and prints a report; for the curves as csv or json "
+                "use --print order-training --format csv|json.");
+        r = 2;
+    } else if (!o->train_order && !print_learned(o->print_what)) {
+        r = check_mode(c);
+    }
+    if (r == 0 && options_check_modes(o, options_modes(o)) != 0)
+        r = 2;
+    return r;
+}
+
 int cli_run(int argc, char **argv)
 {
     signals_init(); /* before any file is written: every fatal signal removes it */
@@ -683,24 +672,20 @@ int cli_run(int argc, char **argv)
         t5bias_free(&c.t5);
         return r;
     }
-    if (c.o.train) {
-        if ((r = check_train(&c.o, argc - first)) == 0) {
-            learn_request lr = learn_req(&c.o);
-            r = learn_train_vectors(&lr, c.o.output);
-        }
+    if ((r = check_run(&c, argc - first)) != 0) {
+        /* said */
+    } else if (c.o.train) {
+        learn_request lr = learn_req(&c.o);
+        r = learn_train_vectors(&lr, c.o.output);
     } else if (c.o.train_order) {
-        if (c.o.format != FMT_TEXT) {
-            err_say("--train-order trains and prints a report; for the curves as csv or json "
-                    "use --print order-training --format csv|json.");
-            r = 2;
-        } else if ((r = read_text_said(argc, argv, first, &c)) == 0) {
+        if ((r = read_text_said(argc, argv, first, &c)) == 0) {
             /* the class's sentence joins the generated task (order.h) */
             order_request orq = order_req_on(&c.o, c.text, c.text_len, &c.o.cfg);
             r = learn_train_order(&orq, c.o.output);
         }
     } else if (print_learned(c.o.print_what)) { /* vectors from a file or corpus, or order */
         r = run_learned_print(&c, argc, argv, first);
-    } else if ((r = check_mode(&c)) == 0) {
+    } else {
         r = run_sentence(&c, argc, argv, first);
     }
     free(c.text);

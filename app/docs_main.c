@@ -1,6 +1,6 @@
 /* docs_main.c — tfviz-options-docs: what the option table writes besides --help, on standard
  * output. `tfviz-options-docs man` gives the man page's OPTIONS section, `bash` and `zsh` the
- * completions, `lesson-keys` the lesson's key table of README.md and the docs,
+ * completions, `modes` where each option applies, `lesson-keys` the lesson's key table of README.md and the docs,
  * `lesson-keys-man` the man page's.
  * scripts/options_docs.py puts them into docs/tfviz.1, completions/ and the Markdown files (meson
  * compile -C build options-docs) or checks that they are there (the doc-options test).
@@ -26,6 +26,8 @@ int main(int argc, char **argv)
         options_bash(stdout);
     else if (strcmp(what, "zsh") == 0)
         options_zsh(stdout);
+    else if (strcmp(what, "modes") == 0)
+        options_modes_list(stdout);
     else if (strcmp(what, "lesson-keys") == 0)
         lesson_keys_markdown(stdout);
     else if (strcmp(what, "lesson-keys-man") == 0)
@@ -33,7 +35,7 @@ int main(int argc, char **argv)
     else if (strcmp(what, "figures") == 0)
         figures_list(stdout);
     else {
-        fputs("usage: tfviz-options-docs man|bash|zsh|lesson-keys|lesson-keys-man|figures\n",
+        fputs("usage: tfviz-options-docs man|bash|zsh|modes|lesson-keys|lesson-keys-man|figures\n",
               stderr);
         return 2;
     }

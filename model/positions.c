@@ -197,13 +197,22 @@ double posctx_unseen(const tf_posctx *c, bool scaled, double k)
     return rope_scaling_unseen(f, c->original, c->d, L, k);
 }
 
+size_t positions_compared(const tf_positions *p, tf_scheme out[SCHEME_COUNT])
+{
+    size_t n = p->n ? (p->n < SCHEME_COUNT ? p->n : SCHEME_COUNT) : SCHEME_COUNT;
+    for (size_t i = 0; i < n; i++)
+        out[i] = p->n ? p->list[i] : (tf_scheme)i;
+    return n;
+}
+
 void posctx_curves_list(const tf_posctx *c, posctx_curves *out)
 {
     const tf_positions *p = &c->p;
     memset(out, 0, sizeof *out);
-    size_t ns = p->n ? p->n : SCHEME_COUNT;
+    tf_scheme list[SCHEME_COUNT];
+    size_t ns = positions_compared(p, list);
     for (size_t i = 0; i < ns; i++) {
-        tf_scheme s = p->n ? p->list[i] : (tf_scheme)i;
+        tf_scheme s = list[i];
         for (int scaled = 0; scaled < 2; scaled++) {
             if (scaled && (s != SCHEME_ROPE || p->scaling.kind == ROPE_SCALING_NONE))
                 break;

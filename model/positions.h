@@ -117,8 +117,12 @@ typedef struct {
     posctx_curve_row c[SCHEME_COUNT + 1];
 } posctx_curves;
 
-/* The curves of the schemes c->p lists, in its order; all six in the enum's order (none,
- * sinusoidal, learned, rope, alibi, t5) when it lists none; RoPE once more under a scaling.
+/* The schemes compared, the one order every front-end shows them in: those p lists, in its
+ * order; all six in the enum's order (none, sinusoidal, learned, rope, alibi, t5) when it lists
+ * none. Returns how many went into out. */
+size_t positions_compared(const tf_positions *p, tf_scheme out[SCHEME_COUNT]);
+
+/* The curves of positions_compared(&c->p), in that order; RoPE once more under a scaling.
  * Each with its scheme, scaling and trained length; no values yet (v, unseen NULL). */
 void posctx_curves_list(const tf_posctx *c, posctx_curves *out);
 /* Each listed curve's values (and RoPE's unseen share) at distances k0 .. k0 + n - 1:

@@ -18,11 +18,14 @@
 
 /* Chinese labels: Chinese and Latin from one family, so mixed labels share one design.
  * English labels: DejaVu Sans (a small font, quick to subset into a PDF), with the CJK family
- * still there for Chinese tokens. */
-#define FIG_FONT_CJK "Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, WenQuanYi Micro Hei, " \
+ * still there for Chinese tokens. The CJK family is a TrueType one first: cairo 1.16 (Debian 12)
+ * writes some glyphs of a CID-keyed CFF font such as Noto Sans CJK wrongly into a PDF subset
+ * (about one character in 300, e.g. 如, then shows blank in poppler's viewers), while its
+ * TrueType subsets are sound; Noto stays as the fallback. */
+#define FIG_FONT_CJK "WenQuanYi Micro Hei, Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, " \
                      "DejaVu Sans, sans-serif"
-#define FIG_FONT_LATIN "DejaVu Sans, Noto Sans CJK SC, Noto Sans SC, Source Han Sans SC, " \
-                       "WenQuanYi Micro Hei, sans-serif"
+#define FIG_FONT_LATIN "DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, Noto Sans SC, " \
+                       "Source Han Sans SC, sans-serif"
 
 /* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
  * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
@@ -236,6 +239,24 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     }
     *out = f;
     return TF_OK;
+}
+
+void fig_set_font_size(fig *f, double pt)
+{
+    f->spec.font_size = pt;
+    for (int r = 0; r < FIG_ROLE_COUNT; r++)
+        pango_font_description_set_absolute_size(f->font[r], pt * role_scale[r] * PANGO_SCALE);
+}
+
+tf_status fig_next_page(fig *f)
+{
+    if (f->spec.format != FIG_PDF || f->spec.measure)
+        return TF_ERR_RANGE;
+    cairo_show_page(f->cr);
+    cairo_set_source_rgb(f->cr, 1, 1, 1);
+    cairo_paint(f->cr);
+    f->cramped = false;
+    return cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_OK;
 }
 
 bool fig_cramped(const fig *f) { return f->cramped; }

@@ -199,6 +199,12 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out);
  * the output could not be written; the FILE is left for the caller to close. Frees f. A
  * measure page writes nothing. */
 tf_status fig_end(fig *f);
+/* Every role's text from now on at font size pt (the base size, as fig_spec.font_size): a
+ * slide's large words and its smaller picture on one page. */
+void fig_set_font_size(fig *f, double pt);
+/* A PDF page: end this page and start the next, of the same size, white (a deck of slides in
+ * one file). TF_ERR_RANGE for another kind of page. */
+tf_status fig_next_page(fig *f);
 /* True when some plot area had no room left after its labels (page too small, font too big). */
 bool fig_cramped(const fig *f);
 /* Say that the page is too small for what a figure must draw (a label it cannot place). */

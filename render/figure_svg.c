@@ -112,7 +112,7 @@ static void put_escaped(FILE *fp, const char *s, size_t len)
 
 static void put_color(FILE *fp, tf_rgb c) { fprintf(fp, "#%02x%02x%02x", c.r, c.g, c.b); }
 
-/* The font families as CSS: 'Noto Sans CJK SC', 'DejaVu Sans', sans-serif. */
+/* The font families as CSS: 'WenQuanYi Micro Hei', 'DejaVu Sans', sans-serif. */
 static void put_families(FILE *fp, const char *list)
 {
     const char *p = list;

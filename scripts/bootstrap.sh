@@ -16,8 +16,10 @@ packages=(
     build-essential meson ninja-build pkg-config
     libncurses-dev ncurses-term libcairo2-dev libpango1.0-dev libpng-dev libcmocka-dev libpcre2-dev
     libchafa-dev libgif-dev
-    fonts-noto-cjk fonts-dejavu-core fonts-texgyre fontconfig librsvg2-bin
-    tmux poppler-utils python3 python3-jieba python3-numpy python3-pil libsixel-bin
+    fonts-wqy-microhei fonts-arphic-uming fonts-noto-cjk fonts-dejavu-core fonts-texgyre fontconfig
+    librsvg2-bin
+    tmux poppler-utils python3 python3-jieba python3-numpy python3-pil python3-fonttools
+    libsixel-bin
     locales valgrind
     clang clang-tidy cppcheck
 )

@@ -54,7 +54,7 @@ trap 'rm -f "$vectors" "$vectors_en"' EXIT
     echo
 } >"$docs/gallery.md"
 
-rm -f "$out"/*.png
+rm -f "$out"/*.png "$out"/deck-*.pdf
 while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
     [[ $kind == still ]] || continue
     [[ $opts == - ]] && opts=
@@ -180,6 +180,45 @@ PY
         echo
     } >>"$docs/gallery.md"
 done 3<<<"$table"
+# the lesson as slides: the PDF of each language, and its pages as one picture (Pillow joins
+# the folder's PNGs, three across)
+{
+    echo "## The lesson as slides / 课堂幻灯片"
+    echo
+    echo "\`tfviz --lesson --export deck.pdf\` writes the lesson's twelve steps as 16:9 slides (13.33 x 7.5 in;"
+    echo "\`--export DIR/\` writes 1920 x 1080 PNGs): each step's title, its point, its picture and its"
+    echo "\"try this\" line, for the class's sentence. / 把课堂的十二步导出为 16:9 幻灯片。"
+    echo
+} >>"$docs/gallery.md"
+for variant in "zh|我爱学习|" "en|The cat chases the dog|--lang en"; do
+    IFS='|' read -r lang sentence extra <<<"$variant"
+    # shellcheck disable=SC2086 # extra is words
+    "$tfviz" --lesson --export "$out/deck-$lang.pdf" $extra "$sentence"
+    # shellcheck disable=SC2086
+    "$tfviz" --lesson --export "$tmp/deck-$lang/" $extra "$sentence"
+    /usr/bin/python3 - "$tmp/deck-$lang" "$out/deck-$lang-pages.png" <<'PY'
+import os, sys
+from PIL import Image
+pages = [Image.open(os.path.join(sys.argv[1], f)) for f in sorted(os.listdir(sys.argv[1]))]
+w, h = 480, 270
+sheet = Image.new("RGB", (3 * w + 16, 4 * h + 24), (200, 200, 200))
+for i, p in enumerate(pages):
+    sheet.paste(p.convert("RGB").resize((w, h), Image.LANCZOS), (i % 3 * (w + 8), i // 3 * (h + 8)))
+sheet.save(sys.argv[2], optimize=True)
+PY
+    {
+        echo "### $sentence"
+        echo
+        echo '```sh'
+        echo "tfviz --lesson --export deck.pdf${extra:+ $extra} '$sentence'"
+        echo '```'
+        echo
+        echo "[deck-$lang.pdf](gallery/deck-$lang.pdf)"
+        echo
+        echo "![deck-$lang](gallery/deck-$lang-pages.png)"
+        echo
+    } >>"$docs/gallery.md"
+done
 # the before/after pictures (drawn once, kept in docs/gallery/compare): listed, not redrawn
 cat >>"$docs/gallery.md" <<'MD'
 ## Before and after / 修改前后

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint.sh — static analysis: the structure check (scripts/check_structure.py: layers, include
 # circles, function length), clang-tidy with the checks of .clang-tidy and cppcheck with the
-# suppressions of .cppcheck-suppressions (each with its reason). All must be clean.
+# suppressions of .cppcheck-suppressions (each with its reason), and commit subjects of at most
+# 72 characters. All must be clean.
 #
 #   scripts/lint.sh [BUILD_DIR]     (default build-test; `ninja -C BUILD_DIR lint` runs this)
 #
@@ -34,6 +35,13 @@ echo "lint: cppcheck"
 cppcheck --enable=warning,style,performance,portability --std=c11 --inline-suppr --quiet \
     --suppressions-list=.cppcheck-suppressions --error-exitcode=1 -D_XOPEN_SOURCE=700 \
     -I model -I render -I app -I "$build" -I "$build/app" model render app tests || status=1
+
+echo "lint: commit subjects (at most 72 characters, details in the body)"
+# the history before e949fb8 keeps its long subjects; every later commit is held to the rule
+if git rev-parse -q --verify e949fb8^{commit} >/dev/null 2>&1; then
+    long=$(git log --format='%h %s' e949fb8..HEAD | awk 'length($0) - index($0, " ") > 72')
+    [[ -z $long ]] || { echo "subjects over 72 characters:"; echo "$long"; status=1; }
+fi
 
 ((status)) && echo "lint: problems found" >&2 || echo "lint: clean"
 exit $status

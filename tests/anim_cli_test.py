@@ -346,7 +346,7 @@ def test_refusals():
             (["--export", os.path.join(d, "a.gif"), "--figure", "training", "--frames", "0"],
              "--frames"),
             (["--export", os.path.join(d, "a.png"), "--fps", "10"], "--fps and --frames"),
-            (["--fps", "10"], "go with --export"),
+            (["--fps", "10"], "--fps applies to --export"),
             (["--show", "rope-rotation"], "is an animation"),
             (["--show", "nope"], "--show must be one of"),
             (["--show", "pe", "--print", "pe"], "choose one"),

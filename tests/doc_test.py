@@ -7,6 +7,7 @@ Usage: doc_test.py TFVIZ SOURCE_ROOT BUILD_ROOT GROUP   (GROUP: man, completion,
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -233,6 +234,72 @@ def test_claims(tfviz, src, build):
         guide = " ".join(f.read().split())
     check(steps == 12 and f"{words.get(steps)} guided steps" in guide and
           "eleven guided steps" not in guide, f"claims: the guide counts {steps} lesson steps")
+
+
+MODE_BITS = {"--lesson": 2, "--print": 4, "--export": 8, "--show": 16, "--train": 32,
+             "--train-order": 64}
+CMD = re.compile(r"(?:^|(?<=[\s`$/]))tfviz((?: [^`\n#|;&>)]*)?)")
+
+
+def option_table(build):
+    """{'--name': (takes a value, modes)} and {'-x': '--name'} from tfviz-options-docs modes."""
+    out = subprocess.run([os.path.join(build, "app", "tfviz-options-docs"), "modes"],
+                         capture_output=True, check=True).stdout.decode()
+    longs, shorts = {}, {}
+    for line in out.splitlines():
+        name, short, bits = line.split()
+        arg = name.endswith("=")
+        name = name.rstrip("=")
+        longs[name] = (arg, int(bits))
+        if short != ".":
+            shorts["-" + short] = name
+    return longs, shorts
+
+
+def command_options(words, longs, shorts):
+    """The long names of the options of one command line's words (None: not a command line)."""
+    given, i = [], 0
+    while i < len(words):
+        w = words[i]
+        i += 1
+        if not w.startswith("-") or w == "-":
+            continue
+        name = w.split("=", 1)[0] if w.startswith("--") else shorts.get(w[:2])
+        if name not in longs:
+            return None  # prose, another program's options, or a placeholder
+        given.append(name)
+        if longs[name][0] and "=" not in w and (w.startswith("--") or len(w) == 2):
+            i += 1
+    return given
+
+
+def test_commands(tfviz, src, build):
+    """Every tfviz command line of README.md and docs/ gives only options that apply to its mode
+    (the option table's modes, which the parser enforces): none of them is refused."""
+    longs, shorts = option_table(build)
+    files = ["README.md"] + ["docs/" + f for f in sorted(os.listdir(os.path.join(src, "docs")))
+                             if f.endswith(".md") and f not in ("bad-input.md", "fuzzing.md")]
+    n = 0
+    for rel in files:
+        with open(os.path.join(src, rel), encoding="utf-8") as f:
+            lines = f.read().replace("\\\n", " ").splitlines()  # continued lines joined
+        for k, line in enumerate(lines, 1):
+            for m in CMD.finditer(line):
+                try:
+                    words = shlex.split(m.group(1))
+                except ValueError:
+                    continue
+                given = command_options(words, longs, shorts)
+                if not given:
+                    continue
+                modes = [MODE_BITS[g] for g in given if g in MODE_BITS]
+                if len(set(modes)) > 1:
+                    continue  # modes that do not go together: refused before the table
+                mode = modes[0] if modes else 1
+                n += 1
+                bad = [g for g in given if not longs[g][1] & mode]
+                check(not bad, f"commands: {rel}:{k} tfviz{m.group(1)}: {bad} apply elsewhere")
+    check(n > 50, f"commands: {n} command lines read")
 
 
 def main():

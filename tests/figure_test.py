@@ -80,7 +80,8 @@ def test_pdf(d):
     check("2000" in info and "CreationDate" in info, "fixed creation date")
     fonts = pdffonts(path)
     check(len(fonts) >= 1 and all(emb for _, emb in fonts), f"all fonts embedded: {fonts}")
-    check(any("NotoSansCJK" in name for name, _ in fonts), "Chinese labels drawn with Noto Sans CJK")
+    check(any("WenQuanYiMicroHei" in name for name, _ in fonts),
+          "Chinese labels drawn with WenQuanYi Micro Hei (TrueType)")
     run("--export", path, "--width", "two-column", "--lang", "en")
     w, h, _ = pdfinfo(path)
     check(abs(w - 7.16 * 72) < 0.01 and abs(h - 2.6 * 72) < 0.06,
@@ -474,10 +475,10 @@ def test_paper(d):
     run("--export", path, "--venue", "icml", "--width", "5cm")
     w, _, _ = pdfinfo(path)
     check(abs(w - 5 / 2.54 * 72) < 0.05, "--width in a unit overrides --venue")
-    for lang, want in (("zh", ("TeXGyreTermes", "NotoSerifCJK")), ("en", ("TeXGyreTermes",))):
+    for lang, want in (("zh", ("TeXGyreTermes", "UMingCN")), ("en", ("TeXGyreTermes",))):
         run("--export", path, "--serif", "--lang", lang)
         names = " ".join(n for n, _ in pdffonts(path))
-        check(all(w in names for w in want) and "DejaVu" not in names and "NotoSans" not in names,
+        check(all(w in names for w in want) and "DejaVu" not in names and "WenQuanYi" not in names,
               f"--serif --lang {lang}: {names}")
     run("--export", path, "--font", "DejaVu Serif", "--lang", "en")
     names = " ".join(n for n, _ in pdffonts(path))

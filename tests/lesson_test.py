@@ -236,10 +236,11 @@ def test_help():
         s = t.wait("lesson 1/13", "step 1 of 13")
         check(s is not None, "extended: thirteen steps")
         t.keys(*["Space"] * 12)  # no step takes Space
-        s = t.wait(lambda x: "lesson 13/13" in x and "A: sinusoidal" in x, "step 13")
+        s = t.wait(lambda x: "lesson 13/13" in x and "A: none" in x and "B: sinusoidal" in x,
+                   "step 13")
         check(s is not None and "Beyond the article" in s, "extended: step 13 shows view 9")
         t.keys("S")
-        s = t.wait("B: t5", "S in the lesson")
+        s = t.wait("B: learned", "S in the lesson")
         check(s is not None, "extended: S changes scheme B inside the lesson")
     finally:
         t.kill()
@@ -459,7 +460,7 @@ def clock_labels_apart(s):
 
 def test_layout():
     """Issue 28 item 6: token and id apart from the bar names (step 11, view 5), step 12's clock
-    labels apart, step 13's halves level with B = none, step 7's status line with all four
+    labels apart, step 13's halves level with A = none, step 7's status line with all four
     schemes at 80x24, Chinese words on Chinese screens, no claim codes outside ?."""
     for width, height in ((60, 20), (80, 24), (120, 40), (200, 60)):
         t, s = lesson_at(["--lang", "en"], width, height, 11, "step 11", lambda x: "X_emb" in x)
@@ -480,12 +481,11 @@ def test_layout():
         check(bad == [], f"layout {width}x{height} step 12: clock labels apart {bad}")
     for width, height in ((80, 24), (100, 30), (120, 40)):
         t, s = lesson_at(["--lang", "zh", "--extended"], width, height, 13, "step 13")
-        t.keys("S", "S")
-        s = t.wait(lambda x: "B: none" in x, "B = none") or ""
+        s = t.wait(lambda x: "A: none" in x and "B: sinusoidal" in x, "A = none") or ""
         t.kill()
         rows = [ln for ln in s.splitlines()]
         level = all(ln.count(w) in (0, 2) for ln in rows for w in ("查询 i", "k=1", "随 k"))
-        check(s and level, f"layout {width}x{height} step 13 B = none: the halves are level")
+        check(s and level, f"layout {width}x{height} step 13 A = none: the halves are level")
         check(s and "similarity" not in s and "bias" not in s and "随 k" in s,
               f"layout {width}x{height} step 13: the curve's quantity in Chinese")
     t, s = lesson_at(["--lang", "en"], 80, 24, 7, "step 7",

@@ -56,19 +56,21 @@ static void test_steps(void **state)
     char what[64];
     for (int i = 0; i < LESSON_STEPS; i++) {
         const lesson_step *s = lesson_get(i);
+        const lesson_words *w = lesson_words_at(i);
         assert_non_null(s);
+        assert_non_null(w);
         assert_true(s->view == NULL || s->view == tui_views[tui_view_index(s->view)]);
         for (int l = 0; l < 2; l++) {
             snprintf(what, sizeof what, "step %d title[%d]", i + 1, l);
-            check_text(s->title[l], what);
+            check_text(w->title[l], what);
             snprintf(what, sizeof what, "step %d body[%d]", i + 1, l);
-            check_text(s->body[l], what);
+            check_text(w->body[l], what);
             snprintf(what, sizeof what, "step %d try[%d]", i + 1, l);
-            check_text(s->try_[l], what);
+            check_text(w->try_[l], what);
             snprintf(what, sizeof what, "step %d keys[%d]", i + 1, l);
-            check_text(s->keys[l], what);
+            check_text(w->keys[l], what);
             snprintf(what, sizeof what, "step %d point[%d]", i + 1, l);
-            check_point(s->point[l], what);
+            check_point(w->point[l], what);
         }
     }
     assert_null(lesson_get(-1));
@@ -82,18 +84,20 @@ static void test_steps(void **state)
     assert_ptr_equal(lesson_get(LESSON_STEPS - 1)->view, &view_rope);
     /* --extended: the position schemes after RoPE, in both languages */
     for (int i = 0; i < LESSON_EXTRA_STEPS; i++) {
-        const lesson_step *s = lesson_get_extra(i);
-        assert_non_null(s);
+        const lesson_words *w = lesson_words_at(LESSON_STEPS + i);
+        assert_non_null(lesson_get_extra(i));
+        assert_non_null(w);
         for (int l = 0; l < 2; l++) {
-            check_text(s->title[l], "extra title");
-            check_text(s->body[l], "extra body");
-            check_text(s->try_[l], "extra try");
-            check_text(s->keys[l], "extra keys");
-            check_point(s->point[l], "extra point");
+            check_text(w->title[l], "extra title");
+            check_text(w->body[l], "extra body");
+            check_text(w->try_[l], "extra try");
+            check_text(w->keys[l], "extra keys");
+            check_point(w->point[l], "extra point");
         }
     }
     assert_ptr_equal(lesson_get_extra(0)->view, &view_schemes);
     assert_null(lesson_get_extra(LESSON_EXTRA_STEPS));
+    assert_null(lesson_words_at(LESSON_STEPS + LESSON_EXTRA_STEPS));
 }
 
 static void test_labels(void **state)
@@ -137,8 +141,8 @@ static void test_help(void **state)
         assert_null(strstr(h, "Tab"));
     }
     /* step 3's try line points at what is on screen (view 1 has no middle column) */
-    assert_null(strstr(lesson_get(2)->try_[1], "middle column"));
-    assert_null(strstr(lesson_get(2)->try_[0], "中间一栏"));
+    assert_null(strstr(lesson_words_at(2)->try_[1], "middle column"));
+    assert_null(strstr(lesson_words_at(2)->try_[0], "中间一栏"));
 }
 
 /* The key line and the ? help are the key table's rows: every row's keys with its word on the

@@ -196,6 +196,15 @@ static void test_curves_side_by_side(void **state)
     assert_int_equal(cv.n_curves, 2);
     assert_int_equal(cv.c[0].s, SCHEME_T5);
     assert_int_equal(cv.c[1].s, SCHEME_ROPE);
+    /* the one order view 9 takes its first two from */
+    tf_scheme order[SCHEME_COUNT];
+    assert_int_equal(positions_compared(&p, order), 2);
+    assert_int_equal(order[0], SCHEME_T5);
+    assert_int_equal(order[1], SCHEME_ROPE);
+    p.n = 0;
+    assert_int_equal(positions_compared(&p, order), SCHEME_COUNT);
+    for (int i = 0; i < SCHEME_COUNT; i++)
+        assert_int_equal(order[i], (tf_scheme)i);
     assert_int_equal(posctx_curves_fill(&pc, -3, 7, &cv), TF_OK);
     assert_null(cv.c[1].unseen);
     posctx_curves_free(&cv);

@@ -24,7 +24,11 @@ static size_t written(tf_analysis *a, const char *what, out_format f)
     FILE *fp = open_memstream(&buf, &len);
     assert_non_null(fp);
     assert_int_equal(analysis_need(a, print_needs(what), NULL), TF_OK);
-    print_request r = {.what = what, .format = f, .a = a};
+    tf_options o;
+    options_defaults(&o);
+    o.print_what = what;
+    o.format = f;
+    print_request r = {.opt = &o, .a = a};
     tf_status st = print_write(&r, fp);
     assert_int_equal(fclose(fp), 0);
     free(buf);
@@ -49,7 +53,11 @@ static void test_every_topic_and_format(void **state)
     int produced = 0, refused = 0;
     for (const char *const *t = print_topics(); *t; t++) {
         for (int f = 0; f < FMT_COUNT; f++) {
-            print_request r = {.what = *t, .format = (out_format)f, .a = &a};
+            tf_options o;
+            options_defaults(&o);
+            o.print_what = *t;
+            o.format = (out_format)f;
+            print_request r = {.opt = &o, .a = &a};
             r.learn.cfg = &c;
             const char *why = print_check(&r, &c);
             if (why) {

@@ -272,8 +272,12 @@ def views_at(width, height):
         check(s is not None, f"{width}x{height} view 8: training runs, cosines on the status line")
 
         t.keys("9")
-        s = t.wait(lambda x: "A: sinusoidal" in x and "B: alibi" in x and "m=0.5" in x, "view 9")
-        check(s is not None, f"{width}x{height} view 9: sinusoidal beside ALiBi (head 1, m = 1/2)")
+        s = t.wait(lambda x: "A: none" in x and "B: sinusoidal" in x, "view 9")
+        check(s is not None, f"{width}x{height} view 9: none beside sinusoidal, the order of "
+              "--print schemes")
+        t.keys("S", "S", "S")
+        s = t.wait(lambda x: "B: alibi" in x and "m=0.5" in x, "view 9, S S S")
+        check(s is not None, f"{width}x{height} view 9: S S S turns B to ALiBi (head 1, m = 1/2)")
         t.keys("S")
         s = t.wait(lambda x: "B: t5" in x and "L=128" in x, "view 9, S")
         check(s is not None, f"{width}x{height} view 9: S turns B to T5, trained up to 128")

@@ -54,8 +54,9 @@ fig_width_preset fig_width_preset_of(const char *s);
 /* That width of venue v in inches; NULL: the default, IEEE's two columns of 3.5 in in 7.16 in. */
 double fig_venue_width(const fig_venue *v, fig_width_preset which);
 
-/* The serif families: Latin from TeX Gyre Termes (Times), Chinese from Noto Serif CJK SC. */
-#define FIG_SERIF_FAMILIES "TeX Gyre Termes, Noto Serif CJK SC, Noto Serif, serif"
+/* The serif families: Latin from TeX Gyre Termes (Times), Chinese from AR PL UMing (a Song/Ming
+ * face in TrueType; see render/figure.c for why not a CFF one such as Noto Serif CJK). */
+#define FIG_SERIF_FAMILIES "TeX Gyre Termes, AR PL UMing CN, Noto Serif CJK SC, Noto Serif, serif"
 
 /* Zero and NULL mean the figure's own choice. */
 typedef struct {

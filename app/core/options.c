@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
@@ -17,6 +18,7 @@
 #include "colormap.h"
 #include "core/err.h"
 #include "core/figreq.h"
+#include "core/strings.h"
 #include "order_task.h"
 #include "rope.h"
 #include "tf_config.h"
@@ -107,18 +109,8 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
     return 0;
 }
 
-/* A whole number from lo to hi into an int field. */
-static int parse_int(const char *opt, const char *s, long lo, long hi, int *out)
-{
-    long v;
-    if (parse_long(opt, s, lo, hi, &v))
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 /* ---------------------------------------------------------------------------------------------
- * What each option does with its value: 0, 1 (help or version printed: stop), -1 (said) */
+ * The callbacks: the options no type describes. 0, 1 (help or version printed: stop), -1 (said) */
 
 static int set_help(tf_options *o, const char *v)
 {
@@ -140,75 +132,6 @@ const char *options_format_name(out_format f)
     return (unsigned)f < FMT_COUNT ? names[f] : "?";
 }
 
-static int set_format(tf_options *o, const char *v)
-{
-    for (int f = 0; f < FMT_COUNT; f++)
-        if (strcmp(v, options_format_name((out_format)f)) == 0) {
-            o->format = (out_format)f;
-            return 0;
-        }
-    err_say("--format must be text, csv, json or npy (got '%s').", v);
-    return -1;
-}
-
-static int set_d_model(tf_options *o, const char *v)
-{
-    long d;
-    if (parse_long("--d-model", v, LONG_MIN, LONG_MAX, &d))
-        return -1;
-    if (d < TF_MIN_DMODEL || d > TF_MAX_DMODEL || d % 2) {
-        err_say("--d-model must be an even number from %d to %d (got %s); try -d 512.",
-                TF_MIN_DMODEL, TF_MAX_DMODEL, v);
-        return -1;
-    }
-    o->cfg.d_model = o->w2v.dim = (int)d;
-    o->d_given = true;
-    return 0;
-}
-
-static int set_positions(tf_options *o, const char *v)
-{
-    o->n_given = true;
-    return parse_long("--positions", v, 1, TF_MAX_POSITIONS, &o->cfg.n_positions);
-}
-
-static int set_base(tf_options *o, const char *v)
-{
-    o->base_set = true;
-    if (parse_double("--base", v, &o->cfg.base))
-        return -1;
-    if (!isfinite(o->cfg.base) || !(o->cfg.base > 1.0)) {
-        err_say("--base must be a finite number greater than 1 (got %s); 10000 is the original, "
-                "500000 is Llama 3's.", v);
-        return -1;
-    }
-    return 0;
-}
-
-static int set_index_base(tf_options *o, const char *v)
-{
-    return parse_int("--index-base", v, 0, 1, &o->cfg.index_base);
-}
-
-static int set_seed(tf_options *o, const char *v) { return parse_u64("--seed", v, &o->cfg.seed); }
-
-static int set_compare(tf_options *o, const char *v)
-{
-    o->cfg.compare = v;
-    o->cfg.compare_len = strlen(v);
-    return 0;
-}
-
-static int set_rope_style(tf_options *o, const char *v)
-{
-    o->cfg.rope = rope_style_parse(v);
-    if (o->cfg.rope == ROPE_STYLE_COUNT) {
-        err_say("--rope-style must be interleaved or half (got '%s').", v);
-        return -1;
-    }
-    return 0;
-}
-
 static int set_scheme(tf_options *o, const char *v)
 {
     size_t bad;
@@ -222,8 +145,7 @@ static int set_scheme(tf_options *o, const char *v)
     return 0;
 }
 
-/* ---- the position schemes' parameters ---- */
-
+/* a choice with an alias (bidirectional) and its own words */
 static int set_mask(tf_options *o, const char *v)
 {
     o->positions.mask = scheme_mask_parse(v);
@@ -233,185 +155,6 @@ static int set_mask(tf_options *o, const char *v)
         return -1;
     }
     return 0;
-}
-
-/* ALiBi's and T5's heads; with --train-order (--print order-training, view 10) also the trained
- * model's, which checks its own range (1 .. 4) */
-static int set_heads(tf_options *o, const char *v)
-{
-    if (parse_int("--heads", v, 1, TF_MAX_HEADS, &o->positions.heads))
-        return -1;
-    o->heads = o->positions.heads;
-    return 0;
-}
-
-static int set_head(tf_options *o, const char *v)
-{
-    int h;
-    if (parse_int("--head", v, 1, TF_MAX_HEADS, &h))
-        return -1;
-    o->positions.head = h - 1;
-    return 0;
-}
-
-static int set_num_buckets(tf_options *o, const char *v)
-{
-    return parse_int("--num-buckets", v, 2, TF_MAX_T5_BUCKETS, &o->positions.buckets.num_buckets);
-}
-
-static int set_max_distance(tf_options *o, const char *v)
-{
-    return parse_long("--max-distance", v, 1, TF_MAX_T5_DISTANCE,
-                      &o->positions.buckets.max_distance);
-}
-
-static int set_original_context(tf_options *o, const char *v)
-{
-    return parse_long("--original-context", v, 1, TF_MAX_POSITIONS, &o->positions.trained);
-}
-
-static int set_scaling(tf_options *o, const char *v)
-{
-    o->scaling = rope_scaling_parse(v);
-    if (o->scaling == ROPE_SCALING_COUNT) {
-        err_say("--scaling must be none, linear, ntk, dynamic, yarn or llama3 (got '%s').", v);
-        return -1;
-    }
-    return 0;
-}
-
-/* A positive number of a RoPE scaling, at least lo. */
-static int parse_positive(const char *opt, const char *v, double lo, double *out)
-{
-    if (parse_double(opt, v, out))
-        return -1;
-    if (!(isfinite(*out) && *out >= lo && *out > 0 && *out <= 1e9)) {
-        err_say("%s must be a number from %g to 1e9 (got %s).", opt, lo > 0 ? lo : 0, v);
-        return -1;
-    }
-    return 0;
-}
-
-static int set_factor(tf_options *o, const char *v)
-{
-    return parse_positive("--factor", v, 1.0, &o->factor);
-}
-
-static int set_beta_fast(tf_options *o, const char *v)
-{
-    return parse_positive("--beta-fast", v, 0.0, &o->beta_fast);
-}
-
-static int set_beta_slow(tf_options *o, const char *v)
-{
-    return parse_positive("--beta-slow", v, 0.0, &o->beta_slow);
-}
-
-static int set_mscale(tf_options *o, const char *v)
-{
-    return parse_positive("--mscale", v, 0.0, &o->mscale);
-}
-
-static int set_mscale_all_dim(tf_options *o, const char *v)
-{
-    return parse_positive("--mscale-all-dim", v, 0.0, &o->mscale_all_dim);
-}
-
-static int set_attention_factor(tf_options *o, const char *v)
-{
-    return parse_positive("--attention-factor", v, 0.0, &o->attention_factor);
-}
-
-static int set_low_freq_factor(tf_options *o, const char *v)
-{
-    return parse_positive("--low-freq-factor", v, 0.0, &o->low_freq_factor);
-}
-
-static int set_high_freq_factor(tf_options *o, const char *v)
-{
-    return parse_positive("--high-freq-factor", v, 0.0, &o->high_freq_factor);
-}
-
-static int set_seq_len(tf_options *o, const char *v)
-{
-    return parse_long("--seq-len", v, 1, 1000000000L, &o->seq_len);
-}
-
-static int set_offset(tf_options *o, const char *v)
-{
-    o->offset_set = true;
-    return parse_long("--offset", v, 0, TF_MAX_POSITIONS - 1, &o->cfg.offset);
-}
-
-static int set_vocab_size(tf_options *o, const char *v)
-{
-    long V;
-    if (parse_long("--vocab-size", v, TF_MIN_VOCAB, TF_MAX_VOCAB, &V))
-        return -1;
-    o->cfg.vocab_size = (uint32_t)V;
-    o->vocab_size_set = true;
-    return 0;
-}
-
-static int set_tokenizer(tf_options *o, const char *v)
-{
-    o->cfg.tokenizer = tokenizer_parse(v);
-    o->tokenizer_set = true;
-    if (o->cfg.tokenizer == TOKENIZER_COUNT) {
-        err_say("--tokenizer must be word, char, cl100k or o200k (got '%s').", v);
-        return -1;
-    }
-    return 0;
-}
-
-static int set_lang(tf_options *o, const char *v)
-{
-    if (strcmp(v, "zh") != 0 && strcmp(v, "en") != 0) {
-        err_say("--lang must be zh or en (got '%s').", v);
-        return -1;
-    }
-    o->lang = v;
-    return 0;
-}
-
-static int set_epochs(tf_options *o, const char *v)
-{
-    if (parse_int("--epochs", v, 1, 10000, &o->w2v.epochs))
-        return -1;
-    o->order_epochs = o->w2v.epochs; /* the order model checks its own range (1..1000) */
-    return 0;
-}
-
-static int set_window(tf_options *o, const char *v)
-{
-    return parse_int("--window", v, 1, 100, &o->w2v.window);
-}
-
-static int set_negative(tf_options *o, const char *v)
-{
-    return parse_int("--negative", v, 1, 100, &o->w2v.negative);
-}
-
-static int set_min_count(tf_options *o, const char *v)
-{
-    return parse_int("--min-count", v, 1, 1000000000, &o->w2v.min_count);
-}
-
-static int set_sample(tf_options *o, const char *v)
-{
-    if (parse_double("--sample", v, &o->w2v.sample))
-        return -1;
-    if (!(o->w2v.sample >= 0 && o->w2v.sample < 1)) {
-        err_say("--sample must be from 0 (off) to below 1 (got %s); word2vec uses 0.001.", v);
-        return -1;
-    }
-    return 0;
-}
-
-static int set_threads(tf_options *o, const char *v)
-{
-    o->threads_given = true;
-    return parse_int("--threads", v, 1, 64, &o->w2v.threads);
 }
 
 /* --order-pairs N or N,M: pairs of the generated task in training (and held out). */
@@ -433,26 +176,6 @@ static int set_order_pairs(tf_options *o, const char *v)
                  : 0;
 }
 
-static int set_vectors_limit(tf_options *o, const char *v)
-{
-    return parse_long("--vectors-limit", v, 1, VECTORS_MAX_ROWS, &o->vectors_limit);
-}
-
-static int set_top(tf_options *o, const char *v)
-{
-    o->top_given = true;
-    return parse_long("--top", v, 1, 10000, &o->top);
-}
-
-static int set_dpi(tf_options *o, const char *v)
-{
-    long dpi;
-    if (parse_long("--dpi", v, 30, 2400, &dpi))
-        return -1;
-    o->dpi = (double)dpi;
-    return 0;
-}
-
 /* --width and --height: a length with a unit */
 static int set_length(const char *name, const char *v, double *out)
 {
@@ -470,60 +193,12 @@ static int set_length(const char *name, const char *v, double *out)
 static int set_width(tf_options *o, const char *v)
 {
     o->fig_width_column = (int)fig_width_preset_of(v);
-    return set_length("--width", v, &o->fig_width);
+    return set_length("--width", v, &o->fig.width);
 }
 
-static int set_vlim(const char *name, const char *v, double *out, bool *has)
+static int set_height(tf_options *o, const char *v)
 {
-    if (parse_double(name, v, out))
-        return -1;
-    if (!isfinite(*out)) {
-        err_say("%s must be a finite number (got %s).", name, v);
-        return -1;
-    }
-    *has = true;
-    return 0;
-}
-
-static int set_vmin(tf_options *o, const char *v)
-{
-    return set_vlim("--vmin", v, &o->vmin, &o->has_vmin);
-}
-
-static int set_vmax(tf_options *o, const char *v)
-{
-    return set_vlim("--vmax", v, &o->vmax, &o->has_vmax);
-}
-
-static int set_pe_layout(tf_options *o, const char *v)
-{
-    if (strcmp(v, "interleaved") != 0 && strcmp(v, "split") != 0) {
-        err_say("--pe-layout must be interleaved or split (got '%s').", v);
-        return -1;
-    }
-    o->pe_split = strcmp(v, "split") == 0;
-    o->pe_layout_set = true;
-    return 0;
-}
-
-static int set_order_b(tf_options *o, const char *v)
-{
-    if (strcmp(v, "aligned") != 0 && strcmp(v, "own") != 0) {
-        err_say("--order-b must be aligned or own (got '%s').", v);
-        return -1;
-    }
-    o->order_own = strcmp(v, "own") == 0;
-    return 0;
-}
-
-static int set_venue(tf_options *o, const char *v)
-{
-    if (!fig_venue_find(v)) {
-        err_say("--venue must be %s (got '%s').", fig_venue_names(), v);
-        return -1;
-    }
-    o->venue = v;
-    return 0;
+    return set_length("--height", v, &o->fig.height);
 }
 
 static int set_font(tf_options *o, const char *v)
@@ -532,51 +207,8 @@ static int set_font(tf_options *o, const char *v)
         err_say("--font needs a font family, for example --font 'Noto Serif CJK SC'.");
         return -1;
     }
-    o->font = v;
+    o->fig.font = v;
     return 0;
-}
-
-static int set_height(tf_options *o, const char *v)
-{
-    return set_length("--height", v, &o->fig_height);
-}
-
-static int set_colormap(tf_options *o, const char *v)
-{
-    if (colormap_parse(v) == CMAP_COUNT) {
-        err_say("--colormap must be viridis, cividis, rdbu, puor or gray (got '%s').", v);
-        return -1;
-    }
-    o->colormap = v;
-    return 0;
-}
-
-static int set_font_size(tf_options *o, const char *v)
-{
-    if (parse_double("--font-size", v, &o->font_size))
-        return -1;
-    if (!(o->font_size >= 4 && o->font_size <= 36)) {
-        err_say("--font-size must be from 4 to 36 points (got %s).", v);
-        return -1;
-    }
-    return 0;
-}
-
-static int set_fps(tf_options *o, const char *v)
-{
-    if (parse_double("--fps", v, &o->fps))
-        return -1;
-    if (!(o->fps >= ANIM_MIN_FPS && o->fps <= ANIM_MAX_FPS)) {
-        err_say("--fps must be from %g to %g frames per second (got %s); GIF viewers slow "
-                "anything faster down.", ANIM_MIN_FPS, ANIM_MAX_FPS, v);
-        return -1;
-    }
-    return 0;
-}
-
-static int set_frames(tf_options *o, const char *v)
-{
-    return parse_long("--frames", v, 1, ANIM_MAX_FRAMES, &o->frames);
 }
 
 static int set_title(tf_options *o, const char *v)
@@ -592,7 +224,7 @@ static int set_title(tf_options *o, const char *v)
                 n, FIG_MAX_TITLE_CHARS);
         return -1;
     }
-    o->title = v;
+    o->fig.title = v;
     return 0;
 }
 
@@ -601,8 +233,163 @@ static int set_title(tf_options *o, const char *v)
 
 #include "core/options_table.h"
 
+_Static_assert(N_OPTIONS <= OPTIONS_MAX, "tf_options.given has a place for every row");
+
+/* ---------------------------------------------------------------------------------------------
+ * The typed rows: read, check and store the value as the row's type says. 0, or -1 (said) */
+
+/* v into a whole-number field of `size` bytes (int, long, or an enum's or a bool's index). */
+static void store_whole(void *field, size_t size, long v)
+{
+    if (size == sizeof(long))
+        *(long *)field = v;
+    else if (size == sizeof(int))
+        *(int *)field = (int)v;
+    else
+        *(bool *)field = v != 0;
+}
+
+/* "a, b or c": the names (NULL at the end) whose bit is set in pick. */
+static const char *join_or(const char *const *names, unsigned pick, char *buf, size_t cap)
+{
+    int n = 0, k = 0;
+    for (int i = 0; names[i]; i++)
+        n += (pick >> i) & 1;
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int i = 0; names[i]; i++)
+        if ((pick >> i) & 1)
+            at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, "%s%s",
+                                   ++k == 1 ? "" : k == n ? " or " : ", ", names[i]);
+    return buf;
+}
+
+/* A real number of a row: finite and in its range, or one sentence that says the range. */
+static int store_real(const tf_option *r, const char *opt, const char *v, double *out)
+{
+    double x;
+    if (parse_double(opt, v, &x))
+        return -1;
+    bool above = r->type == OPT_ABOVE, below = r->type == OPT_BELOW;
+    bool ok = isfinite(x) && (above ? x > r->lo : x >= r->lo) && (below ? x < r->hi : x <= r->hi);
+    if (!ok) {
+        char range[80];
+        if (r->lo == -DBL_MAX)
+            snprintf(range, sizeof range, "a finite number");
+        else if (r->hi == DBL_MAX)
+            snprintf(range, sizeof range, "a finite number %s %.12g",
+                     above ? "greater than" : "from", r->lo);
+        else
+            snprintf(range, sizeof range, "a number %s %.12g %s %.12g",
+                     above ? "greater than" : "from", r->lo,
+                     above ? "and at most" : below ? "to below" : "to", r->hi);
+        err_say("%s must be %s (got %s)%s%s.", opt, range, v, r->hint ? "; " : "",
+                r->hint ? r->hint : "");
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static int store(const tf_option *r, tf_options *o, const char *v)
+{
+    void *field = (char *)o + r->field;
+    char opt[40], list[200];
+    snprintf(opt, sizeof opt, "--%s", r->name);
+    long n;
+    switch (r->type) {
+    case OPT_FLAG:
+        *(bool *)field = true;
+        return 0;
+    case OPT_STRING:
+        *(const char **)field = v;
+        return 0;
+    case OPT_INT:
+        if (parse_long(opt, v, (long)r->lo, (long)r->hi, &n))
+            return -1;
+        store_whole(field, r->size, n);
+        return 0;
+    case OPT_INT_REAL:
+        if (parse_long(opt, v, (long)r->lo, (long)r->hi, &n))
+            return -1;
+        *(double *)field = (double)n;
+        return 0;
+    case OPT_EVEN:
+        if (parse_long(opt, v, LONG_MIN, LONG_MAX, &n))
+            return -1;
+        if (n < (long)r->lo || n > (long)r->hi || n % 2) {
+            err_say("%s must be an even number from %ld to %ld (got %s); %s.", opt, (long)r->lo,
+                    (long)r->hi, v, r->hint);
+            return -1;
+        }
+        store_whole(field, r->size, n);
+        return 0;
+    case OPT_U64:
+        return parse_u64(opt, v, (uint64_t *)field);
+    case OPT_REAL:
+    case OPT_ABOVE:
+    case OPT_BELOW:
+        return store_real(r, opt, v, (double *)field);
+    case OPT_CHOICE:
+    case OPT_NAME:
+        for (long i = 0; r->choices[i]; i++)
+            if (strcmp(v, r->choices[i]) == 0) {
+                if (r->type == OPT_NAME)
+                    *(const char **)field = r->choices[i];
+                else
+                    store_whole(field, r->size, i);
+                return 0;
+            }
+        err_say("%s must be %s (got '%s').", opt, join_or(r->choices, ~0u, list, sizeof list), v);
+        return -1;
+    case OPT_CALLBACK:
+        break;
+    }
+    return r->set(o, v);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Parsing */
+
+static bool given(const tf_options *o, const char *name)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (strcmp(options[i].name, name) == 0)
+            return o->given[i];
+    return false;
+}
+
+/* What follows from the options given: the flags that say so, and the fields that several
+ * options or several parts of the program read. */
+static void finish(tf_options *o)
+{
+    o->d_given = given(o, "d-model");
+    if (o->d_given)
+        o->w2v.dim = o->cfg.d_model;
+    o->n_given = given(o, "positions");
+    o->base_set = given(o, "base");
+    o->offset_set = given(o, "offset");
+    o->vocab_size_set = given(o, "vocab-size");
+    o->tokenizer_set = given(o, "tokenizer");
+    o->fig.pe_layout_set = given(o, "pe-layout");
+    o->fig.has_vmin = given(o, "vmin");
+    o->fig.has_vmax = given(o, "vmax");
+    o->fig.base_given = o->base_set;
+    o->threads_given = given(o, "threads");
+    o->top_given = given(o, "top");
+    if (given(o, "seed"))
+        o->w2v.seed = o->cfg.seed; /* trained word vectors start from it too */
+    if (o->cfg.compare)
+        o->cfg.compare_len = strlen(o->cfg.compare);
+    /* --heads: ALiBi's and T5's, and the trained order model's, which checks its own range
+     * (1 .. 4); --epochs: word2vec's, and the order model's (1 .. 1000) */
+    if (o->heads)
+        o->positions.heads = o->heads;
+    if (o->head)
+        o->positions.head = o->head - 1;
+    if (o->order_epochs)
+        o->w2v.epochs = o->order_epochs;
+}
 
 int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
 {
@@ -625,32 +412,65 @@ int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
     optind = 0; /* glibc: 0 re-initialises getopt, so parsing can run more than once */
     int c;
     while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
-        const tf_option *r = NULL;
-        for (size_t i = 0; i < N_OPTIONS && !r; i++)
-            if (c == (int)(256 + i) || (c < 256 && c == options[i].short_name))
-                r = &options[i];
+        size_t i = 0;
+        while (i < N_OPTIONS && c != (int)(256 + i) && !(c < 256 && c == options[i].short_name))
+            i++;
         if (c == ':') {
             err_say("%s needs a value; see tfviz --help.", argv[optind - 1]);
             return -1;
         }
-        if (!r) {
+        if (i == N_OPTIONS) {
             if (optopt)
                 err_say("unknown option '-%c'; see tfviz --help.", optopt);
             else
                 err_say("unknown option '%s'; see tfviz --help.", argv[optind - 1]);
             return -1;
         }
-        if (r->set) {
-            int rc = r->set(o, optarg);
-            if (rc)
-                return rc;
-        } else if (r->arg) {
-            *(const char **)(void *)((char *)o + r->field) = optarg;
-        } else {
-            *(bool *)(void *)((char *)o + r->field) = true;
-        }
+        o->given[i] = true;
+        int rc = store(&options[i], o, optarg);
+        if (rc)
+            return rc;
     }
+    finish(o);
     *first_arg = optind;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Where the options apply */
+
+static const char *const mode_names[MODE_COUNT + 1] = {
+    "the explorer", "--lesson", "--print", "--export", "--show", "--train", "--train-order", NULL};
+
+unsigned options_modes(const tf_options *o)
+{
+    unsigned m = (o->lesson ? MODE_LESSON : 0) | (o->print_what ? MODE_PRINT : 0) |
+                 (o->export_path ? MODE_EXPORT : 0) | (o->show ? MODE_SHOW : 0) |
+                 (o->train ? MODE_TRAIN : 0) | (o->train_order ? MODE_ORDER : 0);
+    return m ? m : MODE_EXPLORER;
+}
+
+const char *options_mode_names(unsigned modes, char *buf, size_t cap)
+{
+    if (modes != M_ALL)
+        return join_or(mode_names, modes, buf, cap);
+    snprintf(buf, cap, "every mode");
+    return buf;
+}
+
+int options_check_modes(const tf_options *o, unsigned modes)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        if (!o->given[i] || (options[i].modes & modes))
+            continue;
+        char where[160], here[80], opt[40];
+        const tf_option *r = &options[i];
+        snprintf(opt, sizeof opt, "--%s", r->name);
+        err_say(txt_gloss_f(T_G_NOT_HERE, T_G_NOT_HERE_EN), opt,
+                options_mode_names(r->modes, where, sizeof where),
+                options_mode_names(modes, here, sizeof here));
+        return -1;
+    }
     return 0;
 }
 
@@ -878,6 +698,32 @@ static void man_header(FILE *fp, size_t first, size_t last)
     fputc('\n', fp);
 }
 
+/* The man page entry's "Applies to" line for options[first .. last]: the modes, or per run of
+ * options that share them; nothing for an entry that applies everywhere. */
+static void man_modes(FILE *fp, size_t first, size_t last)
+{
+    bool same = true;
+    for (size_t i = first + 1; i <= last; i++)
+        same = same && options[i].modes == options[first].modes;
+    if (options[first].group == G_HELP)
+        return;
+    fputs(".br\nApplies to: ", fp);
+    char where[160];
+    for (size_t i = first; i <= last; i++) {
+        bool run_ends = i == last || options[i + 1].modes != options[i].modes;
+        if (!same) {
+            roff_name(fp, "--", options[i].name);
+            fputs(run_ends ? ": " : ", ", fp);
+        }
+        if (!run_ends)
+            continue;
+        options_mode_names(options[i].modes, where, sizeof where);
+        for (const char *p = where; *p; p++)
+            fputs(*p == '-' ? "\\-" : (char[]){*p, 0}, fp);
+        fputs(i == last ? ".\n" : "; ", fp);
+    }
+}
+
 void options_man(FILE *fp)
 {
     fputs(".SH OPTIONS\n", fp);
@@ -897,7 +743,17 @@ void options_man(FILE *fp)
         man_header(fp, i, last);
         expand(fp, options[i].man);
         fputc('\n', fp);
+        man_modes(fp, i, last);
     }
+}
+
+/* Each option and the modes it applies to: "--name[=] BITS", a line each (the doc-commands test
+ * checks the docs' command lines with it). */
+void options_modes_list(FILE *fp)
+{
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        fprintf(fp, "--%s%s %c %u\n", options[i].name, options[i].arg ? "=" : "",
+                options[i].short_name ? options[i].short_name : '.', options[i].modes);
 }
 
 /* The completion words of option r: its list, or NULL for a value with none, or "" for a

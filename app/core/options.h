@@ -1,8 +1,9 @@
 /* options.h — the command line: one table of options (git's parse-options). Each option is one
- * row, and the row parses argv (getopt's long options are made from the table) and writes its
- * part of --help, of the man page's OPTIONS section and of the bash and zsh completions, so an
- * option is written once; tests/doc_test.py checks the generated files against the checked-in
- * ones (meson compile -C build options-docs regenerates them).
+ * typed row: its type reads, range-checks and stores the value into tf_options, it says where
+ * the option applies (run_mode), and it writes its part of --help, of the man page's OPTIONS
+ * section and of the bash and zsh completions, so an option is written once;
+ * scripts/options_docs.py checks the generated files against the checked-in ones (meson compile
+ * -C build options-docs regenerates them). The front-ends take the parsed options whole.
  *
  * The names of --print's topics and --figure's figures belong to their front-ends: main hands
  * them over with options_set_values before anything is parsed or printed. */
@@ -13,10 +14,26 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "core/figreq.h"
 #include "positions.h"
 #include "rope_scaling.h"
 #include "scheme.h"
 #include "word2vec.h"
+
+/* Where an option applies: the modes of a run (options_modes). An option given where it does not
+ * apply is refused (options_check_modes): it would be ignored without a word. */
+typedef enum {
+    MODE_EXPLORER = 1 << 0, /* the explorer (or, without a terminal, its text report) */
+    MODE_LESSON = 1 << 1,   /* --lesson */
+    MODE_PRINT = 1 << 2,    /* --print */
+    MODE_EXPORT = 1 << 3,   /* --export */
+    MODE_SHOW = 1 << 4,     /* --show */
+    MODE_TRAIN = 1 << 5,    /* --train */
+    MODE_ORDER = 1 << 6,    /* --train-order */
+    MODE_COUNT = 7
+} run_mode;
+
+#define OPTIONS_MAX 96 /* rows of the option table at most (tf_options.given) */
 
 /* --format */
 typedef enum { FMT_TEXT = 0, FMT_CSV, FMT_JSON, FMT_NPY, FMT_COUNT } out_format;
@@ -51,29 +68,17 @@ typedef struct {
     const char *print_what;   /* --print WHAT, NULL for none */
     out_format format;
     const char *output;       /* -o FILE, NULL for standard output */
-    /* --export: zero / NULL means the figure's own choice */
+    /* --export */
     const char *export_path;
     const char *figure;       /* --figure NAME, NULL: pe */
-    double dpi;
-    double fig_width, fig_height; /* points */
+    /* the figure's look as the options set it (--dpi, --width, --height, --colormap, --font,
+     * --serif, --font-size, --title, --no-title, --panel-labels, --pe-layout, --order-b, --vmin,
+     * --vmax, --fps, --frames): the request --export and --show start from (cli.c adds the
+     * figure, the file and what the other options imply) */
+    fig_request fig;
     int fig_width_column;     /* --width one-column, two-column, half: the venue's
                                * (fig_width_preset), else 0 */
     const char *venue;        /* --venue NAME */
-    const char *font;         /* --font FAMILY */
-    bool serif;
-    bool panel_labels;
-    bool pe_split;            /* --pe-layout split */
-    bool pe_layout_set;       /* --pe-layout given: the figures keep it */
-    bool order_own;           /* --order-b own */
-    bool has_vmin, has_vmax;
-    double vmin, vmax;
-    const char *colormap;
-    double font_size;
-    const char *title;
-    bool no_title;
-    /* animations (--export FILE.gif or DIR/): 0 means the animation's own */
-    double fps;
-    long frames;
     /* --show FIGURE: the figure inside the terminal, NULL: none */
     const char *show;
     /* learned embeddings */
@@ -90,6 +95,7 @@ typedef struct {
     const char *order_task;   /* --order-task FILE, NULL: the generated task */
     long order_pairs[2];      /* --order-pairs N[,M]: training, held-out pairs; 0: default */
     int heads;                /* --heads H, 0: the mode's default */
+    int head;                 /* --head N as given (from 1), 0: not given */
     int order_epochs;         /* --epochs as given, 0: not given (the order model's own choice) */
     bool threads_given;       /* --threads was given */
     /* the classroom and the display */
@@ -97,6 +103,7 @@ typedef struct {
     bool extended;            /* --extended: the lesson's steps beyond the article */
     const char *lang;         /* "zh" or "en" */
     bool no_color;
+    bool given[OPTIONS_MAX];  /* the table's rows given on the command line */
 } tf_options;
 
 /* The defaults, the same for every caller. */
@@ -106,6 +113,16 @@ void options_defaults(tf_options *o);
  * the first argument that is not an option (TEXT). Returns 0 to go on, 1 when --help or
  * --version was printed, -1 after saying what was wrong on stderr. */
 int options_parse(int argc, char **argv, tf_options *o, int *first_arg);
+
+/* The modes of the run o asks for: --print, --export, --show, --train, --train-order, --lesson,
+ * or the explorer when none of them (run_mode bits; modes that do not go together are refused
+ * by the caller). */
+unsigned options_modes(const tf_options *o);
+/* "--print", "the explorer", ...: the modes of `modes` joined (for messages). */
+const char *options_mode_names(unsigned modes, char *buf, size_t cap);
+/* 0 when every option given applies to one of `modes`; else -1 after saying, in one sentence,
+ * the first that does not and where it applies. */
+int options_check_modes(const tf_options *o, unsigned modes);
 
 /* The values of the option `name` ("print", "figure") that only a front-end knows: names, NULL
  * at the end. They go into --help, the man page and the completions. */
@@ -118,5 +135,7 @@ void options_help(FILE *fp);    /* --help */
 void options_man(FILE *fp);     /* the man page's OPTIONS section, roff */
 void options_bash(FILE *fp);    /* completions/tfviz.bash */
 void options_zsh(FILE *fp);     /* completions/_tfviz */
+/* Each option and where it applies: "--name[=] S BITS" a line (S its short name or '.'). */
+void options_modes_list(FILE *fp);
 
 #endif

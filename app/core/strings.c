@@ -565,6 +565,14 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_LESSON_PE_TABLE] = {"热图里这一格：%+.6f", "the heatmap's cell: %+.6f"},
     [T_LESSON_HELP_TITLE] = {"课堂按键", "Lesson keys"},
     [T_LESSON_HELP_STEP] = {"第 %d 步：", "Step %d: "},
+    [T_DECK_LIVE] = {"在终端里上这一课：", "This lesson live in a terminal: "},
+    [T_DECK_NUMBERS] = {"这一页的数字：", "The numbers: "},
+    [T_DECK_ALL_NUMBERS] = {"各页的数字：--print 后面依次换成 %s", "Every slide's numbers: the same "
+                            "command with --print %s"},
+    [T_DECK_TOKENS_HEAD] = {"词元|编号 id", "token|id"},
+    [T_DECK_ONEHOT_TITLE] = {"长度 V = %u 的独热向量：第 id 位是 1，其余都是 0",
+                             "One-hot vectors of length V = %u: 1 at the id, 0 everywhere else"},
+    [T_DECK_ONEHOT_X] = {"词表中的位置（0 到 V-1）", "place in the vocabulary (0 to V-1)"},
     [T_LK_NEXT_KEYS] = {"空格|PgDn|回车", "Space|PgDn|Enter"},
     [T_LK_NEXT] = {"下一步", "next"},
     [T_LK_NEXT_HELP] = {"下一步，每一步都一样（翻页笔的下一页键发送 PgDn）",
@@ -851,6 +859,9 @@ static const char *const gloss_table[T_GLOSSES_END - T_FIGURES_END][2] = {
     G(T_G_NO_FORMAT) = {"这个主题不输出这种格式",
                         "--print %s writes %s, not %s ({zh}): choose one of those with "
                         "--format"},
+    G(T_G_NOT_HERE) = {"这个选项在这里不起作用",
+                       "%s applies to %s, not to %s ({zh}): leave it out, or run the mode it "
+                       "applies to."},
     G(T_G_ORDER_NO_PAIRS) = {"这个任务的测试句没有成对的句子（同样的词、另一种语序），所以这里 none "
                              "的准确率没有上限：单凭词本身就可能猜出施事者。给每个测试句加上另一种"
                              "语序，就能看到 none 落到猜测水平。",

@@ -8,7 +8,7 @@
  *   - glosses: printed reports (--print, --train) are English with a short Chinese gloss in
  *     them; the English entry is a printf format that says where the gloss goes ("{zh}", once),
  *     the Chinese one is plain text.
- * The lesson's steps are the lesson's own text (tui/lesson_text.c); the model's English status
+ * The lesson's steps are the lesson's own text (core/lesson_text.c); the model's English status
  * sentences (tf_status_str) get their Chinese here. */
 #ifndef TF_STRINGS_H
 #define TF_STRINGS_H
@@ -100,6 +100,13 @@ typedef enum {
     T_LESSON_BYTES_NOTE, T_LESSON_PE_CELL, T_LESSON_PE_TABLE,
     T_LESSON_HELP_TITLE, /* the ? overlay: the lesson's keys, then the step's own */
     T_LESSON_HELP_STEP,
+    /* the lesson as slides (figures/deck.c) */
+    T_DECK_LIVE,         /* the first slide: the command of the live lesson follows */
+    T_DECK_NUMBERS,      /* a slide's --print command follows */
+    T_DECK_ALL_NUMBERS,  /* %s  the last slide: the --print topics of every slide */
+    T_DECK_TOKENS_HEAD,  /* step 2's table: its two rows' names, '|' between them */
+    T_DECK_ONEHOT_TITLE, /* %u  V */
+    T_DECK_ONEHOT_X,
     /* the lesson's keys (core/lesson_keys.c): for each key its names ('|' between them), a
      * word or two for the key line, a sentence for the ? help and the docs */
     T_LK_NEXT_KEYS, T_LK_NEXT, T_LK_NEXT_HELP, T_LK_BACK_KEYS, T_LK_BACK, T_LK_BACK_HELP,
@@ -163,6 +170,7 @@ typedef enum {
     T_G_STEPS, T_G_ORDER_TITLE, T_G_ORDER_EPOCHS, T_G_ORDER_FINAL, T_G_ORDER_WHY,
     T_G_ORDER_NO_PAIRS, T_G_CLASS_PAIR, T_G_CLASS_SAME, T_G_CLASS_RIGHT, T_G_CLASS_WRONG,
     T_G_NO_FORMAT,       /* %s %s %s  the topic, the formats it writes, the one asked for */
+    T_G_NOT_HERE,        /* %s %s %s  the option, where it applies, the run's modes */
     T_GLOSSES_END, /* the end of the glosses */
     T_COUNT = T_GLOSSES_END
 } txt_id;

@@ -158,7 +158,7 @@ void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0)
     ax->frame = true;
 }
 
-/* Whether a code point has no glyph in the figure fonts (Noto Sans CJK, DejaVu Sans), or none
+/* Whether a code point has no glyph in the figure fonts (WenQuanYi Micro Hei, DejaVu Sans), or none
  * that shows on its own: emoji and other pictographs, variation selectors, joiners, private use,
  * tags. Such a character is labelled by its code point. */
 static bool glyphless(uint32_t cp)

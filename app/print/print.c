@@ -112,11 +112,11 @@ static const char *npy_list(void)
 const char *print_check(const print_request *r, const tf_config *cfg)
 {
     static char why[300];
-    const print_topic *t = find(r->what);
+    const print_topic *t = find(r->opt->print_what);
     if (!t)
         return "unknown --print value";
-    if (!writes(t, r->format)) {
-        if (r->format == FMT_NPY && !learned(t)) {
+    if (!writes(t, r->opt->format)) {
+        if (r->opt->format == FMT_NPY && !learned(t)) {
             snprintf(why, sizeof why, "--format npy writes matrices: use it with %s",
                      npy_list());
             return why;
@@ -124,7 +124,7 @@ const char *print_check(const print_request *r, const tf_config *cfg)
         char list[64];
         format_list(t, list, sizeof list);
         txt_gloss_fmt(why, sizeof why, T_G_NO_FORMAT, t->name, list,
-                      options_format_name(r->format));
+                      options_format_name(r->opt->format));
         return why;
     }
     return t->check ? t->check(cfg, r) : NULL;
@@ -139,9 +139,9 @@ double print_work(const char *what, out_format f, const tf_analysis *a)
 /* The topic in the request's format into fp. */
 static tf_status write_topic(const print_topic *t, print_ctx *c, FILE *fp)
 {
-    if (c->req->format == FMT_TEXT)
+    if (c->req->opt->format == FMT_TEXT)
         return t->text(c, fp);
-    sink *s = sink_open(c->req->format, fp);
+    sink *s = sink_open(c->req->opt->format, fp);
     if (!s)
         return TF_ERR_NOMEM;
     tf_status st = t->build(c, s);
@@ -151,7 +151,7 @@ static tf_status write_topic(const print_topic *t, print_ctx *c, FILE *fp)
 
 tf_status print_write(const print_request *r, FILE *fp)
 {
-    const print_topic *t = find(r->what);
+    const print_topic *t = find(r->opt->print_what);
     if (!t || learned(t))
         return TF_ERR_RANGE;
     print_ctx c = {.req = r, .a = r->a};
@@ -160,7 +160,7 @@ tf_status print_write(const print_request *r, FILE *fp)
 
 int print_run(const print_request *r)
 {
-    const print_topic *t = find(r->what);
+    const print_topic *t = find(r->opt->print_what);
     if (!t)
         return 2;
     print_ctx c = {.req = r, .a = r->a};
@@ -174,7 +174,7 @@ int print_run(const print_request *r)
     /* -o is opened before any work (the learned topics train first): an unwritable path is
      * said at once, and a refusal later leaves the old file as it was */
     outfile out;
-    int rc = outfile_open(&out, r->output, "with -o");
+    int rc = outfile_open(&out, r->opt->output, "with -o");
     if (rc)
         return rc;
     rc = t->prepare ? t->prepare(&c) : 0;
@@ -221,7 +221,9 @@ static void report_section(FILE *fp, const print_topic *t, print_ctx *c, bool ma
 
 void print_report(tf_analysis *a, FILE *fp)
 {
-    print_request r = {.format = FMT_TEXT, .a = a};
+    tf_options o;
+    options_defaults(&o); /* text */
+    print_request r = {.opt = &o, .a = a};
     print_ctx c = {.req = &r, .a = a};
     txt_gloss(fp, T_G_REPORT);
     txt_gloss(fp, T_G_R_TOKENS);

@@ -17,18 +17,11 @@
 #include "learn/order.h"
 
 typedef struct {
-    const char *what;         /* --print WHAT */
-    out_format format;
-    const char *output;       /* -o FILE, NULL: standard output */
+    /* the command line as parsed: --print WHAT, --format, -o, --vectors and --vectors-limit,
+     * --word, --top, --pe-layout */
+    const tf_options *opt;
     tf_analysis *a;           /* the analysis, for the topics on the sentence */
-    /* the learned topics (neighbors, pca, training) */
-    learn_request learn;      /* the corpus, the tokenizer and the training settings */
-    const char *vectors_path; /* --vectors FILE, NULL: train on the corpus first */
-    long vectors_limit;
-    const char *word;         /* --word W */
-    long top;                 /* --top K */
-    bool top_given;
-    bool pe_split;            /* --pe-layout split: pe's sin half, then its cos half */
+    learn_request learn;      /* the learned topics: the corpus, the tokenizer, the settings */
     order_request order;      /* order-training: the task, the model and the schemes */
 } print_request;
 
@@ -50,10 +43,10 @@ const char *print_check(const print_request *r, const tf_config *cfg);
 /* Estimated work of WHAT in format f, in nanoseconds of one core; compared with TF_MAX_WORK
  * before anything runs. */
 double print_work(const char *what, out_format f, const tf_analysis *a);
-/* Write r->what in r->format to r->output (atomically) or standard output. Returns the exit
- * status after saying what went wrong. */
+/* Write --print's topic in its --format to its -o file (atomically) or standard output. Returns
+ * the exit status after saying what went wrong. */
 int print_run(const print_request *r);
-/* Write r->what, a topic on the sentence (r->a, its parts computed), in r->format to fp. */
+/* Write --print's topic on the sentence (r->a, its parts computed) in its --format to fp. */
 tf_status print_write(const print_request *r, FILE *fp);
 
 /* The text report: what `tfviz TEXT` prints when standard output is not a terminal. */

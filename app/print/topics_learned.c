@@ -70,10 +70,10 @@ static int learned_open(print_ctx *c, bool train)
         return 2;
     }
     c->state = L;
-    if (r->vectors_path) {
-        int rc = learn_read_vectors(r->vectors_path, r->vectors_limit, &L->file);
+    if (r->opt->vectors_path) {
+        int rc = learn_read_vectors(r->opt->vectors_path, r->opt->vectors_limit, &L->file);
         L->v = L->file;
-        L->source = r->vectors_path;
+        L->source = r->opt->vectors_path;
         L->shown_source = emit_safe_dup(L->source);
         if (!rc && !L->shown_source) {
             err_say("out of memory.");
@@ -90,7 +90,7 @@ static int learned_open(print_ctx *c, bool train)
         err_say("--print %s would first train for about %.0f s (the limit is %.0f s); lower "
                 "--epochs, --window, --negative or -d, or train once with --train -o FILE and "
                 "read it with --vectors FILE.",
-                r->what, work / 1e9, TF_MAX_WORK / 1e9);
+                r->opt->print_what, work / 1e9, TF_MAX_WORK / 1e9);
         return 2;
     }
     L->source = L->L.source;
@@ -114,7 +114,7 @@ static int learned_open(print_ctx *c, bool train)
 static const char *neighbors_check(const tf_config *cfg, const print_request *r)
 {
     (void)cfg;
-    return r->word ? NULL : "--print neighbors needs a word: add --word 爱 (for example)";
+    return r->opt->word ? NULL : "--print neighbors needs a word: add --word 爱 (for example)";
 }
 
 static int neighbors_prepare(print_ctx *c)
@@ -124,18 +124,18 @@ static int neighbors_prepare(print_ctx *c)
     if (rc)
         return rc;
     learned *L = c->state;
-    L->q = vectors_find(&L->v, r->word, strlen(r->word));
+    L->q = vectors_find(&L->v, r->opt->word, strlen(r->opt->word));
     if (L->q < 0) {
-        err_say("'%s' is not among the %u words of %s; try another word.", r->word, L->v.n,
+        err_say("'%s' is not among the %u words of %s; try another word.", r->opt->word, L->v.n,
                 L->source);
         return 2;
     }
-    L->hits = malloc((size_t)r->top * sizeof *L->hits);
+    L->hits = malloc((size_t)r->opt->top * sizeof *L->hits);
     if (!L->hits) {
         err_say("out of memory.");
         return 2;
     }
-    L->n = vectors_neighbors(&L->v, (uint32_t)L->q, (size_t)r->top, L->hits);
+    L->n = vectors_neighbors(&L->v, (uint32_t)L->q, (size_t)r->opt->top, L->hits);
     return 0;
 }
 
@@ -196,7 +196,7 @@ static int pca_prepare(print_ctx *c)
     if (rc)
         return rc;
     learned *L = c->state;
-    size_t n = r->top_given ? (size_t)r->top : PCA_DEFAULT_ROWS;
+    size_t n = r->opt->top_given ? (size_t)r->opt->top : PCA_DEFAULT_ROWS;
     L->n = n > L->v.n ? L->v.n : n;
     if (L->n < 2 || L->v.dim < 2) {
         err_say("a 2-D map needs at least 2 words of at least 2 numbers (%s has %u x %d).",
@@ -272,7 +272,7 @@ const print_topic topic_pca = {
 static const char *training_check(const tf_config *cfg, const print_request *r)
 {
     (void)cfg;
-    return r->vectors_path ? "--print training trains from --corpus or the built-in corpus; "
+    return r->opt->vectors_path ? "--print training trains from --corpus or the built-in corpus; "
                              "leave out --vectors"
                            : NULL;
 }

@@ -14,7 +14,7 @@ enum { J = SINK_JSON, C = SINK_CSV, JC = SINK_JSON | SINK_CSV };
 static const char *order_training_check(const tf_config *cfg, const print_request *r)
 {
     (void)cfg;
-    return r->vectors_path ? "--print order-training trains its own small model; leave out "
+    return r->opt->vectors_path ? "--print order-training trains its own small model; leave out "
                              "--vectors"
                            : NULL;
 }

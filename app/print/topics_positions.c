@@ -76,7 +76,7 @@ static tf_status pe_build(print_ctx *c, sink *s)
     const tf_config *cfg = &c->a->cfg;
     size_t d = (size_t)cfg->d_model, n = (size_t)cfg->n_positions;
     pe_rows p = {c->a, malloc(d * sizeof(double)), malloc(PE_TILE * d * sizeof(float)),
-                 c->req->pe_split, malloc(d * sizeof(double))};
+                 c->req->opt->fig.pe_split, malloc(d * sizeof(double))};
     tf_status st = p.row && p.tile && p.out ? TF_OK : TF_ERR_NOMEM;
     sink_value(s, J, "d_model", pv_uint(d));
     sink_value(s, J, "pe_layout", pv_str(p.split ? "split" : "interleaved"));
@@ -108,7 +108,7 @@ static tf_status pe_text(print_ctx *c, FILE *fp)
     size_t d = (size_t)cfg->d_model;
     long n = c->rows > 0 && c->rows < cfg->n_positions ? c->rows : cfg->n_positions;
     long pos0 = cfg->index_base;
-    pe_rows p = {c->a, malloc(d * sizeof(double)), NULL, c->req->pe_split,
+    pe_rows p = {c->a, malloc(d * sizeof(double)), NULL, c->req->opt->fig.pe_split,
                  malloc(d * sizeof(double))};
     if (!p.row || !p.out) {
         free(p.row), free(p.out);

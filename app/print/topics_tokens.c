@@ -255,7 +255,7 @@ static tf_status embedding_build(print_ctx *c, sink *s)
     tf_analysis *a = c->a;
     size_t T = a->tokens.n, d = (size_t)a->cfg.d_model;
     double diff = 0, params = embedding_params(&a->emb);
-    if (c->req->format == FMT_JSON) { /* the one-hot product is part of the JSON record */
+    if (c->req->opt->format == FMT_JSON) { /* the one-hot product is part of the JSON record */
         tf_status st = analysis_onehot_check(a, &diff);
         if (st != TF_OK)
             return st;

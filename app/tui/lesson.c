@@ -21,6 +21,34 @@
 
 #define MIN_VISUAL_ROWS 8
 
+/* What each step draws: its view (NULL: the characters' bytes); its words are
+ * lesson_words_at(step). */
+static const lesson_step steps[LESSON_STEPS + LESSON_EXTRA_STEPS] = {
+    {.view = NULL},
+    {.view = &view_embed, .echo = "c"},
+    {.view = &view_embed, .echo = "c"},
+    {.view = &view_embed, .echo = "c"},
+    {.view = &view_word_vectors},
+    {.view = &view_order},
+    {.view = &view_order_training},
+    {.view = &view_pe, .pe_cell = true},
+    {.view = &view_freq},
+    {.view = &view_relative},
+    {.view = &view_input},
+    {.view = &view_rope},
+    {.view = &view_schemes}, /* beyond the article (--extended) */
+};
+
+const lesson_step *lesson_get(int i)
+{
+    return i >= 0 && i < LESSON_STEPS ? &steps[i] : NULL;
+}
+
+const lesson_step *lesson_get_extra(int i)
+{
+    return i >= 0 && i < LESSON_EXTRA_STEPS ? &steps[LESSON_STEPS + i] : NULL;
+}
+
 static bool zh(void)
 {
     return txt_is_zh();
@@ -109,74 +137,11 @@ int lesson_key(tui *t, int ch)
     return step_key(t, step_at(t->step), ch);
 }
 
-/* ---------------------------------------------------------------------------------------------
- * The class's sentence in the texts: {c} a character of it (the first of its second word), {A}
- * the sentence, {B} its words reversed (view 6's order B unless one was typed with c), {B2}
- * its last word first (another order to type). Long names are cut. */
-
-#define NAME_COLS 24 /* the widest a sentence named in a text may be */
-#define NAME_WORDS 12
-
-/* The words of the sentence in the order given by kind ('B' reversed, '2' last first), the
- * first NAME_WORDS of them, into out. */
-static void words_in_order(const tui *t, char kind, char *out, size_t cap)
-{
-    size_t n = analysis_word_count(t->a), order[NAME_WORDS], k = 0;
-    if (kind == 'B' && t->a->cmp_text && t->cfg.compare) { /* the order B typed with c */
-        snprintf(out, cap, "%s", t->a->cmp_text);
-        return;
-    }
-    for (; k < n && k < NAME_WORDS; k++)
-        order[k] = kind == 'B' ? n - 1 - k : (k == 0 ? n - 1 : k - 1);
-    analysis_words_spell(t->a, order, k, out, cap);
-}
-
-/* What a placeholder at p names (its length in *used), into buf; NULL when p holds none. */
-static const char *placeholder(const tui *t, const char *p, size_t *used, char *buf, size_t cap)
-{
-    char raw[512];
-    const tf_analysis *a = t->a;
-    if (strncmp(p, "{c}", 3) == 0) {
-        size_t i = a->tokens.n > 1 ? 1 : 0, st = a->tokens.n ? a->tokens.items[i].start : 0;
-        while (st < a->text_len && a->text[st] == ' ')
-            st++;
-        uint32_t cp;
-        size_t k = st < a->text_len ? utf8_decode(a->text + st, a->text_len - st, &cp) : 0;
-        snprintf(buf, cap, "%.*s", (int)k, a->text + st);
-        *used = 3;
-        return buf;
-    }
-    if (strncmp(p, "{A}", 3) == 0)
-        snprintf(raw, sizeof raw, "%.*s", (int)(a->text_len < 500 ? a->text_len : 500), a->text);
-    else if (strncmp(p, "{B}", 3) == 0 || strncmp(p, "{B2}", 4) == 0)
-        words_in_order(t, p[2] == '2' ? '2' : 'B', raw, sizeof raw);
-    else
-        return NULL;
-    *used = p[2] == '2' ? 4 : 3;
-    tw_cut(buf, cap, raw, strlen(raw), NAME_COLS, "...");
-    return buf;
-}
-
-/* tmpl with its placeholders filled, into out (cap bytes). */
+/* tmpl with the class's sentence put in (the order B typed with c, if any). */
 static const char *fill(const tui *t, const char *tmpl, char *out, size_t cap)
 {
-    size_t o = 0;
-    out[0] = '\0';
-    for (const char *p = tmpl; p && *p && o + 1 < cap;) {
-        char name[256];
-        size_t used;
-        const char *v = *p == '{' ? placeholder(t, p, &used, name, sizeof name) : NULL;
-        if (!v) {
-            out[o++] = *p++;
-            continue;
-        }
-        o += (size_t)snprintf(out + o, cap - o, "%s", v);
-        if (o >= cap)
-            o = cap - 1;
-        p += used;
-    }
-    out[o] = '\0';
-    return out;
+    const char *typed_b = t->a->cmp_text && t->cfg.compare ? t->a->cmp_text : NULL;
+    return lesson_fill(t->a, typed_b, tmpl, out, cap);
 }
 
 /* Step 1: each character of the sentence with its code point and UTF-8 bytes. */
@@ -283,8 +248,9 @@ static int big_band(const char *point, int y, int maxlines)
 }
 
 /* Row 0: "step n/12", the title, and the progress at the right. */
-static void frame_header(const tui *t, const lesson_step *s, bool z)
+static void frame_header(const tui *t, bool z)
 {
+    const lesson_words *lw = lesson_words_at(t->step);
     char head[256], prog[(LESSON_STEPS + LESSON_EXTRA_STEPS) * 4 + 1];
     txt_fmt_lang(head, sizeof head, T_LESSON_HEADER, z, t->step + 1, nsteps(t));
     size_t o = 0;
@@ -294,7 +260,7 @@ static void frame_header(const tui *t, const lesson_step *s, bool z)
     for (int x = 0; x < COLS; x++)
         mvaddch(0, x, ' ');
     int pw = term_text_width(prog);
-    const char *title = s->title[z ? 0 : 1];
+    const char *title = lw->title[z ? 0 : 1];
     int tw = term_text_width(title);
     /* a long title on a narrow screen keeps the step number only ("10/12") */
     if (1 + term_text_width(head) + 2 + tw > COLS - 1)
@@ -368,10 +334,11 @@ static void frame_keys(const tui *t, bool z, attr_t strong)
 void lesson_frame(tui *t)
 {
     const lesson_step *s = step_at(t->step);
+    const lesson_words *lw = lesson_words_at(t->step);
     bool z = zh(), big = t->big;
     int lang = z ? 0 : 1;
     attr_t strong = big ? A_BOLD : A_NORMAL;
-    frame_header(t, s, z);
+    frame_header(t, z);
 
     /* the text: big mode writes short bold lines, double-spaced when the screen is tall; its
      * first sentence, the step's point, stands alone in a reversed band across the screen and
@@ -391,10 +358,10 @@ void lesson_frame(tui *t)
         maxlines = 2;
     int used, spacing = 1;
     char body[2048], try_[1024];
-    fill(t, s->body[lang], body, sizeof body);
-    fill(t, s->try_[lang], try_, sizeof try_);
+    fill(t, lw->body[lang], body, sizeof body);
+    fill(t, lw->try_[lang], try_, sizeof try_);
     if (big) {
-        used = big_band(s->point[lang] ? s->point[lang] : s->title[lang], y, maxlines);
+        used = big_band(lw->point[lang] ? lw->point[lang] : lw->title[lang], y, maxlines);
     } else {
         int need = term_wrap(NULL, 0, 0, width, 64, 1, body);
         if (need > maxlines)
@@ -429,6 +396,7 @@ void lesson_frame(tui *t)
 void lesson_help(tui *t)
 {
     const lesson_step *s = step_at(t->step);
+    const lesson_words *lw = lesson_words_at(t->step);
     bool z = zh();
     int x0, y0, w, h;
     tui_help_box(txt_lang(T_LESSON_HELP_TITLE, z), &x0, &y0, &w, &h);
@@ -439,11 +407,11 @@ void lesson_help(tui *t)
     txt_fmt_lang(head, sizeof head, T_LESSON_HELP_STEP, z, t->step + 1);
     term_attr(stdscr, A_BOLD, 0);
     int hx = term_text(stdscr, y0 + 3 + used, x0 + 2, head, w - 4);
-    hx += term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, s->title[z ? 0 : 1], w - 4 - hx);
+    hx += term_text(stdscr, y0 + 3 + used, x0 + 2 + hx, lw->title[z ? 0 : 1], w - 4 - hx);
     term_attr(stdscr, A_NORMAL, 0);
     const char *claims = tui_claims(s->view);
     if (claims)
         term_printf(stdscr, y0 + 3 + used, x0 + 2 + hx, w - 4 - hx, "  (%s)", claims);
-    term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, s->keys[z ? 0 : 1]);
+    term_wrap(stdscr, y0 + 4 + used, x0 + 2, w - 4, h - 7 - used, 1, lw->keys[z ? 0 : 1]);
     term_text(stdscr, y0 + h - 2, x0 + 2, txt(T_HELP_CLOSE), w - 4);
 }

@@ -1,5 +1,5 @@
 /* tui.h — the interactive explorer and the guided lesson (--lesson): eight views of the one
- * analysis, drawn with render/term, and eleven lesson steps drawn with the views' own code.
+ * analysis, drawn with render/term, and twelve lesson steps drawn with the views' own code.
  *
  * A view is one file that owns its state (view.h); the host (loop.c) runs the keys and the
  * frame, the chrome (chrome.c) draws tabs, caption, hint and status lines and the help box. */

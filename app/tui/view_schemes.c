@@ -4,10 +4,10 @@
  * positions (a similarity, RoPE's score or a bias: a heatmap, row i the query), and the same
  * against distance k = i - j on a logarithmic axis out past its trained length L, which a dotted
  * column marks; below, what the scheme does past L. The schemes start as the first two of
- * --scheme (one listed: beside sinusoidal PE; none: the learned table of --pe-file, T5's of
- * --t5-file or RoPE under --scaling beside sinusoidal, else sinusoidal and ALiBi); s and S
- * change them, m the mask, h the head of ALiBi and T5, x RoPE's scaling. The numbers come from
- * model/positions.h, the same as --print schemes and the schemes figure. */
+ * positions_compared, in the order of --print schemes and the schemes figure (--scheme's, else
+ * none and sinusoidal; one listed: beside none); s and S change them, m the mask, h the head of
+ * ALiBi and T5, x RoPE's scaling. The numbers come from model/positions.h, the same as --print
+ * schemes and the schemes figure. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,25 +60,19 @@ static void release(void *state)
     free(st);
 }
 
-/* The first two listed schemes; one listed: beside sinusoidal (or RoPE beside sinusoidal). */
+/* The first two schemes of positions_compared, the order --print schemes and the schemes figure
+ * show them in (none listed: none beside sinusoidal); one listed: beside the first other one of
+ * the default order. */
 static void first_choice(sch_state *st, const tf_config *c)
 {
     if (c->positions)
         st->p = *c->positions;
     else
         positions_defaults(&st->p);
-    const tf_positions *p = &st->p;
-    /* none listed: what the other options point at (a table read, T5's biases read, a RoPE
-     * scaling) beside sinusoidal PE, else sinusoidal beside ALiBi */
-    tf_scheme first = p->table ? SCHEME_LEARNED
-                      : p->t5  ? SCHEME_T5
-                      : p->scaling.kind != ROPE_SCALING_NONE ? SCHEME_ROPE
-                                                             : SCHEME_SINUSOIDAL;
-    st->s[0] = p->n > 0 ? p->list[0] : first;
-    st->s[1] = p->n > 1   ? p->list[1]
-               : p->n > 0 ? (p->list[0] == SCHEME_SINUSOIDAL ? SCHEME_ROPE : SCHEME_SINUSOIDAL)
-               : first != SCHEME_SINUSOIDAL ? SCHEME_SINUSOIDAL
-                                            : SCHEME_ALIBI;
+    tf_scheme list[SCHEME_COUNT];
+    size_t n = positions_compared(&st->p, list);
+    st->s[0] = list[0];
+    st->s[1] = n > 1 ? list[1] : list[0] == SCHEME_NONE ? SCHEME_SINUSOIDAL : SCHEME_NONE;
     st->init = true;
 }
 

@@ -103,7 +103,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int f = 0; f < FMT_COUNT; f++) {
             if (!(fmt_mask & (1 << f)) && f != FMT_JSON)
                 continue;
-            print_request req = {.what = whats[w], .format = (out_format)f, .a = &a};
+            tf_options o;
+            options_defaults(&o);
+            o.print_what = whats[w];
+            o.format = (out_format)f;
+            print_request req = {.opt = &o, .a = &a};
             if (print_check(&req, &c))
                 continue;
             tf_diag dg2 = {0};

@@ -47,7 +47,11 @@ static size_t make_file(const char *name, size_t len, uint8_t *out, size_t cap)
 /* --print what in format f: terminal-safe, and valid JSON when it is JSON. */
 static void check_print(tf_analysis *a, const char *what, out_format f)
 {
-    print_request req = {.what = what, .format = f, .a = a};
+    tf_options o;
+    options_defaults(&o);
+    o.print_what = what;
+    o.format = f;
+    print_request req = {.opt = &o, .a = a};
     if (print_check(&req, &a->cfg))
         return;
     char *out = NULL;
