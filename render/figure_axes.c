@@ -291,19 +291,25 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
     double q = pow(10.0, floor(log10(hi - lo)) - 1);
     int dec = q < 1 ? (int)lround(-log10(q)) : 0;
     double at[3] = {ceil(lo / q - 1e-9) * q, 0.0, floor(hi / q + 1e-9) * q};
+    /* 0 between them where its label fits, and where it fits on the other language's page too
+     * (the plan: both pages get the same ticks) */
+    fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .what = FIG_PLAN_ENDS};
     bool signed_scale = at[0] < 0 && at[2] > 0;
-    for (int with_zero = signed_scale; with_zero >= 0; with_zero--) {
+    for (int zero = signed_scale && plan_wants(f, &key) == 0; zero >= 0; zero--) {
         ax->nt = 0;
         ax->nminor = 0;
         for (int i = 0; i < 3; i++) {
-            if (i == 1 && !with_zero)
+            if (i == 1 && !zero)
                 continue;
             ax->t[ax->nt] = at[i];
             format_value(ax->tl[ax->nt], sizeof ax->tl[0], at[i], dec);
             ax->nt++;
         }
-        if (!with_zero || ticks_fit(f, ax, len, false))
+        if (!zero || ticks_fit(f, ax, len, false)) {
+            if (signed_scale)
+                plan_chose(f, key, zero ? 0.0 : 1.0);
             return;
+        }
     }
 }
 
