@@ -141,7 +141,9 @@ def diff_lines(a, b):
 OVERLAYS = (
     # name, keys that open and close it, what shows while it is open
     ("help", ("?",), ("x",), lambda s: "+----" in s),
-    ("message", ("l", "l"), ("x",), None),
+    # a message stays until the next key, which then does what it does: F12, bound nowhere
+    # (x would change view 9's RoPE scaling)
+    ("message", ("l", "l"), ("F12",), None),
     ("editor", ("/",), ("Escape",), lambda s: "Sentence:" in s or "句子" in s),
 )
 

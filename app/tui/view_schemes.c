@@ -462,7 +462,7 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     int wd = (cols - 3) / 2, n0 = past_rows(st, 0, wd), n1 = past_rows(st, 1, wd);
     draw_half(t, st, 0, w, y, x + 1, wd, rows, n0 > n1 ? n0 : n1);
     draw_half(t, st, 1, w, y, x + 2 + wd, wd, rows, n0 > n1 ? n0 : n1);
-    snprintf(t->cursor, sizeof t->cursor, "A=%s B=%s mask=%s head=%d scaling=%s",
+    snprintf(t->cursor, sizeof t->cursor, "A=%s  B=%s  mask=%s  head=%d  scaling=%s",
              scheme_name(st->s[0]), scheme_name(st->s[1]), scheme_mask_name(st->p.mask),
              st->p.head + 1, rope_scaling_name(st->p.scaling.kind));
 }
