@@ -75,6 +75,7 @@ static order_request order_req(const tf_options *o)
 static learn_request learn_req(const tf_options *o)
 {
     return (learn_request){.corpus_path = o->corpus, .cfg = &o->cfg,
+                           .english = learn_english(strcmp(o->lang, "en") == 0, NULL, 0),
                            .tokenizer_set = o->tokenizer_set, .params = o->w2v};
 }
 

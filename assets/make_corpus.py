@@ -9,6 +9,7 @@ an object of any kind), moods (感到, 特别), animals (这 只 ... 长 得, �
 挺 ... 的) and actions (去 操场, 每天 ... 一个 小时). Skip-gram learns a word from the words
 around it, so words of one kind end near each other and words of different kinds apart: that
 is what the learning view shows (tests/w2v_cli_test.py checks it on a --train run).
+assets/make_corpus_en.py writes the English corpus the same way, kind for kind.
 
     python3 assets/make_corpus.py [N_SENTENCES] > assets/corpus_zh.txt
 
@@ -137,20 +138,24 @@ TEMPLATES = [
 ]
 
 
-def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 6000
-    random.seed(SEED)
+def write(templates, n, seed=SEED):
+    """n different sentences from the templates, one a line, on standard output."""
+    random.seed(seed)
     seen = set()
     out = []
     tries = 0
     while len(out) < n and tries < 50 * n:
         tries += 1
-        s = c(TEMPLATES)()
+        s = c(templates)()
         if s in seen:  # variety: no sentence twice
             continue
         seen.add(s)
         out.append(s)
     sys.stdout.write("\n".join(out) + "\n")
+
+
+def main():
+    write(TEMPLATES, int(sys.argv[1]) if len(sys.argv) > 1 else 6000)
 
 
 if __name__ == "__main__":

@@ -88,6 +88,16 @@ static void count_script(const char *s, size_t len, size_t *cjk, size_t *other)
     }
 }
 
+bool corpus_has_cjk(const char *text, size_t len)
+{
+    size_t i = 0;
+    uint32_t cp;
+    while (i < len && utf8_next(text, len, &i, &cp))
+        if (is_cjk(cp))
+            return true;
+    return false;
+}
+
 /* Spaces are word boundaries when most lines are segmented Chinese, or when the text is
  * mostly not Chinese at all (alphabetic languages write spaces between words). */
 corpus_split corpus_detect(const char *text, size_t len)

@@ -11,6 +11,7 @@
 #ifndef TF_CORPUS_H
 #define TF_CORPUS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "status.h"
@@ -34,6 +35,10 @@ typedef struct {
  * reports TF_ERR_UNAVAILABLE. */
 tf_status corpus_load(w2v_corpus *c, const tf_vocab *v, const char *text, size_t len,
                       corpus_split split, tokenizer_kind kind, corpus_info *info);
+
+/* Whether text[0..len) holds a CJK ideograph (U+3400..U+9FFF): a sentence that does is Chinese,
+ * read by vectors trained on Chinese. */
+bool corpus_has_cjk(const char *text, size_t len);
 
 /* What CORPUS_AUTO decides for this text: SPACES or TOKENIZER. */
 corpus_split corpus_detect(const char *text, size_t len);

@@ -142,7 +142,8 @@ enum {
     FIG_PLAN_INTEGER = 2,
     FIG_PLAN_LABEL = 4,
     FIG_PLAN_VALUE = 8,
-    FIG_PLAN_ACROSS = 16 /* a horizontal axis */
+    FIG_PLAN_ACROSS = 16, /* a horizontal axis */
+    FIG_PLAN_ENDS = 32    /* a colour bar labelled at its ends: 1 without 0 between them */
 };
 typedef struct {
     int n;

@@ -279,6 +279,40 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
     plan_chose(f, plan_key(ax, horizontal), step);
 }
 
+void fig_axis_ends(fig *f, fig_axis *ax, double len)
+{
+    double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
+    int labelled = 0;
+    for (int i = 0; i < ax->nt; i++)
+        labelled += ax->tl[i][0] != '\0';
+    if (labelled >= 2 || ax->log || ax->n > 0 || !(hi > lo) || !isfinite(hi - lo))
+        return;
+    /* ends rounded inward to q, so each tick stays on the bar: -0.2213 .. 0.2187 -> -0.22, 0.21 */
+    double q = pow(10.0, floor(log10(hi - lo)) - 1);
+    int dec = q < 1 ? (int)lround(-log10(q)) : 0;
+    double at[3] = {ceil(lo / q - 1e-9) * q, 0.0, floor(hi / q + 1e-9) * q};
+    /* 0 between them where its label fits, and where it fits on the other language's page too
+     * (the plan: both pages get the same ticks) */
+    fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .what = FIG_PLAN_ENDS};
+    bool signed_scale = at[0] < 0 && at[2] > 0;
+    for (int zero = signed_scale && plan_wants(f, &key) == 0; zero >= 0; zero--) {
+        ax->nt = 0;
+        ax->nminor = 0;
+        for (int i = 0; i < 3; i++) {
+            if (i == 1 && !zero)
+                continue;
+            ax->t[ax->nt] = at[i];
+            format_value(ax->tl[ax->nt], sizeof ax->tl[0], at[i], dec);
+            ax->nt++;
+        }
+        if (!zero || ticks_fit(f, ax, len, false)) {
+            if (signed_scale)
+                plan_chose(f, key, zero ? 0.0 : 1.0);
+            return;
+        }
+    }
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 

@@ -225,6 +225,7 @@ static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
 {
     *ax = (fig_axis){.lo = lo, .hi = hi};
     fig_axis_ticks(f, ax, len, false);
+    fig_axis_ends(f, ax, len);
 }
 
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)

@@ -50,6 +50,10 @@ fig_rect fig_snap(const fig *f, fig_rect r);
 double fig_line_width(const fig *f);
 /* Choose ax's ticks for an axis len points long (horizontal: labels side by side). */
 void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal);
+/* A vertical scale (a colour bar's) len points long whose ticks label fewer than two values:
+ * ticks at its two ends instead (rounded inward to a tenth of the span's order), and at 0 between
+ * them when the scale is signed and there is room, so a reader sees what the colours span. */
+void fig_axis_ends(fig *f, fig_axis *ax, double len);
 /* The widest and tallest tick label of ax. */
 void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
 /* Record a box (when the page records them). */

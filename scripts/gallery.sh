@@ -28,14 +28,16 @@ declare -A caption=(
     [input]="X_emb, PE and their sum for each token of 我爱学习. / 我爱学习每个词元的词嵌入、位置编码与二者之和。"
     [order]="我爱学习 vs 学习爱我 through one random, untrained head (LayerNorm, word vectors × √d), B drawn in A's word order (--order-b own: in its own): without positions A and B are the same picture cell for cell and \|A − B\| (bottom row, its own scale) is blank; with PE and with RoPE they differ and the outputs move by a sizeable share of max\|Z\| (under each column). / 同一个随机注意力头，B 按 A 的词序画：无位置时 A、B 两幅图逐格相同，\|A − B\|（最下一行）一片空白；加 PE 或 RoPE 后两幅图不同，输出明显变化（见每列下方）。"
     [embedding]="The rows of W_E that the sentence's ids pick out. / 句子的编号从 W_E 中取出的行。"
-    [embedding-map]="The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
+    [embedding-map]="The 60 commonest words of vectors trained on the built-in corpus (tfviz --train -o VECTORS; in English the English corpus, tfviz --train --lang en -o VECTORS), on their two principal components: cities, family words and verbs gather. / 用内置语料训练的词向量中最常见的 60 个词在前两个主成分上的位置：城市、亲属、动词各自聚在一起。"
     [schemes]="Beyond the article: the schemes real models use against distance on a log axis, three panels stacked in a column and side by side across the text width. First, sinusoidal PE and RoPE (the same curve for q = k) and RoPE with YaRN; second, past the trained length L = 4096 plain RoPE turns slow pairs to angles training never reached, YaRN not until 4L; third, ALiBi's penalty keeps growing at any length while T5's (untrained) bias goes flat past its 128. / 文章之外：真实模型的位置方案随距离的变化（对数轴），单栏上下排列、通栏左右并排。第二栏：超出训练长度后原始 RoPE 的慢频率对转到没见过的角度，YaRN 要到 4L 才会；第三栏：ALiBi 的惩罚一直线性增长，T5 的偏置过了 128 就不再变化。"
     [pe-file]="A learned position table (here the untrained, random one of --scheme learned; --pe-file FILE reads a model's): the table, the dot products of its rows, and the mean cosine of rows k apart beside sinusoidal PE's. / 学习得到的位置表（此处为未训练的随机表；--pe-file FILE 读取模型的表）：表本身、行之间的点积，以及相隔 k 的两行的平均余弦，与正弦 PE 对照。"
     [order-training]="One attention layer trained on who does it, once per position scheme, from the same weights: held-out accuracy per epoch (chance dashed) and the training loss. none stays at 50 %, the others reach 100 %. / 同一个单层注意力模型按每种位置方案各训练一次：none 停在 50%，其余达到 100%。"
 )
 vectors=$(mktemp)
-trap 'rm -f "$vectors"' EXIT
+vectors_en=$(mktemp) # an English figure's words: the English built-in corpus
+trap 'rm -f "$vectors" "$vectors_en"' EXIT
 "$tfviz" --train -o "$vectors" >/dev/null 2>&1
+"$tfviz" --train --lang en -o "$vectors_en" >/dev/null 2>&1
 
 {
     echo "# Figure gallery / 插图一览"
@@ -58,6 +60,7 @@ while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
     [[ $opts == - ]] && opts=
     what=${caption[$name]:-$title_en / $title_zh}
     shown=$opts
+    opts_en=${opts//VECTORS/$vectors_en}
     opts=${opts//VECTORS/$vectors}
     if [[ $opts == *--width* ]]; then # a figure drawn at one size only (its options say which)
         # shellcheck disable=SC2086 # opts are words
@@ -79,9 +82,11 @@ while IFS=$'\t' read -r -u 3 name kind _ opts title_en title_zh; do
     declare -A shown_as=()
     for variant in "|" "-en|--lang en" "-2col|--width two-column" "-2col-en|--width two-column --lang en"; do
         IFS='|' read -r suffix extra <<<"$variant"
+        use=$opts
+        [[ $extra == *"--lang en"* ]] && use=$opts_en
         # a size the figure refuses is said in the gallery instead of its picture
         # shellcheck disable=SC2086 # opts and extra are words
-        if "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $opts $extra \
+        if "$tfviz" --export "$out/$name$suffix.png" --figure "$name" --dpi 100 $use $extra \
             2>"$out/.err"; then
             shown_as[x$suffix]="![$name$suffix](gallery/$name$suffix.png)"
         else
@@ -133,7 +138,7 @@ done 3<<<"$table"
 declare -A anim_caption=(
     [rope-rotation]="q of 我 and k of 学习 turning together with the position: in the plane of pair 0 both turn by the same angle, so the angle between them stays, and so does q·k over all pairs. / q（我）和 k（学习）随位置一起转：第 0 对平面里两者转过同样的角度，夹角不变，全部维度的 q·k 也不变。"
     [pe-waves]="The position advances along the columns of PE: each column is a sine or cosine wave, slower for larger j; the row PE(pos) on the right changes as pos moves. / 位置沿 PE 的各列前进：每列都是正弦或余弦波，j 越大越慢；右边是当前位置的整行。"
-    [training]="The map of words while SGNS trains on the built-in corpus: from a random start, 爱 and 喜欢, 猫 and 狗 move together while the control pair 爱 – 北京 drifts apart. / 在内置语料上训练时的词向量图：从随机起点开始，爱与喜欢、猫与狗逐渐靠拢，对照的爱与北京分开。"
+    [training]="The map of words while SGNS trains on the built-in corpus: from a random start, 爱 and 喜欢, 猫 and 狗 move together while the control pair 爱 – 北京 drifts apart (with --lang en the English corpus: love and like, cat and dog, control love – London). / 在内置语料上训练时的词向量图：从随机起点开始，爱与喜欢、猫与狗逐渐靠拢，对照的爱与北京分开。"
     [order-training]="The order model's curves as it trains, epoch by epoch, once per position scheme: without positions held-out accuracy stops at chance (50 %) and the loss levels off; with sinusoidal PE, learned positions or RoPE both rise to about 100 %. / 语序模型边训练边画出的曲线，每种位置方案各一条：不加位置时测试准确率停在猜测水平（50 %），损失不再下降；加了正弦位置编码、可学习位置或 RoPE 后都升到约 100 %。"
 )
 {
@@ -239,5 +244,9 @@ picture shows its message. / 上一版与本版画同一张图的对比；上一
 | schemes at one column, 14 pt, English: the label L = 128 crossed ALiBi's curve before; after, it stands where no curve, guide line or other label crosses it (here the number alone) / 之前 L = 128 压在 ALiBi 曲线上；之后放在没有曲线穿过的地方 | ![schemes-en-1col-before](gallery/compare/schemes-en-1col-before.png) | ![schemes-en-1col-after](gallery/compare/schemes-en-1col-after.png) |
 | order, English: the note names the head its numbers come from (Head 3 of 16), as view 6 and `--print order` do / 注释写明数字来自哪个注意力头 | ![order-head-note-before](gallery/compare/order-head-note-before.png) | ![order-head-note-after](gallery/compare/order-head-note-after.png) |
 | rope-decay with `--base 500000`: that base alone | ![rope-decay-one-base-before](gallery/compare/rope-decay-one-base-before.png) | ![rope-decay-one-base-after](gallery/compare/rope-decay-one-base-after.png) |
+| embedding-map in English (`--lang en`; the gallery trains its vectors with `--train --lang en`): the words came from the Chinese corpus and a CJK font was embedded; now the English built-in corpus / 英文图用英文内置语料训练的词向量 | ![embedding-map-en-words-before](gallery/compare/embedding-map-en-words-before.png) | ![embedding-map-en-words-after](gallery/compare/embedding-map-en-words-after.png) |
+| schemes at one column, Chinese: the legend said （与 sinusoidal 重合）, now （与 正弦 PE 重合）; the unseen-angles panel no longer repeats the first panel's legend / 图例用中文方案名；第二栏不再重复图例 | ![schemes-zh-1col-before](gallery/compare/schemes-zh-1col-before.png) | ![schemes-zh-1col-after](gallery/compare/schemes-zh-1col-after.png) |
+| rope at one column, English: panel (b)'s subtitle is the key of its arrows: q turned by mθ₀, each labelled with its m; the labels keep off the arrows, the guides and the circle / (b) 的小标题说明箭头是什么 | ![rope-1col-key-before](gallery/compare/rope-1col-key-before.png) | ![rope-1col-key-after](gallery/compare/rope-1col-key-after.png) |
+| input at one column, 10 pt (English): X_emb's colour bar had one tick (0.00); every colour bar now labels at least its two ends, and 0 when signed / 色标至少标出两端（有正负时加 0） | ![colorbar-ends-before](gallery/compare/colorbar-ends-before.png) | ![colorbar-ends-after](gallery/compare/colorbar-ends-after.png) |
 MD
 echo "gallery: $(ls "$out" | wc -l) figures in $out"

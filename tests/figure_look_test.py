@@ -273,6 +273,17 @@ def test_coincide(d):
     run("--lang", "en", "--export", svg, "--figure", "schemes", "--scheme", "sinusoidal,rope")
     said = " ".join(svg_texts(svg))
     check("coincide" in said, f"the legend says the curves coincide ({said[:200]!r})")
+    zh = os.path.join(d, "schemes-zh.svg")
+    run("--export", zh, "--figure", "schemes", "--scheme", "sinusoidal,rope")
+    said_zh = " ".join(svg_texts(zh))
+    check("与 正弦 PE 重合" in said_zh and "sinusoidal" not in said_zh,
+          f"the Chinese legend names the scheme in Chinese ({said_zh[:200]!r})")
+    # RoPE's unseen angles are drawn in the first panel's styles: one legend says them
+    yarn = os.path.join(d, "schemes-yarn.svg")
+    run("--lang", "en", "--export", yarn, "--figure", "schemes", "--scheme", "sinusoidal,rope",
+        "--scaling", "yarn", "--width", "3.25in")
+    named = [t for t in svg_texts(yarn) if "RoPE + yarn" in t]
+    check(len(named) == 1, f"one legend names RoPE + yarn at one column ({named})")
     paths = xml.dom.minidom.parse(svg).documentElement.getElementsByTagName("path")
     sin, rope = t["sinusoidal"]["color"], t["rope"]["color"]
     dashed = {p.getAttribute("stroke"): p.hasAttribute("stroke-dasharray") for p in paths
@@ -336,20 +347,32 @@ def test_titles(d):
     # rope (b)'s subtitle says what its arrows are: it stays, lettered, under --venue
     venue = [t for t, _ in texts("rope", "--venue", "neurips")]
     check("(a)" in venue and "(b)" in venue, "--venue letters the panels")
-    check(any("pair 0" in t for t in venue), "--venue keeps rope (b)'s subtitle")
+    check(any("turned by" in t for t in venue), "--venue keeps rope (b)'s subtitle")
     bare = [t for t, _ in texts("rope", "--no-title")]
-    check(any("pair 0" in t for t in bare), "--no-title keeps rope (b)'s subtitle")
+    check(any("turned by" in t for t in bare), "--no-title keeps rope (b)'s subtitle")
+    # and it is the arrows' key: q turned by m theta_0, each labelled with its m
+    sub = [t for t in bare if "turned by" in t]
+    check(sub and "q(I) turned by m\u03b80, m = 0\u20137" in sub[0],
+          f"rope (b)'s subtitle says the arrows are q turned by m\u03b80, labelled m ({sub})")
 
 
 CJK = re.compile("[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 
 def test_english(d):
-    """--lang en without a sentence: an English sentence, no CJK glyph, no CJK font embedded."""
-    for fig in [f for f in FIGURES if f != "embedding-map"]:
+    """--lang en without a sentence: an English sentence, no CJK glyph, no CJK font embedded;
+    the word map too, its vectors trained with --lang en on the English built-in corpus."""
+    vec = os.path.join(d, "en.vec")
+    run("--train", "--lang", "en", "-o", vec)
+    with open(vec, encoding="utf-8") as f:
+        words = [line.split(" ", 1)[0] for line in f.read().splitlines()[1:]]
+    check(len(words) > 150 and not any(CJK.search(w) for w in words),
+          f"--train --lang en learns {len(words)} English words ({' '.join(words[:8])} ...)")
+    for fig in FIGURES + ["embedding-map"]:
         svg, pdf = os.path.join(d, f"{fig}.svg"), os.path.join(d, f"{fig}.pdf")
-        run("--lang", "en", "--export", svg, "--figure", fig, "--venue", "neurips")
-        run("--lang", "en", "--export", pdf, "--figure", fig, "--venue", "neurips")
+        more = ["--vectors", vec] if fig == "embedding-map" else []
+        run("--lang", "en", "--export", svg, "--figure", fig, "--venue", "neurips", *more)
+        run("--lang", "en", "--export", pdf, "--figure", fig, "--venue", "neurips", *more)
         han = sorted({c for t, _ in svg_text_sizes(svg) for c in CJK.findall(t)})
         check(not han, f"{fig} --lang en: no CJK character ({''.join(han)})")
         out = subprocess.run(["pdffonts", pdf], capture_output=True, text=True).stdout

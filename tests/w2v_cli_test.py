@@ -81,18 +81,34 @@ KINDS = {
 }
 
 
-def test_meaning():
-    """A real --train run at the default settings learns meaning (issue 28): the 5 nearest
-    words of 爱, 猫, 北京, 老师 and 苹果, computed here from the written vectors, are mostly
-    (3 of 5 at least) of their own kind; the baseline band (every pair of the 200 commonest
-    words, the file's first 200 rows) has a mean of at most +0.2 and is what --train prints;
-    the control pair 爱-北京 sits inside the band or below it."""
+# The same kinds in the English built-in corpus (assets/make_corpus_en.py), for --lang en.
+KINDS_EN = {
+    "love": "love like adore hate fear miss value dread cherish envy admire enjoy happy glad sad "
+            "angry upset cheerful",
+    "cat": "cat dog rabbit bird horse cow sheep panda tiger monkey duck elephant lion squirrel "
+           "turtle parrot chick pig fox giraffe",
+    "London": "London Paris Berlin Rome Madrid Tokyo Sydney Chicago Boston Toronto Dublin Vienna "
+              "Prague Lisbon Seattle Denver Moscow Cairo Athens Oslo",
+    "teacher": "teacher doctor student officer driver nurse chef farmer lawyer reporter worker "
+               "principal I you he she we they Tom Anna mom dad brother sister uncle aunt "
+               "grandpa grandma friend classmate neighbor child",
+    "apple": "apple banana orange grape melon strawberry bread rice pasta soup egg cake pie peach "
+             "pear cheese tofu potato tomato honey tea coffee milk juice",
+}
+
+
+def meaning(lang, kinds, pair, control):
+    """A --train run in lang learns meaning: the 5 nearest words of each probe, computed here
+    from the written vectors, are mostly (3 of 5 at least) of their own kind; the baseline band
+    (every pair of the 200 commonest words, the file's first 200 rows) has a mean of at most
+    +0.2 and is what --train prints; the control pair sits inside the band or below it, the
+    similar pair above it and at least 0.4 higher. Returns (similar, control, band mean)."""
     with tempfile.TemporaryDirectory() as d:
         vec = os.path.join(d, "a.vec")
-        p = run("--train", "-o", vec)
+        p = run("--train", "--lang", lang, "-o", vec)
         out = p.stdout.decode()
         dim, t, order = read_vec(vec)
-        for probe, kind in KINDS.items():
+        for probe, kind in kinds.items():
             near = [w for _, w in neighbours(t, probe, 5)]
             own = [w for w in near if w in kind.split()]
             check(len(own) >= 3, f"{probe}'s 5 nearest words are mostly of its kind: {near}")
@@ -103,11 +119,34 @@ def test_meaning():
         check(mean <= 0.2, f"the band's mean {mean:+.3f} is at most +0.2 (sd {sd:.3f})")
         want = f"every pair of the 200 commonest words, mean {mean:+.3f}, sd {sd:.3f}"
         check(want in out, f"--train prints the band: {want}")
-        ctrl = cos(t["爱"], t["北京"])
-        check(ctrl <= mean + sd, f"the control 爱-北京 {ctrl:+.3f} is inside or below the band "
-                                 f"{mean:+.3f} +- {sd:.3f}")
-        love = cos(t["爱"], t["喜欢"])
-        check(love > mean + sd, f"爱-喜欢 {love:+.3f} stands above the band")
+        ctrl = cos(t[control[0]], t[control[1]])
+        check(ctrl <= mean + sd, f"the control {'-'.join(control)} {ctrl:+.3f} is inside or "
+                                 f"below the band {mean:+.3f} +- {sd:.3f}")
+        love = cos(t[pair[0]], t[pair[1]])
+        check(love > mean + sd and love > ctrl + 0.4,
+              f"{'-'.join(pair)} {love:+.3f} stands above the band and the control")
+        check(f"{pair[0]}" in out and f"{control[1]}" in out and "control" in out,
+              f"--train's summary follows the pairs of its language ({pair}, {control})")
+        # --print training trains the same way: its last step holds the file's cosines
+        j = json.loads(run("--print", "training", "--lang", lang, "--format", "json").stdout)
+        last = j["steps"][-1]["cosine"]
+        check(j["pairs"][0] == list(pair) and j["pairs"][-1] == list(control) and
+              abs(last[0] - love) < 1e-3 and abs(last[-1] - ctrl) < 1e-3,
+              f"--print training --lang {lang}: {j['pairs'][0]} {last[0]:+.3f}, "
+              f"{j['pairs'][-1]} {last[-1]:+.3f}")
+        return love, ctrl, mean
+
+
+def test_meaning():
+    """The Chinese built-in corpus learns meaning (issue 28), and the English one (--lang en,
+    issue 29) as well as it: its similar pair love-like is as close as 爱-喜欢 (within 0.1),
+    the controls both far below."""
+    zh = meaning("zh", KINDS, ("爱", "喜欢"), ("爱", "北京"))
+    en = meaning("en", KINDS_EN, ("love", "like"), ("love", "London"))
+    print(f"# cos(爱, 喜欢) {zh[0]:+.3f}, cos(爱, 北京) {zh[1]:+.3f}; "
+          f"cos(love, like) {en[0]:+.3f}, cos(love, London) {en[1]:+.3f}")
+    check(abs(en[0] - zh[0]) < 0.1 and en[1] < en[0] - 0.4,
+          f"English trains as Chinese: love-like {en[0]:+.3f} vs 爱-喜欢 {zh[0]:+.3f}")
 
 
 def test_train():

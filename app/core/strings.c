@@ -61,8 +61,8 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_CAP_LEARNED] = {"W_E 起初是随机数，含义是训练出来的：余弦从 0 附近出发（点线带：常见词两两），"
                        "随后相似上下文的词（爱、喜欢）高出带子，对照组（爱、北京）不会。",
                        "W_E starts random and is trained: cosines start near 0 (band: common "
-                       "word pairs); then 爱-喜欢 rises above the band, the control 爱-北京 does "
-                       "not."},
+                       "word pairs); then similar pairs rise above the band, the control "
+                       "does not."},
     [T_CAP_SCHEMES] = {"文章之外：真实模型怎样放入位置。两种方案并排：位置之间的信号，随距离的变化，"
                        "以及超出训练长度 L 之后会怎样。",
                        "Beyond the article: how real models bring in positions. Two schemes side "
@@ -383,7 +383,8 @@ static const char *const table[T_TERMINAL_END][2] = {
     [T_CAP_ROPE_S] = {"RoPE 旋转 q 和 k（角度 m*theta_i），q_m.k_n 只取决于 m-n。",
         "RoPE adds nothing to the input: it turns q and k by m*theta_i, so q_m.k_n depends on m-n."},
     [T_CAP_LEARNED_S] = {"W_E 是训练出来的：余弦从 0 附近出发（点线带），随后 爱-喜欢 高出带子，爱-北京 不会。",
-        "W_E is trained: cosines start near 0 (band); then 爱-喜欢 rises above it, 爱-北京 does not."},
+        "W_E is trained: cosines start near 0 (band); then similar words rise above it, the "
+        "control does not."},
     [T_CAP_SCHEMES_S] = {"文章之外：真实模型的两种位置方案并排，以及超出训练长度 L 之后会怎样。",
         "Beyond the article: two schemes real models use, side by side, and what they do past length L."},
     [T_CAP_TRAIN_S] = {"训练验证：单层注意力学「谁是施事者」；不加位置时两种语序是同一袋词，至多对一半。",
@@ -641,8 +642,8 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_DIMS_INTERLEAVED) = {"第 2<i>i</i>、2<i>i</i>+1 维", "dims 2<i>i</i>, 2<i>i</i>+1"},
     F(T_F_ROTATION) = {"旋转角 cos(<i>m</i>θ<sub><i>i</i></sub>)",
                        "rotation cos(<i>m</i>θ<sub><i>i</i></sub>)"},
-    F(T_F_ROPE_PAIR0) = {"<i>q</i>(%s) 的第 0 对在位置 %ld–%ld",
-                         "pair 0 of <i>q</i>(%s) at positions %ld–%ld"},
+    F(T_F_ROPE_PAIR0) = {"<i>q</i>(%s) 第 0 对转过 <i>m</i>θ<sub>0</sub>，<i>m</i> = %ld–%ld",
+                         "<i>q</i>(%s) turned by <i>m</i>θ<sub>0</sub>, <i>m</i> = %ld–%ld"},
     F(T_F_PE_POS) = {"位置编码 PE(<i>pos</i>)", "PE(<i>pos</i>)"},
     F(T_F_VALUE) = {"数值", "value"},
     F(T_F_TOKEN) = {"词元", "token"},

@@ -158,23 +158,70 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
-/* Label text of arrow m, whose tip is at (x, y): beyond the tip (straight out, else turned up
- * to a third of a right angle), clear of the arrows' heads and of the labels placed before
- * (arrows a few degrees apart), inside the plot. placed[m] becomes
- * its box (centre and size). A plot too small for that makes the page cramped (a taller page
- * gives it room). */
-static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
-                        fig_rect *placed, long m, const fig_rect *heads, long n_heads)
+/* What the labels of the arrows keep off: the labels placed before, the arrows (tips tip[],
+ * heads' boxes heads[]), the guides through 0 and the circle of radius R. */
+typedef struct {
+    const fig_axes *a2;
+    const fig_rect *placed; /* (m) centres and sizes */
+    long m;
+    const fig_rect *heads;  /* (n) */
+    const double (*tip)[2]; /* (n) data units */
+    long n;
+    double R;
+} arrow_scene;
+
+/* How clear the box b is: 0 on a label placed before or an arrow's head, 1 off those but on a
+ * shaft, a guide or the circle, 2 off everything. */
+static int spot_clearance(const arrow_scene *s, fig_rect b)
 {
+    for (long j = 0; j < s->m; j++)
+        if (fabs(s->placed[j].x - (b.x + 0.5 * b.w)) < 0.5 * (s->placed[j].w + b.w) &&
+            fabs(s->placed[j].y - (b.y + 0.5 * b.h)) < 0.5 * (s->placed[j].h + b.h))
+            return 0;
+    for (long j = 0; j < s->n; j++) {
+        const fig_rect *h = &s->heads[j];
+        if (b.x + b.w > h->x && h->x + h->w > b.x && b.y + b.h > h->y && h->y + h->h > b.y)
+            return 0;
+    }
+    double lim = s->a2->x.hi;
+    const double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
+    for (long j = 0; j < s->n + 2; j++) {
+        const double sx[2] = {0, j < s->n ? s->tip[j][0] : 0},
+                     sy[2] = {0, j < s->n ? s->tip[j][1] : 0};
+        fig_series l = {.x = j < s->n ? sx : gx[j - s->n], .y = j < s->n ? sy : gy[j - s->n],
+                        .n = 2};
+        if (fig_series_hit(s->a2, &l, b))
+            return 1;
+    }
+    /* the circle passes through b when its radius lies between b's nearest and farthest
+     * points from the centre */
+    double cx = fig_px(s->a2, 0), cy = fig_py(s->a2, 0), rr = fig_px(s->a2, s->R) - cx;
+    double nx = fmax(fmax(b.x - cx, cx - b.x - b.w), 0);
+    double ny = fmax(fmax(b.y - cy, cy - b.y - b.h), 0);
+    double fx = fmax(fabs(b.x - cx), fabs(b.x + b.w - cx)),
+           fy = fmax(fabs(b.y - cy), fabs(b.y + b.h - cy));
+    return hypot(nx, ny) < rr && hypot(fx, fy) > rr ? 1 : 2;
+}
+
+/* Label text of arrow s->m, whose tip is at (x, y): beyond the tip (straight out, else turned
+ * up to a third of a right angle), inside the plot, at the first place clear of everything
+ * (spot_clearance), else at the first clear of the labels and the heads. s->placed[m] becomes
+ * its box (centre and size). A plot too small for either makes the page cramped (a taller page
+ * gives it room). */
+static void arrow_label(fig *f, const arrow_scene *s, fig_rect *placed, const char *text,
+                        double x, double y)
+{
+    const fig_axes *a2 = s->a2;
     double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
     double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
     double tw, th, tx = x0, ty = y0;
     fig_text_size(f, FIG_TICK, text, true, &tw, &th);
     double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
-    bool clear = false;
+    int best = -1;
+    double bx = 0, by = 0;
     /* out along the arrow, further step by step; then turned a little to either side */
     static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
-    for (int k = 0; k < 30 && !clear; k++) {
+    for (int k = 0; k < 30 && best < 2; k++) {
         double p = push + (k % 6) * 0.9 * th, t = turn[k / 6];
         double ux = len > 0 ? (ox * cos(t) - oy * sin(t)) / len : 0;
         double uy = len > 0 ? (ox * sin(t) + oy * cos(t)) / len : 0;
@@ -182,19 +229,15 @@ static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, 
         ty = y0 + uy * p;
         tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
         ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
-        clear = true;
-        for (long j = 0; j < m && clear; j++)
-            clear = fabs(placed[j].x - tx) >= 0.5 * (placed[j].w + tw) ||
-                    fabs(placed[j].y - ty) >= 0.5 * (placed[j].h + th);
-        for (long j = 0; j < n_heads && clear; j++) { /* nor on an arrow's head */
-            const fig_rect *h = &heads[j];
-            clear = tx + 0.5 * tw <= h->x || h->x + h->w <= tx - 0.5 * tw ||
-                    ty + 0.5 * th <= h->y || h->y + h->h <= ty - 0.5 * th;
-        }
+        int level = spot_clearance(s, (fig_rect){tx - 0.5 * tw, ty - 0.5 * th, tw, th});
+        if (level > best)
+            best = level, bx = tx, by = ty;
     }
-    if (!clear)
+    if (best > 0)
+        tx = bx, ty = by;
+    else
         fig_set_cramped(f);
-    placed[m] = (fig_rect){tx, ty, tw, th};
+    placed[s->m] = (fig_rect){tx, ty, tw, th};
     fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
 }
 
@@ -262,7 +305,9 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     for (long m = 0; m < M; m++) { /* the labels after every arrow, off all their heads */
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        arrow_label(c->f, &a2, ml, tip[m][0], tip[m][1], placed, m, heads, M);
+        arrow_scene sc = {.a2 = &a2, .placed = placed, .m = m, .heads = heads,
+                          .tip = (const double (*)[2])tip, .n = M, .R = R};
+        arrow_label(c->f, &sc, placed, ml, tip[m][0], tip[m][1]);
     }
     free(rot);
     return TF_OK;

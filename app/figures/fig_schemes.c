@@ -120,6 +120,25 @@ static void scurves_free(scurves *S)
     posctx_close(&S->pc);
 }
 
+/* The scheme as the legend names it: the start of its own label, in the figure's language. */
+static const char *scheme_legend_name(tf_scheme s, bool zh)
+{
+    switch (s) {
+    case SCHEME_NONE:
+        return zh ? "无位置" : "none";
+    case SCHEME_SINUSOIDAL:
+        return zh ? "正弦 PE" : "sinusoidal PE";
+    case SCHEME_LEARNED:
+        return zh ? "可学习表" : "learned table";
+    case SCHEME_ROPE:
+        return "RoPE";
+    case SCHEME_ALIBI:
+        return "ALiBi";
+    default:
+        return "T5";
+    }
+}
+
 /* Curves that are equal at every distance drawn (within 1e-9 of their scale: RoPE's q·k for
  * q = k is the sinusoidal PE's cosine, C13) would show as one line: each later one is told which
  * it equals, drawn dashed over it with markers beside the other's, and its legend says so. */
@@ -144,7 +163,7 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
         if (k->same_as >= 0) {
             snprintf(k->own, sizeof k->own, "%s", k->label);
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
-                     scheme_name(S->k[k->same_as].s));
+                         scheme_legend_name(S->k[k->same_as].s, c->zh));
         }
     }
 }
@@ -532,6 +551,21 @@ static int panel_items(const scurves *S, int b, fig_legend_item *li)
     return n;
 }
 
+/* Whether every item of legend b has its style (colour and dash) in legend a: then b says
+ * nothing a does not, and a one-column page is better without its rows. */
+static bool legend_repeats(const fig_legend_item *a, int na, const fig_legend_item *b, int nb)
+{
+    for (int i = 0; i < nb; i++) {
+        bool found = false;
+        for (int j = 0; j < na && !found; j++)
+            found = memcmp(&a[j].color, &b[i].color, sizeof a[j].color) == 0 &&
+                    a[j].dash == b[i].dash;
+        if (!found)
+            return false;
+    }
+    return nb > 0;
+}
+
 #define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
 
 /* The panel's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot
@@ -623,10 +657,15 @@ tf_status draw_schemes(fig_ctx *c)
     const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     int nl[3];
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
+    for (int b = 0; b < 3; b++)
+        nl[b] = on[b] ? panel_items(&S, b, li[b]) : 0;
+    /* RoPE's unseen angles are drawn in the styles of the first panel's RoPE curves: its
+     * legend would repeat theirs */
+    if (on[0] && legend_repeats(li[0], nl[0], li[1], nl[1]))
+        nl[1] = 0;
     for (int b = 0; b < 3; b++) {
         if (!on[b])
             continue;
-        nl[b] = panel_items(&S, b, li[b]);
         legend_wrap(c->f, li[b], nl[b], wide ? pw : c->area.w, lab[b]);
         band[b] = legend_band(c->f, li[b], nl[b]);
         /* a legend wider than its panel's column even in two lines would cover its

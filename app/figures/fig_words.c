@@ -235,6 +235,7 @@ typedef struct {
     double *cosv;              /* (TRAIN_PAIRS, n) cosines of the pairs */
     bool have_pair[TRAIN_PAIRS];
     int32_t pair_ids[TRAIN_PAIRS][2];
+    const char *pair_words[TRAIN_PAIRS][2]; /* (static strings of learn/) */
     int epochs;
     double var1, var2;         /* the final axes' share of the variance, % */
 } train_anim;
@@ -252,8 +253,9 @@ static void train_free(void *state)
 }
 
 /* The words on the map: the commonest, then the watched pairs' words not among them. */
-static tf_status train_pick_words(train_anim *t, const w2v_model *m)
+static tf_status train_pick_words(train_anim *t, const learn_session *L)
 {
+    const w2v_model *m = &L->m;
     size_t cap = TRAIN_WORDS + 2 * TRAIN_PAIRS;
     t->words = calloc(cap, sizeof *t->words);
     t->ids = malloc(cap * sizeof *t->ids);
@@ -262,7 +264,9 @@ static tf_status train_pick_words(train_anim *t, const w2v_model *m)
     for (uint32_t i = 0; i < m->V && t->nw < TRAIN_WORDS; i++)
         t->ids[t->nw++] = (int32_t)i;
     for (int p = 0; p < TRAIN_PAIRS; p++) {
-        t->have_pair[p] = learn_pair_ids(m, train_pairs[p], t->pair_ids[p]);
+        t->have_pair[p] = learn_pair_ids(L, train_pairs[p], t->pair_ids[p]);
+        for (int k = 0; k < 2; k++)
+            t->pair_words[p][k] = learn_pair(L, train_pairs[p], k);
         for (int k = 0; k < 2 && t->have_pair[p]; k++) {
             bool in = false;
             for (size_t i = 0; i < t->nw; i++)
@@ -329,7 +333,9 @@ static tf_status train_project(train_anim *t)
  * and after each; 3. project the snapshots. */
 static tf_status train_begin(fig_ctx *c, long n, void **state)
 {
-    learn_request lr = {.corpus_path = c->req->corpus, .cfg = &c->a->cfg};
+    /* English words in an English figure, unless the sentence is Chinese */
+    learn_request lr = {.corpus_path = c->req->corpus, .cfg = &c->a->cfg,
+                        .english = learn_english(!c->zh, c->a->text, c->a->text_len)};
     if (c->req->w2v)
         lr.params = *c->req->w2v;
     else
@@ -340,7 +346,7 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
         return L.failed != TF_OK ? L.failed : TF_ERR_RANGE;
     }
     train_anim *t = calloc(1, sizeof *t);
-    tf_status st = t ? train_pick_words(t, &L.m) : TF_ERR_NOMEM;
+    tf_status st = t ? train_pick_words(t, &L) : TF_ERR_NOMEM;
     if (st == TF_OK && t->nw < 2) {
         snprintf(c->msg, sizeof c->msg, "the corpus has fewer than two words to map");
         st = TF_ERR_RANGE;
@@ -538,8 +544,8 @@ static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         if (!t->have_pair[q])
             continue;
         bool ctl = train_pairs[q] == LEARN_CONTROL;
-        snprintf(p->lab[p->nl], sizeof p->lab[p->nl], "%s – %s%s", learn_pairs[train_pairs[q]][0],
-                 learn_pairs[train_pairs[q]][1], ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
+        snprintf(p->lab[p->nl], sizeof p->lab[p->nl], "%s – %s%s", t->pair_words[q][0],
+                 t->pair_words[q][1], ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
         p->li[p->nl] = (fig_legend_item){.label = p->lab[p->nl],
                                          .color = ctl ? (tf_rgb){120, 120, 120}
                                                       : fig_series_color(q + 1),

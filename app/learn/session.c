@@ -9,15 +9,20 @@
 #include "core/err.h"
 #include "core/strings.h"
 
-extern const unsigned char tf_corpus_zh[];
-extern const size_t tf_corpus_zh_len;
+extern const unsigned char tf_corpus_zh[], tf_corpus_en[];
+extern const size_t tf_corpus_zh_len, tf_corpus_en_len;
 
 #define MAX_CORPUS_BYTES (1ull << 31) /* 2 GiB of text */
 
-const char *learn_builtin_corpus(size_t *len)
+const char *learn_builtin_corpus(bool english, size_t *len)
 {
-    *len = tf_corpus_zh_len;
-    return (const char *)tf_corpus_zh;
+    *len = english ? tf_corpus_en_len : tf_corpus_zh_len;
+    return (const char *)(english ? tf_corpus_en : tf_corpus_zh);
+}
+
+bool learn_english(bool lang_en, const char *sentence, size_t len)
+{
+    return lang_en && !(sentence && corpus_has_cjk(sentence, len));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -79,7 +84,7 @@ static int read_file(const char *path, char **buf, size_t *len)
 /* Read `path` (NULL: the built-in corpus), cut it into words (`split`: CORPUS_AUTO uses spaces
  * when the text is already segmented, tokenizer `kind` otherwise) and finish it with min_count.
  * 0, or the exit status after saying what was wrong. */
-static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split,
+static int cut_corpus(const char *path, bool english, const tf_config *cfg, corpus_split split,
                       tokenizer_kind kind, int min_count, w2v_corpus **out, corpus_info *info,
                       tf_status *why)
 {
@@ -95,7 +100,7 @@ static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split
         }
         text = owned;
     } else {
-        text = learn_builtin_corpus(&len);
+        text = learn_builtin_corpus(english, &len);
     }
     /* the tokenizer's vocabulary, only when the text is not already cut by spaces */
     tf_vocab *v = NULL;
@@ -147,6 +152,55 @@ static int cut_corpus(const char *path, const tf_config *cfg, corpus_split split
     return 0;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The words followed: the watched pairs and the probes */
+
+/* The words of the two built-in corpora, kind for kind (assets/make_corpus.py and
+ * make_corpus_en.py). */
+static const learn_words words_zh = {
+    .pairs = {{"爱", "喜欢"}, {"猫", "狗"}, {"北京", "上海"}, {"苹果", "香蕉"}, {"学习", "读书"},
+              {"爱", "北京"}},
+    .probes = {"爱", "猫", "北京", "老师", "苹果", "学习"},
+};
+static const learn_words words_en = {
+    .english = true,
+    .pairs = {{"love", "like"}, {"cat", "dog"}, {"London", "Paris"}, {"apple", "banana"},
+              {"learning", "reading"}, {"love", "London"}},
+    .probes = {"love", "cat", "London", "teacher", "apple", "learning"},
+};
+
+static bool has_pair(const w2v_model *m, const learn_words *w, int i)
+{
+    for (int k = 0; k < 2; k++)
+        if (w2v_lookup(m, w->pairs[i][k], strlen(w->pairs[i][k])) < 0)
+            return false;
+    return true;
+}
+
+/* The words of the language asked for, unless the corpus (a --corpus file) holds the other's
+ * first pair and not its own. */
+static const learn_words *pick_words(const w2v_model *m, bool english)
+{
+    const learn_words *want = english ? &words_en : &words_zh;
+    const learn_words *other = english ? &words_zh : &words_en;
+    return !has_pair(m, want, 0) && has_pair(m, other, 0) ? other : want;
+}
+
+const char *learn_pair(const learn_session *L, int i, int k)
+{
+    return L->words->pairs[i][k];
+}
+
+bool learn_pair_ids(const learn_session *L, int i, int32_t ids[2])
+{
+    for (int k = 0; k < 2; k++)
+        ids[k] = w2v_lookup(&L->m, learn_pair(L, i, k), strlen(learn_pair(L, i, k)));
+    return ids[0] >= 0 && ids[1] >= 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The session */
+
 int learn_open(learn_session *L, const learn_request *r)
 {
     memset(L, 0, sizeof *L);
@@ -160,7 +214,7 @@ int learn_open(learn_session *L, const learn_request *r)
      * unavailable) */
     corpus_split split = r->tokenizer_set ? CORPUS_TOKENIZER : CORPUS_AUTO;
     tokenizer_kind kind = r->tokenizer_set ? r->cfg->tokenizer : TOKENIZER_WORD;
-    int rc = cut_corpus(r->corpus_path, r->cfg, split, kind, r->params.min_count, &L->corpus,
+    int rc = cut_corpus(r->corpus_path, r->english, r->cfg, split, kind, r->params.min_count, &L->corpus,
                         &L->info, &L->failed);
     if (rc)
         return rc;
@@ -173,6 +227,7 @@ int learn_open(learn_session *L, const learn_request *r)
         return 2;
     }
     L->source = r->corpus_path ? r->corpus_path : "vectors trained on the built-in corpus";
+    L->words = pick_words(&L->m, r->english);
     return 0;
 }
 
@@ -193,21 +248,6 @@ void learn_close(learn_session *L)
         w2v_corpus_free(L->corpus);
     }
     L->corpus = NULL;
-}
-
-/* ---------------------------------------------------------------------------------------------
- * The watched pairs */
-
-const char *const learn_pairs[LEARN_PAIRS][2] = {
-    {"爱", "喜欢"},   {"猫", "狗"},     {"北京", "上海"},
-    {"苹果", "香蕉"}, {"学习", "读书"}, {"爱", "北京"},
-};
-
-bool learn_pair_ids(const w2v_model *m, int i, int32_t ids[2])
-{
-    for (int k = 0; k < 2; k++)
-        ids[k] = w2v_lookup(m, learn_pairs[i][k], strlen(learn_pairs[i][k]));
-    return ids[0] >= 0 && ids[1] >= 0;
 }
 
 /* ---------------------------------------------------------------------------------------------

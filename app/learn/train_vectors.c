@@ -91,15 +91,22 @@ static void summary(FILE *fp, const learn_request *r, const learn_session *L, co
     fprintf(fp, "  loss per pair: %.4f at the first step, %.4f at the last\n", p->first_loss,
             p->last_loss);
     txt_gloss(fp, T_G_COS_TRAINED);
+    int wide[2] = {4, 4}; /* the columns of the pairs' words: 爱 - 喜欢, learning - reading */
+    for (int i = 0; i < LEARN_PAIRS; i++)
+        for (int k = 0; k < 2; k++) {
+            int tw = tw_width(learn_pair(L, i, k), strlen(learn_pair(L, i, k)));
+            wide[k] = tw > wide[k] ? tw : wide[k];
+        }
     for (int i = 0; i < LEARN_PAIRS; i++) {
         int32_t ids[2];
-        learn_pair_ids(m, i, ids);
+        learn_pair_ids(L, i, ids);
         if (!have[i])
             continue;
+        const char *a = learn_pair(L, i, 0), *b = learn_pair(L, i, 1);
         fputs("  ", fp);
-        tw_pad(fp, learn_pairs[i][0], strlen(learn_pairs[i][0]), 4);
+        tw_pad(fp, a, strlen(a), wide[0]);
         fputs(" - ", fp);
-        tw_pad(fp, learn_pairs[i][1], strlen(learn_pairs[i][1]), 4);
+        tw_pad(fp, b, strlen(b), wide[1]);
         fprintf(fp, "  %+.3f -> %+.3f", before[i], w2v_cosine(m, ids[0], ids[1]));
         if (i == LEARN_CONTROL)
             txt_gloss(fp, T_G_CONTROL);
@@ -112,13 +119,13 @@ static void summary(FILE *fp, const learn_request *r, const learn_session *L, co
     tf_vectors v;
     w2v_vectors_view(m, &v);
     txt_gloss(fp, T_G_NEIGHBOURS);
-    static const char *const probe[] = {"爱", "猫", "北京", "老师", "苹果", "学习"};
-    for (size_t i = 0; i < sizeof probe / sizeof probe[0]; i++) {
+    const char *const *probe = L->words->probes;
+    for (size_t i = 0; i < LEARN_PROBES; i++) {
         int32_t q = w2v_lookup(m, probe[i], strlen(probe[i]));
         if (q >= 0)
             neighbors_line(fp, &v, (uint32_t)q, 5);
     }
-    if (m->V > 0 && w2v_lookup(m, "爱", strlen("爱")) < 0)
+    if (m->V > 0 && w2v_lookup(m, probe[0], strlen(probe[0])) < 0)
         neighbors_line(fp, &v, 0, 5);
 }
 
@@ -133,7 +140,7 @@ static int train(const learn_request *r, outfile *out)
     bool have[LEARN_PAIRS];
     for (int i = 0; i < LEARN_PAIRS; i++) {
         int32_t ids[2];
-        have[i] = learn_pair_ids(&L.m, i, ids);
+        have[i] = learn_pair_ids(&L, i, ids);
         before[i] = have[i] ? w2v_cosine(&L.m, ids[0], ids[1]) : 0;
     }
     progress p = {.first_loss = -1, .epochs = r->params.epochs};

@@ -284,7 +284,7 @@ static int training_prepare(print_ctx *c)
         return rc;
     learned *L = c->state;
     for (int i = 0; i < LEARN_PAIRS; i++)
-        if (learn_pair_ids(&L->L.m, i, L->ids[L->n_pairs]))
+        if (learn_pair_ids(&L->L, i, L->ids[L->n_pairs]))
             L->pair[L->n_pairs++] = i;
     /* about 100 rows whatever the corpus size */
     L->total = (uint64_t)c->req->learn.params.epochs * w2v_corpus_tokens(L->L.corpus);
@@ -315,8 +315,8 @@ static tf_status training_advance(void *ctx, size_t r, int *flow)
 static void pair_name(void *ctx, size_t k, pv *out)
 {
     learned *L = ctx;
-    snprintf(L->label, sizeof L->label, "cos_%s_%s", learn_pairs[L->pair[k]][0],
-             learn_pairs[L->pair[k]][1]);
+    snprintf(L->label, sizeof L->label, "cos_%s_%s", learn_pair(&L->L, L->pair[k], 0),
+             learn_pair(&L->L, L->pair[k], 1));
     *out = pv_raw(L->label);
 }
 
@@ -346,8 +346,8 @@ static const sink_col pair_cols[] = {{"pairs", J, NULL}};
 static tf_status pair_row(void *ctx, size_t k, pv *cell)
 {
     learned *L = ctx;
-    snprintf(L->label, sizeof L->label, "[\"%s\", \"%s\"]", learn_pairs[L->pair[k]][0],
-             learn_pairs[L->pair[k]][1]);
+    snprintf(L->label, sizeof L->label, "[\"%s\", \"%s\"]", learn_pair(&L->L, L->pair[k], 0),
+             learn_pair(&L->L, L->pair[k], 1));
     *cell = pv_raw(L->label);
     return TF_OK;
 }
@@ -376,8 +376,8 @@ static tf_status training_text(print_ctx *c, FILE *fp)
     fputs("  step     words epoch    loss", fp);
     for (int k = 0; k < L->n_pairs; k++) {
         fputs("  ", fp);
-        snprintf(L->label, sizeof L->label, "%s-%s", learn_pairs[L->pair[k]][0],
-                 learn_pairs[L->pair[k]][1]);
+        snprintf(L->label, sizeof L->label, "%s-%s", learn_pair(&L->L, L->pair[k], 0),
+                 learn_pair(&L->L, L->pair[k], 1));
         tw_pad(fp, L->label, strlen(L->label), 9);
     }
     fputc('\n', fp);

@@ -30,8 +30,12 @@
 
 /* the watched pairs shown: 爱-喜欢 and 猫-狗, which share contexts, and the control 爱-北京 */
 static const int shown_pairs[N_PAIRS] = {0, 1, LEARN_CONTROL};
-static const char *const preset[] = {"爱", "猫", "北京", "苹果", "学习", "妈妈", "吃"};
-#define N_PRESET (sizeof preset / sizeof *preset)
+/* the words left and right step through, in the corpus's language */
+static const char *const preset_zh[] = {"爱", "猫", "北京", "苹果", "学习", "妈妈", "吃"};
+static const char *const preset_en[] = {"love", "cat", "London", "apple", "learning", "mom",
+                                        "eat"};
+#define N_PRESET (sizeof preset_zh / sizeof *preset_zh)
+_Static_assert(sizeof preset_en == sizeof preset_zh, "one preset word per language");
 
 typedef struct {
     tui_live live;
@@ -47,6 +51,7 @@ typedef struct {
     double loss_ema;
     int32_t sel; /* the word whose neighbours are listed */
     size_t preset_i;
+    const char *const *preset; /* preset_zh or preset_en */
     tf_vectors applied_vec; /* the copy handed to the analysis (owned) */
 } learned_state;
 
@@ -92,7 +97,9 @@ static bool learning_open(tui *t, learned_state *L)
 {
     if (tui_live_tried(&L->live))
         return L->live.ready;
-    learn_request r = {.cfg = &t->cfg};
+    /* English words when the explorer speaks English and its sentence is not Chinese */
+    learn_request r = {.cfg = &t->cfg,
+                       .english = learn_english(!txt_is_zh(), t->text, t->text_len)};
     w2v_params_defaults(&r.params);
     /* the sentences learn_open says are the command line's: the view says its own */
     err_sink was = err_redirect((err_sink){ignore, NULL});
@@ -104,8 +111,9 @@ static bool learning_open(tui *t, learned_state *L)
         return false;
     }
     for (int i = 0; i < N_PAIRS; i++)
-        learn_pair_ids(&L->s.m, shown_pairs[i], L->pair_id[i]);
-    L->sel = w2v_lookup(&L->s.m, preset[0], strlen(preset[0]));
+        learn_pair_ids(&L->s, shown_pairs[i], L->pair_id[i]);
+    L->preset = L->s.words->english ? preset_en : preset_zh;
+    L->sel = w2v_lookup(&L->s.m, L->preset[0], strlen(L->preset[0]));
     if (L->sel < 0)
         L->sel = 0;
     /* words per frame: the run ends within RUN_FRAMES frames (1335 for the built-in corpus's
@@ -289,8 +297,8 @@ static void draw_band_verdict(const learned_state *L, WINDOW *w, int y, int x, i
                 continue;
             if (!any)
                 flow_put(&f, txt(where[k]), A_NORMAL, 0);
-            snprintf(buf, sizeof buf, any ? " %s-%s" : "%s-%s", learn_pairs[shown_pairs[p]][0],
-                     learn_pairs[shown_pairs[p]][1]);
+            snprintf(buf, sizeof buf, any ? " %s-%s" : "%s-%s", learn_pair(&L->s, shown_pairs[p], 0),
+                     learn_pair(&L->s, shown_pairs[p], 1));
             flow_put(&f, buf, A_BOLD, pairs[p]);
             any = true;
         }
@@ -322,8 +330,8 @@ static void draw_cosine_values(const learned_state *L, WINDOW *w, int cy, int x,
         double cs = L->n ? L->hcos[p][L->n - 1] : 0.0;
         /* a cosine that rounds to zero is written 0.00, never -0.00 */
         snprintf(buf, sizeof buf, fabs(cs) < 0.005 ? "%c%s-%s 0.00 " : "%c%s-%s %+.2f ",
-                 curve_glyph[p], learn_pairs[shown_pairs[p]][0], learn_pairs[shown_pairs[p]][1],
-                 cs);
+                 curve_glyph[p], learn_pair(&L->s, shown_pairs[p], 0),
+                 learn_pair(&L->s, shown_pairs[p], 1), cs);
         /* whole pairs only: one that does not fit is left out (the lines under the plot name
          * every pair) */
         if (term_text_width(buf) - 1 > x + cols - lx)
@@ -544,10 +552,12 @@ static void draw(tui *t, void *state, WINDOW *w, int y, int x, int rows, int col
     draw_curves(L, w, top, x + 1, avail - nb, left - 2);
     draw_neighbors(L, w, top + avail - nb, x + 1, nb, left - 2);
     draw_map(L, w, top, x + left + 1, avail, cols - left - 2);
-    const char *const *p0 = learn_pairs[shown_pairs[0]], *const *p1 = learn_pairs[shown_pairs[1]],
-                      *const *p2 = learn_pairs[shown_pairs[2]];
-    snprintf(t->cursor, sizeof t->cursor, "%s-%s %+.3f  %s-%s %+.3f  %s-%s %+.3f", p0[0], p0[1],
-             L->hcos[0][L->n - 1], p1[0], p1[1], L->hcos[1][L->n - 1], p2[0], p2[1],
+    const learn_session *s = &L->s;
+    snprintf(t->cursor, sizeof t->cursor, "%s-%s %+.3f  %s-%s %+.3f  %s-%s %+.3f",
+             learn_pair(s, shown_pairs[0], 0), learn_pair(s, shown_pairs[0], 1),
+             L->hcos[0][L->n - 1], learn_pair(s, shown_pairs[1], 0),
+             learn_pair(s, shown_pairs[1], 1), L->hcos[1][L->n - 1],
+             learn_pair(s, shown_pairs[2], 0), learn_pair(s, shown_pairs[2], 1),
              L->hcos[2][L->n - 1]);
 }
 
@@ -599,7 +609,7 @@ static int key(tui *t, void *state, int ch)
         size_t k = L->preset_i;
         for (size_t tries = 0; tries < N_PRESET; tries++) {
             k = ch == KEY_RIGHT ? (k + 1) % N_PRESET : (k + N_PRESET - 1) % N_PRESET;
-            int32_t id = w2v_lookup(&L->s.m, preset[k], strlen(preset[k]));
+            int32_t id = w2v_lookup(&L->s.m, L->preset[k], strlen(L->preset[k]));
             if (id >= 0) {
                 L->sel = id, L->preset_i = k;
                 break;
