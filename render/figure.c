@@ -242,6 +242,18 @@ bool fig_cramped(const fig *f) { return f->cramped; }
 
 void fig_set_cramped(fig *f) { f->cramped = true; }
 
+fig_need fig_cramped_need(const fig *f)
+{
+    return (fig_need){fmax(f->need.h, 1.0), fmax(f->need.w, 1.0)};
+}
+
+void fig_need_more(fig *f, double h, double w)
+{
+    f->cramped = true;
+    f->need.h = fmax(f->need.h, h);
+    f->need.w = fmax(f->need.w, w);
+}
+
 bool fig_cramped_take(fig *f)
 {
     bool was = f->cramped;

@@ -468,9 +468,11 @@ static void judge(sweep_count *k, const char *what, double width, double font, b
         return;
     }
     k->refused++;
-    /* refused: only a narrow page (a column, not a text block) at a large size, or a half-width
-     * subfigure (narrower than 3 in) at any size, and the message says what would fit */
-    if (width > 4 || (font < 10 && width >= 3) || (say_size && !strstr(msg, "need"))) {
+    /* refused: only a narrow page (a column) at 10 pt and more, a text block at 12 pt and more
+     * (where the page would be taller than 9 in), or a half-width subfigure (narrower than 3 in)
+     * at any size, and the message says what would fit */
+    if ((width > 4 && font < 12) || (font < 10 && width >= 3) ||
+        (say_size && !strstr(msg, "need"))) {
         k->bad++;
         fprintf(stderr, "# %s %.2f in %g pt %s refused: %s\n", what, width, font,
                 zh ? "zh" : "en", msg);
@@ -489,10 +491,9 @@ static bool fast_pass_only(const char *what)
     return false;
 }
 
-/* A refused page's message names a width ("--width 3.58in"): the figure exported at that width
- * (the same font size and language) is drawn, and laid out by the rules; at 14 pt in English
- * a page a quarter inch narrower, when that is still wider than the page refused, is refused (the width
- * named is the least that fits, to the quarter inch). Counts a fault into k->bad. */
+/* A refused page's message names a width ("--width 3.58in"), computed from the page's
+ * measurements: the figure exported at that width (the same font size and language) is drawn,
+ * and laid out by the rules. Counts a fault into k->bad. */
 static void named_width_fits(sweep_count *k, const fig_request *asked, const char *name,
                              const char *msg, const char *path)
 {
@@ -514,18 +515,6 @@ static void named_width_fits(sweep_count *k, const fig_request *asked, const cha
                 rc == 0 ? "drawn with a fault" : "refused again", why);
     }
     fig_boxes_free(&boxes);
-    /* (in English at the largest size only, where most pages are refused: the sweep's time) */
-    double less = w_in - 0.25;
-    if (asked->font_size >= 14 && !asked->zh && less * 72 > asked->width + 1) {
-        req = *asked;
-        req.width = less * 72;
-        if (export_msg(&req, &inputs.a, name, path, again, sizeof again) == 0) {
-            k->bad++;
-            fprintf(stderr, "# %s %.2f in %g pt %s: refused, naming %.2f in, where %.2f in fits "
-                    "already\n", name, asked->width / 72, asked->font_size,
-                    asked->zh ? "zh" : "en", w_in, less);
-        }
-    }
 }
 
 /* A still page of the sweep: judge()'s rules, and a refusal's named width tried. */

@@ -55,10 +55,6 @@ typedef struct {
     const char *name;
     unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER, FIG_NEEDS_VECTORS */
     double aspect;    /* default height / width */
-    /* on a page wider than a column, at most this tall by default (0: the aspect's height): a
-     * full-width figure about as tall as a paper's figures are (2.5 to 3.5 in), not its
-     * one-column shape scaled up to most of a page */
-    double wide_height_in;
     txt_id title;     /* markup; %s-free */
     tf_status (*draw)(fig_ctx *c); /* a still figure; NULL for an animation */
     /* NULL when the configuration fits, else a sentence (too many cells, ...) */
