@@ -468,11 +468,9 @@ static void judge(sweep_count *k, const char *what, double width, double font, b
         return;
     }
     k->refused++;
-    /* refused: only a narrow page (a column) at 10 pt and more, a text block at 12 pt and more
-     * (where the page would be taller than 9 in), or a half-width subfigure (narrower than 3 in)
-     * at any size, and the message says what would fit */
-    if ((width > 4 && font < 12) || (font < 10 && width >= 3) ||
-        (say_size && !strstr(msg, "need"))) {
+    /* refused: only a narrow page (a column, not a text block) at a large size, or a half-width
+     * subfigure (narrower than 3 in) at any size, and the message says what would fit */
+    if (width > 4 || (font < 10 && width >= 3) || (say_size && !strstr(msg, "need"))) {
         k->bad++;
         fprintf(stderr, "# %s %.2f in %g pt %s refused: %s\n", what, width, font,
                 zh ? "zh" : "en", msg);

@@ -680,14 +680,14 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
 #define LAYOUT_ROUNDS 4
 
 /* The height a cramped page of height h asks for by its measurements, at most cap: grown by
- * what its plots lack in height; a page whose plots lack width only is given at least its
- * figure's own proportions (stacked: w times the row's aspect), where panels side by side stack
- * (split_panels) and a square panel takes its width from the height; a figure that says it has
- * no room without saying how much, a fifth more. */
-static double grown(double h, fig_need n, double stacked, double cap)
+ * what its plots lack in height, or by a fifth when the figure said it had no room without
+ * saying how much; at least stacked, the figure's own proportions, where panels side by side
+ * stack (split_panels) and a square panel takes its width from the height, when its plots lack
+ * width or a correction did not help (again). */
+static double grown(double h, fig_need n, double stacked, bool again, double cap)
 {
     double to = n.h > 1 ? h * n.h : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
-    return fmin(to, cap);
+    return fmin(again ? fmax(to, stacked) : to, cap);
 }
 
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
@@ -728,15 +728,15 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             mine = hh;
         if ((!cramped[0] || !cramped[1]) && !(first > 0))
             first = hh; /* the same in both languages' exports */
-        double next = hh;
+        double next[2];
         for (int l = 0; l < 2; l++)
-            if (cramped[l])
-                next = fmax(next, grown(hh, need[l], w * e->aspect, cap));
-        if (first > 0) /* the other language: at most a page this much taller */
-            next = fmin(next, 1.4 * first);
-        if (!(next > hh))
-            break; /* at the cap, or the other language needs a much taller page */
-        hh = next;
+            next[l] = cramped[l] ? grown(hh, need[l], w * e->aspect, round > 0, cap) : hh;
+        if (first > 0 && next[1] > 1.5 * first)
+            next[1] = hh; /* the other language needs a much taller page: not this one */
+        double to = fmax(next[0], next[1]);
+        if (!(to > hh))
+            break; /* at the cap, or only the other language asks, for a much taller page */
+        hh = to;
     }
     *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
     free(own);
