@@ -681,9 +681,9 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
 
 /* The height a cramped page of height h asks for by its measurements, at most cap: grown by
  * what its plots lack in height, or by a fifth when the figure said it had no room without
- * saying how much; at least stacked, the figure's own proportions, where panels side by side
- * stack (split_panels) and a square panel takes its width from the height, when its plots lack
- * width or a correction did not help (again). */
+ * saying how much; at least stacked, the figure's own proportions (no taller than a text block),
+ * where panels side by side stack (split_panels) and a square panel takes its width from the
+ * height, when its plots lack width or a correction did not help (again). */
 static double grown(double h, fig_need n, double stacked, bool again, double cap)
 {
     double to = n.h > 1 ? h * n.h : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
@@ -730,7 +730,8 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             first = hh; /* the same in both languages' exports */
         double next[2];
         for (int l = 0; l < 2; l++)
-            next[l] = cramped[l] ? grown(hh, need[l], w * e->aspect, round > 0, cap) : hh;
+            next[l] = cramped[l] ? grown(hh, need[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
+                                         round > 0, cap) : hh;
         if (first > 0 && next[1] > 1.5 * first)
             next[1] = hh; /* the other language needs a much taller page: not this one */
         double to = fmax(next[0], next[1]);
