@@ -118,6 +118,18 @@ static double *inverse_norms(const tf_learned_pe *t, bool cosine)
     return inv;
 }
 
+/* The similarity at offset k (learned_pe_offset_similarity), the rows' inverse norms inv. */
+static double offset_similarity(const tf_learned_pe *t, const double *inv, long k)
+{
+    k = labs(k);
+    if (k >= t->n_pos)
+        return NAN;
+    double acc = 0.0;
+    for (long p = 0; p + k < t->n_pos; p++)
+        acc += la_dot(row(t, p), row(t, p + k), (size_t)t->d) * inv[p] * inv[p + k];
+    return acc / (double)(t->n_pos - k);
+}
+
 tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long k0, long n,
                                        double *out)
 {
@@ -126,17 +138,20 @@ tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long
     double *inv = inverse_norms(t, cosine);
     if (!inv)
         return TF_ERR_NOMEM;
-    for (long i = 0; i < n; i++) {
-        long k = labs(k0 + i);
-        if (k >= t->n_pos) {
-            out[i] = NAN;
-            continue;
-        }
-        double acc = 0.0;
-        for (long p = 0; p + k < t->n_pos; p++)
-            acc += la_dot(row(t, p), row(t, p + k), (size_t)t->d) * inv[p] * inv[p + k];
-        out[i] = acc / (double)(t->n_pos - k);
-    }
+    for (long i = 0; i < n; i++)
+        out[i] = offset_similarity(t, inv, k0 + i);
+    free(inv);
+    return TF_OK;
+}
+
+tf_status learned_pe_offset_similarity_at(const tf_learned_pe *t, bool cosine, const long *k,
+                                          long n, double *out)
+{
+    double *inv = inverse_norms(t, cosine);
+    if (!inv)
+        return TF_ERR_NOMEM;
+    for (long i = 0; i < n; i++)
+        out[i] = offset_similarity(t, inv, k[i]);
     free(inv);
     return TF_OK;
 }

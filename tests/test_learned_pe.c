@@ -88,6 +88,16 @@ static void test_sinusoidal_table(void **state)
         assert_close(dot[i], want[i], 1e-12);
         assert_close(sim[i], want[i] / (D / 2.0), 1e-13);
     }
+    /* at offsets in any order, one pass over the rows' norms: PE's closed form again */
+    const long at[] = {5, -3, N, 0, N - 1};
+    double some[5];
+    assert_int_equal(learned_pe_offset_similarity_at(&t, true, at, 5, some), TF_OK);
+    for (int i = 0; i < 5; i++) {
+        if (labs(at[i]) >= N)
+            assert_true(isnan(some[i]));
+        else
+            assert_close(some[i], posenc_dot_offset((double)at[i], D, 10000) / (D / 2.0), 1e-13);
+    }
     /* the dot-product matrix is PE's own */
     double *g = malloc(N * N * sizeof *g), *g2 = malloc(N * N * sizeof *g2);
     assert_int_equal(learned_pe_gram(&t, false, 0, N, g), TF_OK);
