@@ -791,8 +791,8 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     for (long k = 0; k < P->K; k++)
         P->x[k] = (double)k;
     tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
-    if (st == TF_OK)
-        st = learned_pe_offset_similarity(&P->head, true, 0, P->K, P->sim);
+    if (st == TF_OK) /* K = n: the same rows */
+        learned_pe_offset_similarity_gram(P->gram, P->n, P->sim);
     /* sinusoidal PE of the table's width (an odd width: the even one below it) */
     poscurve_cfg pc;
     poscurve_defaults(&pc);
@@ -922,8 +922,9 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
         ax.title = "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     fig_axes_fit(c->f, &ax, r);
     /* a curve lower than five lines of its labels is squashed under them: a taller page */
-    if (ax.r.h < 5 * fig_font_size(c->f, FIG_LABEL))
-        fig_set_cramped(c->f);
+    double least = 5 * fig_font_size(c->f, FIG_LABEL);
+    if (ax.r.h < least)
+        fig_need_more(c->f, (r.h + least - ax.r.h) / r.h, 1);
     fig_axes_draw(c->f, &ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
