@@ -536,6 +536,7 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     const char *title = req->no_title ? NULL : req->title ? req->title
                                                           : txt_lang(e->title, req->zh);
     fig_ctx c = figure_ctx(req, a);
+    c.memo = fr->memo;
     /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
     fig_spec s = *spec;
     if (!s.font)
@@ -590,6 +591,10 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     return st;
 }
 
+/* The numbers the pages of the export under way share (draw_still): every page of one export
+ * draws the same request's numbers, in one language or the other, at one size or another. */
+static _Thread_local fig_memo *export_memo;
+
 /* One page of the still figure e, w x h points: drawn to fp in format fmt, or with measure only
  * laid out (nothing written). *cramped says whether some plot had no room left after its
  * labels; a page that is cramped (and not a measure page) is not written. plan_in (NULL: none)
@@ -617,7 +622,8 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
                      .ticks_out = plan_out, .need_out = need};
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
-    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
+    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){.memo = export_memo},
+                               cramped, why, why_len);
     free(params);
     return st;
 }
@@ -830,6 +836,8 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     fig_need need;
     fig_request r = *req;
     double h = h0;
+    fig_memo memo = {0};
+    export_memo = &memo;
     tf_status st = draw_at(&r, a, e, fmt, fp, w, &h, &cramped, &need, why, why_len);
     *smaller = 0;
     for (size_t k = 0; st == TF_ERR_RANGE && cramped && !(req->font_size > 0) &&
@@ -842,6 +850,8 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     if (st == TF_ERR_RANGE && cramped)
         refusal(&r, a, e, fmt, w, h, need,
                 r.font_size > 0 ? r.font_size : FIG_DEFAULT_FONT_PT, why, why_len);
+    export_memo = NULL;
+    fig_memo_free(&memo);
     return st;
 }
 

@@ -177,8 +177,10 @@ static tf_status sample_distances(scurves *S)
 }
 
 /* The listed curves' values at the distances S->x (the functions --print schemes takes them
- * from). */
-static tf_status scurves_fill(const scurves *S, posctx_curves *cv)
+ * from), or the export's earlier page's: curve i in memo slots 2i (values) and 2i + 1 (unseen). */
+_Static_assert(2 * (SCHEME_COUNT + 1) <= FIG_MEMO_SLOTS, "a curve's values and unseen share");
+
+static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves *cv)
 {
     long *k = malloc((size_t)S->m * sizeof *k);
     if (!k)
@@ -195,9 +197,15 @@ static tf_status scurves_fill(const scurves *S, posctx_curves *cv)
             st = TF_ERR_NOMEM;
             break;
         }
+        size_t m = (size_t)S->m;
+        if (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m)))
+            continue; /* the export's earlier page computed them */
         st = posctx_curve_at(&S->pc, r->s, r->scaled, k, S->m, r->v);
         for (long j = 0; unseen && j < S->m; j++)
             r->unseen[j] = posctx_unseen(&S->pc, r->scaled, S->x[j]);
+        memo_put(c, 2 * i, r->v, m);
+        if (unseen)
+            memo_put(c, 2 * i + 1, r->unseen, m);
     }
     free(k);
     return st;
@@ -227,7 +235,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
     st = sample_distances(S);
     if (st == TF_OK)
-        st = scurves_fill(S, &cv);
+        st = scurves_fill(c, S, &cv);
     S->nc = cv.n_curves;
     S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
@@ -790,6 +798,9 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     }
     for (long k = 0; k < P->K; k++)
         P->x[k] = (double)k;
+    size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->K;
+    if (memo_get(c, 0, P->gram, nn) && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
+        return TF_OK; /* the export's earlier page computed them */
     tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
     if (st == TF_OK) /* K = n: the same rows */
         learned_pe_offset_similarity_gram(P->gram, P->n, P->sim);
@@ -800,9 +811,14 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     pc.base = c->a->cfg.base;
     if (st == TF_OK)
         st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->K, P->sin);
-    if (st != TF_OK)
+    if (st != TF_OK) {
         pefile_free(P);
-    return st;
+        return st;
+    }
+    memo_put(c, 0, P->gram, nn);
+    memo_put(c, 1, P->sim, nk);
+    memo_put(c, 2, P->sin, nk);
+    return TF_OK;
 }
 
 /* A matrix's vertical label longer than its plot is high (a square narrowed to its room) would
