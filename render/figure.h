@@ -156,6 +156,10 @@ const fig_plan_entry *fig_plan_find(const fig_ticks *p, const fig_plan_entry *k)
 /* What a cramped page asks for (fig_cramped_need): height and width, each as a factor. */
 typedef struct {
     double h, w;
+    /* the least room a plot had for its height against what it needs (plot height over its
+     * least height, ...): below 1 on a page too low, above on one with height to spare;
+     * INFINITY where nothing was measured */
+    double room;
 } fig_need;
 
 typedef struct {
@@ -221,6 +225,8 @@ fig_need fig_cramped_need(const fig *f);
 /* Say that the page is too small, and by how much: its height and its width would have to grow
  * by these factors (1: not that side) for what did not fit. */
 void fig_need_more(fig *f, double h, double w);
+/* A height measured against the least it may be (fig_need.room): have over want. */
+void fig_height_room(fig *f, double have, double want);
 /* A character some label needed and no installed font has (0: none): the fonts are missing. */
 unsigned fig_missing_char(const fig *f);
 /* Whether fontconfig knows a font of this family. */

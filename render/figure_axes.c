@@ -361,6 +361,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         /* centred on the plot, it may reach into the room above and below it, not past it
          * (nor into a panel letter's corner, nor under a title that wrapped across the room) */
         double reach = 2 * fmin(a->tag || wrapped ? 0.0 : top, bottom);
+        fig_height_room(f, ph + reach, w);
         if (w > ph + reach) /* the plot as high as the label, less what it may reach */
             fig_need_more(f, grow(w - reach + top + bottom, outer.h), 1);
     }
@@ -377,6 +378,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         fig_need_more(f, 1, overflow);
     /* a plot narrower than three labels or lower than two lines cannot be read */
     double least_w = 3 * f->spec.font_size, least_h = 2 * f->spec.font_size;
+    fig_height_room(f, ph, least_h);
     if (!(pw >= least_w) || !(ph >= least_h)) {
         /* the growth of outer that gives the plot its least size, its labels kept */
         fig_need_more(f, ph >= least_h ? 1 : grow(least_h + top + bottom, outer.h),

@@ -531,7 +531,7 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
 {
     *cramped = false;
     if (spec->need_out)
-        *spec->need_out = (fig_need){1, 1};
+        *spec->need_out = (fig_need){1, 1, INFINITY};
     double font = spec->font_size;
     const char *title = req->no_title ? NULL : req->title ? req->title
                                                           : txt_lang(e->title, req->zh);
@@ -566,6 +566,8 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         c.area.h -= th + 0.4 * font;
     }
     st = fr->n > 0 ? e->anim->frame(&c, fr->state, fr->k, fr->n) : e->draw(&c);
+    if (st == TF_OK && s.need_out) /* (its factors count on a cramped page only) */
+        *s.need_out = fig_cramped_need(c.f);
     unsigned missing = fig_missing_char(c.f);
     if (st == TF_OK && missing && !s.measure) {
         /* pango would draw empty boxes in its place */
@@ -573,8 +575,6 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
                  "font (Debian: fonts-noto-cjk) or draw the figure with --lang en", missing);
         st = TF_ERR_UNAVAILABLE;
     } else if (st == TF_OK && fig_cramped(c.f)) {
-        if (s.need_out)
-            *s.need_out = fig_cramped_need(c.f);
         /* a measure page is laid out only: cramped or not, it is no failure */
         *cramped = true;
         if (!s.measure)
@@ -674,7 +674,7 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
     bool crowded[2];
     fig_need needs[2];
     if (measure_both(both, a, e, fmt, w, h, plan, own, crowded, needs) != TF_OK)
-        crowded[0] = true, needs[0] = (fig_need){1, 1};
+        crowded[0] = true, needs[0] = (fig_need){1, 1, INFINITY};
     fig_ticks_merge(&own[0], &own[1]);
     *plan = own[0];
     *need = needs[0];
@@ -683,7 +683,7 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
 
 /* The measuring passes a layout takes at most: as matplotlib's constrained layout does, the
  * second corrects what the first's sizes changed (ticks, a panel's letters) */
-#define LAYOUT_ROUNDS 4
+#define LAYOUT_ROUNDS 6
 
 /* The height a cramped page of height h asks for by its measurements, at most cap: grown by
  * what its plots lack in height, or by a fifth when the figure said it had no room without
@@ -694,6 +694,19 @@ static double grown(double h, fig_need n, double stacked, bool again, double cap
 {
     double to = n.h > 1 ? h * n.h : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
     return fmin(again ? fmax(to, stacked) : to, cap);
+}
+
+/* The height at which the plots' room (fig_need.room) reaches ROOM_SPARE, on the line through
+ * its values lo_room < 1 at lo and hi_room >= 1 at hi: a plot's height grows with the page's,
+ * so this is where the least of them fits with a quarter to spare (a colour bar beside it
+ * keeps room for its ticks); hi when it is not between. */
+#define ROOM_SPARE 1.25
+static double secant_height(double lo, double lo_room, double hi, double hi_room)
+{
+    if (!(hi_room > lo_room) || !isfinite(hi_room) || !(lo_room < 1))
+        return hi;
+    double at = lo + (ROOM_SPARE - lo_room) * (hi - lo) / (hi_room - lo_room);
+    return at > lo && at < hi ? ceil(at) : hi;
 }
 
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
@@ -716,12 +729,33 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
      * need it (a large --font-size on a narrow page) */
     double cap = req->height > 0 ? *h : MAX_SIDE_PT;
     double hh = *h, mine = 0, first = 0;
+    double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
+    int secants = 0;
     for (int round = 0; round < LAYOUT_ROUNDS; round++) {
         bool cramped[2];
         fig_need need[2];
         if (measure_both(both, a, e, fmt, w, hh, NULL, own, cramped, need) != TF_OK)
             break;
-        if ((!cramped[0] && !cramped[1]) || req->height > 0) {
+        bool fit = !cramped[0] && !cramped[1];
+        double room = fmin(need[0].room, need[1].room);
+        if (fit && below > 0 && secants < 2 && req->height == 0) {
+            /* reached by a step that may have overshot: the height where the plots' room
+             * meets their need, between the two measured (they grow with the page); twice */
+            double at = secant_height(below, below_room, hh, room);
+            if (at < 0.97 * hh) {
+                above = hh;
+                hh = at;
+                secants++;
+                continue;
+            }
+        }
+        if (!fit && above > 0) { /* not quite: back to the height that held them */
+            hh = above;
+            above = below = 0;
+            secants = 2;
+            continue;
+        }
+        if (fit || req->height > 0) {
             if (agree_plan(both, a, e, fmt, w, hh, own, plan, &need[0]) || req->height > 0) {
                 *h = hh;
                 free(own);
@@ -730,6 +764,7 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             memset(plan, 0, sizeof *plan);
             cramped[0] = true; /* the plan crowds this page: a taller one */
         }
+        below = hh, below_room = room;
         if (!cramped[0] && !(mine > 0))
             mine = hh;
         if ((!cramped[0] || !cramped[1]) && !(first > 0))

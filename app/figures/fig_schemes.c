@@ -738,6 +738,7 @@ tf_status draw_schemes(fig_ctx *c)
                 fig_axes_fit(c->f, &ax[b], r[b]);
             }
             double least = 5 * fig_font_size(c->f, FIG_LABEL);
+            fig_height_room(c->f, ax[b].r.h, least);
             if (ax[b].r.h < least)
                 fig_need_more(c->f, (r[b].h + least - ax[b].r.h) / r[b].h, 1);
             if (b == 1)
@@ -939,6 +940,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     fig_axes_fit(c->f, &ax, r);
     /* a curve lower than five lines of its labels is squashed under them: a taller page */
     double least = 5 * fig_font_size(c->f, FIG_LABEL);
+    fig_height_room(c->f, ax.r.h, least);
     if (ax.r.h < least)
         fig_need_more(c->f, (r.h + least - ax.r.h) / r.h, 1);
     fig_axes_draw(c->f, &ax);
