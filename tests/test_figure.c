@@ -610,6 +610,50 @@ static void test_layouts_hold(void **state)
     assert_int_equal(frames.bad, 0);
 }
 
+/* At its default label size every still figure's page is at most a text block tall (9 in): its
+ * labels shrink (to 6 pt) before the page grows past it; from 2 in to a text block's width, in
+ * both languages. */
+static void test_default_pages_at_most_9in(void **state)
+{
+    (void)state;
+    if (fast_pass_only("9 in pages"))
+        return;
+    static const double widths[] = {2, 3.25, 6.75};
+    char path[160];
+    snprintf(path, sizeof path, "%s/tall.pdf", tmpdir);
+    /* the schemes figure also past its trained length (its three panels: 10.8 in at 3.25 in) */
+    static tf_positions yarn;
+    positions_defaults(&yarn);
+    yarn.trained = 128;
+    rope_scaling_defaults(ROPE_SCALING_YARN, &yarn.scaling);
+    int bad = 0, drawn = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue;
+        bool scaled = strcmp(*name, "schemes") == 0;
+        for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++)
+            for (int zh = 0; zh < 2 + 2 * scaled; zh++) {
+                fig_boxes boxes = {0};
+                fig_request req = input_request(*name, zh % 2, widths[w], 0);
+                req.positions = zh >= 2 ? &yarn : NULL;
+                req.boxes = &boxes;
+                char msg[256];
+                if (export_msg(&req, &inputs.a, *name, path, msg, sizeof msg) == 0) {
+                    drawn++;
+                    if (boxes.page_h > 9 * 72 + 1e-6) {
+                        bad++;
+                        fprintf(stderr, "# %s %.2f in %s: %.2f in tall\n", *name, widths[w],
+                                zh % 2 ? "zh" : "en", boxes.page_h / 72);
+                    }
+                }
+                fig_boxes_free(&boxes);
+            }
+    }
+    print_message("# %d default pages drawn, %d taller than 9 in\n", drawn, bad);
+    assert_true(drawn > 0);
+    assert_int_equal(bad, 0);
+}
+
 /* An animation whose frames cannot hold their labels (a column's width at 14 pt) is refused
  * with the width that would hold them, and drawn at that width. */
 static void test_frames_refused_with_width(void **state)
@@ -1058,6 +1102,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pdf_single_revision),
         cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_frames_refused_with_width),
+        cmocka_unit_test(test_default_pages_at_most_9in),
         cmocka_unit_test(test_zh_en_same),
         cmocka_unit_test(test_no_title_keeps_subtitles),
         cmocka_unit_test(test_vmin_vmax_every_heatmap),

@@ -710,13 +710,14 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
 }
 
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
- * up that the measurements of both ask for (unless the request sets the height; when the other
- * language needs a much taller page or none, this one's own height and ticks), and the plan
+ * up (at most cap) that the measurements of both ask for (unless the request sets the height;
+ * when the other language needs a much taller page or none, this one's own height and ticks),
+ * and the plan
  * both pages take (agree_plan). Either language's export works it out alike, so the two files
  * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
  * gains room by it. */
 static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                          fig_format fmt, double w, double *h, fig_ticks *plan)
+                          fig_format fmt, double w, double *h, double cap, fig_ticks *plan)
 {
     fig_request other = *req;
     other.zh = !req->zh;
@@ -725,9 +726,7 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     fig_ticks *own = malloc(2 * sizeof *own);
     if (!own)
         return; /* no plan: each language its own ticks */
-    /* a page starts at most a text block tall (figure_page_size); taller only when its labels
-     * need it (a large --font-size on a narrow page) */
-    double cap = req->height > 0 ? *h : MAX_SIDE_PT;
+    cap = req->height > 0 ? *h : fmax(cap, *h);
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
@@ -784,18 +783,18 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     free(own);
 }
 
-/* The still figure e to fp in format fmt at width w, from height *h up (fp NULL: laid out
- * only): the height follows the width, taller when the labels need it (a large --font-size),
+/* The still figure e to fp in format fmt at width w, from height *h up to cap (fp NULL: laid
+ * out only): the height follows the width, taller when the labels need it (a large --font-size),
  * the same in both languages, and so are the ticks and the labels. *need: what the page asks
  * for when it is cramped. */
 static tf_status draw_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                         fig_format fmt, FILE *fp, double w, double *h, bool *cramped,
+                         fig_format fmt, FILE *fp, double w, double *h, double cap, bool *cramped,
                          fig_need *need, char *why, size_t why_len)
 {
     fig_ticks *plan = malloc(sizeof *plan);
     if (!plan)
         return TF_ERR_NOMEM;
-    shared_layout(req, a, e, fmt, w, h, plan);
+    shared_layout(req, a, e, fmt, w, h, cap, plan);
     tf_status st = still_page(req, a, e, fmt, w, *h, fp, !fp, plan, NULL, need, cramped, why,
                               why_len);
     if (st == TF_OK && !fp && *cramped)
@@ -824,7 +823,8 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
         figure_page_size(&r, e, &pw, &h);
         bool cramped;
         char why[8];
-        tf_status st = draw_at(&r, a, e, fmt, NULL, pw, &h, &cramped, &need, why, sizeof why);
+        tf_status st = draw_at(&r, a, e, fmt, NULL, pw, &h, MAX_SIDE_PT, &cramped, &need, why,
+                               sizeof why);
         if (st == TF_OK)
             return w;
         if (st != TF_ERR_RANGE)
@@ -873,13 +873,18 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     double h = h0;
     fig_memo memo = {0};
     export_memo = &memo;
-    tf_status st = draw_at(&r, a, e, fmt, fp, w, &h, &cramped, &need, why, why_len);
+    /* labels of the default size make a page at most a text block tall, and smaller ones
+     * before a taller page: the smallest alone may take more; a size the request sets, too */
+    size_t n_smaller = sizeof smaller_fonts / sizeof smaller_fonts[0];
+    bool own = req->font_size > 0;
+    tf_status st = draw_at(&r, a, e, fmt, fp, w, &h, own ? MAX_SIDE_PT : TEXT_HEIGHT_PT,
+                           &cramped, &need, why, why_len);
     *smaller = 0;
-    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !(req->font_size > 0) &&
-                       k < sizeof smaller_fonts / sizeof smaller_fonts[0]; k++) {
+    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !own && k < n_smaller; k++) {
         r.font_size = smaller_fonts[k];
         h = h0;
-        st = draw_at(&r, a, e, fmt, fp, w, &h, &cramped, &need, why, why_len);
+        st = draw_at(&r, a, e, fmt, fp, w, &h, k + 1 < n_smaller ? TEXT_HEIGHT_PT : MAX_SIDE_PT,
+                     &cramped, &need, why, why_len);
         *smaller = st == TF_OK ? r.font_size : 0;
     }
     if (st == TF_ERR_RANGE && cramped)
