@@ -176,7 +176,7 @@ static const char *names_list(bool animated, char *list, size_t cap)
 /* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
  * (2.5 to 3.5 in), not its one-column shape scaled up to most of a page; taller when its labels
  * need it (shared_layout) */
-#define WIDE_HEIGHT_IN 3.0
+#define WIDE_HEIGHT_IN 3.4
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
     /* an animation is for a slide: 16:9, 960 x 540 pixels at its own resolution */
@@ -686,13 +686,14 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
 #define LAYOUT_ROUNDS 6
 
 /* The height a cramped page of height h asks for by its measurements, at most cap: grown by
- * what its plots lack in height, or by a fifth when the figure said it had no room without
+ * what its plots lack in height (a tenth at least: what else is beside a plot, a colour bar's
+ * ticks, wants room with it), or by a fifth when the figure said it had no room without
  * saying how much; at least stacked, the figure's own proportions (no taller than a text block),
  * where panels side by side stack (split_panels) and a square panel takes its width from the
  * height, when its plots lack width or a correction did not help (again). */
 static double grown(double h, fig_need n, double stacked, bool again, double cap)
 {
-    double to = n.h > 1 ? h * n.h : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
+    double to = n.h > 1 ? h * fmax(n.h, 1.1) : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
     return fmin(again ? fmax(to, stacked) : to, cap);
 }
 
@@ -706,7 +707,7 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     if (!(hi_room > lo_room) || !isfinite(hi_room) || !(lo_room < 1))
         return hi;
     double at = lo + (ROOM_SPARE - lo_room) * (hi - lo) / (hi_room - lo_room);
-    return at > lo && at < hi ? ceil(at) : hi;
+    return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h

@@ -159,12 +159,14 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
 }
 
 /* Label text of arrow m, whose tip is at (x, y): beyond the tip (straight out, else turned up
- * to a third of a right angle), clear of the arrows' heads and of the labels placed before
- * (arrows a few degrees apart), inside the plot. placed[m] becomes
+ * to a third of a right angle), clear of the arrows' heads, of the lines (shafts, guides and the
+ * circle: lines[nl]) and of the labels placed before (arrows a few degrees apart), inside the
+ * plot. placed[m] becomes
  * its box (centre and size). A plot too small for that makes the page cramped (a taller page
  * gives it room). */
 static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, double y,
-                        fig_rect *placed, long m, const fig_rect *heads, long n_heads)
+                        fig_rect *placed, long m, const fig_rect *heads, long n_heads,
+                        const fig_series *lines, int nl)
 {
     double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
     double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
@@ -191,6 +193,9 @@ static void arrow_label(fig *f, const fig_axes *a2, const char *text, double x, 
             clear = tx + 0.5 * tw <= h->x || h->x + h->w <= tx - 0.5 * tw ||
                     ty + 0.5 * th <= h->y || h->y + h->h <= ty - 0.5 * th;
         }
+        for (int j = 0; j < nl && clear; j++) /* nor across a line */
+            clear = !fig_series_hit(a2, &lines[j], (fig_rect){tx - 0.5 * tw, ty - 0.5 * th, tw,
+                                                                th});
     }
     if (!clear)
         fig_set_cramped(f);
@@ -259,10 +264,23 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
         heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
                              0.9 * fig_font_size(c->f, FIG_TICK));
     }
+    /* the lines a label keeps off: the shafts, the two guides and the circle */
+    double lx[ROPE_ARROWS + 2][2], ly[ROPE_ARROWS + 2][2], cx[65], cy[65];
+    fig_series lines[ROPE_ARROWS + 3];
+    int nl = 0;
+    for (long m = 0; m < M + 2; m++, nl++) {
+        bool g = m >= M, across = m == M;
+        lx[m][0] = g ? (across ? -lim : 0) : 0, lx[m][1] = g ? (across ? lim : 0) : tip[m][0];
+        ly[m][0] = g ? (across ? 0 : -lim) : 0, ly[m][1] = g ? (across ? 0 : lim) : tip[m][1];
+        lines[nl] = (fig_series){.x = lx[m], .y = ly[m], .n = 2};
+    }
+    for (int k = 0; k <= 64; k++)
+        cx[k] = R * cos(2 * M_PI * k / 64), cy[k] = R * sin(2 * M_PI * k / 64);
+    lines[nl++] = (fig_series){.x = cx, .y = cy, .n = 65};
     for (long m = 0; m < M; m++) { /* the labels after every arrow, off all their heads */
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        arrow_label(c->f, &a2, ml, tip[m][0], tip[m][1], placed, m, heads, M);
+        arrow_label(c->f, &a2, ml, tip[m][0], tip[m][1], placed, m, heads, M, lines, nl);
     }
     free(rot);
     return TF_OK;
