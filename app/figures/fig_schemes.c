@@ -767,7 +767,6 @@ const char *check_pefile(const tf_config *cfg)
 
 typedef struct {
     const tf_learned_pe *t;
-    tf_learned_pe head; /* its first n rows: the cosines and the curve are of these */
     long n;        /* rows in the cosine matrix */
     double *gram;  /* (n, n) */
     double *sim;   /* (K) the table's similarity against offset 0 .. K-1 */
@@ -787,8 +786,6 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
     P->K = P->n;
-    P->head = *t; /* the same rows, fewer of them: row-major, so the first n are a prefix */
-    P->head.n_pos = P->n;
     P->gram = malloc((size_t)P->n * (size_t)P->n * sizeof *P->gram);
     P->sim = malloc((size_t)P->K * sizeof *P->sim);
     P->sin = malloc((size_t)P->K * sizeof *P->sin);
