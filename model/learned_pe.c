@@ -118,6 +118,18 @@ static double *inverse_norms(const tf_learned_pe *t, bool cosine)
     return inv;
 }
 
+/* The similarity at offset k (learned_pe_offset_similarity), the rows' inverse norms inv. */
+static double offset_similarity(const tf_learned_pe *t, const double *inv, long k)
+{
+    k = labs(k);
+    if (k >= t->n_pos)
+        return NAN;
+    double acc = 0.0;
+    for (long p = 0; p + k < t->n_pos; p++)
+        acc += la_dot4(row(t, p), row(t, p + k), (size_t)t->d) * inv[p] * inv[p + k];
+    return acc / (double)(t->n_pos - k);
+}
+
 tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long k0, long n,
                                        double *out)
 {
@@ -126,19 +138,34 @@ tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long
     double *inv = inverse_norms(t, cosine);
     if (!inv)
         return TF_ERR_NOMEM;
-    for (long i = 0; i < n; i++) {
-        long k = labs(k0 + i);
-        if (k >= t->n_pos) {
-            out[i] = NAN;
-            continue;
-        }
-        double acc = 0.0;
-        for (long p = 0; p + k < t->n_pos; p++)
-            acc += la_dot(row(t, p), row(t, p + k), (size_t)t->d) * inv[p] * inv[p + k];
-        out[i] = acc / (double)(t->n_pos - k);
-    }
+    for (long i = 0; i < n; i++)
+        out[i] = offset_similarity(t, inv, k0 + i);
     free(inv);
     return TF_OK;
+}
+
+tf_status learned_pe_offset_similarity_at(const tf_learned_pe *t, bool cosine, const long *k,
+                                          long n, double *out)
+{
+    double *inv = inverse_norms(t, cosine);
+    if (!inv)
+        return TF_ERR_NOMEM;
+    for (long i = 0; i < n; i++)
+        out[i] = offset_similarity(t, inv, k[i]);
+    free(inv);
+    return TF_OK;
+}
+
+void learned_pe_offset_similarity_gram(const double *gram, long n, double *out)
+{
+    for (long k = 0; k < n; k++) {
+        double acc = 0.0;
+        for (long p = 0; p + k < n; p++) {
+            double aa = gram[p * n + p], bb = gram[(p + k) * n + p + k];
+            acc += la_cosine_of(gram[p * n + p + k], sqrt(aa), sqrt(bb));
+        }
+        out[k] = acc / (double)(n - k);
+    }
 }
 
 tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, double *out)
@@ -150,7 +177,7 @@ tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, 
         return TF_ERR_NOMEM;
     for (long a = 0; a < n; a++)
         for (long b = a; b < n; b++) {
-            double v = la_dot(row(t, p0 + a), row(t, p0 + b), (size_t)t->d) * inv[p0 + a] *
+            double v = la_dot4(row(t, p0 + a), row(t, p0 + b), (size_t)t->d) * inv[p0 + a] *
                        inv[p0 + b];
             out[a * n + b] = out[b * n + a] = v;
         }

@@ -64,6 +64,14 @@ tf_status learned_pe_rows(const tf_learned_pe *t, long p0, long n, double *out /
  * NaN where |k| >= n_pos (no pair of rows is that far apart). A zero row counts as cosine 0. */
 tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long k0, long n,
                                        double *out /* (n) */);
+/* The same at the offsets k[0 .. n-1]. */
+tf_status learned_pe_offset_similarity_at(const tf_learned_pe *t, bool cosine, const long *k,
+                                          long n, double *out /* (n) */);
+
+/* The similarity of learned_pe_offset_similarity (cosine) at offsets 0 .. n-1 of the n rows
+ * whose dot products gram holds ((n, n), learned_pe_gram without cosine): the same mean of
+ * cosines, each from the gram's entries (a pass over the gram instead of over the rows). */
+void learned_pe_offset_similarity_gram(const double *gram, long n, double *out /* (n) */);
 
 /* out[a][b] = P[p0 + a] . P[p0 + b], or their cosine; rows inside the table
  * (TF_ERR_POSITIONS), n at most TF_MAX_DOT_POSITIONS. */

@@ -20,6 +20,21 @@ static inline double la_dot(const double *a, const double *b, size_t n)
     return s;
 }
 
+/* a . b summed in four interleaved parts (then added): the same products in another order,
+ * about four times as fast where a loop computes many of them (a Gram matrix), as the parts do
+ * not wait for each other */
+static inline double la_dot4(const double *a, const double *b, size_t n)
+{
+    double s[4] = {0.0, 0.0, 0.0, 0.0};
+    size_t j = 0;
+    for (; j + 4 <= n; j += 4)
+        for (int k = 0; k < 4; k++)
+            s[k] += a[j + k] * b[j + k];
+    for (; j < n; j++)
+        s[0] += a[j] * b[j];
+    return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
 /* a . b for float32 vectors, each product and the sum in float64 */
 static inline double la_dot_f(const float *a, const float *b, size_t n)
 {

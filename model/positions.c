@@ -177,6 +177,22 @@ tf_status posctx_curve(const tf_posctx *c, tf_scheme s, bool scaled, long k0, lo
     return poscurve_fill(s, &k, k0, n, out);
 }
 
+tf_status posctx_curve_at(const tf_posctx *c, tf_scheme s, bool scaled, const long *k, long n,
+                          double *out)
+{
+    /* the learned table's norms once for all the distances; every other scheme's point alone */
+    if (s == SCHEME_LEARNED && c->table && c->table->p) {
+        for (long i = 0; i < n; i++)
+            if (labs(k[i]) > TF_MAX_POSITIONS)
+                return TF_ERR_POSITIONS;
+        return learned_pe_offset_similarity_at(c->table, true, k, n, out);
+    }
+    tf_status st = TF_OK;
+    for (long i = 0; i < n && st == TF_OK; i++)
+        st = posctx_curve(c, s, scaled, k[i], 1, &out[i]);
+    return st;
+}
+
 long posctx_trained(const tf_posctx *c, tf_scheme s)
 {
     if (s == SCHEME_ROPE) {

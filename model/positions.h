@@ -93,6 +93,9 @@ poscurve_cfg posctx_curve_cfg(const tf_posctx *c, bool scaled);
  * scaling at the scaling's base, as its original frequencies are. */
 tf_status posctx_curve(const tf_posctx *c, tf_scheme s, bool scaled, long k0, long n,
                        double *out /* (n) */);
+/* The same at the distances k[0 .. n-1] (a curve drawn on a log axis: a few thousand of them). */
+tf_status posctx_curve_at(const tf_posctx *c, tf_scheme s, bool scaled, const long *k, long n,
+                          double *out /* (n) */);
 /* Where the scheme stops being what it was trained on (0: nowhere): the learned table's rows,
  * T5's max_distance, and for RoPE, plain or scaled, the original context when a scaling is
  * chosen or a trained length given. */

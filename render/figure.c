@@ -263,6 +263,26 @@ bool fig_cramped(const fig *f) { return f->cramped; }
 
 void fig_set_cramped(fig *f) { f->cramped = true; }
 
+fig_need fig_cramped_need(const fig *f)
+{
+    return (fig_need){fmax(f->need.h, 1.0), fmax(f->need.w, 1.0),
+                      f->has_room ? f->need.room : INFINITY};
+}
+
+void fig_need_more(fig *f, double h, double w)
+{
+    f->cramped = true;
+    f->need.h = fmax(f->need.h, h);
+    f->need.w = fmax(f->need.w, w);
+}
+
+void fig_height_room(fig *f, double have, double want)
+{
+    double r = want > 0 ? have / want : INFINITY;
+    f->need.room = f->has_room ? fmin(f->need.room, r) : r;
+    f->has_room = true;
+}
+
 bool fig_cramped_take(fig *f)
 {
     bool was = f->cramped;

@@ -154,6 +154,15 @@ void fig_ticks_merge(fig_ticks *a, const fig_ticks *b);
 /* The entry of p with k's key, NULL for none. */
 const fig_plan_entry *fig_plan_find(const fig_ticks *p, const fig_plan_entry *k);
 
+/* What a cramped page asks for (fig_cramped_need): height and width, each as a factor. */
+typedef struct {
+    double h, w;
+    /* the least room a plot had for its height against what it needs (plot height over its
+     * least height, ...): below 1 on a page too low, above on one with height to spare;
+     * INFINITY where nothing was measured */
+    double room;
+} fig_need;
+
 typedef struct {
     fig_format format;
     double width, height; /* points */
@@ -175,6 +184,7 @@ typedef struct {
     fig_boxes *boxes;          /* non-NULL: record what goes where */
     const fig_ticks *ticks_in; /* non-NULL: ticks at least this sparse */
     fig_ticks *ticks_out;      /* non-NULL: the ticks chosen */
+    fig_need *need_out;        /* non-NULL: what the page's measurements ask for (fig_cramped_need) */
     /* --no-title: panels show no subtitle (fig_axes.title), only a title that is a panel's
      * short name (fig_axes.title_is_name) */
     bool no_subtitles;
@@ -214,6 +224,16 @@ void fig_set_cramped(fig *f);
  * nothing drawn) and takes a smaller one when it did not fit asks before and after the trial,
  * and sets the flag again (fig_set_cramped) when it was set before. */
 bool fig_cramped_take(fig *f);
+/* What a cramped page's measurements ask for: by how much the page's height and its width would
+ * have to grow for the plots that had no room to get it (their least size and their labels
+ * against the room they were given), 1 where none asked; a cramped page whose figure gave no
+ * measure (fig_set_cramped) asks for nothing here. */
+fig_need fig_cramped_need(const fig *f);
+/* Say that the page is too small, and by how much: its height and its width would have to grow
+ * by these factors (1: not that side) for what did not fit. */
+void fig_need_more(fig *f, double h, double w);
+/* A height measured against the least it may be (fig_need.room): have over want. */
+void fig_height_room(fig *f, double have, double want);
 /* A character some label needed and no installed font has (0: none): the fonts are missing. */
 unsigned fig_missing_char(const fig *f);
 /* Whether fontconfig knows a font of this family. */

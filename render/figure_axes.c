@@ -340,13 +340,19 @@ static double title_wrap(fig *f, const fig_axes *a, double room, double tag_w)
     return w > wrap && wrap > 0 ? wrap : 0;
 }
 
+/* The factor by which have must grow to become want (2 when there is nothing to grow). */
+static double grow(double want, double have)
+{
+    return have > 0 ? want / have : 2.0;
+}
+
 void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
 {
     double tick = fig_tick_len(f), pad = pad_of(f);
     double w, h, th;
     /* a title or axis label longer than the room it is centred in would be clipped or run into
      * its neighbours: the page is too small for this font size */
-    bool overflow = false;
+    double overflow = 0; /* the widest such label against its room */
     if (f->spec.no_subtitles && !a->title_is_name)
         a->title = NULL;
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
@@ -368,7 +374,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
             fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
             wrap_at(f, 0);
             h = fmax(h, tagh);
-            overflow |= tw + 2 * tagw > room.w;
+            overflow = fmax(overflow, (tw + 2 * tagw) / room.w);
         }
         top = h + pad;
     }
@@ -376,7 +382,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     if (a->x.label) {
         fig_text_size(f, FIG_LABEL, a->x.label, false, &w, &h);
         bottom += 0.5 * pad + h;
-        overflow |= w > room.w;
+        overflow = fmax(overflow, w / room.w);
     }
     double ph = outer.h - top - bottom;
     fig_axis_ticks(f, &a->y, ph, false);
@@ -388,7 +394,10 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         left += pad + h;
         /* centred on the plot, it may reach into the room above and below it, not past it
          * (nor into a panel letter's corner, nor under a title that wrapped across the room) */
-        overflow |= w > ph + 2 * fmin(a->tag || wrapped ? 0.0 : top, bottom);
+        double reach = 2 * fmin(a->tag || wrapped ? 0.0 : top, bottom);
+        fig_height_room(f, ph + reach, w);
+        if (w > ph + reach) /* the plot as high as the label, less what it may reach */
+            fig_need_more(f, grow(w - reach + top + bottom, outer.h), 1);
     }
     left = fmax(left, a->min_left);
     a->used_left = left;
@@ -399,11 +408,15 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_axis_label_extent(f, &a->x, &xw, &xh);
     if (a->right < xw / 2)
         pw -= xw / 2 - a->right;
+    if (overflow > 1)
+        fig_need_more(f, 1, overflow);
     /* a plot narrower than three labels or lower than two lines cannot be read */
-    if (overflow)
-        f->cramped = true;
-    if (!(pw >= 3 * f->spec.font_size) || !(ph >= 2 * f->spec.font_size)) {
-        f->cramped = true;
+    double least_w = 3 * f->spec.font_size, least_h = 2 * f->spec.font_size;
+    fig_height_room(f, ph, least_h);
+    if (!(pw >= least_w) || !(ph >= least_h)) {
+        /* the growth of outer that gives the plot its least size, its labels kept */
+        fig_need_more(f, ph >= least_h ? 1 : grow(least_h + top + bottom, outer.h),
+                      pw >= least_w ? 1 : grow(least_w + outer.w - pw, outer.w));
         pw = fmax(pw, 1.0);
         ph = fmax(ph, 1.0);
     }

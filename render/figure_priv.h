@@ -34,6 +34,8 @@ struct fig {
     long heat_drawn_rows, heat_drawn_cols;
     bool write_failed;  /* the vector stream could not be written */
     bool cramped;       /* a plot area had no room left after its labels */
+    fig_need need;      /* what it would take (fig_cramped_need): growth of height and width */
+    bool has_room;      /* need.room was measured */
     unsigned missing;   /* a character no installed font has */
     int label_call;     /* labels and values asked about so far (fig_plan_drop,
                          * fig_plan_max: their key in the plans) */

@@ -489,10 +489,9 @@ static bool fast_pass_only(const char *what)
     return false;
 }
 
-/* A refused page's message names a width ("--width 3.58in"): the figure exported at that width
- * (the same font size and language) is drawn, and laid out by the rules; at 14 pt in English
- * a page a quarter inch narrower, when that is still wider than the page refused, is refused (the width
- * named is the least that fits, to the quarter inch). Counts a fault into k->bad. */
+/* A refused page's message names a width ("--width 3.58in"), computed from the page's
+ * measurements: the figure exported at that width (the same font size and language) is drawn,
+ * and laid out by the rules. Counts a fault into k->bad. */
 static void named_width_fits(sweep_count *k, const fig_request *asked, const char *name,
                              const char *msg, const char *path)
 {
@@ -514,18 +513,6 @@ static void named_width_fits(sweep_count *k, const fig_request *asked, const cha
                 rc == 0 ? "drawn with a fault" : "refused again", why);
     }
     fig_boxes_free(&boxes);
-    /* (in English at the largest size only, where most pages are refused: the sweep's time) */
-    double less = w_in - 0.25;
-    if (asked->font_size >= 14 && !asked->zh && less * 72 > asked->width + 1) {
-        req = *asked;
-        req.width = less * 72;
-        if (export_msg(&req, &inputs.a, name, path, again, sizeof again) == 0) {
-            k->bad++;
-            fprintf(stderr, "# %s %.2f in %g pt %s: refused, naming %.2f in, where %.2f in fits "
-                    "already\n", name, asked->width / 72, asked->font_size,
-                    asked->zh ? "zh" : "en", w_in, less);
-        }
-    }
 }
 
 /* A still page of the sweep: judge()'s rules, and a refusal's named width tried. */
@@ -621,6 +608,50 @@ static void test_layouts_hold(void **state)
             figures, nw, k.drawn, k.refused, k.bad, frames.drawn, frames.refused, frames.bad);
     assert_int_equal(k.bad, 0);
     assert_int_equal(frames.bad, 0);
+}
+
+/* At its default label size every still figure's page is at most a text block tall (9 in): its
+ * labels shrink (to 6 pt) before the page grows past it; from 2 in to a text block's width, in
+ * both languages. */
+static void test_default_pages_at_most_9in(void **state)
+{
+    (void)state;
+    if (fast_pass_only("9 in pages"))
+        return;
+    static const double widths[] = {2, 3.25, 6.75};
+    char path[160];
+    snprintf(path, sizeof path, "%s/tall.pdf", tmpdir);
+    /* the schemes figure also past its trained length (its three panels: 10.8 in at 3.25 in) */
+    static tf_positions yarn;
+    positions_defaults(&yarn);
+    yarn.trained = 128;
+    rope_scaling_defaults(ROPE_SCALING_YARN, &yarn.scaling);
+    int bad = 0, drawn = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue;
+        bool scaled = strcmp(*name, "schemes") == 0;
+        for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++)
+            for (int zh = 0; zh < 2 + 2 * scaled; zh++) {
+                fig_boxes boxes = {0};
+                fig_request req = input_request(*name, zh % 2, widths[w], 0);
+                req.positions = zh >= 2 ? &yarn : NULL;
+                req.boxes = &boxes;
+                char msg[256];
+                if (export_msg(&req, &inputs.a, *name, path, msg, sizeof msg) == 0) {
+                    drawn++;
+                    if (boxes.page_h > 9 * 72 + 1e-6) {
+                        bad++;
+                        fprintf(stderr, "# %s %.2f in %s: %.2f in tall\n", *name, widths[w],
+                                zh % 2 ? "zh" : "en", boxes.page_h / 72);
+                    }
+                }
+                fig_boxes_free(&boxes);
+            }
+    }
+    print_message("# %d default pages drawn, %d taller than 9 in\n", drawn, bad);
+    assert_true(drawn > 0);
+    assert_int_equal(bad, 0);
 }
 
 /* An animation whose frames cannot hold their labels (a column's width at 14 pt) is refused
@@ -1129,6 +1160,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_pdf_single_revision),
         cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_frames_refused_with_width),
+        cmocka_unit_test(test_default_pages_at_most_9in),
         cmocka_unit_test(test_zh_en_same),
         cmocka_unit_test(test_no_title_keeps_subtitles),
         cmocka_unit_test(test_vmin_vmax_every_heatmap),

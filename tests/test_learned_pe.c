@@ -88,11 +88,26 @@ static void test_sinusoidal_table(void **state)
         assert_close(dot[i], want[i], 1e-12);
         assert_close(sim[i], want[i] / (D / 2.0), 1e-13);
     }
+    /* at offsets in any order, one pass over the rows' norms: PE's closed form again */
+    const long at[] = {5, -3, N, 0, N - 1};
+    double some[5];
+    assert_int_equal(learned_pe_offset_similarity_at(&t, true, at, 5, some), TF_OK);
+    for (int i = 0; i < 5; i++) {
+        if (labs(at[i]) >= N)
+            assert_true(isnan(some[i]));
+        else
+            assert_close(some[i], posenc_dot_offset((double)at[i], D, 10000) / (D / 2.0), 1e-13);
+    }
     /* the dot-product matrix is PE's own */
     double *g = malloc(N * N * sizeof *g), *g2 = malloc(N * N * sizeof *g2);
     assert_int_equal(learned_pe_gram(&t, false, 0, N, g), TF_OK);
     assert_int_equal(posenc_gram(0, N, D, 10000, g2), TF_OK);
     check_max_diff("gram", g, g2, N * N, 1e-12);
+    /* the offset similarity read from the gram: the rows' own, PE's closed form */
+    double from_gram[N];
+    learned_pe_offset_similarity_gram(g, N, from_gram);
+    for (int k = 0; k < N; k++)
+        assert_close(from_gram[k], posenc_dot_offset((double)k, D, 10000) / (D / 2.0), 1e-13);
     assert_int_equal(learned_pe_gram(&t, true, 10, 20, g), TF_OK);
     for (int a = 0; a < 20; a++)
         assert_close(g[a * 20 + a], 1.0, 1e-14);

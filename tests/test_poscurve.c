@@ -186,6 +186,15 @@ static void test_curves_side_by_side(void **state)
             s += cos(k * pow(10000.0, -2.0 * j / 16));
         assert_close(cv.c[1].v[k], s / 8, 1e-12);
     }
+    /* at distances in any order (a figure's log axis): each the value of the run above (to
+     * rounding: a run of distances may sum its cosines by a recurrence) */
+    const long at[] = {8, 1, 5, 0, 8};
+    double got[5];
+    for (int i = 0; i < 7; i++) {
+        assert_int_equal(posctx_curve_at(&pc, cv.c[i].s, cv.c[i].scaled, at, 5, got), TF_OK);
+        for (int j = 0; j < 5; j++)
+            assert_close(got[j], cv.c[i].v[at[j]], 1e-12);
+    }
     posctx_curves_free(&cv);
     /* a list keeps its order; plain RoPE has no unseen share without a trained length */
     p.n = 2, p.list[0] = SCHEME_T5, p.list[1] = SCHEME_ROPE;

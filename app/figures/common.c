@@ -58,10 +58,36 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
     return cm;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* The k-th smallest of s[0 .. m-1] (k < m), s reordered: Hoare's selection, in linear time on
+ * average where sorting the lot would take n log n (a million gram values on every page). */
+static double select_kth(double *s, size_t m, size_t k)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    size_t lo = 0, hi = m - 1;
+    while (lo < hi) {
+        double pivot = s[lo + (hi - lo) / 2];
+        size_t i = lo, j = hi;
+        while (i <= j) {
+            while (s[i] < pivot)
+                i++;
+            while (s[j] > pivot)
+                j--;
+            if (i <= j) {
+                double t = s[i];
+                s[i] = s[j], s[j] = t;
+                i++;
+                if (j == 0)
+                    break;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return s[k];
+    }
+    return s[k];
 }
 
 #define SCALE_SAMPLE 200000 /* values a percentile is read from: every k-th of a larger panel */
@@ -78,9 +104,8 @@ static bool percentiles(const double *v, size_t n, double *p1, double *p99)
         if (isfinite(v[i]))
             s[m++] = v[i];
     if (m) {
-        qsort(s, m, sizeof *s, cmp_double);
-        *p1 = s[(size_t)floor(0.01 * (double)(m - 1))];
-        *p99 = s[(size_t)ceil(0.99 * (double)(m - 1))];
+        *p1 = select_kth(s, m, (size_t)floor(0.01 * (double)(m - 1)));
+        *p99 = select_kth(s, m, (size_t)ceil(0.99 * (double)(m - 1)));
     }
     free(s);
     return m > 0;
@@ -431,4 +456,32 @@ void cut_at_colon(char *s)
         colon = strchr(s, ':');
     if (colon)
         *colon = '\0';
+}
+
+bool memo_get(const fig_ctx *c, int i, double *out, size_t n)
+{
+    if (!c->memo || !c->memo->v[i] || c->memo->n[i] != n)
+        return false;
+    memcpy(out, c->memo->v[i], n * sizeof *out);
+    return true;
+}
+
+void memo_put(const fig_ctx *c, int i, const double *v, size_t n)
+{
+    if (!c->memo)
+        return;
+    double *keep = malloc(n * sizeof *keep);
+    if (!keep)
+        return;
+    memcpy(keep, v, n * sizeof *keep);
+    free(c->memo->v[i]);
+    c->memo->v[i] = keep;
+    c->memo->n[i] = n;
+}
+
+void fig_memo_free(fig_memo *m)
+{
+    for (int i = 0; i < FIG_MEMO_SLOTS; i++)
+        free(m->v[i]);
+    memset(m, 0, sizeof *m);
 }

@@ -13,8 +13,19 @@
 #include "figure.h"
 #include "order_train.h"
 
+/* Numbers a figure computed for one export, kept for the export's other pages (the other
+ * language's, a taller one's): the same request, so the same numbers. Arrays of doubles in
+ * numbered slots (memo_get, memo_put in common.c), freed by the export (fig_memo_free). */
+#define FIG_MEMO_SLOTS 16
+typedef struct {
+    double *v[FIG_MEMO_SLOTS];
+    size_t n[FIG_MEMO_SLOTS];
+} fig_memo;
+void fig_memo_free(fig_memo *m);
+
 typedef struct {
     fig *f;           /* the page (NULL while an animation's begin prepares its frames) */
+    fig_memo *memo;   /* the export's numbers so far, NULL: none kept (one page) */
     tf_analysis *a;
     const order_trainer *order; /* the trained order model (order-training), NULL: none */
     bool zh;          /* Chinese labels */
@@ -55,10 +66,6 @@ typedef struct {
     const char *name;
     unsigned needs;   /* ANALYSIS_*, FIG_NEEDS_ORDER, FIG_NEEDS_VECTORS */
     double aspect;    /* default height / width */
-    /* on a page wider than a column, at most this tall by default (0: the aspect's height): a
-     * full-width figure about as tall as a paper's figures are (2.5 to 3.5 in), not its
-     * one-column shape scaled up to most of a page */
-    double wide_height_in;
     txt_id title;     /* markup; %s-free */
     tf_status (*draw)(fig_ctx *c); /* a still figure; NULL for an animation */
     /* NULL when the configuration fits, else a sentence (too many cells, ...) */
@@ -88,6 +95,7 @@ fig_ctx figure_ctx(const fig_request *req, tf_analysis *a);
 typedef struct {
     void *state;
     long k, n;
+    fig_memo *memo; /* a still figure's numbers shared by the pages of one export (NULL: none) */
 } fig_frame;
 /* Draw figure e of analysis a on a page opened with spec and meta: its title, then the figure
  * (or frame fr), and end the page (fig_end: written, or its pixels left in spec->raster). When
@@ -173,6 +181,11 @@ extern const fig_anim anim_order_training; /* fig_order_training.c: the order mo
 
 /* The letter of panel i, "(a)", "(b)", ..., with --panel-labels; NULL without. */
 const char *panel_tag(const fig_ctx *c, int i);
+/* Copies memo slot i into out when it holds n values (true); false without a memo. */
+bool memo_get(const fig_ctx *c, int i, double *out, size_t n);
+/* Keeps a copy of v (n values) in memo slot i, for the export's next page (none without a memo
+ * or memory). */
+void memo_put(const fig_ctx *c, int i, const double *v, size_t n);
 /* A label in the figure's language. */
 const char *fig_txt(const fig_ctx *c, txt_id id);
 /* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;

@@ -19,6 +19,8 @@
 
 #define MIN_SIDE_PT (1.0 * FIG_PT_PER_IN)  /* 1 in */
 #define MAX_SIDE_PT (40.0 * FIG_PT_PER_IN) /* 40 in: a poster */
+/* No page is taller than a venue's text block by default; --height asks for more (to 40 in) */
+#define TEXT_HEIGHT_PT (9.0 * FIG_PT_PER_IN)
 #define MAX_PNG_PIXELS 45e6                /* 180 MB of ARGB32: memory stays near 200 MB */
 /* An animation's frames, all of them: at some 25 ns a pixel (drawn, quantised, LZW-coded or
  * PNG-compressed) this is about two minutes (bench/README.md, gif_frame_800x500) */
@@ -31,37 +33,37 @@
  * row with a fig_anim instead */
 
 static const fig_entry figures[] = {
-    {.name = "pe", .aspect = 0.8, .wide_height_in = 2.6, .title = T_F_TITLE_PE, .draw = draw_pe,
+    {.name = "pe", .aspect = 0.8, .title = T_F_TITLE_PE, .draw = draw_pe,
      .check = check_pe, .example = "-n 100 -d 128"},
-    {.name = "rope", .needs = ANALYSIS_ROPE, .aspect = 1.45, .wide_height_in = 2.8,
+    {.name = "rope", .needs = ANALYSIS_ROPE, .aspect = 1.45,
      .title = T_F_TITLE_ROPE, .draw = draw_rope, .check = check_rope, .example = "-n 64 -d 128"},
-    {.name = "rope-decay", .aspect = 0.72, .wide_height_in = 2.5, .title = T_F_TITLE_DECAY,
+    {.name = "rope-decay", .aspect = 0.72, .title = T_F_TITLE_DECAY,
      .draw = draw_decay, .example = "-d 128 -n 256"},
-    {.name = "freq", .aspect = 1.15, .wide_height_in = 2.6, .title = T_F_TITLE_FREQ,
+    {.name = "freq", .aspect = 1.15, .title = T_F_TITLE_FREQ,
      .draw = draw_freq, .example = "-d 128 -n 64"},
-    {.name = "dot", .aspect = 0.9, .wide_height_in = 3.0, .title = T_F_TITLE_DOT,
+    {.name = "dot", .aspect = 0.9, .title = T_F_TITLE_DOT,
      .draw = draw_dot, .check = check_dot, .example = "-d 128 -n 64"},
-    {.name = "input", .aspect = 1.05, .wide_height_in = 3.2, .title = T_F_TITLE_INPUT,
+    {.name = "input", .aspect = 1.05, .title = T_F_TITLE_INPUT,
      .draw = draw_input, .example = "-d 64"},
-    {.name = "order", .schemes = true, .needs = ANALYSIS_ORDER, .aspect = 1.7, .wide_height_in = 3.4,
+    {.name = "order", .schemes = true, .needs = ANALYSIS_ORDER, .aspect = 1.7,
      .title = T_F_TITLE_ORDER, .draw = draw_order, .example = "--order-b aligned"},
-    {.name = "embedding", .aspect = 0.62, .wide_height_in = 2.6, .title = T_F_TITLE_EMBEDDING,
+    {.name = "embedding", .aspect = 0.62, .title = T_F_TITLE_EMBEDDING,
      .draw = draw_embedding, .example = "-d 64"},
     {.name = "embedding-map", .needs = FIG_NEEDS_VECTORS, .aspect = 0.8,
      .title = T_F_TITLE_MAP, .draw = draw_embedding_map, .check = check_word_map,
      .example = "--vectors VECTORS"},
-    {.name = "dot-offset", .aspect = 0.72, .wide_height_in = 2.5, .title = T_F_TITLE_DOT_OFFSET,
+    {.name = "dot-offset", .aspect = 0.72, .title = T_F_TITLE_DOT_OFFSET,
      .draw = draw_dot_offset, .example = "-d 128 -n 256"},
-    {.name = "rope-score", .needs = ANALYSIS_ROPE, .aspect = 0.72, .wide_height_in = 2.5,
+    {.name = "rope-score", .needs = ANALYSIS_ROPE, .aspect = 0.72,
      .title = T_F_TITLE_ROPE_SCORE, .draw = draw_rope_score, .example = "-d 128 -n 128"},
-    {.name = "rope-qk", .needs = ANALYSIS_ROPE, .aspect = 0.8, .wide_height_in = 3.0,
+    {.name = "rope-qk", .needs = ANALYSIS_ROPE, .aspect = 0.8,
      .title = T_F_TITLE_ROPE_QK, .draw = draw_rope_qk, .example = "-d 128"},
-    {.name = "pe-vs-rope", .aspect = 1.0, .wide_height_in = 2.4, .title = T_F_TITLE_PE_VS_ROPE,
+    {.name = "pe-vs-rope", .aspect = 1.0, .title = T_F_TITLE_PE_VS_ROPE,
      .draw = draw_pe_vs_rope, .example = "-d 64"},
-    {.name = "schemes", .schemes = true, .aspect = 1.45, .wide_height_in = 2.8, .title = T_F_TITLE_SCHEMES,
+    {.name = "schemes", .schemes = true, .aspect = 1.45, .title = T_F_TITLE_SCHEMES,
      .draw = draw_schemes,
      .example = "--scheme sinusoidal,rope,alibi,t5 --scaling yarn --factor 4 --head 5 -d 128"},
-    {.name = "pe-file", .schemes = true, .aspect = 1.15, .wide_height_in = 2.8, .title = T_F_TITLE_PEFILE,
+    {.name = "pe-file", .schemes = true, .aspect = 1.15, .title = T_F_TITLE_PEFILE,
      .draw = draw_pefile, .check = check_pefile, .example = "-d 64"},
     /* a still figure and an animation (.gif, DIR/) */
     {.name = "order-training", .schemes = true, .needs = FIG_NEEDS_ORDER, .aspect = 1.25,
@@ -171,7 +173,10 @@ static const char *names_list(bool animated, char *list, size_t cap)
 
 /* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
 #define WIDE_PAGE_IN 4.5
-/* ... at most its row's wide_height_in tall by default. */
+/* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
+ * (2.5 to 3.5 in), not its one-column shape scaled up to most of a page; taller when its labels
+ * need it (shared_layout) */
+#define WIDE_HEIGHT_IN 3.4
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h)
 {
     /* an animation is for a slide: 16:9, 960 x 540 pixels at its own resolution */
@@ -185,10 +190,11 @@ void figure_page_size(const fig_request *req, const fig_entry *e, double *w, dou
     if (!anim && (e->needs & FIG_NEEDS_ORDER) && *w > 1.5 * FIG_ONE_COLUMN_IN * FIG_PT_PER_IN)
         aspect = 0.42;
     *h = req->height > 0 ? req->height : round(*w * aspect * 10) / 10;
-    if (req->height > 0 || map || *w < WIDE_PAGE_IN * FIG_PT_PER_IN)
+    if (req->height > 0 || anim)
         return;
-    if (e->wide_height_in > 0)
-        *h = fmin(*h, e->wide_height_in * FIG_PT_PER_IN);
+    if (!map && *w >= WIDE_PAGE_IN * FIG_PT_PER_IN)
+        *h = fmin(*h, WIDE_HEIGHT_IN * FIG_PT_PER_IN);
+    *h = fmin(*h, TEXT_HEIGHT_PT);
 }
 
 double figure_dpi(const fig_request *req, const fig_entry *e)
@@ -524,10 +530,13 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
                       bool *cramped, char *why, size_t why_len)
 {
     *cramped = false;
+    if (spec->need_out)
+        *spec->need_out = (fig_need){1, 1, INFINITY};
     double font = spec->font_size;
     const char *title = req->no_title ? NULL : req->title ? req->title
                                                           : txt_lang(e->title, req->zh);
     fig_ctx c = figure_ctx(req, a);
+    c.memo = fr->memo;
     /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
     fig_spec s = *spec;
     if (!s.font)
@@ -557,6 +566,8 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         c.area.h -= th + 0.4 * font;
     }
     st = fr->n > 0 ? e->anim->frame(&c, fr->state, fr->k, fr->n) : e->draw(&c);
+    if (st == TF_OK && s.need_out) /* (its factors count on a cramped page only) */
+        *s.need_out = fig_cramped_need(c.f);
     unsigned missing = fig_missing_char(c.f);
     if (st == TF_OK && missing && !s.measure) {
         /* pango would draw empty boxes in its place */
@@ -580,15 +591,20 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     return st;
 }
 
+/* The numbers the pages of the export under way share (draw_still): every page of one export
+ * draws the same request's numbers, in one language or the other, at one size or another. */
+static _Thread_local fig_memo *export_memo;
+
 /* One page of the still figure e, w x h points: drawn to fp in format fmt, or with measure only
  * laid out (nothing written). *cramped says whether some plot had no room left after its
  * labels; a page that is cramped (and not a measure page) is not written. plan_in (NULL: none)
  * makes its ticks at least as sparse and leaves out the labels it leaves out; plan_out (NULL:
- * not wanted) receives the page's own choices. */
+ * not wanted) receives the page's own choices, need (NULL: not wanted) what a cramped page asks
+ * for. */
 static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
                             fig_format fmt, double w, double h, FILE *fp, bool measure,
-                            const fig_ticks *plan_in, fig_ticks *plan_out, bool *cramped,
-                            char *why, size_t why_len)
+                            const fig_ticks *plan_in, fig_ticks *plan_out, fig_need *need,
+                            bool *cramped, char *why, size_t why_len)
 {
     double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
@@ -603,90 +619,13 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
                      .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
-                     .ticks_out = plan_out};
+                     .ticks_out = plan_out, .need_out = need};
     fig_meta meta = {.title = title, .software = software, .params = params,
                      .date = FIG_FIXED_DATE};
-    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
+    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){.memo = export_memo},
+                               cramped, why, why_len);
     free(params);
     return st;
-}
-
-/* The least height from h up (10% steps, at most MAX_SIDE_PT) at which the labels fit at width
- * w; 0 when none does. */
-static double height_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                               fig_format fmt, double w, double h)
-{
-    char why[8];
-    for (; h <= MAX_SIDE_PT; h *= 1.1) {
-        bool cramped;
-        if (still_page(req, a, e, fmt, w, h, NULL, true, NULL, NULL, &cramped, why,
-                       sizeof why) != TF_OK)
-            return 0;
-        if (!cramped)
-            return h;
-    }
-    return 0;
-}
-
-/* Whether the export of e at width w (whole hundredths of an inch) draws the figure: its page
- * at that width (figure_page_size: a wide page is shorter, its panels side by side), or one of
- * the taller pages the export tries in turn (shared_layout's 10% steps from the same start),
- * holds the labels in this request's language. Eight of those steps are tried here, up to 4.6
- * times the height: one that holds them, the export reaches too; a figure that needs a page
- * taller still is given more width. */
-static bool fits_at_width(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                          fig_format fmt, double w)
-{
-    fig_request r = *req;
-    r.width = w;
-    double pw, h;
-    figure_page_size(&r, e, &pw, &h);
-    char why[8];
-    double hh = h;
-    static const int steps[] = {0, 1, 2, 4, 6, 9, 12, 16}; /* 1 to 4.6 times h */
-    for (int k = 0, i = 0; i < 8 && hh <= MAX_SIDE_PT; k++, hh *= 1.1) {
-        if (k != steps[i])
-            continue;
-        i++;
-        bool cramped;
-        if (still_page(&r, a, e, fmt, pw, hh, NULL, true, NULL, NULL, &cramped, why,
-                       sizeof why) != TF_OK)
-            return false;
-        if (!cramped)
-            return true;
-    }
-    return false;
-}
-
-/* The least width above w, to a twentieth of an inch, whose export draws the figure (the
- * page's height following the width as it does when the request sets none); 0 when none does
- * up to MAX_SIDE_PT. Steps of 10% up to the first that fits, then halving the step between it
- * and the last that did not: what the message names then fits, and not much less would. */
-static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                              fig_format fmt, double w)
-{
-    const double hundredth = FIG_PT_PER_IN / 100, twentieth = FIG_PT_PER_IN / 20;
-    double lo = w, hi = 0; /* lo does not fit; hi fits */
-    for (double t = ceil(w * 1.1 / hundredth) * hundredth; t <= MAX_SIDE_PT;
-         t = ceil(t * 1.1 / hundredth) * hundredth) {
-        if (fits_at_width(req, a, e, fmt, t)) {
-            hi = t;
-            break;
-        }
-        lo = t;
-    }
-    if (!(hi > 0))
-        return 0;
-    while (hi - lo > twentieth) {
-        double mid = ceil((lo + hi) / 2 / hundredth) * hundredth;
-        if (mid >= hi)
-            break;
-        if (fits_at_width(req, a, e, fmt, mid))
-            hi = mid;
-        else
-            lo = mid;
-    }
-    return hi;
 }
 
 /* Whether plans a and b hold the same choices. */
@@ -702,15 +641,84 @@ static bool same_plan(const fig_ticks *a, const fig_ticks *b)
     return true;
 }
 
-/* The layout the Chinese and the English page of figure e share at width w: the least height
- * from *h up at which the labels of both fit (unless the request sets the height; when the other
- * language needs a much taller page or none, this one's own height and ticks), and the plan both
- * pages take: axis by axis the sparser ticks of the two, and only the labels both have room for
- * (the same words on the map). Either language's export works it out alike, so the two files
+/* Pages of figure e at w x h in the languages of both[] laid out (measure pages) with plan
+ * (NULL: none): whether each is cramped, what it asks for, and its own choices of ticks. */
+static tf_status measure_both(const fig_request *const both[2], tf_analysis *a,
+                              const fig_entry *e, fig_format fmt, double w, double h,
+                              const fig_ticks *plan, fig_ticks own[2], bool cramped[2],
+                              fig_need need[2])
+{
+    char why[8];
+    for (int l = 0; l < 2; l++) {
+        own[l].n = 0;
+        tf_status st = still_page(both[l], a, e, fmt, w, h, NULL, true, plan, &own[l], &need[l],
+                                  &cramped[l], why, sizeof why);
+        if (st != TF_OK)
+            return st;
+    }
+    return TF_OK;
+}
+
+/* The plan the two pages laid out at w x h take from their own choices own[]: axis by axis the
+ * sparser ticks of the two, and only the labels both have room for. A plan that changes the
+ * pages is laid out again in both languages and taken from them (a wider axis is known by its
+ * new range); false when it leaves the first page (both[0]) no room, need then what it asks. */
+static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const fig_entry *e,
+                       fig_format fmt, double w, double h, fig_ticks own[2], fig_ticks *plan,
+                       fig_need *need)
+{
+    *plan = own[0];
+    fig_ticks_merge(plan, &own[1]);
+    if (same_plan(plan, &own[0]) && same_plan(plan, &own[1]))
+        return true;
+    bool crowded[2];
+    fig_need needs[2];
+    if (measure_both(both, a, e, fmt, w, h, plan, own, crowded, needs) != TF_OK)
+        crowded[0] = true, needs[0] = (fig_need){1, 1, INFINITY};
+    fig_ticks_merge(&own[0], &own[1]);
+    *plan = own[0];
+    *need = needs[0];
+    return !crowded[0];
+}
+
+/* The measuring passes a layout takes at most: as matplotlib's constrained layout does, the
+ * second corrects what the first's sizes changed (ticks, a panel's letters) */
+#define LAYOUT_ROUNDS 6
+
+/* The height a cramped page of height h asks for by its measurements, at most cap: grown by
+ * what its plots lack in height (a tenth at least: what else is beside a plot, a colour bar's
+ * ticks, wants room with it), or by a fifth when the figure said it had no room without
+ * saying how much; at least stacked, the figure's own proportions (no taller than a text block),
+ * where panels side by side stack (split_panels) and a square panel takes its width from the
+ * height, when its plots lack width or a correction did not help (again). */
+static double grown(double h, fig_need n, double stacked, bool again, double cap)
+{
+    double to = n.h > 1 ? h * fmax(n.h, 1.1) : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
+    return fmin(again ? fmax(to, stacked) : to, cap);
+}
+
+/* The height at which the plots' room (fig_need.room) reaches ROOM_SPARE, on the line through
+ * its values lo_room < 1 at lo and hi_room >= 1 at hi: a plot's height grows with the page's,
+ * so this is where the least of them fits with a quarter to spare (a colour bar beside it
+ * keeps room for its ticks); hi when it is not between. */
+#define ROOM_SPARE 1.25
+static double secant_height(double lo, double lo_room, double hi, double hi_room)
+{
+    if (!(hi_room > lo_room) || !isfinite(hi_room) || !(lo_room < 1))
+        return hi;
+    double at = lo + (ROOM_SPARE - lo_room) * (hi - lo) / (hi_room - lo_room);
+    return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
+}
+
+/* The layout the Chinese and the English page of figure e share at width w: the height from *h
+ * up (at most cap) that the measurements of both ask for (unless the request sets the height;
+ * when the other language needs a much taller page or none, this one's own height and ticks),
+ * and the plan
+ * both pages take (agree_plan). Either language's export works it out alike, so the two files
  * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
  * gains room by it. */
 static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                          fig_format fmt, double w, double *h, fig_ticks *plan)
+                          fig_format fmt, double w, double *h, double cap, fig_ticks *plan)
 {
     fig_request other = *req;
     other.zh = !req->zh;
@@ -719,113 +727,172 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     fig_ticks *own = malloc(2 * sizeof *own);
     if (!own)
         return; /* no plan: each language its own ticks */
-    char why[8];
-    /* the least height from *h up (10% steps) at which both fit; a set height is the one */
-    double start = *h, mine = 0;
-    for (double hh = start; hh <= MAX_SIDE_PT; hh *= 1.1) {
+    cap = req->height > 0 ? *h : fmax(cap, *h);
+    double hh = *h, mine = 0, first = 0;
+    double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
+    int secants = 0;
+    for (int round = 0; round < LAYOUT_ROUNDS; round++) {
         bool cramped[2];
-        for (int l = 0; l < 2; l++) {
-            own[l].n = 0;
-            if (still_page(both[l], a, e, fmt, w, hh, NULL, true, NULL, &own[l], &cramped[l],
-                           why, sizeof why) != TF_OK) {
-                free(own);
-                return;
+        fig_need need[2];
+        if (measure_both(both, a, e, fmt, w, hh, NULL, own, cramped, need) != TF_OK)
+            break;
+        bool fit = !cramped[0] && !cramped[1];
+        double room = fmin(need[0].room, need[1].room);
+        if (fit && below > 0 && secants < 2 && req->height == 0) {
+            /* reached by a step that may have overshot: the height where the plots' room
+             * meets their need, between the two measured (they grow with the page); twice */
+            double at = secant_height(below, below_room, hh, room);
+            if (at < 0.97 * hh) {
+                above = hh;
+                hh = at;
+                secants++;
+                continue;
             }
         }
-        if ((!cramped[0] && !cramped[1]) || req->height > 0) {
-            /* the plan: this page's choices and the other's. A plan that changes the pages is
-             * laid out again in both languages and taken from them (a wider axis is known by
-             * its new range); it must leave this page room (a wider axis may crowd its
-             * labels), else a taller page */
-            *plan = own[0];
-            fig_ticks_merge(plan, &own[1]);
-            bool tight = false;
-            if (!same_plan(plan, &own[0]) || !same_plan(plan, &own[1]))
-                for (int l = 0; l < 2; l++) {
-                    bool crowded;
-                    own[l].n = 0;
-                    if (still_page(both[l], a, e, fmt, w, hh, NULL, true, plan, &own[l],
-                                   &crowded, why, sizeof why) != TF_OK)
-                        crowded = true;
-                    tight |= l == 0 && crowded;
-                    if (l == 1) {
-                        fig_ticks_merge(&own[0], &own[1]);
-                        *plan = own[0];
-                    }
-                }
-            if (!tight || req->height > 0) {
+        if (!fit && above > 0) { /* not quite: back to the height that held them */
+            hh = above;
+            above = below = 0;
+            secants = 2;
+            continue;
+        }
+        if (fit || req->height > 0) {
+            if (agree_plan(both, a, e, fmt, w, hh, own, plan, &need[0]) || req->height > 0) {
                 *h = hh;
                 free(own);
                 return;
             }
             memset(plan, 0, sizeof *plan);
+            cramped[0] = true; /* the plan crowds this page: a taller one */
         }
+        below = hh, below_room = room;
         if (!cramped[0] && !(mine > 0))
             mine = hh;
-        if (mine > 0 && hh > 1.4 * mine)
-            break; /* the other language needs a much taller page, or none fits it */
+        if ((!cramped[0] || !cramped[1]) && !(first > 0))
+            first = hh; /* the same in both languages' exports */
+        double next[2];
+        for (int l = 0; l < 2; l++)
+            next[l] = cramped[l] ? grown(hh, need[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
+                                         round > 0, cap) : hh;
+        if (first > 0 && next[1] > 1.5 * first)
+            next[1] = hh; /* the other language needs a much taller page: not this one */
+        double to = fmax(next[0], next[1]);
+        if (!(to > hh))
+            break; /* at the cap, or only the other language asks, for a much taller page */
+        hh = to;
     }
-    *h = mine > 0 ? mine : start; /* this language alone, its own ticks */
+    *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
     free(own);
 }
 
-/* The still figure e to fp in format fmt at width w, from height *h up: the height follows the
- * width, taller when the labels need it (a large --font-size), the same in both languages, and
- * so are the ticks and the labels. */
+/* The still figure e to fp in format fmt at width w, from height *h up to cap (fp NULL: laid
+ * out only): the height follows the width, taller when the labels need it (a large --font-size),
+ * the same in both languages, and so are the ticks and the labels. *need: what the page asks
+ * for when it is cramped. */
 static tf_status draw_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                         fig_format fmt, FILE *fp, double w, double *h, bool *cramped, char *why,
-                         size_t why_len)
+                         fig_format fmt, FILE *fp, double w, double *h, double cap, bool *cramped,
+                         fig_need *need, char *why, size_t why_len)
 {
     fig_ticks *plan = malloc(sizeof *plan);
     if (!plan)
         return TF_ERR_NOMEM;
-    shared_layout(req, a, e, fmt, w, h, plan);
-    tf_status st = still_page(req, a, e, fmt, w, *h, fp, false, plan, NULL, cramped, why,
+    shared_layout(req, a, e, fmt, w, h, cap, plan);
+    tf_status st = still_page(req, a, e, fmt, w, *h, fp, !fp, plan, NULL, need, cramped, why,
                               why_len);
+    if (st == TF_OK && !fp && *cramped)
+        st = TF_ERR_RANGE;
     free(plan);
     return st;
+}
+
+/* The width to name when e does not fit at width w (need: what its page there asked for),
+ * computed from the measurements: w grown by what the plots lack across, or, where they lack
+ * height only (the page at its cap), by that; a page laid out at that width that still asks for
+ * more is grown by what it asks (a quarter to twice), 4 * LAYOUT_ROUNDS times at most. 0 when
+ * none fits up to 40 in. */
+static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                              fig_format fmt, double w, fig_need need)
+{
+    fig_request r = *req;
+    r.height = 0;
+    for (int round = 0; round < 4 * LAYOUT_ROUNDS; round++) {
+        double by = fmin(fmax(fmax(need.w, need.h), 1.25), 2.0);
+        w = ceil(w * by / (FIG_PT_PER_IN / 100)) * (FIG_PT_PER_IN / 100);
+        if (w > MAX_SIDE_PT)
+            return 0;
+        r.width = w;
+        double pw, h;
+        figure_page_size(&r, e, &pw, &h);
+        bool cramped;
+        char why[8];
+        tf_status st = draw_at(&r, a, e, fmt, NULL, pw, &h, MAX_SIDE_PT, &cramped, &need, why,
+                               sizeof why);
+        if (st == TF_OK)
+            return w;
+        if (st != TF_ERR_RANGE)
+            return 0;
+    }
+    return 0;
 }
 
 /* Labels at the default size that do not fit a narrow page are drawn smaller, down to 6 pt (a
  * size the request sets is kept): a 2 in subfigure draws every single-panel figure. */
 static const double smaller_fonts[] = {7.0, 6.0};
 
-/* The still figure e to fp in format fmt: its page, taller when the labels need it; *smaller
- * the font size the labels took instead of the default, 0 for none. */
+/* Why figure e at font pt does not fit on w x h (need: what that page asked for), naming a size
+ * that does: with a set height a taller page when the plots lack height only, else a width. */
+static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
+                    double w, double h, fig_need need, double font, char *why, size_t why_len)
+{
+    double fits = req->height > 0 && need.w <= 1 && need.h > 1 ? h * need.h : 0;
+    if (fits > 0 && fits <= MAX_SIDE_PT) {
+        fits = ceil(fits / FIG_PT_PER_IN * 100) / 100;
+        snprintf(why, why_len, "the labels at %g pt do not fit on %.2f x %.2f in; they need a "
+                 "page at least %.2f in tall at this width (--height %.2fin), or a smaller "
+                 "--font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN, fits, fits);
+    } else if ((fits = width_that_fits(req, a, e, fmt, w, need)) > 0) {
+        snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
+                 "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
+                 w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN);
+    } else {
+        snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at any "
+                 "size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
+    }
+}
+
+/* The still figure e to fp in format fmt: its page, taller when the labels need it, its labels
+ * smaller when that is not enough (down to 6 pt; a size the request sets is kept), else refused
+ * naming a size that fits; *smaller the font size the labels took instead of the default, 0 for
+ * none. */
 static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
                             fig_format fmt, FILE *fp, double *smaller, char *why, size_t why_len)
 {
-    double w, h;
-    figure_page_size(req, e, &w, &h);
+    double w, h0;
+    figure_page_size(req, e, &w, &h0);
     bool cramped;
-    double h0 = h;
-    tf_status st = draw_at(req, a, e, fmt, fp, w, &h, &cramped, why, why_len);
+    fig_need need;
+    fig_request r = *req;
+    double h = h0;
+    fig_memo memo = {0};
+    export_memo = &memo;
+    /* labels of the default size make a page at most a text block tall, and smaller ones
+     * before a taller page: the smallest alone may take more; a size the request sets, too */
+    size_t n_smaller = sizeof smaller_fonts / sizeof smaller_fonts[0];
+    bool own = req->font_size > 0;
+    tf_status st = draw_at(&r, a, e, fmt, fp, w, &h, own ? MAX_SIDE_PT : TEXT_HEIGHT_PT,
+                           &cramped, &need, why, why_len);
     *smaller = 0;
-    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !(req->font_size > 0) &&
-                       k < sizeof smaller_fonts / sizeof smaller_fonts[0]; k++) {
-        fig_request r = *req;
+    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !own && k < n_smaller; k++) {
         r.font_size = smaller_fonts[k];
-        double hk = h0;
-        st = draw_at(&r, a, e, fmt, fp, w, &hk, &cramped, why, why_len);
+        h = h0;
+        st = draw_at(&r, a, e, fmt, fp, w, &h, k + 1 < n_smaller ? TEXT_HEIGHT_PT : MAX_SIDE_PT,
+                     &cramped, &need, why, why_len);
         *smaller = st == TF_OK ? r.font_size : 0;
     }
-    if (st == TF_ERR_RANGE && cramped) {
-        double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
-        double fits = req->height > 0 ? height_that_fits(req, a, e, fmt, w, h) : 0;
-        if (fits > 0)
-            snprintf(why, why_len, "the labels at %g pt do not fit on %.2f x %.2f in; they need "
-                     "a page at least %.2f in tall at this width (--height %.2fin), or a "
-                     "smaller --font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
-                     ceil(fits / FIG_PT_PER_IN * 100) / 100, ceil(fits / FIG_PT_PER_IN * 100) / 100);
-        else if ((fits = width_that_fits(req, a, e, fmt, w)) > 0)
-            snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
-                     "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
-                     w / FIG_PT_PER_IN, round(fits / FIG_PT_PER_IN * 100) / 100,
-                     round(fits / FIG_PT_PER_IN * 100) / 100);
-        else
-            snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at "
-                     "any size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
-    }
+    if (st == TF_ERR_RANGE && cramped)
+        refusal(&r, a, e, fmt, w, h, need,
+                r.font_size > 0 ? r.font_size : FIG_DEFAULT_FONT_PT, why, why_len);
+    export_memo = NULL;
+    fig_memo_free(&memo);
     return st;
 }
 

@@ -8,8 +8,6 @@
  *            products of its rows and its similarity against offset next to sinusoidal PE's.
  * The numbers come from model/positions.h and learned_pe.h. */
 #include <math.h>
-#include <pthread.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,8 +47,8 @@ typedef struct {
     bool scaled;
     bool bias;      /* the lower panel */
     long trained;   /* 0: none */
-    double *v;      /* (R + 1) at distances 0 .. R */
-    double *unseen; /* rope with a trained length: (R + 1) the share of pairs at angles training
+    double *v;      /* (m) at the distances x[] */
+    double *unseen; /* rope with a trained length: (m) the share of pairs at angles training
                        never reached (rope_scaling_unseen), else NULL */
     char label[240];
     char own[160]; /* the label without what it coincides with */
@@ -105,6 +103,8 @@ static void scurve_label(const fig_ctx *c, const tf_posctx *pc, scurve *k)
 typedef struct {
     tf_posctx pc;
     long R;       /* the last distance drawn */
+    double *x;    /* (m) the distances drawn, 1 .. R (sample_distances) */
+    long m;
     int nc, nb;   /* curves, of which bias curves */
     int nu;       /* RoPE curves with a share of unseen angles */
     int sin_at;   /* the sinusoidal curve (drawn last), or the last */
@@ -117,6 +117,7 @@ static void scurves_free(scurves *S)
         free(S->k[i].v);
         free(S->k[i].unseen);
     }
+    free(S->x);
     posctx_close(&S->pc);
 }
 
@@ -153,7 +154,7 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
             if (o->bias != k->bias)
                 continue;
             double tol = 0.0, diff = 0.0;
-            for (long t = 1; t <= S->R; t++) {
+            for (long t = 0; t < S->m; t++) {
                 tol = fmax(tol, fabs(o->v[t]));
                 diff = fmax(diff, fabs(o->v[t] - k->v[t]));
             }
@@ -168,8 +169,69 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
     }
 }
 
+/* Every distance up to this is drawn, ... */
+#define SCHEMES_DENSE 64L
+/* ... and past it this many, evenly spaced on the log axis: about one to a point of a plot
+ * across a text block, two across a column, at a cost that does not grow with R (a learned
+ * table's similarity costs a pass over its rows per distance) */
+#define SCHEMES_SAMPLES 400L
+
+/* The distances drawn, 1 .. R, into S->x. */
+static tf_status sample_distances(scurves *S)
+{
+    S->x = malloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1) * sizeof *S->x);
+    if (!S->x)
+        return TF_ERR_NOMEM;
+    long m = 0;
+    for (long t = 1; t <= S->R && t <= SCHEMES_DENSE; t++)
+        S->x[m++] = (double)t;
+    double a = log((double)SCHEMES_DENSE), b = log((double)S->R);
+    for (long j = 1; S->R > SCHEMES_DENSE && j <= SCHEMES_SAMPLES; j++) {
+        double t = j == SCHEMES_SAMPLES ? (double)S->R : round(exp(a + (b - a) * j / SCHEMES_SAMPLES));
+        if (t > S->x[m - 1])
+            S->x[m++] = t;
+    }
+    S->m = m;
+    return TF_OK;
+}
+
+/* The listed curves' values at the distances S->x (the functions --print schemes takes them
+ * from), or the export's earlier page's: curve i in memo slots 2i (values) and 2i + 1 (unseen). */
+_Static_assert(2 * (SCHEME_COUNT + 1) <= FIG_MEMO_SLOTS, "a curve's values and unseen share");
+
+static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves *cv)
+{
+    long *k = malloc((size_t)S->m * sizeof *k);
+    if (!k)
+        return TF_ERR_NOMEM;
+    for (long j = 0; j < S->m; j++)
+        k[j] = (long)S->x[j];
+    tf_status st = TF_OK;
+    for (int i = 0; i < cv->n_curves && st == TF_OK; i++) {
+        posctx_curve_row *r = &cv->c[i];
+        bool unseen = r->s == SCHEME_ROPE && r->trained > 0;
+        r->v = malloc((size_t)S->m * sizeof *r->v);
+        r->unseen = unseen ? malloc((size_t)S->m * sizeof *r->unseen) : NULL;
+        if (!r->v || (unseen && !r->unseen)) {
+            st = TF_ERR_NOMEM;
+            break;
+        }
+        size_t m = (size_t)S->m;
+        if (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m)))
+            continue; /* the export's earlier page computed them */
+        st = posctx_curve_at(&S->pc, r->s, r->scaled, k, S->m, r->v);
+        for (long j = 0; unseen && j < S->m; j++)
+            r->unseen[j] = posctx_unseen(&S->pc, r->scaled, S->x[j]);
+        memo_put(c, 2 * i, r->v, m);
+        if (unseen)
+            memo_put(c, 2 * i + 1, r->unseen, m);
+    }
+    free(k);
+    return st;
+}
+
 /* The listed schemes (posctx_curves: all six when none is, RoPE also with its scaling) at
- * distances 0 .. R, R past the longest trained length. */
+ * distances 1 .. R (sample_distances), R past the longest trained length. */
 static tf_status scurves_make(const fig_ctx *c, scurves *S)
 {
     memset(S, 0, sizeof *S);
@@ -190,7 +252,9 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     long R = longest > 0 ? longest + longest / 2 : 0;
     R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
     S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
-    st = posctx_curves_fill(&S->pc, 0, S->R + 1, &cv);
+    st = sample_distances(S);
+    if (st == TF_OK)
+        st = scurves_fill(c, S, &cv);
     S->nc = cv.n_curves;
     S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
@@ -204,7 +268,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         k->bias = poscurve_quantity_of(k->s) == POSCURVE_BIAS;
         S->nb += k->bias;
         S->nu += k->unseen != NULL;
-        for (long t = 0; st == TF_OK && k->unseen && t <= S->R; t++)
+        for (long t = 0; st == TF_OK && k->unseen && t < S->m; t++)
             k->unseen[t] *= 100.0; /* drawn in percent */
         const scheme_style *ss =
             style_scheme(k->s, k->scaled ? S->pc.p.scaling.kind : ROPE_SCALING_NONE);
@@ -312,7 +376,7 @@ static void scurves_axes(const fig_ctx *c, const scurves *S, bool bias, fig_axes
 {
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < S->nc; i++)
-        for (long t = 1; S->k[i].bias == bias && t <= S->R; t++)
+        for (long t = 0; S->k[i].bias == bias && t < S->m; t++)
             if (isfinite(S->k[i].v[t])) {
                 lo = fmin(lo, S->k[i].v[t]);
                 hi = fmax(hi, S->k[i].v[t]);
@@ -342,8 +406,8 @@ typedef struct {
 
 /* The grey line at 0, a panel's curves (those of one kind, bias or not) and its trained
  * lengths' guide lines, as series a label keeps off, at most 2 + 2 * (SCHEME_COUNT + 1). */
-static int panel_series(const scurves *S, bool bias, const fig_axes *ax, const double *x,
-                        guide_points *g, fig_series *out)
+static int panel_series(const scurves *S, bool bias, const fig_axes *ax, guide_points *g,
+                        fig_series *out)
 {
     *g = (guide_points){.zx = {ax->x.lo, ax->x.hi}, .gy = {ax->y.lo, ax->y.hi}};
     const double *zx = g->zx, *zero = g->zero, *gy = g->gy;
@@ -354,7 +418,7 @@ static int panel_series(const scurves *S, bool bias, const fig_axes *ax, const d
         const scurve *k = &S->k[i];
         if (k->bias != bias)
             continue;
-        out[n] = (fig_series){.x = x + 1, .y = k->v + 1, .n = S->R};
+        out[n] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
         n++;
         if (k->trained > 0 && k->trained <= S->R) {
             xs[i][0] = xs[i][1] = (double)k->trained;
@@ -432,23 +496,22 @@ static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, double g
 
 /* Curve i's markers: six at distances evenly spaced on the log axis, shifted by the curve's
  * place so that two equal curves show their markers side by side. */
-static void scurve_markers(fig_ctx *c, const scurves *S, int i, const fig_axes *ax,
-                           const double *x)
+static void scurve_markers(fig_ctx *c, const scurves *S, int i, const fig_axes *ax)
 {
     const scurve *k = &S->k[i];
     double ms = 0.55 * fig_font_size(c->f, FIG_TICK), span = log((double)S->R);
     for (int m = 0; m < 6; m++) {
         double at = exp(span * (m + 0.3 + 0.35 * (i % 3)) / 6.6);
-        long t = lround(at);
-        t = t < 1 ? 1 : t > S->R ? S->R : t;
-        fig_markers_shape(c->f, ax, &x[t], &k->v[t], 1, k->color, ms, k->marker);
+        long t = 0; /* the distance drawn nearest below */
+        while (t + 1 < S->m && S->x[t + 1] <= at)
+            t++;
+        fig_markers_shape(c->f, ax, &S->x[t], &k->v[t], 1, k->color, ms, k->marker);
     }
 }
 
 /* Draw one panel's curves, each trained length a dashed line in its curve's colour, labelled
  * clear of the curves. */
-static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes *ax,
-                         const double *x)
+static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes *ax)
 {
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
@@ -460,8 +523,8 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
         const scurve *k = &S->k[i];
         if (k->bias != bias || (k->s == SCHEME_NONE) != (j < S->nc))
             continue;
-        fig_line(c->f, ax, x + 1, k->v + 1, S->R, k->color, 2 * lw, k->dash);
-        scurve_markers(c, S, i, ax, x);
+        fig_line(c->f, ax, S->x, k->v, S->m, k->color, 2 * lw, k->dash);
+        scurve_markers(c, S, i, ax);
         if (k->trained > 0 && k->trained <= S->R)
             fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                         k->color, 1.5 * lw, FIG_DASHED);
@@ -469,7 +532,7 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
     /* the labels after every line, so that each keeps off all of them */
     guide_points g;
     fig_series sr[2 + 2 * (SCHEME_COUNT + 1)];
-    int ns = panel_series(S, bias, ax, x, &g, sr);
+    int ns = panel_series(S, bias, ax, &g, sr);
     long said[SCHEME_COUNT + 1]; /* trained lengths labelled: two schemes at one say it once */
     fig_rect taken[SCHEME_COUNT + 1];
     int n_said = 0;
@@ -523,7 +586,7 @@ static bool too_wide(fig *f, fig_role role, const char *text, double room)
     return w > room;
 }
 
-static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax, const double *x)
+static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax)
 {
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
@@ -531,7 +594,7 @@ static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax, const 
         const scurve *k = &S->k[i];
         if (!k->unseen)
             continue;
-        fig_line(c->f, ax, x + 1, k->unseen + 1, S->R, k->color, 2 * lw, k->dash);
+        fig_line(c->f, ax, S->x, k->unseen, S->m, k->color, 2 * lw, k->dash);
         fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                     (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
     }
@@ -635,13 +698,6 @@ tf_status draw_schemes(fig_ctx *c)
     tf_status st = scurves_make(c, &S);
     if (st != TF_OK)
         return st;
-    double *x = malloc((size_t)(S.R + 1) * sizeof *x);
-    if (!x) {
-        scurves_free(&S);
-        return TF_ERR_NOMEM;
-    }
-    for (long t = 0; t <= S.R; t++)
-        x[t] = (double)t;
     /* the panels: positions compared, RoPE's unseen angles, biases; side by side on a wide page
      * (a text block's width: the figure as tall as a paper's figures are), else stacked. Each
      * legend in a band of its own below its panel. */
@@ -670,9 +726,9 @@ tf_status draw_schemes(fig_ctx *c)
         band[b] = legend_band(c->f, li[b], nl[b]);
         /* a legend wider than its panel's column even in two lines would cover its
          * neighbour's: a taller page, where the panels stack and each legend has the width */
-        if (wide && fig_legend_width(c->f, li[b], nl[b]) -
-                            0.6 * fig_font_size(c->f, FIG_TICK) > pw)
-            fig_set_cramped(c->f);
+        double lw = fig_legend_width(c->f, li[b], nl[b]) - 0.6 * fig_font_size(c->f, FIG_TICK);
+        if (wide && lw > pw)
+            fig_need_more(c->f, 1, lw / pw);
         band_max = fmax(band_max, band[b]);
     }
     for (int b = 0; b < 3; b++) {
@@ -720,16 +776,17 @@ tf_status draw_schemes(fig_ctx *c)
                 fit_ylabel(c, &ax[b], ylabel0[b], brief_ylabel(c, b), ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
             }
-            if (ax[b].r.h < 5 * fig_font_size(c->f, FIG_LABEL))
-                fig_set_cramped(c->f);
+            double least = 5 * fig_font_size(c->f, FIG_LABEL);
+            fig_height_room(c->f, ax[b].r.h, least);
+            if (ax[b].r.h < least)
+                fig_need_more(c->f, (r[b].h + least - ax[b].r.h) / r[b].h, 1);
             if (b == 1)
-                unseen_draw(c, &S, &ax[b], x);
+                unseen_draw(c, &S, &ax[b]);
             else
-                scurves_draw(c, &S, b == 2, &ax[b], x);
+                scurves_draw(c, &S, b == 2, &ax[b]);
             legend_below(c->f, &ax[b], li[b], nl[b],
                          wide ? c->area.y + c->area.h - band_max : r[b].y + r[b].h);
         }
-    free(x);
     scurves_free(&S);
     return TF_OK;
 }
@@ -749,7 +806,6 @@ const char *check_pefile(const tf_config *cfg)
 
 typedef struct {
     const tf_learned_pe *t;
-    tf_learned_pe head; /* its first n rows: the cosines and the curve are of these */
     long n;        /* rows in the cosine matrix */
     double *gram;  /* (n, n) */
     double *sim;   /* (K) the table's similarity against offset 0 .. K-1 */
@@ -763,78 +819,12 @@ static void pefile_free(pefile_data *P)
     free(P->gram), free(P->sim), free(P->sin), free(P->x);
 }
 
-/* The last table's numbers, kept for the next page of the same figure: an export lays a page out
- * many times (both languages, taller pages, and on a refusal the widths that might fit), and
- * each time the dot products of up to 1024 rows cost far more than the drawing. Keyed by the
- * rows' bits, the width and the base; copied in and out under a lock (a picture in the
- * terminal is drawn by a thread of its own). */
-static struct {
-    pthread_mutex_t lock;
-    uint64_t hash;
-    long n;
-    int d;
-    double base;
-    double *gram, *sim, *sin;
-} pefile_cache = {.lock = PTHREAD_MUTEX_INITIALIZER};
-
-static uint64_t pefile_hash(const tf_learned_pe *t, long n)
-{
-    uint64_t h = 1469598103934665603u; /* FNV-1a over the rows' bytes */
-    const unsigned char *b = (const unsigned char *)t->p;
-    for (size_t i = 0, len = (size_t)n * (size_t)t->d * sizeof *t->p; i < len; i++)
-        h = (h ^ b[i]) * 1099511628211u;
-    return h;
-}
-
-/* Copies the kept numbers into P (true) when they are this table's. */
-static bool pefile_cache_get(pefile_data *P, uint64_t hash, double base)
-{
-    size_t nn = (size_t)P->n * (size_t)P->n, k = (size_t)P->K;
-    pthread_mutex_lock(&pefile_cache.lock);
-    bool hit = pefile_cache.n == P->n && pefile_cache.d == P->t->d && pefile_cache.hash == hash &&
-               pefile_cache.base == base;
-    if (hit) {
-        memcpy(P->gram, pefile_cache.gram, nn * sizeof *P->gram);
-        memcpy(P->sim, pefile_cache.sim, k * sizeof *P->sim);
-        memcpy(P->sin, pefile_cache.sin, k * sizeof *P->sin);
-    }
-    pthread_mutex_unlock(&pefile_cache.lock);
-    return hit;
-}
-
-/* Keeps P's numbers for the next page (none kept when memory runs short). */
-static void pefile_cache_put(const pefile_data *P, uint64_t hash, double base)
-{
-    size_t nn = (size_t)P->n * (size_t)P->n, k = (size_t)P->K;
-    pthread_mutex_lock(&pefile_cache.lock);
-    double *g = realloc(pefile_cache.gram, nn * sizeof *g);
-    if (g)
-        pefile_cache.gram = g;
-    double *s1 = realloc(pefile_cache.sim, k * sizeof *s1);
-    if (s1)
-        pefile_cache.sim = s1;
-    double *s2 = realloc(pefile_cache.sin, k * sizeof *s2);
-    if (s2)
-        pefile_cache.sin = s2;
-    pefile_cache.n = 0; /* no entry unless all three were stored */
-    if (g && s1 && s2) {
-        memcpy(g, P->gram, nn * sizeof *g);
-        memcpy(s1, P->sim, k * sizeof *s1);
-        memcpy(s2, P->sin, k * sizeof *s2);
-        pefile_cache.hash = hash, pefile_cache.n = P->n, pefile_cache.d = P->t->d;
-        pefile_cache.base = base;
-    }
-    pthread_mutex_unlock(&pefile_cache.lock);
-}
-
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
 {
     memset(P, 0, sizeof *P);
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
     P->K = P->n;
-    P->head = *t; /* the same rows, fewer of them: row-major, so the first n are a prefix */
-    P->head.n_pos = P->n;
     P->gram = malloc((size_t)P->n * (size_t)P->n * sizeof *P->gram);
     P->sim = malloc((size_t)P->K * sizeof *P->sim);
     P->sin = malloc((size_t)P->K * sizeof *P->sin);
@@ -845,12 +835,12 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     }
     for (long k = 0; k < P->K; k++)
         P->x[k] = (double)k;
-    uint64_t hash = pefile_hash(t, P->n);
-    if (pefile_cache_get(P, hash, c->a->cfg.base))
-        return TF_OK;
+    size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->K;
+    if (memo_get(c, 0, P->gram, nn) && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
+        return TF_OK; /* the export's earlier page computed them */
     tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
-    if (st == TF_OK)
-        st = learned_pe_offset_similarity(&P->head, true, 0, P->K, P->sim);
+    if (st == TF_OK) /* K = n: the same rows */
+        learned_pe_offset_similarity_gram(P->gram, P->n, P->sim);
     /* sinusoidal PE of the table's width (an odd width: the even one below it) */
     poscurve_cfg pc;
     poscurve_defaults(&pc);
@@ -858,11 +848,14 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     pc.base = c->a->cfg.base;
     if (st == TF_OK)
         st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->K, P->sin);
-    if (st == TF_OK)
-        pefile_cache_put(P, hash, c->a->cfg.base);
-    else
+    if (st != TF_OK) {
         pefile_free(P);
-    return st;
+        return st;
+    }
+    memo_put(c, 0, P->gram, nn);
+    memo_put(c, 1, P->sim, nk);
+    memo_put(c, 2, P->sin, nk);
+    return TF_OK;
 }
 
 /* A matrix's vertical label longer than its plot is high (a square narrowed to its room) would
@@ -982,8 +975,10 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
         ax.title = "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     fig_axes_fit(c->f, &ax, r);
     /* a curve lower than five lines of its labels is squashed under them: a taller page */
-    if (ax.r.h < 5 * fig_font_size(c->f, FIG_LABEL))
-        fig_set_cramped(c->f);
+    double least = 5 * fig_font_size(c->f, FIG_LABEL);
+    fig_height_room(c->f, ax.r.h, least);
+    if (ax.r.h < least)
+        fig_need_more(c->f, (r.h + least - ax.r.h) / r.h, 1);
     fig_axes_draw(c->f, &ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
