@@ -207,7 +207,8 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         return TF_ERR_NOMEM;
     f->spec = *s;
     f->meta = *m;
-    if (s->boxes) {
+    if (s->boxes) { /* a page drawn again (smaller labels) records its boxes afresh */
+        s->boxes->n = 0;
         s->boxes->page_w = s->width;
         s->boxes->page_h = s->height;
     }

@@ -425,6 +425,13 @@ def test_options(d):
         check(p.returncode == 0, f"-n 1 draws {fig} ({p.stderr.decode().strip()})")
 
 
+def svg_font_size(svg):
+    """The label size an SVG figure was drawn at, from the parameters in its metadata."""
+    doc = xml.dom.minidom.parse(svg).documentElement
+    params = doc.getElementsByTagName("metadata")[0].firstChild.data
+    return float(re.search(r"--font-size ([\d.]+)", params).group(1))
+
+
 def narrow(d):
     """A 2 in subfigure: every single-panel figure is drawn (rope-decay needed 2.27 in at 8 pt,
     embedding 2.90 in for its subtitle); the labels are made smaller, to 6 pt at the least, only
@@ -436,8 +443,7 @@ def narrow(d):
         err = p.stderr.decode().strip()
         if p.returncode == 0:
             doc = xml.dom.minidom.parse(svg).documentElement
-            params = doc.getElementsByTagName("metadata")[0].firstChild.data
-            size = float(re.search(r"--font-size ([\d.]+)", params).group(1))
+            size = svg_font_size(svg)
             said = f"note: the labels of the {fig} figure are {size:g} pt" in err
             check(6 <= size <= 8 and doc.getAttribute("width") == "144pt" and
                   said == (size < 8), f"--width 2in draws {fig} at {size:g} pt ({err})")
@@ -446,10 +452,24 @@ def narrow(d):
         panels = len(groups_of(xml.dom.minidom.parse(svg).documentElement, "panel"))
         check(panels > 1 and "need about" in err,
               f"--width 2in refuses only figures of several panels: {fig} ({panels}): {err}")
+    # a size the request sets is drawn smaller too, rather than refused, and said
     p = run("--export", svg, "--figure", "rope-decay", "--width", "2in", "--font-size", "8",
             "--lang", "en", ok=False)
-    check(p.returncode == 2 and "--width" in p.stderr.decode(),
-          "a --font-size the request sets is kept: refused, naming a width")
+    err = p.stderr.decode()
+    size = svg_font_size(svg) if p.returncode == 0 else 0.0
+    check(p.returncode == 0 and 6 <= size < 8 and
+          f"are {size:g} pt: at 8 pt they do not fit a page 2.00 in wide" in err,
+          f"--font-size 8 at 2 in: drawn at {size:g} pt and said ({err.strip()})")
+    # schemes at 14 pt in a column (10.8 in tall before): at most 9 in tall, its labels smaller
+    p = run("--export", svg, "--figure", "schemes", "--width", "3.25in", "--font-size", "14",
+            "--lang", "en", ok=False)
+    err = p.stderr.decode()
+    height = 0.0
+    if p.returncode == 0:
+        height = float(xml.dom.minidom.parse(svg).documentElement.getAttribute("height")
+                       .rstrip("pt"))
+    check(p.returncode == 0 and 0 < height <= 9 * 72 + 0.01 and "at 14 pt they do not fit" in err,
+          f"schemes at 14 pt, 3.25 in: {height / 72:.2f} in tall ({err.strip()})")
 
 
 def test_paper(d):

@@ -223,7 +223,9 @@ static const tf_option options[] = {
      "[highest value of the colour scale]:value:"},
     {"font-size", 0, "PT", G_FIGURES, REAL(fig.font_size, 4, 36), M_FIGURE,
      "label size in points, 4..36 (default 8)", NULL,
-     "Label size in points, 4 to 36 (default 8).", NULL, "[label size in points]:points:"},
+     "Label size in points, 4 to 36 (default 8). Labels that do not fit the page's width and a "
+     "height of\n9 in (or\n.BR \\-\\-height )\nare drawn smaller, down to 6 pt, and a note "
+     "says so.", NULL, "[label size in points]:points:"},
     {"title", 0, "TEXT", G_FIGURES, CALLBACK(set_title), M_FIGURE,
      "replace the figure's title; --no-title drops it (the panels keep\ntheir subtitles and the "
      "notes stay; multi-panel figures are\nlettered (a), (b), ...)",

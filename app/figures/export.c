@@ -712,14 +712,15 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
 
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
  * up (at most cap) that the measurements of both ask for (unless the request sets the height;
- * when the other language needs a much taller page or none, this one's own height and ticks),
- * and the plan
- * both pages take (agree_plan). Either language's export works it out alike, so the two files
+ * when the other language needs a much taller page or none, this one's own height and ticks;
+ * *both_fit says which), and the plan both pages take (agree_plan). Either language's export works it out alike, so the two files
  * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
  * gains room by it. */
 static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                          fig_format fmt, double w, double *h, double cap, fig_ticks *plan)
+                          fig_format fmt, double w, double *h, double cap, fig_ticks *plan,
+                          bool *both_fit)
 {
+    *both_fit = false;
     fig_request other = *req;
     other.zh = !req->zh;
     const fig_request *both[2] = {req, &other};
@@ -757,6 +758,7 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
         }
         if (fit || req->height > 0) {
             if (agree_plan(both, a, e, fmt, w, hh, own, plan, &need[0]) || req->height > 0) {
+                *both_fit = fit;
                 *h = hh;
                 free(own);
                 return;
@@ -790,12 +792,12 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
  * for when it is cramped. */
 static tf_status draw_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
                          fig_format fmt, FILE *fp, double w, double *h, double cap, bool *cramped,
-                         fig_need *need, char *why, size_t why_len)
+                         bool *both_fit, fig_need *need, char *why, size_t why_len)
 {
     fig_ticks *plan = malloc(sizeof *plan);
     if (!plan)
         return TF_ERR_NOMEM;
-    shared_layout(req, a, e, fmt, w, h, cap, plan);
+    shared_layout(req, a, e, fmt, w, h, cap, plan, both_fit);
     tf_status st = still_page(req, a, e, fmt, w, *h, fp, !fp, plan, NULL, need, cramped, why,
                               why_len);
     if (st == TF_OK && !fp && *cramped)
@@ -824,8 +826,9 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
         figure_page_size(&r, e, &pw, &h);
         bool cramped;
         char why[8];
-        tf_status st = draw_at(&r, a, e, fmt, NULL, pw, &h, MAX_SIDE_PT, &cramped, &need, why,
-                               sizeof why);
+        bool both;
+        tf_status st = draw_at(&r, a, e, fmt, NULL, pw, &h, MAX_SIDE_PT, &cramped, &both, &need,
+                               why, sizeof why);
         if (st == TF_OK)
             return w;
         if (st != TF_ERR_RANGE)
@@ -834,9 +837,20 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     return 0;
 }
 
-/* Labels at the default size that do not fit a narrow page are drawn smaller, down to 6 pt (a
- * size the request sets is kept): a 2 in subfigure draws every single-panel figure. */
-static const double smaller_fonts[] = {7.0, 6.0};
+/* Labels that do not fit a narrow page (or a text block's height) are drawn smaller, down to
+ * 6 pt: a 2 in subfigure draws every single-panel figure. The sizes tried below font, into
+ * sizes[]; how many. */
+static size_t smaller_fonts(double font, double sizes[4])
+{
+    size_t n = 0;
+    for (double f = font * 0.8; f > 7 && n < 2; f *= 0.8)
+        sizes[n++] = round(f * 2) / 2;
+    if (font > 7 && (n == 0 || sizes[n - 1] > 7))
+        sizes[n++] = 7;
+    if (font > 6)
+        sizes[n++] = 6;
+    return n;
+}
 
 /* Why figure e at font pt does not fit on w x h (need: what that page asked for), naming a size
  * that does: with a set height a taller page when the plots lack height only, else a width. */
@@ -859,38 +873,48 @@ static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, 
     }
 }
 
-/* The still figure e to fp in format fmt: its page, taller when the labels need it, its labels
- * smaller when that is not enough (down to 6 pt; a size the request sets is kept), else refused
- * naming a size that fits; *smaller the font size the labels took instead of the default, 0 for
- * none. */
+/* The still figure e to fp in format fmt: its page, taller when the labels need it (at most a
+ * text block, 9 in, unless the request sets the height), its labels smaller when that is not
+ * enough (down to 6 pt), the same size in both languages where one fits both, else refused
+ * naming a size that fits; *smaller the font size the labels took instead of the one asked for,
+ * 0 for none. The size is chosen on laid-out pages; the page is drawn once. */
 static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
                             fig_format fmt, FILE *fp, double *smaller, char *why, size_t why_len)
 {
     double w, h0;
     figure_page_size(req, e, &w, &h0);
-    bool cramped;
-    fig_need need;
-    fig_request r = *req;
-    double h = h0;
     fig_memo memo = {0};
     export_memo = &memo;
-    /* labels of the default size make a page at most a text block tall, and smaller ones
-     * before a taller page: the smallest alone may take more; a size the request sets, too */
-    size_t n_smaller = sizeof smaller_fonts / sizeof smaller_fonts[0];
-    bool own = req->font_size > 0;
-    tf_status st = draw_at(&r, a, e, fmt, fp, w, &h, own ? MAX_SIDE_PT : TEXT_HEIGHT_PT,
-                           &cramped, &need, why, why_len);
-    *smaller = 0;
-    for (size_t k = 0; st == TF_ERR_RANGE && cramped && !own && k < n_smaller; k++) {
-        r.font_size = smaller_fonts[k];
+    double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
+    size_t n = 1 + smaller_fonts(asked, sizes + 1);
+    double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
+    fig_request r = *req;
+    double alone = 0; /* the first size this language fits at, the other not */
+    tf_status st = TF_ERR_RANGE;
+    bool cramped = true, both = false;
+    fig_need need = {0}, first_need = {0};
+    double h = h0, first_h = h0;
+    for (size_t k = 0; k < n && !both; k++) {
+        r.font_size = sizes[k];
         h = h0;
-        st = draw_at(&r, a, e, fmt, fp, w, &h, k + 1 < n_smaller ? TEXT_HEIGHT_PT : MAX_SIDE_PT,
-                     &cramped, &need, why, why_len);
-        *smaller = st == TF_OK ? r.font_size : 0;
+        st = draw_at(&r, a, e, fmt, NULL, w, &h, most, &cramped, &both, &need, why, why_len);
+        if (st != TF_OK && st != TF_ERR_RANGE)
+            break;
+        if (k == 0)
+            first_h = h, first_need = need;
+        if (st == TF_OK && !(alone > 0))
+            alone = sizes[k];
     }
-    if (st == TF_ERR_RANGE && cramped)
-        refusal(&r, a, e, fmt, w, h, need,
-                r.font_size > 0 ? r.font_size : FIG_DEFAULT_FONT_PT, why, why_len);
+    if (st == TF_OK || alone > 0) {
+        if (!both)
+            r.font_size = alone;
+        h = h0;
+        st = draw_at(&r, a, e, fmt, fp, w, &h, most, &cramped, &both, &need, why, why_len);
+    } else if (st == TF_ERR_RANGE) {
+        r.font_size = asked;
+        refusal(&r, a, e, fmt, w, first_h, first_need, asked, why, why_len);
+    }
+    *smaller = st == TF_OK && r.font_size != asked ? r.font_size : 0;
     export_memo = NULL;
     fig_memo_free(&memo);
     return st;
@@ -933,10 +957,11 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 2;
     }
     if (smaller > 0)
-        err_say("note: the labels of the %s figure are %g pt, the default %g pt does not fit "
-                "a page %.2f in wide (--font-size sets the size).", e->name, smaller,
-                FIG_DEFAULT_FONT_PT, req->width > 0 ? req->width / FIG_PT_PER_IN
-                                                    : FIG_ONE_COLUMN_IN);
+        err_say("note: the labels of the %s figure are %g pt: at %g pt they do not fit a page "
+                "%.2f in wide and at most %g in tall (--height allows a taller one).", e->name,
+                smaller, req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT,
+                req->width > 0 ? req->width / FIG_PT_PER_IN : FIG_ONE_COLUMN_IN,
+                TEXT_HEIGHT_PT / FIG_PT_PER_IN);
     return 0;
 }
 
