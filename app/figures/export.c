@@ -786,24 +786,19 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     free(own);
 }
 
-/* The still figure e to fp in format fmt at width w, from height *h up to cap (fp NULL: laid
- * out only): the height follows the width, taller when the labels need it (a large --font-size),
- * the same in both languages, and so are the ticks and the labels. *need: what the page asks
- * for when it is cramped. */
-static tf_status draw_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                         fig_format fmt, FILE *fp, double w, double *h, double cap, bool *cramped,
-                         bool *both_fit, fig_need *need, char *why, size_t why_len)
+/* Figure e laid out at width w, from height *h up to cap: the height follows the width, taller
+ * when the labels need it (a large --font-size), the same in both languages, and so are the
+ * ticks and the labels (*plan, for the page drawn). TF_ERR_RANGE when the labels do not fit
+ * (*cramped), *need what the page asks for then. */
+static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                           fig_format fmt, double w, double *h, double cap, fig_ticks *plan,
+                           bool *cramped, bool *both_fit, fig_need *need, char *why,
+                           size_t why_len)
 {
-    fig_ticks *plan = malloc(sizeof *plan);
-    if (!plan)
-        return TF_ERR_NOMEM;
     shared_layout(req, a, e, fmt, w, h, cap, plan, both_fit);
-    tf_status st = still_page(req, a, e, fmt, w, *h, fp, !fp, plan, NULL, need, cramped, why,
+    tf_status st = still_page(req, a, e, fmt, w, *h, NULL, true, plan, NULL, need, cramped, why,
                               why_len);
-    if (st == TF_OK && !fp && *cramped)
-        st = TF_ERR_RANGE;
-    free(plan);
-    return st;
+    return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
 
 /* The width to name when e does not fit at width w (need: what its page there asked for),
@@ -824,11 +819,14 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
         r.width = w;
         double pw, h;
         figure_page_size(&r, e, &pw, &h);
-        bool cramped;
+        bool cramped, both;
         char why[8];
-        bool both;
-        tf_status st = draw_at(&r, a, e, fmt, NULL, pw, &h, MAX_SIDE_PT, &cramped, &both, &need,
-                               why, sizeof why);
+        fig_ticks *plan = malloc(sizeof *plan);
+        if (!plan)
+            return 0;
+        tf_status st = layout_at(&r, a, e, fmt, pw, &h, MAX_SIDE_PT, plan, &cramped, &both,
+                                 &need, why, sizeof why);
+        free(plan);
         if (st == TF_OK)
             return w;
         if (st != TF_ERR_RANGE)
@@ -883,40 +881,43 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
 {
     double w, h0;
     figure_page_size(req, e, &w, &h0);
+    fig_ticks *plans = malloc(2 * sizeof *plans); /* the size tried, the size chosen */
+    if (!plans)
+        return TF_ERR_NOMEM;
     fig_memo memo = {0};
     export_memo = &memo;
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
     size_t n = 1 + smaller_fonts(asked, sizes + 1);
     double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
     fig_request r = *req;
-    double alone = 0; /* the first size this language fits at, the other not */
     tf_status st = TF_ERR_RANGE;
-    bool cramped = true, both = false;
+    bool cramped, both = false, chosen = false; /* chosen: a size this language fits at */
     fig_need need = {0}, first_need = {0};
-    double h = h0, first_h = h0;
+    double h = h0, first_h = h0, chosen_h = h0, chosen_font = asked;
     for (size_t k = 0; k < n && !both; k++) {
         r.font_size = sizes[k];
         h = h0;
-        st = draw_at(&r, a, e, fmt, NULL, w, &h, most, &cramped, &both, &need, why, why_len);
+        st = layout_at(&r, a, e, fmt, w, &h, most, &plans[0], &cramped, &both, &need, why,
+                       why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
             break;
         if (k == 0)
             first_h = h, first_need = need;
-        if (st == TF_OK && !(alone > 0))
-            alone = sizes[k];
+        if (st == TF_OK && (both || !chosen)) /* both languages at one size, else this alone */
+            chosen = true, plans[1] = plans[0], chosen_h = h, chosen_font = sizes[k];
     }
-    if (st == TF_OK || alone > 0) {
-        if (!both)
-            r.font_size = alone;
-        h = h0;
-        st = draw_at(&r, a, e, fmt, fp, w, &h, most, &cramped, &both, &need, why, why_len);
+    if (chosen) {
+        r.font_size = chosen_font;
+        st = still_page(&r, a, e, fmt, w, chosen_h, fp, false, &plans[1], NULL, &need, &cramped,
+                        why, why_len);
     } else if (st == TF_ERR_RANGE) {
         r.font_size = asked;
         refusal(&r, a, e, fmt, w, first_h, first_need, asked, why, why_len);
     }
-    *smaller = st == TF_OK && r.font_size != asked ? r.font_size : 0;
+    *smaller = st == TF_OK && chosen_font != asked ? chosen_font : 0;
     export_memo = NULL;
     fig_memo_free(&memo);
+    free(plans);
     return st;
 }
 
