@@ -58,36 +58,32 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
     return cm;
 }
 
-/* The k-th smallest of s[0 .. m-1] (k < m), s reordered: Hoare's selection, in linear time on
- * average where sorting the lot would take n log n (a million gram values on every page). */
+/* The k-th smallest of s[0 .. m-1] (k < m), s reordered: selection with a three-way partition
+ * (less than the pivot, equal, greater), linear on average where sorting the lot would take
+ * n log n (a million gram values on every page), and as fast when most values are equal (a map
+ * of zeros). A NaN compares as equal to every pivot. */
 static double select_kth(double *s, size_t m, size_t k)
 {
-    size_t lo = 0, hi = m - 1;
+    long lo = 0, hi = (long)m - 1, kk = (long)k;
     while (lo < hi) {
-        double pivot = s[lo + (hi - lo) / 2];
-        size_t i = lo, j = hi;
-        while (i <= j) {
-            while (s[i] < pivot)
+        double pivot = s[lo + (hi - lo) / 2], t;
+        long lt = lo, i = lo, gt = hi; /* [lo, lt) < pivot, [lt, i) equal, (gt, hi] > pivot */
+        while (i <= gt) {
+            if (s[i] < pivot)
+                t = s[i], s[i++] = s[lt], s[lt++] = t;
+            else if (s[i] > pivot)
+                t = s[i], s[i] = s[gt], s[gt--] = t;
+            else
                 i++;
-            while (s[j] > pivot)
-                j--;
-            if (i <= j) {
-                double t = s[i];
-                s[i] = s[j], s[j] = t;
-                i++;
-                if (j == 0)
-                    break;
-                j--;
-            }
         }
-        if (k <= j)
-            hi = j;
-        else if (k >= i)
-            lo = i;
+        if (kk < lt)
+            hi = lt - 1;
+        else if (kk > gt)
+            lo = gt + 1;
         else
-            return s[k];
+            return s[kk];
     }
-    return s[k];
+    return s[kk];
 }
 
 #define SCALE_SAMPLE 200000 /* values a percentile is read from: every k-th of a larger panel */

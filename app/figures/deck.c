@@ -273,8 +273,8 @@ static void lesson_options(const deck *d, const order_model_cfg *m, char *out, s
         PUT(" --base %g", c->base);
     if (c->index_base != 0)
         PUT(" --index-base %d", c->index_base);
-    if (!d->req->zh)
-        PUT(" --lang en");
+    if (!d->req->zh) /* the last part: o is not needed after it */
+        (void)snprintf(out + o, o < cap ? cap - o : 0, " --lang en");
     const tf_positions *p = c->positions;
     size_t so = 0;
     schemes[0] = '\0';

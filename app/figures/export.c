@@ -893,10 +893,10 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     tf_status st = TF_ERR_RANGE;
     bool cramped, both = false, chosen = false; /* chosen: a size this language fits at */
     fig_need need = {0}, first_need = {0};
-    double h = h0, first_h = h0, chosen_h = h0, chosen_font = asked;
+    double first_h = h0, chosen_h = h0, chosen_font = asked;
     for (size_t k = 0; k < n && !both; k++) {
         r.font_size = sizes[k];
-        h = h0;
+        double h = h0;
         st = layout_at(&r, a, e, fmt, w, &h, most, &plans[0], &cramped, &both, &need, why,
                        why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
