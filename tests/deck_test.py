@@ -277,8 +277,18 @@ def widest_gap(img):
     return max(gaps, default=0) / w
 
 
+# an English sentence is words only with the English word list (optional, fetched at set-up);
+# without it its tokens are letters, and the slides that show them are another picture
+ENGLISH_WORDS = bool(os.environ.get("TFVIZ_ENGLISH_LIST"))
+NO_ENGLISH = ("the English word list was not fetched (scripts/bootstrap.sh): English words "
+              "are letters")
+
+
 def test_order_slide():
     for lang, sentence in (("zh", "小明喜欢小红"), ("en", "the cat chases the dog")):
+        if lang == "en" and not ENGLISH_WORDS:
+            print(f"# order_slide en skipped: {NO_ENGLISH}")
+            continue
         with tempfile.TemporaryDirectory() as d:
             out = os.path.join(d, "s") + "/"
             run("--lesson", "--lang", lang, "--export", out, sentence)
@@ -309,6 +319,9 @@ def test_order_slide():
 
 
 def test_tables():
+    if not ENGLISH_WORDS:
+        print(f"SKIP: {NO_ENGLISH}")
+        sys.exit(77)
     with tempfile.TemporaryDirectory() as d:
         sentence = "the quick brown fox jumps over the lazy dog near the river"
         path = os.path.join(d, "deck.pdf")
