@@ -199,8 +199,9 @@ static int ready(const tui *t, sch_state *st)
         j->s[0] = st->s[0], j->s[1] = st->s[1];
         j->d = c->d_model, j->base = c->base, j->rope = c->rope, j->seed = c->seed;
         j->n = c->n_positions;
-        work_submit(st, tag, &sch_kind, j);
-        if ((double)j->n * j->d < 1e6) { /* small: its curves come with this frame */
+        bool small = (double)j->n * j->d < 1e6; /* its curves come with this frame */
+        work_submit(st, tag, &sch_kind, j); /* j is the worker's now: it may free it at once */
+        if (small) {
             work_wait(st, tag, WORK_QUICK_MS);
             j = work_take(st, tag);
         } else {
