@@ -2,6 +2,7 @@
  * text and the boxes it takes, fonts, and the PNG writer (libpng, with the DPI in pHYs and the
  * parameters in iTXt, which cairo's own PNG writer cannot store). */
 #include "figure_priv.h"
+#include "text_cache.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -340,6 +341,7 @@ void fig_release_fonts(void)
     if (!fonts_loaded)
         return;
     fonts_loaded = false;
+    text_cache_clear();
     pango_cairo_font_map_set_default(NULL);
     /* FcFini() would go further, but it aborts when cairo still holds a font in its static
      * caches, which it does after some failed drawings: a leak checker is told instead
@@ -717,11 +719,21 @@ static void set_text(fig *f, fig_role role, const char *text, bool plain)
 
 void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h)
 {
+    /* one line (a wrapping title is drawn from the layout after): remembered (text_cache.h) */
+    text_key k;
+    unsigned missing = f->missing;
+    bool keep = pango_layout_get_width(f->layout) == -1 && !missing &&
+                text_key_make(&k, f->family, 2 * (int)f->spec.format + f->spec.measure,
+                              fig_font_size(f, role), f->scale, plain, text);
+    if (keep && text_cache_get(&k, w, h, &f->missing))
+        return;
     PangoRectangle logical;
     set_text(f, role, text, plain);
     pango_layout_get_extents(f->layout, NULL, &logical);
     *w = (double)logical.width / PANGO_SCALE;
     *h = (double)logical.height / PANGO_SCALE;
+    if (keep)
+        text_cache_put(&k, *w, *h, f->missing);
 }
 
 double fig_row_label_room(fig *f, const char *label, bool by_ink)
