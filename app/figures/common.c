@@ -479,5 +479,7 @@ void fig_memo_free(fig_memo *m)
 {
     for (int i = 0; i < FIG_MEMO_SLOTS; i++)
         free(m->v[i]);
+    if (m->kept_free)
+        m->kept_free(m->kept);
     memset(m, 0, sizeof *m);
 }

@@ -20,6 +20,8 @@
 typedef struct {
     double *v[FIG_MEMO_SLOTS];
     size_t n[FIG_MEMO_SLOTS];
+    void *kept;                /* one object of the figure's own (a positions context) */
+    void (*kept_free)(void *); /* frees it */
 } fig_memo;
 void fig_memo_free(fig_memo *m);
 

@@ -31,12 +31,31 @@ static const tf_positions *run_params(const tf_config *cfg, tf_positions *def)
     return def;
 }
 
-static tf_status open_ctx(const fig_ctx *c, tf_posctx *pc)
+static void ctx_free(void *pc)
+{
+    posctx_close(pc);
+    free(pc);
+}
+
+/* The context of positions p, opened once an export (the untrained tables are thousands of rows)
+ * and kept in its memo: *pc a copy of the kept one, *own false; without a memo *pc opened here,
+ * *own true (the caller closes it). */
+static tf_status open_ctx(const fig_ctx *c, const tf_positions *p, tf_posctx *pc, bool *own)
 {
     const tf_config *cfg = &c->a->cfg;
-    tf_positions def;
-    return posctx_open(pc, run_params(cfg, &def), cfg->d_model, cfg->base, cfg->rope, cfg->seed,
-                       NULL);
+    tf_posctx *kept = !c->memo ? NULL : c->memo->kept ? c->memo->kept : malloc(sizeof *kept);
+    *own = !kept;
+    if (kept && kept == c->memo->kept) {
+        *pc = *kept;
+        return TF_OK;
+    }
+    tf_status st = posctx_open(kept ? kept : pc, p, cfg->d_model, cfg->base, cfg->rope,
+                               cfg->seed, NULL);
+    if (kept && st != TF_OK)
+        free(kept);
+    else if (kept)
+        *pc = *kept, c->memo->kept = kept, c->memo->kept_free = ctx_free;
+    return st;
 }
 
 /* =============================================================================================
@@ -102,6 +121,7 @@ static void scurve_label(const fig_ctx *c, const tf_posctx *pc, scurve *k)
 
 typedef struct {
     tf_posctx pc;
+    bool own_pc;  /* pc is closed with the curves (else the export's memo keeps it) */
     long R;       /* the last distance drawn */
     double *x;    /* (m) the distances drawn, 1 .. R (sample_distances) */
     long m;
@@ -118,7 +138,8 @@ static void scurves_free(scurves *S)
         free(S->k[i].unseen);
     }
     free(S->x);
-    posctx_close(&S->pc);
+    if (S->own_pc)
+        posctx_close(&S->pc);
 }
 
 /* The scheme as the legend names it: the start of its own label, in the figure's language. */
@@ -235,7 +256,8 @@ static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves 
 static tf_status scurves_make(const fig_ctx *c, scurves *S)
 {
     memset(S, 0, sizeof *S);
-    tf_status st = open_ctx(c, &S->pc);
+    tf_positions def;
+    tf_status st = open_ctx(c, run_params(&c->a->cfg, &def), &S->pc, &S->own_pc);
     if (st != TF_OK)
         return st;
     const tf_positions *p = &S->pc.p;
@@ -1002,8 +1024,8 @@ tf_status draw_pefile(fig_ctx *c)
     /* the learned table: the file's, else the untrained one made for the scheme */
     p.n = 1;
     p.list[0] = SCHEME_LEARNED;
-    const tf_config *cfg = &c->a->cfg;
-    tf_status st = posctx_open(&pc, &p, cfg->d_model, cfg->base, cfg->rope, cfg->seed, NULL);
+    bool own;
+    tf_status st = open_ctx(c, &p, &pc, &own);
     if (st != TF_OK)
         return st;
     pefile_data P;
@@ -1027,6 +1049,7 @@ tf_status draw_pefile(fig_ctx *c)
         pefile_curve(c, &P, curve);
         pefile_free(&P);
     }
-    posctx_close(&pc);
+    if (own)
+        posctx_close(&pc);
     return st;
 }
