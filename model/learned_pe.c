@@ -118,23 +118,35 @@ static double *inverse_norms(const tf_learned_pe *t, bool cosine)
     return inv;
 }
 
-/* The similarity at offset k (learned_pe_offset_similarity), the rows' inverse norms inv. */
-static double offset_similarity(const tf_learned_pe *t, const double *inv, long k)
+/* Rows a pass over the offsets reads from the cache: about 256 KB of them */
+static long block_rows(const tf_learned_pe *t) { return t->d < 8192 ? 32768 / t->d : 4; }
+
+/* The similarity at each offset k[i] (learned_pe_offset_similarity), the rows' inverse norms
+ * inv: a block of rows p at a time against the rows p + k of every offset, each offset's sum
+ * still taken in the order of p (the same bits as one offset after the other), so that the
+ * block is read from the cache rather than the memory once per offset. */
+static void offset_similarities(const tf_learned_pe *t, const double *inv, const long *k,
+                                long n, double *out)
 {
-    k = labs(k);
-    if (k >= t->n_pos)
-        return NAN;
-    double acc = 0.0, dots[4];
     size_t d = (size_t)t->d;
-    long p = 0;
-    for (; p + 3 + k < t->n_pos; p += 4) { /* four rows at a time, added in order */
-        la_dot4_x4(row(t, p), d, row(t, p + k), d, d, dots);
-        for (int i = 0; i < 4; i++)
-            acc += dots[i] * inv[p + i] * inv[p + i + k];
-    }
-    for (; p + k < t->n_pos; p++)
-        acc += la_dot4(row(t, p), row(t, p + k), d) * inv[p] * inv[p + k];
-    return acc / (double)(t->n_pos - k);
+    long rows = t->n_pos, block = block_rows(t);
+    for (long i = 0; i < n; i++)
+        out[i] = 0.0;
+    for (long p0 = 0; p0 < rows; p0 += block)
+        for (long i = 0; i < n; i++) {
+            long ki = labs(k[i]), end = p0 + block < rows - ki ? p0 + block : rows - ki, p = p0;
+            double acc = out[i], dots[4];
+            for (; p + 3 < end; p += 4) { /* four rows at a time, added in order */
+                la_dot4_x4(row(t, p), d, row(t, p + ki), d, d, dots);
+                for (int j = 0; j < 4; j++)
+                    acc += dots[j] * inv[p + j] * inv[p + j + ki];
+            }
+            for (; p < end; p++)
+                acc += la_dot4(row(t, p), row(t, p + ki), d) * inv[p] * inv[p + ki];
+            out[i] = acc;
+        }
+    for (long i = 0; i < n; i++)
+        out[i] = labs(k[i]) >= rows ? NAN : out[i] / (double)(rows - labs(k[i]));
 }
 
 tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long k0, long n,
@@ -142,13 +154,14 @@ tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long
 {
     if (n < 0 || n > 2L * TF_MAX_POSITIONS + 1)
         return TF_ERR_POSITIONS;
-    double *inv = inverse_norms(t, cosine);
-    if (!inv)
+    long *k = malloc((size_t)(n > 0 ? n : 1) * sizeof *k);
+    if (!k)
         return TF_ERR_NOMEM;
     for (long i = 0; i < n; i++)
-        out[i] = offset_similarity(t, inv, k0 + i);
-    free(inv);
-    return TF_OK;
+        k[i] = k0 + i;
+    tf_status st = learned_pe_offset_similarity_at(t, cosine, k, n, out);
+    free(k);
+    return st;
 }
 
 tf_status learned_pe_offset_similarity_at(const tf_learned_pe *t, bool cosine, const long *k,
@@ -157,8 +170,7 @@ tf_status learned_pe_offset_similarity_at(const tf_learned_pe *t, bool cosine, c
     double *inv = inverse_norms(t, cosine);
     if (!inv)
         return TF_ERR_NOMEM;
-    for (long i = 0; i < n; i++)
-        out[i] = offset_similarity(t, inv, k[i]);
+    offset_similarities(t, inv, k, n, out);
     free(inv);
     return TF_OK;
 }
@@ -182,18 +194,22 @@ tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, 
     double *inv = inverse_norms(t, cosine);
     if (!inv)
         return TF_ERR_NOMEM;
+    /* a block of rows a against every row b from a on, the block read from the cache; four
+     * rows of the block at a time */
     size_t d = (size_t)t->d;
-    for (long a = 0; a < n; a++)
-        for (long b = a; b < n;) {
-            double dots[4];
-            int m = b + 4 <= n ? 4 : 1; /* four columns at a time */
-            if (m == 4)
-                la_dot4_x4(row(t, p0 + a), 0, row(t, p0 + b), d, d, dots);
-            else
-                dots[0] = la_dot4(row(t, p0 + a), row(t, p0 + b), d);
-            for (int i = 0; i < m; i++, b++)
-                out[a * n + b] = out[b * n + a] = dots[i] * inv[p0 + a] * inv[p0 + b];
-        }
+    const double *r = row(t, p0), *iv = inv + p0;
+    for (long a0 = 0, block = block_rows(t); a0 < n; a0 += block)
+        for (long b = a0; b < n; b++)
+            for (long a = a0; a < a0 + block && a <= b;) {
+                double dots[4];
+                int m = a + 3 < a0 + block && a + 3 <= b ? 4 : 1;
+                if (m == 4)
+                    la_dot4_x4(r + a * d, d, r + b * d, 0, d, dots);
+                else
+                    dots[0] = la_dot4(r + a * d, r + b * d, d);
+                for (int i = 0; i < m; i++, a++)
+                    out[a * n + b] = out[b * n + a] = dots[i] * iv[a] * iv[b];
+            }
     free(inv);
     return TF_OK;
 }

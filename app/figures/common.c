@@ -110,9 +110,24 @@ static bool percentiles(const double *v, size_t n, double *p1, double *p99)
 cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
                        size_t n_shown, bool named, color_range *r)
 {
-    double mn, mx, p1, p99;
-    minmax(v, n, &mn, &mx);
-    bool robust = percentiles(shown ? shown : v, shown ? n_shown : n, &p1, &p99);
+    return color_scale_kept(c, -1, v, n, shown, n_shown, named, r);
+}
+
+cmap_id color_scale_kept(const fig_ctx *c, int slot, const double *v, size_t n,
+                         const double *shown, size_t n_shown, bool named, color_range *r)
+{
+    /* v's least and greatest, its percentiles and whether it has any, from the memo when kept */
+    double st[5] = {0};
+    if (slot < 0 || !memo_get(c, slot, st, 5)) {
+        minmax(v, n, &st[0], &st[1]);
+        st[4] = (!shown || slot >= 0) && percentiles(v, n, &st[2], &st[3]);
+        if (slot >= 0)
+            memo_put(c, slot, st, 5);
+    }
+    double mn = st[0], mx = st[1], p1 = st[2], p99 = st[3];
+    bool robust = st[4] > 0;
+    if (shown)
+        robust = percentiles(shown, n_shown, &p1, &p99);
     /* signed when the values of both signs are more than a stray few */
     double smn = robust && p1 >= 0.0 ? fmax(mn, 0.0) : mn, smx = robust && p99 <= 0 ? fmin(mx, 0) : mx;
     cmap_id cm = scale_map(c, smn, smx, &r->lo, &r->hi);

@@ -206,6 +206,10 @@ typedef struct {
 } color_range;
 cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
                        size_t n_shown, bool named, color_range *r);
+/* The same, v's range and percentiles kept in memo slot `slot` for the export's other pages
+ * (slot < 0: none kept) */
+cmap_id color_scale_kept(const fig_ctx *c, int slot, const double *v, size_t n,
+                         const double *shown, size_t n_shown, bool named, color_range *r);
 /* Rows of a (rows, d) matrix with its columns split: the even ones (PE's sin), then the odd
  * (a fig_matrix's row function, ctx a split_cols). */
 typedef struct {
