@@ -717,33 +717,42 @@ static void set_text(fig *f, fig_role role, const char *text, bool plain)
     }
 }
 
+/* Two extents of text in pango units: its logical width and height (ink false), or its logical
+ * and ink heights (ink true); a one-line text's remembered across pages (text_cache.h: a
+ * wrapping title is drawn from the layout after) */
+static void text_extents(fig *f, fig_role role, const char *text, bool plain, bool ink,
+                         double out[2])
+{
+    text_key k;
+    bool keep = pango_layout_get_width(f->layout) == -1 && !f->missing &&
+                text_key_make(&k, f->family, 4 * (int)f->spec.format + 2 * f->spec.measure + ink,
+                              fig_font_size(f, role), f->scale, plain, text);
+    if (keep && text_cache_get(&k, &out[0], &out[1], &f->missing))
+        return;
+    PangoRectangle in, logical;
+    set_text(f, role, text, plain);
+    pango_layout_get_extents(f->layout, ink ? &in : NULL, &logical);
+    out[0] = ink ? logical.height : logical.width;
+    out[1] = ink ? in.height : logical.height;
+    if (keep)
+        text_cache_put(&k, out[0], out[1], f->missing);
+}
+
 void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h)
 {
-    /* one line (a wrapping title is drawn from the layout after): remembered (text_cache.h) */
-    text_key k;
-    unsigned missing = f->missing;
-    bool keep = pango_layout_get_width(f->layout) == -1 && !missing &&
-                text_key_make(&k, f->family, 2 * (int)f->spec.format + f->spec.measure,
-                              fig_font_size(f, role), f->scale, plain, text);
-    if (keep && text_cache_get(&k, w, h, &f->missing))
-        return;
-    PangoRectangle logical;
-    set_text(f, role, text, plain);
-    pango_layout_get_extents(f->layout, NULL, &logical);
-    *w = (double)logical.width / PANGO_SCALE;
-    *h = (double)logical.height / PANGO_SCALE;
-    if (keep)
-        text_cache_put(&k, *w, *h, f->missing);
+    double e[2];
+    text_extents(f, role, text, plain, false, e);
+    *w = e[0] / PANGO_SCALE;
+    *h = e[1] / PANGO_SCALE;
 }
 
 double fig_row_label_room(fig *f, const char *label, bool by_ink)
 {
-    PangoRectangle ink, logical;
-    set_text(f, FIG_TICK, label, false);
-    pango_layout_get_extents(f->layout, &ink, &logical);
+    double e[2]; /* logical and ink heights */
+    text_extents(f, FIG_TICK, label, false, true, e);
     if (!by_ink)
-        return 0.95 * (double)logical.height / PANGO_SCALE;
-    return 1.25 * (double)ink.height / PANGO_SCALE;
+        return 0.95 * e[0] / PANGO_SCALE;
+    return 1.25 * e[1] / PANGO_SCALE;
 }
 
 fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical)

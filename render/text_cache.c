@@ -3,7 +3,6 @@
 #include "text_cache.h"
 
 #include <pthread.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,14 +35,19 @@ static slot *table(bool make)
 bool text_key_make(text_key *k, const char *family, int kind, double size, double scale,
                    bool plain, const char *text)
 {
-    int n = snprintf(k->s, sizeof k->s, "%s\x1f%d%c\x1f%s", family, kind, plain ? 'p' : 'm',
-                     text);
-    if (n < 0 || (size_t)n >= sizeof k->s)
+    size_t nf = strlen(family), nt = strlen(text), n = nf + 4 + nt;
+    if (n >= sizeof k->s)
         return false;
+    memcpy(k->s, family, nf);
+    k->s[nf] = '\x1f';
+    k->s[nf + 1] = (char)('A' + kind);
+    k->s[nf + 2] = plain ? 'p' : 'm';
+    k->s[nf + 3] = '\x1f';
+    memcpy(k->s + nf + 4, text, nt + 1);
     k->size = size;
     k->scale = scale;
     unsigned long h = 14695981039346656037ul; /* FNV-1a */
-    for (int i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++)
         h = (h ^ (unsigned char)k->s[i]) * 1099511628211ul;
     k->hash = h ^ (unsigned long)(size * 64) ^ ((unsigned long)(scale * 64) << 20);
     return true;
