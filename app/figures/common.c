@@ -477,17 +477,27 @@ bool memo_get(const fig_ctx *c, int i, double *out, size_t n)
     return true;
 }
 
-void memo_put(const fig_ctx *c, int i, const double *v, size_t n)
+const double *memo_ref(const fig_ctx *c, int i, size_t n)
+{
+    return c->memo && c->memo->v[i] && c->memo->n[i] == n ? c->memo->v[i] : NULL;
+}
+
+bool memo_keep(const fig_ctx *c, int i, double *v, size_t n)
 {
     if (!c->memo)
-        return;
-    double *keep = malloc(n * sizeof *keep);
-    if (!keep)
-        return;
-    memcpy(keep, v, n * sizeof *keep);
+        return false;
     free(c->memo->v[i]);
-    c->memo->v[i] = keep;
+    c->memo->v[i] = v;
     c->memo->n[i] = n;
+    return true;
+}
+
+void memo_put(const fig_ctx *c, int i, const double *v, size_t n)
+{
+    double *keep = c->memo ? malloc(n * sizeof *keep) : NULL;
+    if (keep && memo_keep(c, i, memcpy(keep, v, n * sizeof *keep), n))
+        return;
+    free(keep);
 }
 
 void fig_memo_free(fig_memo *m)

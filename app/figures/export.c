@@ -662,12 +662,15 @@ static tf_status measure_both(const fig_request *const both[2], tf_analysis *a,
 /* The plan the two pages laid out at w x h take from their own choices own[]: axis by axis the
  * sparser ticks of the two, and only the labels both have room for. A plan that changes the
  * pages is laid out again in both languages and taken from them (a wider axis is known by its
- * new range); false when it leaves the first page (both[0]) no room, need then what it asks. */
+ * new range); false when it leaves the first page (both[0]) no room, need then what it asks.
+ * *known: the first page was laid out with the plan returned (it did not change again), so need
+ * and the answer are that page's. */
 static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const fig_entry *e,
                        fig_format fmt, double w, double h, fig_ticks own[2], fig_ticks *plan,
-                       fig_need *need)
+                       fig_need *need, bool *known)
 {
     *plan = own[0];
+    *known = false;
     fig_ticks_merge(plan, &own[1]);
     if (same_plan(plan, &own[0]) && same_plan(plan, &own[1]))
         return true;
@@ -675,7 +678,10 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
     fig_need needs[2];
     if (measure_both(both, a, e, fmt, w, h, plan, own, crowded, needs) != TF_OK)
         crowded[0] = true, needs[0] = (fig_need){1, 1, INFINITY};
+    else
+        *known = true;
     fig_ticks_merge(&own[0], &own[1]);
+    *known = *known && same_plan(&own[0], plan);
     *plan = own[0];
     *need = needs[0];
     return !crowded[0];
@@ -710,17 +716,24 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
+/* This language's page laid out with the plan agreed: known, cramped and what it asks for */
+typedef struct {
+    bool known, cramped;
+    fig_need need;
+} page_known;
+
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
  * up (at most cap) that the measurements of both ask for (unless the request sets the height;
  * when the other language needs a much taller page or none, this one's own height and ticks;
  * *both_fit says which), and the plan both pages take (agree_plan). Either language's export works it out alike, so the two files
  * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
- * gains room by it. */
+ * gains room by it. *page: this language's page with the plan, when it was laid out so. */
 static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e,
                           fig_format fmt, double w, double *h, double cap, fig_ticks *plan,
-                          bool *both_fit)
+                          bool *both_fit, page_known *page)
 {
     *both_fit = false;
+    *page = (page_known){0};
     fig_request other = *req;
     other.zh = !req->zh;
     const fig_request *both[2] = {req, &other};
@@ -757,7 +770,9 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             continue;
         }
         if (fit || req->height > 0) {
-            if (agree_plan(both, a, e, fmt, w, hh, own, plan, &need[0]) || req->height > 0) {
+            bool agreed = agree_plan(both, a, e, fmt, w, hh, own, plan, &need[0], &page->known);
+            if (agreed || req->height > 0) {
+                *page = (page_known){page->known, !agreed, need[0]};
                 *both_fit = fit;
                 *h = hh;
                 free(own);
@@ -795,7 +810,12 @@ static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_ent
                            bool *cramped, bool *both_fit, fig_need *need, char *why,
                            size_t why_len)
 {
-    shared_layout(req, a, e, fmt, w, h, cap, plan, both_fit);
+    page_known page;
+    shared_layout(req, a, e, fmt, w, h, cap, plan, both_fit, &page);
+    if (page.known) { /* laid out so already */
+        *need = page.need, *cramped = page.cramped;
+        return page.cramped ? TF_ERR_RANGE : TF_OK;
+    }
     tf_status st = still_page(req, a, e, fmt, w, *h, NULL, true, plan, NULL, need, cramped, why,
                               why_len);
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;

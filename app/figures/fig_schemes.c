@@ -829,7 +829,8 @@ const char *check_pefile(const tf_config *cfg)
 typedef struct {
     const tf_learned_pe *t;
     long n;        /* rows in the cosine matrix */
-    double *gram;  /* (n, n) */
+    const double *gram; /* (n, n): gram_own, or the export's memo's */
+    double *gram_own;
     double *sim;   /* (K) the table's similarity against offset 0 .. K-1 */
     double *sin;   /* (K) sinusoidal PE's of the same width */
     double *x;     /* (K) */
@@ -838,7 +839,7 @@ typedef struct {
 
 static void pefile_free(pefile_data *P)
 {
-    free(P->gram), free(P->sim), free(P->sin), free(P->x);
+    free(P->gram_own), free(P->sim), free(P->sin), free(P->x);
 }
 
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
@@ -847,22 +848,23 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
     P->K = P->n;
-    P->gram = malloc((size_t)P->n * (size_t)P->n * sizeof *P->gram);
     P->sim = malloc((size_t)P->K * sizeof *P->sim);
     P->sin = malloc((size_t)P->K * sizeof *P->sin);
     P->x = malloc((size_t)P->K * sizeof *P->x);
-    if (!P->gram || !P->sim || !P->sin || !P->x) {
+    if (!P->sim || !P->sin || !P->x) {
         pefile_free(P);
         return TF_ERR_NOMEM;
     }
     for (long k = 0; k < P->K; k++)
         P->x[k] = (double)k;
     size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->K;
-    if (memo_get(c, 0, P->gram, nn) && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
+    P->gram = memo_ref(c, 0, nn);
+    if (P->gram && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
         return TF_OK; /* the export's earlier page computed them */
-    tf_status st = learned_pe_gram(t, false, 0, P->n, P->gram);
+    P->gram = P->gram_own = malloc(nn * sizeof *P->gram_own);
+    tf_status st = P->gram_own ? learned_pe_gram(t, false, 0, P->n, P->gram_own) : TF_ERR_NOMEM;
     if (st == TF_OK) /* K = n: the same rows */
-        learned_pe_offset_similarity_gram(P->gram, P->n, P->sim);
+        learned_pe_offset_similarity_gram(P->gram_own, P->n, P->sim);
     /* sinusoidal PE of the table's width (an odd width: the even one below it) */
     poscurve_cfg pc;
     poscurve_defaults(&pc);
@@ -874,7 +876,8 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         pefile_free(P);
         return st;
     }
-    memo_put(c, 0, P->gram, nn);
+    if (memo_keep(c, 0, P->gram_own, nn))
+        P->gram_own = NULL; /* the memo's now */
     memo_put(c, 1, P->sim, nk);
     memo_put(c, 2, P->sin, nk);
     return TF_OK;
