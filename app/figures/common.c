@@ -107,27 +107,13 @@ static bool percentiles(const double *v, size_t n, double *p1, double *p99)
     return m > 0;
 }
 
-cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
-                       size_t n_shown, bool named, color_range *r)
+/* The scale of values whose least and greatest are st[0], st[1], and whose 1st and 99th
+ * percentiles are pct[0], pct[1] (pct[2]: whether there are any). */
+static cmap_id scale_of(const fig_ctx *c, const double *st, const double *pct, bool named,
+                        color_range *r)
 {
-    return color_scale_kept(c, -1, v, n, shown, n_shown, named, r);
-}
-
-cmap_id color_scale_kept(const fig_ctx *c, int slot, const double *v, size_t n,
-                         const double *shown, size_t n_shown, bool named, color_range *r)
-{
-    /* v's least and greatest, its percentiles and whether it has any, from the memo when kept */
-    double st[5] = {0};
-    if (slot < 0 || !memo_get(c, slot, st, 5)) {
-        minmax(v, n, &st[0], &st[1]);
-        st[4] = (!shown || slot >= 0) && percentiles(v, n, &st[2], &st[3]);
-        if (slot >= 0)
-            memo_put(c, slot, st, 5);
-    }
-    double mn = st[0], mx = st[1], p1 = st[2], p99 = st[3];
-    bool robust = st[4] > 0;
-    if (shown)
-        robust = percentiles(shown, n_shown, &p1, &p99);
+    double mn = st[0], mx = st[1], p1 = pct[0], p99 = pct[1];
+    bool robust = pct[2] > 0;
     /* signed when the values of both signs are more than a stray few */
     double smn = robust && p1 >= 0.0 ? fmax(mn, 0.0) : mn, smx = robust && p99 <= 0 ? fmin(mx, 0) : mx;
     cmap_id cm = scale_map(c, smn, smx, &r->lo, &r->hi);
@@ -145,6 +131,39 @@ cmap_id color_scale_kept(const fig_ctx *c, int slot, const double *v, size_t n,
         scale_limits(c, &r->lo, &r->hi);
     r->clip = (mn < r->lo ? 1 : 0) | (mx > r->hi ? 2 : 0);
     return cm;
+}
+
+cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
+                       const fig_axes *ax, const fig_matrix *m, bool named, color_range *r)
+{
+    /* v's least and greatest, its percentiles and whether it has any: {mn, mx, p1, p99, any} */
+    double st[5] = {0};
+    if (slot < 0 || !memo_get(c, slot, st, 5)) {
+        minmax(v, n, &st[0], &st[1]);
+        st[4] = percentiles(v, n, &st[2], &st[3]);
+        if (slot >= 0)
+            memo_put(c, slot, st, 5);
+    }
+    long dr, dc;
+    if (ax)
+        fig_heatmap_grid(c->f, ax, m, &dr, &dc);
+    if (!ax || (dr == m->rows && dc == m->cols))
+        return scale_of(c, st, st + 2, named, r);
+    /* the pixels average cells: their means' percentiles, by the grid's size {dr, dc, p1, p99,
+     * any} (the means depend on nothing else), one grid kept for each language's pages */
+    double k[5] = {0};
+    int at = slot + 1 + c->zh;
+    if (slot < 0 || !memo_get(c, at, k, 5) || k[0] != (double)dr || k[1] != (double)dc) {
+        double *shown = fig_heatmap_means(c->f, ax, m, &dr, &dc);
+        if (!shown)
+            return scale_of(c, st, st + 2, named, r);
+        k[0] = (double)dr, k[1] = (double)dc;
+        k[4] = percentiles(shown, (size_t)dr * (size_t)dc, &k[2], &k[3]);
+        free(shown);
+        if (slot >= 0)
+            memo_put(c, at, k, 5);
+    }
+    return scale_of(c, st, k + 2, named, r);
 }
 
 void split_col_row(void *ctx, long r, double *out)

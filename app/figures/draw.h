@@ -199,21 +199,19 @@ const char *fig_txt(const fig_ctx *c, txt_id id);
 cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *hi);
 /* A panel's colour scale read from its n values: a sequential map (viridis) for values of one
  * sign (past a stray 1 %), a diverging one centred on 0 for signed values; the range is the
- * data's, or the 1st to 99th percentile (symmetric when signed) of the values shown (shown, the
- * pixels' means when the panel averages, else v) when a few extremes would squash the rest into
- * two thirds of the colours, clip then saying which ends the bar marks as cut
- * (fig_colorbar_clip). named: the panel shows the quantity --vmin/--vmax are for (the figure's
- * own), so they apply. */
+ * data's, or the 1st to 99th percentile (symmetric when signed) of the values shown (the
+ * pixels' means when the heatmap of m on ax's plot averages, else v; ax NULL: v) when a few
+ * extremes would squash the rest into two thirds of the colours, clip then saying which ends the
+ * bar marks as cut (fig_colorbar_clip). named: the panel shows the quantity --vmin/--vmax are
+ * for (the figure's own), so they apply. slot >= 0: v's range and percentiles, and those of the
+ * means, kept for the export's other pages in memo slots slot and slot + 1 (English), slot + 2
+ * (Chinese). */
 typedef struct {
     double lo, hi;
     int clip; /* 1: values below lo, 2: values above hi */
 } color_range;
-cmap_id color_scale_of(const fig_ctx *c, const double *v, size_t n, const double *shown,
-                       size_t n_shown, bool named, color_range *r);
-/* The same, v's range and percentiles kept in memo slot `slot` for the export's other pages
- * (slot < 0: none kept) */
-cmap_id color_scale_kept(const fig_ctx *c, int slot, const double *v, size_t n,
-                         const double *shown, size_t n_shown, bool named, color_range *r);
+cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
+                       const fig_axes *ax, const fig_matrix *m, bool named, color_range *r);
 /* Rows of a (rows, d) matrix with its columns split: the even ones (PE's sin), then the odd
  * (a fig_matrix's row function, ctx a split_cols). */
 typedef struct {

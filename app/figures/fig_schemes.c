@@ -904,7 +904,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     /* each panel its own scale; --vmin/--vmax are the table's values */
     color_range s1, s2;
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
-    cmap_id cm = color_scale_kept(c, 3, t->p, cells, NULL, 0, true, &s1);
+    cmap_id cm = color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
     double lo = s1.lo, hi = s1.hi;
     double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
     fig_rect left = r, right = r;
@@ -930,18 +930,13 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
         short_pos_label(c, &a1, left, false);
         a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
     }
-    long dr, dc;
-    double *shown = fig_heatmap_means(c->f, &a1, &m1, &dr, &dc);
-    if (shown) {
-        cm = color_scale_kept(c, 3, t->p, cells, shown, (size_t)dr * (size_t)dc, true, &s1);
-        lo = s1.lo, hi = s1.hi;
-        free(shown);
-    }
+    cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
+    lo = s1.lo, hi = s1.hi;
     tf_status st = fig_heatmap(c->f, &a1, &m1, cm, lo, hi);
     fig_axes_draw(c->f, &a1);
     fig_colorbar_clip(c->f, colorbar_rect(&a1), cm, lo, hi, NULL, s1.clip);
-    cmap_id cg = color_scale_kept(c, 4, P->gram, (size_t)P->n * (size_t)P->n, NULL, 0, false,
-                                  &s2);
+    cmap_id cg = color_scale_of(c, 6, P->gram, (size_t)P->n * (size_t)P->n, NULL, NULL, false,
+                                &s2);
     double glo = s2.lo, ghi = s2.hi;
     matrix_axes(&a2, P->n, 0, P->n, 0);
     a2.x.label = fig_txt(c, T_F_POS);
