@@ -47,7 +47,7 @@ static void cell_span(long i, long n, long d, long *j0, double *w0)
  * the cells it covers (non-finite values count as 0). NULL when out of memory. */
 static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    double *row = malloc((size_t)m->cols * sizeof *row);
+    double *row = malloc((size_t)m->cols * 3 * sizeof *row); /* and each column's span */
     double *acc = calloc((size_t)dr * (size_t)dc, sizeof *acc);
     double *line = malloc((size_t)dc * sizeof *line);
     if (!row || !acc || !line) {
@@ -55,20 +55,24 @@ static double *matrix_means(const fig_matrix *m, long dr, long dc)
         acc = NULL;
         goto done;
     }
+    double *w0 = row + m->cols, *j0 = w0 + m->cols; /* the same for every row */
+    for (long c = 0; c < m->cols; c++) {
+        long j;
+        cell_span(c, m->cols, dc, &j, &w0[c]);
+        j0[c] = (double)j;
+    }
     for (long r = 0; r < m->rows; r++) {
         matrix_row(m, r, row);
         /* the row averaged across, then spread over the one or two pixel rows it covers */
         for (long j = 0; j < dc; j++)
             line[j] = 0;
         for (long c = 0; c < m->cols; c++) {
-            long j0;
-            double w0;
-            cell_span(c, m->cols, dc, &j0, &w0);
+            long j = (long)j0[c];
             double v = isfinite(row[c]) ? row[c] : 0.0;
-            line[j0] += w0 * v;
-            double w1 = (double)dc / m->cols - w0;
-            if (w1 > 1e-12 && j0 + 1 < dc)
-                line[j0 + 1] += w1 * v;
+            line[j] += w0[c] * v;
+            double w1 = (double)dc / m->cols - w0[c];
+            if (w1 > 1e-12 && j + 1 < dc)
+                line[j + 1] += w1 * v;
         }
         long i0;
         double wr0;
