@@ -2,6 +2,8 @@
 #include "learned_pe.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -121,32 +123,78 @@ static double *inverse_norms(const tf_learned_pe *t, bool cosine)
 /* Rows a pass over the offsets reads from the cache: about 256 KB of them */
 static long block_rows(const tf_learned_pe *t) { return t->d < 8192 ? 32768 / t->d : 4; }
 
+/* Work worth a second thread: some 16 million products */
+#define TWO_THREADS_WORK (1L << 24)
+
+/* fn(arg1) on a thread of its own beside fn(arg0) on this one (after it, here, when no thread
+ * starts). */
+static void two_threads(void *(*fn)(void *), void *arg0, void *arg1)
+{
+    pthread_t th;
+    bool started = pthread_create(&th, NULL, fn, arg1) == 0;
+    fn(arg0);
+    if (started)
+        pthread_join(th, NULL);
+    else
+        fn(arg1);
+}
+
+/* A share of the similarities at offsets (offset_similarities): k[0 .. n), into out. */
+typedef struct {
+    const tf_learned_pe *t;
+    const double *inv;
+    const long *k;
+    long n;
+    double *out;
+} sim_job;
+
 /* The similarity at each offset k[i] (learned_pe_offset_similarity), the rows' inverse norms
  * inv: a block of rows p at a time against the rows p + k of every offset, each offset's sum
  * still taken in the order of p (the same bits as one offset after the other), so that the
  * block is read from the cache rather than the memory once per offset. */
-static void offset_similarities(const tf_learned_pe *t, const double *inv, const long *k,
-                                long n, double *out)
+static void *offset_similarities(void *job)
 {
+    const sim_job *j = job;
+    const tf_learned_pe *t = j->t;
+    const double *inv = j->inv;
     size_t d = (size_t)t->d;
     long rows = t->n_pos, block = block_rows(t);
-    for (long i = 0; i < n; i++)
-        out[i] = 0.0;
+    for (long i = 0; i < j->n; i++)
+        j->out[i] = 0.0;
     for (long p0 = 0; p0 < rows; p0 += block)
-        for (long i = 0; i < n; i++) {
-            long ki = labs(k[i]), end = p0 + block < rows - ki ? p0 + block : rows - ki, p = p0;
-            double acc = out[i], dots[4];
+        for (long i = 0; i < j->n; i++) {
+            long ki = labs(j->k[i]), end = p0 + block < rows - ki ? p0 + block : rows - ki;
+            double acc = j->out[i], dots[4];
+            long p = p0;
             for (; p + 3 < end; p += 4) { /* four rows at a time, added in order */
                 la_dot4_x4(row(t, p), d, row(t, p + ki), d, d, dots);
-                for (int j = 0; j < 4; j++)
-                    acc += dots[j] * inv[p + j] * inv[p + j + ki];
+                for (int m = 0; m < 4; m++)
+                    acc += dots[m] * inv[p + m] * inv[p + m + ki];
             }
             for (; p < end; p++)
                 acc += la_dot4(row(t, p), row(t, p + ki), d) * inv[p] * inv[p + ki];
-            out[i] = acc;
+            j->out[i] = acc;
         }
+    for (long i = 0; i < j->n; i++)
+        j->out[i] = labs(j->k[i]) >= rows ? NAN : j->out[i] / (double)(rows - labs(j->k[i]));
+    return NULL;
+}
+
+/* offset_similarities on two threads when the work is large: the offsets split where the rows
+ * they add are half of all (each offset's sum whole on one thread: the same bits) */
+static void similarities_at(const tf_learned_pe *t, const double *inv, const long *k, long n,
+                            double *out)
+{
+    long work = 0, half = 0, h = 0;
     for (long i = 0; i < n; i++)
-        out[i] = labs(k[i]) >= rows ? NAN : out[i] / (double)(rows - labs(k[i]));
+        work += labs(k[i]) < t->n_pos ? t->n_pos - labs(k[i]) : 0;
+    while (h < n && 2 * half < work)
+        half += labs(k[h]) < t->n_pos ? t->n_pos - labs(k[h]) : 0, h++;
+    sim_job a = {t, inv, k, h, out}, b = {t, inv, k + h, n - h, out + h};
+    if (work * (long)t->d > TWO_THREADS_WORK)
+        two_threads(offset_similarities, &a, &b);
+    else
+        offset_similarities(&(sim_job){t, inv, k, n, out});
 }
 
 tf_status learned_pe_offset_similarity(const tf_learned_pe *t, bool cosine, long k0, long n,
@@ -170,7 +218,7 @@ tf_status learned_pe_offset_similarity_at(const tf_learned_pe *t, bool cosine, c
     double *inv = inverse_norms(t, cosine);
     if (!inv)
         return TF_ERR_NOMEM;
-    offset_similarities(t, inv, k, n, out);
+    similarities_at(t, inv, k, n, out);
     free(inv);
     return TF_OK;
 }
@@ -187,18 +235,25 @@ void learned_pe_offset_similarity_gram(const double *gram, long n, double *out)
     }
 }
 
-tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, double *out)
+/* Blocks first, first + every, ... of the Gram matrix of the n rows r times their inverse
+ * norms iv: a block of rows a against every row b from a on, the block read from the cache; four
+ * rows of the block at a time. Each entry is one thread's: two threads take every other block. */
+typedef struct {
+    const double *r, *iv;
+    long n;
+    size_t d;
+    long block;
+    double *out;
+    long first, every;
+} gram_job;
+
+static void *gram_blocks(void *job)
 {
-    if (n < 1 || n > TF_MAX_DOT_POSITIONS || p0 < 0 || p0 > t->n_pos || n > t->n_pos - p0)
-        return TF_ERR_POSITIONS;
-    double *inv = inverse_norms(t, cosine);
-    if (!inv)
-        return TF_ERR_NOMEM;
-    /* a block of rows a against every row b from a on, the block read from the cache; four
-     * rows of the block at a time */
-    size_t d = (size_t)t->d;
-    const double *r = row(t, p0), *iv = inv + p0;
-    for (long a0 = 0, block = block_rows(t); a0 < n; a0 += block)
+    const gram_job *j = job;
+    long n = j->n, block = j->block;
+    size_t d = j->d;
+    const double *r = j->r, *iv = j->iv;
+    for (long a0 = j->first * block; a0 < n; a0 += j->every * block)
         for (long b = a0; b < n; b++)
             for (long a = a0; a < a0 + block && a <= b;) {
                 double dots[4];
@@ -208,8 +263,24 @@ tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, 
                 else
                     dots[0] = la_dot4(r + a * d, r + b * d, d);
                 for (int i = 0; i < m; i++, a++)
-                    out[a * n + b] = out[b * n + a] = dots[i] * iv[a] * iv[b];
+                    j->out[a * n + b] = j->out[b * n + a] = dots[i] * iv[a] * iv[b];
             }
+    return NULL;
+}
+
+tf_status learned_pe_gram(const tf_learned_pe *t, bool cosine, long p0, long n, double *out)
+{
+    if (n < 1 || n > TF_MAX_DOT_POSITIONS || p0 < 0 || p0 > t->n_pos || n > t->n_pos - p0)
+        return TF_ERR_POSITIONS;
+    double *inv = inverse_norms(t, cosine);
+    if (!inv)
+        return TF_ERR_NOMEM;
+    gram_job a = {row(t, p0), inv + p0, n, (size_t)t->d, block_rows(t), out, 0, 2}, b = a;
+    b.first = 1;
+    if ((double)n * (double)n * t->d / 2 > TWO_THREADS_WORK)
+        two_threads(gram_blocks, &a, &b);
+    else
+        gram_blocks(&(gram_job){row(t, p0), inv + p0, n, (size_t)t->d, block_rows(t), out, 0, 1});
     free(inv);
     return TF_OK;
 }
