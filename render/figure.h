@@ -170,8 +170,6 @@ typedef struct {
     double font_size;     /* points, every label (see role_scale in figure.c) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
     FILE *fp;             /* the output, written by fig_end */
-    bool plain_images;    /* no effect (every PDF heatmap is cairo's own image); kept so that
-                           * callers written for the earlier API still build */
     /* Non-NULL: a raster page of raster->width x raster->height pixels (set them; format must be
      * FIG_PNG, dpi and fp are not used). The page is scaled to fit the pixels, centred on white
      * when its proportions differ; fig_end leaves the pixels in *raster instead of writing. */

@@ -185,17 +185,17 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     fig_record(f, FIG_BOX_HEATMAP, a->r, 0, a->r, NULL);
     long dc, dr;
     fig_heatmap_grid(f, a, m, &dr, &dc);
-    if (!f->have_heatmap) {
-        f->have_heatmap = true;
+    if (!f->heat.have_heatmap) {
+        f->heat.have_heatmap = true;
         double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
-        f->heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
-        f->heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
-        f->heat_w = a->r.w * k;
-        f->heat_h = a->r.h * k;
-        f->heat_rows = m->rows;
-        f->heat_cols = m->cols;
-        f->heat_drawn_rows = dr;
-        f->heat_drawn_cols = dc;
+        f->heat.heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
+        f->heat.heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
+        f->heat.heat_w = a->r.w * k;
+        f->heat.heat_h = a->r.h * k;
+        f->heat.heat_rows = m->rows;
+        f->heat.heat_cols = m->cols;
+        f->heat.heat_drawn_rows = dr;
+        f->heat.heat_drawn_cols = dc;
     }
     if (!fig_draws(f))
         return TF_OK;

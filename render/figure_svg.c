@@ -231,20 +231,14 @@ static void panel_leave(fig *f)
     f->svg->open_panel = -1;
 }
 
-static bool same_rect(fig_rect a, fig_rect b)
-{
-    return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6 && fabs(a.w - b.w) < 1e-6 &&
-           fabs(a.h - b.h) < 1e-6;
-}
-
 static void panel_enter(fig *f, fig_rect plot)
 {
     fig_svg *s = f->svg;
-    if (s->open_panel >= 0 && same_rect(s->panel[s->open_panel], plot))
+    if (s->open_panel >= 0 && fig_same_rect(s->panel[s->open_panel], plot))
         return;
     panel_leave(f);
     int k = 0;
-    while (k < s->npanels && !same_rect(s->panel[k], plot))
+    while (k < s->npanels && !fig_same_rect(s->panel[k], plot))
         k++;
     if (k == SVG_PANELS)
         return; /* more panels than any figure has: drawn at the page's level */
@@ -487,8 +481,8 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
 /* The baseline moves by dy (relative), never by an absolute y: an absolute position would start
  * a new text chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned
  * label would be drawn over each other. *cur is the baseline so far. */
-static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai,
-                    double size, double baseline, double *cur)
+static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai, double size,
+                    double baseline, double *cur)
 {
     double fs = size, rise = 0;
     bool italic = false, bold = false;
@@ -503,7 +497,6 @@ static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrI
         if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
             rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
     }
-    (void)f;
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
@@ -551,7 +544,7 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
     PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
     double cur = by; /* the <text>'s own baseline */
     if (!ai) {
-        put_run(f, fp, text, s0, e0, NULL, size, by, &cur);
+        put_run(fp, text, s0, e0, NULL, size, by, &cur);
     } else {
         do {
             int s, e;
@@ -559,7 +552,7 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
             s = s < s0 ? s0 : s;
             e = e > e0 ? e0 : e;
             if (e > s)
-                put_run(f, fp, text, s, e, ai, size, by, &cur);
+                put_run(fp, text, s, e, ai, size, by, &cur);
         } while (pango_attr_iterator_next(ai));
         pango_attr_iterator_destroy(ai);
     }
@@ -568,7 +561,6 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
 
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
 {
-    FILE *fp = f->mem;
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
     double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
@@ -613,6 +605,5 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
             put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, style);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
-    (void)fp;
     free(style);
 }
