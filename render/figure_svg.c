@@ -84,16 +84,21 @@ static void put_num(FILE *fp, double v)
     fputs(b, fp);
 }
 
-/* The attributes x, y, width and height of a box, each with a space before it. */
+/* The attribute name="v", with a space before it. */
+static void put_attr(FILE *fp, const char *name, double v)
+{
+    fprintf(fp, " %s=\"", name);
+    put_num(fp, v);
+    fputc('"', fp);
+}
+
+/* The attributes x, y, width and height of a box. */
 static void put_box(FILE *fp, double x, double y, double w, double h)
 {
-    const double v[4] = {x, y, w, h};
-    static const char *const name[4] = {" x=\"", "\" y=\"", "\" width=\"", "\" height=\""};
-    for (int i = 0; i < 4; i++) {
-        fputs(name[i], fp);
-        put_num(fp, v[i]);
-    }
-    fputc('"', fp);
+    put_attr(fp, "x", x);
+    put_attr(fp, "y", y);
+    put_attr(fp, "width", w);
+    put_attr(fp, "height", h);
 }
 
 /* XML character data: & < > and quotes escaped. */
@@ -390,9 +395,8 @@ void svg_stroke(fig *f)
     FILE *fp = f->mem;
     fprintf(fp, "<path d=\"%s\" fill=\"none\" stroke=\"", s->d);
     put_color(fp, g->color);
-    fputs("\" stroke-width=\"", fp);
-    put_num(fp, g->width);
     fputc('"', fp);
+    put_attr(fp, "stroke-width", g->width);
     if (g->ndash) {
         fputs(" stroke-dasharray=\"", fp);
         for (int i = 0; i < g->ndash; i++) {
@@ -500,16 +504,11 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
-        fputs(" dy=\"", fp);
-        put_num(fp, dy);
-        fputc('"', fp);
+        put_attr(fp, "dy", dy);
         *cur += dy;
     }
-    if (fs != size) {
-        fputs(" font-size=\"", fp);
-        put_num(fp, fs);
-        fputc('"', fp);
-    }
+    if (fs != size)
+        put_attr(fp, "font-size", fs);
     if (italic)
         fputs(" font-style=\"italic\"", fp);
     if (bold)
@@ -529,11 +528,8 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
     double x = ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2;
     fputs("<text", fp);
     fputs(style, fp);
-    fputs(" x=\"", fp);
-    put_num(fp, x);
-    fputs("\" y=\"", fp);
-    put_num(fp, by);
-    fputc('"', fp);
+    put_attr(fp, "x", x);
+    put_attr(fp, "y", by);
     if (anchor)
         fprintf(fp, " text-anchor=\"%s\"", anchor);
     fputc('>', fp);
