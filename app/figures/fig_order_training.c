@@ -110,7 +110,6 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
     return ax;
 }
 
-/* The upper panel: held-out accuracy with the chance line and a legend of the last values. */
 /* The legend's items: each scheme with its held-out accuracy at the last epoch drawn, in its
  * colour and dash. */
 typedef struct {
@@ -139,11 +138,6 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
                                   .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
     }
 }
-
-/* The legend goes in rows below the plots (legend_rows): inside the panel, in any corner, it
- * would cover a curve at some epoch (none runs along chance, the trained schemes climb to 100 %
- * across the whole width), and the chance line's label with it. */
-#define LEGEND_INSIDE 0
 
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
  * upto (none once the run is complete), broken where it would cross the label in the box
@@ -249,8 +243,8 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     return best;
 }
 
-static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double upto, double *x,
-                                double *y)
+/* The upper panel: held-out accuracy with the chance line. */
+static void accuracy_panel(fig_ctx *c, fig_axes ax, double upto, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
@@ -267,13 +261,10 @@ static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double
         curve_xy(tr, k, false, upto, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
-    if (g->n <= LEGEND_INSIDE)
-        fig_legend(c->f, &ax, g->li, g->n, 3);
-    return TF_OK;
 }
 
 /* The lower panel: the training loss, log scale. */
-static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, double *y)
+static void loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
@@ -285,7 +276,6 @@ static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, dou
         curve_xy(tr, k, true, upto, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
-    return TF_OK;
 }
 
 /* The note at the bottom, the longest of its forms that fits the width (and the page's height).
@@ -336,7 +326,10 @@ static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     if (L->nh > 0)
         plots.h -= L->nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
     L->rows = (fig_rect){0};
-    if (g->n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
+    /* the legend in rows between the plots and the note: inside the panel, in any corner, it
+     * would cover a curve at some epoch (none runs along chance, the trained schemes climb to
+     * 100 % across the whole width), and the chance line's label with it */
+    if (g->n > 0) {
         double lh = legend_rows(c, g->li, g->n, plots, false);
         plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
         L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE),
@@ -389,11 +382,11 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
         draw_note(c, frame, true);
     if (L.rows.w > 0)
         legend_rows(c, g.li, g.n, L.rows, true);
-    tf_status st = accuracy_panel(c, L.a, &g, upto, x, y);
-    if (st == TF_OK && L.loss)
-        st = loss_panel(c, L.l, upto, x, y);
+    accuracy_panel(c, L.a, upto, x, y);
+    if (L.loss)
+        loss_panel(c, L.l, upto, x, y);
     free(x);
-    return st;
+    return TF_OK;
 }
 
 tf_status draw_order_training(fig_ctx *c)
