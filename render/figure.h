@@ -415,13 +415,10 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
 /* Its height. */
 double fig_legend_height(fig *f, const fig_legend_item *items, int n);
 
-/* Data a legend must not cover: a polyline (bar false) or bars (bar true: x[i] +- half_width
- * from 0 to y[i]), in data coordinates. */
+/* Data a legend must not cover: a polyline, in data coordinates. */
 typedef struct {
     const double *x, *y;
     long n;
-    bool bar;
-    double half_width;
 } fig_series;
 
 /* Whether series s, drawn on a, passes through r (page points): for placing a label clear of
