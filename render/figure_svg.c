@@ -115,6 +115,16 @@ static void put_escaped(FILE *fp, const char *s, size_t len)
     }
 }
 
+/* The element <name id="id">text</name> (no id: NULL) on a line of its own; none for NULL. */
+static void put_element(FILE *fp, const char *name, const char *id, const char *text)
+{
+    if (!text)
+        return;
+    fprintf(fp, id ? "<%s id=\"%s\">" : "<%s>", name, id);
+    put_escaped(fp, text, strlen(text));
+    fprintf(fp, "</%s>\n", name);
+}
+
 static void put_color(FILE *fp, tf_rgb c) { fprintf(fp, "#%02x%02x%02x", c.r, c.g, c.b); }
 
 /* The font families as CSS: 'WenQuanYi Micro Hei', 'DejaVu Sans', sans-serif. */
@@ -171,11 +181,7 @@ bool svg_begin(fig *f)
     fputc(' ', fp);
     put_num(fp, f->spec.height);
     fputs("\">\n", fp);
-    if (f->meta.title) {
-        fputs("<title>", fp);
-        put_escaped(fp, f->meta.title, strlen(f->meta.title));
-        fputs("</title>\n", fp);
-    }
+    put_element(fp, "title", NULL, f->meta.title);
     fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
     return true;
 }
@@ -195,16 +201,8 @@ void svg_end(fig *f)
         fputs("</g>\n", fp);
     f->svg->gs[0].groups = 0;
     panel_leave(f);
-    if (f->meta.params) {
-        fputs("<metadata id=\"tfviz-parameters\">", fp);
-        put_escaped(fp, f->meta.params, strlen(f->meta.params));
-        fputs("</metadata>\n", fp);
-    }
-    if (f->svg->note) {
-        fputs("<metadata id=\"tfviz-heatmap\">", fp);
-        put_escaped(fp, f->svg->note, strlen(f->svg->note));
-        fputs("</metadata>\n", fp);
-    }
+    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
+    put_element(fp, "metadata", "tfviz-heatmap", f->svg->note);
     fputs("</svg>\n", fp);
 }
 
