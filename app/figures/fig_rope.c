@@ -8,6 +8,7 @@
 #include "figures/draw.h"
 #include "style.h"
 #include "linalg.h"
+#include "posenc.h"
 #include "rope.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -445,16 +446,13 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     size_t T = A->tokens.n;
     rope_rot *r = calloc(1, sizeof *r);
     double *scratch = malloc(2 * (size_t)cfg->d_model * sizeof *scratch);
-    double *theta = malloc((size_t)(cfg->d_model / 2) * sizeof *theta);
-    if (!r || !scratch || !theta) {
-        free(r), free(scratch), free(theta);
+    if (!r || !scratch) {
+        free(r), free(scratch);
         return TF_ERR_NOMEM;
     }
     r->d = cfg->d_model;
     rope_pair(cfg->rope, r->d, 0, &r->ia, &r->ib);
-    rope_thetas(r->d, cfg->base, theta);
-    r->span = 2 * M_PI / theta[0];
-    free(theta);
+    r->span = 2 * M_PI / posenc_omega(0, r->d, cfg->base); /* theta_0 (rope_thetas) */
     r->q = A->q;                        /* row 0 */
     r->k = A->k + (T - 1) * (size_t)r->d; /* row T-1 */
     r->m0 = A->pos[0], r->n0 = A->pos[T - 1];
