@@ -167,7 +167,7 @@ typedef struct {
     fig_format format;
     double width, height; /* points */
     double dpi;           /* PNG pixels per inch */
-    double font_size;     /* points, every label (see role_scale in figure.c) */
+    double font_size;     /* points, every label (one size: see struct fig) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
     FILE *fp;             /* the output, written by fig_end */
     /* Non-NULL: a raster page of raster->width x raster->height pixels (set them; format must be
