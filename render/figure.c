@@ -516,18 +516,11 @@ static tf_status write_svg(fig *f)
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
 }
 
-tf_status fig_end(fig *f)
+/* A cairo page finished: its pixels handed to the caller (a raster page) or written as a PNG,
+ * or the PDF, which cairo wrote as it went, closed. */
+static tf_status write_cairo(fig *f)
 {
     tf_status st = TF_OK;
-    if (f->spec.measure) {
-        fig_free(f);
-        return TF_OK;
-    }
-    if (f->svg) {
-        st = write_svg(f);
-        fig_free(f);
-        return st;
-    }
     cairo_show_page(f->cr);
     if (cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY)
         st = TF_ERR_NOMEM;
@@ -556,6 +549,12 @@ tf_status fig_end(fig *f)
         if (io || cs != CAIRO_STATUS_SUCCESS)
             st = io ? TF_ERR_IO : TF_ERR_NOMEM;
     }
+    return st;
+}
+
+tf_status fig_end(fig *f)
+{
+    tf_status st = f->spec.measure ? TF_OK : f->svg ? write_svg(f) : write_cairo(f);
     fig_free(f);
     return st;
 }
