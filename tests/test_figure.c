@@ -654,29 +654,38 @@ static void test_default_pages_at_most_9in(void **state)
     assert_int_equal(bad, 0);
 }
 
-/* An animation whose frames cannot hold their labels (a column's width at 14 pt) is refused
- * with the width that would hold them, and drawn at that width. */
+/* An animation whose frames cannot hold their labels (a column's width at 14 pt, a slide's at
+ * 24 pt) is refused with the width that would hold them, and drawn at that width; a width 3%
+ * narrower is refused too (the width named is found to a fiftieth, not in steps of a tenth). */
 static void test_frames_refused_with_width(void **state)
 {
     (void)state;
     if (fast_pass_only("frames' refusal"))
         return;
-    static const char *const names[] = {"rope-rotation", "pe-waves"};
+    static const struct {
+        const char *name;
+        double in, pt;
+    } cases[] = {{"rope-rotation", 3.03, 14}, {"pe-waves", 3.03, 14}, {"training", 6.4, 24}};
     char dir[160], msg[256];
-    for (size_t i = 0; i < 2; i++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         for (int zh = 0; zh < 2; zh++) {
+            const char *name = cases[i].name;
             snprintf(dir, sizeof dir, "%s/frames-%zu-%d/", tmpdir, i, zh);
-            fig_request req = input_request(names[i], zh, 3.03, 14);
+            fig_request req = input_request(name, zh, cases[i].in, cases[i].pt);
             req.frames = 6;
-            assert_int_equal(export_msg(&req, &inputs.a, names[i], dir, msg, sizeof msg), 2);
+            assert_int_equal(export_msg(&req, &inputs.a, name, dir, msg, sizeof msg), 2);
             const char *at = strstr(msg, "(--width ");
             if (!at)
-                fail_msg("%s: %s", names[i], msg);
+                fail_msg("%s: %s", name, msg);
             double w = atof(at + strlen("(--width "));
-            assert_true(w > 3.03 && w < 40);
+            assert_true(w > cases[i].in && w < 40);
             req.width = w * 72;
-            if (export_msg(&req, &inputs.a, names[i], dir, msg, sizeof msg) != 0)
-                fail_msg("%s at the width it was told, %.2f in: %s", names[i], w, msg);
+            if (export_msg(&req, &inputs.a, name, dir, msg, sizeof msg) != 0)
+                fail_msg("%s at the width it was told, %.2f in: %s", name, w, msg);
+            req.width = floor(w * 0.97 * 100) / 100 * 72;
+            if (export_msg(&req, &inputs.a, name, dir, msg, sizeof msg) != 2)
+                fail_msg("%s: %.2f in was named, and %.2f in holds the labels too", name, w,
+                         req.width / 72);
         }
 }
 
