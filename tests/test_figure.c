@@ -524,19 +524,32 @@ static void judge_still(sweep_count *k, const fig_request *req, const char *name
         named_width_fits(k, req, name, msg, path);
 }
 
-/* Frames 0, n/2 and n-1 of animation e, as the export draws them (a page of the request's
- * width at a slide's proportions), laid out only and checked. */
-static void sweep_frames(sweep_count *k, const fig_entry *e, double width, double font, bool zh)
+/* The frames sweep_frames draws of each animation */
+#define SWEEP_FRAMES 12
+
+/* What frames of animation e in language zh share (its begin: training's whole run), once for
+ * every size; *state for sweep_frames, freed with e->anim->end. */
+static void sweep_begin(const fig_entry *e, bool zh, void **state)
+{
+    *state = NULL;
+    fig_request req = input_request(e->name, zh, 6.4, 10);
+    req.panel_labels = zh;
+    req.path = "frames/";
+    fig_ctx c = figure_ctx(&req, &inputs.a);
+    assert_int_equal(e->anim->begin ? e->anim->begin(&c, SWEEP_FRAMES, state) : TF_OK, TF_OK);
+}
+
+/* Frames 0, n/2 and n-1 of animation e (state from sweep_begin), as the export draws them (a
+ * page of the request's width at a slide's proportions), laid out only and checked. */
+static void sweep_frames(sweep_count *k, const fig_entry *e, void *state, double width,
+                         double font, bool zh)
 {
     fig_request req = input_request(e->name, zh, width, font);
     req.panel_labels = zh;
     req.path = "frames/"; /* an animation's page, for a figure that is a still one too */
     double w, h;
     figure_page_size(&req, e, &w, &h);
-    const long n = 12;
-    fig_ctx c = figure_ctx(&req, &inputs.a);
-    void *state = NULL;
-    assert_int_equal(e->anim->begin ? e->anim->begin(&c, n, &state) : TF_OK, TF_OK);
+    const long n = SWEEP_FRAMES;
     for (long f = 0; f < n; f += n / 2 - 1) {
         fig_boxes boxes = {0};
         fig_spec spec = {.format = FIG_SVG, .width = w, .height = h, .font_size = font,
@@ -551,8 +564,6 @@ static void sweep_frames(sweep_count *k, const fig_entry *e, double width, doubl
         judge(k, what, width, font, zh, !cramped, &boxes, "the page is too small", false);
         fig_boxes_free(&boxes);
     }
-    if (e->anim->end)
-        e->anim->end(state);
 }
 
 /* Every figure (the animations' frames too) at every preset width, 6 to 14 pt, in both
@@ -578,6 +589,9 @@ static void test_layouts_hold(void **state)
     for (const char *const *name = figures_names(); *name; name++, figures++) {
         const fig_entry *e = figure_find(*name);
         clock_t t0 = clock();
+        void *states[2] = {NULL, NULL};
+        for (int zh = 0; zh < 2 && e->anim; zh++)
+            sweep_begin(e, zh, &states[zh]);
         for (int w = 0; w < nw; w++)
             for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
                 for (int zh = 0; zh < 2; zh++) {
@@ -585,7 +599,7 @@ static void test_layouts_hold(void **state)
                      * half-width subfigure (the 2.63 in width is for still figures) */
                     if (e->anim && widths[w] >= 3) {
                         sweep_count fk = {0};
-                        sweep_frames(&fk, e, widths[w], sizes[s], zh);
+                        sweep_frames(&fk, e, states[zh], widths[w], sizes[s], zh);
                         frames.drawn += fk.drawn, frames.refused += fk.refused;
                         frames.bad += fk.bad;
                     }
@@ -601,6 +615,8 @@ static void test_layouts_hold(void **state)
                     judge_still(&k, &req, *name, rc, &boxes, msg, path);
                     fig_boxes_free(&boxes);
                 }
+        for (int zh = 0; zh < 2 && e->anim && e->anim->end; zh++)
+            e->anim->end(states[zh]);
         fprintf(stderr, "# %s: %.1f s\n", *name, (double)(clock() - t0) / CLOCKS_PER_SEC);
     }
     fprintf(stderr, "# %d figures x %d widths x 5 sizes x 2 languages: %d pages drawn, %d refused, "
