@@ -671,8 +671,9 @@ static void test_default_pages_at_most_9in(void **state)
 }
 
 /* An animation whose frames cannot hold their labels (a column's width at 14 pt, a slide's at
- * 24 pt) is refused with the width that would hold them, and drawn at that width; a width 3%
- * narrower is refused too (the width named is found to a fiftieth, not in steps of a tenth). */
+ * 24 pt; at a slide's proportions or a set height) is refused with the width that would hold
+ * them, and drawn at that width; a width 3% narrower is refused too (the width named is found
+ * to a fiftieth, not in steps of a tenth). */
 static void test_frames_refused_with_width(void **state)
 {
     (void)state;
@@ -680,8 +681,9 @@ static void test_frames_refused_with_width(void **state)
         return;
     static const struct {
         const char *name;
-        double in, pt;
-    } cases[] = {{"rope-rotation", 3.03, 14}, {"pe-waves", 3.03, 14}, {"training", 6.4, 24}};
+        double in, pt, height_in; /* 0: the height follows the width */
+    } cases[] = {{"rope-rotation", 3.03, 14, 0}, {"pe-waves", 3.03, 14, 2.5},
+                 {"training", 6.4, 24, 0}};
     char dir[160], msg[256];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         for (int zh = 0; zh < 2; zh++) {
@@ -689,6 +691,7 @@ static void test_frames_refused_with_width(void **state)
             snprintf(dir, sizeof dir, "%s/frames-%zu-%d/", tmpdir, i, zh);
             fig_request req = input_request(name, zh, cases[i].in, cases[i].pt);
             req.frames = 6;
+            req.height = cases[i].height_in * 72;
             assert_int_equal(export_msg(&req, &inputs.a, name, dir, msg, sizeof msg), 2);
             const char *at = strstr(msg, "(--width ");
             if (!at)

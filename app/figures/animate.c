@@ -70,10 +70,11 @@ static long first_cramped(anim_job *j, long c, long from, fig_need *need)
 }
 
 /* The width (hundredths of an inch) after c for a frame that asked there for need: c grown by
- * the larger of need's factors, at most twice, or by a tenth when it names none. */
-static long grown(long c, fig_need need)
+ * the larger of need's factors (the height follows the width), or with a set height by its
+ * width's, at most twice; by a tenth when it names none. */
+static long grown(long c, fig_need need, bool height_set)
 {
-    double by = fmax(need.w, need.h);
+    double by = height_set ? need.w : fmax(need.w, need.h);
     by = by > 1 ? fmin(by, 2.0) : 1.1;
     return c + (long)fmax(ceil(c * (by - 1) - 1e-9), 1);
 }
@@ -91,9 +92,9 @@ static long width_that_fits(anim_job *j, long k)
     fig_need need;
     frame_fits(j, lo, k, &need);
     for (;;) {
-        hi = grown(lo, need);
+        hi = grown(lo, need, j->req->height > 0);
         while (hi <= most && !frame_fits(j, hi, f, &need))
-            lo = hi, hi = grown(lo, need);
+            lo = hi, hi = grown(lo, need, j->req->height > 0);
         if (hi > most)
             return 0;
         while (hi - lo > 1 && (hi - lo) * 50 > hi) {
