@@ -28,9 +28,6 @@
 #define FIG_FONT_LATIN "DejaVu Sans, WenQuanYi Micro Hei, Noto Sans CJK SC, Noto Sans SC, " \
                        "Source Han Sans SC, sans-serif"
 
-/* Size of each role relative to --font-size. All one size, as matplotlib's defaults nearly are:
- * pango matches fonts per size and style, each match a round trip to a worker thread, and on a
- * busy machine every extra size costs more time than drawing the whole figure. */
 /* Whether a page was opened on this thread, so that releasing the font caches has something to
  * release: pango keeps a default font map per thread, and a figure drawn on a worker thread
  * (an inline figure drawn while the explorer answers keys) loads fonts into that thread's map. */
@@ -67,8 +64,6 @@ static void fonts_ready(void)
     warming = false;
     pthread_mutex_unlock(&warm_lock);
 }
-
-static const double role_scale[FIG_ROLE_COUNT] = {1.0, 1.0, 1.0, 1.0};
 
 fig_format fig_format_from_path(const char *path)
 {
@@ -178,20 +173,17 @@ static bool make_surface(fig *f)
     return true;
 }
 
-/* The fonts of every role: the caller's families, or the default ones. */
-static bool make_fonts(fig *f)
+/* The font of every role: the caller's families, or the default ones. */
+static bool make_font(fig *f)
 {
     const fig_spec *s = &f->spec;
     f->family = strdup(s->font && *s->font ? s->font : s->latin_first ? FIG_FONT_LATIN
                                                                       : FIG_FONT_CJK);
     if (!f->family)
         return false;
-    for (int r = 0; r < FIG_ROLE_COUNT; r++) {
-        f->font[r] = pango_font_description_new();
-        pango_font_description_set_family(f->font[r], f->family);
-        pango_font_description_set_absolute_size(f->font[r],
-                                                 s->font_size * role_scale[r] * PANGO_SCALE);
-    }
+    f->font = pango_font_description_new();
+    pango_font_description_set_family(f->font, f->family);
+    pango_font_description_set_absolute_size(f->font, s->font_size * PANGO_SCALE);
     return true;
 }
 
@@ -235,7 +227,7 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
     set_font_options(f);
-    if (!make_fonts(f)) {
+    if (!make_font(f)) {
         fig_free(f);
         return TF_ERR_NOMEM;
     }
@@ -246,8 +238,7 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
 void fig_set_font_size(fig *f, double pt)
 {
     f->spec.font_size = pt;
-    for (int r = 0; r < FIG_ROLE_COUNT; r++)
-        pango_font_description_set_absolute_size(f->font[r], pt * role_scale[r] * PANGO_SCALE);
+    pango_font_description_set_absolute_size(f->font, pt * PANGO_SCALE);
 }
 
 tf_status fig_next_page(fig *f)
@@ -296,9 +287,8 @@ void fig_free(fig *f)
 {
     if (!f)
         return;
-    for (int r = 0; r < FIG_ROLE_COUNT; r++)
-        if (f->font[r])
-            pango_font_description_free(f->font[r]);
+    if (f->font)
+        pango_font_description_free(f->font);
     if (f->layout)
         g_object_unref(f->layout);
     if (f->cr)
@@ -398,40 +388,41 @@ static bool has_alpha(const fig_raster *r)
     return false;
 }
 
+/* What the first heatmap's cells became: "rows=R cols=C" and, when there were more cells than
+ * pixels, how many blocks of averaged cells were drawn instead; with where, first where the
+ * cells are, so a reader can map pixels back to (row, column). */
+static void heat_note(const fig_raster *r, bool where, char *out, size_t n)
+{
+    int o = where ? snprintf(out, n, "x=%.3f y=%.3f width=%.3f height=%.3f ", r->heat_x, r->heat_y,
+                             r->heat_w, r->heat_h)
+                  : 0;
+    if (o >= 0 && (size_t)o < n)
+        o += snprintf(out + o, n - (size_t)o, "rows=%ld cols=%ld", r->heat_rows, r->heat_cols);
+    if (o > 0 && (size_t)o < n &&
+        ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
+         (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols)))
+        snprintf(out + o, n - (size_t)o, " area-averaged to %ld x %ld", r->heat_drawn_rows,
+                 r->heat_drawn_cols);
+}
+
 /* The PNG's text chunks (at most 4): software, title, parameters and where the heatmap's cells
  * are (in heat). Returns how many. */
 static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, char *heat,
                      size_t heat_cap)
 {
+    if (r->have_heatmap)
+        heat_note(r, true, heat, heat_cap);
+    const char *const key[4] = {"Software", "Title", "tfviz", "tfviz:heatmap"};
+    const char *const value[4] = {m->software, m->title, m->params, r->have_heatmap ? heat : NULL};
     int nt = 0;
     memset(text, 0, 4 * sizeof *text);
-    if (m->software) {
-        text[nt].compression = PNG_TEXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "Software";
-        text[nt++].text = (png_charp)m->software;
-    }
-    if (m->title) {
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "Title";
-        text[nt++].text = (png_charp)m->title;
-    }
-    if (m->params) {
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "tfviz";
-        text[nt++].text = (png_charp)m->params;
-    }
-    if (r->have_heatmap) {
-        /* where the data cells are, so a reader can map pixels back to (row, column) */
-        int o = snprintf(heat, heat_cap, "x=%.3f y=%.3f width=%.3f height=%.3f rows=%ld cols=%ld",
-                         r->heat_x, r->heat_y, r->heat_w, r->heat_h, r->heat_rows, r->heat_cols);
-        if (o > 0 && (size_t)o < heat_cap &&
-            ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
-             (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols)))
-            snprintf(heat + o, heat_cap - (size_t)o, " area-averaged to %ld x %ld",
-                     r->heat_drawn_rows, r->heat_drawn_cols);
-        text[nt].compression = PNG_ITXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp) "tfviz:heatmap";
-        text[nt++].text = heat;
+    for (int i = 0; i < 4; i++) {
+        if (!value[i])
+            continue;
+        /* Software in Latin-1 (tEXt), the others in UTF-8 (iTXt) */
+        text[nt].compression = i ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE;
+        text[nt].key = (png_charp)key[i];
+        text[nt++].text = (png_charp)value[i];
     }
     return nt;
 }
@@ -491,22 +482,12 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 static fig_raster page_pixels(fig *f)
 {
     cairo_surface_flush(f->surface);
-    fig_raster r = {
-        .width = f->px_w,
-        .height = f->px_h,
-        .stride = cairo_image_surface_get_stride(f->surface),
-        .data = cairo_image_surface_get_data(f->surface),
-        .dpi = f->spec.dpi,
-        .have_heatmap = f->have_heatmap,
-        .heat_x = f->heat_x,
-        .heat_y = f->heat_y,
-        .heat_w = f->heat_w,
-        .heat_h = f->heat_h,
-        .heat_rows = f->heat_rows,
-        .heat_cols = f->heat_cols,
-        .heat_drawn_rows = f->heat_drawn_rows,
-        .heat_drawn_cols = f->heat_drawn_cols,
-    };
+    fig_raster r = f->heat;
+    r.width = f->px_w;
+    r.height = f->px_h;
+    r.stride = cairo_image_surface_get_stride(f->surface);
+    r.data = cairo_image_surface_get_data(f->surface);
+    r.dpi = f->spec.dpi;
     return r;
 }
 
@@ -518,28 +499,13 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* What the first heatmap's cells became: "rows=R cols=C" and, when there were more cells than
- * pixels, how many blocks of averaged cells were drawn instead. */
-static void heat_note(const fig *f, char *out, size_t n)
-{
-    int o = snprintf(out, n, "rows=%ld cols=%ld", f->heat_rows, f->heat_cols);
-    if (o > 0 && (size_t)o < n && (f->heat_drawn_rows < f->heat_rows ||
-                                   f->heat_drawn_cols < f->heat_cols))
-        snprintf(out + o, n - (size_t)o, " area-averaged to %ld x %ld", f->heat_drawn_rows,
-                 f->heat_drawn_cols);
-}
-
 /* The SVG document, complete, to the caller's file. */
 static tf_status write_svg(fig *f)
 {
-    if (f->have_heatmap) {
-        char note[200], where[120];
-        heat_note(f, note, sizeof note);
-        snprintf(where, sizeof where, "x=%.3f y=%.3f width=%.3f height=%.3f ", f->heat_x,
-                 f->heat_y, f->heat_w, f->heat_h);
-        char both[340];
-        snprintf(both, sizeof both, "%s%s", where, note);
-        svg_note(f, both);
+    if (f->heat.have_heatmap) {
+        char note[340];
+        heat_note(&f->heat, true, note, sizeof note);
+        svg_note(f, note);
     }
     svg_end(f);
     if (fclose(f->mem) != 0 || f->write_failed) {
@@ -552,18 +518,11 @@ static tf_status write_svg(fig *f)
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
 }
 
-tf_status fig_end(fig *f)
+/* A cairo page finished: its pixels handed to the caller (a raster page) or written as a PNG,
+ * or the PDF, which cairo wrote as it went, closed. */
+static tf_status write_cairo(fig *f)
 {
     tf_status st = TF_OK;
-    if (f->spec.measure) {
-        fig_free(f);
-        return TF_OK;
-    }
-    if (f->svg) {
-        st = write_svg(f);
-        fig_free(f);
-        return st;
-    }
     cairo_show_page(f->cr);
     if (cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY)
         st = TF_ERR_NOMEM;
@@ -578,9 +537,9 @@ tf_status fig_end(fig *f)
             st = fig_png_write(f->spec.fp, &r, &f->meta);
         }
     } else {
-        if (f->have_heatmap) {
+        if (f->heat.have_heatmap) {
             char note[200];
-            heat_note(f, note, sizeof note);
+            heat_note(&f->heat, false, note, sizeof note);
             char kw[240];
             snprintf(kw, sizeof kw, "tfviz:heatmap %s", note);
             cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_KEYWORDS, kw);
@@ -592,6 +551,12 @@ tf_status fig_end(fig *f)
         if (io || cs != CAIRO_STATUS_SUCCESS)
             st = io ? TF_ERR_IO : TF_ERR_NOMEM;
     }
+    return st;
+}
+
+tf_status fig_end(fig *f)
+{
+    tf_status st = f->spec.measure ? TF_OK : f->svg ? write_svg(f) : write_cairo(f);
     fig_free(f);
     return st;
 }
@@ -599,7 +564,11 @@ tf_status fig_end(fig *f)
 /* ---------------------------------------------------------------------------------------------
  * Text */
 
-double fig_font_size(const fig *f, fig_role role) { return f->spec.font_size * role_scale[role]; }
+double fig_font_size(const fig *f, fig_role role)
+{
+    (void)role;
+    return f->spec.font_size;
+}
 
 /* pango 1.50 sizes <sub> and <sup> wrongly under a scaled cairo matrix (the PNG page), so they
  * are rewritten as smaller spans raised or lowered by a fraction of the font size. */
@@ -701,7 +670,7 @@ static unsigned first_unknown(PangoLayout *layout)
 
 static void set_text(fig *f, fig_role role, const char *text, bool plain)
 {
-    pango_layout_set_font_description(f->layout, f->font[role]);
+    pango_layout_set_font_description(f->layout, f->font);
     if (plain) {
         pango_layout_set_attributes(f->layout, NULL); /* markup's attributes would linger */
         pango_layout_set_text(f->layout, text, -1);

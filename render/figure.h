@@ -167,11 +167,9 @@ typedef struct {
     fig_format format;
     double width, height; /* points */
     double dpi;           /* PNG pixels per inch */
-    double font_size;     /* points, every label (see role_scale in figure.c) */
+    double font_size;     /* points, every label (one size: see struct fig) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
     FILE *fp;             /* the output, written by fig_end */
-    bool plain_images;    /* no effect (every PDF heatmap is cairo's own image); kept so that
-                           * callers written for the earlier API still build */
     /* Non-NULL: a raster page of raster->width x raster->height pixels (set them; format must be
      * FIG_PNG, dpi and fp are not used). The page is scaled to fit the pixels, centred on white
      * when its proportions differ; fig_end leaves the pixels in *raster instead of writing. */
@@ -417,13 +415,10 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
 /* Its height. */
 double fig_legend_height(fig *f, const fig_legend_item *items, int n);
 
-/* Data a legend must not cover: a polyline (bar false) or bars (bar true: x[i] +- half_width
- * from 0 to y[i]), in data coordinates. */
+/* Data a legend must not cover: a polyline, in data coordinates. */
 typedef struct {
     const double *x, *y;
     long n;
-    bool bar;
-    double half_width;
 } fig_series;
 
 /* Whether series s, drawn on a, passes through r (page points): for placing a label clear of

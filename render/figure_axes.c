@@ -456,35 +456,32 @@ static double centred_in(fig *f, const fig_axes *a, const char *label, double ke
     return cx;
 }
 
+/* Tick marks len long outside the plot at the values xt (nx of them) and yt (ny). */
+static void tick_set(fig *f, const fig_axes *a, const double *xt, int nx, const double *yt, int ny,
+                     double len)
+{
+    fig_rect r = a->r;
+    for (int i = 0; i < nx; i++) {
+        double x = fig_px(a, xt[i]);
+        pen_move(f, x, r.y + r.h);
+        pen_line(f, x, r.y + r.h + len);
+    }
+    for (int i = 0; i < ny; i++) {
+        double y = fig_py(a, yt[i]);
+        pen_move(f, r.x, y);
+        pen_line(f, r.x - len, y);
+    }
+    pen_stroke(f);
+}
+
 /* The major and minor tick marks, outside the plot. */
 static void tick_marks(fig *f, const fig_axes *a)
 {
-    double tick = fig_tick_len(f), lw = fig_line_width(f);
-    fig_rect r = a->r;
+    double tick = fig_tick_len(f);
     pen_cap(f, PEN_CAP_BUTT);
-    for (int i = 0; i < a->x.nt; i++) {
-        double x = fig_px(a, a->x.t[i]);
-        pen_move(f, x, r.y + r.h);
-        pen_line(f, x, r.y + r.h + tick);
-    }
-    for (int i = 0; i < a->y.nt; i++) {
-        double y = fig_py(a, a->y.t[i]);
-        pen_move(f, r.x, y);
-        pen_line(f, r.x - tick, y);
-    }
-    pen_stroke(f);
-    pen_width(f, lw * 0.7);
-    for (int i = 0; i < a->x.nminor; i++) {
-        double x = fig_px(a, a->x.minor[i]);
-        pen_move(f, x, r.y + r.h);
-        pen_line(f, x, r.y + r.h + tick * 0.55);
-    }
-    for (int i = 0; i < a->y.nminor; i++) {
-        double y = fig_py(a, a->y.minor[i]);
-        pen_move(f, r.x, y);
-        pen_line(f, r.x - tick * 0.55, y);
-    }
-    pen_stroke(f);
+    tick_set(f, a, a->x.t, a->x.nt, a->y.t, a->y.nt, tick);
+    pen_width(f, fig_line_width(f) * 0.7);
+    tick_set(f, a, a->x.minor, a->x.nminor, a->y.minor, a->y.nminor, tick * 0.55);
 }
 
 void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)

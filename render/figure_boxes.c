@@ -100,7 +100,7 @@ static bool inside(fig_rect a, fig_rect outer)
            a.y + a.h <= outer.y + outer.h + EPS;
 }
 
-static bool same_rect(fig_rect a, fig_rect b)
+bool fig_same_rect(fig_rect a, fig_rect b)
 {
     return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6 && fabs(a.w - b.w) < 1e-6 &&
            fabs(a.h - b.h) < 1e-6;
@@ -204,14 +204,14 @@ static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
         case FIG_BOX_HEATMAP:
             if (t->where == FIG_TEXT_OUTSIDE)
                 return offence("a label covers a plot", t, NULL);
-            if (t->where == FIG_TEXT_IN_PLOT && !same_rect(o->r, t->plot) &&
+            if (t->where == FIG_TEXT_IN_PLOT && !fig_same_rect(o->r, t->plot) &&
                 o->kind == FIG_BOX_PLOT)
                 return offence("an annotation covers another plot", t, NULL);
             break;
         case FIG_BOX_COLORBAR:
             return offence("a label covers a colour bar", t, NULL);
         case FIG_BOX_LEGEND:
-            if (!(t->where == FIG_TEXT_IN_LEGEND && same_rect(o->r, t->plot)))
+            if (!(t->where == FIG_TEXT_IN_LEGEND && fig_same_rect(o->r, t->plot)))
                 return offence("a label covers a legend", t, NULL);
             break;
         case FIG_BOX_MARKER:
@@ -239,7 +239,7 @@ static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
         const fig_box *o = &b->v[j];
         if (j == i)
             continue;
-        bool own = l->kind == FIG_BOX_LEGEND && same_rect(o->plot, l->plot);
+        bool own = l->kind == FIG_BOX_LEGEND && fig_same_rect(o->plot, l->plot);
         if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r)) {
             snprintf(why, sizeof why, "a legend covers its plot's data");
             return why;
@@ -247,8 +247,10 @@ static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
         bool frame = o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_COLORBAR ||
                      o->kind == FIG_BOX_LEGEND;
         if (frame && j > i && overlap(l->r, o->r) &&
-            !(l->kind == FIG_BOX_LEGEND && o->kind == FIG_BOX_PLOT && same_rect(o->r, l->plot)) &&
-            !(o->kind == FIG_BOX_LEGEND && l->kind == FIG_BOX_PLOT && same_rect(l->r, o->plot))) {
+            !(l->kind == FIG_BOX_LEGEND && o->kind == FIG_BOX_PLOT &&
+              fig_same_rect(o->r, l->plot)) &&
+            !(o->kind == FIG_BOX_LEGEND && l->kind == FIG_BOX_PLOT &&
+              fig_same_rect(l->r, o->plot))) {
             snprintf(why, sizeof why, "%s and %s overlap", names[l->kind], names[o->kind]);
             return why;
         }

@@ -9,78 +9,61 @@
 /* Whether the page draws with cairo (else SVG, or nothing). */
 static bool with_cairo(const fig *f) { return !f->svg && fig_draws(f); }
 
+/* A pen call: the SVG writer's on an SVG page, cairo's on a page cairo draws, none on a measure
+ * page. */
+#define PEN(svg_call, cairo_call)                                                                  \
+    do {                                                                                           \
+        if (f->svg)                                                                                \
+            svg_call;                                                                              \
+        else if (with_cairo(f))                                                                    \
+            cairo_call;                                                                            \
+    } while (0)
+
 void pen_save(fig *f)
 {
-    if (f->svg)
-        svg_save(f);
-    else if (with_cairo(f))
-        cairo_save(f->cr);
+    PEN(svg_save(f), cairo_save(f->cr));
 }
 
 void pen_restore(fig *f)
 {
-    if (f->svg)
-        svg_restore(f);
-    else if (with_cairo(f))
-        cairo_restore(f->cr);
+    PEN(svg_restore(f), cairo_restore(f->cr));
 }
 
 void pen_rgb(fig *f, tf_rgb c)
 {
-    if (f->svg)
-        svg_rgb(f, c);
-    else if (with_cairo(f))
-        cairo_set_source_rgb(f->cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+    PEN(svg_rgb(f, c), cairo_set_source_rgb(f->cr, c.r / 255.0, c.g / 255.0, c.b / 255.0));
 }
 
 void pen_width(fig *f, double w)
 {
-    if (f->svg)
-        svg_width(f, w);
-    else if (with_cairo(f))
-        cairo_set_line_width(f->cr, w);
+    PEN(svg_width(f, w), cairo_set_line_width(f->cr, w));
 }
 
 void pen_dash(fig *f, const double *on, int n)
 {
-    if (f->svg)
-        svg_dash(f, on, n);
-    else if (with_cairo(f))
-        cairo_set_dash(f->cr, n ? on : NULL, n, 0);
+    PEN(svg_dash(f, on, n), cairo_set_dash(f->cr, n ? on : NULL, n, 0));
 }
 
 void pen_cap(fig *f, int cap)
 {
     static const cairo_line_cap_t caps[] = {CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND,
                                             CAIRO_LINE_CAP_SQUARE};
-    if (f->svg)
-        svg_cap(f, cap);
-    else if (with_cairo(f))
-        cairo_set_line_cap(f->cr, caps[cap]);
+    PEN(svg_cap(f, cap), cairo_set_line_cap(f->cr, caps[cap]));
 }
 
 void pen_join_round(fig *f)
 {
-    if (f->svg)
-        svg_join_round(f);
-    else if (with_cairo(f))
-        cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND);
+    PEN(svg_join_round(f), cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND));
 }
 
 void pen_move(fig *f, double x, double y)
 {
-    if (f->svg)
-        svg_move(f, x, y);
-    else if (with_cairo(f))
-        cairo_move_to(f->cr, x, y);
+    PEN(svg_move(f, x, y), cairo_move_to(f->cr, x, y));
 }
 
 void pen_line(fig *f, double x, double y)
 {
-    if (f->svg)
-        svg_line(f, x, y);
-    else if (with_cairo(f))
-        cairo_line_to(f->cr, x, y);
+    PEN(svg_line(f, x, y), cairo_line_to(f->cr, x, y));
 }
 
 void pen_rect(fig *f, double x, double y, double w, double h)
@@ -104,26 +87,17 @@ void pen_arc(fig *f, double cx, double cy, double r, double a0, double a1)
 
 void pen_close(fig *f)
 {
-    if (f->svg)
-        svg_close(f);
-    else if (with_cairo(f))
-        cairo_close_path(f->cr);
+    PEN(svg_close(f), cairo_close_path(f->cr));
 }
 
 void pen_stroke(fig *f)
 {
-    if (f->svg)
-        svg_stroke(f);
-    else if (with_cairo(f))
-        cairo_stroke(f->cr);
+    PEN(svg_stroke(f), cairo_stroke(f->cr));
 }
 
 void pen_fill(fig *f)
 {
-    if (f->svg)
-        svg_fill(f);
-    else if (with_cairo(f))
-        cairo_fill(f->cr);
+    PEN(svg_fill(f), cairo_fill(f->cr));
 }
 
 void pen_clip_rect(fig *f, fig_rect r)
@@ -173,10 +147,8 @@ static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px,
 void pen_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
                bool bottom_up)
 {
-    if (f->svg)
-        svg_image(f, px, w, h, stride_px, dst, bottom_up);
-    else if (with_cairo(f))
-        cairo_image(f, px, w, h, stride_px, dst, bottom_up);
+    PEN(svg_image(f, px, w, h, stride_px, dst, bottom_up),
+        cairo_image(f, px, w, h, stride_px, dst, bottom_up));
 }
 
 void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)

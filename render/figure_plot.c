@@ -145,13 +145,9 @@ static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
         kx = kx > 1 ? kx / 2 : 1;
         ky = ky > 1 ? ky / 2 : 1;
     }
-    if (kx == 1 && ky == 1) {
-        pen_image(f, px, (int)dc, (int)dr, (int)dc, dst, bottom_up);
-        return;
-    }
     long w = dc * kx, h = dr * ky;
-    uint32_t *big = malloc((size_t)w * (size_t)h * sizeof *big);
-    if (!big) {
+    uint32_t *big = kx * ky > 1 ? malloc((size_t)w * (size_t)h * sizeof *big) : NULL;
+    if (!big) { /* the cells as they are: one pixel each */
         pen_image(f, px, (int)dc, (int)dr, (int)dc, dst, bottom_up);
         return;
     }
@@ -189,17 +185,17 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     fig_record(f, FIG_BOX_HEATMAP, a->r, 0, a->r, NULL);
     long dc, dr;
     fig_heatmap_grid(f, a, m, &dr, &dc);
-    if (!f->have_heatmap) {
-        f->have_heatmap = true;
+    if (!f->heat.have_heatmap) {
+        f->heat.have_heatmap = true;
         double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
-        f->heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
-        f->heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
-        f->heat_w = a->r.w * k;
-        f->heat_h = a->r.h * k;
-        f->heat_rows = m->rows;
-        f->heat_cols = m->cols;
-        f->heat_drawn_rows = dr;
-        f->heat_drawn_cols = dc;
+        f->heat.heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
+        f->heat.heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
+        f->heat.heat_w = a->r.w * k;
+        f->heat.heat_h = a->r.h * k;
+        f->heat.heat_rows = m->rows;
+        f->heat.heat_cols = m->cols;
+        f->heat.heat_drawn_rows = dr;
+        f->heat.heat_drawn_cols = dc;
     }
     if (!fig_draws(f))
         return TF_OK;
@@ -617,15 +613,6 @@ static fig_rect legend_frame(const fig *f, const fig_axes *a, double w, double h
 bool fig_series_hit(const fig_axes *a, const fig_series *s, fig_rect r)
 {
     for (long i = 0; i < s->n; i++) {
-        if (s->bar) {
-            double x0 = fig_px(a, s->x[i] - s->half_width), x1 = fig_px(a, s->x[i] + s->half_width);
-            double y0 = fig_py(a, 0.0), y1 = fig_py(a, s->y[i]);
-            fig_rect b = {fmin(x0, x1), fmin(y0, y1), fabs(x1 - x0), fabs(y1 - y0)};
-            if (isfinite(b.x + b.y + b.w + b.h) && b.x < r.x + r.w && b.x + b.w > r.x &&
-                b.y < r.y + r.h && b.y + b.h > r.y)
-                return true;
-            continue;
-        }
         double x0 = fig_px(a, s->x[i]), y0 = fig_py(a, s->y[i]);
         if (!isfinite(x0) || !isfinite(y0))
             continue;

@@ -20,18 +20,18 @@ struct fig {
     cairo_surface_t *surface;
     cairo_t *cr;
     PangoLayout *layout;
-    PangoFontDescription *font[FIG_ROLE_COUNT];
+    /* every role's font: one size, as matplotlib's defaults nearly are (pango matches fonts per
+     * size and style, each match a round trip to a worker thread, and on a busy machine every
+     * extra size costs more time than drawing the whole figure) */
+    PangoFontDescription *font;
     char *family;       /* the font families, as pango takes them */
     double scale;       /* device pixels per point: dpi/72 for PNG, 1 otherwise */
     int px_w, px_h;     /* PNG size in pixels */
     int off_x, off_y;   /* raster page: where the page's corner lands (pixels, centred) */
     unsigned char *pixels; /* raster page: the surface's own buffer, handed to spec.raster */
-    /* the first heatmap: where its cells are (PNG pixels, or points), and how many were drawn
-     * for how many there are (fewer: area-averaged) */
-    bool have_heatmap;
-    double heat_x, heat_y, heat_w, heat_h;
-    long heat_rows, heat_cols;
-    long heat_drawn_rows, heat_drawn_cols;
+    /* the first heatmap (the fields have_heatmap and heat_*): where its cells are (PNG pixels,
+     * or points), and how many were drawn for how many there are (fewer: area-averaged) */
+    fig_raster heat;
     bool write_failed;  /* the vector stream could not be written */
     bool cramped;       /* a plot area had no room left after its labels */
     fig_need need;      /* what it would take (fig_cramped_need): growth of height and width */
@@ -58,6 +58,8 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal);
 void fig_axis_ends(fig *f, fig_axis *ax, double len);
 /* The widest and tallest tick label of ax. */
 void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
+/* Whether a and b are the same rectangle (to a millionth of a point). */
+bool fig_same_rect(fig_rect a, fig_rect b);
 /* Record a box (when the page records them). */
 void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text);
 /* Mark the text boxes recorded since index from as a title of the given role (FIG_TITLE_ROLE_*). */

@@ -84,16 +84,21 @@ static void put_num(FILE *fp, double v)
     fputs(b, fp);
 }
 
-/* The attributes x, y, width and height of a box, each with a space before it. */
+/* The attribute name="v", with a space before it. */
+static void put_attr(FILE *fp, const char *name, double v)
+{
+    fprintf(fp, " %s=\"", name);
+    put_num(fp, v);
+    fputc('"', fp);
+}
+
+/* The attributes x, y, width and height of a box. */
 static void put_box(FILE *fp, double x, double y, double w, double h)
 {
-    const double v[4] = {x, y, w, h};
-    static const char *const name[4] = {" x=\"", "\" y=\"", "\" width=\"", "\" height=\""};
-    for (int i = 0; i < 4; i++) {
-        fputs(name[i], fp);
-        put_num(fp, v[i]);
-    }
-    fputc('"', fp);
+    put_attr(fp, "x", x);
+    put_attr(fp, "y", y);
+    put_attr(fp, "width", w);
+    put_attr(fp, "height", h);
 }
 
 /* XML character data: & < > and quotes escaped. */
@@ -108,6 +113,16 @@ static void put_escaped(FILE *fp, const char *s, size_t len)
         default: fputc(s[i], fp);
         }
     }
+}
+
+/* The element <name id="id">text</name> (no id: NULL) on a line of its own; none for NULL. */
+static void put_element(FILE *fp, const char *name, const char *id, const char *text)
+{
+    if (!text)
+        return;
+    fprintf(fp, id ? "<%s id=\"%s\">" : "<%s>", name, id);
+    put_escaped(fp, text, strlen(text));
+    fprintf(fp, "</%s>\n", name);
 }
 
 static void put_color(FILE *fp, tf_rgb c) { fprintf(fp, "#%02x%02x%02x", c.r, c.g, c.b); }
@@ -166,11 +181,7 @@ bool svg_begin(fig *f)
     fputc(' ', fp);
     put_num(fp, f->spec.height);
     fputs("\">\n", fp);
-    if (f->meta.title) {
-        fputs("<title>", fp);
-        put_escaped(fp, f->meta.title, strlen(f->meta.title));
-        fputs("</title>\n", fp);
-    }
+    put_element(fp, "title", NULL, f->meta.title);
     fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
     return true;
 }
@@ -190,16 +201,8 @@ void svg_end(fig *f)
         fputs("</g>\n", fp);
     f->svg->gs[0].groups = 0;
     panel_leave(f);
-    if (f->meta.params) {
-        fputs("<metadata id=\"tfviz-parameters\">", fp);
-        put_escaped(fp, f->meta.params, strlen(f->meta.params));
-        fputs("</metadata>\n", fp);
-    }
-    if (f->svg->note) {
-        fputs("<metadata id=\"tfviz-heatmap\">", fp);
-        put_escaped(fp, f->svg->note, strlen(f->svg->note));
-        fputs("</metadata>\n", fp);
-    }
+    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
+    put_element(fp, "metadata", "tfviz-heatmap", f->svg->note);
     fputs("</svg>\n", fp);
 }
 
@@ -231,20 +234,14 @@ static void panel_leave(fig *f)
     f->svg->open_panel = -1;
 }
 
-static bool same_rect(fig_rect a, fig_rect b)
-{
-    return fabs(a.x - b.x) < 1e-6 && fabs(a.y - b.y) < 1e-6 && fabs(a.w - b.w) < 1e-6 &&
-           fabs(a.h - b.h) < 1e-6;
-}
-
 static void panel_enter(fig *f, fig_rect plot)
 {
     fig_svg *s = f->svg;
-    if (s->open_panel >= 0 && same_rect(s->panel[s->open_panel], plot))
+    if (s->open_panel >= 0 && fig_same_rect(s->panel[s->open_panel], plot))
         return;
     panel_leave(f);
     int k = 0;
-    while (k < s->npanels && !same_rect(s->panel[k], plot))
+    while (k < s->npanels && !fig_same_rect(s->panel[k], plot))
         k++;
     if (k == SVG_PANELS)
         return; /* more panels than any figure has: drawn at the page's level */
@@ -396,9 +393,8 @@ void svg_stroke(fig *f)
     FILE *fp = f->mem;
     fprintf(fp, "<path d=\"%s\" fill=\"none\" stroke=\"", s->d);
     put_color(fp, g->color);
-    fputs("\" stroke-width=\"", fp);
-    put_num(fp, g->width);
     fputc('"', fp);
+    put_attr(fp, "stroke-width", g->width);
     if (g->ndash) {
         fputs(" stroke-dasharray=\"", fp);
         for (int i = 0; i < g->ndash; i++) {
@@ -487,8 +483,8 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
 /* The baseline moves by dy (relative), never by an absolute y: an absolute position would start
  * a new text chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned
  * label would be drawn over each other. *cur is the baseline so far. */
-static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai,
-                    double size, double baseline, double *cur)
+static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai, double size,
+                    double baseline, double *cur)
 {
     double fs = size, rise = 0;
     bool italic = false, bold = false;
@@ -503,20 +499,14 @@ static void put_run(fig *f, FILE *fp, const char *text, int s, int e, PangoAttrI
         if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
             rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
     }
-    (void)f;
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
-        fputs(" dy=\"", fp);
-        put_num(fp, dy);
-        fputc('"', fp);
+        put_attr(fp, "dy", dy);
         *cur += dy;
     }
-    if (fs != size) {
-        fputs(" font-size=\"", fp);
-        put_num(fp, fs);
-        fputc('"', fp);
-    }
+    if (fs != size)
+        put_attr(fp, "font-size", fs);
     if (italic)
         fputs(" font-style=\"italic\"", fp);
     if (bold)
@@ -536,11 +526,8 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
     double x = ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2;
     fputs("<text", fp);
     fputs(style, fp);
-    fputs(" x=\"", fp);
-    put_num(fp, x);
-    fputs("\" y=\"", fp);
-    put_num(fp, by);
-    fputc('"', fp);
+    put_attr(fp, "x", x);
+    put_attr(fp, "y", by);
     if (anchor)
         fprintf(fp, " text-anchor=\"%s\"", anchor);
     fputc('>', fp);
@@ -551,7 +538,7 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
     PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
     double cur = by; /* the <text>'s own baseline */
     if (!ai) {
-        put_run(f, fp, text, s0, e0, NULL, size, by, &cur);
+        put_run(fp, text, s0, e0, NULL, size, by, &cur);
     } else {
         do {
             int s, e;
@@ -559,7 +546,7 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
             s = s < s0 ? s0 : s;
             e = e > e0 ? e0 : e;
             if (e > s)
-                put_run(f, fp, text, s, e, ai, size, by, &cur);
+                put_run(fp, text, s, e, ai, size, by, &cur);
         } while (pango_attr_iterator_next(ai));
         pango_attr_iterator_destroy(ai);
     }
@@ -568,7 +555,6 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
 
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
 {
-    FILE *fp = f->mem;
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
     double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
@@ -613,6 +599,5 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
             put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, style);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
-    (void)fp;
     free(style);
 }

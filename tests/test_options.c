@@ -50,11 +50,13 @@ static int parse(tf_options *o, const char *first, ...)
     return rc;
 }
 
-/* Refused in one sentence that holds `words`. */
+/* Refused in one sentence that holds `words`, in a run of every mode (so that the option
+ * applies and its value is what is judged). */
 static void refused(const char *opt, const char *value, const char *words)
 {
     tf_options o;
-    if (parse(&o, opt, value, END) != -1 || !strstr(said, words))
+    if (parse(&o, "--lesson", "--print", "pe", "--export", "f.pdf", "--show", "pe", "--train",
+              "--train-order", opt, value, END) != -1 || !strstr(said, words))
         fail_msg("%s %s: want a refusal with '%s', got '%s'", opt, value, words, said);
 }
 
@@ -207,9 +209,14 @@ static void test_modes(void **state)
          * either passes the table */
         {{"--lesson", "--export", "deck.pdf", "--big", "--dpi", "300"}, NULL},
     };
+    /* a bad value where the option does not apply: refused for that, not for the value */
+    tf_options o;
+    assert_int_equal(parse(&o, "--print", "pe", "--dpi", "3", END), -1);
+    assert_non_null(strstr(said, "--dpi applies to --export, not to --print"));
+    assert_int_equal(parse(&o, "--fps", "0", "--train", END), -1);
+    assert_non_null(strstr(said, "--fps applies to --export, not to --train"));
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const mode_case *c = &cases[i];
-        tf_options o;
         const char *const *a = c->argv;
         assert_int_equal(parse(&o, a[0], a[1], a[2], a[3], a[4], a[5], a[6], END), 0);
         err_sink old = err_redirect((err_sink){catch_msg, NULL});

@@ -391,23 +391,19 @@ static void finish(tf_options *o)
         o->w2v.epochs = o->order_epochs;
 }
 
-int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
+static void unsaid(const char *msg, void *ctx)
 {
-    struct option longs[N_OPTIONS + 1];
-    char shorts[2 * N_OPTIONS + 2] = ":";
-    size_t ns = 1;
-    for (size_t i = 0; i < N_OPTIONS; i++) {
-        const tf_option *r = &options[i];
-        longs[i] = (struct option){r->name, r->arg ? required_argument : no_argument, NULL,
-                                   (int)(256 + i)};
-        if (r->short_name) {
-            shorts[ns++] = r->short_name;
-            if (r->arg)
-                shorts[ns++] = ':';
-        }
-    }
-    longs[N_OPTIONS] = (struct option){0, 0, 0, 0};
-    shorts[ns] = '\0';
+    (void)msg, (void)ctx;
+}
+
+static int not_here(size_t i, unsigned modes);
+
+/* The options of argv, by getopt_long: with modes 0 only marked given, else stored; one that
+ * does not apply to modes and has a bad value refused for where it applies. 0, or the exit
+ * status after saying what was wrong. */
+static int scan(int argc, char **argv, const char *shorts, const struct option *longs,
+                tf_options *o, unsigned modes)
+{
     opterr = 0;
     optind = 0; /* glibc: 0 re-initialises getopt, so parsing can run more than once */
     int c;
@@ -427,10 +423,47 @@ int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
             return -1;
         }
         o->given[i] = true;
-        int rc = store(&options[i], o, optarg);
-        if (rc)
-            return rc;
+        if (modes && !(options[i].modes & modes)) {
+            /* stored too, but a bad value is not what to mend: the option has no place here */
+            err_sink said = err_redirect((err_sink){unsaid, NULL});
+            int rc = store(&options[i], o, optarg);
+            err_redirect(said);
+            if (rc)
+                return not_here(i, modes);
+        } else if (modes) {
+            int rc = store(&options[i], o, optarg);
+            if (rc)
+                return rc;
+        }
     }
+    return 0;
+}
+
+int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
+{
+    struct option longs[N_OPTIONS + 1];
+    char shorts[2 * N_OPTIONS + 2] = ":";
+    size_t ns = 1;
+    for (size_t i = 0; i < N_OPTIONS; i++) {
+        const tf_option *r = &options[i];
+        longs[i] = (struct option){r->name, r->arg ? required_argument : no_argument, NULL,
+                                   (int)(256 + i)};
+        if (r->short_name) {
+            shorts[ns++] = r->short_name;
+            if (r->arg)
+                shorts[ns++] = ':';
+        }
+    }
+    longs[N_OPTIONS] = (struct option){0, 0, 0, 0};
+    shorts[ns] = '\0';
+    /* first which options were given, so that the run's modes are known: a value is read (and
+     * range-checked) only where its option applies; one that does not is refused for that by
+     * options_check_modes, not for its value */
+    int rc = scan(argc, argv, shorts, longs, o, 0);
+    if (rc == 0)
+        rc = scan(argc, argv, shorts, longs, o, options_modes(o));
+    if (rc)
+        return rc;
     finish(o);
     *first_arg = optind;
     return 0;
@@ -439,14 +472,15 @@ int options_parse(int argc, char **argv, tf_options *o, int *first_arg)
 /* ---------------------------------------------------------------------------------------------
  * Where the options apply */
 
+/* each mode's name, bit by bit; past the explorer the option that asks for it */
 static const char *const mode_names[MODE_COUNT + 1] = {
     "the explorer", "--lesson", "--print", "--export", "--show", "--train", "--train-order", NULL};
 
 unsigned options_modes(const tf_options *o)
 {
-    unsigned m = (o->lesson ? MODE_LESSON : 0) | (o->print_what ? MODE_PRINT : 0) |
-                 (o->export_path ? MODE_EXPORT : 0) | (o->show ? MODE_SHOW : 0) |
-                 (o->train ? MODE_TRAIN : 0) | (o->train_order ? MODE_ORDER : 0);
+    unsigned m = 0;
+    for (unsigned k = 1; k < MODE_COUNT; k++)
+        m |= given(o, mode_names[k] + 2) ? 1u << k : 0;
     return m ? m : MODE_EXPLORER;
 }
 
@@ -458,19 +492,23 @@ const char *options_mode_names(unsigned modes, char *buf, size_t cap)
     return buf;
 }
 
+/* Option i refused in a run of modes, where it does not apply: -1. */
+static int not_here(size_t i, unsigned modes)
+{
+    char where[160], here[80], opt[40];
+    const tf_option *r = &options[i];
+    snprintf(opt, sizeof opt, "--%s", r->name);
+    err_say(txt_gloss_f(T_G_NOT_HERE, T_G_NOT_HERE_EN), opt,
+            options_mode_names(r->modes, where, sizeof where),
+            options_mode_names(modes, here, sizeof here));
+    return -1;
+}
+
 int options_check_modes(const tf_options *o, unsigned modes)
 {
-    for (size_t i = 0; i < N_OPTIONS; i++) {
-        if (!o->given[i] || (options[i].modes & modes))
-            continue;
-        char where[160], here[80], opt[40];
-        const tf_option *r = &options[i];
-        snprintf(opt, sizeof opt, "--%s", r->name);
-        err_say(txt_gloss_f(T_G_NOT_HERE, T_G_NOT_HERE_EN), opt,
-                options_mode_names(r->modes, where, sizeof where),
-                options_mode_names(modes, here, sizeof here));
-        return -1;
-    }
+    for (size_t i = 0; i < N_OPTIONS; i++)
+        if (o->given[i] && !(options[i].modes & modes))
+            return not_here(i, modes);
     return 0;
 }
 

@@ -38,11 +38,20 @@ typedef struct {
 
 #define ANIM_MAX_SIDE_IN 40.0 /* the export's limit of a page's side */
 
-/* Whether frame f of j laid out on a w x h page holds its labels. */
-static bool frame_fits(anim_job *j, double w, double h, long f)
+/* Frame f of j laid out, not drawn, on the page the export gives the width of c hundredths of
+ * an inch (--width as it names it): the height --height, else a slide's proportions, and the
+ * pixels the drawn frame snaps to. Whether its labels fit; *need what the page asks for when
+ * they do not. */
+static bool frame_fits(anim_job *j, long c, long f, fig_need *need)
 {
-    fig_spec spec = {.format = FIG_SVG, .width = w, .height = h, .font_size = j->font,
-                     .latin_first = !j->req->zh, .measure = true};
+    fig_request r = *j->req;
+    r.width = (double)c / 100 * FIG_PT_PER_IN;
+    double w, h, dpi = figure_dpi(j->req, j->e);
+    figure_page_size(&r, j->e, &w, &h);
+    double px_w = lround(w * dpi / FIG_PT_PER_IN), px_h = lround(h * dpi / FIG_PT_PER_IN);
+    fig_spec spec = {.format = FIG_PNG, .width = w, .height = h,
+                     .dpi = fmin(px_w / w, px_h / h) * FIG_PT_PER_IN, .font_size = j->font,
+                     .latin_first = !j->req->zh, .measure = true, .need_out = need};
     bool cramped;
     char why[8];
     return figure_page(j->req, j->a, j->e, &spec, &(fig_meta){0},
@@ -50,32 +59,62 @@ static bool frame_fits(anim_job *j, double w, double h, long f)
                        sizeof why) == TF_OK && !cramped;
 }
 
-/* Whether every frame of j laid out on a w x h page holds its labels: frames 0, n/2 and n-1
- * first, the others only when those do. */
-static bool frames_fit(anim_job *j, double w, double h)
+/* The first frame of j from frame from on (then from the first) that does not fit at width c
+ * (hundredths of an inch), *need what it asks for; -1 when all fit. */
+static long first_cramped(anim_job *j, long c, long from, fig_need *need)
 {
-    const long at[3] = {0, j->n / 2, j->n - 1};
-    for (int i = 0; i < 3; i++)
-        if (!frame_fits(j, w, h, at[i]))
-            return false;
-    for (long f = 1; f < j->n - 1; f++)
-        if (f != j->n / 2 && !frame_fits(j, w, h, f))
-            return false;
-    return true;
+    for (long i = 0; i < j->n; i++)
+        if (!frame_fits(j, c, (from + i) % j->n, need))
+            return (from + i) % j->n;
+    return -1;
 }
 
-/* Why a frame's labels do not fit, with the least width (10% steps; the height follows at a
- * slide's proportions unless --height sets it) at which they would. */
-static void say_cramped(anim_job *j)
+/* The width (hundredths of an inch) after c for a frame that asked there for need: c grown by
+ * the larger of need's factors (the height follows the width), or with a set height by its
+ * width's, at most twice; by a tenth when it names none. */
+static long grown(long c, fig_need need, bool height_set)
 {
-    double w = j->w;
-    for (w *= 1.1; w <= ANIM_MAX_SIDE_IN * FIG_PT_PER_IN; w *= 1.1) {
-        double h = j->req->height > 0 ? j->req->height : round(w * ANIM_ASPECT * 10) / 10;
-        if (h <= ANIM_MAX_SIDE_IN * FIG_PT_PER_IN && frames_fit(j, w, h))
-            break;
+    double by = height_set ? need.w : fmax(need.w, need.h);
+    by = by > 1 ? fmin(by, 2.0) : 1.1;
+    return c + (long)fmax(ceil(c * (by - 1) - 1e-9), 1);
+}
+
+/* The width (hundredths of an inch) to name when frame k of j does not fit its page, from the
+ * measurements: grown by what the frame asks for until it holds the frame, then narrowed by
+ * halves to within a fiftieth of the least that does (a page asks for what every layout a figure
+ * tried lacked, often twice what the one it keeps needs), and confirmed with every frame, from
+ * this one on (its neighbours look alike); a frame that does not fit is the next one, from
+ * there. 0 when none fits up to 40 in. */
+static long width_that_fits(anim_job *j, long k)
+{
+    const long most = (long)(ANIM_MAX_SIDE_IN * 100);
+    long lo = (long)floor(j->w / FIG_PT_PER_IN * 100 + 1e-9), hi, f = k;
+    fig_need need;
+    frame_fits(j, lo, k, &need);
+    for (;;) {
+        hi = grown(lo, need, j->req->height > 0);
+        while (hi <= most && !frame_fits(j, hi, f, &need))
+            lo = hi, hi = grown(lo, need, j->req->height > 0);
+        if (hi > most)
+            return 0;
+        while (hi - lo > 1 && (hi - lo) * 50 > hi) {
+            long mid = (lo + hi) / 2;
+            if (frame_fits(j, mid, f, &need))
+                hi = mid;
+            else
+                lo = mid;
+        }
+        if ((f = first_cramped(j, hi, f, &need)) < 0)
+            return hi;
+        lo = hi;
     }
-    double in = ceil(w / FIG_PT_PER_IN * 100) / 100;
-    if (w <= ANIM_MAX_SIDE_IN * FIG_PT_PER_IN)
+}
+
+/* Why frame k's labels do not fit, with the least width at which they would. */
+static void say_cramped(anim_job *j, long k)
+{
+    double in = (double)width_that_fits(j, k) / 100;
+    if (in > 0)
         snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
                  "frame; they need about %.2f in (--width %.2fin), or a smaller --font-size",
                  j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN, in, in);
@@ -96,7 +135,7 @@ static tf_status draw_frame(anim_job *j, long k, fig_raster *r)
                                &(fig_frame){.state = j->state, .k = k, .n = j->n}, &cramped,
                                j->why, sizeof j->why);
     if (cramped)
-        say_cramped(j);
+        say_cramped(j, k);
     progress_update(&j->progress, (double)(k + 1), NULL);
     return st;
 }

@@ -101,16 +101,14 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
      * figure drawn once per epoch of a run in progress keeps its axes */
     fig_axes ax = {.grid = true, .min_left = min_left};
     ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.log = true, .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+    ax.y = (fig_axis){.log = true,
+                      .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
                       .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
                       .label = fig_txt(c, T_F_TRAIN_LOSS)};
-    if (ax.y.hi <= ax.y.lo)
-        ax.y.hi = ax.y.lo * 10;
     fig_axes_fit(c->f, &ax, area);
     return ax;
 }
 
-/* The upper panel: held-out accuracy with the chance line and a legend of the last values. */
 /* The legend's items: each scheme with its held-out accuracy at the last epoch drawn, in its
  * colour and dash. */
 typedef struct {
@@ -140,31 +138,25 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
     }
 }
 
-/* The legend goes in rows below the plots (legend_rows): inside the panel, in any corner, it
- * would cover a curve at some epoch (none runs along chance, the trained schemes climb to 100 %
- * across the whole width), and the chance line's label with it. */
-#define LEGEND_INSIDE 0
-
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
  * upto (none once the run is complete), broken where it would cross the label in the box
- * keep_off (page points; NULL or empty: none) and a fifth of a tick label's size around it, so
+ * keep_off (page points; empty: none) and a fifth of a tick label's size around it, so
  * that it never runs through the chance line's label. The panel's y axis is linear. */
-static void now_line(fig_ctx *c, const fig_axes *ax, double upto, const fig_rect *keep_off)
+static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_off)
 {
     if (!(upto < ax->x.hi))
         return;
     tf_rgb grey = {150, 150, 150};
     double lw = 0.06 * fig_font_size(c->f, FIG_LABEL), X = fig_px(ax, upto);
     double clear = 0.2 * fig_font_size(c->f, FIG_TICK) + lw;
-    if (!keep_off || keep_off->w <= 0 || X < keep_off->x - clear ||
-        X > keep_off->x + keep_off->w + clear) {
+    if (keep_off.w <= 0 || X < keep_off.x - clear || X > keep_off.x + keep_off.w + clear) {
         fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, grey, lw, FIG_DOTTED);
         return;
     }
     /* the page's y of the gap's bottom and top, back to the axis's values */
     double k = (ax->y.hi - ax->y.lo) / fmax(ax->r.h, 1e-9), bottom = ax->r.y + ax->r.h;
-    double below = ax->y.lo + (bottom - (keep_off->y + keep_off->h + clear)) * k;
-    double above = ax->y.lo + (bottom - (keep_off->y - clear)) * k;
+    double below = ax->y.lo + (bottom - (keep_off.y + keep_off.h + clear)) * k;
+    double above = ax->y.lo + (bottom - (keep_off.y - clear)) * k;
     if (below > ax->y.lo)
         fig_segment(c->f, ax, upto, ax->y.lo, upto, below, grey, lw, FIG_DOTTED);
     if (above < ax->y.hi)
@@ -249,43 +241,26 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     return best;
 }
 
-static tf_status accuracy_panel(fig_ctx *c, fig_axes ax, const legend *g, double upto, double *x,
-                                double *y)
+/* A panel of the curves up to epoch upto: the held-out accuracy with the chance line and its
+ * label, or (loss) the training loss, log scale. */
+static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double *x, double *y)
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
-    tf_rgb grey = {120, 120, 120};
     fig_axes_draw(c->f, &ax);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
-    double y50 = fig_py(&ax, 100.0 * ORDER_CHANCE);
-    fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE, grey,
-                lw, FIG_DASHED);
-    fig_rect label = chance_label(c, &ax, y50, lw, x, y);
-    now_line(c, &ax, upto, &label);
+    fig_rect label = {0};
+    if (!loss) {
+        fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE,
+                    (tf_rgb){120, 120, 120}, lw, FIG_DASHED);
+        label = chance_label(c, &ax, fig_py(&ax, 100.0 * ORDER_CHANCE), lw, x, y);
+    }
+    now_line(c, &ax, upto, label);
     for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
-        curve_xy(tr, k, false, upto, x, y, &n);
+        curve_xy(tr, k, loss, upto, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
-    if (g->n <= LEGEND_INSIDE)
-        fig_legend(c->f, &ax, g->li, g->n, 3);
-    return TF_OK;
-}
-
-/* The lower panel: the training loss, log scale. */
-static tf_status loss_panel(fig_ctx *c, fig_axes ax, double upto, double *x, double *y)
-{
-    const order_trainer *tr = c->order;
-    size_t K = order_trainer_count(tr);
-    fig_axes_draw(c->f, &ax);
-    now_line(c, &ax, upto, NULL);
-    double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
-    for (size_t k = K; k-- > 0;) {
-        size_t n;
-        curve_xy(tr, k, true, upto, x, y, &n);
-        draw_curve(c, &ax, k, x, y, n, lw * 1.4);
-    }
-    return TF_OK;
 }
 
 /* The note at the bottom, the longest of its forms that fits the width (and the page's height).
@@ -336,7 +311,10 @@ static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     if (L->nh > 0)
         plots.h -= L->nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
     L->rows = (fig_rect){0};
-    if (g->n > LEGEND_INSIDE) { /* the legend's rows between the plots and the note */
+    /* the legend in rows between the plots and the note: inside the panel, in any corner, it
+     * would cover a curve at some epoch (none runs along chance, the trained schemes climb to
+     * 100 % across the whole width), and the chance line's label with it */
+    if (g->n > 0) {
         double lh = legend_rows(c, g->li, g->n, plots, false);
         plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
         L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE),
@@ -389,11 +367,11 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
         draw_note(c, frame, true);
     if (L.rows.w > 0)
         legend_rows(c, g.li, g.n, L.rows, true);
-    tf_status st = accuracy_panel(c, L.a, &g, upto, x, y);
-    if (st == TF_OK && L.loss)
-        st = loss_panel(c, L.l, upto, x, y);
+    curves_panel(c, L.a, false, upto, x, y);
+    if (L.loss)
+        curves_panel(c, L.l, true, upto, x, y);
     free(x);
-    return st;
+    return TF_OK;
 }
 
 tf_status draw_order_training(fig_ctx *c)

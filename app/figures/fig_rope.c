@@ -8,6 +8,7 @@
 #include "figures/draw.h"
 #include "style.h"
 #include "linalg.h"
+#include "posenc.h"
 #include "rope.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -445,16 +446,13 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     size_t T = A->tokens.n;
     rope_rot *r = calloc(1, sizeof *r);
     double *scratch = malloc(2 * (size_t)cfg->d_model * sizeof *scratch);
-    double *theta = malloc((size_t)(cfg->d_model / 2) * sizeof *theta);
-    if (!r || !scratch || !theta) {
-        free(r), free(scratch), free(theta);
+    if (!r || !scratch) {
+        free(r), free(scratch);
         return TF_ERR_NOMEM;
     }
     r->d = cfg->d_model;
     rope_pair(cfg->rope, r->d, 0, &r->ia, &r->ib);
-    rope_thetas(r->d, cfg->base, theta);
-    r->span = 2 * M_PI / theta[0];
-    free(theta);
+    r->span = 2 * M_PI / posenc_omega(0, r->d, cfg->base); /* theta_0 (rope_thetas) */
     r->q = A->q;                        /* row 0 */
     r->k = A->k + (T - 1) * (size_t)r->d; /* row T-1 */
     r->m0 = A->pos[0], r->n0 = A->pos[T - 1];
@@ -505,18 +503,18 @@ static void angle_line(fig *f, const fig_axes *ax, const double *s, const double
  * (the plane keeps its name, "pair 0") and the shift's positions (the score's legend takes the subtitle's place, in rows above its
  * plot: inside it would cover the moving shift at some frame), then the plane's axis labels. */
 typedef struct {
-    bool angles;       /* the panel of the angles over the shift */
-    bool titles;       /* the panels' subtitles (else the plane's short name, "pair 0") */
-    bool short_shift;  /* the shift's label without the positions ("shift s") */
-    bool legend_above; /* the score's legend in rows above its plot, not right of it */
+    bool angles; /* the panel of the angles over the shift */
+    /* the panels' subtitles; else the plane's short name ("pair 0"), the shift's label without
+     * the positions ("shift s") and the score's legend in rows above its plot, not right of it */
+    bool titles;
     bool plane_labels; /* the plane's axis labels */
 } rr_layout;
 
 static const rr_layout rr_layouts[] = {
-    {true, true, false, false, true},
-    {false, true, false, false, true},
-    {false, false, true, true, true},
-    {false, false, true, true, false},
+    {true, true, true},
+    {false, true, true},
+    {false, false, true},
+    {false, false, false},
 };
 #define RR_LAYOUTS (sizeof rr_layouts / sizeof rr_layouts[0])
 
@@ -524,7 +522,7 @@ static const rr_layout rr_layouts[] = {
 typedef struct {
     fig_axes plane, a1, a2;
     fig_legend_item li[3], l2[2];
-    fig_rect rows;     /* the score's legend in rows (legend_above), else empty */
+    fig_rect rows; /* the score's legend in rows (without titles), else empty */
     char t[240], xl[160], t3[200];
 } rr_page;
 
@@ -559,7 +557,7 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     static const double at[5] = {-M_PI, -M_PI / 2, 0, M_PI / 2, M_PI};
     static const char *const lab[5] = {"−π", "−π/2", "0", "π/2", "π"};
     txt_fmt_lang(p->xl, sizeof p->xl, T_F_RR_SHIFT, c->zh, r->m0, r->n0);
-    if (L->short_shift) /* "shift s", up to the colon */
+    if (!L->titles) /* "shift s", up to the colon */
         cut_at_colon(p->xl);
     txt_fmt_lang(p->t3, sizeof p->t3, T_F_RR_SCORE, c->zh, r->d / 2, score);
     p->li[0] = (fig_legend_item){.label = fig_txt(c, T_F_RR_ANGLE_Q),
@@ -588,7 +586,7 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     double right = fig_legend_width(c->f, p->l2, 2);
     if (L->angles)
         right = fmax(right, fig_legend_width(c->f, p->li, 3));
-    p->a1.right = p->a2.right = L->legend_above ? 0 : right;
+    p->a1.right = p->a2.right = L->titles ? right : 0;
 }
 
 /* Lay out frame page p in area with layout L; false when it does not fit (cramped, or a
@@ -623,7 +621,7 @@ static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
         fig_axes_fit(f, &p->a1, top);
     }
     fig_axes_fit(f, &p->a2, bottom);
-    if (L->legend_above) {
+    if (!L->titles) {
         /* the rows across the panel's width at its top, each label within that width; the
          * plot below them */
         double fs = fig_font_size(f, FIG_TICK);

@@ -23,15 +23,15 @@ const char *check_word_map(const tf_config *cfg)
     return NULL;
 }
 
-/* Whether a w x h box at (bx, by) lies in the plot and off the n boxes (x, y, w, h) placed. */
+/* Whether a w x h box at (bx, by) lies in the plot and off the n boxes placed. */
 static bool spot_free(const fig_axes *ax, double bx, double by, double w, double h,
-                      const double *boxes, size_t n)
+                      const fig_rect *boxes, size_t n)
 {
     if (bx < ax->r.x || bx + w > ax->r.x + ax->r.w || by < ax->r.y || by + h > ax->r.y + ax->r.h)
         return false;
     for (size_t j = 0; j < n; j++) {
-        const double *o = boxes + 4 * j;
-        if (!(bx + w <= o[0] || o[0] + o[2] <= bx || by + h <= o[1] || o[1] + o[3] <= by))
+        fig_rect o = boxes[j];
+        if (!(bx + w <= o.x || o.x + o.w <= bx || by + h <= o.y || o.y + o.h <= by))
             return false;
     }
     return true;
@@ -58,11 +58,10 @@ static bool leader_hits(const fig_axes *ax, const leaders *l, double bx, double 
 /* Whether the leader from (x0, y0) to (x1, y1) (data) passes through one of the n boxes but
  * box self (the point's own marker), each grown by pad. */
 static bool leader_crosses(const fig_axes *ax, const double lx[2], const double ly[2],
-                           const double *boxes, size_t n, size_t self, double pad)
+                           const fig_rect *boxes, size_t n, size_t self, double pad)
 {
     for (size_t j = 0; j < n; j++) {
-        const double *o = boxes + 4 * j;
-        fig_rect r = {o[0] - pad, o[1] - pad, o[2] + 2 * pad, o[3] + 2 * pad};
+        fig_rect o = boxes[j], r = {o.x - pad, o.y - pad, o.w + 2 * pad, o.h + 2 * pad};
         if (j != self && fig_series_hit(ax, &(fig_series){.x = lx, .y = ly, .n = 2}, r))
             return true;
     }
@@ -76,7 +75,7 @@ static bool leader_crosses(const fig_axes *ax, const double lx[2], const double 
  * text, else markup. A label with no free place is left out, and so is one the page's plan leaves
  * out (the other language's page had no place for it: both label the same words). */
 static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool plain, double x,
-                        double y, double mr, size_t self, double *boxes, size_t *placed,
+                        double y, double mr, size_t self, fig_rect *boxes, size_t *placed,
                         leaders *l)
 {
     double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
@@ -117,8 +116,7 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
         l->n++;
     }
     fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
-    double *b = boxes + 4 * (*placed)++;
-    b[0] = bx, b[1] = by, b[2] = w, b[3] = h;
+    boxes[(*placed)++] = (fig_rect){bx, by, w, h};
 }
 
 /* Markers at (px[i], py[i]) and the words beside them: every marker is an obstacle first, then
@@ -127,7 +125,8 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
 static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
                              const double *px, const double *py, size_t n, const tf_rgb *col)
 {
-    double *boxes = malloc(n * 8 * sizeof *boxes), *ends = malloc(n * 4 * sizeof *ends);
+    fig_rect *boxes = malloc(2 * n * sizeof *boxes); /* the markers', then the labels' */
+    double *ends = malloc(n * 4 * sizeof *ends);
     if (!boxes || !ends) {
         free(boxes), free(ends);
         return TF_ERR_NOMEM;
@@ -142,8 +141,8 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
     const double mr = 2.5; /* marker radius, points */
     size_t placed = 0;
     for (size_t i = 0; i < n; i++) {
-        double *b = boxes + 4 * placed++;
-        b[0] = fig_px(ax, px[i]) - mr, b[1] = fig_py(ax, py[i]) - mr, b[2] = b[3] = 2 * mr;
+        boxes[placed++] =
+            (fig_rect){fig_px(ax, px[i]) - mr, fig_py(ax, py[i]) - mr, 2 * mr, 2 * mr};
     }
     for (size_t i = 0; i < n; i++) {
         bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
