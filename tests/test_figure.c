@@ -540,20 +540,27 @@ static void sweep_begin(const fig_entry *e, bool zh, void **state)
 }
 
 /* Frames 0, n/2 and n-1 of animation e (state from sweep_begin), as the export draws them (a
- * page of the request's width at a slide's proportions), laid out only and checked. */
+ * page of the request's width at a slide's proportions, the labels at the size the export
+ * takes: font, or smaller where it does not fit), laid out only and checked. */
 static void sweep_frames(sweep_count *k, const fig_entry *e, void *state, double width,
                          double font, bool zh)
 {
     fig_request req = input_request(e->name, zh, width, font);
     req.panel_labels = zh;
     req.path = "frames/"; /* an animation's page, for a figure that is a still one too */
+    req.dpi = 0;          /* a slide's pixels, as the export's frames have them */
     double w, h;
     figure_page_size(&req, e, &w, &h);
     const long n = SWEEP_FRAMES;
+    font = figure_frames_font(&req, &inputs.a, e, state, n); /* smaller where font is too big */
+    /* the pixels the frame snaps to */
+    double dpi = figure_dpi(&req, e), px_w = lround(w * dpi / 72), px_h = lround(h * dpi / 72);
+    dpi = fmin(px_w / w, px_h / h) * 72;
     for (long f = 0; f < n; f += n / 2 - 1) {
         fig_boxes boxes = {0};
-        fig_spec spec = {.format = FIG_SVG, .width = w, .height = h, .font_size = font,
-                         .latin_first = !zh, .measure = true, .boxes = &boxes};
+        fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .dpi = dpi,
+                         .font_size = font, .latin_first = !zh, .measure = true,
+                         .boxes = &boxes};
         bool cramped;
         char why[200] = "", what[64];
         tf_status st = figure_page(&req, &inputs.a, e, &spec, &(fig_meta){0},
@@ -670,10 +677,10 @@ static void test_default_pages_at_most_9in(void **state)
     assert_int_equal(bad, 0);
 }
 
-/* An animation whose frames cannot hold their labels (a column's width at 14 pt, a slide's at
- * 24 pt; at a slide's proportions or a set height) is refused with the width that would hold
- * them, and drawn at that width; a width 3% narrower is refused too (the width named is found
- * to a fiftieth, not in steps of a tenth). */
+/* An animation whose labels do not fit its frame at the size asked draws them smaller (down to
+ * 6 pt), as a still figure does, and a note says so; where not even 6 pt fits, it is refused
+ * naming a width computed from the frames' measurements: the asked size fits there, and not on
+ * a page 3 % narrower (drawn there only with smaller labels). */
 static void test_frames_refused_with_width(void **state)
 {
     (void)state;
@@ -682,8 +689,9 @@ static void test_frames_refused_with_width(void **state)
     static const struct {
         const char *name;
         double in, pt, height_in; /* 0: the height follows the width */
-    } cases[] = {{"rope-rotation", 3.03, 14, 0}, {"pe-waves", 3.03, 14, 2.5},
-                 {"training", 6.4, 24, 0}};
+        bool refused;             /* at the size asked, even at 6 pt */
+    } cases[] = {{"rope-rotation", 3.03, 14, 0, false}, {"pe-waves", 3.03, 14, 2.5, false},
+                 {"training", 6.4, 24, 0, false}, {"rope-rotation", 2.0, 14, 0, true}};
     char dir[160], msg[256];
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         for (int zh = 0; zh < 2; zh++) {
@@ -692,19 +700,29 @@ static void test_frames_refused_with_width(void **state)
             fig_request req = input_request(name, zh, cases[i].in, cases[i].pt);
             req.frames = 6;
             req.height = cases[i].height_in * 72;
-            assert_int_equal(export_msg(&req, &inputs.a, name, dir, msg, sizeof msg), 2);
+            int rc = export_msg(&req, &inputs.a, name, dir, msg, sizeof msg);
+            char asked[40];
+            snprintf(asked, sizeof asked, "at %g pt they do not fit", cases[i].pt);
+            if (!cases[i].refused) {
+                if (rc != 0 || !strstr(msg, "note: the labels of the") || !strstr(msg, asked))
+                    fail_msg("%s at %.2f in: want smaller labels and a note, got %d '%s'",
+                             name, cases[i].in, rc, msg);
+                continue;
+            }
+            assert_int_equal(rc, 2);
             const char *at = strstr(msg, "(--width ");
             if (!at)
                 fail_msg("%s: %s", name, msg);
             double w = atof(at + strlen("(--width "));
             assert_true(w > cases[i].in && w < 40);
             req.width = w * 72;
-            if (export_msg(&req, &inputs.a, name, dir, msg, sizeof msg) != 0)
-                fail_msg("%s at the width it was told, %.2f in: %s", name, w, msg);
+            if (export_msg(&req, &inputs.a, name, dir, msg, sizeof msg) != 0 || msg[0])
+                fail_msg("%s at the width it was told, %.2f in: '%s'", name, w, msg);
             req.width = floor(w * 0.97 * 100) / 100 * 72;
-            if (export_msg(&req, &inputs.a, name, dir, msg, sizeof msg) != 2)
-                fail_msg("%s: %.2f in was named, and %.2f in holds the labels too", name, w,
-                         req.width / 72);
+            if (export_msg(&req, &inputs.a, name, dir, msg, sizeof msg) != 0 ||
+                !strstr(msg, "note: the labels of the"))
+                fail_msg("%s: %.2f in was named, and %.2f in holds the labels too ('%s')", name,
+                         w, req.width / 72, msg);
         }
 }
 

@@ -38,14 +38,13 @@ typedef struct {
 
 #define ANIM_MAX_SIDE_IN 40.0 /* the export's limit of a page's side */
 
-/* Frame f of j laid out, not drawn, on the page the export gives the width of c hundredths of
- * an inch (--width as it names it): the height --height, else a slide's proportions, and the
- * pixels the drawn frame snaps to. Whether its labels fit; *need what the page asks for when
- * they do not. */
-static bool frame_fits(anim_job *j, long c, long f, fig_need *need)
+/* Frame f of j laid out, not drawn, on the page the export gives width points: the height
+ * --height, else a slide's proportions, and the pixels the drawn frame snaps to. Whether its
+ * labels fit; *need what the page asks for when they do not. */
+static bool frame_fits_pt(anim_job *j, double width, long f, fig_need *need)
 {
     fig_request r = *j->req;
-    r.width = (double)c / 100 * FIG_PT_PER_IN;
+    r.width = width;
     double w, h, dpi = figure_dpi(j->req, j->e);
     figure_page_size(&r, j->e, &w, &h);
     double px_w = lround(w * dpi / FIG_PT_PER_IN), px_h = lround(h * dpi / FIG_PT_PER_IN);
@@ -59,15 +58,50 @@ static bool frame_fits(anim_job *j, long c, long f, fig_need *need)
                        sizeof why) == TF_OK && !cramped;
 }
 
-/* The first frame of j from frame from on (then from the first) that does not fit at width c
- * (hundredths of an inch), *need what it asks for; -1 when all fit. */
-static long first_cramped(anim_job *j, long c, long from, fig_need *need)
+/* frame_fits_pt on the page the export gives the width of c hundredths of an inch (--width as
+ * it names it) */
+static bool frame_fits(anim_job *j, long c, long f, fig_need *need)
+{
+    return frame_fits_pt(j, (double)c / 100 * FIG_PT_PER_IN, f, need);
+}
+
+/* The first frame of j from frame from on (then from the first) that does not fit on the page
+ * width points wide, *need what it asks for; -1 when all fit. */
+static long first_cramped(anim_job *j, double width, long from, fig_need *need)
 {
     for (long i = 0; i < j->n; i++)
-        if (!frame_fits(j, c, (from + i) % j->n, need))
+        if (!frame_fits_pt(j, width, (from + i) % j->n, need))
             return (from + i) % j->n;
     return -1;
 }
+
+/* The label size of j's frames (j->font asked for): that one, or where a frame does not hold
+ * it on the page, the first smaller one that holds every frame, down to 6 pt
+ * (figure_smaller_fonts), as a still figure's labels shrink; the one asked for when none does
+ * (a frame then refuses, naming a width). */
+static double frames_font(anim_job *j)
+{
+    double asked = j->font, sizes[5] = {asked};
+    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
+    fig_need need;
+    long from = 0; /* the frame that did not fit the size before: the likeliest not to */
+    for (size_t s = 0; s < n; s++) {
+        j->font = sizes[s];
+        if ((from = first_cramped(j, j->w, from, &need)) < 0)
+            return j->font;
+    }
+    return asked;
+}
+
+double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                          void *state, long n)
+{
+    anim_job j = {.req = req, .a = a, .e = e, .state = state, .n = n,
+                  .font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT};
+    figure_page_size(req, e, &j.w, &j.h);
+    return frames_font(&j);
+}
+
 
 /* The width (hundredths of an inch) after c for a frame that asked there for need: c grown by
  * the larger of need's factors (the height follows the width), or with a set height by its
@@ -104,7 +138,7 @@ static long width_that_fits(anim_job *j, long k)
             else
                 lo = mid;
         }
-        if ((f = first_cramped(j, hi, f, &need)) < 0)
+        if ((f = first_cramped(j, (double)hi / 100 * FIG_PT_PER_IN, f, &need)) < 0)
             return hi;
         lo = hi;
     }
@@ -247,7 +281,9 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
         return 2;
     }
 
-    /* 2. the frames, into the file or the folder */
+    /* 2. the label size; the frames, into the file or the folder */
+    double asked = j.font;
+    j.font = frames_font(&j);
     char software[64];
     snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h, dpi,
@@ -266,6 +302,10 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
         err_say("cannot draw the %s animation: %s.", e->name,
                 j.why[0] ? j.why : tf_status_str((tf_status)-rc));
         rc = 2;
+    } else if (rc == 0 && j.font != asked) {
+        err_say("note: the labels of the %s animation are %g pt: at %g pt they do not fit a "
+                "%.2f x %.2f in frame.", e->name, j.font, asked, j.w / FIG_PT_PER_IN,
+                j.h / FIG_PT_PER_IN);
     }
     return rc;
 }

@@ -114,6 +114,14 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 
 /* animate.c: an animation to a GIF file or a folder of PNG frames; the exit status */
 int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e);
+/* The label size the frames of animation e take (state from its begin, n frames): the one the
+ * request asks for, or a smaller one (figure_smaller_fonts) where that one does not fit. */
+double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entry *e,
+                          void *state, long n);
+/* Labels that do not fit a narrow page (or a text block's height) are drawn smaller, down to
+ * 6 pt: a 2 in subfigure draws every single-panel figure. The sizes tried below font, into
+ * sizes[]; how many. */
+size_t figure_smaller_fonts(double font, double sizes[4]);
 /* An animation's page by default: 6.4 in x 3.6 in at 150 dpi, 960 x 540 pixels (a 16:9 slide) */
 #define ANIM_PAGE_WIDTH_IN 6.4
 #define ANIM_ASPECT 0.5625

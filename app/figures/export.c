@@ -855,10 +855,7 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     return 0;
 }
 
-/* Labels that do not fit a narrow page (or a text block's height) are drawn smaller, down to
- * 6 pt: a 2 in subfigure draws every single-panel figure. The sizes tried below font, into
- * sizes[]; how many. */
-static size_t smaller_fonts(double font, double sizes[4])
+size_t figure_smaller_fonts(double font, double sizes[4])
 {
     size_t n = 0;
     for (double f = font * 0.8; f > 7 && n < 2; f *= 0.8)
@@ -907,7 +904,7 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     fig_memo memo = {0};
     export_memo = &memo;
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
-    size_t n = 1 + smaller_fonts(asked, sizes + 1);
+    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
     double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
     fig_request r = *req;
     tf_status st = TF_ERR_RANGE;
