@@ -102,7 +102,6 @@ double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entr
     return frames_font(&j);
 }
 
-
 /* The width (hundredths of an inch) after c for a frame that asked there for need: c grown by
  * the larger of need's factors (the height follows the width), or with a set height by its
  * width's, at most twice; by a tenth when it names none. */
@@ -284,14 +283,12 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
     /* 2. the label size; the frames, into the file or the folder */
     double asked = j.font;
     j.font = frames_font(&j);
-    char software[64];
-    snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h, dpi,
                                  j.n, j.fps);
     char own[256]; /* the figure's own title, as plain text for the metadata */
     markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
     j.meta = (fig_meta){.title = req->no_title || !req->title ? own : req->title,
-                        .software = software, .params = params, .date = FIG_FIXED_DATE};
+                        .software = "tfviz " TF_VERSION, .params = params, .date = FIG_FIXED_DATE};
     progress_start(&j.progress, folder ? "PNG" : "GIF", PROGRESS_FRAMES, (double)j.n);
     int rc = folder ? to_folder(&j) : to_gif(&j);
     progress_end(&j.progress);

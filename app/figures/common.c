@@ -39,12 +39,13 @@ static cmap_id scale_map(const fig_ctx *c, double mn, double mx, double *lo, dou
  * past it) */
 static void scale_limits(const fig_ctx *c, double *lo, double *hi)
 {
-    if (c->has_vmin)
-        *lo = c->vmin;
-    if (c->has_vmax)
-        *hi = c->vmax;
+    const fig_request *r = c->req;
+    if (r->has_vmin)
+        *lo = r->vmin;
+    if (r->has_vmax)
+        *hi = r->vmax;
     if (!(*hi > *lo)) {
-        if (c->has_vmin)
+        if (r->has_vmin)
             *hi = *lo + 1.0;
         else
             *lo = *hi - 1.0;
@@ -175,7 +176,7 @@ static cmap_id scale_of(const fig_ctx *c, const double *st, const double *pct, b
         if (hi > lo && hi - lo < full / 1.5)
             r->lo = lo, r->hi = hi;
     }
-    if (named && (c->has_vmin || c->has_vmax))
+    if (named && (c->req->has_vmin || c->req->has_vmax))
         scale_limits(c, &r->lo, &r->hi);
     r->clip = (mn < r->lo ? 1 : 0) | (mx > r->hi ? 2 : 0);
     return cm;
@@ -234,11 +235,17 @@ const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matri
                      (double)m->cols / (double)dc);
     else
         return label;
-    double w, h;
-    fig_text_size(c->f, FIG_LABEL, out, false, &w, &h);
-    if (w > ax->r.w + ax->used_left) /* a narrow panel: that its pixels are means */
+    /* a narrow panel: that its pixels are means */
+    if (too_wide(c->f, FIG_LABEL, out, ax->r.w + ax->used_left))
         txt_fmt_lang(out, cap, T_F_AVG_SHORT, c->zh, label);
     return out;
+}
+
+bool too_wide(fig *f, fig_role role, const char *text, double room)
+{
+    double w, h;
+    fig_text_size(f, role, text, false, &w, &h);
+    return w > room;
 }
 
 void minmax(const double *v, size_t n, double *mn, double *mx)
@@ -251,8 +258,6 @@ void minmax(const double *v, size_t n, double *mn, double *mx)
     }
 }
 
-/* Axes for a (rows, cols) matrix whose cell centres sit at whole numbers from r0 and c0;
- * row r0 at the top. */
 void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0)
 {
     memset(ax, 0, sizeof *ax);
@@ -401,7 +406,6 @@ fig_rect colorbar_rect(const fig_axes *ax)
     return (fig_rect){ax->r.x + ax->r.w, ax->r.y, ax->right, ax->r.h};
 }
 
-/* Make the plot area square by narrowing (or shortening) outer and fitting again. */
 void fit_square(fig *f, fig_axes *ax, fig_rect outer)
 {
     ax->title_room = (fig_rect){0};

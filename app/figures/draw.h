@@ -35,16 +35,13 @@ typedef struct {
     fig_rect area;    /* the page inside its margins, below the title */
     char msg[200];    /* why a figure cannot be drawn (bad input) */
     const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
-    const fig_request *req;    /* the request (an animation's corpus and training settings) */
+    const fig_request *req;    /* the request (--vmin, --vmax, an animation's corpus...) */
     bool said;                 /* the reason of a failure was already told (stderr) */
-    bool no_title;    /* --no-title, or --venue without --title: no figure title */
     bool no_notes;    /* --venue without --title: no footnote paragraphs */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
     bool pe_split;    /* --pe-layout split */
     bool pe_layout_set; /* --pe-layout given; else PE-like columns split where they outnumber
                            the pixels (averaging a sin and a cos column invents ~0.5) */
-    bool has_vmin, has_vmax; /* --vmin, --vmax: every heatmap's colour limits */
-    double vmin, vmax;
 } fig_ctx;
 
 /* An animation: what all its frames share is made once by begin (c->f NULL), then frame k of n
@@ -233,6 +230,8 @@ bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
  * bytes). */
 const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,
                            const char *label, char *out, size_t cap);
+/* Whether text (markup) at role is wider than room. */
+bool too_wide(fig *f, fig_role role, const char *text, double room);
 void minmax(const double *v, size_t n, double *mn, double *mx);
 /* Axes for a (rows, cols) matrix whose cell centres sit at whole numbers from r0 and c0;
  * row r0 at the top. */

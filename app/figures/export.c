@@ -264,8 +264,7 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
  * .gif or a folder. NULL when they go together, else a sentence in why. */
 static const char *check_path(const fig_request *req, const fig_entry *e, char *why, size_t cap)
 {
-    char stills[300], anims[120];
-    names_list(false, stills, sizeof stills);
+    char anims[120];
     names_list(true, anims, sizeof anims);
     if (!req->path || !*req->path) {
         snprintf(why, cap, "--export needs a file name ending in .png, .svg or .pdf (.gif or a "
@@ -517,12 +516,10 @@ fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
     return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
-                     .no_title = req->no_title, .no_notes = req->no_notes,
+                     .no_notes = req->no_notes,
                      /* no subtitles: the panels of a multi-panel figure are named by letters */
                      .panel_labels = req->panel_labels || req->no_title,
-                     .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set,
-                     .has_vmin = req->has_vmin,
-                     .has_vmax = req->has_vmax, .vmin = req->vmin, .vmax = req->vmax};
+                     .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set};
 }
 
 tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
@@ -611,17 +608,14 @@ static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_en
     char format[16];
     snprintf(format, sizeof format, "FIGURE.%s", fig_format_name(fmt));
     char *params = measure ? NULL : figure_params(req, a, e, format, w, h, dpi, 0, 0);
-    char software[64];
-    snprintf(software, sizeof software, "tfviz %s", TF_VERSION);
     char own[256]; /* the figure's own title, as plain text for the metadata */
     markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
-    const char *title = req->no_title || !req->title ? own : req->title;
     fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
                      .latin_first = !req->zh, .fp = fp, .measure = measure,
                      .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
                      .ticks_out = plan_out, .need_out = need};
-    fig_meta meta = {.title = title, .software = software, .params = params,
-                     .date = FIG_FIXED_DATE};
+    fig_meta meta = {.title = req->no_title || !req->title ? own : req->title,
+                     .software = "tfviz " TF_VERSION, .params = params, .date = FIG_FIXED_DATE};
     tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){.memo = export_memo},
                                cramped, why, why_len);
     free(params);

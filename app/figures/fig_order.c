@@ -25,9 +25,7 @@ static void sentence_label(fig *f, char *out, size_t n, const char *tag, const c
     for (size_t cap = sizeof buf;; cap = cap * 4 / 5) {
         text_markup(buf, cap, s, len);
         snprintf(out, n, "%s: %s", tag, buf);
-        double w, h;
-        fig_text_size(f, FIG_LABEL, out, false, &w, &h);
-        if (w <= max_len || cap < 12)
+        if (!too_wide(f, FIG_LABEL, out, max_len) || cap < 12)
             return;
     }
 }
@@ -40,9 +38,7 @@ static void numbered_label(fig *f, char *out, size_t n, const char *tag, const t
     for (int i = 0; i < tt->n && o < n; i++) {
         size_t keep = o;
         o += (size_t)snprintf(out + o, n - o, "%s%d %s", i ? "  " : " ", i + 1, tt->labels[i]);
-        double w, h;
-        fig_text_size(f, FIG_LABEL, out, false, &w, &h);
-        if (o >= n || w > max_len) {
+        if (too_wide(f, FIG_LABEL, out, max_len) || o >= n) {
             snprintf(out + keep, n - keep, " …");
             return;
         }
@@ -99,17 +95,11 @@ static int ticks_every(fig *f, const token_ticks *tt, double cell, bool vertical
     return k;
 }
 
-/* The ticks an axis of cells `cell` points wide draws: every k-th of tt's labels (ticks_every),
- * k no less than the page's plan says (fig_plan_max: both languages draw the same ticks),
- * counted from the middle token so that it always keeps its label. Returns k. */
-typedef struct {
-    int n;
-    double *at;
-    const char **labels;
-} tick_pick;
-
+/* The ticks an axis of cells `cell` points wide draws, into p (tt's labels): every k-th of them
+ * (ticks_every), k no less than the page's plan says (fig_plan_max: both languages draw the same
+ * ticks), counted from the middle token so that it always keeps its label. Returns k. */
 static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical, bool ink,
-                      tick_pick *p)
+                      token_ticks *p)
 {
     int k = (int)fig_plan_max(f, (double)ticks_every(f, tt, cell, vertical, ink));
     int mid = (tt->n - 1) / 2;
@@ -121,15 +111,8 @@ static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical,
     return k;
 }
 
-static void set_pick_axis(fig_axis *ax, const tick_pick *p)
-{
-    ax->n = p->n;
-    ax->at = p->at;
-    ax->labels = p->labels;
-}
-
 /* Width of the widest of a token axis' first and last labels. */
-static double edge_label_width(fig *f, const tick_pick *tp)
+static double edge_label_width(fig *f, const token_ticks *tp)
 {
     double w0 = 0, w1 = 0, h;
     if (tp->n > 0) {
@@ -148,8 +131,8 @@ typedef struct {
     bool wide;                 /* a page across the text: the upper rows' x ticks unlabelled */
     token_ticks ta, tb, na, nr; /* the tokens of A and of B, their numbers on the columns and
                                  * on the rows (row_number_size) */
-    tick_pick pa, pb;          /* the ticks drawn on A's x axes (and |A - B|'s), on B's */
-    tick_pick pay, pby;        /* ... on their y axes */
+    token_ticks pa, pb;        /* the ticks drawn on A's x axes (and |A - B|'s), on B's */
+    token_ticks pay, pby;      /* ... on their y axes */
     int nm;                    /* columns: three modes, or the schemes listed */
     const char *mode_title[SCHEME_COUNT];
     fig_rect area;                 /* the page above the note */
@@ -168,8 +151,8 @@ static void row_axes(fig_ctx *c, order_grid *g, int r, int m)
     fig_axes *p = &g->ax[r][m];
     bool b = r == 1 && g->own;
     matrix_axes(p, (long)g->T, 0, (long)g->T, 0);
-    set_pick_axis(&p->x, b ? &g->pb : &g->pa);
-    set_pick_axis(&p->y, b ? &g->pby : &g->pay);
+    set_token_axis(&p->x, b ? &g->pb : &g->pa);
+    set_token_axis(&p->y, b ? &g->pby : &g->pay);
     p->y.hide = m > 0;
     p->y.ink_apart = g->numbers;
     /* across the text the page is low: the columns of the rows above the last are the same
@@ -361,13 +344,11 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
-    double yw, yh; /* a low panel: the label's short form along its height */
-    fig_text_size(c->f, FIG_LABEL, ylabel, false, &yw, &yh);
-    if (yw > 0.6 * br.h)
+    if (too_wide(c->f, FIG_LABEL, ylabel, 0.6 * br.h)) /* a low panel: its short form */
         txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF_S, c->zh);
     fig_axes b = {.grid = true, .tag = panel_tag(c, 1)};
     b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .label = fig_txt(c, T_F_TOKEN_A)};
-    set_pick_axis(&b.x, &g->pa);
+    set_token_axis(&b.x, &g->pa);
     b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0, .label = ylabel};
     b.right = fig_legend_width(c->f, li, g->nm);
     b.min_left = min_left;
@@ -430,11 +411,11 @@ static void row_number_size(fig *f, order_grid *g, double row)
 static void choose_ticks(fig_ctx *c, order_grid *g)
 {
     double w = g->cell / (double)g->T, h = g->cellh / (double)g->T;
-    tick_pick *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
+    token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
     const token_ticks *tok[2] = {&g->ta, &g->tb}, *num[2] = {&g->na, &g->nr};
-    tick_pick tp[4];
+    token_ticks tp[4];
     for (int i = 0; i < 4; i++)
-        tp[i] = (tick_pick){0, p[i]->at, p[i]->labels};
+        tp[i] = (token_ticks){0, p[i]->at, p[i]->labels, NULL};
     int ka = pick_ticks(c->f, &g->ta, w, false, false, &tp[0]);
     int kb = pick_ticks(c->f, &g->tb, w, false, false, &tp[1]);
     /* numbers in both languages when the tokens do not fit in either */
@@ -506,18 +487,14 @@ static void order_grid_free(order_grid *g)
     token_ticks_free(&g->tb);
     token_ticks_free(&g->na);
     token_ticks_free(&g->nr);
-    free(g->pa.at);
-    free(g->pa.labels);
-    free(g->pb.at);
-    free(g->pb.labels);
-    free(g->pay.at);
-    free(g->pay.labels);
-    free(g->pby.at);
-    free(g->pby.labels);
+    token_ticks_free(&g->pa);
+    token_ticks_free(&g->pb);
+    token_ticks_free(&g->pay);
+    token_ticks_free(&g->pby);
 }
 
 /* The ticks tt, all of them, in p (its arrays allocated for n). */
-static tf_status pick_all(const token_ticks *tt, size_t n, tick_pick *p)
+static tf_status pick_all(const token_ticks *tt, size_t n, token_ticks *p)
 {
     p->at = malloc(n * sizeof *p->at);
     p->labels = malloc(n * sizeof *p->labels);
@@ -627,9 +604,8 @@ tf_status draw_order(fig_ctx *c)
     tf_status st = draw_squares(c, &g, cm, lo, hi, dhi);
     double ry = draw_readings(c, &g, th);
     fig_rect br = {g.area.x, ry + 0.5 * g.fs, g.area.w, g.area.y + g.area.h - (ry + 0.5 * g.fs)};
-    if (wide) {
+    if (wide)
         br = (fig_rect){side.x, side.y + top, side.w, side.h - top - nh};
-    }
     diff_bars(c, &g, br, wide ? 0.0 : g.left, where);
     free(where);
     order_grid_free(&g);

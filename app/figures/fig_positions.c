@@ -86,9 +86,7 @@ tf_status draw_pe(fig_ctx *c)
     fig_matrix m = {.rows = n, .cols = d, .row = pe_row, .ctx = &sr};
     sr.split = pe_split_for(c, &ax, &m);
     const char *dim = fig_txt(c, sr.split ? T_F_DIM_SPLIT : T_F_DIM);
-    double w, h;
-    fig_text_size(c->f, FIG_LABEL, dim, false, &w, &h);
-    if (sr.split && w > ax.r.w + ax.used_left)
+    if (sr.split && too_wide(c->f, FIG_LABEL, dim, ax.r.w + ax.used_left))
         dim = fig_txt(c, T_F_DIM_SPLIT_S);
     char xl[240];
     ax.x.label = averaged_label(c, &ax, &m, dim, xl, sizeof xl);
@@ -196,16 +194,16 @@ static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
     }
 }
 
-/* PE of w's dimensions from position x0 to x1 on ax, ns samples each (scratch xs, ys), with
- * the zero line. */
-static void wave_lines(fig_ctx *c, const fig_axes *ax, const wave_dims *w, double x0, double x1,
-                       double lwid, double *xs, double *ys, long ns)
+/* PE of w's dimensions across ax's positions, ns samples each (scratch xs, ys), with the zero
+ * line. */
+static void wave_lines(fig_ctx *c, const fig_axes *ax, const wave_dims *w, double lwid,
+                       double *xs, double *ys, long ns)
 {
     const tf_config *cfg = &c->a->cfg;
     fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lwid, FIG_SOLID);
     for (int k = 0; k < w->np; k++) {
         for (long s = 0; s < ns; s++) {
-            xs[s] = x0 + (x1 - x0) * s / (ns - 1);
+            xs[s] = ax->x.lo + (ax->x.hi - ax->x.lo) * s / (ns - 1);
             ys[s] = posenc_value(xs[s], w->pick[k], cfg->d_model, cfg->base);
         }
         fig_line(c->f, ax, xs, ys, ns, w->li[k].color, 2 * lwid, w->li[k].dash);
@@ -284,8 +282,7 @@ static void freq_upper(fig_ctx *c, freq_panels *p, double lwid)
 static void freq_lower(fig_ctx *c, freq_panels *p, double lwid, double *xs, double *ys, long ns)
 {
     fig_axes_draw(c->f, &p->a2);
-    wave_lines(c, &p->a2, &p->w, (double)p->pos0, (double)(p->pos0 + (p->n > 1 ? p->n - 1 : 1)),
-               lwid, xs, ys, ns);
+    wave_lines(c, &p->a2, &p->w, lwid, xs, ys, ns);
     fig_legend(c->f, &p->a2, p->w.li, p->w.np, 4);
 }
 
@@ -458,7 +455,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
 
     /* 1. the columns across the positions, and where the position now crosses them */
     fig_axes_draw(c->f, &p.top);
-    wave_lines(c, &p.top, &p.w, p.top.x.lo, p.top.x.hi, lwid, xs, ys, ns);
+    wave_lines(c, &p.top, &p.w, lwid, xs, ys, ns);
     fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, ink, 1.5 * lwid, FIG_SOLID);
     for (int k2 = 0; k2 < p.w.np; k2++) {
         double v = row[p.w.pick[k2]];

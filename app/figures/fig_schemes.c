@@ -182,11 +182,9 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
             if (diff <= 1e-9 * fmax(tol, 1.0))
                 k->same_as = j;
         }
-        if (k->same_as >= 0) {
-            snprintf(k->own, sizeof k->own, "%s", k->label);
+        if (k->same_as >= 0)
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
                          scheme_legend_name(S->k[k->same_as].s, c->zh));
-        }
     }
 }
 
@@ -574,13 +572,10 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
 }
 
 /* The RoPE panel past the trained length: the share of rotation pairs at angles the model never
- * saw in training, plain RoPE against its scaling. */
+ * saw in training, plain RoPE against its scaling; the distance axis the curves' panels have. */
 static void unseen_axes(const fig_ctx *c, const scurves *S, fig_axes *ax)
 {
-    *ax = (fig_axes){.grid = true};
-    ax->x = (fig_axis){.lo = 1, .hi = (double)S->R, .log = true,
-                       .label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>（对数轴）"
-                                      : "distance <i>k</i> = <i>i</i> − <i>j</i> (log axis)"};
+    scurves_axes(c, S, false, ax);
     ax->y = (fig_axis){.lo = -4, .hi = 104,
                        .label = c->zh ? "未见过的角度，占频率对的 %" : "unseen angles, % of pairs"};
     ax->title = c->zh ? "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"
@@ -598,14 +593,6 @@ static void break_after(char *s, size_t cap, const char *cjk, const char *latin)
         m[n] = '\n';
     } else if (sp)
         sp[1] = '\n';
-}
-
-/* Whether text at role is wider than room. */
-static bool too_wide(fig *f, fig_role role, const char *text, double room)
-{
-    double w, h;
-    fig_text_size(f, role, text, false, &w, &h);
-    return w > room;
 }
 
 static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax)
@@ -828,13 +815,12 @@ const char *check_pefile(const tf_config *cfg)
 
 typedef struct {
     const tf_learned_pe *t;
-    long n;        /* rows in the cosine matrix */
+    long n;        /* rows in the cosine matrix, and offsets of the curve */
     const double *gram; /* (n, n): gram_own, or the export's memo's */
     double *gram_own;
-    double *sim;   /* (K) the table's similarity against offset 0 .. K-1 */
-    double *sin;   /* (K) sinusoidal PE's of the same width */
-    double *x;     /* (K) */
-    long K;
+    double *sim;   /* (n) the table's similarity against offset 0 .. n-1 */
+    double *sin;   /* (n) sinusoidal PE's of the same width */
+    double *x;     /* (n) */
 } pefile_data;
 
 static void pefile_free(pefile_data *P)
@@ -847,23 +833,22 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     memset(P, 0, sizeof *P);
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
-    P->K = P->n;
-    P->sim = malloc((size_t)P->K * sizeof *P->sim);
-    P->sin = malloc((size_t)P->K * sizeof *P->sin);
-    P->x = malloc((size_t)P->K * sizeof *P->x);
+    P->sim = malloc((size_t)P->n * sizeof *P->sim);
+    P->sin = malloc((size_t)P->n * sizeof *P->sin);
+    P->x = malloc((size_t)P->n * sizeof *P->x);
     if (!P->sim || !P->sin || !P->x) {
         pefile_free(P);
         return TF_ERR_NOMEM;
     }
-    for (long k = 0; k < P->K; k++)
+    for (long k = 0; k < P->n; k++)
         P->x[k] = (double)k;
-    size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->K;
+    size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->n;
     P->gram = memo_ref(c, 0, nn);
     if (P->gram && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
         return TF_OK; /* the export's earlier page computed them */
     P->gram = P->gram_own = malloc(nn * sizeof *P->gram_own);
     tf_status st = P->gram_own ? learned_pe_gram(t, false, 0, P->n, P->gram_own) : TF_ERR_NOMEM;
-    if (st == TF_OK) /* K = n: the same rows */
+    if (st == TF_OK)
         learned_pe_offset_similarity_gram(P->gram_own, P->n, P->sim);
     /* sinusoidal PE of the table's width (an odd width: the even one below it) */
     poscurve_cfg pc;
@@ -871,7 +856,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     pc.d = t->d >= 2 ? t->d - t->d % 2 : 2;
     pc.base = c->a->cfg.base;
     if (st == TF_OK)
-        st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->K, P->sin);
+        st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->n, P->sin);
     if (st != TF_OK) {
         pefile_free(P);
         return st;
@@ -904,8 +889,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     /* each panel its own scale; --vmin/--vmax are the table's values */
     color_range s1, s2;
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
-    cmap_id cm = color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
-    double lo = s1.lo, hi = s1.hi;
+    color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
     double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
     fig_rect left = r, right = r;
     left.w = (r.w - gap) / 2;
@@ -916,7 +900,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a1.x.label = fig_txt(c, T_F_DIM);
     a1.y.label = fig_txt(c, T_F_POS);
     a1.title = c->zh ? "位置表 <i>P</i>[<i>p</i>, <i>j</i>]" : "the table <i>P</i>[<i>p</i>, <i>j</i>]";
-    a1.right = fig_colorbar_width(c->f, lo, hi, NULL);
+    a1.right = fig_colorbar_width(c->f, s1.lo, s1.hi, NULL);
     fig_axes_fit(c->f, &a1, left);
     short_pos_label(c, &a1, left, false);
     /* the scale of what the pixels show: averaged columns span less than the cells; the label
@@ -930,14 +914,12 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
         short_pos_label(c, &a1, left, false);
         a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
     }
-    cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
-    lo = s1.lo, hi = s1.hi;
-    tf_status st = fig_heatmap(c->f, &a1, &m1, cm, lo, hi);
+    cmap_id cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
+    tf_status st = fig_heatmap(c->f, &a1, &m1, cm, s1.lo, s1.hi);
     fig_axes_draw(c->f, &a1);
-    fig_colorbar_clip(c->f, colorbar_rect(&a1), cm, lo, hi, NULL, s1.clip);
+    fig_colorbar_clip(c->f, colorbar_rect(&a1), cm, s1.lo, s1.hi, NULL, s1.clip);
     cmap_id cg = color_scale_of(c, 6, P->gram, (size_t)P->n * (size_t)P->n, NULL, NULL, false,
                                 &s2);
-    double glo = s2.lo, ghi = s2.hi;
     matrix_axes(&a2, P->n, 0, P->n, 0);
     a2.x.label = fig_txt(c, T_F_POS);
     a2.y.label = fig_txt(c, T_F_POS);
@@ -949,14 +931,14 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
         snprintf(t2, sizeof t2, "%s", c->zh ? "行之间的点积 <i>P</i>[<i>p</i>]·<i>P</i>[<i>q</i>]"
                                             : "dot products <i>P</i>[<i>p</i>]·<i>P</i>[<i>q</i>]");
     a2.title = t2;
-    a2.right = fig_colorbar_width(c->f, glo, ghi, NULL);
+    a2.right = fig_colorbar_width(c->f, s2.lo, s2.hi, NULL);
     fit_square(c->f, &a2, right);
     short_pos_label(c, &a2, right, true);
     if (st == TF_OK)
         st = fig_heatmap(c->f, &a2, &(fig_matrix){.f64 = P->gram, .rows = P->n, .cols = P->n},
-                         cg, glo, ghi);
+                         cg, s2.lo, s2.hi);
     fig_axes_draw(c->f, &a2);
-    fig_colorbar_clip(c->f, colorbar_rect(&a2), cg, glo, ghi, NULL, s2.clip);
+    fig_colorbar_clip(c->f, colorbar_rect(&a2), cg, s2.lo, s2.hi, NULL, s2.clip);
     return st;
 }
 
@@ -986,7 +968,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     legend_wrap(c->f, li, 2, r.w, lab);
     fig_axes ax = {.grid = true};
     r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
-    ax.x = (fig_axis){.lo = 0, .hi = (double)(P->K > 1 ? P->K - 1 : 1), .integer = true,
+    ax.x = (fig_axis){.lo = 0, .hi = (double)(P->n > 1 ? P->n - 1 : 1), .integer = true,
                       .label = c->zh ? "偏移 <i>k</i>" : "offset <i>k</i>"};
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05,
                       .label = c->zh ? "平均余弦" : "mean cosine"};
@@ -1003,11 +985,11 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     fig_axes_draw(c->f, &ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    fig_line(c->f, &ax, P->x, P->sim, P->K, li[0].color, 2 * lw, li[0].dash);
-    fig_line(c->f, &ax, P->x, P->sin, P->K, li[1].color, 2 * lw, li[1].dash);
+    fig_line(c->f, &ax, P->x, P->sim, P->n, li[0].color, 2 * lw, li[0].dash);
+    fig_line(c->f, &ax, P->x, P->sin, P->n, li[1].color, 2 * lw, li[1].dash);
     double ms = 0.55 * fig_font_size(c->f, FIG_TICK);
-    for (int m = 0; m < 6 && P->K > 1; m++) { /* six markers each, side by side */
-        long a = (long)((P->K - 1) * (m + 0.3) / 6.0), b = (long)((P->K - 1) * (m + 0.7) / 6.0);
+    for (int m = 0; m < 6 && P->n > 1; m++) { /* six markers each, side by side */
+        long a = (long)((P->n - 1) * (m + 0.3) / 6.0), b = (long)((P->n - 1) * (m + 0.7) / 6.0);
         fig_markers_shape(c->f, &ax, &P->x[a], &P->sim[a], 1, li[0].color, ms, sf->marker);
         fig_markers_shape(c->f, &ax, &P->x[b], &P->sin[b], 1, li[1].color, ms, ss->marker);
     }

@@ -160,7 +160,7 @@ tf_status draw_input(fig_ctx *c)
      * scale and colour bar then, said in its title */
     double e_mn, e_mx, lo0 = lo, hi0 = hi;
     minmax(emb, T * d, &e_mn, &e_mx);
-    bool own = !c->has_vmin && !c->has_vmax &&
+    bool own = !c->req->has_vmin && !c->req->has_vmax &&
                fmax(fabs(e_mn), fabs(e_mx)) < 0.2 * fmax(fabs(lo), fabs(hi));
     if (own)
         color_scale(c, e_mn, e_mx, &lo0, &hi0);
