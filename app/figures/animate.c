@@ -234,13 +234,10 @@ static int to_folder(anim_job *j)
         out.kept = k > 0 ? kept : NULL;
         st = fig_png_write(out.fp, &r, &j->meta);
         fig_raster_free(&r);
-        if (outfile_close(&out, st)) {
+        int rc = outfile_close(&out, st) ? 1 : st == TF_OK ? 0 : -(int)st;
+        if (rc) {
             anim_dir_free(d);
-            return 1;
-        }
-        if (st != TF_OK) {
-            anim_dir_free(d);
-            return -(int)st;
+            return rc;
         }
         anim_dir_written(d);
     }
