@@ -685,7 +685,9 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         return;
     if (corner == 4 && a->legend_band.h > 0) { /* moved above the plot (fig_axes_fit) */
         fig_record(f, FIG_BOX_LEGEND, a->legend_band, 0, a->r, NULL);
+        pen_part_begin(f, PART_LEGEND, &a->r);
         fig_legend_rows(f, items, n, a->legend_band, true);
+        pen_part_end(f, PART_LEGEND);
         return;
     }
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
