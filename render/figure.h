@@ -281,6 +281,7 @@ double fig_tick_len(const fig *f);
  * Axes */
 
 #define FIG_MAX_TICKS 40
+#define FIG_LEGEND_BESIDE 0.4 /* of a panel's width at most, a legend right of its plot */
 
 typedef struct {
     double lo, hi;     /* data range shown; for a heatmap the outer cell edges */
@@ -302,6 +303,18 @@ typedef struct {
     double minor[FIG_MAX_TICKS * 2];
 } fig_axis;
 
+/* In the order of style.h's style_dash, so a scheme's style converts by a cast. */
+typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED, FIG_DASHDOT } fig_dash;
+
+/* A legend's item */
+typedef struct {
+    const char *label; /* markup */
+    tf_rgb color;
+    fig_dash dash;
+    bool bar;          /* a filled square instead of a line */
+    int marker;        /* 0: none; 1 + a style_marker: that marker in the middle of the line */
+} fig_legend_item;
+
 struct fig_axes {
     fig_rect r;        /* the plot area, set by fig_axes_fit */
     fig_axis x, y;
@@ -311,6 +324,14 @@ struct fig_axes {
     double min_left;   /* at least this much room left of the plot (aligns panels) */
     double used_left;  /* set by fig_axes_fit: the room taken left of the plot */
     double right;      /* room kept right of the plot (colorbar, legend) */
+    /* the items of a legend right of the plot's top (fig_legend's corner 4), its room in
+     * right: where that room would take more than FIG_LEGEND_BESIDE of the panel's width, the
+     * legend goes above the plot instead, in rows across the panel (fig_legend_rows), rather
+     * than the labels shrink; fig_axes_fit sets legend_band, where the rows go then (else
+     * its height is 0) */
+    const fig_legend_item *legend;
+    int n_legend;
+    fig_rect legend_band;
     const char *tag;   /* a panel letter such as "(a)", at the left of the title line, or NULL */
     fig_rect outer;    /* set by fig_axes_fit: the room it was given (or title_room) */
     /* non-empty: the room the title and the x label may take, wider than the room the plot is
@@ -374,8 +395,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
 /* Colour-blind-safe series colours (Okabe & Ito), cycling. */
 tf_rgb fig_series_color(int i);
 
-/* In the order of style.h's style_dash, so a scheme's style converts by a cast. */
-typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED, FIG_DASHDOT } fig_dash;
 
 /* A polyline through (x[i], y[i]) clipped to the plot area; non-finite points break the line. */
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
@@ -400,20 +419,16 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
 void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
                  double width, fig_dash dash);
 
-typedef struct {
-    const char *label; /* markup */
-    tf_rgb color;
-    fig_dash dash;
-    bool bar;          /* a filled square instead of a line */
-    int marker;        /* 0: none; 1 + a style_marker: that marker in the middle of the line */
-} fig_legend_item;
-
 /* A legend box in the corner of the plot area: corner 0 top-left, 1 top-right, 2 bottom-left,
  * 3 bottom-right; 4 outside, right of the plot's top (reserve fig_legend_width in a->right). */
 double fig_legend_width(fig *f, const fig_legend_item *items, int n);
 void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, int corner);
 /* Its height. */
 double fig_legend_height(fig *f, const fig_legend_item *items, int n);
+
+/* A legend as rows of items across area, from its top (a row full, the next one): laid out, and
+ * drawn when draw; the rows' height. */
+double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect area, bool draw);
 
 /* Data a legend must not cover: a polyline, in data coordinates. */
 typedef struct {

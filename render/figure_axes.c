@@ -316,7 +316,6 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
-static double pad_of(const fig *f) { return 0.35 * f->spec.font_size; }
 
 /* Text measured and drawn from here on wraps at width points onto more lines, centred, as the
  * page's title does (fig_title); 0: one line again. */
@@ -346,9 +345,32 @@ static double grow(double want, double have)
     return have > 0 ? want / have : 2.0;
 }
 
+/* The height of a's title line (its panel letter, its title wrapped when a->title_wraps) in
+ * room; *wrapped whether the title took more lines than one, *overflow at least how far the
+ * line is wider than room (a fraction of it). */
+static double title_height(fig *f, const fig_axes *a, fig_rect room, bool *wrapped,
+                           double *overflow)
+{
+    double tw = 0, tagw = 0, tagh = 0, h;
+    if (a->tag) {
+        fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &tagh);
+        tagw += fig_pad(f);
+    }
+    if (!a->title)
+        return tagh;
+    /* the title is centred over the plot, the letter at the panel's left edge */
+    double wrap = title_wrap(f, a, room.w, tagw);
+    *wrapped = wrap > 0;
+    wrap_at(f, wrap);
+    fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
+    wrap_at(f, 0);
+    *overflow = fmax(*overflow, (tw + 2 * tagw) / room.w);
+    return fmax(h, tagh);
+}
+
 void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
 {
-    double tick = fig_tick_len(f), pad = pad_of(f);
+    double tick = fig_tick_len(f), pad = fig_pad(f);
     double w, h, th;
     /* a title or axis label longer than the room it is centred in would be clipped or run into
      * its neighbours: the page is too small for this font size */
@@ -359,24 +381,16 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
     bool wrapped = false; /* a title on more lines than one, across the whole room */
-    if (a->title || a->tag) {
-        double tw = 0, tagw = 0, tagh = 0;
-        if (a->tag) {
-            fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &tagh);
-            tagw += pad;
-        }
-        h = tagh;
-        if (a->title) {
-            /* the title is centred over the plot, the letter at the panel's left edge */
-            double wrap = title_wrap(f, a, room.w, tagw);
-            wrapped = wrap > 0;
-            wrap_at(f, wrap);
-            fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
-            wrap_at(f, 0);
-            h = fmax(h, tagh);
-            overflow = fmax(overflow, (tw + 2 * tagw) / room.w);
-        }
-        top = h + pad;
+    if (a->title || a->tag)
+        top = title_height(f, a, room, &wrapped, &overflow) + pad;
+    double right = a->right;
+    a->legend_band = (fig_rect){0};
+    if (a->n_legend > 0 && right > FIG_LEGEND_BESIDE * outer.w) { /* above the plot */
+        double y = a->title || a->tag ? top : 0; /* under the title */
+        a->legend_band = (fig_rect){outer.x, outer.y + y, outer.w,
+                                    fig_legend_rows(f, a->legend, a->n_legend, outer, false)};
+        top = y + a->legend_band.h + 0.5 * pad + th / 2;
+        right = 0;
     }
     double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
     if (a->x.label) {
@@ -394,7 +408,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         left += pad + h;
         /* centred on the plot, it may reach into the room above and below it, not past it
          * (nor into a panel letter's corner, nor under a title that wrapped across the room) */
-        double reach = 2 * fmin(a->tag || wrapped ? 0.0 : top, bottom);
+        double reach = 2 * fmin(a->tag || wrapped || a->legend_band.h > 0 ? 0.0 : top, bottom);
         fig_height_room(f, ph + reach, w);
         if (w > ph + reach) /* the plot as high as the label, less what it may reach */
             fig_need_more(f, grow(w - reach + top + bottom, outer.h), 1);
@@ -402,12 +416,12 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     left = fmax(left, a->min_left);
     a->used_left = left;
     /* half of the last x label may stick out to the right */
-    double pw = outer.w - left - a->right - 0.5 * pad;
+    double pw = outer.w - left - right - 0.5 * pad;
     fig_axis_ticks(f, &a->x, pw, true);
     double xw, xh;
     fig_axis_label_extent(f, &a->x, &xw, &xh);
-    if (a->right < xw / 2)
-        pw -= xw / 2 - a->right;
+    if (right < xw / 2)
+        pw -= xw / 2 - right;
     if (overflow > 1)
         fig_need_more(f, 1, overflow);
     /* a plot narrower than three labels or lower than two lines cannot be read */
@@ -493,7 +507,7 @@ void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
 
 void fig_axes_draw(fig *f, const fig_axes *a)
 {
-    double tick = fig_tick_len(f), pad = pad_of(f), lw = fig_line_width(f);
+    double tick = fig_tick_len(f), pad = fig_pad(f), lw = fig_line_width(f);
     fig_rect r = a->r;
     pen_part_begin(f, PART_AXES, &r);
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
@@ -549,6 +563,8 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
     double tag_w = 0, tag_h;
+    /* the title line's foot: above the plot, or above a legend moved there */
+    double foot = (a->legend_band.h > 0 ? a->legend_band.y : r.y) - pad;
     if (a->tag) {
         fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
         tag_w += pad;
@@ -556,12 +572,12 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->title && (!f->spec.no_subtitles || a->title_is_name)) {
         size_t before = f->spec.boxes ? f->spec.boxes->n : 0;
         wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
-        fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), r.y - pad, 0.5,
+        fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), foot, 0.5,
                  1.0, false);
         wrap_at(f, 0);
         fig_mark_title(f, before, a->title_is_name ? FIG_TITLE_ROLE_NAME : FIG_TITLE_ROLE_TITLE);
     }
     if (a->tag)
-        fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, r.y - pad, 0.0, 1.0, false);
+        fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, foot, 0.0, 1.0, false);
     pen_part_end(f, PART_AXES);
 }

@@ -648,10 +648,48 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
     return -1;
 }
 
+double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect area, bool draw)
+{
+    double fs = fig_font_size(f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
+    double lw = 0.14 * fig_font_size(f, FIG_LABEL), rh = 1.5 * fs;
+    /* page coordinates as data: x from the area's left, y up from its bottom */
+    fig_axes pa = {.r = area};
+    pa.x = (fig_axis){.lo = 0, .hi = area.w};
+    pa.y = (fig_axis){.lo = 0, .hi = area.h};
+    double px = 0;
+    int row = 0;
+    for (int k = 0; k < n; k++) {
+        double w, h;
+        fig_text_size(f, FIG_TICK, items[k].label, false, &w, &h);
+        double item = sample + 0.4 * fs + w;
+        if (px > 0 && px + item > area.w)
+            px = 0, row++;
+        if (draw) {
+            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
+            fig_segment(f, &pa, px, yc, px + sample, yc, items[k].color, lw, items[k].dash);
+            double mx = px + sample / 2;
+            if (items[k].marker > 0)
+                fig_markers_shape(f, &pa, &mx, &yc, 1, items[k].color, 0.6 * fs,
+                                  items[k].marker - 1);
+            fig_text_legend(f, area, items[k].label, area.x + px + sample + 0.4 * fs,
+                            area.y + (row + 0.5) * rh);
+        }
+        px += item + gap;
+    }
+    return (row + 1) * rh;
+}
+
 void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, int corner)
 {
     if (n <= 0)
         return;
+    if (corner == 4 && a->legend_band.h > 0) { /* moved above the plot (fig_axes_fit) */
+        fig_record(f, FIG_BOX_LEGEND, a->legend_band, 0, a->r, NULL);
+        pen_part_begin(f, PART_LEGEND, &a->r);
+        fig_legend_rows(f, items, n, a->legend_band, true);
+        pen_part_end(f, PART_LEGEND);
+        return;
+    }
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
     double w, lh;
     legend_box(f, items, n, &w, &lh);

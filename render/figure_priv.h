@@ -164,4 +164,7 @@ void svg_note(fig *f, const char *text);
 void svg_part_begin(fig *f, pen_part part, const fig_rect *where);
 void svg_part_end(fig *f, pen_part part);
 
+/* The room between a label and what it labels */
+static inline double fig_pad(const fig *f) { return 0.35 * f->spec.font_size; }
+
 #endif

@@ -249,6 +249,8 @@ static double draw_note(fig_ctx *c, fig_rect area)
         if (nw <= area.w)
             break;
     }
+    if (nw > area.w) /* not even the shortest form: a taller page (its notes across it) */
+        fig_set_cramped(c->f);
     fig_text(c->f, FIG_NOTE, note, false, area.x, area.y + area.h, 0, 1, false);
     return nh;
 }
@@ -351,6 +353,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     set_token_axis(&b.x, &g->pa);
     b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0, .label = ylabel};
     b.right = fig_legend_width(c->f, li, g->nm);
+    b.legend = li, b.n_legend = g->nm;
     b.min_left = min_left;
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);

@@ -252,6 +252,8 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     p->a2.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = "PE(<i>pos</i>, <i>j</i>)"};
     double lw = fmax(fig_legend_width(c->f, p->li, 2), fig_legend_width(c->f, p->w.li, p->w.np));
     p->a1.right = p->a2.right = lw;
+    p->a1.legend = p->li, p->a1.n_legend = 2;
+    p->a2.legend = p->w.li, p->a2.n_legend = p->w.np;
     if (!wide)
         top.h -= 0.3 * fig_font_size(c->f, FIG_LABEL);
     fig_axes_fit(c->f, &p->a1, top);

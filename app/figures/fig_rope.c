@@ -73,6 +73,7 @@ tf_status draw_decay(fig_ctx *c)
     if (both >= 6 || corner < 0) { /* wider than the room above the curves: right of the plot */
         ax.y.hi = mx * 1.05;
         ax.right = fig_legend_width(c->f, li, nl);
+        ax.legend = li, ax.n_legend = nl;
         fig_axes_fit(c->f, &ax, c->area);
         corner = 4;
     }
