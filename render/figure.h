@@ -426,8 +426,9 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
 /* Its height. */
 double fig_legend_height(fig *f, const fig_legend_item *items, int n);
 
-/* A legend as rows of items across area, from its top (a row full, the next one): laid out, and
- * drawn when draw; the rows' height. */
+/* A legend in rows across area, from its top (below or above plots, where a legend inside
+ * would cover a curve, or beside one would leave it too narrow): a line sample and the label
+ * per item, as many a row as fit. Draws only when draw is set; returns the height it takes. */
 double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect area, bool draw);
 
 /* Data a legend must not cover: a polyline, in data coordinates. */

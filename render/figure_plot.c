@@ -671,8 +671,8 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
             if (items[k].marker > 0)
                 fig_markers_shape(f, &pa, &mx, &yc, 1, items[k].color, 0.6 * fs,
                                   items[k].marker - 1);
-            fig_text_legend(f, area, items[k].label, area.x + px + sample + 0.4 * fs,
-                            area.y + (row + 0.5) * rh);
+            fig_text(f, FIG_TICK, items[k].label, false, area.x + px + sample + 0.4 * fs,
+                     area.y + (row + 0.5) * rh, 0, 0.5, false);
         }
         px += item + gap;
     }
@@ -684,8 +684,7 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
     if (n <= 0)
         return;
     if (corner == 4 && a->legend_band.h > 0) { /* moved above the plot (fig_axes_fit) */
-        fig_record(f, FIG_BOX_LEGEND, a->legend_band, 0, a->r, NULL);
-        pen_part_begin(f, PART_LEGEND, &a->r);
+        pen_part_begin(f, PART_LEGEND, &a->r); /* its labels checked as labels */
         fig_legend_rows(f, items, n, a->legend_band, true);
         pen_part_end(f, PART_LEGEND);
         return;

@@ -499,38 +499,6 @@ void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width)
     snprintf(s, cap, "%s", out);
 }
 
-double legend_rows(fig_ctx *c, const fig_legend_item *li, int n, fig_rect area, bool draw)
-{
-    double fs = fig_font_size(c->f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
-    double lw = 0.14 * fig_font_size(c->f, FIG_LABEL);
-    /* page coordinates as data: x from the area's left, y up from its bottom */
-    fig_axes pa = {.r = area};
-    pa.x = (fig_axis){.lo = 0, .hi = area.w};
-    pa.y = (fig_axis){.lo = 0, .hi = area.h};
-    double px = 0, row = 0, rh = 1.5 * fs;
-    for (int k = 0; k < n; k++) {
-        double w, h;
-        fig_text_size(c->f, FIG_TICK, li[k].label, false, &w, &h);
-        double item = sample + 0.4 * fs + w;
-        if (px > 0 && px + item > area.w) {
-            px = 0;
-            row++;
-        }
-        if (draw) {
-            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
-            fig_segment(c->f, &pa, px, yc, px + sample, yc, li[k].color, lw, li[k].dash);
-            double mx = px + sample / 2;
-            if (li[k].marker > 0)
-                fig_markers_shape(c->f, &pa, &mx, &yc, 1, li[k].color, 0.6 * fs,
-                                  li[k].marker - 1);
-            fig_text(c->f, FIG_TICK, li[k].label, false, area.x + px + sample + 0.4 * fs,
-                     area.y + (row + 0.5) * rh, 0, 0.5, false);
-        }
-        px += item + gap;
-    }
-    return (row + 1) * rh;
-}
-
 void cut_at_colon(char *s)
 {
     char *colon = strstr(s, "\xef\xbc\x9a"); /* the full-width colon */

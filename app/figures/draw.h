@@ -248,11 +248,6 @@ void split_panels(fig_rect area, double across, double down, double gap_across, 
 /* NULL when a heatmap of rows x cols cells can be drawn, else a sentence naming `what`. */
 const char *heatmap_check(long rows, long cols, const char *what);
 
-/* A legend in rows across area, from its top (below or above plots, where a legend inside
- * would cover a curve): a line sample and the label per item, as many a row as fit. Draws only
- * when draw is set; returns the height it takes. */
-double legend_rows(fig_ctx *c, const fig_legend_item *li, int n, fig_rect area, bool draw);
-
 /* A label cut to its first words, up to its colon (":" or the full-width "："), if any: the
  * short form of "chance: the most without positions" or "shift s: m = 0 + s, ...". */
 void cut_at_colon(char *s);

@@ -315,7 +315,7 @@ static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
      * would cover a curve at some epoch (none runs along chance, the trained schemes climb to
      * 100 % across the whole width), and the chance line's label with it */
     if (g->n > 0) {
-        double lh = legend_rows(c, g->li, g->n, plots, false);
+        double lh = fig_legend_rows(c->f, g->li, g->n, plots, false);
         plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
         L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE),
                              plots.w, lh};
@@ -366,7 +366,7 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
     if (L.nh > 0)
         draw_note(c, frame, true);
     if (L.rows.w > 0)
-        legend_rows(c, g.li, g.n, L.rows, true);
+        fig_legend_rows(c->f, g.li, g.n, L.rows, true);
     curves_panel(c, L.a, false, upto, x, y);
     if (L.loss)
         curves_panel(c, L.l, true, upto, x, y);

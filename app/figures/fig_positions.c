@@ -374,7 +374,7 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
             fig_legend_item all[4 + 2];
             int na = pe_waves_items(p, all);
             p->rows1 = (fig_rect){c->area.x, c->area.y, c->area.w,
-                                  legend_rows(c, all, na, c->area, false)};
+                                  fig_legend_rows(c->f, all, na, c->area, false)};
             r1.y = r2.y = c->area.y + p->rows1.h + 0.3 * gap;
             r1.h = r2.h = c->area.y + c->area.h - r1.y;
         }
@@ -388,8 +388,9 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
             r2.w = c->area.x + c->area.w - r2.x;
         }
         if (mode == 2) { /* the legends' rows at the top of their panels */
-            p->rows1 = (fig_rect){r1.x, r1.y, r1.w, legend_rows(c, p->w.li, p->w.np, r1, false)};
-            p->rows2 = (fig_rect){r2.x, r2.y, r2.w, legend_rows(c, p->lrow, 2, r2, false)};
+            p->rows1 = r1;
+            p->rows1.h = fig_legend_rows(c->f, p->w.li, p->w.np, r1, false);
+            p->rows2 = (fig_rect){r2.x, r2.y, r2.w, fig_legend_rows(c->f, p->lrow, 2, r2, false)};
             r1.y += p->rows1.h, r1.h -= p->rows1.h;
             r2.y += p->rows2.h, r2.h -= p->rows2.h;
         }
@@ -465,9 +466,9 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
     }
     if (p.band) {
         fig_legend_item all[4 + 2];
-        legend_rows(c, all, pe_waves_items(&p, all), p.rows1, true);
+        fig_legend_rows(c->f, all, pe_waves_items(&p, all), p.rows1, true);
     } else if (p.rows1.w > 0) {
-        legend_rows(c, p.w.li, p.w.np, p.rows1, true);
+        fig_legend_rows(c->f, p.w.li, p.w.np, p.rows1, true);
     } else {
         fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);
     }
@@ -488,7 +489,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
     }
     if (p.rows2.w > 0)
-        legend_rows(c, p.lrow, 2, p.rows2, true);
+        fig_legend_rows(c->f, p.lrow, 2, p.rows2, true);
     else if (!p.band)
         fig_legend(c->f, &p.bottom, p.lrow, 2, 4);
     free(xs), free(ys), free(row), free(xi), free(vs), free(vc);

@@ -632,7 +632,7 @@ static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
             rows_fit &= 2 * fs + w <= bottom.w;
         }
         p->rows = (fig_rect){bottom.x, bottom.y, bottom.w, 0};
-        p->rows.h = legend_rows(c, p->l2, 2, p->rows, false);
+        p->rows.h = fig_legend_rows(c->f, p->l2, 2, p->rows, false);
         bottom.y += p->rows.h, bottom.h -= p->rows.h;
         fig_axes_fit(f, &p->a2, bottom);
     }
@@ -861,7 +861,7 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
     fig_segment(c->f, a2, s, a2->y.lo, s, a2->y.hi, ink, 1.5 * lw, FIG_SOLID);
     fig_markers(c->f, a2, &s, &score, 1, fig_series_color(2), ms);
     if (p->rows.w > 0)
-        legend_rows(c, p->l2, 2, p->rows, true);
+        fig_legend_rows(c->f, p->l2, 2, p->rows, true);
     else
         fig_legend(c->f, a2, p->l2, 2, 4);
 }

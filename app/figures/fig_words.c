@@ -578,7 +578,8 @@ static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         p->corner = legend_corner(c, t, p);
         if (p->corner < 0 && own_rows) {
             double gap = 0.3 * fig_font_size(c->f, FIG_TICK);
-            p->rows = (fig_rect){area.x, 0, area.w, legend_rows(c, p->li, p->nl, area, false)};
+            p->rows = (fig_rect){area.x, 0, area.w,
+                                 fig_legend_rows(c->f, p->li, p->nl, area, false)};
             area.h -= p->rows.h + gap;
             p->rows.y = area.y + area.h + gap;
             fig_axes_fit(c->f, ax, area);
@@ -614,7 +615,7 @@ static void train_curves(fig_ctx *c, const train_anim *t, long k, const train_pa
     if (p->corner >= 0)
         fig_legend(c->f, ax, p->li, p->nl, p->corner);
     else if (p->rows.w > 0)
-        legend_rows(c, p->li, p->nl, p->rows, true);
+        fig_legend_rows(c->f, p->li, p->nl, p->rows, true);
 }
 
 /* A frame: the map and the curves side by side (stacked on a tall page); when the curves'
@@ -638,7 +639,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
     if (!(curves_fit(c, t, k, curves, true, p) && map_fits(c, t, k, map))) {
         rows = area;
-        rows.h = legend_rows(c, p->li, p->nl, area, false);
+        rows.h = fig_legend_rows(c->f, p->li, p->nl, area, false);
         area.h -= rows.h + 0.5 * gap;
         rows.y = area.y + area.h + 0.5 * gap;
         split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
@@ -648,7 +649,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     tf_status st = train_map(c, t, k, map);
     train_curves(c, t, k, p);
     if (rows.w > 0 && p->corner < 0)
-        legend_rows(c, p->li, p->nl, rows, true);
+        fig_legend_rows(c->f, p->li, p->nl, rows, true);
     free(p), free(xs);
     return st;
 }
