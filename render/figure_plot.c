@@ -666,7 +666,17 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
             px = 0, row++;
         if (draw) {
             double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
-            fig_segment(f, &pa, px, yc, px + sample, yc, items[k].color, lw, items[k].dash);
+            if (items[k].bar) { /* a bar's square, as the legend beside a plot has it */
+                double side = 0.6 * fs;
+                pen_save(f);
+                pen_rgb(f, items[k].color);
+                pen_rect(f, area.x + px + (sample - side) / 2,
+                         area.y + (row + 0.5) * rh - side / 2, side, side);
+                pen_fill(f);
+                pen_restore(f);
+            } else {
+                fig_segment(f, &pa, px, yc, px + sample, yc, items[k].color, lw, items[k].dash);
+            }
             double mx = px + sample / 2;
             if (items[k].marker > 0)
                 fig_markers_shape(f, &pa, &mx, &yc, 1, items[k].color, 0.6 * fs,
