@@ -14,9 +14,9 @@ static bool with_cairo(const fig *f) { return !f->svg && fig_draws(f); }
 #define PEN(svg_call, cairo_call)                                                                  \
     do {                                                                                           \
         if (f->svg)                                                                                \
-            svg_call;                                                                              \
+            (svg_call);                                                                            \
         else if (with_cairo(f))                                                                    \
-            cairo_call;                                                                            \
+            (cairo_call);                                                                          \
     } while (0)
 
 void pen_save(fig *f)

@@ -105,7 +105,7 @@ static void select_two(double *s, size_t m, const size_t k[2], double out[2])
     size_t cap = m / 8, below[2] = {0, 0}, got[2] = {0, 0};
     double *in = m >= 16 * BRACKET_SAMPLE ? malloc((BRACKET_SAMPLE + 2 * cap) * sizeof *in)
                                           : NULL;
-    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY}, *gather[2];
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY}, *gather[2] = {0};
     if (in) {
         for (size_t j = 0; j < BRACKET_SAMPLE; j++)
             in[j] = s[j * (m / BRACKET_SAMPLE)];
@@ -127,7 +127,7 @@ static void select_two(double *s, size_t m, const size_t k[2], double out[2])
             }
     }
     for (int i = 0; i < 2; i++) /* the rank inside the bracket, else all of s */
-        out[i] = below[i] <= k[i] && k[i] < below[i] + got[i] && lo[i] < INFINITY
+        out[i] = gather[i] && below[i] <= k[i] && k[i] < below[i] + got[i] && lo[i] < INFINITY
                      ? select_kth(gather[i], got[i], k[i] - below[i])
                      : select_kth(s, m, k[i]);
     free(in);
@@ -193,10 +193,10 @@ cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
         if (slot >= 0)
             memo_put(c, slot, st, 5);
     }
-    long dr, dc;
-    if (ax)
+    long dr = 0, dc = 0;
+    if (ax && m)
         fig_heatmap_grid(c->f, ax, m, &dr, &dc);
-    if (!ax || (dr == m->rows && dc == m->cols))
+    if (!ax || !m || (dr == m->rows && dc == m->cols))
         return scale_of(c, st, st + 2, named, r);
     /* the pixels average cells: their means' percentiles, by the grid's size {dr, dc, p1, p99,
      * any} (the means depend on nothing else), one grid kept for each language's pages */
