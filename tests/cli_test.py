@@ -810,6 +810,11 @@ def test_errors():
         err = p.stderr.decode()
         check(p.returncode == 2 and needle in err and err.count("\n") == 1 and not p.stdout,
               f"{' '.join(args)} -> one sentence with '{needle}' (got {p.returncode}: {err.strip()})")
+    # --help and --version act in their turn: what comes after them is not judged
+    p = run("--version", "--bogus", ok=False)
+    check(p.returncode == 0 and b"tfviz" in p.stdout and not p.stderr, "--version --bogus: the version")
+    p = run("--help", "-n", ok=False)
+    check(p.returncode == 0 and b"Usage" in p.stdout and not p.stderr, "--help -n: the help")
     p = run("--print", "tokens", "-", stdin=b"\xe6\x88\x91\xff", ok=False)
     check(p.returncode == 2 and b"offset 3" in p.stderr, "invalid UTF-8 names the byte offset")
     p = run("--print", "tokens", "   ", ok=False)

@@ -586,6 +586,12 @@ def test_paper(d):
 
 def test_failures(d):
     """I/O failures: exit 1, one sentence, the old file intact, no temporary file."""
+    # an animation whose set --height is too low at any width says to change the height
+    p = run("--figure", "rope-rotation", "--export", os.path.join(d, "low.gif"), "--width", "6.4in",
+            "--height", "1in", "--frames", "4", "--lang", "en", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 2 and "give a taller --height" in err and
+          not os.path.exists(os.path.join(d, "low.gif")), f"a frame too low: {err.strip()}")
     blocker = os.path.join(d, "file")
     open(blocker, "w").write("x")
     p = run("--export", os.path.join(blocker, "x.png"), ok=False)

@@ -411,6 +411,8 @@ static int scan(int argc, char **argv, const char *shorts, const struct option *
         size_t i = 0;
         while (i < N_OPTIONS && c != (int)(256 + i) && !(c < 256 && c == options[i].short_name))
             i++;
+        if ((c == ':' || i == N_OPTIONS) && !modes)
+            continue; /* said, in its turn, by the pass that stores (--help before it acts) */
         if (c == ':') {
             err_say("%s needs a value; see tfviz --help.", argv[optind - 1]);
             return -1;

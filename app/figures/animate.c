@@ -151,6 +151,11 @@ static void say_cramped(anim_job *j, long k)
         snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
                  "frame; they need about %.2f in (--width %.2fin), or a smaller --font-size",
                  j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN, in, in);
+    else if (j->req->height > 0) /* the height set is what is short */
+        snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
+                 "frame at any width with this --height; give a taller --height, or leave it "
+                 "out (the height then follows the width)", j->font, j->w / FIG_PT_PER_IN,
+                 j->h / FIG_PT_PER_IN);
     else
         snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
                  "frame at any width up to 40 in; lower --font-size", j->font,
