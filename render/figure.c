@@ -276,11 +276,38 @@ void fig_height_room(fig *f, double have, double want)
     f->has_room = true;
 }
 
-bool fig_cramped_take(fig *f)
+fig_trial fig_try(fig *f)
 {
-    bool was = f->cramped;
-    f->cramped = false;
-    return was;
+    fig_trial t = {.cramped = f->cramped, .has_room = f->has_room, .need = f->need};
+    f->cramped = f->has_room = false;
+    f->need = (fig_need){0};
+    return t;
+}
+
+/* The growth a cramped page's need asks for: INFINITY where it gave no measure. */
+static double growth(fig_need n) { return fmax(n.h, n.w) > 1 ? fmax(n.h, n.w) : INFINITY; }
+
+bool fig_tried(fig *f, fig_trial *t, bool last)
+{
+    if (f->cramped && t->left && growth(t->least) < growth(f->need))
+        f->need = t->least, f->has_room = t->least_room; /* that one asked for less */
+    if (f->cramped && !last) {
+        *t = (fig_trial){t->cramped, t->has_room, t->need, true, f->has_room, f->need};
+        f->cramped = f->has_room = false;
+        f->need = (fig_need){0};
+        return false;
+    }
+    f->cramped |= t->cramped;
+    f->need.h = fmax(f->need.h, t->need.h);
+    f->need.w = fmax(f->need.w, t->need.w);
+    if (t->has_room)
+        fig_height_room(f, t->need.room, 1);
+    return true;
+}
+
+void fig_measured(fig *f, const fig_trial *t)
+{
+    f->cramped = t->cramped, f->has_room = t->has_room, f->need = t->need;
 }
 
 void fig_free(fig *f)

@@ -218,10 +218,25 @@ tf_status fig_next_page(fig *f);
 bool fig_cramped(const fig *f);
 /* Say that the page is too small for what a figure must draw (a label it cannot place). */
 void fig_set_cramped(fig *f);
-/* Whether the page was cramped, and clear it: a figure that tries a layout (fig_axes_fit only,
- * nothing drawn) and takes a smaller one when it did not fit asks before and after the trial,
- * and sets the flag again (fig_set_cramped) when it was set before. */
-bool fig_cramped_take(fig *f);
+/* A trial of layouts (fig_axes_fit only, nothing drawn), one after another until one is taken:
+ * the page's cramped flag and what it asked for before, and the alternatives left so far. */
+typedef struct {
+    bool cramped, has_room;
+    fig_need need;
+    bool left;           /* an alternative was left */
+    bool least_room;     /* its has_room */
+    fig_need least;      /* of those left, the one that asked for the least growth */
+} fig_trial;
+/* Begin a trial: what the page asked for so far is set aside, so that each layout tried asks
+ * only for what it lacks itself. */
+fig_trial fig_try(fig *f);
+/* Whether the layout tried since fig_try (or since the last fig_tried that said false) is taken:
+ * it fits, or it is the last. Taken, the trial ends, and the page asks for what it asked before
+ * and, where the layout taken does not fit, for the least growth any layout tried asked for
+ * (with that growth one of them fits). Else the layout is left and the next one is tried. */
+bool fig_tried(fig *f, fig_trial *t, bool last);
+/* End a trial whose layouts only measured: the page is as it was before fig_try. */
+void fig_measured(fig *f, const fig_trial *t);
 /* What a cramped page's measurements ask for: by how much the page's height and its width would
  * have to grow for the plots that had no room to get it (their least size and their labels
  * against the room they were given), 1 where none asked; a cramped page whose figure gave no

@@ -3,7 +3,8 @@
  * it was placed (inside the plot or outside it); a tick label and a legend's own swatch are not
  * data to keep off; a curve drawn past its plot's edge is clipped there, as it is drawn. Both
  * from boxes written by hand (the geometry alone) and from pages laid out through the API (what
- * fig_line and friends record). */
+ * fig_line and friends record). A trial of layouts asks for what the layout it takes lacks, or
+ * the least any layout tried lacked, not the sum of all it tried. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -190,12 +191,60 @@ static void test_segments_clipped(void **state)
     fig_boxes_free(&b);
 }
 
+/* A page that tries layouts asks for the growth of the one that asked for least (with it one
+ * fits), not for what every layout it tried lacked; a layout that fits, or one that only
+ * measured, leaves the page as it was. */
+static void test_trial_asks_least(void **state)
+{
+    (void)state;
+    fig *f;
+    fig_spec s = {.format = FIG_SVG, .width = 200, .height = 100, .font_size = 10, .measure = true};
+    assert_int_equal(fig_begin(&s, &(fig_meta){0}, &f), TF_OK);
+    fig_need_more(f, 1, 1.2); /* asked before the trial: kept */
+    const struct {
+        double a_h, a_w, b_h, b_w, want_h, want_w;
+    } cases[] = {{1, 3.0, 1.5, 1, 1.5, 1.2},  /* B, the last, lacks less than A */
+                 {1, 1.3, 2.0, 1, 1.0, 1.3}}; /* A lacks less: its need, B drawn cramped */
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fig *g;
+        assert_int_equal(fig_begin(&s, &(fig_meta){0}, &g), TF_OK);
+        fig_need_more(g, 1, 1.2);
+        fig_trial t = fig_try(g);
+        assert_false(fig_cramped(g));
+        fig_need_more(g, cases[i].a_h, cases[i].a_w);
+        assert_false(fig_tried(g, &t, false));
+        assert_false(fig_cramped(g)); /* cleared for the next layout */
+        fig_need_more(g, cases[i].b_h, cases[i].b_w);
+        assert_true(fig_tried(g, &t, true)); /* the last is taken, cramped */
+        assert_true(fig_cramped(g));
+        fig_need n = fig_cramped_need(g);
+        assert_float_equal(n.h, cases[i].want_h, 1e-12);
+        assert_float_equal(n.w, cases[i].want_w, 1e-12);
+        fig_free(g);
+    }
+    fig_trial t = fig_try(f); /* a first layout that does not fit, then one that does */
+    fig_need_more(f, 4, 4);
+    assert_false(fig_tried(f, &t, false));
+    assert_true(fig_tried(f, &t, false));
+    fig_need n = fig_cramped_need(f);
+    assert_float_equal(n.h, 1.0, 1e-12);
+    assert_float_equal(n.w, 1.2, 1e-12);
+    t = fig_try(f); /* only measured */
+    fig_need_more(f, 5, 5);
+    fig_measured(f, &t);
+    n = fig_cramped_need(f);
+    assert_float_equal(n.w, 1.2, 1e-12);
+    assert_float_equal(n.h, 1.0, 1e-12);
+    fig_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_curve_through_label_by_hand),
         cmocka_unit_test(test_curve_through_label_drawn),
         cmocka_unit_test(test_segments_clipped),
+        cmocka_unit_test(test_trial_asks_least),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     fig_release_fonts();

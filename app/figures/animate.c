@@ -36,12 +36,11 @@ typedef struct {
     tf_progress progress;
 } anim_job;
 
-#define ANIM_MAX_SIDE_IN 40.0 /* the export's limit of a page's side */
-
 /* Frame f of j laid out, not drawn, on the page the export gives width points: the height
  * --height, else a slide's proportions, and the pixels the drawn frame snaps to. Whether its
- * labels fit; *need what the page asks for when they do not. */
-static bool frame_fits_pt(anim_job *j, double width, long f, fig_need *need)
+ * labels fit; *need what the page asks for when they do not. A frame that fails for another
+ * reason (memory) counts as fitting: drawing it says why. */
+static bool frame_fits(anim_job *j, double width, long f, fig_need *need)
 {
     fig_request r = *j->req;
     r.width = width;
@@ -55,14 +54,7 @@ static bool frame_fits_pt(anim_job *j, double width, long f, fig_need *need)
     char why[8];
     return figure_page(j->req, j->a, j->e, &spec, &(fig_meta){0},
                        &(fig_frame){.state = j->state, .k = f, .n = j->n}, &cramped, why,
-                       sizeof why) == TF_OK && !cramped;
-}
-
-/* frame_fits_pt on the page the export gives the width of c hundredths of an inch (--width as
- * it names it) */
-static bool frame_fits(anim_job *j, long c, long f, fig_need *need)
-{
-    return frame_fits_pt(j, (double)c / 100 * FIG_PT_PER_IN, f, need);
+                       sizeof why) != TF_OK || !cramped;
 }
 
 /* The first frame of j from frame from on (then from the first) that does not fit on the page
@@ -70,7 +62,7 @@ static bool frame_fits(anim_job *j, long c, long f, fig_need *need)
 static long first_cramped(anim_job *j, double width, long from, fig_need *need)
 {
     for (long i = 0; i < j->n; i++)
-        if (!frame_fits_pt(j, width, (from + i) % j->n, need))
+        if (!frame_fits(j, width, (from + i) % j->n, need))
             return (from + i) % j->n;
     return -1;
 }
@@ -102,42 +94,28 @@ double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entr
     return frames_font(&j);
 }
 
-/* The width (hundredths of an inch) after c for a frame that asked there for need: c grown by
- * the larger of need's factors (the height follows the width), or with a set height by its
- * width's, at most twice; by a tenth when it names none. */
-static long grown(long c, fig_need need, bool height_set)
+/* The width (points) to name when frame k of j does not fit its page, from the measurements:
+ * grown by what the frame asks for (figure_width_grown) until it holds the frame, then narrowed
+ * by halves to within a fiftieth of the least that does (a plot's need is against its own box,
+ * and the title and ticks beside it do not grow with the page: the page needs less), and
+ * confirmed with every frame from this one on (its neighbours look alike); a frame that does
+ * not fit is the next one, from there. 0 when none fits up to 40 in. */
+static double width_that_fits(anim_job *j, long k)
 {
-    double by = height_set ? need.w : fmax(need.w, need.h);
-    by = by > 1 ? fmin(by, 2.0) : 1.1;
-    return c + (long)fmax(ceil(c * (by - 1) - 1e-9), 1);
-}
-
-/* The width (hundredths of an inch) to name when frame k of j does not fit its page, from the
- * measurements: grown by what the frame asks for until it holds the frame, then narrowed by
- * halves to within a fiftieth of the least that does (a page asks for what every layout a figure
- * tried lacked, often twice what the one it keeps needs), and confirmed with every frame, from
- * this one on (its neighbours look alike); a frame that does not fit is the next one, from
- * there. 0 when none fits up to 40 in. */
-static long width_that_fits(anim_job *j, long k)
-{
-    const long most = (long)(ANIM_MAX_SIDE_IN * 100);
-    long lo = (long)floor(j->w / FIG_PT_PER_IN * 100 + 1e-9), hi, f = k;
+    double lo = j->w, hi;
     fig_need need;
     frame_fits(j, lo, k, &need);
     for (;;) {
-        hi = grown(lo, need, j->req->height > 0);
-        while (hi <= most && !frame_fits(j, hi, f, &need))
-            lo = hi, hi = grown(lo, need, j->req->height > 0);
-        if (hi > most)
+        while ((hi = figure_width_grown(lo, need, j->req->height > 0)) > 0 &&
+               !frame_fits(j, hi, k, &need))
+            lo = hi;
+        if (!(hi > 0))
             return 0;
-        while (hi - lo > 1 && (hi - lo) * 50 > hi) {
-            long mid = (lo + hi) / 2;
-            if (frame_fits(j, mid, f, &need))
-                hi = mid;
-            else
-                lo = mid;
+        while ((hi - lo) * 50 > hi && hi - lo > FIG_PT_PER_IN / 100) {
+            double mid = round((lo + hi) / 2 / (FIG_PT_PER_IN / 100)) * (FIG_PT_PER_IN / 100);
+            *(frame_fits(j, mid, k, &need) ? &hi : &lo) = mid;
         }
-        if ((f = first_cramped(j, (double)hi / 100 * FIG_PT_PER_IN, f, &need)) < 0)
+        if ((k = first_cramped(j, hi, k, &need)) < 0)
             return hi;
         lo = hi;
     }
@@ -146,7 +124,7 @@ static long width_that_fits(anim_job *j, long k)
 /* Why frame k's labels do not fit, with the least width at which they would. */
 static void say_cramped(anim_job *j, long k)
 {
-    double in = (double)width_that_fits(j, k) / 100;
+    double in = width_that_fits(j, k) / FIG_PT_PER_IN;
     if (in > 0)
         snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
                  "frame; they need about %.2f in (--width %.2fin), or a smaller --font-size",

@@ -815,37 +815,38 @@ static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_ent
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
 
+double figure_width_grown(double w, fig_need need, bool height_set)
+{
+    double by = fmin(fmax(height_set ? need.w : fmax(need.w, need.h), 1.1), 2.0);
+    w = ceil(w * by / (FIG_PT_PER_IN / 100) - 1e-9) * (FIG_PT_PER_IN / 100);
+    return w > MAX_SIDE_PT ? 0 : w;
+}
+
 /* The width to name when e does not fit at width w (need: what its page there asked for),
- * computed from the measurements: w grown by what the plots lack across, or, where they lack
- * height only (the page at its cap), by that; a page laid out at that width that still asks for
- * more is grown by what it asks (a quarter to twice), 4 * LAYOUT_ROUNDS times at most. 0 when
- * none fits up to 40 in. */
+ * computed from the measurements: w grown by what the page asks for (figure_width_grown, the
+ * height following the width), and so on while the page laid out at that width asks for more,
+ * 4 * LAYOUT_ROUNDS times at most. 0 when none fits up to 40 in. */
 static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
                               fig_format fmt, double w, fig_need need)
 {
     fig_request r = *req;
     r.height = 0;
-    for (int round = 0; round < 4 * LAYOUT_ROUNDS; round++) {
-        double by = fmin(fmax(fmax(need.w, need.h), 1.25), 2.0);
-        w = ceil(w * by / (FIG_PT_PER_IN / 100)) * (FIG_PT_PER_IN / 100);
-        if (w > MAX_SIDE_PT)
-            return 0;
-        r.width = w;
+    fig_ticks *plan = malloc(sizeof *plan);
+    for (int round = 0; plan && round < 4 * LAYOUT_ROUNDS; round++) {
+        if (!(r.width = w = figure_width_grown(w, need, false)))
+            break;
         double pw, h;
         figure_page_size(&r, e, &pw, &h);
         bool cramped, both;
         char why[8];
-        fig_ticks *plan = malloc(sizeof *plan);
-        if (!plan)
-            return 0;
         tf_status st = layout_at(&r, a, e, fmt, pw, &h, MAX_SIDE_PT, plan, &cramped, &both,
                                  &need, why, sizeof why);
-        free(plan);
-        if (st == TF_OK)
-            return w;
-        if (st != TF_ERR_RANGE)
-            return 0;
+        if (st != TF_ERR_RANGE) {
+            free(plan);
+            return st == TF_OK ? w : 0;
+        }
     }
+    free(plan);
     return 0;
 }
 

@@ -171,7 +171,7 @@ static void row_axes(fig_ctx *c, order_grid *g, int r, int m)
 static void grid_layout(fig_ctx *c, order_grid *g)
 {
     double gapx = 0.5 * g->fs, extra[ROWS] = {0, 0, 0};
-    bool was = fig_cramped(c->f); /* pass 0 only measures: a squeeze there is no failure */
+    fig_trial t = fig_try(c->f); /* pass 0 only measures: a squeeze there is no failure */
     g->left = 0; /* measured again with the ticks of now */
     for (int pass = 0; pass < 2; pass++) {
         double y0 = g->grid.y;
@@ -192,8 +192,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
             g->gapx = gapx;
             break;
         }
-        if (fig_cramped_take(c->f) && was)
-            fig_set_cramped(c->f);
+        fig_measured(c->f, &t);
         /* the rows' squares equally tall, the room around each row (a title, tick labels)
          * its own: together as tall as the grid */
         g->left = 0;
@@ -589,14 +588,16 @@ tf_status draw_order(fig_ctx *c)
             g.grid.y += top;
             g.grid.h = (g.area.h - top - th) * 0.74;
         }
-        bool was = fig_cramped(c->f); /* the tokens may not fit: pass 0 only measures */
+        /* the tokens may not fit: passes 0 and 1 only measure, and make as many choices on
+         * every page, so that the plan matches them across languages */
+        fig_trial t = fig_try(c->f);
         grid_layout(c, &g);
-        if (pass == 2)
+        if (pass == 2) {
+            fig_tried(c->f, &t, true);
             break;
-        /* as many choices on every page, so that the plan matches them across languages */
+        }
         choose_ticks(c, &g);
-        if (fig_cramped_take(c->f) && was)
-            fig_set_cramped(c->f);
+        fig_measured(c->f, &t);
     }
     if (wide) { /* the side from the colour bars on */
         double x = g.ax[0][g.nm - 1].r.x + g.cell + g.cbw + 2.0 * g.fs;

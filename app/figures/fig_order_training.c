@@ -300,11 +300,9 @@ typedef struct {
 /* Lay out the page in mode m: 0 the note, the legend's rows and both panels; 1 without the
  * note; 2 without the note and the loss panel too, the accuracy's axis label in two lines (a
  * frame on a small slide, which cannot grow taller: the accuracy against chance is the point).
- * Whether it fits; the page's cramped
- * flag as it was. */
-static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
+ * Laid out only: the caller's trial (fig_try) takes one. */
+static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
 {
-    bool was = fig_cramped_take(c->f);
     L->nh = m == 0 && !c->no_notes ? draw_note(c, frame, false) : 0; /* --venue: no note */
     L->loss = m < 2;
     fig_rect plots = c->area;
@@ -337,10 +335,6 @@ static bool ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
         L->a = accuracy_axes(c, top, left, L->ylabel);
         L->l = loss_axes(c, bottom, left);
     }
-    bool fits = !fig_cramped_take(c->f);
-    if (was)
-        fig_set_cramped(c->f);
-    return fits;
 }
 
 /* The figure with the curves up to epoch upto (the whole run: INFINITY), as a still or as a
@@ -359,10 +353,10 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
     legend_items(c, &g, upto, x, y);
     ot_layout L;
     int m = 0, last = frame ? 2 : 0;
-    while (!ot_fit(c, m, frame, &g, &L) && m < last)
-        m++;
-    if (!ot_fit(c, m, frame, &g, &L)) /* the last, cramped */
-        fig_set_cramped(c->f);
+    fig_trial t = fig_try(c->f); /* the first layout that fits, else the last, cramped */
+    ot_fit(c, m, frame, &g, &L);
+    while (!fig_tried(c->f, &t, m == last))
+        ot_fit(c, ++m, frame, &g, &L);
     if (L.nh > 0)
         draw_note(c, frame, true);
     if (L.rows.w > 0)

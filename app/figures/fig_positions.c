@@ -362,7 +362,7 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
     p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};
     p->lrow[1] = (fig_legend_item){.label = fig_txt(c, T_F_PW_COS), .color = fig_series_color(5),
                                    .dash = FIG_DASHED};
-    bool was = fig_cramped_take(c->f);
+    fig_trial t = fig_try(c->f);
     for (int mode = 0; mode < 4; mode++) {
         /* stacked whatever the page's shape while it fits: each wave across the page's whole
          * width is easier to follow than two narrow panels side by side */
@@ -419,18 +419,13 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
             double w, h;
             const fig_legend_item *it = i < p->w.np ? &p->w.li[i] : &p->lrow[i - p->w.np];
             fig_text_size(c->f, FIG_TICK, it->label, false, &w, &h);
-            if (2 * fig_font_size(c->f, FIG_TICK) + w > (p->band ? c->area.w : r1.w))
-                fig_set_cramped(c->f);
+            double need = 2 * fig_font_size(c->f, FIG_TICK) + w, room = p->band ? c->area.w : r1.w;
+            if (need > room)
+                fig_need_more(c->f, 1, need / room);
         }
-        bool fits = !fig_cramped_take(c->f);
-        if (fits || mode == 3) {
-            if (!fits)
-                fig_set_cramped(c->f);
+        if (fig_tried(c->f, &t, mode == 3)) /* the first that fits, else the last, cramped */
             break;
-        }
     }
-    if (was)
-        fig_set_cramped(c->f);
 }
 
 static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)

@@ -590,13 +590,12 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     p->a1.right = p->a2.right = L->titles ? right : 0;
 }
 
-/* Lay out frame page p in area with layout L; false when it does not fit (cramped, or a
- * legend's label wider than its panel). */
-static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
+/* Lay out frame page p in area with layout L (cramped, or asking for more width where a legend's
+ * label is wider than its panel): laid out only, the caller's trial (fig_try) takes one. */
+static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
                    double score, rr_page *p)
 {
     fig *f = c->f;
-    bool was = fig_cramped_take(f);
     fig_rect plane, top, bottom;
     rr_areas(area, L->angles, 0.8 * fig_font_size(f, FIG_LABEL), &plane, &top, &bottom);
     /* the plane of pair 0, square */
@@ -613,7 +612,6 @@ static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
     fit_square(f, &p->plane, plane);
     /* the angles over the shift and the score */
     rr_curve_axes(c, r, L, score, p);
-    bool rows_fit = true;
     p->rows = (fig_rect){0};
     if (L->angles) {
         fig_axes_fit(f, &p->a1, top);
@@ -629,17 +627,14 @@ static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
         for (int i = 0; i < 2; i++) {
             double w, h;
             fig_text_size(f, FIG_TICK, p->l2[i].label, false, &w, &h);
-            rows_fit &= 2 * fs + w <= bottom.w;
+            if (2 * fs + w > bottom.w)
+                fig_need_more(f, 1, (2 * fs + w) / bottom.w);
         }
         p->rows = (fig_rect){bottom.x, bottom.y, bottom.w, 0};
         p->rows.h = fig_legend_rows(c->f, p->l2, 2, p->rows, false);
         bottom.y += p->rows.h, bottom.h -= p->rows.h;
         fig_axes_fit(f, &p->a2, bottom);
     }
-    bool fits = !fig_cramped_take(f) && rows_fit;
-    if (was)
-        fig_set_cramped(f);
-    return fits;
 }
 
 /* Whether rectangles a and b overlap, with room m around a. */
@@ -878,14 +873,10 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
     if (!p)
         return TF_ERR_NOMEM;
     size_t l = 0;
-    bool fits = false;
-    while (l < RR_LAYOUTS && !(fits = rr_fit(c, r, &rr_layouts[l], c->area, s, score, p)))
-        l++;
-    if (!fits) { /* the page is too small even for the least: cramped */
-        l = RR_LAYOUTS - 1;
-        rr_fit(c, r, &rr_layouts[l], c->area, s, score, p);
-        fig_set_cramped(c->f);
-    }
+    fig_trial t = fig_try(c->f); /* the first that fits, else the least, cramped */
+    rr_fit(c, r, &rr_layouts[l], c->area, s, score, p);
+    while (!fig_tried(c->f, &t, l == RR_LAYOUTS - 1))
+        rr_fit(c, r, &rr_layouts[++l], c->area, s, score, p);
     rope_rot_plane(c, r, &p->plane, aq, ak);
     rope_rot_curves(c, r, p, rr_layouts[l].angles, s, aq, ak, score);
     free(p);

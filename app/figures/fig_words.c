@@ -416,9 +416,9 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig
     fig_text_size(c->f, FIG_LABEL, lb->title, false, &tw, &th);
     txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0 * t->frac[k]);
     ax->x.label = lb->xl, ax->y.label = lb->yl, ax->title = tw <= area.w ? lb->title : NULL;
-    bool was = fig_cramped_take(c->f);
+    fig_trial tried = fig_try(c->f);
     fig_axes_fit(c->f, ax, area);
-    if (fig_cramped_take(c->f)) { /* "PC 1" without its share of the variance */
+    if (!fig_tried(c->f, &tried, false)) { /* "PC 1" without its share of the variance */
         for (int i = 0; i < 2; i++) {
             char *l = i ? lb->yl : lb->xl, *paren = strstr(l, "\xef\xbc\x88"); /* "（" */
             if (!paren)
@@ -427,26 +427,20 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig
                 *paren = '\0';
         }
         fig_axes_fit(c->f, ax, area);
+        fig_tried(c->f, &tried, true);
     }
-    if (was)
-        fig_set_cramped(c->f);
 }
 
-/* Whether the map at frame k fits in area (laid out only). */
-static bool map_fits(fig_ctx *c, const train_anim *t, long k, fig_rect area)
+/* The map at frame k laid out in area, not drawn. */
+static void map_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area)
 {
     double *px = malloc(2 * t->nw * sizeof *px);
     if (!px)
-        return true; /* the drawing will say it */
-    bool was = fig_cramped_take(c->f);
+        return; /* the drawing will say it */
     fig_axes ax;
     map_labels lb = {.xl = ""};
     map_axes(c, t, k, area, &ax, &lb, px, px + t->nw);
-    bool fits = !fig_cramped_take(c->f);
-    if (was)
-        fig_set_cramped(c->f);
     free(px);
-    return fits;
 }
 
 /* The map at frame k in area. */
@@ -534,8 +528,8 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
  * run leaves free (legend_corner); else in rows below the panel (own_rows), or none (the
  * caller's rows below both panels). A narrow panel
  * takes its axis labels in two lines and leaves its title out when it is wider than the panel (the
- * map's title says how far the run is). Whether it fits; the page's cramped flag as it was. */
-static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
+ * map's title says how far the run is). Laid out only: the caller's trial takes it or not. */
+static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
                        train_page *p)
 {
     p->nl = 0;
@@ -559,18 +553,19 @@ static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         txt_fmt_lang(p->title, sizeof p->title, T_F_TR_LOSS, c->zh, t->loss[k]);
     snprintf(p->done, sizeof p->done, "%s", fig_txt(c, T_F_TR_DONE));
     snprintf(p->cos, sizeof p->cos, "%s", fig_txt(c, T_F_TR_COS));
-    bool was = fig_cramped_take(c->f);
+    fig_trial tried = fig_try(c->f);
     fig_axes *ax = &p->ax;
     *ax = (fig_axes){.grid = true, .title = p->title};
     ax->x = (fig_axis){.lo = 0, .hi = 100, .label = p->done};
     ax->y = (fig_axis){.lo = -0.4, .hi = 1.0, .label = p->cos};
     fig_axes_fit(c->f, ax, area);
-    if (fig_cramped_take(c->f)) {
+    if (!fig_tried(c->f, &tried, false)) { /* the labels wrapped */
         if (tw > area.w)
             ax->title = NULL;
         fig_wrap(c->f, FIG_LABEL, p->done, sizeof p->done, 0.95 * area.w);
         fig_wrap(c->f, FIG_LABEL, p->cos, sizeof p->cos, 0.6 * area.h);
         fig_axes_fit(c->f, ax, area);
+        fig_tried(c->f, &tried, true);
     }
     p->corner = -1;
     p->rows = (fig_rect){0};
@@ -585,16 +580,14 @@ static bool curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
             fig_axes_fit(c->f, ax, area);
         }
     }
-    bool fits = !fig_cramped_take(c->f);
     if (p->rows.w > 0) /* every label within the panel's width */
         for (int i = 0; i < p->nl; i++) {
             double w, h;
             fig_text_size(c->f, FIG_TICK, p->li[i].label, false, &w, &h);
-            fits &= 2 * fig_font_size(c->f, FIG_TICK) + w <= p->rows.w;
+            w += 2 * fig_font_size(c->f, FIG_TICK);
+            if (w > p->rows.w)
+                fig_need_more(c->f, 1, w / p->rows.w);
         }
-    if (was)
-        fig_set_cramped(c->f);
-    return fits;
 }
 
 /* The curves of a page laid out by curves_fit, up to frame k. */
@@ -637,14 +630,17 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     bool wide;
     double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
     split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
-    if (!(curves_fit(c, t, k, curves, true, p) && map_fits(c, t, k, map))) {
+    fig_trial tried = fig_try(c->f); /* the legend beside the curves, else in rows below */
+    curves_fit(c, t, k, curves, true, p);
+    map_fit(c, t, k, map);
+    if (!fig_tried(c->f, &tried, false)) {
         rows = area;
         rows.h = fig_legend_rows(c->f, p->li, p->nl, area, false);
         area.h -= rows.h + 0.5 * gap;
         rows.y = area.y + area.h + 0.5 * gap;
         split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
-        if (!curves_fit(c, t, k, curves, false, p))
-            fig_set_cramped(c->f);
+        curves_fit(c, t, k, curves, false, p);
+        fig_tried(c->f, &tried, true);
     }
     tf_status st = train_map(c, t, k, map);
     train_curves(c, t, k, p);
