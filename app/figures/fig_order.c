@@ -314,12 +314,12 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
     return ry + used;
 }
 
-/* Column m's scheme style: the three modes are none, sinusoidal and RoPE. */
-static const scheme_style *mode_style(const tf_analysis *A, int m)
+/* Column m's scheme: the three modes are none, sinusoidal and RoPE, or under --scheme the
+ * schemes listed. */
+static tf_scheme mode_scheme(const tf_analysis *A, int m)
 {
     static const tf_scheme modes[3] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_ROPE};
-    tf_scheme s = A->order_by_scheme ? A->order_scheme[m] : modes[m % 3];
-    return style_scheme(s, ROPE_SCALING_NONE);
+    return A->order_by_scheme ? A->order_scheme[m] : modes[m % 3];
 }
 
 /* Below: per token of A (token where[t] of B), max |Z_B - Z_A| against the same token in the
@@ -339,10 +339,10 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     for (int m = 0; m < g->nm; m++) {
         txt_fmt_lang(zero_label[m], sizeof zero_label[m], T_F_MODE_ZERO, c->zh,
                      g->mode_title[m]);
-        li[m] = (fig_legend_item){.label = attention_order_is_zero(&A->order[m])
-                                               ? zero_label[m]
-                                               : g->mode_title[m],
-                                  .color = mode_style(A, m)->color, .bar = true};
+        li[m] = (fig_legend_item){
+            .label = attention_order_is_zero(&A->order[m]) ? zero_label[m] : g->mode_title[m],
+            .color = style_scheme(mode_scheme(A, m), ROPE_SCALING_NONE)->color,
+            .bar = true};
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
@@ -377,20 +377,12 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
 /* The columns' titles: the three modes, or under --scheme the schemes listed. */
 static void column_titles(fig_ctx *c, order_grid *g)
 {
-    const tf_analysis *A = c->a;
-    if (!A->order_by_scheme) {
-        g->mode_title[0] = fig_txt(c, T_F_NO_POS);
-        g->mode_title[1] = fig_txt(c, T_F_WITH_PE);
-        g->mode_title[2] = "RoPE";
-        return;
-    }
-    for (int m = 0; m < g->nm; m++) {
-        static const txt_id title[SCHEME_COUNT] = {
-            [SCHEME_NONE] = T_F_NO_POS, [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
-            [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
-            [SCHEME_ALIBI] = T_F_S_ALIBI, [SCHEME_T5] = T_F_S_T5};
-        g->mode_title[m] = fig_txt(c, title[A->order_scheme[m]]);
-    }
+    static const txt_id title[SCHEME_COUNT] = {
+        [SCHEME_NONE] = T_F_NO_POS,       [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
+        [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
+        [SCHEME_ALIBI] = T_F_S_ALIBI,     [SCHEME_T5] = T_F_S_T5};
+    for (int m = 0; m < g->nm; m++)
+        g->mode_title[m] = fig_txt(c, title[mode_scheme(c->a, m)]);
 }
 
 /* The rows' numbers at the tick size, or when their rows are too low for it (apart by their
@@ -432,27 +424,24 @@ static void choose_ticks(fig_ctx *c, order_grid *g)
 }
 
 /* The two sentences in full width above the grid (shortened with "…" if need be): A, and B in
- * A's word order or its own; numbered when the ticks are numbers. Returns their height. */
-static double draw_sentences(fig_ctx *c, const order_grid *g, fig_rect at)
+ * A's word order or its own; numbered when the ticks are numbers. */
+static void draw_sentences(fig_ctx *c, const order_grid *g, fig_rect at)
 {
     const tf_analysis *A = c->a;
     char la[1200], lb[1200];
     const char *tb = fig_txt(c, g->own ? T_F_O_B_OWN : T_F_O_B_ALIGNED);
-    if (g->numbers) {
+    if (g->numbers)
         numbered_label(c->f, la, sizeof la, "A", &g->ta, at.w);
-        if (g->own)
-            numbered_label(c->f, lb, sizeof lb, tb, &g->tb, at.w);
-        else
-            sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
-    } else {
+    else
         sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, at.w);
+    if (g->numbers && g->own)
+        numbered_label(c->f, lb, sizeof lb, tb, &g->tb, at.w);
+    else
         sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
-    }
     double lw, lh;
     fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
     fig_text(c->f, FIG_LABEL, la, false, at.x, at.y, 0, 0, false);
     fig_text(c->f, FIG_LABEL, lb, false, at.x, at.y + lh, 0, 0, false);
-    return 2 * lh;
 }
 
 /* The squares of every row and mode: A, B (in A's order or its own) on the attention scale,
@@ -486,27 +475,9 @@ static tf_status draw_squares(fig_ctx *c, order_grid *g, cmap_id cm, double lo, 
 
 static void order_grid_free(order_grid *g)
 {
-    token_ticks_free(&g->ta);
-    token_ticks_free(&g->tb);
-    token_ticks_free(&g->na);
-    token_ticks_free(&g->nr);
-    token_ticks_free(&g->pa);
-    token_ticks_free(&g->pb);
-    token_ticks_free(&g->pay);
-    token_ticks_free(&g->pby);
-}
-
-/* The ticks tt, all of them, in p (its arrays allocated for n). */
-static tf_status pick_all(const token_ticks *tt, size_t n, token_ticks *p)
-{
-    p->at = malloc(n * sizeof *p->at);
-    p->labels = malloc(n * sizeof *p->labels);
-    if (!p->at || !p->labels)
-        return TF_ERR_NOMEM;
-    p->n = tt->n;
-    memcpy(p->at, tt->at, (size_t)tt->n * sizeof *p->at);
-    memcpy(p->labels, tt->labels, (size_t)tt->n * sizeof *p->labels);
-    return TF_OK;
+    token_ticks *all[] = {&g->ta, &g->tb, &g->na, &g->nr, &g->pa, &g->pb, &g->pay, &g->pby};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        token_ticks_free(all[i]);
 }
 
 static tf_status order_grid_init(fig_ctx *c, order_grid *g)
@@ -517,10 +488,18 @@ static tf_status order_grid_init(fig_ctx *c, order_grid *g)
         token_ticks_make(&g->tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK ||
         number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nr, (int)g->T) != TF_OK)
         return TF_ERR_NOMEM;
-    /* the tokens until the squares' size is known */
-    if (pick_all(&g->ta, n, &g->pa) != TF_OK || pick_all(&g->tb, n, &g->pb) != TF_OK ||
-        pick_all(&g->ta, n, &g->pay) != TF_OK || pick_all(&g->tb, n, &g->pby) != TF_OK)
-        return TF_ERR_NOMEM;
+    /* the ticks drawn: all the tokens (of A, of B) until the squares' size is known */
+    token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
+    for (int i = 0; i < 4; i++) {
+        const token_ticks *tt = i % 2 ? &g->tb : &g->ta;
+        p[i]->at = malloc(n * sizeof *p[i]->at);
+        p[i]->labels = malloc(n * sizeof *p[i]->labels);
+        if (!p[i]->at || !p[i]->labels)
+            return TF_ERR_NOMEM;
+        p[i]->n = tt->n;
+        memcpy(p[i]->at, tt->at, (size_t)tt->n * sizeof *p[i]->at);
+        memcpy(p[i]->labels, tt->labels, (size_t)tt->n * sizeof *p[i]->labels);
+    }
     return TF_OK;
 }
 

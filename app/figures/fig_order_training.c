@@ -58,27 +58,25 @@ static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x
         fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
 }
 
-/* The epoch axis: 0 .. the run's epochs, whole numbers. */
-static fig_axis epoch_axis(const fig_ctx *c)
+/* A panel's axes: y against the epoch (0 .. the run's epochs, whole numbers), fitted into area
+ * with at least min_left of room on the left (the two panels share their left edge). */
+static fig_axes epoch_axes(fig_ctx *c, fig_rect area, double min_left, fig_axis y)
 {
     int epochs = order_trainer_cfg(c->order)->epochs;
-    return (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
+    fig_axes ax = {.grid = true, .min_left = min_left, .y = y};
+    ax.x = (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
                       .label = fig_txt(c, T_F_EPOCH)};
-}
-
-/* The upper panel's axes: held-out accuracy in % against the epoch, fitted into area with at
- * least min_left of room on the left (the two panels share their left edge), its y axis named
- * ylabel. */
-static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left, const char *ylabel)
-{
-    fig_axes ax = {.grid = true, .min_left = min_left};
-    ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = ylabel};
-    static const double at[] = {0, 25, 50, 75, 100};
-    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
-    ax.y.n = 5, ax.y.at = at, ax.y.labels = tl;
     fig_axes_fit(c->f, &ax, area);
     return ax;
+}
+
+/* The upper panel's axes: held-out accuracy in %, its y axis named ylabel. */
+static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left, const char *ylabel)
+{
+    static const double at[] = {0, 25, 50, 75, 100};
+    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
+    fig_axis y = {.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
+    return epoch_axes(c, area, min_left, y);
 }
 
 /* The lower panel's axes: the training loss on a log scale, whole decades. */
@@ -99,14 +97,11 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
         lo = 0.1, hi = 1;
     /* at least 0.001 .. 10, where a default run's losses fall (ln 8 ~ 2 at the start): a
      * figure drawn once per epoch of a run in progress keeps its axes */
-    fig_axes ax = {.grid = true, .min_left = min_left};
-    ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.log = true,
-                      .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
-                      .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
-                      .label = fig_txt(c, T_F_TRAIN_LOSS)};
-    fig_axes_fit(c->f, &ax, area);
-    return ax;
+    fig_axis y = {.log = true,
+                  .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+                  .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
+                  .label = fig_txt(c, T_F_TRAIN_LOSS)};
+    return epoch_axes(c, area, min_left, y);
 }
 
 /* The legend's items: each scheme with its held-out accuracy at the last epoch drawn, in its
@@ -121,20 +116,18 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
-    fig_legend_item *li = g->li;
-    char (*lab)[64] = g->lab;
     g->n = (int)K;
     for (size_t k = 0; k < K; k++) {
         size_t n;
         curve_xy(tr, k, false, upto, x, y, &n);
         if (n)
-            snprintf(lab[k], sizeof lab[k], "%s  %.1f %%",
+            snprintf(g->lab[k], sizeof g->lab[k], "%s  %.1f %%",
                      scheme_name(order_trainer_scheme(tr, k)), y[n - 1]);
         else
-            snprintf(lab[k], sizeof lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
+            snprintf(g->lab[k], sizeof g->lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
         const scheme_style *st = curve_style(c, k);
-        li[k] = (fig_legend_item){.label = lab[k], .color = st->color,
-                                  .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
+        g->li[k] = (fig_legend_item){.label = g->lab[k], .color = st->color,
+                                     .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
     }
 }
 

@@ -180,10 +180,9 @@ static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
         at[k] = i;
     }
     int pick[4] = {2 * at[0], 2 * at[0] + 1, 2 * at[1], 2 * at[2]};
-    w->np = 2;
-    w->pick[0] = pick[0], w->pick[1] = pick[1];
-    for (int k = 2; k < 4; k++)
-        if (pick[k] > w->pick[w->np - 1])
+    w->np = 0;
+    for (int k = 0; k < 4; k++)
+        if (k < 2 || pick[k] > w->pick[w->np - 1])
             w->pick[w->np++] = pick[k];
     for (int k = 0; k < w->np; k++) {
         snprintf(w->lab[k], sizeof w->lab[k], "<i>j</i> = %d (%s)", w->pick[k],
@@ -265,29 +264,6 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     }
 }
 
-/* The upper panel: w_i and the wavelength per pair on a log axis. */
-static void freq_upper(fig_ctx *c, freq_panels *p, double lwid)
-{
-    int h = p->h;
-    fig_axes_draw(c->f, &p->a1);
-    fig_line(c->f, &p->a1, p->xi, p->omega, h, p->li[0].color, 2 * lwid, FIG_SOLID);
-    fig_line(c->f, &p->a1, p->xi, p->wl, h, p->li[1].color, 2 * lwid, FIG_DASHED);
-    if (h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
-        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
-        fig_markers(c->f, &p->a1, p->xi, p->omega, h, p->li[0].color, ms);
-        fig_markers(c->f, &p->a1, p->xi, p->wl, h, p->li[1].color, ms);
-    }
-    fig_legend(c->f, &p->a1, p->li, 2, 4);
-}
-
-/* The lower panel: the chosen dimensions of PE across the positions, ns samples each. */
-static void freq_lower(fig_ctx *c, freq_panels *p, double lwid, double *xs, double *ys, long ns)
-{
-    fig_axes_draw(c->f, &p->a2);
-    wave_lines(c, &p->a2, &p->w, lwid, xs, ys, ns);
-    fig_legend(c->f, &p->a2, p->w.li, p->w.np, 4);
-}
-
 tf_status draw_freq(fig_ctx *c)
 {
     const tf_config *cfg = &c->a->cfg;
@@ -309,8 +285,20 @@ tf_status draw_freq(fig_ctx *c)
     }
     freq_layout(c, &p);
     double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
-    freq_upper(c, &p, lwid);
-    freq_lower(c, &p, lwid, xs, ys, ns);
+    /* upper: w_i and the wavelength per pair on a log axis */
+    fig_axes_draw(c->f, &p.a1);
+    fig_line(c->f, &p.a1, p.xi, p.omega, p.h, p.li[0].color, 2 * lwid, FIG_SOLID);
+    fig_line(c->f, &p.a1, p.xi, p.wl, p.h, p.li[1].color, 2 * lwid, FIG_DASHED);
+    if (p.h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
+        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
+        fig_markers(c->f, &p.a1, p.xi, p.omega, p.h, p.li[0].color, ms);
+        fig_markers(c->f, &p.a1, p.xi, p.wl, p.h, p.li[1].color, ms);
+    }
+    fig_legend(c->f, &p.a1, p.li, 2, 4);
+    /* lower: the chosen dimensions of PE across the positions */
+    fig_axes_draw(c->f, &p.a2);
+    wave_lines(c, &p.a2, &p.w, lwid, xs, ys, ns);
+    fig_legend(c->f, &p.a2, p.w.li, p.w.np, 4);
     free(p.xi), free(p.wl), free(xs), free(ys);
     return TF_OK;
 }
@@ -484,8 +472,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_markers(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 0.4 * ms);
     }
     for (int k2 = 0; k2 < p.w.np; k2++) {
-        int pair = p.w.pick[k2] / 2; /* the column's sin/cos pair */
-        double x = pair, v = row[p.w.pick[k2]];
+        double x = p.w.pick[k2] / 2, v = row[p.w.pick[k2]]; /* the column's sin/cos pair */
         fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
     }
     if (p.rows2.w > 0)

@@ -44,27 +44,18 @@ typedef struct {
     size_t n;
 } leaders;
 
-/* Whether a leader of l passes through the w x h box at (bx, by) grown by pad on each side. */
-static bool leader_hits(const fig_axes *ax, const leaders *l, double bx, double by, double w,
-                        double h, double pad)
+/* Whether one of the nl leaders from (x[2i], y[2i]) to (x[2i+1], y[2i+1]) (data) passes through
+ * one of the nb boxes but box self, each grown by pad. */
+static bool leader_hits(const fig_axes *ax, const double *x, const double *y, size_t nl,
+                        const fig_rect *boxes, size_t nb, size_t self, double pad)
 {
-    fig_rect r = {bx - pad, by - pad, w + 2 * pad, h + 2 * pad};
-    for (size_t i = 0; i < l->n; i++)
-        if (fig_series_hit(ax, &(fig_series){.x = l->x + 2 * i, .y = l->y + 2 * i, .n = 2}, r))
-            return true;
-    return false;
-}
-
-/* Whether the leader from (x0, y0) to (x1, y1) (data) passes through one of the n boxes but
- * box self (the point's own marker), each grown by pad. */
-static bool leader_crosses(const fig_axes *ax, const double lx[2], const double ly[2],
-                           const fig_rect *boxes, size_t n, size_t self, double pad)
-{
-    for (size_t j = 0; j < n; j++) {
-        fig_rect o = boxes[j], r = {o.x - pad, o.y - pad, o.w + 2 * pad, o.h + 2 * pad};
-        if (j != self && fig_series_hit(ax, &(fig_series){.x = lx, .y = ly, .n = 2}, r))
-            return true;
-    }
+    for (size_t i = 0; i < nl; i++)
+        for (size_t j = 0; j < nb; j++) {
+            fig_rect o = boxes[j], r = {o.x - pad, o.y - pad, o.w + 2 * pad, o.h + 2 * pad};
+            fig_series s = {.x = x + 2 * i, .y = y + 2 * i, .n = 2};
+            if (j != self && fig_series_hit(ax, &s, r))
+                return true;
+        }
     return false;
 }
 
@@ -95,7 +86,7 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
             by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
             leader = ring > 0;
             found = spot_free(ax, bx, by, w, h, boxes, *placed) &&
-                    !leader_hits(ax, l, bx, by, w, h, pad);
+                    !leader_hits(ax, l->x, l->y, l->n, &(fig_rect){bx, by, w, h}, 1, SIZE_MAX, pad);
             if (found && leader) { /* from the marker's edge to the box's near edge */
                 double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
                 double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
@@ -103,7 +94,8 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
                 double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
                 lx[0] = ax->x.lo + (sx - ax->r.x) * kx, ly[0] = ax->y.hi - (sy - ax->r.y) * ky;
                 lx[1] = ax->x.lo + (tx - ax->r.x) * kx, ly[1] = ax->y.hi - (ty - ax->r.y) * ky;
-                found = !leader_crosses(ax, lx, ly, boxes, *placed, self, pad);
+                /* off every label and marker but the point's own */
+                found = !leader_hits(ax, lx, ly, 1, boxes, *placed, self, pad);
             }
         }
     if (fig_plan_drop(c->f, !found))
@@ -140,10 +132,9 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
         fig_markers(c->f, ax, px, py, (long)n, plain, 4);
     const double mr = 2.5; /* marker radius, points */
     size_t placed = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         boxes[placed++] =
             (fig_rect){fig_px(ax, px[i]) - mr, fig_py(ax, py[i]) - mr, 2 * mr, 2 * mr};
-    }
     for (size_t i = 0; i < n; i++) {
         bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
         char mark[160];
@@ -264,12 +255,11 @@ static tf_status train_pick_words(train_anim *t, const learn_session *L)
         t->ids[t->nw++] = (int32_t)i;
     for (int p = 0; p < TRAIN_PAIRS; p++) {
         t->have_pair[p] = learn_pair_ids(L, train_pairs[p], t->pair_ids[p]);
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < 2; k++) {
             t->pair_words[p][k] = learn_pair(L, train_pairs[p], k);
-        for (int k = 0; k < 2 && t->have_pair[p]; k++) {
-            bool in = false;
-            for (size_t i = 0; i < t->nw; i++)
-                in |= t->ids[i] == t->pair_ids[p][k];
+            bool in = !t->have_pair[p];
+            for (size_t i = 0; i < t->nw && !in; i++)
+                in = t->ids[i] == t->pair_ids[p][k];
             if (!in)
                 t->ids[t->nw++] = t->pair_ids[p][k];
         }
@@ -362,10 +352,8 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     }
     w2v_progress pr = {.words_total = (uint64_t)L.m.p.epochs * w2v_corpus_tokens(L.corpus)};
     double ema = NAN;
-    if (st == TF_OK)
-        train_snapshot(t, &L.m, &pr, ema, 0);
-    for (long k = 1; st == TF_OK && k < n; k++) {
-        /* to the end of slice k; whole sentences, so a slice may end a little past its mark */
+    for (long k = 0; st == TF_OK && k < n; k++) {
+        /* to the end of slice k (0: the start); whole sentences, so it may end past its mark */
         uint64_t target = n > 1 ? pr.words_total * (uint64_t)k / (uint64_t)(n - 1) : 0;
         while (st == TF_OK && !pr.done && pr.words_done < target) {
             st = w2v_step(&L.m, target - pr.words_done, &pr);
