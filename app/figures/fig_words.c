@@ -29,23 +29,19 @@ static bool spot_free(const fig_axes *ax, double bx, double by, double w, double
 {
     if (bx < ax->r.x || bx + w > ax->r.x + ax->r.w || by < ax->r.y || by + h > ax->r.y + ax->r.h)
         return false;
-    for (size_t j = 0; j < n; j++) {
-        fig_rect o = boxes[j];
-        if (!(bx + w <= o.x || o.x + o.w <= bx || by + h <= o.y || o.y + o.h <= by))
+    for (const fig_rect *o = boxes; o < boxes + n; o++)
+        if (!(bx + w <= o->x || o->x + o->w <= bx || by + h <= o->y || o->y + o->h <= by))
             return false;
-    }
     return true;
 }
 
-/* The leader lines drawn so far, in data coordinates: labels keep off them, and they off labels
- * and markers. */
+/* The leader lines drawn so far (data): labels keep off them, and they off labels and markers. */
 typedef struct {
     double *x, *y; /* (2 n) from (x[2i], y[2i]) to (x[2i+1], y[2i+1]) */
     size_t n;
 } leaders;
 
-/* Whether one of the nl leaders from (x[2i], y[2i]) to (x[2i+1], y[2i+1]) (data) passes through
- * one of the nb boxes but box self, each grown by pad. */
+/* Whether leader i < nl, (x[2i], y[2i]) to (x[2i+1], y[2i+1]), meets a box but self + pad. */
 static bool leader_hits(const fig_axes *ax, const double *x, const double *y, size_t nl,
                         const fig_rect *boxes, size_t nb, size_t self, double pad)
 {
@@ -111,9 +107,8 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
     boxes[(*placed)++] = (fig_rect){bx, by, w, h};
 }
 
-/* Markers at (px[i], py[i]) and the words beside them: every marker is an obstacle first, then
- * each label in order is placed by place_label. col: each word's colour (NULL: all series colour
- * 0); a word whose colour is not the first is drawn in it, in bold. */
+/* Markers at (px[i], py[i]), all obstacles, then the words beside them in order (place_label).
+ * col: each word's colour (NULL: series colour 0); a word in another than the first is bold. */
 static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
                              const double *px, const double *py, size_t n, const tf_rgb *col)
 {
@@ -280,9 +275,8 @@ static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress
     t->frac[k] = pr->words_total ? (double)pr->words_done / (double)pr->words_total : 0;
     t->loss[k] = ema;
     for (int p = 0; p < TRAIN_PAIRS; p++)
-        t->cosv[p * t->n + k] = t->have_pair[p] ? w2v_cosine(m, t->pair_ids[p][0],
-                                                             t->pair_ids[p][1])
-                                                : NAN;
+        t->cosv[p * t->n + k] =
+            t->have_pair[p] ? w2v_cosine(m, t->pair_ids[p][0], t->pair_ids[p][1]) : NAN;
 }
 
 /* Every snapshot on the last one's two principal axes, each centred on its own mean. */
@@ -318,8 +312,7 @@ static tf_status train_project(train_anim *t)
     return TF_OK;
 }
 
-/* 1. set up the model on the corpus; 2. train it in n - 1 slices, a snapshot before the first
- * and after each; 3. project the snapshots. */
+/* The model trained on the corpus in n - 1 slices, a snapshot before and after each, projected. */
 static tf_status train_begin(fig_ctx *c, long n, void **state)
 {
     /* English words in an English figure, unless the sentence is Chinese */
@@ -366,12 +359,11 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     if (st == TF_OK)
         st = train_project(t);
     learn_close(&L);
-    if (st != TF_OK) {
+    if (st == TF_OK)
+        *state = t;
+    else
         train_free(t);
-        return st;
-    }
-    *state = t;
-    return TF_OK;
+    return st;
 }
 
 /* The labels of the map's axes and its title. */
@@ -452,8 +444,7 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
     map_labels lb = {.xl = ""};
     map_axes(c, t, k, area, &ax, &lb, px, py);
     fig_axes_draw(c->f, &ax);
-    /* the watched pairs' words first, in their colours, so that their labels always find room;
-     * then the others in rank order */
+    /* the watched pairs' words first, in their colours, so their labels find room; then the rest */
     tf_rgb plain = fig_series_color(0), control = {120, 120, 120};
     size_t m = 0;
     for (int pass = 0; pass < 2; pass++)
