@@ -64,8 +64,7 @@ static tf_status number_ticks(token_ticks *tt, int n)
     return TF_OK;
 }
 
-/* The numbers of tt (number_ticks) at pct percent of the tick size (pango's "N%" size, which
- * SVG output takes as a font-size). */
+/* tt's numbers at pct percent of the tick size (pango's "N%", which SVG takes as a font-size). */
 static void number_size(token_ticks *tt, int pct)
 {
     for (int i = 0; i < tt->n; i++)
@@ -95,9 +94,8 @@ static int ticks_every(fig *f, const token_ticks *tt, double cell, bool vertical
     return k;
 }
 
-/* The ticks an axis of cells `cell` points wide draws, into p (tt's labels): every k-th of them
- * (ticks_every), k no less than the page's plan says (fig_plan_max: both languages draw the same
- * ticks), counted from the middle token so that it always keeps its label. Returns k. */
+/* Into p, every k-th of tt's labels from the middle token (which so keeps its label); k is the
+ * larger of ticks_every's (cells `cell` wide) and the plan's (both languages alike). Returns k. */
 static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical, bool ink,
                       token_ticks *p)
 {
@@ -129,8 +127,7 @@ typedef struct {
     bool own;                  /* B in its own token order (--order-b own) */
     bool numbers;              /* the ticks are token numbers, the tokens listed above */
     bool wide;                 /* a page across the text: the upper rows' x ticks unlabelled */
-    token_ticks ta, tb, na, nr; /* the tokens of A and of B, their numbers on the columns and
-                                 * on the rows (row_number_size) */
+    token_ticks ta, tb, na, nr; /* A's and B's tokens; numbers on the columns, on the rows */
     token_ticks pa, pb;        /* the ticks drawn on A's x axes (and |A - B|'s), on B's */
     token_ticks pay, pby;      /* ... on their y axes */
     int nm;                    /* columns: three modes, or the schemes listed */
@@ -256,8 +253,7 @@ static double draw_note(fig_ctx *c, fig_rect area)
 
 enum { READ_FORMS = 6 }; /* the forms of a reading, the last bare numbers */
 
-/* Reading k (0 longest) of mode m: max|A - B| and the change of the outputs, one form for
- * every mode ("0" and "0%" without positions). */
+/* Reading k (0 longest) of mode m: max|A - B| and the outputs' change ("0", "0%" without PE). */
 static void order_reading(fig_ctx *c, int m, int k, char *out, size_t n)
 {
     const tf_order_result *r = &c->a->order[m];
@@ -313,35 +309,36 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
     return ry + used;
 }
 
-/* Column m's scheme style: the three modes are none, sinusoidal and RoPE. */
-static const scheme_style *mode_style(const tf_analysis *A, int m)
+/* Column m's scheme: none, sinusoidal and RoPE, or under --scheme the schemes listed. */
+static tf_scheme mode_scheme(const tf_analysis *A, int m)
 {
     static const tf_scheme modes[3] = {SCHEME_NONE, SCHEME_SINUSOIDAL, SCHEME_ROPE};
-    tf_scheme s = A->order_by_scheme ? A->order_scheme[m] : modes[m % 3];
-    return style_scheme(s, ROPE_SCALING_NONE);
+    return A->order_by_scheme ? A->order_scheme[m] : modes[m % 3];
 }
 
 /* Below: per token of A (token where[t] of B), max |Z_B - Z_A| against the same token in the
- * other order, as a share of max |Z_A|; without positions it is 0 up to rounding, so it has no
- * bars. */
+ * other order, as a share of max |Z_A|; without positions 0 up to rounding: no bars. */
 static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left,
                       const size_t *where)
 {
     const tf_analysis *A = c->a;
     size_t T = g->T;
     double top = 0.0;
-    for (int m = 0; m < g->nm; m++)
+    int nbar = 0; /* the modes that changed: their bars side by side at each token */
+    for (int m = 0; m < g->nm; m++) {
+        nbar += !attention_order_is_zero(&A->order[m]);
         for (size_t t = 0; t < T && !attention_order_is_zero(&A->order[m]); t++)
             top = fmax(top, 100.0 * A->order[m].token_diff[t] / A->order[m].max_abs_output);
+    }
     fig_legend_item li[SCHEME_COUNT];
     char zero_label[SCHEME_COUNT][96];
     for (int m = 0; m < g->nm; m++) {
         txt_fmt_lang(zero_label[m], sizeof zero_label[m], T_F_MODE_ZERO, c->zh,
                      g->mode_title[m]);
-        li[m] = (fig_legend_item){.label = attention_order_is_zero(&A->order[m])
-                                               ? zero_label[m]
-                                               : g->mode_title[m],
-                                  .color = mode_style(A, m)->color, .bar = true};
+        li[m] = (fig_legend_item){
+            .label = attention_order_is_zero(&A->order[m]) ? zero_label[m] : g->mode_title[m],
+            .color = style_scheme(mode_scheme(A, m), ROPE_SCALING_NONE)->color,
+            .bar = true};
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
@@ -356,10 +353,6 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     b.min_left = min_left;
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
-    /* the modes that changed, side by side at each token */
-    int nbar = 0;
-    for (int m = 0; m < g->nm; m++)
-        nbar += !attention_order_is_zero(&A->order[m]);
     double bw = 0.8 / (nbar ? nbar : 1);
     for (size_t t = 0; t < T; t++)
         for (int m = 0, k = 0; m < g->nm; m++) {
@@ -376,20 +369,12 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
 /* The columns' titles: the three modes, or under --scheme the schemes listed. */
 static void column_titles(fig_ctx *c, order_grid *g)
 {
-    const tf_analysis *A = c->a;
-    if (!A->order_by_scheme) {
-        g->mode_title[0] = fig_txt(c, T_F_NO_POS);
-        g->mode_title[1] = fig_txt(c, T_F_WITH_PE);
-        g->mode_title[2] = "RoPE";
-        return;
-    }
-    for (int m = 0; m < g->nm; m++) {
-        static const txt_id title[SCHEME_COUNT] = {
-            [SCHEME_NONE] = T_F_NO_POS, [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
-            [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
-            [SCHEME_ALIBI] = T_F_S_ALIBI, [SCHEME_T5] = T_F_S_T5};
-        g->mode_title[m] = fig_txt(c, title[A->order_scheme[m]]);
-    }
+    static const txt_id title[SCHEME_COUNT] = {
+        [SCHEME_NONE] = T_F_NO_POS,       [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
+        [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
+        [SCHEME_ALIBI] = T_F_S_ALIBI,     [SCHEME_T5] = T_F_S_T5};
+    for (int m = 0; m < g->nm; m++)
+        g->mode_title[m] = fig_txt(c, title[mode_scheme(c->a, m)]);
 }
 
 /* The rows' numbers at the tick size, or when their rows are too low for it (apart by their
@@ -403,73 +388,60 @@ static void row_number_size(fig *f, order_grid *g, double row)
     number_size(&g->nr, pct);
     while (g->numbers && pct - 5 >= least && ticks_every(f, &g->nr, row, true, true) > 1)
         number_size(&g->nr, pct -= 5);
-    pct = 100 - (int)fig_plan_max(f, 100.0 - pct);
-    number_size(&g->nr, pct);
+    number_size(&g->nr, 100 - (int)fig_plan_max(f, 100.0 - pct));
 }
 
-/* The ticks: every token when the tokens fit the squares, else their numbers (the tokens
- * listed above the grid, the rows' perhaps smaller); every k-th of them when even those do not,
- * the middle one kept. */
+/* The ticks: every token when the tokens fit the squares, else their numbers (the tokens listed
+ * above the grid, the rows' perhaps smaller); every k-th, the middle one kept, if those do not. */
 static void choose_ticks(fig_ctx *c, order_grid *g)
 {
     double w = g->cell / (double)g->T, h = g->cellh / (double)g->T;
     token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
     const token_ticks *tok[2] = {&g->ta, &g->tb}, *num[2] = {&g->na, &g->nr};
-    token_ticks tp[4];
-    for (int i = 0; i < 4; i++)
-        tp[i] = (token_ticks){0, p[i]->at, p[i]->labels, NULL};
-    int ka = pick_ticks(c->f, &g->ta, w, false, false, &tp[0]);
-    int kb = pick_ticks(c->f, &g->tb, w, false, false, &tp[1]);
+    int ka = pick_ticks(c->f, &g->ta, w, false, false, p[0]);
+    int kb = pick_ticks(c->f, &g->tb, w, false, false, p[1]);
     /* numbers in both languages when the tokens do not fit in either */
     g->numbers = fig_plan_drop(c->f, ka > 1 || (g->own && kb > 1));
     row_number_size(c->f, g, h);
     for (int i = 0; i < 4; i++) {
         bool y = i >= 2;
-        pick_ticks(c->f, g->numbers ? num[y] : tok[i % 2], y ? h : w, y, y && g->numbers, &tp[i]);
-        p[i]->n = tp[i].n;
+        pick_ticks(c->f, g->numbers ? num[y] : tok[i % 2], y ? h : w, y, y && g->numbers, p[i]);
     }
 }
 
-/* The two sentences in full width above the grid (shortened with "…" if need be): A, and B in
- * A's word order or its own; numbered when the ticks are numbers. Returns their height. */
-static double draw_sentences(fig_ctx *c, const order_grid *g, fig_rect at)
+/* A and B (in A's order or its own) above the grid, shortened with "…", numbered with the ticks. */
+static void draw_sentences(fig_ctx *c, const order_grid *g, fig_rect at)
 {
     const tf_analysis *A = c->a;
     char la[1200], lb[1200];
     const char *tb = fig_txt(c, g->own ? T_F_O_B_OWN : T_F_O_B_ALIGNED);
-    if (g->numbers) {
+    if (g->numbers)
         numbered_label(c->f, la, sizeof la, "A", &g->ta, at.w);
-        if (g->own)
-            numbered_label(c->f, lb, sizeof lb, tb, &g->tb, at.w);
-        else
-            sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
-    } else {
+    else
         sentence_label(c->f, la, sizeof la, "A", A->text, A->text_len, at.w);
+    if (g->numbers && g->own)
+        numbered_label(c->f, lb, sizeof lb, tb, &g->tb, at.w);
+    else
         sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
-    }
     double lw, lh;
     fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
     fig_text(c->f, FIG_LABEL, la, false, at.x, at.y, 0, 0, false);
     fig_text(c->f, FIG_LABEL, lb, false, at.x, at.y + lh, 0, 0, false);
-    return 2 * lh;
 }
 
-/* The squares of every row and mode: A, B (in A's order or its own) on the attention scale,
- * |A - B| on its own from 0; and the two colour bars right of them. */
+/* The squares: A and B on the attention scale, |A - B| on its own from 0; their colour bars. */
 static tf_status draw_squares(fig_ctx *c, order_grid *g, cmap_id cm, double lo, double hi,
                               double dhi)
 {
-    const tf_analysis *A = c->a;
-    size_t T = g->T;
     tf_status st = TF_OK;
     for (int r = 0; r < ROWS; r++)
         for (int m = 0; m < g->nm && st == TF_OK; m++) {
             fig_axes *p = &g->ax[r][m];
             p->r.w = g->cell, p->r.h = g->cellh;
-            const tf_order_result *o = &A->order[m];
+            const tf_order_result *o = &c->a->order[m];
             const double *W = r == 0 ? o->A_a : r == 2 ? o->diff_map
                                           : g->own ? o->A_b : o->A_b_aligned; /* (T, T) */
-            fig_matrix mat = {.f64 = W, .rows = (long)T, .cols = (long)T};
+            fig_matrix mat = {.f64 = W, .rows = (long)g->T, .cols = (long)g->T};
             st = r == 2 ? fig_heatmap(c->f, p, &mat, CMAP_CIVIDIS, 0.0, dhi)
                         : fig_heatmap(c->f, p, &mat, cm, lo, hi);
             fig_axes_draw(c->f, p);
@@ -485,27 +457,9 @@ static tf_status draw_squares(fig_ctx *c, order_grid *g, cmap_id cm, double lo, 
 
 static void order_grid_free(order_grid *g)
 {
-    token_ticks_free(&g->ta);
-    token_ticks_free(&g->tb);
-    token_ticks_free(&g->na);
-    token_ticks_free(&g->nr);
-    token_ticks_free(&g->pa);
-    token_ticks_free(&g->pb);
-    token_ticks_free(&g->pay);
-    token_ticks_free(&g->pby);
-}
-
-/* The ticks tt, all of them, in p (its arrays allocated for n). */
-static tf_status pick_all(const token_ticks *tt, size_t n, token_ticks *p)
-{
-    p->at = malloc(n * sizeof *p->at);
-    p->labels = malloc(n * sizeof *p->labels);
-    if (!p->at || !p->labels)
-        return TF_ERR_NOMEM;
-    p->n = tt->n;
-    memcpy(p->at, tt->at, (size_t)tt->n * sizeof *p->at);
-    memcpy(p->labels, tt->labels, (size_t)tt->n * sizeof *p->labels);
-    return TF_OK;
+    token_ticks *all[] = {&g->ta, &g->tb, &g->na, &g->nr, &g->pa, &g->pb, &g->pay, &g->pby};
+    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+        token_ticks_free(all[i]);
 }
 
 static tf_status order_grid_init(fig_ctx *c, order_grid *g)
@@ -516,10 +470,18 @@ static tf_status order_grid_init(fig_ctx *c, order_grid *g)
         token_ticks_make(&g->tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK ||
         number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nr, (int)g->T) != TF_OK)
         return TF_ERR_NOMEM;
-    /* the tokens until the squares' size is known */
-    if (pick_all(&g->ta, n, &g->pa) != TF_OK || pick_all(&g->tb, n, &g->pb) != TF_OK ||
-        pick_all(&g->ta, n, &g->pay) != TF_OK || pick_all(&g->tb, n, &g->pby) != TF_OK)
-        return TF_ERR_NOMEM;
+    /* the ticks drawn: all the tokens (of A, of B) until the squares' size is known */
+    token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
+    for (int i = 0; i < 4; i++) {
+        const token_ticks *tt = i % 2 ? &g->tb : &g->ta;
+        p[i]->at = malloc(n * sizeof *p[i]->at);
+        p[i]->labels = malloc(n * sizeof *p[i]->labels);
+        if (!p[i]->at || !p[i]->labels)
+            return TF_ERR_NOMEM;
+        p[i]->n = tt->n;
+        memcpy(p[i]->at, tt->at, (size_t)tt->n * sizeof *p[i]->at);
+        memcpy(p[i]->labels, tt->labels, (size_t)tt->n * sizeof *p[i]->labels);
+    }
     return TF_OK;
 }
 

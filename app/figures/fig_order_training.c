@@ -29,56 +29,48 @@ static void curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, 
         double v = loss ? p[i].loss : 100.0 * p[i].test_acc;
         if (p[i].epoch <= upto) {
             x[m] = p[i].epoch, y[m++] = v;
-        } else {
-            if (m > 0 && x[m - 1] < upto) {
-                double t = (upto - x[m - 1]) / (p[i].epoch - x[m - 1]);
-                y[m] = y[m - 1] + t * (v - y[m - 1]);
-                x[m++] = upto;
-            }
-            break;
+            continue;
         }
+        if (m > 0 && x[m - 1] < upto) {
+            double t = (upto - x[m - 1]) / (p[i].epoch - x[m - 1]);
+            y[m] = y[m - 1] + t * (v - y[m - 1]);
+            x[m++] = upto;
+        }
+        break;
     }
     *n = m;
 }
 
-/* Scheme k's style (style.h): its colour, a dash that keeps overlapping lines apart (the
- * schemes with positions often meet at 100 %) and its marker. */
-static const scheme_style *curve_style(const fig_ctx *c, size_t k)
-{
-    return style_scheme(order_trainer_scheme(c->order, k), ROPE_SCALING_NONE);
-}
-
-/* Scheme k's line in its style, markers when the epochs are few. */
+/* Scheme k's line in its style (style.h: a dash keeps overlapping lines apart, the schemes with
+ * positions often meeting at 100 %), markers when the epochs are few. */
 static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x, const double *y,
                        size_t n, double lw)
 {
-    const scheme_style *st = curve_style(c, k);
+    const scheme_style *st = style_scheme(order_trainer_scheme(c->order, k), ROPE_SCALING_NONE);
     fig_line(c->f, ax, x, y, (long)n, st->color, lw, (fig_dash)st->dash);
     if (n <= MARKERS_UP_TO)
         fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
 }
 
-/* The epoch axis: 0 .. the run's epochs, whole numbers. */
-static fig_axis epoch_axis(const fig_ctx *c)
+/* A panel's axes: y against the epoch (0 .. the run's epochs, whole numbers), fitted into area
+ * with at least min_left of room on the left (the two panels share their left edge). */
+static fig_axes epoch_axes(fig_ctx *c, fig_rect area, double min_left, fig_axis y)
 {
     int epochs = order_trainer_cfg(c->order)->epochs;
-    return (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
+    fig_axes ax = {.grid = true, .min_left = min_left, .y = y};
+    ax.x = (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
                       .label = fig_txt(c, T_F_EPOCH)};
-}
-
-/* The upper panel's axes: held-out accuracy in % against the epoch, fitted into area with at
- * least min_left of room on the left (the two panels share their left edge), its y axis named
- * ylabel. */
-static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left, const char *ylabel)
-{
-    fig_axes ax = {.grid = true, .min_left = min_left};
-    ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.lo = 0, .hi = 100, .label = ylabel};
-    static const double at[] = {0, 25, 50, 75, 100};
-    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
-    ax.y.n = 5, ax.y.at = at, ax.y.labels = tl;
     fig_axes_fit(c->f, &ax, area);
     return ax;
+}
+
+/* The upper panel's axes: held-out accuracy in %, its y axis named ylabel. */
+static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left, const char *ylabel)
+{
+    static const double at[] = {0, 25, 50, 75, 100};
+    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
+    fig_axis y = {.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
+    return epoch_axes(c, area, min_left, y);
 }
 
 /* The lower panel's axes: the training loss on a log scale, whole decades. */
@@ -99,18 +91,14 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
         lo = 0.1, hi = 1;
     /* at least 0.001 .. 10, where a default run's losses fall (ln 8 ~ 2 at the start): a
      * figure drawn once per epoch of a run in progress keeps its axes */
-    fig_axes ax = {.grid = true, .min_left = min_left};
-    ax.x = epoch_axis(c);
-    ax.y = (fig_axis){.log = true,
-                      .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
-                      .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
-                      .label = fig_txt(c, T_F_TRAIN_LOSS)};
-    fig_axes_fit(c->f, &ax, area);
-    return ax;
+    fig_axis y = {.log = true,
+                  .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+                  .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
+                  .label = fig_txt(c, T_F_TRAIN_LOSS)};
+    return epoch_axes(c, area, min_left, y);
 }
 
-/* The legend's items: each scheme with its held-out accuracy at the last epoch drawn, in its
- * colour and dash. */
+/* The legend: each scheme with its held-out accuracy at the last epoch drawn, colour and dash. */
 typedef struct {
     fig_legend_item li[ORDER_MAX_SCHEMES];
     char lab[ORDER_MAX_SCHEMES][64];
@@ -121,27 +109,24 @@ static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, do
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
-    fig_legend_item *li = g->li;
-    char (*lab)[64] = g->lab;
     g->n = (int)K;
     for (size_t k = 0; k < K; k++) {
         size_t n;
+        tf_scheme s = order_trainer_scheme(tr, k);
         curve_xy(tr, k, false, upto, x, y, &n);
         if (n)
-            snprintf(lab[k], sizeof lab[k], "%s  %.1f %%",
-                     scheme_name(order_trainer_scheme(tr, k)), y[n - 1]);
+            snprintf(g->lab[k], sizeof g->lab[k], "%s  %.1f %%", scheme_name(s), y[n - 1]);
         else
-            snprintf(lab[k], sizeof lab[k], "%s", scheme_name(order_trainer_scheme(tr, k)));
-        const scheme_style *st = curve_style(c, k);
-        li[k] = (fig_legend_item){.label = lab[k], .color = st->color,
-                                  .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
+            snprintf(g->lab[k], sizeof g->lab[k], "%s", scheme_name(s));
+        const scheme_style *st = style_scheme(s, ROPE_SCALING_NONE);
+        g->li[k] = (fig_legend_item){.label = g->lab[k], .color = st->color,
+                                     .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
     }
 }
 
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
- * upto (none once the run is complete), broken where it would cross the label in the box
- * keep_off (page points; empty: none) and a fifth of a tick label's size around it, so
- * that it never runs through the chance line's label. The panel's y axis is linear. */
+ * upto (none once the run is complete), broken around the box keep_off (page points; empty: none)
+ * grown by a fifth of a tick label's size: the chance line's label. The y axis is linear. */
 static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_off)
 {
     if (!(upto < ax->x.hi))
@@ -163,8 +148,7 @@ static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_
         fig_segment(c->f, ax, upto, above, upto, ax->y.hi, grey, lw, FIG_DOTTED);
 }
 
-/* Whether the box r (page points) meets the polyline (x[i], y[i]) of n points of plot ax, or
- * one of its markers (diameter ms). */
+/* Whether box r (page points) meets ax's n-point polyline x, y or a marker (diameter ms). */
 static bool curve_meets(const fig_axes *ax, const double *x, const double *y, size_t n,
                         double ms, fig_rect r)
 {
@@ -241,12 +225,9 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     return best;
 }
 
-/* A panel of the curves up to epoch upto: the held-out accuracy with the chance line and its
- * label, or (loss) the training loss, log scale. */
+/* A panel up to epoch upto: held-out accuracy, the chance line and its label; loss: log loss. */
 static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double *x, double *y)
 {
-    const order_trainer *tr = c->order;
-    size_t K = order_trainer_count(tr);
     fig_axes_draw(c->f, &ax);
     double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
     fig_rect label = {0};
@@ -256,15 +237,14 @@ static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double
         label = chance_label(c, &ax, fig_py(&ax, 100.0 * ORDER_CHANCE), lw, x, y);
     }
     now_line(c, &ax, upto, label);
-    for (size_t k = K; k-- > 0;) { /* the first scheme (none) on top */
+    for (size_t k = order_trainer_count(c->order); k-- > 0;) { /* the first scheme (none) on top */
         size_t n;
-        curve_xy(tr, k, loss, upto, x, y, &n);
+        curve_xy(c->order, k, loss, upto, x, y, &n);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
 }
 
-/* The note at the bottom, the longest of its forms that fits the width (and the page's height).
- * Returns its height. */
+/* The note at the bottom in the longest form that fits the width (and page height); its height. */
 static double draw_note(fig_ctx *c, bool frame, bool draw)
 {
     const order_task *t = order_trainer_task(c->order);
@@ -373,9 +353,8 @@ tf_status draw_order_training(fig_ctx *c)
     return draw_upto(c, INFINITY, false);
 }
 
-/* The animation: frame k of n shows the run up to epoch k / (n - 1) of the whole, on the
- * whole run's axes, so the curves grow across a fixed frame (the figure above, one frame per
- * moment of the run). */
+/* The animation: frame k of n shows the run up to epoch k / (n - 1) of the whole on the whole
+ * run's axes, so the curves grow across a fixed frame (the figure above, one frame a moment). */
 static tf_status order_training_frame(fig_ctx *c, void *state, long k, long n)
 {
     (void)state;

@@ -105,8 +105,7 @@ tf_status draw_pe(fig_ctx *c)
 /* ---------------------------------------------------------------------------------------------
  * dot: PE(p) . PE(q) between positions (C9, C10) */
 
-/* The dot figure's n x n matrix: float64 values, the image and its indices, 13 bytes a cell
- * (55 MB at 2048). */
+/* The dot figure's n x n matrix: float64, image and indices, 13 bytes a cell (55 MB at 2048). */
 #define DOT_FIGURE_POSITIONS 2048
 
 const char *check_dot(const tf_config *cfg)
@@ -170,20 +169,16 @@ typedef struct {
 static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
 {
     double span = cfg->n_positions > 1 ? (double)cfg->n_positions - 1 : 1.0;
-    int at[3] = {0, 0, 0};
+    int at[3] = {0, 0, 0}; /* the first pairs of at most waves[k] turns across span */
     const double waves[3] = {4.0, 1.0, 0.25};
-    for (int k = 0; k < 3; k++) {
-        int i = 0; /* the first pair of at most waves[k] turns across span */
-        while (i + 1 < h && span * posenc_omega(i, cfg->d_model, cfg->base) / (2 * M_PI) >
-                                waves[k])
-            i++;
-        at[k] = i;
-    }
+    for (int k = 0; k < 3; k++)
+        while (at[k] + 1 < h &&
+               span * posenc_omega(at[k], cfg->d_model, cfg->base) / (2 * M_PI) > waves[k])
+            at[k]++;
     int pick[4] = {2 * at[0], 2 * at[0] + 1, 2 * at[1], 2 * at[2]};
-    w->np = 2;
-    w->pick[0] = pick[0], w->pick[1] = pick[1];
-    for (int k = 2; k < 4; k++)
-        if (pick[k] > w->pick[w->np - 1])
+    w->np = 0;
+    for (int k = 0; k < 4; k++)
+        if (k < 2 || pick[k] > w->pick[w->np - 1])
             w->pick[w->np++] = pick[k];
     for (int k = 0; k < w->np; k++) {
         snprintf(w->lab[k], sizeof w->lab[k], "<i>j</i> = %d (%s)", w->pick[k],
@@ -194,8 +189,7 @@ static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
     }
 }
 
-/* PE of w's dimensions across ax's positions, ns samples each (scratch xs, ys), with the zero
- * line. */
+/* PE of w's dimensions across ax's positions and the zero line; ns samples (scratch xs, ys). */
 static void wave_lines(fig_ctx *c, const fig_axes *ax, const wave_dims *w, double lwid,
                        double *xs, double *ys, long ns)
 {
@@ -220,8 +214,7 @@ typedef struct {
     wave_dims w;              /* the dimensions of the lower panel */
 } freq_panels;
 
-/* The axes and legends of both panels, fitted to the page (stacked on a tall page, side by side
- * on a wide one, their left edges aligned when stacked). */
+/* Both panels' axes and legends, fitted: stacked with their left edges aligned, or side by side. */
 static void freq_layout(fig_ctx *c, freq_panels *p)
 {
     int h = p->h;
@@ -265,29 +258,6 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     }
 }
 
-/* The upper panel: w_i and the wavelength per pair on a log axis. */
-static void freq_upper(fig_ctx *c, freq_panels *p, double lwid)
-{
-    int h = p->h;
-    fig_axes_draw(c->f, &p->a1);
-    fig_line(c->f, &p->a1, p->xi, p->omega, h, p->li[0].color, 2 * lwid, FIG_SOLID);
-    fig_line(c->f, &p->a1, p->xi, p->wl, h, p->li[1].color, 2 * lwid, FIG_DASHED);
-    if (h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
-        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
-        fig_markers(c->f, &p->a1, p->xi, p->omega, h, p->li[0].color, ms);
-        fig_markers(c->f, &p->a1, p->xi, p->wl, h, p->li[1].color, ms);
-    }
-    fig_legend(c->f, &p->a1, p->li, 2, 4);
-}
-
-/* The lower panel: the chosen dimensions of PE across the positions, ns samples each. */
-static void freq_lower(fig_ctx *c, freq_panels *p, double lwid, double *xs, double *ys, long ns)
-{
-    fig_axes_draw(c->f, &p->a2);
-    wave_lines(c, &p->a2, &p->w, lwid, xs, ys, ns);
-    fig_legend(c->f, &p->a2, p->w.li, p->w.np, 4);
-}
-
 tf_status draw_freq(fig_ctx *c)
 {
     const tf_config *cfg = &c->a->cfg;
@@ -309,8 +279,20 @@ tf_status draw_freq(fig_ctx *c)
     }
     freq_layout(c, &p);
     double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
-    freq_upper(c, &p, lwid);
-    freq_lower(c, &p, lwid, xs, ys, ns);
+    /* upper: w_i and the wavelength per pair on a log axis */
+    fig_axes_draw(c->f, &p.a1);
+    fig_line(c->f, &p.a1, p.xi, p.omega, p.h, p.li[0].color, 2 * lwid, FIG_SOLID);
+    fig_line(c->f, &p.a1, p.xi, p.wl, p.h, p.li[1].color, 2 * lwid, FIG_DASHED);
+    if (p.h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
+        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
+        fig_markers(c->f, &p.a1, p.xi, p.omega, p.h, p.li[0].color, ms);
+        fig_markers(c->f, &p.a1, p.xi, p.wl, p.h, p.li[1].color, ms);
+    }
+    fig_legend(c->f, &p.a1, p.li, 2, 4);
+    /* lower: the chosen dimensions of PE across the positions */
+    fig_axes_draw(c->f, &p.a2);
+    wave_lines(c, &p.a2, &p.w, lwid, xs, ys, ns);
+    fig_legend(c->f, &p.a2, p.w.li, p.w.np, 4);
     free(p.xi), free(p.wl), free(xs), free(ys);
     return TF_OK;
 }
@@ -449,24 +431,20 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         xi[i] = i, vs[i] = row[2 * i], vc[i] = row[2 * i + 1];
     pe_waves_layout(c, &p);
     double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
-    tf_rgb ink = {60, 60, 60};
 
     /* 1. the columns across the positions, and where the position now crosses them */
     fig_axes_draw(c->f, &p.top);
     wave_lines(c, &p.top, &p.w, lwid, xs, ys, ns);
-    fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, ink, 1.5 * lwid, FIG_SOLID);
-    for (int k2 = 0; k2 < p.w.np; k2++) {
-        double v = row[p.w.pick[k2]];
-        fig_markers(c->f, &p.top, &p.pos, &v, 1, p.w.li[k2].color, ms);
-    }
-    if (p.band) {
-        fig_legend_item all[4 + 2];
+    fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, (tf_rgb){60, 60, 60}, 1.5 * lwid, FIG_SOLID);
+    for (int k2 = 0; k2 < p.w.np; k2++)
+        fig_markers(c->f, &p.top, &p.pos, &row[p.w.pick[k2]], 1, p.w.li[k2].color, ms);
+    fig_legend_item all[4 + 2]; /* the band: both panels' items */
+    if (p.band)
         fig_legend_rows(c->f, all, pe_waves_items(&p, all), p.rows1, true);
-    } else if (p.rows1.w > 0) {
+    else if (p.rows1.w > 0)
         fig_legend_rows(c->f, p.w.li, p.w.np, p.rows1, true);
-    } else {
+    else
         fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);
-    }
 
     /* 2. the row PE(pos): sin and cos of every pair, the picked columns marked on it */
     fig_axes_draw(c->f, &p.bottom);
@@ -479,8 +457,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_markers(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 0.4 * ms);
     }
     for (int k2 = 0; k2 < p.w.np; k2++) {
-        int pair = p.w.pick[k2] / 2; /* the column's sin/cos pair */
-        double x = pair, v = row[p.w.pick[k2]];
+        double x = p.w.pick[k2] / 2, v = row[p.w.pick[k2]]; /* the column's sin/cos pair */
         fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
     }
     if (p.rows2.w > 0)

@@ -29,42 +29,29 @@ static bool spot_free(const fig_axes *ax, double bx, double by, double w, double
 {
     if (bx < ax->r.x || bx + w > ax->r.x + ax->r.w || by < ax->r.y || by + h > ax->r.y + ax->r.h)
         return false;
-    for (size_t j = 0; j < n; j++) {
-        fig_rect o = boxes[j];
-        if (!(bx + w <= o.x || o.x + o.w <= bx || by + h <= o.y || o.y + o.h <= by))
+    for (const fig_rect *o = boxes; o < boxes + n; o++)
+        if (!(bx + w <= o->x || o->x + o->w <= bx || by + h <= o->y || o->y + o->h <= by))
             return false;
-    }
     return true;
 }
 
-/* The leader lines drawn so far, in data coordinates: labels keep off them, and they off labels
- * and markers. */
+/* The leader lines drawn so far (data): labels keep off them, and they off labels and markers. */
 typedef struct {
     double *x, *y; /* (2 n) from (x[2i], y[2i]) to (x[2i+1], y[2i+1]) */
     size_t n;
 } leaders;
 
-/* Whether a leader of l passes through the w x h box at (bx, by) grown by pad on each side. */
-static bool leader_hits(const fig_axes *ax, const leaders *l, double bx, double by, double w,
-                        double h, double pad)
+/* Whether leader i < nl, (x[2i], y[2i]) to (x[2i+1], y[2i+1]), meets a box but self + pad. */
+static bool leader_hits(const fig_axes *ax, const double *x, const double *y, size_t nl,
+                        const fig_rect *boxes, size_t nb, size_t self, double pad)
 {
-    fig_rect r = {bx - pad, by - pad, w + 2 * pad, h + 2 * pad};
-    for (size_t i = 0; i < l->n; i++)
-        if (fig_series_hit(ax, &(fig_series){.x = l->x + 2 * i, .y = l->y + 2 * i, .n = 2}, r))
-            return true;
-    return false;
-}
-
-/* Whether the leader from (x0, y0) to (x1, y1) (data) passes through one of the n boxes but
- * box self (the point's own marker), each grown by pad. */
-static bool leader_crosses(const fig_axes *ax, const double lx[2], const double ly[2],
-                           const fig_rect *boxes, size_t n, size_t self, double pad)
-{
-    for (size_t j = 0; j < n; j++) {
-        fig_rect o = boxes[j], r = {o.x - pad, o.y - pad, o.w + 2 * pad, o.h + 2 * pad};
-        if (j != self && fig_series_hit(ax, &(fig_series){.x = lx, .y = ly, .n = 2}, r))
-            return true;
-    }
+    for (size_t i = 0; i < nl; i++)
+        for (size_t j = 0; j < nb; j++) {
+            fig_rect o = boxes[j], r = {o.x - pad, o.y - pad, o.w + 2 * pad, o.h + 2 * pad};
+            fig_series s = {.x = x + 2 * i, .y = y + 2 * i, .n = 2};
+            if (j != self && fig_series_hit(ax, &s, r))
+                return true;
+        }
     return false;
 }
 
@@ -95,7 +82,7 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
             by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
             leader = ring > 0;
             found = spot_free(ax, bx, by, w, h, boxes, *placed) &&
-                    !leader_hits(ax, l, bx, by, w, h, pad);
+                    !leader_hits(ax, l->x, l->y, l->n, &(fig_rect){bx, by, w, h}, 1, SIZE_MAX, pad);
             if (found && leader) { /* from the marker's edge to the box's near edge */
                 double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
                 double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
@@ -103,7 +90,8 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
                 double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
                 lx[0] = ax->x.lo + (sx - ax->r.x) * kx, ly[0] = ax->y.hi - (sy - ax->r.y) * ky;
                 lx[1] = ax->x.lo + (tx - ax->r.x) * kx, ly[1] = ax->y.hi - (ty - ax->r.y) * ky;
-                found = !leader_crosses(ax, lx, ly, boxes, *placed, self, pad);
+                /* off every label and marker but the point's own */
+                found = !leader_hits(ax, lx, ly, 1, boxes, *placed, self, pad);
             }
         }
     if (fig_plan_drop(c->f, !found))
@@ -119,9 +107,8 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
     boxes[(*placed)++] = (fig_rect){bx, by, w, h};
 }
 
-/* Markers at (px[i], py[i]) and the words beside them: every marker is an obstacle first, then
- * each label in order is placed by place_label. col: each word's colour (NULL: all series colour
- * 0); a word whose colour is not the first is drawn in it, in bold. */
+/* Markers at (px[i], py[i]), all obstacles, then the words beside them in order (place_label).
+ * col: each word's colour (NULL: series colour 0); a word in another than the first is bold. */
 static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
                              const double *px, const double *py, size_t n, const tf_rgb *col)
 {
@@ -140,10 +127,9 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
         fig_markers(c->f, ax, px, py, (long)n, plain, 4);
     const double mr = 2.5; /* marker radius, points */
     size_t placed = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n; i++)
         boxes[placed++] =
             (fig_rect){fig_px(ax, px[i]) - mr, fig_py(ax, py[i]) - mr, 2 * mr, 2 * mr};
-    }
     for (size_t i = 0; i < n; i++) {
         bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
         char mark[160];
@@ -264,12 +250,11 @@ static tf_status train_pick_words(train_anim *t, const learn_session *L)
         t->ids[t->nw++] = (int32_t)i;
     for (int p = 0; p < TRAIN_PAIRS; p++) {
         t->have_pair[p] = learn_pair_ids(L, train_pairs[p], t->pair_ids[p]);
-        for (int k = 0; k < 2; k++)
+        for (int k = 0; k < 2; k++) {
             t->pair_words[p][k] = learn_pair(L, train_pairs[p], k);
-        for (int k = 0; k < 2 && t->have_pair[p]; k++) {
-            bool in = false;
-            for (size_t i = 0; i < t->nw; i++)
-                in |= t->ids[i] == t->pair_ids[p][k];
+            bool in = !t->have_pair[p];
+            for (size_t i = 0; i < t->nw && !in; i++)
+                in = t->ids[i] == t->pair_ids[p][k];
             if (!in)
                 t->ids[t->nw++] = t->pair_ids[p][k];
         }
@@ -290,9 +275,8 @@ static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress
     t->frac[k] = pr->words_total ? (double)pr->words_done / (double)pr->words_total : 0;
     t->loss[k] = ema;
     for (int p = 0; p < TRAIN_PAIRS; p++)
-        t->cosv[p * t->n + k] = t->have_pair[p] ? w2v_cosine(m, t->pair_ids[p][0],
-                                                             t->pair_ids[p][1])
-                                                : NAN;
+        t->cosv[p * t->n + k] =
+            t->have_pair[p] ? w2v_cosine(m, t->pair_ids[p][0], t->pair_ids[p][1]) : NAN;
 }
 
 /* Every snapshot on the last one's two principal axes, each centred on its own mean. */
@@ -328,8 +312,7 @@ static tf_status train_project(train_anim *t)
     return TF_OK;
 }
 
-/* 1. set up the model on the corpus; 2. train it in n - 1 slices, a snapshot before the first
- * and after each; 3. project the snapshots. */
+/* The model trained on the corpus in n - 1 slices, a snapshot before and after each, projected. */
 static tf_status train_begin(fig_ctx *c, long n, void **state)
 {
     /* English words in an English figure, unless the sentence is Chinese */
@@ -362,10 +345,8 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     }
     w2v_progress pr = {.words_total = (uint64_t)L.m.p.epochs * w2v_corpus_tokens(L.corpus)};
     double ema = NAN;
-    if (st == TF_OK)
-        train_snapshot(t, &L.m, &pr, ema, 0);
-    for (long k = 1; st == TF_OK && k < n; k++) {
-        /* to the end of slice k; whole sentences, so a slice may end a little past its mark */
+    for (long k = 0; st == TF_OK && k < n; k++) {
+        /* to the end of slice k (0: the start); whole sentences, so it may end past its mark */
         uint64_t target = n > 1 ? pr.words_total * (uint64_t)k / (uint64_t)(n - 1) : 0;
         while (st == TF_OK && !pr.done && pr.words_done < target) {
             st = w2v_step(&L.m, target - pr.words_done, &pr);
@@ -378,12 +359,11 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     if (st == TF_OK)
         st = train_project(t);
     learn_close(&L);
-    if (st != TF_OK) {
+    if (st == TF_OK)
+        *state = t;
+    else
         train_free(t);
-        return st;
-    }
-    *state = t;
-    return TF_OK;
+    return st;
 }
 
 /* The labels of the map's axes and its title. */
@@ -458,8 +438,7 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
     map_labels lb = {.xl = ""};
     map_axes(c, t, k, area, &ax, &lb, px, py);
     fig_axes_draw(c->f, &ax);
-    /* the watched pairs' words first, in their colours, so that their labels always find room;
-     * then the others in rank order */
+    /* the watched pairs' words first, in their colours, so their labels find room; then the rest */
     tf_rgb plain = fig_series_color(0), control = {120, 120, 120};
     size_t m = 0;
     for (int pass = 0; pass < 2; pass++)
