@@ -33,27 +33,19 @@ void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot,
         snprintf(x->text, sizeof x->text, "%s", text);
 }
 
-void fig_mark_title(fig *f, size_t from, int role)
-{
-    fig_boxes *b = f->spec.boxes;
-    if (!b)
-        return;
-    for (size_t i = from; i < b->n; i++)
-        if (b->v[i].kind == FIG_BOX_TEXT)
-            b->v[i].title_role = role;
-}
-
 size_t fig_boxes_mark(const fig *f)
 {
     return f->spec.boxes ? f->spec.boxes->n : 0;
 }
 
-void fig_mark_tick_labels(fig *f, size_t from)
+void fig_mark_text(fig *f, size_t from, int role, bool tick)
 {
     fig_boxes *b = f->spec.boxes;
     for (size_t i = from; b && i < b->n; i++)
-        if (b->v[i].kind == FIG_BOX_TEXT)
-            b->v[i].tick_label = true;
+        if (b->v[i].kind == FIG_BOX_TEXT) {
+            b->v[i].title_role = role;
+            b->v[i].tick_label = tick;
+        }
 }
 
 void fig_boxes_free(fig_boxes *b)
@@ -240,10 +232,8 @@ static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
         if (j == i)
             continue;
         bool own = l->kind == FIG_BOX_LEGEND && fig_same_rect(o->plot, l->plot);
-        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r)) {
-            snprintf(why, sizeof why, "a legend covers its plot's data");
-            return why;
-        }
+        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r))
+            return "a legend covers its plot's data";
         bool frame = o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_COLORBAR ||
                      o->kind == FIG_BOX_LEGEND;
         if (frame && j > i && overlap(l->r, o->r) &&

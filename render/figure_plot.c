@@ -98,32 +98,17 @@ done:
 static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
                                double lo, double hi)
 {
-    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
-    if (!px)
-        return NULL;
-    if (dr < m->rows || dc < m->cols) {
-        double *acc = matrix_means(m, dr, dc);
-        if (!acc) {
-            free(px);
-            return NULL;
-        }
-        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
-            px[i] = cell_rgb(pal, acc[i], lo, hi);
-        free(acc);
-        return px;
+    bool averaged = dr < m->rows || dc < m->cols;
+    double *v = averaged ? matrix_means(m, dr, dc) : malloc((size_t)m->cols * sizeof *v);
+    uint32_t *px = v ? malloc((size_t)dr * (size_t)dc * sizeof *px) : NULL;
+    for (long r = 0; px && r < dr; r++) {
+        const double *row = averaged ? v + (size_t)r * (size_t)dc : v;
+        if (!averaged)
+            matrix_row(m, r, v);
+        for (long c = 0; c < dc; c++)
+            px[(size_t)r * (size_t)dc + (size_t)c] = cell_rgb(pal, row[c], lo, hi);
     }
-    double *row = malloc((size_t)m->cols * sizeof *row);
-    if (!row) {
-        free(px);
-        return NULL;
-    }
-    for (long r = 0; r < m->rows; r++) {
-        matrix_row(m, r, row);
-        uint32_t *out = px + (size_t)r * (size_t)dc;
-        for (long c = 0; c < m->cols; c++)
-            out[c] = cell_rgb(pal, row[c], lo, hi);
-    }
-    free(row);
+    free(v);
     return px;
 }
 
@@ -171,9 +156,7 @@ void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long
 double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
 {
     fig_heatmap_grid(f, a, m, dr, dc);
-    if (*dr == m->rows && *dc == m->cols)
-        return NULL;
-    return matrix_means(m, *dr, *dc);
+    return *dr == m->rows && *dc == m->cols ? NULL : matrix_means(m, *dr, *dc);
 }
 
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
@@ -186,16 +169,11 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     long dc, dr;
     fig_heatmap_grid(f, a, m, &dr, &dc);
     if (!f->heat.have_heatmap) {
-        f->heat.have_heatmap = true;
-        double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
-        f->heat.heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
-        f->heat.heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
-        f->heat.heat_w = a->r.w * k;
-        f->heat.heat_h = a->r.h * k;
-        f->heat.heat_rows = m->rows;
-        f->heat.heat_cols = m->cols;
-        f->heat.heat_drawn_rows = dr;
-        f->heat.heat_drawn_cols = dc;
+        double k = f->scale; /* PNG: pixels (a raster page's offset in them); else points */
+        f->heat = (fig_raster){.have_heatmap = true, .heat_x = f->off_x + a->r.x * k,
+                               .heat_y = f->off_y + a->r.y * k, .heat_w = a->r.w * k,
+                               .heat_h = a->r.h * k, .heat_rows = m->rows, .heat_cols = m->cols,
+                               .heat_drawn_rows = dr, .heat_drawn_cols = dc};
     }
     if (!fig_draws(f))
         return TF_OK;
@@ -297,7 +275,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     }
     pen_image(f, ramp, 1, 256, 1, a.r, false);
 
-    double tick = fig_tick_len(f), pad = 0.35 * f->spec.font_size;
+    double tick = fig_tick_len(f), pad = fig_pad(f);
     pen_save(f);
     pen_width(f, fig_line_width(f));
     if (clip & 2)
@@ -320,7 +298,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     for (int i = 0; i < a.y.nt; i++)
         fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
                  0.5, false);
-    fig_mark_tick_labels(f, ticks_from);
+    fig_mark_text(f, ticks_from, 0, true);
     if (label)
         fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
                  0.5, 0.0, true);
@@ -343,28 +321,16 @@ tf_rgb fig_series_color(int i)
 
 static void set_dash(fig *f, fig_dash dash, double width)
 {
-    double on[2];
-    switch (dash) {
-    case FIG_DASHED:
-        on[0] = 3.5 * width;
-        on[1] = 2.0 * width;
-        pen_dash(f, on, 2);
-        break;
-    case FIG_DASHDOT: {
-        double dd[4] = {3.5 * width, 1.6 * width, 0.0, 1.6 * width};
+    /* on, off, ... in line widths, by fig_dash; dots and dash-dots with round caps */
+    static const double pattern[][4] = {{0}, {3.5, 2.0}, {0.0, 2.2}, {3.5, 1.6, 0.0, 1.6}};
+    static const int count[] = {0, 2, 2, 4};
+    int k = dash >= FIG_DASHED && dash <= FIG_DASHDOT ? (int)dash : FIG_SOLID;
+    double on[4] = {0};
+    for (int i = 0; i < count[k]; i++)
+        on[i] = pattern[k][i] * width;
+    if (k == FIG_DOTTED || k == FIG_DASHDOT)
         pen_cap(f, PEN_CAP_ROUND);
-        pen_dash(f, dd, 4);
-        break;
-    }
-    case FIG_DOTTED:
-        on[0] = 0.0;
-        on[1] = 2.2 * width;
-        pen_cap(f, PEN_CAP_ROUND);
-        pen_dash(f, on, 2);
-        break;
-    default:
-        pen_dash(f, NULL, 0);
-    }
+    pen_dash(f, on, count[k]);
 }
 
 static fig_rect clip_rect(const fig *f, const fig_axes *a)

@@ -41,7 +41,6 @@ struct fig_svg {
     int depth;
     char *d; /* the path being built */
     size_t dn, dcap;
-    bool d_failed;
     int clips;
     char *note; /* the heatmap's note */
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
@@ -197,9 +196,7 @@ void svg_end(fig *f)
     FILE *fp = f->mem;
     while (f->svg->depth > 0)
         svg_restore(f);
-    for (int g = 0; g < f->svg->gs[0].groups; g++)
-        fputs("</g>\n", fp);
-    f->svg->gs[0].groups = 0;
+    svg_restore(f); /* the page's own clips */
     panel_leave(f);
     put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
     put_element(fp, "metadata", "tfviz-heatmap", f->svg->note);
@@ -348,10 +345,8 @@ static void path_add(fig *f, const char *cmd, const double *v, int n)
         while (cap < s->dn + o + 1)
             cap *= 2;
         char *d = realloc(s->d, cap);
-        if (!d) {
-            s->d_failed = true;
-            return;
-        }
+        if (!d)
+            return; /* out of memory: the path stops here */
         s->d = d;
         s->dcap = cap;
     }
@@ -518,7 +513,7 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
 
 /* One line of the layout as a <text> at local coordinates: its left edge lx, its baseline by. */
 static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double by, double ax,
-                     const char *style)
+                     double size, const char *style)
 {
     FILE *fp = f->mem;
     const char *text = pango_layout_get_text(f->layout);
@@ -532,8 +527,6 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
         fprintf(fp, " text-anchor=\"%s\"", anchor);
     fputc('>', fp);
     int s0 = line->start_index, e0 = line->start_index + line->length;
-    double size = pango_font_description_get_size(pango_layout_get_font_description(f->layout)) /
-                  (double)PANGO_SCALE;
     PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
     PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
     double cur = by; /* the <text>'s own baseline */
@@ -596,7 +589,7 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         double by = oy - ay * h + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
         double lx = ox - ax * w + (double)(lr.x - logical.x) / PANGO_SCALE;
         if (line->length > 0)
-            put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, style);
+            put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, size, style);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
     free(style);
