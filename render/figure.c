@@ -421,8 +421,6 @@ static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, cha
 
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 {
-    const unsigned char *data = r->data;
-    const int stride = r->stride;
     const int w = r->width, h = r->height;
     /* volatile: read after libpng's longjmp target is set (gcc's -Wclobbered) */
     volatile bool alpha = has_alpha(r);
@@ -459,8 +457,8 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
     for (int y = 0; y < h; y++) {
-        unpremultiply_row((const uint32_t *)(const void *)(data + (size_t)y * stride), w, alpha,
-                          line);
+        unpremultiply_row((const uint32_t *)(const void *)(r->data + (size_t)y * r->stride), w,
+                          alpha, line);
         png_write_row(png, line);
     }
     png_write_end(png, info);
@@ -523,10 +521,9 @@ static tf_status write_cairo(fig *f)
         st = fig_png_write(f->spec.fp, &r, &f->meta);
     } else if (f->spec.format == FIG_PDF) {
         if (f->heat.have_heatmap) {
-            char note[200];
-            heat_note(&f->heat, false, note, sizeof note);
-            char kw[240];
-            snprintf(kw, sizeof kw, "tfviz:heatmap %s", note);
+            char kw[240] = "tfviz:heatmap ";
+            size_t o = strlen(kw);
+            heat_note(&f->heat, false, kw + o, sizeof kw - o);
             cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_KEYWORDS, kw);
         }
         cairo_surface_finish(f->surface);
@@ -732,10 +729,11 @@ void fig_wrap_at(fig *f, double width)
 
 static const tf_rgb label_ink = {26, 26, 26};
 
-/* Draw the text set in the layout and record its box. */
-static void show_text(fig *f, const char *text, double x, double y, double ax, double ay,
-                      bool vertical, int where, fig_rect plot)
+/* Draw text and record its box. */
+static void show_text(fig *f, fig_role role, const char *text, bool plain, double x, double y,
+                      double ax, double ay, bool vertical, int where, fig_rect plot)
 {
+    set_text(f, role, text, plain);
     if (f->spec.boxes)
         fig_record(f, FIG_BOX_TEXT, ink_box(f, x, y, ax, ay, vertical), where, plot, text);
     pen_layout(f, x, y, ax, ay, vertical, label_ink);
@@ -748,8 +746,8 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
         return;
     pen_part part = role == FIG_NOTE ? PART_NOTE : PART_LABEL;
     pen_part_begin(f, part, NULL);
-    set_text(f, role, text, plain);
-    show_text(f, text, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
+    show_text(f, role, text, plain, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE,
+              (fig_rect){0, 0, 0, 0});
     pen_part_end(f, part);
 }
 
@@ -757,15 +755,13 @@ void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, boo
                  double y, double ax, double ay)
 {
     pen_part_begin(f, PART_ANNOTATION, &a->r);
-    set_text(f, role, text, plain);
-    show_text(f, text, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
+    show_text(f, role, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
     pen_part_end(f, PART_ANNOTATION);
 }
 
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
 {
-    set_text(f, FIG_TICK, text, false);
-    show_text(f, text, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
+    show_text(f, FIG_TICK, text, false, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
 }
 
 double fig_title(fig *f, fig_rect area, const char *text, bool plain)

@@ -14,12 +14,9 @@ static void format_value(char *out, size_t n, double v, int decimals)
 {
     char buf[40];
     snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    if (buf[0] == '-') {
-        bool zero = strspn(buf + 1, "0.") == strlen(buf + 1);
-        snprintf(out, n, zero ? "%s" : "\u2212%s", buf + 1);
-    } else {
-        snprintf(out, n, "%s", buf);
-    }
+    const char *digits = buf + (buf[0] == '-');
+    bool minus = digits > buf && strspn(digits, "0.") < strlen(digits);
+    snprintf(out, n, minus ? "\u2212%s" : "%s", digits);
 }
 
 /* The fewest decimals that write every multiple of step exactly (0.25 -> 2). */
@@ -312,7 +309,6 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
-
 /* The width a panel title wraps at: the room over the plot less a panel letter's corner on
  * either side; 0 when the title fits on one line or the axes do not let it wrap (a narrow page:
  * a long subtitle takes two lines instead of refusing the page). */
@@ -457,21 +453,23 @@ static double centred_in(fig *f, const fig_axes *a, const char *label, double ke
     return cx;
 }
 
+void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
+                  double to)
+{
+    for (int i = 0; i < n; i++) {
+        double p = x ? fig_px(a, t[i]) : fig_py(a, t[i]);
+        pen_move(f, x ? p : from, x ? from : p);
+        pen_line(f, x ? p : to, x ? to : p);
+    }
+}
+
 /* Tick marks len long outside the plot at the values xt (nx of them) and yt (ny). */
 static void tick_set(fig *f, const fig_axes *a, const double *xt, int nx, const double *yt, int ny,
                      double len)
 {
     fig_rect r = a->r;
-    for (int i = 0; i < nx; i++) {
-        double x = fig_px(a, xt[i]);
-        pen_move(f, x, r.y + r.h);
-        pen_line(f, x, r.y + r.h + len);
-    }
-    for (int i = 0; i < ny; i++) {
-        double y = fig_py(a, yt[i]);
-        pen_move(f, r.x, y);
-        pen_line(f, r.x - len, y);
-    }
+    fig_lines_at(f, a, xt, nx, true, r.y + r.h, r.y + r.h + len);
+    fig_lines_at(f, a, yt, ny, false, r.x, r.x - len);
     pen_stroke(f);
 }
 
@@ -505,16 +503,8 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->grid) {
         pen_rgb(f, grid_ink);
         pen_width(f, lw * 0.8);
-        for (int i = 0; i < a->y.nt; i++) {
-            double y = fig_py(a, a->y.t[i]);
-            pen_move(f, r.x, y);
-            pen_line(f, r.x + r.w, y);
-        }
-        for (int i = 0; i < a->x.nt; i++) {
-            double x = fig_px(a, a->x.t[i]);
-            pen_move(f, x, r.y);
-            pen_line(f, x, r.y + r.h);
-        }
+        fig_lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
+        fig_lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
         pen_stroke(f);
     }
     pen_rgb(f, axis_ink);
@@ -528,7 +518,6 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     }
     pen_stroke(f);
     tick_marks(f, a);
-    pen_stroke(f);
     pen_restore(f);
 
     double xw, xh;

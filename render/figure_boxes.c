@@ -122,7 +122,6 @@ bool fig_clip_segment(double x0, double y0, double dx, double dy, fig_rect r, do
     return true;
 }
 
-/* Whether the segment from (x0, y0) by (dx, dy) passes through r shrunk by EPS. */
 bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r)
 {
     double lo, hi;

@@ -175,7 +175,7 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
                                .heat_h = a->r.h * k, .heat_rows = m->rows, .heat_cols = m->cols,
                                .heat_drawn_rows = dr, .heat_drawn_cols = dc};
     }
-    if (!fig_draws(f))
+    if (f->spec.measure)
         return TF_OK;
     tf_rgb pal[256];
     colormap_palette(cm, pal);
@@ -209,11 +209,10 @@ static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
 {
     /* the bar's length is not known yet: the widest tick labels of any length it may have */
-    double w = 0, h;
+    double w = 0, h, lw;
     for (double len = 25.0; len <= 3200.0; len *= 2) {
         fig_axis ax;
         cb_axis(f, &ax, lo, hi, len);
-        double lw;
         fig_axis_label_extent(f, &ax, &lw, &h);
         w = fmax(w, lw);
     }
@@ -246,8 +245,6 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
 }
 
-/* Long: the ramp, its ends, its frame, ticks and labels are one drawing in one coordinate
- * system; split, each part would take the same eight values. */
 void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
                        int clip)
 {
@@ -285,11 +282,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     pen_rgb(f, (tf_rgb){38, 38, 38});
     pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
     double x1 = a.r.x + a.r.w;
-    for (int i = 0; i < a.y.nt; i++) {
-        double y = fig_py(&a, a.y.t[i]);
-        pen_move(f, x1, y);
-        pen_line(f, x1 + tick, y);
-    }
+    fig_lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
     pen_stroke(f);
     pen_restore(f);
     double w, h;
@@ -350,17 +343,13 @@ static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, dou
                                                   (hi - lo) * dy}, 0, a->r, NULL);
 }
 
-static void record_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1)
-{
-    record_clipped(f, a, clip_rect(f, a), x0, y0, x1, y1);
-}
-
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
+    fig_rect clip = clip_rect(f, a);
     pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
+    pen_clip_rect(f, clip);
     pen_rgb(f, c);
     pen_width(f, width);
     pen_join_round(f);
@@ -375,7 +364,7 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
         }
         if (down) {
             pen_line(f, px, py);
-            record_segment(f, a, lx, ly, px, py);
+            record_clipped(f, a, clip, lx, ly, px, py);
         } else {
             pen_move(f, px, py);
         }
@@ -537,7 +526,8 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
 /* ---------------------------------------------------------------------------------------------
  * Legends */
 
-static void legend_box(fig *f, const fig_legend_item *items, int n, double *w, double *lh)
+/* A boxed legend's width and its lines' height; returns its height. */
+static double legend_box(fig *f, const fig_legend_item *items, int n, double *w, double *lh)
 {
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
     *w = 0;
@@ -549,6 +539,7 @@ static void legend_box(fig *f, const fig_legend_item *items, int n, double *w, d
         *lh = fmax(*lh, th);
     }
     *w += sample + 3 * pad;
+    return n * *lh + 2 * pad;
 }
 
 double fig_legend_width(fig *f, const fig_legend_item *items, int n)
@@ -561,8 +552,7 @@ double fig_legend_width(fig *f, const fig_legend_item *items, int n)
 double fig_legend_height(fig *f, const fig_legend_item *items, int n)
 {
     double w, lh;
-    legend_box(f, items, n, &w, &lh);
-    return n * lh + 2 * 0.45 * fig_font_size(f, FIG_TICK);
+    return legend_box(f, items, n, &w, &lh);
 }
 
 /* The frame of a legend of w x h in corner of a's plot (see fig_legend). */
@@ -597,9 +587,7 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
                      const fig_series *s, int ns)
 {
     static const int order[4] = {1, 0, 3, 2};
-    double w, lh;
-    legend_box(f, items, n, &w, &lh);
-    double h = fig_legend_height(f, items, n);
+    double w, lh, h = legend_box(f, items, n, &w, &lh);
     for (int k = 0; k < 4; k++) {
         fig_rect r = legend_frame(f, a, w, h, order[k]);
         if (r.x < a->r.x || r.y < a->r.y || r.x + r.w > a->r.x + a->r.w ||
@@ -666,9 +654,8 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         return;
     }
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
-    double w, lh;
-    legend_box(f, items, n, &w, &lh);
-    fig_rect fr = legend_frame(f, a, w, fig_legend_height(f, items, n), corner);
+    double w, lh, h = legend_box(f, items, n, &w, &lh);
+    fig_rect fr = legend_frame(f, a, w, h, corner);
     fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);
     pen_part_begin(f, PART_LEGEND, &a->r);
     pen_save(f);

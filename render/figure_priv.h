@@ -79,10 +79,11 @@ bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r);
 /* Text measured and drawn from here on wraps at width points onto more lines, centred (titles);
  * 0: one line again. */
 void fig_wrap_at(fig *f, double width);
+/* At each of the n values t on a's x axis (x) or y axis, a line across it from from to to. */
+void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
+                  double to);
 /* Legend text, its left edge at x, centred on y: inside the legend's frame. */
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y);
-/* Whether anything is drawn (not a measure page). */
-static inline bool fig_draws(const fig *f) { return !f->spec.measure; }
 
 /* ---------------------------------------------------------------------------------------------
  * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */
