@@ -253,19 +253,12 @@ const char *fig_layout_check(const fig_boxes *b, double width, double height)
         return "out of memory while checking the layout";
     fig_rect page = {0, 0, width, height};
     for (size_t i = 0; i < b->n; i++) {
+        fig_box_kind k = b->v[i].kind;
         const char *bad = NULL;
-        switch (b->v[i].kind) {
-        case FIG_BOX_TEXT:
+        if (k == FIG_BOX_TEXT)
             bad = check_text(b, i, page);
-            break;
-        case FIG_BOX_PLOT:
-        case FIG_BOX_COLORBAR:
-        case FIG_BOX_LEGEND:
+        else if (k == FIG_BOX_PLOT || k == FIG_BOX_COLORBAR || k == FIG_BOX_LEGEND)
             bad = check_frame(b, i, page);
-            break;
-        default:
-            break;
-        }
         if (bad)
             return bad;
     }

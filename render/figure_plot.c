@@ -248,7 +248,7 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
 void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
                        int clip)
 {
-    fig_axes a = {0};
+    fig_axes a = {.x = {.lo = 0, .hi = 1}};
     double tri = cb_bar(f); /* a marked end's triangle: as tall as the bar is wide */
     if (r.h < 6 * tri)
         clip = 0;
@@ -257,7 +257,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     r.h -= top + bottom;
     a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
     cb_axis(f, &a.y, lo, hi, r.h);
-    a.x = (fig_axis){.lo = 0, .hi = 1};
     pen_part_begin(f, PART_COLORBAR, &r);
 
     /* the ramp: 256 table entries, top = hi */
@@ -607,9 +606,7 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
     double fs = fig_font_size(f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
     double lw = 0.14 * fig_font_size(f, FIG_LABEL), rh = 1.5 * fs;
     /* page coordinates as data: x from the area's left, y up from its bottom */
-    fig_axes pa = {.r = area};
-    pa.x = (fig_axis){.lo = 0, .hi = area.w};
-    pa.y = (fig_axis){.lo = 0, .hi = area.h};
+    fig_axes pa = {.r = area, .x = {.lo = 0, .hi = area.w}, .y = {.lo = 0, .hi = area.h}};
     double px = 0;
     int row = 0;
     for (int k = 0; k < n; k++) {
