@@ -65,23 +65,23 @@ static void fonts_ready(void)
     pthread_mutex_unlock(&warm_lock);
 }
 
+static const char *const format_names[FIG_FORMAT_COUNT] = {"png", "svg", "pdf"};
+
 fig_format fig_format_from_path(const char *path)
 {
     const char *dot = strrchr(path, '.');
     const char *slash = strrchr(path, '/');
     if (!dot || (slash && dot < slash))
         return FIG_FORMAT_COUNT;
-    static const char *const ext[FIG_FORMAT_COUNT] = {".png", ".svg", ".pdf"};
     for (int i = 0; i < FIG_FORMAT_COUNT; i++)
-        if (strcasecmp(dot, ext[i]) == 0)
+        if (strcasecmp(dot + 1, format_names[i]) == 0)
             return (fig_format)i;
     return FIG_FORMAT_COUNT;
 }
 
 const char *fig_format_name(fig_format f)
 {
-    static const char *const names[FIG_FORMAT_COUNT] = {"png", "svg", "pdf"};
-    return (unsigned)f < FIG_FORMAT_COUNT ? names[f] : "unknown";
+    return (unsigned)f < FIG_FORMAT_COUNT ? format_names[f] : "unknown";
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -143,9 +143,7 @@ static bool make_surface(fig *f)
         if (s->measure && s->format == FIG_PNG && !s->raster && s->dpi > 0)
             f->scale = s->dpi / 72.0;
         f->surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-        if (!s->measure && (!(f->mem = open_memstream(&f->mem_buf, &f->mem_len)) || !svg_begin(f)))
-            return false;
-        return true;
+        return s->measure || ((f->mem = open_memstream(&f->mem_buf, &f->mem_len)) && svg_begin(f));
     }
     if (s->format == FIG_PNG) {
         if (s->raster)
@@ -206,12 +204,9 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         s->boxes->page_h = s->height;
     }
     f->scale = 1.0;
-    if (!make_surface(f) || !f->surface) {
-        fig_free(f);
-        return TF_ERR_NOMEM;
-    }
-    if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS) {
-        cairo_status_t cs = cairo_surface_status(f->surface);
+    cairo_status_t cs = make_surface(f) && f->surface ? cairo_surface_status(f->surface)
+                                                      : CAIRO_STATUS_NO_MEMORY;
+    if (cs != CAIRO_STATUS_SUCCESS) {
         fig_free(f);
         return cs == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_ERR_RANGE;
     }
@@ -314,14 +309,11 @@ void fig_free(fig *f)
 {
     if (!f)
         return;
-    if (f->font)
-        pango_font_description_free(f->font);
+    pango_font_description_free(f->font); /* these three take NULL */
+    cairo_destroy(f->cr);
+    cairo_surface_destroy(f->surface);
     if (f->layout)
         g_object_unref(f->layout);
-    if (f->cr)
-        cairo_destroy(f->cr);
-    if (f->surface)
-        cairo_surface_destroy(f->surface);
     if (f->mem)
         fclose(f->mem);
     free(f->mem_buf);
@@ -456,8 +448,6 @@ static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, cha
 
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 {
-    const unsigned char *data = r->data;
-    const int stride = r->stride;
     const int w = r->width, h = r->height;
     /* volatile: read after libpng's longjmp target is set (gcc's -Wclobbered) */
     volatile bool alpha = has_alpha(r);
@@ -494,8 +484,8 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
     for (int y = 0; y < h; y++) {
-        unpremultiply_row((const uint32_t *)(const void *)(data + (size_t)y * stride), w, alpha,
-                          line);
+        unpremultiply_row((const uint32_t *)(const void *)(r->data + (size_t)y * r->stride), w,
+                          alpha, line);
         png_write_row(png, line);
     }
     png_write_end(png, info);
@@ -535,11 +525,10 @@ static tf_status write_svg(fig *f)
         svg_note(f, note);
     }
     svg_end(f);
-    if (fclose(f->mem) != 0 || f->write_failed) {
-        f->mem = NULL;
-        return TF_ERR_NOMEM;
-    }
+    int closed = fclose(f->mem);
     f->mem = NULL;
+    if (closed != 0 || f->write_failed)
+        return TF_ERR_NOMEM;
     if (fwrite(f->mem_buf, 1, f->mem_len, f->spec.fp) != f->mem_len)
         return TF_ERR_IO;
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
@@ -549,26 +538,19 @@ static tf_status write_svg(fig *f)
  * or the PDF, which cairo wrote as it went, closed. */
 static tf_status write_cairo(fig *f)
 {
-    tf_status st = TF_OK;
     cairo_show_page(f->cr);
-    if (cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY)
-        st = TF_ERR_NOMEM;
-    if (f->spec.raster) {
-        if (st == TF_OK) {
-            *f->spec.raster = page_pixels(f);
-            f->pixels = NULL; /* the caller's now */
-        }
-    } else if (f->spec.format == FIG_PNG) {
-        if (st == TF_OK) {
-            fig_raster r = page_pixels(f);
-            st = fig_png_write(f->spec.fp, &r, &f->meta);
-        }
-    } else {
+    tf_status st = cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_OK;
+    if (st == TF_OK && f->spec.raster) {
+        *f->spec.raster = page_pixels(f);
+        f->pixels = NULL; /* the caller's now */
+    } else if (st == TF_OK && f->spec.format == FIG_PNG) {
+        fig_raster r = page_pixels(f);
+        st = fig_png_write(f->spec.fp, &r, &f->meta);
+    } else if (f->spec.format == FIG_PDF) {
         if (f->heat.have_heatmap) {
-            char note[200];
-            heat_note(&f->heat, false, note, sizeof note);
-            char kw[240];
-            snprintf(kw, sizeof kw, "tfviz:heatmap %s", note);
+            char kw[240] = "tfviz:heatmap ";
+            size_t o = strlen(kw);
+            heat_note(&f->heat, false, kw + o, sizeof kw - o);
             cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_KEYWORDS, kw);
         }
         cairo_surface_finish(f->surface);
@@ -746,12 +728,11 @@ double fig_row_label_room(fig *f, const char *label, bool by_ink)
 {
     double e[2]; /* logical and ink heights */
     text_extents(f, FIG_TICK, label, false, true, e);
-    if (!by_ink)
-        return 0.95 * e[0] / PANGO_SCALE;
-    return 1.25 * e[1] / PANGO_SCALE;
+    return by_ink ? 1.25 * e[1] / PANGO_SCALE : 0.95 * e[0] / PANGO_SCALE;
 }
 
-fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical)
+/* The ink box of the text now in f->layout, drawn with its point (ax, ay) at (x, y). */
+static fig_rect ink_box(fig *f, double x, double y, double ax, double ay, bool vertical)
 {
     PangoRectangle ink, logical;
     pango_layout_get_extents(f->layout, &ink, &logical);
@@ -766,14 +747,22 @@ fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vert
     return (fig_rect){x + v0, y - u0 - iw, ih, iw};
 }
 
+void fig_wrap_at(fig *f, double width)
+{
+    pango_layout_set_width(f->layout, width > 0 ? (int)(width * PANGO_SCALE) : -1);
+    pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_alignment(f->layout, width > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+}
+
 static const tf_rgb label_ink = {26, 26, 26};
 
-/* Draw the text set in the layout and record its box. */
-static void show_text(fig *f, const char *text, double x, double y, double ax, double ay,
-                      bool vertical, int where, fig_rect plot)
+/* Draw text and record its box. */
+static void show_text(fig *f, fig_role role, const char *text, bool plain, double x, double y,
+                      double ax, double ay, bool vertical, int where, fig_rect plot)
 {
+    set_text(f, role, text, plain);
     if (f->spec.boxes)
-        fig_record(f, FIG_BOX_TEXT, fig_ink_box(f, x, y, ax, ay, vertical), where, plot, text);
+        fig_record(f, FIG_BOX_TEXT, ink_box(f, x, y, ax, ay, vertical), where, plot, text);
     pen_layout(f, x, y, ax, ay, vertical, label_ink);
 }
 
@@ -784,8 +773,8 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
         return;
     pen_part part = role == FIG_NOTE ? PART_NOTE : PART_LABEL;
     pen_part_begin(f, part, NULL);
-    set_text(f, role, text, plain);
-    show_text(f, text, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
+    show_text(f, role, text, plain, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE,
+              (fig_rect){0, 0, 0, 0});
     pen_part_end(f, part);
 }
 
@@ -793,15 +782,13 @@ void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, boo
                  double y, double ax, double ay)
 {
     pen_part_begin(f, PART_ANNOTATION, &a->r);
-    set_text(f, role, text, plain);
-    show_text(f, text, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
+    show_text(f, role, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
     pen_part_end(f, PART_ANNOTATION);
 }
 
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
 {
-    set_text(f, FIG_TICK, text, false);
-    show_text(f, text, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
+    show_text(f, FIG_TICK, text, false, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
 }
 
 double fig_title(fig *f, fig_rect area, const char *text, bool plain)
@@ -809,21 +796,16 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
     if (!text || !*text)
         return 0.0;
     double w, h;
-    pango_layout_set_width(f->layout, (int)(area.w * PANGO_SCALE));
-    pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_alignment(f->layout, PANGO_ALIGN_CENTER);
+    fig_wrap_at(f, area.w);
     fig_text_size(f, FIG_TITLE, text, plain, &w, &h);
-    if (f->spec.boxes) {
-        size_t before = f->spec.boxes->n;
-        fig_record(f, FIG_BOX_TEXT, fig_ink_box(f, area.x + area.w / 2, area.y, 0.5, 0, false),
-                   FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
-        fig_mark_title(f, before, FIG_TITLE_ROLE_TITLE);
-    }
+    size_t before = fig_boxes_mark(f);
+    fig_record(f, FIG_BOX_TEXT, ink_box(f, area.x + area.w / 2, area.y, 0.5, 0, false),
+               FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
+    fig_mark_text(f, before, FIG_TITLE_ROLE_TITLE, false);
     pen_part_begin(f, PART_TITLE, NULL);
     pen_layout(f, area.x + area.w / 2, area.y, 0.5, 0, false, (tf_rgb){0, 0, 0});
     pen_part_end(f, PART_TITLE);
-    pango_layout_set_width(f->layout, -1);
-    pango_layout_set_alignment(f->layout, PANGO_ALIGN_LEFT);
+    fig_wrap_at(f, 0);
     return h;
 }
 

@@ -14,12 +14,9 @@ static void format_value(char *out, size_t n, double v, int decimals)
 {
     char buf[40];
     snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    if (buf[0] == '-') {
-        bool zero = strspn(buf + 1, "0.") == strlen(buf + 1);
-        snprintf(out, n, zero ? "%s" : "\u2212%s", buf + 1);
-    } else {
-        snprintf(out, n, "%s", buf);
-    }
+    const char *digits = buf + (buf[0] == '-');
+    bool minus = digits > buf && strspn(digits, "0.") < strlen(digits);
+    snprintf(out, n, minus ? "\u2212%s" : "%s", digits);
 }
 
 /* The fewest decimals that write every multiple of step exactly (0.25 -> 2). */
@@ -205,8 +202,9 @@ double fig_plan_max(fig *f, double v)
     return v;
 }
 
-/* Explicit ticks (categories): every k-th labelled, k the smallest that fits (at least want). */
-static void category_ticks(fig *f, fig_axis *ax, double len, bool horizontal, double want)
+/* Explicit ticks (categories): every k-th labelled, k the smallest that fits (at least want).
+ * Returns k. */
+static double category_ticks(fig *f, fig_axis *ax, double len, bool horizontal, double want)
 {
     for (int every = want > 1 ? (int)want : 1;; every++) {
         ax->nt = 0;
@@ -217,16 +215,14 @@ static void category_ticks(fig *f, fig_axis *ax, double len, bool horizontal, do
             ax->nt++;
         }
         if (ax->nt <= 1 ||
-            ((ax->n + every - 1) / every <= FIG_MAX_TICKS && ticks_fit(f, ax, len, horizontal))) {
-            plan_chose(f, plan_key(ax, horizontal), every);
-            return;
-        }
+            ((ax->n + every - 1) / every <= FIG_MAX_TICKS && ticks_fit(f, ax, len, horizontal)))
+            return every;
     }
 }
 
 /* Decades: labels every k-th, k dividing the decades between the ends when it can, so that
- * both ends are labelled. */
-static void decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, double want)
+ * both ends are labelled. Returns k. */
+static double decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, double want)
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
     int span = (int)floor(log10(hi) + 1e-9) - (int)ceil(log10(lo) - 1e-9);
@@ -235,32 +231,21 @@ static void decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, doub
             if (every < want || (pass == 0 && span > 0 && span % every))
                 continue;
             log_ticks(ax, every);
-            if (ticks_fit(f, ax, len, horizontal) || every == span) {
-                plan_chose(f, plan_key(ax, horizontal), every);
-                return;
-            }
+            if (ticks_fit(f, ax, len, horizontal) || every == span)
+                return every;
         }
     log_ticks(ax, span > 1 ? span : 1);
-    plan_chose(f, plan_key(ax, horizontal), span > 1 ? span : 1);
+    return span > 1 ? span : 1;
 }
 
-void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+/* Numbers: the densest step of nice_step's whose labels fit (at least want). Returns the step,
+ * 0 for an empty range. */
+static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, double want)
 {
-    fig_plan_entry key = plan_key(ax, horizontal);
-    double want = plan_wants(f, &key);
-    if (ax->n > 0) {
-        category_ticks(f, ax, len, horizontal, want);
-        return;
-    }
-    if (ax->log) {
-        decade_ticks(f, ax, len, horizontal, want);
-        return;
-    }
     double range = fabs(ax->hi - ax->lo);
     if (!(range > 0)) {
         ax->nt = 0;
-        plan_chose(f, plan_key(ax, horizontal), 0);
-        return;
+        return 0;
     }
     double step = 0;
     for (int target = 10; target >= 2; target--) {
@@ -268,15 +253,23 @@ void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
         if (step < want * (1 - 1e-9))
             continue;
         linear_ticks(ax, step);
-        if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal)) {
-            plan_chose(f, plan_key(ax, horizontal), step);
-            return;
-        }
+        if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
+            return step;
     }
     if (want > step)
         step = want; /* the other page's ticks are sparser than any of these */
     linear_ticks(ax, step);
-    plan_chose(f, plan_key(ax, horizontal), step);
+    return step;
+}
+
+void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+{
+    fig_plan_entry key = plan_key(ax, horizontal);
+    double want = plan_wants(f, &key);
+    plan_chose(f, key,
+               ax->n > 0 ? category_ticks(f, ax, len, horizontal, want)
+               : ax->log ? decade_ticks(f, ax, len, horizontal, want)
+                         : linear_choice(f, ax, len, horizontal, want));
 }
 
 void fig_axis_ends(fig *f, fig_axis *ax, double len)
@@ -316,16 +309,6 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
-
-/* Text measured and drawn from here on wraps at width points onto more lines, centred, as the
- * page's title does (fig_title); 0: one line again. */
-static void wrap_at(fig *f, double width)
-{
-    pango_layout_set_width(f->layout, width > 0 ? (int)(width * PANGO_SCALE) : -1);
-    pango_layout_set_wrap(f->layout, PANGO_WRAP_WORD_CHAR);
-    pango_layout_set_alignment(f->layout, width > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
-}
-
 /* The width a panel title wraps at: the room over the plot less a panel letter's corner on
  * either side; 0 when the title fits on one line or the axes do not let it wrap (a narrow page:
  * a long subtitle takes two lines instead of refusing the page). */
@@ -361,9 +344,9 @@ static double title_height(fig *f, const fig_axes *a, fig_rect room, bool *wrapp
     /* the title is centred over the plot, the letter at the panel's left edge */
     double wrap = title_wrap(f, a, room.w, tagw);
     *wrapped = wrap > 0;
-    wrap_at(f, wrap);
+    fig_wrap_at(f, wrap);
     fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
-    wrap_at(f, 0);
+    fig_wrap_at(f, 0);
     *overflow = fmax(*overflow, (tw + 2 * tagw) / room.w);
     return fmax(h, tagh);
 }
@@ -470,21 +453,23 @@ static double centred_in(fig *f, const fig_axes *a, const char *label, double ke
     return cx;
 }
 
+void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
+                  double to)
+{
+    for (int i = 0; i < n; i++) {
+        double p = x ? fig_px(a, t[i]) : fig_py(a, t[i]);
+        pen_move(f, x ? p : from, x ? from : p);
+        pen_line(f, x ? p : to, x ? to : p);
+    }
+}
+
 /* Tick marks len long outside the plot at the values xt (nx of them) and yt (ny). */
 static void tick_set(fig *f, const fig_axes *a, const double *xt, int nx, const double *yt, int ny,
                      double len)
 {
     fig_rect r = a->r;
-    for (int i = 0; i < nx; i++) {
-        double x = fig_px(a, xt[i]);
-        pen_move(f, x, r.y + r.h);
-        pen_line(f, x, r.y + r.h + len);
-    }
-    for (int i = 0; i < ny; i++) {
-        double y = fig_py(a, yt[i]);
-        pen_move(f, r.x, y);
-        pen_line(f, r.x - len, y);
-    }
+    fig_lines_at(f, a, xt, nx, true, r.y + r.h, r.y + r.h + len);
+    fig_lines_at(f, a, yt, ny, false, r.x, r.x - len);
     pen_stroke(f);
 }
 
@@ -518,16 +503,8 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->grid) {
         pen_rgb(f, grid_ink);
         pen_width(f, lw * 0.8);
-        for (int i = 0; i < a->y.nt; i++) {
-            double y = fig_py(a, a->y.t[i]);
-            pen_move(f, r.x, y);
-            pen_line(f, r.x + r.w, y);
-        }
-        for (int i = 0; i < a->x.nt; i++) {
-            double x = fig_px(a, a->x.t[i]);
-            pen_move(f, x, r.y);
-            pen_line(f, x, r.y + r.h);
-        }
+        fig_lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
+        fig_lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
         pen_stroke(f);
     }
     pen_rgb(f, axis_ink);
@@ -541,12 +518,10 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     }
     pen_stroke(f);
     tick_marks(f, a);
-    pen_stroke(f);
     pen_restore(f);
 
-    double xw, xh, yw, yh;
+    double xw, xh;
     fig_axis_label_extent(f, &a->x, &xw, &xh);
-    fig_axis_label_extent(f, &a->y, &yw, &yh);
     size_t ticks_from = fig_boxes_mark(f);
     for (int i = 0; i < a->x.nt && !a->x.hide; i++)
         fig_text(f, FIG_TICK, a->x.tl[i], false, fig_px(a, a->x.t[i]), r.y + r.h + tick + 0.5 * pad,
@@ -554,7 +529,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     for (int i = 0; i < a->y.nt && !a->y.hide; i++)
         fig_text(f, FIG_TICK, a->y.tl[i], false, r.x - tick - 0.5 * pad, fig_py(a, a->y.t[i]), 1.0,
                  0.5, false);
-    fig_mark_tick_labels(f, ticks_from);
+    fig_mark_text(f, ticks_from, 0, true);
     if (a->x.label)
         fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label, 0),
                  r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,
@@ -570,12 +545,13 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         tag_w += pad;
     }
     if (a->title && (!f->spec.no_subtitles || a->title_is_name)) {
-        size_t before = f->spec.boxes ? f->spec.boxes->n : 0;
-        wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
+        size_t before = fig_boxes_mark(f);
+        fig_wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), foot, 0.5,
                  1.0, false);
-        wrap_at(f, 0);
-        fig_mark_title(f, before, a->title_is_name ? FIG_TITLE_ROLE_NAME : FIG_TITLE_ROLE_TITLE);
+        fig_wrap_at(f, 0);
+        fig_mark_text(f, before, a->title_is_name ? FIG_TITLE_ROLE_NAME : FIG_TITLE_ROLE_TITLE,
+                      false);
     }
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, foot, 0.0, 1.0, false);

@@ -33,27 +33,19 @@ void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot,
         snprintf(x->text, sizeof x->text, "%s", text);
 }
 
-void fig_mark_title(fig *f, size_t from, int role)
-{
-    fig_boxes *b = f->spec.boxes;
-    if (!b)
-        return;
-    for (size_t i = from; i < b->n; i++)
-        if (b->v[i].kind == FIG_BOX_TEXT)
-            b->v[i].title_role = role;
-}
-
 size_t fig_boxes_mark(const fig *f)
 {
     return f->spec.boxes ? f->spec.boxes->n : 0;
 }
 
-void fig_mark_tick_labels(fig *f, size_t from)
+void fig_mark_text(fig *f, size_t from, int role, bool tick)
 {
     fig_boxes *b = f->spec.boxes;
     for (size_t i = from; b && i < b->n; i++)
-        if (b->v[i].kind == FIG_BOX_TEXT)
-            b->v[i].tick_label = true;
+        if (b->v[i].kind == FIG_BOX_TEXT) {
+            b->v[i].title_role = role;
+            b->v[i].tick_label = tick;
+        }
 }
 
 void fig_boxes_free(fig_boxes *b)
@@ -130,7 +122,6 @@ bool fig_clip_segment(double x0, double y0, double dx, double dy, fig_rect r, do
     return true;
 }
 
-/* Whether the segment from (x0, y0) by (dx, dy) passes through r shrunk by EPS. */
 bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r)
 {
     double lo, hi;
@@ -240,10 +231,8 @@ static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
         if (j == i)
             continue;
         bool own = l->kind == FIG_BOX_LEGEND && fig_same_rect(o->plot, l->plot);
-        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r)) {
-            snprintf(why, sizeof why, "a legend covers its plot's data");
-            return why;
-        }
+        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r))
+            return "a legend covers its plot's data";
         bool frame = o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_COLORBAR ||
                      o->kind == FIG_BOX_LEGEND;
         if (frame && j > i && overlap(l->r, o->r) &&
@@ -264,19 +253,12 @@ const char *fig_layout_check(const fig_boxes *b, double width, double height)
         return "out of memory while checking the layout";
     fig_rect page = {0, 0, width, height};
     for (size_t i = 0; i < b->n; i++) {
+        fig_box_kind k = b->v[i].kind;
         const char *bad = NULL;
-        switch (b->v[i].kind) {
-        case FIG_BOX_TEXT:
+        if (k == FIG_BOX_TEXT)
             bad = check_text(b, i, page);
-            break;
-        case FIG_BOX_PLOT:
-        case FIG_BOX_COLORBAR:
-        case FIG_BOX_LEGEND:
+        else if (k == FIG_BOX_PLOT || k == FIG_BOX_COLORBAR || k == FIG_BOX_LEGEND)
             bad = check_frame(b, i, page);
-            break;
-        default:
-            break;
-        }
         if (bad)
             return bad;
     }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 /* Whether the page draws with cairo (else SVG, or nothing). */
-static bool with_cairo(const fig *f) { return !f->svg && fig_draws(f); }
+static bool with_cairo(const fig *f) { return !f->svg && !f->spec.measure; }
 
 /* A pen call: the SVG writer's on an SVG page, cairo's on a page cairo draws, none on a measure
  * page. */

@@ -98,32 +98,17 @@ done:
 static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_rgb pal[256],
                                double lo, double hi)
 {
-    uint32_t *px = malloc((size_t)dr * (size_t)dc * sizeof *px);
-    if (!px)
-        return NULL;
-    if (dr < m->rows || dc < m->cols) {
-        double *acc = matrix_means(m, dr, dc);
-        if (!acc) {
-            free(px);
-            return NULL;
-        }
-        for (size_t i = 0; i < (size_t)dr * (size_t)dc; i++)
-            px[i] = cell_rgb(pal, acc[i], lo, hi);
-        free(acc);
-        return px;
+    bool averaged = dr < m->rows || dc < m->cols;
+    double *v = averaged ? matrix_means(m, dr, dc) : malloc((size_t)m->cols * sizeof *v);
+    uint32_t *px = v ? malloc((size_t)dr * (size_t)dc * sizeof *px) : NULL;
+    for (long r = 0; px && r < dr; r++) {
+        const double *row = averaged ? v + (size_t)r * (size_t)dc : v;
+        if (!averaged)
+            matrix_row(m, r, v);
+        for (long c = 0; c < dc; c++)
+            px[(size_t)r * (size_t)dc + (size_t)c] = cell_rgb(pal, row[c], lo, hi);
     }
-    double *row = malloc((size_t)m->cols * sizeof *row);
-    if (!row) {
-        free(px);
-        return NULL;
-    }
-    for (long r = 0; r < m->rows; r++) {
-        matrix_row(m, r, row);
-        uint32_t *out = px + (size_t)r * (size_t)dc;
-        for (long c = 0; c < m->cols; c++)
-            out[c] = cell_rgb(pal, row[c], lo, hi);
-    }
-    free(row);
+    free(v);
     return px;
 }
 
@@ -171,9 +156,7 @@ void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long
 double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
 {
     fig_heatmap_grid(f, a, m, dr, dc);
-    if (*dr == m->rows && *dc == m->cols)
-        return NULL;
-    return matrix_means(m, *dr, *dc);
+    return *dr == m->rows && *dc == m->cols ? NULL : matrix_means(m, *dr, *dc);
 }
 
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
@@ -186,18 +169,13 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     long dc, dr;
     fig_heatmap_grid(f, a, m, &dr, &dc);
     if (!f->heat.have_heatmap) {
-        f->heat.have_heatmap = true;
-        double k = f->spec.format == FIG_PNG ? f->scale : 1.0;
-        f->heat.heat_x = (f->spec.format == FIG_PNG ? f->off_x : 0) + a->r.x * k;
-        f->heat.heat_y = (f->spec.format == FIG_PNG ? f->off_y : 0) + a->r.y * k;
-        f->heat.heat_w = a->r.w * k;
-        f->heat.heat_h = a->r.h * k;
-        f->heat.heat_rows = m->rows;
-        f->heat.heat_cols = m->cols;
-        f->heat.heat_drawn_rows = dr;
-        f->heat.heat_drawn_cols = dc;
+        double k = f->scale; /* PNG: pixels (a raster page's offset in them); else points */
+        f->heat = (fig_raster){.have_heatmap = true, .heat_x = f->off_x + a->r.x * k,
+                               .heat_y = f->off_y + a->r.y * k, .heat_w = a->r.w * k,
+                               .heat_h = a->r.h * k, .heat_rows = m->rows, .heat_cols = m->cols,
+                               .heat_drawn_rows = dr, .heat_drawn_cols = dc};
     }
-    if (!fig_draws(f))
+    if (f->spec.measure)
         return TF_OK;
     tf_rgb pal[256];
     colormap_palette(cm, pal);
@@ -231,11 +209,10 @@ static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
 {
     /* the bar's length is not known yet: the widest tick labels of any length it may have */
-    double w = 0, h;
+    double w = 0, h, lw;
     for (double len = 25.0; len <= 3200.0; len *= 2) {
         fig_axis ax;
         cb_axis(f, &ax, lo, hi, len);
-        double lw;
         fig_axis_label_extent(f, &ax, &lw, &h);
         w = fmax(w, lw);
     }
@@ -268,12 +245,10 @@ void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const ch
     fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
 }
 
-/* Long: the ramp, its ends, its frame, ticks and labels are one drawing in one coordinate
- * system; split, each part would take the same eight values. */
 void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
                        int clip)
 {
-    fig_axes a = {0};
+    fig_axes a = {.x = {.lo = 0, .hi = 1}};
     double tri = cb_bar(f); /* a marked end's triangle: as tall as the bar is wide */
     if (r.h < 6 * tri)
         clip = 0;
@@ -282,7 +257,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     r.h -= top + bottom;
     a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
     cb_axis(f, &a.y, lo, hi, r.h);
-    a.x = (fig_axis){.lo = 0, .hi = 1};
     pen_part_begin(f, PART_COLORBAR, &r);
 
     /* the ramp: 256 table entries, top = hi */
@@ -297,7 +271,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     }
     pen_image(f, ramp, 1, 256, 1, a.r, false);
 
-    double tick = fig_tick_len(f), pad = 0.35 * f->spec.font_size;
+    double tick = fig_tick_len(f), pad = fig_pad(f);
     pen_save(f);
     pen_width(f, fig_line_width(f));
     if (clip & 2)
@@ -307,11 +281,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     pen_rgb(f, (tf_rgb){38, 38, 38});
     pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
     double x1 = a.r.x + a.r.w;
-    for (int i = 0; i < a.y.nt; i++) {
-        double y = fig_py(&a, a.y.t[i]);
-        pen_move(f, x1, y);
-        pen_line(f, x1 + tick, y);
-    }
+    fig_lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
     pen_stroke(f);
     pen_restore(f);
     double w, h;
@@ -320,7 +290,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     for (int i = 0; i < a.y.nt; i++)
         fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
                  0.5, false);
-    fig_mark_tick_labels(f, ticks_from);
+    fig_mark_text(f, ticks_from, 0, true);
     if (label)
         fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
                  0.5, 0.0, true);
@@ -343,28 +313,16 @@ tf_rgb fig_series_color(int i)
 
 static void set_dash(fig *f, fig_dash dash, double width)
 {
-    double on[2];
-    switch (dash) {
-    case FIG_DASHED:
-        on[0] = 3.5 * width;
-        on[1] = 2.0 * width;
-        pen_dash(f, on, 2);
-        break;
-    case FIG_DASHDOT: {
-        double dd[4] = {3.5 * width, 1.6 * width, 0.0, 1.6 * width};
+    /* on, off, ... in line widths, by fig_dash; dots and dash-dots with round caps */
+    static const double pattern[][4] = {{0}, {3.5, 2.0}, {0.0, 2.2}, {3.5, 1.6, 0.0, 1.6}};
+    static const int count[] = {0, 2, 2, 4};
+    int k = dash >= FIG_DASHED && dash <= FIG_DASHDOT ? (int)dash : FIG_SOLID;
+    double on[4] = {0};
+    for (int i = 0; i < count[k]; i++)
+        on[i] = pattern[k][i] * width;
+    if (k == FIG_DOTTED || k == FIG_DASHDOT)
         pen_cap(f, PEN_CAP_ROUND);
-        pen_dash(f, dd, 4);
-        break;
-    }
-    case FIG_DOTTED:
-        on[0] = 0.0;
-        on[1] = 2.2 * width;
-        pen_cap(f, PEN_CAP_ROUND);
-        pen_dash(f, on, 2);
-        break;
-    default:
-        pen_dash(f, NULL, 0);
-    }
+    pen_dash(f, on, count[k]);
 }
 
 static fig_rect clip_rect(const fig *f, const fig_axes *a)
@@ -384,17 +342,13 @@ static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, dou
                                                   (hi - lo) * dy}, 0, a->r, NULL);
 }
 
-static void record_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1)
-{
-    record_clipped(f, a, clip_rect(f, a), x0, y0, x1, y1);
-}
-
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
+    fig_rect clip = clip_rect(f, a);
     pen_part_begin(f, PART_DATA, &a->r);
     pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
+    pen_clip_rect(f, clip);
     pen_rgb(f, c);
     pen_width(f, width);
     pen_join_round(f);
@@ -409,7 +363,7 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
         }
         if (down) {
             pen_line(f, px, py);
-            record_segment(f, a, lx, ly, px, py);
+            record_clipped(f, a, clip, lx, ly, px, py);
         } else {
             pen_move(f, px, py);
         }
@@ -571,7 +525,8 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
 /* ---------------------------------------------------------------------------------------------
  * Legends */
 
-static void legend_box(fig *f, const fig_legend_item *items, int n, double *w, double *lh)
+/* A boxed legend's width and its lines' height; returns its height. */
+static double legend_box(fig *f, const fig_legend_item *items, int n, double *w, double *lh)
 {
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
     *w = 0;
@@ -583,6 +538,7 @@ static void legend_box(fig *f, const fig_legend_item *items, int n, double *w, d
         *lh = fmax(*lh, th);
     }
     *w += sample + 3 * pad;
+    return n * *lh + 2 * pad;
 }
 
 double fig_legend_width(fig *f, const fig_legend_item *items, int n)
@@ -595,8 +551,7 @@ double fig_legend_width(fig *f, const fig_legend_item *items, int n)
 double fig_legend_height(fig *f, const fig_legend_item *items, int n)
 {
     double w, lh;
-    legend_box(f, items, n, &w, &lh);
-    return n * lh + 2 * 0.45 * fig_font_size(f, FIG_TICK);
+    return legend_box(f, items, n, &w, &lh);
 }
 
 /* The frame of a legend of w x h in corner of a's plot (see fig_legend). */
@@ -631,9 +586,7 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
                      const fig_series *s, int ns)
 {
     static const int order[4] = {1, 0, 3, 2};
-    double w, lh;
-    legend_box(f, items, n, &w, &lh);
-    double h = fig_legend_height(f, items, n);
+    double w, lh, h = legend_box(f, items, n, &w, &lh);
     for (int k = 0; k < 4; k++) {
         fig_rect r = legend_frame(f, a, w, h, order[k]);
         if (r.x < a->r.x || r.y < a->r.y || r.x + r.w > a->r.x + a->r.w ||
@@ -653,9 +606,7 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
     double fs = fig_font_size(f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
     double lw = 0.14 * fig_font_size(f, FIG_LABEL), rh = 1.5 * fs;
     /* page coordinates as data: x from the area's left, y up from its bottom */
-    fig_axes pa = {.r = area};
-    pa.x = (fig_axis){.lo = 0, .hi = area.w};
-    pa.y = (fig_axis){.lo = 0, .hi = area.h};
+    fig_axes pa = {.r = area, .x = {.lo = 0, .hi = area.w}, .y = {.lo = 0, .hi = area.h}};
     double px = 0;
     int row = 0;
     for (int k = 0; k < n; k++) {
@@ -700,9 +651,8 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         return;
     }
     double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
-    double w, lh;
-    legend_box(f, items, n, &w, &lh);
-    fig_rect fr = legend_frame(f, a, w, fig_legend_height(f, items, n), corner);
+    double w, lh, h = legend_box(f, items, n, &w, &lh);
+    fig_rect fr = legend_frame(f, a, w, h, corner);
     fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);
     pen_part_begin(f, PART_LEGEND, &a->r);
     pen_save(f);

@@ -62,27 +62,28 @@ void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
 bool fig_same_rect(fig_rect a, fig_rect b);
 /* Record a box (when the page records them). */
 void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text);
-/* Mark the text boxes recorded since index from as a title of the given role (FIG_TITLE_ROLE_*). */
-void fig_mark_title(fig *f, size_t from, int role);
-/* How many boxes the page has recorded so far (0 when it records none): a mark for the two
- * calls below and fig_mark_title. */
+/* How many boxes the page has recorded so far (0 when it records none): a mark for the call
+ * below. */
 size_t fig_boxes_mark(const fig *f);
-/* Mark the text boxes recorded since index from as tick labels (the curve rule skips them). */
-void fig_mark_tick_labels(fig *f, size_t from);
+/* Mark the text boxes recorded since index from as titles of a role (FIG_TITLE_ROLE_*, 0: none)
+ * or as tick labels (tick: the curve rule skips them). */
+void fig_mark_text(fig *f, size_t from, int role, bool tick);
 /* Record the ticks of ax (axis 0 x, 1 y, 2 a colour bar's) as FIG_BOX_TICK boxes. */
 void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot);
-/* The ink box of the text now in f->layout, drawn with its point (ax, ay) at (x, y). */
-fig_rect fig_ink_box(fig *f, double x, double y, double ax, double ay, bool vertical);
 /* The part of the segment from (x0, y0) by (dx, dy) inside r: its parameters lo .. hi in [0, 1]
  * (false: none of it). */
 bool fig_clip_segment(double x0, double y0, double dx, double dy, fig_rect r, double *lo,
                       double *hi);
 /* Whether the segment from (x0, y0) by (dx, dy) passes through r (shrunk by a hair). */
 bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r);
+/* Text measured and drawn from here on wraps at width points onto more lines, centred (titles);
+ * 0: one line again. */
+void fig_wrap_at(fig *f, double width);
+/* At each of the n values t on a's x axis (x) or y axis, a line across it from from to to. */
+void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
+                  double to);
 /* Legend text, its left edge at x, centred on y: inside the legend's frame. */
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y);
-/* Whether anything is drawn (not a measure page). */
-static inline bool fig_draws(const fig *f) { return !f->spec.measure; }
 
 /* ---------------------------------------------------------------------------------------------
  * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */

@@ -41,7 +41,6 @@ struct fig_svg {
     int depth;
     char *d; /* the path being built */
     size_t dn, dcap;
-    bool d_failed;
     int clips;
     char *note; /* the heatmap's note */
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
@@ -125,37 +124,32 @@ static void put_element(FILE *fp, const char *name, const char *id, const char *
     fprintf(fp, "</%s>\n", name);
 }
 
-static void put_color(FILE *fp, tf_rgb c) { fprintf(fp, "#%02x%02x%02x", c.r, c.g, c.b); }
+/* The attribute name="#rrggbb", with a space before it. */
+static void put_color(FILE *fp, const char *name, tf_rgb c)
+{
+    fprintf(fp, " %s=\"#%02x%02x%02x\"", name, c.r, c.g, c.b);
+}
 
 /* The font families as CSS: 'WenQuanYi Micro Hei', 'DejaVu Sans', sans-serif. */
 static void put_families(FILE *fp, const char *list)
 {
-    const char *p = list;
-    bool first = true;
-    while (*p) {
-        while (*p == ' ' || *p == ',')
-            p++;
-        const char *e = p;
-        while (*e && *e != ',')
-            e++;
-        const char *t = e;
-        while (t > p && t[-1] == ' ')
-            t--;
-        if (t > p) {
-            bool generic = (t - p == 10 && strncmp(p, "sans-serif", 10) == 0) ||
-                           (t - p == 5 && strncmp(p, "serif", 5) == 0) ||
-                           (t - p == 9 && strncmp(p, "monospace", 9) == 0);
-            fputs(first ? "" : ", ", fp);
-            if (!generic)
-                fputc('\'', fp);
-            for (const char *c = p; c < t; c++)
-                if (*c != '\'' && *c != '"' && *c != '<' && *c != '&')
-                    fputc(*c, fp);
-            if (!generic)
-                fputc('\'', fp);
-            first = false;
-        }
-        p = e;
+    static const char *const generic[] = {"sans-serif", "serif", "monospace"};
+    const char *sep = "";
+    for (const char *p = list + strspn(list, " ,"); *p; p += strspn(p, " ,")) {
+        size_t len = strcspn(p, ","), n = len;
+        while (p[n - 1] == ' ')
+            n--;
+        const char *quote = "'";
+        for (int i = 0; i < 3; i++)
+            if (strlen(generic[i]) == n && strncmp(p, generic[i], n) == 0)
+                quote = "";
+        fprintf(fp, "%s%s", sep, quote);
+        for (size_t i = 0; i < n; i++)
+            if (!strchr("'\"<&", p[i]))
+                fputc(p[i], fp);
+        fputs(quote, fp);
+        sep = ", ";
+        p += len;
     }
 }
 
@@ -170,17 +164,15 @@ bool svg_begin(fig *f)
     f->svg->gs[0] = (svg_state){.width = 1.0};
     f->svg->open_panel = -1;
     FILE *fp = f->mem;
-    fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-          "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-          "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"", fp);
-    put_num(fp, f->spec.width);
-    fputs("pt\" height=\"", fp);
-    put_num(fp, f->spec.height);
-    fputs("pt\" viewBox=\"0 0 ", fp);
-    put_num(fp, f->spec.width);
-    fputc(' ', fp);
-    put_num(fp, f->spec.height);
-    fputs("\">\n", fp);
+    char w[40], h[40];
+    num(w, sizeof w, f->spec.width);
+    num(h, sizeof h, f->spec.height);
+    fprintf(fp,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
+            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
+            w, h, w, h);
     put_element(fp, "title", NULL, f->meta.title);
     fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
     return true;
@@ -197,9 +189,7 @@ void svg_end(fig *f)
     FILE *fp = f->mem;
     while (f->svg->depth > 0)
         svg_restore(f);
-    for (int g = 0; g < f->svg->gs[0].groups; g++)
-        fputs("</g>\n", fp);
-    f->svg->gs[0].groups = 0;
+    svg_restore(f); /* the page's own clips */
     panel_leave(f);
     put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
     put_element(fp, "metadata", "tfviz-heatmap", f->svg->note);
@@ -344,14 +334,10 @@ static void path_add(fig *f, const char *cmd, const double *v, int n)
         o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? " " : "", b);
     }
     if (s->dn + o + 1 > s->dcap) {
-        size_t cap = s->dcap ? s->dcap * 2 : 1024;
-        while (cap < s->dn + o + 1)
-            cap *= 2;
+        size_t cap = s->dcap ? s->dcap * 2 : 1024; /* room enough: o < sizeof buf */
         char *d = realloc(s->d, cap);
-        if (!d) {
-            s->d_failed = true;
-            return;
-        }
+        if (!d)
+            return; /* out of memory: the path stops here */
         s->d = d;
         s->dcap = cap;
     }
@@ -391,9 +377,8 @@ void svg_stroke(fig *f)
     if (!s->dn)
         return;
     FILE *fp = f->mem;
-    fprintf(fp, "<path d=\"%s\" fill=\"none\" stroke=\"", s->d);
-    put_color(fp, g->color);
-    fputc('"', fp);
+    fprintf(fp, "<path d=\"%s\" fill=\"none\"", s->d);
+    put_color(fp, "stroke", g->color);
     put_attr(fp, "stroke-width", g->width);
     if (g->ndash) {
         fputs(" stroke-dasharray=\"", fp);
@@ -417,9 +402,9 @@ void svg_fill(fig *f)
     fig_svg *s = f->svg;
     if (!s->dn)
         return;
-    fprintf(f->mem, "<path d=\"%s\" fill=\"", s->d);
-    put_color(f->mem, s->gs[s->depth].color);
-    fputs("\"/>\n", f->mem);
+    fprintf(f->mem, "<path d=\"%s\"", s->d);
+    put_color(f->mem, "fill", s->gs[s->depth].color);
+    fputs("/>\n", f->mem);
     path_end(f);
 }
 
@@ -516,24 +501,21 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
     fputs("</tspan>", fp);
 }
 
-/* One line of the layout as a <text> at local coordinates: its left edge lx, its baseline by. */
+/* One line of the layout, the rest of a <text> the caller began with the label's style: at local
+ * coordinates, its left edge lx, its baseline by. */
 static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double by, double ax,
-                     const char *style)
+                     double size)
 {
     FILE *fp = f->mem;
     const char *text = pango_layout_get_text(f->layout);
     const char *anchor = ax < 0.25 ? NULL : ax > 0.75 ? "end" : "middle";
     double x = ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2;
-    fputs("<text", fp);
-    fputs(style, fp);
     put_attr(fp, "x", x);
     put_attr(fp, "y", by);
     if (anchor)
         fprintf(fp, " text-anchor=\"%s\"", anchor);
     fputc('>', fp);
     int s0 = line->start_index, e0 = line->start_index + line->length;
-    double size = pango_font_description_get_size(pango_layout_get_font_description(f->layout)) /
-                  (double)PANGO_SCALE;
     PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
     PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
     double cur = by; /* the <text>'s own baseline */
@@ -555,38 +537,15 @@ static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double
 
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
 {
+    FILE *fp = f->mem;
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
     double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
     double size = pango_font_description_get_size(pango_layout_get_font_description(f->layout)) /
                   (double)PANGO_SCALE;
-    /* the attributes every line of this label shares */
-    char *style = NULL;
-    size_t style_len = 0;
-    FILE *sp = open_memstream(&style, &style_len);
-    if (!sp) {
-        f->write_failed = true;
-        return;
-    }
-    if (vertical) {
-        fputs(" transform=\"translate(", sp);
-        put_num(sp, x);
-        fputc(' ', sp);
-        put_num(sp, y);
-        fputs(") rotate(-90)\"", sp);
-    }
-    fputs(" xml:space=\"preserve\" font-family=\"", sp);
-    put_families(sp, f->family);
-    fputs("\" font-size=\"", sp);
-    put_num(sp, size);
-    fputs("\" fill=\"", sp);
-    put_color(sp, c);
-    fputc('"', sp);
-    if (fclose(sp) != 0) {
-        free(style);
-        f->write_failed = true;
-        return;
-    }
+    char tx[40], ty[40]; /* a vertical label is turned about its point */
+    num(tx, sizeof tx, x);
+    num(ty, sizeof ty, y);
     double ox = vertical ? 0 : x, oy = vertical ? 0 : y; /* the label's point, locally */
     PangoLayoutIter *it = pango_layout_get_iter(f->layout);
     do {
@@ -595,9 +554,18 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         pango_layout_iter_get_line_extents(it, NULL, &lr);
         double by = oy - ay * h + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
         double lx = ox - ax * w + (double)(lr.x - logical.x) / PANGO_SCALE;
-        if (line->length > 0)
-            put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, style);
+        if (line->length == 0)
+            continue;
+        /* the attributes every line of the label shares */
+        fputs("<text", fp);
+        if (vertical)
+            fprintf(fp, " transform=\"translate(%s %s) rotate(-90)\"", tx, ty);
+        fputs(" xml:space=\"preserve\" font-family=\"", fp);
+        put_families(fp, f->family);
+        fputc('"', fp);
+        put_attr(fp, "font-size", size);
+        put_color(fp, "fill", c);
+        put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, size);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
-    free(style);
 }
