@@ -508,17 +508,17 @@ void cut_at_colon(char *s)
         *colon = '\0';
 }
 
-bool memo_get(const fig_ctx *c, int i, double *out, size_t n)
-{
-    if (!c->memo || !c->memo->v[i] || c->memo->n[i] != n)
-        return false;
-    memcpy(out, c->memo->v[i], n * sizeof *out);
-    return true;
-}
-
 const double *memo_ref(const fig_ctx *c, int i, size_t n)
 {
     return c->memo && c->memo->v[i] && c->memo->n[i] == n ? c->memo->v[i] : NULL;
+}
+
+bool memo_get(const fig_ctx *c, int i, double *out, size_t n)
+{
+    const double *v = memo_ref(c, i, n);
+    if (v)
+        memcpy(out, v, n * sizeof *out);
+    return v != NULL;
 }
 
 bool memo_keep(const fig_ctx *c, int i, double *v, size_t n)

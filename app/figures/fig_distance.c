@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "figures/draw.h"
+#include "linalg.h"
 #include "style.h"
 #include "posenc.h"
 #include "rope.h"
@@ -93,9 +94,7 @@ tf_status draw_rope_score(fig_ctx *c)
     for (int j = 0; j < d; j++)
         ones[j] = 1.0;
     const double *q = A->q; /* row 0: the first token's query, before rotation */
-    double norm = 0;
-    for (int j = 0; j < d; j++)
-        norm += q[j] * q[j];
+    double norm = la_dot(q, q, (size_t)d);
     if (!(norm > 0))
         norm = 1.0;
     for (long s = 0; s < ns; s++) {
@@ -158,10 +157,9 @@ tf_status draw_rope_qk(fig_ctx *c)
     for (int p = 0; p < QK_PAIRS; p++) {
         txt_fmt_lang(lab[2 * p], sizeof lab[0], T_F_QK_Q, c->zh, mn[p][0]);
         txt_fmt_lang(lab[2 * p + 1], sizeof lab[0], T_F_QK_K, c->zh, mn[p][1]);
-        for (int j = 0; j < 2; j++)
-            li[2 * p + j] = (fig_legend_item){.label = lab[2 * p + j],
-                                              .color = fig_series_color(2 * p + j)};
     }
+    for (int i = 0; i < 2 * QK_PAIRS; i++)
+        li[i] = (fig_legend_item){.label = lab[i], .color = fig_series_color(i)};
     fig_axes ax = {.frame = true};
     char xl[64], yl[64];
     snprintf(xl, sizeof xl, "<i>q</i><sub>%d</sub>, <i>k</i><sub>%d</sub>", ia, ia);

@@ -97,7 +97,10 @@ const char *check_rope(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
 }
 
-double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
+/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs, read
+ * back through rope_rotate: R_pos applied to a vector with 1 in the first slot of every pair
+ * leaves (cos, sin) of pos theta_i in pair i. Freed by the caller; NULL when out of memory. */
+static double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
 {
     int d = cfg->d_model, h = d / 2;
     double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
@@ -160,6 +163,13 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
+/* Whether rectangles a and b overlap, with room m around a. */
+static bool rr_overlap(fig_rect a, fig_rect b, double m)
+{
+    return a.x - m < b.x + b.w && b.x < a.x + a.w + m && a.y - m < b.y + b.h &&
+           b.y < a.y + a.h + m;
+}
+
 /* What the labels of the arrows keep off: the labels placed before, the arrows (tips tip[],
  * heads' boxes heads[]), the guides through 0 and the circle of radius R. */
 typedef struct {
@@ -180,11 +190,9 @@ static int spot_clearance(const arrow_scene *s, fig_rect b)
         if (fabs(s->placed[j].x - (b.x + 0.5 * b.w)) < 0.5 * (s->placed[j].w + b.w) &&
             fabs(s->placed[j].y - (b.y + 0.5 * b.h)) < 0.5 * (s->placed[j].h + b.h))
             return 0;
-    for (long j = 0; j < s->n; j++) {
-        const fig_rect *h = &s->heads[j];
-        if (b.x + b.w > h->x && h->x + h->w > b.x && b.y + b.h > h->y && h->y + h->h > b.y)
+    for (long j = 0; j < s->n; j++)
+        if (rr_overlap(b, s->heads[j], 0))
             return 0;
-    }
     double lim = s->a2->x.hi;
     const double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
     for (long j = 0; j < s->n + 2; j++) {
@@ -640,13 +648,6 @@ static bool rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
     if (was)
         fig_set_cramped(f);
     return fits;
-}
-
-/* Whether rectangles a and b overlap, with room m around a. */
-static bool rr_overlap(fig_rect a, fig_rect b, double m)
-{
-    return a.x - m < b.x + b.w && b.x < a.x + a.w + m && a.y - m < b.y + b.h &&
-           b.y < a.y + a.h + m;
 }
 
 /* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:

@@ -74,49 +74,39 @@ typedef struct {
     tf_rgb color;  /* the scheme's style (style.h) */
     fig_dash dash;
     int marker;    /* a style_marker */
-    int same_as;   /* the index of an earlier curve this one equals at every distance, or -1 */
 } scurve;
 
 /* The curve's legend label. */
 static void scurve_label(const fig_ctx *c, const tf_posctx *pc, scurve *k)
 {
     const tf_positions *p = &pc->p;
-    switch (k->s) {
-    case SCHEME_NONE:
-        snprintf(k->label, sizeof k->label, c->zh ? "无位置（NoPE）：0" : "none (NoPE): 0");
-        break;
-    case SCHEME_SINUSOIDAL:
-        snprintf(k->label, sizeof k->label, c->zh ? "正弦 PE 余弦（<i>d</i> = %d）"
-                                                  : "sinusoidal PE, cosine (<i>d</i> = %d)",
+    const char *from = c->zh ? "来自文件" : "from the file";
+    const char *random = c->zh ? "未训练：随机" : "untrained: random";
+    size_t n = sizeof k->label;
+    if (k->s == SCHEME_NONE)
+        snprintf(k->label, n, c->zh ? "无位置（NoPE）：0" : "none (NoPE): 0");
+    else if (k->s == SCHEME_SINUSOIDAL)
+        snprintf(k->label, n,
+                 c->zh ? "正弦 PE 余弦（<i>d</i> = %d）" : "sinusoidal PE, cosine (<i>d</i> = %d)",
                  pc->d);
-        break;
-    case SCHEME_LEARNED:
-        snprintf(k->label, sizeof k->label,
-                 c->zh ? "可学习表余弦（%s）" : "learned table, cosine (%s)",
-                 pc->table->trained ? (c->zh ? "来自文件" : "from the file")
-                                    : (c->zh ? "未训练：随机" : "untrained: random"));
-        break;
-    case SCHEME_ROPE:
-        if (k->scaled)
-            snprintf(k->label, sizeof k->label, "RoPE + %s ×%g",
-                     rope_scaling_name(p->scaling.kind), p->scaling.factor);
-        else
-            snprintf(k->label, sizeof k->label, c->zh ? "RoPE 得分 <i>q·k</i>（<i>q</i> = <i>k</i>）"
-                                                      : "RoPE score <i>q·k</i> (<i>q</i> = <i>k</i>)");
-        break;
-    case SCHEME_ALIBI:
-        snprintf(k->label, sizeof k->label,
+    else if (k->s == SCHEME_LEARNED)
+        snprintf(k->label, n, c->zh ? "可学习表余弦（%s）" : "learned table, cosine (%s)",
+                 pc->table->trained ? from : random);
+    else if (k->s == SCHEME_ROPE && k->scaled)
+        snprintf(k->label, n, "RoPE + %s ×%g", rope_scaling_name(p->scaling.kind),
+                 p->scaling.factor);
+    else if (k->s == SCHEME_ROPE)
+        snprintf(k->label, n,
+                 c->zh ? "RoPE 得分 <i>q·k</i>（<i>q</i> = <i>k</i>）"
+                       : "RoPE score <i>q·k</i> (<i>q</i> = <i>k</i>)");
+    else if (k->s == SCHEME_ALIBI)
+        snprintf(k->label, n,
                  c->zh ? "ALiBi −<i>m</i>|<i>k</i>|，<i>m</i> = %.4g（头 %d）"
                        : "ALiBi −<i>m</i>|<i>k</i>|, <i>m</i> = %.4g (head %d)",
                  pc->slopes[p->head], p->head + 1);
-        break;
-    default:
-        snprintf(k->label, sizeof k->label,
-                 c->zh ? "T5 偏置，头 %d（%s）" : "T5 bias, head %d (%s)", p->head + 1,
-                 pc->t5->trained ? (c->zh ? "来自文件" : "from the file")
-                                 : (c->zh ? "未训练：随机" : "untrained: random"));
-        break;
-    }
+    else
+        snprintf(k->label, n, c->zh ? "T5 偏置，头 %d（%s）" : "T5 bias, head %d (%s)", p->head + 1,
+                 pc->t5->trained ? from : random);
 }
 
 typedef struct {
@@ -145,20 +135,10 @@ static void scurves_free(scurves *S)
 /* The scheme as the legend names it: the start of its own label, in the figure's language. */
 static const char *scheme_legend_name(tf_scheme s, bool zh)
 {
-    switch (s) {
-    case SCHEME_NONE:
-        return zh ? "无位置" : "none";
-    case SCHEME_SINUSOIDAL:
-        return zh ? "正弦 PE" : "sinusoidal PE";
-    case SCHEME_LEARNED:
-        return zh ? "可学习表" : "learned table";
-    case SCHEME_ROPE:
-        return "RoPE";
-    case SCHEME_ALIBI:
-        return "ALiBi";
-    default:
-        return "T5";
-    }
+    static const char *const name[SCHEME_COUNT][2] = {
+        {"none", "无位置"}, {"sinusoidal PE", "正弦 PE"}, {"learned table", "可学习表"},
+        {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},       {"T5", "T5"}};
+    return name[s][zh];
 }
 
 /* Curves that are equal at every distance drawn (within 1e-9 of their scale: RoPE's q·k for
@@ -168,9 +148,9 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
 {
     for (int i = 0; i < S->nc; i++) {
         scurve *k = &S->k[i];
-        k->same_as = -1;
+        int same_as = -1;
         snprintf(k->own, sizeof k->own, "%s", k->label);
-        for (int j = 0; j < i && k->same_as < 0; j++) {
+        for (int j = 0; j < i && same_as < 0; j++) {
             const scurve *o = &S->k[j];
             if (o->bias != k->bias)
                 continue;
@@ -180,11 +160,11 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
                 diff = fmax(diff, fabs(o->v[t] - k->v[t]));
             }
             if (diff <= 1e-9 * fmax(tol, 1.0))
-                k->same_as = j;
+                same_as = j;
         }
-        if (k->same_as >= 0)
+        if (same_as >= 0)
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
-                         scheme_legend_name(S->k[k->same_as].s, c->zh));
+                         scheme_legend_name(S->k[same_as].s, c->zh));
     }
 }
 
@@ -310,13 +290,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
  * and inside it the legend would hide the curves): the band's height, and drawing it. */
 static double legend_band(fig *f, const fig_legend_item *li, int n)
 {
-    double lh = 0, fs = fig_font_size(f, FIG_TICK);
-    for (int i = 0; i < n; i++) {
-        double w, h;
-        fig_text_size(f, FIG_TICK, li[i].label, false, &w, &h);
-        lh = fmax(lh, h);
-    }
-    return n > 0 ? n * lh + 0.9 * fs + fs : 0.0;
+    return n > 0 ? fig_legend_height(f, li, n) + fig_font_size(f, FIG_TICK) : 0.0;
 }
 
 /* Where label s may break at byte p: 1 a space that becomes the break, 2 a break before p (a
@@ -430,20 +404,16 @@ static int panel_series(const scurves *S, bool bias, const fig_axes *ax, guide_p
                         fig_series *out)
 {
     *g = (guide_points){.zx = {ax->x.lo, ax->x.hi}, .gy = {ax->y.lo, ax->y.hi}};
-    const double *zx = g->zx, *zero = g->zero, *gy = g->gy;
-    double (*xs)[2] = g->xs;
-    out[0] = (fig_series){.x = zx, .y = zero, .n = 2};
+    out[0] = (fig_series){.x = g->zx, .y = g->zero, .n = 2};
     int n = 1;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
         if (k->bias != bias)
             continue;
-        out[n] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
-        n++;
+        out[n++] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
         if (k->trained > 0 && k->trained <= S->R) {
-            xs[i][0] = xs[i][1] = (double)k->trained;
-            out[n] = (fig_series){.x = xs[i], .y = gy, .n = 2};
-            n++;
+            g->xs[i][0] = g->xs[i][1] = (double)k->trained;
+            out[n++] = (fig_series){.x = g->xs[i], .y = g->gy, .n = 2};
         }
     }
     return n;
@@ -722,6 +692,7 @@ tf_status draw_schemes(fig_ctx *c)
     const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     int nl[3];
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
+    double top = -INFINITY, bottom = INFINITY;
     for (int b = 0; b < 3; b++)
         nl[b] = on[b] ? panel_items(&S, b, li[b]) : 0;
     /* RoPE's unseen angles are drawn in the styles of the first panel's RoPE curves: its
@@ -757,16 +728,12 @@ tf_status draw_schemes(fig_ctx *c)
         ylabel0[b] = ax[b].y.label;
         fit_labels(c, &ax[b], r[b], brief_ylabel(c, b), title[b], ylabel[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
+        /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
+         * (titles and x labels of more lines than their neighbours' push the plot in) */
         left = fmax(left, ax[b].used_left);
+        top = fmax(top, ax[b].r.y);
+        bottom = fmin(bottom, ax[b].r.y + ax[b].r.h);
     }
-    /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
-     * (titles and x labels of more lines than their neighbours' push the plot in) */
-    double top = -INFINITY, bottom = INFINITY;
-    for (int b = 0; b < 3; b++)
-        if (on[b]) {
-            top = fmax(top, ax[b].r.y);
-            bottom = fmin(bottom, ax[b].r.y + ax[b].r.h);
-        }
     /* one lower than five lines of its labels shows its curves squashed, under its own
      * annotations: a taller page instead */
     for (int b = 0; b < 3; b++)
