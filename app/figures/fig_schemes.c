@@ -14,10 +14,8 @@
 
 #include "core/emit.h"
 #include "figures/draw.h"
-#include "posenc.h"
 #include "positions.h"
 #include "style.h"
-#include "tf_limits.h"
 
 #define SCHEMES_MAX_DISTANCE 100000L /* the schemes figure's axis ends here at most */
 #define PEFILE_MAX_ROWS 1024L        /* rows of the pe-file figure's dot-product matrix and curve:
@@ -73,7 +71,7 @@ typedef struct {
     char own[160]; /* the label without what it coincides with */
     tf_rgb color;  /* the scheme's style (style.h) */
     fig_dash dash;
-    int marker;    /* a style_marker */
+    int marker; /* a style_marker */
 } scurve;
 
 /* The curve's legend label. */
@@ -115,8 +113,7 @@ typedef struct {
     long R;       /* the last distance drawn */
     double *x;    /* (m) the distances drawn, 1 .. R (sample_distances) */
     long m;
-    int nc, nb;   /* curves, of which bias curves */
-    int nu;       /* RoPE curves with a share of unseen angles */
+    int nc;       /* curves */
     int sin_at;   /* the sinusoidal curve (drawn last), or the last */
     scurve k[SCHEME_COUNT + 1];
 } scurves;
@@ -137,7 +134,7 @@ static const char *scheme_legend_name(tf_scheme s, bool zh)
 {
     static const char *const name[SCHEME_COUNT][2] = {
         {"none", "无位置"}, {"sinusoidal PE", "正弦 PE"}, {"learned table", "可学习表"},
-        {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},       {"T5", "T5"}};
+        {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},           {"T5", "T5"}};
     return name[s][zh];
 }
 
@@ -266,12 +263,10 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         k->v = r->v;
         k->unseen = r->unseen;
         k->bias = poscurve_quantity_of(k->s) == POSCURVE_BIAS;
-        S->nb += k->bias;
-        S->nu += k->unseen != NULL;
         for (long t = 0; st == TF_OK && k->unseen && t < S->m; t++)
             k->unseen[t] *= 100.0; /* drawn in percent */
         const scheme_style *ss =
-            style_scheme(k->s, k->scaled ? S->pc.p.scaling.kind : ROPE_SCALING_NONE);
+            style_scheme(k->s, k->scaled ? p->scaling.kind : ROPE_SCALING_NONE);
         k->color = ss->color;
         k->dash = (fig_dash)ss->dash;
         k->marker = (int)ss->marker;
@@ -677,24 +672,21 @@ tf_status draw_schemes(fig_ctx *c)
     tf_status st = scurves_make(c, &S);
     if (st != TF_OK)
         return st;
-    /* the panels: positions compared, RoPE's unseen angles, biases; side by side on a wide page
-     * (a text block's width: the figure as tall as a paper's figures are), else stacked. Each
-     * legend in a band of its own below its panel. */
-    bool on[3] = {S.nc - S.nb > 0, S.nu > 0, S.nb > 0};
+    /* side by side on a wide page (a text block's width: the figure as tall as a paper's
+     * figures are), else stacked */
+    fig_legend_item li[3][SCHEME_COUNT + 1];
+    int nl[3] = {panel_items(&S, 0, li[0]), panel_items(&S, 1, li[1]), panel_items(&S, 2, li[2])};
+    bool on[3] = {nl[0] > 0, nl[1] > 0, nl[2] > 0};
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), gapx = 1.5 * gap;
     double h = (c->area.h - (np - 1) * gap) / np, pw = (c->area.w - (np - 1) * gapx) / np;
     fig_rect r[3];
     fig_axes ax[3];
-    fig_legend_item li[3][SCHEME_COUNT + 1];
     char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
     const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
-    int nl[3];
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     double top = -INFINITY, bottom = INFINITY;
-    for (int b = 0; b < 3; b++)
-        nl[b] = on[b] ? panel_items(&S, b, li[b]) : 0;
     /* RoPE's unseen angles are drawn in the styles of the first panel's RoPE curves: its
      * legend would repeat theirs */
     if (on[0] && legend_repeats(li[0], nl[0], li[1], nl[1]))
@@ -787,12 +779,12 @@ typedef struct {
     double *gram_own;
     double *sim;   /* (n) the table's similarity against offset 0 .. n-1 */
     double *sin;   /* (n) sinusoidal PE's of the same width */
-    double *x;     /* (n) */
+    double *x;     /* (n), and the block sim and sin are in */
 } pefile_data;
 
 static void pefile_free(pefile_data *P)
 {
-    free(P->gram_own), free(P->sim), free(P->sin), free(P->x);
+    free(P->gram_own), free(P->x);
 }
 
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
@@ -800,13 +792,11 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     memset(P, 0, sizeof *P);
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
-    P->sim = malloc((size_t)P->n * sizeof *P->sim);
-    P->sin = malloc((size_t)P->n * sizeof *P->sin);
-    P->x = malloc((size_t)P->n * sizeof *P->x);
-    if (!P->sim || !P->sin || !P->x) {
-        pefile_free(P);
+    P->x = malloc(3 * (size_t)P->n * sizeof *P->x);
+    if (!P->x)
         return TF_ERR_NOMEM;
-    }
+    P->sim = P->x + P->n;
+    P->sin = P->sim + P->n;
     for (long k = 0; k < P->n; k++)
         P->x[k] = (double)k;
     size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->n;
