@@ -473,22 +473,14 @@ bool memo_get(const fig_ctx *c, int i, double *out, size_t n)
     return v != NULL;
 }
 
-bool memo_keep(const fig_ctx *c, int i, double *v, size_t n)
-{
-    if (!c->memo)
-        return false;
-    free(c->memo->v[i]);
-    c->memo->v[i] = v;
-    c->memo->n[i] = n;
-    return true;
-}
-
 void memo_put(const fig_ctx *c, int i, const double *v, size_t n)
 {
     double *keep = c->memo ? malloc(n * sizeof *keep) : NULL;
-    if (keep && memo_keep(c, i, memcpy(keep, v, n * sizeof *keep), n))
+    if (!keep)
         return;
-    free(keep);
+    free(c->memo->v[i]);
+    c->memo->v[i] = memcpy(keep, v, n * sizeof *keep);
+    c->memo->n[i] = n;
 }
 
 void fig_memo_free(fig_memo *m)

@@ -191,8 +191,6 @@ bool memo_get(const fig_ctx *c, int i, double *out, size_t n);
 void memo_put(const fig_ctx *c, int i, const double *v, size_t n);
 /* Memo slot i's values when it holds n (the memo keeps them), else NULL. */
 const double *memo_ref(const fig_ctx *c, int i, size_t n);
-/* Gives v (n values, malloc'd) to memo slot i (true), or false without a memo (v the caller's). */
-bool memo_keep(const fig_ctx *c, int i, double *v, size_t n);
 /* A label in the figure's language. */
 const char *fig_txt(const fig_ctx *c, txt_id id);
 /* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;

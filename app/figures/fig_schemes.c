@@ -818,8 +818,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         pefile_free(P);
         return st;
     }
-    if (memo_keep(c, 0, P->gram_own, nn))
-        P->gram_own = NULL; /* the memo's now */
+    memo_put(c, 0, P->gram_own, nn);
     memo_put(c, 1, P->sim, nk);
     memo_put(c, 2, P->sin, nk);
     return TF_OK;
