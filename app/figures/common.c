@@ -19,14 +19,10 @@ static cmap_id scale_map(const fig_ctx *c, double mn, double mx, double *lo, dou
 {
     bool sign = mn < 0.0 && mx > 0.0;
     cmap_id cm = c->cmap != CMAP_COUNT ? c->cmap : sign ? CMAP_RDBU : CMAP_VIRIDIS;
-    if (colormap_diverging(cm)) {
-        double m = fmax(fabs(mn), fabs(mx));
-        *lo = -m;
-        *hi = m;
-    } else {
-        *lo = mn;
-        *hi = mx;
-    }
+    bool diverging = colormap_diverging(cm);
+    double m = fmax(fabs(mn), fabs(mx));
+    *lo = diverging ? -m : mn;
+    *hi = diverging ? m : mx;
     if (!(*hi > *lo)) {
         *lo -= 1.0;
         *hi += 1.0;

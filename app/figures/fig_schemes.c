@@ -847,10 +847,8 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
     color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
     double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
-    fig_rect left = r, right = r;
-    left.w = (r.w - gap) / 2;
-    right.x = left.x + left.w + gap;
-    right.w = left.w;
+    double half = (r.w - gap) / 2;
+    fig_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + gap, r.y, half, r.h};
     fig_axes a1, a2;
     matrix_axes(&a1, t->n_pos, 0, t->d, 0);
     a1.x.label = fig_txt(c, T_F_DIM);

@@ -14,9 +14,7 @@ tf_status draw_embedding(fig_ctx *c)
     fig_rect whole = c->area;
     if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
         c->area.h = whole.h * 0.38;
-        fig_rect below = whole;
-        below.y = whole.y + whole.h * 0.42;
-        below.h = whole.h * 0.58;
+        fig_rect below = {whole.x, whole.y + whole.h * 0.42, whole.w, whole.h * 0.58};
         tf_status st = draw_word_map(c, below, true);
         if (st != TF_OK)
             return st;
