@@ -156,10 +156,6 @@ const char *check_rope(const tf_config *cfg);
 tf_status draw_decay(fig_ctx *c);
 /* One sentence, two schemes: PE(pos) added to x, and RoPE's cos(pos theta_i) turning q and k */
 tf_status draw_pe_vs_rope(fig_ctx *c);
-/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs, read
- * back through rope_rotate: R_pos applied to a vector with 1 in the first slot of every pair
- * leaves (cos, sin) of pos theta_i in pair i. Freed by the caller; NULL when out of memory. */
-double *rope_cos_table(const tf_config *cfg, const long *pos, long n);
 /* fig_tokens.c: rows of W_E (C3, C4) and X_input = X_emb + PE (C11) */
 tf_status draw_embedding(fig_ctx *c);
 tf_status draw_input(fig_ctx *c);
@@ -200,8 +196,6 @@ bool memo_get(const fig_ctx *c, int i, double *out, size_t n);
 void memo_put(const fig_ctx *c, int i, const double *v, size_t n);
 /* Memo slot i's values when it holds n (the memo keeps them), else NULL. */
 const double *memo_ref(const fig_ctx *c, int i, size_t n);
-/* Gives v (n values, malloc'd) to memo slot i (true), or false without a memo (v the caller's). */
-bool memo_keep(const fig_ctx *c, int i, double *v, size_t n);
 /* A label in the figure's language. */
 const char *fig_txt(const fig_ctx *c, txt_id id);
 /* The colour scale: --colormap, else diverging (RdBu) for signed data and viridis otherwise;

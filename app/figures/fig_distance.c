@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "figures/draw.h"
+#include "linalg.h"
 #include "style.h"
 #include "posenc.h"
 #include "rope.h"
@@ -49,11 +50,10 @@ tf_status draw_dot_offset(fig_ctx *c)
     const tf_config *cfg = &c->a->cfg;
     long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
     long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
-    double *x = malloc((size_t)ns * sizeof *x), *y = malloc((size_t)ns * sizeof *y);
-    if (!x || !y) {
-        free(x), free(y);
+    double *x = malloc(2 * (size_t)ns * sizeof *x);
+    if (!x)
         return TF_ERR_NOMEM;
-    }
+    double *y = x + ns;
     double mn = INFINITY, mx = -INFINITY;
     for (long s = 0; s < ns; s++) {
         x[s] = round((double)(n - 1) * s / (ns - 1)); /* n >= 2, so ns >= 2 */
@@ -70,7 +70,7 @@ tf_status draw_dot_offset(fig_ctx *c)
     fig_legend_item li = {.label = "", .color = st->color, .dash = (fig_dash)st->dash};
     const double *ys[1] = {y};
     curves(c, &ax, x, ys, ns, &li, 1);
-    free(x), free(y);
+    free(x);
     return TF_OK;
 }
 
@@ -82,20 +82,15 @@ tf_status draw_rope_score(fig_ctx *c)
     long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
     long span = 2 * (n - 1) + 1; /* m - n from -(n-1) to n-1 */
     long ns = span < CURVE_SAMPLES ? span : CURVE_SAMPLES;
-    double *x = malloc((size_t)ns * sizeof *x), *y0 = malloc((size_t)ns * sizeof *y0);
-    double *y1 = malloc((size_t)ns * sizeof *y1), *theta = malloc((size_t)d / 2 * sizeof *theta);
-    double *ones = malloc((size_t)d * sizeof *ones);
-    if (!x || !y0 || !y1 || !theta || !ones) {
-        free(x), free(y0), free(y1), free(theta), free(ones);
+    double *x = malloc((3 * (size_t)ns + (size_t)d / 2 + (size_t)d) * sizeof *x);
+    if (!x)
         return TF_ERR_NOMEM;
-    }
+    double *y0 = x + ns, *y1 = y0 + ns, *theta = y1 + ns, *ones = theta + d / 2;
     rope_thetas(d, cfg->base, theta);
     for (int j = 0; j < d; j++)
         ones[j] = 1.0;
     const double *q = A->q; /* row 0: the first token's query, before rotation */
-    double norm = 0;
-    for (int j = 0; j < d; j++)
-        norm += q[j] * q[j];
+    double norm = la_dot(q, q, (size_t)d);
     if (!(norm > 0))
         norm = 1.0;
     for (long s = 0; s < ns; s++) {
@@ -117,7 +112,7 @@ tf_status draw_rope_score(fig_ctx *c)
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
     const double *ys[2] = {y0, y1};
     curves(c, &ax, x, ys, ns, li, 2);
-    free(x), free(y0), free(y1), free(theta), free(ones);
+    free(x);
     return TF_OK;
 }
 
@@ -158,10 +153,9 @@ tf_status draw_rope_qk(fig_ctx *c)
     for (int p = 0; p < QK_PAIRS; p++) {
         txt_fmt_lang(lab[2 * p], sizeof lab[0], T_F_QK_Q, c->zh, mn[p][0]);
         txt_fmt_lang(lab[2 * p + 1], sizeof lab[0], T_F_QK_K, c->zh, mn[p][1]);
-        for (int j = 0; j < 2; j++)
-            li[2 * p + j] = (fig_legend_item){.label = lab[2 * p + j],
-                                              .color = fig_series_color(2 * p + j)};
     }
+    for (int i = 0; i < 2 * QK_PAIRS; i++)
+        li[i] = (fig_legend_item){.label = lab[i], .color = fig_series_color(i)};
     fig_axes ax = {.frame = true};
     char xl[64], yl[64];
     snprintf(xl, sizeof xl, "<i>q</i><sub>%d</sub>, <i>k</i><sub>%d</sub>", ia, ia);

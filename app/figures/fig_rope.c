@@ -22,12 +22,10 @@ tf_status draw_decay(fig_ctx *c)
     /* --base draws that base alone; by default 10000 (LLaMA 1/2) beside 500000 (Llama 3) */
     int nl = c->req && c->req->base_given ? 1 : 2;
     double other = cfg->base == 500000.0 ? 10000.0 : 500000.0;
-    double *x = malloc((size_t)ns * sizeof *x), *y = malloc((size_t)ns * sizeof *y);
-    double *y2 = malloc((size_t)ns * sizeof *y2);
-    if (!x || !y || !y2) {
-        free(x), free(y), free(y2);
+    double *x = malloc(3 * (size_t)ns * sizeof *x);
+    if (!x)
         return TF_ERR_NOMEM;
-    }
+    double *y = x + ns, *y2 = y + ns;
     double mx = 0;
     for (long s = 0; s < ns; s++) {
         x[s] = round((double)(n - 1) * s / (ns - 1));
@@ -83,7 +81,7 @@ tf_status draw_decay(fig_ctx *c)
         fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
     fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
     fig_legend(c->f, &ax, li, nl, corner < 0 ? 1 : corner);
-    free(x), free(y), free(y2);
+    free(x);
     return TF_OK;
 }
 
@@ -97,7 +95,10 @@ const char *check_rope(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
 }
 
-double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
+/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs, read
+ * back through rope_rotate: R_pos applied to a vector with 1 in the first slot of every pair
+ * leaves (cos, sin) of pos theta_i in pair i. Freed by the caller; NULL when out of memory. */
+static double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
 {
     int d = cfg->d_model, h = d / 2;
     double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
@@ -160,6 +161,13 @@ static tf_status rope_angles(fig_ctx *c, fig_rect area)
     return st;
 }
 
+/* Whether rectangles a and b overlap, with room m around a. */
+static bool rr_overlap(fig_rect a, fig_rect b, double m)
+{
+    return a.x - m < b.x + b.w && b.x < a.x + a.w + m && a.y - m < b.y + b.h &&
+           b.y < a.y + a.h + m;
+}
+
 /* What the labels of the arrows keep off: the labels placed before, the arrows (tips tip[],
  * heads' boxes heads[]), the guides through 0 and the circle of radius R. */
 typedef struct {
@@ -180,11 +188,9 @@ static int spot_clearance(const arrow_scene *s, fig_rect b)
         if (fabs(s->placed[j].x - (b.x + 0.5 * b.w)) < 0.5 * (s->placed[j].w + b.w) &&
             fabs(s->placed[j].y - (b.y + 0.5 * b.h)) < 0.5 * (s->placed[j].h + b.h))
             return 0;
-    for (long j = 0; j < s->n; j++) {
-        const fig_rect *h = &s->heads[j];
-        if (b.x + b.w > h->x && h->x + h->w > b.x && b.y + b.h > h->y && h->y + h->h > b.y)
+    for (long j = 0; j < s->n; j++)
+        if (rr_overlap(b, s->heads[j], 0))
             return 0;
-    }
     double lim = s->a2->x.hi;
     const double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
     for (long j = 0; j < s->n + 2; j++) {
@@ -227,10 +233,8 @@ static void arrow_label(fig *f, const arrow_scene *s, fig_rect *placed, const ch
         double p = push + (k % 6) * 0.9 * th, t = turn[k / 6];
         double ux = len > 0 ? (ox * cos(t) - oy * sin(t)) / len : 0;
         double uy = len > 0 ? (ox * sin(t) + oy * cos(t)) / len : 0;
-        tx = x0 + ux * p;
-        ty = y0 + uy * p;
-        tx = fmax(fmin(tx, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
-        ty = fmax(fmin(ty, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
+        tx = fmax(fmin(x0 + ux * p, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
+        ty = fmax(fmin(y0 + uy * p, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
         int level = spot_clearance(s, (fig_rect){tx - 0.5 * tw, ty - 0.5 * th, tw, th});
         if (level > best)
             best = level, bx = tx, by = ty;
@@ -501,13 +505,12 @@ static void angle_line(fig *f, const fig_axes *ax, const double *s, const double
 
 /* How much a frame shows, the fullest first (rr_layouts): a small slide (a column's width, a
  * large font) drops the angles' panel (the plane says the angle), then the panels' subtitles
- * (the plane keeps its name, "pair 0") and the shift's positions (the score's legend takes the subtitle's place, in rows above its
- * plot: inside it would cover the moving shift at some frame), then the plane's axis labels. */
+ * (the plane keeps its name, "pair 0") and the shift's positions ("shift s"; the score's legend
+ * takes the subtitle's place, in rows above its plot: inside it would cover the moving shift at
+ * some frame), then the plane's axis labels. */
 typedef struct {
-    bool angles; /* the panel of the angles over the shift */
-    /* the panels' subtitles; else the plane's short name ("pair 0"), the shift's label without
-     * the positions ("shift s") and the score's legend in rows above its plot, not right of it */
-    bool titles;
+    bool angles;       /* the panel of the angles over the shift */
+    bool titles;       /* the panels' subtitles */
     bool plane_labels; /* the plane's axis labels */
 } rr_layout;
 
@@ -635,13 +638,6 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
         bottom.y += p->rows.h, bottom.h -= p->rows.h;
         fig_axes_fit(f, &p->a2, bottom);
     }
-}
-
-/* Whether rectangles a and b overlap, with room m around a. */
-static bool rr_overlap(fig_rect a, fig_rect b, double m)
-{
-    return a.x - m < b.x + b.w && b.x < a.x + a.w + m && a.y - m < b.y + b.h &&
-           b.y < a.y + a.h + m;
 }
 
 /* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:
@@ -842,10 +838,9 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
         angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
         angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
         fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
-        double d = wrap_angle(ak - aq);
-        fig_markers(c->f, a1, &s, &aq, 1, li[0].color, ms);
-        fig_markers(c->f, a1, &s, &ak, 1, li[1].color, ms);
-        fig_markers(c->f, a1, &s, &d, 1, li[2].color, ms);
+        const double at[3] = {aq, ak, wrap_angle(ak - aq)};
+        for (int i = 0; i < 3; i++)
+            fig_markers(c->f, a1, &s, &at[i], 1, li[i].color, ms);
         fig_legend(c->f, a1, li, 3, 4);
     }
     const fig_axes *a2 = &p->a2;

@@ -14,10 +14,8 @@
 
 #include "core/emit.h"
 #include "figures/draw.h"
-#include "posenc.h"
 #include "positions.h"
 #include "style.h"
-#include "tf_limits.h"
 
 #define SCHEMES_MAX_DISTANCE 100000L /* the schemes figure's axis ends here at most */
 #define PEFILE_MAX_ROWS 1024L        /* rows of the pe-file figure's dot-product matrix and curve:
@@ -73,50 +71,40 @@ typedef struct {
     char own[160]; /* the label without what it coincides with */
     tf_rgb color;  /* the scheme's style (style.h) */
     fig_dash dash;
-    int marker;    /* a style_marker */
-    int same_as;   /* the index of an earlier curve this one equals at every distance, or -1 */
+    int marker; /* a style_marker */
 } scurve;
 
 /* The curve's legend label. */
 static void scurve_label(const fig_ctx *c, const tf_posctx *pc, scurve *k)
 {
     const tf_positions *p = &pc->p;
-    switch (k->s) {
-    case SCHEME_NONE:
-        snprintf(k->label, sizeof k->label, c->zh ? "无位置（NoPE）：0" : "none (NoPE): 0");
-        break;
-    case SCHEME_SINUSOIDAL:
-        snprintf(k->label, sizeof k->label, c->zh ? "正弦 PE 余弦（<i>d</i> = %d）"
-                                                  : "sinusoidal PE, cosine (<i>d</i> = %d)",
+    const char *from = c->zh ? "来自文件" : "from the file";
+    const char *random = c->zh ? "未训练：随机" : "untrained: random";
+    size_t n = sizeof k->label;
+    if (k->s == SCHEME_NONE)
+        snprintf(k->label, n, c->zh ? "无位置（NoPE）：0" : "none (NoPE): 0");
+    else if (k->s == SCHEME_SINUSOIDAL)
+        snprintf(k->label, n,
+                 c->zh ? "正弦 PE 余弦（<i>d</i> = %d）" : "sinusoidal PE, cosine (<i>d</i> = %d)",
                  pc->d);
-        break;
-    case SCHEME_LEARNED:
-        snprintf(k->label, sizeof k->label,
-                 c->zh ? "可学习表余弦（%s）" : "learned table, cosine (%s)",
-                 pc->table->trained ? (c->zh ? "来自文件" : "from the file")
-                                    : (c->zh ? "未训练：随机" : "untrained: random"));
-        break;
-    case SCHEME_ROPE:
-        if (k->scaled)
-            snprintf(k->label, sizeof k->label, "RoPE + %s ×%g",
-                     rope_scaling_name(p->scaling.kind), p->scaling.factor);
-        else
-            snprintf(k->label, sizeof k->label, c->zh ? "RoPE 得分 <i>q·k</i>（<i>q</i> = <i>k</i>）"
-                                                      : "RoPE score <i>q·k</i> (<i>q</i> = <i>k</i>)");
-        break;
-    case SCHEME_ALIBI:
-        snprintf(k->label, sizeof k->label,
+    else if (k->s == SCHEME_LEARNED)
+        snprintf(k->label, n, c->zh ? "可学习表余弦（%s）" : "learned table, cosine (%s)",
+                 pc->table->trained ? from : random);
+    else if (k->s == SCHEME_ROPE && k->scaled)
+        snprintf(k->label, n, "RoPE + %s ×%g", rope_scaling_name(p->scaling.kind),
+                 p->scaling.factor);
+    else if (k->s == SCHEME_ROPE)
+        snprintf(k->label, n,
+                 c->zh ? "RoPE 得分 <i>q·k</i>（<i>q</i> = <i>k</i>）"
+                       : "RoPE score <i>q·k</i> (<i>q</i> = <i>k</i>)");
+    else if (k->s == SCHEME_ALIBI)
+        snprintf(k->label, n,
                  c->zh ? "ALiBi −<i>m</i>|<i>k</i>|，<i>m</i> = %.4g（头 %d）"
                        : "ALiBi −<i>m</i>|<i>k</i>|, <i>m</i> = %.4g (head %d)",
                  pc->slopes[p->head], p->head + 1);
-        break;
-    default:
-        snprintf(k->label, sizeof k->label,
-                 c->zh ? "T5 偏置，头 %d（%s）" : "T5 bias, head %d (%s)", p->head + 1,
-                 pc->t5->trained ? (c->zh ? "来自文件" : "from the file")
-                                 : (c->zh ? "未训练：随机" : "untrained: random"));
-        break;
-    }
+    else
+        snprintf(k->label, n, c->zh ? "T5 偏置，头 %d（%s）" : "T5 bias, head %d (%s)", p->head + 1,
+                 pc->t5->trained ? from : random);
 }
 
 typedef struct {
@@ -125,8 +113,7 @@ typedef struct {
     long R;       /* the last distance drawn */
     double *x;    /* (m) the distances drawn, 1 .. R (sample_distances) */
     long m;
-    int nc, nb;   /* curves, of which bias curves */
-    int nu;       /* RoPE curves with a share of unseen angles */
+    int nc;       /* curves */
     int sin_at;   /* the sinusoidal curve (drawn last), or the last */
     scurve k[SCHEME_COUNT + 1];
 } scurves;
@@ -145,20 +132,10 @@ static void scurves_free(scurves *S)
 /* The scheme as the legend names it: the start of its own label, in the figure's language. */
 static const char *scheme_legend_name(tf_scheme s, bool zh)
 {
-    switch (s) {
-    case SCHEME_NONE:
-        return zh ? "无位置" : "none";
-    case SCHEME_SINUSOIDAL:
-        return zh ? "正弦 PE" : "sinusoidal PE";
-    case SCHEME_LEARNED:
-        return zh ? "可学习表" : "learned table";
-    case SCHEME_ROPE:
-        return "RoPE";
-    case SCHEME_ALIBI:
-        return "ALiBi";
-    default:
-        return "T5";
-    }
+    static const char *const name[SCHEME_COUNT][2] = {
+        {"none", "无位置"}, {"sinusoidal PE", "正弦 PE"}, {"learned table", "可学习表"},
+        {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},           {"T5", "T5"}};
+    return name[s][zh];
 }
 
 /* Curves that are equal at every distance drawn (within 1e-9 of their scale: RoPE's q·k for
@@ -168,9 +145,9 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
 {
     for (int i = 0; i < S->nc; i++) {
         scurve *k = &S->k[i];
-        k->same_as = -1;
+        int same_as = -1;
         snprintf(k->own, sizeof k->own, "%s", k->label);
-        for (int j = 0; j < i && k->same_as < 0; j++) {
+        for (int j = 0; j < i && same_as < 0; j++) {
             const scurve *o = &S->k[j];
             if (o->bias != k->bias)
                 continue;
@@ -180,11 +157,11 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
                 diff = fmax(diff, fabs(o->v[t] - k->v[t]));
             }
             if (diff <= 1e-9 * fmax(tol, 1.0))
-                k->same_as = j;
+                same_as = j;
         }
-        if (k->same_as >= 0)
+        if (same_as >= 0)
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
-                         scheme_legend_name(S->k[k->same_as].s, c->zh));
+                         scheme_legend_name(S->k[same_as].s, c->zh));
     }
 }
 
@@ -286,12 +263,10 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         k->v = r->v;
         k->unseen = r->unseen;
         k->bias = poscurve_quantity_of(k->s) == POSCURVE_BIAS;
-        S->nb += k->bias;
-        S->nu += k->unseen != NULL;
         for (long t = 0; st == TF_OK && k->unseen && t < S->m; t++)
             k->unseen[t] *= 100.0; /* drawn in percent */
         const scheme_style *ss =
-            style_scheme(k->s, k->scaled ? S->pc.p.scaling.kind : ROPE_SCALING_NONE);
+            style_scheme(k->s, k->scaled ? p->scaling.kind : ROPE_SCALING_NONE);
         k->color = ss->color;
         k->dash = (fig_dash)ss->dash;
         k->marker = (int)ss->marker;
@@ -310,13 +285,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
  * and inside it the legend would hide the curves): the band's height, and drawing it. */
 static double legend_band(fig *f, const fig_legend_item *li, int n)
 {
-    double lh = 0, fs = fig_font_size(f, FIG_TICK);
-    for (int i = 0; i < n; i++) {
-        double w, h;
-        fig_text_size(f, FIG_TICK, li[i].label, false, &w, &h);
-        lh = fmax(lh, h);
-    }
-    return n > 0 ? n * lh + 0.9 * fs + fs : 0.0;
+    return n > 0 ? fig_legend_height(f, li, n) + fig_font_size(f, FIG_TICK) : 0.0;
 }
 
 /* Where label s may break at byte p: 1 a space that becomes the break, 2 a break before p (a
@@ -430,20 +399,16 @@ static int panel_series(const scurves *S, bool bias, const fig_axes *ax, guide_p
                         fig_series *out)
 {
     *g = (guide_points){.zx = {ax->x.lo, ax->x.hi}, .gy = {ax->y.lo, ax->y.hi}};
-    const double *zx = g->zx, *zero = g->zero, *gy = g->gy;
-    double (*xs)[2] = g->xs;
-    out[0] = (fig_series){.x = zx, .y = zero, .n = 2};
+    out[0] = (fig_series){.x = g->zx, .y = g->zero, .n = 2};
     int n = 1;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
         if (k->bias != bias)
             continue;
-        out[n] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
-        n++;
+        out[n++] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
         if (k->trained > 0 && k->trained <= S->R) {
-            xs[i][0] = xs[i][1] = (double)k->trained;
-            out[n] = (fig_series){.x = xs[i], .y = gy, .n = 2};
-            n++;
+            g->xs[i][0] = g->xs[i][1] = (double)k->trained;
+            out[n++] = (fig_series){.x = g->xs[i], .y = g->gy, .n = 2};
         }
     }
     return n;
@@ -707,23 +672,21 @@ tf_status draw_schemes(fig_ctx *c)
     tf_status st = scurves_make(c, &S);
     if (st != TF_OK)
         return st;
-    /* the panels: positions compared, RoPE's unseen angles, biases; side by side on a wide page
-     * (a text block's width: the figure as tall as a paper's figures are), else stacked. Each
-     * legend in a band of its own below its panel. */
-    bool on[3] = {S.nc - S.nb > 0, S.nu > 0, S.nb > 0};
+    /* side by side on a wide page (a text block's width: the figure as tall as a paper's
+     * figures are), else stacked */
+    fig_legend_item li[3][SCHEME_COUNT + 1];
+    int nl[3] = {panel_items(&S, 0, li[0]), panel_items(&S, 1, li[1]), panel_items(&S, 2, li[2])};
+    bool on[3] = {nl[0] > 0, nl[1] > 0, nl[2] > 0};
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), gapx = 1.5 * gap;
     double h = (c->area.h - (np - 1) * gap) / np, pw = (c->area.w - (np - 1) * gapx) / np;
     fig_rect r[3];
     fig_axes ax[3];
-    fig_legend_item li[3][SCHEME_COUNT + 1];
     char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
     const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
-    int nl[3];
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
-    for (int b = 0; b < 3; b++)
-        nl[b] = on[b] ? panel_items(&S, b, li[b]) : 0;
+    double top = -INFINITY, bottom = INFINITY;
     /* RoPE's unseen angles are drawn in the styles of the first panel's RoPE curves: its
      * legend would repeat theirs */
     if (on[0] && legend_repeats(li[0], nl[0], li[1], nl[1]))
@@ -757,16 +720,12 @@ tf_status draw_schemes(fig_ctx *c)
         ylabel0[b] = ax[b].y.label;
         fit_labels(c, &ax[b], r[b], brief_ylabel(c, b), title[b], ylabel[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
+        /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
+         * (titles and x labels of more lines than their neighbours' push the plot in) */
         left = fmax(left, ax[b].used_left);
+        top = fmax(top, ax[b].r.y);
+        bottom = fmin(bottom, ax[b].r.y + ax[b].r.h);
     }
-    /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
-     * (titles and x labels of more lines than their neighbours' push the plot in) */
-    double top = -INFINITY, bottom = INFINITY;
-    for (int b = 0; b < 3; b++)
-        if (on[b]) {
-            top = fmax(top, ax[b].r.y);
-            bottom = fmin(bottom, ax[b].r.y + ax[b].r.h);
-        }
     /* one lower than five lines of its labels shows its curves squashed, under its own
      * annotations: a taller page instead */
     for (int b = 0; b < 3; b++)
@@ -820,12 +779,12 @@ typedef struct {
     double *gram_own;
     double *sim;   /* (n) the table's similarity against offset 0 .. n-1 */
     double *sin;   /* (n) sinusoidal PE's of the same width */
-    double *x;     /* (n) */
+    double *x;     /* (n), and the block sim and sin are in */
 } pefile_data;
 
 static void pefile_free(pefile_data *P)
 {
-    free(P->gram_own), free(P->sim), free(P->sin), free(P->x);
+    free(P->gram_own), free(P->x);
 }
 
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
@@ -833,13 +792,11 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     memset(P, 0, sizeof *P);
     P->t = t;
     P->n = t->n_pos < PEFILE_MAX_ROWS ? t->n_pos : PEFILE_MAX_ROWS;
-    P->sim = malloc((size_t)P->n * sizeof *P->sim);
-    P->sin = malloc((size_t)P->n * sizeof *P->sin);
-    P->x = malloc((size_t)P->n * sizeof *P->x);
-    if (!P->sim || !P->sin || !P->x) {
-        pefile_free(P);
+    P->x = malloc(3 * (size_t)P->n * sizeof *P->x);
+    if (!P->x)
         return TF_ERR_NOMEM;
-    }
+    P->sim = P->x + P->n;
+    P->sin = P->sim + P->n;
     for (long k = 0; k < P->n; k++)
         P->x[k] = (double)k;
     size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->n;
@@ -861,8 +818,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         pefile_free(P);
         return st;
     }
-    if (memo_keep(c, 0, P->gram_own, nn))
-        P->gram_own = NULL; /* the memo's now */
+    memo_put(c, 0, P->gram_own, nn);
     memo_put(c, 1, P->sim, nk);
     memo_put(c, 2, P->sin, nk);
     return TF_OK;
@@ -891,10 +847,8 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
     color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
     double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
-    fig_rect left = r, right = r;
-    left.w = (r.w - gap) / 2;
-    right.x = left.x + left.w + gap;
-    right.w = left.w;
+    double half = (r.w - gap) / 2;
+    fig_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + gap, r.y, half, r.h};
     fig_axes a1, a2;
     matrix_axes(&a1, t->n_pos, 0, t->d, 0);
     a1.x.label = fig_txt(c, T_F_DIM);

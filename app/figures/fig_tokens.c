@@ -14,9 +14,7 @@ tf_status draw_embedding(fig_ctx *c)
     fig_rect whole = c->area;
     if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
         c->area.h = whole.h * 0.38;
-        fig_rect below = whole;
-        below.y = whole.y + whole.h * 0.42;
-        below.h = whole.h * 0.58;
+        fig_rect below = {whole.x, whole.y + whole.h * 0.42, whole.w, whole.h * 0.58};
         tf_status st = draw_word_map(c, below, true);
         if (st != TF_OK)
             return st;
@@ -74,8 +72,7 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
 {
     double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
     for (int pass = 0; pass < 2; pass++) {
-        /* pass 0 measures the room the bottom panel's x labels take and the widest left
-         * margin; pass 1 gives the three plots equal heights and aligned left edges */
+        /* pass 0 measures the room the bottom panel's x labels take and the widest left margin */
         double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
         if (pass)
             extra = ax[0].r.h - ax[2].r.h;
@@ -147,23 +144,19 @@ tf_status draw_input(fig_ctx *c)
     for (size_t i = 0; i < T * d; i++)
         emb[i] = A->emb_scale * A->x_emb[i];
     const double *mats[3] = {emb, A->pe, A->x_input};
-    double mn = INFINITY, mx = -INFINITY;
-    for (int k = 0; k < 3; k++) {
-        double a, b;
-        minmax(mats[k], T * d, &a, &b);
-        mn = fmin(mn, a);
-        mx = fmax(mx, b);
-    }
+    double mn[3], mx[3]; /* of each matrix */
+    for (int k = 0; k < 3; k++)
+        minmax(mats[k], T * d, &mn[k], &mx[k]);
     double lo, hi;
-    cmap_id cm = color_scale(c, mn, mx, &lo, &hi);
+    cmap_id cm =
+        color_scale(c, fmin(fmin(mn[0], mn[1]), mn[2]), fmax(fmax(mx[0], mx[1]), mx[2]), &lo, &hi);
     /* X_emb on the shared scale would be blank (small random vectors next to PE's +-1): its own
      * scale and colour bar then, said in its title */
-    double e_mn, e_mx, lo0 = lo, hi0 = hi;
-    minmax(emb, T * d, &e_mn, &e_mx);
+    double lo0 = lo, hi0 = hi;
     bool own = !c->req->has_vmin && !c->req->has_vmax &&
-               fmax(fabs(e_mn), fabs(e_mx)) < 0.2 * fmax(fabs(lo), fabs(hi));
+               fmax(fabs(mn[0]), fabs(mx[0])) < 0.2 * fmax(fabs(lo), fabs(hi));
     if (own)
-        color_scale(c, e_mn, e_mx, &lo0, &hi0);
+        color_scale(c, mn[0], mx[0], &lo0, &hi0);
     char t0[160];
     snprintf(t0, sizeof t0, "%s%s",
              A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
@@ -195,8 +188,7 @@ tf_status draw_input(fig_ctx *c)
     }
     int first = own ? 1 : 0; /* the shared bar runs beside these panels */
     if (own)
-        fig_colorbar(c->f, (fig_rect){ax[0].r.x + ax[0].r.w, ax[0].r.y, cbw, ax[0].r.h}, cm, lo0,
-                     hi0, NULL);
+        fig_colorbar(c->f, colorbar_rect(&ax[0]), cm, lo0, hi0, NULL);
     fig_rect cbr = {ax[first].r.x + ax[first].r.w, ax[first].r.y, cbw,
                     ax[2].r.y + ax[2].r.h - ax[first].r.y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);

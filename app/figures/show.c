@@ -26,9 +26,8 @@ extern char **environ;
 static int env_cells(const char *name, int fallback)
 {
     const char *s = getenv(name);
-    char *end;
-    long v = s ? strtol(s, &end, 10) : 0;
-    return s && end != s && v > 0 && v <= 100000 ? (int)v : fallback;
+    long v = s ? strtol(s, NULL, 10) : 0; /* 0 when it does not start with a number */
+    return v > 0 && v <= 100000 ? (int)v : fallback;
 }
 
 /* The terminal's size in cells: the window's (standard output), else $COLUMNS and $LINES,
