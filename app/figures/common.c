@@ -83,6 +83,52 @@ static double select_kth(double *s, size_t m, size_t k)
     return s[kk];
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+#define BRACKET_SAMPLE 1024 /* values of s that bracket a rank (select_two) */
+#define BRACKET_ROOM 32     /* ranks of that sample either side of the one sought */
+
+/* The k[0]-th and k[1]-th smallest of the m finite values s (reordered), in one pass: a sorted
+ * sample gives two values that bracket each rank with room to spare, the pass counts the values
+ * below each bracket and gathers those inside it, and the rank is selected among the few
+ * gathered; the whole of s where a bracket missed its rank (the same value either way). */
+static void select_two(double *s, size_t m, const size_t k[2], double out[2])
+{
+    size_t cap = m / 8, below[2] = {0, 0}, got[2] = {0, 0};
+    double *in = m >= 16 * BRACKET_SAMPLE ? malloc((BRACKET_SAMPLE + 2 * cap) * sizeof *in)
+                                          : NULL;
+    double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY}, *gather[2] = {0};
+    if (in) {
+        for (size_t j = 0; j < BRACKET_SAMPLE; j++)
+            in[j] = s[j * (m / BRACKET_SAMPLE)];
+        qsort(in, BRACKET_SAMPLE, sizeof *in, cmp_double);
+        for (int i = 0; i < 2; i++) {
+            long r = (long)(k[i] * BRACKET_SAMPLE / m);
+            lo[i] = r < BRACKET_ROOM ? -INFINITY : in[r - BRACKET_ROOM];
+            hi[i] = r + BRACKET_ROOM >= BRACKET_SAMPLE ? INFINITY : in[r + BRACKET_ROOM];
+            gather[i] = in + BRACKET_SAMPLE + i * cap;
+        }
+        for (size_t j = 0; j < m; j++)
+            for (int i = 0; i < 2; i++) {
+                if (s[j] < lo[i])
+                    below[i]++;
+                else if (s[j] <= hi[i] && got[i] < cap)
+                    gather[i][got[i]++] = s[j];
+                else if (s[j] <= hi[i])
+                    lo[i] = INFINITY; /* too many inside: the bracket is given up */
+            }
+    }
+    for (int i = 0; i < 2; i++) /* the rank inside the bracket, else all of s */
+        out[i] = gather[i] && below[i] <= k[i] && k[i] < below[i] + got[i] && lo[i] < INFINITY
+                     ? select_kth(gather[i], got[i], k[i] - below[i])
+                     : select_kth(s, m, k[i]);
+    free(in);
+}
+
 #define SCALE_SAMPLE 200000 /* values a percentile is read from: every k-th of a larger panel */
 
 /* The 1st and 99th percentiles of the finite values of v (a sample of evenly spaced ones when
@@ -97,8 +143,10 @@ static bool percentiles(const double *v, size_t n, double *p1, double *p99)
         if (isfinite(v[i]))
             s[m++] = v[i];
     if (m) {
-        *p1 = select_kth(s, m, (size_t)floor(0.01 * (double)(m - 1)));
-        *p99 = select_kth(s, m, (size_t)ceil(0.99 * (double)(m - 1)));
+        size_t k[2] = {(size_t)floor(0.01 * (double)(m - 1)), (size_t)ceil(0.99 * (double)(m - 1))};
+        double p[2];
+        select_two(s, m, k, p);
+        *p1 = p[0], *p99 = p[1];
     }
     free(s);
     return m > 0;
