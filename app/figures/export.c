@@ -315,8 +315,7 @@ static bool fonts_installed(const char *list)
         list++, n--;
     if (n == 0 || n >= sizeof first)
         return false;
-    memcpy(first, list, n);
-    first[n] = '\0';
+    snprintf(first, sizeof first, "%.*s", (int)n, list);
     return fig_font_installed(first);
 }
 
@@ -346,16 +345,15 @@ static const char *check_figure(const fig_request *req, const tf_config *cfg, co
 }
 
 /* No figure by that name: a sentence in why. --show (still_only) takes the still ones alone. */
-static const char *unknown(const char *option, const char *name, bool still_only, char *why,
-                           size_t cap)
+static const char *unknown(const char *name, bool still_only, char *why, size_t cap)
 {
     char stills[300], anims[120];
     names_list(false, stills, sizeof stills);
     names_list(true, anims, sizeof anims);
     if (still_only)
-        return say(why, cap, "%s must be one of %s (got '%s')", option, stills, name);
-    return say(why, cap, "%s must be one of %s, or of the animations %s (got '%s')", option,
-               stills, anims, name);
+        return say(why, cap, "--show must be one of %s (got '%s')", stills, name);
+    return say(why, cap, "--figure must be one of %s, or of the animations %s (got '%s')", stills,
+               anims, name);
 }
 
 const char *figures_check(const fig_request *req, const tf_config *cfg)
@@ -363,13 +361,11 @@ const char *figures_check(const fig_request *req, const tf_config *cfg)
     static char why[600];
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
     if (!e)
-        return unknown("--figure", req->name, false, why, sizeof why);
+        return unknown(req->name, false, why, sizeof why);
     const char *bad = check_path(req, e, why, sizeof why);
     if (!bad)
         bad = check_figure(req, cfg, e, why, sizeof why);
-    if (!bad)
-        bad = check_page(req, e, why, sizeof why);
-    return bad;
+    return bad ? bad : check_page(req, e, why, sizeof why);
 }
 
 const char *figures_check_show(const fig_request *req, const tf_config *cfg)
@@ -377,7 +373,7 @@ const char *figures_check_show(const fig_request *req, const tf_config *cfg)
     static char why[600];
     const fig_entry *e = figure_find(req->name);
     if (!e)
-        return unknown("--show", req->name, true, why, sizeof why);
+        return unknown(req->name, true, why, sizeof why);
     if (!e->draw)
         return say(why, sizeof why, "--show draws still figures and %s is an animation; export "
                    "it with --export %s.gif, or show --show %s", e->name, e->name,
@@ -431,12 +427,11 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
+    fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
     if (order && req->order) {
-        fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
         order_options(m, req);
     } else {
-        fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld", TF_VERSION, format,
-                e->name, c->d_model, c->n_positions);
+        fprintf(m, " -d %d -n %ld", c->d_model, c->n_positions);
         /* rope-decay without --base draws the two bases; with it, that one alone */
         if (req->base_given || strcmp(e->name, "rope-decay") != 0)
             fprintf(m, " --base %.17g", c->base);
@@ -485,9 +480,9 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 
 fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
-    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
+    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
-                     .no_notes = req->no_notes,
+                     .no_notes = req->no_notes, .req = req,
                      /* no subtitles: the panels of a multi-panel figure are named by letters */
                      .panel_labels = req->panel_labels || req->no_title,
                      .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set};
@@ -641,10 +636,9 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
         return true;
     bool crowded[2];
     fig_need needs[2];
-    if (measure_both(both, a, e, w, h, plan, own, crowded, needs) != TF_OK)
+    *known = measure_both(both, a, e, w, h, plan, own, crowded, needs) == TF_OK;
+    if (!*known)
         crowded[0] = true, needs[0] = (fig_need){1, 1, INFINITY};
-    else
-        *known = true;
     fig_ticks_merge(&own[0], &own[1]);
     *known = *known && same_plan(&own[0], plan);
     *plan = own[0];
@@ -681,42 +675,36 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
-/* This language's page laid out with the plan agreed: known, cramped and what it asks for */
-typedef struct {
-    bool known, cramped;
-    fig_need need;
-} page_known;
-
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
  * up (at most cap) that the measurements of both ask for (unless the request sets the height;
  * when the other language needs a much taller page or none, this one's own height and ticks;
- * *both_fit says which), and the plan both pages take (agree_plan). Either language's export works it out alike, so the two files
- * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
- * gains room by it. *page: this language's page with the plan, when it was laid out so. */
-static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
-                          double *h, double cap, fig_ticks *plan, bool *both_fit,
-                          page_known *page)
+ * *both_fit says which), and the plan both pages take (agree_plan). Either language's export
+ * works it out alike, so the two files agree; a page drawn with the plan keeps its ticks at
+ * least that sparse, and its layout only gains room by it. True when this language's page was
+ * laid out with the plan: *cramped and *need are then that page's. */
+static bool shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
+                          double *h, double cap, fig_ticks *plan, bool *both_fit, bool *cramped,
+                          fig_need *need)
 {
     *both_fit = false;
-    *page = (page_known){0};
     fig_request other = *req;
     other.zh = !req->zh;
     const fig_request *both[2] = {req, &other};
     memset(plan, 0, sizeof *plan);
     fig_ticks *own = malloc(2 * sizeof *own);
     if (!own)
-        return; /* no plan: each language its own ticks */
+        return false; /* no plan: each language its own ticks */
     cap = req->height > 0 ? *h : fmax(cap, *h);
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
     for (int round = 0; round < LAYOUT_ROUNDS; round++) {
-        bool cramped[2];
-        fig_need need[2];
-        if (measure_both(both, a, e, w, hh, NULL, own, cramped, need) != TF_OK)
+        bool crowded[2];
+        fig_need needs[2];
+        if (measure_both(both, a, e, w, hh, NULL, own, crowded, needs) != TF_OK)
             break;
-        bool fit = !cramped[0] && !cramped[1];
-        double room = fmin(need[0].room, need[1].room);
+        bool fit = !crowded[0] && !crowded[1];
+        double room = fmin(needs[0].room, needs[1].room);
         if (fit && below > 0 && secants < 2 && req->height == 0) {
             /* reached by a step that may have overshot: the height where the plots' room
              * meets their need, between the two measured (they grow with the page); twice */
@@ -735,25 +723,25 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             continue;
         }
         if (fit || req->height > 0) {
-            bool agreed = agree_plan(both, a, e, w, hh, own, plan, &need[0], &page->known);
+            bool known, agreed = agree_plan(both, a, e, w, hh, own, plan, &needs[0], &known);
             if (agreed || req->height > 0) {
-                *page = (page_known){page->known, !agreed, need[0]};
+                *cramped = !agreed, *need = needs[0];
                 *both_fit = fit;
                 *h = hh;
                 free(own);
-                return;
+                return known;
             }
             memset(plan, 0, sizeof *plan);
-            cramped[0] = true; /* the plan crowds this page: a taller one */
+            crowded[0] = true; /* the plan crowds this page: a taller one */
         }
         below = hh, below_room = room;
-        if (!cramped[0] && !(mine > 0))
+        if (!crowded[0] && !(mine > 0))
             mine = hh;
-        if ((!cramped[0] || !cramped[1]) && !(first > 0))
+        if ((!crowded[0] || !crowded[1]) && !(first > 0))
             first = hh; /* the same in both languages' exports */
         double next[2];
         for (int l = 0; l < 2; l++)
-            next[l] = cramped[l] ? grown(hh, need[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
+            next[l] = crowded[l] ? grown(hh, needs[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
                                          round > 0, cap) : hh;
         if (first > 0 && next[1] > 1.5 * first)
             next[1] = hh; /* the other language needs a much taller page: not this one */
@@ -764,6 +752,7 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     }
     *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
     free(own);
+    return false;
 }
 
 /* Figure e laid out at width w, from height *h up to cap: the height follows the width, taller
@@ -774,12 +763,8 @@ static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_ent
                            double *h, double cap, fig_ticks *plan, bool *cramped, bool *both_fit,
                            fig_need *need, char *why, size_t why_len)
 {
-    page_known page;
-    shared_layout(req, a, e, w, h, cap, plan, both_fit, &page);
-    if (page.known) { /* laid out so already */
-        *need = page.need, *cramped = page.cramped;
-        return page.cramped ? TF_ERR_RANGE : TF_OK;
-    }
+    if (shared_layout(req, a, e, w, h, cap, plan, both_fit, cramped, need)) /* laid out so */
+        return *cramped ? TF_ERR_RANGE : TF_OK;
     tf_status st = still_page(req, a, e, w, *h, NULL, plan, NULL, need, cramped, why, why_len);
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
@@ -801,22 +786,19 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     fig_request r = *req;
     r.height = 0;
     fig_ticks *plan = malloc(sizeof *plan);
-    for (int round = 0; plan && round < 4 * LAYOUT_ROUNDS; round++) {
+    tf_status st = TF_ERR_RANGE;
+    for (int round = 0; plan && st == TF_ERR_RANGE && round < 4 * LAYOUT_ROUNDS; round++) {
         if (!(r.width = w = figure_width_grown(w, need, false)))
             break;
         double pw, h;
         figure_page_size(&r, e, &pw, &h);
         bool cramped, both;
         char why[8];
-        tf_status st = layout_at(&r, a, e, pw, &h, MAX_SIDE_PT, plan, &cramped, &both, &need,
-                                 why, sizeof why);
-        if (st != TF_ERR_RANGE) {
-            free(plan);
-            return st == TF_OK ? w : 0;
-        }
+        st = layout_at(&r, a, e, pw, &h, MAX_SIDE_PT, plan, &cramped, &both, &need, why,
+                       sizeof why);
     }
     free(plan);
-    return 0;
+    return st == TF_OK ? w : 0;
 }
 
 size_t figure_smaller_fonts(double font, double sizes[4])
@@ -831,7 +813,7 @@ size_t figure_smaller_fonts(double font, double sizes[4])
     return n;
 }
 
-/* Why figure e at req's font size does not fit on w x h (need: what that page asked for), naming a size
+/* Why e at req's font size does not fit on w x h (need: what that page asked for), naming a size
  * that does: with a set height a taller page when the plots lack height only, else a width. */
 static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
                     double h, fig_need need, char *why, size_t why_len)
@@ -853,11 +835,11 @@ static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, 
     }
 }
 
-/* The still figure e to fp in its file's format: its page, taller when the labels need it (at most a
- * text block, 9 in, unless the request sets the height), its labels smaller when that is not
- * enough (down to 6 pt), the same size in both languages where one fits both, else refused
- * naming a size that fits; *smaller the font size the labels took instead of the one asked for,
- * 0 for none. The size is chosen on laid-out pages; the page is drawn once. */
+/* The still figure e to fp, in its file's format: its page, taller when the labels need it (at most
+ * a text block, 9 in, unless the request sets the height), its labels smaller when that is not
+ * enough (down to 6 pt), the same size in both languages where one fits both, else refused naming a
+ * size that fits; *smaller the font size the labels took instead of the one asked for, 0 for none.
+ * The size is chosen on laid-out pages; the page is drawn once. */
 static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e, FILE *fp,
                             double *smaller, char *why, size_t why_len)
 {
@@ -889,8 +871,7 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     }
     if (chosen) {
         r.font_size = chosen_font;
-        st = still_page(&r, a, e, w, chosen_h, fp, &plans[1], NULL, &need, &cramped, why,
-                        why_len);
+        st = still_page(&r, a, e, w, chosen_h, fp, &plans[1], NULL, &need, &cramped, why, why_len);
     } else if (st == TF_ERR_RANGE) {
         r.font_size = asked;
         refusal(&r, a, e, w, first_h, first_need, why, why_len);
@@ -911,10 +892,9 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("%s.", bad);
         return 2;
     }
-    const fig_entry *e = figure_find(req->name ? req->name : "pe");
-    if (!e)
-        return 2;
-    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) { /* the caller trains the model (figures_need_order) */
+    const fig_entry *e = figure_find(req->name ? req->name : "pe"); /* figures_check found it */
+    /* the caller trains the model (figures_need_order) */
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) {
         err_say("cannot draw the %s figure: no trained order model was given.", e->name);
         return 2;
     }
