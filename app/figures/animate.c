@@ -67,31 +67,21 @@ static long first_cramped(anim_job *j, double width, long from, fig_need *need)
     return -1;
 }
 
-/* The label size of j's frames (j->font asked for): that one, or where a frame does not hold
- * it on the page, the first smaller one that holds every frame, down to 6 pt
- * (figure_smaller_fonts), as a still figure's labels shrink; the one asked for when none does
- * (a frame then refuses, naming a width). */
-static double frames_font(anim_job *j)
-{
-    double asked = j->font, sizes[5] = {asked};
-    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
-    fig_need need;
-    long from = 0; /* the frame that did not fit the size before: the likeliest not to */
-    for (size_t s = 0; s < n; s++) {
-        j->font = sizes[s];
-        if ((from = first_cramped(j, j->w, from, &need)) < 0)
-            return j->font;
-    }
-    return asked;
-}
-
 double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entry *e,
                           void *state, long n)
 {
-    anim_job j = {.req = req, .a = a, .e = e, .state = state, .n = n,
-                  .font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT};
+    anim_job j = {.req = req, .a = a, .e = e, .state = state, .n = n};
     figure_page_size(req, e, &j.w, &j.h);
-    return frames_font(&j);
+    double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
+    size_t count = 1 + figure_smaller_fonts(asked, sizes + 1);
+    fig_need need;
+    long from = 0; /* the frame that did not fit the size before: the likeliest not to */
+    for (size_t s = 0; s < count; s++) {
+        j.font = sizes[s];
+        if ((from = first_cramped(&j, j.w, from, &need)) < 0)
+            return j.font;
+    }
+    return asked; /* none holds every frame: a frame then refuses, naming a width */
 }
 
 /* The width (points) to name when frame k of j does not fit its page, from the measurements:
@@ -125,19 +115,18 @@ static double width_that_fits(anim_job *j, long k)
 static void say_cramped(anim_job *j, long k)
 {
     double in = width_that_fits(j, k) / FIG_PT_PER_IN;
+    int o = snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
+                     "frame", j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN);
+    char *rest = j->why + o;
+    size_t cap = sizeof j->why - (size_t)o;
     if (in > 0)
-        snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
-                 "frame; they need about %.2f in (--width %.2fin), or a smaller --font-size",
-                 j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN, in, in);
+        snprintf(rest, cap, "; they need about %.2f in (--width %.2fin), or a smaller "
+                 "--font-size", in, in);
     else if (j->req->height > 0) /* the height set is what is short */
-        snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
-                 "frame at any width with this --height; give a taller --height, or leave it "
-                 "out (the height then follows the width)", j->font, j->w / FIG_PT_PER_IN,
-                 j->h / FIG_PT_PER_IN);
+        snprintf(rest, cap, " at any width with this --height; give a taller --height, or "
+                 "leave it out (the height then follows the width)");
     else
-        snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
-                 "frame at any width up to 40 in; lower --font-size", j->font,
-                 j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN);
+        snprintf(rest, cap, " at any width up to 40 in; lower --font-size");
 }
 
 /* Frame k into *r (freed by the caller with fig_raster_free). */
@@ -159,9 +148,8 @@ static tf_status draw_frame(anim_job *j, long k, fig_raster *r)
 /* The frames as one GIF file. Exit status. */
 static int to_gif(anim_job *j)
 {
-    const char *path = j->req->path;
     outfile out;
-    if (outfile_open(&out, path, "for --export"))
+    if (outfile_open(&out, j->req->path, "for --export"))
         return 1;
     tf_rgb palette[256];
     anim_gif_palette(NULL, 0, palette);
@@ -197,27 +185,21 @@ static int to_folder(anim_job *j)
     }
     for (long k = 0; k < j->n; k++) {
         fig_raster r;
-        st = draw_frame(j, k, &r);
-        if (st != TF_OK) {
-            anim_dir_free(d);
-            return -(int)st;
-        }
+        int rc = -(int)draw_frame(j, k, &r); /* 0: drawn */
         /* a frame that cannot be written: the sentence says that those before it are */
         char kept[120], hint[160];
         snprintf(kept, sizeof kept, "frames 1 to %ld of this export are written, frame %ld and "
                  "those after it are not", k, k + 1);
         snprintf(hint, sizeof hint, "for --export (%s)", kept);
         outfile out;
-        const char *path = anim_dir_next(d);
-        if (outfile_open(&out, path, k > 0 ? hint : "for --export")) {
-            fig_raster_free(&r);
-            anim_dir_free(d);
-            return 1;
+        if (!rc && outfile_open(&out, anim_dir_next(d), k > 0 ? hint : "for --export"))
+            rc = 1;
+        if (!rc) {
+            out.kept = k > 0 ? kept : NULL;
+            st = fig_png_write(out.fp, &r, &j->meta);
+            rc = outfile_close(&out, st) ? 1 : st == TF_OK ? 0 : -(int)st;
         }
-        out.kept = k > 0 ? kept : NULL;
-        st = fig_png_write(out.fp, &r, &j->meta);
         fig_raster_free(&r);
-        int rc = outfile_close(&out, st) ? 1 : st == TF_OK ? 0 : -(int)st;
         if (rc) {
             anim_dir_free(d);
             return rc;
@@ -262,7 +244,7 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
 
     /* 2. the label size; the frames, into the file or the folder */
     double asked = j.font;
-    j.font = frames_font(&j);
+    j.font = figure_frames_font(req, a, e, j.state, j.n);
     char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h, dpi,
                                  j.n, j.fps);
     char own[256]; /* the figure's own title, as plain text for the metadata */

@@ -5,6 +5,7 @@
 #include "figures/figures.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,6 +172,17 @@ static const char *names_list(bool animated, char *list, size_t cap)
 /* ---------------------------------------------------------------------------------------------
  * The request: the page and the checks */
 
+/* A sentence into why (cap bytes), printf-style; why. */
+__attribute__((format(printf, 3, 4))) static const char *say(char *why, size_t cap,
+                                                             const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, cap, fmt, ap);
+    va_end(ap);
+    return why;
+}
+
 /* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
 #define WIDE_PAGE_IN 4.5
 /* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
@@ -232,11 +244,9 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
         double wi = w / FIG_PT_PER_IN, hi = h / FIG_PT_PER_IN;
         snprintf(ws, sizeof ws, fabs(wi) < 1e6 ? "%.2f" : "%.3g", wi);
         snprintf(hs, sizeof hs, fabs(hi) < 1e6 ? "%.2f" : "%.3g", hi);
-        snprintf(why, cap, "the page would be %s x %s in%s, and each side must be "
-                 "from 1 in to 40 in (2.54 cm to 101.6 cm); set --width and --height",
-                 ws, hs,
-                 req->height > 0 ? "" : " (the height follows the width)");
-        return why;
+        return say(why, cap, "the page would be %s x %s in%s, and each side must be from 1 in "
+                   "to 40 in (2.54 cm to 101.6 cm); set --width and --height", ws, hs,
+                   req->height > 0 ? "" : " (the height follows the width)");
     }
     double dpi = figure_dpi(req, e);
     double px = (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi);
@@ -247,16 +257,12 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
                          "lower --dpi or the size"
                        : "the PNG would have more than 45 million pixels (180 MB in memory); "
                          "lower --dpi or the size, or export .pdf or .svg, which have no pixels";
-    if (anim) {
-        long n = req->frames > 0 ? req->frames : e->anim->frames;
-        if (px * (double)n > MAX_ANIM_PIXELS) {
-            snprintf(why, cap, "%ld frames of %.0f x %.0f pixels would take several minutes "
-                     "to draw (%.1f billion pixels, the limit is %.0f); lower --frames, --dpi "
-                     "or the size", n, w / FIG_PT_PER_IN * dpi, h / FIG_PT_PER_IN * dpi,
-                     px * (double)n / 1e9, MAX_ANIM_PIXELS / 1e9);
-            return why;
-        }
-    }
+    long n = anim && req->frames <= 0 ? e->anim->frames : req->frames;
+    if (anim && px * (double)n > MAX_ANIM_PIXELS)
+        return say(why, cap, "%ld frames of %.0f x %.0f pixels would take several minutes to "
+                   "draw (%.1f billion pixels, the limit is %.0f); lower --frames, --dpi or the "
+                   "size", n, w / FIG_PT_PER_IN * dpi, h / FIG_PT_PER_IN * dpi,
+                   px * (double)n / 1e9, MAX_ANIM_PIXELS / 1e9);
     return NULL;
 }
 
@@ -266,11 +272,9 @@ static const char *check_path(const fig_request *req, const fig_entry *e, char *
 {
     char anims[120];
     names_list(true, anims, sizeof anims);
-    if (!req->path || !*req->path) {
-        snprintf(why, cap, "--export needs a file name ending in .png, .svg or .pdf (.gif or a "
-                 "folder DIR/ for the animations %s)", anims);
-        return why;
-    }
+    if (!req->path || !*req->path)
+        return say(why, cap, "--export needs a file name ending in .png, .svg or .pdf (.gif or "
+                   "a folder DIR/ for the animations %s)", anims);
     bool folder = figure_is_folder(req->path), gif = !folder && is_gif(req->path);
     /* a still figure's name that is a folder (no trailing slash) is refused when written */
     if (!e->anim && folder && req->path[strlen(req->path) - 1] != '/')
@@ -278,31 +282,25 @@ static const char *check_path(const fig_request *req, const fig_entry *e, char *
     fig_format fmt = folder || gif ? FIG_FORMAT_COUNT : fig_format_from_path(req->path);
     if (e->anim && !e->draw) {
         if (fmt != FIG_FORMAT_COUNT)
-            snprintf(why, cap, "%s is an animation: export it as FILE.gif or to a folder DIR/ "
-                     "of PNG frames; for a still picture use --figure %s", e->name,
-                     e->anim->still);
-        else if (!folder && !gif)
-            snprintf(why, cap, "an animation goes to a .gif file or to a folder of frames: "
-                     "'%s' must end in .gif, or in / for a folder", req->path);
-        return fmt != FIG_FORMAT_COUNT || (!folder && !gif) ? why : NULL;
+            return say(why, cap, "%s is an animation: export it as FILE.gif or to a folder "
+                       "DIR/ of PNG frames; for a still picture use --figure %s", e->name,
+                       e->anim->still);
+        if (!folder && !gif)
+            return say(why, cap, "an animation goes to a .gif file or to a folder of frames: "
+                       "'%s' must end in .gif, or in / for a folder", req->path);
+        return NULL;
     }
     if (e->anim && (folder || gif)) /* a still figure that is an animation as well */
         return NULL;
-    if (folder || gif) {
-        snprintf(why, cap, "%s is a still figure: export it as .png, .svg or .pdf; .gif files "
-                 "and folders of frames are for the animations %s", e->name, anims);
-        return why;
-    }
-    if (fmt == FIG_FORMAT_COUNT) {
-        snprintf(why, cap, "the file name decides the format: '%s' must end in .png, .svg or "
-                 ".pdf (.gif or a folder DIR/ for the animations %s)", req->path, anims);
-        return why;
-    }
-    if (req->fps > 0 || req->frames > 0) {
-        snprintf(why, cap, "--fps and --frames go with the animations %s (exported as .gif or "
-                 "DIR/), and %s is a still figure", anims, e->name);
-        return why;
-    }
+    if (folder || gif)
+        return say(why, cap, "%s is a still figure: export it as .png, .svg or .pdf; .gif files "
+                   "and folders of frames are for the animations %s", e->name, anims);
+    if (fmt == FIG_FORMAT_COUNT)
+        return say(why, cap, "the file name decides the format: '%s' must end in .png, .svg or "
+                   ".pdf (.gif or a folder DIR/ for the animations %s)", req->path, anims);
+    if (req->fps > 0 || req->frames > 0)
+        return say(why, cap, "--fps and --frames go with the animations %s (exported as .gif "
+                   "or DIR/), and %s is a still figure", anims, e->name);
     return NULL;
 }
 
@@ -317,39 +315,24 @@ static bool fonts_installed(const char *list)
         list++, n--;
     if (n == 0 || n >= sizeof first)
         return false;
-    memcpy(first, list, n);
-    first[n] = '\0';
+    snprintf(first, sizeof first, "%.*s", (int)n, list);
     return fig_font_installed(first);
-}
-
-/* The label fonts the request asks for, NULL: the default sans. */
-static const char *font_families(const fig_request *req)
-{
-    return req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
 }
 
 /* The figure itself against the configuration (NULL: it can be drawn). */
 static const char *check_figure(const fig_request *req, const tf_config *cfg, const fig_entry *e,
                                 char *why, size_t cap)
 {
-    if (req->has_vmin && req->has_vmax && !(req->vmin < req->vmax)) {
-        snprintf(why, cap, "--vmin (%g) must be below --vmax (%g)", req->vmin, req->vmax);
-        return why;
-    }
-    if (req->font && req->serif) {
-        snprintf(why, cap, "--font and --serif both choose the font; use one");
-        return why;
-    }
-    if (req->font && !fonts_installed(req->font)) {
-        snprintf(why, cap, "no installed font family is called '%s' (fc-list : family lists "
-                 "them)", req->font);
-        return why;
-    }
-    if (req->colormap && colormap_parse(req->colormap) == CMAP_COUNT) {
-        snprintf(why, cap, "--colormap must be viridis, cividis, rdbu, puor or gray (got '%s')",
-                 req->colormap);
-        return why;
-    }
+    if (req->has_vmin && req->has_vmax && !(req->vmin < req->vmax))
+        return say(why, cap, "--vmin (%g) must be below --vmax (%g)", req->vmin, req->vmax);
+    if (req->font && req->serif)
+        return say(why, cap, "--font and --serif both choose the font; use one");
+    if (req->font && !fonts_installed(req->font))
+        return say(why, cap, "no installed font family is called '%s' (fc-list : family lists "
+                   "them)", req->font);
+    if (req->colormap && colormap_parse(req->colormap) == CMAP_COUNT)
+        return say(why, cap, "--colormap must be viridis, cividis, rdbu, puor or gray (got "
+                   "'%s')", req->colormap);
     if (!e->check)
         return NULL;
     /* the early check runs before --vectors is read: a named file stands for its vectors here
@@ -358,24 +341,19 @@ static const char *check_figure(const fig_request *req, const tf_config *cfg, co
     tf_config c = *cfg;
     c.vectors = req->vectors ? req->vectors : req->vectors_named ? &pending : NULL;
     const char *bad = e->check(&c);
-    if (bad)
-        snprintf(why, cap, "%s", bad);
-    return bad ? why : NULL;
+    return bad ? say(why, cap, "%s", bad) : NULL;
 }
 
 /* No figure by that name: a sentence in why. --show (still_only) takes the still ones alone. */
-static const char *unknown(const char *option, const char *name, bool still_only, char *why,
-                           size_t cap)
+static const char *unknown(const char *name, bool still_only, char *why, size_t cap)
 {
     char stills[300], anims[120];
     names_list(false, stills, sizeof stills);
     names_list(true, anims, sizeof anims);
     if (still_only)
-        snprintf(why, cap, "%s must be one of %s (got '%s')", option, stills, name);
-    else
-        snprintf(why, cap, "%s must be one of %s, or of the animations %s (got '%s')", option,
-                 stills, anims, name);
-    return why;
+        return say(why, cap, "--show must be one of %s (got '%s')", stills, name);
+    return say(why, cap, "--figure must be one of %s, or of the animations %s (got '%s')", stills,
+               anims, name);
 }
 
 const char *figures_check(const fig_request *req, const tf_config *cfg)
@@ -383,13 +361,11 @@ const char *figures_check(const fig_request *req, const tf_config *cfg)
     static char why[600];
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
     if (!e)
-        return unknown("--figure", req->name, false, why, sizeof why);
+        return unknown(req->name, false, why, sizeof why);
     const char *bad = check_path(req, e, why, sizeof why);
     if (!bad)
         bad = check_figure(req, cfg, e, why, sizeof why);
-    if (!bad)
-        bad = check_page(req, e, why, sizeof why);
-    return bad;
+    return bad ? bad : check_page(req, e, why, sizeof why);
 }
 
 const char *figures_check_show(const fig_request *req, const tf_config *cfg)
@@ -397,20 +373,21 @@ const char *figures_check_show(const fig_request *req, const tf_config *cfg)
     static char why[600];
     const fig_entry *e = figure_find(req->name);
     if (!e)
-        return unknown("--show", req->name, true, why, sizeof why);
-    if (!e->draw) {
-        snprintf(why, sizeof why, "--show draws still figures and %s is an animation; export "
-                 "it with --export %s.gif, or show --show %s", e->name, e->name, e->anim->still);
-        return why;
-    }
+        return unknown(req->name, true, why, sizeof why);
+    if (!e->draw)
+        return say(why, sizeof why, "--show draws still figures and %s is an animation; export "
+                   "it with --export %s.gif, or show --show %s", e->name, e->name,
+                   e->anim->still);
     return check_figure(req, cfg, e, why, sizeof why);
 }
 
 /* ---------------------------------------------------------------------------------------------
  * The parameters stored in the file: enough to draw it again */
 
-static void put_quoted(FILE *m, const char *s, size_t n)
+/* option, then s (n bytes) quoted for a shell */
+static void put_quoted(FILE *m, const char *option, const char *s, size_t n)
 {
+    fputs(option, m);
     fputc('\'', m);
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '\'')
@@ -431,13 +408,11 @@ static void order_options(FILE *m, const fig_request *req)
         fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
     fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)c->model.seed,
             c->model.d_model, c->model.heads, c->epochs);
-    if (req->order_task) {
-        fputs(" --order-task ", m);
-        put_quoted(m, req->order_task, strlen(req->order_task));
-    } else { /* the generated task: the article's two pairs are held out besides */
+    if (req->order_task)
+        put_quoted(m, " --order-task ", req->order_task, strlen(req->order_task));
+    else /* the generated task: the article's two pairs are held out besides */
         fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
                 t->n_split[ORDER_TEST] / 2 - 2);
-    }
 }
 
 char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
@@ -452,12 +427,11 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
+    fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
     if (order && req->order) {
-        fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
         order_options(m, req);
     } else {
-        fprintf(m, "tfviz %s --export %s --figure %s -d %d -n %ld", TF_VERSION, format,
-                e->name, c->d_model, c->n_positions);
+        fprintf(m, " -d %d -n %ld", c->d_model, c->n_positions);
         /* rope-decay without --base draws the two bases; with it, that one alone */
         if (req->base_given || strcmp(e->name, "rope-decay") != 0)
             fprintf(m, " --base %.17g", c->base);
@@ -465,10 +439,8 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
                 "--offset %ld%s%s", c->index_base, (unsigned long long)c->seed, c->vocab_size,
                 tokenizer_name(c->tokenizer), rope_style_name(c->rope), c->offset,
                 c->scale_embedding ? " --scale-embedding" : "", c->no_hmm ? " --no-hmm" : "");
-        if (c->compare) {
-            fputs(" --compare ", m);
-            put_quoted(m, c->compare, c->compare_len);
-        }
+        if (c->compare)
+            put_quoted(m, " --compare ", c->compare, c->compare_len);
     }
     if (strcmp(format, "FIGURE.svg") != 0 && strcmp(format, "FIGURE.pdf") != 0)
         fprintf(m, " --dpi %g", dpi);
@@ -478,12 +450,10 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     if (cm != CMAP_COUNT)
         fprintf(m, " --colormap %s", colormap_name(cm));
     fprintf(m, " --font-size %g --lang %s", font, req->zh ? "zh" : "en");
-    if (req->font) {
-        fputs(" --font ", m);
-        put_quoted(m, req->font, strlen(req->font));
-    } else if (req->serif) {
+    if (req->font)
+        put_quoted(m, " --font ", req->font, strlen(req->font));
+    else if (req->serif)
         fputs(" --serif", m);
-    }
     if (req->panel_labels)
         fputs(" --panel-labels", m);
     if (req->pe_layout_set)
@@ -492,16 +462,12 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
         fprintf(m, " --vmin %.17g", req->vmin);
     if (req->has_vmax)
         fprintf(m, " --vmax %.17g", req->vmax);
-    if (req->no_title) {
+    if (req->no_title)
         fputs(" --no-title", m);
-    } else if (req->title) {
-        fputs(" --title ", m);
-        put_quoted(m, req->title, strlen(req->title));
-    }
-    if (!order) {
-        fputs(" -- ", m);
-        put_quoted(m, a->text, a->text_len);
-    }
+    else if (req->title)
+        put_quoted(m, " --title ", req->title, strlen(req->title));
+    if (!order)
+        put_quoted(m, " -- ", a->text, a->text_len);
     if (fclose(m) != 0) {
         free(buf);
         return NULL;
@@ -514,9 +480,9 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 
 fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
-    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors, .req = req,
+    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
-                     .no_notes = req->no_notes,
+                     .no_notes = req->no_notes, .req = req,
                      /* no subtitles: the panels of a multi-panel figure are named by letters */
                      .panel_labels = req->panel_labels || req->no_title,
                      .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set};
@@ -536,8 +502,8 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     c.memo = fr->memo;
     /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
     fig_spec s = *spec;
-    if (!s.font)
-        s.font = font_families(req);
+    if (!s.font) /* NULL: the default sans */
+        s.font = req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis *with = NULL; /* freed below; its parts are a's */
@@ -592,17 +558,18 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
  * draws the same request's numbers, in one language or the other, at one size or another. */
 static _Thread_local fig_memo *export_memo;
 
-/* One page of the still figure e, w x h points: drawn to fp in format fmt, or with measure only
- * laid out (nothing written). *cramped says whether some plot had no room left after its
- * labels; a page that is cramped (and not a measure page) is not written. plan_in (NULL: none)
- * makes its ticks at least as sparse and leaves out the labels it leaves out; plan_out (NULL:
- * not wanted) receives the page's own choices, need (NULL: not wanted) what a cramped page asks
- * for. */
-static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                            fig_format fmt, double w, double h, FILE *fp, bool measure,
-                            const fig_ticks *plan_in, fig_ticks *plan_out, fig_need *need,
-                            bool *cramped, char *why, size_t why_len)
+/* One page of the still figure e, w x h points: drawn to fp in the format of req's file, or with
+ * fp NULL only laid out (a measure page: nothing written). *cramped says whether some plot had
+ * no room left after its labels; a page that is cramped (and not a measure page) is not written.
+ * plan_in (NULL: none) makes its ticks at least as sparse and leaves out the labels it leaves
+ * out; plan_out (NULL: not wanted) receives the page's own choices, need (NULL: not wanted) what
+ * a cramped page asks for. */
+static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
+                            double h, FILE *fp, const fig_ticks *plan_in, fig_ticks *plan_out,
+                            fig_need *need, bool *cramped, char *why, size_t why_len)
 {
+    fig_format fmt = fig_format_from_path(req->path);
+    bool measure = !fp;
     double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     char format[16];
@@ -638,15 +605,14 @@ static bool same_plan(const fig_ticks *a, const fig_ticks *b)
 /* Pages of figure e at w x h in the languages of both[] laid out (measure pages) with plan
  * (NULL: none): whether each is cramped, what it asks for, and its own choices of ticks. */
 static tf_status measure_both(const fig_request *const both[2], tf_analysis *a,
-                              const fig_entry *e, fig_format fmt, double w, double h,
-                              const fig_ticks *plan, fig_ticks own[2], bool cramped[2],
-                              fig_need need[2])
+                              const fig_entry *e, double w, double h, const fig_ticks *plan,
+                              fig_ticks own[2], bool cramped[2], fig_need need[2])
 {
     char why[8];
     for (int l = 0; l < 2; l++) {
         own[l].n = 0;
-        tf_status st = still_page(both[l], a, e, fmt, w, h, NULL, true, plan, &own[l], &need[l],
-                                  &cramped[l], why, sizeof why);
+        tf_status st = still_page(both[l], a, e, w, h, NULL, plan, &own[l], &need[l], &cramped[l],
+                                  why, sizeof why);
         if (st != TF_OK)
             return st;
     }
@@ -660,8 +626,8 @@ static tf_status measure_both(const fig_request *const both[2], tf_analysis *a,
  * *known: the first page was laid out with the plan returned (it did not change again), so need
  * and the answer are that page's. */
 static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const fig_entry *e,
-                       fig_format fmt, double w, double h, fig_ticks own[2], fig_ticks *plan,
-                       fig_need *need, bool *known)
+                       double w, double h, fig_ticks own[2], fig_ticks *plan, fig_need *need,
+                       bool *known)
 {
     *plan = own[0];
     *known = false;
@@ -670,10 +636,9 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
         return true;
     bool crowded[2];
     fig_need needs[2];
-    if (measure_both(both, a, e, fmt, w, h, plan, own, crowded, needs) != TF_OK)
+    *known = measure_both(both, a, e, w, h, plan, own, crowded, needs) == TF_OK;
+    if (!*known)
         crowded[0] = true, needs[0] = (fig_need){1, 1, INFINITY};
-    else
-        *known = true;
     fig_ticks_merge(&own[0], &own[1]);
     *known = *known && same_plan(&own[0], plan);
     *plan = own[0];
@@ -710,42 +675,36 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
-/* This language's page laid out with the plan agreed: known, cramped and what it asks for */
-typedef struct {
-    bool known, cramped;
-    fig_need need;
-} page_known;
-
 /* The layout the Chinese and the English page of figure e share at width w: the height from *h
  * up (at most cap) that the measurements of both ask for (unless the request sets the height;
  * when the other language needs a much taller page or none, this one's own height and ticks;
- * *both_fit says which), and the plan both pages take (agree_plan). Either language's export works it out alike, so the two files
- * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only
- * gains room by it. *page: this language's page with the plan, when it was laid out so. */
-static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                          fig_format fmt, double w, double *h, double cap, fig_ticks *plan,
-                          bool *both_fit, page_known *page)
+ * *both_fit says which), and the plan both pages take (agree_plan). Either language's export
+ * works it out alike, so the two files agree; a page drawn with the plan keeps its ticks at
+ * least that sparse, and its layout only gains room by it. True when this language's page was
+ * laid out with the plan: *cramped and *need are then that page's. */
+static bool shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
+                          double *h, double cap, fig_ticks *plan, bool *both_fit, bool *cramped,
+                          fig_need *need)
 {
     *both_fit = false;
-    *page = (page_known){0};
     fig_request other = *req;
     other.zh = !req->zh;
     const fig_request *both[2] = {req, &other};
     memset(plan, 0, sizeof *plan);
     fig_ticks *own = malloc(2 * sizeof *own);
     if (!own)
-        return; /* no plan: each language its own ticks */
+        return false; /* no plan: each language its own ticks */
     cap = req->height > 0 ? *h : fmax(cap, *h);
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
     for (int round = 0; round < LAYOUT_ROUNDS; round++) {
-        bool cramped[2];
-        fig_need need[2];
-        if (measure_both(both, a, e, fmt, w, hh, NULL, own, cramped, need) != TF_OK)
+        bool crowded[2];
+        fig_need needs[2];
+        if (measure_both(both, a, e, w, hh, NULL, own, crowded, needs) != TF_OK)
             break;
-        bool fit = !cramped[0] && !cramped[1];
-        double room = fmin(need[0].room, need[1].room);
+        bool fit = !crowded[0] && !crowded[1];
+        double room = fmin(needs[0].room, needs[1].room);
         if (fit && below > 0 && secants < 2 && req->height == 0) {
             /* reached by a step that may have overshot: the height where the plots' room
              * meets their need, between the two measured (they grow with the page); twice */
@@ -764,25 +723,25 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             continue;
         }
         if (fit || req->height > 0) {
-            bool agreed = agree_plan(both, a, e, fmt, w, hh, own, plan, &need[0], &page->known);
+            bool known, agreed = agree_plan(both, a, e, w, hh, own, plan, &needs[0], &known);
             if (agreed || req->height > 0) {
-                *page = (page_known){page->known, !agreed, need[0]};
+                *cramped = !agreed, *need = needs[0];
                 *both_fit = fit;
                 *h = hh;
                 free(own);
-                return;
+                return known;
             }
             memset(plan, 0, sizeof *plan);
-            cramped[0] = true; /* the plan crowds this page: a taller one */
+            crowded[0] = true; /* the plan crowds this page: a taller one */
         }
         below = hh, below_room = room;
-        if (!cramped[0] && !(mine > 0))
+        if (!crowded[0] && !(mine > 0))
             mine = hh;
-        if ((!cramped[0] || !cramped[1]) && !(first > 0))
+        if ((!crowded[0] || !crowded[1]) && !(first > 0))
             first = hh; /* the same in both languages' exports */
         double next[2];
         for (int l = 0; l < 2; l++)
-            next[l] = cramped[l] ? grown(hh, need[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
+            next[l] = crowded[l] ? grown(hh, needs[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
                                          round > 0, cap) : hh;
         if (first > 0 && next[1] > 1.5 * first)
             next[1] = hh; /* the other language needs a much taller page: not this one */
@@ -793,25 +752,20 @@ static void shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     }
     *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
     free(own);
+    return false;
 }
 
 /* Figure e laid out at width w, from height *h up to cap: the height follows the width, taller
  * when the labels need it (a large --font-size), the same in both languages, and so are the
  * ticks and the labels (*plan, for the page drawn). TF_ERR_RANGE when the labels do not fit
  * (*cramped), *need what the page asks for then. */
-static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                           fig_format fmt, double w, double *h, double cap, fig_ticks *plan,
-                           bool *cramped, bool *both_fit, fig_need *need, char *why,
-                           size_t why_len)
+static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
+                           double *h, double cap, fig_ticks *plan, bool *cramped, bool *both_fit,
+                           fig_need *need, char *why, size_t why_len)
 {
-    page_known page;
-    shared_layout(req, a, e, fmt, w, h, cap, plan, both_fit, &page);
-    if (page.known) { /* laid out so already */
-        *need = page.need, *cramped = page.cramped;
-        return page.cramped ? TF_ERR_RANGE : TF_OK;
-    }
-    tf_status st = still_page(req, a, e, fmt, w, *h, NULL, true, plan, NULL, need, cramped, why,
-                              why_len);
+    if (shared_layout(req, a, e, w, h, cap, plan, both_fit, cramped, need)) /* laid out so */
+        return *cramped ? TF_ERR_RANGE : TF_OK;
+    tf_status st = still_page(req, a, e, w, *h, NULL, plan, NULL, need, cramped, why, why_len);
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
 
@@ -827,27 +781,24 @@ double figure_width_grown(double w, fig_need need, bool height_set)
  * height following the width), and so on while the page laid out at that width asks for more,
  * 4 * LAYOUT_ROUNDS times at most. 0 when none fits up to 40 in. */
 static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                              fig_format fmt, double w, fig_need need)
+                              double w, fig_need need)
 {
     fig_request r = *req;
     r.height = 0;
     fig_ticks *plan = malloc(sizeof *plan);
-    for (int round = 0; plan && round < 4 * LAYOUT_ROUNDS; round++) {
+    tf_status st = TF_ERR_RANGE;
+    for (int round = 0; plan && st == TF_ERR_RANGE && round < 4 * LAYOUT_ROUNDS; round++) {
         if (!(r.width = w = figure_width_grown(w, need, false)))
             break;
         double pw, h;
         figure_page_size(&r, e, &pw, &h);
         bool cramped, both;
         char why[8];
-        tf_status st = layout_at(&r, a, e, fmt, pw, &h, MAX_SIDE_PT, plan, &cramped, &both,
-                                 &need, why, sizeof why);
-        if (st != TF_ERR_RANGE) {
-            free(plan);
-            return st == TF_OK ? w : 0;
-        }
+        st = layout_at(&r, a, e, pw, &h, MAX_SIDE_PT, plan, &cramped, &both, &need, why,
+                       sizeof why);
     }
     free(plan);
-    return 0;
+    return st == TF_OK ? w : 0;
 }
 
 size_t figure_smaller_fonts(double font, double sizes[4])
@@ -862,18 +813,19 @@ size_t figure_smaller_fonts(double font, double sizes[4])
     return n;
 }
 
-/* Why figure e at font pt does not fit on w x h (need: what that page asked for), naming a size
+/* Why e at req's font size does not fit on w x h (need: what that page asked for), naming a size
  * that does: with a set height a taller page when the plots lack height only, else a width. */
-static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, fig_format fmt,
-                    double w, double h, fig_need need, double font, char *why, size_t why_len)
+static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
+                    double h, fig_need need, char *why, size_t why_len)
 {
+    double font = req->font_size;
     double fits = req->height > 0 && need.w <= 1 && need.h > 1 ? h * need.h : 0;
     if (fits > 0 && fits <= MAX_SIDE_PT) {
         fits = ceil(fits / FIG_PT_PER_IN * 100) / 100;
         snprintf(why, why_len, "the labels at %g pt do not fit on %.2f x %.2f in; they need a "
                  "page at least %.2f in tall at this width (--height %.2fin), or a smaller "
                  "--font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN, fits, fits);
-    } else if ((fits = width_that_fits(req, a, e, fmt, w, need)) > 0) {
+    } else if ((fits = width_that_fits(req, a, e, w, need)) > 0) {
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
                  "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
                  w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN);
@@ -883,13 +835,13 @@ static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, 
     }
 }
 
-/* The still figure e to fp in format fmt: its page, taller when the labels need it (at most a
- * text block, 9 in, unless the request sets the height), its labels smaller when that is not
- * enough (down to 6 pt), the same size in both languages where one fits both, else refused
- * naming a size that fits; *smaller the font size the labels took instead of the one asked for,
- * 0 for none. The size is chosen on laid-out pages; the page is drawn once. */
-static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                            fig_format fmt, FILE *fp, double *smaller, char *why, size_t why_len)
+/* The still figure e to fp, in its file's format: its page, taller when the labels need it (at most
+ * a text block, 9 in, unless the request sets the height), its labels smaller when that is not
+ * enough (down to 6 pt), the same size in both languages where one fits both, else refused naming a
+ * size that fits; *smaller the font size the labels took instead of the one asked for, 0 for none.
+ * The size is chosen on laid-out pages; the page is drawn once. */
+static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e, FILE *fp,
+                            double *smaller, char *why, size_t why_len)
 {
     double w, h0;
     figure_page_size(req, e, &w, &h0);
@@ -909,8 +861,7 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     for (size_t k = 0; k < n && !both; k++) {
         r.font_size = sizes[k];
         double h = h0;
-        st = layout_at(&r, a, e, fmt, w, &h, most, &plans[0], &cramped, &both, &need, why,
-                       why_len);
+        st = layout_at(&r, a, e, w, &h, most, &plans[0], &cramped, &both, &need, why, why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
             break;
         if (k == 0)
@@ -920,11 +871,10 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     }
     if (chosen) {
         r.font_size = chosen_font;
-        st = still_page(&r, a, e, fmt, w, chosen_h, fp, false, &plans[1], NULL, &need, &cramped,
-                        why, why_len);
+        st = still_page(&r, a, e, w, chosen_h, fp, &plans[1], NULL, &need, &cramped, why, why_len);
     } else if (st == TF_ERR_RANGE) {
         r.font_size = asked;
-        refusal(&r, a, e, fmt, w, first_h, first_need, asked, why, why_len);
+        refusal(&r, a, e, w, first_h, first_need, why, why_len);
     }
     *smaller = st == TF_OK && chosen_font != asked ? chosen_font : 0;
     export_memo = NULL;
@@ -942,10 +892,9 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("%s.", bad);
         return 2;
     }
-    const fig_entry *e = figure_find(req->name ? req->name : "pe");
-    if (!e)
-        return 2;
-    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) { /* the caller trains the model (figures_need_order) */
+    const fig_entry *e = figure_find(req->name ? req->name : "pe"); /* figures_check found it */
+    /* the caller trains the model (figures_need_order) */
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) {
         err_say("cannot draw the %s figure: no trained order model was given.", e->name);
         return 2;
     }
@@ -960,9 +909,8 @@ int figures_export(const fig_request *req, tf_analysis *a)
     if (outfile_open(&out, req->path, "for --export"))
         return 1;
     char why[200] = "";
-    fig_format fmt = fig_format_from_path(req->path);
     double smaller;
-    st = draw_still(req, a, e, fmt, out.fp, &smaller, why, sizeof why);
+    st = draw_still(req, a, e, out.fp, &smaller, why, sizeof why);
     if (outfile_close(&out, st))
         return 1;
     if (st != TF_OK) {
@@ -980,17 +928,6 @@ int figures_export(const fig_request *req, tf_analysis *a)
 
 /* ---------------------------------------------------------------------------------------------
  * Pixels for the terminal */
-
-/* Figure e on a raster page of out's pixels whose page is w x h points. */
-static tf_status raster_page(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                             double w, double h, double font, fig_raster *out, bool *cramped,
-                             char *why, size_t why_len)
-{
-    fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
-                     .latin_first = !req->zh, .raster = out};
-    fig_meta meta = {.date = FIG_FIXED_DATE};
-    return figure_page(req, a, e, &spec, &meta, &(fig_frame){0}, cramped, why, why_len);
-}
 
 tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int height,
                          int cell_h, fig_raster *out, char *why, size_t why_len)
@@ -1022,14 +959,15 @@ tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int 
     out->width = width;
     out->height = height;
     bool cramped;
-    st = raster_page(req, a, e, w, h, font, out, &cramped, why, why_len);
+    fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
+                     .latin_first = !req->zh, .raster = out}; /* no metadata: no file */
+    st = figure_page(req, a, e, &spec, &(fig_meta){0}, &(fig_frame){0}, &cramped, why, why_len);
     if (!cramped)
         return st;
     /* 2. too cramped at those proportions: the figure's own, centred on white */
-    double fw = fmin(w, h / e->aspect), fh = fw * e->aspect;
-    out->width = width;
-    out->height = height;
-    st = raster_page(req, a, e, fw, fh, font, out, &cramped, why, why_len);
+    spec.width = fmin(w, h / e->aspect);
+    spec.height = spec.width * e->aspect;
+    st = figure_page(req, a, e, &spec, &(fig_meta){0}, &(fig_frame){0}, &cramped, why, why_len);
     if (cramped)
         snprintf(why, why_len, "the %s figure's labels do not fit in %d x %d pixels", e->name,
                  width, height);
