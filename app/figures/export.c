@@ -151,12 +151,6 @@ bool figures_use_schemes(const char *name, char *list, size_t cap)
     return uses;
 }
 
-bool figures_animated(const char *name)
-{
-    const fig_entry *e = figure_find(name ? name : "pe");
-    return e && e->anim;
-}
-
 /* "pe, rope, ..." of the still figures (animated false) or the animations, for messages. */
 static const char *names_list(bool animated, char *list, size_t cap)
 {

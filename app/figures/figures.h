@@ -41,8 +41,6 @@ void figures_list(FILE *fp);
 /* Whether the figure name (NULL: pe) draws the position schemes --scheme chooses; list receives
  * the names of those that do ("order, schemes, ..."). */
 bool figures_use_schemes(const char *name, char *list, size_t cap);
-/* Whether the figure name (NULL: pe) is an animation. */
-bool figures_animated(const char *name);
 
 /* A still figure into pixels for the terminal (a fig_raster_fn: core/figreq.h). */
 tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int height,
