@@ -265,7 +265,9 @@ def test_values(d):
 
 def test_coincide(d):
     """RoPE's q.k (q = k) and sinusoidal PE's cosine coincide in schemes: both drawn, both in the
-    legend, which says so; freq's waves turn at most four times across the positions."""
+    legend, which says so; freq's waves turn at most four times across the positions; rope-qk's
+    two angles, both (m - n) = 2 turns, are drawn alike: one label each, at one distance from
+    the origin."""
     import math
     import xml.dom.minidom
     t = style_table()
@@ -293,6 +295,22 @@ def test_coincide(d):
     marks = [p.getAttribute("fill") for p in paths]
     check(marks.count(sin) >= 6 and marks.count(rope) >= 6,
           f"both carry markers ({marks.count(sin)} and {marks.count(rope)})")
+    for lang, text in (("en", "the cat sat on the mat"), ("zh", "我爱学习")):
+        svg = os.path.join(d, f"qk-{lang}.svg")
+        run("--lang", lang, "--export", svg, "--figure", "rope-qk", "--", text)
+        els = open(svg, encoding="utf-8").read()
+        at = {}  # text -> [(x, y)] of its baseline anchor
+        for el in re.findall(r"<text\b.*?</text>", els, re.S):
+            m = re.search(r'x="([-\d.]+)" y="([-\d.]+)"', el)
+            at.setdefault(re.sub(r"<[^>]*>", "", el).strip(), []).append(
+                (float(m.group(1)), float(m.group(2))))
+        # the origin: the x axis' tick "0" across, the y axis' "0.0" down (both centred on
+        # their tick, at the labels' size: the same baseline offset as the angles' labels)
+        ox, oy = at.get("0", [(0, 0)])[0][0], at.get("0.0", [(0, 0)])[0][1]
+        angles = at.get("2θ", [])
+        far = [math.hypot(x - ox, y - oy) for x, y in angles]
+        check(len(far) == 2 and abs(far[0] - far[1]) < 0.03 * max(far),
+              f"rope-qk ({lang}): two angles labelled 2θ at one radius ({far})")
     # freq: the legend's dimensions, each at most four and a half turns across -n positions
     for n, dm in ((64, 512), (16, 16), (1000, 128)):
         svg = os.path.join(d, f"freq{n}.svg")

@@ -710,8 +710,10 @@ static const char *const figure_table[T_FIGURES_END - T_TERMINAL_END][2] = {
     F(T_F_DIM_SPLIT_S) = {"sin 半 | cos 半", "sin half | cos half"},
     F(T_F_DIM_SPLIT) = {"列：前半 sin(<i>pos</i> ω<sub><i>i</i></sub>)，后半 cos",
                         "column: sin(<i>pos</i> ω<sub><i>i</i></sub>) half, then cos half"},
-    F(T_F_TITLE_ROPE_QK) = {"RoPE：q 与 k 一起转动，夹角为 (m − n)θ",
-                            "RoPE: q and k turn together, the angle between them is (m − n)θ"},
+    /* no line break inside (m - n)θ: no-break spaces */
+    F(T_F_TITLE_ROPE_QK) = {"RoPE：q 与 k 一起转动，夹角为 (m\xc2\xa0−\xc2\xa0n)θ",
+                            "RoPE: q and k turn together, the angle between them is "
+                            "(m\xc2\xa0−\xc2\xa0n)θ"},
     F(T_F_QK_Q) = {"<i>q</i>，位置 <i>m</i> = %ld", "<i>q</i> at <i>m</i> = %ld"},
     F(T_F_QK_K) = {"<i>k</i>，位置 <i>n</i> = %ld", "<i>k</i> at <i>n</i> = %ld"},
     F(T_F_TITLE_PE_VS_ROPE) = {"同一句话的位置：正弦 PE 相加，RoPE 旋转",

@@ -170,19 +170,28 @@ tf_status draw_rope_qk(fig_ctx *c)
     fig_segment(c->f, &ax, -1.3, 0, 1.3, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &ax, 0, -1.3, 0, 1.3, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
-    double arc_x[41], arc_y[41];
+    /* the two angles are one angle, (m - n) theta_0 with m - n = 2: drawn alike, at one radius
+     * with one label between the arrows (where the plot has room for it), each in its q's colour */
+    double arc_x[41], arc_y[41], rad = 0.35, at = 0.65, tw, th;
+    char angle[32];
+    snprintf(angle, sizeof angle, "%ld<i>\xce\xb8</i>", mn[0][0] - mn[0][1]); /* "2θ" */
+    fig_text_size(c->f, FIG_TICK, angle, false, &tw, &th);
+    bool labelled = hypot(tw, th) / 2 < 0.22 * ax.r.w / 2.6; /* between the arc and the circle */
     for (int p = 0; p < QK_PAIRS; p++) {
         double qx, qy, kx, ky;
         turned(cfg, ia, ib, v, (double)mn[p][0], &qx, &qy);
         turned(cfg, ia, ib, v, (double)mn[p][1], &kx, &ky);
-        /* the angle from k to q: (m - n) theta_0, drawn as an arc inside the circle */
-        double a0 = atan2(ky, kx), a1 = atan2(qy, qx), rad = 0.3 + 0.18 * p;
-        double sweep = remainder(a1 - a0, 2 * M_PI);
+        /* the angle from k to q, drawn as an arc inside the circle */
+        double a0 = atan2(ky, kx), a1 = atan2(qy, qx);
+        double sweep = remainder(a1 - a0, 2 * M_PI), mid = a0 + sweep / 2;
         for (int s = 0; s <= 40; s++) {
             arc_x[s] = rad * cos(a0 + sweep * s / 40);
             arc_y[s] = rad * sin(a0 + sweep * s / 40);
         }
         fig_line(c->f, &ax, arc_x, arc_y, 41, li[2 * p].color, 1.5 * lw, FIG_SOLID);
+        if (labelled)
+            fig_text_in(c->f, &ax, FIG_TICK, angle, false, fig_px(&ax, at * cos(mid)),
+                        fig_py(&ax, at * sin(mid)), 0.5, 0.5);
         double head = 0.9 * fig_font_size(c->f, FIG_TICK);
         fig_arrow(c->f, &ax, 0, 0, kx, ky, li[2 * p + 1].color, 2 * lw, head);
         fig_arrow(c->f, &ax, 0, 0, qx, qy, li[2 * p].color, 2 * lw, head);
