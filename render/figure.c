@@ -412,28 +412,6 @@ static void heat_note(const fig_raster *r, bool where, char *out, size_t n)
                  r->heat_drawn_cols);
 }
 
-/* The PNG's text chunks (at most 4): software, title, parameters and where the heatmap's cells
- * are (in heat). Returns how many. */
-static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, char *heat,
-                     size_t heat_cap)
-{
-    if (r->have_heatmap)
-        heat_note(r, true, heat, heat_cap);
-    const char *const key[4] = {"Software", "Title", "tfviz", "tfviz:heatmap"};
-    const char *const value[4] = {m->software, m->title, m->params, r->have_heatmap ? heat : NULL};
-    int nt = 0;
-    memset(text, 0, 4 * sizeof *text);
-    for (int i = 0; i < 4; i++) {
-        if (!value[i])
-            continue;
-        /* Software in Latin-1 (tEXt), the others in UTF-8 (iTXt) */
-        text[nt].compression = i ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp)key[i];
-        text[nt++].text = (png_charp)value[i];
-    }
-    return nt;
-}
-
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 {
     const int w = r->width, h = r->height;
@@ -461,9 +439,19 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
     png_uint_32 ppm = (png_uint_32)lround(r->dpi / 0.0254); /* pixels per metre */
     png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
 
+    /* the text chunks: software, title, parameters and where the heatmap's cells are */
     char heat[240];
-    png_text text[4];
-    png_set_text(png, info, text, png_texts(m, r, text, heat, sizeof heat));
+    if (r->have_heatmap)
+        heat_note(r, true, heat, sizeof heat);
+    const char *const key[4] = {"Software", "Title", "tfviz", "tfviz:heatmap"};
+    const char *const value[4] = {m->software, m->title, m->params, r->have_heatmap ? heat : NULL};
+    for (int i = 0; i < 4; i++) {
+        /* Software in Latin-1 (tEXt), the others in UTF-8 (iTXt) */
+        png_text t = {.compression = i ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE,
+                      .key = (png_charp)key[i], .text = (png_charp)value[i]};
+        if (value[i])
+            png_set_text(png, info, &t, 1);
+    }
     png_set_compression_level(png, 6);
     /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
      * deflate's own matching finds those runs better than PNG's per-row prediction filters,

@@ -518,8 +518,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     fig_mark_text(f, ticks_from, 0, true);
     if (a->x.label)
         fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label, 0),
-                 r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,
-                 0.0, false);
+                 r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5, 0.0, false);
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);

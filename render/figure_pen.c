@@ -159,15 +159,3 @@ void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
     pango_cairo_show_layout(cr, f->layout);
     cairo_restore(cr);
 }
-
-void pen_part_begin(fig *f, pen_part part, const fig_rect *where)
-{
-    if (f->svg)
-        svg_part_begin(f, part, where);
-}
-
-void pen_part_end(fig *f, pen_part part)
-{
-    if (f->svg)
-        svg_part_end(f, part);
-}

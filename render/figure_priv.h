@@ -129,9 +129,9 @@ typedef enum {
     PART_DATA,
     PART_COUNT
 } pen_part;
-/* Begin and end what a call draws: where is its plot area (axes, heatmaps, legends,
- * annotations, data) or, for a colour bar, its own box; NULL for the rest. Calls inside a call
- * open no groups of their own. Nothing for other pages than SVG. */
+/* Begin and end what a call draws (figure_svg.c): where is its plot area (axes, heatmaps,
+ * legends, annotations, data) or, for a colour bar, its own box; NULL for the rest. Calls inside
+ * a call open no groups of their own. Nothing for other pages than SVG. */
 void pen_part_begin(fig *f, pen_part part, const fig_rect *where);
 void pen_part_end(fig *f, pen_part part);
 
@@ -160,8 +160,6 @@ void svg_clip_rect(fig *f, fig_rect r);
 void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
                bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
-void svg_part_begin(fig *f, pen_part part, const fig_rect *where);
-void svg_part_end(fig *f, pen_part part);
 
 /* The room between a label and what it labels */
 static inline double fig_pad(const fig *f) { return 0.35 * f->spec.font_size; }

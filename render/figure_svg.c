@@ -10,12 +10,10 @@
  * label: one <text> per line at pango's baseline, anchored at the side the caller aligned (so a
  * renderer whose font metrics differ a little keeps the alignment), with a <tspan> per run of
  * pango markup attributes (italic, bold, smaller, raised or lowered). A heatmap is one <image>,
- * a PNG (libpng, through fig_png_write) in a base64 data URI, as a PDF paints one cairo image:
- * its cells repeated by whole pixels (the heatmap code), so a renderer that smooths images
- * smooths within a cell, not across cells, and it asks for no smoothing besides
- * (image-rendering). What each drawing call of figure.h draws is a named group (below: panels,
- * axes, heatmaps, colour bars, legends, annotations, titles), so an editor selects a part by
- * its id. The parameters and the heatmap's cells go into <metadata> at the end. */
+ * a PNG (fig_png_write) in a base64 data URI, its cells repeated by whole pixels (svg_blocks),
+ * asking for no smoothing (image-rendering). What each drawing call of figure.h draws is a named
+ * group (below), so an editor selects a part by its id. The parameters and the heatmap's cells
+ * go into <metadata> at the end. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -241,10 +239,10 @@ static bool beside_panel(const fig_svg *s, fig_rect r)
     return fabs(r.y - p.y) < 0.5 && fabs(r.h - p.h) < 0.5 && r.x >= p.x;
 }
 
-void svg_part_begin(fig *f, pen_part part, const fig_rect *where)
+void pen_part_begin(fig *f, pen_part part, const fig_rect *where)
 {
     fig_svg *s = f->svg;
-    if (s->calls++ > 0)
+    if (!s || s->calls++ > 0)
         return;
     if (part == PART_TITLE || part == PART_NOTE ||
         (part == PART_COLORBAR && !beside_panel(s, *where)))
@@ -256,9 +254,9 @@ void svg_part_begin(fig *f, pen_part part, const fig_rect *where)
                 part_name[part]);
 }
 
-void svg_part_end(fig *f, pen_part part)
+void pen_part_end(fig *f, pen_part part)
 {
-    if (--f->svg->calls == 0 && part_name[part])
+    if (f->svg && --f->svg->calls == 0 && part_name[part])
         fputs("</g>\n", f->mem);
 }
 
