@@ -328,19 +328,15 @@ unsigned fig_missing_char(const fig *f) { return f->missing; }
 bool fig_font_installed(const char *family)
 {
     fonts_ready();
-    FcPattern *p = FcPatternCreate();
+    FcPattern *p = FcPatternBuild(NULL, FC_FAMILY, FcTypeString, family, (char *)NULL);
     FcObjectSet *os = FcObjectSetBuild(FC_FAMILY, (char *)NULL);
-    bool found = false;
-    if (p && os && FcPatternAddString(p, FC_FAMILY, (const FcChar8 *)family)) {
-        FcFontSet *fs = FcFontList(NULL, p, os);
-        found = fs && fs->nfont > 0;
-        if (fs)
-            FcFontSetDestroy(fs);
-    }
+    FcFontSet *fs = p && os ? FcFontList(NULL, p, os) : NULL;
+    bool found = fs && fs->nfont > 0;
+    if (fs)
+        FcFontSetDestroy(fs);
     if (os)
         FcObjectSetDestroy(os);
-    if (p)
-        FcPatternDestroy(p);
+    FcPatternDestroy(p); /* takes NULL */
     return found;
 }
 
@@ -359,14 +355,6 @@ void fig_release_fonts(void)
 
 /* ---------------------------------------------------------------------------------------------
  * PNG through libpng */
-
-static void png_flush_fn(png_structp png) { fflush((FILE *)png_get_io_ptr(png)); }
-
-static void png_write_fn(png_structp png, png_bytep data, size_t len)
-{
-    if (fwrite(data, 1, len, (FILE *)png_get_io_ptr(png)) != len)
-        png_error(png, "write error");
-}
 
 static void png_silent(png_structp png, png_const_charp msg) { (void)png, (void)msg; }
 
@@ -424,28 +412,6 @@ static void heat_note(const fig_raster *r, bool where, char *out, size_t n)
                  r->heat_drawn_cols);
 }
 
-/* The PNG's text chunks (at most 4): software, title, parameters and where the heatmap's cells
- * are (in heat). Returns how many. */
-static int png_texts(const fig_meta *m, const fig_raster *r, png_text *text, char *heat,
-                     size_t heat_cap)
-{
-    if (r->have_heatmap)
-        heat_note(r, true, heat, heat_cap);
-    const char *const key[4] = {"Software", "Title", "tfviz", "tfviz:heatmap"};
-    const char *const value[4] = {m->software, m->title, m->params, r->have_heatmap ? heat : NULL};
-    int nt = 0;
-    memset(text, 0, 4 * sizeof *text);
-    for (int i = 0; i < 4; i++) {
-        if (!value[i])
-            continue;
-        /* Software in Latin-1 (tEXt), the others in UTF-8 (iTXt) */
-        text[nt].compression = i ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE;
-        text[nt].key = (png_charp)key[i];
-        text[nt++].text = (png_charp)value[i];
-    }
-    return nt;
-}
-
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 {
     const int w = r->width, h = r->height;
@@ -466,16 +432,26 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
         free(line);
         return TF_ERR_IO;
     }
-    png_set_write_fn(png, fp, png_write_fn, png_flush_fn);
+    png_init_io(png, fp);
     png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
                  alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_uint_32 ppm = (png_uint_32)lround(r->dpi / 0.0254); /* pixels per metre */
     png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
 
+    /* the text chunks: software, title, parameters and where the heatmap's cells are */
     char heat[240];
-    png_text text[4];
-    png_set_text(png, info, text, png_texts(m, r, text, heat, sizeof heat));
+    if (r->have_heatmap)
+        heat_note(r, true, heat, sizeof heat);
+    const char *const key[4] = {"Software", "Title", "tfviz", "tfviz:heatmap"};
+    const char *const value[4] = {m->software, m->title, m->params, r->have_heatmap ? heat : NULL};
+    for (int i = 0; i < 4; i++) {
+        /* Software in Latin-1 (tEXt), the others in UTF-8 (iTXt) */
+        png_text t = {.compression = i ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE,
+                      .key = (png_charp)key[i], .text = (png_charp)value[i]};
+        if (value[i])
+            png_set_text(png, info, &t, 1);
+    }
     png_set_compression_level(png, 6);
     /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
      * deflate's own matching finds those runs better than PNG's per-row prediction filters,
@@ -519,12 +495,10 @@ void fig_raster_free(fig_raster *r)
 /* The SVG document, complete, to the caller's file. */
 static tf_status write_svg(fig *f)
 {
-    if (f->heat.have_heatmap) {
-        char note[340];
+    char note[340];
+    if (f->heat.have_heatmap)
         heat_note(&f->heat, true, note, sizeof note);
-        svg_note(f, note);
-    }
-    svg_end(f);
+    svg_end(f, f->heat.have_heatmap ? note : NULL);
     int closed = fclose(f->mem);
     f->mem = NULL;
     if (closed != 0 || f->write_failed)
@@ -581,12 +555,11 @@ double fig_font_size(const fig *f, fig_role role)
 
 /* pango 1.50 sizes <sub> and <sup> wrongly under a scaled cairo matrix (the PNG page), so they
  * are rewritten as smaller spans raised or lowered by a fraction of the font size. */
-static const char *script_markup(const fig *f, fig_role role, const char *text, char *buf,
-                                 size_t n)
+static const char *script_markup(const fig *f, const char *text, char *buf, size_t n)
 {
     if (!strstr(text, "<su"))
         return text;
-    double fs = fig_font_size(f, role);
+    double fs = f->spec.font_size;
     char sub[96], sup[96];
     snprintf(sub, sizeof sub, "<span size=\"smaller\" rise=\"%d\">", -(int)(0.18 * fs * 1024));
     snprintf(sup, sizeof sup, "<span size=\"smaller\" rise=\"%d\">", (int)(0.36 * fs * 1024));
@@ -677,7 +650,7 @@ static unsigned first_unknown(PangoLayout *layout)
     return cp;
 }
 
-static void set_text(fig *f, fig_role role, const char *text, bool plain)
+static void set_text(fig *f, const char *text, bool plain)
 {
     pango_layout_set_font_description(f->layout, f->font);
     if (plain) {
@@ -685,7 +658,7 @@ static void set_text(fig *f, fig_role role, const char *text, bool plain)
         pango_layout_set_text(f->layout, text, -1);
     } else {
         char buf[2048];
-        pango_layout_set_markup(f->layout, script_markup(f, role, text, buf, sizeof buf), -1);
+        pango_layout_set_markup(f->layout, script_markup(f, text, buf, sizeof buf), -1);
     }
     if (!f->missing && pango_layout_get_unknown_glyphs_count(f->layout) > 0) {
         unsigned cp = first_unknown(f->layout);
@@ -698,17 +671,16 @@ static void set_text(fig *f, fig_role role, const char *text, bool plain)
 /* Two extents of text in pango units: its logical width and height (ink false), or its logical
  * and ink heights (ink true); a one-line text's remembered across pages (text_cache.h: a
  * wrapping title is drawn from the layout after) */
-static void text_extents(fig *f, fig_role role, const char *text, bool plain, bool ink,
-                         double out[2])
+static void text_extents(fig *f, const char *text, bool plain, bool ink, double out[2])
 {
     text_key k;
     bool keep = pango_layout_get_width(f->layout) == -1 && !f->missing &&
                 text_key_make(&k, f->family, 4 * (int)f->spec.format + 2 * f->spec.measure + ink,
-                              fig_font_size(f, role), f->scale, plain, text);
+                              f->spec.font_size, f->scale, plain, text);
     if (keep && text_cache_get(&k, &out[0], &out[1], &f->missing))
         return;
     PangoRectangle in, logical;
-    set_text(f, role, text, plain);
+    set_text(f, text, plain);
     pango_layout_get_extents(f->layout, ink ? &in : NULL, &logical);
     out[0] = ink ? logical.height : logical.width;
     out[1] = ink ? in.height : logical.height;
@@ -719,7 +691,8 @@ static void text_extents(fig *f, fig_role role, const char *text, bool plain, bo
 void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h)
 {
     double e[2];
-    text_extents(f, role, text, plain, false, e);
+    (void)role; /* every role's font is one size (struct fig) */
+    text_extents(f, text, plain, false, e);
     *w = e[0] / PANGO_SCALE;
     *h = e[1] / PANGO_SCALE;
 }
@@ -727,7 +700,7 @@ void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *
 double fig_row_label_room(fig *f, const char *label, bool by_ink)
 {
     double e[2]; /* logical and ink heights */
-    text_extents(f, FIG_TICK, label, false, true, e);
+    text_extents(f, label, false, true, e);
     return by_ink ? 1.25 * e[1] / PANGO_SCALE : 0.95 * e[0] / PANGO_SCALE;
 }
 
@@ -757,10 +730,10 @@ void fig_wrap_at(fig *f, double width)
 static const tf_rgb label_ink = {26, 26, 26};
 
 /* Draw text and record its box. */
-static void show_text(fig *f, fig_role role, const char *text, bool plain, double x, double y,
-                      double ax, double ay, bool vertical, int where, fig_rect plot)
+static void show_text(fig *f, const char *text, bool plain, double x, double y, double ax,
+                      double ay, bool vertical, int where, fig_rect plot)
 {
-    set_text(f, role, text, plain);
+    set_text(f, text, plain);
     if (f->spec.boxes)
         fig_record(f, FIG_BOX_TEXT, ink_box(f, x, y, ax, ay, vertical), where, plot, text);
     pen_layout(f, x, y, ax, ay, vertical, label_ink);
@@ -773,8 +746,7 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
         return;
     pen_part part = role == FIG_NOTE ? PART_NOTE : PART_LABEL;
     pen_part_begin(f, part, NULL);
-    show_text(f, role, text, plain, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE,
-              (fig_rect){0, 0, 0, 0});
+    show_text(f, text, plain, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
     pen_part_end(f, part);
 }
 
@@ -782,13 +754,14 @@ void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, boo
                  double y, double ax, double ay)
 {
     pen_part_begin(f, PART_ANNOTATION, &a->r);
-    show_text(f, role, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
+    (void)role;
+    show_text(f, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
     pen_part_end(f, PART_ANNOTATION);
 }
 
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
 {
-    show_text(f, FIG_TICK, text, false, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
+    show_text(f, text, false, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
 }
 
 double fig_title(fig *f, fig_rect area, const char *text, bool plain)

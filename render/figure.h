@@ -183,9 +183,6 @@ typedef struct {
     const fig_ticks *ticks_in; /* non-NULL: ticks at least this sparse */
     fig_ticks *ticks_out;      /* non-NULL: the ticks chosen */
     fig_need *need_out;        /* non-NULL: what the page's measurements ask for (fig_cramped_need) */
-    /* --no-title: panels show no subtitle (fig_axes.title), only a title that is a panel's
-     * short name (fig_axes.title_is_name) */
-    bool no_subtitles;
 } fig_spec;
 
 typedef struct fig fig;
@@ -353,7 +350,7 @@ struct fig_axes {
      * fitted in (a panel narrowed to a square keeps the width it was first given for them) */
     fig_rect title_room;
     /* the title is the panel's short name (e.g. a column's scheme), the only thing that tells
-     * it from its neighbours: kept when the page drops subtitles (fig_spec.no_subtitles) */
+     * it from its neighbours, not a subtitle (its box's title_role says which) */
     bool title_is_name;
     /* a title wider than its room wraps onto more lines, centred, instead of making the page
      * too small (a single panel's subtitle on a narrow page; the figure measures the panel's
@@ -409,7 +406,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
 
 /* Colour-blind-safe series colours (Okabe & Ito), cycling. */
 tf_rgb fig_series_color(int i);
-
 
 /* A polyline through (x[i], y[i]) clipped to the plot area; non-finite points break the line. */
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,

@@ -36,12 +36,10 @@ static double nice_step(double raw, bool integer)
     double p = pow(10.0, floor(log10(raw)));
     double m = raw / p;
     double s = (m <= 1.0 ? 1.0 : m <= 2.0 ? 2.0 : m <= 2.5 ? 2.5 : m <= 5.0 ? 5.0 : 10.0) * p;
-    if (integer) {
-        if (s < 1.0)
-            s = 1.0;
-        if (s != floor(s))
-            s = 5.0 * p;
-    }
+    if (integer && s < 1.0)
+        s = 1.0;
+    if (integer && s != floor(s))
+        s = 5.0 * p;
     return s;
 }
 
@@ -74,10 +72,9 @@ static void log_ticks(fig_axis *ax, int every)
         ax->t[ax->nt] = pow(10.0, k);
         if ((k1 - k) % every)
             ax->tl[ax->nt][0] = '\0';
-        else if (k < 0)
-            snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>\u2212%d</sup>", -k);
         else
-            snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>%d</sup>", k);
+            snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "10<sup>%s%d</sup>", k < 0 ? "\u2212" : "",
+                     k < 0 ? -k : k);
         ax->nt++;
     }
     if (k1 - k0 <= 6) {
@@ -143,16 +140,16 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 {
     if (ax->n && horizontal)
         return category_ticks_fit(f, ax, len);
-    double w, h, gap = (ax->n ? 0.4 : 0.9) * fig_font_size(f, FIG_TICK);
+    double w, h;
     fig_axis_label_extent(f, ax, &w, &h);
-    if (ax->n && !horizontal) { /* category labels (tokens) may sit closer than numbers */
+    if (ax->n) { /* category labels (tokens) may sit closer than numbers */
         h = 0;
         for (int i = 0; i < ax->nt; i++)
             h = ax->tl[i][0] ? fmax(h, fig_row_label_room(f, ax->tl[i], ax->ink_apart)) : h;
         return tick_spacing(ax, len) >= h;
     }
     /* numbers want air between them */
-    return tick_spacing(ax, len) >= (horizontal ? w + gap : h * 1.5);
+    return tick_spacing(ax, len) >= (horizontal ? w + 0.9 * fig_font_size(f, FIG_TICK) : h * 1.5);
 }
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
@@ -291,9 +288,7 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
     for (int zero = signed_scale && plan_wants(f, &key) == 0; zero >= 0; zero--) {
         ax->nt = 0;
         ax->nminor = 0;
-        for (int i = 0; i < 3; i++) {
-            if (i == 1 && !zero)
-                continue;
+        for (int i = 0; i < 3; i += zero ? 1 : 2) {
             ax->t[ax->nt] = at[i];
             format_value(ax->tl[ax->nt], sizeof ax->tl[0], at[i], dec);
             ax->nt++;
@@ -358,8 +353,6 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* a title or axis label longer than the room it is centred in would be clipped or run into
      * its neighbours: the page is too small for this font size */
     double overflow = 0; /* the widest such label against its room */
-    if (f->spec.no_subtitles && !a->title_is_name)
-        a->title = NULL;
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
     fig_text_size(f, FIG_TICK, "0", false, &w, &th);
     double top = th / 2;
@@ -473,16 +466,6 @@ static void tick_set(fig *f, const fig_axes *a, const double *xt, int nx, const 
     pen_stroke(f);
 }
 
-/* The major and minor tick marks, outside the plot. */
-static void tick_marks(fig *f, const fig_axes *a)
-{
-    double tick = fig_tick_len(f);
-    pen_cap(f, PEN_CAP_BUTT);
-    tick_set(f, a, a->x.t, a->x.nt, a->y.t, a->y.nt, tick);
-    pen_width(f, fig_line_width(f) * 0.7);
-    tick_set(f, a, a->x.minor, a->x.nminor, a->y.minor, a->y.nminor, tick * 0.55);
-}
-
 void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
 {
     for (int i = 0; i < ax->nt; i++)
@@ -517,7 +500,10 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         pen_line(f, r.x + r.w, r.y + r.h);
     }
     pen_stroke(f);
-    tick_marks(f, a);
+    pen_cap(f, PEN_CAP_BUTT); /* the major and minor tick marks */
+    tick_set(f, a, a->x.t, a->x.nt, a->y.t, a->y.nt, tick);
+    pen_width(f, lw * 0.7);
+    tick_set(f, a, a->x.minor, a->x.nminor, a->y.minor, a->y.nminor, tick * 0.55);
     pen_restore(f);
 
     double xw, xh;
@@ -532,8 +518,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     fig_mark_text(f, ticks_from, 0, true);
     if (a->x.label)
         fig_text(f, FIG_LABEL, a->x.label, false, centred_in(f, a, a->x.label, 0),
-                 r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5,
-                 0.0, false);
+                 r.y + r.h + tick + (a->x.hide ? 0.5 * pad : pad + xh), 0.5, 0.0, false);
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
@@ -544,7 +529,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
         tag_w += pad;
     }
-    if (a->title && (!f->spec.no_subtitles || a->title_is_name)) {
+    if (a->title) {
         size_t before = fig_boxes_mark(f);
         fig_wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), foot, 0.5,

@@ -186,32 +186,19 @@ static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
         }
         if (j == i || o->kind == FIG_BOX_TICK || !overlap(t->r, o->r))
             continue;
-        switch (o->kind) {
-        case FIG_BOX_TEXT:
-            if (j > i)
-                return offence("labels overlap", t, o);
-            break;
-        case FIG_BOX_PLOT:
-        case FIG_BOX_HEATMAP:
-            if (t->where == FIG_TEXT_OUTSIDE)
-                return offence("a label covers a plot", t, NULL);
-            if (t->where == FIG_TEXT_IN_PLOT && !fig_same_rect(o->r, t->plot) &&
-                o->kind == FIG_BOX_PLOT)
-                return offence("an annotation covers another plot", t, NULL);
-            break;
-        case FIG_BOX_COLORBAR:
+        bool own = fig_same_rect(o->r, t->plot); /* the plot or legend it belongs in */
+        if (o->kind == FIG_BOX_TEXT && j > i)
+            return offence("labels overlap", t, o);
+        if ((o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_HEATMAP) && t->where == FIG_TEXT_OUTSIDE)
+            return offence("a label covers a plot", t, NULL);
+        if (o->kind == FIG_BOX_PLOT && t->where == FIG_TEXT_IN_PLOT && !own)
+            return offence("an annotation covers another plot", t, NULL);
+        if (o->kind == FIG_BOX_COLORBAR)
             return offence("a label covers a colour bar", t, NULL);
-        case FIG_BOX_LEGEND:
-            if (!(t->where == FIG_TEXT_IN_LEGEND && fig_same_rect(o->r, t->plot)))
-                return offence("a label covers a legend", t, NULL);
-            break;
-        case FIG_BOX_MARKER:
-            if (t->where == FIG_TEXT_IN_PLOT)
-                return offence("an annotation covers a marker", t, NULL);
-            break;
-        default:
-            break;
-        }
+        if (o->kind == FIG_BOX_LEGEND && !(t->where == FIG_TEXT_IN_LEGEND && own))
+            return offence("a label covers a legend", t, NULL);
+        if (o->kind == FIG_BOX_MARKER && t->where == FIG_TEXT_IN_PLOT)
+            return offence("an annotation covers a marker", t, NULL);
     }
     return NULL;
 }
@@ -230,8 +217,8 @@ static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
         const fig_box *o = &b->v[j];
         if (j == i)
             continue;
-        bool own = l->kind == FIG_BOX_LEGEND && fig_same_rect(o->plot, l->plot);
-        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && own && mark_hits(o, l->r))
+        if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && fig_same_rect(o->plot, l->plot) &&
+            mark_hits(o, l->r))
             return "a legend covers its plot's data";
         bool frame = o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_COLORBAR ||
                      o->kind == FIG_BOX_LEGEND;

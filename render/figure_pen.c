@@ -6,16 +6,13 @@
 #include <math.h>
 #include <string.h>
 
-/* Whether the page draws with cairo (else SVG, or nothing). */
-static bool with_cairo(const fig *f) { return !f->svg && !f->spec.measure; }
-
 /* A pen call: the SVG writer's on an SVG page, cairo's on a page cairo draws, none on a measure
  * page. */
 #define PEN(svg_call, cairo_call)                                                                  \
     do {                                                                                           \
         if (f->svg)                                                                                \
             (svg_call);                                                                            \
-        else if (with_cairo(f))                                                                    \
+        else if (!f->spec.measure)                                                                 \
             (cairo_call);                                                                          \
     } while (0)
 
@@ -75,14 +72,10 @@ void pen_rect(fig *f, double x, double y, double w, double h)
     pen_close(f);
 }
 
-void pen_arc(fig *f, double cx, double cy, double r, double a0, double a1)
+void pen_circle(fig *f, double cx, double cy, double r)
 {
-    if (f->svg) {
-        svg_arc(f, cx, cy, r, a0, a1);
-    } else if (with_cairo(f)) {
-        cairo_new_sub_path(f->cr);
-        cairo_arc(f->cr, cx, cy, r, a0, a1);
-    }
+    PEN(svg_circle(f, cx, cy, r),
+        (cairo_new_sub_path(f->cr), cairo_arc(f->cr, cx, cy, r, 0, 2 * M_PI)));
 }
 
 void pen_close(fig *f)
@@ -102,12 +95,7 @@ void pen_fill(fig *f)
 
 void pen_clip_rect(fig *f, fig_rect r)
 {
-    if (f->svg) {
-        svg_clip_rect(f, r);
-    } else if (with_cairo(f)) {
-        cairo_rectangle(f->cr, r.x, r.y, r.w, r.h);
-        cairo_clip(f->cr);
-    }
+    PEN(svg_clip_rect(f, r), (cairo_rectangle(f->cr, r.x, r.y, r.w, r.h), cairo_clip(f->cr)));
 }
 
 /* cairo: the pixels copied into an image surface of cairo's own (a PDF keeps its source until
@@ -129,12 +117,9 @@ static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px,
     cairo_t *cr = f->cr;
     cairo_save(cr);
     cairo_translate(cr, dst.x, dst.y);
-    if (bottom_up) {
+    if (bottom_up)
         cairo_translate(cr, 0, dst.h);
-        cairo_scale(cr, dst.w / w, -dst.h / h);
-    } else {
-        cairo_scale(cr, dst.w / w, dst.h / h);
-    }
+    cairo_scale(cr, dst.w / w, (bottom_up ? -dst.h : dst.h) / h);
     cairo_set_source_surface(cr, img, 0, 0);
     cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
     cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_NONE);
@@ -157,7 +142,7 @@ void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         svg_layout(f, x, y, ax, ay, vertical, c);
         return;
     }
-    if (!with_cairo(f))
+    if (f->spec.measure)
         return;
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
@@ -173,16 +158,4 @@ void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
     pango_cairo_update_layout(cr, f->layout);
     pango_cairo_show_layout(cr, f->layout);
     cairo_restore(cr);
-}
-
-void pen_part_begin(fig *f, pen_part part, const fig_rect *where)
-{
-    if (f->svg)
-        svg_part_begin(f, part, where);
-}
-
-void pen_part_end(fig *f, pen_part part)
-{
-    if (f->svg)
-        svg_part_end(f, part);
 }

@@ -123,9 +123,7 @@ static long side_pixels(const fig *f, double len)
  * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
 static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
 {
-    long kx = side_pixels(f, dst.w) / dc, ky = side_pixels(f, dst.h) / dr;
-    kx = kx < 1 ? 1 : kx;
-    ky = ky < 1 ? 1 : ky;
+    long kx = side_pixels(f, dst.w) / dc, ky = side_pixels(f, dst.h) / dr; /* >= 1 each */
     while (kx * ky > 1 && (double)kx * dc * ky * dr > SVG_MAX_PIXELS) {
         kx = kx > 1 ? kx / 2 : 1;
         ky = ky > 1 ? ky / 2 : 1;
@@ -353,15 +351,14 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
     pen_width(f, width);
     pen_join_round(f);
     set_dash(f, dash, width);
-    bool down = false;
-    double lx = 0, ly = 0;
+    double lx = NAN, ly = 0; /* the last point, NAN: the pen is up */
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
         if (!isfinite(px) || !isfinite(py)) {
-            down = false;
+            lx = NAN;
             continue;
         }
-        if (down) {
+        if (!isnan(lx)) {
             pen_line(f, px, py);
             record_clipped(f, a, clip, lx, ly, px, py);
         } else {
@@ -369,7 +366,6 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
         }
         lx = px;
         ly = py;
-        down = true;
     }
     pen_stroke(f);
     pen_restore(f);
@@ -387,7 +383,7 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
         if (!isfinite(px) || !isfinite(py))
             continue;
-        pen_arc(f, px, py, size / 2, 0, 2 * M_PI);
+        pen_circle(f, px, py, size / 2);
         fig_record(f, FIG_BOX_MARKER, (fig_rect){px - size / 2, py - size / 2, size, size}, 0,
                    a->r, NULL);
     }
@@ -407,7 +403,7 @@ static void marker_path(fig *f, int shape, double px, double py, double r)
                 {3, 0.5, 1.3}, {5, 0, 1.15}, {6, 0, 1.1}};
     int k = shape >= 0 && shape < (int)(sizeof poly / sizeof poly[0]) ? shape : 0;
     if (poly[k].sides == 0) {
-        pen_arc(f, px, py, r, 0, 2 * M_PI);
+        pen_circle(f, px, py, r);
         return;
     }
     for (int i = 0; i < poly[k].sides; i++) {
@@ -516,7 +512,7 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
     pen_rgb(f, c);
     pen_width(f, width);
     set_dash(f, dash, width);
-    pen_arc(f, px, py, pr, 0, 2 * M_PI);
+    pen_circle(f, px, py, pr);
     pen_stroke(f);
     pen_restore(f);
     pen_part_end(f, PART_DATA);
@@ -569,15 +565,10 @@ bool fig_series_hit(const fig_axes *a, const fig_series *s, fig_rect r)
 {
     for (long i = 0; i < s->n; i++) {
         double x0 = fig_px(a, s->x[i]), y0 = fig_py(a, s->y[i]);
-        if (!isfinite(x0) || !isfinite(y0))
-            continue;
-        if (i + 1 < s->n) {
-            double x1 = fig_px(a, s->x[i + 1]), y1 = fig_py(a, s->y[i + 1]);
-            if (isfinite(x1) && isfinite(y1) && fig_segment_hits(x0, y0, x1 - x0, y1 - y0, r))
-                return true;
-        } else if (fig_segment_hits(x0, y0, 0, 0, r)) {
+        long j = i + 1 < s->n ? i + 1 : i; /* the last point: a segment of no length */
+        double x1 = fig_px(a, s->x[j]), y1 = fig_py(a, s->y[j]);
+        if (isfinite(x0 + y0 + x1 + y1) && fig_segment_hits(x0, y0, x1 - x0, y1 - y0, r))
             return true;
-        }
     }
     return false;
 }
@@ -585,10 +576,9 @@ bool fig_series_hit(const fig_axes *a, const fig_series *s, fig_rect r)
 int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, int n,
                      const fig_series *s, int ns)
 {
-    static const int order[4] = {1, 0, 3, 2};
     double w, lh, h = legend_box(f, items, n, &w, &lh);
-    for (int k = 0; k < 4; k++) {
-        fig_rect r = legend_frame(f, a, w, h, order[k]);
+    for (int k = 0; k < 4; k++) { /* corners 1, 0, 3, 2 */
+        fig_rect r = legend_frame(f, a, w, h, k ^ 1);
         if (r.x < a->r.x || r.y < a->r.y || r.x + r.w > a->r.x + a->r.w ||
             r.y + r.h > a->r.y + a->r.h)
             continue; /* larger than the plot */
@@ -596,7 +586,7 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
         for (int i = 0; i < ns && !hit; i++)
             hit = fig_series_hit(a, &s[i], r);
         if (!hit)
-            return order[k];
+            return k ^ 1;
     }
     return -1;
 }
@@ -678,8 +668,7 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
             pen_stroke(f);
             pen_restore(f);
             if (items[i].marker > 0) {
-                double ms = 0.6 * fs;
-                marker_path(f, items[i].marker - 1, fr.x + pad + sample / 2, cy, ms / 2);
+                marker_path(f, items[i].marker - 1, fr.x + pad + sample / 2, cy, 0.3 * fs);
                 pen_fill(f);
             }
         }

@@ -101,8 +101,8 @@ void pen_join_round(fig *f);
 void pen_move(fig *f, double x, double y);
 void pen_line(fig *f, double x, double y);
 void pen_rect(fig *f, double x, double y, double w, double h);
-/* A circle or an arc (angles in radians, growing clockwise on the page) as a new sub-path. */
-void pen_arc(fig *f, double cx, double cy, double r, double a0, double a1);
+/* A circle as a new sub-path. */
+void pen_circle(fig *f, double cx, double cy, double r);
 void pen_close(fig *f);
 void pen_stroke(fig *f);
 void pen_fill(fig *f);
@@ -129,9 +129,9 @@ typedef enum {
     PART_DATA,
     PART_COUNT
 } pen_part;
-/* Begin and end what a call draws: where is its plot area (axes, heatmaps, legends,
- * annotations, data) or, for a colour bar, its own box; NULL for the rest. Calls inside a call
- * open no groups of their own. Nothing for other pages than SVG. */
+/* Begin and end what a call draws (figure_svg.c): where is its plot area (axes, heatmaps,
+ * legends, annotations, data) or, for a colour bar, its own box; NULL for the rest. Calls inside
+ * a call open no groups of their own. Nothing for other pages than SVG. */
 void pen_part_begin(fig *f, pen_part part, const fig_rect *where);
 void pen_part_end(fig *f, pen_part part);
 
@@ -140,8 +140,8 @@ void pen_part_end(fig *f, pen_part part);
 
 /* Start the document on f->mem. False when out of memory. */
 bool svg_begin(fig *f);
-/* Close the document. */
-void svg_end(fig *f);
+/* Close the document, with the first heatmap's note (NULL: none) in its metadata. */
+void svg_end(fig *f, const char *note);
 void svg_free(fig *f);
 void svg_save(fig *f);
 void svg_restore(fig *f);
@@ -152,7 +152,7 @@ void svg_cap(fig *f, int cap);
 void svg_join_round(fig *f);
 void svg_move(fig *f, double x, double y);
 void svg_line(fig *f, double x, double y);
-void svg_arc(fig *f, double cx, double cy, double r, double a0, double a1);
+void svg_circle(fig *f, double cx, double cy, double r);
 void svg_close(fig *f);
 void svg_stroke(fig *f);
 void svg_fill(fig *f);
@@ -160,10 +160,6 @@ void svg_clip_rect(fig *f, fig_rect r);
 void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
                bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
-/* The first heatmap's note (<desc>): written with the document's end. */
-void svg_note(fig *f, const char *text);
-void svg_part_begin(fig *f, pen_part part, const fig_rect *where);
-void svg_part_end(fig *f, pen_part part);
 
 /* The room between a label and what it labels */
 static inline double fig_pad(const fig *f) { return 0.35 * f->spec.font_size; }

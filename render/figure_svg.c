@@ -10,12 +10,10 @@
  * label: one <text> per line at pango's baseline, anchored at the side the caller aligned (so a
  * renderer whose font metrics differ a little keeps the alignment), with a <tspan> per run of
  * pango markup attributes (italic, bold, smaller, raised or lowered). A heatmap is one <image>,
- * a PNG (libpng, through fig_png_write) in a base64 data URI, as a PDF paints one cairo image:
- * its cells repeated by whole pixels (the heatmap code), so a renderer that smooths images
- * smooths within a cell, not across cells, and it asks for no smoothing besides
- * (image-rendering). What each drawing call of figure.h draws is a named group (below: panels,
- * axes, heatmaps, colour bars, legends, annotations, titles), so an editor selects a part by
- * its id. The parameters and the heatmap's cells go into <metadata> at the end. */
+ * a PNG (fig_png_write) in a base64 data URI, its cells repeated by whole pixels (svg_blocks),
+ * asking for no smoothing (image-rendering). What each drawing call of figure.h draws is a named
+ * group (below), so an editor selects a part by its id. The parameters and the heatmap's cells
+ * go into <metadata> at the end. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -42,7 +40,6 @@ struct fig_svg {
     char *d; /* the path being built */
     size_t dn, dcap;
     int clips;
-    char *note; /* the heatmap's note */
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
      * of each part so far, and the panel whose group is open */
     int calls;
@@ -64,14 +61,11 @@ static void num(char *out, size_t n, double v)
     if (!isfinite(v))
         v = 0;
     snprintf(out, n, "%.2f", v);
-    char *dot = strchr(out, '.');
-    if (dot) {
-        char *e = out + strlen(out) - 1;
-        while (e > dot && *e == '0')
-            *e-- = '\0';
-        if (e == dot)
-            *e = '\0';
-    }
+    char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* "%.2f" has its dot */
+    while (e > dot && *e == '0')
+        *e-- = '\0';
+    if (e == dot)
+        *e = '\0';
     if (strcmp(out, "-0") == 0)
         snprintf(out, n, "0");
 }
@@ -178,13 +172,7 @@ bool svg_begin(fig *f)
     return true;
 }
 
-void svg_note(fig *f, const char *text)
-{
-    if (!f->svg->note)
-        f->svg->note = strdup(text);
-}
-
-void svg_end(fig *f)
+void svg_end(fig *f, const char *note)
 {
     FILE *fp = f->mem;
     while (f->svg->depth > 0)
@@ -192,7 +180,7 @@ void svg_end(fig *f)
     svg_restore(f); /* the page's own clips */
     panel_leave(f);
     put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
-    put_element(fp, "metadata", "tfviz-heatmap", f->svg->note);
+    put_element(fp, "metadata", "tfviz-heatmap", note);
     fputs("</svg>\n", fp);
 }
 
@@ -201,9 +189,7 @@ void svg_free(fig *f)
     if (!f->svg)
         return;
     free(f->svg->d);
-    free(f->svg->note);
     free(f->svg);
-    f->svg = NULL;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -253,10 +239,10 @@ static bool beside_panel(const fig_svg *s, fig_rect r)
     return fabs(r.y - p.y) < 0.5 && fabs(r.h - p.h) < 0.5 && r.x >= p.x;
 }
 
-void svg_part_begin(fig *f, pen_part part, const fig_rect *where)
+void pen_part_begin(fig *f, pen_part part, const fig_rect *where)
 {
     fig_svg *s = f->svg;
-    if (s->calls++ > 0)
+    if (!s || s->calls++ > 0)
         return;
     if (part == PART_TITLE || part == PART_NOTE ||
         (part == PART_COLORBAR && !beside_panel(s, *where)))
@@ -268,9 +254,9 @@ void svg_part_begin(fig *f, pen_part part, const fig_rect *where)
                 part_name[part]);
 }
 
-void svg_part_end(fig *f, pen_part part)
+void pen_part_end(fig *f, pen_part part)
 {
-    if (--f->svg->calls == 0 && part_name[part])
+    if (f->svg && --f->svg->calls == 0 && part_name[part])
         fputs("</g>\n", f->mem);
 }
 
@@ -305,9 +291,8 @@ void svg_join_round(fig *f) { f->svg->gs[f->svg->depth].join_round = true; }
 void svg_dash(fig *f, const double *on, int n)
 {
     svg_state *g = &f->svg->gs[f->svg->depth];
-    g->ndash = n < 0 ? 0 : n > 4 ? 4 : n;
-    for (int i = 0; i < g->ndash; i++)
-        g->dash[i] = on[i];
+    g->ndash = n; /* at most 4 */
+    memcpy(g->dash, on, (size_t)n * sizeof *on);
 }
 
 void svg_clip_rect(fig *f, fig_rect r)
@@ -349,18 +334,13 @@ void svg_move(fig *f, double x, double y) { path_add(f, "M", (double[]){x, y}, 2
 void svg_line(fig *f, double x, double y) { path_add(f, "L", (double[]){x, y}, 2); }
 void svg_close(fig *f) { path_add(f, "Z", NULL, 0); }
 
-void svg_arc(fig *f, double cx, double cy, double r, double a0, double a1)
+/* Two half arcs, from the circle's right end. */
+void svg_circle(fig *f, double cx, double cy, double r)
 {
-    double sweep = a1 - a0;
-    double sx = cx + r * cos(a0), sy = cy + r * sin(a0);
-    svg_move(f, sx, sy);
-    if (sweep >= 2 * M_PI - 1e-9) { /* a whole circle: two half arcs */
-        path_add(f, "A", (double[]){r, r, 0, 1, 1, cx - (sx - cx), cy - (sy - cy)}, 7);
-        path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, sy}, 7);
-        return;
-    }
-    path_add(f, "A", (double[]){r, r, 0, sweep > M_PI ? 1 : 0, 1, cx + r * cos(a1),
-                                cy + r * sin(a1)}, 7);
+    double sx = cx + r;
+    svg_move(f, sx, cy);
+    path_add(f, "A", (double[]){r, r, 0, 1, 1, cx - (sx - cx), cy}, 7);
+    path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, cy}, 7);
 }
 
 static void path_end(fig *f)
@@ -388,9 +368,8 @@ void svg_stroke(fig *f)
         }
         fputc('"', fp);
     }
-    static const char *const caps[] = {NULL, "round", "square"};
-    if (g->cap > 0 && g->cap < 3)
-        fprintf(fp, " stroke-linecap=\"%s\"", caps[g->cap]);
+    if (g->cap != PEN_CAP_BUTT)
+        fprintf(fp, " stroke-linecap=\"%s\"", g->cap == PEN_CAP_ROUND ? "round" : "square");
     if (g->join_round)
         fputs(" stroke-linejoin=\"round\"", fp);
     fputs("/>\n", fp);
@@ -501,43 +480,11 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
     fputs("</tspan>", fp);
 }
 
-/* One line of the layout, the rest of a <text> the caller began with the label's style: at local
- * coordinates, its left edge lx, its baseline by. */
-static void put_line(fig *f, PangoLayoutLine *line, double lx, double lw, double by, double ax,
-                     double size)
-{
-    FILE *fp = f->mem;
-    const char *text = pango_layout_get_text(f->layout);
-    const char *anchor = ax < 0.25 ? NULL : ax > 0.75 ? "end" : "middle";
-    double x = ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2;
-    put_attr(fp, "x", x);
-    put_attr(fp, "y", by);
-    if (anchor)
-        fprintf(fp, " text-anchor=\"%s\"", anchor);
-    fputc('>', fp);
-    int s0 = line->start_index, e0 = line->start_index + line->length;
-    PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
-    PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
-    double cur = by; /* the <text>'s own baseline */
-    if (!ai) {
-        put_run(fp, text, s0, e0, NULL, size, by, &cur);
-    } else {
-        do {
-            int s, e;
-            pango_attr_iterator_range(ai, &s, &e);
-            s = s < s0 ? s0 : s;
-            e = e > e0 ? e0 : e;
-            if (e > s)
-                put_run(fp, text, s, e, ai, size, by, &cur);
-        } while (pango_attr_iterator_next(ai));
-        pango_attr_iterator_destroy(ai);
-    }
-    fputs("</text>\n", fp);
-}
-
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
 {
     FILE *fp = f->mem;
+    const char *text = pango_layout_get_text(f->layout);
+    PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
     double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
@@ -547,6 +494,7 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
     num(tx, sizeof tx, x);
     num(ty, sizeof ty, y);
     double ox = vertical ? 0 : x, oy = vertical ? 0 : y; /* the label's point, locally */
+    const char *anchor = ax < 0.25 ? NULL : ax > 0.75 ? "end" : "middle";
     PangoLayoutIter *it = pango_layout_get_iter(f->layout);
     do {
         PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
@@ -554,9 +502,9 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         pango_layout_iter_get_line_extents(it, NULL, &lr);
         double by = oy - ay * h + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
         double lx = ox - ax * w + (double)(lr.x - logical.x) / PANGO_SCALE;
+        double lw = (double)lr.width / PANGO_SCALE;
         if (line->length == 0)
             continue;
-        /* the attributes every line of the label shares */
         fputs("<text", fp);
         if (vertical)
             fprintf(fp, " transform=\"translate(%s %s) rotate(-90)\"", tx, ty);
@@ -565,7 +513,27 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         fputc('"', fp);
         put_attr(fp, "font-size", size);
         put_color(fp, "fill", c);
-        put_line(f, line, lx, (double)lr.width / PANGO_SCALE, by, ax, size);
+        put_attr(fp, "x", ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2);
+        put_attr(fp, "y", by);
+        if (anchor)
+            fprintf(fp, " text-anchor=\"%s\"", anchor);
+        fputc('>', fp);
+        /* a <tspan> per run of attributes within the line */
+        int s0 = line->start_index, e0 = line->start_index + line->length;
+        PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
+        double cur = by; /* the <text>'s own baseline */
+        do {
+            int s = s0, e = e0;
+            if (ai)
+                pango_attr_iterator_range(ai, &s, &e);
+            s = s < s0 ? s0 : s;
+            e = e > e0 ? e0 : e;
+            if (e > s)
+                put_run(fp, text, s, e, ai, size, by, &cur);
+        } while (ai && pango_attr_iterator_next(ai));
+        if (ai)
+            pango_attr_iterator_destroy(ai);
+        fputs("</text>\n", fp);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
 }
