@@ -458,7 +458,7 @@ static tf_status draw_squares(fig_ctx *c, order_grid *g, cmap_id cm, double lo, 
 static void order_grid_free(order_grid *g)
 {
     token_ticks *all[] = {&g->ta, &g->tb, &g->na, &g->nr, &g->pa, &g->pb, &g->pay, &g->pby};
-    for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         token_ticks_free(all[i]);
 }
 

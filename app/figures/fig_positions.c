@@ -178,7 +178,7 @@ static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
     int pick[4] = {2 * at[0], 2 * at[0] + 1, 2 * at[1], 2 * at[2]};
     w->np = 0;
     for (int k = 0; k < 4; k++)
-        if (k < 2 || pick[k] > w->pick[w->np - 1])
+        if (k < 2 || pick[k] > pick[k - 1]) /* pick[] rises: past the last one kept */
             w->pick[w->np++] = pick[k];
     for (int k = 0; k < w->np; k++) {
         snprintf(w->lab[k], sizeof w->lab[k], "<i>j</i> = %d (%s)", w->pick[k],
@@ -457,7 +457,8 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_markers(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 0.4 * ms);
     }
     for (int k2 = 0; k2 < p.w.np; k2++) {
-        double x = p.w.pick[k2] / 2, v = row[p.w.pick[k2]]; /* the column's sin/cos pair */
+        int pair = p.w.pick[k2] / 2; /* the column's sin/cos pair */
+        double x = pair, v = row[p.w.pick[k2]];
         fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
     }
     if (p.rows2.w > 0)

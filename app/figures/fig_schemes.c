@@ -405,10 +405,12 @@ static int panel_series(const scurves *S, bool bias, const fig_axes *ax, guide_p
         const scurve *k = &S->k[i];
         if (k->bias != bias)
             continue;
-        out[n++] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
+        out[n] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
+        n++;
         if (k->trained > 0 && k->trained <= S->R) {
             g->xs[i][0] = g->xs[i][1] = (double)k->trained;
-            out[n++] = (fig_series){.x = g->xs[i], .y = g->gy, .n = 2};
+            out[n] = (fig_series){.x = g->xs[i], .y = g->gy, .n = 2};
+            n++;
         }
     }
     return n;
