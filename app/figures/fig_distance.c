@@ -134,6 +134,52 @@ static void turned(const tf_config *cfg, int ia, int ib, double *v, double pos, 
     *y = out[ib];
 }
 
+/* Where the label of the angle from a0 through sweep goes, its centre at radius at: on the
+ * bisector, or at a fifth of the angle to either side where an axis' guide line would cross it
+ * (hw, hh: its half width and height, all in data units); false when each place crosses one. */
+static bool angle_label_at(double a0, double sweep, double at, double hw, double hh,
+                           double xy[2])
+{
+    static const double along[] = {0.5, 0.7, 0.3};
+    for (int i = 0; i < 3; i++) {
+        xy[0] = at * cos(a0 + along[i] * sweep), xy[1] = at * sin(a0 + along[i] * sweep);
+        if (fabs(xy[0]) > 1.2 * hw && fabs(xy[1]) > 1.2 * hh)
+            return true;
+    }
+    return false;
+}
+
+/* The pairs' q and k as arrows, and the angle from each k to its q: the two angles are one,
+ * (m - n) theta_0, so they are drawn alike, arcs at one radius (each in its q's colour), each
+ * labelled with angle between its arrows, where the plot has room for both labels. */
+static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const double k[][2],
+                      const fig_legend_item *li, const char *angle)
+{
+    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL), head = 0.9 * fig_font_size(c->f, FIG_TICK);
+    double arc_x[41], arc_y[41], rad = 0.35, tw, th, unit = ax->r.w / 2.6; /* points a unit */
+    fig_text_size(c->f, FIG_TICK, angle, false, &tw, &th);
+    double a0[QK_PAIRS], sweep[QK_PAIRS], at[QK_PAIRS][2];
+    /* labelled: each label between the arc and the circle, clear of the arrows and guides */
+    bool labelled = hypot(tw, th) / 2 < 0.22 * unit;
+    for (int p = 0; p < QK_PAIRS; p++) {
+        a0[p] = atan2(k[p][1], k[p][0]);
+        sweep[p] = remainder(atan2(q[p][1], q[p][0]) - a0[p], 2 * M_PI);
+        labelled &= angle_label_at(a0[p], sweep[p], 0.65, tw / 2 / unit, th / 2 / unit, at[p]);
+    }
+    for (int p = 0; p < QK_PAIRS; p++) {
+        for (int s = 0; s <= 40; s++) {
+            arc_x[s] = rad * cos(a0[p] + sweep[p] * s / 40);
+            arc_y[s] = rad * sin(a0[p] + sweep[p] * s / 40);
+        }
+        fig_line(c->f, ax, arc_x, arc_y, 41, li[2 * p].color, 1.5 * lw, FIG_SOLID);
+        if (labelled)
+            fig_text_in(c->f, ax, FIG_TICK, angle, false, fig_px(ax, at[p][0]),
+                        fig_py(ax, at[p][1]), 0.5, 0.5);
+        fig_arrow(c->f, ax, 0, 0, k[p][0], k[p][1], li[2 * p + 1].color, 2 * lw, head);
+        fig_arrow(c->f, ax, 0, 0, q[p][0], q[p][1], li[2 * p].color, 2 * lw, head);
+    }
+}
+
 tf_status draw_rope_qk(fig_ctx *c)
 {
     const tf_analysis *A = c->a;
@@ -170,32 +216,14 @@ tf_status draw_rope_qk(fig_ctx *c)
     fig_segment(c->f, &ax, -1.3, 0, 1.3, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &ax, 0, -1.3, 0, 1.3, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
-    /* the two angles are one angle, (m - n) theta_0 with m - n = 2: drawn alike, at one radius
-     * with one label between the arrows (where the plot has room for it), each in its q's colour */
-    double arc_x[41], arc_y[41], rad = 0.35, at = 0.65, tw, th;
+    double q[QK_PAIRS][2], k[QK_PAIRS][2];
+    for (int p = 0; p < QK_PAIRS; p++) {
+        turned(cfg, ia, ib, v, (double)mn[p][0], &q[p][0], &q[p][1]);
+        turned(cfg, ia, ib, v, (double)mn[p][1], &k[p][0], &k[p][1]);
+    }
     char angle[32];
     snprintf(angle, sizeof angle, "%ld<i>\xce\xb8</i>", mn[0][0] - mn[0][1]); /* "2θ" */
-    fig_text_size(c->f, FIG_TICK, angle, false, &tw, &th);
-    bool labelled = hypot(tw, th) / 2 < 0.22 * ax.r.w / 2.6; /* between the arc and the circle */
-    for (int p = 0; p < QK_PAIRS; p++) {
-        double qx, qy, kx, ky;
-        turned(cfg, ia, ib, v, (double)mn[p][0], &qx, &qy);
-        turned(cfg, ia, ib, v, (double)mn[p][1], &kx, &ky);
-        /* the angle from k to q, drawn as an arc inside the circle */
-        double a0 = atan2(ky, kx), a1 = atan2(qy, qx);
-        double sweep = remainder(a1 - a0, 2 * M_PI), mid = a0 + sweep / 2;
-        for (int s = 0; s <= 40; s++) {
-            arc_x[s] = rad * cos(a0 + sweep * s / 40);
-            arc_y[s] = rad * sin(a0 + sweep * s / 40);
-        }
-        fig_line(c->f, &ax, arc_x, arc_y, 41, li[2 * p].color, 1.5 * lw, FIG_SOLID);
-        if (labelled)
-            fig_text_in(c->f, &ax, FIG_TICK, angle, false, fig_px(&ax, at * cos(mid)),
-                        fig_py(&ax, at * sin(mid)), 0.5, 0.5);
-        double head = 0.9 * fig_font_size(c->f, FIG_TICK);
-        fig_arrow(c->f, &ax, 0, 0, kx, ky, li[2 * p + 1].color, 2 * lw, head);
-        fig_arrow(c->f, &ax, 0, 0, qx, qy, li[2 * p].color, 2 * lw, head);
-    }
+    qk_arrows(c, &ax, q, k, li, angle);
     fig_legend(c->f, &ax, li, 2 * QK_PAIRS, 4);
     free(v);
     return TF_OK;
