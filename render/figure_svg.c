@@ -61,10 +61,10 @@ static void num(char *out, size_t n, double v)
     if (!isfinite(v))
         v = 0;
     snprintf(out, n, "%.2f", v);
-    char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* "%.2f" has its dot */
-    while (e > dot && *e == '0')
+    char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* none: cut short (|v| > 1e37) */
+    while (dot && e > dot && *e == '0')
         *e-- = '\0';
-    if (e == dot)
+    if (dot && e == dot)
         *e = '\0';
     if (strcmp(out, "-0") == 0)
         snprintf(out, n, "0");

@@ -121,8 +121,8 @@ double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entr
 size_t figure_smaller_fonts(double font, double sizes[4]);
 /* The width (points) to name or try next when a page w points wide asked for need (its
  * fig_cramped_need): w grown by the larger of need's factors (the height follows the width), or
- * with a set height by its width's, by a tenth at least and twice at most, up to a hundredth of
- * an inch; 0 past 40 in. */
+ * with a set height by its width's, by a quarter at least and twice at most, up to a hundredth
+ * of an inch; 0 past 40 in. */
 double figure_width_grown(double w, fig_need need, bool height_set);
 /* An animation's page by default: 6.4 in x 3.6 in at 150 dpi, 960 x 540 pixels (a 16:9 slide) */
 #define ANIM_PAGE_WIDTH_IN 6.4

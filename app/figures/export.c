@@ -765,7 +765,7 @@ static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_ent
 
 double figure_width_grown(double w, fig_need need, bool height_set)
 {
-    double by = fmin(fmax(height_set ? need.w : fmax(need.w, need.h), 1.1), 2.0);
+    double by = fmin(fmax(height_set ? need.w : fmax(need.w, need.h), 1.25), 2.0);
     w = ceil(w * by / (FIG_PT_PER_IN / 100) - 1e-9) * (FIG_PT_PER_IN / 100);
     return w > MAX_SIDE_PT ? 0 : w;
 }
@@ -773,7 +773,7 @@ double figure_width_grown(double w, fig_need need, bool height_set)
 /* The width to name when e does not fit at width w (need: what its page there asked for),
  * computed from the measurements: w grown by what the page asks for (figure_width_grown, the
  * height following the width), and so on while the page laid out at that width asks for more,
- * 4 * LAYOUT_ROUNDS times at most. 0 when none fits up to 40 in. */
+ * up to 40 in (at most 17 pages from 1 in). 0 when none fits. */
 static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
                               double w, fig_need need)
 {
@@ -781,7 +781,7 @@ static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_
     r.height = 0;
     fig_ticks *plan = malloc(sizeof *plan);
     tf_status st = TF_ERR_RANGE;
-    for (int round = 0; plan && st == TF_ERR_RANGE && round < 4 * LAYOUT_ROUNDS; round++) {
+    while (plan && st == TF_ERR_RANGE) {
         if (!(r.width = w = figure_width_grown(w, need, false)))
             break;
         double pw, h;
