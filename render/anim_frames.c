@@ -22,11 +22,7 @@ struct anim_dir {
 tf_status anim_dir_begin(const char *dir, anim_dir **out)
 {
     *out = NULL;
-    if (!dir || !*dir) {
-        errno = ENOENT;
-        return TF_ERR_IO;
-    }
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) /* "" as well: ENOENT */
         return TF_ERR_IO;
     struct stat sb;
     if (stat(dir, &sb) != 0)
@@ -38,7 +34,7 @@ tf_status anim_dir_begin(const char *dir, anim_dir **out)
     anim_dir *d = calloc(1, sizeof *d);
     size_t n = strlen(dir);
     if (d) {
-        d->dir = malloc(n + 1);
+        d->dir = strdup(dir);
         d->path_cap = n + sizeof "/frame_0000.png";
         d->path = malloc(d->path_cap);
     }
@@ -46,7 +42,6 @@ tf_status anim_dir_begin(const char *dir, anim_dir **out)
         anim_dir_free(d);
         return TF_ERR_NOMEM;
     }
-    memcpy(d->dir, dir, n + 1);
     /* "out/" and "out" name the same folder */
     while (n > 1 && d->dir[n - 1] == '/')
         d->dir[--n] = '\0';
@@ -93,20 +88,17 @@ tf_status anim_dir_end(anim_dir *d)
         anim_dir_free(d);
         return TF_ERR_RANGE;
     }
-    tf_status st = TF_OK;
     DIR *dp = opendir(d->dir);
-    if (dp) {
-        for (struct dirent *e; (e = readdir(dp));) {
-            if (frame_number(e->d_name) <= d->frames)
-                continue;
-            snprintf(d->path, d->path_cap, "%s/%s", d->dir, e->d_name);
-            if (unlink(d->path) != 0)
-                st = TF_ERR_IO;
-        }
-        closedir(dp);
-    } else {
-        st = TF_ERR_IO;
+    tf_status st = dp ? TF_OK : TF_ERR_IO;
+    for (struct dirent *e; dp && (e = readdir(dp));) {
+        if (frame_number(e->d_name) <= d->frames)
+            continue;
+        snprintf(d->path, d->path_cap, "%s/%s", d->dir, e->d_name);
+        if (unlink(d->path) != 0)
+            st = TF_ERR_IO;
     }
+    if (dp)
+        closedir(dp);
     anim_dir_free(d);
     return st;
 }

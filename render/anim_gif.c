@@ -127,27 +127,25 @@ static unsigned char lookup(anim_gif *g, uint32_t rgb)
 {
     uint32_t key = rgb | 0x1000000u;
     uint32_t h = (rgb * 2654435761u) >> (32 - CACHE_BITS);
+    tf_rgb c = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb};
     for (int p = 0; p < CACHE_PROBES; p++) {
         uint32_t s = (h + (uint32_t)p) & ((1u << CACHE_BITS) - 1);
         if (g->cache_key[s] == key)
             return g->cache_val[s];
         if (g->cache_key[s] == 0) {
-            tf_rgb c = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb};
             g->cache_key[s] = key;
             g->cache_val[s] = (unsigned char)anim_palette_nearest(g->palette, c);
             return g->cache_val[s];
         }
     }
-    tf_rgb c = {(uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb};
     return (unsigned char)anim_palette_nearest(g->palette, c);
 }
 
 /* One row of cairo ARGB32 (premultiplied) to palette indices, seen over a white page. */
 static void index_row(anim_gif *g, const uint32_t *src, unsigned char *dst)
 {
-    uint32_t last = 0;
+    uint32_t last = UINT32_MAX; /* no colour: rgb is at most 0xffffff */
     unsigned char last_i = 0;
-    bool have = false;
     for (int x = 0; x < g->width; x++) {
         uint32_t p = src[x];
         unsigned a = p >> 24;
@@ -156,10 +154,9 @@ static void index_row(anim_gif *g, const uint32_t *src, unsigned char *dst)
             unsigned w = 255 - a;
             rgb = ((((p >> 16) & 255) + w) << 16) | ((((p >> 8) & 255) + w) << 8) | ((p & 255) + w);
         }
-        if (!have || rgb != last) { /* a figure is mostly runs of one colour */
+        if (rgb != last) { /* a figure is mostly runs of one colour */
             last = rgb;
             last_i = lookup(g, rgb);
-            have = true;
         }
         dst[x] = last_i;
     }
@@ -227,28 +224,23 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
 static bool changed_rect(const anim_gif *g, int *x0, int *y0, int *x1, int *y1)
 {
     int w = g->width, h = g->height;
-    int top = -1, bottom = -1;
-    for (int y = 0; y < h && top < 0; y++)
-        if (memcmp(g->cur + (size_t)y * w, g->prev + (size_t)y * w, (size_t)w) != 0)
-            top = y;
-    if (top < 0)
+    int top = 0, bottom = h - 1;
+    while (top < h && !memcmp(g->cur + (size_t)top * w, g->prev + (size_t)top * w, (size_t)w))
+        top++;
+    if (top == h)
         return false;
-    for (int y = h - 1; y >= top && bottom < 0; y--)
-        if (memcmp(g->cur + (size_t)y * w, g->prev + (size_t)y * w, (size_t)w) != 0)
-            bottom = y;
+    while (!memcmp(g->cur + (size_t)bottom * w, g->prev + (size_t)bottom * w, (size_t)w))
+        bottom--; /* stops at top at the latest */
     int left = w, right = -1;
     for (int y = top; y <= bottom; y++) {
         const unsigned char *c = g->cur + (size_t)y * w, *p = g->prev + (size_t)y * w;
-        for (int x = 0; x < left; x++)
-            if (c[x] != p[x]) {
-                left = x;
-                break;
-            }
-        for (int x = w - 1; x > right; x--)
-            if (c[x] != p[x]) {
-                right = x;
-                break;
-            }
+        int l = 0, r = w - 1; /* this row's first and last change, searched only past the others' */
+        while (l < left && c[l] == p[l])
+            l++;
+        while (r > right && c[r] == p[r])
+            r--;
+        left = l;
+        right = r;
     }
     *x0 = left;
     *y0 = top;
@@ -309,10 +301,8 @@ tf_status anim_gif_end(anim_gif *g)
         return TF_ERR_RANGE;
     }
     int err = 0;
-    bool failed = g->failed;
     /* EGifCloseFile writes the trailer and frees the giflib side whatever happens */
-    if (EGifCloseFile(g->gif, &err) != GIF_OK)
-        failed = true;
+    bool failed = EGifCloseFile(g->gif, &err) != GIF_OK || g->failed;
     g->gif = NULL;
     anim_gif_free(g);
     return failed ? TF_ERR_IO : TF_OK;
@@ -332,11 +322,7 @@ void anim_gif_free(anim_gif *g)
     free(g);
 }
 
-#else /* built without giflib */
-
-struct anim_gif {
-    long frames;
-};
+#else /* built without giflib: no anim_gif is ever made */
 
 bool anim_gif_available(void)
 {
@@ -370,7 +356,8 @@ void anim_gif_free(anim_gif *g)
 
 long anim_gif_frames(const anim_gif *g)
 {
-    return g ? g->frames : 0;
+    (void)g;
+    return 0;
 }
 
 #endif
