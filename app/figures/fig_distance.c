@@ -156,7 +156,8 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
                       const fig_legend_item *li, const char *angle)
 {
     double lw = 0.075 * fig_font_size(c->f, FIG_LABEL), head = 0.9 * fig_font_size(c->f, FIG_TICK);
-    double arc_x[41], arc_y[41], rad = 0.35, tw, th, unit = ax->r.w / 2.6; /* points a unit */
+    double arc_x[41], arc_y[41], rad = 0.35, tw, th;
+    double unit = ax->r.w / (ax->x.hi - ax->x.lo); /* points a unit of the data */
     fig_text_size(c->f, FIG_TICK, angle, false, &tw, &th);
     double a0[QK_PAIRS], sweep[QK_PAIRS], at[QK_PAIRS][2];
     /* labelled: each label between the arc and the circle, clear of the arrows and guides */
@@ -206,15 +207,16 @@ tf_status draw_rope_qk(fig_ctx *c)
     char xl[64], yl[64];
     snprintf(xl, sizeof xl, "<i>q</i><sub>%d</sub>, <i>k</i><sub>%d</sub>", ia, ia);
     snprintf(yl, sizeof yl, "<i>q</i><sub>%d</sub>, <i>k</i><sub>%d</sub>", ib, ib);
-    ax.x = (fig_axis){.lo = -1.3, .hi = 1.3, .label = xl};
-    ax.y = (fig_axis){.lo = -1.3, .hi = 1.3, .label = yl};
+    const double lim = 1.3; /* the unit circle and the arrows' heads inside the axes */
+    ax.x = (fig_axis){.lo = -lim, .hi = lim, .label = xl};
+    ax.y = (fig_axis){.lo = -lim, .hi = lim, .label = yl};
     ax.right = fig_legend_width(c->f, li, 2 * QK_PAIRS);
     fit_square(c->f, &ax, c->area);
     fig_axes_draw(c->f, &ax);
     double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
     tf_rgb guide = {170, 170, 170};
-    fig_segment(c->f, &ax, -1.3, 0, 1.3, 0, guide, lw, FIG_SOLID);
-    fig_segment(c->f, &ax, 0, -1.3, 0, 1.3, guide, lw, FIG_SOLID);
+    fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
+    fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
     double q[QK_PAIRS][2], k[QK_PAIRS][2];
     for (int p = 0; p < QK_PAIRS; p++) {
