@@ -479,16 +479,13 @@ void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width)
             continue;
         double w, h;
         fig_text_size(f, role, line, false, &w, &h);
-        if (w > width && brk > 0) {
-            char rest[400];
-            size_t skip = line[brk] == ' ' ? brk + 1 : brk;
-            snprintf(rest, sizeof rest, "%s", line + skip);
-            line[brk] = '\0';
-            no += (size_t)snprintf(out + no, sizeof out - no, "%s\n", line);
+        if (w > width && brk > 0) { /* the line up to brk out, the rest (past a space) kept */
+            no += (size_t)snprintf(out + no, sizeof out - no, "%.*s\n", (int)brk, line);
             if (no >= sizeof out - 1)
                 break;
-            nl = strlen(rest);
-            memcpy(line, rest, nl + 1);
+            size_t skip = line[brk] == ' ' ? brk + 1 : brk;
+            nl -= skip;
+            memmove(line, line + skip, nl + 1);
             brk = 0;
         }
     }

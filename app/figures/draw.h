@@ -133,11 +133,10 @@ double figure_width_grown(double w, fig_need need, bool height_set);
 double figure_dpi(const fig_request *req, const fig_entry *e);
 /* Whether path names a folder of frames: it ends in '/' or is a folder that exists. */
 bool figure_is_folder(const char *path);
-/* A need beyond the analysis's parts: the figure draws the trained order model
- * (fig_request.order), which the caller trains first (figures_need_order). */
-#define FIG_NEEDS_ORDER (1u << 16)
-/* A need beyond the analysis's parts: learned vectors (--vectors), which the row's check asks
- * for. */
+/* Needs beyond the analysis's parts: the trained order model (fig_request.order), which the
+ * caller trains first (figures_need_order); learned vectors (--vectors), which the row's check
+ * asks for. */
+#define FIG_NEEDS_ORDER   (1u << 16)
 #define FIG_NEEDS_VECTORS (1u << 17)
 
 #define CURVE_SAMPLES 2000 /* points of one curve at most */
@@ -161,9 +160,8 @@ tf_status draw_embedding(fig_ctx *c);
 tf_status draw_input(fig_ctx *c);
 /* fig_order.c: attention without and with positions (C6) */
 tf_status draw_order(fig_ctx *c);
-/* fig_order_training.c: held-out accuracy and loss per epoch of the order model trained once
- * per position scheme, chance marked (docs/math.md part 5). It reads c->order's curves as far as
- * they go on fixed axes: callable once per frame while the trainer steps. */
+/* fig_order_training.c: the order model's held-out accuracy and loss per epoch (docs/math.md
+ * part 5), callable once per frame while the trainer steps */
 tf_status draw_order_training(fig_ctx *c);
 /* fig_words.c: the 2-D map of learned word vectors (C5), alone or below the rows of W_E */
 tf_status draw_embedding_map(fig_ctx *c);
@@ -223,7 +221,6 @@ typedef struct {
     int d;
 } split_cols;
 void split_col_row(void *ctx, long r, double *out);
-/* Whether a PE-like matrix m (sin, cos pairs in its columns) is drawn split on ax's plot. */
 bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
 /* label, or when m drawn on ax's plot averages cells, label and what each pixel is, in out (cap
  * bytes). */

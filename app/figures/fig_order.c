@@ -47,6 +47,16 @@ static void numbered_label(fig *f, char *out, size_t n, const char *tag, const t
 
 enum { NUM_LEN = 48 }; /* the room of a number's markup */
 
+/* tt's numbers at pct percent of the tick size (pango's "N%", which SVG takes as a font-size). */
+static void number_size(token_ticks *tt, int pct)
+{
+    for (int i = 0; i < tt->n; i++)
+        if (pct < 100)
+            snprintf(tt->labels[i], NUM_LEN, "<span size=\"%d%%\">%d</span>", pct, i + 1);
+        else
+            snprintf(tt->labels[i], NUM_LEN, "%d", i + 1);
+}
+
 /* The tick labels 1, 2, ..., n: a sentence's token numbers. */
 static tf_status number_ticks(token_ticks *tt, int n)
 {
@@ -58,20 +68,10 @@ static tf_status number_ticks(token_ticks *tt, int n)
         return TF_ERR_NOMEM;
     for (int i = 0; i < n; i++) {
         tt->labels[i] = tt->store + (size_t)i * NUM_LEN;
-        snprintf(tt->labels[i], NUM_LEN, "%d", i + 1);
         tt->at[i] = i;
     }
+    number_size(tt, 100);
     return TF_OK;
-}
-
-/* tt's numbers at pct percent of the tick size (pango's "N%", which SVG takes as a font-size). */
-static void number_size(token_ticks *tt, int pct)
-{
-    for (int i = 0; i < tt->n; i++)
-        if (pct < 100)
-            snprintf(tt->labels[i], NUM_LEN, "<span size=\"%d%%\">%d</span>", pct, i + 1);
-        else
-            snprintf(tt->labels[i], NUM_LEN, "%d", i + 1);
 }
 
 /* Every how many of tt's labels an axis of cells `cell` points wide can label: the least k that
@@ -132,7 +132,6 @@ typedef struct {
     token_ticks pay, pby;      /* ... on their y axes */
     int nm;                    /* columns: three modes, or the schemes listed */
     const char *mode_title[SCHEME_COUNT];
-    fig_rect area;                 /* the page above the note */
     fig_rect grid;                 /* the rows of matrices */
     fig_axes ax[ROWS][SCHEME_COUNT]; /* [row: A, B, |A - B|][mode] */
     double cell, cellh;            /* a matrix's width and height (cellh >= cell) */
@@ -185,10 +184,8 @@ static void grid_layout(fig_ctx *c, order_grid *g)
             }
             y0 += rh + (pass ? 0.3 * g->fs : 0);
         }
-        if (pass == 1) {
-            g->gapx = gapx;
+        if (pass == 1)
             break;
-        }
         fig_measured(c->f, &t);
         /* the rows' squares equally tall, the room around each row (a title, tick labels)
          * its own: together as tall as the grid */
@@ -225,6 +222,7 @@ static void grid_layout(fig_ctx *c, order_grid *g)
             g->grid.h += g->cellh + extra[r];
         }
     }
+    g->gapx = gapx;
 }
 /* The note at the bottom, the longest of its forms that fits the width: which of the layer's
  * heads the numbers come from (as view 6 and --print order name it), and that it is random, so
@@ -279,32 +277,24 @@ static void order_reading(fig_ctx *c, int m, int k, char *out, size_t n)
 static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
 {
     double ry = g->grid.y + g->grid.h + 0.15 * g->fs, used = 0, max_w = g->cell + g->gapx;
-    int k = 0;
+    char rd[SCHEME_COUNT][160];
+    double h[SCHEME_COUNT];
     bool fits = false;
-    for (; k < READ_FORMS; k++) {
+    for (int k = 0; k < READ_FORMS && !fits; k++) {
         fits = true;
-        for (int m = 0; m < g->nm && fits; m++) {
-            char rd[160];
-            double w, h;
-            order_reading(c, m, k, rd, sizeof rd);
-            fig_text_size(c->f, FIG_TICK, rd, false, &w, &h);
-            fits = w <= max_w - 0.2 * g->fs && h <= max_h;
+        for (int m = 0; m < g->nm; m++) {
+            double w;
+            order_reading(c, m, k, rd[m], sizeof rd[m]);
+            fig_text_size(c->f, FIG_TICK, rd[m], false, &w, &h[m]);
+            fits = fits && w <= max_w - 0.2 * g->fs && h[m] <= max_h;
         }
-        if (fits)
-            break;
     }
-    if (!fits) { /* the shortest, and the page says it has no room */
-        k = READ_FORMS - 1;
+    if (!fits) /* the shortest, and the page says it has no room */
         fig_set_cramped(c->f);
-    }
     for (int m = 0; m < g->nm; m++) {
-        char rd[160];
-        double w, h;
-        order_reading(c, m, k, rd, sizeof rd);
-        fig_text_size(c->f, FIG_TICK, rd, false, &w, &h);
-        fig_text(c->f, FIG_TICK, rd, false, g->ax[ROWS - 1][m].r.x + g->cell / 2, ry, 0.5, 0,
+        fig_text(c->f, FIG_TICK, rd[m], false, g->ax[ROWS - 1][m].r.x + g->cell / 2, ry, 0.5, 0,
                  false);
-        used = fmax(used, h);
+        used = fmax(used, h[m]);
     }
     return ry + used;
 }
@@ -325,14 +315,12 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     size_t T = g->T;
     double top = 0.0;
     int nbar = 0; /* the modes that changed: their bars side by side at each token */
+    fig_legend_item li[SCHEME_COUNT];
+    char zero_label[SCHEME_COUNT][96];
     for (int m = 0; m < g->nm; m++) {
         nbar += !attention_order_is_zero(&A->order[m]);
         for (size_t t = 0; t < T && !attention_order_is_zero(&A->order[m]); t++)
             top = fmax(top, 100.0 * A->order[m].token_diff[t] / A->order[m].max_abs_output);
-    }
-    fig_legend_item li[SCHEME_COUNT];
-    char zero_label[SCHEME_COUNT][96];
-    for (int m = 0; m < g->nm; m++) {
         txt_fmt_lang(zero_label[m], sizeof zero_label[m], T_F_MODE_ZERO, c->zh,
                      g->mode_title[m]);
         li[m] = (fig_legend_item){
@@ -525,30 +513,30 @@ tf_status draw_order(fig_ctx *c)
     cmap_id cm = order_scales(c, &g, &lo, &hi, &dhi);
     g.cbw = fmax(fig_colorbar_width(c->f, lo, hi, fig_txt(c, T_F_ATTN_WEIGHT)),
                  fig_colorbar_width(c->f, 0.0, dhi, fig_txt(c, T_F_O_DIFF_BAR)));
-    g.area = c->area;
+    fig_rect area = c->area; /* the page above the note */
     double lh, tw, th; /* two lines of readings under the grid, at most */
     fig_text_size(c->f, FIG_LABEL, "A", false, &tw, &lh);
     fig_text_size(c->f, FIG_TICK, "0%\n0%", false, &tw, &th);
     /* a wide page (full text width): the matrices on the left across its height, the two
      * sentences, the bars and the note beside them; a tall one: the sentences above, the bars
      * and the note below */
-    bool wide = g.wide = g.area.w > 1.6 * g.area.h;
-    fig_rect side = g.area; /* where the sentences, the bars and the note go */
+    bool wide = g.wide = area.w > 1.6 * area.h;
+    fig_rect side = area; /* where the sentences, the bars and the note go */
     if (wide)
-        side.x += 0.64 * g.area.w, side.w -= 0.64 * g.area.w;
+        side.x += 0.64 * area.w, side.w -= 0.64 * area.w;
     /* --venue: no note, the paper's caption says it */
     double nh = c->no_notes || wide ? 0 : draw_note(c, side) + 0.4 * g.fs;
     double top = 2 * lh + 0.4 * g.fs;
     if (!wide)
-        g.area.h -= nh;
+        area.h -= nh;
     for (int pass = 0; pass < 3; pass++) { /* then with the ticks the squares' size allows */
-        g.grid = g.area;
+        g.grid = area;
         if (wide) {
-            g.grid.w = 0.62 * g.area.w;
-            g.grid.h = g.area.h - th;
+            g.grid.w = 0.62 * area.w;
+            g.grid.h = area.h - th;
         } else {
             g.grid.y += top;
-            g.grid.h = (g.area.h - top - th) * 0.74;
+            g.grid.h = (area.h - top - th) * 0.74;
         }
         /* the tokens may not fit: passes 0 and 1 only measure, and make as many choices on
          * every page, so that the plan matches them across languages */
@@ -569,7 +557,7 @@ tf_status draw_order(fig_ctx *c)
     draw_sentences(c, &g, side);
     tf_status st = draw_squares(c, &g, cm, lo, hi, dhi);
     double ry = draw_readings(c, &g, th);
-    fig_rect br = {g.area.x, ry + 0.5 * g.fs, g.area.w, g.area.y + g.area.h - (ry + 0.5 * g.fs)};
+    fig_rect br = {area.x, ry + 0.5 * g.fs, area.w, area.y + area.h - (ry + 0.5 * g.fs)};
     if (wide)
         br = (fig_rect){side.x, side.y + top, side.w, side.h - top - nh};
     diff_bars(c, &g, br, wide ? 0.0 : g.left, where);

@@ -191,8 +191,8 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     txt_fmt_lang(forms[2], sizeof forms[2], T_F_CHANCE_S, c->zh);
     fig_rect best = {0};
     int form = -1;
+    double w = 0, h = 0;
     for (int f = 0; f < 3 && form < 0; f++) {
-        double w, h;
         fig_text_size(c->f, FIG_TICK, forms[f], false, &w, &h);
         if (w > ax->r.w - 2 * pad)
             continue;
@@ -214,11 +214,9 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
                     best = r, form = f;
             }
     }
-    if (form < 0) { /* no clear place: the plot is too small for its label */
+    if (form < 0) { /* no clear place: the plot is too small for its label (w, h: the last's) */
         fig_set_cramped(c->f);
         form = 2;
-        double w, h;
-        fig_text_size(c->f, FIG_TICK, forms[2], false, &w, &h);
         best = (fig_rect){ax->r.x + ax->r.w - pad - w, y50 - off - h, w, h};
     }
     fig_text_in(c->f, ax, FIG_TICK, forms[form], false, best.x, best.y, 0, 0);
@@ -317,14 +315,17 @@ static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     }
 }
 
-/* The figure with the curves up to epoch upto (the whole run: INFINITY), as a still or as a
- * frame of the animation: the fullest layout that fits (a still figure's page grows taller
- * instead: it keeps the first). */
-static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
+/* Frame k of n of the animation (n 0: the still figure, the whole run): the curves up to epoch
+ * k / (n - 1) of the whole on the whole run's axes, so that they grow across a fixed frame, in
+ * the fullest layout that fits (a still figure's page grows taller instead: it keeps the first). */
+static tf_status draw_upto(fig_ctx *c, void *state, long k, long n)
 {
+    (void)state;
     if (!c->order)
         return TF_ERR_RANGE;
     int epochs = order_trainer_cfg(c->order)->epochs;
+    bool frame = n > 0;
+    double upto = !frame ? INFINITY : n > 1 ? (double)epochs * (double)k / (double)(n - 1) : epochs;
     double *x = malloc(2 * ((size_t)epochs + 1) * sizeof *x);
     if (!x)
         return TF_ERR_NOMEM;
@@ -350,20 +351,9 @@ static tf_status draw_upto(fig_ctx *c, double upto, bool frame)
 
 tf_status draw_order_training(fig_ctx *c)
 {
-    return draw_upto(c, INFINITY, false);
-}
-
-/* The animation: frame k of n shows the run up to epoch k / (n - 1) of the whole on the whole
- * run's axes, so the curves grow across a fixed frame (the figure above, one frame a moment). */
-static tf_status order_training_frame(fig_ctx *c, void *state, long k, long n)
-{
-    (void)state;
-    if (!c->order)
-        return TF_ERR_RANGE;
-    int epochs = order_trainer_cfg(c->order)->epochs;
-    return draw_upto(c, n > 1 ? (double)epochs * (double)k / (double)(n - 1) : epochs, true);
+    return draw_upto(c, NULL, 0, 0);
 }
 
 const fig_anim anim_order_training = {
-    .frames = 41, .fps = 8, .still = "order-training", .frame = order_training_frame,
+    .frames = 41, .fps = 8, .still = "order-training", .frame = draw_upto,
 };

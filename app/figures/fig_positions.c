@@ -263,9 +263,7 @@ tf_status draw_freq(fig_ctx *c)
     const tf_config *cfg = &c->a->cfg;
     freq_panels p = {.h = cfg->d_model / 2, .n = cfg->n_positions, .pos0 = cfg->index_base,
                      .omega = c->a->omega};
-    long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES;
-    if (ns < 2)
-        ns = 2;
+    long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES; /* n >= 1: 8 at least */
     p.xi = malloc((size_t)p.h * sizeof *p.xi);
     p.wl = malloc((size_t)p.h * sizeof *p.wl);
     double *xs = malloc((size_t)ns * sizeof *xs), *ys = malloc((size_t)ns * sizeof *ys);

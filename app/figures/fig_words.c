@@ -141,12 +141,12 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
     return TF_OK;
 }
 
-/* Axis limits around the points, with room for the labels on the right. */
-static void map_limits(fig_axes *ax, const double *px, const double *py, size_t n)
+/* Axis limits around the n points xy (x, y pairs), with room for the labels on the right. */
+static void map_limits(fig_axes *ax, const double *xy, size_t n)
 {
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
-    for (size_t i = 0; i < n; i++)
-        x0 = fmin(x0, px[i]), x1 = fmax(x1, px[i]), y0 = fmin(y0, py[i]), y1 = fmax(y1, py[i]);
+    for (const double *p = xy; p < xy + 2 * n; p += 2)
+        x0 = fmin(x0, p[0]), x1 = fmax(x1, p[0]), y0 = fmin(y0, p[1]), y1 = fmax(y1, p[1]);
     /* a flat axis (two words, or words on one line: its coordinates are all 0) gets the other
      * axis's span, so its ticks read 0 in the middle of a square-ish range, not 1e-9 steps */
     double span = fmax(x1 - x0, y1 - y0);
@@ -171,7 +171,7 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
     fig_axes ax = {0};
     for (size_t i = 0; i < n; i++)
         px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
-    map_limits(&ax, px, py, n);
+    map_limits(&ax, xy, n);
     char xl[80], yl[80], t[200];
     double total = r.var_total > 0 ? r.var_total : 1; /* identical vectors: 0%, not NaN% */
     txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, 100.0 * r.var[0] / total);
@@ -216,7 +216,7 @@ typedef struct {
     int32_t *ids;              /* (nw) their model ids */
     float *snap;               /* (n, nw, dim) the words' vectors at each frame */
     double *xy;                /* (n, nw, 2) projected on the final principal axes */
-    double *frac, *loss;       /* (n) share of the run done, smoothed loss */
+    double *done, *loss;       /* (n) percent of the run done, smoothed loss */
     double *cosv;              /* (TRAIN_PAIRS, n) cosines of the pairs */
     bool have_pair[TRAIN_PAIRS];
     int32_t pair_ids[TRAIN_PAIRS][2];
@@ -232,7 +232,7 @@ static void train_free(void *state)
         return;
     for (size_t i = 0; t->words && i < t->nw; i++)
         free(t->words[i]);
-    free(t->words), free(t->ids), free(t->snap), free(t->xy), free(t->frac), free(t->loss),
+    free(t->words), free(t->ids), free(t->snap), free(t->xy), free(t->done), free(t->loss),
         free(t->cosv);
     free(t);
 }
@@ -272,7 +272,7 @@ static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress
     for (size_t i = 0; i < t->nw; i++)
         memcpy(t->snap + ((size_t)k * t->nw + i) * (size_t)t->dim,
                m->vec + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *m->vec);
-    t->frac[k] = pr->words_total ? (double)pr->words_done / (double)pr->words_total : 0;
+    t->done[k] = pr->words_total ? 100.0 * ((double)pr->words_done / (double)pr->words_total) : 0;
     t->loss[k] = ema;
     for (int p = 0; p < TRAIN_PAIRS; p++)
         t->cosv[p * t->n + k] =
@@ -337,10 +337,10 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
         t->n = n, t->dim = L.m.dim, t->epochs = L.m.p.epochs;
         t->snap = malloc((size_t)n * t->nw * (size_t)t->dim * sizeof *t->snap);
         t->xy = malloc((size_t)n * t->nw * 2 * sizeof *t->xy);
-        t->frac = malloc((size_t)n * sizeof *t->frac);
+        t->done = malloc((size_t)n * sizeof *t->done);
         t->loss = malloc((size_t)n * sizeof *t->loss);
         t->cosv = malloc((size_t)n * TRAIN_PAIRS * sizeof *t->cosv);
-        if (!t->snap || !t->xy || !t->frac || !t->loss || !t->cosv)
+        if (!t->snap || !t->xy || !t->done || !t->loss || !t->cosv)
             st = TF_ERR_NOMEM;
     }
     w2v_progress pr = {.words_total = (uint64_t)L.m.p.epochs * w2v_corpus_tokens(L.corpus)};
@@ -373,29 +373,26 @@ typedef struct {
 
 /* The map's axes at frame k fitted into area: limits that grow with the cloud and never shrink,
  * so the start is seen close up and the gathering at its full size; the title left out when the
- * panel is narrower (the curves' x axis says how far the run is). px, py: nw points of scratch. */
+ * panel is narrower (the curves' x axis says how far the run is). */
 static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig_axes *ax,
-                     map_labels *lb, double *px, double *py)
+                     map_labels *lb)
 {
     size_t nw = t->nw;
     fig_axes lim = {0};
     *ax = (fig_axes){.frame = true};
     ax->x.lo = ax->y.lo = INFINITY, ax->x.hi = ax->y.hi = -INFINITY;
     for (long f = 0; f <= k; f++) {
-        for (size_t i = 0; i < nw; i++)
-            px[i] = t->xy[((size_t)f * nw + i) * 2], py[i] = t->xy[((size_t)f * nw + i) * 2 + 1];
-        map_limits(&lim, px, py, nw);
+        map_limits(&lim, t->xy + (size_t)f * nw * 2, nw);
         ax->x.lo = fmin(ax->x.lo, lim.x.lo), ax->x.hi = fmax(ax->x.hi, lim.x.hi);
         ax->y.lo = fmin(ax->y.lo, lim.y.lo), ax->y.hi = fmax(ax->y.hi, lim.y.hi);
     }
     txt_fmt_lang(lb->xl, sizeof lb->xl, T_F_PC1, c->zh, t->var1);
     txt_fmt_lang(lb->yl, sizeof lb->yl, T_F_PC2, c->zh, t->var2);
     /* the title as wide as it gets (100%), so that every frame keeps or drops it alike */
-    double tw, th;
     txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0);
-    fig_text_size(c->f, FIG_LABEL, lb->title, false, &tw, &th);
-    txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0 * t->frac[k]);
-    ax->x.label = lb->xl, ax->y.label = lb->yl, ax->title = tw <= area.w ? lb->title : NULL;
+    bool titled = !too_wide(c->f, FIG_LABEL, lb->title, area.w);
+    txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, t->done[k]);
+    ax->x.label = lb->xl, ax->y.label = lb->yl, ax->title = titled ? lb->title : NULL;
     fig_trial tried = fig_try(c->f);
     fig_axes_fit(c->f, ax, area);
     if (!fig_tried(c->f, &tried, false)) { /* "PC 1" without its share of the variance */
@@ -411,18 +408,6 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig
     }
 }
 
-/* The map at frame k laid out in area, not drawn. */
-static void map_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area)
-{
-    double *px = malloc(2 * t->nw * sizeof *px);
-    if (!px)
-        return; /* the drawing will say it */
-    fig_axes ax;
-    map_labels lb = {.xl = ""};
-    map_axes(c, t, k, area, &ax, &lb, px, px + t->nw);
-    free(px);
-}
-
 /* The map at frame k in area. */
 static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect area)
 {
@@ -435,8 +420,8 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
         return TF_ERR_NOMEM;
     }
     fig_axes ax;
-    map_labels lb = {.xl = ""};
-    map_axes(c, t, k, area, &ax, &lb, px, py);
+    map_labels lb;
+    map_axes(c, t, k, area, &ax, &lb);
     fig_axes_draw(c->f, &ax);
     /* the watched pairs' words first, in their colours, so their labels find room; then the rest */
     tf_rgb plain = fig_series_color(0), control = {120, 120, 120};
@@ -468,7 +453,6 @@ typedef struct {
     fig_axes ax;
     int corner;     /* the legend's corner in the plot, -1: in rows */
     fig_rect rows;  /* the legend's rows below the panel; empty: the caller's, below both */
-    double *xs;     /* (t->n) the share of the run at every frame, malloc'd */
 } train_page;
 
 /* The corner of the curves' plot (laid out in p) that the whole run's curves and their markers
@@ -492,7 +476,7 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
         for (int way = 0; way < 4 && t->have_pair[q]; way++) {
             double *x = sh + ((size_t)q * 4 + (size_t)way) * 2 * (size_t)t->n, *y = x + t->n;
             for (long f = 0; f < t->n; f++) {
-                x[f] = p->xs[f] + (way == 0 ? dx : way == 1 ? -dx : 0);
+                x[f] = t->done[f] + (way == 0 ? dx : way == 1 ? -dx : 0);
                 y[f] = t->cosv[(size_t)q * (size_t)t->n + (size_t)f] +
                        (way == 2 ? dy : way == 3 ? -dy : 0);
             }
@@ -525,9 +509,8 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         p->nl++;
     }
     /* the title as wide as it gets (the start's), so that every frame keeps or drops it alike */
-    double tw, th;
     txt_fmt_lang(p->title, sizeof p->title, T_F_TR_START, c->zh, t->epochs);
-    fig_text_size(c->f, FIG_LABEL, p->title, false, &tw, &th);
+    bool titled = !too_wide(c->f, FIG_LABEL, p->title, area.w);
     if (!isnan(t->loss[k]))
         txt_fmt_lang(p->title, sizeof p->title, T_F_TR_LOSS, c->zh, t->loss[k]);
     snprintf(p->done, sizeof p->done, "%s", fig_txt(c, T_F_TR_DONE));
@@ -539,7 +522,7 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
     ax->y = (fig_axis){.lo = -0.4, .hi = 1.0, .label = p->cos};
     fig_axes_fit(c->f, ax, area);
     if (!fig_tried(c->f, &tried, false)) { /* the labels wrapped */
-        if (tw > area.w)
+        if (!titled)
             ax->title = NULL;
         fig_wrap(c->f, FIG_LABEL, p->done, sizeof p->done, 0.95 * area.w);
         fig_wrap(c->f, FIG_LABEL, p->cos, sizeof p->cos, 0.6 * area.h);
@@ -580,8 +563,8 @@ static void train_curves(fig_ctx *c, const train_anim *t, long k, const train_pa
         if (!t->have_pair[q])
             continue;
         const double *ys = t->cosv + (size_t)q * (size_t)t->n;
-        fig_line(c->f, ax, p->xs, ys, k + 1, p->li[l].color, 2.5 * lw, p->li[l].dash);
-        fig_markers(c->f, ax, &p->xs[k], &ys[k], 1, p->li[l].color, ms);
+        fig_line(c->f, ax, t->done, ys, k + 1, p->li[l].color, 2.5 * lw, p->li[l].dash);
+        fig_markers(c->f, ax, &t->done[k], &ys[k], 1, p->li[l].color, ms);
         l++;
     }
     if (p->corner >= 0)
@@ -597,21 +580,17 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     (void)n;
     const train_anim *t = state;
     train_page *p = malloc(sizeof *p);
-    double *xs = malloc((size_t)t->n * sizeof *xs);
-    if (!p || !xs) {
-        free(p), free(xs);
+    if (!p)
         return TF_ERR_NOMEM;
-    }
-    for (long f = 0; f < t->n; f++)
-        xs[f] = 100.0 * t->frac[f];
-    p->xs = xs;
     fig_rect area = c->area, map, curves, rows = {0};
     bool wide;
     double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
     split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
     fig_trial tried = fig_try(c->f); /* the legend beside the curves, else in rows below */
+    fig_axes max;
+    map_labels mlb;
     curves_fit(c, t, k, curves, true, p);
-    map_fit(c, t, k, map);
+    map_axes(c, t, k, map, &max, &mlb); /* laid out only */
     if (!fig_tried(c->f, &tried, false)) {
         rows = area;
         rows.h = fig_legend_rows(c->f, p->li, p->nl, area, false);
@@ -625,7 +604,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     train_curves(c, t, k, p);
     if (rows.w > 0 && p->corner < 0)
         fig_legend_rows(c->f, p->li, p->nl, rows, true);
-    free(p), free(xs);
+    free(p);
     return st;
 }
 

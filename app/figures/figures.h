@@ -3,9 +3,8 @@
  * animations (render/anim) as GIF files or folders of PNG frames; a figure inside the terminal
  * (--show, and the explorer's g key through figures_raster).
  *
- * One file per group of figures (fig_positions.c, fig_rope.c, fig_tokens.c, fig_order.c,
- * fig_words.c) and one table of them (export.c): a new figure is a draw function in its group's
- * file and a row of the table. */
+ * One file per group of figures (fig_*.c) and one table of them (export.c): a new figure is a
+ * draw function in its group's file and a row of the table. */
 #ifndef TF_FIGURES_H
 #define TF_FIGURES_H
 
