@@ -256,10 +256,9 @@ void minmax(const double *v, size_t n, double *mn, double *mx)
 
 void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0)
 {
-    memset(ax, 0, sizeof *ax);
-    ax->x = (fig_axis){.lo = c0 - 0.5, .hi = c0 + cols - 0.5, .integer = true};
-    ax->y = (fig_axis){.lo = r0 - 0.5, .hi = r0 + rows - 0.5, .integer = true, .flip = true};
-    ax->frame = true;
+    *ax = (fig_axes){.x = {.lo = c0 - 0.5, .hi = c0 + cols - 0.5, .integer = true},
+                     .y = {.lo = r0 - 0.5, .hi = r0 + rows - 0.5, .integer = true, .flip = true},
+                     .frame = true};
 }
 
 /* Whether a code point has no glyph in the figure fonts (WenQuanYi Micro Hei, DejaVu Sans), or none

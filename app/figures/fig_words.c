@@ -579,9 +579,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
 {
     (void)n;
     const train_anim *t = state;
-    train_page *p = malloc(sizeof *p);
-    if (!p)
-        return TF_ERR_NOMEM;
+    train_page page, *p = &page;
     fig_rect area = c->area, map, curves, rows = {0};
     bool wide;
     double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
@@ -604,7 +602,6 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     train_curves(c, t, k, p);
     if (rows.w > 0 && p->corner < 0)
         fig_legend_rows(c->f, p->li, p->nl, rows, true);
-    free(p);
     return st;
 }
 
