@@ -354,17 +354,6 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     fig_legend(c->f, &b, li, g->nm, 4);
 }
 
-/* The columns' titles: the three modes, or under --scheme the schemes listed. */
-static void column_titles(fig_ctx *c, order_grid *g)
-{
-    static const txt_id title[SCHEME_COUNT] = {
-        [SCHEME_NONE] = T_F_NO_POS,       [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
-        [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
-        [SCHEME_ALIBI] = T_F_S_ALIBI,     [SCHEME_T5] = T_F_S_T5};
-    for (int m = 0; m < g->nm; m++)
-        g->mode_title[m] = fig_txt(c, title[mode_scheme(c->a, m)]);
-}
-
 /* The rows' numbers at the tick size, or when their rows are too low for it (apart by their
  * ink) smaller, down to MIN_ROW_FONT points: every row labelled at one column up to eight
  * tokens. Both languages take the smaller (fig_plan_max). */
@@ -501,7 +490,13 @@ tf_status draw_order(fig_ctx *c)
     tf_analysis *A = c->a;
     order_grid g = {.T = A->tokens.n, .fs = fig_font_size(c->f, FIG_LABEL),
                     .nm = (int)A->n_order, .own = c->req && c->req->order_own};
-    column_titles(c, &g);
+    /* the columns' titles: the three modes, or under --scheme the schemes listed */
+    static const txt_id title[SCHEME_COUNT] = {
+        [SCHEME_NONE] = T_F_NO_POS,       [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
+        [SCHEME_LEARNED] = T_F_S_LEARNED, [SCHEME_ROPE] = T_F_S_ROPE,
+        [SCHEME_ALIBI] = T_F_S_ALIBI,     [SCHEME_T5] = T_F_S_T5};
+    for (int m = 0; m < g.nm; m++)
+        g.mode_title[m] = fig_txt(c, title[mode_scheme(A, m)]);
     size_t *where = malloc((g.T ? g.T : 1) * sizeof *where);
     if (!where || order_grid_init(c, &g) != TF_OK) {
         free(where);

@@ -105,25 +105,6 @@ typedef struct {
     int n;
 } legend;
 
-static void legend_items(const fig_ctx *c, legend *g, double upto, double *x, double *y)
-{
-    const order_trainer *tr = c->order;
-    size_t K = order_trainer_count(tr);
-    g->n = (int)K;
-    for (size_t k = 0; k < K; k++) {
-        size_t n;
-        tf_scheme s = order_trainer_scheme(tr, k);
-        curve_xy(tr, k, false, upto, x, y, &n);
-        if (n)
-            snprintf(g->lab[k], sizeof g->lab[k], "%s  %.1f %%", scheme_name(s), y[n - 1]);
-        else
-            snprintf(g->lab[k], sizeof g->lab[k], "%s", scheme_name(s));
-        const scheme_style *st = style_scheme(s, ROPE_SCALING_NONE);
-        g->li[k] = (fig_legend_item){.label = g->lab[k], .color = st->color,
-                                     .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
-    }
-}
-
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
  * upto (none once the run is complete), broken around the box keep_off (page points; empty: none)
  * grown by a fifth of a tick label's size: the chance line's label. The y axis is linear. */
@@ -330,8 +311,19 @@ static tf_status draw_upto(fig_ctx *c, void *state, long k, long n)
     if (!x)
         return TF_ERR_NOMEM;
     double *y = x + epochs + 1;
-    legend g = {.n = 0};
-    legend_items(c, &g, upto, x, y);
+    legend g = {.n = (int)order_trainer_count(c->order)};
+    for (int i = 0; i < g.n; i++) {
+        size_t np;
+        tf_scheme s = order_trainer_scheme(c->order, (size_t)i);
+        curve_xy(c->order, (size_t)i, false, upto, x, y, &np);
+        if (np)
+            snprintf(g.lab[i], sizeof g.lab[i], "%s  %.1f %%", scheme_name(s), y[np - 1]);
+        else
+            snprintf(g.lab[i], sizeof g.lab[i], "%s", scheme_name(s));
+        const scheme_style *st = style_scheme(s, ROPE_SCALING_NONE);
+        g.li[i] = (fig_legend_item){.label = g.lab[i], .color = st->color,
+                                    .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
+    }
     ot_layout L;
     int m = 0, last = frame ? 2 : 0;
     fig_trial t = fig_try(c->f); /* the first layout that fits, else the last, cramped */
