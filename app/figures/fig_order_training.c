@@ -17,10 +17,10 @@
 
 #define MARKERS_UP_TO 40 /* epochs: a marker on every point up to this many */
 
-/* The points of scheme k as x (epochs) and y (accuracy in %, or loss), *n of them, up to epoch
- * upto: the last one is met between two epochs (linearly) when upto falls between them. */
-static void curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, double *x,
-                     double *y, size_t *n)
+/* The points of scheme k as x (epochs) and y (accuracy in %, or loss) up to epoch upto, and how
+ * many: the last one is met between two epochs (linearly) when upto falls between them. */
+static size_t curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, double *x,
+                       double *y)
 {
     size_t np;
     const order_point *p = order_trainer_curve(tr, k, &np);
@@ -38,7 +38,7 @@ static void curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, 
         }
         break;
     }
-    *n = m;
+    return m;
 }
 
 /* Scheme k's line in its style (style.h: a dash keeps overlapping lines apart, the schemes with
@@ -187,8 +187,7 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
                 fig_rect grown = {r.x - clear, r.y - clear, r.w + 2 * clear, r.h + 2 * clear};
                 bool hit = false;
                 for (size_t k = 0; k < K && !hit; k++) {
-                    size_t n;
-                    curve_xy(tr, k, false, INFINITY, x, y, &n);
+                    size_t n = curve_xy(tr, k, false, INFINITY, x, y);
                     hit = curve_meets(ax, x, y, n, ms, grown);
                 }
                 if (!hit)
@@ -217,8 +216,7 @@ static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double
     }
     now_line(c, &ax, upto, label);
     for (size_t k = order_trainer_count(c->order); k-- > 0;) { /* the first scheme (none) on top */
-        size_t n;
-        curve_xy(c->order, k, loss, upto, x, y, &n);
+        size_t n = curve_xy(c->order, k, loss, upto, x, y);
         draw_curve(c, &ax, k, x, y, n, lw * 1.4);
     }
 }
@@ -313,9 +311,8 @@ static tf_status draw_upto(fig_ctx *c, void *state, long k, long n)
     double *y = x + epochs + 1;
     legend g = {.n = (int)order_trainer_count(c->order)};
     for (int i = 0; i < g.n; i++) {
-        size_t np;
         tf_scheme s = order_trainer_scheme(c->order, (size_t)i);
-        curve_xy(c->order, (size_t)i, false, upto, x, y, &np);
+        size_t np = curve_xy(c->order, (size_t)i, false, upto, x, y);
         if (np)
             snprintf(g.lab[i], sizeof g.lab[i], "%s  %.1f %%", scheme_name(s), y[np - 1]);
         else
