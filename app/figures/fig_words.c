@@ -529,18 +529,14 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         fig_axes_fit(c->f, ax, area);
         fig_tried(c->f, &tried, true);
     }
-    p->corner = -1;
+    p->corner = p->nl ? legend_corner(c, t, p) : -1;
     p->rows = (fig_rect){0};
-    if (p->nl) {
-        p->corner = legend_corner(c, t, p);
-        if (p->corner < 0 && own_rows) {
-            double gap = 0.3 * fig_font_size(c->f, FIG_TICK);
-            p->rows = (fig_rect){area.x, 0, area.w,
-                                 fig_legend_rows(c->f, p->li, p->nl, area, false)};
-            area.h -= p->rows.h + gap;
-            p->rows.y = area.y + area.h + gap;
-            fig_axes_fit(c->f, ax, area);
-        }
+    if (p->nl && p->corner < 0 && own_rows) {
+        double gap = 0.3 * fig_font_size(c->f, FIG_TICK);
+        p->rows = (fig_rect){area.x, 0, area.w, fig_legend_rows(c->f, p->li, p->nl, area, false)};
+        area.h -= p->rows.h + gap;
+        p->rows.y = area.y + area.h + gap;
+        fig_axes_fit(c->f, ax, area);
     }
     if (p->rows.w > 0) /* every label within the panel's width */
         for (int i = 0; i < p->nl; i++) {
