@@ -772,27 +772,31 @@ double figure_width_grown(double w, fig_need need, bool height_set)
 
 /* The width to name when e does not fit at width w (need: what its page there asked for),
  * computed from the measurements: w grown by what the page asks for (figure_width_grown, the
- * height following the width), and so on while the page laid out at that width asks for more,
- * up to 40 in (at most 17 pages from 1 in). 0 when none fits. */
+ * height following the width, at most a text block), and so on while the page laid out at that
+ * width asks for more, up to 40 in (at most 17 pages from 1 in). The width where both languages
+ * fit, as draw_still prefers them at one size; else where this one does; 0 when none fits. */
 static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
                               double w, fig_need need)
 {
     fig_request r = *req;
     r.height = 0;
     fig_ticks *plan = malloc(sizeof *plan);
-    tf_status st = TF_ERR_RANGE;
-    while (plan && st == TF_ERR_RANGE) {
-        if (!(r.width = w = figure_width_grown(w, need, false)))
-            break;
+    bool both = false;
+    double mine = 0;
+    while (plan && !both && (r.width = w = figure_width_grown(w, need, false)) > 0) {
         double pw, h;
         figure_page_size(&r, e, &pw, &h);
-        bool cramped, both;
+        bool cramped;
         char why[8];
-        st = layout_at(&r, a, e, pw, &h, MAX_SIDE_PT, plan, &cramped, &both, &need, why,
-                       sizeof why);
+        tf_status st = layout_at(&r, a, e, pw, &h, TEXT_HEIGHT_PT, plan, &cramped, &both, &need,
+                                 why, sizeof why);
+        if (st == TF_OK && !(mine > 0))
+            mine = w;
+        else if (st != TF_OK && st != TF_ERR_RANGE)
+            break;
     }
     free(plan);
-    return st == TF_OK ? w : 0;
+    return both ? w : mine;
 }
 
 size_t figure_smaller_fonts(double font, double sizes[4])
