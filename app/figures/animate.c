@@ -262,9 +262,7 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
                 j.why[0] ? j.why : tf_status_str((tf_status)-rc));
         rc = 2;
     } else if (rc == 0 && j.font != asked) {
-        err_say("note: the labels of the %s animation are %g pt: at %g pt they do not fit a "
-                "%.2f x %.2f in frame.", e->name, j.font, asked, j.w / FIG_PT_PER_IN,
-                j.h / FIG_PT_PER_IN);
+        figure_say_smaller(e->name, true, j.font, asked, j.w, j.h);
     }
     return rc;
 }

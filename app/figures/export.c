@@ -824,9 +824,11 @@ static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, 
                  "page at least %.2f in tall at this width (--height %.2fin), or a smaller "
                  "--font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN, fits, fits);
     } else if ((fits = width_that_fits(req, a, e, w, need)) > 0) {
+        /* (named with the height following the width) */
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
-                 "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
-                 w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN);
+                 "need about %.2f in (--width %.2fin%s), or a smaller --font-size", font,
+                 w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN,
+                 req->height > 0 ? " without --height" : "");
     } else {
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at any "
                  "size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
@@ -915,13 +917,27 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
         return 2;
     }
+    double w, h;
+    figure_page_size(req, e, &w, &h);
     if (smaller > 0)
-        err_say("note: the labels of the %s figure are %g pt: at %g pt they do not fit a page "
-                "%.2f in wide and at most %g in tall (--height allows a taller one).", e->name,
-                smaller, req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT,
-                req->width > 0 ? req->width / FIG_PT_PER_IN : FIG_ONE_COLUMN_IN,
-                TEXT_HEIGHT_PT / FIG_PT_PER_IN);
+        figure_say_smaller(e->name, false, smaller,
+                           req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, w,
+                           req->height);
     return 0;
+}
+
+void figure_say_smaller(const char *name, bool frame, double font, double asked, double w,
+                        double h)
+{
+    char page[96];
+    if (h > 0)
+        snprintf(page, sizeof page, "a %.2f x %.2f in %s", w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
+                 frame ? "frame" : "page");
+    else
+        snprintf(page, sizeof page, "a page %.2f in wide and at most %g in tall (--height "
+                 "allows a taller one)", w / FIG_PT_PER_IN, TEXT_HEIGHT_PT / FIG_PT_PER_IN);
+    err_say("note: the labels of the %s %s are %g pt: at %g pt they do not fit %s.", name,
+            frame ? "animation" : "figure", font, asked, page);
 }
 
 /* ---------------------------------------------------------------------------------------------
