@@ -467,6 +467,24 @@ def narrow(d):
     check(p.returncode == 0 and 6 <= size < 12 and
           f"are {size:g} pt: at 12 pt they do not fit a page 2.00 in wide" in err,
           f"--font-size 12 at 2 in: drawn at {size:g} pt and said ({err.strip()})")
+    # with a set height the note names that page, not a 9 in one --height would allow
+    p = run("--export", svg, "--figure", "rope-decay", "--width", "2in", "--height", "1.6in",
+            "--font-size", "12", "--lang", "en", ok=False)
+    err = p.stderr.decode()
+    check(p.returncode == 0 and "at 12 pt they do not fit a 2.00 x 1.60 in page." in err and
+          "--height allows" not in err, f"--height 1.6in: the note names the page ({err.strip()})")
+    # a width named for a page too low is one whose height follows it: the sentence says so,
+    # and the figure is drawn there at the size asked
+    p = run("--export", svg, "--figure", "rope-decay", "--width", "2in", "--height", "1.2in",
+            "--font-size", "12", "--lang", "en", ok=False)
+    err = p.stderr.decode()
+    named = re.search(r"\(--width ([\d.]+in) without --height\)", err)
+    check(p.returncode == 2 and named, f"--height 1.2in: a width named without it ({err.strip()})")
+    if named:
+        p = run("--export", svg, "--figure", "rope-decay", "--width", named.group(1),
+                "--font-size", "12", "--lang", "en", ok=False)
+        check(p.returncode == 0 and not p.stderr, f"the width named, {named.group(1)}, draws "
+              f"at 12 pt ({p.stderr.decode().strip()})")
     # schemes at 14 pt in a column (10.8 in tall before): at most 9 in tall, its labels smaller
     p = run("--export", svg, "--figure", "schemes", "--width", "3.25in", "--font-size", "14",
             "--lang", "en", ok=False)

@@ -677,6 +677,40 @@ static void test_default_pages_at_most_9in(void **state)
     assert_int_equal(bad, 0);
 }
 
+/* A still figure refused at 14 pt on a narrow page names a width at which the export draws it
+ * at 14 pt (no note of smaller labels), in the language asked: the width where both languages
+ * fit, as the export prefers one size for both. */
+static void test_named_width_holds_size(void **state)
+{
+    (void)state;
+    if (fast_pass_only("named widths"))
+        return;
+    static const double widths[] = {1, 1.5};
+    char path[160], msg[256], again[256];
+    snprintf(path, sizeof path, "%s/named.pdf", tmpdir);
+    int refused = 0;
+    for (const char *const *name = figures_names(); *name; name++) {
+        if (!figure_find(*name)->draw)
+            continue;
+        for (size_t w = 0; w < sizeof widths / sizeof widths[0]; w++)
+            for (int zh = 0; zh < 2; zh++) {
+                fig_request req = input_request(*name, zh, widths[w], 14);
+                const char *at = NULL;
+                if (export_msg(&req, &inputs.a, *name, path, msg, sizeof msg) == 0 ||
+                    !(at = strstr(msg, "(--width ")))
+                    continue;
+                refused++;
+                req.width = atof(at + strlen("(--width ")) * 72;
+                if (export_msg(&req, &inputs.a, *name, path, again, sizeof again) != 0 ||
+                    again[0])
+                    fail_msg("%s %s at %.2f in: named %.2f in, where it is '%s'", *name,
+                             zh ? "zh" : "en", widths[w], req.width / 72, again);
+            }
+    }
+    print_message("# %d refusals named a width\n", refused);
+    assert_true(refused >= 10);
+}
+
 /* An animation whose labels do not fit its frame at the size asked draws them smaller (down to
  * 6 pt), as a still figure does, and a note says so; where not even 6 pt fits, it is refused
  * naming a width computed from the frames' measurements: the asked size fits there, and not on
@@ -1207,6 +1241,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_layouts_hold),
         cmocka_unit_test(test_frames_refused_with_width),
         cmocka_unit_test(test_default_pages_at_most_9in),
+        cmocka_unit_test(test_named_width_holds_size),
         cmocka_unit_test(test_zh_en_same),
         cmocka_unit_test(test_no_title_keeps_subtitles),
         cmocka_unit_test(test_vmin_vmax_every_heatmap),

@@ -36,6 +36,15 @@ typedef struct {
     tf_progress progress;
 } anim_job;
 
+/* The pixels of a frame of e on a w x h point page: what a still PNG of that page would hold. */
+static void frame_pixels(const fig_request *req, const fig_entry *e, double w, double h,
+                         int *px_w, int *px_h)
+{
+    double dpi = figure_dpi(req, e);
+    *px_w = (int)lround(w * dpi / FIG_PT_PER_IN);
+    *px_h = (int)lround(h * dpi / FIG_PT_PER_IN);
+}
+
 /* Frame f of j laid out, not drawn, on the page the export gives width points: the height
  * --height, else a slide's proportions, and the pixels the drawn frame snaps to. Whether its
  * labels fit; *need what the page asks for when they do not. A frame that fails for another
@@ -44,9 +53,10 @@ static bool frame_fits(anim_job *j, double width, long f, fig_need *need)
 {
     fig_request r = *j->req;
     r.width = width;
-    double w, h, dpi = figure_dpi(j->req, j->e);
+    double w, h;
+    int px_w, px_h;
     figure_page_size(&r, j->e, &w, &h);
-    double px_w = lround(w * dpi / FIG_PT_PER_IN), px_h = lround(h * dpi / FIG_PT_PER_IN);
+    frame_pixels(j->req, j->e, w, h, &px_w, &px_h);
     fig_spec spec = {.format = FIG_PNG, .width = w, .height = h,
                      .dpi = fmin(px_w / w, px_h / h) * FIG_PT_PER_IN, .font_size = j->font,
                      .latin_first = !j->req->zh, .measure = true, .need_out = need};
@@ -228,9 +238,7 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
                   .fps = req->fps > 0 ? req->fps : an->fps,
                   .font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT};
     figure_page_size(req, e, &j.w, &j.h);
-    double dpi = figure_dpi(req, e);
-    j.px_w = (int)lround(j.w * dpi / FIG_PT_PER_IN);
-    j.px_h = (int)lround(j.h * dpi / FIG_PT_PER_IN);
+    frame_pixels(req, e, j.w, j.h, &j.px_w, &j.px_h);
 
     /* 1. what the frames share (training: the whole run, snapshot by snapshot) */
     fig_ctx c = figure_ctx(req, a);
@@ -245,8 +253,8 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
     /* 2. the label size; the frames, into the file or the folder */
     double asked = j.font;
     j.font = figure_frames_font(req, a, e, j.state, j.n);
-    char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h, dpi,
-                                 j.n, j.fps);
+    char *params = figure_params(req, a, e, folder ? "FRAMES/" : "FIGURE.gif", j.w, j.h,
+                                 figure_dpi(req, e), j.n, j.fps);
     char own[256]; /* the figure's own title, as plain text for the metadata */
     markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
     j.meta = (fig_meta){.title = req->no_title || !req->title ? own : req->title,
@@ -262,9 +270,7 @@ int figure_animate(const fig_request *req, tf_analysis *a, const fig_entry *e)
                 j.why[0] ? j.why : tf_status_str((tf_status)-rc));
         rc = 2;
     } else if (rc == 0 && j.font != asked) {
-        err_say("note: the labels of the %s animation are %g pt: at %g pt they do not fit a "
-                "%.2f x %.2f in frame.", e->name, j.font, asked, j.w / FIG_PT_PER_IN,
-                j.h / FIG_PT_PER_IN);
+        figure_say_smaller(e->name, true, j.font, asked, j.w, j.h);
     }
     return rc;
 }

@@ -119,6 +119,11 @@ double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entr
  * 6 pt: a 2 in subfigure draws every single-panel figure. The sizes tried below font, into
  * sizes[]; how many. */
 size_t figure_smaller_fonts(double font, double sizes[4]);
+/* The note that figure name's labels are font points, the asked size not fitting its w x h
+ * point page (frame: an animation's frame), or with h 0 a page w wide at most a text block
+ * tall. */
+void figure_say_smaller(const char *name, bool frame, double font, double asked, double w,
+                        double h);
 /* The width (points) to name or try next when a page w points wide asked for need (its
  * fig_cramped_need): w grown by the larger of need's factors (the height follows the width), or
  * with a set height by its width's, by a quarter at least and twice at most, up to a hundredth

@@ -772,27 +772,31 @@ double figure_width_grown(double w, fig_need need, bool height_set)
 
 /* The width to name when e does not fit at width w (need: what its page there asked for),
  * computed from the measurements: w grown by what the page asks for (figure_width_grown, the
- * height following the width), and so on while the page laid out at that width asks for more,
- * up to 40 in (at most 17 pages from 1 in). 0 when none fits. */
+ * height following the width, at most a text block), and so on while the page laid out at that
+ * width asks for more, up to 40 in (at most 17 pages from 1 in). The width where both languages
+ * fit, as draw_still prefers them at one size; else where this one does; 0 when none fits. */
 static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
                               double w, fig_need need)
 {
     fig_request r = *req;
     r.height = 0;
     fig_ticks *plan = malloc(sizeof *plan);
-    tf_status st = TF_ERR_RANGE;
-    while (plan && st == TF_ERR_RANGE) {
-        if (!(r.width = w = figure_width_grown(w, need, false)))
-            break;
+    bool both = false;
+    double mine = 0;
+    while (plan && !both && (r.width = w = figure_width_grown(w, need, false)) > 0) {
         double pw, h;
         figure_page_size(&r, e, &pw, &h);
-        bool cramped, both;
+        bool cramped;
         char why[8];
-        st = layout_at(&r, a, e, pw, &h, MAX_SIDE_PT, plan, &cramped, &both, &need, why,
-                       sizeof why);
+        tf_status st = layout_at(&r, a, e, pw, &h, TEXT_HEIGHT_PT, plan, &cramped, &both, &need,
+                                 why, sizeof why);
+        if (st == TF_OK && !(mine > 0))
+            mine = w;
+        else if (st != TF_OK && st != TF_ERR_RANGE)
+            break;
     }
     free(plan);
-    return st == TF_OK ? w : 0;
+    return both ? w : mine;
 }
 
 size_t figure_smaller_fonts(double font, double sizes[4])
@@ -820,9 +824,11 @@ static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, 
                  "page at least %.2f in tall at this width (--height %.2fin), or a smaller "
                  "--font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN, fits, fits);
     } else if ((fits = width_that_fits(req, a, e, w, need)) > 0) {
+        /* (named with the height following the width) */
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
-                 "need about %.2f in (--width %.2fin), or a smaller --font-size", font,
-                 w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN);
+                 "need about %.2f in (--width %.2fin%s), or a smaller --font-size", font,
+                 w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN,
+                 req->height > 0 ? " without --height" : "");
     } else {
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at any "
                  "size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
@@ -911,13 +917,27 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
         return 2;
     }
+    double w, h;
+    figure_page_size(req, e, &w, &h);
     if (smaller > 0)
-        err_say("note: the labels of the %s figure are %g pt: at %g pt they do not fit a page "
-                "%.2f in wide and at most %g in tall (--height allows a taller one).", e->name,
-                smaller, req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT,
-                req->width > 0 ? req->width / FIG_PT_PER_IN : FIG_ONE_COLUMN_IN,
-                TEXT_HEIGHT_PT / FIG_PT_PER_IN);
+        figure_say_smaller(e->name, false, smaller,
+                           req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, w,
+                           req->height);
     return 0;
+}
+
+void figure_say_smaller(const char *name, bool frame, double font, double asked, double w,
+                        double h)
+{
+    char page[96];
+    if (h > 0)
+        snprintf(page, sizeof page, "a %.2f x %.2f in %s", w / FIG_PT_PER_IN, h / FIG_PT_PER_IN,
+                 frame ? "frame" : "page");
+    else
+        snprintf(page, sizeof page, "a page %.2f in wide and at most %g in tall (--height "
+                 "allows a taller one)", w / FIG_PT_PER_IN, TEXT_HEIGHT_PT / FIG_PT_PER_IN);
+    err_say("note: the labels of the %s %s are %g pt: at %g pt they do not fit %s.", name,
+            frame ? "animation" : "figure", font, asked, page);
 }
 
 /* ---------------------------------------------------------------------------------------------
