@@ -37,8 +37,7 @@ typedef struct {
 struct fig_svg {
     svg_state gs[SVG_DEPTH];
     int depth;
-    char *d; /* the path being built */
-    size_t dn, dcap;
+    bool in_path; /* a <path>'s d attribute is open: the path's commands go straight into it */
     int clips;
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
      * of each part so far, and the panel whose group is open */
@@ -75,6 +74,15 @@ static void put_num(FILE *fp, double v)
     char b[40];
     num(b, sizeof b, v);
     fputs(b, fp);
+}
+
+/* n numbers, a space between each two. */
+static void put_nums(FILE *fp, const double *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fputs(i ? " " : "", fp);
+        put_num(fp, v[i]);
+    }
 }
 
 /* The attribute name="v", with a space before it. */
@@ -184,13 +192,7 @@ void svg_end(fig *f, const char *note)
     fputs("</svg>\n", fp);
 }
 
-void svg_free(fig *f)
-{
-    if (!f->svg)
-        return;
-    free(f->svg->d);
-    free(f->svg);
-}
+void svg_free(fig *f) { free(f->svg); }
 
 /* ---------------------------------------------------------------------------------------------
  * Named groups: <g id="panel-2" class="panel"> around everything drawn for one plot area, and
@@ -308,26 +310,15 @@ void svg_clip_rect(fig *f, fig_rect r)
 /* ---------------------------------------------------------------------------------------------
  * Paths */
 
+/* The first command opens the <path> (its d attribute first); svg_stroke and svg_fill close it,
+ * so nothing else is written while a path is being built (the figure code never does). */
 static void path_add(fig *f, const char *cmd, const double *v, int n)
 {
-    fig_svg *s = f->svg;
-    char buf[160];
-    size_t o = (size_t)snprintf(buf, sizeof buf, "%s", cmd);
-    for (int i = 0; i < n; i++) {
-        char b[40];
-        num(b, sizeof b, v[i]);
-        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? " " : "", b);
-    }
-    if (s->dn + o + 1 > s->dcap) {
-        size_t cap = s->dcap ? s->dcap * 2 : 1024; /* room enough: o < sizeof buf */
-        char *d = realloc(s->d, cap);
-        if (!d)
-            return; /* out of memory: the path stops here */
-        s->d = d;
-        s->dcap = cap;
-    }
-    memcpy(s->d + s->dn, buf, o + 1);
-    s->dn += o;
+    if (!f->svg->in_path)
+        fputs("<path d=\"", f->mem);
+    f->svg->in_path = true;
+    fputs(cmd, f->mem);
+    put_nums(f->mem, v, n);
 }
 
 void svg_move(fig *f, double x, double y) { path_add(f, "M", (double[]){x, y}, 2); }
@@ -343,29 +334,19 @@ void svg_circle(fig *f, double cx, double cy, double r)
     path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, cy}, 7);
 }
 
-static void path_end(fig *f)
-{
-    f->svg->dn = 0;
-    if (f->svg->d)
-        f->svg->d[0] = '\0';
-}
-
 void svg_stroke(fig *f)
 {
     fig_svg *s = f->svg;
     const svg_state *g = &s->gs[s->depth];
-    if (!s->dn)
+    if (!s->in_path)
         return;
     FILE *fp = f->mem;
-    fprintf(fp, "<path d=\"%s\" fill=\"none\"", s->d);
+    fputs("\" fill=\"none\"", fp);
     put_color(fp, "stroke", g->color);
     put_attr(fp, "stroke-width", g->width);
     if (g->ndash) {
         fputs(" stroke-dasharray=\"", fp);
-        for (int i = 0; i < g->ndash; i++) {
-            fputs(i ? " " : "", fp);
-            put_num(fp, g->dash[i]);
-        }
+        put_nums(fp, g->dash, g->ndash);
         fputc('"', fp);
     }
     if (g->cap != PEN_CAP_BUTT)
@@ -373,18 +354,18 @@ void svg_stroke(fig *f)
     if (g->join_round)
         fputs(" stroke-linejoin=\"round\"", fp);
     fputs("/>\n", fp);
-    path_end(f);
+    s->in_path = false;
 }
 
 void svg_fill(fig *f)
 {
     fig_svg *s = f->svg;
-    if (!s->dn)
+    if (!s->in_path)
         return;
-    fprintf(f->mem, "<path d=\"%s\"", s->d);
+    fputc('"', f->mem);
     put_color(f->mem, "fill", s->gs[s->depth].color);
     fputs("/>\n", f->mem);
-    path_end(f);
+    s->in_path = false;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -423,8 +404,7 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
     }
     fig_raster r = {.width = w, .height = h, .stride = w * 4, .data = (unsigned char *)rows,
                     .dpi = 72.0 * w / dst.w};
-    fig_meta none = {0};
-    tf_status st = fig_png_write(mem, &r, &none);
+    tf_status st = fig_png_write(mem, &r, &(fig_meta){0});
     if (fclose(mem) != 0 || st != TF_OK) {
         f->write_failed = true;
     } else {
