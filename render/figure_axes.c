@@ -154,14 +154,6 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
  * sparseness chosen (the last choice for an axis stands). */
-static fig_plan_entry plan_key(const fig_axis *ax, bool horizontal)
-{
-    return (fig_plan_entry){.lo = ax->lo, .hi = ax->hi, .n = ax->n,
-                            .what = (ax->log ? FIG_PLAN_LOG : 0) |
-                                    (ax->integer ? FIG_PLAN_INTEGER : 0) |
-                                    (horizontal ? FIG_PLAN_ACROSS : 0)};
-}
-
 static double plan_wants(const fig *f, const fig_plan_entry *k)
 {
     const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, k);
@@ -181,23 +173,21 @@ static void plan_chose(fig *f, fig_plan_entry k, double coarse)
         out->e[out->n++] = k;
 }
 
-bool fig_plan_drop(fig *f, bool drop)
+/* The larger of v and the plan's value for the next label or value asked about (what: its
+ * FIG_PLAN_* kind), which joins the plan. */
+static double plan_next(fig *f, int what, double v)
 {
-    fig_plan_entry k = {.lo = f->label_call++, .what = FIG_PLAN_LABEL};
-    drop = drop || plan_wants(f, &k) > 0;
-    plan_chose(f, k, drop ? 1.0 : 0.0);
-    return drop;
-}
-
-double fig_plan_max(fig *f, double v)
-{
-    fig_plan_entry k = {.lo = f->label_call++, .what = FIG_PLAN_VALUE};
+    fig_plan_entry k = {.lo = f->label_call++, .what = what};
     const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, &k);
     if (e)
         v = fmax(v, e->coarse);
     plan_chose(f, k, v);
     return v;
 }
+
+bool fig_plan_drop(fig *f, bool drop) { return plan_next(f, FIG_PLAN_LABEL, drop) > 0; }
+
+double fig_plan_max(fig *f, double v) { return plan_next(f, FIG_PLAN_VALUE, v); }
 
 /* Explicit ticks (categories): every k-th labelled, k the smallest that fits (at least want).
  * Returns k. */
@@ -261,7 +251,10 @@ static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, d
 
 void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
 {
-    fig_plan_entry key = plan_key(ax, horizontal);
+    fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .n = ax->n,
+                          .what = (ax->log ? FIG_PLAN_LOG : 0) |
+                                  (ax->integer ? FIG_PLAN_INTEGER : 0) |
+                                  (horizontal ? FIG_PLAN_ACROSS : 0)};
     double want = plan_wants(f, &key);
     plan_chose(f, key,
                ax->n > 0 ? category_ticks(f, ax, len, horizontal, want)

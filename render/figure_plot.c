@@ -25,11 +25,7 @@ static void matrix_row(const fig_matrix *m, long r, double *out)
         out[c] = m->f64 ? m->f64[at + (size_t)c] : (double)m->f32[at + (size_t)c];
 }
 
-static uint32_t cell_rgb(const tf_rgb pal[256], double v, double lo, double hi)
-{
-    tf_rgb k = pal[colormap_index(hi > lo ? (v - lo) / (hi - lo) : 0.5)];
-    return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
-}
+static uint32_t rgb24(tf_rgb k) { return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b; }
 
 /* Source cell i of n lands on [i * d / n, (i + 1) * d / n) of d output pixels (d <= n): at most
  * two pixels, *j0 taking weight *w0 and *j0 + 1 the rest (in pixels, so each pixel's weights
@@ -106,7 +102,8 @@ static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_r
         if (!averaged)
             matrix_row(m, r, v);
         for (long c = 0; c < dc; c++)
-            px[(size_t)r * (size_t)dc + (size_t)c] = cell_rgb(pal, row[c], lo, hi);
+            px[(size_t)r * (size_t)dc + (size_t)c] =
+                rgb24(pal[colormap_index(hi > lo ? (row[c] - lo) / (hi - lo) : 0.5)]);
     }
     free(v);
     return px;
@@ -263,10 +260,8 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     tf_rgb pal[256];
     colormap_palette(cm, pal);
     uint32_t ramp[256];
-    for (int i = 0; i < 256; i++) {
-        tf_rgb k = pal[255 - i];
-        ramp[i] = (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
-    }
+    for (int i = 0; i < 256; i++)
+        ramp[i] = rgb24(pal[255 - i]);
     pen_image(f, ramp, 1, 256, 1, a.r, false);
 
     double tick = fig_tick_len(f), pad = fig_pad(f);
@@ -309,7 +304,8 @@ tf_rgb fig_series_color(int i)
     return okabe_ito[((i % n) + n) % n];
 }
 
-static void set_dash(fig *f, fig_dash dash, double width)
+/* Lines width wide, dashed as dash says. */
+static void set_line(fig *f, double width, fig_dash dash)
 {
     /* on, off, ... in line widths, by fig_dash; dots and dash-dots with round caps */
     static const double pattern[][4] = {{0}, {3.5, 2.0}, {0.0, 2.2}, {3.5, 1.6, 0.0, 1.6}};
@@ -321,12 +317,26 @@ static void set_dash(fig *f, fig_dash dash, double width)
     if (k == FIG_DOTTED || k == FIG_DASHDOT)
         pen_cap(f, PEN_CAP_ROUND);
     pen_dash(f, on, count[k]);
+    pen_width(f, width);
 }
 
-static fig_rect clip_rect(const fig *f, const fig_axes *a)
+/* Data drawn on a's plot: in its panel, the pen saved and, with clip, clipped to the plot and
+ * two line widths around it (the clip returned); data_end ends it. */
+static fig_rect data_begin(fig *f, const fig_axes *a, bool clip)
 {
     double e = fig_line_width(f) * 2;
-    return (fig_rect){a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
+    fig_rect r = {a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
+    pen_part_begin(f, PART_DATA, &a->r);
+    pen_save(f);
+    if (clip)
+        pen_clip_rect(f, r);
+    return r;
+}
+
+static void data_end(fig *f)
+{
+    pen_restore(f);
+    pen_part_end(f, PART_DATA);
 }
 
 /* Record the piece of a curve from (x0, y0) to (x1, y1) as it is drawn: clipped to c, nothing
@@ -343,14 +353,10 @@ static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, dou
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
-    fig_rect clip = clip_rect(f, a);
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_clip_rect(f, clip);
+    fig_rect clip = data_begin(f, a, true);
     pen_rgb(f, c);
-    pen_width(f, width);
     pen_join_round(f);
-    set_dash(f, dash, width);
+    set_line(f, width, dash);
     double lx = NAN, ly = 0; /* the last point, NAN: the pen is up */
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
@@ -368,16 +374,13 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
         ly = py;
     }
     pen_stroke(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size)
 {
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
+    data_begin(f, a, true);
     pen_rgb(f, c);
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
@@ -388,8 +391,7 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
                    a->r, NULL);
     }
     pen_fill(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 /* The outline of marker shape at (px, py), r the radius of its circle: a circle or a regular
@@ -420,8 +422,7 @@ static void marker_path(fig *f, int shape, double px, double py, double r)
 void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
                        tf_rgb c, double size, int shape)
 {
-    pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
+    data_begin(f, a, true);
     pen_width(f, 0.5 * fig_line_width(f));
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
@@ -436,7 +437,7 @@ void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double 
         fig_record(f, FIG_BOX_MARKER, (fig_rect){px - size / 2, py - size / 2, size, size}, 0,
                    a->r, NULL);
     }
-    pen_restore(f);
+    data_end(f);
 }
 
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c)
@@ -446,14 +447,11 @@ void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, doubl
         return;
     fig_rect r = {fmin(px0, px1), fmin(py0, py1), fabs(px1 - px0), fabs(py1 - py0)};
     fig_record(f, FIG_BOX_BAR, r, 0, a->r, NULL);
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
+    data_begin(f, a, true);
     pen_rgb(f, c);
     pen_rect(f, r.x, r.y, r.w, r.h);
     pen_fill(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
@@ -478,8 +476,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
+    data_begin(f, a, false);
     pen_rgb(f, c);
     pen_width(f, width);
     pen_move(f, px0, py0);
@@ -490,8 +487,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     pen_line(f, bx + uy * hw, by - ux * hw);
     pen_close(f);
     pen_fill(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
     return hr;
 }
 
@@ -507,15 +503,12 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
         record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
                        py + pr * sin(t1));
     }
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
+    data_begin(f, a, false);
     pen_rgb(f, c);
-    pen_width(f, width);
-    set_dash(f, dash, width);
+    set_line(f, width, dash);
     pen_circle(f, px, py, pr);
     pen_stroke(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -661,8 +654,7 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
             pen_fill(f);
         } else {
             pen_save(f);
-            pen_width(f, 1.4 * fig_line_width(f));
-            set_dash(f, items[i].dash, 1.4 * fig_line_width(f));
+            set_line(f, 1.4 * fig_line_width(f), items[i].dash);
             pen_move(f, fr.x + pad, cy);
             pen_line(f, fr.x + pad + sample, cy);
             pen_stroke(f);

@@ -183,9 +183,8 @@ bool svg_begin(fig *f)
 void svg_end(fig *f, const char *note)
 {
     FILE *fp = f->mem;
-    while (f->svg->depth > 0)
+    for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
         svg_restore(f);
-    svg_restore(f); /* the page's own clips */
     panel_leave(f);
     put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
     put_element(fp, "metadata", "tfviz-heatmap", note);
@@ -391,21 +390,16 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
     uint32_t *rows = malloc((size_t)w * (size_t)h * 4);
     char *png = NULL;
     size_t png_len = 0;
-    FILE *mem = rows ? open_memstream(&png, &png_len) : NULL;
-    if (!mem) {
-        free(rows);
-        f->write_failed = true;
-        return;
-    }
-    for (int y = 0; y < h; y++) {
+    FILE *mem = open_memstream(&png, &png_len);
+    for (int y = 0; rows && y < h; y++) {
         const uint32_t *src = px + (size_t)(bottom_up ? h - 1 - y : y) * stride_px;
         for (int x = 0; x < w; x++)
             rows[(size_t)y * w + x] = src[x] | 0xff000000u;
     }
     fig_raster r = {.width = w, .height = h, .stride = w * 4, .data = (unsigned char *)rows,
                     .dpi = 72.0 * w / dst.w};
-    tf_status st = fig_png_write(mem, &r, &(fig_meta){0});
-    if (fclose(mem) != 0 || st != TF_OK) {
+    tf_status st = rows && mem ? fig_png_write(mem, &r, &(fig_meta){0}) : TF_ERR_NOMEM;
+    if ((mem && fclose(mem) != 0) || st != TF_OK) {
         f->write_failed = true;
     } else {
         FILE *fp = f->mem;
