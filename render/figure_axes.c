@@ -243,8 +243,7 @@ static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, d
         if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
             return step;
     }
-    if (want > step)
-        step = want; /* the other page's ticks are sparser than any of these */
+    step = fmax(step, want); /* the other page's ticks may be sparser than any of these */
     linear_ticks(ax, step);
     return step;
 }
@@ -297,16 +296,23 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
-/* The width a panel title wraps at: the room over the plot less a panel letter's corner on
- * either side; 0 when the title fits on one line or the axes do not let it wrap (a narrow page:
- * a long subtitle takes two lines instead of refusing the page). */
-static double title_wrap(fig *f, const fig_axes *a, double room, double tag_w)
+/* a's title line in room points wide: *tag_w its panel letter's width with the pad after it and
+ * *tag_h its height (0: none); returns the width the title wraps at, the room less the letter's
+ * corner on either side, or 0 when the title fits on one line or the axes do not let it wrap (a
+ * narrow page: a long subtitle takes two lines instead of refusing the page). */
+static double title_line(fig *f, const fig_axes *a, double room, double *tag_w, double *tag_h)
 {
-    if (!a->title_wraps)
+    *tag_w = 0;
+    *tag_h = 0;
+    if (a->tag) {
+        fig_text_size(f, FIG_LABEL, a->tag, false, tag_w, tag_h);
+        *tag_w += fig_pad(f);
+    }
+    if (!a->title || !a->title_wraps)
         return 0;
     double w, h;
     fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
-    double wrap = room - 2 * tag_w;
+    double wrap = room - 2 * *tag_w;
     return w > wrap && wrap > 0 ? wrap : 0;
 }
 
@@ -322,15 +328,11 @@ static double grow(double want, double have)
 static double title_height(fig *f, const fig_axes *a, fig_rect room, bool *wrapped,
                            double *overflow)
 {
-    double tw = 0, tagw = 0, tagh = 0, h;
-    if (a->tag) {
-        fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &tagh);
-        tagw += fig_pad(f);
-    }
+    double tw = 0, tagw, tagh, h;
+    /* the title is centred over the plot, the letter at the panel's left edge */
+    double wrap = title_line(f, a, room.w, &tagw, &tagh);
     if (!a->title)
         return tagh;
-    /* the title is centred over the plot, the letter at the panel's left edge */
-    double wrap = title_wrap(f, a, room.w, tagw);
     *wrapped = wrap > 0;
     fig_wrap_at(f, wrap);
     fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
@@ -515,16 +517,12 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
-    double tag_w = 0, tag_h;
+    double tag_w, tag_h, wrap = title_line(f, a, a->outer.w, &tag_w, &tag_h);
     /* the title line's foot: above the plot, or above a legend moved there */
     double foot = (a->legend_band.h > 0 ? a->legend_band.y : r.y) - pad;
-    if (a->tag) {
-        fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
-        tag_w += pad;
-    }
     if (a->title) {
         size_t before = fig_boxes_mark(f);
-        fig_wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
+        fig_wrap_at(f, wrap);
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), foot, 0.5,
                  1.0, false);
         fig_wrap_at(f, 0);
