@@ -103,16 +103,22 @@ void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h)
         fig_text_size(f, FIG_TICK, "0", false, w, h), *w = 0.0;
 }
 
+/* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
+static double axis_at(const fig_axis *ax, double v)
+{
+    double t = ax->log ? (log10(v) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
+                       : (v - ax->lo) / (ax->hi - ax->lo);
+    return ax->flip ? 1.0 - t : t;
+}
+
 /* The smallest distance in points between two neighbouring labelled ticks. */
 static double tick_spacing(const fig_axis *ax, double len)
 {
-    double lo = ax->log ? log10(ax->lo) : ax->lo, hi = ax->log ? log10(ax->hi) : ax->hi;
     double best = INFINITY, prev = NAN;
     for (int i = 0; i < ax->nt; i++) {
         if (!ax->tl[i][0])
             continue;
-        double v = ax->log ? log10(ax->t[i]) : ax->t[i];
-        double p = (v - lo) / (hi - lo) * len;
+        double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev))
             best = fmin(best, fabs(p - prev));
         prev = p;
@@ -127,7 +133,7 @@ static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
     for (int i = 0; i < ax->nt; i++) {
         double w, h;
         fig_text_size(f, FIG_TICK, ax->tl[i], false, &w, &h);
-        double p = (ax->t[i] - ax->lo) / (ax->hi - ax->lo) * len;
+        double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
             return false;
         prev_w = w;
@@ -371,9 +377,8 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     double ph = outer.h - top - bottom;
     fig_axis_ticks(f, &a->y, ph, false);
-    double yw, yh;
-    fig_axis_label_extent(f, &a->y, &yw, &yh);
-    double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + yw);
+    fig_axis_label_extent(f, &a->y, &w, &h);
+    double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + w);
     if (a->y.label) {
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
@@ -389,10 +394,9 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* half of the last x label may stick out to the right */
     double pw = outer.w - left - right - 0.5 * pad;
     fig_axis_ticks(f, &a->x, pw, true);
-    double xw, xh;
-    fig_axis_label_extent(f, &a->x, &xw, &xh);
-    if (right < xw / 2)
-        pw -= xw / 2 - right;
+    fig_axis_label_extent(f, &a->x, &w, &h);
+    if (right < w / 2)
+        pw -= w / 2 - right;
     if (overflow > 1)
         fig_need_more(f, 1, overflow);
     /* a plot narrower than three labels or lower than two lines cannot be read */
@@ -407,14 +411,6 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
     a->outer = room;
-}
-
-/* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
-static double axis_at(const fig_axis *ax, double v)
-{
-    double t = ax->log ? (log10(v) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
-                       : (v - ax->lo) / (ax->hi - ax->lo);
-    return ax->flip ? 1.0 - t : t;
 }
 
 double fig_px(const fig_axes *a, double x) { return a->r.x + axis_at(&a->x, x) * a->r.w; }

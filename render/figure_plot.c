@@ -116,11 +116,13 @@ static long side_pixels(const fig *f, double len)
     return px < 1 ? 1 : (long)ceil(px - 1e-9);
 }
 
-/* SVG: a grid of dr x dc colours as an image whose cells are repeated by whole pixels up to the
- * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
-static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
+/* A grid of dr x dc colours as an image over dst; on SVG pages its cells repeated by whole pixels
+ * up to the page's resolution, so a renderer that smooths images smooths inside cells, not across
+ * them. */
+static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
 {
-    long kx = side_pixels(f, dst.w) / dc, ky = side_pixels(f, dst.h) / dr; /* >= 1 each */
+    long kx = f->svg ? side_pixels(f, dst.w) / dc : 1; /* >= 1 each */
+    long ky = f->svg ? side_pixels(f, dst.h) / dr : 1;
     while (kx * ky > 1 && (double)kx * dc * ky * dr > SVG_MAX_PIXELS) {
         kx = kx > 1 ? kx / 2 : 1;
         ky = ky > 1 ? ky / 2 : 1;
@@ -177,12 +179,8 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     uint32_t *px = matrix_pixels(m, dr, dc, pal, lo, hi);
     if (!px)
         return TF_ERR_NOMEM;
-    bool bottom_up = !a->y.flip;
     pen_part_begin(f, PART_HEATMAP, &a->r);
-    if (f->svg)
-        svg_blocks(f, px, dr, dc, a->r, bottom_up);
-    else
-        pen_image(f, px, (int)dc, (int)dr, (int)dc, a->r, bottom_up);
+    heat_image(f, px, dr, dc, a->r, !a->y.flip);
     pen_part_end(f, PART_HEATMAP);
     free(px);
     return TF_OK;
@@ -320,9 +318,9 @@ static void set_line(fig *f, double width, fig_dash dash)
     pen_width(f, width);
 }
 
-/* Data drawn on a's plot: in its panel, the pen saved and, with clip, clipped to the plot and
- * two line widths around it (the clip returned); data_end ends it. */
-static fig_rect data_begin(fig *f, const fig_axes *a, bool clip)
+/* Data drawn on a's plot in colour c: in its panel, the pen saved and, with clip, clipped to the
+ * plot and two line widths around it (the clip returned); data_end ends it. */
+static fig_rect data_begin(fig *f, const fig_axes *a, tf_rgb c, bool clip)
 {
     double e = fig_line_width(f) * 2;
     fig_rect r = {a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
@@ -330,6 +328,7 @@ static fig_rect data_begin(fig *f, const fig_axes *a, bool clip)
     pen_save(f);
     if (clip)
         pen_clip_rect(f, r);
+    pen_rgb(f, c);
     return r;
 }
 
@@ -353,8 +352,7 @@ static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, dou
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
-    fig_rect clip = data_begin(f, a, true);
-    pen_rgb(f, c);
+    fig_rect clip = data_begin(f, a, c, true);
     pen_join_round(f);
     set_line(f, width, dash);
     double lx = NAN, ly = 0; /* the last point, NAN: the pen is up */
@@ -380,8 +378,7 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size)
 {
-    data_begin(f, a, true);
-    pen_rgb(f, c);
+    data_begin(f, a, c, true);
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
         if (!isfinite(px) || !isfinite(py))
@@ -422,7 +419,7 @@ static void marker_path(fig *f, int shape, double px, double py, double r)
 void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
                        tf_rgb c, double size, int shape)
 {
-    data_begin(f, a, true);
+    data_begin(f, a, c, true);
     pen_width(f, 0.5 * fig_line_width(f));
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
@@ -447,8 +444,7 @@ void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, doubl
         return;
     fig_rect r = {fmin(px0, px1), fmin(py0, py1), fabs(px1 - px0), fabs(py1 - py0)};
     fig_record(f, FIG_BOX_BAR, r, 0, a->r, NULL);
-    data_begin(f, a, true);
-    pen_rgb(f, c);
+    data_begin(f, a, c, true);
     pen_rect(f, r.x, r.y, r.w, r.h);
     pen_fill(f);
     data_end(f);
@@ -476,8 +472,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
-    data_begin(f, a, false);
-    pen_rgb(f, c);
+    data_begin(f, a, c, false);
     pen_width(f, width);
     pen_move(f, px0, py0);
     pen_line(f, bx + ux * 0.2 * hl, by + uy * 0.2 * hl);
@@ -503,8 +498,7 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
         record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
                        py + pr * sin(t1));
     }
-    data_begin(f, a, false);
-    pen_rgb(f, c);
+    data_begin(f, a, c, false);
     set_line(f, width, dash);
     pen_circle(f, px, py, pr);
     pen_stroke(f);
@@ -599,13 +593,13 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
         if (px > 0 && px + item > area.w)
             px = 0, row++;
         if (draw) {
-            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
+            double cy = area.y + (row + 0.5) * rh; /* the row's middle */
+            double yc = area.h - (row + 0.5) * rh; /* the same, up from the bottom */
             if (items[k].bar) { /* a bar's square, as the legend beside a plot has it */
                 double side = 0.6 * fs;
                 pen_save(f);
                 pen_rgb(f, items[k].color);
-                pen_rect(f, area.x + px + (sample - side) / 2,
-                         area.y + (row + 0.5) * rh - side / 2, side, side);
+                pen_rect(f, area.x + px + (sample - side) / 2, cy - side / 2, side, side);
                 pen_fill(f);
                 pen_restore(f);
             } else {
@@ -615,8 +609,8 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
             if (items[k].marker > 0)
                 fig_markers_shape(f, &pa, &mx, &yc, 1, items[k].color, 0.6 * fs,
                                   items[k].marker - 1);
-            fig_text(f, FIG_TICK, items[k].label, false, area.x + px + sample + 0.4 * fs,
-                     area.y + (row + 0.5) * rh, 0, 0.5, false);
+            fig_text(f, FIG_TICK, items[k].label, false, area.x + px + sample + 0.4 * fs, cy, 0,
+                     0.5, false);
         }
         px += item + gap;
     }
