@@ -116,9 +116,8 @@ static long side_pixels(const fig *f, double len)
     return px < 1 ? 1 : (long)ceil(px - 1e-9);
 }
 
-/* A grid of dr x dc colours as an image over dst; on SVG pages its cells repeated by whole pixels
- * up to the page's resolution, so a renderer that smooths images smooths inside cells, not across
- * them. */
+/* A dr x dc grid of colours over dst; on SVG pages its cells repeated by whole pixels up to the
+ * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
 static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
 {
     long kx = f->svg ? side_pixels(f, dst.w) / dc : 1; /* >= 1 each */

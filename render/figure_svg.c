@@ -49,8 +49,6 @@ struct fig_svg {
     int open_panel; /* index into panel[], -1 for none */
 };
 
-static void panel_leave(fig *f);
-
 /* ---------------------------------------------------------------------------------------------
  * Numbers and text */
 
@@ -61,10 +59,8 @@ static void num(char *out, size_t n, double v)
         v = 0;
     snprintf(out, n, "%.2f", v);
     char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* none: cut short (|v| > 1e37) */
-    while (dot && e > dot && *e == '0')
+    while (dot && e >= dot && (*e == '0' || e == dot)) /* trailing zeros, then a bare dot */
         *e-- = '\0';
-    if (dot && e == dot)
-        *e = '\0';
     if (strcmp(out, "-0") == 0)
         snprintf(out, n, "0");
 }
@@ -156,44 +152,6 @@ static void put_families(FILE *fp, const char *list)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The document */
-
-bool svg_begin(fig *f)
-{
-    f->svg = calloc(1, sizeof *f->svg);
-    if (!f->svg)
-        return false;
-    f->svg->gs[0] = (svg_state){.width = 1.0};
-    f->svg->open_panel = -1;
-    FILE *fp = f->mem;
-    char w[40], h[40];
-    num(w, sizeof w, f->spec.width);
-    num(h, sizeof h, f->spec.height);
-    fprintf(fp,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
-            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
-            w, h, w, h);
-    put_element(fp, "title", NULL, f->meta.title);
-    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
-    return true;
-}
-
-void svg_end(fig *f, const char *note)
-{
-    FILE *fp = f->mem;
-    for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
-        svg_restore(f);
-    panel_leave(f);
-    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
-    put_element(fp, "metadata", "tfviz-heatmap", note);
-    fputs("</svg>\n", fp);
-}
-
-void svg_free(fig *f) { free(f->svg); }
-
-/* ---------------------------------------------------------------------------------------------
  * Named groups: <g id="panel-2" class="panel"> around everything drawn for one plot area, and
  * inside it or at the page's level <g id="axes-2" class="axes">, heatmap-N, colorbar-N,
  * legend-N, annotation-N and label-N; title-N and note-N at the page's level. A panel is known
@@ -260,6 +218,44 @@ void pen_part_end(fig *f, pen_part part)
     if (f->svg && --f->svg->calls == 0 && part_name[part])
         fputs("</g>\n", f->mem);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * The document */
+
+bool svg_begin(fig *f)
+{
+    f->svg = calloc(1, sizeof *f->svg);
+    if (!f->svg)
+        return false;
+    f->svg->gs[0] = (svg_state){.width = 1.0};
+    f->svg->open_panel = -1;
+    FILE *fp = f->mem;
+    char w[40], h[40];
+    num(w, sizeof w, f->spec.width);
+    num(h, sizeof h, f->spec.height);
+    fprintf(fp,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
+            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
+            w, h, w, h);
+    put_element(fp, "title", NULL, f->meta.title);
+    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
+    return true;
+}
+
+void svg_end(fig *f, const char *note)
+{
+    FILE *fp = f->mem;
+    for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
+        svg_restore(f);
+    panel_leave(f);
+    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
+    put_element(fp, "metadata", "tfviz-heatmap", note);
+    fputs("</svg>\n", fp);
+}
+
+void svg_free(fig *f) { free(f->svg); }
 
 /* ---------------------------------------------------------------------------------------------
  * State */
