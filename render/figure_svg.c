@@ -422,17 +422,15 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
 {
     double fs = size, rise = 0;
     bool italic = false, bold = false;
-    if (ai) {
-        PangoAttribute *a;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
-            italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
-            bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
-            fs = size * ((PangoAttrFloat *)a)->value;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
-            rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
-    }
+    PangoAttribute *a;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
+        italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
+        bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
+        fs = size * ((PangoAttrFloat *)a)->value;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
+        rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
@@ -454,7 +452,8 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
 {
     FILE *fp = f->mem;
     const char *text = pango_layout_get_text(f->layout);
-    PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
+    PangoAttrList *attrs = pango_layout_get_attributes(f->layout); /* none: an empty list */
+    attrs = attrs ? pango_attr_list_ref(attrs) : pango_attr_list_new();
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
     double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
@@ -490,20 +489,19 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         fputc('>', fp);
         /* a <tspan> per run of attributes within the line */
         int s0 = line->start_index, e0 = line->start_index + line->length;
-        PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
+        PangoAttrIterator *ai = pango_attr_list_get_iterator(attrs);
         double cur = by; /* the <text>'s own baseline */
         do {
-            int s = s0, e = e0;
-            if (ai)
-                pango_attr_iterator_range(ai, &s, &e);
+            int s, e;
+            pango_attr_iterator_range(ai, &s, &e);
             s = s < s0 ? s0 : s;
             e = e > e0 ? e0 : e;
             if (e > s)
                 put_run(fp, text, s, e, ai, size, by, &cur);
-        } while (ai && pango_attr_iterator_next(ai));
-        if (ai)
-            pango_attr_iterator_destroy(ai);
+        } while (pango_attr_iterator_next(ai));
+        pango_attr_iterator_destroy(ai);
         fputs("</text>\n", fp);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
+    pango_attr_list_unref(attrs);
 }
