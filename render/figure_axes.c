@@ -103,16 +103,22 @@ void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h)
         fig_text_size(f, FIG_TICK, "0", false, w, h), *w = 0.0;
 }
 
+/* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
+static double axis_at(const fig_axis *ax, double v)
+{
+    double t = ax->log ? (log10(v) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
+                       : (v - ax->lo) / (ax->hi - ax->lo);
+    return ax->flip ? 1.0 - t : t;
+}
+
 /* The smallest distance in points between two neighbouring labelled ticks. */
 static double tick_spacing(const fig_axis *ax, double len)
 {
-    double lo = ax->log ? log10(ax->lo) : ax->lo, hi = ax->log ? log10(ax->hi) : ax->hi;
     double best = INFINITY, prev = NAN;
     for (int i = 0; i < ax->nt; i++) {
         if (!ax->tl[i][0])
             continue;
-        double v = ax->log ? log10(ax->t[i]) : ax->t[i];
-        double p = (v - lo) / (hi - lo) * len;
+        double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev))
             best = fmin(best, fabs(p - prev));
         prev = p;
@@ -127,7 +133,7 @@ static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
     for (int i = 0; i < ax->nt; i++) {
         double w, h;
         fig_text_size(f, FIG_TICK, ax->tl[i], false, &w, &h);
-        double p = (ax->t[i] - ax->lo) / (ax->hi - ax->lo) * len;
+        double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
             return false;
         prev_w = w;
@@ -154,14 +160,6 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
  * sparseness chosen (the last choice for an axis stands). */
-static fig_plan_entry plan_key(const fig_axis *ax, bool horizontal)
-{
-    return (fig_plan_entry){.lo = ax->lo, .hi = ax->hi, .n = ax->n,
-                            .what = (ax->log ? FIG_PLAN_LOG : 0) |
-                                    (ax->integer ? FIG_PLAN_INTEGER : 0) |
-                                    (horizontal ? FIG_PLAN_ACROSS : 0)};
-}
-
 static double plan_wants(const fig *f, const fig_plan_entry *k)
 {
     const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, k);
@@ -181,23 +179,21 @@ static void plan_chose(fig *f, fig_plan_entry k, double coarse)
         out->e[out->n++] = k;
 }
 
-bool fig_plan_drop(fig *f, bool drop)
+/* The larger of v and the plan's value for the next label or value asked about (what: its
+ * FIG_PLAN_* kind), which joins the plan. */
+static double plan_next(fig *f, int what, double v)
 {
-    fig_plan_entry k = {.lo = f->label_call++, .what = FIG_PLAN_LABEL};
-    drop = drop || plan_wants(f, &k) > 0;
-    plan_chose(f, k, drop ? 1.0 : 0.0);
-    return drop;
-}
-
-double fig_plan_max(fig *f, double v)
-{
-    fig_plan_entry k = {.lo = f->label_call++, .what = FIG_PLAN_VALUE};
+    fig_plan_entry k = {.lo = f->label_call++, .what = what};
     const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, &k);
     if (e)
         v = fmax(v, e->coarse);
     plan_chose(f, k, v);
     return v;
 }
+
+bool fig_plan_drop(fig *f, bool drop) { return plan_next(f, FIG_PLAN_LABEL, drop) > 0; }
+
+double fig_plan_max(fig *f, double v) { return plan_next(f, FIG_PLAN_VALUE, v); }
 
 /* Explicit ticks (categories): every k-th labelled, k the smallest that fits (at least want).
  * Returns k. */
@@ -253,15 +249,17 @@ static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, d
         if (ax->nt <= 2 || ticks_fit(f, ax, len, horizontal))
             return step;
     }
-    if (want > step)
-        step = want; /* the other page's ticks are sparser than any of these */
+    step = fmax(step, want); /* the other page's ticks may be sparser than any of these */
     linear_ticks(ax, step);
     return step;
 }
 
 void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
 {
-    fig_plan_entry key = plan_key(ax, horizontal);
+    fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .n = ax->n,
+                          .what = (ax->log ? FIG_PLAN_LOG : 0) |
+                                  (ax->integer ? FIG_PLAN_INTEGER : 0) |
+                                  (horizontal ? FIG_PLAN_ACROSS : 0)};
     double want = plan_wants(f, &key);
     plan_chose(f, key,
                ax->n > 0 ? category_ticks(f, ax, len, horizontal, want)
@@ -304,16 +302,23 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
-/* The width a panel title wraps at: the room over the plot less a panel letter's corner on
- * either side; 0 when the title fits on one line or the axes do not let it wrap (a narrow page:
- * a long subtitle takes two lines instead of refusing the page). */
-static double title_wrap(fig *f, const fig_axes *a, double room, double tag_w)
+/* a's title line in room points wide: *tag_w its panel letter's width with the pad after it and
+ * *tag_h its height (0: none); returns the width the title wraps at, the room less the letter's
+ * corner on either side, or 0 when the title fits on one line or the axes do not let it wrap (a
+ * narrow page: a long subtitle takes two lines instead of refusing the page). */
+static double title_line(fig *f, const fig_axes *a, double room, double *tag_w, double *tag_h)
 {
-    if (!a->title_wraps)
+    *tag_w = 0;
+    *tag_h = 0;
+    if (a->tag) {
+        fig_text_size(f, FIG_LABEL, a->tag, false, tag_w, tag_h);
+        *tag_w += fig_pad(f);
+    }
+    if (!a->title || !a->title_wraps)
         return 0;
     double w, h;
     fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
-    double wrap = room - 2 * tag_w;
+    double wrap = room - 2 * *tag_w;
     return w > wrap && wrap > 0 ? wrap : 0;
 }
 
@@ -329,15 +334,11 @@ static double grow(double want, double have)
 static double title_height(fig *f, const fig_axes *a, fig_rect room, bool *wrapped,
                            double *overflow)
 {
-    double tw = 0, tagw = 0, tagh = 0, h;
-    if (a->tag) {
-        fig_text_size(f, FIG_LABEL, a->tag, false, &tagw, &tagh);
-        tagw += fig_pad(f);
-    }
+    double tw = 0, tagw, tagh, h;
+    /* the title is centred over the plot, the letter at the panel's left edge */
+    double wrap = title_line(f, a, room.w, &tagw, &tagh);
     if (!a->title)
         return tagh;
-    /* the title is centred over the plot, the letter at the panel's left edge */
-    double wrap = title_wrap(f, a, room.w, tagw);
     *wrapped = wrap > 0;
     fig_wrap_at(f, wrap);
     fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
@@ -376,9 +377,8 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     double ph = outer.h - top - bottom;
     fig_axis_ticks(f, &a->y, ph, false);
-    double yw, yh;
-    fig_axis_label_extent(f, &a->y, &yw, &yh);
-    double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + yw);
+    fig_axis_label_extent(f, &a->y, &w, &h);
+    double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + w);
     if (a->y.label) {
         fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
         left += pad + h;
@@ -394,10 +394,9 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* half of the last x label may stick out to the right */
     double pw = outer.w - left - right - 0.5 * pad;
     fig_axis_ticks(f, &a->x, pw, true);
-    double xw, xh;
-    fig_axis_label_extent(f, &a->x, &xw, &xh);
-    if (right < xw / 2)
-        pw -= xw / 2 - right;
+    fig_axis_label_extent(f, &a->x, &w, &h);
+    if (right < w / 2)
+        pw -= w / 2 - right;
     if (overflow > 1)
         fig_need_more(f, 1, overflow);
     /* a plot narrower than three labels or lower than two lines cannot be read */
@@ -412,14 +411,6 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     a->r = fig_snap(f, (fig_rect){outer.x + left, outer.y + top, pw, ph});
     a->outer = room;
-}
-
-/* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
-static double axis_at(const fig_axis *ax, double v)
-{
-    double t = ax->log ? (log10(v) - log10(ax->lo)) / (log10(ax->hi) - log10(ax->lo))
-                       : (v - ax->lo) / (ax->hi - ax->lo);
-    return ax->flip ? 1.0 - t : t;
 }
 
 double fig_px(const fig_axes *a, double x) { return a->r.x + axis_at(&a->x, x) * a->r.w; }
@@ -522,16 +513,12 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
-    double tag_w = 0, tag_h;
+    double tag_w, tag_h, wrap = title_line(f, a, a->outer.w, &tag_w, &tag_h);
     /* the title line's foot: above the plot, or above a legend moved there */
     double foot = (a->legend_band.h > 0 ? a->legend_band.y : r.y) - pad;
-    if (a->tag) {
-        fig_text_size(f, FIG_LABEL, a->tag, false, &tag_w, &tag_h);
-        tag_w += pad;
-    }
     if (a->title) {
         size_t before = fig_boxes_mark(f);
-        fig_wrap_at(f, title_wrap(f, a, a->outer.w, tag_w));
+        fig_wrap_at(f, wrap);
         fig_text(f, FIG_LABEL, a->title, false, centred_in(f, a, a->title, tag_w), foot, 0.5,
                  1.0, false);
         fig_wrap_at(f, 0);

@@ -25,11 +25,7 @@ static void matrix_row(const fig_matrix *m, long r, double *out)
         out[c] = m->f64 ? m->f64[at + (size_t)c] : (double)m->f32[at + (size_t)c];
 }
 
-static uint32_t cell_rgb(const tf_rgb pal[256], double v, double lo, double hi)
-{
-    tf_rgb k = pal[colormap_index(hi > lo ? (v - lo) / (hi - lo) : 0.5)];
-    return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
-}
+static uint32_t rgb24(tf_rgb k) { return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b; }
 
 /* Source cell i of n lands on [i * d / n, (i + 1) * d / n) of d output pixels (d <= n): at most
  * two pixels, *j0 taking weight *w0 and *j0 + 1 the rest (in pixels, so each pixel's weights
@@ -106,7 +102,8 @@ static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_r
         if (!averaged)
             matrix_row(m, r, v);
         for (long c = 0; c < dc; c++)
-            px[(size_t)r * (size_t)dc + (size_t)c] = cell_rgb(pal, row[c], lo, hi);
+            px[(size_t)r * (size_t)dc + (size_t)c] =
+                rgb24(pal[colormap_index(hi > lo ? (row[c] - lo) / (hi - lo) : 0.5)]);
     }
     free(v);
     return px;
@@ -119,11 +116,12 @@ static long side_pixels(const fig *f, double len)
     return px < 1 ? 1 : (long)ceil(px - 1e-9);
 }
 
-/* SVG: a grid of dr x dc colours as an image whose cells are repeated by whole pixels up to the
+/* A dr x dc grid of colours over dst; on SVG pages its cells repeated by whole pixels up to the
  * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
-static void svg_blocks(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
+static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
 {
-    long kx = side_pixels(f, dst.w) / dc, ky = side_pixels(f, dst.h) / dr; /* >= 1 each */
+    long kx = f->svg ? side_pixels(f, dst.w) / dc : 1; /* >= 1 each */
+    long ky = f->svg ? side_pixels(f, dst.h) / dr : 1;
     while (kx * ky > 1 && (double)kx * dc * ky * dr > SVG_MAX_PIXELS) {
         kx = kx > 1 ? kx / 2 : 1;
         ky = ky > 1 ? ky / 2 : 1;
@@ -180,12 +178,8 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     uint32_t *px = matrix_pixels(m, dr, dc, pal, lo, hi);
     if (!px)
         return TF_ERR_NOMEM;
-    bool bottom_up = !a->y.flip;
     pen_part_begin(f, PART_HEATMAP, &a->r);
-    if (f->svg)
-        svg_blocks(f, px, dr, dc, a->r, bottom_up);
-    else
-        pen_image(f, px, (int)dc, (int)dr, (int)dc, a->r, bottom_up);
+    heat_image(f, px, dr, dc, a->r, !a->y.flip);
     pen_part_end(f, PART_HEATMAP);
     free(px);
     return TF_OK;
@@ -263,10 +257,8 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     tf_rgb pal[256];
     colormap_palette(cm, pal);
     uint32_t ramp[256];
-    for (int i = 0; i < 256; i++) {
-        tf_rgb k = pal[255 - i];
-        ramp[i] = (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b;
-    }
+    for (int i = 0; i < 256; i++)
+        ramp[i] = rgb24(pal[255 - i]);
     pen_image(f, ramp, 1, 256, 1, a.r, false);
 
     double tick = fig_tick_len(f), pad = fig_pad(f);
@@ -309,7 +301,8 @@ tf_rgb fig_series_color(int i)
     return okabe_ito[((i % n) + n) % n];
 }
 
-static void set_dash(fig *f, fig_dash dash, double width)
+/* Lines width wide, dashed as dash says. */
+static void set_line(fig *f, double width, fig_dash dash)
 {
     /* on, off, ... in line widths, by fig_dash; dots and dash-dots with round caps */
     static const double pattern[][4] = {{0}, {3.5, 2.0}, {0.0, 2.2}, {3.5, 1.6, 0.0, 1.6}};
@@ -321,12 +314,27 @@ static void set_dash(fig *f, fig_dash dash, double width)
     if (k == FIG_DOTTED || k == FIG_DASHDOT)
         pen_cap(f, PEN_CAP_ROUND);
     pen_dash(f, on, count[k]);
+    pen_width(f, width);
 }
 
-static fig_rect clip_rect(const fig *f, const fig_axes *a)
+/* Data drawn on a's plot in colour c: in its panel, the pen saved and, with clip, clipped to the
+ * plot and two line widths around it (the clip returned); data_end ends it. */
+static fig_rect data_begin(fig *f, const fig_axes *a, tf_rgb c, bool clip)
 {
     double e = fig_line_width(f) * 2;
-    return (fig_rect){a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
+    fig_rect r = {a->r.x - e, a->r.y - e, a->r.w + 2 * e, a->r.h + 2 * e};
+    pen_part_begin(f, PART_DATA, &a->r);
+    pen_save(f);
+    if (clip)
+        pen_clip_rect(f, r);
+    pen_rgb(f, c);
+    return r;
+}
+
+static void data_end(fig *f)
+{
+    pen_restore(f);
+    pen_part_end(f, PART_DATA);
 }
 
 /* Record the piece of a curve from (x0, y0) to (x1, y1) as it is drawn: clipped to c, nothing
@@ -343,14 +351,9 @@ static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, dou
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
-    fig_rect clip = clip_rect(f, a);
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_clip_rect(f, clip);
-    pen_rgb(f, c);
-    pen_width(f, width);
+    fig_rect clip = data_begin(f, a, c, true);
     pen_join_round(f);
-    set_dash(f, dash, width);
+    set_line(f, width, dash);
     double lx = NAN, ly = 0; /* the last point, NAN: the pen is up */
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
@@ -368,17 +371,13 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
         ly = py;
     }
     pen_stroke(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
                  double size)
 {
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
-    pen_rgb(f, c);
+    data_begin(f, a, c, true);
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
         if (!isfinite(px) || !isfinite(py))
@@ -388,8 +387,7 @@ void fig_markers(fig *f, const fig_axes *a, const double *x, const double *y, lo
                    a->r, NULL);
     }
     pen_fill(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 /* The outline of marker shape at (px, py), r the radius of its circle: a circle or a regular
@@ -420,8 +418,7 @@ static void marker_path(fig *f, int shape, double px, double py, double r)
 void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double *y, long n,
                        tf_rgb c, double size, int shape)
 {
-    pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
+    data_begin(f, a, c, true);
     pen_width(f, 0.5 * fig_line_width(f));
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
@@ -436,7 +433,7 @@ void fig_markers_shape(fig *f, const fig_axes *a, const double *x, const double 
         fig_record(f, FIG_BOX_MARKER, (fig_rect){px - size / 2, py - size / 2, size, size}, 0,
                    a->r, NULL);
     }
-    pen_restore(f);
+    data_end(f);
 }
 
 void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, double top, tf_rgb c)
@@ -446,14 +443,10 @@ void fig_bar(fig *f, const fig_axes *a, double x0, double x1, double base, doubl
         return;
     fig_rect r = {fmin(px0, px1), fmin(py0, py1), fabs(px1 - px0), fabs(py1 - py0)};
     fig_record(f, FIG_BOX_BAR, r, 0, a->r, NULL);
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_clip_rect(f, clip_rect(f, a));
-    pen_rgb(f, c);
+    data_begin(f, a, c, true);
     pen_rect(f, r.x, r.y, r.w, r.h);
     pen_fill(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 void fig_segment(fig *f, const fig_axes *a, double x0, double y0, double x1, double y1, tf_rgb c,
@@ -478,9 +471,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_rgb(f, c);
+    data_begin(f, a, c, false);
     pen_width(f, width);
     pen_move(f, px0, py0);
     pen_line(f, bx + ux * 0.2 * hl, by + uy * 0.2 * hl);
@@ -490,8 +481,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     pen_line(f, bx + uy * hw, by - ux * hw);
     pen_close(f);
     pen_fill(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
     return hr;
 }
 
@@ -507,15 +497,11 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
         record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
                        py + pr * sin(t1));
     }
-    pen_part_begin(f, PART_DATA, &a->r);
-    pen_save(f);
-    pen_rgb(f, c);
-    pen_width(f, width);
-    set_dash(f, dash, width);
+    data_begin(f, a, c, false);
+    set_line(f, width, dash);
     pen_circle(f, px, py, pr);
     pen_stroke(f);
-    pen_restore(f);
-    pen_part_end(f, PART_DATA);
+    data_end(f);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -606,13 +592,13 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
         if (px > 0 && px + item > area.w)
             px = 0, row++;
         if (draw) {
-            double yc = area.h - (row + 0.5) * rh; /* the row's middle, up from the bottom */
+            double cy = area.y + (row + 0.5) * rh; /* the row's middle */
+            double yc = area.h - (row + 0.5) * rh; /* the same, up from the bottom */
             if (items[k].bar) { /* a bar's square, as the legend beside a plot has it */
                 double side = 0.6 * fs;
                 pen_save(f);
                 pen_rgb(f, items[k].color);
-                pen_rect(f, area.x + px + (sample - side) / 2,
-                         area.y + (row + 0.5) * rh - side / 2, side, side);
+                pen_rect(f, area.x + px + (sample - side) / 2, cy - side / 2, side, side);
                 pen_fill(f);
                 pen_restore(f);
             } else {
@@ -622,8 +608,8 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
             if (items[k].marker > 0)
                 fig_markers_shape(f, &pa, &mx, &yc, 1, items[k].color, 0.6 * fs,
                                   items[k].marker - 1);
-            fig_text(f, FIG_TICK, items[k].label, false, area.x + px + sample + 0.4 * fs,
-                     area.y + (row + 0.5) * rh, 0, 0.5, false);
+            fig_text(f, FIG_TICK, items[k].label, false, area.x + px + sample + 0.4 * fs, cy, 0,
+                     0.5, false);
         }
         px += item + gap;
     }
@@ -661,8 +647,7 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
             pen_fill(f);
         } else {
             pen_save(f);
-            pen_width(f, 1.4 * fig_line_width(f));
-            set_dash(f, items[i].dash, 1.4 * fig_line_width(f));
+            set_line(f, 1.4 * fig_line_width(f), items[i].dash);
             pen_move(f, fr.x + pad, cy);
             pen_line(f, fr.x + pad + sample, cy);
             pen_stroke(f);

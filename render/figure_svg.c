@@ -37,8 +37,7 @@ typedef struct {
 struct fig_svg {
     svg_state gs[SVG_DEPTH];
     int depth;
-    char *d; /* the path being built */
-    size_t dn, dcap;
+    bool in_path; /* a <path>'s d attribute is open: the path's commands go straight into it */
     int clips;
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
      * of each part so far, and the panel whose group is open */
@@ -50,8 +49,6 @@ struct fig_svg {
     int open_panel; /* index into panel[], -1 for none */
 };
 
-static void panel_leave(fig *f);
-
 /* ---------------------------------------------------------------------------------------------
  * Numbers and text */
 
@@ -62,10 +59,8 @@ static void num(char *out, size_t n, double v)
         v = 0;
     snprintf(out, n, "%.2f", v);
     char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* none: cut short (|v| > 1e37) */
-    while (dot && e > dot && *e == '0')
+    while (dot && e >= dot && (*e == '0' || e == dot)) /* trailing zeros, then a bare dot */
         *e-- = '\0';
-    if (dot && e == dot)
-        *e = '\0';
     if (strcmp(out, "-0") == 0)
         snprintf(out, n, "0");
 }
@@ -75,6 +70,15 @@ static void put_num(FILE *fp, double v)
     char b[40];
     num(b, sizeof b, v);
     fputs(b, fp);
+}
+
+/* n numbers, a space between each two. */
+static void put_nums(FILE *fp, const double *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        fputs(i ? " " : "", fp);
+        put_num(fp, v[i]);
+    }
 }
 
 /* The attribute name="v", with a space before it. */
@@ -148,51 +152,6 @@ static void put_families(FILE *fp, const char *list)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The document */
-
-bool svg_begin(fig *f)
-{
-    f->svg = calloc(1, sizeof *f->svg);
-    if (!f->svg)
-        return false;
-    f->svg->gs[0] = (svg_state){.width = 1.0};
-    f->svg->open_panel = -1;
-    FILE *fp = f->mem;
-    char w[40], h[40];
-    num(w, sizeof w, f->spec.width);
-    num(h, sizeof h, f->spec.height);
-    fprintf(fp,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
-            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
-            w, h, w, h);
-    put_element(fp, "title", NULL, f->meta.title);
-    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
-    return true;
-}
-
-void svg_end(fig *f, const char *note)
-{
-    FILE *fp = f->mem;
-    while (f->svg->depth > 0)
-        svg_restore(f);
-    svg_restore(f); /* the page's own clips */
-    panel_leave(f);
-    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
-    put_element(fp, "metadata", "tfviz-heatmap", note);
-    fputs("</svg>\n", fp);
-}
-
-void svg_free(fig *f)
-{
-    if (!f->svg)
-        return;
-    free(f->svg->d);
-    free(f->svg);
-}
-
-/* ---------------------------------------------------------------------------------------------
  * Named groups: <g id="panel-2" class="panel"> around everything drawn for one plot area, and
  * inside it or at the page's level <g id="axes-2" class="axes">, heatmap-N, colorbar-N,
  * legend-N, annotation-N and label-N; title-N and note-N at the page's level. A panel is known
@@ -261,6 +220,44 @@ void pen_part_end(fig *f, pen_part part)
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * The document */
+
+bool svg_begin(fig *f)
+{
+    f->svg = calloc(1, sizeof *f->svg);
+    if (!f->svg)
+        return false;
+    f->svg->gs[0] = (svg_state){.width = 1.0};
+    f->svg->open_panel = -1;
+    FILE *fp = f->mem;
+    char w[40], h[40];
+    num(w, sizeof w, f->spec.width);
+    num(h, sizeof h, f->spec.height);
+    fprintf(fp,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
+            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
+            w, h, w, h);
+    put_element(fp, "title", NULL, f->meta.title);
+    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
+    return true;
+}
+
+void svg_end(fig *f, const char *note)
+{
+    FILE *fp = f->mem;
+    for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
+        svg_restore(f);
+    panel_leave(f);
+    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
+    put_element(fp, "metadata", "tfviz-heatmap", note);
+    fputs("</svg>\n", fp);
+}
+
+void svg_free(fig *f) { free(f->svg); }
+
+/* ---------------------------------------------------------------------------------------------
  * State */
 
 void svg_save(fig *f)
@@ -308,26 +305,15 @@ void svg_clip_rect(fig *f, fig_rect r)
 /* ---------------------------------------------------------------------------------------------
  * Paths */
 
+/* The first command opens the <path> (its d attribute first); svg_stroke and svg_fill close it,
+ * so nothing else is written while a path is being built (the figure code never does). */
 static void path_add(fig *f, const char *cmd, const double *v, int n)
 {
-    fig_svg *s = f->svg;
-    char buf[160];
-    size_t o = (size_t)snprintf(buf, sizeof buf, "%s", cmd);
-    for (int i = 0; i < n; i++) {
-        char b[40];
-        num(b, sizeof b, v[i]);
-        o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? " " : "", b);
-    }
-    if (s->dn + o + 1 > s->dcap) {
-        size_t cap = s->dcap ? s->dcap * 2 : 1024; /* room enough: o < sizeof buf */
-        char *d = realloc(s->d, cap);
-        if (!d)
-            return; /* out of memory: the path stops here */
-        s->d = d;
-        s->dcap = cap;
-    }
-    memcpy(s->d + s->dn, buf, o + 1);
-    s->dn += o;
+    if (!f->svg->in_path)
+        fputs("<path d=\"", f->mem);
+    f->svg->in_path = true;
+    fputs(cmd, f->mem);
+    put_nums(f->mem, v, n);
 }
 
 void svg_move(fig *f, double x, double y) { path_add(f, "M", (double[]){x, y}, 2); }
@@ -343,29 +329,19 @@ void svg_circle(fig *f, double cx, double cy, double r)
     path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, cy}, 7);
 }
 
-static void path_end(fig *f)
-{
-    f->svg->dn = 0;
-    if (f->svg->d)
-        f->svg->d[0] = '\0';
-}
-
 void svg_stroke(fig *f)
 {
     fig_svg *s = f->svg;
     const svg_state *g = &s->gs[s->depth];
-    if (!s->dn)
+    if (!s->in_path)
         return;
     FILE *fp = f->mem;
-    fprintf(fp, "<path d=\"%s\" fill=\"none\"", s->d);
+    fputs("\" fill=\"none\"", fp);
     put_color(fp, "stroke", g->color);
     put_attr(fp, "stroke-width", g->width);
     if (g->ndash) {
         fputs(" stroke-dasharray=\"", fp);
-        for (int i = 0; i < g->ndash; i++) {
-            fputs(i ? " " : "", fp);
-            put_num(fp, g->dash[i]);
-        }
+        put_nums(fp, g->dash, g->ndash);
         fputc('"', fp);
     }
     if (g->cap != PEN_CAP_BUTT)
@@ -373,18 +349,18 @@ void svg_stroke(fig *f)
     if (g->join_round)
         fputs(" stroke-linejoin=\"round\"", fp);
     fputs("/>\n", fp);
-    path_end(f);
+    s->in_path = false;
 }
 
 void svg_fill(fig *f)
 {
     fig_svg *s = f->svg;
-    if (!s->dn)
+    if (!s->in_path)
         return;
-    fprintf(f->mem, "<path d=\"%s\"", s->d);
+    fputc('"', f->mem);
     put_color(f->mem, "fill", s->gs[s->depth].color);
     fputs("/>\n", f->mem);
-    path_end(f);
+    s->in_path = false;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -410,22 +386,16 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
     uint32_t *rows = malloc((size_t)w * (size_t)h * 4);
     char *png = NULL;
     size_t png_len = 0;
-    FILE *mem = rows ? open_memstream(&png, &png_len) : NULL;
-    if (!mem) {
-        free(rows);
-        f->write_failed = true;
-        return;
-    }
-    for (int y = 0; y < h; y++) {
+    FILE *mem = open_memstream(&png, &png_len);
+    for (int y = 0; rows && y < h; y++) {
         const uint32_t *src = px + (size_t)(bottom_up ? h - 1 - y : y) * stride_px;
         for (int x = 0; x < w; x++)
             rows[(size_t)y * w + x] = src[x] | 0xff000000u;
     }
     fig_raster r = {.width = w, .height = h, .stride = w * 4, .data = (unsigned char *)rows,
                     .dpi = 72.0 * w / dst.w};
-    fig_meta none = {0};
-    tf_status st = fig_png_write(mem, &r, &none);
-    if (fclose(mem) != 0 || st != TF_OK) {
+    tf_status st = rows && mem ? fig_png_write(mem, &r, &(fig_meta){0}) : TF_ERR_NOMEM;
+    if ((mem && fclose(mem) != 0) || st != TF_OK) {
         f->write_failed = true;
     } else {
         FILE *fp = f->mem;
@@ -452,17 +422,15 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
 {
     double fs = size, rise = 0;
     bool italic = false, bold = false;
-    if (ai) {
-        PangoAttribute *a;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
-            italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
-            bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
-            fs = size * ((PangoAttrFloat *)a)->value;
-        if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
-            rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
-    }
+    PangoAttribute *a;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
+        italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
+        bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
+        fs = size * ((PangoAttrFloat *)a)->value;
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
+        rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
@@ -484,7 +452,8 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
 {
     FILE *fp = f->mem;
     const char *text = pango_layout_get_text(f->layout);
-    PangoAttrList *attrs = pango_layout_get_attributes(f->layout);
+    PangoAttrList *attrs = pango_layout_get_attributes(f->layout); /* none: an empty list */
+    attrs = attrs ? pango_attr_list_ref(attrs) : pango_attr_list_new();
     PangoRectangle logical;
     pango_layout_get_extents(f->layout, NULL, &logical);
     double w = (double)logical.width / PANGO_SCALE, h = (double)logical.height / PANGO_SCALE;
@@ -520,20 +489,19 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         fputc('>', fp);
         /* a <tspan> per run of attributes within the line */
         int s0 = line->start_index, e0 = line->start_index + line->length;
-        PangoAttrIterator *ai = attrs ? pango_attr_list_get_iterator(attrs) : NULL;
+        PangoAttrIterator *ai = pango_attr_list_get_iterator(attrs);
         double cur = by; /* the <text>'s own baseline */
         do {
-            int s = s0, e = e0;
-            if (ai)
-                pango_attr_iterator_range(ai, &s, &e);
+            int s, e;
+            pango_attr_iterator_range(ai, &s, &e);
             s = s < s0 ? s0 : s;
             e = e > e0 ? e0 : e;
             if (e > s)
                 put_run(fp, text, s, e, ai, size, by, &cur);
-        } while (ai && pango_attr_iterator_next(ai));
-        if (ai)
-            pango_attr_iterator_destroy(ai);
+        } while (pango_attr_iterator_next(ai));
+        pango_attr_iterator_destroy(ai);
         fputs("</text>\n", fp);
     } while (pango_layout_iter_next_line(it));
     pango_layout_iter_free(it);
+    pango_attr_list_unref(attrs);
 }
