@@ -172,7 +172,7 @@ static bool rr_overlap(fig_rect a, fig_rect b, double m)
  * heads' boxes heads[]), the guides through 0 and the circle of radius R. */
 typedef struct {
     const fig_axes *a2;
-    const fig_rect *placed; /* (m) centres and sizes */
+    fig_rect *placed;       /* (m) centres and sizes */
     long m;
     const fig_rect *heads;  /* (n) */
     const double (*tip)[2]; /* (n) data units */
@@ -211,16 +211,14 @@ static int spot_clearance(const arrow_scene *s, fig_rect b)
     return hypot(nx, ny) < rr && hypot(fx, fy) > rr ? 1 : 2;
 }
 
-/* Label text of arrow s->m, whose tip is at (x, y): beyond the tip (straight out, else turned
- * up to a third of a right angle), inside the plot, at the first place clear of everything
- * (spot_clearance), else at the first clear of the labels and the heads. s->placed[m] becomes
- * its box (centre and size). A plot too small for either makes the page cramped (a taller page
- * gives it room). */
-static void arrow_label(fig *f, const arrow_scene *s, fig_rect *placed, const char *text,
-                        double x, double y)
+/* Label text of arrow s->m at its tip: beyond it (straight out, else turned up to a third of a
+ * right angle), inside the plot, at the first place clear of everything (spot_clearance), else at
+ * the first clear of the labels and the heads. s->placed[m] becomes its box (centre and size). A
+ * plot too small for either makes the page cramped (a taller page gives it room). */
+static void arrow_label(fig *f, const arrow_scene *s, const char *text)
 {
     const fig_axes *a2 = s->a2;
-    double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
+    double x0 = fig_px(a2, s->tip[s->m][0]), y0 = fig_py(a2, s->tip[s->m][1]);
     double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
     double tw, th, tx = x0, ty = y0;
     fig_text_size(f, FIG_TICK, text, true, &tw, &th);
@@ -243,7 +241,7 @@ static void arrow_label(fig *f, const arrow_scene *s, fig_rect *placed, const ch
         tx = bx, ty = by;
     else
         fig_set_cramped(f);
-    placed[s->m] = (fig_rect){tx, ty, tw, th};
+    s->placed[s->m] = (fig_rect){tx, ty, tw, th};
     fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
 }
 
@@ -308,12 +306,12 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
         heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
                              0.9 * fig_font_size(c->f, FIG_TICK));
     }
-    for (long m = 0; m < M; m++) { /* the labels after every arrow, off all their heads */
+    arrow_scene sc = {.a2 = &a2, .placed = placed, .heads = heads,
+                      .tip = (const double (*)[2])tip, .n = M, .R = R};
+    for (sc.m = 0; sc.m < M; sc.m++) { /* the labels after every arrow, off all their heads */
         char ml[24];
-        snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        arrow_scene sc = {.a2 = &a2, .placed = placed, .m = m, .heads = heads,
-                          .tip = (const double (*)[2])tip, .n = M, .R = R};
-        arrow_label(c->f, &sc, placed, ml, tip[m][0], tip[m][1]);
+        snprintf(ml, sizeof ml, "%ld", pos0 + sc.m);
+        arrow_label(c->f, &sc, ml);
     }
     free(rot);
     return TF_OK;
@@ -530,30 +528,6 @@ typedef struct {
     char t[240], xl[160], t3[200];
 } rr_page;
 
-/* The plane's room and the curves' (top: the angles, bottom: the score) in area: the plane
- * left and the curves right on a wide page (the two curves stacked); the plane above and the
- * curves side by side below on a tall one. */
-static void rr_areas(fig_rect area, bool angles, double gap, fig_rect *plane, fig_rect *top,
-                     fig_rect *bottom)
-{
-    *plane = area;
-    if (area.w >= 1.25 * area.h) {
-        plane->w = fmin(0.46 * area.w, area.h);
-        *top = (fig_rect){area.x + plane->w + gap, area.y, area.w - plane->w - gap,
-                          angles ? (area.h - gap) * 0.5 : area.h};
-        *bottom = *top;
-        if (angles)
-            bottom->y = top->y + top->h + gap;
-    } else {
-        plane->h = 0.55 * area.h;
-        *top = (fig_rect){area.x, area.y + plane->h + gap,
-                          angles ? (area.w - gap) * 0.5 : area.w, area.h - plane->h - gap};
-        *bottom = *top;
-        if (angles)
-            bottom->x = top->x + top->w + gap;
-    }
-}
-
 /* The curves' axes (not fitted), their labels and legends for layout L. */
 static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, double score,
                           rr_page *p)
@@ -593,14 +567,31 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     p->a1.right = p->a2.right = L->titles ? right : 0;
 }
 
-/* Lay out frame page p in area with layout L (cramped, or asking for more width where a legend's
+/* Lay out frame page p with layout L (cramped, or asking for more width where a legend's
  * label is wider than its panel): laid out only, the caller's trial (fig_try) takes one. */
-static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
-                   double score, rr_page *p)
+static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, double score,
+                   rr_page *p)
 {
     fig *f = c->f;
-    fig_rect plane, top, bottom;
-    rr_areas(area, L->angles, 0.8 * fig_font_size(f, FIG_LABEL), &plane, &top, &bottom);
+    /* the plane left and the curves right on a wide page (the angles above the score); the
+     * plane above and the curves side by side below on a tall one */
+    fig_rect area = c->area, plane = area, top, bottom;
+    double gap = 0.8 * fig_font_size(f, FIG_LABEL);
+    if (area.w >= 1.25 * area.h) {
+        plane.w = fmin(0.46 * area.w, area.h);
+        top = (fig_rect){area.x + plane.w + gap, area.y, area.w - plane.w - gap,
+                         L->angles ? (area.h - gap) * 0.5 : area.h};
+        bottom = top;
+        if (L->angles)
+            bottom.y = top.y + top.h + gap;
+    } else {
+        plane.h = 0.55 * area.h;
+        top = (fig_rect){area.x, area.y + plane.h + gap, L->angles ? (area.w - gap) * 0.5 : area.w,
+                         area.h - plane.h - gap};
+        bottom = top;
+        if (L->angles)
+            bottom.x = top.x + top.w + gap;
+    }
     /* the plane of pair 0, square */
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
     double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
@@ -869,9 +860,9 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
         return TF_ERR_NOMEM;
     size_t l = 0;
     fig_trial t = fig_try(c->f); /* the first that fits, else the least, cramped */
-    rr_fit(c, r, &rr_layouts[l], c->area, s, score, p);
+    rr_fit(c, r, &rr_layouts[l], s, score, p);
     while (!fig_tried(c->f, &t, l == RR_LAYOUTS - 1))
-        rr_fit(c, r, &rr_layouts[++l], c->area, s, score, p);
+        rr_fit(c, r, &rr_layouts[++l], s, score, p);
     rope_rot_plane(c, r, &p->plane, aq, ak);
     rope_rot_curves(c, r, p, rr_layouts[l].angles, s, aq, ak, score);
     free(p);
