@@ -175,7 +175,7 @@ typedef struct {
     fig_rect *placed;       /* (m) centres and sizes */
     long m;
     const fig_rect *heads;  /* (n) */
-    const double (*tip)[2]; /* (n) data units */
+    double (*tip)[2];       /* (n) data units */
     long n;
     double R;
 } arrow_scene;
@@ -306,8 +306,7 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
         heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
                              0.9 * fig_font_size(c->f, FIG_TICK));
     }
-    arrow_scene sc = {.a2 = &a2, .placed = placed, .heads = heads,
-                      .tip = (const double (*)[2])tip, .n = M, .R = R};
+    arrow_scene sc = {.a2 = &a2, .placed = placed, .heads = heads, .tip = tip, .n = M, .R = R};
     for (sc.m = 0; sc.m < M; sc.m++) { /* the labels after every arrow, off all their heads */
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + sc.m);
@@ -808,8 +807,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     if (say_angle)
         fig_text_in(f, &ax, FIG_LABEL, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
-        fig_arrow(f, &ax, 0, 0, rad[i] * cos(ang[i]), rad[i] * sin(ang[i]), col[i], 2.4 * lw,
-                  head);
+        fig_arrow(f, &ax, 0, 0, sx[i][1], sy[i][1], col[i], 2.4 * lw, head);
     for (int i = 0; i < 2; i++)
         fig_text_in(f, &ax, FIG_LABEL, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
 }

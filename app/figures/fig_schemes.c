@@ -294,8 +294,8 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
     for (int i = 0; i < n; i++) {
         if (fig_legend_width(f, &li[i], 1) <= room)
             continue;
-        char best[176], trial[176];
-        snprintf(best, sizeof best, "%s", li[i].label);
+        char *best = lab[i], trial[176];
+        snprintf(best, sizeof trial, "%s", li[i].label);
         for (int stage = 0; stage < 2; stage++)
             for (int lines = 1; lines < 3; lines++) {
                 fig_legend_item it = li[i];
@@ -324,9 +324,8 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
                 }
                 if (!chosen[0])
                     break;
-                memcpy(best, chosen, sizeof best);
+                memcpy(best, chosen, sizeof chosen);
             }
-        snprintf(lab[i], sizeof lab[i], "%s", best);
         li[i].label = lab[i];
     }
 }
@@ -512,33 +511,17 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     }
 }
 
-/* Panel b's legend (0: positions compared, 1: RoPE's unseen angles, 2: biases). */
-static int panel_items(const scurves *S, int b, fig_legend_item *li)
+/* The legend of the panel of the curves that bias the scores, or of those that do not. */
+static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
 {
     int n = 0;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
-        if (b == 1 ? k->unseen != NULL : k->bias == (b == 2))
+        if (k->bias == bias)
             li[n++] = (fig_legend_item){
-                .label = b == 1 ? k->own : k->label, .color = k->color, .dash = k->dash,
-                .marker = b == 1 ? 0 : 1 + k->marker};
+                .label = k->label, .color = k->color, .dash = k->dash, .marker = 1 + k->marker};
     }
     return n;
-}
-
-/* Whether every item of legend b has its style (colour and dash) in legend a: then b says
- * nothing a does not, and a one-column page is better without its rows. */
-static bool legend_repeats(const fig_legend_item *a, int na, const fig_legend_item *b, int nb)
-{
-    for (int i = 0; i < nb; i++) {
-        bool found = false;
-        for (int j = 0; j < na && !found; j++)
-            found = memcmp(&a[j].color, &b[i].color, sizeof a[j].color) == 0 &&
-                    a[j].dash == b[i].dash;
-        if (!found)
-            return false;
-    }
-    return nb > 0;
 }
 
 #define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
@@ -613,8 +596,12 @@ tf_status draw_schemes(fig_ctx *c)
     /* side by side on a wide page (a text block's width: the figure as tall as a paper's
      * figures are), else stacked */
     fig_legend_item li[3][SCHEME_COUNT + 1];
-    int nl[3] = {panel_items(&S, 0, li[0]), panel_items(&S, 1, li[1]), panel_items(&S, 2, li[2])};
-    bool on[3] = {nl[0] > 0, nl[1] > 0, nl[2] > 0};
+    /* RoPE's unseen angles (the middle panel) are drawn in the styles of the first panel's RoPE
+     * curves: no legend of their own */
+    int nl[3] = {panel_items(&S, false, li[0]), 0, panel_items(&S, true, li[2])};
+    bool on[3] = {nl[0] > 0, false, nl[2] > 0};
+    for (int i = 0; i < S.nc; i++)
+        on[1] |= S.k[i].unseen != NULL;
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), gapx = 1.5 * gap;
@@ -625,10 +612,6 @@ tf_status draw_schemes(fig_ctx *c)
     const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     double top = -INFINITY, bottom = INFINITY;
-    /* RoPE's unseen angles are drawn in the styles of the first panel's RoPE curves: its
-     * legend would repeat theirs */
-    if (on[0] && legend_repeats(li[0], nl[0], li[1], nl[1]))
-        nl[1] = 0;
     for (int b = 0; b < 3; b++) {
         if (!on[b])
             continue;
