@@ -411,11 +411,12 @@ typedef struct {
     long m0, n0;           /* positions of the first and the last token */
     double span;           /* the shift of one turn of pair 0 */
     const double *q, *k;   /* (d) q of the first token, k of the last, before rotation */
-    double *rq, *rk;       /* (d) scratch: rotated */
+    double *rq, *rk;       /* (d) scratch in rot: rotated */
     double s[RR_SAMPLES], aq[RR_SAMPLES], ak[RR_SAMPLES], ad[RR_SAMPLES], score[RR_SAMPLES];
     double qonly[RR_SAMPLES]; /* the score with q shifted alone: n - m changes, and so does it */
     double bound;          /* |q| |k|: no score can be larger */
     char tq[40], tk[40];   /* the two tokens as markup */
+    double rot[];          /* (2 d) */
 } rope_rot;
 
 /* An angle in (-pi, pi]. */
@@ -446,19 +447,16 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     const tf_analysis *A = c->a;
     const tf_config *cfg = &A->cfg;
     size_t T = A->tokens.n;
-    rope_rot *r = calloc(1, sizeof *r);
-    double *scratch = malloc(2 * (size_t)cfg->d_model * sizeof *scratch);
-    if (!r || !scratch) {
-        free(r), free(scratch);
+    rope_rot *r = calloc(1, sizeof *r + 2 * (size_t)cfg->d_model * sizeof *r->rot);
+    if (!r)
         return TF_ERR_NOMEM;
-    }
     r->d = cfg->d_model;
     rope_pair(cfg->rope, r->d, 0, &r->ia, &r->ib);
     r->span = 2 * M_PI / posenc_omega(0, r->d, cfg->base); /* theta_0 (rope_thetas) */
     r->q = A->q;                        /* row 0 */
     r->k = A->k + (T - 1) * (size_t)r->d; /* row T-1 */
     r->m0 = A->pos[0], r->n0 = A->pos[T - 1];
-    r->rq = scratch, r->rk = scratch + r->d;
+    r->rq = r->rot, r->rk = r->rot + r->d;
     r->bound = la_norm(r->q, (size_t)r->d) * la_norm(r->k, (size_t)r->d);
     if (!(r->bound > 0))
         r->bound = 1;
@@ -475,14 +473,6 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     }
     *state = r;
     return TF_OK;
-}
-
-static void rope_rot_end(void *state)
-{
-    rope_rot *r = state;
-    if (r)
-        free(r->rq);
-    free(r);
 }
 
 /* An angle's curve over the shift, broken where it wraps from pi to -pi (a NaN point between). */
@@ -779,13 +769,12 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     /* the lines the names keep off: the guides, both circles, both shafts and the arc */
     double ra = 0.32 * fmin(Rq, Rk);
     double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
-    double sx[2][2], sy[2][2], cx[3][73], cy[3][73];
+    double sx[2][2] = {{0, Rq * cos(aq)}, {0, Rk * cos(ak)}};
+    double sy[2][2] = {{0, Rq * sin(aq)}, {0, Rk * sin(ak)}}, cx[3][73], cy[3][73];
     fig_series lines[7];
     int nl = 0;
     for (int i = 0; i < 2; i++) {
         lines[nl++] = (fig_series){.x = gx[i], .y = gy[i], .n = 2};
-        sx[i][0] = sy[i][0] = 0;
-        sx[i][1] = rad[i] * cos(ang[i]), sy[i][1] = rad[i] * sin(ang[i]);
         lines[nl++] = (fig_series){.x = sx[i], .y = sy[i], .n = 2};
     }
     for (int j = 0; j < 3; j++) { /* the circles, the arc (from q to k) */
@@ -869,5 +858,5 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
 
 const fig_anim anim_rope_rotation = {
     .frames = RR_FRAMES, .fps = RR_FPS, .still = "rope", .begin = rope_rot_begin,
-    .frame = rope_rot_frame, .end = rope_rot_end,
+    .frame = rope_rot_frame, .end = free,
 };
