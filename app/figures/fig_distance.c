@@ -2,6 +2,7 @@
  *   dot-offset  PE(p) . PE(p + k) against k: the closed form sum_i cos(k w_i), the same for every
  *               p (C10), falling (not monotonically) from d/2 at k = 0;
  *   rope-qk     pair 0 of q at m and of k at n turning together, (m - n) theta_0 between them;
+ *   rope-decay  RoFormer's long-term decay bound against relative distance;
  *   rope-score  (R_m q) . (R_n k) against m - n with q = k = the sentence's first query (the
  *               same content at two positions) and with q = k = (1, ..., 1) (RoFormer's setting),
  *               each over |q||k|: the score depends on m - n only (C13) and decays with it. */
@@ -45,6 +46,35 @@ tf_status draw_dot_offset(fig_ctx *c)
     return TF_OK;
 }
 
+/* The legend of n items over the series sr (n of them) in the first corner where it covers none,
+ * the plot's ceiling raised a step at a time (at most five) while no corner is free, as far as
+ * either language needs (fig_plan_max); with none free even then, right of the plot (corner 4).
+ * Fits ax in c->area; returns the corner. */
+static int legend_corner(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, int n,
+                         const fig_series *sr)
+{
+    double hi = ax->y.hi, step = 0.15 * (hi - ax->y.lo);
+    int corner = -1, raised = 0;
+    for (; raised < 6 && corner < 0; raised++) {
+        ax->y.hi = hi + raised * step;
+        fig_axes_fit(c->f, ax, c->area);
+        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+    }
+    int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
+    if (both < 6 && both != raised - 1) {
+        ax->y.hi = hi + both * step;
+        fig_axes_fit(c->f, ax, c->area);
+        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+    }
+    if (both < 6 && corner >= 0)
+        return corner;
+    ax->y.hi = hi;
+    ax->right = fig_legend_width(c->f, li, n);
+    ax->legend = li, ax->n_legend = n;
+    fig_axes_fit(c->f, ax, c->area);
+    return 4;
+}
+
 tf_status draw_rope_score(fig_ctx *c)
 {
     const tf_analysis *A = c->a;
@@ -81,27 +111,65 @@ tf_status draw_rope_score(fig_ctx *c)
     ax.x = (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
-    /* the legend in the first corner where it covers neither curve, with more room above the
-     * curves when no corner is free, else right of the plot */
     const fig_series sr[2] = {{.x = x, .y = y0, .n = ns}, {.x = x, .y = y1, .n = ns}};
-    int corner = -1;
-    for (int k = 0; k < 6 && corner < 0; k++) {
-        if (k)
-            ax.y.hi += 0.15 * (1.05 - ax.y.lo);
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = fig_legend_place(c->f, &ax, li, 2, sr, 2);
-    }
-    if (corner < 0) {
-        ax.y.hi = 1.05;
-        ax.right = fig_legend_width(c->f, li, 2);
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = 4;
-    }
+    int corner = legend_corner(c, &ax, li, 2, sr);
     fig_axes_draw(c->f, &ax);
     double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
     fig_line(c->f, &ax, x, y1, ns, li[1].color, lw, li[1].dash);
     fig_line(c->f, &ax, x, y0, ns, li[0].color, lw, li[0].dash);
     fig_legend(c->f, &ax, li, 2, corner);
+    free(x);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * rope-decay: RoFormer's long-term decay bound against relative distance */
+
+tf_status draw_decay(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
+    long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
+    /* --base draws that base alone; by default 10000 (LLaMA 1/2) beside 500000 (Llama 3) */
+    int nl = c->req && c->req->base_given ? 1 : 2;
+    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0;
+    double *x = malloc(3 * (size_t)ns * sizeof *x);
+    if (!x)
+        return TF_ERR_NOMEM;
+    double *y = x + ns, *y2 = y + ns;
+    double mx = 0;
+    for (long s = 0; s < ns; s++) {
+        x[s] = round((double)(n - 1) * s / (ns - 1));
+        y[s] = rope_decay_bound(cfg->d_model, cfg->base, x[s]);
+        y2[s] = rope_decay_bound(cfg->d_model, other, x[s]);
+        mx = fmax(mx, fmax(y[s], nl > 1 ? y2[s] : 0));
+    }
+    char l0[96], l1[96];
+    snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
+             cfg->d_model);
+    snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
+    /* a base keeps its style whichever is --base: 500000 Llama 3's RoPE, any other RoPE's
+     * (style.h) */
+    fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
+    const double bases[2] = {cfg->base, other};
+    for (int k = 0; k < 2; k++) {
+        const scheme_style *st = style_scheme(
+            SCHEME_ROPE, bases[k] == 500000.0 ? ROPE_SCALING_LLAMA3 : ROPE_SCALING_NONE);
+        li[k].color = st->color;
+        li[k].dash = (fig_dash)st->dash;
+    }
+    fig_axes ax = {.grid = true};
+    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
+                      .label = fig_txt(c, T_F_REL_DIST)};
+    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
+    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
+    int corner = legend_corner(c, &ax, li, nl, series);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    if (nl > 1)
+        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
+    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
+    fig_legend(c->f, &ax, li, nl, corner);
     free(x);
     return TF_OK;
 }

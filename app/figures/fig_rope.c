@@ -1,6 +1,5 @@
 /* fig_rope.c — the figures of rotary position embedding: the rotation angles and one pair of q
- * turning with its position (C13), RoFormer's long-term decay bound, and the animation of q and
- * k turning together. */
+ * turning with its position (C13), and the animation of q and k turning together. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,80 +9,6 @@
 #include "linalg.h"
 #include "posenc.h"
 #include "rope.h"
-
-/* ---------------------------------------------------------------------------------------------
- * rope-decay: RoFormer's long-term decay bound against relative distance */
-
-tf_status draw_decay(fig_ctx *c)
-{
-    const tf_config *cfg = &c->a->cfg;
-    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
-    long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
-    /* --base draws that base alone; by default 10000 (LLaMA 1/2) beside 500000 (Llama 3) */
-    int nl = c->req && c->req->base_given ? 1 : 2;
-    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0;
-    double *x = malloc(3 * (size_t)ns * sizeof *x);
-    if (!x)
-        return TF_ERR_NOMEM;
-    double *y = x + ns, *y2 = y + ns;
-    double mx = 0;
-    for (long s = 0; s < ns; s++) {
-        x[s] = round((double)(n - 1) * s / (ns - 1));
-        y[s] = rope_decay_bound(cfg->d_model, cfg->base, x[s]);
-        y2[s] = rope_decay_bound(cfg->d_model, other, x[s]);
-        mx = fmax(mx, fmax(y[s], nl > 1 ? y2[s] : 0));
-    }
-    char l0[96], l1[96];
-    snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
-             cfg->d_model);
-    snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
-    /* a base keeps its style whichever is --base: 500000 Llama 3's RoPE, any other RoPE's
-     * (style.h) */
-    fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
-    const double bases[2] = {cfg->base, other};
-    for (int k = 0; k < 2; k++) {
-        const scheme_style *st = style_scheme(
-            SCHEME_ROPE, bases[k] == 500000.0 ? ROPE_SCALING_LLAMA3 : ROPE_SCALING_NONE);
-        li[k].color = st->color;
-        li[k].dash = (fig_dash)st->dash;
-    }
-    fig_axes ax = {.grid = true};
-    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
-                      .label = fig_txt(c, T_F_REL_DIST)};
-    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    /* the legend in the first corner where it covers neither curve, with more room above the
-     * curves when no corner is free */
-    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
-    int corner = -1, raised = 0;
-    for (int k = 0; k < 6 && corner < 0; k++, raised++) {
-        if (k)
-            ax.y.hi *= 1.15;
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = fig_legend_place(c->f, &ax, li, nl, series, nl);
-    }
-    /* both languages raise the curves' ceiling as far as either needs */
-    int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
-    if (both < 6 && both != raised - 1) {
-        ax.y.hi = mx * 1.05 * pow(1.15, both);
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = fig_legend_place(c->f, &ax, li, nl, series, nl);
-    }
-    if (both >= 6 || corner < 0) { /* wider than the room above the curves: right of the plot */
-        ax.y.hi = mx * 1.05;
-        ax.right = fig_legend_width(c->f, li, nl);
-        ax.legend = li, ax.n_legend = nl;
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = 4;
-    }
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
-    if (nl > 1)
-        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, nl, corner < 0 ? 1 : corner);
-    free(x);
-    return TF_OK;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * rope: cos(m theta_i) over positions x pairs, and one pair of q turning with the position */
