@@ -344,17 +344,6 @@ typedef struct {
     double rot[];          /* (2 d) */
 } rope_rot;
 
-/* An angle in (-pi, pi]. */
-static double wrap_angle(double a)
-{
-    a = fmod(a, 2 * M_PI);
-    if (a > M_PI)
-        a -= 2 * M_PI;
-    else if (a <= -M_PI)
-        a += 2 * M_PI;
-    return a;
-}
-
 /* q rotated to m and k to n into r->rq, r->rk; the angles in pair 0 and the score. */
 static void rope_rot_at(rope_rot *r, double base, rope_style style, double m, double n,
                         double *aq, double *ak, double *score)
@@ -392,7 +381,7 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
         r->s[i] = r->span * i / (RR_SAMPLES - 1);
         rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i],
                     &r->ak[i], &r->score[i]);
-        r->ad[i] = wrap_angle(r->ak[i] - r->aq[i]);
+        r->ad[i] = remainder(r->ak[i] - r->aq[i], 2 * M_PI);
         double a1, a2;
         rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
     }
@@ -666,7 +655,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
      * in every frame: off the larger circle's disc (and an arrow's head beyond it) and left of
      * the upright guide, measured at its widest (three digits) so every frame keeps or drops it
      * alike */
-    double d = wrap_angle(ak - aq);
+    double d = remainder(ak - aq, 2 * M_PI); /* in [-pi, pi] */
     char deg[64];
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", 180.0);
     fig_rect box[3]; /* the angle's text, q's name, k's name */
@@ -713,11 +702,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     for (int i = 0; i < 2; i++)
         rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box, lines, nl);
     rr_clock_marks(f, &ax, r, rad, box, fs);
-    /* the arc from q to k */
-    double xs[41], ys[41];
-    for (int i = 0; i <= 40; i++)
-        xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);
-    fig_line(f, &ax, xs, ys, 41, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID);
+    fig_line(f, &ax, cx[2], cy[2], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* the arc */
     if (say_angle)
         fig_text_in(f, &ax, FIG_LABEL, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
@@ -741,7 +726,7 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
         angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
         angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
         fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
-        const double at[3] = {aq, ak, wrap_angle(ak - aq)};
+        const double at[3] = {aq, ak, remainder(ak - aq, 2 * M_PI)};
         for (int i = 0; i < 3; i++)
             fig_markers(c->f, a1, &s, &at[i], 1, li[i].color, ms);
         fig_legend(c->f, a1, li, 3, 4);
