@@ -93,81 +93,100 @@ static bool rr_overlap(fig_rect a, fig_rect b, double m)
            b.y < a.y + a.h + m;
 }
 
-/* What the labels of the arrows keep off: the labels placed before, the arrows (tips tip[],
- * heads' boxes heads[]), the guides through 0 and the circle of radius R. */
+/* What a label in a plane keeps off: the arrows' heads (boxes in page points), the labels placed
+ * before (boxes) and the lines: guides, circles, shafts and arcs (data units). */
 typedef struct {
-    const fig_axes *a2;
-    fig_rect *placed;       /* (m) centres and sizes */
-    long m;
-    const fig_rect *heads;  /* (n) */
-    double (*tip)[2];       /* (n) data units */
-    long n;
-    double R;
-} arrow_scene;
+    const fig_axes *ax;
+    const fig_rect *heads, *boxes;
+    int n_heads, n_boxes;
+    const fig_series *lines;
+    int n_lines;
+} label_scene;
 
-/* How clear the box b is: 0 on a label placed before or an arrow's head, 1 off those but on a
- * shaft, a guide or the circle, 2 off everything. */
-static int spot_clearance(const arrow_scene *s, fig_rect b)
+/* Series the segment from (x0, y0) to (x1, y1) (n 2), or the arc of radius r from angle a0 over
+ * sweep (n 73), its points in xy. */
+static fig_series seg_series(double x0, double y0, double x1, double y1, double xy[2][73])
 {
-    for (long j = 0; j < s->m; j++)
-        if (fabs(s->placed[j].x - (b.x + 0.5 * b.w)) < 0.5 * (s->placed[j].w + b.w) &&
-            fabs(s->placed[j].y - (b.y + 0.5 * b.h)) < 0.5 * (s->placed[j].h + b.h))
-            return 0;
-    for (long j = 0; j < s->n; j++)
-        if (rr_overlap(b, s->heads[j], 0))
-            return 0;
-    double lim = s->a2->x.hi;
-    const double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
-    for (long j = 0; j < s->n + 2; j++) {
-        const double sx[2] = {0, j < s->n ? s->tip[j][0] : 0},
-                     sy[2] = {0, j < s->n ? s->tip[j][1] : 0};
-        fig_series l = {.x = j < s->n ? sx : gx[j - s->n], .y = j < s->n ? sy : gy[j - s->n],
-                        .n = 2};
-        if (fig_series_hit(s->a2, &l, b))
-            return 1;
-    }
-    /* the circle passes through b when its radius lies between b's nearest and farthest
-     * points from the centre */
-    double cx = fig_px(s->a2, 0), cy = fig_py(s->a2, 0), rr = fig_px(s->a2, s->R) - cx;
-    double nx = fmax(fmax(b.x - cx, cx - b.x - b.w), 0);
-    double ny = fmax(fmax(b.y - cy, cy - b.y - b.h), 0);
-    double fx = fmax(fabs(b.x - cx), fabs(b.x + b.w - cx)),
-           fy = fmax(fabs(b.y - cy), fabs(b.y + b.h - cy));
-    return hypot(nx, ny) < rr && hypot(fx, fy) > rr ? 1 : 2;
+    xy[0][0] = x0, xy[0][1] = x1, xy[1][0] = y0, xy[1][1] = y1;
+    return (fig_series){.x = xy[0], .y = xy[1], .n = 2};
 }
 
-/* Label text of arrow s->m at its tip: beyond it (straight out, else turned up to a third of a
- * right angle), inside the plot, at the first place clear of everything (spot_clearance), else at
- * the first clear of the labels and the heads. s->placed[m] becomes its box (centre and size). A
- * plot too small for either makes the page cramped (a taller page gives it room). */
-static void arrow_label(fig *f, const arrow_scene *s, const char *text)
+static fig_series arc_series(double r, double a0, double sweep, double xy[2][73])
 {
-    const fig_axes *a2 = s->a2;
-    double x0 = fig_px(a2, s->tip[s->m][0]), y0 = fig_py(a2, s->tip[s->m][1]);
-    double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
-    double tw, th, tx = x0, ty = y0;
-    fig_text_size(f, FIG_TICK, text, true, &tw, &th);
-    double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
-    int best = -1;
-    double bx = 0, by = 0;
-    /* out along the arrow, further step by step; then turned a little to either side */
-    static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
-    for (int k = 0; k < 30 && best < 2; k++) {
-        double p = push + (k % 6) * 0.9 * th, t = turn[k / 6];
-        double ux = len > 0 ? (ox * cos(t) - oy * sin(t)) / len : 0;
-        double uy = len > 0 ? (ox * sin(t) + oy * cos(t)) / len : 0;
-        tx = fmax(fmin(x0 + ux * p, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
-        ty = fmax(fmin(y0 + uy * p, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
-        int level = spot_clearance(s, (fig_rect){tx - 0.5 * tw, ty - 0.5 * th, tw, th});
-        if (level > best)
-            best = level, bx = tx, by = ty;
+    for (int i = 0; i <= 72; i++)
+        xy[0][i] = r * cos(a0 + sweep * i / 72), xy[1][i] = r * sin(a0 + sweep * i / 72);
+    return (fig_series){.x = xy[0], .y = xy[1], .n = 73};
+}
+
+/* Candidate centres past the tip (tx, ty) (page points) of an arrow at angle a: at each of the
+ * distances dist (nd), the arrow's direction turned by each of turn (nt). Into at; the count. */
+static int spots_past(double tx, double ty, double a, const double *dist, int nd,
+                      const double *turn, int nt, double (*at)[2])
+{
+    int n = 0;
+    for (int i = 0; i < nd; i++)
+        for (int j = 0; j < nt; j++, n++)
+            at[n][0] = tx + dist[i] * cos(a + turn[j]), at[n][1] = ty - dist[i] * sin(a + turn[j]);
+    return n;
+}
+
+/* Where a w x h label goes: of the n candidate centres at (moved into the plot, m inside its
+ * edge, when move_in; else those that are not there are passed over) the first with the least in
+ * the way, with room m round the label: an arrow's head most, then a label placed before, then
+ * each line it crosses. Its box in *b; returns that cost (0: clear of everything; under 6: of
+ * every head and label; infinite: no candidate inside, *b the first moved in). */
+static double place_label(const label_scene *s, double (*at)[2], int n, bool move_in, double w,
+                          double h, double m, fig_rect *b)
+{
+    const fig_rect r = s->ax->r;
+    double least = INFINITY;
+    for (int k = 0; k < n && least > 0; k++) {
+        fig_rect t = {fmax(fmin(at[k][0] - w / 2, r.x + r.w - w - m), r.x + m),
+                      fmax(fmin(at[k][1] - h / 2, r.y + r.h - h - m), r.y + m), w, h};
+        if (k == 0)
+            *b = t;
+        if (!move_in && (t.x != at[k][0] - w / 2 || t.y != at[k][1] - h / 2))
+            continue;
+        fig_rect grown = {t.x - m, t.y - m, w + 2 * m, h + 2 * m};
+        double cost = 0;
+        for (int j = 0; j < s->n_heads; j++)
+            cost += 8.0 * rr_overlap(t, s->heads[j], m);
+        for (int j = 0; j < s->n_boxes; j++)
+            cost += 6.0 * rr_overlap(t, s->boxes[j], m);
+        for (int j = 0; j < s->n_lines; j++)
+            cost += fig_series_hit(s->ax, &s->lines[j], grown);
+        if (cost < least)
+            least = cost, *b = t;
     }
-    if (best > 0)
-        tx = bx, ty = by;
-    else
-        fig_set_cramped(f);
-    s->placed[s->m] = (fig_rect){tx, ty, tw, th};
-    fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
+    return least;
+}
+
+/* The positions pos0 .. pos0 + n - 1 beside their arrows' tips (data units tip, heads' boxes
+ * heads): out along the arrow or turned a little to either side, nearest first, where the
+ * least is in the way (place_label). Off a head or another label, the page is cramped (a
+ * taller page gives them room). */
+static void arrow_labels(fig *f, const fig_axes *a2, long pos0, long n, double (*tip)[2],
+                         const fig_rect *heads, const fig_series *lines, int n_lines)
+{
+    fig_rect placed[ROPE_ARROWS];
+    label_scene sc = {.ax = a2, .heads = heads, .n_heads = (int)n, .boxes = placed,
+                      .lines = lines, .n_lines = n_lines};
+    static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
+    double fs = fig_font_size(f, FIG_TICK);
+    for (long m = 0; m < n; m++) {
+        char ml[24];
+        snprintf(ml, sizeof ml, "%ld", pos0 + m);
+        double tw, th, dist[6], at[30][2];
+        fig_text_size(f, FIG_TICK, ml, true, &tw, &th);
+        for (int k = 0; k < 6; k++)
+            dist[k] = 0.45 * 0.9 * fs + 0.5 * hypot(tw, th) + 1.0 + k * 0.9 * th;
+        int ns = spots_past(fig_px(a2, tip[m][0]), fig_py(a2, tip[m][1]),
+                            atan2(tip[m][1], tip[m][0]), dist, 6, turn, 5, at);
+        sc.n_boxes = (int)m;
+        if (place_label(&sc, at, ns, true, tw, th, 0.1 * fs, &placed[m]) >= 6)
+            fig_set_cramped(f);
+        fig_text_in(f, a2, FIG_TICK, ml, true, placed[m].x, placed[m].y, 0, 0);
+    }
 }
 
 /* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
@@ -222,21 +241,21 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &a2, 0, 0, R, guide, lw, FIG_DASHED);
-    fig_rect placed[ROPE_ARROWS], heads[ROPE_ARROWS];
-    double tip[ROPE_ARROWS][2];
+    fig_rect heads[ROPE_ARROWS];
+    double tip[ROPE_ARROWS][2], pt[ROPE_ARROWS + 3][2][73];
+    /* the lines the labels keep off: the guides, the circle and the shafts */
+    fig_series lines[ROPE_ARROWS + 3] = {seg_series(-lim, 0, lim, 0, pt[0]),
+                                         seg_series(0, -lim, 0, lim, pt[1]),
+                                         arc_series(R, 0, 2 * M_PI, pt[2])};
     for (long m = 0; m < M; m++) {
         rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
         tip[m][0] = rot[ia], tip[m][1] = rot[ib];
+        lines[3 + m] = seg_series(0, 0, rot[ia], rot[ib], pt[3 + m]);
         heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
                              0.9 * fig_font_size(c->f, FIG_TICK));
     }
-    arrow_scene sc = {.a2 = &a2, .placed = placed, .heads = heads, .tip = tip, .n = M, .R = R};
-    for (sc.m = 0; sc.m < M; sc.m++) { /* the labels after every arrow, off all their heads */
-        char ml[24];
-        snprintf(ml, sizeof ml, "%ld", pos0 + sc.m);
-        arrow_label(c->f, &sc, ml);
-    }
+    arrow_labels(c->f, &a2, pos0, M, tip, heads, lines, (int)M + 3);
     free(rot);
     return TF_OK;
 }
@@ -534,64 +553,30 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
     }
 }
 
-/* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:
- * along the arrow past its head, else turned to either side or farther out, else beside its
- * shaft; the first place with the least in the way (the arrows' heads most, then the lines:
- * guides, circles, shafts and arc, each a series of lines[nlines], then the other name, then
- * the angle's text box[0]), inside the plot. Its box becomes box[1 + i]. A plot with no place
- * clear of all of them makes the page cramped. */
-static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, const double *tx,
-                          const double *ty, const double *ang, const fig_rect *tip, fig_rect *box,
-                          const fig_series *lines, int nlines)
+/* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang) goes: past its head, turned
+ * to either side and farther out, else beside its shaft, from near the head inwards, where the
+ * least is in the way (place_label: the heads, the lines, the angle's text box[0] and q's name
+ * box[1]), inside the plot. Its box becomes box[1 + i]; anything in its way, or no place inside,
+ * makes the page cramped. */
+static void rr_place_name(fig *f, label_scene *sc, int i, const char *name, const double *tx,
+                          const double *ty, const double *ang, fig_rect *box)
 {
-    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs;
-    double w, h;
+    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs, w, h;
     fig_text_size(f, FIG_LABEL, name, false, &w, &h);
-    static const double turn[] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
-    double dist = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs;
-    double m = 0.1 * fs, best = INFINITY;
-    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
-    static const double farther[4] = {1.0, 1.7, 2.4, 3.2}, along[4] = {0.85, 0.7, 0.5, 0.3};
-    for (int fam = 0; fam < 8; fam++)
-        for (size_t t = 0; t < sizeof turn / sizeof turn[0]; t++) {
-            double cx, cy;
-            if (fam < 4) { /* past the head, turned, farther and farther */
-                double a = ang[i] + turn[t], dd = dist * farther[fam];
-                cx = tx[i] + dd * cos(a), cy = ty[i] - dd * sin(a);
-            } else { /* beside the shaft, on either side, from near the head inwards */
-                if (t >= 2)
-                    break;
-                double at = along[fam - 4], side = t ? -1.0 : 1.0;
-                double px = ox + at * (tx[i] - ox), py = oy + at * (ty[i] - oy);
-                double off = 0.5 * hypot(w, h) + 0.5 * head;
-                cx = px - side * sin(ang[i]) * off, cy = py - side * cos(ang[i]) * off;
-            }
-            fig_rect b = {cx - w / 2, cy - h / 2, w, h};
-            bool inside = b.x >= ax->r.x + m && b.y >= ax->r.y + m &&
-                          b.x + w <= ax->r.x + ax->r.w - m && b.y + h <= ax->r.y + ax->r.h - m;
-            if (!inside)
-                continue;
-            fig_rect grown = {b.x - m, b.y - m, b.w + 2 * m, b.h + 2 * m};
-            int crossed = 0;
-            for (int j = 0; j < nlines; j++)
-                crossed += fig_series_hit(ax, &lines[j], grown);
-            double cost = 8.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
-                          6.0 * crossed + 4.0 * (i == 1 && rr_overlap(b, box[1], m)) +
-                          2.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
-            if (cost < best) {
-                best = cost;
-                box[1 + i] = b;
-            }
-        }
-    if (best >= 1) /* no room for the name off the heads, the lines and the other labels */
-        fig_set_cramped(f);
-    if (best == INFINITY) { /* none inside: along the arrow, moved into the plot */
-        fig_rect b = {tx[i] + dist * cos(ang[i]) - w / 2, ty[i] - dist * sin(ang[i]) - h / 2,
-                      w, h};
-        b.x = fmin(fmax(b.x, ax->r.x + m), ax->r.x + ax->r.w - w - m);
-        b.y = fmin(fmax(b.y, ax->r.y + m), ax->r.y + ax->r.h - h - m);
-        box[1 + i] = b;
+    static const double turn[8] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
+    static const double along[4] = {0.85, 0.7, 0.5, 0.3};
+    double d0 = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs, at[40][2];
+    const double dist[4] = {d0, 1.7 * d0, 2.4 * d0, 3.2 * d0};
+    int n = spots_past(tx[i], ty[i], ang[i], dist, 4, turn, 8, at);
+    double ox = fig_px(sc->ax, 0), oy = fig_py(sc->ax, 0), off = 0.5 * hypot(w, h) + 0.5 * head;
+    for (int k = 0; k < 8; k++, n++) {
+        double px = ox + along[k / 2] * (tx[i] - ox), py = oy + along[k / 2] * (ty[i] - oy);
+        double side = k % 2 ? -1.0 : 1.0;
+        at[n][0] = px - side * sin(ang[i]) * off, at[n][1] = py - side * cos(ang[i]) * off;
     }
+    sc->n_boxes = 1 + i;
+    if (place_label(sc, at, n, false, w, h, 0.1 * fs, &box[1 + i]) > 0)
+        fig_set_cramped(f);
 }
 
 /* The arrows' tips in page points (tx, ty) and their heads' boxes as fig_arrow records them (a
@@ -681,32 +666,22 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     fig_rect tip[2];
     rr_tips(&ax, rad, ang, head, tx, ty, tip);
     /* the lines the names keep off: the guides, both circles, both shafts and the arc */
-    double ra = 0.32 * fmin(Rq, Rk);
-    double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
-    double sx[2][2] = {{0, Rq * cos(aq)}, {0, Rk * cos(ak)}};
-    double sy[2][2] = {{0, Rq * sin(aq)}, {0, Rk * sin(ak)}}, cx[3][73], cy[3][73];
-    fig_series lines[7];
-    int nl = 0;
-    for (int i = 0; i < 2; i++) {
-        lines[nl++] = (fig_series){.x = gx[i], .y = gy[i], .n = 2};
-        lines[nl++] = (fig_series){.x = sx[i], .y = sy[i], .n = 2};
-    }
-    for (int j = 0; j < 3; j++) { /* the circles, the arc (from q to k) */
-        double rr = j < 2 ? rad[j] : ra;
-        for (int i = 0; i <= 72; i++) {
-            double a = j < 2 ? 2 * M_PI * i / 72 : aq + d * i / 72;
-            cx[j][i] = rr * cos(a), cy[j][i] = rr * sin(a);
-        }
-        lines[nl++] = (fig_series){.x = cx[j], .y = cy[j], .n = 73};
-    }
+    double ra = 0.32 * fmin(Rq, Rk), pt[7][2][73];
+    fig_series lines[7] = {seg_series(-lim, 0, lim, 0, pt[0]), seg_series(0, -lim, 0, lim, pt[1]),
+                           seg_series(0, 0, Rq * cos(aq), Rq * sin(aq), pt[2]),
+                           seg_series(0, 0, Rk * cos(ak), Rk * sin(ak), pt[3]),
+                           arc_series(Rq, 0, 2 * M_PI, pt[4]), arc_series(Rk, 0, 2 * M_PI, pt[5]),
+                           arc_series(ra, aq, d, pt[6])};
+    label_scene sc = {.ax = &ax, .heads = tip, .n_heads = 2, .boxes = box, .lines = lines,
+                      .n_lines = 7};
     for (int i = 0; i < 2; i++)
-        rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box, lines, nl);
+        rr_place_name(f, &sc, i, name[i], tx, ty, ang, box);
     rr_clock_marks(f, &ax, r, rad, box, fs);
-    fig_line(f, &ax, cx[2], cy[2], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* the arc */
+    fig_line(f, &ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
     if (say_angle)
         fig_text_in(f, &ax, FIG_LABEL, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
-        fig_arrow(f, &ax, 0, 0, sx[i][1], sy[i][1], col[i], 2.4 * lw, head);
+        fig_arrow(f, &ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
     for (int i = 0; i < 2; i++)
         fig_text_in(f, &ax, FIG_LABEL, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
 }
