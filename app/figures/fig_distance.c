@@ -2,6 +2,7 @@
  *   dot-offset  PE(p) . PE(p + k) against k: the closed form sum_i cos(k w_i), the same for every
  *               p (C10), falling (not monotonically) from d/2 at k = 0;
  *   rope-qk     pair 0 of q at m and of k at n turning together, (m - n) theta_0 between them;
+ *   rope-decay  RoFormer's long-term decay bound against relative distance;
  *   rope-score  (R_m q) . (R_n k) against m - n with q = k = the sentence's first query (the
  *               same content at two positions) and with q = k = (1, ..., 1) (RoFormer's setting),
  *               each over |q||k|: the score depends on m - n only (C13) and decays with it. */
@@ -14,36 +15,6 @@
 #include "style.h"
 #include "posenc.h"
 #include "rope.h"
-
-/* One or two curves on one plot, the legend where it covers none of them. */
-static void curves(fig_ctx *c, fig_axes *ax, const double *x, const double *const *y, long n,
-                   const fig_legend_item *li, int nc)
-{
-    fig_series s[2];
-    for (int i = 0; i < nc; i++)
-        s[i] = (fig_series){.x = x, .y = y[i], .n = n};
-    int corner = nc > 1 ? -1 : 0;
-    double hi = ax->y.hi;
-    for (int k = 0; k < 6 && corner < 0; k++) {
-        if (k)
-            ax->y.hi += 0.15 * (hi - ax->y.lo);
-        fig_axes_fit(c->f, ax, c->area);
-        corner = fig_legend_place(c->f, ax, li, nc, s, nc);
-    }
-    if (nc > 1 && corner < 0) {
-        ax->y.hi = hi;
-        ax->right = fig_legend_width(c->f, li, nc);
-        corner = 4;
-    }
-    if (nc == 1 || corner == 4)
-        fig_axes_fit(c->f, ax, c->area);
-    fig_axes_draw(c->f, ax);
-    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
-    for (int i = nc - 1; i >= 0; i--)
-        fig_line(c->f, ax, x, y[i], n, li[i].color, lw, li[i].dash);
-    if (nc > 1)
-        fig_legend(c->f, ax, li, nc, corner);
-}
 
 tf_status draw_dot_offset(fig_ctx *c)
 {
@@ -67,11 +38,41 @@ tf_status draw_dot_offset(fig_ctx *c)
     ax.y = (fig_axis){.lo = fmin(mn, 0.0) - (mn < 0 ? pad : 0), .hi = mx + pad,
                       .label = fig_txt(c, T_F_DOT_OFFSET)};
     const scheme_style *st = style_scheme(SCHEME_SINUSOIDAL, ROPE_SCALING_NONE);
-    fig_legend_item li = {.label = "", .color = st->color, .dash = (fig_dash)st->dash};
-    const double *ys[1] = {y};
-    curves(c, &ax, x, ys, ns, &li, 1);
+    fig_axes_fit(c->f, &ax, c->area);
+    fig_axes_draw(c->f, &ax);
+    fig_line(c->f, &ax, x, y, ns, st->color, 0.13 * fig_font_size(c->f, FIG_LABEL),
+             (fig_dash)st->dash);
     free(x);
     return TF_OK;
+}
+
+/* The legend of n items over the series sr (n of them) in the first corner where it covers none,
+ * the plot's ceiling raised a step at a time (at most five) while no corner is free, as far as
+ * either language needs (fig_plan_max); with none free even then, right of the plot (corner 4).
+ * Fits ax in c->area; returns the corner. */
+static int legend_corner(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, int n,
+                         const fig_series *sr)
+{
+    double hi = ax->y.hi, step = 0.15 * (hi - ax->y.lo);
+    int corner = -1, raised = 0;
+    for (; raised < 6 && corner < 0; raised++) {
+        ax->y.hi = hi + raised * step;
+        fig_axes_fit(c->f, ax, c->area);
+        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+    }
+    int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
+    if (both < 6 && both != raised - 1) {
+        ax->y.hi = hi + both * step;
+        fig_axes_fit(c->f, ax, c->area);
+        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+    }
+    if (both < 6 && corner >= 0)
+        return corner;
+    ax->y.hi = hi;
+    ax->right = fig_legend_width(c->f, li, n);
+    ax->legend = li, ax->n_legend = n;
+    fig_axes_fit(c->f, ax, c->area);
+    return 4;
 }
 
 tf_status draw_rope_score(fig_ctx *c)
@@ -110,8 +111,65 @@ tf_status draw_rope_score(fig_ctx *c)
     ax.x = (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
-    const double *ys[2] = {y0, y1};
-    curves(c, &ax, x, ys, ns, li, 2);
+    const fig_series sr[2] = {{.x = x, .y = y0, .n = ns}, {.x = x, .y = y1, .n = ns}};
+    int corner = legend_corner(c, &ax, li, 2, sr);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    fig_line(c->f, &ax, x, y1, ns, li[1].color, lw, li[1].dash);
+    fig_line(c->f, &ax, x, y0, ns, li[0].color, lw, li[0].dash);
+    fig_legend(c->f, &ax, li, 2, corner);
+    free(x);
+    return TF_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * rope-decay: RoFormer's long-term decay bound against relative distance */
+
+tf_status draw_decay(fig_ctx *c)
+{
+    const tf_config *cfg = &c->a->cfg;
+    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
+    long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
+    /* --base draws that base alone; by default 10000 (LLaMA 1/2) beside 500000 (Llama 3) */
+    int nl = c->req && c->req->base_given ? 1 : 2;
+    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0;
+    double *x = malloc(3 * (size_t)ns * sizeof *x);
+    if (!x)
+        return TF_ERR_NOMEM;
+    double *y = x + ns, *y2 = y + ns;
+    double mx = 0;
+    for (long s = 0; s < ns; s++) {
+        x[s] = round((double)(n - 1) * s / (ns - 1));
+        y[s] = rope_decay_bound(cfg->d_model, cfg->base, x[s]);
+        y2[s] = rope_decay_bound(cfg->d_model, other, x[s]);
+        mx = fmax(mx, fmax(y[s], nl > 1 ? y2[s] : 0));
+    }
+    char l0[96], l1[96];
+    snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
+             cfg->d_model);
+    snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
+    /* a base keeps its style whichever is --base: 500000 Llama 3's RoPE, any other RoPE's
+     * (style.h) */
+    fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
+    const double bases[2] = {cfg->base, other};
+    for (int k = 0; k < 2; k++) {
+        const scheme_style *st = style_scheme(
+            SCHEME_ROPE, bases[k] == 500000.0 ? ROPE_SCALING_LLAMA3 : ROPE_SCALING_NONE);
+        li[k].color = st->color;
+        li[k].dash = (fig_dash)st->dash;
+    }
+    fig_axes ax = {.grid = true};
+    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
+                      .label = fig_txt(c, T_F_REL_DIST)};
+    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
+    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
+    int corner = legend_corner(c, &ax, li, nl, series);
+    fig_axes_draw(c->f, &ax);
+    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    if (nl > 1)
+        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
+    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
+    fig_legend(c->f, &ax, li, nl, corner);
     free(x);
     return TF_OK;
 }
@@ -122,32 +180,6 @@ tf_status draw_rope_score(fig_ctx *c)
  * q = k = the first token's query, so that the angle is that alone. */
 
 #define QK_PAIRS 2
-
-/* Pair 0 (dimensions ia, ib) of v[0 .. d) rotated by RoPE to position pos, as (x, y);
- * v[d .. 2d) is scratch. */
-static void turned(const tf_config *cfg, int ia, int ib, double *v, double pos, double *x,
-                   double *y)
-{
-    double *out = v + cfg->d_model;
-    rope_rotate(v, cfg->d_model, cfg->base, pos, cfg->rope, out);
-    *x = out[ia];
-    *y = out[ib];
-}
-
-/* Where the label of the angle from a0 through sweep goes, its centre at radius at: on the
- * bisector, or at a fifth of the angle to either side where an axis' guide line would cross it
- * (hw, hh: its half width and height, all in data units); false when each place crosses one. */
-static bool angle_label_at(double a0, double sweep, double at, double hw, double hh,
-                           double xy[2])
-{
-    static const double along[] = {0.5, 0.7, 0.3};
-    for (int i = 0; i < 3; i++) {
-        xy[0] = at * cos(a0 + along[i] * sweep), xy[1] = at * sin(a0 + along[i] * sweep);
-        if (fabs(xy[0]) > 1.2 * hw && fabs(xy[1]) > 1.2 * hh)
-            return true;
-    }
-    return false;
-}
 
 /* The pairs' q and k as arrows, and the angle from each k to its q: the two angles are one,
  * (m - n) theta_0, so they are drawn alike, arcs at one radius (each in its q's colour), each
@@ -160,12 +192,22 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
     double unit = ax->r.w / (ax->x.hi - ax->x.lo); /* points a unit of the data */
     fig_text_size(c->f, FIG_TICK, angle, false, &tw, &th);
     double a0[QK_PAIRS], sweep[QK_PAIRS], at[QK_PAIRS][2];
-    /* labelled: each label between the arc and the circle, clear of the arrows and guides */
+    /* labelled: each label between the arc and the circle, clear of the arrows and guides: on
+     * the bisector, or at a fifth of the angle to either side where an axis' guide line would
+     * cross it; unlabelled when each place crosses one */
     bool labelled = hypot(tw, th) / 2 < 0.22 * unit;
+    static const double along[] = {0.5, 0.7, 0.3};
     for (int p = 0; p < QK_PAIRS; p++) {
         a0[p] = atan2(k[p][1], k[p][0]);
         sweep[p] = remainder(atan2(q[p][1], q[p][0]) - a0[p], 2 * M_PI);
-        labelled &= angle_label_at(a0[p], sweep[p], 0.65, tw / 2 / unit, th / 2 / unit, at[p]);
+        bool clear = false;
+        for (int i = 0; i < 3 && !clear; i++) {
+            at[p][0] = 0.65 * cos(a0[p] + along[i] * sweep[p]);
+            at[p][1] = 0.65 * sin(a0[p] + along[i] * sweep[p]);
+            clear =
+                fabs(at[p][0]) > 1.2 * (tw / 2 / unit) && fabs(at[p][1]) > 1.2 * (th / 2 / unit);
+        }
+        labelled &= clear;
     }
     for (int p = 0; p < QK_PAIRS; p++) {
         for (int s = 0; s <= 40; s++) {
@@ -219,10 +261,13 @@ tf_status draw_rope_qk(fig_ctx *c)
     fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
     double q[QK_PAIRS][2], k[QK_PAIRS][2];
-    for (int p = 0; p < QK_PAIRS; p++) {
-        turned(cfg, ia, ib, v, (double)mn[p][0], &q[p][0], &q[p][1]);
-        turned(cfg, ia, ib, v, (double)mn[p][1], &k[p][0], &k[p][1]);
-    }
+    for (int p = 0; p < QK_PAIRS; p++)
+        for (int j = 0; j < 2; j++) { /* pair 0 turned to position mn[p][j], as (x, y) */
+            double *xy = j ? k[p] : q[p];
+            rope_rotate(v, d, cfg->base, (double)mn[p][j], cfg->rope, v + d);
+            xy[0] = v[d + ia];
+            xy[1] = v[d + ib];
+        }
     char angle[32];
     snprintf(angle, sizeof angle, "%ld<i>\xce\xb8</i>", mn[0][0] - mn[0][1]); /* "2θ" */
     qk_arrows(c, &ax, q, k, li, angle);

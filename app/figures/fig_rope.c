@@ -1,6 +1,5 @@
 /* fig_rope.c — the figures of rotary position embedding: the rotation angles and one pair of q
- * turning with its position (C13), RoFormer's long-term decay bound, and the animation of q and
- * k turning together. */
+ * turning with its position (C13), and the animation of q and k turning together. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,80 +9,6 @@
 #include "linalg.h"
 #include "posenc.h"
 #include "rope.h"
-
-/* ---------------------------------------------------------------------------------------------
- * rope-decay: RoFormer's long-term decay bound against relative distance */
-
-tf_status draw_decay(fig_ctx *c)
-{
-    const tf_config *cfg = &c->a->cfg;
-    long n = cfg->n_positions > 1 ? cfg->n_positions : 2;
-    long ns = n < CURVE_SAMPLES ? n : CURVE_SAMPLES;
-    /* --base draws that base alone; by default 10000 (LLaMA 1/2) beside 500000 (Llama 3) */
-    int nl = c->req && c->req->base_given ? 1 : 2;
-    double other = cfg->base == 500000.0 ? 10000.0 : 500000.0;
-    double *x = malloc(3 * (size_t)ns * sizeof *x);
-    if (!x)
-        return TF_ERR_NOMEM;
-    double *y = x + ns, *y2 = y + ns;
-    double mx = 0;
-    for (long s = 0; s < ns; s++) {
-        x[s] = round((double)(n - 1) * s / (ns - 1));
-        y[s] = rope_decay_bound(cfg->d_model, cfg->base, x[s]);
-        y2[s] = rope_decay_bound(cfg->d_model, other, x[s]);
-        mx = fmax(mx, fmax(y[s], nl > 1 ? y2[s] : 0));
-    }
-    char l0[96], l1[96];
-    snprintf(l0, sizeof l0, "%s %g, <i>d</i> = %d", fig_txt(c, T_F_BASE), cfg->base,
-             cfg->d_model);
-    snprintf(l1, sizeof l1, "%s %g", fig_txt(c, T_F_BASE), other);
-    /* a base keeps its style whichever is --base: 500000 Llama 3's RoPE, any other RoPE's
-     * (style.h) */
-    fig_legend_item li[2] = {{.label = l0}, {.label = l1}};
-    const double bases[2] = {cfg->base, other};
-    for (int k = 0; k < 2; k++) {
-        const scheme_style *st = style_scheme(
-            SCHEME_ROPE, bases[k] == 500000.0 ? ROPE_SCALING_LLAMA3 : ROPE_SCALING_NONE);
-        li[k].color = st->color;
-        li[k].dash = (fig_dash)st->dash;
-    }
-    fig_axes ax = {.grid = true};
-    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
-                      .label = fig_txt(c, T_F_REL_DIST)};
-    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    /* the legend in the first corner where it covers neither curve, with more room above the
-     * curves when no corner is free */
-    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
-    int corner = -1, raised = 0;
-    for (int k = 0; k < 6 && corner < 0; k++, raised++) {
-        if (k)
-            ax.y.hi *= 1.15;
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = fig_legend_place(c->f, &ax, li, nl, series, nl);
-    }
-    /* both languages raise the curves' ceiling as far as either needs */
-    int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
-    if (both < 6 && both != raised - 1) {
-        ax.y.hi = mx * 1.05 * pow(1.15, both);
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = fig_legend_place(c->f, &ax, li, nl, series, nl);
-    }
-    if (both >= 6 || corner < 0) { /* wider than the room above the curves: right of the plot */
-        ax.y.hi = mx * 1.05;
-        ax.right = fig_legend_width(c->f, li, nl);
-        ax.legend = li, ax.n_legend = nl;
-        fig_axes_fit(c->f, &ax, c->area);
-        corner = 4;
-    }
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
-    if (nl > 1)
-        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, nl, corner < 0 ? 1 : corner);
-    free(x);
-    return TF_OK;
-}
 
 /* ---------------------------------------------------------------------------------------------
  * rope: cos(m theta_i) over positions x pairs, and one pair of q turning with the position */
@@ -168,83 +93,100 @@ static bool rr_overlap(fig_rect a, fig_rect b, double m)
            b.y < a.y + a.h + m;
 }
 
-/* What the labels of the arrows keep off: the labels placed before, the arrows (tips tip[],
- * heads' boxes heads[]), the guides through 0 and the circle of radius R. */
+/* What a label in a plane keeps off: the arrows' heads (boxes in page points), the labels placed
+ * before (boxes) and the lines: guides, circles, shafts and arcs (data units). */
 typedef struct {
-    const fig_axes *a2;
-    const fig_rect *placed; /* (m) centres and sizes */
-    long m;
-    const fig_rect *heads;  /* (n) */
-    const double (*tip)[2]; /* (n) data units */
-    long n;
-    double R;
-} arrow_scene;
+    const fig_axes *ax;
+    const fig_rect *heads, *boxes;
+    int n_heads, n_boxes;
+    const fig_series *lines;
+    int n_lines;
+} label_scene;
 
-/* How clear the box b is: 0 on a label placed before or an arrow's head, 1 off those but on a
- * shaft, a guide or the circle, 2 off everything. */
-static int spot_clearance(const arrow_scene *s, fig_rect b)
+/* Series the segment from (x0, y0) to (x1, y1) (n 2), or the arc of radius r from angle a0 over
+ * sweep (n 73), its points in xy. */
+static fig_series seg_series(double x0, double y0, double x1, double y1, double xy[2][73])
 {
-    for (long j = 0; j < s->m; j++)
-        if (fabs(s->placed[j].x - (b.x + 0.5 * b.w)) < 0.5 * (s->placed[j].w + b.w) &&
-            fabs(s->placed[j].y - (b.y + 0.5 * b.h)) < 0.5 * (s->placed[j].h + b.h))
-            return 0;
-    for (long j = 0; j < s->n; j++)
-        if (rr_overlap(b, s->heads[j], 0))
-            return 0;
-    double lim = s->a2->x.hi;
-    const double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
-    for (long j = 0; j < s->n + 2; j++) {
-        const double sx[2] = {0, j < s->n ? s->tip[j][0] : 0},
-                     sy[2] = {0, j < s->n ? s->tip[j][1] : 0};
-        fig_series l = {.x = j < s->n ? sx : gx[j - s->n], .y = j < s->n ? sy : gy[j - s->n],
-                        .n = 2};
-        if (fig_series_hit(s->a2, &l, b))
-            return 1;
-    }
-    /* the circle passes through b when its radius lies between b's nearest and farthest
-     * points from the centre */
-    double cx = fig_px(s->a2, 0), cy = fig_py(s->a2, 0), rr = fig_px(s->a2, s->R) - cx;
-    double nx = fmax(fmax(b.x - cx, cx - b.x - b.w), 0);
-    double ny = fmax(fmax(b.y - cy, cy - b.y - b.h), 0);
-    double fx = fmax(fabs(b.x - cx), fabs(b.x + b.w - cx)),
-           fy = fmax(fabs(b.y - cy), fabs(b.y + b.h - cy));
-    return hypot(nx, ny) < rr && hypot(fx, fy) > rr ? 1 : 2;
+    xy[0][0] = x0, xy[0][1] = x1, xy[1][0] = y0, xy[1][1] = y1;
+    return (fig_series){.x = xy[0], .y = xy[1], .n = 2};
 }
 
-/* Label text of arrow s->m, whose tip is at (x, y): beyond the tip (straight out, else turned
- * up to a third of a right angle), inside the plot, at the first place clear of everything
- * (spot_clearance), else at the first clear of the labels and the heads. s->placed[m] becomes
- * its box (centre and size). A plot too small for either makes the page cramped (a taller page
- * gives it room). */
-static void arrow_label(fig *f, const arrow_scene *s, fig_rect *placed, const char *text,
-                        double x, double y)
+static fig_series arc_series(double r, double a0, double sweep, double xy[2][73])
 {
-    const fig_axes *a2 = s->a2;
-    double x0 = fig_px(a2, x), y0 = fig_py(a2, y);
-    double ox = x0 - fig_px(a2, 0), oy = y0 - fig_py(a2, 0), len = hypot(ox, oy);
-    double tw, th, tx = x0, ty = y0;
-    fig_text_size(f, FIG_TICK, text, true, &tw, &th);
-    double push = 0.45 * 0.9 * fig_font_size(f, FIG_TICK) + 0.5 * hypot(tw, th) + 1.0;
-    int best = -1;
-    double bx = 0, by = 0;
-    /* out along the arrow, further step by step; then turned a little to either side */
-    static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
-    for (int k = 0; k < 30 && best < 2; k++) {
-        double p = push + (k % 6) * 0.9 * th, t = turn[k / 6];
-        double ux = len > 0 ? (ox * cos(t) - oy * sin(t)) / len : 0;
-        double uy = len > 0 ? (ox * sin(t) + oy * cos(t)) / len : 0;
-        tx = fmax(fmin(x0 + ux * p, a2->r.x + a2->r.w - 0.5 * tw), a2->r.x + 0.5 * tw);
-        ty = fmax(fmin(y0 + uy * p, a2->r.y + a2->r.h - 0.5 * th), a2->r.y + 0.5 * th);
-        int level = spot_clearance(s, (fig_rect){tx - 0.5 * tw, ty - 0.5 * th, tw, th});
-        if (level > best)
-            best = level, bx = tx, by = ty;
+    for (int i = 0; i <= 72; i++)
+        xy[0][i] = r * cos(a0 + sweep * i / 72), xy[1][i] = r * sin(a0 + sweep * i / 72);
+    return (fig_series){.x = xy[0], .y = xy[1], .n = 73};
+}
+
+/* Candidate centres past the tip (tx, ty) (page points) of an arrow at angle a: at each of the
+ * distances dist (nd), the arrow's direction turned by each of turn (nt). Into at; the count. */
+static int spots_past(double tx, double ty, double a, const double *dist, int nd,
+                      const double *turn, int nt, double (*at)[2])
+{
+    int n = 0;
+    for (int i = 0; i < nd; i++)
+        for (int j = 0; j < nt; j++, n++)
+            at[n][0] = tx + dist[i] * cos(a + turn[j]), at[n][1] = ty - dist[i] * sin(a + turn[j]);
+    return n;
+}
+
+/* Where a w x h label goes: of the n candidate centres at (moved into the plot, m inside its
+ * edge, when move_in; else those that are not there are passed over) the first with the least in
+ * the way, with room m round the label: an arrow's head most, then a label placed before, then
+ * each line it crosses. Its box in *b; returns that cost (0: clear of everything; under 6: of
+ * every head and label; infinite: no candidate inside, *b the first moved in). */
+static double place_label(const label_scene *s, double (*at)[2], int n, bool move_in, double w,
+                          double h, double m, fig_rect *b)
+{
+    const fig_rect r = s->ax->r;
+    double least = INFINITY;
+    for (int k = 0; k < n && least > 0; k++) {
+        fig_rect t = {fmax(fmin(at[k][0] - w / 2, r.x + r.w - w - m), r.x + m),
+                      fmax(fmin(at[k][1] - h / 2, r.y + r.h - h - m), r.y + m), w, h};
+        if (k == 0)
+            *b = t;
+        if (!move_in && (t.x != at[k][0] - w / 2 || t.y != at[k][1] - h / 2))
+            continue;
+        fig_rect grown = {t.x - m, t.y - m, w + 2 * m, h + 2 * m};
+        double cost = 0;
+        for (int j = 0; j < s->n_heads; j++)
+            cost += 8.0 * rr_overlap(t, s->heads[j], m);
+        for (int j = 0; j < s->n_boxes; j++)
+            cost += 6.0 * rr_overlap(t, s->boxes[j], m);
+        for (int j = 0; j < s->n_lines; j++)
+            cost += fig_series_hit(s->ax, &s->lines[j], grown);
+        if (cost < least)
+            least = cost, *b = t;
     }
-    if (best > 0)
-        tx = bx, ty = by;
-    else
-        fig_set_cramped(f);
-    placed[s->m] = (fig_rect){tx, ty, tw, th};
-    fig_text_in(f, a2, FIG_TICK, text, true, tx, ty, 0.5, 0.5);
+    return least;
+}
+
+/* The positions pos0 .. pos0 + n - 1 beside their arrows' tips (data units tip, heads' boxes
+ * heads): out along the arrow or turned a little to either side, nearest first, where the
+ * least is in the way (place_label). Off a head or another label, the page is cramped (a
+ * taller page gives them room). */
+static void arrow_labels(fig *f, const fig_axes *a2, long pos0, long n, double (*tip)[2],
+                         const fig_rect *heads, const fig_series *lines, int n_lines)
+{
+    fig_rect placed[ROPE_ARROWS];
+    label_scene sc = {.ax = a2, .heads = heads, .n_heads = (int)n, .boxes = placed,
+                      .lines = lines, .n_lines = n_lines};
+    static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
+    double fs = fig_font_size(f, FIG_TICK);
+    for (long m = 0; m < n; m++) {
+        char ml[24];
+        snprintf(ml, sizeof ml, "%ld", pos0 + m);
+        double tw, th, dist[6], at[30][2];
+        fig_text_size(f, FIG_TICK, ml, true, &tw, &th);
+        for (int k = 0; k < 6; k++)
+            dist[k] = 0.45 * 0.9 * fs + 0.5 * hypot(tw, th) + 1.0 + k * 0.9 * th;
+        int ns = spots_past(fig_px(a2, tip[m][0]), fig_py(a2, tip[m][1]),
+                            atan2(tip[m][1], tip[m][0]), dist, 6, turn, 5, at);
+        sc.n_boxes = (int)m;
+        if (place_label(&sc, at, ns, true, tw, th, 0.1 * fs, &placed[m]) >= 6)
+            fig_set_cramped(f);
+        fig_text_in(f, a2, FIG_TICK, ml, true, placed[m].x, placed[m].y, 0, 0);
+    }
 }
 
 /* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
@@ -299,22 +241,21 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &a2, 0, 0, R, guide, lw, FIG_DASHED);
-    fig_rect placed[ROPE_ARROWS], heads[ROPE_ARROWS];
-    double tip[ROPE_ARROWS][2];
+    fig_rect heads[ROPE_ARROWS];
+    double tip[ROPE_ARROWS][2], pt[ROPE_ARROWS + 3][2][73];
+    /* the lines the labels keep off: the guides, the circle and the shafts */
+    fig_series lines[ROPE_ARROWS + 3] = {seg_series(-lim, 0, lim, 0, pt[0]),
+                                         seg_series(0, -lim, 0, lim, pt[1]),
+                                         arc_series(R, 0, 2 * M_PI, pt[2])};
     for (long m = 0; m < M; m++) {
         rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
         tip[m][0] = rot[ia], tip[m][1] = rot[ib];
+        lines[3 + m] = seg_series(0, 0, rot[ia], rot[ib], pt[3 + m]);
         heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
                              0.9 * fig_font_size(c->f, FIG_TICK));
     }
-    for (long m = 0; m < M; m++) { /* the labels after every arrow, off all their heads */
-        char ml[24];
-        snprintf(ml, sizeof ml, "%ld", pos0 + m);
-        arrow_scene sc = {.a2 = &a2, .placed = placed, .m = m, .heads = heads,
-                          .tip = (const double (*)[2])tip, .n = M, .R = R};
-        arrow_label(c->f, &sc, placed, ml, tip[m][0], tip[m][1]);
-    }
+    arrow_labels(c->f, &a2, pos0, M, tip, heads, lines, (int)M + 3);
     free(rot);
     return TF_OK;
 }
@@ -414,23 +355,13 @@ typedef struct {
     long m0, n0;           /* positions of the first and the last token */
     double span;           /* the shift of one turn of pair 0 */
     const double *q, *k;   /* (d) q of the first token, k of the last, before rotation */
-    double *rq, *rk;       /* (d) scratch: rotated */
+    double *rq, *rk;       /* (d) scratch in rot: rotated */
     double s[RR_SAMPLES], aq[RR_SAMPLES], ak[RR_SAMPLES], ad[RR_SAMPLES], score[RR_SAMPLES];
     double qonly[RR_SAMPLES]; /* the score with q shifted alone: n - m changes, and so does it */
     double bound;          /* |q| |k|: no score can be larger */
     char tq[40], tk[40];   /* the two tokens as markup */
+    double rot[];          /* (2 d) */
 } rope_rot;
-
-/* An angle in (-pi, pi]. */
-static double wrap_angle(double a)
-{
-    a = fmod(a, 2 * M_PI);
-    if (a > M_PI)
-        a -= 2 * M_PI;
-    else if (a <= -M_PI)
-        a += 2 * M_PI;
-    return a;
-}
 
 /* q rotated to m and k to n into r->rq, r->rk; the angles in pair 0 and the score. */
 static void rope_rot_at(rope_rot *r, double base, rope_style style, double m, double n,
@@ -449,19 +380,16 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     const tf_analysis *A = c->a;
     const tf_config *cfg = &A->cfg;
     size_t T = A->tokens.n;
-    rope_rot *r = calloc(1, sizeof *r);
-    double *scratch = malloc(2 * (size_t)cfg->d_model * sizeof *scratch);
-    if (!r || !scratch) {
-        free(r), free(scratch);
+    rope_rot *r = calloc(1, sizeof *r + 2 * (size_t)cfg->d_model * sizeof *r->rot);
+    if (!r)
         return TF_ERR_NOMEM;
-    }
     r->d = cfg->d_model;
     rope_pair(cfg->rope, r->d, 0, &r->ia, &r->ib);
     r->span = 2 * M_PI / posenc_omega(0, r->d, cfg->base); /* theta_0 (rope_thetas) */
     r->q = A->q;                        /* row 0 */
     r->k = A->k + (T - 1) * (size_t)r->d; /* row T-1 */
     r->m0 = A->pos[0], r->n0 = A->pos[T - 1];
-    r->rq = scratch, r->rk = scratch + r->d;
+    r->rq = r->rot, r->rk = r->rot + r->d;
     r->bound = la_norm(r->q, (size_t)r->d) * la_norm(r->k, (size_t)r->d);
     if (!(r->bound > 0))
         r->bound = 1;
@@ -472,20 +400,12 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
         r->s[i] = r->span * i / (RR_SAMPLES - 1);
         rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i],
                     &r->ak[i], &r->score[i]);
-        r->ad[i] = wrap_angle(r->ak[i] - r->aq[i]);
+        r->ad[i] = remainder(r->ak[i] - r->aq[i], 2 * M_PI);
         double a1, a2;
         rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
     }
     *state = r;
     return TF_OK;
-}
-
-static void rope_rot_end(void *state)
-{
-    rope_rot *r = state;
-    if (r)
-        free(r->rq);
-    free(r);
 }
 
 /* An angle's curve over the shift, broken where it wraps from pi to -pi (a NaN point between). */
@@ -530,30 +450,6 @@ typedef struct {
     char t[240], xl[160], t3[200];
 } rr_page;
 
-/* The plane's room and the curves' (top: the angles, bottom: the score) in area: the plane
- * left and the curves right on a wide page (the two curves stacked); the plane above and the
- * curves side by side below on a tall one. */
-static void rr_areas(fig_rect area, bool angles, double gap, fig_rect *plane, fig_rect *top,
-                     fig_rect *bottom)
-{
-    *plane = area;
-    if (area.w >= 1.25 * area.h) {
-        plane->w = fmin(0.46 * area.w, area.h);
-        *top = (fig_rect){area.x + plane->w + gap, area.y, area.w - plane->w - gap,
-                          angles ? (area.h - gap) * 0.5 : area.h};
-        *bottom = *top;
-        if (angles)
-            bottom->y = top->y + top->h + gap;
-    } else {
-        plane->h = 0.55 * area.h;
-        *top = (fig_rect){area.x, area.y + plane->h + gap,
-                          angles ? (area.w - gap) * 0.5 : area.w, area.h - plane->h - gap};
-        *bottom = *top;
-        if (angles)
-            bottom->x = top->x + top->w + gap;
-    }
-}
-
 /* The curves' axes (not fitted), their labels and legends for layout L. */
 static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, double score,
                           rr_page *p)
@@ -593,14 +489,31 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     p->a1.right = p->a2.right = L->titles ? right : 0;
 }
 
-/* Lay out frame page p in area with layout L (cramped, or asking for more width where a legend's
+/* Lay out frame page p with layout L (cramped, or asking for more width where a legend's
  * label is wider than its panel): laid out only, the caller's trial (fig_try) takes one. */
-static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect area, double s,
-                   double score, rr_page *p)
+static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, double score,
+                   rr_page *p)
 {
     fig *f = c->f;
-    fig_rect plane, top, bottom;
-    rr_areas(area, L->angles, 0.8 * fig_font_size(f, FIG_LABEL), &plane, &top, &bottom);
+    /* the plane left and the curves right on a wide page (the angles above the score); the
+     * plane above and the curves side by side below on a tall one */
+    fig_rect area = c->area, plane = area, top, bottom;
+    double gap = 0.8 * fig_font_size(f, FIG_LABEL);
+    if (area.w >= 1.25 * area.h) {
+        plane.w = fmin(0.46 * area.w, area.h);
+        top = (fig_rect){area.x + plane.w + gap, area.y, area.w - plane.w - gap,
+                         L->angles ? (area.h - gap) * 0.5 : area.h};
+        bottom = top;
+        if (L->angles)
+            bottom.y = top.y + top.h + gap;
+    } else {
+        plane.h = 0.55 * area.h;
+        top = (fig_rect){area.x, area.y + plane.h + gap, L->angles ? (area.w - gap) * 0.5 : area.w,
+                         area.h - plane.h - gap};
+        bottom = top;
+        if (L->angles)
+            bottom.x = top.x + top.w + gap;
+    }
     /* the plane of pair 0, square */
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
     double R = fmax(fmax(Rq, Rk), 1e-12), lim = 1.35 * R;
@@ -640,64 +553,30 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, fig_rect a
     }
 }
 
-/* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang, heads' boxes tip) goes:
- * along the arrow past its head, else turned to either side or farther out, else beside its
- * shaft; the first place with the least in the way (the arrows' heads most, then the lines:
- * guides, circles, shafts and arc, each a series of lines[nlines], then the other name, then
- * the angle's text box[0]), inside the plot. Its box becomes box[1 + i]. A plot with no place
- * clear of all of them makes the page cramped. */
-static void rr_place_name(fig *f, const fig_axes *ax, int i, const char *name, const double *tx,
-                          const double *ty, const double *ang, const fig_rect *tip, fig_rect *box,
-                          const fig_series *lines, int nlines)
+/* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang) goes: past its head, turned
+ * to either side and farther out, else beside its shaft, from near the head inwards, where the
+ * least is in the way (place_label: the heads, the lines, the angle's text box[0] and q's name
+ * box[1]), inside the plot. Its box becomes box[1 + i]; anything in its way, or no place inside,
+ * makes the page cramped. */
+static void rr_place_name(fig *f, label_scene *sc, int i, const char *name, const double *tx,
+                          const double *ty, const double *ang, fig_rect *box)
 {
-    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs;
-    double w, h;
+    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs, w, h;
     fig_text_size(f, FIG_LABEL, name, false, &w, &h);
-    static const double turn[] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
-    double dist = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs;
-    double m = 0.1 * fs, best = INFINITY;
-    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
-    static const double farther[4] = {1.0, 1.7, 2.4, 3.2}, along[4] = {0.85, 0.7, 0.5, 0.3};
-    for (int fam = 0; fam < 8; fam++)
-        for (size_t t = 0; t < sizeof turn / sizeof turn[0]; t++) {
-            double cx, cy;
-            if (fam < 4) { /* past the head, turned, farther and farther */
-                double a = ang[i] + turn[t], dd = dist * farther[fam];
-                cx = tx[i] + dd * cos(a), cy = ty[i] - dd * sin(a);
-            } else { /* beside the shaft, on either side, from near the head inwards */
-                if (t >= 2)
-                    break;
-                double at = along[fam - 4], side = t ? -1.0 : 1.0;
-                double px = ox + at * (tx[i] - ox), py = oy + at * (ty[i] - oy);
-                double off = 0.5 * hypot(w, h) + 0.5 * head;
-                cx = px - side * sin(ang[i]) * off, cy = py - side * cos(ang[i]) * off;
-            }
-            fig_rect b = {cx - w / 2, cy - h / 2, w, h};
-            bool inside = b.x >= ax->r.x + m && b.y >= ax->r.y + m &&
-                          b.x + w <= ax->r.x + ax->r.w - m && b.y + h <= ax->r.y + ax->r.h - m;
-            if (!inside)
-                continue;
-            fig_rect grown = {b.x - m, b.y - m, b.w + 2 * m, b.h + 2 * m};
-            int crossed = 0;
-            for (int j = 0; j < nlines; j++)
-                crossed += fig_series_hit(ax, &lines[j], grown);
-            double cost = 8.0 * (rr_overlap(b, tip[1 - i], m) + rr_overlap(b, tip[i], m)) +
-                          6.0 * crossed + 4.0 * (i == 1 && rr_overlap(b, box[1], m)) +
-                          2.0 * rr_overlap(b, box[0], m) + 0.1 * fam;
-            if (cost < best) {
-                best = cost;
-                box[1 + i] = b;
-            }
-        }
-    if (best >= 1) /* no room for the name off the heads, the lines and the other labels */
-        fig_set_cramped(f);
-    if (best == INFINITY) { /* none inside: along the arrow, moved into the plot */
-        fig_rect b = {tx[i] + dist * cos(ang[i]) - w / 2, ty[i] - dist * sin(ang[i]) - h / 2,
-                      w, h};
-        b.x = fmin(fmax(b.x, ax->r.x + m), ax->r.x + ax->r.w - w - m);
-        b.y = fmin(fmax(b.y, ax->r.y + m), ax->r.y + ax->r.h - h - m);
-        box[1 + i] = b;
+    static const double turn[8] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
+    static const double along[4] = {0.85, 0.7, 0.5, 0.3};
+    double d0 = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs, at[40][2];
+    const double dist[4] = {d0, 1.7 * d0, 2.4 * d0, 3.2 * d0};
+    int n = spots_past(tx[i], ty[i], ang[i], dist, 4, turn, 8, at);
+    double ox = fig_px(sc->ax, 0), oy = fig_py(sc->ax, 0), off = 0.5 * hypot(w, h) + 0.5 * head;
+    for (int k = 0; k < 8; k++, n++) {
+        double px = ox + along[k / 2] * (tx[i] - ox), py = oy + along[k / 2] * (ty[i] - oy);
+        double side = k % 2 ? -1.0 : 1.0;
+        at[n][0] = px - side * sin(ang[i]) * off, at[n][1] = py - side * cos(ang[i]) * off;
     }
+    sc->n_boxes = 1 + i;
+    if (place_label(sc, at, n, false, w, h, 0.1 * fs, &box[1 + i]) > 0)
+        fig_set_cramped(f);
 }
 
 /* The arrows' tips in page points (tx, ty) and their heads' boxes as fig_arrow records them (a
@@ -761,7 +640,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
      * in every frame: off the larger circle's disc (and an arrow's head beyond it) and left of
      * the upright guide, measured at its widest (three digits) so every frame keeps or drops it
      * alike */
-    double d = wrap_angle(ak - aq);
+    double d = remainder(ak - aq, 2 * M_PI); /* in [-pi, pi] */
     char deg[64];
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", 180.0);
     fig_rect box[3]; /* the angle's text, q's name, k's name */
@@ -787,38 +666,22 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     fig_rect tip[2];
     rr_tips(&ax, rad, ang, head, tx, ty, tip);
     /* the lines the names keep off: the guides, both circles, both shafts and the arc */
-    double ra = 0.32 * fmin(Rq, Rk);
-    double gx[2][2] = {{-lim, lim}, {0, 0}}, gy[2][2] = {{0, 0}, {-lim, lim}};
-    double sx[2][2], sy[2][2], cx[3][73], cy[3][73];
-    fig_series lines[7];
-    int nl = 0;
-    for (int i = 0; i < 2; i++) {
-        lines[nl++] = (fig_series){.x = gx[i], .y = gy[i], .n = 2};
-        sx[i][0] = sy[i][0] = 0;
-        sx[i][1] = rad[i] * cos(ang[i]), sy[i][1] = rad[i] * sin(ang[i]);
-        lines[nl++] = (fig_series){.x = sx[i], .y = sy[i], .n = 2};
-    }
-    for (int j = 0; j < 3; j++) { /* the circles, the arc (from q to k) */
-        double rr = j < 2 ? rad[j] : ra;
-        for (int i = 0; i <= 72; i++) {
-            double a = j < 2 ? 2 * M_PI * i / 72 : aq + d * i / 72;
-            cx[j][i] = rr * cos(a), cy[j][i] = rr * sin(a);
-        }
-        lines[nl++] = (fig_series){.x = cx[j], .y = cy[j], .n = 73};
-    }
+    double ra = 0.32 * fmin(Rq, Rk), pt[7][2][73];
+    fig_series lines[7] = {seg_series(-lim, 0, lim, 0, pt[0]), seg_series(0, -lim, 0, lim, pt[1]),
+                           seg_series(0, 0, Rq * cos(aq), Rq * sin(aq), pt[2]),
+                           seg_series(0, 0, Rk * cos(ak), Rk * sin(ak), pt[3]),
+                           arc_series(Rq, 0, 2 * M_PI, pt[4]), arc_series(Rk, 0, 2 * M_PI, pt[5]),
+                           arc_series(ra, aq, d, pt[6])};
+    label_scene sc = {.ax = &ax, .heads = tip, .n_heads = 2, .boxes = box, .lines = lines,
+                      .n_lines = 7};
     for (int i = 0; i < 2; i++)
-        rr_place_name(f, &ax, i, name[i], tx, ty, ang, tip, box, lines, nl);
+        rr_place_name(f, &sc, i, name[i], tx, ty, ang, box);
     rr_clock_marks(f, &ax, r, rad, box, fs);
-    /* the arc from q to k */
-    double xs[41], ys[41];
-    for (int i = 0; i <= 40; i++)
-        xs[i] = ra * cos(aq + d * i / 40), ys[i] = ra * sin(aq + d * i / 40);
-    fig_line(f, &ax, xs, ys, 41, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID);
+    fig_line(f, &ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
     if (say_angle)
         fig_text_in(f, &ax, FIG_LABEL, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
-        fig_arrow(f, &ax, 0, 0, rad[i] * cos(ang[i]), rad[i] * sin(ang[i]), col[i], 2.4 * lw,
-                  head);
+        fig_arrow(f, &ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
     for (int i = 0; i < 2; i++)
         fig_text_in(f, &ax, FIG_LABEL, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
 }
@@ -838,7 +701,7 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
         angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
         angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
         fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
-        const double at[3] = {aq, ak, wrap_angle(ak - aq)};
+        const double at[3] = {aq, ak, remainder(ak - aq, 2 * M_PI)};
         for (int i = 0; i < 3; i++)
             fig_markers(c->f, a1, &s, &at[i], 1, li[i].color, ms);
         fig_legend(c->f, a1, li, 3, 4);
@@ -869,9 +732,9 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
         return TF_ERR_NOMEM;
     size_t l = 0;
     fig_trial t = fig_try(c->f); /* the first that fits, else the least, cramped */
-    rr_fit(c, r, &rr_layouts[l], c->area, s, score, p);
+    rr_fit(c, r, &rr_layouts[l], s, score, p);
     while (!fig_tried(c->f, &t, l == RR_LAYOUTS - 1))
-        rr_fit(c, r, &rr_layouts[++l], c->area, s, score, p);
+        rr_fit(c, r, &rr_layouts[++l], s, score, p);
     rope_rot_plane(c, r, &p->plane, aq, ak);
     rope_rot_curves(c, r, p, rr_layouts[l].angles, s, aq, ak, score);
     free(p);
@@ -880,5 +743,5 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
 
 const fig_anim anim_rope_rotation = {
     .frames = RR_FRAMES, .fps = RR_FPS, .still = "rope", .begin = rope_rot_begin,
-    .frame = rope_rot_frame, .end = rope_rot_end,
+    .frame = rope_rot_frame, .end = free,
 };

@@ -111,7 +111,7 @@ typedef struct {
     tf_posctx pc;
     bool own_pc;  /* pc is closed with the curves (else the export's memo keeps it) */
     long R;       /* the last distance drawn */
-    double *x;    /* (m) the distances drawn, 1 .. R (sample_distances) */
+    double *x;    /* (m) the distances drawn, 1 .. R */
     long m;
     int nc;       /* curves */
     int sin_at;   /* the sinusoidal curve (drawn last), or the last */
@@ -129,20 +129,15 @@ static void scurves_free(scurves *S)
         posctx_close(&S->pc);
 }
 
-/* The scheme as the legend names it: the start of its own label, in the figure's language. */
-static const char *scheme_legend_name(tf_scheme s, bool zh)
-{
-    static const char *const name[SCHEME_COUNT][2] = {
-        {"none", "无位置"}, {"sinusoidal PE", "正弦 PE"}, {"learned table", "可学习表"},
-        {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},           {"T5", "T5"}};
-    return name[s][zh];
-}
-
 /* Curves that are equal at every distance drawn (within 1e-9 of their scale: RoPE's q·k for
  * q = k is the sinusoidal PE's cosine, C13) would show as one line: each later one is told which
  * it equals, drawn dashed over it with markers beside the other's, and its legend says so. */
 static void scurves_coincide(const fig_ctx *c, scurves *S)
 {
+    /* each scheme as the legend names it: the start of its own label */
+    static const char *const name[SCHEME_COUNT][2] = {
+        {"none", "无位置"}, {"sinusoidal PE", "正弦 PE"}, {"learned table", "可学习表"},
+        {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},           {"T5", "T5"}};
     for (int i = 0; i < S->nc; i++) {
         scurve *k = &S->k[i];
         int same_as = -1;
@@ -161,7 +156,7 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
         }
         if (same_as >= 0)
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
-                         scheme_legend_name(S->k[same_as].s, c->zh));
+                         name[S->k[same_as].s][c->zh]);
     }
 }
 
@@ -171,25 +166,6 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
  * across a text block, two across a column, at a cost that does not grow with R (a learned
  * table's similarity costs a pass over its rows per distance) */
 #define SCHEMES_SAMPLES 400L
-
-/* The distances drawn, 1 .. R, into S->x. */
-static tf_status sample_distances(scurves *S)
-{
-    S->x = malloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1) * sizeof *S->x);
-    if (!S->x)
-        return TF_ERR_NOMEM;
-    long m = 0;
-    for (long t = 1; t <= S->R && t <= SCHEMES_DENSE; t++)
-        S->x[m++] = (double)t;
-    double a = log((double)SCHEMES_DENSE), b = log((double)S->R);
-    for (long j = 1; S->R > SCHEMES_DENSE && j <= SCHEMES_SAMPLES; j++) {
-        double t = j == SCHEMES_SAMPLES ? (double)S->R : round(exp(a + (b - a) * j / SCHEMES_SAMPLES));
-        if (t > S->x[m - 1])
-            S->x[m++] = t;
-    }
-    S->m = m;
-    return TF_OK;
-}
 
 /* The listed curves' values at the distances S->x (the functions --print schemes takes them
  * from), or the export's earlier page's: curve i in memo slots 2i (values) and 2i + 1 (unseen). */
@@ -227,7 +203,7 @@ static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves 
 }
 
 /* The listed schemes (posctx_curves: all six when none is, RoPE also with its scaling) at
- * distances 1 .. R (sample_distances), R past the longest trained length. */
+ * distances 1 .. R (SCHEMES_DENSE, SCHEMES_SAMPLES), R past the longest trained length. */
 static tf_status scurves_make(const fig_ctx *c, scurves *S)
 {
     memset(S, 0, sizeof *S);
@@ -249,9 +225,17 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     long R = longest > 0 ? longest + longest / 2 : 0;
     R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
     S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
-    st = sample_distances(S);
-    if (st == TF_OK)
-        st = scurves_fill(c, S, &cv);
+    S->x = malloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1) * sizeof *S->x);
+    for (long t = 1; S->x && t <= S->R && t <= SCHEMES_DENSE; t++)
+        S->x[S->m++] = (double)t;
+    double a = log((double)SCHEMES_DENSE), b = log((double)S->R);
+    for (long j = 1; S->x && S->R > SCHEMES_DENSE && j <= SCHEMES_SAMPLES; j++) {
+        double t =
+            j == SCHEMES_SAMPLES ? (double)S->R : round(exp(a + (b - a) * j / SCHEMES_SAMPLES));
+        if (t > S->x[S->m - 1])
+            S->x[S->m++] = t;
+    }
+    st = S->x ? scurves_fill(c, S, &cv) : TF_ERR_NOMEM;
     S->nc = cv.n_curves;
     S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
@@ -276,7 +260,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     }
     if (st == TF_OK)
         scurves_coincide(c, S);
-    if (st != TF_OK)
+    else
         scurves_free(S);
     return st;
 }
@@ -310,8 +294,8 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
     for (int i = 0; i < n; i++) {
         if (fig_legend_width(f, &li[i], 1) <= room)
             continue;
-        char best[176], trial[176];
-        snprintf(best, sizeof best, "%s", li[i].label);
+        char *best = lab[i], trial[176];
+        snprintf(best, sizeof trial, "%s", li[i].label);
         for (int stage = 0; stage < 2; stage++)
             for (int lines = 1; lines < 3; lines++) {
                 fig_legend_item it = li[i];
@@ -340,9 +324,8 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
                 }
                 if (!chosen[0])
                     break;
-                memcpy(best, chosen, sizeof best);
+                memcpy(best, chosen, sizeof chosen);
             }
-        snprintf(lab[i], sizeof lab[i], "%s", best);
         li[i].label = lab[i];
     }
 }
@@ -360,9 +343,11 @@ static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, 
     fig_legend(f, &band, li, n, 0);
 }
 
-/* One panel's axes: the curves of one kind (bias or not) over distances 1 .. R. */
-static void scurves_axes(const fig_ctx *c, const scurves *S, bool bias, fig_axes *ax)
+/* Panel b's axes (0: positions compared, 1: RoPE's unseen angles, 2: biases) over distances
+ * 1 .. R. */
+static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
 {
+    bool bias = b == 2;
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < S->nc; i++)
         for (long t = 0; S->k[i].bias == bias && t < S->m; t++)
@@ -384,36 +369,13 @@ static void scurves_axes(const fig_ctx *c, const scurves *S, bool bias, fig_axes
                                      : (c->zh ? "相似度 / 得分" : "similarity / score")};
     ax->title = bias ? (c->zh ? "作用在注意力得分上的方案" : "schemes that bias the scores")
                      : (c->zh ? "比较两个位置的方案" : "schemes that compare positions");
-}
-
-/* The points of a panel's lines that are not curves: the grey line at 0 from (zx[0], 0) to
- * (zx[1], 0), and the guides from (xs[i][0], gy[0]) to (xs[i][1], gy[1]). */
-typedef struct {
-    double zx[2], zero[2], gy[2];
-    double xs[SCHEME_COUNT + 1][2];
-} guide_points;
-
-/* The grey line at 0, a panel's curves (those of one kind, bias or not) and its trained
- * lengths' guide lines, as series a label keeps off, at most 2 + 2 * (SCHEME_COUNT + 1). */
-static int panel_series(const scurves *S, bool bias, const fig_axes *ax, guide_points *g,
-                        fig_series *out)
-{
-    *g = (guide_points){.zx = {ax->x.lo, ax->x.hi}, .gy = {ax->y.lo, ax->y.hi}};
-    out[0] = (fig_series){.x = g->zx, .y = g->zero, .n = 2};
-    int n = 1;
-    for (int i = 0; i < S->nc; i++) {
-        const scurve *k = &S->k[i];
-        if (k->bias != bias)
-            continue;
-        out[n] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
-        n++;
-        if (k->trained > 0 && k->trained <= S->R) {
-            g->xs[i][0] = g->xs[i][1] = (double)k->trained;
-            out[n] = (fig_series){.x = g->xs[i], .y = g->gy, .n = 2};
-            n++;
-        }
+    if (b == 1) { /* the share of rotation pairs at angles the model never saw in training */
+        ax->y = (fig_axis){.lo = -4, .hi = 104,
+                           .label = c->zh ? "未见过的角度，占频率对的 %"
+                                          : "unseen angles, % of pairs"};
+        ax->title = c->zh ? "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"
+                          : "RoPE past its trained length: pairs rotated to angles never seen";
     }
-    return n;
 }
 
 /* Where the label tl of a trained length fits beside its guide line at page x gx: left of the
@@ -456,13 +418,13 @@ static bool find_place(fig_ctx *c, const fig_axes *ax, bool bias, double gx, con
     return false;
 }
 
-/* The label of trained length L beside its guide line at page x gx, where find_place finds
- * room: "L = 128", or on a plot too narrow for that beside the curves the number alone; with
- * no room for either, where the full label reads best, and a taller page is asked for. Returns
- * the box taken. */
-static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, double gx, long L,
+/* The label of trained length L beside its guide line, where find_place finds room: "L = 128",
+ * or on a plot too narrow for that beside the curves the number alone; with no room for either,
+ * where the full label reads best, and a taller page is asked for. Returns the box taken. */
+static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, long L,
                              const fig_series *sr, int ns, const fig_rect *taken, int nt)
 {
+    double gx = fig_px(ax, (double)L);
     char tl[2][48];
     snprintf(tl[0], sizeof tl[0], "<i>L</i> = %ld", L);
     snprintf(tl[1], sizeof tl[1], "%ld", L);
@@ -481,28 +443,31 @@ static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, double g
     return at;
 }
 
-/* Curve i's markers: six at distances evenly spaced on the log axis, shifted by the curve's
- * place so that two equal curves show their markers side by side. */
-static void scurve_markers(fig_ctx *c, const scurves *S, int i, const fig_axes *ax)
-{
-    const scurve *k = &S->k[i];
-    double ms = 0.55 * fig_font_size(c->f, FIG_TICK), span = log((double)S->R);
-    for (int m = 0; m < 6; m++) {
-        double at = exp(span * (m + 0.3 + 0.35 * (i % 3)) / 6.6);
-        long t = 0; /* the distance drawn nearest below */
-        while (t + 1 < S->m && S->x[t + 1] <= at)
-            t++;
-        fig_markers_shape(c->f, ax, &S->x[t], &k->v[t], 1, k->color, ms, k->marker);
-    }
-}
-
-/* Draw one panel's curves, each trained length a dashed line in its curve's colour, labelled
- * clear of the curves. */
-static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes *ax)
+/* Draw panel b's curves (0: positions compared, 2: biases), each trained length a dashed line
+ * in its curve's colour, labelled clear of the curves; or (1) RoPE's unseen angles, each
+ * trained length a dotted grey line. */
+static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
 {
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    for (int i = 0; b == 1 && i < S->nc; i++) {
+        const scurve *k = &S->k[i];
+        if (!k->unseen)
+            continue;
+        fig_line(c->f, ax, S->x, k->unseen, S->m, k->color, 2 * lw, k->dash);
+        fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
+                    (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
+    }
+    if (b == 1)
+        return;
+    bool bias = b == 2;
     fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
+    /* the lines a label keeps off: that at 0, the curves and their trained lengths' guides */
+    double zx[2] = {ax->x.lo, ax->x.hi}, zero[2] = {0, 0}, gy[2] = {ax->y.lo, ax->y.hi};
+    double xs[SCHEME_COUNT + 1][2];
+    fig_series sr[2 + 2 * (SCHEME_COUNT + 1)] = {{.x = zx, .y = zero, .n = 2}};
+    int ns = 1;
+    double ms = 0.55 * fig_font_size(c->f, FIG_TICK), span = log((double)S->R);
     /* none (0 everywhere) under the rest; sinusoidal last and dashed: plain RoPE's score for
      * q = k is the same curve */
     for (int j = 0; j < 2 * S->nc; j++) {
@@ -511,15 +476,24 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
         if (k->bias != bias || (k->s == SCHEME_NONE) != (j < S->nc))
             continue;
         fig_line(c->f, ax, S->x, k->v, S->m, k->color, 2 * lw, k->dash);
-        scurve_markers(c, S, i, ax);
-        if (k->trained > 0 && k->trained <= S->R)
+        sr[ns++] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
+        /* six markers at distances evenly spaced on the log axis, shifted by the curve's place
+         * so that two equal curves show their markers side by side */
+        for (int m = 0; m < 6; m++) {
+            double at = exp(span * (m + 0.3 + 0.35 * (i % 3)) / 6.6);
+            long t = 0; /* the distance drawn nearest below */
+            while (t + 1 < S->m && S->x[t + 1] <= at)
+                t++;
+            fig_markers_shape(c->f, ax, &S->x[t], &k->v[t], 1, k->color, ms, k->marker);
+        }
+        if (k->trained > 0 && k->trained <= S->R) {
             fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
                         k->color, 1.5 * lw, FIG_DASHED);
+            xs[i][0] = xs[i][1] = (double)k->trained;
+            sr[ns++] = (fig_series){.x = xs[i], .y = gy, .n = 2};
+        }
     }
     /* the labels after every line, so that each keeps off all of them */
-    guide_points g;
-    fig_series sr[2 + 2 * (SCHEME_COUNT + 1)];
-    int ns = panel_series(S, bias, ax, &g, sr);
     long said[SCHEME_COUNT + 1]; /* trained lengths labelled: two schemes at one say it once */
     fig_rect taken[SCHEME_COUNT + 1];
     int n_said = 0;
@@ -532,132 +506,77 @@ static void scurves_draw(fig_ctx *c, const scurves *S, bool bias, const fig_axes
             again |= said[m] == k->trained;
         if (again)
             continue;
-        taken[n_said] = place_length(c, ax, bias, fig_px(ax, (double)k->trained), k->trained,
-                                     sr, ns, taken, n_said);
+        taken[n_said] = place_length(c, ax, bias, k->trained, sr, ns, taken, n_said);
         said[n_said++] = k->trained;
     }
 }
 
-/* The RoPE panel past the trained length: the share of rotation pairs at angles the model never
- * saw in training, plain RoPE against its scaling; the distance axis the curves' panels have. */
-static void unseen_axes(const fig_ctx *c, const scurves *S, fig_axes *ax)
-{
-    scurves_axes(c, S, false, ax);
-    ax->y = (fig_axis){.lo = -4, .hi = 104,
-                       .label = c->zh ? "未见过的角度，占频率对的 %" : "unseen angles, % of pairs"};
-    ax->title = c->zh ? "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"
-                      : "RoPE past its trained length: pairs rotated to angles never seen";
-}
-
-/* A line break in s after its first full-width mark cjk, else in place of the space of its first
- * latin (a mark and a space). */
-static void break_after(char *s, size_t cap, const char *cjk, const char *latin)
-{
-    char *m = strstr(s, cjk), *sp = strstr(s, latin);
-    size_t n = strlen(cjk);
-    if (m && strlen(s) + 1 < cap) {
-        memmove(m + n + 1, m + n, strlen(m + n) + 1);
-        m[n] = '\n';
-    } else if (sp)
-        sp[1] = '\n';
-}
-
-static void unseen_draw(fig_ctx *c, const scurves *S, const fig_axes *ax)
-{
-    fig_axes_draw(c->f, ax);
-    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
-    for (int i = 0; i < S->nc; i++) {
-        const scurve *k = &S->k[i];
-        if (!k->unseen)
-            continue;
-        fig_line(c->f, ax, S->x, k->unseen, S->m, k->color, 2 * lw, k->dash);
-        fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
-                    (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
-    }
-}
-
-/* Panel b's legend (0: positions compared, 1: RoPE's unseen angles, 2: biases). */
-static int panel_items(const scurves *S, int b, fig_legend_item *li)
+/* The legend of the panel of the curves that bias the scores, or of those that do not. */
+static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
 {
     int n = 0;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
-        if (b == 1 ? k->unseen != NULL : k->bias == (b == 2))
+        if (k->bias == bias)
             li[n++] = (fig_legend_item){
-                .label = b == 1 ? k->own : k->label, .color = k->color, .dash = k->dash,
-                .marker = b == 1 ? 0 : 1 + k->marker};
+                .label = k->label, .color = k->color, .dash = k->dash, .marker = 1 + k->marker};
     }
     return n;
 }
 
-/* Whether every item of legend b has its style (colour and dash) in legend a: then b says
- * nothing a does not, and a one-column page is better without its rows. */
-static bool legend_repeats(const fig_legend_item *a, int na, const fig_legend_item *b, int nb)
-{
-    for (int i = 0; i < nb; i++) {
-        bool found = false;
-        for (int j = 0; j < na && !found; j++)
-            found = memcmp(&a[j].color, &b[i].color, sizeof a[j].color) == 0 &&
-                    a[j].dash == b[i].dash;
-        if (!found)
-            return false;
-    }
-    return nb > 0;
-}
-
 #define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
 
-/* The panel's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot
- * ph points high: broken first after its comma, then where it must; in more than two lines it
- * would take the plot's width: its short form (brief, or NULL: none), and if that too needs
- * more, a taller page is asked for. */
-static void fit_ylabel(const fig_ctx *c, fig_axes *ax, const char *orig, const char *brief,
-                       char *ylabel, double ph)
+/* s (FIT_LABEL bytes) in lines no wider than width, where it is wider: a line break after its
+ * first full-width mark cjk, else in place of the space of its first latin (a mark and a
+ * space), then where it must. */
+static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, double width)
 {
+    if (!too_wide(f, FIG_LABEL, s, width))
+        return;
+    char *m = strstr(s, cjk), *sp = strstr(s, latin);
+    size_t n = strlen(cjk);
+    if (m && strlen(s) + 1 < FIT_LABEL) {
+        memmove(m + n + 1, m + n, strlen(m + n) + 1);
+        m[n] = '\n';
+    } else if (sp)
+        sp[1] = '\n';
+    fig_wrap(f, FIG_LABEL, s, FIT_LABEL, width);
+}
+
+/* Panel b's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot ph
+ * points high: broken first after its comma, then where it must; in more than two lines it
+ * would take the plot's width: in brief (the panel's title says the rest), and if that too
+ * needs more, a taller page is asked for. */
+static void fit_ylabel(const fig_ctx *c, fig_axes *ax, const char *orig, int b, char *ylabel,
+                       double ph)
+{
+    static const char *const brief[3][2] = {
+        {"similarity", "相似度"}, {"unseen, %", "未见过的 %"}, {"bias", "偏置"}};
     for (int k = 0; k < 2; k++) {
-        snprintf(ylabel, FIT_LABEL, "%s", k ? brief : orig);
-        if (too_wide(c->f, FIG_LABEL, ylabel, ph)) {
-            break_after(ylabel, FIT_LABEL, "\xef\xbc\x8c" /* ， */, ", ");
-            fig_wrap(c->f, FIG_LABEL, ylabel, FIT_LABEL, ph);
-        }
+        snprintf(ylabel, FIT_LABEL, "%s", k ? brief[b][c->zh] : orig);
+        wrap_after(c->f, ylabel, "\xef\xbc\x8c" /* ， */, ", ", ph);
         const char *nl2 = strchr(ylabel, '\n');
         if (!nl2 || !strchr(nl2 + 1, '\n'))
             break;
-        if (k == 1 || !brief) {
+        if (k == 1)
             fig_set_cramped(c->f);
-            break;
-        }
     }
     ax->y.label = ylabel;
 }
 
-/* Panel b's vertical label in brief (0: positions compared, 1: RoPE's unseen angles, 2:
- * biases): the panel's title says the rest. */
-static const char *brief_ylabel(const fig_ctx *c, int b)
-{
-    static const char *const brief[3][2] = {
-        {"similarity", "相似度"}, {"unseen, %", "未见过的 %"}, {"bias", "偏置"}};
-    return brief[b][c->zh];
-}
-
-/* A panel's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
+/* Panel b's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
  * each, hold them), its x label under its formula. */
-static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, const char *brief,
-                       char *title, char *ylabel)
+static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, int b, char *title, char *ylabel)
 {
     double lw, lh, fs = fig_font_size(c->f, FIG_LABEL);
     fig_text_size(c->f, FIG_LABEL, "0", false, &lw, &lh);
     /* the plot's height, about: the panel's less a title, ticks and an axis label */
     double ph = r.h - 3 * lh - 1.5 * fs;
     snprintf(title, FIT_LABEL, "%s", ax->title);
-    snprintf(ylabel, FIT_LABEL, "%s", ax->y.label);
     /* first after the colon (comma) where the sentence breaks; then where it must */
-    if (too_wide(c->f, FIG_LABEL, title, r.w)) {
-        break_after(title, FIT_LABEL, "\xef\xbc\x9a" /* ： */, ": ");
-        fig_wrap(c->f, FIG_LABEL, title, FIT_LABEL, r.w);
-    }
+    wrap_after(c->f, title, "\xef\xbc\x9a" /* ： */, ": ", r.w);
     ax->title = title;
-    fit_ylabel(c, ax, ax->y.label, brief, ylabel, ph);
+    fit_ylabel(c, ax, ax->y.label, b, ylabel, ph);
     if (too_wide(c->f, FIG_LABEL, ax->x.label, r.w))
         ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
                           : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
@@ -677,8 +596,12 @@ tf_status draw_schemes(fig_ctx *c)
     /* side by side on a wide page (a text block's width: the figure as tall as a paper's
      * figures are), else stacked */
     fig_legend_item li[3][SCHEME_COUNT + 1];
-    int nl[3] = {panel_items(&S, 0, li[0]), panel_items(&S, 1, li[1]), panel_items(&S, 2, li[2])};
-    bool on[3] = {nl[0] > 0, nl[1] > 0, nl[2] > 0};
+    /* RoPE's unseen angles (the middle panel) are drawn in the styles of the first panel's RoPE
+     * curves: no legend of their own */
+    int nl[3] = {panel_items(&S, false, li[0]), 0, panel_items(&S, true, li[2])};
+    bool on[3] = {nl[0] > 0, false, nl[2] > 0};
+    for (int i = 0; i < S.nc; i++)
+        on[1] |= S.k[i].unseen != NULL;
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), gapx = 1.5 * gap;
@@ -689,10 +612,6 @@ tf_status draw_schemes(fig_ctx *c)
     const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     double top = -INFINITY, bottom = INFINITY;
-    /* RoPE's unseen angles are drawn in the styles of the first panel's RoPE curves: its
-     * legend would repeat theirs */
-    if (on[0] && legend_repeats(li[0], nl[0], li[1], nl[1]))
-        nl[1] = 0;
     for (int b = 0; b < 3; b++) {
         if (!on[b])
             continue;
@@ -715,12 +634,9 @@ tf_status draw_schemes(fig_ctx *c)
             r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
             y += h + gap;
         }
-        if (b == 1)
-            unseen_axes(c, &S, &ax[b]);
-        else
-            scurves_axes(c, &S, b == 2, &ax[b]);
+        panel_axes(c, &S, b, &ax[b]);
         ylabel0[b] = ax[b].y.label;
-        fit_labels(c, &ax[b], r[b], brief_ylabel(c, b), title[b], ylabel[b]);
+        fit_labels(c, &ax[b], r[b], b, title[b], ylabel[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
         /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
          * (titles and x labels of more lines than their neighbours' push the plot in) */
@@ -743,17 +659,14 @@ tf_status draw_schemes(fig_ctx *c)
             /* the vertical label no longer than the plot it names, now that its height is
              * known */
             if (too_wide(c->f, FIG_LABEL, ax[b].y.label, ax[b].r.h)) {
-                fit_ylabel(c, &ax[b], ylabel0[b], brief_ylabel(c, b), ylabel[b], ax[b].r.h);
+                fit_ylabel(c, &ax[b], ylabel0[b], b, ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
             }
             double least = 5 * fig_font_size(c->f, FIG_LABEL);
             fig_height_room(c->f, ax[b].r.h, least);
             if (ax[b].r.h < least)
                 fig_need_more(c->f, (r[b].h + least - ax[b].r.h) / r[b].h, 1);
-            if (b == 1)
-                unseen_draw(c, &S, &ax[b]);
-            else
-                scurves_draw(c, &S, b == 2, &ax[b]);
+            panel_draw(c, &S, b, &ax[b]);
             legend_below(c->f, &ax[b], li[b], nl[b],
                          wide ? c->area.y + c->area.h - band_max : r[b].y + r[b].h);
         }
@@ -955,9 +868,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
 tf_status draw_pefile(fig_ctx *c)
 {
     tf_posctx pc;
-    tf_positions p;
-    const tf_positions *rp = run_params(&c->a->cfg, &p);
-    p = *rp;
+    tf_positions def, p = *run_params(&c->a->cfg, &def);
     /* the learned table: the file's, else the untrained one made for the scheme */
     p.n = 1;
     p.list[0] = SCHEME_LEARNED;

@@ -112,23 +112,6 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
     }
 }
 
-/* The panels laid out, and whether PE's sin and cos columns (and X_input's with them) are split
- * where they would be averaged; the x label, in xl, says so and whether pixels average. */
-static bool input_fit(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
-                      const char *const titles[3], double cbw, char *xl, size_t cap)
-{
-    input_layout(c, ax, T, d, tt, titles, cbw, fig_txt(c, T_F_DIM));
-    fig_matrix m = {.rows = (long)T, .cols = (long)d, .row = split_col_row};
-    bool split = pe_split_for(c, &ax[2], &m);
-    const char *dim = fig_txt(c, split ? T_F_DIM_SPLIT_S : T_F_DIM);
-    const char *xlabel = averaged_label(c, &ax[2], &m, dim, xl, cap);
-    if (xlabel != fig_txt(c, T_F_DIM)) {
-        input_layout(c, ax, T, d, tt, titles, cbw, xlabel);
-        ax[2].x.label = averaged_label(c, &ax[2], &m, dim, xl, cap);
-    }
-    return split;
-}
-
 tf_status draw_input(fig_ctx *c)
 {
     tf_analysis *A = c->a;
@@ -171,10 +154,19 @@ tf_status draw_input(fig_ctx *c)
     double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
                       own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
     fig_axes ax[3];
+    input_layout(c, ax, T, d, &tt, titles, cbw, fig_txt(c, T_F_DIM));
+    /* PE's sin and cos columns (and X_input's with them) split where they would be averaged;
+     * the x label says so and whether pixels average */
+    fig_matrix m = {.rows = (long)T, .cols = (long)d, .row = split_col_row};
+    bool split = pe_split_for(c, &ax[2], &m);
+    const char *dim = fig_txt(c, split ? T_F_DIM_SPLIT_S : T_F_DIM);
     char xl[240];
-    bool split = input_fit(c, ax, T, d, &tt, titles, cbw, xl, sizeof xl);
+    const char *xlabel = averaged_label(c, &ax[2], &m, dim, xl, sizeof xl);
+    if (xlabel != fig_txt(c, T_F_DIM)) {
+        input_layout(c, ax, T, d, &tt, titles, cbw, xlabel);
+        ax[2].x.label = averaged_label(c, &ax[2], &m, dim, xl, sizeof xl);
+    }
     split_cols sc = {NULL, (int)d};
-    fig_matrix m;
     for (int k = 0; k < 3 && st == TF_OK; k++) {
         sc.v = mats[k];
         m = split ? (fig_matrix){.rows = (long)T, .cols = (long)d, .row = split_col_row, .ctx = &sc}
