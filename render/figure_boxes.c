@@ -1,8 +1,5 @@
-/* figure_boxes.c — what a page drew where, and the rules a layout keeps: every label inside the
- * page and clear of every other label; labels off plots, colour bars and legends unless they
- * belong inside them; no label but a tick label crossed by a curve, a guide line or an arrow;
- * legends off the data of their plot. The tests check every figure's pages by these rules, and
- * the figures place their labels to keep them. */
+/* figure_boxes.c — what a page drew where, and the rules a layout keeps (fig_layout_check): the
+ * tests check every figure's pages by them, and the figures place their labels to keep them. */
 #include "figure_priv.h"
 
 #include <math.h>
