@@ -35,9 +35,7 @@ void pen_dash(fig *f, const double *on, int n)
 
 void pen_cap(fig *f, int cap)
 {
-    static const cairo_line_cap_t caps[] = {CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND,
-                                            CAIRO_LINE_CAP_SQUARE};
-    PEN(svg_cap(f, cap), cairo_set_line_cap(f->cr, caps[cap]));
+    PEN(svg_cap(f, cap), cairo_set_line_cap(f->cr, (cairo_line_cap_t)cap));
 }
 
 void pen_join_round(fig *f)

@@ -82,7 +82,7 @@ void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double 
 /* ---------------------------------------------------------------------------------------------
  * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */
 
-enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE };
+enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE }; /* in cairo_line_cap_t's order */
 
 void pen_save(fig *f);
 void pen_restore(fig *f);
