@@ -99,8 +99,7 @@ bool anim_gif_available(void)
 #define CACHE_PROBES 8
 
 struct anim_gif {
-    GifFileType *gif;
-    FILE *fp;
+    GifFileType *gif; /* writing to the caller's file (its UserData) */
     int width, height;
     double fps;
     long frames;
@@ -113,10 +112,9 @@ struct anim_gif {
 
 static int gif_write(GifFileType *gif, const GifByteType *data, int len)
 {
-    anim_gif *g = gif->UserData;
     if (len <= 0)
         return 0;
-    return fwrite(data, 1, (size_t)len, g->fp) == (size_t)len ? len : 0;
+    return fwrite(data, 1, (size_t)len, gif->UserData) == (size_t)len ? len : 0;
 }
 
 static unsigned char lookup(anim_gif *g, uint32_t rgb)
@@ -169,14 +167,13 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
         anim_gif_free(g);
         return TF_ERR_NOMEM;
     }
-    g->fp = fp;
     g->width = width;
     g->height = height;
     g->fps = fps;
     memcpy(g->palette, palette, sizeof g->palette);
 
     int err = 0;
-    g->gif = EGifOpen(g, gif_write, &err);
+    g->gif = EGifOpen(fp, gif_write, &err);
     if (!g->gif) {
         anim_gif_free(g);
         return err == E_GIF_ERR_NOT_ENOUGH_MEM ? TF_ERR_NOMEM : TF_ERR_IO;

@@ -89,12 +89,8 @@ const char *fig_format_name(fig_format f)
 /* cairo's PDF, written to the caller's file as cairo makes it. */
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
-    fig *f = closure;
-    if (fwrite(data, 1, len, f->spec.fp) != len) {
-        f->write_failed = true;
-        return CAIRO_STATUS_WRITE_ERROR;
-    }
-    return CAIRO_STATUS_SUCCESS;
+    FILE *fp = closure;
+    return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* Fonts are drawn unhinted with grey antialiasing: the same glyph positions in every format,
@@ -151,7 +147,7 @@ static bool make_surface(fig *f)
                                        (int)lround(s->height * f->scale));
         return true;
     }
-    f->surface = cairo_pdf_surface_create_for_stream(stream_write, f, s->width, s->height);
+    f->surface = cairo_pdf_surface_create_for_stream(stream_write, s->fp, s->width, s->height);
     /* cairo would stamp the current time: fixed dates give the same bytes every run (a surface
      * in error ignores them: fig_begin reports its status) */
     const fig_meta *m = &f->meta;
@@ -462,8 +458,7 @@ static tf_status write_cairo(fig *f)
         }
         cairo_surface_finish(f->surface);
         cairo_status_t cs = cairo_surface_status(f->surface);
-        bool io = f->write_failed || cs == CAIRO_STATUS_WRITE_ERROR ||
-                  (cs == CAIRO_STATUS_SUCCESS && ferror(f->spec.fp));
+        bool io = cs == CAIRO_STATUS_WRITE_ERROR || ferror(f->spec.fp);
         if (io || cs != CAIRO_STATUS_SUCCESS)
             st = io ? TF_ERR_IO : TF_ERR_NOMEM;
     }

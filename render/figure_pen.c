@@ -109,7 +109,7 @@ static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px,
     cairo_translate(cr, dst.x, bottom_up ? dst.y + dst.h : dst.y);
     cairo_scale(cr, dst.w / w, (bottom_up ? -dst.h : dst.h) / h);
     cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST); /* extend: none */
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST); /* extend: none already */
     cairo_rectangle(cr, 0, 0, w, h);
     cairo_fill(cr);
     cairo_restore(cr);

@@ -30,7 +30,7 @@ struct fig {
     /* the first heatmap (the fields have_heatmap and heat_*): where its cells are (PNG pixels,
      * or points), and how many were drawn for how many there are (fewer: area-averaged) */
     fig_raster heat;
-    bool write_failed;  /* the vector stream could not be written */
+    bool write_failed;  /* SVG pages: an image could not be made (out of memory) */
     bool cramped;       /* a plot area had no room left after its labels */
     fig_need need;      /* what it would take (fig_cramped_need): growth of height and width */
     unsigned missing;   /* a character no installed font has */
