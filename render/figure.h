@@ -383,7 +383,7 @@ typedef struct {
 /* Paint m over a's whole plot area (row 0 at the top unless a->y.flip is false): one sharp block
  * per cell, or area-averaged where there are more cells than pixels (see the top of this file).
  * The first heatmap of a page says in the metadata where its cells are and whether they were
- * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <desc>). TF_ERR_NOMEM, TF_ERR_RANGE. */
+ * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <metadata>). TF_ERR_NOMEM, TF_ERR_RANGE. */
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi);
 /* The pixels fig_heatmap draws m in on a's plot: dr x dc, fewer than m's cells if it averages. */
