@@ -59,8 +59,8 @@ typedef struct anim_gif anim_gif;
  * TF_ERR_UNSUPPORTED (no giflib), TF_ERR_NOMEM, TF_ERR_IO. */
 tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
                          const tf_rgb palette[256], anim_gif **out);
-/* Add a frame: r must be width x height. TF_ERR_RANGE (size, or more than ANIM_MAX_FRAMES),
- * TF_ERR_NOMEM, TF_ERR_IO. */
+/* Add a frame: r must be width x height, opaque as every page is. TF_ERR_RANGE (size, or more
+ * than ANIM_MAX_FRAMES), TF_ERR_NOMEM, TF_ERR_IO. */
 tf_status anim_gif_frame(anim_gif *g, const fig_raster *r);
 /* Write the trailer and free g (whatever the outcome). TF_ERR_RANGE when no frame was added. */
 tf_status anim_gif_end(anim_gif *g);

@@ -1,7 +1,6 @@
 /* anim_frames.c — an animation as numbered PNG frames in a folder, for any video tool
  * (ffmpeg -framerate 25 -i frame_%04d.png ...): their names, and the frames of an earlier run
- * past the last removed. The caller writes each frame atomically (app/core/tempfile.h) with the
- * figures' own PNG writer (fig_png_write). */
+ * past the last removed; anim.h says how the caller writes each. */
 #include "anim.h"
 
 #include <dirent.h>
@@ -10,7 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
 
 struct anim_dir {
     char *dir;

@@ -1,6 +1,5 @@
-/* anim_gif.c — animated GIF through giflib: one fixed palette for every frame, each pixel to its
- * nearest palette colour through a small cache, and after the first frame only the rectangle
- * that changed. See anim.h for why the palette is fixed. */
+/* anim_gif.c — animated GIF through giflib (anim.h says how and why): the fixed palette, each
+ * pixel to its nearest entry through a small cache, and the rectangle a frame changed. */
 #include "anim.h"
 
 #include <math.h>
@@ -37,10 +36,11 @@ void anim_gif_palette(const cmap_id *maps, int n_maps, tf_rgb out[256])
         for (int t = 0; t < N_TINTS; t++)
             out[k++] = tint(fig_series_color(s), t / (double)N_TINTS);
     int left = 256 - k;
+    cmap_id use[4];
     int n = 0;
     for (int i = 0; i < n_maps && i < 4; i++)
         if ((unsigned)maps[i] < CMAP_COUNT)
-            n++;
+            use[n++] = maps[i];
     if (n == 0) {
         /* line figures: the series colours in finer steps toward white */
         int steps = left / N_SERIES;
@@ -52,14 +52,10 @@ void anim_gif_palette(const cmap_id *maps, int n_maps, tf_rgb out[256])
         return;
     }
     /* each map gets an equal share of the rest, sampled evenly along its 256-entry table */
-    int done = 0;
-    for (int i = 0; i < n_maps && i < 4; i++) {
-        if ((unsigned)maps[i] >= CMAP_COUNT)
-            continue;
-        int share = left / n + (done < left % n ? 1 : 0);
+    for (int i = 0; i < n; i++) {
+        int share = left / n + (i < left % n ? 1 : 0);
         for (int j = 0; j < share; j++)
-            out[k++] = colormap_at(maps[i], share > 1 ? (double)j / (share - 1) : 0.5);
-        done++;
+            out[k++] = colormap_at(use[i], share > 1 ? (double)j / (share - 1) : 0.5);
     }
 }
 
@@ -88,6 +84,11 @@ int anim_gif_delay(double fps, long i)
     return (int)(lround(100.0 * (double)(i + 1) / fps) - lround(100.0 * (double)i / fps));
 }
 
+bool anim_gif_available(void)
+{
+    return TF_HAVE_GIFLIB;
+}
+
 #if TF_HAVE_GIFLIB
 
 /* Colours seen, and their nearest entries: a figure has a few thousand distinct colours (flat
@@ -98,8 +99,7 @@ int anim_gif_delay(double fps, long i)
 #define CACHE_PROBES 8
 
 struct anim_gif {
-    GifFileType *gif;
-    FILE *fp;
+    GifFileType *gif; /* writing to the caller's file (its UserData) */
     int width, height;
     double fps;
     long frames;
@@ -110,17 +110,11 @@ struct anim_gif {
     unsigned char cache_val[1u << CACHE_BITS];
 };
 
-bool anim_gif_available(void)
-{
-    return true;
-}
-
 static int gif_write(GifFileType *gif, const GifByteType *data, int len)
 {
-    anim_gif *g = gif->UserData;
     if (len <= 0)
         return 0;
-    return fwrite(data, 1, (size_t)len, g->fp) == (size_t)len ? len : 0;
+    return fwrite(data, 1, (size_t)len, gif->UserData) == (size_t)len ? len : 0;
 }
 
 static unsigned char lookup(anim_gif *g, uint32_t rgb)
@@ -141,19 +135,13 @@ static unsigned char lookup(anim_gif *g, uint32_t rgb)
     return (unsigned char)anim_palette_nearest(g->palette, c);
 }
 
-/* One row of cairo ARGB32 (premultiplied) to palette indices, seen over a white page. */
+/* One row of cairo ARGB32, opaque as every page is, to palette indices. */
 static void index_row(anim_gif *g, const uint32_t *src, unsigned char *dst)
 {
     uint32_t last = UINT32_MAX; /* no colour: rgb is at most 0xffffff */
     unsigned char last_i = 0;
     for (int x = 0; x < g->width; x++) {
-        uint32_t p = src[x];
-        unsigned a = p >> 24;
-        uint32_t rgb = p & 0xffffffu;
-        if (a != 255) { /* over white: premultiplied colour + (1 - alpha) * white */
-            unsigned w = 255 - a;
-            rgb = ((((p >> 16) & 255) + w) << 16) | ((((p >> 8) & 255) + w) << 8) | ((p & 255) + w);
-        }
+        uint32_t rgb = src[x] & 0xffffffu;
         if (rgb != last) { /* a figure is mostly runs of one colour */
             last = rgb;
             last_i = lookup(g, rgb);
@@ -179,14 +167,13 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
         anim_gif_free(g);
         return TF_ERR_NOMEM;
     }
-    g->fp = fp;
     g->width = width;
     g->height = height;
     g->fps = fps;
     memcpy(g->palette, palette, sizeof g->palette);
 
     int err = 0;
-    g->gif = EGifOpen(g, gif_write, &err);
+    g->gif = EGifOpen(fp, gif_write, &err);
     if (!g->gif) {
         anim_gif_free(g);
         return err == E_GIF_ERR_NOT_ENOUGH_MEM ? TF_ERR_NOMEM : TF_ERR_IO;
@@ -323,11 +310,6 @@ void anim_gif_free(anim_gif *g)
 }
 
 #else /* built without giflib: no anim_gif is ever made */
-
-bool anim_gif_available(void)
-{
-    return false;
-}
 
 tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
                          const tf_rgb palette[256], anim_gif **out)

@@ -34,8 +34,7 @@
 static _Thread_local bool fonts_loaded;
 
 /* fontconfig reads its configuration and font caches once per process, the longest wait before
- * the first label can be measured; fig_warm_fonts starts it on a thread of its own while the
- * caller computes, and the first page waits for that thread instead of starting it. The lock
+ * the first label is measured: fig_warm_fonts's thread, which the first page waits for. The lock
  * lets pages begin on several threads. */
 static pthread_mutex_t warm_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_t warm_thread;
@@ -90,12 +89,8 @@ const char *fig_format_name(fig_format f)
 /* cairo's PDF, written to the caller's file as cairo makes it. */
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
-    fig *f = closure;
-    if (fwrite(data, 1, len, f->spec.fp) != len) {
-        f->write_failed = true;
-        return CAIRO_STATUS_WRITE_ERROR;
-    }
-    return CAIRO_STATUS_SUCCESS;
+    FILE *fp = closure;
+    return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* Fonts are drawn unhinted with grey antialiasing: the same glyph positions in every format,
@@ -117,10 +112,7 @@ static void set_font_options(fig *f)
 static bool raster_surface(fig *f)
 {
     const fig_raster *r = f->spec.raster;
-    double sx = r->width / f->spec.width, sy = r->height / f->spec.height;
-    f->scale = sx < sy ? sx : sy;
-    f->px_w = r->width;
-    f->px_h = r->height;
+    f->scale = fmin(r->width / f->spec.width, r->height / f->spec.height);
     f->off_x = (int)floor((r->width - f->spec.width * f->scale) / 2);
     f->off_y = (int)floor((r->height - f->spec.height * f->scale) / 2);
     f->spec.dpi = 72.0 * f->scale;
@@ -143,45 +135,30 @@ static bool make_surface(fig *f)
         if (s->measure && s->format == FIG_PNG && !s->raster && s->dpi > 0)
             f->scale = s->dpi / 72.0;
         f->surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-        return s->measure || ((f->mem = open_memstream(&f->mem_buf, &f->mem_len)) && svg_begin(f));
+        f->mem = s->fp;
+        return s->measure || svg_begin(f);
     }
     if (s->format == FIG_PNG) {
         if (s->raster)
             return raster_surface(f);
         f->scale = s->dpi / 72.0;
-        f->px_w = (int)lround(s->width * f->scale);
-        f->px_h = (int)lround(s->height * f->scale);
-        f->surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, f->px_w, f->px_h);
+        f->surface =
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)lround(s->width * f->scale),
+                                       (int)lround(s->height * f->scale));
         return true;
     }
-    f->surface = cairo_pdf_surface_create_for_stream(stream_write, f, s->width, s->height);
-    if (cairo_surface_status(f->surface) != CAIRO_STATUS_SUCCESS)
-        return true;
-    /* cairo would stamp the current time: fixed dates give the same bytes every run */
+    f->surface = cairo_pdf_surface_create_for_stream(stream_write, s->fp, s->width, s->height);
+    /* cairo would stamp the current time: fixed dates give the same bytes every run (a surface
+     * in error ignores them: fig_begin reports its status) */
     const fig_meta *m = &f->meta;
     const char *date = m->date ? m->date : "2000-01-01T00:00:00Z";
-    cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
-    cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_MOD_DATE, date);
-    if (m->title)
-        cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_TITLE, m->title);
-    if (m->software)
-        cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATOR, m->software);
-    if (m->params)
-        cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_SUBJECT, m->params);
-    return true;
-}
-
-/* The font of every role: the caller's families, or the default ones. */
-static bool make_font(fig *f)
-{
-    const fig_spec *s = &f->spec;
-    f->family = strdup(s->font && *s->font ? s->font : s->latin_first ? FIG_FONT_LATIN
-                                                                      : FIG_FONT_CJK);
-    if (!f->family)
-        return false;
-    f->font = pango_font_description_new();
-    pango_font_description_set_family(f->font, f->family);
-    pango_font_description_set_absolute_size(f->font, s->font_size * PANGO_SCALE);
+    const cairo_pdf_metadata_t key[5] = {CAIRO_PDF_METADATA_CREATE_DATE,
+                                         CAIRO_PDF_METADATA_MOD_DATE, CAIRO_PDF_METADATA_TITLE,
+                                         CAIRO_PDF_METADATA_CREATOR, CAIRO_PDF_METADATA_SUBJECT};
+    const char *const value[5] = {date, date, m->title, m->software, m->params};
+    for (int i = 0; i < 5; i++)
+        if (value[i])
+            cairo_pdf_surface_set_metadata(f->surface, key[i], value[i]);
     return true;
 }
 
@@ -204,6 +181,7 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
         s->boxes->page_h = s->height;
     }
     f->scale = 1.0;
+    f->need.room = INFINITY; /* none measured */
     cairo_status_t cs = make_surface(f) && f->surface ? cairo_surface_status(f->surface)
                                                       : CAIRO_STATUS_NO_MEMORY;
     if (cs != CAIRO_STATUS_SUCCESS) {
@@ -222,10 +200,11 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
     set_font_options(f);
-    if (!make_font(f)) {
-        fig_free(f);
-        return TF_ERR_NOMEM;
-    }
+    /* the font of every role: the caller's families, or the default ones */
+    f->family = s->font && *s->font ? s->font : s->latin_first ? FIG_FONT_LATIN : FIG_FONT_CJK;
+    f->font = pango_font_description_new();
+    pango_font_description_set_family(f->font, f->family);
+    fig_set_font_size(f, s->font_size);
     *out = f;
     return TF_OK;
 }
@@ -253,8 +232,7 @@ void fig_set_cramped(fig *f) { f->cramped = true; }
 
 fig_need fig_cramped_need(const fig *f)
 {
-    return (fig_need){fmax(f->need.h, 1.0), fmax(f->need.w, 1.0),
-                      f->has_room ? f->need.room : INFINITY};
+    return (fig_need){fmax(f->need.h, 1.0), fmax(f->need.w, 1.0), f->need.room};
 }
 
 void fig_need_more(fig *f, double h, double w)
@@ -266,16 +244,14 @@ void fig_need_more(fig *f, double h, double w)
 
 void fig_height_room(fig *f, double have, double want)
 {
-    double r = want > 0 ? have / want : INFINITY;
-    f->need.room = f->has_room ? fmin(f->need.room, r) : r;
-    f->has_room = true;
+    f->need.room = fmin(f->need.room, want > 0 ? have / want : INFINITY);
 }
 
 fig_trial fig_try(fig *f)
 {
-    fig_trial t = {.cramped = f->cramped, .has_room = f->has_room, .need = f->need};
-    f->cramped = f->has_room = false;
-    f->need = (fig_need){0};
+    fig_trial t = {.cramped = f->cramped, .need = f->need};
+    f->cramped = false;
+    f->need = (fig_need){0, 0, INFINITY};
     return t;
 }
 
@@ -285,24 +261,22 @@ static double growth(fig_need n) { return fmax(n.h, n.w) > 1 ? fmax(n.h, n.w) : 
 bool fig_tried(fig *f, fig_trial *t, bool last)
 {
     if (f->cramped && t->left && growth(t->least) < growth(f->need))
-        f->need = t->least, f->has_room = t->least_room; /* that one asked for less */
+        f->need = t->least; /* that one asked for less */
     if (f->cramped && !last) {
-        *t = (fig_trial){t->cramped, t->has_room, t->need, true, f->has_room, f->need};
-        f->cramped = f->has_room = false;
-        f->need = (fig_need){0};
+        fig_trial left = fig_try(f);
+        *t = (fig_trial){t->cramped, t->need, true, left.need};
         return false;
     }
     f->cramped |= t->cramped;
     f->need.h = fmax(f->need.h, t->need.h);
     f->need.w = fmax(f->need.w, t->need.w);
-    if (t->has_room)
-        fig_height_room(f, t->need.room, 1);
+    fig_height_room(f, t->need.room, 1);
     return true;
 }
 
 void fig_measured(fig *f, const fig_trial *t)
 {
-    f->cramped = t->cramped, f->has_room = t->has_room, f->need = t->need;
+    f->cramped = t->cramped, f->need = t->need;
 }
 
 void fig_free(fig *f)
@@ -314,11 +288,7 @@ void fig_free(fig *f)
     cairo_surface_destroy(f->surface);
     if (f->layout)
         g_object_unref(f->layout);
-    if (f->mem)
-        fclose(f->mem);
-    free(f->mem_buf);
     free(f->pixels);
-    free(f->family);
     svg_free(f);
     free(f);
 }
@@ -364,37 +334,6 @@ static void png_fail(png_structp png, png_const_charp msg)
     png_longjmp(png, 1);
 }
 
-/* cairo's ARGB32 is premultiplied, native-endian 32-bit words; PNG wants straight RGB(A). */
-static void unpremultiply_row(const uint32_t *src, int w, bool alpha, png_bytep out)
-{
-    for (int x = 0; x < w; x++) {
-        uint32_t p = src[x];
-        unsigned a = p >> 24, r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
-        if (a && a != 255) {
-            r = (r * 255 + a / 2) / a;
-            g = (g * 255 + a / 2) / a;
-            b = (b * 255 + a / 2) / a;
-        }
-        *out++ = (png_byte)r;
-        *out++ = (png_byte)g;
-        *out++ = (png_byte)b;
-        if (alpha)
-            *out++ = (png_byte)a;
-    }
-}
-
-/* Whether any pixel of r is not opaque (then the PNG keeps an alpha channel). */
-static bool has_alpha(const fig_raster *r)
-{
-    for (int y = 0; y < r->height; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(r->data + (size_t)y * r->stride);
-        for (int x = 0; x < r->width; x++)
-            if (row[x] >> 24 != 255)
-                return true;
-    }
-    return false;
-}
-
 /* What the first heatmap's cells became: "rows=R cols=C" and, when there were more cells than
  * pixels, how many blocks of averaged cells were drawn instead; with where, first where the
  * cells are, so a reader can map pixels back to (row, column). */
@@ -414,28 +353,19 @@ static void heat_note(const fig_raster *r, bool where, char *out, size_t n)
 
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 {
-    const int w = r->width, h = r->height;
-    /* volatile: read after libpng's longjmp target is set (gcc's -Wclobbered) */
-    volatile bool alpha = has_alpha(r);
-    png_bytep line = malloc((size_t)w * 4);
-    if (!line)
-        return TF_ERR_NOMEM;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_fail, png_silent);
     png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
+    if (!info) {
         png_destroy_write_struct(&png, NULL);
-        free(line);
         return TF_ERR_NOMEM;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
-        free(line);
         return TF_ERR_IO;
     }
     png_init_io(png, fp);
-    png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8,
-                 alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, (png_uint_32)r->width, (png_uint_32)r->height, 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_uint_32 ppm = (png_uint_32)lround(r->dpi / 0.0254); /* pixels per metre */
     png_set_pHYs(png, info, ppm, ppm, PNG_RESOLUTION_METER);
 
@@ -459,14 +389,17 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
      * figure at 300 dpi is 310 KB without filters against 456 KB with libpng's choice. */
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
     png_write_info(png, info);
-    for (int y = 0; y < h; y++) {
-        unpremultiply_row((const uint32_t *)(const void *)(r->data + (size_t)y * r->stride), w,
-                          alpha, line);
-        png_write_row(png, line);
-    }
+    /* the rows as they are, cairo's ARGB32 words (opaque: every page is) without the alpha byte */
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+    png_set_bgr(png); /* the words' bytes are B, G, R, A */
+    png_set_filler(png, 0, PNG_FILLER_AFTER);
+#else
+    png_set_filler(png, 0, PNG_FILLER_BEFORE); /* A, R, G, B */
+#endif
+    for (int y = 0; y < r->height; y++)
+        png_write_row(png, r->data + (size_t)y * r->stride);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
-    free(line);
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
@@ -476,8 +409,8 @@ static fig_raster page_pixels(fig *f)
 {
     cairo_surface_flush(f->surface);
     fig_raster r = f->heat;
-    r.width = f->px_w;
-    r.height = f->px_h;
+    r.width = cairo_image_surface_get_width(f->surface);
+    r.height = cairo_image_surface_get_height(f->surface);
     r.stride = cairo_image_surface_get_stride(f->surface);
     r.data = cairo_image_surface_get_data(f->surface);
     r.dpi = f->spec.dpi;
@@ -492,19 +425,15 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The SVG document, complete, to the caller's file. */
+/* The SVG document's end, its first heatmap's note in the metadata. */
 static tf_status write_svg(fig *f)
 {
     char note[340];
     if (f->heat.have_heatmap)
         heat_note(&f->heat, true, note, sizeof note);
     svg_end(f, f->heat.have_heatmap ? note : NULL);
-    int closed = fclose(f->mem);
-    f->mem = NULL;
-    if (closed != 0 || f->write_failed)
-        return TF_ERR_NOMEM;
-    if (fwrite(f->mem_buf, 1, f->mem_len, f->spec.fp) != f->mem_len)
-        return TF_ERR_IO;
+    if (f->write_failed)
+        return TF_ERR_NOMEM; /* an image could not be made */
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
 }
 
@@ -529,8 +458,7 @@ static tf_status write_cairo(fig *f)
         }
         cairo_surface_finish(f->surface);
         cairo_status_t cs = cairo_surface_status(f->surface);
-        bool io = f->write_failed || cs == CAIRO_STATUS_WRITE_ERROR ||
-                  (cs == CAIRO_STATUS_SUCCESS && ferror(f->spec.fp));
+        bool io = cs == CAIRO_STATUS_WRITE_ERROR || ferror(f->spec.fp);
         if (io || cs != CAIRO_STATUS_SUCCESS)
             st = io ? TF_ERR_IO : TF_ERR_NOMEM;
     }

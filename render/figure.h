@@ -2,22 +2,21 @@
  * line plots and vector diagrams, written as PNG, SVG or PDF.
  *
  * All lengths are in points (1/72 in) on a page whose origin is the top-left corner. A PNG page
- * is an image surface scaled by dpi/72; SVG and PDF pages are vector surfaces, collected in
- * memory and written to the caller's FILE by fig_end. A raster page (fig_spec.raster) is a PNG
- * page whose pixels stay in memory, at a pixel size the caller chooses (an inline figure in the
- * terminal, a frame of an animation): the same drawing code, the same pixels a PNG would hold.
- * Text goes through pango (Chinese included), never cairo's toy API.
- *
- * PNG and PDF pages are cairo's (its image and PDF surfaces, through its API only). SVG is
- * written here (figure_svg.c, SVG 1.1): text as <text> with its font family, so labels stay
- * editable, and heatmaps that no renderer blurs.
+ * is cairo's image surface scaled by dpi/72, a PDF page cairo's PDF surface (through its API
+ * only); an SVG page is written here (figure_svg.c, SVG 1.1): text as <text> with its font
+ * family, so labels stay editable, and heatmaps that no renderer blurs. A raster page
+ * (fig_spec.raster) is a PNG page whose pixels stay in memory, at a pixel size the caller
+ * chooses (an inline figure in the terminal, a frame of an animation): the same drawing code,
+ * the same pixels a PNG would hold. Text goes through pango (Chinese included), never cairo's
+ * toy API.
  *
  * Heatmaps: a matrix with no more cells than the output has pixels is drawn one sharp block per
  * cell (PNG and PDF: one image at the data's own resolution, painted without interpolation;
- * SVG: one embedded PNG image whose cells are repeated by whole pixels). A matrix with more cells than pixels is area-averaged down to the
- * pixels (300 per inch in PDF and SVG), never sampled into patterns that are not in the data;
- * the file's metadata says so. Rows may be computed on demand (fig_matrix.row), so a figure of
- * millions of cells needs memory for the pixels only.
+ * SVG: one embedded PNG image whose cells are repeated by whole pixels). A matrix with more
+ * cells than pixels is area-averaged down to the pixels (300 per inch in PDF and SVG), never
+ * sampled into patterns that are not in the data; the file's metadata says so. Rows may be
+ * computed on demand (fig_matrix.row), so a figure of millions of cells needs memory for the
+ * pixels only.
  *
  * render/ draws and never computes the math: callers pass the numbers from model/. */
 #ifndef TF_FIGURE_H
@@ -65,9 +64,9 @@ typedef struct {
 
 /* Free r's pixels and zero it. */
 void fig_raster_free(fig_raster *r);
-/* Write r as a PNG through libpng: pHYs from r->dpi, the text of m (Software, Title, the
- * parameters as iTXt "tfviz") and r's heatmap rectangle. The bytes are those fig_end writes for
- * a PNG page of the same pixels. TF_ERR_IO, TF_ERR_NOMEM. */
+/* Write r, opaque as every page is, as an RGB PNG through libpng: pHYs from r->dpi, the text of
+ * m (Software, Title, the parameters as iTXt "tfviz") and r's heatmap rectangle. The bytes are
+ * those fig_end writes for a PNG page of the same pixels. TF_ERR_IO, TF_ERR_NOMEM. */
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m);
 
 /* ---------------------------------------------------------------------------------------------
@@ -123,13 +122,12 @@ void fig_boxes_free(fig_boxes *b);
 const char *fig_layout_check(const fig_boxes *b, double width, double height);
 
 /* The ticks a page chose, one entry per axis, known by what it shows (its range, whether it is
- * logarithmic, integer, of categories or horizontal, not by where or in which language): for linear axes
- * the step, for logarithmic ones the decades between labels, for category axes the labels
- * skipped + 1; the last choice for an axis stands (a panel fitted twice). And which of the
+ * logarithmic, integer, of categories or horizontal; not where, nor in which language): for
+ * linear axes the step, for logarithmic ones the decades between labels, for category axes the
+ * labels skipped + 1; the last choice for an axis stands (a panel fitted twice). And which
  * labels that may be left out for want of room were (fig_plan_drop), in the order asked. A page
  * given another page's choice (fig_spec.ticks_in) takes, axis by axis, the sparser of the two
- * and leaves out what either left out: the Chinese and English versions of a figure get the
- * same ticks and the same labels. */
+ * and leaves out what either left out: both languages of a figure get the same ticks and labels. */
 #define FIG_MAX_PLAN 256
 typedef struct {
     double lo, hi; /* the axis's range; a label or a value: its place in the order, 0 */
@@ -169,20 +167,20 @@ typedef struct {
     double dpi;           /* PNG pixels per inch */
     double font_size;     /* points, every label (one size: see struct fig) */
     bool latin_first;     /* Latin letters from DejaVu Sans (English labels): smaller, faster PDF */
-    FILE *fp;             /* the output, written by fig_end */
+    FILE *fp;             /* the output (PDF and SVG pages write it as they are drawn) */
     /* Non-NULL: a raster page of raster->width x raster->height pixels (set them; format must be
      * FIG_PNG, dpi and fp are not used). The page is scaled to fit the pixels, centred on white
      * when its proportions differ; fig_end leaves the pixels in *raster instead of writing. */
     fig_raster *raster;
     /* The font families, pango's comma-separated list (e.g. "TeX Gyre Termes, Noto Serif CJK
-     * SC"); NULL: Noto Sans CJK SC, or with latin_first DejaVu Sans first */
+     * SC"), kept for the page's life; NULL: Noto Sans CJK SC, or with latin_first DejaVu Sans */
     const char *font;
     /* A page that is laid out and not drawn: fig_end writes nothing (fp unused) */
     bool measure;
     fig_boxes *boxes;          /* non-NULL: record what goes where */
     const fig_ticks *ticks_in; /* non-NULL: ticks at least this sparse */
     fig_ticks *ticks_out;      /* non-NULL: the ticks chosen */
-    fig_need *need_out;        /* non-NULL: what the page's measurements ask for (fig_cramped_need) */
+    fig_need *need_out;        /* non-NULL: what its measurements ask for (fig_cramped_need) */
 } fig_spec;
 
 typedef struct fig fig;
@@ -218,11 +216,10 @@ void fig_set_cramped(fig *f);
 /* A trial of layouts (fig_axes_fit only, nothing drawn), one after another until one is taken:
  * the page's cramped flag and what it asked for before, and the alternatives left so far. */
 typedef struct {
-    bool cramped, has_room;
+    bool cramped;
     fig_need need;
-    bool left;           /* an alternative was left */
-    bool least_room;     /* its has_room */
-    fig_need least;      /* of those left, the one that asked for the least growth */
+    bool left;      /* an alternative was left */
+    fig_need least; /* of those left, the one that asked for the least growth */
 } fig_trial;
 /* Begin a trial: what the page asked for so far is set aside, so that each layout tried asks
  * only for what it lacks itself. */
@@ -386,10 +383,10 @@ typedef struct {
 /* Paint m over a's whole plot area (row 0 at the top unless a->y.flip is false): one sharp block
  * per cell, or area-averaged where there are more cells than pixels (see the top of this file).
  * The first heatmap of a page says in the metadata where its cells are and whether they were
- * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <desc>). TF_ERR_NOMEM, TF_ERR_RANGE. */
+ * averaged (PNG "tfviz:heatmap", PDF Keywords, SVG <metadata>). TF_ERR_NOMEM, TF_ERR_RANGE. */
 tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm, double lo,
                       double hi);
-/* The pixels fig_heatmap draws m in on a's plot: dr x dc, fewer than m's cells where it averages. */
+/* The pixels fig_heatmap draws m in on a's plot: dr x dc, fewer than m's cells if it averages. */
 void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc);
 /* The values those pixels show when they average (malloc'd, dr x dc), NULL when each cell has
  * pixels of its own (or out of memory). */

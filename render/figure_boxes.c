@@ -1,8 +1,5 @@
-/* figure_boxes.c — what a page drew where, and the rules a layout keeps: every label inside the
- * page and clear of every other label; labels off plots, colour bars and legends unless they
- * belong inside them; no label but a tick label crossed by a curve, a guide line or an arrow;
- * legends off the data of their plot. The tests check every figure's pages by these rules, and
- * the figures place their labels to keep them. */
+/* figure_boxes.c — what a page drew where, and the rules a layout keeps (fig_layout_check): the
+ * tests check every figure's pages by them, and the figures place their labels to keep them. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -138,14 +135,6 @@ static bool mark_hits(const fig_box *m, fig_rect r)
     return overlap(m->r, r);
 }
 
-/* Whether segment m's bounding box meets r (a quick test before mark_hits). */
-static bool segment_near(const fig_box *m, fig_rect r)
-{
-    double x0 = fmin(m->r.x, m->r.x + m->r.w), x1 = fmax(m->r.x, m->r.x + m->r.w);
-    double y0 = fmin(m->r.y, m->r.y + m->r.h), y1 = fmax(m->r.y, m->r.y + m->r.h);
-    return x1 > r.x && x0 < r.x + r.w && y1 > r.y && y0 < r.y + r.h;
-}
-
 static bool is_mark(fig_box_kind k)
 {
     return k == FIG_BOX_SEGMENT || k == FIG_BOX_MARKER || k == FIG_BOX_BAR ||
@@ -180,7 +169,7 @@ static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
             /* a curve, a guide or an arrow through a label: the label covers data (a tick
              * label sits outside its plot, where no curve goes; a legend's swatches are no
              * segments) */
-            if (!t->tick_label && segment_near(o, t->r) && mark_hits(o, t->r))
+            if (!t->tick_label && mark_hits(o, t->r))
                 return offence("a curve crosses a label", t, NULL);
             continue;
         }

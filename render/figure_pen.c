@@ -1,20 +1,12 @@
 /* figure_pen.c — the pen: every line, fill, image and label of a page goes through these calls,
- * which draw with cairo on PNG, PDF and raster pages and write SVG elements on SVG pages
- * (figure_svg.c). A measure page draws nothing. */
+ * each the SVG writer's on an SVG page (figure_svg.c), cairo's on a page cairo draws (PNG, PDF,
+ * raster), none on a measure page. */
 #include "figure_priv.h"
 
 #include <math.h>
 #include <string.h>
 
-/* A pen call: the SVG writer's on an SVG page, cairo's on a page cairo draws, none on a measure
- * page. */
-#define PEN(svg_call, cairo_call)                                                                  \
-    do {                                                                                           \
-        if (f->svg)                                                                                \
-            (svg_call);                                                                            \
-        else if (!f->spec.measure)                                                                 \
-            (cairo_call);                                                                          \
-    } while (0)
+#define PEN(svg_call, cairo_call) (f->svg ? (svg_call) : f->spec.measure ? (void)0 : (cairo_call))
 
 void pen_save(fig *f)
 {
@@ -43,9 +35,7 @@ void pen_dash(fig *f, const double *on, int n)
 
 void pen_cap(fig *f, int cap)
 {
-    static const cairo_line_cap_t caps[] = {CAIRO_LINE_CAP_BUTT, CAIRO_LINE_CAP_ROUND,
-                                            CAIRO_LINE_CAP_SQUARE};
-    PEN(svg_cap(f, cap), cairo_set_line_cap(f->cr, caps[cap]));
+    PEN(svg_cap(f, cap), cairo_set_line_cap(f->cr, (cairo_line_cap_t)cap));
 }
 
 void pen_join_round(fig *f)
@@ -116,13 +106,10 @@ static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px,
     cairo_surface_mark_dirty(img);
     cairo_t *cr = f->cr;
     cairo_save(cr);
-    cairo_translate(cr, dst.x, dst.y);
-    if (bottom_up)
-        cairo_translate(cr, 0, dst.h);
+    cairo_translate(cr, dst.x, bottom_up ? dst.y + dst.h : dst.y);
     cairo_scale(cr, dst.w / w, (bottom_up ? -dst.h : dst.h) / h);
     cairo_set_source_surface(cr, img, 0, 0);
-    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST);
-    cairo_pattern_set_extend(cairo_get_source(cr), CAIRO_EXTEND_NONE);
+    cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_NEAREST); /* extend: none already */
     cairo_rectangle(cr, 0, 0, w, h);
     cairo_fill(cr);
     cairo_restore(cr);

@@ -1,6 +1,5 @@
-/* figure_priv.h — what the figure*.c files share: the page behind the opaque fig handle, and the
- * pen every drawing goes through (figure_pen.c): cairo for PNG, PDF and raster pages, the SVG
- * writer of figure_svg.c for SVG pages. */
+/* figure_priv.h — what the figure*.c files share: the page behind the opaque fig handle, the pen
+ * every drawing goes through (figure_pen.c) and the SVG writer behind it (figure_svg.c). */
 #ifndef TF_FIGURE_PRIV_H
 #define TF_FIGURE_PRIV_H
 
@@ -24,25 +23,20 @@ struct fig {
      * size and style, each match a round trip to a worker thread, and on a busy machine every
      * extra size costs more time than drawing the whole figure) */
     PangoFontDescription *font;
-    char *family;       /* the font families, as pango takes them */
+    const char *family; /* the font families, as pango takes them (spec.font's or ours) */
     double scale;       /* device pixels per point: dpi/72 for PNG, 1 otherwise */
-    int px_w, px_h;     /* PNG size in pixels */
     int off_x, off_y;   /* raster page: where the page's corner lands (pixels, centred) */
     unsigned char *pixels; /* raster page: the surface's own buffer, handed to spec.raster */
     /* the first heatmap (the fields have_heatmap and heat_*): where its cells are (PNG pixels,
      * or points), and how many were drawn for how many there are (fewer: area-averaged) */
     fig_raster heat;
-    bool write_failed;  /* the vector stream could not be written */
+    bool write_failed;  /* SVG pages: an image could not be made (out of memory) */
     bool cramped;       /* a plot area had no room left after its labels */
     fig_need need;      /* what it would take (fig_cramped_need): growth of height and width */
-    bool has_room;      /* need.room was measured */
     unsigned missing;   /* a character no installed font has */
     int label_call;     /* labels and values asked about so far (fig_plan_drop,
                          * fig_plan_max: their key in the plans) */
-    /* PDF and SVG are collected here, then written */
-    char *mem_buf;
-    size_t mem_len;
-    FILE *mem;
+    FILE *mem;          /* SVG pages: the caller's file, written as the page is drawn */
     fig_svg *svg;       /* SVG pages: the writer */
 };
 
@@ -88,7 +82,7 @@ void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double 
 /* ---------------------------------------------------------------------------------------------
  * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */
 
-enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE };
+enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE }; /* in cairo_line_cap_t's order */
 
 void pen_save(fig *f);
 void pen_restore(fig *f);
