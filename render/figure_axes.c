@@ -254,20 +254,11 @@ static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, d
     return step;
 }
 
-void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
-{
-    fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .n = ax->n,
-                          .what = (ax->log ? FIG_PLAN_LOG : 0) |
-                                  (ax->integer ? FIG_PLAN_INTEGER : 0) |
-                                  (horizontal ? FIG_PLAN_ACROSS : 0)};
-    double want = plan_wants(f, &key);
-    plan_chose(f, key,
-               ax->n > 0 ? category_ticks(f, ax, len, horizontal, want)
-               : ax->log ? decade_ticks(f, ax, len, horizontal, want)
-                         : linear_choice(f, ax, len, horizontal, want));
-}
-
-void fig_axis_ends(fig *f, fig_axis *ax, double len)
+/* An axis whose ticks label fewer than two values (a colour bar, or an axis too short for its
+ * steps): its ends instead, rounded inward, and 0 between them where it fits. A bar's ends stay
+ * near its ends (to a tenth of its span); an axis's are round numbers where two fit (-60, 60 on
+ * -63 .. 63). */
+static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool bar)
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
     int labelled = 0;
@@ -277,6 +268,10 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
         return;
     /* ends rounded inward to q, so each tick stays on the bar: -0.2213 .. 0.2187 -> -0.22, 0.21 */
     double q = pow(10.0, floor(log10(hi - lo)) - 1);
+    double round_q = pow(10.0, floor(log10(fmax(fabs(lo), fabs(hi)))));
+    if (!bar && ceil(lo / round_q - 1e-9) < floor(hi / round_q + 1e-9))
+        q = round_q;
+    q = ax->integer ? fmax(q, 1) : q;
     int dec = q < 1 ? (int)lround(-log10(q)) : 0;
     double at[3] = {ceil(lo / q - 1e-9) * q, 0.0, floor(hi / q + 1e-9) * q};
     /* 0 between them where its label fits, and where it fits on the other language's page too
@@ -291,13 +286,35 @@ void fig_axis_ends(fig *f, fig_axis *ax, double len)
             format_value(ax->tl[ax->nt], sizeof ax->tl[0], at[i], dec);
             ax->nt++;
         }
-        if (!zero || ticks_fit(f, ax, len, false)) {
+        if (!zero || ticks_fit(f, ax, len, horizontal)) {
             if (signed_scale)
                 plan_chose(f, key, zero ? 0.0 : 1.0);
             return;
         }
     }
 }
+
+/* fig_axis_ticks, for a colour bar (bar) or an axis */
+static void axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal, bool bar)
+{
+    fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .n = ax->n,
+                          .what = (ax->log ? FIG_PLAN_LOG : 0) |
+                                  (ax->integer ? FIG_PLAN_INTEGER : 0) |
+                                  (horizontal ? FIG_PLAN_ACROSS : 0)};
+    double want = plan_wants(f, &key);
+    plan_chose(f, key,
+               ax->n > 0 ? category_ticks(f, ax, len, horizontal, want)
+               : ax->log ? decade_ticks(f, ax, len, horizontal, want)
+                         : linear_choice(f, ax, len, horizontal, want));
+    axis_ends(f, ax, len, horizontal, bar);
+}
+
+void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+{
+    axis_ticks(f, ax, len, horizontal, false);
+}
+
+void fig_bar_ticks(fig *f, fig_axis *ax, double len) { axis_ticks(f, ax, len, false, true); }
 
 /* ---------------------------------------------------------------------------------------------
  * Layout */

@@ -194,8 +194,7 @@ static double cb_bar(const fig *f) { return 0.85 * f->spec.font_size; }
 static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
 {
     *ax = (fig_axis){.lo = lo, .hi = hi};
-    fig_axis_ticks(f, ax, len, false);
-    fig_axis_ends(f, ax, len);
+    fig_bar_ticks(f, ax, len);
 }
 
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)

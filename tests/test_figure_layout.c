@@ -191,6 +191,49 @@ static void test_segments_clipped(void **state)
     fig_boxes_free(&b);
 }
 
+/* An axis too short for two of its steps' labels labels its ends, round numbers inside the
+ * range (-60 and 60 on -63 .. 63, -1 and 1 on -1.1 .. 1.1), never one value alone: a reader
+ * sees the scale. */
+static void test_short_axis_labels_ends(void **state)
+{
+    (void)state;
+    static const struct {
+        double lo, hi, plot_w;
+        const char *first, *last;
+    } cases[] = {{-63, 63, 60, "\u221260", "60"}, {-1.1, 1.1, 40, "\u22121", "1"},
+                 {-0.14, 0.14, 40, "\u22120.1", "0.1"}, {-63, 63, 300, "\u221260", "60"}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        fig_boxes b = {0};
+        fig_spec s = {.format = FIG_SVG, .width = 400, .height = 200, .font_size = 14,
+                      .latin_first = true, .measure = true, .boxes = &b};
+        fig *f;
+        assert_int_equal(fig_begin(&s, &(fig_meta){0}, &f), TF_OK);
+        fig_axes a = {0};
+        a.x = (fig_axis){.lo = cases[k].lo, .hi = cases[k].hi};
+        a.y = (fig_axis){.lo = 0, .hi = 1};
+        fig_axes_fit(f, &a, (fig_rect){10, 10, cases[k].plot_w + 60, 180});
+        fig_axes_draw(f, &a);
+        assert_int_equal(fig_end(f), TF_OK);
+        const char *first = NULL, *last = NULL;
+        double first_x = INFINITY, last_x = -INFINITY;
+        int labels = 0;
+        for (size_t i = 0; i < b.n; i++) {
+            const fig_box *o = &b.v[i];
+            if (o->kind != FIG_BOX_TEXT || !o->tick_label || o->r.y < a.r.y + a.r.h)
+                continue; /* the x axis's labels, below the plot */
+            labels++;
+            if (o->r.x < first_x)
+                first_x = o->r.x, first = o->text;
+            if (o->r.x > last_x)
+                last_x = o->r.x, last = o->text;
+        }
+        if (labels < 2 || strcmp(first, cases[k].first) != 0 || strcmp(last, cases[k].last) != 0)
+            fail_msg("%g .. %g on %.0f pt: %d labels, %s .. %s", cases[k].lo, cases[k].hi,
+                     a.r.w, labels, first ? first : "-", last ? last : "-");
+        fig_boxes_free(&b);
+    }
+}
+
 /* A page that tries layouts asks for the growth of the one that asked for least (with it one
  * fits), not for what every layout it tried lacked; a layout that fits, or one that only
  * measured, leaves the page as it was. */
@@ -245,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_curve_through_label_drawn),
         cmocka_unit_test(test_segments_clipped),
         cmocka_unit_test(test_trial_asks_least),
+        cmocka_unit_test(test_short_axis_labels_ends),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     fig_release_fonts();
