@@ -475,9 +475,8 @@ tf_status fig_end(fig *f)
 /* ---------------------------------------------------------------------------------------------
  * Text */
 
-double fig_font_size(const fig *f, fig_role role)
+double fig_font_size(const fig *f)
 {
-    (void)role;
     return f->spec.font_size;
 }
 
@@ -616,10 +615,9 @@ static void text_extents(fig *f, const char *text, bool plain, bool ink, double 
         text_cache_put(&k, out[0], out[1], f->missing);
 }
 
-void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h)
+void fig_text_size(fig *f, const char *text, bool plain, double *w, double *h)
 {
     double e[2];
-    (void)role; /* every role's font is one size (struct fig) */
     text_extents(f, text, plain, false, e);
     *w = e[0] / PANGO_SCALE;
     *h = e[1] / PANGO_SCALE;
@@ -678,11 +676,10 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
     pen_part_end(f, part);
 }
 
-void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
-                 double y, double ax, double ay)
+void fig_text_in(fig *f, const fig_axes *a, const char *text, bool plain, double x, double y,
+                 double ax, double ay)
 {
     pen_part_begin(f, PART_ANNOTATION, &a->r);
-    (void)role;
     show_text(f, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
     pen_part_end(f, PART_ANNOTATION);
 }
@@ -698,7 +695,7 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
         return 0.0;
     double w, h;
     fig_wrap_at(f, area.w);
-    fig_text_size(f, FIG_TITLE, text, plain, &w, &h);
+    fig_text_size(f, text, plain, &w, &h);
     size_t before = fig_boxes_mark(f);
     fig_record(f, FIG_BOX_TEXT, ink_box(f, area.x + area.w / 2, area.y, 0.5, 0, false),
                FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);

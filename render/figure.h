@@ -257,7 +257,8 @@ void fig_warm_fonts(void);
 void fig_release_fonts(void);
 
 /* ---------------------------------------------------------------------------------------------
- * Text: pango markup (<sub>, <sup>, <i>, <b>), sizes by role */
+ * Text: pango markup (<sub>, <sup>, <i>, <b>), every label at the page's one font size; a note
+ * (fig_text's FIG_NOTE) is a part of its own in the SVG */
 
 typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_TITLE, FIG_NOTE, FIG_ROLE_COUNT } fig_role;
 
@@ -267,7 +268,7 @@ typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_TITLE, FIG_NOTE, FIG_ROLE_COUNT } fi
  * and out (cap bytes, cap >= 4) holds it whole. Returns the length of out. */
 size_t fig_markup_text(char *out, size_t cap, const char *s, int max_cols);
 /* Width and height of a text block. plain: the text is not markup (a user's title). */
-void fig_text_size(fig *f, fig_role role, const char *text, bool plain, double *w, double *h);
+void fig_text_size(fig *f, const char *text, bool plain, double *w, double *h);
 /* Draw text so that its box's point (ax, ay) in [0,1]^2 (0,0 = top-left) lands at (x, y);
  * vertical turns it 90 degrees counter-clockwise (a y-axis label). */
 void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, double y, double ax,
@@ -276,9 +277,9 @@ void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, dou
 double fig_title(fig *f, fig_rect area, const char *text, bool plain);
 /* Text inside plot a (an annotation next to a point): it is checked against a's marks, not
  * against a's area. */
-void fig_text_in(fig *f, const fig_axes *a, fig_role role, const char *text, bool plain, double x,
-                 double y, double ax, double ay);
-double fig_font_size(const fig *f, fig_role role);
+void fig_text_in(fig *f, const fig_axes *a, const char *text, bool plain, double x, double y,
+                 double ax, double ay);
+double fig_font_size(const fig *f);
 /* The distance apart the rows of tick labels like this one need on a vertical axis: 0.95 of its
  * line, or by_ink its ink's height and a quarter of it between (numbers, whose lines are mostly
  * air: the layout rules keep inks apart). */

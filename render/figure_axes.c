@@ -95,12 +95,12 @@ void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h)
         if (!ax->tl[i][0])
             continue;
         double tw, th;
-        fig_text_size(f, FIG_TICK, ax->tl[i], false, &tw, &th);
+        fig_text_size(f, ax->tl[i], false, &tw, &th);
         *w = fmax(*w, tw);
         *h = fmax(*h, th);
     }
     if (*h == 0.0)
-        fig_text_size(f, FIG_TICK, "0", false, w, h), *w = 0.0;
+        fig_text_size(f, "0", false, w, h), *w = 0.0;
 }
 
 /* Where v lies along the axis: 0 at its start, 1 at its end (log and flip applied). */
@@ -129,10 +129,10 @@ static double tick_spacing(const fig_axis *ax, double len)
 /* Category labels side by side: each neighbouring pair needs half of each width plus a gap. */
 static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
 {
-    double gap = 0.35 * fig_font_size(f, FIG_TICK), prev_w = 0, prev_p = NAN;
+    double gap = 0.35 * fig_font_size(f), prev_w = 0, prev_p = NAN;
     for (int i = 0; i < ax->nt; i++) {
         double w, h;
-        fig_text_size(f, FIG_TICK, ax->tl[i], false, &w, &h);
+        fig_text_size(f, ax->tl[i], false, &w, &h);
         double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
             return false;
@@ -155,7 +155,7 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
         return tick_spacing(ax, len) >= h;
     }
     /* numbers want air between them */
-    return tick_spacing(ax, len) >= (horizontal ? w + 0.9 * fig_font_size(f, FIG_TICK) : h * 1.5);
+    return tick_spacing(ax, len) >= (horizontal ? w + 0.9 * fig_font_size(f) : h * 1.5);
 }
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
@@ -328,13 +328,13 @@ static double title_line(fig *f, const fig_axes *a, double room, double *tag_w, 
     *tag_w = 0;
     *tag_h = 0;
     if (a->tag) {
-        fig_text_size(f, FIG_LABEL, a->tag, false, tag_w, tag_h);
+        fig_text_size(f, a->tag, false, tag_w, tag_h);
         *tag_w += fig_pad(f);
     }
     if (!a->title || !a->title_wraps)
         return 0;
     double w, h;
-    fig_text_size(f, FIG_LABEL, a->title, false, &w, &h);
+    fig_text_size(f, a->title, false, &w, &h);
     double wrap = room - 2 * *tag_w;
     return w > wrap && wrap > 0 ? wrap : 0;
 }
@@ -358,7 +358,7 @@ static double title_height(fig *f, const fig_axes *a, fig_rect room, bool *wrapp
         return tagh;
     *wrapped = wrap > 0;
     fig_wrap_at(f, wrap);
-    fig_text_size(f, FIG_LABEL, a->title, false, &tw, &h);
+    fig_text_size(f, a->title, false, &tw, &h);
     fig_wrap_at(f, 0);
     *overflow = fmax(*overflow, (tw + 2 * tagw) / room.w);
     return fmax(h, tagh);
@@ -372,7 +372,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
      * its neighbours: the page is too small for this font size */
     double overflow = 0; /* the widest such label against its room */
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
-    fig_text_size(f, FIG_TICK, "0", false, &w, &th);
+    fig_text_size(f, "0", false, &w, &th);
     double top = th / 2;
     bool wrapped = false; /* a title on more lines than one, across the whole room */
     if (a->title || a->tag)
@@ -388,7 +388,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     double bottom = tick + (a->x.hide ? 0.0 : 0.5 * pad + th);
     if (a->x.label) {
-        fig_text_size(f, FIG_LABEL, a->x.label, false, &w, &h);
+        fig_text_size(f, a->x.label, false, &w, &h);
         bottom += 0.5 * pad + h;
         overflow = fmax(overflow, w / room.w);
     }
@@ -397,7 +397,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     fig_axis_label_extent(f, &a->y, &w, &h);
     double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + w);
     if (a->y.label) {
-        fig_text_size(f, FIG_LABEL, a->y.label, false, &w, &h);
+        fig_text_size(f, a->y.label, false, &w, &h);
         left += pad + h;
         /* centred on the plot, it may reach into the room above and below it, not past it
          * (nor into a panel letter's corner, nor under a title that wrapped across the room) */
@@ -445,7 +445,7 @@ static const tf_rgb grid_ink = {225, 225, 225};
 static double centred_in(fig *f, const fig_axes *a, const char *label, double keep_left)
 {
     double w, h, cx = a->r.x + a->r.w / 2;
-    fig_text_size(f, FIG_LABEL, label, false, &w, &h);
+    fig_text_size(f, label, false, &w, &h);
     /* a panel letter stands at the left of the plot's margin, which may lie right of the room's
      * edge (a panel narrowed to a square) */
     double left = keep_left > 0 ? fmax(a->outer.x, a->r.x - a->used_left) + keep_left : a->outer.x;

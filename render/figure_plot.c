@@ -209,7 +209,7 @@ double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
     }
     double total = cb_gap(f) + cb_bar(f) + fig_tick_len(f) + 0.5 * 0.35 * f->spec.font_size + w;
     if (label) {
-        fig_text_size(f, FIG_LABEL, label, false, &w, &h);
+        fig_text_size(f, label, false, &w, &h);
         total += 0.35 * f->spec.font_size + h;
     }
     return total;
@@ -509,12 +509,12 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
 /* A boxed legend's width and its lines' height; returns its height. */
 static double legend_box(fig *f, const fig_legend_item *items, int n, double *w, double *lh)
 {
-    double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
+    double fs = fig_font_size(f), pad = 0.45 * fs, sample = 1.8 * fs;
     *w = 0;
     *lh = 0;
     for (int i = 0; i < n; i++) {
         double tw, th;
-        fig_text_size(f, FIG_TICK, items[i].label, false, &tw, &th);
+        fig_text_size(f, items[i].label, false, &tw, &th);
         *w = fmax(*w, tw);
         *lh = fmax(*lh, th);
     }
@@ -526,7 +526,7 @@ double fig_legend_width(fig *f, const fig_legend_item *items, int n)
 {
     double w, lh;
     legend_box(f, items, n, &w, &lh);
-    return w + 0.6 * fig_font_size(f, FIG_TICK);
+    return w + 0.6 * fig_font_size(f);
 }
 
 double fig_legend_height(fig *f, const fig_legend_item *items, int n)
@@ -538,7 +538,7 @@ double fig_legend_height(fig *f, const fig_legend_item *items, int n)
 /* The frame of a legend of w x h in corner of a's plot (see fig_legend). */
 static fig_rect legend_frame(const fig *f, const fig_axes *a, double w, double h, int corner)
 {
-    double fs = fig_font_size(f, FIG_TICK), inset = 0.5 * fs;
+    double fs = fig_font_size(f), inset = 0.5 * fs;
     if (corner == 4)
         return (fig_rect){a->r.x + a->r.w + 0.6 * fs, a->r.y, w, h};
     double x = corner & 1 ? a->r.x + a->r.w - inset - w : a->r.x + inset;
@@ -578,15 +578,15 @@ int fig_legend_place(fig *f, const fig_axes *a, const fig_legend_item *items, in
 
 double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect area, bool draw)
 {
-    double fs = fig_font_size(f, FIG_TICK), sample = 1.6 * fs, gap = 1.2 * fs;
-    double lw = 0.14 * fig_font_size(f, FIG_LABEL), rh = 1.5 * fs;
+    double fs = fig_font_size(f), sample = 1.6 * fs, gap = 1.2 * fs;
+    double lw = 0.14 * fig_font_size(f), rh = 1.5 * fs;
     /* page coordinates as data: x from the area's left, y up from its bottom */
     fig_axes pa = {.r = area, .x = {.lo = 0, .hi = area.w}, .y = {.lo = 0, .hi = area.h}};
     double px = 0;
     int row = 0;
     for (int k = 0; k < n; k++) {
         double w, h;
-        fig_text_size(f, FIG_TICK, items[k].label, false, &w, &h);
+        fig_text_size(f, items[k].label, false, &w, &h);
         double item = sample + 0.4 * fs + w;
         if (px > 0 && px + item > area.w)
             px = 0, row++;
@@ -625,7 +625,7 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         pen_part_end(f, PART_LEGEND);
         return;
     }
-    double fs = fig_font_size(f, FIG_TICK), pad = 0.45 * fs, sample = 1.8 * fs;
+    double fs = fig_font_size(f), pad = 0.45 * fs, sample = 1.8 * fs;
     double w, lh, h = legend_box(f, items, n, &w, &lh);
     fig_rect fr = legend_frame(f, a, w, h, corner);
     fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);

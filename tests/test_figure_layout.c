@@ -113,16 +113,13 @@ static const char *page(fig_boxes *b, int label_at, bool legend)
     fig_segment(f, &a, 128, -1, 128, 1, fig_series_color(1), 0.8, FIG_DASHED);
     switch (label_at) {
     case 0: /* on the curve, where it crosses 0: covers data */
-        fig_text_in(f, &a, FIG_TICK, "L = 128", false, fig_px(&a, sqrt(1000.0)), fig_py(&a, 0),
-                    0.5, 0.5);
+        fig_text_in(f, &a, "L = 128", false, fig_px(&a, sqrt(1000.0)), fig_py(&a, 0), 0.5, 0.5);
         break;
     case 1: /* across the guide line */
-        fig_text_in(f, &a, FIG_TICK, "L = 128", false, fig_px(&a, 128), fig_py(&a, 0.9), 0.5,
-                    0.5);
+        fig_text_in(f, &a, "L = 128", false, fig_px(&a, 128), fig_py(&a, 0.9), 0.5, 0.5);
         break;
     case 2: /* left of the guide at the bottom, where the curve has fallen past: clear */
-        fig_text_in(f, &a, FIG_TICK, "L = 128", false, fig_px(&a, 128) - 2,
-                    fig_py(&a, -1) - 2, 1.0, 1.0);
+        fig_text_in(f, &a, "L = 128", false, fig_px(&a, 128) - 2, fig_py(&a, -1) - 2, 1.0, 1.0);
         break;
     default: /* outside the plot, where the curve would go were it not clipped */
         fig_text(f, FIG_TICK, "L = 128", false, fig_px(&a, 2), a.r.y - 1, 0.5, 1.0, false);

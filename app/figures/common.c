@@ -232,15 +232,15 @@ const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matri
     else
         return label;
     /* a narrow panel: that its pixels are means */
-    if (too_wide(c->f, FIG_LABEL, out, ax->r.w + ax->used_left))
+    if (too_wide(c->f, out, ax->r.w + ax->used_left))
         txt_fmt_lang(out, cap, T_F_AVG_SHORT, c->zh, label);
     return out;
 }
 
-bool too_wide(fig *f, fig_role role, const char *text, double room)
+bool too_wide(fig *f, const char *text, double room)
 {
     double w, h;
-    fig_text_size(f, role, text, false, &w, &h);
+    fig_text_size(f, text, false, &w, &h);
     return w > room;
 }
 
@@ -449,7 +449,7 @@ void split_panels(fig_rect area, double across, double down, double gap_across, 
     }
 }
 
-void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width)
+void fig_wrap(fig *f, char *s, size_t cap, double width)
 {
     char out[400], line[400];
     size_t no = 0, nl = 0, brk = 0; /* brk: where line may break, 0 = nowhere yet */
@@ -477,7 +477,7 @@ void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width)
         if ((nx & 0xC0) == 0x80)
             continue;
         double w, h;
-        fig_text_size(f, role, line, false, &w, &h);
+        fig_text_size(f, line, false, &w, &h);
         if (w > width && brk > 0) { /* the line up to brk out, the rest (past a space) kept */
             no += (size_t)snprintf(out + no, sizeof out - no, "%.*s\n", (int)brk, line);
             if (no >= sizeof out - 1)

@@ -98,7 +98,7 @@ static tf_status picture(deck *d, fig_ctx *c, int k)
     if (!s->beside)
         return s->draw(c);
     fig_rect whole = c->area;
-    double gap = 2 * fig_font_size(c->f, FIG_LABEL);
+    double gap = 2 * fig_font_size(c->f);
     c->area.w = s->share * whole.w - gap / 2;
     tf_status st = s->draw(c);
     c->area.x = whole.x + s->share * whole.w + gap / 2;
@@ -167,7 +167,7 @@ static int wrap_markup(fig *f, const char *s, double width, int max_lines, char 
                 break;
             snprintf(line, sizeof line, "%.*s", (int)(next - i), s + i);
             double w, h;
-            fig_text_size(f, FIG_LABEL, line, true, &w, &h);
+            fig_text_size(f, line, true, &w, &h);
             if (w > width && end > i)
                 break;
             if (s[end] == ' ' || (unsigned char)s[end] >= 0x80)
@@ -207,7 +207,7 @@ static double block(fig *f, const char *s, double pt, const char *rgb, bool bold
     wrap_markup(f, s, width, max_lines, wrapped, sizeof wrapped);
     coloured(wrapped, rgb, bold, m, sizeof m);
     double w, h;
-    fig_text_size(f, FIG_LABEL, m, false, &w, &h);
+    fig_text_size(f, m, false, &w, &h);
     fig_text(f, FIG_LABEL, m, false, x, y, 0, 0, false);
     return h;
 }
@@ -219,7 +219,7 @@ static double block_height(fig *f, const char *s, double pt, double width, int m
     fig_set_font_size(f, pt);
     wrap_markup(f, s, width, max_lines, wrapped, sizeof wrapped);
     double w, h;
-    fig_text_size(f, FIG_LABEL, wrapped, false, &w, &h);
+    fig_text_size(f, wrapped, false, &w, &h);
     return h;
 }
 
@@ -329,7 +329,7 @@ static tf_status draw_slide(deck *d, fig *f, int k)
     txt_fmt_lang(head, sizeof head, T_LESSON_HEADER, d->req->zh, k + 1, d->steps);
     fig_set_font_size(f, FOOT_PT);
     double hw, hh;
-    fig_text_size(f, FIG_LABEL, head, true, &hw, &hh);
+    fig_text_size(f, head, true, &hw, &hh);
     double y = 0.6 * MARGIN;
     y += block(f, w->title[l], TITLE_PT, "1a1a1a", true, MARGIN, y, width - hw - MARGIN, 1);
     block(f, head, FOOT_PT, "777777", false, DECK_WIDTH_PT - MARGIN - hw, 0.6 * MARGIN + 8, hw + 1,

@@ -39,7 +39,7 @@ static double table_measure(fig_ctx *c, const table *t, double *colw)
         colw[k] = 0;
         for (int r = 0; r < t->rows; r++) {
             double w, h;
-            fig_text_size(c->f, FIG_LABEL, cell_markup(t, r, k, buf, sizeof buf), false, &w, &h);
+            fig_text_size(c->f, cell_markup(t, r, k, buf, sizeof buf), false, &w, &h);
             colw[k] = fmax(colw[k], w);
             rowh = fmax(rowh, 1.45 * h);
         }
@@ -88,7 +88,7 @@ static int table_blocks(const table *t, const double *colw, double gap, double w
  * cramped (a smaller size is tried). */
 static void draw_table(fig_ctx *c, const table *t)
 {
-    double fs = fig_font_size(c->f, FIG_LABEL), gap = 1.6 * fs, colw[TABLE_MAX_COLS + 1];
+    double fs = fig_font_size(c->f), gap = 1.6 * fs, colw[TABLE_MAX_COLS + 1];
     double rowh = table_measure(c, t, colw), widest;
     int start[TABLE_MAX_COLS + 2];
     int n = table_blocks(t, colw, gap, c->area.w, start, &widest);
@@ -223,7 +223,7 @@ tf_status draw_deck_onehot(fig_ctx *c)
     set_token_axis(&ax.y, &tt);
     fig_axes_fit(c->f, &ax, c->area);
     fig_axes_draw(c->f, &ax);
-    double fs = fig_font_size(c->f, FIG_LABEL);
+    double fs = fig_font_size(c->f);
     for (size_t i = 0; i < T; i++) {
         double y = (double)i, id = (double)a->tokens.items[i].id;
         fig_segment(c->f, &ax, 0, y, V - 1, y, (tf_rgb){170, 170, 170}, 0.08 * fs, FIG_SOLID);

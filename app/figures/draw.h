@@ -231,8 +231,8 @@ bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
  * bytes). */
 const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,
                            const char *label, char *out, size_t cap);
-/* Whether text (markup) at role is wider than room. */
-bool too_wide(fig *f, fig_role role, const char *text, double room);
+/* Whether text (markup) is wider than room. */
+bool too_wide(fig *f, const char *text, double room);
 void minmax(const double *v, size_t n, double *mn, double *mx);
 /* Axes for a (rows, cols) matrix whose cell centres sit at whole numbers from r0 and c0;
  * row r0 at the top. */
@@ -275,9 +275,9 @@ void token_ticks_free(token_ticks *tt);
 void set_token_axis(fig_axis *ax, const token_ticks *tt);
 
 /* Text s (lines split by newlines; text without markup tags) rewrapped in place
- * so that no line is wider than width at role's size: a line breaks at its last space that
+ * so that no line is wider than width: a line breaks at its last space that
  * fits, or between two characters where it has none there (Chinese). s holds at most 400
  * bytes. */
-void fig_wrap(fig *f, fig_role role, char *s, size_t cap, double width);
+void fig_wrap(fig *f, char *s, size_t cap, double width);
 
 #endif

@@ -40,8 +40,7 @@ tf_status draw_dot_offset(fig_ctx *c)
     const scheme_style *st = style_scheme(SCHEME_SINUSOIDAL, ROPE_SCALING_NONE);
     fig_axes_fit(c->f, &ax, c->area);
     fig_axes_draw(c->f, &ax);
-    fig_line(c->f, &ax, x, y, ns, st->color, 0.13 * fig_font_size(c->f, FIG_LABEL),
-             (fig_dash)st->dash);
+    fig_line(c->f, &ax, x, y, ns, st->color, 0.13 * fig_font_size(c->f), (fig_dash)st->dash);
     free(x);
     return TF_OK;
 }
@@ -114,7 +113,7 @@ tf_status draw_rope_score(fig_ctx *c)
     const fig_series sr[2] = {{.x = x, .y = y0, .n = ns}, {.x = x, .y = y1, .n = ns}};
     int corner = legend_corner(c, &ax, li, 2, sr);
     fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.13 * fig_font_size(c->f);
     fig_line(c->f, &ax, x, y1, ns, li[1].color, lw, li[1].dash);
     fig_line(c->f, &ax, x, y0, ns, li[0].color, lw, li[0].dash);
     fig_legend(c->f, &ax, li, 2, corner);
@@ -165,7 +164,7 @@ tf_status draw_decay(fig_ctx *c)
     const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
     int corner = legend_corner(c, &ax, li, nl, series);
     fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.13 * fig_font_size(c->f);
     if (nl > 1)
         fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
     fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
@@ -187,10 +186,10 @@ tf_status draw_decay(fig_ctx *c)
 static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const double k[][2],
                       const fig_legend_item *li, const char *angle)
 {
-    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL), head = 0.9 * fig_font_size(c->f, FIG_TICK);
+    double lw = 0.075 * fig_font_size(c->f), head = 0.9 * fig_font_size(c->f);
     double arc_x[41], arc_y[41], rad = 0.35, tw, th;
     double unit = ax->r.w / (ax->x.hi - ax->x.lo); /* points a unit of the data */
-    fig_text_size(c->f, FIG_TICK, angle, false, &tw, &th);
+    fig_text_size(c->f, angle, false, &tw, &th);
     double a0[QK_PAIRS], sweep[QK_PAIRS], at[QK_PAIRS][2];
     /* labelled: each label between the arc and the circle, clear of the arrows and guides: on
      * the bisector, or at a fifth of the angle to either side where an axis' guide line would
@@ -216,8 +215,8 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
         }
         fig_line(c->f, ax, arc_x, arc_y, 41, li[2 * p].color, 1.5 * lw, FIG_SOLID);
         if (labelled)
-            fig_text_in(c->f, ax, FIG_TICK, angle, false, fig_px(ax, at[p][0]),
-                        fig_py(ax, at[p][1]), 0.5, 0.5);
+            fig_text_in(c->f, ax, angle, false, fig_px(ax, at[p][0]), fig_py(ax, at[p][1]), 0.5,
+                        0.5);
         fig_arrow(c->f, ax, 0, 0, k[p][0], k[p][1], li[2 * p + 1].color, 2 * lw, head);
         fig_arrow(c->f, ax, 0, 0, q[p][0], q[p][1], li[2 * p].color, 2 * lw, head);
     }
@@ -255,7 +254,7 @@ tf_status draw_rope_qk(fig_ctx *c)
     ax.right = fig_legend_width(c->f, li, 2 * QK_PAIRS);
     fit_square(c->f, &ax, c->area);
     fig_axes_draw(c->f, &ax);
-    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.075 * fig_font_size(c->f);
     tf_rgb guide = {170, 170, 170};
     fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);

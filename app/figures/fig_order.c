@@ -25,7 +25,7 @@ static void sentence_label(fig *f, char *out, size_t n, const char *tag, const c
     for (size_t cap = sizeof buf;; cap = cap * 4 / 5) {
         text_markup(buf, cap, s, len);
         snprintf(out, n, "%s: %s", tag, buf);
-        if (!too_wide(f, FIG_LABEL, out, max_len) || cap < 12)
+        if (!too_wide(f, out, max_len) || cap < 12)
             return;
     }
 }
@@ -38,7 +38,7 @@ static void numbered_label(fig *f, char *out, size_t n, const char *tag, const t
     for (int i = 0; i < tt->n && o < n; i++) {
         size_t keep = o;
         o += (size_t)snprintf(out + o, n - o, "%s%d %s", i ? "  " : " ", i + 1, tt->labels[i]);
-        if (too_wide(f, FIG_LABEL, out, max_len) || o >= n) {
+        if (too_wide(f, out, max_len) || o >= n) {
             snprintf(out + keep, n - keep, " …");
             return;
         }
@@ -81,12 +81,12 @@ static int ticks_every(fig *f, const token_ticks *tt, double cell, bool vertical
     double maxw = 0, maxh = 0;
     for (int i = 0; i < tt->n; i++) {
         double w, h;
-        fig_text_size(f, FIG_TICK, tt->labels[i], false, &w, &h);
+        fig_text_size(f, tt->labels[i], false, &w, &h);
         maxw = fmax(maxw, w);
         if (vertical)
             maxh = fmax(maxh, fig_row_label_room(f, tt->labels[i], ink));
     }
-    double gap = 0.4 * fig_font_size(f, FIG_TICK);
+    double gap = 0.4 * fig_font_size(f);
     int k = cell > 0 ? (int)ceil((vertical ? maxh : maxw + gap) / cell - 1e-9) : 1;
     k = k < 1 ? 1 : k;
     while ((tt->n + k - 1) / k > FIG_MAX_TICKS)
@@ -114,8 +114,8 @@ static double edge_label_width(fig *f, const token_ticks *tp)
 {
     double w0 = 0, w1 = 0, h;
     if (tp->n > 0) {
-        fig_text_size(f, FIG_TICK, tp->labels[0], false, &w0, &h);
-        fig_text_size(f, FIG_TICK, tp->labels[tp->n - 1], false, &w1, &h);
+        fig_text_size(f, tp->labels[0], false, &w0, &h);
+        fig_text_size(f, tp->labels[tp->n - 1], false, &w1, &h);
     }
     return fmax(w0, w1);
 }
@@ -239,7 +239,7 @@ static double draw_note(fig_ctx *c, fig_rect area)
                  : k == 1 ? txtf_lang(T_F_O_NOTE1, c->zh)
                           : txtf_lang(T_F_O_NOTE2, c->zh),
                  head, heads);
-        fig_text_size(c->f, FIG_NOTE, note, false, &nw, &nh);
+        fig_text_size(c->f, note, false, &nw, &nh);
         if (nw <= area.w)
             break;
     }
@@ -285,7 +285,7 @@ static double draw_readings(fig_ctx *c, const order_grid *g, double max_h)
         for (int m = 0; m < g->nm; m++) {
             double w;
             order_reading(c, m, k, rd[m], sizeof rd[m]);
-            fig_text_size(c->f, FIG_TICK, rd[m], false, &w, &h[m]);
+            fig_text_size(c->f, rd[m], false, &w, &h[m]);
             fits = fits && w <= max_w - 0.2 * g->fs && h[m] <= max_h;
         }
     }
@@ -330,7 +330,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     }
     char ylabel[96]; /* a format: "%%" is its percent sign */
     txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF, c->zh);
-    if (too_wide(c->f, FIG_LABEL, ylabel, 0.6 * br.h)) /* a low panel: its short form */
+    if (too_wide(c->f, ylabel, 0.6 * br.h)) /* a low panel: its short form */
         txt_fmt_lang(ylabel, sizeof ylabel, T_F_MAX_DIFF_S, c->zh);
     fig_axes b = {.grid = true, .tag = panel_tag(c, 1)};
     b.x = (fig_axis){.lo = -0.5, .hi = T - 0.5, .label = fig_txt(c, T_F_TOKEN_A)};
@@ -360,7 +360,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
 #define MIN_ROW_FONT 6.0
 static void row_number_size(fig *f, order_grid *g, double row)
 {
-    int least = (int)ceil(100.0 * MIN_ROW_FONT / fig_font_size(f, FIG_TICK));
+    int least = (int)ceil(100.0 * MIN_ROW_FONT / fig_font_size(f));
     int pct = 100;
     number_size(&g->nr, pct);
     while (g->numbers && pct - 5 >= least && ticks_every(f, &g->nr, row, true, true) > 1)
@@ -401,7 +401,7 @@ static void draw_sentences(fig_ctx *c, const order_grid *g, fig_rect at)
     else
         sentence_label(c->f, lb, sizeof lb, tb, A->cmp_text, A->cmp_len, at.w);
     double lw, lh;
-    fig_text_size(c->f, FIG_LABEL, la, false, &lw, &lh);
+    fig_text_size(c->f, la, false, &lw, &lh);
     fig_text(c->f, FIG_LABEL, la, false, at.x, at.y, 0, 0, false);
     fig_text(c->f, FIG_LABEL, lb, false, at.x, at.y + lh, 0, 0, false);
 }
@@ -488,8 +488,8 @@ static cmap_id order_scales(fig_ctx *c, const order_grid *g, double *lo, double 
 tf_status draw_order(fig_ctx *c)
 {
     tf_analysis *A = c->a;
-    order_grid g = {.T = A->tokens.n, .fs = fig_font_size(c->f, FIG_LABEL),
-                    .nm = (int)A->n_order, .own = c->req && c->req->order_own};
+    order_grid g = {.T = A->tokens.n, .fs = fig_font_size(c->f), .nm = (int)A->n_order,
+                    .own = c->req && c->req->order_own};
     /* the columns' titles: the three modes, or under --scheme the schemes listed */
     static const txt_id title[SCHEME_COUNT] = {
         [SCHEME_NONE] = T_F_NO_POS,       [SCHEME_SINUSOIDAL] = T_F_WITH_PE,
@@ -510,8 +510,8 @@ tf_status draw_order(fig_ctx *c)
                  fig_colorbar_width(c->f, 0.0, dhi, fig_txt(c, T_F_O_DIFF_BAR)));
     fig_rect area = c->area; /* the page above the note */
     double lh, tw, th; /* two lines of readings under the grid, at most */
-    fig_text_size(c->f, FIG_LABEL, "A", false, &tw, &lh);
-    fig_text_size(c->f, FIG_TICK, "0%\n0%", false, &tw, &th);
+    fig_text_size(c->f, "A", false, &tw, &lh);
+    fig_text_size(c->f, "0%\n0%", false, &tw, &th);
     /* a wide page (full text width): the matrices on the left across its height, the two
      * sentences, the bars and the note beside them; a tall one: the sentences above, the bars
      * and the note below */

@@ -113,8 +113,8 @@ static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_
     if (!(upto < ax->x.hi))
         return;
     tf_rgb grey = {150, 150, 150};
-    double lw = 0.06 * fig_font_size(c->f, FIG_LABEL), X = fig_px(ax, upto);
-    double clear = 0.2 * fig_font_size(c->f, FIG_TICK) + lw;
+    double lw = 0.06 * fig_font_size(c->f), X = fig_px(ax, upto);
+    double clear = 0.2 * fig_font_size(c->f) + lw;
     if (keep_off.w <= 0 || X < keep_off.x - clear || X > keep_off.x + keep_off.w + clear) {
         fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, grey, lw, FIG_DOTTED);
         return;
@@ -162,7 +162,7 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
 {
     const order_trainer *tr = c->order;
     size_t K = order_trainer_count(tr);
-    double fs = fig_font_size(c->f, FIG_TICK), pad = 0.3 * fs, clear = 0.2 * fs;
+    double fs = fig_font_size(c->f), pad = 0.3 * fs, clear = 0.2 * fs;
     double ms = 2.4 * lw * 1.4 + 2 * lw; /* a marker and the line's width */
     double off = 0.5 * ms + 1.2 * clear;    /* from the line: clear of `none`'s markers on it */
     char forms[3][160];
@@ -174,7 +174,7 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
     int form = -1;
     double w = 0, h = 0;
     for (int f = 0; f < 3 && form < 0; f++) {
-        fig_text_size(c->f, FIG_TICK, forms[f], false, &w, &h);
+        fig_text_size(c->f, forms[f], false, &w, &h);
         if (w > ax->r.w - 2 * pad)
             continue;
         static const double along[3] = {1, 0.5, 0}; /* right end, middle, left end */
@@ -199,7 +199,7 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
         form = 2;
         best = (fig_rect){ax->r.x + ax->r.w - pad - w, y50 - off - h, w, h};
     }
-    fig_text_in(c->f, ax, FIG_TICK, forms[form], false, best.x, best.y, 0, 0);
+    fig_text_in(c->f, ax, forms[form], false, best.x, best.y, 0, 0);
     return best;
 }
 
@@ -207,7 +207,7 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
 static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double *x, double *y)
 {
     fig_axes_draw(c->f, &ax);
-    double lw = 0.1 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.1 * fig_font_size(c->f);
     fig_rect label = {0};
     if (!loss) {
         fig_segment(c->f, &ax, ax.x.lo, 100.0 * ORDER_CHANCE, ax.x.hi, 100.0 * ORDER_CHANCE,
@@ -231,15 +231,15 @@ static double draw_note(fig_ctx *c, bool frame, bool draw)
         snprintf(note, sizeof note,
                  k == 0 ? txtf_lang(T_F_TRAIN_NOTE, c->zh) : txtf_lang(T_F_TRAIN_NOTE_S, c->zh),
                  t->n_split[ORDER_TRAIN], t->n_split[ORDER_TEST]);
-        fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
+        fig_text_size(c->f, note, false, &w, &h);
         /* in a frame the long form also gives way on a low page (a slide's, which cannot grow
          * taller), where its three lines would squash the plots */
         if (w <= c->area.w && (!frame || h <= 0.12 * c->area.h))
             break;
     }
     if (w > c->area.w) /* even the short form is too wide: its lines wrapped to the width */
-        fig_wrap(c->f, FIG_NOTE, note, sizeof note, c->area.w);
-    fig_text_size(c->f, FIG_NOTE, note, false, &w, &h);
+        fig_wrap(c->f, note, sizeof note, c->area.w);
+    fig_text_size(c->f, note, false, &w, &h);
     if (draw)
         fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
     return h;
@@ -264,27 +264,26 @@ static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     L->loss = m < 2;
     fig_rect plots = c->area;
     if (L->nh > 0)
-        plots.h -= L->nh + 0.6 * fig_font_size(c->f, FIG_NOTE);
+        plots.h -= L->nh + 0.6 * fig_font_size(c->f);
     L->rows = (fig_rect){0};
     /* the legend in rows between the plots and the note: inside the panel, in any corner, it
      * would cover a curve at some epoch (none runs along chance, the trained schemes climb to
      * 100 % across the whole width), and the chance line's label with it */
     if (g->n > 0) {
         double lh = fig_legend_rows(c->f, g->li, g->n, plots, false);
-        plots.h -= lh + 0.4 * fig_font_size(c->f, FIG_NOTE);
-        L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f, FIG_NOTE),
-                             plots.w, lh};
+        plots.h -= lh + 0.4 * fig_font_size(c->f);
+        L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f), plots.w, lh};
     }
     fig_rect top = plots, bottom = plots;
     bool wide;
-    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double gap = 0.6 * fig_font_size(c->f);
     if (L->loss)
         split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
     /* fitted twice: the second time both with the wider of the two left margins, so the two
      * epoch axes line up */
     snprintf(L->ylabel, sizeof L->ylabel, "%s", fig_txt(c, T_F_HELD_OUT));
     if (!L->loss)
-        fig_wrap(c->f, FIG_LABEL, L->ylabel, sizeof L->ylabel, 0.5 * top.h);
+        fig_wrap(c->f, L->ylabel, sizeof L->ylabel, 0.5 * top.h);
     L->a = accuracy_axes(c, top, 0, L->ylabel);
     if (L->loss) {
         L->l = loss_axes(c, bottom, 0);

@@ -86,7 +86,7 @@ tf_status draw_pe(fig_ctx *c)
     fig_matrix m = {.rows = n, .cols = d, .row = pe_row, .ctx = &sr};
     sr.split = pe_split_for(c, &ax, &m);
     const char *dim = fig_txt(c, sr.split ? T_F_DIM_SPLIT : T_F_DIM);
-    if (sr.split && too_wide(c->f, FIG_LABEL, dim, ax.r.w + ax.used_left))
+    if (sr.split && too_wide(c->f, dim, ax.r.w + ax.used_left))
         dim = fig_txt(c, T_F_DIM_SPLIT_S);
     char xl[240];
     ax.x.label = averaged_label(c, &ax, &m, dim, xl, sizeof xl);
@@ -97,7 +97,7 @@ tf_status draw_pe(fig_ctx *c)
     fig_axes_draw(c->f, &ax);
     if (sr.split) /* where the cos half starts */
         fig_segment(c->f, &ax, d / 2.0 - 0.5, ax.y.lo, d / 2.0 - 0.5, ax.y.hi, (tf_rgb){0, 0, 0},
-                    1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+                    1.5 * 0.075 * fig_font_size(c->f), FIG_SOLID);
     fig_colorbar(c->f, colorbar_rect(&ax), cm, lo, hi, cb);
     return st;
 }
@@ -220,8 +220,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     int h = p->h;
     fig_rect top, bottom;
     bool wide;
-    split_panels(c->area, 0.5, 0.5, 0.6 * fig_font_size(c->f, FIG_LABEL), 0, &wide, &top,
-                 &bottom);
+    split_panels(c->area, 0.5, 0.5, 0.6 * fig_font_size(c->f), 0, &wide, &top, &bottom);
 
     /* upper panel: w_i falls and the wavelength grows geometrically */
     p->li[0] = (fig_legend_item){.label = "ω<sub><i>i</i></sub>", .color = fig_series_color(0)};
@@ -248,7 +247,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     p->a1.legend = p->li, p->a1.n_legend = 2;
     p->a2.legend = p->w.li, p->a2.n_legend = p->w.np;
     if (!wide)
-        top.h -= 0.3 * fig_font_size(c->f, FIG_LABEL);
+        top.h -= 0.3 * fig_font_size(c->f);
     fig_axes_fit(c->f, &p->a1, top);
     fig_axes_fit(c->f, &p->a2, bottom);
     if (!wide) {
@@ -276,13 +275,13 @@ tf_status draw_freq(fig_ctx *c)
         p.wl[i] = 2.0 * M_PI / p.omega[i];
     }
     freq_layout(c, &p);
-    double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL); /* half a curve's width */
+    double lwid = 0.065 * fig_font_size(c->f); /* half a curve's width */
     /* upper: w_i and the wavelength per pair on a log axis */
     fig_axes_draw(c->f, &p.a1);
     fig_line(c->f, &p.a1, p.xi, p.omega, p.h, p.li[0].color, 2 * lwid, FIG_SOLID);
     fig_line(c->f, &p.a1, p.xi, p.wl, p.h, p.li[1].color, 2 * lwid, FIG_DASHED);
     if (p.h <= 16) { /* few pairs: each one a marker, and one pair (d = 2) is seen at all */
-        double ms = 0.45 * fig_font_size(c->f, FIG_LABEL);
+        double ms = 0.45 * fig_font_size(c->f);
         fig_markers(c->f, &p.a1, p.xi, p.omega, p.h, p.li[0].color, ms);
         fig_markers(c->f, &p.a1, p.xi, p.wl, p.h, p.li[1].color, ms);
     }
@@ -346,7 +345,7 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
     for (int mode = 0; mode < 4; mode++) {
         /* stacked whatever the page's shape while it fits: each wave across the page's whole
          * width is easier to follow than two narrow panels side by side */
-        double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+        double gap = 0.6 * fig_font_size(c->f);
         fig_rect r1 = c->area, r2 = c->area;
         p->rows1 = p->rows2 = (fig_rect){0};
         p->band = mode == 3;
@@ -398,8 +397,8 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
         for (int i = 0; i < p->w.np + 2 && mode >= 2; i++) {
             double w, h;
             const fig_legend_item *it = i < p->w.np ? &p->w.li[i] : &p->lrow[i - p->w.np];
-            fig_text_size(c->f, FIG_TICK, it->label, false, &w, &h);
-            double need = 2 * fig_font_size(c->f, FIG_TICK) + w, room = p->band ? c->area.w : r1.w;
+            fig_text_size(c->f, it->label, false, &w, &h);
+            double need = 2 * fig_font_size(c->f) + w, room = p->band ? c->area.w : r1.w;
             if (need > room)
                 fig_need_more(c->f, 1, need / room);
         }
@@ -428,7 +427,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
     for (int i = 0; i < p.h; i++)
         xi[i] = i, vs[i] = row[2 * i], vc[i] = row[2 * i + 1];
     pe_waves_layout(c, &p);
-    double lwid = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double lwid = 0.065 * fig_font_size(c->f), ms = 0.6 * fig_font_size(c->f);
 
     /* 1. the columns across the positions, and where the position now crosses them */
     fig_axes_draw(c->f, &p.top);

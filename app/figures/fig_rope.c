@@ -172,12 +172,12 @@ static void arrow_labels(fig *f, const fig_axes *a2, long pos0, long n, double (
     label_scene sc = {.ax = a2, .heads = heads, .n_heads = (int)n, .boxes = placed,
                       .lines = lines, .n_lines = n_lines};
     static const double turn[5] = {0, 0.3, -0.3, 0.6, -0.6};
-    double fs = fig_font_size(f, FIG_TICK);
+    double fs = fig_font_size(f);
     for (long m = 0; m < n; m++) {
         char ml[24];
         snprintf(ml, sizeof ml, "%ld", pos0 + m);
         double tw, th, dist[6], at[30][2];
-        fig_text_size(f, FIG_TICK, ml, true, &tw, &th);
+        fig_text_size(f, ml, true, &tw, &th);
         for (int k = 0; k < 6; k++)
             dist[k] = 0.45 * 0.9 * fs + 0.5 * hypot(tw, th) + 1.0 + k * 0.9 * th;
         int ns = spots_past(fig_px(a2, tip[m][0]), fig_py(a2, tip[m][1]),
@@ -185,7 +185,7 @@ static void arrow_labels(fig *f, const fig_axes *a2, long pos0, long n, double (
         sc.n_boxes = (int)m;
         if (place_label(&sc, at, ns, true, tw, th, 0.1 * fs, &placed[m]) >= 6)
             fig_set_cramped(f);
-        fig_text_in(f, a2, FIG_TICK, ml, true, placed[m].x, placed[m].y, 0, 0);
+        fig_text_in(f, a2, ml, true, placed[m].x, placed[m].y, 0, 0);
     }
 }
 
@@ -222,9 +222,8 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
     double lab_w, lab_h;
     char widest[24];
     snprintf(widest, sizeof widest, "%ld", pos0 + M - 1);
-    fig_text_size(c->f, FIG_TICK, widest, true, &lab_w, &lab_h);
-    double need = 0.45 * 0.9 * fig_font_size(c->f, FIG_TICK) + 0.5 * hypot(lab_w, lab_h) + 1.0 +
-                  0.5 * lab_h;
+    fig_text_size(c->f, widest, true, &lab_w, &lab_h);
+    double need = 0.45 * 0.9 * fig_font_size(c->f) + 0.5 * hypot(lab_w, lab_h) + 1.0 + 0.5 * lab_h;
     double half = 0.5 * fmin(a2.r.w, a2.r.h);
     double wider = half > 1.4 * need && R * half / lim + need > half ? R * half / (half - need)
                                                                      : lim;
@@ -236,7 +235,7 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
         fit_square(c->f, &a2, area);
     }
     fig_axes_draw(c->f, &a2);
-    double lw = 0.075 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.075 * fig_font_size(c->f);
     tf_rgb guide = {170, 170, 170};
     fig_segment(c->f, &a2, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &a2, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
@@ -252,8 +251,8 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
         tip[m][0] = rot[ia], tip[m][1] = rot[ib];
         lines[3 + m] = seg_series(0, 0, rot[ia], rot[ib], pt[3 + m]);
-        heads[m] = fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw,
-                             0.9 * fig_font_size(c->f, FIG_TICK));
+        heads[m] =
+            fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw, 0.9 * fig_font_size(c->f));
     }
     arrow_labels(c->f, &a2, pos0, M, tip, heads, lines, (int)M + 3);
     free(rot);
@@ -265,7 +264,7 @@ tf_status draw_rope(fig_ctx *c)
     /* stacked on a tall page, side by side on a wide one */
     fig_rect top, bottom;
     bool wide;
-    double gap = 0.4 * fig_font_size(c->f, FIG_LABEL);
+    double gap = 0.4 * fig_font_size(c->f);
     split_panels(c->area, 0.62, 0.56, gap, gap, &wide, &top, &bottom);
     tf_status st = rope_angles(c, top);
     if (st == TF_ERR_NOMEM)
@@ -297,7 +296,7 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     double cbw = fig_colorbar_width(c->f, lo, hi, cb);
     fig_rect left, right;
     bool wide;
-    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
+    double gap = 0.8 * fig_font_size(c->f);
     split_panels(c->area, 0.48, 0.48, gap, gap, &wide, &left, &right);
     fig_axes a[2];
     const double *mats[2] = {A->pe, cosm};
@@ -326,9 +325,8 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
         }
         st = fig_heatmap(c->f, &a[k], &m, cm, lo, hi);
         if (m.row)
-            fig_segment(c->f, &a[k], d / 2.0 - 0.5, a[k].y.lo, d / 2.0 - 0.5,
-                        a[k].y.hi, (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL),
-                        FIG_SOLID);
+            fig_segment(c->f, &a[k], d / 2.0 - 0.5, a[k].y.lo, d / 2.0 - 0.5, a[k].y.hi,
+                        (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f), FIG_SOLID);
         fig_axes_draw(c->f, &a[k]);
         if (k == 1 || !wide)
             fig_colorbar(c->f, colorbar_rect(&a[k]), cm, lo, hi, cb);
@@ -498,7 +496,7 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
     /* the plane left and the curves right on a wide page (the angles above the score); the
      * plane above and the curves side by side below on a tall one */
     fig_rect area = c->area, plane = area, top, bottom;
-    double gap = 0.8 * fig_font_size(f, FIG_LABEL);
+    double gap = 0.8 * fig_font_size(f);
     if (area.w >= 1.25 * area.h) {
         plane.w = fmin(0.46 * area.w, area.h);
         top = (fig_rect){area.x + plane.w + gap, area.y, area.w - plane.w - gap,
@@ -539,10 +537,10 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
     if (!L->titles) {
         /* the rows across the panel's width at its top, each label within that width; the
          * plot below them */
-        double fs = fig_font_size(f, FIG_TICK);
+        double fs = fig_font_size(f);
         for (int i = 0; i < 2; i++) {
             double w, h;
-            fig_text_size(f, FIG_TICK, p->l2[i].label, false, &w, &h);
+            fig_text_size(f, p->l2[i].label, false, &w, &h);
             if (2 * fs + w > bottom.w)
                 fig_need_more(f, 1, (2 * fs + w) / bottom.w);
         }
@@ -561,8 +559,8 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
 static void rr_place_name(fig *f, label_scene *sc, int i, const char *name, const double *tx,
                           const double *ty, const double *ang, fig_rect *box)
 {
-    double fs = fig_font_size(f, FIG_TICK), head = 0.9 * fs, w, h;
-    fig_text_size(f, FIG_LABEL, name, false, &w, &h);
+    double fs = fig_font_size(f), head = 0.9 * fs, w, h;
+    fig_text_size(f, name, false, &w, &h);
     static const double turn[8] = {0, 0.6, -0.6, 1.2, -1.2, 1.8, -1.8, M_PI};
     static const double along[4] = {0.85, 0.7, 0.5, 0.3};
     double d0 = 0.5 * head + 0.5 * hypot(w, h) + 0.15 * fs, at[40][2];
@@ -629,7 +627,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
     double lim = ax.x.hi;
     fig_axes_draw(f, &ax);
-    double lw = 0.075 * fig_font_size(f, FIG_LABEL), fs = fig_font_size(f, FIG_TICK);
+    double lw = 0.075 * fig_font_size(f), fs = fig_font_size(f);
     double head = 0.9 * fs;
     tf_rgb guide = {170, 170, 170}, col[2] = {fig_series_color(0), fig_series_color(1)};
     fig_segment(f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
@@ -644,7 +642,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     char deg[64];
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", 180.0);
     fig_rect box[3]; /* the angle's text, q's name, k's name */
-    fig_text_size(f, FIG_LABEL, deg, false, &box[0].w, &box[0].h);
+    fig_text_size(f, deg, false, &box[0].w, &box[0].h);
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
     box[0].x = ax.r.x + 0.4 * fs, box[0].y = ax.r.y + 0.3 * fs;
     double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0);
@@ -679,11 +677,11 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     rr_clock_marks(f, &ax, r, rad, box, fs);
     fig_line(f, &ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
     if (say_angle)
-        fig_text_in(f, &ax, FIG_LABEL, deg, false, box[0].x, box[0].y, 0, 0);
+        fig_text_in(f, &ax, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
         fig_arrow(f, &ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
     for (int i = 0; i < 2; i++)
-        fig_text_in(f, &ax, FIG_LABEL, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
+        fig_text_in(f, &ax, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
 }
 
 /* The angles over the shift (q's and k's turn, their difference stays), when the layout has
@@ -691,7 +689,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
 static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, bool angles,
                             double s, double aq, double ak, double score)
 {
-    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.065 * fig_font_size(c->f), ms = 0.6 * fig_font_size(c->f);
     tf_rgb ink = {60, 60, 60};
     if (angles) {
         const fig_axes *a1 = &p->a1;

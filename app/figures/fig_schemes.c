@@ -269,7 +269,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
  * and inside it the legend would hide the curves): the band's height, and drawing it. */
 static double legend_band(fig *f, const fig_legend_item *li, int n)
 {
-    return n > 0 ? fig_legend_height(f, li, n) + fig_font_size(f, FIG_TICK) : 0.0;
+    return n > 0 ? fig_legend_height(f, li, n) + fig_font_size(f) : 0.0;
 }
 
 /* Where label s may break at byte p: 1 a space that becomes the break, 2 a break before p (a
@@ -335,7 +335,7 @@ static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, 
     /* its frame under the plot's left edge; wider than the room right of it, moved left into
      * the margin of the axis labels (wider than the panel's whole room, its labels were broken
      * in two lines first: legend_wrap) */
-    double fs = fig_font_size(f, FIG_TICK), w = fig_legend_width(f, li, n) - 0.6 * fs;
+    double fs = fig_font_size(f), w = fig_legend_width(f, li, n) - 0.6 * fs;
     double left = ax->r.x, right = ax->outer.x + ax->outer.w;
     if (left + w > right)
         left = fmax(ax->outer.x, right - w);
@@ -386,9 +386,9 @@ static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
 static bool find_place(fig_ctx *c, const fig_axes *ax, bool bias, double gx, const char *tl,
                        const fig_series *sr, int ns, const fig_rect *taken, int nt, fig_rect *at)
 {
-    double fs = fig_font_size(c->f, FIG_TICK), lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    double fs = fig_font_size(c->f), lw = 0.065 * fig_font_size(c->f);
     double w, h, pad = 0.2 * fs;
-    fig_text_size(c->f, FIG_TICK, tl, false, &w, &h);
+    fig_text_size(c->f, tl, false, &w, &h);
     static const double heights[] = {0,      1,      0.5,    0.25,   0.75,   0.125,
                                      0.375,  0.625,  0.875,  0.0625, 0.1875, 0.3125,
                                      0.4375, 0.5625, 0.6875, 0.8125, 0.9375};
@@ -431,15 +431,15 @@ static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, long L,
     fig_rect at;
     for (int k = 0; k < 2; k++)
         if (find_place(c, ax, bias, gx, tl[k], sr, ns, taken, nt, &at)) {
-            fig_text_in(c->f, ax, FIG_TICK, tl[k], false, at.x, at.y, 0, 0);
+            fig_text_in(c->f, ax, tl[k], false, at.x, at.y, 0, 0);
             return at;
         }
     fig_set_cramped(c->f);
-    double fs = fig_font_size(c->f, FIG_TICK), w, h;
-    fig_text_size(c->f, FIG_TICK, tl[0], false, &w, &h);
+    double fs = fig_font_size(c->f), w, h;
+    fig_text_size(c->f, tl[0], false, &w, &h);
     at = (fig_rect){fmax(ax->r.x, gx - w - 0.2 * fs), bias ? ax->r.y + ax->r.h - h : ax->r.y,
                     w, h};
-    fig_text_in(c->f, ax, FIG_TICK, tl[0], false, at.x, at.y, 0, 0);
+    fig_text_in(c->f, ax, tl[0], false, at.x, at.y, 0, 0);
     return at;
 }
 
@@ -449,7 +449,7 @@ static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, long L,
 static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
 {
     fig_axes_draw(c->f, ax);
-    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.065 * fig_font_size(c->f);
     for (int i = 0; b == 1 && i < S->nc; i++) {
         const scurve *k = &S->k[i];
         if (!k->unseen)
@@ -467,7 +467,7 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     double xs[SCHEME_COUNT + 1][2];
     fig_series sr[2 + 2 * (SCHEME_COUNT + 1)] = {{.x = zx, .y = zero, .n = 2}};
     int ns = 1;
-    double ms = 0.55 * fig_font_size(c->f, FIG_TICK), span = log((double)S->R);
+    double ms = 0.55 * fig_font_size(c->f), span = log((double)S->R);
     /* none (0 everywhere) under the rest; sinusoidal last and dashed: plain RoPE's score for
      * q = k is the same curve */
     for (int j = 0; j < 2 * S->nc; j++) {
@@ -531,7 +531,7 @@ static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
  * space), then where it must. */
 static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, double width)
 {
-    if (!too_wide(f, FIG_LABEL, s, width))
+    if (!too_wide(f, s, width))
         return;
     char *m = strstr(s, cjk), *sp = strstr(s, latin);
     size_t n = strlen(cjk);
@@ -540,7 +540,7 @@ static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, doub
         m[n] = '\n';
     } else if (sp)
         sp[1] = '\n';
-    fig_wrap(f, FIG_LABEL, s, FIT_LABEL, width);
+    fig_wrap(f, s, FIT_LABEL, width);
 }
 
 /* Panel b's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot ph
@@ -568,8 +568,8 @@ static void fit_ylabel(const fig_ctx *c, fig_axes *ax, const char *orig, int b, 
  * each, hold them), its x label under its formula. */
 static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, int b, char *title, char *ylabel)
 {
-    double lw, lh, fs = fig_font_size(c->f, FIG_LABEL);
-    fig_text_size(c->f, FIG_LABEL, "0", false, &lw, &lh);
+    double lw, lh, fs = fig_font_size(c->f);
+    fig_text_size(c->f, "0", false, &lw, &lh);
     /* the plot's height, about: the panel's less a title, ticks and an axis label */
     double ph = r.h - 3 * lh - 1.5 * fs;
     snprintf(title, FIT_LABEL, "%s", ax->title);
@@ -577,7 +577,7 @@ static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, int b, char *
     wrap_after(c->f, title, "\xef\xbc\x9a" /* ： */, ": ", r.w);
     ax->title = title;
     fit_ylabel(c, ax, ax->y.label, b, ylabel, ph);
-    if (too_wide(c->f, FIG_LABEL, ax->x.label, r.w))
+    if (too_wide(c->f, ax->x.label, r.w))
         ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
                           : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
@@ -604,7 +604,7 @@ tf_status draw_schemes(fig_ctx *c)
         on[1] |= S.k[i].unseen != NULL;
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
-    double gap = 0.6 * fig_font_size(c->f, FIG_LABEL), gapx = 1.5 * gap;
+    double gap = 0.6 * fig_font_size(c->f), gapx = 1.5 * gap;
     double h = (c->area.h - (np - 1) * gap) / np, pw = (c->area.w - (np - 1) * gapx) / np;
     fig_rect r[3];
     fig_axes ax[3];
@@ -619,7 +619,7 @@ tf_status draw_schemes(fig_ctx *c)
         band[b] = legend_band(c->f, li[b], nl[b]);
         /* a legend wider than its panel's column even in two lines would cover its
          * neighbour's: a taller page, where the panels stack and each legend has the width */
-        double lw = fig_legend_width(c->f, li[b], nl[b]) - 0.6 * fig_font_size(c->f, FIG_TICK);
+        double lw = fig_legend_width(c->f, li[b], nl[b]) - 0.6 * fig_font_size(c->f);
         if (wide && lw > pw)
             fig_need_more(c->f, 1, lw / pw);
         band_max = fmax(band_max, band[b]);
@@ -658,11 +658,11 @@ tf_status draw_schemes(fig_ctx *c)
             fig_axes_fit(c->f, &ax[b], r[b]);
             /* the vertical label no longer than the plot it names, now that its height is
              * known */
-            if (too_wide(c->f, FIG_LABEL, ax[b].y.label, ax[b].r.h)) {
+            if (too_wide(c->f, ax[b].y.label, ax[b].r.h)) {
                 fit_ylabel(c, &ax[b], ylabel0[b], b, ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
             }
-            double least = 5 * fig_font_size(c->f, FIG_LABEL);
+            double least = 5 * fig_font_size(c->f);
             fig_height_room(c->f, ax[b].r.h, least);
             if (ax[b].r.h < least)
                 fig_need_more(c->f, (r[b].h + least - ax[b].r.h) / r[b].h, 1);
@@ -744,7 +744,7 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
  * by fit_square). */
 static void short_pos_label(fig_ctx *c, fig_axes *ax, fig_rect outer, bool square)
 {
-    if (!too_wide(c->f, FIG_LABEL, ax->y.label, ax->r.h))
+    if (!too_wide(c->f, ax->y.label, ax->r.h))
         return;
     ax->y.label = "<i>pos</i>";
     if (square)
@@ -761,7 +761,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     color_range s1, s2;
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
     color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
-    double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
+    double gap = 1.2 * fig_font_size(c->f);
     double half = (r.w - gap) / 2;
     fig_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + gap, r.y, half, r.h};
     fig_axes a1, a2;
@@ -843,20 +843,20 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
                       .label = c->zh ? "平均余弦" : "mean cosine"};
     ax.title = c->zh ? "相隔 <i>k</i> 的两行：平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
                      : "rows <i>k</i> apart: mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
-    if (too_wide(c->f, FIG_LABEL, ax.title, r.w)) /* a third of a text block: the formula */
+    if (too_wide(c->f, ax.title, r.w)) /* a third of a text block: the formula */
         ax.title = "cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     fig_axes_fit(c->f, &ax, r);
     /* a curve lower than five lines of its labels is squashed under them: a taller page */
-    double least = 5 * fig_font_size(c->f, FIG_LABEL);
+    double least = 5 * fig_font_size(c->f);
     fig_height_room(c->f, ax.r.h, least);
     if (ax.r.h < least)
         fig_need_more(c->f, (r.h + least - ax.r.h) / r.h, 1);
     fig_axes_draw(c->f, &ax);
-    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.065 * fig_font_size(c->f);
     fig_segment(c->f, &ax, ax.x.lo, 0, ax.x.hi, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
     fig_line(c->f, &ax, P->x, P->sim, P->n, li[0].color, 2 * lw, li[0].dash);
     fig_line(c->f, &ax, P->x, P->sin, P->n, li[1].color, 2 * lw, li[1].dash);
-    double ms = 0.55 * fig_font_size(c->f, FIG_TICK);
+    double ms = 0.55 * fig_font_size(c->f);
     for (int m = 0; m < 6 && P->n > 1; m++) { /* six markers each, side by side */
         long a = (long)((P->n - 1) * (m + 0.3) / 6.0), b = (long)((P->n - 1) * (m + 0.7) / 6.0);
         fig_markers_shape(c->f, &ax, &P->x[a], &P->sim[a], 1, li[0].color, ms, sf->marker);
@@ -883,12 +883,12 @@ tf_status draw_pefile(fig_ctx *c)
          * the three side by side, the curve taking a third */
         fig_rect maps = c->area, curve = c->area;
         if (c->area.w > 1.6 * c->area.h) {
-            double gap = 1.2 * fig_font_size(c->f, FIG_LABEL);
+            double gap = 1.2 * fig_font_size(c->f);
             maps.w = (c->area.w - gap) * 2 / 3;
             curve.x = maps.x + maps.w + gap;
             curve.w = c->area.w - maps.w - gap;
         } else {
-            double gap = 0.6 * fig_font_size(c->f, FIG_LABEL);
+            double gap = 0.6 * fig_font_size(c->f);
             maps.h = 0.5 * (c->area.h - gap);
             curve.y = maps.y + maps.h + gap;
             curve.h = c->area.h - maps.h - gap;

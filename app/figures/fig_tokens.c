@@ -70,7 +70,7 @@ tf_status draw_embedding(fig_ctx *c)
 static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
                          const char *const titles[3], double cbw, const char *xlabel)
 {
-    double gap = 0.3 * fig_font_size(c->f, FIG_LABEL), extra = 0, ph[3];
+    double gap = 0.3 * fig_font_size(c->f), extra = 0, ph[3];
     for (int pass = 0; pass < 2; pass++) {
         /* pass 0 measures the room the bottom panel's x labels take and the widest left margin */
         double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
@@ -99,10 +99,10 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
             if (k > 0) {
                 ax[k].outer.w -= cbw;
                 double tw, th, lw = 0;
-                fig_text_size(c->f, FIG_LABEL, titles[k], false, &tw, &th);
+                fig_text_size(c->f, titles[k], false, &tw, &th);
                 if (ax[k].tag) {
-                    fig_text_size(c->f, FIG_LABEL, ax[k].tag, false, &lw, &th);
-                    lw += 0.5 * fig_font_size(c->f, FIG_LABEL);
+                    fig_text_size(c->f, ax[k].tag, false, &lw, &th);
+                    lw += 0.5 * fig_font_size(c->f);
                 }
                 if (tw + lw > ax[k].outer.w)
                     fig_set_cramped(c->f);
@@ -174,9 +174,8 @@ tf_status draw_input(fig_ctx *c)
         st = fig_heatmap(c->f, &ax[k], &m, cm, k || !own ? lo : lo0, k || !own ? hi : hi0);
         fig_axes_draw(c->f, &ax[k]);
         if (split) /* where the odd (cos) columns start */
-            fig_segment(c->f, &ax[k], d / 2.0 - 0.5, ax[k].y.lo, d / 2.0 - 0.5,
-                        ax[k].y.hi, (tf_rgb){0, 0, 0},
-                        1.5 * 0.075 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+            fig_segment(c->f, &ax[k], d / 2.0 - 0.5, ax[k].y.lo, d / 2.0 - 0.5, ax[k].y.hi,
+                        (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f), FIG_SOLID);
     }
     int first = own ? 1 : 0; /* the shared bar runs beside these panels */
     if (own)

@@ -66,7 +66,7 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
                         leaders *l)
 {
     double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
-    fig_text_size(c->f, FIG_TICK, word, plain, &w, &h);
+    fig_text_size(c->f, word, plain, &w, &h);
     static const double dir[8][2] = {{1, 0},  {-1, 0}, {0, -1}, {0, 1},
                                      {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
     const double pad = 0.5; /* points: labels and leaders clear of each other */
@@ -98,12 +98,12 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
         return;
     if (leader) {
         fig_segment(c->f, ax, lx[0], ly[0], lx[1], ly[1], (tf_rgb){150, 150, 150},
-                    0.06 * fig_font_size(c->f, FIG_LABEL), FIG_SOLID);
+                    0.06 * fig_font_size(c->f), FIG_SOLID);
         l->x[2 * l->n] = lx[0], l->x[2 * l->n + 1] = lx[1];
         l->y[2 * l->n] = ly[0], l->y[2 * l->n + 1] = ly[1];
         l->n++;
     }
-    fig_text_in(c->f, ax, FIG_TICK, word, plain, bx, by, 0, 0);
+    fig_text_in(c->f, ax, word, plain, bx, by, 0, 0);
     boxes[(*placed)++] = (fig_rect){bx, by, w, h};
 }
 
@@ -390,7 +390,7 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig
     txt_fmt_lang(lb->yl, sizeof lb->yl, T_F_PC2, c->zh, t->var2);
     /* the title as wide as it gets (100%), so that every frame keeps or drops it alike */
     txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0);
-    bool titled = !too_wide(c->f, FIG_LABEL, lb->title, area.w);
+    bool titled = !too_wide(c->f, lb->title, area.w);
     txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, t->done[k]);
     ax->x.label = lb->xl, ax->y.label = lb->yl, ax->title = titled ? lb->title : NULL;
     fig_trial tried = fig_try(c->f);
@@ -464,7 +464,7 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
     if (!(fig_legend_width(c->f, p->li, p->nl) <= 0.8 * ax->r.w &&
           fig_legend_height(c->f, p->li, p->nl) <= 0.6 * ax->r.h))
         return -1;
-    double ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double ms = 0.6 * fig_font_size(c->f);
     double *sh = malloc(4 * (size_t)t->n * TRAIN_PAIRS * 2 * sizeof *sh);
     if (!sh)
         return -1;
@@ -510,7 +510,7 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
     }
     /* the title as wide as it gets (the start's), so that every frame keeps or drops it alike */
     txt_fmt_lang(p->title, sizeof p->title, T_F_TR_START, c->zh, t->epochs);
-    bool titled = !too_wide(c->f, FIG_LABEL, p->title, area.w);
+    bool titled = !too_wide(c->f, p->title, area.w);
     if (!isnan(t->loss[k]))
         txt_fmt_lang(p->title, sizeof p->title, T_F_TR_LOSS, c->zh, t->loss[k]);
     snprintf(p->done, sizeof p->done, "%s", fig_txt(c, T_F_TR_DONE));
@@ -524,15 +524,15 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
     if (!fig_tried(c->f, &tried, false)) { /* the labels wrapped */
         if (!titled)
             ax->title = NULL;
-        fig_wrap(c->f, FIG_LABEL, p->done, sizeof p->done, 0.95 * area.w);
-        fig_wrap(c->f, FIG_LABEL, p->cos, sizeof p->cos, 0.6 * area.h);
+        fig_wrap(c->f, p->done, sizeof p->done, 0.95 * area.w);
+        fig_wrap(c->f, p->cos, sizeof p->cos, 0.6 * area.h);
         fig_axes_fit(c->f, ax, area);
         fig_tried(c->f, &tried, true);
     }
     p->corner = p->nl ? legend_corner(c, t, p) : -1;
     p->rows = (fig_rect){0};
     if (p->nl && p->corner < 0 && own_rows) {
-        double gap = 0.3 * fig_font_size(c->f, FIG_TICK);
+        double gap = 0.3 * fig_font_size(c->f);
         p->rows = (fig_rect){area.x, 0, area.w, fig_legend_rows(c->f, p->li, p->nl, area, false)};
         area.h -= p->rows.h + gap;
         p->rows.y = area.y + area.h + gap;
@@ -541,8 +541,8 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
     if (p->rows.w > 0) /* every label within the panel's width */
         for (int i = 0; i < p->nl; i++) {
             double w, h;
-            fig_text_size(c->f, FIG_TICK, p->li[i].label, false, &w, &h);
-            w += 2 * fig_font_size(c->f, FIG_TICK);
+            fig_text_size(c->f, p->li[i].label, false, &w, &h);
+            w += 2 * fig_font_size(c->f);
             if (w > p->rows.w)
                 fig_need_more(c->f, 1, w / p->rows.w);
         }
@@ -553,7 +553,7 @@ static void train_curves(fig_ctx *c, const train_anim *t, long k, const train_pa
 {
     const fig_axes *ax = &p->ax;
     fig_axes_draw(c->f, ax);
-    double lw = 0.065 * fig_font_size(c->f, FIG_LABEL), ms = 0.6 * fig_font_size(c->f, FIG_LABEL);
+    double lw = 0.065 * fig_font_size(c->f), ms = 0.6 * fig_font_size(c->f);
     fig_segment(c->f, ax, 0, 0, 100, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
     for (int q = 0, l = 0; q < TRAIN_PAIRS; q++) {
         if (!t->have_pair[q])
@@ -578,7 +578,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     train_page page, *p = &page;
     fig_rect area = c->area, map, curves, rows = {0};
     bool wide;
-    double gap = 0.8 * fig_font_size(c->f, FIG_LABEL);
+    double gap = 0.8 * fig_font_size(c->f);
     split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
     fig_trial tried = fig_try(c->f); /* the legend beside the curves, else in rows below */
     fig_axes max;
