@@ -66,8 +66,6 @@ tf_status anim_gif_frame(anim_gif *g, const fig_raster *r);
 tf_status anim_gif_end(anim_gif *g);
 /* Abandon a GIF (after a failure; the caller aborts its file). */
 void anim_gif_free(anim_gif *g);
-/* Frames added so far. */
-long anim_gif_frames(const anim_gif *g);
 
 /* The palette index nearest to colour c (weighted RGB distance 2:4:3, the lowest index on a
  * tie), as the GIF writer maps each pixel. */
@@ -86,8 +84,6 @@ tf_status anim_dir_begin(const char *dir, anim_dir **out);
  * is complete (fig_png_write), anim_dir_written to count it. */
 const char *anim_dir_next(anim_dir *d);
 void anim_dir_written(anim_dir *d);
-/* The file the last anim_dir_next named. */
-const char *anim_dir_path(const anim_dir *d);
 /* Finish: frames numbered past the last one written (left by an earlier, longer animation) are
  * removed, so that the folder holds exactly this animation; only names of the exact form
  * frame_NNNN.png are touched. Frees d. TF_ERR_RANGE when no frame was written (nothing is

@@ -61,11 +61,6 @@ void anim_dir_written(anim_dir *d)
     d->frames++;
 }
 
-const char *anim_dir_path(const anim_dir *d)
-{
-    return d->path;
-}
-
 /* The number N of a name "frame_NNNN.png" (exactly four digits), 0 for any other name. */
 static long frame_number(const char *name)
 {

@@ -276,11 +276,6 @@ tf_status anim_gif_frame(anim_gif *g, const fig_raster *r)
     return TF_OK;
 }
 
-long anim_gif_frames(const anim_gif *g)
-{
-    return g->frames;
-}
-
 tf_status anim_gif_end(anim_gif *g)
 {
     if (!g->frames) {
@@ -334,12 +329,6 @@ tf_status anim_gif_end(anim_gif *g)
 void anim_gif_free(anim_gif *g)
 {
     (void)g;
-}
-
-long anim_gif_frames(const anim_gif *g)
-{
-    (void)g;
-    return 0;
 }
 
 #endif

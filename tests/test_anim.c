@@ -293,7 +293,6 @@ static char *make_gif(int w, int h, int frames, int still, double fps, int loops
         assert_int_equal(anim_gif_frame(g, &r), TF_OK);
         fig_raster_free(&r);
     }
-    assert_int_equal(anim_gif_frames(g), frames);
     assert_int_equal(anim_gif_end(g), TF_OK);
     fclose(m);
     return buf;
@@ -460,8 +459,6 @@ static void test_frames(void **state)
         assert_int_equal(sample_dir_frame(d, &r, &meta), TF_OK);
         fig_raster_free(&r);
     }
-    snprintf(p, sizeof p, "%s/frames/frame_0003.png", tmpdir);
-    assert_string_equal(anim_dir_path(d), p);
     assert_int_equal(anim_dir_end(d), TF_OK);
     struct stat sb;
     for (int i = 1; i <= 3; i++) {
