@@ -91,8 +91,7 @@ void pen_clip_rect(fig *f, fig_rect r)
 /* cairo: the pixels copied into an image surface of cairo's own (a PDF keeps its source until
  * the page is finished) and painted with nearest-neighbour filtering (in a PDF an image with
  * /Interpolate false), scaled from w x h onto dst. */
-static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
-                        bool bottom_up)
+static void cairo_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up)
 {
     cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
     if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
@@ -102,7 +101,7 @@ static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px,
     unsigned char *data = cairo_image_surface_get_data(img);
     int stride = cairo_image_surface_get_stride(img);
     for (int y = 0; y < h; y++)
-        memcpy(data + (size_t)y * stride, px + (size_t)y * stride_px, (size_t)w * 4);
+        memcpy(data + (size_t)y * stride, px + (size_t)y * w, (size_t)w * 4);
     cairo_surface_mark_dirty(img);
     cairo_t *cr = f->cr;
     cairo_save(cr);
@@ -116,11 +115,9 @@ static void cairo_image(fig *f, const uint32_t *px, int w, int h, int stride_px,
     cairo_surface_destroy(img);
 }
 
-void pen_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
-               bool bottom_up)
+void pen_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up)
 {
-    PEN(svg_image(f, px, w, h, stride_px, dst, bottom_up),
-        cairo_image(f, px, w, h, stride_px, dst, bottom_up));
+    PEN(svg_image(f, px, w, h, dst, bottom_up), cairo_image(f, px, w, h, dst, bottom_up));
 }
 
 void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)

@@ -129,7 +129,7 @@ static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
     long w = dc * kx, h = dr * ky;
     uint32_t *big = kx * ky > 1 ? malloc((size_t)w * (size_t)h * sizeof *big) : NULL;
     if (!big) { /* the cells as they are: one pixel each */
-        pen_image(f, px, (int)dc, (int)dr, (int)dc, dst, bottom_up);
+        pen_image(f, px, (int)dc, (int)dr, dst, bottom_up);
         return;
     }
     for (long y = 0; y < h; y++) {
@@ -138,7 +138,7 @@ static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
         for (long x = 0; x < w; x++)
             out[x] = src[x / kx];
     }
-    pen_image(f, big, (int)w, (int)h, (int)w, dst, bottom_up);
+    pen_image(f, big, (int)w, (int)h, dst, bottom_up);
     free(big);
 }
 
@@ -258,7 +258,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     uint32_t ramp[256];
     for (int i = 0; i < 256; i++)
         ramp[i] = rgb24(pal[255 - i]);
-    pen_image(f, ramp, 1, 256, 1, a.r, false);
+    pen_image(f, ramp, 1, 256, a.r, false);
 
     double tick = fig_tick_len(f), pad = fig_pad(f);
     pen_save(f);

@@ -105,8 +105,7 @@ void pen_fill(fig *f);
 void pen_clip_rect(fig *f, fig_rect r);
 /* An opaque RGB image (cairo RGB24 words) of w x h pixels over dst, pixels as sharp blocks;
  * bottom_up: row 0 at the bottom. */
-void pen_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
-               bool bottom_up);
+void pen_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up);
 /* The text now in f->layout, its point (ax, ay) at (x, y), in grey c. */
 void pen_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 
@@ -152,8 +151,7 @@ void svg_close(fig *f);
 void svg_stroke(fig *f);
 void svg_fill(fig *f);
 void svg_clip_rect(fig *f, fig_rect r);
-void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
-               bool bottom_up);
+void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 
 /* The room between a label and what it labels */

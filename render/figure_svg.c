@@ -379,8 +379,7 @@ static void base64(FILE *fp, const unsigned char *b, size_t n)
     }
 }
 
-void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect dst,
-               bool bottom_up)
+void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up)
 {
     /* the rows in page order, as opaque ARGB32 for fig_png_write */
     uint32_t *rows = malloc((size_t)w * (size_t)h * 4);
@@ -388,7 +387,7 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, int stride_px, fig_rect
     size_t png_len = 0;
     FILE *mem = open_memstream(&png, &png_len);
     for (int y = 0; rows && y < h; y++) {
-        const uint32_t *src = px + (size_t)(bottom_up ? h - 1 - y : y) * stride_px;
+        const uint32_t *src = px + (size_t)(bottom_up ? h - 1 - y : y) * w;
         for (int x = 0; x < w; x++)
             rows[(size_t)y * w + x] = src[x] | 0xff000000u;
     }
