@@ -259,7 +259,7 @@ tf_status draw_rope_qk(fig_ctx *c)
     fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
-    double q[QK_PAIRS][2], k[QK_PAIRS][2];
+    double q[QK_PAIRS][2] = {{0}}, k[QK_PAIRS][2] = {{0}};
     for (int p = 0; p < QK_PAIRS; p++)
         for (int j = 0; j < 2; j++) { /* pair 0 turned to position mn[p][j], as (x, y) */
             double *xy = j ? k[p] : q[p];

@@ -420,7 +420,7 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
         return TF_ERR_NOMEM;
     }
     fig_axes ax;
-    map_labels lb;
+    map_labels lb = {0};
     map_axes(c, t, k, area, &ax, &lb);
     fig_axes_draw(c->f, &ax);
     /* the watched pairs' words first, in their colours, so their labels find room; then the rest */
@@ -582,7 +582,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
     fig_trial tried = fig_try(c->f); /* the legend beside the curves, else in rows below */
     fig_axes max;
-    map_labels mlb;
+    map_labels mlb = {0};
     curves_fit(c, t, k, curves, true, p);
     map_axes(c, t, k, map, &max, &mlb); /* laid out only */
     if (!fig_tried(c->f, &tried, false)) {
