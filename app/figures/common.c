@@ -219,22 +219,46 @@ void split_col_row(void *ctx, long r, double *out)
         out[col] = row[posenc_split_dim(col, s->d)];
 }
 
-const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,
-                           const char *label, char *out, size_t cap)
+bool averaged_label(const fig_ctx *c, fig_axes *ax, const fig_matrix *m, const char *label,
+                    char *out, size_t cap)
 {
+    const char *fitted = ax->x.label;
     long dr, dc;
     fig_heatmap_grid(c->f, ax, m, &dr, &dc);
+    ax->x.label = out;
     if (dc < m->cols && dr == m->rows)
         txt_fmt_lang(out, cap, T_F_AVG_COLS, c->zh, label, (double)m->cols / (double)dc);
     else if (dc < m->cols || dr < m->rows)
         txt_fmt_lang(out, cap, T_F_AVG_CELLS, c->zh, label, (double)m->rows / (double)dr,
                      (double)m->cols / (double)dc);
     else
-        return label;
+        ax->x.label = label;
     /* a narrow panel: that its pixels are means */
-    if (too_wide(c->f, out, ax->r.w + ax->used_left))
+    if (ax->x.label == out && too_wide(c->f, out, ax->r.w + ax->used_left))
         txt_fmt_lang(out, cap, T_F_AVG_SHORT, c->zh, label);
-    return out;
+    return ax->x.label != fitted;
+}
+
+void legend_rows_fit(fig *f, const fig_legend_item *li, int n, double room)
+{
+    for (int i = 0; i < n; i++) {
+        double w, h;
+        fig_text_size(f, li[i].label, false, &w, &h);
+        w += 2 * fig_font_size(f);
+        if (w > room)
+            fig_need_more(f, 1, w / room);
+    }
+}
+
+void fit_pair(fig *f, fig_axes *a, fig_rect ra, fig_axes *b, fig_rect rb, bool aligned)
+{
+    fig_axes_fit(f, a, ra);
+    fig_axes_fit(f, b, rb);
+    if (aligned) {
+        a->min_left = b->min_left = fmax(a->used_left, b->used_left);
+        fig_axes_fit(f, a, ra);
+        fig_axes_fit(f, b, rb);
+    }
 }
 
 bool too_wide(fig *f, const char *text, double room)

@@ -227,10 +227,15 @@ typedef struct {
 } split_cols;
 void split_col_row(void *ctx, long r, double *out);
 bool pe_split_for(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m);
-/* label, or when m drawn on ax's plot averages cells, label and what each pixel is, in out (cap
- * bytes). */
-const char *averaged_label(const fig_ctx *c, const fig_axes *ax, const fig_matrix *m,
-                           const char *label, char *out, size_t cap);
+/* ax's x label: label, or when m drawn on ax's plot averages cells, label and what each pixel
+ * is, in out (cap bytes). Whether that differs from the label ax was fitted with: the caller
+ * fits ax again (the second line takes room from the plot) and calls this once more. */
+bool averaged_label(const fig_ctx *c, fig_axes *ax, const fig_matrix *m, const char *label,
+                    char *out, size_t cap);
+/* A wider page asked for where a legend row (its mark and label) is wider than room. */
+void legend_rows_fit(fig *f, const fig_legend_item *li, int n, double room);
+/* a fitted in ra and b in rb; aligned: fitted again with the wider left margin of the two. */
+void fit_pair(fig *f, fig_axes *a, fig_rect ra, fig_axes *b, fig_rect rb, bool aligned);
 /* Whether text (markup) is wider than room. */
 bool too_wide(fig *f, const char *text, double room);
 void minmax(const double *v, size_t n, double *mn, double *mx);

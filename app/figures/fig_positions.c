@@ -89,9 +89,9 @@ tf_status draw_pe(fig_ctx *c)
     if (sr.split && too_wide(c->f, dim, ax.r.w + ax.used_left))
         dim = fig_txt(c, T_F_DIM_SPLIT_S);
     char xl[240];
-    ax.x.label = averaged_label(c, &ax, &m, dim, xl, sizeof xl);
+    averaged_label(c, &ax, &m, dim, xl, sizeof xl);
     fig_axes_fit(c->f, &ax, c->area);
-    ax.x.label = averaged_label(c, &ax, &m, dim, xl, sizeof xl);
+    averaged_label(c, &ax, &m, dim, xl, sizeof xl);
     tf_status st = fig_heatmap(c->f, &ax, &m, cm, lo, hi);
     free(sr.block);
     fig_axes_draw(c->f, &ax);
@@ -248,13 +248,7 @@ static void freq_layout(fig_ctx *c, freq_panels *p)
     p->a2.legend = p->w.li, p->a2.n_legend = p->w.np;
     if (!wide)
         top.h -= 0.3 * fig_font_size(c->f);
-    fig_axes_fit(c->f, &p->a1, top);
-    fig_axes_fit(c->f, &p->a2, bottom);
-    if (!wide) {
-        p->a1.min_left = p->a2.min_left = fmax(p->a1.used_left, p->a2.used_left);
-        fig_axes_fit(c->f, &p->a1, top);
-        fig_axes_fit(c->f, &p->a2, bottom);
-    }
+    fit_pair(c->f, &p->a1, top, &p->a2, bottom, !wide);
 }
 
 tf_status draw_freq(fig_ctx *c)
@@ -386,21 +380,11 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
         double lw = fmax(fig_legend_width(c->f, p->w.li, p->w.np),
                          fig_legend_width(c->f, p->lrow, 2));
         p->top.right = p->bottom.right = mode >= 2 ? 0 : lw;
-        fig_axes_fit(c->f, &p->top, r1);
-        fig_axes_fit(c->f, &p->bottom, r2);
-        if (mode < 2) { /* stacked: the plots' left edges aligned */
-            p->top.min_left = p->bottom.min_left = fmax(p->top.used_left, p->bottom.used_left);
-            fig_axes_fit(c->f, &p->top, r1);
-            fig_axes_fit(c->f, &p->bottom, r2);
-        }
+        fit_pair(c->f, &p->top, r1, &p->bottom, r2, mode < 2); /* stacked: left edges aligned */
         /* a legend's rows no wider than its panel (the band: than the page) */
-        for (int i = 0; i < p->w.np + 2 && mode >= 2; i++) {
-            double w, h;
-            const fig_legend_item *it = i < p->w.np ? &p->w.li[i] : &p->lrow[i - p->w.np];
-            fig_text_size(c->f, it->label, false, &w, &h);
-            double need = 2 * fig_font_size(c->f) + w, room = p->band ? c->area.w : r1.w;
-            if (need > room)
-                fig_need_more(c->f, 1, need / room);
+        if (mode >= 2) {
+            legend_rows_fit(c->f, p->w.li, p->w.np, p->band ? c->area.w : r1.w);
+            legend_rows_fit(c->f, p->lrow, 2, p->band ? c->area.w : r1.w);
         }
         if (fig_tried(c->f, &t, mode == 3)) /* the first that fits, else the last, cramped */
             break;

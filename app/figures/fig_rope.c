@@ -314,14 +314,13 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
         a[k].right = k == 1 || !wide ? cbw : 0;
         fig_axes_fit(c->f, &a[k], k ? right : left);
         fig_matrix m = {.f64 = mats[k], .rows = T, .cols = cols[k]};
+        const char *label = a[k].x.label;
         if (k == 0 && pe_split_for(c, &a[k], &m)) /* PE's sin columns, then its cos */
             m = (fig_matrix){.rows = T, .cols = d, .row = split_col_row, .ctx = &sc},
-            a[k].x.label = fig_txt(c, T_F_DIM_SPLIT_S);
-        const char *label = a[k].x.label;
-        a[k].x.label = averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
-        if (a[k].x.label != fig_txt(c, xl[k])) {
+            label = fig_txt(c, T_F_DIM_SPLIT_S);
+        if (averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k])) {
             fig_axes_fit(c->f, &a[k], k ? right : left);
-            a[k].x.label = averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
+            averaged_label(c, &a[k], &m, label, xlab[k], sizeof xlab[k]);
         }
         st = fig_heatmap(c->f, &a[k], &m, cm, lo, hi);
         if (m.row)
@@ -527,23 +526,14 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
     /* the angles over the shift and the score */
     rr_curve_axes(c, r, L, score, p);
     p->rows = (fig_rect){0};
-    if (L->angles) {
-        fig_axes_fit(f, &p->a1, top);
+    if (L->angles)
+        fit_pair(f, &p->a1, top, &p->a2, bottom, true);
+    else
         fig_axes_fit(f, &p->a2, bottom);
-        p->a1.min_left = p->a2.min_left = fmax(p->a1.used_left, p->a2.used_left);
-        fig_axes_fit(f, &p->a1, top);
-    }
-    fig_axes_fit(f, &p->a2, bottom);
     if (!L->titles) {
         /* the rows across the panel's width at its top, each label within that width; the
          * plot below them */
-        double fs = fig_font_size(f);
-        for (int i = 0; i < 2; i++) {
-            double w, h;
-            fig_text_size(f, p->l2[i].label, false, &w, &h);
-            if (2 * fs + w > bottom.w)
-                fig_need_more(f, 1, (2 * fs + w) / bottom.w);
-        }
+        legend_rows_fit(f, p->l2, 2, bottom.w);
         p->rows = (fig_rect){bottom.x, bottom.y, bottom.w, 0};
         p->rows.h = fig_legend_rows(c->f, p->l2, 2, p->rows, false);
         bottom.y += p->rows.h, bottom.h -= p->rows.h;

@@ -777,11 +777,10 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
     char xl[200];
     const char *xlabel = a1.x.label;
-    a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
-    if (a1.x.label != xlabel) {
+    if (averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl)) {
         fig_axes_fit(c->f, &a1, left);
         short_pos_label(c, &a1, left, false);
-        a1.x.label = averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+        averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
     }
     cmap_id cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
     tf_status st = fig_heatmap(c->f, &a1, &m1, cm, s1.lo, s1.hi);

@@ -50,10 +50,9 @@ tf_status draw_embedding(fig_ctx *c)
     fig_axes_fit(c->f, &ax, c->area);
     fig_matrix m = {.f32 = A->x_emb, .rows = (long)T, .cols = (long)d};
     char xl[240];
-    ax.x.label = averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
-    if (ax.x.label != fig_txt(c, T_F_DIM)) { /* the second line takes room from the plot */
+    if (averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl)) {
         fig_axes_fit(c->f, &ax, c->area);
-        ax.x.label = averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
+        averaged_label(c, &ax, &m, fig_txt(c, T_F_DIM), xl, sizeof xl);
     }
     tf_status st = fig_heatmap(c->f, &ax, &m, cm, lo, hi);
     fig_axes_draw(c->f, &ax);
@@ -161,10 +160,9 @@ tf_status draw_input(fig_ctx *c)
     bool split = pe_split_for(c, &ax[2], &m);
     const char *dim = fig_txt(c, split ? T_F_DIM_SPLIT_S : T_F_DIM);
     char xl[240];
-    const char *xlabel = averaged_label(c, &ax[2], &m, dim, xl, sizeof xl);
-    if (xlabel != fig_txt(c, T_F_DIM)) {
-        input_layout(c, ax, T, d, &tt, titles, cbw, xlabel);
-        ax[2].x.label = averaged_label(c, &ax[2], &m, dim, xl, sizeof xl);
+    if (averaged_label(c, &ax[2], &m, dim, xl, sizeof xl)) {
+        input_layout(c, ax, T, d, &tt, titles, cbw, ax[2].x.label);
+        averaged_label(c, &ax[2], &m, dim, xl, sizeof xl);
     }
     split_cols sc = {NULL, (int)d};
     for (int k = 0; k < 3 && st == TF_OK; k++) {

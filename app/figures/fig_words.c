@@ -539,13 +539,7 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         fig_axes_fit(c->f, ax, area);
     }
     if (p->rows.w > 0) /* every label within the panel's width */
-        for (int i = 0; i < p->nl; i++) {
-            double w, h;
-            fig_text_size(c->f, p->li[i].label, false, &w, &h);
-            w += 2 * fig_font_size(c->f);
-            if (w > p->rows.w)
-                fig_need_more(c->f, 1, w / p->rows.w);
-        }
+        legend_rows_fit(c->f, p->li, p->nl, p->rows.w);
 }
 
 /* The curves of a page laid out by curves_fit, up to frame k. */
