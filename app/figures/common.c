@@ -270,12 +270,13 @@ bool too_wide(fig *f, const char *text, double room)
 
 void minmax(const double *v, size_t n, double *mn, double *mx)
 {
-    *mn = INFINITY;
-    *mx = -INFINITY;
+    double lo = INFINITY, hi = -INFINITY; /* NaN skipped, as fmin and fmax would */
     for (size_t i = 0; i < n; i++) {
-        *mn = fmin(*mn, v[i]);
-        *mx = fmax(*mx, v[i]);
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
     }
+    *mn = lo;
+    *mx = hi;
 }
 
 void matrix_axes(fig_axes *ax, long rows, long r0, long cols, long c0)
