@@ -94,17 +94,6 @@ bool figures_need_order(const char *name)
     return e && (e->needs & FIG_NEEDS_ORDER);
 }
 
-/* The names of the still figures (animated false) or of the animations, NULL at the end. */
-static const char *const *names_of(bool animated, const char **names)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < N_FIGURES; i++)
-        if (animated ? figures[i].anim != NULL : figures[i].draw != NULL)
-            names[n++] = figures[i].name;
-    names[n] = NULL;
-    return names;
-}
-
 const char *const *figures_names(void)
 {
     static const char *names[N_FIGURES + 1];
@@ -116,7 +105,11 @@ const char *const *figures_names(void)
 const char *const *figures_animations(void)
 {
     static const char *names[N_FIGURES + 1];
-    return names_of(true, names);
+    size_t n = 0;
+    for (size_t i = 0; i < N_FIGURES; i++)
+        if (figures[i].anim)
+            names[n++] = figures[i].name;
+    return names;
 }
 
 void figures_list(FILE *fp)
@@ -136,31 +129,26 @@ void figures_list(FILE *fp)
     }
 }
 
-bool figures_use_schemes(const char *name, char *list, size_t cap)
+enum { STILLS, ANIMATIONS, SCHEMES };
+/* "pe, rope, ..." of the still figures, the animations or the figures of the schemes --scheme
+ * chooses, for messages. */
+static const char *names_list(int kind, char *list, size_t cap)
 {
     size_t o = 0;
-    bool uses = false;
     list[0] = '\0';
-    for (size_t i = 0; i < N_FIGURES; i++) {
-        if (!figures[i].schemes)
-            continue;
-        uses |= strcmp(figures[i].name, name ? name : "pe") == 0;
-        if (o < cap)
-            o += (size_t)snprintf(list + o, cap - o, "%s%s", o ? ", " : "", figures[i].name);
+    for (size_t i = 0; i < N_FIGURES && o < cap; i++) {
+        const fig_entry *f = &figures[i];
+        if (kind == STILLS ? f->draw != NULL : kind == ANIMATIONS ? f->anim != NULL : f->schemes)
+            o += (size_t)snprintf(list + o, cap - o, "%s%s", o ? ", " : "", f->name);
     }
-    return uses;
+    return list;
 }
 
-/* "pe, rope, ..." of the still figures (animated false) or the animations, for messages. */
-static const char *names_list(bool animated, char *list, size_t cap)
+bool figures_use_schemes(const char *name, char *list, size_t cap)
 {
-    const char *names[N_FIGURES + 1];
-    names_of(animated, names);
-    size_t o = 0;
-    list[0] = '\0';
-    for (size_t i = 0; names[i] && o < cap; i++)
-        o += (size_t)snprintf(list + o, cap - o, "%s%s", i ? ", " : "", names[i]);
-    return list;
+    names_list(SCHEMES, list, cap);
+    const fig_entry *e = figure_find(name ? name : "pe");
+    return e && e->schemes;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -265,7 +253,7 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
 static const char *check_path(const fig_request *req, const fig_entry *e, char *why, size_t cap)
 {
     char anims[120];
-    names_list(true, anims, sizeof anims);
+    names_list(ANIMATIONS, anims, sizeof anims);
     if (!req->path || !*req->path)
         return say(why, cap, "--export needs a file name ending in .png, .svg or .pdf (.gif or "
                    "a folder DIR/ for the animations %s)", anims);
@@ -338,24 +326,15 @@ static const char *check_figure(const fig_request *req, const tf_config *cfg, co
     return bad ? say(why, cap, "%s", bad) : NULL;
 }
 
-/* No figure by that name: a sentence in why. --show (still_only) takes the still ones alone. */
-static const char *unknown(const char *name, bool still_only, char *why, size_t cap)
-{
-    char stills[300], anims[120];
-    names_list(false, stills, sizeof stills);
-    names_list(true, anims, sizeof anims);
-    if (still_only)
-        return say(why, cap, "--show must be one of %s (got '%s')", stills, name);
-    return say(why, cap, "--figure must be one of %s, or of the animations %s (got '%s')", stills,
-               anims, name);
-}
-
 const char *figures_check(const fig_request *req, const tf_config *cfg)
 {
     static char why[600];
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
+    char stills[300], anims[120];
     if (!e)
-        return unknown(req->name, false, why, sizeof why);
+        return say(why, sizeof why, "--figure must be one of %s, or of the animations %s (got "
+                   "'%s')", names_list(STILLS, stills, sizeof stills),
+                   names_list(ANIMATIONS, anims, sizeof anims), req->name);
     const char *bad = check_path(req, e, why, sizeof why);
     if (!bad)
         bad = check_figure(req, cfg, e, why, sizeof why);
@@ -366,8 +345,10 @@ const char *figures_check_show(const fig_request *req, const tf_config *cfg)
 {
     static char why[600];
     const fig_entry *e = figure_find(req->name);
-    if (!e)
-        return unknown(req->name, true, why, sizeof why);
+    char stills[300];
+    if (!e) /* --show takes the still figures alone */
+        return say(why, sizeof why, "--show must be one of %s (got '%s')",
+                   names_list(STILLS, stills, sizeof stills), req->name);
     if (!e->draw)
         return say(why, sizeof why, "--show draws still figures and %s is an animation; export "
                    "it with --export %s.gif, or show --show %s", e->name, e->name,
@@ -548,36 +529,45 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
     return st;
 }
 
-/* The numbers the pages of the export under way share (draw_still): every page of one export
- * draws the same request's numbers, in one language or the other, at one size or another. */
-static _Thread_local fig_memo *export_memo;
+/* One still figure's export under way: its request (at the size tried), its page's width in points,
+ * and the numbers its pages share: every page of one export draws the same request's numbers, in
+ * one language or the other, at one size or another. */
+typedef struct {
+    fig_request req;
+    tf_analysis *a;
+    const fig_entry *e;
+    double w;
+    fig_memo *memo;
+} still_job;
 
-/* One page of the still figure e, w x h points: drawn to fp in the format of req's file, or with
- * fp NULL only laid out (a measure page: nothing written). *cramped says whether some plot had
- * no room left after its labels; a page that is cramped (and not a measure page) is not written.
- * plan_in (NULL: none) makes its ticks at least as sparse and leaves out the labels it leaves
- * out; plan_out (NULL: not wanted) receives the page's own choices, need (NULL: not wanted) what
- * a cramped page asks for. */
-static tf_status still_page(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
-                            double h, FILE *fp, const fig_ticks *plan_in, fig_ticks *plan_out,
-                            fig_need *need, bool *cramped, char *why, size_t why_len)
+/* One page of j at height h in j's language (other: the other one): drawn to fp in the format of
+ * the request's file, or with fp NULL only laid out (a measure page: nothing written). *cramped
+ * says whether some plot had no room left after its labels; a page that is cramped (and not a
+ * measure page) is not written. plan_in (NULL: none) makes its ticks at least as sparse and leaves
+ * out the labels it leaves out; plan_out (NULL: not wanted) receives the page's own choices, need
+ * (NULL: not wanted) what a cramped page asks for. */
+static tf_status still_page(const still_job *j, bool other, double h, FILE *fp,
+                            const fig_ticks *plan_in, fig_ticks *plan_out, fig_need *need,
+                            bool *cramped, char *why, size_t why_len)
 {
-    fig_format fmt = fig_format_from_path(req->path);
+    fig_request r = j->req;
+    r.zh ^= other;
+    fig_format fmt = fig_format_from_path(r.path);
     bool measure = !fp;
-    double dpi = req->dpi > 0 ? req->dpi : FIG_DEFAULT_DPI;
-    double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
+    double dpi = r.dpi > 0 ? r.dpi : FIG_DEFAULT_DPI;
+    double font = r.font_size > 0 ? r.font_size : FIG_DEFAULT_FONT_PT;
     char format[16];
     snprintf(format, sizeof format, "FIGURE.%s", fig_format_name(fmt));
-    char *params = measure ? NULL : figure_params(req, a, e, format, w, h, dpi, 0, 0);
+    char *params = measure ? NULL : figure_params(&r, j->a, j->e, format, j->w, h, dpi, 0, 0);
     char own[256]; /* the figure's own title, as plain text for the metadata */
-    markup_plain(own, sizeof own, txt_lang(e->title, req->zh));
-    fig_spec spec = {.format = fmt, .width = w, .height = h, .dpi = dpi, .font_size = font,
-                     .latin_first = !req->zh, .fp = fp, .measure = measure,
-                     .boxes = measure ? NULL : req->boxes, .ticks_in = plan_in,
+    markup_plain(own, sizeof own, txt_lang(j->e->title, r.zh));
+    fig_spec spec = {.format = fmt, .width = j->w, .height = h, .dpi = dpi, .font_size = font,
+                     .latin_first = !r.zh, .fp = fp, .measure = measure,
+                     .boxes = measure ? NULL : r.boxes, .ticks_in = plan_in,
                      .ticks_out = plan_out, .need_out = need};
-    fig_meta meta = {.title = req->no_title || !req->title ? own : req->title,
+    fig_meta meta = {.title = r.no_title || !r.title ? own : r.title,
                      .software = "tfviz " TF_VERSION, .params = params, .date = FIG_FIXED_DATE};
-    tf_status st = figure_page(req, a, e, &spec, &meta, &(fig_frame){.memo = export_memo},
+    tf_status st = figure_page(&r, j->a, j->e, &spec, &meta, &(fig_frame){.memo = j->memo},
                                cramped, why, why_len);
     free(params);
     return st;
@@ -596,32 +586,30 @@ static bool same_plan(const fig_ticks *a, const fig_ticks *b)
     return true;
 }
 
-/* Pages of figure e at w x h in the languages of both[] laid out (measure pages) with plan
+/* Pages of j at height h in its language and the other laid out (measure pages) with plan
  * (NULL: none): whether each is cramped, what it asks for, and its own choices of ticks. */
-static tf_status measure_both(const fig_request *const both[2], tf_analysis *a,
-                              const fig_entry *e, double w, double h, const fig_ticks *plan,
+static tf_status measure_both(const still_job *j, double h, const fig_ticks *plan,
                               fig_ticks own[2], bool cramped[2], fig_need need[2])
 {
     char why[8];
     for (int l = 0; l < 2; l++) {
         own[l].n = 0;
-        tf_status st = still_page(both[l], a, e, w, h, NULL, plan, &own[l], &need[l], &cramped[l],
-                                  why, sizeof why);
+        tf_status st = still_page(j, l, h, NULL, plan, &own[l], &need[l], &cramped[l], why,
+                                  sizeof why);
         if (st != TF_OK)
             return st;
     }
     return TF_OK;
 }
 
-/* The plan the two pages laid out at w x h take from their own choices own[]: axis by axis the
+/* The plan the two pages laid out at height h take from their own choices own[]: axis by axis the
  * sparser ticks of the two, and only the labels both have room for. A plan that changes the
  * pages is laid out again in both languages and taken from them (a wider axis is known by its
- * new range); false when it leaves the first page (both[0]) no room, need then what it asks.
+ * new range); false when it leaves the first page (j's language) no room, need then what it asks.
  * *known: the first page was laid out with the plan returned (it did not change again), so need
  * and the answer are that page's. */
-static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const fig_entry *e,
-                       double w, double h, fig_ticks own[2], fig_ticks *plan, fig_need *need,
-                       bool *known)
+static bool agree_plan(const still_job *j, double h, fig_ticks own[2], fig_ticks *plan,
+                       fig_need *need, bool *known)
 {
     *plan = own[0];
     *known = false;
@@ -630,7 +618,7 @@ static bool agree_plan(const fig_request *const both[2], tf_analysis *a, const f
         return true;
     bool crowded[2];
     fig_need needs[2];
-    *known = measure_both(both, a, e, w, h, plan, own, crowded, needs) == TF_OK;
+    *known = measure_both(j, h, plan, own, crowded, needs) == TF_OK;
     if (!*known)
         crowded[0] = true, needs[0] = (fig_need){1, 1, INFINITY};
     fig_ticks_merge(&own[0], &own[1]);
@@ -669,37 +657,33 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
-/* The layout the Chinese and the English page of figure e share at width w: the height from *h
- * up (at most cap) that the measurements of both ask for (unless the request sets the height;
- * when the other language needs a much taller page or none, this one's own height and ticks;
- * *both_fit says which), and the plan both pages take (agree_plan). Either language's export
- * works it out alike, so the two files agree; a page drawn with the plan keeps its ticks at
- * least that sparse, and its layout only gains room by it. True when this language's page was
- * laid out with the plan: *cramped and *need are then that page's. */
-static bool shared_layout(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
-                          double *h, double cap, fig_ticks *plan, bool *both_fit, bool *cramped,
-                          fig_need *need)
+/* The layout the Chinese and the English page of j share: the height from *h up (at most cap) that
+ * the measurements of both ask for (unless the request sets the height; when the other language
+ * needs a much taller page or none, this one's own height and ticks; *both_fit says which), and the
+ * plan both pages take (agree_plan). Either language's export works it out alike, so the two files
+ * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only gains
+ * room by it. True when this language's page was laid out with the plan: *cramped and *need are
+ * then that page's. */
+static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *plan,
+                          bool *both_fit, bool *cramped, fig_need *need)
 {
     *both_fit = false;
-    fig_request other = *req;
-    other.zh = !req->zh;
-    const fig_request *both[2] = {req, &other};
     memset(plan, 0, sizeof *plan);
     fig_ticks *own = malloc(2 * sizeof *own);
     if (!own)
         return false; /* no plan: each language its own ticks */
-    cap = req->height > 0 ? *h : fmax(cap, *h);
+    cap = j->req.height > 0 ? *h : fmax(cap, *h);
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
     for (int round = 0; round < LAYOUT_ROUNDS; round++) {
         bool crowded[2];
         fig_need needs[2];
-        if (measure_both(both, a, e, w, hh, NULL, own, crowded, needs) != TF_OK)
+        if (measure_both(j, hh, NULL, own, crowded, needs) != TF_OK)
             break;
         bool fit = !crowded[0] && !crowded[1];
         double room = fmin(needs[0].room, needs[1].room);
-        if (fit && below > 0 && secants < 2 && req->height == 0) {
+        if (fit && below > 0 && secants < 2 && j->req.height == 0) {
             /* reached by a step that may have overshot: the height where the plots' room
              * meets their need, between the two measured (they grow with the page); twice */
             double at = secant_height(below, below_room, hh, room);
@@ -716,9 +700,9 @@ static bool shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             secants = 2;
             continue;
         }
-        if (fit || req->height > 0) {
-            bool known, agreed = agree_plan(both, a, e, w, hh, own, plan, &needs[0], &known);
-            if (agreed || req->height > 0) {
+        if (fit || j->req.height > 0) {
+            bool known, agreed = agree_plan(j, hh, own, plan, &needs[0], &known);
+            if (agreed || j->req.height > 0) {
                 *cramped = !agreed, *need = needs[0];
                 *both_fit = fit;
                 *h = hh;
@@ -735,7 +719,7 @@ static bool shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
             first = hh; /* the same in both languages' exports */
         double next[2];
         for (int l = 0; l < 2; l++)
-            next[l] = crowded[l] ? grown(hh, needs[l], fmin(w * e->aspect, TEXT_HEIGHT_PT),
+            next[l] = crowded[l] ? grown(hh, needs[l], fmin(j->w * j->e->aspect, TEXT_HEIGHT_PT),
                                          round > 0, cap) : hh;
         if (first > 0 && next[1] > 1.5 * first)
             next[1] = hh; /* the other language needs a much taller page: not this one */
@@ -749,17 +733,16 @@ static bool shared_layout(const fig_request *req, tf_analysis *a, const fig_entr
     return false;
 }
 
-/* Figure e laid out at width w, from height *h up to cap: the height follows the width, taller
- * when the labels need it (a large --font-size), the same in both languages, and so are the
- * ticks and the labels (*plan, for the page drawn). TF_ERR_RANGE when the labels do not fit
- * (*cramped), *need what the page asks for then. */
-static tf_status layout_at(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
-                           double *h, double cap, fig_ticks *plan, bool *cramped, bool *both_fit,
-                           fig_need *need, char *why, size_t why_len)
+/* j laid out from height *h up to cap: the height follows the width, taller when the labels need it
+ * (a large --font-size), the same in both languages, and so are the ticks and the labels (*plan,
+ * for the page drawn). TF_ERR_RANGE when the labels do not fit (*cramped), *need what the page asks
+ * for then. */
+static tf_status layout_at(const still_job *j, double *h, double cap, fig_ticks *plan,
+                           bool *cramped, bool *both_fit, fig_need *need, char *why, size_t why_len)
 {
-    if (shared_layout(req, a, e, w, h, cap, plan, both_fit, cramped, need)) /* laid out so */
+    if (shared_layout(j, h, cap, plan, both_fit, cramped, need)) /* laid out so */
         return *cramped ? TF_ERR_RANGE : TF_OK;
-    tf_status st = still_page(req, a, e, w, *h, NULL, plan, NULL, need, cramped, why, why_len);
+    tf_status st = still_page(j, false, *h, NULL, plan, NULL, need, cramped, why, why_len);
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
 
@@ -770,26 +753,25 @@ double figure_width_grown(double w, fig_need need, bool height_set)
     return w > MAX_SIDE_PT ? 0 : w;
 }
 
-/* The width to name when e does not fit at width w (need: what its page there asked for),
- * computed from the measurements: w grown by what the page asks for (figure_width_grown, the
- * height following the width, at most a text block), and so on while the page laid out at that
- * width asks for more, up to 40 in (at most 17 pages from 1 in). The width where both languages
- * fit, as draw_still prefers them at one size; else where this one does; 0 when none fits. */
-static double width_that_fits(const fig_request *req, tf_analysis *a, const fig_entry *e,
-                              double w, fig_need need)
+/* The width to name when j does not fit (need: what its page there asked for), computed from the
+ * measurements: w grown by what the page asks for (figure_width_grown, the height following the
+ * width, at most a text block), and so on while the page laid out at that width asks for more, up
+ * to 40 in (at most 17 pages from 1 in). The width where both languages fit, as draw_still prefers
+ * them at one size; else where this one does; 0 when none fits. */
+static double width_that_fits(const still_job *j, fig_need need)
 {
-    fig_request r = *req;
-    r.height = 0;
+    still_job k = *j;
+    k.req.height = 0;
     fig_ticks *plan = malloc(sizeof *plan);
     bool both = false;
-    double mine = 0;
-    while (plan && !both && (r.width = w = figure_width_grown(w, need, false)) > 0) {
-        double pw, h;
-        figure_page_size(&r, e, &pw, &h);
+    double w = j->w, mine = 0;
+    while (plan && !both && (k.req.width = w = figure_width_grown(w, need, false)) > 0) {
+        double h;
+        figure_page_size(&k.req, k.e, &k.w, &h);
         bool cramped;
         char why[8];
-        tf_status st = layout_at(&r, a, e, pw, &h, TEXT_HEIGHT_PT, plan, &cramped, &both, &need,
-                                 why, sizeof why);
+        tf_status st = layout_at(&k, &h, TEXT_HEIGHT_PT, plan, &cramped, &both, &need, why,
+                                 sizeof why);
         if (st == TF_OK && !(mine > 0))
             mine = w;
         else if (st != TF_OK && st != TF_ERR_RANGE)
@@ -811,24 +793,23 @@ size_t figure_smaller_fonts(double font, double sizes[4])
     return n;
 }
 
-/* Why e at req's font size does not fit on w x h (need: what that page asked for), naming a size
- * that does: with a set height a taller page when the plots lack height only, else a width. */
-static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, double w,
-                    double h, fig_need need, char *why, size_t why_len)
+/* Why j at its font size does not fit at height h (need: what that page asked for), naming a
+ * size that does: with a set height a taller page when the plots lack height only, else a width. */
+static void refusal(const still_job *j, double h, fig_need need, char *why, size_t why_len)
 {
-    double font = req->font_size;
-    double fits = req->height > 0 && need.w <= 1 && need.h > 1 ? h * need.h : 0;
+    double font = j->req.font_size, w = j->w;
+    double fits = j->req.height > 0 && need.w <= 1 && need.h > 1 ? h * need.h : 0;
     if (fits > 0 && fits <= MAX_SIDE_PT) {
         fits = ceil(fits / FIG_PT_PER_IN * 100) / 100;
         snprintf(why, why_len, "the labels at %g pt do not fit on %.2f x %.2f in; they need a "
                  "page at least %.2f in tall at this width (--height %.2fin), or a smaller "
                  "--font-size", font, w / FIG_PT_PER_IN, h / FIG_PT_PER_IN, fits, fits);
-    } else if ((fits = width_that_fits(req, a, e, w, need)) > 0) {
+    } else if ((fits = width_that_fits(j, need)) > 0) {
         /* (named with the height following the width) */
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide; they "
                  "need about %.2f in (--width %.2fin%s), or a smaller --font-size", font,
                  w / FIG_PT_PER_IN, fits / FIG_PT_PER_IN, fits / FIG_PT_PER_IN,
-                 req->height > 0 ? " without --height" : "");
+                 j->req.height > 0 ? " without --height" : "");
     } else {
         snprintf(why, why_len, "the labels at %g pt do not fit on a page %.2f in wide at any "
                  "size up to 40 in; lower --font-size", font, w / FIG_PT_PER_IN);
@@ -843,25 +824,24 @@ static void refusal(const fig_request *req, tf_analysis *a, const fig_entry *e, 
 static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e, FILE *fp,
                             double *smaller, char *why, size_t why_len)
 {
-    double w, h0;
-    figure_page_size(req, e, &w, &h0);
+    fig_memo memo = {0};
+    still_job j = {.req = *req, .a = a, .e = e, .memo = &memo};
+    double h0;
+    figure_page_size(req, e, &j.w, &h0);
     fig_ticks *plans = malloc(2 * sizeof *plans); /* the size tried, the size chosen */
     if (!plans)
         return TF_ERR_NOMEM;
-    fig_memo memo = {0};
-    export_memo = &memo;
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
     size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
     double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
-    fig_request r = *req;
     tf_status st = TF_ERR_RANGE;
     bool cramped, both = false, chosen = false; /* chosen: a size this language fits at */
     fig_need need = {0}, first_need = {0};
     double first_h = h0, chosen_h = h0, chosen_font = asked;
     for (size_t k = 0; k < n && !both; k++) {
-        r.font_size = sizes[k];
+        j.req.font_size = sizes[k];
         double h = h0;
-        st = layout_at(&r, a, e, w, &h, most, &plans[0], &cramped, &both, &need, why, why_len);
+        st = layout_at(&j, &h, most, &plans[0], &cramped, &both, &need, why, why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
             break;
         if (k == 0)
@@ -870,14 +850,13 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
             chosen = true, plans[1] = plans[0], chosen_h = h, chosen_font = sizes[k];
     }
     if (chosen) {
-        r.font_size = chosen_font;
-        st = still_page(&r, a, e, w, chosen_h, fp, &plans[1], NULL, &need, &cramped, why, why_len);
+        j.req.font_size = chosen_font;
+        st = still_page(&j, false, chosen_h, fp, &plans[1], NULL, &need, &cramped, why, why_len);
     } else if (st == TF_ERR_RANGE) {
-        r.font_size = asked;
-        refusal(&r, a, e, w, first_h, first_need, why, why_len);
+        j.req.font_size = asked;
+        refusal(&j, first_h, first_need, why, why_len);
     }
     *smaller = st == TF_OK && chosen_font != asked ? chosen_font : 0;
-    export_memo = NULL;
     fig_memo_free(&memo);
     free(plans);
     return st;
@@ -893,26 +872,21 @@ int figures_export(const fig_request *req, tf_analysis *a)
         return 2;
     }
     const fig_entry *e = figure_find(req->name ? req->name : "pe"); /* figures_check found it */
-    /* the caller trains the model (figures_need_order) */
-    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) {
-        err_say("cannot draw the %s figure: no trained order model was given.", e->name);
-        return 2;
-    }
-    tf_status st = analysis_need(a, e->needs & ANALYSIS_ALL, NULL);
-    if (st != TF_OK) {
-        err_say("cannot draw the %s figure: %s.", e->name, tf_status_str(st));
-        return 2;
-    }
-    if (figure_animating(req, e))
-        return figure_animate(req, a, e);
-    outfile out;
-    if (outfile_open(&out, req->path, "for --export"))
-        return 1;
     char why[200] = "";
-    double smaller;
-    st = draw_still(req, a, e, out.fp, &smaller, why, sizeof why);
-    if (outfile_close(&out, st))
-        return 1;
+    double smaller = 0;
+    tf_status st = TF_ERR_RANGE;
+    if ((e->needs & FIG_NEEDS_ORDER) && !req->order) /* the caller trains it (figures_need_order) */
+        snprintf(why, sizeof why, "no trained order model was given");
+    else if ((st = analysis_need(a, e->needs & ANALYSIS_ALL, NULL)) == TF_OK) {
+        if (figure_animating(req, e))
+            return figure_animate(req, a, e);
+        outfile out;
+        if (outfile_open(&out, req->path, "for --export"))
+            return 1;
+        st = draw_still(req, a, e, out.fp, &smaller, why, sizeof why);
+        if (outfile_close(&out, st))
+            return 1;
+    }
     if (st != TF_OK) {
         err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
         return 2;
