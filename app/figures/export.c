@@ -290,11 +290,10 @@ static const char *check_path(const fig_request *req, const fig_entry *e, char *
 static bool fonts_installed(const char *list)
 {
     char first[128];
+    list += strspn(list, " ");
     size_t n = strcspn(list, ",");
     while (n > 0 && list[n - 1] == ' ')
         n--;
-    while (*list == ' ' && n > 0)
-        list++, n--;
     if (n == 0 || n >= sizeof first)
         return false;
     snprintf(first, sizeof first, "%.*s", (int)n, list);
