@@ -289,7 +289,7 @@ void fig_free(fig *f)
     if (f->layout)
         g_object_unref(f->layout);
     free(f->pixels);
-    svg_free(f);
+    free(f->svg);
     free(f);
 }
 

@@ -74,13 +74,11 @@ static double *matrix_means(const fig_matrix *m, long dr, long dc)
         double wr0;
         cell_span(r, m->rows, dr, &i0, &wr0);
         double wr1 = (double)dr / m->rows - wr0;
-        double *a0 = acc + (size_t)i0 * (size_t)dc;
-        for (long j = 0; j < dc; j++)
+        double *a0 = acc + (size_t)i0 * (size_t)dc; /* and the next pixel row, a0 + dc */
+        for (long j = 0; j < dc; j++) {
             a0[j] += wr0 * line[j];
-        if (wr1 > 1e-12 && i0 + 1 < dr) {
-            double *a1 = a0 + dc;
-            for (long j = 0; j < dc; j++)
-                a1[j] += wr1 * line[j];
+            if (wr1 > 1e-12 && i0 + 1 < dr)
+                a0[dc + j] += wr1 * line[j];
         }
     }
 done:

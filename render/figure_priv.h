@@ -132,7 +132,6 @@ void pen_part_end(fig *f, pen_part part);
 bool svg_begin(fig *f);
 /* Close the document, with the first heatmap's note (NULL: none) in its metadata. */
 void svg_end(fig *f, const char *note);
-void svg_free(fig *f);
 void svg_save(fig *f);
 void svg_restore(fig *f);
 void svg_rgb(fig *f, tf_rgb c);

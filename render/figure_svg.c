@@ -249,8 +249,6 @@ void svg_end(fig *f, const char *note)
     fputs("</svg>\n", fp);
 }
 
-void svg_free(fig *f) { free(f->svg); }
-
 /* ---------------------------------------------------------------------------------------------
  * State */
 
