@@ -289,7 +289,7 @@ void fig_free(fig *f)
     if (f->layout)
         g_object_unref(f->layout);
     free(f->pixels);
-    svg_free(f);
+    free(f->svg);
     free(f);
 }
 
@@ -336,9 +336,11 @@ static void png_fail(png_structp png, png_const_charp msg)
 
 /* What the first heatmap's cells became: "rows=R cols=C" and, when there were more cells than
  * pixels, how many blocks of averaged cells were drawn instead; with where, first where the
- * cells are, so a reader can map pixels back to (row, column). */
-static void heat_note(const fig_raster *r, bool where, char *out, size_t n)
+ * cells are, so a reader can map pixels back to (row, column). Returns out, NULL for no heatmap. */
+static const char *heat_note(const fig_raster *r, bool where, char *out, size_t n)
 {
+    if (!r->have_heatmap)
+        return NULL;
     int o = where ? snprintf(out, n, "x=%.3f y=%.3f width=%.3f height=%.3f ", r->heat_x, r->heat_y,
                              r->heat_w, r->heat_h)
                   : 0;
@@ -349,6 +351,7 @@ static void heat_note(const fig_raster *r, bool where, char *out, size_t n)
          (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols)))
         snprintf(out + o, n - (size_t)o, " area-averaged to %ld x %ld", r->heat_drawn_rows,
                  r->heat_drawn_cols);
+    return out;
 }
 
 tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
@@ -371,10 +374,9 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
 
     /* the text chunks: software, title, parameters and where the heatmap's cells are */
     char heat[240];
-    if (r->have_heatmap)
-        heat_note(r, true, heat, sizeof heat);
     const char *const key[4] = {"Software", "Title", "tfviz", "tfviz:heatmap"};
-    const char *const value[4] = {m->software, m->title, m->params, r->have_heatmap ? heat : NULL};
+    const char *const value[4] = {m->software, m->title, m->params,
+                                  heat_note(r, true, heat, sizeof heat)};
     for (int i = 0; i < 4; i++) {
         /* Software in Latin-1 (tEXt), the others in UTF-8 (iTXt) */
         png_text t = {.compression = i ? PNG_ITXT_COMPRESSION_NONE : PNG_TEXT_COMPRESSION_NONE,
@@ -429,9 +431,7 @@ void fig_raster_free(fig_raster *r)
 static tf_status write_svg(fig *f)
 {
     char note[340];
-    if (f->heat.have_heatmap)
-        heat_note(&f->heat, true, note, sizeof note);
-    svg_end(f, f->heat.have_heatmap ? note : NULL);
+    svg_end(f, heat_note(&f->heat, true, note, sizeof note));
     if (f->write_failed)
         return TF_ERR_NOMEM; /* an image could not be made */
     return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
@@ -450,12 +450,10 @@ static tf_status write_cairo(fig *f)
         fig_raster r = page_pixels(f);
         st = fig_png_write(f->spec.fp, &r, &f->meta);
     } else if (f->spec.format == FIG_PDF) {
-        if (f->heat.have_heatmap) {
-            char kw[240] = "tfviz:heatmap ";
-            size_t o = strlen(kw);
-            heat_note(&f->heat, false, kw + o, sizeof kw - o);
+        char kw[240] = "tfviz:heatmap ";
+        size_t o = strlen(kw);
+        if (heat_note(&f->heat, false, kw + o, sizeof kw - o))
             cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_KEYWORDS, kw);
-        }
         cairo_surface_finish(f->surface);
         cairo_status_t cs = cairo_surface_status(f->surface);
         bool io = cs == CAIRO_STATUS_WRITE_ERROR || ferror(f->spec.fp);

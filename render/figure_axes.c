@@ -9,14 +9,15 @@
 /* ---------------------------------------------------------------------------------------------
  * Tick labels */
 
-/* "-0.5" with a typographic minus sign (U+2212), never "-0". */
-static void format_value(char *out, size_t n, double v, int decimals)
+/* A tick at v on ax, labelled "-0.5" with a typographic minus sign (U+2212), never "-0". */
+static void value_tick(fig_axis *ax, double v, int decimals)
 {
     char buf[40];
     snprintf(buf, sizeof buf, "%.*f", decimals, v);
     const char *digits = buf + (buf[0] == '-');
     bool minus = digits > buf && strspn(digits, "0.") < strlen(digits);
-    snprintf(out, n, minus ? "\u2212%s" : "%s", digits);
+    ax->t[ax->nt] = v;
+    snprintf(ax->tl[ax->nt++], sizeof ax->tl[0], minus ? "\u2212%s" : "%s", digits);
 }
 
 /* The fewest decimals that write every multiple of step exactly (0.25 -> 2). */
@@ -50,14 +51,8 @@ static void linear_ticks(fig_axis *ax, double step)
     int dec = step_decimals(step);
     ax->nt = 0;
     ax->nminor = 0;
-    for (double k = ceil((lo - eps) / step); k * step <= hi + eps && ax->nt < FIG_MAX_TICKS; k++) {
-        double v = k * step;
-        if (fabs(v) < eps)
-            v = 0.0;
-        ax->t[ax->nt] = v;
-        format_value(ax->tl[ax->nt], sizeof ax->tl[0], v, dec);
-        ax->nt++;
-    }
+    for (double k = ceil((lo - eps) / step); k * step <= hi + eps && ax->nt < FIG_MAX_TICKS; k++)
+        value_tick(ax, fabs(k * step) < eps ? 0.0 : k * step, dec);
 }
 
 /* A tick at every decade 10^k of the range, every `every`-th labelled counting from the top
@@ -281,11 +276,8 @@ static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool ba
     for (int zero = signed_scale && plan_wants(f, &key) == 0; zero >= 0; zero--) {
         ax->nt = 0;
         ax->nminor = 0;
-        for (int i = 0; i < 3; i += zero ? 1 : 2) {
-            ax->t[ax->nt] = at[i];
-            format_value(ax->tl[ax->nt], sizeof ax->tl[0], at[i], dec);
-            ax->nt++;
-        }
+        for (int i = 0; i < 3; i += zero ? 1 : 2)
+            value_tick(ax, at[i], dec);
         if (!zero || ticks_fit(f, ax, len, horizontal)) {
             if (signed_scale)
                 plan_chose(f, key, zero ? 0.0 : 1.0);
@@ -294,7 +286,8 @@ static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool ba
     }
 }
 
-/* fig_axis_ticks, for a colour bar (bar) or an axis */
+/* Choose ax's ticks for an axis len points long (horizontal: labels side by side) or a colour
+ * bar (bar); where its steps label fewer than two values, its ends (axis_ends). */
 static void axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal, bool bar)
 {
     fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .n = ax->n,
@@ -309,12 +302,11 @@ static void axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal, bool b
     axis_ends(f, ax, len, horizontal, bar);
 }
 
-void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal)
+void fig_bar_ticks(fig *f, fig_axis *ax, double lo, double hi, double len)
 {
-    axis_ticks(f, ax, len, horizontal, false);
+    *ax = (fig_axis){.lo = lo, .hi = hi};
+    axis_ticks(f, ax, len, false, true);
 }
-
-void fig_bar_ticks(fig *f, fig_axis *ax, double len) { axis_ticks(f, ax, len, false, true); }
 
 /* ---------------------------------------------------------------------------------------------
  * Layout */
@@ -393,7 +385,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
         overflow = fmax(overflow, w / room.w);
     }
     double ph = outer.h - top - bottom;
-    fig_axis_ticks(f, &a->y, ph, false);
+    axis_ticks(f, &a->y, ph, false, false);
     fig_axis_label_extent(f, &a->y, &w, &h);
     double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + w);
     if (a->y.label) {
@@ -410,7 +402,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     a->used_left = left;
     /* half of the last x label may stick out to the right */
     double pw = outer.w - left - right - 0.5 * pad;
-    fig_axis_ticks(f, &a->x, pw, true);
+    axis_ticks(f, &a->x, pw, true, false);
     fig_axis_label_extent(f, &a->x, &w, &h);
     if (right < w / 2)
         pw -= w / 2 - right;

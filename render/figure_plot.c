@@ -74,13 +74,11 @@ static double *matrix_means(const fig_matrix *m, long dr, long dc)
         double wr0;
         cell_span(r, m->rows, dr, &i0, &wr0);
         double wr1 = (double)dr / m->rows - wr0;
-        double *a0 = acc + (size_t)i0 * (size_t)dc;
-        for (long j = 0; j < dc; j++)
+        double *a0 = acc + (size_t)i0 * (size_t)dc; /* and the next pixel row, a0 + dc */
+        for (long j = 0; j < dc; j++) {
             a0[j] += wr0 * line[j];
-        if (wr1 > 1e-12 && i0 + 1 < dr) {
-            double *a1 = a0 + dc;
-            for (long j = 0; j < dc; j++)
-                a1[j] += wr1 * line[j];
+            if (wr1 > 1e-12 && i0 + 1 < dr)
+                a0[dc + j] += wr1 * line[j];
         }
     }
 done:
@@ -191,19 +189,13 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
 static double cb_gap(const fig *f) { return 0.8 * f->spec.font_size; }
 static double cb_bar(const fig *f) { return 0.85 * f->spec.font_size; }
 
-static void cb_axis(fig *f, fig_axis *ax, double lo, double hi, double len)
-{
-    *ax = (fig_axis){.lo = lo, .hi = hi};
-    fig_bar_ticks(f, ax, len);
-}
-
 double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
 {
     /* the bar's length is not known yet: the widest tick labels of any length it may have */
     double w = 0, h, lw;
     for (double len = 25.0; len <= 3200.0; len *= 2) {
         fig_axis ax;
-        cb_axis(f, &ax, lo, hi, len);
+        fig_bar_ticks(f, &ax, lo, hi, len);
         fig_axis_label_extent(f, &ax, &lw, &h);
         w = fmax(w, lw);
     }
@@ -247,7 +239,7 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     r.y += top;
     r.h -= top + bottom;
     a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
-    cb_axis(f, &a.y, lo, hi, r.h);
+    fig_bar_ticks(f, &a.y, lo, hi, r.h);
     pen_part_begin(f, PART_COLORBAR, &r);
 
     /* the ramp: 256 table entries, top = hi */

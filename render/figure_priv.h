@@ -44,13 +44,9 @@ struct fig {
 fig_rect fig_snap(const fig *f, fig_rect r);
 /* Lines this wide. */
 double fig_line_width(const fig *f);
-/* Choose ax's ticks for an axis len points long (horizontal: labels side by side); where its
- * steps label fewer than two values, its ends, round numbers inside its range (-60, 60 on
- * -63 .. 63), and 0 between them where it fits. */
-void fig_axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal);
-/* The same for a colour bar len points long: its ends rounded inward to a tenth of the span's
- * order, so a reader sees what the colours span. */
-void fig_bar_ticks(fig *f, fig_axis *ax, double len);
+/* ax made the axis lo .. hi of a colour bar len points long, with its ticks: where its steps
+ * label fewer than two values, its ends rounded inward to a tenth of the span's order. */
+void fig_bar_ticks(fig *f, fig_axis *ax, double lo, double hi, double len);
 /* The widest and tallest tick label of ax. */
 void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
 /* Whether a and b are the same rectangle (to a millionth of a point). */
@@ -136,7 +132,6 @@ void pen_part_end(fig *f, pen_part part);
 bool svg_begin(fig *f);
 /* Close the document, with the first heatmap's note (NULL: none) in its metadata. */
 void svg_end(fig *f, const char *note);
-void svg_free(fig *f);
 void svg_save(fig *f);
 void svg_restore(fig *f);
 void svg_rgb(fig *f, tf_rgb c);

@@ -65,19 +65,13 @@ static void num(char *out, size_t n, double v)
         snprintf(out, n, "0");
 }
 
-static void put_num(FILE *fp, double v)
-{
-    char b[40];
-    num(b, sizeof b, v);
-    fputs(b, fp);
-}
-
 /* n numbers, a space between each two. */
 static void put_nums(FILE *fp, const double *v, int n)
 {
+    char b[40];
     for (int i = 0; i < n; i++) {
-        fputs(i ? " " : "", fp);
-        put_num(fp, v[i]);
+        num(b, sizeof b, v[i]);
+        fprintf(fp, "%s%s", i ? " " : "", b);
     }
 }
 
@@ -85,7 +79,7 @@ static void put_nums(FILE *fp, const double *v, int n)
 static void put_attr(FILE *fp, const char *name, double v)
 {
     fprintf(fp, " %s=\"", name);
-    put_num(fp, v);
+    put_nums(fp, &v, 1);
     fputc('"', fp);
 }
 
@@ -255,8 +249,6 @@ void svg_end(fig *f, const char *note)
     fputs("</svg>\n", fp);
 }
 
-void svg_free(fig *f) { free(f->svg); }
-
 /* ---------------------------------------------------------------------------------------------
  * State */
 
@@ -329,39 +321,34 @@ void svg_circle(fig *f, double cx, double cy, double r)
     path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, cy}, 7);
 }
 
-void svg_stroke(fig *f)
+/* The open path's end: filled, or stroked with the pen's width, dashes, caps and joins. */
+static void path_end(fig *f, bool fill)
 {
     fig_svg *s = f->svg;
     const svg_state *g = &s->gs[s->depth];
     if (!s->in_path)
         return;
     FILE *fp = f->mem;
-    fputs("\" fill=\"none\"", fp);
-    put_color(fp, "stroke", g->color);
-    put_attr(fp, "stroke-width", g->width);
-    if (g->ndash) {
-        fputs(" stroke-dasharray=\"", fp);
-        put_nums(fp, g->dash, g->ndash);
-        fputc('"', fp);
+    fputs(fill ? "\"" : "\" fill=\"none\"", fp);
+    put_color(fp, fill ? "fill" : "stroke", g->color);
+    if (!fill) {
+        put_attr(fp, "stroke-width", g->width);
+        if (g->ndash) {
+            fputs(" stroke-dasharray=\"", fp);
+            put_nums(fp, g->dash, g->ndash);
+            fputc('"', fp);
+        }
+        if (g->cap != PEN_CAP_BUTT)
+            fprintf(fp, " stroke-linecap=\"%s\"", g->cap == PEN_CAP_ROUND ? "round" : "square");
+        if (g->join_round)
+            fputs(" stroke-linejoin=\"round\"", fp);
     }
-    if (g->cap != PEN_CAP_BUTT)
-        fprintf(fp, " stroke-linecap=\"%s\"", g->cap == PEN_CAP_ROUND ? "round" : "square");
-    if (g->join_round)
-        fputs(" stroke-linejoin=\"round\"", fp);
     fputs("/>\n", fp);
     s->in_path = false;
 }
 
-void svg_fill(fig *f)
-{
-    fig_svg *s = f->svg;
-    if (!s->in_path)
-        return;
-    fputc('"', f->mem);
-    put_color(f->mem, "fill", s->gs[s->depth].color);
-    fputs("/>\n", f->mem);
-    s->in_path = false;
-}
+void svg_stroke(fig *f) { path_end(f, false); }
+void svg_fill(fig *f) { path_end(f, true); }
 
 /* ---------------------------------------------------------------------------------------------
  * Heatmaps */
