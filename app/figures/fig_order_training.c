@@ -52,27 +52,16 @@ static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x
         fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
 }
 
-/* A panel's axes: y against the epoch (0 .. the run's epochs, whole numbers), not yet fitted. */
-static fig_axes epoch_axes(fig_ctx *c, fig_axis y)
-{
-    int epochs = order_trainer_cfg(c->order)->epochs;
-    fig_axes ax = {.grid = true, .y = y};
-    ax.x = (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
-                      .label = fig_txt(c, T_F_EPOCH)};
-    return ax;
-}
-
-/* The upper panel's axes: held-out accuracy in %, its y axis named ylabel. */
-static fig_axes accuracy_axes(fig_ctx *c, const char *ylabel)
+/* The upper panel's y axis: held-out accuracy in %, named ylabel. */
+static fig_axis accuracy_y(const char *ylabel)
 {
     static const double at[] = {0, 25, 50, 75, 100};
     static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
-    fig_axis y = {.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
-    return epoch_axes(c, y);
+    return (fig_axis){.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
 }
 
-/* The lower panel's axes: the training loss on a log scale, whole decades. */
-static fig_axes loss_axes(fig_ctx *c)
+/* The lower panel's y axis: the training loss on a log scale, whole decades. */
+static fig_axis loss_y(fig_ctx *c)
 {
     const order_trainer *tr = c->order;
     double lo = INFINITY, hi = 0;
@@ -89,11 +78,10 @@ static fig_axes loss_axes(fig_ctx *c)
         lo = 0.1, hi = 1;
     /* at least 0.001 .. 10, where a default run's losses fall (ln 8 ~ 2 at the start): a
      * figure drawn once per epoch of a run in progress keeps its axes */
-    fig_axis y = {.log = true,
-                  .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
-                  .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
-                  .label = fig_txt(c, T_F_TRAIN_LOSS)};
-    return epoch_axes(c, y);
+    return (fig_axis){.log = true,
+                      .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+                      .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
+                      .label = fig_txt(c, T_F_TRAIN_LOSS)};
 }
 
 /* The legend: each scheme with its held-out accuracy at the last epoch drawn, colour and dash. */
@@ -131,7 +119,7 @@ static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_
 static bool curve_meets(const fig_axes *ax, const double *x, const double *y, size_t n,
                         double ms, fig_rect r)
 {
-    fig_rect near = {r.x - ms / 2, r.y - ms / 2, r.w + ms, r.h + ms}; /* a marker's centre */
+    fig_rect near = {r.x - ms / 2, r.y - ms / 2, r.w + ms, r.h + ms}; /* a marker centred in it */
     bool hit = fig_series_hit(ax, &(fig_series){x, y, (long)n}, r);
     for (size_t i = 0; i < n && !hit; i++)
         hit = fig_series_hit(ax, &(fig_series){&x[i], &y[i], 1}, near);
@@ -208,7 +196,7 @@ static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double
     }
 }
 
-/* The panels of a page: the note's height (0: none), the legend's rows, the axes. */
+/* The panels of a page: the note and its height (0: none), the legend's rows, the axes. */
 typedef struct {
     double nh;
     char note[400];
@@ -218,7 +206,7 @@ typedef struct {
     char ylabel[120]; /* the accuracy's axis label, in two lines on a low slide */
 } ot_layout;
 
-/* The note at the bottom in the longest form that fits the width (and page height); its height. */
+/* L->note: the note in the longest form that fits the width (and page height); its height. */
 static double fit_note(fig_ctx *c, bool frame, ot_layout *L)
 {
     char *note = L->note;
@@ -268,8 +256,12 @@ static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     snprintf(L->ylabel, sizeof L->ylabel, "%s", fig_txt(c, T_F_HELD_OUT));
     if (!L->loss)
         fig_wrap(c->f, L->ylabel, sizeof L->ylabel, 0.5 * top.h);
-    L->a = accuracy_axes(c, L->ylabel);
-    L->l = loss_axes(c);
+    /* both against the epoch: 0 .. the run's epochs, whole numbers */
+    int epochs = order_trainer_cfg(c->order)->epochs;
+    fig_axis x = {.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
+                  .label = fig_txt(c, T_F_EPOCH)};
+    L->a = (fig_axes){.grid = true, .x = x, .y = accuracy_y(L->ylabel)};
+    L->l = (fig_axes){.grid = true, .x = x, .y = loss_y(c)};
     if (L->loss) /* the two epoch axes lined up */
         fit_pair(c->f, &L->a, top, &L->l, bottom, true);
     else

@@ -828,8 +828,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
     ax.x = (fig_axis){.lo = 0, .hi = (double)(P->n > 1 ? P->n - 1 : 1), .integer = true,
                       .label = c->zh ? "偏移 <i>k</i>" : "offset <i>k</i>"};
-    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05,
-                      .label = c->zh ? "平均余弦" : "mean cosine"};
+    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = c->zh ? "平均余弦" : "mean cosine"};
     ax.title = c->zh ? "相隔 <i>k</i> 的两行：平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
                      : "rows <i>k</i> apart: mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     if (too_wide(c->f, ax.title, r.w)) /* a third of a text block: the formula */
