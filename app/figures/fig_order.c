@@ -197,21 +197,19 @@ static void grid_layout(fig_ctx *c, order_grid *g)
         }
         double avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
         g->cell = fmin(avail_w, avail_h);
-        g->cellh = g->cell;
         /* the gap keeps the last tick label of one square off the first of the next */
         double edge = fmax(edge_label_width(c->f, &g->pa), edge_label_width(c->f, &g->pb));
         double need = edge + 0.4 * g->fs - g->cell / (double)g->T;
         if (need > gapx) {
             gapx = need;
-            g->cell = fmin((g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm,
-                           avail_h);
+            avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
+            g->cell = fmin(avail_w, avail_h);
         }
         /* a tall page: the rows of a square may grow to 1.6 times its width, so that each row
          * keeps room for its label */
         g->cellh = fmin(avail_h, 1.6 * g->cell);
         if (g->wide) { /* across the text the page is low: wider than tall rather than small */
-            double w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
-            g->cell = fmax(g->cell, fmin(w, 1.6 * avail_h));
+            g->cell = fmax(g->cell, fmin(avail_w, 1.6 * avail_h));
             g->cellh = avail_h;
         }
         /* titles and tick labels around each row's squares */
@@ -442,7 +440,6 @@ static void order_grid_free(order_grid *g)
 static tf_status order_grid_init(fig_ctx *c, order_grid *g)
 {
     tf_analysis *A = c->a;
-    size_t n = A->tokens.n ? A->tokens.n : 1;
     if (token_ticks_make(&g->ta, &A->tokens, A->text, 0, false) != TF_OK ||
         token_ticks_make(&g->tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK ||
         number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nr, (int)g->T) != TF_OK)
@@ -451,9 +448,7 @@ static tf_status order_grid_init(fig_ctx *c, order_grid *g)
     token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
     for (int i = 0; i < 4; i++) {
         const token_ticks *tt = i % 2 ? &g->tb : &g->ta;
-        p[i]->at = malloc(n * sizeof *p[i]->at);
-        p[i]->labels = malloc(n * sizeof *p[i]->labels);
-        if (!p[i]->at || !p[i]->labels)
+        if (number_ticks(p[i], (int)g->T) != TF_OK)
             return TF_ERR_NOMEM;
         p[i]->n = tt->n;
         memcpy(p[i]->at, tt->at, (size_t)tt->n * sizeof *p[i]->at);

@@ -52,29 +52,16 @@ static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x
         fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
 }
 
-/* A panel's axes: y against the epoch (0 .. the run's epochs, whole numbers), fitted into area
- * with at least min_left of room on the left (the two panels share their left edge). */
-static fig_axes epoch_axes(fig_ctx *c, fig_rect area, double min_left, fig_axis y)
-{
-    int epochs = order_trainer_cfg(c->order)->epochs;
-    fig_axes ax = {.grid = true, .min_left = min_left, .y = y};
-    ax.x = (fig_axis){.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
-                      .label = fig_txt(c, T_F_EPOCH)};
-    fig_axes_fit(c->f, &ax, area);
-    return ax;
-}
-
-/* The upper panel's axes: held-out accuracy in %, its y axis named ylabel. */
-static fig_axes accuracy_axes(fig_ctx *c, fig_rect area, double min_left, const char *ylabel)
+/* The upper panel's y axis: held-out accuracy in %, named ylabel. */
+static fig_axis accuracy_y(const char *ylabel)
 {
     static const double at[] = {0, 25, 50, 75, 100};
     static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
-    fig_axis y = {.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
-    return epoch_axes(c, area, min_left, y);
+    return (fig_axis){.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
 }
 
-/* The lower panel's axes: the training loss on a log scale, whole decades. */
-static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
+/* The lower panel's y axis: the training loss on a log scale, whole decades. */
+static fig_axis loss_y(fig_ctx *c)
 {
     const order_trainer *tr = c->order;
     double lo = INFINITY, hi = 0;
@@ -91,11 +78,10 @@ static fig_axes loss_axes(fig_ctx *c, fig_rect area, double min_left)
         lo = 0.1, hi = 1;
     /* at least 0.001 .. 10, where a default run's losses fall (ln 8 ~ 2 at the start): a
      * figure drawn once per epoch of a run in progress keeps its axes */
-    fig_axis y = {.log = true,
-                  .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
-                  .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
-                  .label = fig_txt(c, T_F_TRAIN_LOSS)};
-    return epoch_axes(c, area, min_left, y);
+    return (fig_axis){.log = true,
+                      .lo = fmin(pow(10.0, floor(log10(lo))), 1e-3),
+                      .hi = fmax(pow(10.0, ceil(log10(hi))), 10.0),
+                      .label = fig_txt(c, T_F_TRAIN_LOSS)};
 }
 
 /* The legend: each scheme with its held-out accuracy at the last epoch drawn, colour and dash. */
@@ -133,22 +119,11 @@ static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_
 static bool curve_meets(const fig_axes *ax, const double *x, const double *y, size_t n,
                         double ms, fig_rect r)
 {
-    for (size_t i = 0; i < n; i++) {
-        double px = fig_px(ax, x[i]), py = fig_py(ax, y[i]);
-        if (px + ms / 2 > r.x && px - ms / 2 < r.x + r.w && py + ms / 2 > r.y &&
-            py - ms / 2 < r.y + r.h)
-            return true;
-        if (i + 1 == n)
-            break;
-        double qx = fig_px(ax, x[i + 1]), qy = fig_py(ax, y[i + 1]);
-        int steps = (int)ceil(hypot(qx - px, qy - py) / 0.5) + 1;
-        for (int k = 0; k <= steps; k++) { /* every half point along the segment */
-            double t = (double)k / steps, sx = px + t * (qx - px), sy = py + t * (qy - py);
-            if (sx > r.x && sx < r.x + r.w && sy > r.y && sy < r.y + r.h)
-                return true;
-        }
-    }
-    return false;
+    fig_rect near = {r.x - ms / 2, r.y - ms / 2, r.w + ms, r.h + ms}; /* a marker centred in it */
+    bool hit = fig_series_hit(ax, &(fig_series){x, y, (long)n}, r);
+    for (size_t i = 0; i < n && !hit; i++)
+        hit = fig_series_hit(ax, &(fig_series){&x[i], &y[i], 1}, near);
+    return hit;
 }
 
 /* The 50 % line's label where no curve of the whole run passes (the same place in every
@@ -221,14 +196,24 @@ static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double
     }
 }
 
-/* The note at the bottom in the longest form that fits the width (and page height); its height. */
-static double draw_note(fig_ctx *c, bool frame, bool draw)
-{
-    const order_task *t = order_trainer_task(c->order);
+/* The panels of a page: the note and its height (0: none), the legend's rows, the axes. */
+typedef struct {
+    double nh;
     char note[400];
+    fig_rect rows;
+    fig_axes a, l;
+    bool loss; /* the loss panel beside or below the accuracy */
+    char ylabel[120]; /* the accuracy's axis label, in two lines on a low slide */
+} ot_layout;
+
+/* L->note: the note in the longest form that fits the width (and page height); its height. */
+static double fit_note(fig_ctx *c, bool frame, ot_layout *L)
+{
+    char *note = L->note;
+    const order_task *t = order_trainer_task(c->order);
     double w = 0, h = 0;
     for (int k = 0; k < 2; k++) { /* the note, then its short form */
-        snprintf(note, sizeof note,
+        snprintf(note, sizeof L->note,
                  k == 0 ? txtf_lang(T_F_TRAIN_NOTE, c->zh) : txtf_lang(T_F_TRAIN_NOTE_S, c->zh),
                  t->n_split[ORDER_TRAIN], t->n_split[ORDER_TEST]);
         fig_text_size(c->f, note, false, &w, &h);
@@ -238,21 +223,10 @@ static double draw_note(fig_ctx *c, bool frame, bool draw)
             break;
     }
     if (w > c->area.w) /* even the short form is too wide: its lines wrapped to the width */
-        fig_wrap(c->f, note, sizeof note, c->area.w);
+        fig_wrap(c->f, note, sizeof L->note, c->area.w);
     fig_text_size(c->f, note, false, &w, &h);
-    if (draw)
-        fig_text(c->f, FIG_NOTE, note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
     return h;
 }
-
-/* The panels of a page: the note's height (0: none), the legend's rows, the axes. */
-typedef struct {
-    double nh;
-    fig_rect rows;
-    fig_axes a, l;
-    bool loss; /* the loss panel beside or below the accuracy */
-    char ylabel[120]; /* the accuracy's axis label, in two lines on a low slide */
-} ot_layout;
 
 /* Lay out the page in mode m: 0 the note, the legend's rows and both panels; 1 without the
  * note; 2 without the note and the loss panel too, the accuracy's axis label in two lines (a
@@ -260,7 +234,7 @@ typedef struct {
  * Laid out only: the caller's trial (fig_try) takes one. */
 static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
 {
-    L->nh = m == 0 && !c->no_notes ? draw_note(c, frame, false) : 0; /* --venue: no note */
+    L->nh = m == 0 && !c->no_notes ? fit_note(c, frame, L) : 0; /* --venue: no note */
     L->loss = m < 2;
     fig_rect plots = c->area;
     if (L->nh > 0)
@@ -279,18 +253,19 @@ static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     double gap = 0.6 * fig_font_size(c->f);
     if (L->loss)
         split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
-    /* fitted twice: the second time both with the wider of the two left margins, so the two
-     * epoch axes line up */
     snprintf(L->ylabel, sizeof L->ylabel, "%s", fig_txt(c, T_F_HELD_OUT));
     if (!L->loss)
         fig_wrap(c->f, L->ylabel, sizeof L->ylabel, 0.5 * top.h);
-    L->a = accuracy_axes(c, top, 0, L->ylabel);
-    if (L->loss) {
-        L->l = loss_axes(c, bottom, 0);
-        double left = fmax(L->a.used_left, L->l.used_left);
-        L->a = accuracy_axes(c, top, left, L->ylabel);
-        L->l = loss_axes(c, bottom, left);
-    }
+    /* both against the epoch: 0 .. the run's epochs, whole numbers */
+    int epochs = order_trainer_cfg(c->order)->epochs;
+    fig_axis x = {.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
+                  .label = fig_txt(c, T_F_EPOCH)};
+    L->a = (fig_axes){.grid = true, .x = x, .y = accuracy_y(L->ylabel)};
+    L->l = (fig_axes){.grid = true, .x = x, .y = loss_y(c)};
+    if (L->loss) /* the two epoch axes lined up */
+        fit_pair(c->f, &L->a, top, &L->l, bottom, true);
+    else
+        fig_axes_fit(c->f, &L->a, top);
 }
 
 /* Frame k of n of the animation (n 0: the still figure, the whole run): the curves up to epoch
@@ -327,7 +302,7 @@ static tf_status draw_upto(fig_ctx *c, void *state, long k, long n)
     while (!fig_tried(c->f, &t, m == last))
         ot_fit(c, ++m, frame, &g, &L);
     if (L.nh > 0)
-        draw_note(c, frame, true);
+        fig_text(c->f, FIG_NOTE, L.note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
     if (L.rows.w > 0)
         fig_legend_rows(c->f, g.li, g.n, L.rows, true);
     curves_panel(c, L.a, false, upto, x, y);

@@ -60,13 +60,8 @@ static tf_status open_ctx(const fig_ctx *c, const tf_positions *p, tf_posctx *pc
  * schemes */
 
 typedef struct {
-    tf_scheme s;
-    bool scaled;
-    bool bias;      /* the lower panel */
-    long trained;   /* 0: none */
-    double *v;      /* (m) at the distances x[] */
-    double *unseen; /* rope with a trained length: (m) the share of pairs at angles training
-                       never reached (rope_scaling_unseen), else NULL */
+    posctx_curve_row r; /* v and unseen (in percent) at the distances x[] */
+    bool bias;          /* the lower panel */
     char label[240];
     char own[160]; /* the label without what it coincides with */
     tf_rgb color;  /* the scheme's style (style.h) */
@@ -81,23 +76,23 @@ static void scurve_label(const fig_ctx *c, const tf_posctx *pc, scurve *k)
     const char *from = c->zh ? "来自文件" : "from the file";
     const char *random = c->zh ? "未训练：随机" : "untrained: random";
     size_t n = sizeof k->label;
-    if (k->s == SCHEME_NONE)
+    if (k->r.s == SCHEME_NONE)
         snprintf(k->label, n, c->zh ? "无位置（NoPE）：0" : "none (NoPE): 0");
-    else if (k->s == SCHEME_SINUSOIDAL)
+    else if (k->r.s == SCHEME_SINUSOIDAL)
         snprintf(k->label, n,
                  c->zh ? "正弦 PE 余弦（<i>d</i> = %d）" : "sinusoidal PE, cosine (<i>d</i> = %d)",
                  pc->d);
-    else if (k->s == SCHEME_LEARNED)
+    else if (k->r.s == SCHEME_LEARNED)
         snprintf(k->label, n, c->zh ? "可学习表余弦（%s）" : "learned table, cosine (%s)",
                  pc->table->trained ? from : random);
-    else if (k->s == SCHEME_ROPE && k->scaled)
+    else if (k->r.s == SCHEME_ROPE && k->r.scaled)
         snprintf(k->label, n, "RoPE + %s ×%g", rope_scaling_name(p->scaling.kind),
                  p->scaling.factor);
-    else if (k->s == SCHEME_ROPE)
+    else if (k->r.s == SCHEME_ROPE)
         snprintf(k->label, n,
                  c->zh ? "RoPE 得分 <i>q·k</i>（<i>q</i> = <i>k</i>）"
                        : "RoPE score <i>q·k</i> (<i>q</i> = <i>k</i>)");
-    else if (k->s == SCHEME_ALIBI)
+    else if (k->r.s == SCHEME_ALIBI)
         snprintf(k->label, n,
                  c->zh ? "ALiBi −<i>m</i>|<i>k</i>|，<i>m</i> = %.4g（头 %d）"
                        : "ALiBi −<i>m</i>|<i>k</i>|, <i>m</i> = %.4g (head %d)",
@@ -121,8 +116,8 @@ typedef struct {
 static void scurves_free(scurves *S)
 {
     for (int i = 0; i < S->nc; i++) {
-        free(S->k[i].v);
-        free(S->k[i].unseen);
+        free(S->k[i].r.v);
+        free(S->k[i].r.unseen);
     }
     free(S->x);
     if (S->own_pc)
@@ -148,15 +143,15 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
                 continue;
             double tol = 0.0, diff = 0.0;
             for (long t = 0; t < S->m; t++) {
-                tol = fmax(tol, fabs(o->v[t]));
-                diff = fmax(diff, fabs(o->v[t] - k->v[t]));
+                tol = fmax(tol, fabs(o->r.v[t]));
+                diff = fmax(diff, fabs(o->r.v[t] - k->r.v[t]));
             }
             if (diff <= 1e-9 * fmax(tol, 1.0))
                 same_as = j;
         }
         if (same_as >= 0)
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
-                         name[S->k[same_as].s][c->zh]);
+                         name[S->k[same_as].r.s][c->zh]);
     }
 }
 
@@ -239,22 +234,17 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     S->nc = cv.n_curves;
     S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
-        const posctx_curve_row *r = &cv.c[i];
         scurve *k = &S->k[i];
-        k->s = r->s;
-        k->scaled = r->scaled;
-        k->trained = r->trained;
-        k->v = r->v;
-        k->unseen = r->unseen;
-        k->bias = poscurve_quantity_of(k->s) == POSCURVE_BIAS;
-        for (long t = 0; st == TF_OK && k->unseen && t < S->m; t++)
-            k->unseen[t] *= 100.0; /* drawn in percent */
+        k->r = cv.c[i];
+        k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
+        for (long t = 0; st == TF_OK && k->r.unseen && t < S->m; t++)
+            k->r.unseen[t] *= 100.0; /* drawn in percent */
         const scheme_style *ss =
-            style_scheme(k->s, k->scaled ? p->scaling.kind : ROPE_SCALING_NONE);
+            style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
         k->color = ss->color;
         k->dash = (fig_dash)ss->dash;
         k->marker = (int)ss->marker;
-        if (k->s == SCHEME_SINUSOIDAL)
+        if (k->r.s == SCHEME_SINUSOIDAL)
             S->sin_at = i;
         scurve_label(c, &S->pc, k);
     }
@@ -351,9 +341,9 @@ static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
     double lo = INFINITY, hi = -INFINITY;
     for (int i = 0; i < S->nc; i++)
         for (long t = 0; S->k[i].bias == bias && t < S->m; t++)
-            if (isfinite(S->k[i].v[t])) {
-                lo = fmin(lo, S->k[i].v[t]);
-                hi = fmax(hi, S->k[i].v[t]);
+            if (isfinite(S->k[i].r.v[t])) {
+                lo = fmin(lo, S->k[i].r.v[t]);
+                hi = fmax(hi, S->k[i].r.v[t]);
             }
     /* ALiBi's line falls without end: past -12 (a weight e^-12 of the nearest key's) the panel
      * lets it leave, so the other biases stay readable */
@@ -452,10 +442,10 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     double lw = 0.065 * fig_font_size(c->f);
     for (int i = 0; b == 1 && i < S->nc; i++) {
         const scurve *k = &S->k[i];
-        if (!k->unseen)
+        if (!k->r.unseen)
             continue;
-        fig_line(c->f, ax, S->x, k->unseen, S->m, k->color, 2 * lw, k->dash);
-        fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
+        fig_line(c->f, ax, S->x, k->r.unseen, S->m, k->color, 2 * lw, k->dash);
+        fig_segment(c->f, ax, (double)k->r.trained, ax->y.lo, (double)k->r.trained, ax->y.hi,
                     (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
     }
     if (b == 1)
@@ -473,10 +463,10 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     for (int j = 0; j < 2 * S->nc; j++) {
         int i = (j + S->sin_at + 1) % S->nc;
         const scurve *k = &S->k[i];
-        if (k->bias != bias || (k->s == SCHEME_NONE) != (j < S->nc))
+        if (k->bias != bias || (k->r.s == SCHEME_NONE) != (j < S->nc))
             continue;
-        fig_line(c->f, ax, S->x, k->v, S->m, k->color, 2 * lw, k->dash);
-        sr[ns++] = (fig_series){.x = S->x, .y = k->v, .n = S->m};
+        fig_line(c->f, ax, S->x, k->r.v, S->m, k->color, 2 * lw, k->dash);
+        sr[ns++] = (fig_series){.x = S->x, .y = k->r.v, .n = S->m};
         /* six markers at distances evenly spaced on the log axis, shifted by the curve's place
          * so that two equal curves show their markers side by side */
         for (int m = 0; m < 6; m++) {
@@ -484,12 +474,12 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
             long t = 0; /* the distance drawn nearest below */
             while (t + 1 < S->m && S->x[t + 1] <= at)
                 t++;
-            fig_markers_shape(c->f, ax, &S->x[t], &k->v[t], 1, k->color, ms, k->marker);
+            fig_markers_shape(c->f, ax, &S->x[t], &k->r.v[t], 1, k->color, ms, k->marker);
         }
-        if (k->trained > 0 && k->trained <= S->R) {
-            fig_segment(c->f, ax, (double)k->trained, ax->y.lo, (double)k->trained, ax->y.hi,
+        if (k->r.trained > 0 && k->r.trained <= S->R) {
+            fig_segment(c->f, ax, (double)k->r.trained, ax->y.lo, (double)k->r.trained, ax->y.hi,
                         k->color, 1.5 * lw, FIG_DASHED);
-            xs[i][0] = xs[i][1] = (double)k->trained;
+            xs[i][0] = xs[i][1] = (double)k->r.trained;
             sr[ns++] = (fig_series){.x = xs[i], .y = gy, .n = 2};
         }
     }
@@ -499,15 +489,15 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     int n_said = 0;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
-        if (k->bias != bias || !(k->trained > 0 && k->trained <= S->R))
+        if (k->bias != bias || !(k->r.trained > 0 && k->r.trained <= S->R))
             continue;
         bool again = false;
         for (int m = 0; m < n_said; m++)
-            again |= said[m] == k->trained;
+            again |= said[m] == k->r.trained;
         if (again)
             continue;
-        taken[n_said] = place_length(c, ax, bias, k->trained, sr, ns, taken, n_said);
-        said[n_said++] = k->trained;
+        taken[n_said] = place_length(c, ax, bias, k->r.trained, sr, ns, taken, n_said);
+        said[n_said++] = k->r.trained;
     }
 }
 
@@ -601,7 +591,7 @@ tf_status draw_schemes(fig_ctx *c)
     int nl[3] = {panel_items(&S, false, li[0]), 0, panel_items(&S, true, li[2])};
     bool on[3] = {nl[0] > 0, false, nl[2] > 0};
     for (int i = 0; i < S.nc; i++)
-        on[1] |= S.k[i].unseen != NULL;
+        on[1] |= S.k[i].r.unseen != NULL;
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f), gapx = 1.5 * gap;
@@ -838,8 +828,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
     ax.x = (fig_axis){.lo = 0, .hi = (double)(P->n > 1 ? P->n - 1 : 1), .integer = true,
                       .label = c->zh ? "偏移 <i>k</i>" : "offset <i>k</i>"};
-    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05,
-                      .label = c->zh ? "平均余弦" : "mean cosine"};
+    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = c->zh ? "平均余弦" : "mean cosine"};
     ax.title = c->zh ? "相隔 <i>k</i> 的两行：平均 cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])"
                      : "rows <i>k</i> apart: mean cos(<i>P</i>[<i>p</i>], <i>P</i>[<i>p</i>+<i>k</i>])";
     if (too_wide(c->f, ax.title, r.w)) /* a third of a text block: the formula */
