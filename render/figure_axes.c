@@ -269,6 +269,8 @@ static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool ba
     q = ax->integer ? fmax(q, 1) : q;
     int dec = q < 1 ? (int)lround(-log10(q)) : 0;
     double at[3] = {ceil(lo / q - 1e-9) * q, 0.0, floor(hi / q + 1e-9) * q};
+    if (!(at[0] < at[2]))
+        return; /* one round value inside (a one-row matrix's -0.5 .. 0.5): its one tick */
     /* 0 between them where its label fits, and where it fits on the other language's page too
      * (the plan: both pages get the same ticks) */
     fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .what = FIG_PLAN_ENDS};
