@@ -35,21 +35,20 @@ static bool spot_free(const fig_axes *ax, double bx, double by, double w, double
     return true;
 }
 
-/* The leader lines drawn so far (data): labels keep off them, and they off labels and markers. */
+/* A leader line (data), from (x[0], y[0]) to (x[1], y[1]): labels keep off those drawn, and
+ * they off labels and markers. */
 typedef struct {
-    double *x, *y; /* (2 n) from (x[2i], y[2i]) to (x[2i+1], y[2i+1]) */
-    size_t n;
-} leaders;
+    double x[2], y[2];
+} leader;
 
-/* Whether leader i < nl, (x[2i], y[2i]) to (x[2i+1], y[2i+1]), meets a box but self + pad. */
-static bool leader_hits(const fig_axes *ax, const double *x, const double *y, size_t nl,
-                        const fig_rect *boxes, size_t nb, size_t self, double pad)
+/* Whether one of the n leaders l meets a box of the nb boxes but box self, grown by pad. */
+static bool leader_hits(const fig_axes *ax, const leader *l, size_t n, const fig_rect *boxes,
+                        size_t nb, size_t self, double pad)
 {
-    for (size_t i = 0; i < nl; i++)
+    for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < nb; j++) {
             fig_rect o = boxes[j], r = {o.x - pad, o.y - pad, o.w + 2 * pad, o.h + 2 * pad};
-            fig_series s = {.x = x + 2 * i, .y = y + 2 * i, .n = 2};
-            if (j != self && fig_series_hit(ax, &s, r))
+            if (j != self && fig_series_hit(ax, &(fig_series){l[i].x, l[i].y, 2}, r))
                 return true;
         }
     return false;
@@ -58,12 +57,13 @@ static bool leader_hits(const fig_axes *ax, const double *x, const double *y, si
 /* The label of the point (x, y) (its marker is box self): right, left, above or below it; else,
  * in rings further out in eight directions, with a thin leader line from the point to the label.
  * A place is free when it lies in the plot off every box placed and every leader drawn, and its
- * leader (if any) crosses no label nor marker. Its box joins boxes, its leader l. plain: word is
- * text, else markup. A label with no free place is left out, and so is one the page's plan leaves
- * out (the other language's page had no place for it: both label the same words). */
+ * leader (if any) crosses no label nor marker. Its box joins the nb boxes, its leader the nl l.
+ * plain: word is text, else markup. A label with no free place is left out, and so is one the
+ * page's plan leaves out (the other language's page had no place for it: both label the same
+ * words). */
 static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool plain, double x,
-                        double y, double mr, size_t self, fig_rect *boxes, size_t *placed,
-                        leaders *l)
+                        double y, double mr, size_t self, fig_rect *box, size_t *nb, leader *l,
+                        size_t *nl)
 {
     double w, h, X = fig_px(ax, x), Y = fig_py(ax, y);
     fig_text_size(c->f, word, plain, &w, &h);
@@ -71,8 +71,9 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
                                      {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
     const double pad = 0.5; /* points: labels and leaders clear of each other */
     double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
-    double bx = 0, by = 0, lx[2] = {0}, ly[2] = {0};
-    bool found = false, leader = false;
+    double bx = 0, by = 0;
+    leader ln = {0};
+    bool found = false, lead = false;
     for (int ring = 0; ring < 3 && !found; ring++)
         for (int k = 0; k < (ring ? 8 : 4) && !found; k++) {
             double reach = mr + 1 + ring * 0.9 * h;
@@ -80,31 +81,29 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
             /* the box's near side or corner at reach from the point */
             bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
             by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
-            leader = ring > 0;
-            found = spot_free(ax, bx, by, w, h, boxes, *placed) &&
-                    !leader_hits(ax, l->x, l->y, l->n, &(fig_rect){bx, by, w, h}, 1, SIZE_MAX, pad);
-            if (found && leader) { /* from the marker's edge to the box's near edge */
+            lead = ring > 0;
+            found = spot_free(ax, bx, by, w, h, box, *nb) &&
+                    !leader_hits(ax, l, *nl, &(fig_rect){bx, by, w, h}, 1, SIZE_MAX, pad);
+            if (found && lead) { /* from the marker's edge to the box's near edge */
                 double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
                 double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
                 double len = hypot(tx - X, ty - Y);
                 double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
-                lx[0] = ax->x.lo + (sx - ax->r.x) * kx, ly[0] = ax->y.hi - (sy - ax->r.y) * ky;
-                lx[1] = ax->x.lo + (tx - ax->r.x) * kx, ly[1] = ax->y.hi - (ty - ax->r.y) * ky;
+                ln.x[0] = ax->x.lo + (sx - ax->r.x) * kx, ln.y[0] = ax->y.hi - (sy - ax->r.y) * ky;
+                ln.x[1] = ax->x.lo + (tx - ax->r.x) * kx, ln.y[1] = ax->y.hi - (ty - ax->r.y) * ky;
                 /* off every label and marker but the point's own */
-                found = !leader_hits(ax, lx, ly, 1, boxes, *placed, self, pad);
+                found = !leader_hits(ax, &ln, 1, box, *nb, self, pad);
             }
         }
     if (fig_plan_drop(c->f, !found))
         return;
-    if (leader) {
-        fig_segment(c->f, ax, lx[0], ly[0], lx[1], ly[1], (tf_rgb){150, 150, 150},
+    if (lead) {
+        fig_segment(c->f, ax, ln.x[0], ln.y[0], ln.x[1], ln.y[1], (tf_rgb){150, 150, 150},
                     0.06 * fig_font_size(c->f), FIG_SOLID);
-        l->x[2 * l->n] = lx[0], l->x[2 * l->n + 1] = lx[1];
-        l->y[2 * l->n] = ly[0], l->y[2 * l->n + 1] = ly[1];
-        l->n++;
+        l[(*nl)++] = ln;
     }
     fig_text_in(c->f, ax, word, plain, bx, by, 0, 0);
-    boxes[(*placed)++] = (fig_rect){bx, by, w, h};
+    box[(*nb)++] = (fig_rect){bx, by, w, h};
 }
 
 /* Markers at (px[i], py[i]), all obstacles, then the words beside them in order (place_label).
@@ -112,13 +111,13 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
 static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *words,
                              const double *px, const double *py, size_t n, const tf_rgb *col)
 {
-    fig_rect *boxes = malloc(2 * n * sizeof *boxes); /* the markers', then the labels' */
-    double *ends = malloc(n * 4 * sizeof *ends);
-    if (!boxes || !ends) {
-        free(boxes), free(ends);
+    fig_rect *box = malloc(2 * n * sizeof *box); /* the markers', then the labels' */
+    leader *l = malloc(n * sizeof *l);
+    size_t nb = 0, nl = 0;
+    if (!box || !l) {
+        free(box), free(l);
         return TF_ERR_NOMEM;
     }
-    leaders l = {.x = ends, .y = ends + 2 * n};
     tf_rgb plain = fig_series_color(0);
     if (col)
         for (size_t i = 0; i < n; i++)
@@ -126,18 +125,16 @@ static tf_status place_words(fig_ctx *c, const fig_axes *ax, const char *const *
     else
         fig_markers(c->f, ax, px, py, (long)n, plain, 4);
     const double mr = 2.5; /* marker radius, points */
-    size_t placed = 0;
     for (size_t i = 0; i < n; i++)
-        boxes[placed++] =
-            (fig_rect){fig_px(ax, px[i]) - mr, fig_py(ax, py[i]) - mr, 2 * mr, 2 * mr};
+        box[nb++] = (fig_rect){fig_px(ax, px[i]) - mr, fig_py(ax, py[i]) - mr, 2 * mr, 2 * mr};
     for (size_t i = 0; i < n; i++) {
         bool marked = col && memcmp(&col[i], &plain, sizeof plain) != 0;
         char mark[160];
         snprintf(mark, sizeof mark, "<b>%s</b>", words[i]);
-        place_label(c, ax, marked ? mark : words[i], !marked, px[i], py[i], mr, i, boxes,
-                    &placed, &l);
+        place_label(c, ax, marked ? mark : words[i], !marked, px[i], py[i], mr, i, box, &nb, l,
+                    &nl);
     }
-    free(boxes), free(ends);
+    free(box), free(l);
     return TF_OK;
 }
 
@@ -161,11 +158,10 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
 {
     const tf_vectors *v = c->vectors;
     size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
-    double *xy = malloc(n * 2 * sizeof *xy), *px = malloc(n * sizeof *px),
-           *py = malloc(n * sizeof *py);
+    double *xy = malloc(n * 4 * sizeof *xy), *px = xy + 2 * n, *py = px + n;
     pca_result r;
-    if (!xy || !px || !py || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
-        free(xy), free(px), free(py);
+    if (!xy || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
+        free(xy);
         return TF_ERR_NOMEM;
     }
     fig_axes ax = {0};
@@ -183,7 +179,7 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
     fig_axes_draw(c->f, &ax);
     tf_status st = place_words(c, &ax, (const char *const *)v->words, px, py, n, NULL);
     pca_free(&r);
-    free(xy), free(px), free(py);
+    free(xy);
     return st;
 }
 
@@ -218,9 +214,11 @@ typedef struct {
     double *xy;                /* (n, nw, 2) projected on the final principal axes */
     double *done, *loss;       /* (n) percent of the run done, smoothed loss */
     double *cosv;              /* (TRAIN_PAIRS, n) cosines of the pairs */
-    bool have_pair[TRAIN_PAIRS];
+    int np;                    /* the pairs of train_pairs the corpus has, in that order: */
     int32_t pair_ids[TRAIN_PAIRS][2];
     const char *pair_words[TRAIN_PAIRS][2]; /* (static strings of learn/) */
+    bool pair_ctl[TRAIN_PAIRS];             /* the control: grey, dashed */
+    tf_rgb pair_col[TRAIN_PAIRS];
     int epochs;
     double var1, var2;         /* the final axes' share of the variance, % */
 } train_anim;
@@ -249,15 +247,20 @@ static tf_status train_pick_words(train_anim *t, const learn_session *L)
     for (uint32_t i = 0; i < m->V && t->nw < TRAIN_WORDS; i++)
         t->ids[t->nw++] = (int32_t)i;
     for (int p = 0; p < TRAIN_PAIRS; p++) {
-        t->have_pair[p] = learn_pair_ids(L, train_pairs[p], t->pair_ids[p]);
+        int q = t->np;
+        if (!learn_pair_ids(L, train_pairs[p], t->pair_ids[q]))
+            continue;
+        t->pair_ctl[q] = train_pairs[p] == LEARN_CONTROL;
+        t->pair_col[q] = t->pair_ctl[q] ? (tf_rgb){120, 120, 120} : fig_series_color(p + 1);
         for (int k = 0; k < 2; k++) {
-            t->pair_words[p][k] = learn_pair(L, train_pairs[p], k);
-            bool in = !t->have_pair[p];
+            t->pair_words[q][k] = learn_pair(L, train_pairs[p], k);
+            bool in = false;
             for (size_t i = 0; i < t->nw && !in; i++)
-                in = t->ids[i] == t->pair_ids[p][k];
+                in = t->ids[i] == t->pair_ids[q][k];
             if (!in)
-                t->ids[t->nw++] = t->pair_ids[p][k];
+                t->ids[t->nw++] = t->pair_ids[q][k];
         }
+        t->np++;
     }
     for (size_t i = 0; i < t->nw; i++)
         if (!(t->words[i] = strdup(m->words[t->ids[i]])))
@@ -274,9 +277,8 @@ static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress
                m->vec + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *m->vec);
     t->done[k] = pr->words_total ? 100.0 * ((double)pr->words_done / (double)pr->words_total) : 0;
     t->loss[k] = ema;
-    for (int p = 0; p < TRAIN_PAIRS; p++)
-        t->cosv[p * t->n + k] =
-            t->have_pair[p] ? w2v_cosine(m, t->pair_ids[p][0], t->pair_ids[p][1]) : NAN;
+    for (int p = 0; p < t->np; p++)
+        t->cosv[p * t->n + k] = w2v_cosine(m, t->pair_ids[p][0], t->pair_ids[p][1]);
 }
 
 /* Every snapshot on the last one's two principal axes, each centred on its own mean. */
@@ -424,15 +426,15 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
     map_axes(c, t, k, area, &ax, &lb);
     fig_axes_draw(c->f, &ax);
     /* the watched pairs' words first, in their colours, so their labels find room; then the rest */
-    tf_rgb plain = fig_series_color(0), control = {120, 120, 120};
+    tf_rgb plain = fig_series_color(0);
     size_t m = 0;
     for (int pass = 0; pass < 2; pass++)
         for (size_t i = 0; i < nw; i++) {
             tf_rgb ci = plain;
-            for (int p = 0; p < TRAIN_PAIRS; p++)
-                for (int j = 0; j < 2 && t->have_pair[p]; j++)
+            for (int p = 0; p < t->np; p++)
+                for (int j = 0; j < 2; j++)
                     if (t->ids[i] == t->pair_ids[p][j])
-                        ci = train_pairs[p] == LEARN_CONTROL ? control : fig_series_color(p + 1);
+                        ci = t->pair_col[p];
             bool marked = memcmp(&ci, &plain, sizeof ci) != 0;
             if (marked != (pass == 0))
                 continue;
@@ -472,8 +474,8 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
     fig_series sr[1 + 4 * TRAIN_PAIRS] = {{.x = zx, .y = zy, .n = 2}};
     int ns = 1;
     double dx = 0.5 * ms / fmax(ax->r.w, 1) * 100, dy = 0.5 * ms / fmax(ax->r.h, 1) * 1.4;
-    for (int q = 0; q < TRAIN_PAIRS; q++)
-        for (int way = 0; way < 4 && t->have_pair[q]; way++) {
+    for (int q = 0; q < t->np; q++)
+        for (int way = 0; way < 4; way++) {
             double *x = sh + ((size_t)q * 4 + (size_t)way) * 2 * (size_t)t->n, *y = x + t->n;
             for (long f = 0; f < t->n; f++) {
                 x[f] = t->done[f] + (way == 0 ? dx : way == 1 ? -dx : 0);
@@ -495,18 +497,13 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
 static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
                        train_page *p)
 {
-    p->nl = 0;
-    for (int q = 0; q < TRAIN_PAIRS; q++) {
-        if (!t->have_pair[q])
-            continue;
-        bool ctl = train_pairs[q] == LEARN_CONTROL;
-        snprintf(p->lab[p->nl], sizeof p->lab[p->nl], "%s – %s%s", t->pair_words[q][0],
-                 t->pair_words[q][1], ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
-        p->li[p->nl] = (fig_legend_item){.label = p->lab[p->nl],
-                                         .color = ctl ? (tf_rgb){120, 120, 120}
-                                                      : fig_series_color(q + 1),
-                                         .dash = ctl ? FIG_DASHED : FIG_SOLID};
-        p->nl++;
+    p->nl = t->np;
+    for (int q = 0; q < t->np; q++) {
+        bool ctl = t->pair_ctl[q];
+        snprintf(p->lab[q], sizeof p->lab[q], "%s – %s%s", t->pair_words[q][0], t->pair_words[q][1],
+                 ctl ? fig_txt(c, T_F_TR_CONTROL) : "");
+        p->li[q] = (fig_legend_item){
+            .label = p->lab[q], .color = t->pair_col[q], .dash = ctl ? FIG_DASHED : FIG_SOLID};
     }
     /* the title as wide as it gets (the start's), so that every frame keeps or drops it alike */
     txt_fmt_lang(p->title, sizeof p->title, T_F_TR_START, c->zh, t->epochs);
@@ -549,13 +546,10 @@ static void train_curves(fig_ctx *c, const train_anim *t, long k, const train_pa
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f), ms = 0.6 * fig_font_size(c->f);
     fig_segment(c->f, ax, 0, 0, 100, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    for (int q = 0, l = 0; q < TRAIN_PAIRS; q++) {
-        if (!t->have_pair[q])
-            continue;
+    for (int q = 0; q < p->nl; q++) {
         const double *ys = t->cosv + (size_t)q * (size_t)t->n;
-        fig_line(c->f, ax, t->done, ys, k + 1, p->li[l].color, 2.5 * lw, p->li[l].dash);
-        fig_markers(c->f, ax, &t->done[k], &ys[k], 1, p->li[l].color, ms);
-        l++;
+        fig_line(c->f, ax, t->done, ys, k + 1, p->li[q].color, 2.5 * lw, p->li[q].dash);
+        fig_markers(c->f, ax, &t->done[k], &ys[k], 1, p->li[q].color, ms);
     }
     if (p->corner >= 0)
         fig_legend(c->f, ax, p->li, p->nl, p->corner);
