@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "figures/draw.h"
 #include "style.h"
@@ -22,9 +21,8 @@
 static size_t curve_xy(const order_trainer *tr, size_t k, bool loss, double upto, double *x,
                        double *y)
 {
-    size_t np;
+    size_t np, m = 0;
     const order_point *p = order_trainer_curve(tr, k, &np);
-    size_t m = 0;
     for (size_t i = 0; i < np; i++) {
         double v = loss ? p[i].loss : 100.0 * p[i].test_acc;
         if (p[i].epoch <= upto) {
@@ -41,33 +39,13 @@ static size_t curve_xy(const order_trainer *tr, size_t k, bool loss, double upto
     return m;
 }
 
-/* Scheme k's line in its style (style.h: a dash keeps overlapping lines apart, the schemes with
- * positions often meeting at 100 %), markers when the epochs are few. */
-static void draw_curve(fig_ctx *c, const fig_axes *ax, size_t k, const double *x, const double *y,
-                       size_t n, double lw)
-{
-    const scheme_style *st = style_scheme(order_trainer_scheme(c->order, k), ROPE_SCALING_NONE);
-    fig_line(c->f, ax, x, y, (long)n, st->color, lw, (fig_dash)st->dash);
-    if (n <= MARKERS_UP_TO)
-        fig_markers_shape(c->f, ax, x, y, (long)n, st->color, 2.6 * lw, (int)st->marker);
-}
-
-/* The upper panel's y axis: held-out accuracy in %, named ylabel. */
-static fig_axis accuracy_y(const char *ylabel)
-{
-    static const double at[] = {0, 25, 50, 75, 100};
-    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
-    return (fig_axis){.lo = 0, .hi = 100, .label = ylabel, .n = 5, .at = at, .labels = tl};
-}
-
 /* The lower panel's y axis: the training loss on a log scale, whole decades. */
 static fig_axis loss_y(fig_ctx *c)
 {
-    const order_trainer *tr = c->order;
     double lo = INFINITY, hi = 0;
-    for (size_t k = 0; k < order_trainer_count(tr); k++) {
+    for (size_t k = 0; k < order_trainer_count(c->order); k++) {
         size_t n;
-        const order_point *p = order_trainer_curve(tr, k, &n);
+        const order_point *p = order_trainer_curve(c->order, k, &n);
         for (size_t i = 0; i < n; i++)
             if (p[i].loss > 0 && isfinite(p[i].loss)) {
                 lo = fmin(lo, p[i].loss);
@@ -84,13 +62,6 @@ static fig_axis loss_y(fig_ctx *c)
                       .label = fig_txt(c, T_F_TRAIN_LOSS)};
 }
 
-/* The legend: each scheme with its held-out accuracy at the last epoch drawn, colour and dash. */
-typedef struct {
-    fig_legend_item li[ORDER_MAX_SCHEMES];
-    char lab[ORDER_MAX_SCHEMES][64];
-    int n;
-} legend;
-
 /* Where the run has got to in a frame of the animation: a thin line across the panel at epoch
  * upto (none once the run is complete), broken around the box keep_off (page points; empty: none)
  * grown by a fifth of a tick label's size: the chance line's label. The y axis is linear. */
@@ -100,38 +71,25 @@ static void now_line(fig_ctx *c, const fig_axes *ax, double upto, fig_rect keep_
         return;
     tf_rgb grey = {150, 150, 150};
     double lw = 0.06 * fig_font_size(c->f), X = fig_px(ax, upto);
-    double clear = 0.2 * fig_font_size(c->f) + lw;
-    if (keep_off.w <= 0 || X < keep_off.x - clear || X > keep_off.x + keep_off.w + clear) {
-        fig_segment(c->f, ax, upto, ax->y.lo, upto, ax->y.hi, grey, lw, FIG_DOTTED);
-        return;
+    double clear = 0.2 * fig_font_size(c->f) + lw, below = ax->y.hi, above = ax->y.hi;
+    if (keep_off.w > 0 && X >= keep_off.x - clear && X <= keep_off.x + keep_off.w + clear) {
+        /* the page's y of the gap's bottom and top, back to the axis's values */
+        double k = (ax->y.hi - ax->y.lo) / fmax(ax->r.h, 1e-9), bottom = ax->r.y + ax->r.h;
+        below = ax->y.lo + (bottom - (keep_off.y + keep_off.h + clear)) * k;
+        above = ax->y.lo + (bottom - (keep_off.y - clear)) * k;
     }
-    /* the page's y of the gap's bottom and top, back to the axis's values */
-    double k = (ax->y.hi - ax->y.lo) / fmax(ax->r.h, 1e-9), bottom = ax->r.y + ax->r.h;
-    double below = ax->y.lo + (bottom - (keep_off.y + keep_off.h + clear)) * k;
-    double above = ax->y.lo + (bottom - (keep_off.y - clear)) * k;
     if (below > ax->y.lo)
         fig_segment(c->f, ax, upto, ax->y.lo, upto, below, grey, lw, FIG_DOTTED);
     if (above < ax->y.hi)
         fig_segment(c->f, ax, upto, above, upto, ax->y.hi, grey, lw, FIG_DOTTED);
 }
 
-/* Whether box r (page points) meets ax's n-point polyline x, y or a marker (diameter ms). */
-static bool curve_meets(const fig_axes *ax, const double *x, const double *y, size_t n,
-                        double ms, fig_rect r)
-{
-    fig_rect near = {r.x - ms / 2, r.y - ms / 2, r.w + ms, r.h + ms}; /* a marker centred in it */
-    bool hit = fig_series_hit(ax, &(fig_series){x, y, (long)n}, r);
-    for (size_t i = 0; i < n && !hit; i++)
-        hit = fig_series_hit(ax, &(fig_series){&x[i], &y[i], 1}, near);
-    return hit;
-}
-
-/* The 50 % line's label where no curve of the whole run passes (the same place in every
- * frame of the animation): its whole sentence, else its first part (up to the colon: "at most
- * 50% without positions", "不加位置至多 50%"), else "at most 50%" alone, above or below the
- * line, at its right end, its middle or its left end, the first of these clear of every curve and marker by a fifth of the label's size. With
- * none clear the page is too small (cramped: a still figure's grows taller). x, y: scratch for
- * a curve's points. Returns the label's box. */
+/* The 50 % line's label where no curve of the whole run passes (the same place in every frame of
+ * the animation): its whole sentence, else its first part (up to the colon: "at most 50% without
+ * positions", "不加位置至多 50%"), else "at most 50%" alone, above or below the line, at its right
+ * end, its middle or its left end, the first of these clear of every curve and marker by a fifth of
+ * the label's size. With none clear the page is too small (cramped: a still figure's grows taller).
+ * x, y: scratch for a curve's points. Returns the label's box. */
 static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double lw, double *x,
                              double *y)
 {
@@ -160,10 +118,14 @@ static fig_rect chance_label(fig_ctx *c, const fig_axes *ax, double y50, double 
                 if (r.y < ax->r.y + pad || r.y + h > ax->r.y + ax->r.h - pad)
                     continue;
                 fig_rect grown = {r.x - clear, r.y - clear, r.w + 2 * clear, r.h + 2 * clear};
+                /* grown by ms: a marker centred in it */
+                fig_rect near = {grown.x - ms / 2, grown.y - ms / 2, grown.w + ms, grown.h + ms};
                 bool hit = false;
                 for (size_t k = 0; k < K && !hit; k++) {
-                    size_t n = curve_xy(tr, k, false, INFINITY, x, y);
-                    hit = curve_meets(ax, x, y, n, ms, grown);
+                    long n = (long)curve_xy(tr, k, false, INFINITY, x, y);
+                    hit = fig_series_hit(ax, &(fig_series){x, y, n}, grown);
+                    for (long i = 0; i < n && !hit; i++) /* or a marker */
+                        hit = fig_series_hit(ax, &(fig_series){&x[i], &y[i], 1}, near);
                 }
                 if (!hit)
                     best = r, form = f;
@@ -190,9 +152,15 @@ static void curves_panel(fig_ctx *c, fig_axes ax, bool loss, double upto, double
         label = chance_label(c, &ax, fig_py(&ax, 100.0 * ORDER_CHANCE), lw, x, y);
     }
     now_line(c, &ax, upto, label);
+    /* each scheme's line in its style (style.h: a dash keeps overlapping lines apart, the schemes
+     * with positions often meeting at 100 %), markers when the epochs are few */
+    double cw = lw * 1.4;
     for (size_t k = order_trainer_count(c->order); k-- > 0;) { /* the first scheme (none) on top */
-        size_t n = curve_xy(c->order, k, loss, upto, x, y);
-        draw_curve(c, &ax, k, x, y, n, lw * 1.4);
+        long n = (long)curve_xy(c->order, k, loss, upto, x, y);
+        const scheme_style *st = style_scheme(order_trainer_scheme(c->order, k), ROPE_SCALING_NONE);
+        fig_line(c->f, &ax, x, y, n, st->color, cw, (fig_dash)st->dash);
+        if (n <= MARKERS_UP_TO)
+            fig_markers_shape(c->f, &ax, x, y, n, st->color, 2.6 * cw, (int)st->marker);
     }
 }
 
@@ -209,22 +177,21 @@ typedef struct {
 /* L->note: the note in the longest form that fits the width (and page height); its height. */
 static double fit_note(fig_ctx *c, bool frame, ot_layout *L)
 {
-    char *note = L->note;
     const order_task *t = order_trainer_task(c->order);
     double w = 0, h = 0;
     for (int k = 0; k < 2; k++) { /* the note, then its short form */
-        snprintf(note, sizeof L->note,
+        snprintf(L->note, sizeof L->note,
                  k == 0 ? txtf_lang(T_F_TRAIN_NOTE, c->zh) : txtf_lang(T_F_TRAIN_NOTE_S, c->zh),
                  t->n_split[ORDER_TRAIN], t->n_split[ORDER_TEST]);
-        fig_text_size(c->f, note, false, &w, &h);
+        fig_text_size(c->f, L->note, false, &w, &h);
         /* in a frame the long form also gives way on a low page (a slide's, which cannot grow
          * taller), where its three lines would squash the plots */
         if (w <= c->area.w && (!frame || h <= 0.12 * c->area.h))
             break;
     }
     if (w > c->area.w) /* even the short form is too wide: its lines wrapped to the width */
-        fig_wrap(c->f, note, sizeof L->note, c->area.w);
-    fig_text_size(c->f, note, false, &w, &h);
+        fig_wrap(c->f, L->note, sizeof L->note, c->area.w);
+    fig_text_size(c->f, L->note, false, &w, &h);
     return h;
 }
 
@@ -232,7 +199,7 @@ static double fit_note(fig_ctx *c, bool frame, ot_layout *L)
  * note; 2 without the note and the loss panel too, the accuracy's axis label in two lines (a
  * frame on a small slide, which cannot grow taller: the accuracy against chance is the point).
  * Laid out only: the caller's trial (fig_try) takes one. */
-static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
+static void ot_fit(fig_ctx *c, int m, bool frame, const fig_legend_item *li, int nl, ot_layout *L)
 {
     L->nh = m == 0 && !c->no_notes ? fit_note(c, frame, L) : 0; /* --venue: no note */
     L->loss = m < 2;
@@ -243,24 +210,28 @@ static void ot_fit(fig_ctx *c, int m, bool frame, const legend *g, ot_layout *L)
     /* the legend in rows between the plots and the note: inside the panel, in any corner, it
      * would cover a curve at some epoch (none runs along chance, the trained schemes climb to
      * 100 % across the whole width), and the chance line's label with it */
-    if (g->n > 0) {
-        double lh = fig_legend_rows(c->f, g->li, g->n, plots, false);
+    if (nl > 0) {
+        double lh = fig_legend_rows(c->f, li, nl, plots, false);
         plots.h -= lh + 0.4 * fig_font_size(c->f);
         L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f), plots.w, lh};
     }
     fig_rect top = plots, bottom = plots;
     bool wide;
     double gap = 0.6 * fig_font_size(c->f);
+    snprintf(L->ylabel, sizeof L->ylabel, "%s", fig_txt(c, T_F_HELD_OUT));
     if (L->loss)
         split_panels(plots, 0.6, 0.62, 2 * gap, gap, &wide, &top, &bottom);
-    snprintf(L->ylabel, sizeof L->ylabel, "%s", fig_txt(c, T_F_HELD_OUT));
-    if (!L->loss)
+    else /* the accuracy's axis label in two lines */
         fig_wrap(c->f, L->ylabel, sizeof L->ylabel, 0.5 * top.h);
     /* both against the epoch: 0 .. the run's epochs, whole numbers */
     int epochs = order_trainer_cfg(c->order)->epochs;
     fig_axis x = {.lo = 0, .hi = epochs > 0 ? epochs : 1, .integer = true,
                   .label = fig_txt(c, T_F_EPOCH)};
-    L->a = (fig_axes){.grid = true, .x = x, .y = accuracy_y(L->ylabel)};
+    /* held-out accuracy in %, and the loss */
+    static const double at[] = {0, 25, 50, 75, 100};
+    static const char *const tl[] = {"0 %", "25 %", "50 %", "75 %", "100 %"};
+    L->a = (fig_axes){.grid = true, .x = x};
+    L->a.y = (fig_axis){.lo = 0, .hi = 100, .label = L->ylabel, .n = 5, .at = at, .labels = tl};
     L->l = (fig_axes){.grid = true, .x = x, .y = loss_y(c)};
     if (L->loss) /* the two epoch axes lined up */
         fit_pair(c->f, &L->a, top, &L->l, bottom, true);
@@ -283,28 +254,31 @@ static tf_status draw_upto(fig_ctx *c, void *state, long k, long n)
     if (!x)
         return TF_ERR_NOMEM;
     double *y = x + epochs + 1;
-    legend g = {.n = (int)order_trainer_count(c->order)};
-    for (int i = 0; i < g.n; i++) {
+    /* the legend: each scheme with its held-out accuracy at the last epoch drawn */
+    fig_legend_item li[ORDER_MAX_SCHEMES];
+    char lab[ORDER_MAX_SCHEMES][64];
+    int nl = (int)order_trainer_count(c->order);
+    for (int i = 0; i < nl; i++) {
         tf_scheme s = order_trainer_scheme(c->order, (size_t)i);
         size_t np = curve_xy(c->order, (size_t)i, false, upto, x, y);
         if (np)
-            snprintf(g.lab[i], sizeof g.lab[i], "%s  %.1f %%", scheme_name(s), y[np - 1]);
+            snprintf(lab[i], sizeof lab[i], "%s  %.1f %%", scheme_name(s), y[np - 1]);
         else
-            snprintf(g.lab[i], sizeof g.lab[i], "%s", scheme_name(s));
+            snprintf(lab[i], sizeof lab[i], "%s", scheme_name(s));
         const scheme_style *st = style_scheme(s, ROPE_SCALING_NONE);
-        g.li[i] = (fig_legend_item){.label = g.lab[i], .color = st->color,
-                                    .dash = (fig_dash)st->dash, .marker = 1 + (int)st->marker};
+        li[i] = (fig_legend_item){.label = lab[i], .color = st->color, .dash = (fig_dash)st->dash};
+        li[i].marker = 1 + (int)st->marker;
     }
     ot_layout L;
     int m = 0, last = frame ? 2 : 0;
     fig_trial t = fig_try(c->f); /* the first layout that fits, else the last, cramped */
-    ot_fit(c, m, frame, &g, &L);
+    ot_fit(c, m, frame, li, nl, &L);
     while (!fig_tried(c->f, &t, m == last))
-        ot_fit(c, ++m, frame, &g, &L);
+        ot_fit(c, ++m, frame, li, nl, &L);
     if (L.nh > 0)
         fig_text(c->f, FIG_NOTE, L.note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
     if (L.rows.w > 0)
-        fig_legend_rows(c->f, g.li, g.n, L.rows, true);
+        fig_legend_rows(c->f, li, nl, L.rows, true);
     curves_panel(c, L.a, false, upto, x, y);
     if (L.loss)
         curves_panel(c, L.l, true, upto, x, y);
