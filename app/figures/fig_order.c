@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "core/emit.h"
 #include "figures/draw.h"
@@ -100,9 +99,8 @@ static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical,
                       token_ticks *p)
 {
     int k = (int)fig_plan_max(f, (double)ticks_every(f, tt, cell, vertical, ink));
-    int mid = (tt->n - 1) / 2;
     p->n = 0;
-    for (int i = mid % k; i < tt->n; i += k) {
+    for (int i = (tt->n - 1) / 2 % k; i < tt->n; i += k) {
         p->at[p->n] = tt->at[i];
         p->labels[p->n++] = tt->labels[i];
     }
@@ -166,7 +164,7 @@ static void row_axes(fig_ctx *c, order_grid *g, int r, int m)
  * titles and tick labels, pass 1 places the squares. */
 static void grid_layout(fig_ctx *c, order_grid *g)
 {
-    double gapx = 0.5 * g->fs, extra[ROWS] = {0, 0, 0};
+    double gapx = 0.5 * g->fs, extra[ROWS] = {0, 0, 0}, tick = fig_tick_len(c->f);
     fig_trial t = fig_try(c->f); /* pass 0 only measures: a squeeze there is no failure */
     g->left = 0; /* measured again with the ticks of now */
     for (int pass = 0; pass < 2; pass++) {
@@ -175,10 +173,8 @@ static void grid_layout(fig_ctx *c, order_grid *g)
             double rh = pass ? g->cellh + extra[r] : g->grid.h / ROWS;
             for (int m = 0; m < g->nm; m++) {
                 row_axes(c, g, r, m);
-                double x0 = g->grid.x + (m == 0 ? 0
-                                                : g->left + m * (g->cell + gapx) -
-                                                      fig_tick_len(c->f));
-                double w = m == 0 ? g->left + g->cell : g->cell + fig_tick_len(c->f);
+                double x0 = g->grid.x + (m == 0 ? 0 : g->left + m * (g->cell + gapx) - tick);
+                double w = m == 0 ? g->left + g->cell : g->cell + tick;
                 fig_rect o = {x0, y0, pass ? w : g->grid.w / g->nm, rh};
                 fig_axes_fit(c->f, &g->ax[r][m], o);
             }
@@ -189,7 +185,6 @@ static void grid_layout(fig_ctx *c, order_grid *g)
         fig_measured(c->f, &t);
         /* the rows' squares equally tall, the room around each row (a title, tick labels)
          * its own: together as tall as the grid */
-        g->left = 0;
         double avail_h = -(ROWS - 1) * 0.3 * g->fs / ROWS;
         for (int r = 0; r < ROWS; r++) {
             g->left = fmax(g->left, g->ax[r][0].used_left);
@@ -358,8 +353,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
 #define MIN_ROW_FONT 6.0
 static void row_number_size(fig *f, order_grid *g, double row)
 {
-    int least = (int)ceil(100.0 * MIN_ROW_FONT / fig_font_size(f));
-    int pct = 100;
+    int least = (int)ceil(100.0 * MIN_ROW_FONT / fig_font_size(f)), pct = 100;
     number_size(&g->nr, pct);
     while (g->numbers && pct - 5 >= least && ticks_every(f, &g->nr, row, true, true) > 1)
         number_size(&g->nr, pct -= 5);
@@ -446,14 +440,10 @@ static tf_status order_grid_init(fig_ctx *c, order_grid *g)
         return TF_ERR_NOMEM;
     /* the ticks drawn: all the tokens (of A, of B) until the squares' size is known */
     token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
-    for (int i = 0; i < 4; i++) {
-        const token_ticks *tt = i % 2 ? &g->tb : &g->ta;
-        if (number_ticks(p[i], (int)g->T) != TF_OK)
+    for (int i = 0; i < 4; i++)
+        if (token_ticks_make(p[i], i % 2 ? &A->cmp_tokens : &A->tokens,
+                             i % 2 ? A->cmp_text : A->text, 0, false) != TF_OK)
             return TF_ERR_NOMEM;
-        p[i]->n = tt->n;
-        memcpy(p[i]->at, tt->at, (size_t)tt->n * sizeof *p[i]->at);
-        memcpy(p[i]->labels, tt->labels, (size_t)tt->n * sizeof *p[i]->labels);
-    }
     return TF_OK;
 }
 
@@ -517,17 +507,11 @@ tf_status draw_order(fig_ctx *c)
     /* --venue: no note, the paper's caption says it */
     double nh = c->no_notes || wide ? 0 : draw_note(c, side) + 0.4 * g.fs;
     double top = 2 * lh + 0.4 * g.fs;
-    if (!wide)
-        area.h -= nh;
+    area.h -= nh;
+    fig_rect grid = wide ? (fig_rect){area.x, area.y, 0.62 * area.w, area.h - th}
+                         : (fig_rect){area.x, area.y + top, area.w, (area.h - top - th) * 0.74};
     for (int pass = 0; pass < 3; pass++) { /* then with the ticks the squares' size allows */
-        g.grid = area;
-        if (wide) {
-            g.grid.w = 0.62 * area.w;
-            g.grid.h = area.h - th;
-        } else {
-            g.grid.y += top;
-            g.grid.h = (area.h - top - th) * 0.74;
-        }
+        g.grid = grid;
         /* the tokens may not fit: passes 0 and 1 only measure, and make as many choices on
          * every page, so that the plan matches them across languages */
         fig_trial t = fig_try(c->f);
