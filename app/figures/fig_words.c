@@ -23,14 +23,14 @@ const char *check_word_map(const tf_config *cfg)
     return NULL;
 }
 
-/* Whether a w x h box at (bx, by) lies in the plot and off the n boxes placed. */
-static bool spot_free(const fig_axes *ax, double bx, double by, double w, double h,
-                      const fig_rect *boxes, size_t n)
+/* Whether box b lies in the plot and off the n boxes placed. */
+static bool spot_free(const fig_axes *ax, fig_rect b, const fig_rect *boxes, size_t n)
 {
-    if (bx < ax->r.x || bx + w > ax->r.x + ax->r.w || by < ax->r.y || by + h > ax->r.y + ax->r.h)
+    const fig_rect *r = &ax->r;
+    if (b.x < r->x || b.x + b.w > r->x + r->w || b.y < r->y || b.y + b.h > r->y + r->h)
         return false;
     for (const fig_rect *o = boxes; o < boxes + n; o++)
-        if (!(bx + w <= o->x || o->x + o->w <= bx || by + h <= o->y || o->y + o->h <= by))
+        if (!(b.x + b.w <= o->x || o->x + o->w <= b.x || b.y + b.h <= o->y || o->y + o->h <= b.y))
             return false;
     return true;
 }
@@ -71,7 +71,7 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
                                      {1, -1}, {-1, -1}, {1, 1}, {-1, 1}};
     const double pad = 0.5; /* points: labels and leaders clear of each other */
     double kx = (ax->x.hi - ax->x.lo) / ax->r.w, ky = (ax->y.hi - ax->y.lo) / ax->r.h;
-    double bx = 0, by = 0;
+    fig_rect b = {0, 0, w, h}; /* the label's box */
     leader ln = {0};
     bool found = false, lead = false;
     for (int ring = 0; ring < 3 && !found; ring++)
@@ -79,14 +79,13 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
             double reach = mr + 1 + ring * 0.9 * h;
             double dx = dir[k][0], dy = dir[k][1];
             /* the box's near side or corner at reach from the point */
-            bx = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
-            by = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
+            b.x = dx > 0 ? X + reach : dx < 0 ? X - reach - w : X - w / 2;
+            b.y = dy > 0 ? Y + reach : dy < 0 ? Y - reach - h : Y - h / 2;
             lead = ring > 0;
-            found = spot_free(ax, bx, by, w, h, box, *nb) &&
-                    !leader_hits(ax, l, *nl, &(fig_rect){bx, by, w, h}, 1, SIZE_MAX, pad);
+            found = spot_free(ax, b, box, *nb) && !leader_hits(ax, l, *nl, &b, 1, SIZE_MAX, pad);
             if (found && lead) { /* from the marker's edge to the box's near edge */
-                double tx = dx > 0 ? bx : dx < 0 ? bx + w : bx + w / 2;
-                double ty = dy > 0 ? by : dy < 0 ? by + h : by + h / 2;
+                double tx = dx > 0 ? b.x : dx < 0 ? b.x + w : b.x + w / 2;
+                double ty = dy > 0 ? b.y : dy < 0 ? b.y + h : b.y + h / 2;
                 double len = hypot(tx - X, ty - Y);
                 double sx = X + (tx - X) / len * mr, sy = Y + (ty - Y) / len * mr;
                 ln.x[0] = ax->x.lo + (sx - ax->r.x) * kx, ln.y[0] = ax->y.hi - (sy - ax->r.y) * ky;
@@ -102,8 +101,8 @@ static void place_label(fig_ctx *c, const fig_axes *ax, const char *word, bool p
                     0.06 * fig_font_size(c->f), FIG_SOLID);
         l[(*nl)++] = ln;
     }
-    fig_text_in(c->f, ax, word, plain, bx, by, 0, 0);
-    box[(*nb)++] = (fig_rect){bx, by, w, h};
+    fig_text_in(c->f, ax, word, plain, b.x, b.y, 0, 0);
+    box[(*nb)++] = b;
 }
 
 /* Markers at (px[i], py[i]), all obstacles, then the words beside them in order (place_label).
@@ -154,6 +153,12 @@ static void map_limits(fig_axes *ax, const double *xy, size_t n)
     ax->x.lo = x0 - mx, ax->x.hi = x1 + 2 * mx, ax->y.lo = y0 - my, ax->y.hi = y1 + my;
 }
 
+/* The map's axes, and their labels and title. */
+typedef struct {
+    fig_axes ax;
+    char xl[80], yl[80], title[200];
+} map_page;
+
 tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
 {
     const tf_vectors *v = c->vectors;
@@ -164,20 +169,18 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
         free(xy);
         return TF_ERR_NOMEM;
     }
-    fig_axes ax = {0};
+    map_page mp = {.ax.frame = true};
     for (size_t i = 0; i < n; i++)
         px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
-    map_limits(&ax, xy, n);
-    char xl[80], yl[80], t[200];
+    map_limits(&mp.ax, xy, n);
     double total = r.var_total > 0 ? r.var_total : 1; /* identical vectors: 0%, not NaN% */
-    txt_fmt_lang(xl, sizeof xl, T_F_PC1, c->zh, 100.0 * r.var[0] / total);
-    txt_fmt_lang(yl, sizeof yl, T_F_PC2, c->zh, 100.0 * r.var[1] / total);
-    txt_fmt_lang(t, sizeof t, T_F_MAP_TITLE, c->zh, n, v->dim);
-    ax.x.label = xl, ax.y.label = yl, ax.frame = true;
-    ax.title = panel_title ? t : NULL;
-    fig_axes_fit(c->f, &ax, area);
-    fig_axes_draw(c->f, &ax);
-    tf_status st = place_words(c, &ax, (const char *const *)v->words, px, py, n, NULL);
+    txt_fmt_lang(mp.xl, sizeof mp.xl, T_F_PC1, c->zh, 100.0 * r.var[0] / total);
+    txt_fmt_lang(mp.yl, sizeof mp.yl, T_F_PC2, c->zh, 100.0 * r.var[1] / total);
+    txt_fmt_lang(mp.title, sizeof mp.title, T_F_MAP_TITLE, c->zh, n, v->dim);
+    mp.ax.x.label = mp.xl, mp.ax.y.label = mp.yl, mp.ax.title = panel_title ? mp.title : NULL;
+    fig_axes_fit(c->f, &mp.ax, area);
+    fig_axes_draw(c->f, &mp.ax);
+    tf_status st = place_words(c, &mp.ax, (const char *const *)v->words, px, py, n, NULL);
     pca_free(&r);
     free(xy);
     return st;
@@ -213,8 +216,8 @@ typedef struct {
     float *snap;               /* (n, nw, dim) the words' vectors at each frame */
     double *xy;                /* (n, nw, 2) projected on the final principal axes */
     double *done, *loss;       /* (n) percent of the run done, smoothed loss */
-    double *cosv;              /* (TRAIN_PAIRS, n) cosines of the pairs */
-    int np;                    /* the pairs of train_pairs the corpus has, in that order: */
+    double *cosv;              /* (TRAIN_PAIRS, n) cosines of the pairs; the three one block */
+    int np;                    /* how many of train_pairs the corpus has; of each, in order: */
     int32_t pair_ids[TRAIN_PAIRS][2];
     const char *pair_words[TRAIN_PAIRS][2]; /* (static strings of learn/) */
     bool pair_ctl[TRAIN_PAIRS];             /* the control: grey, dashed */
@@ -230,8 +233,7 @@ static void train_free(void *state)
         return;
     for (size_t i = 0; t->words && i < t->nw; i++)
         free(t->words[i]);
-    free(t->words), free(t->ids), free(t->snap), free(t->xy), free(t->done), free(t->loss),
-        free(t->cosv);
+    free(t->words), free(t->ids), free(t->snap), free(t->xy), free(t->done);
     free(t);
 }
 
@@ -268,19 +270,6 @@ static tf_status train_pick_words(train_anim *t, const learn_session *L)
     return TF_OK;
 }
 
-/* The state of training after frame k's share of it: the words' vectors, the loss, cosines. */
-static void train_snapshot(train_anim *t, const w2v_model *m, const w2v_progress *pr, double ema,
-                           long k)
-{
-    for (size_t i = 0; i < t->nw; i++)
-        memcpy(t->snap + ((size_t)k * t->nw + i) * (size_t)t->dim,
-               m->vec + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *m->vec);
-    t->done[k] = pr->words_total ? 100.0 * ((double)pr->words_done / (double)pr->words_total) : 0;
-    t->loss[k] = ema;
-    for (int p = 0; p < t->np; p++)
-        t->cosv[p * t->n + k] = w2v_cosine(m, t->pair_ids[p][0], t->pair_ids[p][1]);
-}
-
 /* Every snapshot on the last one's two principal axes, each centred on its own mean. */
 static tf_status train_project(train_anim *t)
 {
@@ -298,11 +287,10 @@ static tf_status train_project(train_anim *t)
     }
     for (long k = 0; k < t->n; k++) {
         const float *x = t->snap + (size_t)k * nw * d;
-        for (size_t j = 0; j < d; j++) {
-            mean[j] = 0;
-            for (size_t i = 0; i < nw; i++)
+        memset(mean, 0, d * sizeof *mean);
+        for (size_t i = 0; i < nw; i++)
+            for (size_t j = 0; j < d; j++)
                 mean[j] += x[i * d + j] / (double)nw;
-        }
         for (size_t i = 0; i < nw; i++) {
             for (size_t j = 0; j < d; j++)
                 row[j] = x[i * d + j] - mean[j];
@@ -320,10 +308,9 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     /* English words in an English figure, unless the sentence is Chinese */
     learn_request lr = {.corpus_path = c->req->corpus, .cfg = &c->a->cfg,
                         .english = learn_english(!c->zh, c->a->text, c->a->text_len)};
+    w2v_params_defaults(&lr.params);
     if (c->req->w2v)
         lr.params = *c->req->w2v;
-    else
-        w2v_params_defaults(&lr.params);
     learn_session L;
     if (learn_open(&L, &lr)) { /* it said why */
         c->said = true;
@@ -339,11 +326,11 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
         t->n = n, t->dim = L.m.dim, t->epochs = L.m.p.epochs;
         t->snap = malloc((size_t)n * t->nw * (size_t)t->dim * sizeof *t->snap);
         t->xy = malloc((size_t)n * t->nw * 2 * sizeof *t->xy);
-        t->done = malloc((size_t)n * sizeof *t->done);
-        t->loss = malloc((size_t)n * sizeof *t->loss);
-        t->cosv = malloc((size_t)n * TRAIN_PAIRS * sizeof *t->cosv);
-        if (!t->snap || !t->xy || !t->done || !t->loss || !t->cosv)
+        t->done = malloc((size_t)n * (2 + TRAIN_PAIRS) * sizeof *t->done);
+        if (!t->snap || !t->xy || !t->done)
             st = TF_ERR_NOMEM;
+        else
+            t->loss = t->done + n, t->cosv = t->loss + n;
     }
     w2v_progress pr = {.words_total = (uint64_t)L.m.p.epochs * w2v_corpus_tokens(L.corpus)};
     double ema = NAN;
@@ -355,8 +342,16 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
             if (pr.pairs > 0)
                 ema = isnan(ema) ? pr.loss : 0.8 * ema + 0.2 * pr.loss;
         }
-        if (st == TF_OK)
-            train_snapshot(t, &L.m, &pr, ema, k);
+        if (st != TF_OK)
+            break;
+        /* the state after slice k: the words' vectors, the share done, the loss, the cosines */
+        for (size_t i = 0; i < t->nw; i++)
+            memcpy(t->snap + ((size_t)k * t->nw + i) * (size_t)t->dim,
+                   L.m.vec + (size_t)t->ids[i] * (size_t)t->dim, (size_t)t->dim * sizeof *L.m.vec);
+        t->done[k] = pr.words_total ? 100.0 * ((double)pr.words_done / (double)pr.words_total) : 0;
+        t->loss[k] = ema;
+        for (int p = 0; p < t->np; p++)
+            t->cosv[p * t->n + k] = w2v_cosine(&L.m, t->pair_ids[p][0], t->pair_ids[p][1]);
     }
     if (st == TF_OK)
         st = train_project(t);
@@ -368,18 +363,13 @@ static tf_status train_begin(fig_ctx *c, long n, void **state)
     return st;
 }
 
-/* The labels of the map's axes and its title. */
-typedef struct {
-    char xl[80], yl[80], title[200];
-} map_labels;
-
 /* The map's axes at frame k fitted into area: limits that grow with the cloud and never shrink,
  * so the start is seen close up and the gathering at its full size; the title left out when the
  * panel is narrower (the curves' x axis says how far the run is). */
-static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig_axes *ax,
-                     map_labels *lb)
+static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, map_page *mp)
 {
     size_t nw = t->nw;
+    fig_axes *ax = &mp->ax;
     fig_axes lim = {0};
     *ax = (fig_axes){.frame = true};
     ax->x.lo = ax->y.lo = INFINITY, ax->x.hi = ax->y.hi = -INFINITY;
@@ -388,18 +378,18 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig
         ax->x.lo = fmin(ax->x.lo, lim.x.lo), ax->x.hi = fmax(ax->x.hi, lim.x.hi);
         ax->y.lo = fmin(ax->y.lo, lim.y.lo), ax->y.hi = fmax(ax->y.hi, lim.y.hi);
     }
-    txt_fmt_lang(lb->xl, sizeof lb->xl, T_F_PC1, c->zh, t->var1);
-    txt_fmt_lang(lb->yl, sizeof lb->yl, T_F_PC2, c->zh, t->var2);
+    txt_fmt_lang(mp->xl, sizeof mp->xl, T_F_PC1, c->zh, t->var1);
+    txt_fmt_lang(mp->yl, sizeof mp->yl, T_F_PC2, c->zh, t->var2);
     /* the title as wide as it gets (100%), so that every frame keeps or drops it alike */
-    txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, 100.0);
-    bool titled = !too_wide(c->f, lb->title, area.w);
-    txt_fmt_lang(lb->title, sizeof lb->title, T_F_TR_MAP, c->zh, nw, t->done[k]);
-    ax->x.label = lb->xl, ax->y.label = lb->yl, ax->title = titled ? lb->title : NULL;
+    txt_fmt_lang(mp->title, sizeof mp->title, T_F_TR_MAP, c->zh, nw, 100.0);
+    bool titled = !too_wide(c->f, mp->title, area.w);
+    txt_fmt_lang(mp->title, sizeof mp->title, T_F_TR_MAP, c->zh, nw, t->done[k]);
+    ax->x.label = mp->xl, ax->y.label = mp->yl, ax->title = titled ? mp->title : NULL;
     fig_trial tried = fig_try(c->f);
     fig_axes_fit(c->f, ax, area);
     if (!fig_tried(c->f, &tried, false)) { /* "PC 1" without its share of the variance */
         for (int i = 0; i < 2; i++) {
-            char *l = i ? lb->yl : lb->xl, *paren = strstr(l, "\xef\xbc\x88"); /* "（" */
+            char *l = i ? mp->yl : mp->xl, *paren = strstr(l, "\xef\xbc\x88"); /* "（" */
             if (!paren)
                 paren = strstr(l, " (");
             if (paren)
@@ -414,17 +404,16 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, fig
 static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect area)
 {
     size_t nw = t->nw;
-    double *px = malloc(nw * sizeof *px), *py = malloc(nw * sizeof *py);
+    double *px = malloc(nw * 2 * sizeof *px), *py = px + nw;
     tf_rgb *col = malloc(nw * sizeof *col);
     const char **words = malloc(nw * sizeof *words);
-    if (!px || !py || !col || !words) {
-        free(px), free(py), free(col), free(words);
+    if (!px || !col || !words) {
+        free(px), free(col), free(words);
         return TF_ERR_NOMEM;
     }
-    fig_axes ax;
-    map_labels lb = {0};
-    map_axes(c, t, k, area, &ax, &lb);
-    fig_axes_draw(c->f, &ax);
+    map_page mp;
+    map_axes(c, t, k, area, &mp);
+    fig_axes_draw(c->f, &mp.ax);
     /* the watched pairs' words first, in their colours, so their labels find room; then the rest */
     tf_rgb plain = fig_series_color(0);
     size_t m = 0;
@@ -441,8 +430,8 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
             words[m] = t->words[i], col[m] = ci;
             px[m] = t->xy[((size_t)k * nw + i) * 2], py[m++] = t->xy[((size_t)k * nw + i) * 2 + 1];
         }
-    tf_status st = place_words(c, &ax, words, px, py, nw, col);
-    free(px), free(py), free(col), free(words);
+    tf_status st = place_words(c, &mp.ax, words, px, py, nw, col);
+    free(px), free(col), free(words);
     return st;
 }
 
@@ -454,7 +443,7 @@ typedef struct {
     char title[160], done[120], cos[120];
     fig_axes ax;
     int corner;     /* the legend's corner in the plot, -1: in rows */
-    fig_rect rows;  /* the legend's rows below the panel; empty: the caller's, below both */
+    fig_rect rows;  /* the legend's rows below the panel or both panels (empty: none) */
 } train_page;
 
 /* The corner of the curves' plot (laid out in p) that the whole run's curves and their markers
@@ -472,7 +461,6 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
         return -1;
     static const double zx[2] = {0, 100}, zy[2] = {0, 0}; /* the zero line */
     fig_series sr[1 + 4 * TRAIN_PAIRS] = {{.x = zx, .y = zy, .n = 2}};
-    int ns = 1;
     double dx = 0.5 * ms / fmax(ax->r.w, 1) * 100, dy = 0.5 * ms / fmax(ax->r.h, 1) * 1.4;
     for (int q = 0; q < t->np; q++)
         for (int way = 0; way < 4; way++) {
@@ -482,18 +470,18 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
                 y[f] = t->cosv[(size_t)q * (size_t)t->n + (size_t)f] +
                        (way == 2 ? dy : way == 3 ? -dy : 0);
             }
-            sr[ns++] = (fig_series){.x = x, .y = y, .n = t->n};
+            sr[1 + 4 * q + way] = (fig_series){.x = x, .y = y, .n = t->n};
         }
-    int corner = fig_legend_place(c->f, ax, p->li, p->nl, sr, ns);
+    int corner = fig_legend_place(c->f, ax, p->li, p->nl, sr, 1 + 4 * t->np);
     free(sh);
     return corner;
 }
 
 /* Lay out the cosines of the pairs up to frame k in area: the legend in the corner the whole
  * run leaves free (legend_corner); else in rows below the panel (own_rows), or none (the
- * caller's rows below both panels). A narrow panel
- * takes its axis labels in two lines and leaves its title out when it is wider than the panel (the
- * map's title says how far the run is). Laid out only: the caller's trial takes it or not. */
+ * caller's rows below both panels). A narrow panel takes its axis labels in two lines and leaves
+ * its title out when it is wider than the panel (the map's title says how far the run is). Laid
+ * out only: the caller's trial takes it or not. */
 static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
                        train_page *p)
 {
@@ -534,9 +522,8 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         area.h -= p->rows.h + gap;
         p->rows.y = area.y + area.h + gap;
         fig_axes_fit(c->f, ax, area);
+        legend_rows_fit(c->f, p->li, p->nl, area.w); /* every label within the panel's width */
     }
-    if (p->rows.w > 0) /* every label within the panel's width */
-        legend_rows_fit(c->f, p->li, p->nl, p->rows.w);
 }
 
 /* The curves of a page laid out by curves_fit, up to frame k. */
@@ -564,28 +551,25 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     (void)n;
     const train_anim *t = state;
     train_page page, *p = &page;
-    fig_rect area = c->area, map, curves, rows = {0};
+    fig_rect area = c->area, map, curves;
     bool wide;
     double gap = 0.8 * fig_font_size(c->f);
     split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
     fig_trial tried = fig_try(c->f); /* the legend beside the curves, else in rows below */
-    fig_axes max;
-    map_labels mlb = {0};
+    map_page laid;
     curves_fit(c, t, k, curves, true, p);
-    map_axes(c, t, k, map, &max, &mlb); /* laid out only */
+    map_axes(c, t, k, map, &laid); /* laid out only */
     if (!fig_tried(c->f, &tried, false)) {
-        rows = area;
-        rows.h = fig_legend_rows(c->f, p->li, p->nl, area, false);
+        fig_rect rows = {area.x, 0, area.w, fig_legend_rows(c->f, p->li, p->nl, area, false)};
         area.h -= rows.h + 0.5 * gap;
         rows.y = area.y + area.h + 0.5 * gap;
         split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
         curves_fit(c, t, k, curves, false, p);
+        p->rows = rows;
         fig_tried(c->f, &tried, true);
     }
     tf_status st = train_map(c, t, k, map);
     train_curves(c, t, k, p);
-    if (rows.w > 0 && p->corner < 0)
-        fig_legend_rows(c->f, p->li, p->nl, rows, true);
     return st;
 }
 
