@@ -36,7 +36,6 @@ struct fig {
     unsigned missing;   /* a character no installed font has */
     int label_call;     /* labels and values asked about so far (fig_plan_drop,
                          * fig_plan_max: their key in the plans) */
-    FILE *mem;          /* SVG pages: the caller's file, written as the page is drawn */
     fig_svg *svg;       /* SVG pages: the writer */
 };
 
@@ -77,7 +76,8 @@ void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, dou
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y);
 
 /* ---------------------------------------------------------------------------------------------
- * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */
+ * The pen (figure_svg.c, images and labels figure_pen.c): one set of drawing calls for cairo and
+ * for SVG, in points */
 
 enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE }; /* in cairo_line_cap_t's order */
 
@@ -128,24 +128,10 @@ void pen_part_end(fig *f, pen_part part);
 /* ---------------------------------------------------------------------------------------------
  * The SVG writer (figure_svg.c) */
 
-/* Start the document on f->mem. False when out of memory. */
+/* Start the document on spec.fp. False when out of memory. */
 bool svg_begin(fig *f);
 /* Close the document, with the first heatmap's note (NULL: none) in its metadata. */
 void svg_end(fig *f, const char *note);
-void svg_save(fig *f);
-void svg_restore(fig *f);
-void svg_rgb(fig *f, tf_rgb c);
-void svg_width(fig *f, double w);
-void svg_dash(fig *f, const double *on, int n);
-void svg_cap(fig *f, int cap);
-void svg_join_round(fig *f);
-void svg_move(fig *f, double x, double y);
-void svg_line(fig *f, double x, double y);
-void svg_circle(fig *f, double cx, double cy, double r);
-void svg_close(fig *f);
-void svg_stroke(fig *f);
-void svg_fill(fig *f);
-void svg_clip_rect(fig *f, fig_rect r);
 void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 
