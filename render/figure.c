@@ -426,16 +426,6 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The SVG document's end, its first heatmap's note in the metadata. */
-static tf_status write_svg(fig *f)
-{
-    char note[340];
-    svg_end(f, heat_note(&f->heat, true, note, sizeof note));
-    if (f->write_failed)
-        return TF_ERR_NOMEM; /* an image could not be made */
-    return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
-}
-
 /* A cairo page finished: its pixels handed to the caller (a raster page) or written as a PNG,
  * or the PDF, which cairo wrote as it went, closed. */
 static tf_status write_cairo(fig *f)
@@ -464,7 +454,10 @@ static tf_status write_cairo(fig *f)
 
 tf_status fig_end(fig *f)
 {
-    tf_status st = f->spec.measure ? TF_OK : f->svg ? write_svg(f) : write_cairo(f);
+    char note[340]; /* an SVG's first heatmap, in its metadata */
+    tf_status st = f->spec.measure ? TF_OK
+                   : f->svg        ? svg_end(f, heat_note(&f->heat, true, note, sizeof note))
+                                   : write_cairo(f);
     fig_free(f);
     return st;
 }

@@ -1,5 +1,5 @@
 /* figure_priv.h — what the figure*.c files share: the page behind the opaque fig handle, the pen
- * every drawing goes through (figure_pen.c) and the SVG writer behind it (figure_svg.c). */
+ * every drawing goes through and the SVG writer behind it (figure_svg.c, figure_pen.c). */
 #ifndef TF_FIGURE_PRIV_H
 #define TF_FIGURE_PRIV_H
 
@@ -30,7 +30,6 @@ struct fig {
     /* the first heatmap (the fields have_heatmap and heat_*): where its cells are (PNG pixels,
      * or points), and how many were drawn for how many there are (fewer: area-averaged) */
     fig_raster heat;
-    bool write_failed;  /* SVG pages: an image could not be made (out of memory) */
     bool cramped;       /* a plot area had no room left after its labels */
     fig_need need;      /* what it would take (fig_cramped_need): growth of height and width */
     unsigned missing;   /* a character no installed font has */
@@ -130,8 +129,9 @@ void pen_part_end(fig *f, pen_part part);
 
 /* Start the document on spec.fp. False when out of memory. */
 bool svg_begin(fig *f);
-/* Close the document, with the first heatmap's note (NULL: none) in its metadata. */
-void svg_end(fig *f, const char *note);
+/* Close the document, with the first heatmap's note (NULL: none) in its metadata. TF_ERR_NOMEM:
+ * an image could not be made; TF_ERR_IO: the file could not be written. */
+tf_status svg_end(fig *f, const char *note);
 void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 

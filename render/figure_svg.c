@@ -10,7 +10,7 @@
  * label: one <text> per line at pango's baseline, anchored at the side the caller aligned (so a
  * renderer whose font metrics differ a little keeps the alignment), with a <tspan> per run of
  * pango markup attributes (italic, bold, smaller, raised or lowered). A heatmap is one <image>,
- * a PNG (fig_png_write) in a base64 data URI, its cells repeated by whole pixels (svg_blocks),
+ * a PNG (fig_png_write) in a base64 data URI, its cells repeated by whole pixels (figure_plot.c),
  * asking for no smoothing (image-rendering). What each drawing call of figure.h draws is a named
  * group (below), so an editor selects a part by its id. The parameters and the heatmap's cells
  * go into <metadata> at the end. */
@@ -39,6 +39,7 @@ struct fig_svg {
     int depth;
     bool in_path; /* a <path>'s d attribute is open: the path's commands go straight into it */
     int clips;
+    bool failed; /* an image could not be made (out of memory) */
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
      * of each part so far, and the panel whose group is open */
     int calls;
@@ -416,7 +417,7 @@ bool svg_begin(fig *f)
     return true;
 }
 
-void svg_end(fig *f, const char *note)
+tf_status svg_end(fig *f, const char *note)
 {
     FILE *fp = f->spec.fp;
     for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
@@ -425,6 +426,7 @@ void svg_end(fig *f, const char *note)
     put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
     put_element(fp, "metadata", "tfviz-heatmap", note);
     fputs("</svg>\n", fp);
+    return f->svg->failed ? TF_ERR_NOMEM : ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -459,7 +461,7 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bott
                     .dpi = 72.0 * w / dst.w};
     tf_status st = rows && mem ? fig_png_write(mem, &r, &(fig_meta){0}) : TF_ERR_NOMEM;
     if ((mem && fclose(mem) != 0) || st != TF_OK) {
-        f->write_failed = true;
+        f->svg->failed = true;
     } else {
         FILE *fp = f->spec.fp;
         fputs("<image", fp);
