@@ -512,13 +512,9 @@ static const char *markup_char(const char *s, size_t len, size_t *used, size_t *
     *cols = n ? tw_codepoint(cp) : 1;
     if (*cols < 1)
         *cols = 1;
-    const char *e = !n        ? "\xef\xbf\xbd"
-                    : cp == '&' ? "&amp;"
-                    : cp == '<' ? "&lt;"
-                    : cp == '>' ? "&gt;"
-                    : cp == '"' ? "&quot;"
-                    : cp == '\'' ? "&#39;"
-                                 : NULL;
+    static const char *const entity[] = {
+        ['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;"};
+    const char *e = !n ? "\xef\xbf\xbd" : cp < sizeof entity / sizeof *entity ? entity[cp] : NULL;
     *rl = e ? strlen(e) : n;
     return e ? e : s;
 }
