@@ -135,7 +135,6 @@ static bool make_surface(fig *f)
         if (s->measure && s->format == FIG_PNG && !s->raster && s->dpi > 0)
             f->scale = s->dpi / 72.0;
         f->surface = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
-        f->mem = s->fp;
         return s->measure || svg_begin(f);
     }
     if (s->format == FIG_PNG) {
@@ -427,16 +426,6 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The SVG document's end, its first heatmap's note in the metadata. */
-static tf_status write_svg(fig *f)
-{
-    char note[340];
-    svg_end(f, heat_note(&f->heat, true, note, sizeof note));
-    if (f->write_failed)
-        return TF_ERR_NOMEM; /* an image could not be made */
-    return ferror(f->spec.fp) ? TF_ERR_IO : TF_OK;
-}
-
 /* A cairo page finished: its pixels handed to the caller (a raster page) or written as a PNG,
  * or the PDF, which cairo wrote as it went, closed. */
 static tf_status write_cairo(fig *f)
@@ -465,7 +454,10 @@ static tf_status write_cairo(fig *f)
 
 tf_status fig_end(fig *f)
 {
-    tf_status st = f->spec.measure ? TF_OK : f->svg ? write_svg(f) : write_cairo(f);
+    char note[340]; /* an SVG's first heatmap, in its metadata */
+    tf_status st = f->spec.measure ? TF_OK
+                   : f->svg        ? svg_end(f, heat_note(&f->heat, true, note, sizeof note))
+                                   : write_cairo(f);
     fig_free(f);
     return st;
 }
@@ -520,13 +512,9 @@ static const char *markup_char(const char *s, size_t len, size_t *used, size_t *
     *cols = n ? tw_codepoint(cp) : 1;
     if (*cols < 1)
         *cols = 1;
-    const char *e = !n        ? "\xef\xbf\xbd"
-                    : cp == '&' ? "&amp;"
-                    : cp == '<' ? "&lt;"
-                    : cp == '>' ? "&gt;"
-                    : cp == '"' ? "&quot;"
-                    : cp == '\'' ? "&#39;"
-                                 : NULL;
+    static const char *const entity[] = {
+        ['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;"};
+    const char *e = !n ? "\xef\xbf\xbd" : cp < sizeof entity / sizeof *entity ? entity[cp] : NULL;
     *rl = e ? strlen(e) : n;
     return e ? e : s;
 }
@@ -651,40 +639,37 @@ void fig_wrap_at(fig *f, double width)
     pango_layout_set_alignment(f->layout, width > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
 }
 
-static const tf_rgb label_ink = {26, 26, 26};
-
-/* Draw text and record its box. */
-static void show_text(fig *f, const char *text, bool plain, double x, double y, double ax,
-                      double ay, bool vertical, int where, fig_rect plot)
+/* Draw text as a part of its own (none inside another part's call: legends) and record its box;
+ * titles in black, other text in a dark grey. */
+static void show_text(fig *f, pen_part part, const char *text, bool plain, double x, double y,
+                      double ax, double ay, bool vertical, int where, fig_rect plot)
 {
+    pen_part_begin(f, part, where == FIG_TEXT_OUTSIDE ? NULL : &plot);
     set_text(f, text, plain);
     if (f->spec.boxes)
         fig_record(f, FIG_BOX_TEXT, ink_box(f, x, y, ax, ay, vertical), where, plot, text);
-    pen_layout(f, x, y, ax, ay, vertical, label_ink);
+    pen_layout(f, x, y, ax, ay, vertical,
+               part == PART_TITLE ? (tf_rgb){0, 0, 0} : (tf_rgb){26, 26, 26});
+    pen_part_end(f, part);
 }
 
 void fig_text(fig *f, fig_role role, const char *text, bool plain, double x, double y, double ax,
               double ay, bool vertical)
 {
-    if (!text || !*text)
-        return;
-    pen_part part = role == FIG_NOTE ? PART_NOTE : PART_LABEL;
-    pen_part_begin(f, part, NULL);
-    show_text(f, text, plain, x, y, ax, ay, vertical, FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
-    pen_part_end(f, part);
+    if (text && *text)
+        show_text(f, role == FIG_NOTE ? PART_NOTE : PART_LABEL, text, plain, x, y, ax, ay, vertical,
+                  FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
 }
 
 void fig_text_in(fig *f, const fig_axes *a, const char *text, bool plain, double x, double y,
                  double ax, double ay)
 {
-    pen_part_begin(f, PART_ANNOTATION, &a->r);
-    show_text(f, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
-    pen_part_end(f, PART_ANNOTATION);
+    show_text(f, PART_ANNOTATION, text, plain, x, y, ax, ay, false, FIG_TEXT_IN_PLOT, a->r);
 }
 
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y)
 {
-    show_text(f, text, false, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
+    show_text(f, PART_LEGEND, text, false, x, y, 0.0, 0.5, false, FIG_TEXT_IN_LEGEND, frame);
 }
 
 double fig_title(fig *f, fig_rect area, const char *text, bool plain)
@@ -695,12 +680,9 @@ double fig_title(fig *f, fig_rect area, const char *text, bool plain)
     fig_wrap_at(f, area.w);
     fig_text_size(f, text, plain, &w, &h);
     size_t before = fig_boxes_mark(f);
-    fig_record(f, FIG_BOX_TEXT, ink_box(f, area.x + area.w / 2, area.y, 0.5, 0, false),
-               FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0}, text);
+    show_text(f, PART_TITLE, text, plain, area.x + area.w / 2, area.y, 0.5, 0, false,
+              FIG_TEXT_OUTSIDE, (fig_rect){0, 0, 0, 0});
     fig_mark_text(f, before, FIG_TITLE_ROLE_TITLE, false);
-    pen_part_begin(f, PART_TITLE, NULL);
-    pen_layout(f, area.x + area.w / 2, area.y, 0.5, 0, false, (tf_rgb){0, 0, 0});
-    pen_part_end(f, PART_TITLE);
     fig_wrap_at(f, 0);
     return h;
 }

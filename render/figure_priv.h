@@ -1,5 +1,5 @@
 /* figure_priv.h — what the figure*.c files share: the page behind the opaque fig handle, the pen
- * every drawing goes through (figure_pen.c) and the SVG writer behind it (figure_svg.c). */
+ * every drawing goes through and the SVG writer behind it (figure_svg.c, figure_pen.c). */
 #ifndef TF_FIGURE_PRIV_H
 #define TF_FIGURE_PRIV_H
 
@@ -30,13 +30,11 @@ struct fig {
     /* the first heatmap (the fields have_heatmap and heat_*): where its cells are (PNG pixels,
      * or points), and how many were drawn for how many there are (fewer: area-averaged) */
     fig_raster heat;
-    bool write_failed;  /* SVG pages: an image could not be made (out of memory) */
     bool cramped;       /* a plot area had no room left after its labels */
     fig_need need;      /* what it would take (fig_cramped_need): growth of height and width */
     unsigned missing;   /* a character no installed font has */
     int label_call;     /* labels and values asked about so far (fig_plan_drop,
                          * fig_plan_max: their key in the plans) */
-    FILE *mem;          /* SVG pages: the caller's file, written as the page is drawn */
     fig_svg *svg;       /* SVG pages: the writer */
 };
 
@@ -77,7 +75,8 @@ void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, dou
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y);
 
 /* ---------------------------------------------------------------------------------------------
- * The pen (figure_pen.c): one set of drawing calls for cairo and for SVG, in points */
+ * The pen (figure_svg.c, images and labels figure_pen.c): one set of drawing calls for cairo and
+ * for SVG, in points */
 
 enum { PEN_CAP_BUTT = 0, PEN_CAP_ROUND, PEN_CAP_SQUARE }; /* in cairo_line_cap_t's order */
 
@@ -128,24 +127,11 @@ void pen_part_end(fig *f, pen_part part);
 /* ---------------------------------------------------------------------------------------------
  * The SVG writer (figure_svg.c) */
 
-/* Start the document on f->mem. False when out of memory. */
+/* Start the document on spec.fp. False when out of memory. */
 bool svg_begin(fig *f);
-/* Close the document, with the first heatmap's note (NULL: none) in its metadata. */
-void svg_end(fig *f, const char *note);
-void svg_save(fig *f);
-void svg_restore(fig *f);
-void svg_rgb(fig *f, tf_rgb c);
-void svg_width(fig *f, double w);
-void svg_dash(fig *f, const double *on, int n);
-void svg_cap(fig *f, int cap);
-void svg_join_round(fig *f);
-void svg_move(fig *f, double x, double y);
-void svg_line(fig *f, double x, double y);
-void svg_circle(fig *f, double cx, double cy, double r);
-void svg_close(fig *f);
-void svg_stroke(fig *f);
-void svg_fill(fig *f);
-void svg_clip_rect(fig *f, fig_rect r);
+/* Close the document, with the first heatmap's note (NULL: none) in its metadata. TF_ERR_NOMEM:
+ * an image could not be made; TF_ERR_IO: the file could not be written. */
+tf_status svg_end(fig *f, const char *note);
 void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bottom_up);
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c);
 

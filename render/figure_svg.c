@@ -10,7 +10,7 @@
  * label: one <text> per line at pango's baseline, anchored at the side the caller aligned (so a
  * renderer whose font metrics differ a little keeps the alignment), with a <tspan> per run of
  * pango markup attributes (italic, bold, smaller, raised or lowered). A heatmap is one <image>,
- * a PNG (fig_png_write) in a base64 data URI, its cells repeated by whole pixels (svg_blocks),
+ * a PNG (fig_png_write) in a base64 data URI, its cells repeated by whole pixels (figure_plot.c),
  * asking for no smoothing (image-rendering). What each drawing call of figure.h draws is a named
  * group (below), so an editor selects a part by its id. The parameters and the heatmap's cells
  * go into <metadata> at the end. */
@@ -39,6 +39,7 @@ struct fig_svg {
     int depth;
     bool in_path; /* a <path>'s d attribute is open: the path's commands go straight into it */
     int clips;
+    bool failed; /* an image could not be made (out of memory) */
     /* the named groups: how deep in drawing calls (only the outermost opens a group), how many
      * of each part so far, and the panel whose group is open */
     int calls;
@@ -159,7 +160,7 @@ static void panel_leave(fig *f)
 {
     if (f->svg->open_panel < 0)
         return;
-    fputs("</g>\n", f->mem);
+    fputs("</g>\n", f->spec.fp);
     f->svg->open_panel = -1;
 }
 
@@ -177,9 +178,9 @@ static void panel_enter(fig *f, fig_rect plot)
     if (k == s->npanels)
         s->panel[s->npanels++] = plot;
     if (++s->panel_visits[k] > 1)
-        fprintf(f->mem, "<g id=\"panel-%d-%d\" class=\"panel\">\n", k + 1, s->panel_visits[k]);
+        fprintf(f->spec.fp, "<g id=\"panel-%d-%d\" class=\"panel\">\n", k + 1, s->panel_visits[k]);
     else
-        fprintf(f->mem, "<g id=\"panel-%d\" class=\"panel\">\n", k + 1);
+        fprintf(f->spec.fp, "<g id=\"panel-%d\" class=\"panel\">\n", k + 1);
     s->open_panel = k;
 }
 
@@ -203,56 +204,30 @@ void pen_part_begin(fig *f, pen_part part, const fig_rect *where)
     else if (where && part != PART_COLORBAR)
         panel_enter(f, *where);
     if (part_name[part])
-        fprintf(f->mem, "<g id=\"%s-%d\" class=\"%s\">\n", part_name[part], ++s->parts[part],
+        fprintf(f->spec.fp, "<g id=\"%s-%d\" class=\"%s\">\n", part_name[part], ++s->parts[part],
                 part_name[part]);
 }
 
 void pen_part_end(fig *f, pen_part part)
 {
     if (f->svg && --f->svg->calls == 0 && part_name[part])
-        fputs("</g>\n", f->mem);
+        fputs("</g>\n", f->spec.fp);
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The document */
+ * The pen (figure_priv.h): each call the SVG writer's on an SVG page, cairo's on a page cairo
+ * draws (PNG, PDF, raster), none on a measure page; its images and labels are in figure_pen.c.
+ * On an SVG page the pen's state is kept here, a level for each save. */
 
-bool svg_begin(fig *f)
+#define PEN(svg_call, cairo_call) (f->svg ? (svg_call) : f->spec.measure ? (void)0 : (cairo_call))
+
+/* The state at the current level of saves. */
+static svg_state *state(fig *f)
 {
-    f->svg = calloc(1, sizeof *f->svg);
-    if (!f->svg)
-        return false;
-    f->svg->gs[0] = (svg_state){.width = 1.0};
-    f->svg->open_panel = -1;
-    FILE *fp = f->mem;
-    char w[40], h[40];
-    num(w, sizeof w, f->spec.width);
-    num(h, sizeof h, f->spec.height);
-    fprintf(fp,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
-            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
-            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
-            w, h, w, h);
-    put_element(fp, "title", NULL, f->meta.title);
-    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
-    return true;
+    return &f->svg->gs[f->svg->depth];
 }
 
-void svg_end(fig *f, const char *note)
-{
-    FILE *fp = f->mem;
-    for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
-        svg_restore(f);
-    panel_leave(f);
-    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
-    put_element(fp, "metadata", "tfviz-heatmap", note);
-    fputs("</svg>\n", fp);
-}
-
-/* ---------------------------------------------------------------------------------------------
- * State */
-
-void svg_save(fig *f)
+static void svg_save(fig *f)
 {
     fig_svg *s = f->svg;
     if (s->depth + 1 >= SVG_DEPTH)
@@ -261,62 +236,52 @@ void svg_save(fig *f)
     s->gs[++s->depth].groups = 0;
 }
 
-void svg_restore(fig *f)
+static void svg_restore(fig *f)
 {
     fig_svg *s = f->svg;
     for (int g = 0; g < s->gs[s->depth].groups; g++)
-        fputs("</g>\n", f->mem);
+        fputs("</g>\n", f->spec.fp);
     if (s->depth > 0)
         s->depth--;
     else
         s->gs[0].groups = 0;
 }
 
-void svg_rgb(fig *f, tf_rgb c) { f->svg->gs[f->svg->depth].color = c; }
-void svg_width(fig *f, double w) { f->svg->gs[f->svg->depth].width = w; }
-void svg_cap(fig *f, int cap) { f->svg->gs[f->svg->depth].cap = cap; }
-void svg_join_round(fig *f) { f->svg->gs[f->svg->depth].join_round = true; }
-
-void svg_dash(fig *f, const double *on, int n)
+static void svg_dash(fig *f, const double *on, int n)
 {
-    svg_state *g = &f->svg->gs[f->svg->depth];
-    g->ndash = n; /* at most 4 */
-    memcpy(g->dash, on, (size_t)n * sizeof *on);
+    state(f)->ndash = n; /* at most 4 */
+    memcpy(state(f)->dash, on, (size_t)n * sizeof *on);
 }
 
-void svg_clip_rect(fig *f, fig_rect r)
+static void svg_clip_rect(fig *f, fig_rect r)
 {
-    FILE *fp = f->mem;
+    FILE *fp = f->spec.fp;
     int id = ++f->svg->clips;
     fprintf(fp, "<clipPath id=\"c%d\"><rect", id);
     put_box(fp, r.x, r.y, r.w, r.h);
     fprintf(fp, "/></clipPath>\n<g clip-path=\"url(#c%d)\">\n", id);
-    f->svg->gs[f->svg->depth].groups++;
+    state(f)->groups++;
 }
 
 /* ---------------------------------------------------------------------------------------------
  * Paths */
 
-/* The first command opens the <path> (its d attribute first); svg_stroke and svg_fill close it,
+/* The first command opens the <path> (its d attribute first); pen_stroke and pen_fill close it,
  * so nothing else is written while a path is being built (the figure code never does). */
 static void path_add(fig *f, const char *cmd, const double *v, int n)
 {
     if (!f->svg->in_path)
-        fputs("<path d=\"", f->mem);
+        fputs("<path d=\"", f->spec.fp);
     f->svg->in_path = true;
-    fputs(cmd, f->mem);
-    put_nums(f->mem, v, n);
+    fputs(cmd, f->spec.fp);
+    put_nums(f->spec.fp, v, n);
 }
 
-void svg_move(fig *f, double x, double y) { path_add(f, "M", (double[]){x, y}, 2); }
-void svg_line(fig *f, double x, double y) { path_add(f, "L", (double[]){x, y}, 2); }
-void svg_close(fig *f) { path_add(f, "Z", NULL, 0); }
-
 /* Two half arcs, from the circle's right end. */
-void svg_circle(fig *f, double cx, double cy, double r)
+static void svg_circle(fig *f, double cx, double cy, double r)
 {
     double sx = cx + r;
-    svg_move(f, sx, cy);
+    path_add(f, "M", (double[]){sx, cy}, 2);
     path_add(f, "A", (double[]){r, r, 0, 1, 1, cx - (sx - cx), cy}, 7);
     path_add(f, "A", (double[]){r, r, 0, 1, 1, sx, cy}, 7);
 }
@@ -324,11 +289,10 @@ void svg_circle(fig *f, double cx, double cy, double r)
 /* The open path's end: filled, or stroked with the pen's width, dashes, caps and joins. */
 static void path_end(fig *f, bool fill)
 {
-    fig_svg *s = f->svg;
-    const svg_state *g = &s->gs[s->depth];
-    if (!s->in_path)
+    const svg_state *g = state(f);
+    if (!f->svg->in_path)
         return;
-    FILE *fp = f->mem;
+    FILE *fp = f->spec.fp;
     fputs(fill ? "\"" : "\" fill=\"none\"", fp);
     put_color(fp, fill ? "fill" : "stroke", g->color);
     if (!fill) {
@@ -344,11 +308,126 @@ static void path_end(fig *f, bool fill)
             fputs(" stroke-linejoin=\"round\"", fp);
     }
     fputs("/>\n", fp);
-    s->in_path = false;
+    f->svg->in_path = false;
 }
 
-void svg_stroke(fig *f) { path_end(f, false); }
-void svg_fill(fig *f) { path_end(f, true); }
+void pen_save(fig *f)
+{
+    PEN(svg_save(f), cairo_save(f->cr));
+}
+
+void pen_restore(fig *f)
+{
+    PEN(svg_restore(f), cairo_restore(f->cr));
+}
+
+void pen_rgb(fig *f, tf_rgb c)
+{
+    PEN((void)(state(f)->color = c),
+        cairo_set_source_rgb(f->cr, c.r / 255.0, c.g / 255.0, c.b / 255.0));
+}
+
+void pen_width(fig *f, double w)
+{
+    PEN((void)(state(f)->width = w), cairo_set_line_width(f->cr, w));
+}
+
+void pen_dash(fig *f, const double *on, int n)
+{
+    PEN(svg_dash(f, on, n), cairo_set_dash(f->cr, n ? on : NULL, n, 0));
+}
+
+void pen_cap(fig *f, int cap)
+{
+    PEN((void)(state(f)->cap = cap), cairo_set_line_cap(f->cr, (cairo_line_cap_t)cap));
+}
+
+void pen_join_round(fig *f)
+{
+    PEN((void)(state(f)->join_round = true), cairo_set_line_join(f->cr, CAIRO_LINE_JOIN_ROUND));
+}
+
+void pen_move(fig *f, double x, double y)
+{
+    PEN(path_add(f, "M", (double[]){x, y}, 2), cairo_move_to(f->cr, x, y));
+}
+
+void pen_line(fig *f, double x, double y)
+{
+    PEN(path_add(f, "L", (double[]){x, y}, 2), cairo_line_to(f->cr, x, y));
+}
+
+void pen_close(fig *f)
+{
+    PEN(path_add(f, "Z", NULL, 0), cairo_close_path(f->cr));
+}
+
+void pen_rect(fig *f, double x, double y, double w, double h)
+{
+    pen_move(f, x, y);
+    pen_line(f, x + w, y);
+    pen_line(f, x + w, y + h);
+    pen_line(f, x, y + h);
+    pen_close(f);
+}
+
+void pen_circle(fig *f, double cx, double cy, double r)
+{
+    PEN(svg_circle(f, cx, cy, r),
+        (cairo_new_sub_path(f->cr), cairo_arc(f->cr, cx, cy, r, 0, 2 * M_PI)));
+}
+
+void pen_stroke(fig *f)
+{
+    PEN(path_end(f, false), cairo_stroke(f->cr));
+}
+
+void pen_fill(fig *f)
+{
+    PEN(path_end(f, true), cairo_fill(f->cr));
+}
+
+void pen_clip_rect(fig *f, fig_rect r)
+{
+    PEN(svg_clip_rect(f, r), (cairo_rectangle(f->cr, r.x, r.y, r.w, r.h), cairo_clip(f->cr)));
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The document */
+
+bool svg_begin(fig *f)
+{
+    f->svg = calloc(1, sizeof *f->svg);
+    if (!f->svg)
+        return false;
+    f->svg->gs[0] = (svg_state){.width = 1.0};
+    f->svg->open_panel = -1;
+    FILE *fp = f->spec.fp;
+    char w[40], h[40];
+    num(w, sizeof w, f->spec.width);
+    num(h, sizeof h, f->spec.height);
+    fprintf(fp,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" width=\"%spt\" "
+            "height=\"%spt\" viewBox=\"0 0 %s %s\">\n",
+            w, h, w, h);
+    put_element(fp, "title", NULL, f->meta.title);
+    fputs("<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n", fp);
+    return true;
+}
+
+tf_status svg_end(fig *f, const char *note)
+{
+    FILE *fp = f->spec.fp;
+    for (int d = f->svg->depth; d >= 0; d--) /* every level's clips, the page's own the last */
+        svg_restore(f);
+    panel_leave(f);
+    put_element(fp, "metadata", "tfviz-parameters", f->meta.params);
+    put_element(fp, "metadata", "tfviz-heatmap", note);
+    fputs("</svg>\n", fp);
+    return f->svg->failed ? TF_ERR_NOMEM : ferror(fp) ? TF_ERR_IO : TF_OK;
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Heatmaps */
@@ -382,9 +461,9 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bott
                     .dpi = 72.0 * w / dst.w};
     tf_status st = rows && mem ? fig_png_write(mem, &r, &(fig_meta){0}) : TF_ERR_NOMEM;
     if ((mem && fclose(mem) != 0) || st != TF_OK) {
-        f->write_failed = true;
+        f->svg->failed = true;
     } else {
-        FILE *fp = f->mem;
+        FILE *fp = f->spec.fp;
         fputs("<image", fp);
         put_box(fp, dst.x, dst.y, dst.w, dst.h);
         fputs(" preserveAspectRatio=\"none\" image-rendering=\"optimizeSpeed\" "
@@ -436,7 +515,7 @@ static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator 
 
 void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical, tf_rgb c)
 {
-    FILE *fp = f->mem;
+    FILE *fp = f->spec.fp;
     const char *text = pango_layout_get_text(f->layout);
     PangoAttrList *attrs = pango_layout_get_attributes(f->layout); /* none: an empty list */
     attrs = attrs ? pango_attr_list_ref(attrs) : pango_attr_list_new();
