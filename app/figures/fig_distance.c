@@ -45,13 +45,14 @@ tf_status draw_dot_offset(fig_ctx *c)
     return TF_OK;
 }
 
-/* The legend of n items over the series sr (n of them) in the first corner where it covers none,
- * the plot's ceiling raised a step at a time (at most five) while no corner is free, as far as
- * either language needs (fig_plan_max); with none free even then, right of the plot (corner 4).
- * Fits ax in c->area; returns the corner. */
-static int legend_corner(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, int n,
-                         const fig_series *sr)
+/* The curves y[0 .. n-1] (ns points at x each; the first on top) with the legend of n items in
+ * the first corner where it covers none, the plot's ceiling raised a step at a time (at most
+ * five) while no corner is free, as far as either language needs (fig_plan_max); with none free
+ * even then, right of the plot (corner 4). Fits ax in c->area. */
+static void curves_legend(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, int n,
+                          const double *x, const double *const y[2], long ns)
 {
+    const fig_series sr[2] = {{.x = x, .y = y[0], .n = ns}, {.x = x, .y = y[1], .n = ns}};
     double hi = ax->y.hi, step = 0.15 * (hi - ax->y.lo);
     int corner = -1, raised = 0;
     for (; raised < 6 && corner < 0; raised++) {
@@ -65,13 +66,17 @@ static int legend_corner(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, in
         fig_axes_fit(c->f, ax, c->area);
         corner = fig_legend_place(c->f, ax, li, n, sr, n);
     }
-    if (both < 6 && corner >= 0)
-        return corner;
-    ax->y.hi = hi;
-    ax->right = fig_legend_width(c->f, li, n);
-    ax->legend = li, ax->n_legend = n;
-    fig_axes_fit(c->f, ax, c->area);
-    return 4;
+    if (both >= 6 || corner < 0) {
+        ax->y.hi = hi;
+        ax->right = fig_legend_width(c->f, li, n);
+        ax->legend = li, ax->n_legend = n;
+        fig_axes_fit(c->f, ax, c->area);
+        corner = 4;
+    }
+    fig_axes_draw(c->f, ax);
+    for (int k = n - 1; k >= 0; k--)
+        fig_line(c->f, ax, x, y[k], ns, li[k].color, 0.13 * fig_font_size(c->f), li[k].dash);
+    fig_legend(c->f, ax, li, n, corner);
 }
 
 tf_status draw_rope_score(fig_ctx *c)
@@ -110,13 +115,7 @@ tf_status draw_rope_score(fig_ctx *c)
     ax.x = (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
-    const fig_series sr[2] = {{.x = x, .y = y0, .n = ns}, {.x = x, .y = y1, .n = ns}};
-    int corner = legend_corner(c, &ax, li, 2, sr);
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f);
-    fig_line(c->f, &ax, x, y1, ns, li[1].color, lw, li[1].dash);
-    fig_line(c->f, &ax, x, y0, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, 2, corner);
+    curves_legend(c, &ax, li, 2, x, (const double *const[2]){y0, y1}, ns);
     free(x);
     return TF_OK;
 }
@@ -161,14 +160,7 @@ tf_status draw_decay(fig_ctx *c)
     ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
                       .label = fig_txt(c, T_F_REL_DIST)};
     ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
-    int corner = legend_corner(c, &ax, li, nl, series);
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f);
-    if (nl > 1)
-        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, nl, corner);
+    curves_legend(c, &ax, li, nl, x, (const double *const[2]){y, y2}, ns);
     free(x);
     return TF_OK;
 }

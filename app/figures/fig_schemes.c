@@ -63,10 +63,7 @@ typedef struct {
     posctx_curve_row r; /* v and unseen (in percent) at the distances x[] */
     bool bias;          /* the lower panel */
     char label[240];
-    char own[160]; /* the label without what it coincides with */
-    tf_rgb color;  /* the scheme's style (style.h) */
-    fig_dash dash;
-    int marker; /* a style_marker */
+    const scheme_style *ss; /* the scheme's colour, dash and marker (style.h) */
 } scurve;
 
 /* The curve's legend label. */
@@ -136,7 +133,8 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
     for (int i = 0; i < S->nc; i++) {
         scurve *k = &S->k[i];
         int same_as = -1;
-        snprintf(k->own, sizeof k->own, "%s", k->label);
+        char own[160]; /* the label without what it coincides with */
+        snprintf(own, sizeof own, "%s", k->label);
         for (int j = 0; j < i && same_as < 0; j++) {
             const scurve *o = &S->k[j];
             if (o->bias != k->bias)
@@ -150,7 +148,7 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
                 same_as = j;
         }
         if (same_as >= 0)
-            txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
+            txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, own,
                          name[S->k[same_as].r.s][c->zh]);
     }
 }
@@ -239,11 +237,7 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
         for (long t = 0; st == TF_OK && k->r.unseen && t < S->m; t++)
             k->r.unseen[t] *= 100.0; /* drawn in percent */
-        const scheme_style *ss =
-            style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
-        k->color = ss->color;
-        k->dash = (fig_dash)ss->dash;
-        k->marker = (int)ss->marker;
+        k->ss = style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
         if (k->r.s == SCHEME_SINUSOIDAL)
             S->sin_at = i;
         scurve_label(c, &S->pc, k);
@@ -444,7 +438,7 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
         const scurve *k = &S->k[i];
         if (!k->r.unseen)
             continue;
-        fig_line(c->f, ax, S->x, k->r.unseen, S->m, k->color, 2 * lw, k->dash);
+        fig_line(c->f, ax, S->x, k->r.unseen, S->m, k->ss->color, 2 * lw, (fig_dash)k->ss->dash);
         fig_segment(c->f, ax, (double)k->r.trained, ax->y.lo, (double)k->r.trained, ax->y.hi,
                     (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
     }
@@ -465,7 +459,7 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
         const scurve *k = &S->k[i];
         if (k->bias != bias || (k->r.s == SCHEME_NONE) != (j < S->nc))
             continue;
-        fig_line(c->f, ax, S->x, k->r.v, S->m, k->color, 2 * lw, k->dash);
+        fig_line(c->f, ax, S->x, k->r.v, S->m, k->ss->color, 2 * lw, (fig_dash)k->ss->dash);
         sr[ns++] = (fig_series){.x = S->x, .y = k->r.v, .n = S->m};
         /* six markers at distances evenly spaced on the log axis, shifted by the curve's place
          * so that two equal curves show their markers side by side */
@@ -474,11 +468,11 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
             long t = 0; /* the distance drawn nearest below */
             while (t + 1 < S->m && S->x[t + 1] <= at)
                 t++;
-            fig_markers_shape(c->f, ax, &S->x[t], &k->r.v[t], 1, k->color, ms, k->marker);
+            fig_markers_shape(c->f, ax, &S->x[t], &k->r.v[t], 1, k->ss->color, ms, k->ss->marker);
         }
         if (k->r.trained > 0 && k->r.trained <= S->R) {
             fig_segment(c->f, ax, (double)k->r.trained, ax->y.lo, (double)k->r.trained, ax->y.hi,
-                        k->color, 1.5 * lw, FIG_DASHED);
+                        k->ss->color, 1.5 * lw, FIG_DASHED);
             xs[i][0] = xs[i][1] = (double)k->r.trained;
             sr[ns++] = (fig_series){.x = xs[i], .y = gy, .n = 2};
         }
@@ -508,8 +502,10 @@ static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
         if (k->bias == bias)
-            li[n++] = (fig_legend_item){
-                .label = k->label, .color = k->color, .dash = k->dash, .marker = 1 + k->marker};
+            li[n++] = (fig_legend_item){.label = k->label,
+                                        .color = k->ss->color,
+                                        .dash = (fig_dash)k->ss->dash,
+                                        .marker = 1 + k->ss->marker};
     }
     return n;
 }
@@ -869,18 +865,11 @@ tf_status draw_pefile(fig_ctx *c)
     if (st == TF_OK) {
         /* the two maps above the curve; on a page wider than tall (a text block's width),
          * the three side by side, the curve taking a third */
-        fig_rect maps = c->area, curve = c->area;
-        if (c->area.w > 1.6 * c->area.h) {
-            double gap = 1.2 * fig_font_size(c->f);
-            maps.w = (c->area.w - gap) * 2 / 3;
-            curve.x = maps.x + maps.w + gap;
-            curve.w = c->area.w - maps.w - gap;
-        } else {
-            double gap = 0.6 * fig_font_size(c->f);
-            maps.h = 0.5 * (c->area.h - gap);
-            curve.y = maps.y + maps.h + gap;
-            curve.h = c->area.h - maps.h - gap;
-        }
+        fig_rect maps, curve, a = c->area;
+        double fs = fig_font_size(c->f);
+        bool wide;
+        split_panels(a, (a.w - 1.2 * fs) * 2 / 3 / a.w, 0.5 * (a.h - 0.6 * fs) / a.h, 1.2 * fs,
+                     0.6 * fs, &wide, &maps, &curve);
         st = pefile_maps(c, &P, maps);
         pefile_curve(c, &P, curve);
         pefile_free(&P);

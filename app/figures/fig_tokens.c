@@ -175,11 +175,10 @@ tf_status draw_input(fig_ctx *c)
             fig_segment(c->f, &ax[k], d / 2.0 - 0.5, ax[k].y.lo, d / 2.0 - 0.5, ax[k].y.hi,
                         (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f), FIG_SOLID);
     }
-    int first = own ? 1 : 0; /* the shared bar runs beside these panels */
     if (own)
         fig_colorbar(c->f, colorbar_rect(&ax[0]), cm, lo0, hi0, NULL);
-    fig_rect cbr = {ax[first].r.x + ax[first].r.w, ax[first].r.y, cbw,
-                    ax[2].r.y + ax[2].r.h - ax[first].r.y};
+    const fig_rect *top = &ax[own].r; /* the shared bar runs beside the panels from this one */
+    fig_rect cbr = {top->x + top->w, top->y, cbw, ax[2].r.y + ax[2].r.h - top->y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
     free(emb);
     token_ticks_free(&tt);
