@@ -185,8 +185,8 @@ static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves 
         if (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m)))
             continue; /* the export's earlier page computed them */
         st = posctx_curve_at(&S->pc, r->s, r->scaled, k, S->m, r->v);
-        for (long j = 0; unseen && j < S->m; j++)
-            r->unseen[j] = posctx_unseen(&S->pc, r->scaled, S->x[j]);
+        for (long j = 0; unseen && j < S->m; j++) /* drawn in percent */
+            r->unseen[j] = 100.0 * posctx_unseen(&S->pc, r->scaled, S->x[j]);
         memo_put(c, 2 * i, r->v, m);
         if (unseen)
             memo_put(c, 2 * i + 1, r->unseen, m);
@@ -235,8 +235,6 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         scurve *k = &S->k[i];
         k->r = cv.c[i];
         k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
-        for (long t = 0; st == TF_OK && k->r.unseen && t < S->m; t++)
-            k->r.unseen[t] *= 100.0; /* drawn in percent */
         k->ss = style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
         if (k->r.s == SCHEME_SINUSOIDAL)
             S->sin_at = i;
@@ -293,12 +291,9 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
                     if (!k)
                         continue;
                     size_t cut = k == 3 ? p + 3 : p, skip = k == 1 ? 1 : 0;
-                    size_t rest = strlen(best + cut + skip);
-                    if (cut + 1 + rest >= sizeof trial)
+                    if (snprintf(trial, sizeof trial, "%.*s\n%s", (int)cut, best,
+                                 best + cut + skip) >= (int)sizeof trial)
                         continue; /* no room for one more line break */
-                    memcpy(trial, best, cut);
-                    trial[cut] = '\n';
-                    memcpy(trial + cut + 1, best + cut + skip, rest + 1);
                     it.label = trial;
                     double w = fig_legend_width(f, &it, 1);
                     if (w < bw) {
@@ -683,11 +678,7 @@ typedef struct {
     double *x;     /* (n), and the block sim and sin are in */
 } pefile_data;
 
-static void pefile_free(pefile_data *P)
-{
-    free(P->gram_own), free(P->x);
-}
-
+/* The numbers of table t in P, whose gram_own and x the caller frees, made or not. */
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
 {
     memset(P, 0, sizeof *P);
@@ -715,10 +706,8 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     pc.base = c->a->cfg.base;
     if (st == TF_OK)
         st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->n, P->sin);
-    if (st != TF_OK) {
-        pefile_free(P);
+    if (st != TF_OK)
         return st;
-    }
     memo_put(c, 0, P->gram_own, nn);
     memo_put(c, 1, P->sim, nk);
     memo_put(c, 2, P->sin, nk);
@@ -872,8 +861,9 @@ tf_status draw_pefile(fig_ctx *c)
                      0.6 * fs, &wide, &maps, &curve);
         st = pefile_maps(c, &P, maps);
         pefile_curve(c, &P, curve);
-        pefile_free(&P);
     }
+    free(P.gram_own);
+    free(P.x);
     if (own)
         posctx_close(&pc);
     return st;
