@@ -175,7 +175,7 @@ tf_status draw_decay(fig_ctx *c)
 /* The pairs' q and k as arrows, and the angle from each k to its q: the two angles are one,
  * (m - n) theta_0, so they are drawn alike, arcs at one radius (each in its q's colour), each
  * labelled with angle between its arrows, where the plot has room for both labels. */
-static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const double k[][2],
+static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double qk[][2][2],
                       const fig_legend_item *li, const char *angle)
 {
     double lw = 0.075 * fig_font_size(c->f), head = 0.9 * fig_font_size(c->f);
@@ -189,8 +189,8 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
     bool labelled = hypot(tw, th) / 2 < 0.22 * unit;
     static const double along[] = {0.5, 0.7, 0.3};
     for (int p = 0; p < QK_PAIRS; p++) {
-        a0[p] = atan2(k[p][1], k[p][0]);
-        sweep[p] = remainder(atan2(q[p][1], q[p][0]) - a0[p], 2 * M_PI);
+        a0[p] = atan2(qk[p][1][1], qk[p][1][0]);
+        sweep[p] = remainder(atan2(qk[p][0][1], qk[p][0][0]) - a0[p], 2 * M_PI);
         bool clear = false;
         for (int i = 0; i < 3 && !clear; i++) {
             at[p][0] = 0.65 * cos(a0[p] + along[i] * sweep[p]);
@@ -209,8 +209,8 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
         if (labelled)
             fig_text_in(c->f, ax, angle, false, fig_px(ax, at[p][0]), fig_py(ax, at[p][1]), 0.5,
                         0.5);
-        fig_arrow(c->f, ax, 0, 0, k[p][0], k[p][1], li[2 * p + 1].color, 2 * lw, head);
-        fig_arrow(c->f, ax, 0, 0, q[p][0], q[p][1], li[2 * p].color, 2 * lw, head);
+        fig_arrow(c->f, ax, 0, 0, qk[p][1][0], qk[p][1][1], li[2 * p + 1].color, 2 * lw, head);
+        fig_arrow(c->f, ax, 0, 0, qk[p][0][0], qk[p][0][1], li[2 * p].color, 2 * lw, head);
     }
 }
 
@@ -251,17 +251,16 @@ tf_status draw_rope_qk(fig_ctx *c)
     fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
-    double q[QK_PAIRS][2] = {{0}}, k[QK_PAIRS][2] = {{0}};
+    double qk[QK_PAIRS][2][2]; /* pair p's q (j = 0) and k (1): pair 0 turned to mn[p][j], (x, y) */
     for (int p = 0; p < QK_PAIRS; p++)
-        for (int j = 0; j < 2; j++) { /* pair 0 turned to position mn[p][j], as (x, y) */
-            double *xy = j ? k[p] : q[p];
+        for (int j = 0; j < 2; j++) {
             rope_rotate(v, d, cfg->base, (double)mn[p][j], cfg->rope, v + d);
-            xy[0] = v[d + ia];
-            xy[1] = v[d + ib];
+            qk[p][j][0] = v[d + ia];
+            qk[p][j][1] = v[d + ib];
         }
     char angle[32];
     snprintf(angle, sizeof angle, "%ld<i>\xce\xb8</i>", mn[0][0] - mn[0][1]); /* "2θ" */
-    qk_arrows(c, &ax, q, k, li, angle);
+    qk_arrows(c, &ax, qk, li, angle);
     fig_legend(c->f, &ax, li, 2 * QK_PAIRS, 4);
     free(v);
     return TF_OK;

@@ -105,8 +105,7 @@ typedef struct {
     long R;       /* the last distance drawn */
     double *x;    /* (m) the distances drawn, 1 .. R */
     long m;
-    int nc;       /* curves */
-    int sin_at;   /* the sinusoidal curve (drawn last), or the last */
+    int nc; /* curves */
     scurve k[SCHEME_COUNT + 1];
 } scurves;
 
@@ -230,14 +229,11 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     }
     st = S->x ? scurves_fill(c, S, &cv) : TF_ERR_NOMEM;
     S->nc = cv.n_curves;
-    S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
         scurve *k = &S->k[i];
         k->r = cv.c[i];
         k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
         k->ss = style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
-        if (k->r.s == SCHEME_SINUSOIDAL)
-            S->sin_at = i;
         scurve_label(c, &S->pc, k);
     }
     if (st == TF_OK)
@@ -322,9 +318,62 @@ static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, 
     fig_legend(f, &band, li, n, 0);
 }
 
+#define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
+
+/* Each panel's title, vertical label, and that label in brief (the title says the rest), in
+ * English and Chinese. */
+static const char *const panel_text[3][3][2] = {
+    {{"schemes that compare positions", "比较两个位置的方案"},
+     {"similarity / score", "相似度 / 得分"},
+     {"similarity", "相似度"}},
+    {{"RoPE past its trained length: pairs rotated to angles never seen",
+      "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"},
+     {"unseen angles, % of pairs", "未见过的角度，占频率对的 %"},
+     {"unseen, %", "未见过的 %"}},
+    {{"schemes that bias the scores", "作用在注意力得分上的方案"},
+     {"bias added to the score", "加到得分上的偏置"},
+     {"bias", "偏置"}}};
+
+/* s (FIT_LABEL bytes) in lines no wider than width, where it is wider: a line break after its
+ * first full-width mark cjk, else in place of the space of its first latin (a mark and a
+ * space), then where it must. */
+static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, double width)
+{
+    if (!too_wide(f, s, width))
+        return;
+    char *m = strstr(s, cjk), *sp = strstr(s, latin);
+    size_t n = strlen(cjk);
+    if (m && strlen(s) + 1 < FIT_LABEL) {
+        memmove(m + n + 1, m + n, strlen(m + n) + 1);
+        m[n] = '\n';
+    } else if (sp)
+        sp[1] = '\n';
+    fig_wrap(f, s, FIT_LABEL, width);
+}
+
+/* Panel b's vertical label into ylabel (FIT_LABEL bytes) in lines no longer than a plot ph
+ * points high: broken first after its comma, then where it must; in more than two lines it
+ * would take the plot's width: in brief, and if that too needs more, a taller page is asked
+ * for. */
+static void fit_ylabel(const fig_ctx *c, fig_axes *ax, int b, char *ylabel, double ph)
+{
+    for (int k = 0; k < 2; k++) {
+        snprintf(ylabel, FIT_LABEL, "%s", panel_text[b][1 + k][c->zh]);
+        wrap_after(c->f, ylabel, "\xef\xbc\x8c" /* ， */, ", ", ph);
+        const char *nl2 = strchr(ylabel, '\n');
+        if (!nl2 || !strchr(nl2 + 1, '\n'))
+            break;
+        if (k == 1)
+            fig_set_cramped(c->f);
+    }
+    ax->y.label = ylabel;
+}
+
 /* Panel b's axes (0: positions compared, 1: RoPE's unseen angles, 2: biases) over distances
- * 1 .. R. */
-static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
+ * 1 .. R, fitted to r: its long title and vertical label in lines that fit (title and ylabel,
+ * FIT_LABEL bytes each, hold them), its x label under its formula. */
+static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_rect r, char *title,
+                       char *ylabel, fig_axes *ax)
 {
     bool bias = b == 2;
     double lo = INFINITY, hi = -INFINITY;
@@ -343,18 +392,20 @@ static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
     ax->x = (fig_axis){.lo = 1, .hi = (double)S->R, .log = true,
                        .label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>（对数轴）"
                                       : "distance <i>k</i> = <i>i</i> − <i>j</i> (log axis)"};
-    ax->y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
-                       .label = bias ? (c->zh ? "加到得分上的偏置" : "bias added to the score")
-                                     : (c->zh ? "相似度 / 得分" : "similarity / score")};
-    ax->title = bias ? (c->zh ? "作用在注意力得分上的方案" : "schemes that bias the scores")
-                     : (c->zh ? "比较两个位置的方案" : "schemes that compare positions");
-    if (b == 1) { /* the share of rotation pairs at angles the model never saw in training */
-        ax->y = (fig_axis){.lo = -4, .hi = 104,
-                           .label = c->zh ? "未见过的角度，占频率对的 %"
-                                          : "unseen angles, % of pairs"};
-        ax->title = c->zh ? "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"
-                          : "RoPE past its trained length: pairs rotated to angles never seen";
-    }
+    ax->y = (fig_axis){.lo = lo - pad, .hi = hi + pad};
+    if (b == 1) /* the share of rotation pairs at angles the model never saw in training */
+        ax->y = (fig_axis){.lo = -4, .hi = 104};
+    double lw, lh, fs = fig_font_size(c->f);
+    fig_text_size(c->f, "0", false, &lw, &lh);
+    snprintf(title, FIT_LABEL, "%s", panel_text[b][0][c->zh]);
+    /* first after the colon (comma) where the sentence breaks; then where it must */
+    wrap_after(c->f, title, "\xef\xbc\x9a" /* ： */, ": ", r.w);
+    ax->title = title;
+    /* the plot's height, about: the panel's less a title, ticks and an axis label */
+    fit_ylabel(c, ax, b, ylabel, r.h - 3 * lh - 1.5 * fs);
+    if (too_wide(c->f, ax->x.label, r.w))
+        ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
+                            : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
 
 /* Where the label tl of a trained length fits beside its guide line at page x gx: left of the
@@ -449,8 +500,11 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     double ms = 0.55 * fig_font_size(c->f), span = log((double)S->R);
     /* none (0 everywhere) under the rest; sinusoidal last and dashed: plain RoPE's score for
      * q = k is the same curve */
+    int sin_at = S->nc - 1;
+    for (int i = 0; i < S->nc; i++)
+        sin_at = S->k[i].r.s == SCHEME_SINUSOIDAL ? i : sin_at;
     for (int j = 0; j < 2 * S->nc; j++) {
-        int i = (j + S->sin_at + 1) % S->nc;
+        int i = (j + sin_at + 1) % S->nc;
         const scurve *k = &S->k[i];
         if (k->bias != bias || (k->r.s == SCHEME_NONE) != (j < S->nc))
             continue;
@@ -473,20 +527,17 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
         }
     }
     /* the labels after every line, so that each keeps off all of them */
-    long said[SCHEME_COUNT + 1]; /* trained lengths labelled: two schemes at one say it once */
     fig_rect taken[SCHEME_COUNT + 1];
     int n_said = 0;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
-        if (k->bias != bias || !(k->r.trained > 0 && k->r.trained <= S->R))
-            continue;
-        bool again = false;
-        for (int m = 0; m < n_said; m++)
-            again |= said[m] == k->r.trained;
-        if (again)
+        bool again = false; /* two schemes of one trained length say it once */
+        for (int j = 0; j < i; j++)
+            again |= S->k[j].bias == bias && S->k[j].r.trained == k->r.trained;
+        if (k->bias != bias || !(k->r.trained > 0 && k->r.trained <= S->R) || again)
             continue;
         taken[n_said] = place_length(c, ax, bias, k->r.trained, sr, ns, taken, n_said);
-        said[n_said++] = k->r.trained;
+        n_said++;
     }
 }
 
@@ -503,64 +554,6 @@ static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
                                         .marker = 1 + k->ss->marker};
     }
     return n;
-}
-
-#define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
-
-/* s (FIT_LABEL bytes) in lines no wider than width, where it is wider: a line break after its
- * first full-width mark cjk, else in place of the space of its first latin (a mark and a
- * space), then where it must. */
-static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, double width)
-{
-    if (!too_wide(f, s, width))
-        return;
-    char *m = strstr(s, cjk), *sp = strstr(s, latin);
-    size_t n = strlen(cjk);
-    if (m && strlen(s) + 1 < FIT_LABEL) {
-        memmove(m + n + 1, m + n, strlen(m + n) + 1);
-        m[n] = '\n';
-    } else if (sp)
-        sp[1] = '\n';
-    fig_wrap(f, s, FIT_LABEL, width);
-}
-
-/* Panel b's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot ph
- * points high: broken first after its comma, then where it must; in more than two lines it
- * would take the plot's width: in brief (the panel's title says the rest), and if that too
- * needs more, a taller page is asked for. */
-static void fit_ylabel(const fig_ctx *c, fig_axes *ax, const char *orig, int b, char *ylabel,
-                       double ph)
-{
-    static const char *const brief[3][2] = {
-        {"similarity", "相似度"}, {"unseen, %", "未见过的 %"}, {"bias", "偏置"}};
-    for (int k = 0; k < 2; k++) {
-        snprintf(ylabel, FIT_LABEL, "%s", k ? brief[b][c->zh] : orig);
-        wrap_after(c->f, ylabel, "\xef\xbc\x8c" /* ， */, ", ", ph);
-        const char *nl2 = strchr(ylabel, '\n');
-        if (!nl2 || !strchr(nl2 + 1, '\n'))
-            break;
-        if (k == 1)
-            fig_set_cramped(c->f);
-    }
-    ax->y.label = ylabel;
-}
-
-/* Panel b's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
- * each, hold them), its x label under its formula. */
-static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, int b, char *title, char *ylabel)
-{
-    double lw, lh, fs = fig_font_size(c->f);
-    fig_text_size(c->f, "0", false, &lw, &lh);
-    /* the plot's height, about: the panel's less a title, ticks and an axis label */
-    double ph = r.h - 3 * lh - 1.5 * fs;
-    snprintf(title, FIT_LABEL, "%s", ax->title);
-    /* first after the colon (comma) where the sentence breaks; then where it must */
-    wrap_after(c->f, title, "\xef\xbc\x9a" /* ： */, ": ", r.w);
-    ax->title = title;
-    fit_ylabel(c, ax, ax->y.label, b, ylabel, ph);
-    if (too_wide(c->f, ax->x.label, r.w))
-        ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
-                          : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
 
 /* The schemes figure: up to three panels (positions compared, RoPE's unseen angles, biases),
@@ -590,7 +583,6 @@ tf_status draw_schemes(fig_ctx *c)
     fig_rect r[3];
     fig_axes ax[3];
     char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
-    const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     double top = -INFINITY, bottom = INFINITY;
     for (int b = 0; b < 3; b++) {
@@ -615,9 +607,7 @@ tf_status draw_schemes(fig_ctx *c)
             r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
             y += h + gap;
         }
-        panel_axes(c, &S, b, &ax[b]);
-        ylabel0[b] = ax[b].y.label;
-        fit_labels(c, &ax[b], r[b], b, title[b], ylabel[b]);
+        panel_axes(c, &S, b, r[b], title[b], ylabel[b], &ax[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
         /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
          * (titles and x labels of more lines than their neighbours' push the plot in) */
@@ -640,7 +630,7 @@ tf_status draw_schemes(fig_ctx *c)
             /* the vertical label no longer than the plot it names, now that its height is
              * known */
             if (too_wide(c->f, ax[b].y.label, ax[b].r.h)) {
-                fit_ylabel(c, &ax[b], ylabel0[b], b, ylabel[b], ax[b].r.h);
+                fit_ylabel(c, &ax[b], b, ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
             }
             double least = 5 * fig_font_size(c->f);
