@@ -541,21 +541,6 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     }
 }
 
-/* The legend of the panel of the curves that bias the scores, or of those that do not. */
-static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
-{
-    int n = 0;
-    for (int i = 0; i < S->nc; i++) {
-        const scurve *k = &S->k[i];
-        if (k->bias == bias)
-            li[n++] = (fig_legend_item){.label = k->label,
-                                        .color = k->ss->color,
-                                        .dash = (fig_dash)k->ss->dash,
-                                        .marker = 1 + k->ss->marker};
-    }
-    return n;
-}
-
 /* The schemes figure: up to three panels (positions compared, RoPE's unseen angles, biases),
  * each with its legend in a band below it.
  * Long: two passes over the same panels (fit each in its rectangle, then level the side-by-side
@@ -572,10 +557,18 @@ tf_status draw_schemes(fig_ctx *c)
     fig_legend_item li[3][SCHEME_COUNT + 1];
     /* RoPE's unseen angles (the middle panel) are drawn in the styles of the first panel's RoPE
      * curves: no legend of their own */
-    int nl[3] = {panel_items(&S, false, li[0]), 0, panel_items(&S, true, li[2])};
-    bool on[3] = {nl[0] > 0, false, nl[2] > 0};
-    for (int i = 0; i < S.nc; i++)
-        on[1] |= S.k[i].r.unseen != NULL;
+    int nl[3] = {0};
+    bool on[3] = {false};
+    for (int i = 0; i < S.nc; i++) {
+        const scurve *k = &S.k[i];
+        int b = k->bias ? 2 : 0; /* the panel of the curves that bias the scores, or the first */
+        li[b][nl[b]++] = (fig_legend_item){.label = k->label,
+                                           .color = k->ss->color,
+                                           .dash = (fig_dash)k->ss->dash,
+                                           .marker = 1 + k->ss->marker};
+        on[b] = true;
+        on[1] |= k->r.unseen != NULL;
+    }
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f), gapx = 1.5 * gap;
@@ -726,8 +719,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     color_range s1, s2;
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
     color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
-    double gap = 1.2 * fig_font_size(c->f);
-    double half = (r.w - gap) / 2;
+    double gap = 1.2 * fig_font_size(c->f), half = (r.w - gap) / 2;
     fig_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + gap, r.y, half, r.h};
     fig_axes a1, a2;
     matrix_axes(&a1, t->n_pos, 0, t->d, 0);
@@ -754,8 +746,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     cmap_id cg = color_scale_of(c, 6, P->gram, (size_t)P->n * (size_t)P->n, NULL, NULL, false,
                                 &s2);
     matrix_axes(&a2, P->n, 0, P->n, 0);
-    a2.x.label = fig_txt(c, T_F_POS);
-    a2.y.label = fig_txt(c, T_F_POS);
+    a2.x.label = a2.y.label = fig_txt(c, T_F_POS);
     char t2[160];
     if (P->n < t->n_pos) /* a long table: its first rows (PEFILE_MAX_ROWS) */
         snprintf(t2, sizeof t2, c->zh ? "前 %ld 行的点积 <i>P</i><i>P</i><sup>T</sup>"
