@@ -45,38 +45,41 @@ tf_status draw_dot_offset(fig_ctx *c)
     return TF_OK;
 }
 
-/* The curves y[0 .. n-1] (ns points at x each; the first on top) with the legend of n items in
- * the first corner where it covers none, the plot's ceiling raised a step at a time (at most
- * five) while no corner is free, as far as either language needs (fig_plan_max); with none free
- * even then, right of the plot (corner 4). Fits ax in c->area. */
-static void curves_legend(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, int n,
+/* The curves y[0 .. n-1] (ns points at x each, relative distances; the first on top) on a grid
+ * with the y axis ya, and the legend of n items in the first corner where it covers none, the
+ * plot's ceiling raised a step at a time (at most five) while no corner is free, as far as either
+ * language needs (fig_plan_max); with none free even then, right of the plot (corner 4). */
+static void curves_legend(fig_ctx *c, const fig_axis *ya, const fig_legend_item *li, int n,
                           const double *x, const double *const y[2], long ns)
 {
+    fig_axes ax = {.grid = true, .y = *ya};
+    ax.x =
+        (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true, .label = fig_txt(c, T_F_REL_DIST)};
     const fig_series sr[2] = {{.x = x, .y = y[0], .n = ns}, {.x = x, .y = y[1], .n = ns}};
-    double hi = ax->y.hi, step = 0.15 * (hi - ax->y.lo);
+    double hi = ax.y.hi, step = 0.15 * (hi - ax.y.lo);
     int corner = -1, raised = 0;
     for (; raised < 6 && corner < 0; raised++) {
-        ax->y.hi = hi + raised * step;
-        fig_axes_fit(c->f, ax, c->area);
-        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+        ax.y.hi = hi + raised * step;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, n, sr, n);
     }
     int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
     if (both < 6 && both != raised - 1) {
-        ax->y.hi = hi + both * step;
-        fig_axes_fit(c->f, ax, c->area);
-        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+        ax.y.hi = hi + both * step;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, n, sr, n);
     }
     if (both >= 6 || corner < 0) {
-        ax->y.hi = hi;
-        ax->right = fig_legend_width(c->f, li, n);
-        ax->legend = li, ax->n_legend = n;
-        fig_axes_fit(c->f, ax, c->area);
+        ax.y.hi = hi;
+        ax.right = fig_legend_width(c->f, li, n);
+        ax.legend = li, ax.n_legend = n;
+        fig_axes_fit(c->f, &ax, c->area);
         corner = 4;
     }
-    fig_axes_draw(c->f, ax);
+    fig_axes_draw(c->f, &ax);
     for (int k = n - 1; k >= 0; k--)
-        fig_line(c->f, ax, x, y[k], ns, li[k].color, 0.13 * fig_font_size(c->f), li[k].dash);
-    fig_legend(c->f, ax, li, n, corner);
+        fig_line(c->f, &ax, x, y[k], ns, li[k].color, 0.13 * fig_font_size(c->f), li[k].dash);
+    fig_legend(c->f, &ax, li, n, corner);
 }
 
 tf_status draw_rope_score(fig_ctx *c)
@@ -111,11 +114,8 @@ tf_status draw_rope_score(fig_ctx *c)
         {.label = l0, .color = style_scheme(SCHEME_ROPE, ROPE_SCALING_NONE)->color},
         {.label = "<i>q</i> = <i>k</i> = (1, …, 1)", .color = fig_series_color(1),
          .dash = FIG_DASHED}};
-    fig_axes ax = {.grid = true};
-    ax.x = (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true,
-                      .label = fig_txt(c, T_F_REL_DIST)};
-    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
-    curves_legend(c, &ax, li, 2, x, (const double *const[2]){y0, y1}, ns);
+    curves_legend(c, &(fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)}, li, 2, x,
+                  (const double *const[2]){y0, y1}, ns);
     free(x);
     return TF_OK;
 }
@@ -156,11 +156,8 @@ tf_status draw_decay(fig_ctx *c)
         li[k].color = st->color;
         li[k].dash = (fig_dash)st->dash;
     }
-    fig_axes ax = {.grid = true};
-    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
-                      .label = fig_txt(c, T_F_REL_DIST)};
-    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    curves_legend(c, &ax, li, nl, x, (const double *const[2]){y, y2}, ns);
+    curves_legend(c, &(fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)},
+                  li, nl, x, (const double *const[2]){y, y2}, ns);
     free(x);
     return TF_OK;
 }

@@ -274,33 +274,31 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
             continue;
         char *best = lab[i], trial[176];
         snprintf(best, sizeof trial, "%s", li[i].label);
-        for (int stage = 0; stage < 2; stage++)
-            for (int lines = 1; lines < 3; lines++) {
-                fig_legend_item it = li[i];
-                it.label = best;
-                double bw = fig_legend_width(f, &it, 1);
-                if (bw <= room)
-                    break;
-                char chosen[176] = "";
-                for (size_t p = 0; best[p]; p++) {
-                    int k = break_kind(best, p, stage == 0);
-                    if (!k)
-                        continue;
-                    size_t cut = k == 3 ? p + 3 : p, skip = k == 1 ? 1 : 0;
-                    if (snprintf(trial, sizeof trial, "%.*s\n%s", (int)cut, best,
-                                 best + cut + skip) >= (int)sizeof trial)
-                        continue; /* no room for one more line break */
-                    it.label = trial;
-                    double w = fig_legend_width(f, &it, 1);
-                    if (w < bw) {
-                        bw = w;
-                        memcpy(chosen, trial, sizeof chosen);
-                    }
+        for (int step = 0; step < 4; step++) { /* two breaks at the marks, then two anywhere */
+            fig_legend_item it = li[i];
+            it.label = best;
+            double bw = fig_legend_width(f, &it, 1);
+            if (bw <= room)
+                break;
+            char chosen[176] = "";
+            for (size_t p = 0; best[p]; p++) {
+                int k = break_kind(best, p, step < 2);
+                if (!k)
+                    continue;
+                size_t cut = k == 3 ? p + 3 : p, skip = k == 1 ? 1 : 0;
+                if (snprintf(trial, sizeof trial, "%.*s\n%s", (int)cut, best, best + cut + skip) >=
+                    (int)sizeof trial)
+                    continue; /* no room for one more line break */
+                it.label = trial;
+                double w = fig_legend_width(f, &it, 1);
+                if (w < bw) {
+                    bw = w;
+                    memcpy(chosen, trial, sizeof chosen);
                 }
-                if (!chosen[0])
-                    break;
-                memcpy(best, chosen, sizeof chosen);
             }
+            if (chosen[0])
+                memcpy(best, chosen, sizeof chosen);
+        }
         li[i].label = lab[i];
     }
 }
