@@ -645,8 +645,7 @@ const char *check_pefile(const tf_config *cfg)
     const tf_positions *p = run_params(cfg, &def);
     long rows = p->table ? p->table->n_pos : p->trained > 0 ? p->trained
                                                             : POSITIONS_DEFAULT_LEARNED;
-    int d = p->table ? p->table->d : cfg->d_model;
-    return heatmap_check(rows, d, "pe-file");
+    return heatmap_check(rows, p->table ? p->table->d : cfg->d_model, "pe-file");
 }
 
 typedef struct {
@@ -731,11 +730,10 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
      * says so, in a second line that takes room from the plot */
     fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
     char xl[200];
-    const char *xlabel = a1.x.label;
-    if (averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl)) {
+    if (averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl)) {
         fig_axes_fit(c->f, &a1, left);
         short_pos_label(c, &a1, left, false);
-        averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+        averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl);
     }
     cmap_id cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
     tf_status st = fig_heatmap(c->f, &a1, &m1, cm, s1.lo, s1.hi);

@@ -11,10 +11,9 @@
 
 tf_status draw_embedding(fig_ctx *c)
 {
-    fig_rect whole = c->area;
     if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
-        c->area.h = whole.h * 0.38;
-        fig_rect below = {whole.x, whole.y + whole.h * 0.42, whole.w, whole.h * 0.58};
+        fig_rect below = {c->area.x, c->area.y + c->area.h * 0.42, c->area.w, c->area.h * 0.58};
+        c->area.h *= 0.38;
         tf_status st = draw_word_map(c, below, true);
         if (st != TF_OK)
             return st;
