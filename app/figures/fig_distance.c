@@ -45,33 +45,41 @@ tf_status draw_dot_offset(fig_ctx *c)
     return TF_OK;
 }
 
-/* The legend of n items over the series sr (n of them) in the first corner where it covers none,
- * the plot's ceiling raised a step at a time (at most five) while no corner is free, as far as
- * either language needs (fig_plan_max); with none free even then, right of the plot (corner 4).
- * Fits ax in c->area; returns the corner. */
-static int legend_corner(fig_ctx *c, fig_axes *ax, const fig_legend_item *li, int n,
-                         const fig_series *sr)
+/* The curves y[0 .. n-1] (ns points at x each, relative distances; the first on top) on a grid
+ * with the y axis ya, and the legend of n items in the first corner where it covers none, the
+ * plot's ceiling raised a step at a time (at most five) while no corner is free, as far as either
+ * language needs (fig_plan_max); with none free even then, right of the plot (corner 4). */
+static void curves_legend(fig_ctx *c, const fig_axis *ya, const fig_legend_item *li, int n,
+                          const double *x, const double *const y[2], long ns)
 {
-    double hi = ax->y.hi, step = 0.15 * (hi - ax->y.lo);
+    fig_axes ax = {.grid = true, .y = *ya};
+    ax.x =
+        (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true, .label = fig_txt(c, T_F_REL_DIST)};
+    const fig_series sr[2] = {{.x = x, .y = y[0], .n = ns}, {.x = x, .y = y[1], .n = ns}};
+    double hi = ax.y.hi, step = 0.15 * (hi - ax.y.lo);
     int corner = -1, raised = 0;
     for (; raised < 6 && corner < 0; raised++) {
-        ax->y.hi = hi + raised * step;
-        fig_axes_fit(c->f, ax, c->area);
-        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+        ax.y.hi = hi + raised * step;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, n, sr, n);
     }
     int both = (int)fig_plan_max(c->f, corner < 0 ? 6 : raised - 1);
     if (both < 6 && both != raised - 1) {
-        ax->y.hi = hi + both * step;
-        fig_axes_fit(c->f, ax, c->area);
-        corner = fig_legend_place(c->f, ax, li, n, sr, n);
+        ax.y.hi = hi + both * step;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = fig_legend_place(c->f, &ax, li, n, sr, n);
     }
-    if (both < 6 && corner >= 0)
-        return corner;
-    ax->y.hi = hi;
-    ax->right = fig_legend_width(c->f, li, n);
-    ax->legend = li, ax->n_legend = n;
-    fig_axes_fit(c->f, ax, c->area);
-    return 4;
+    if (both >= 6 || corner < 0) {
+        ax.y.hi = hi;
+        ax.right = fig_legend_width(c->f, li, n);
+        ax.legend = li, ax.n_legend = n;
+        fig_axes_fit(c->f, &ax, c->area);
+        corner = 4;
+    }
+    fig_axes_draw(c->f, &ax);
+    for (int k = n - 1; k >= 0; k--)
+        fig_line(c->f, &ax, x, y[k], ns, li[k].color, 0.13 * fig_font_size(c->f), li[k].dash);
+    fig_legend(c->f, &ax, li, n, corner);
 }
 
 tf_status draw_rope_score(fig_ctx *c)
@@ -106,17 +114,8 @@ tf_status draw_rope_score(fig_ctx *c)
         {.label = l0, .color = style_scheme(SCHEME_ROPE, ROPE_SCALING_NONE)->color},
         {.label = "<i>q</i> = <i>k</i> = (1, …, 1)", .color = fig_series_color(1),
          .dash = FIG_DASHED}};
-    fig_axes ax = {.grid = true};
-    ax.x = (fig_axis){.lo = x[0], .hi = x[ns - 1], .integer = true,
-                      .label = fig_txt(c, T_F_REL_DIST)};
-    ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)};
-    const fig_series sr[2] = {{.x = x, .y = y0, .n = ns}, {.x = x, .y = y1, .n = ns}};
-    int corner = legend_corner(c, &ax, li, 2, sr);
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f);
-    fig_line(c->f, &ax, x, y1, ns, li[1].color, lw, li[1].dash);
-    fig_line(c->f, &ax, x, y0, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, 2, corner);
+    curves_legend(c, &(fig_axis){.lo = -1.05, .hi = 1.05, .label = fig_txt(c, T_F_SCORE)}, li, 2, x,
+                  (const double *const[2]){y0, y1}, ns);
     free(x);
     return TF_OK;
 }
@@ -157,18 +156,8 @@ tf_status draw_decay(fig_ctx *c)
         li[k].color = st->color;
         li[k].dash = (fig_dash)st->dash;
     }
-    fig_axes ax = {.grid = true};
-    ax.x = (fig_axis){.lo = 0, .hi = (double)(n - 1), .integer = true,
-                      .label = fig_txt(c, T_F_REL_DIST)};
-    ax.y = (fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)};
-    const fig_series series[2] = {{.x = x, .y = y, .n = ns}, {.x = x, .y = y2, .n = ns}};
-    int corner = legend_corner(c, &ax, li, nl, series);
-    fig_axes_draw(c->f, &ax);
-    double lw = 0.13 * fig_font_size(c->f);
-    if (nl > 1)
-        fig_line(c->f, &ax, x, y2, ns, li[1].color, lw, li[1].dash);
-    fig_line(c->f, &ax, x, y, ns, li[0].color, lw, li[0].dash);
-    fig_legend(c->f, &ax, li, nl, corner);
+    curves_legend(c, &(fig_axis){.lo = 0, .hi = mx * 1.05, .label = fig_txt(c, T_F_DECAY_BOUND)},
+                  li, nl, x, (const double *const[2]){y, y2}, ns);
     free(x);
     return TF_OK;
 }
@@ -183,7 +172,7 @@ tf_status draw_decay(fig_ctx *c)
 /* The pairs' q and k as arrows, and the angle from each k to its q: the two angles are one,
  * (m - n) theta_0, so they are drawn alike, arcs at one radius (each in its q's colour), each
  * labelled with angle between its arrows, where the plot has room for both labels. */
-static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const double k[][2],
+static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double qk[][2][2],
                       const fig_legend_item *li, const char *angle)
 {
     double lw = 0.075 * fig_font_size(c->f), head = 0.9 * fig_font_size(c->f);
@@ -197,8 +186,8 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
     bool labelled = hypot(tw, th) / 2 < 0.22 * unit;
     static const double along[] = {0.5, 0.7, 0.3};
     for (int p = 0; p < QK_PAIRS; p++) {
-        a0[p] = atan2(k[p][1], k[p][0]);
-        sweep[p] = remainder(atan2(q[p][1], q[p][0]) - a0[p], 2 * M_PI);
+        a0[p] = atan2(qk[p][1][1], qk[p][1][0]);
+        sweep[p] = remainder(atan2(qk[p][0][1], qk[p][0][0]) - a0[p], 2 * M_PI);
         bool clear = false;
         for (int i = 0; i < 3 && !clear; i++) {
             at[p][0] = 0.65 * cos(a0[p] + along[i] * sweep[p]);
@@ -217,8 +206,8 @@ static void qk_arrows(fig_ctx *c, const fig_axes *ax, const double q[][2], const
         if (labelled)
             fig_text_in(c->f, ax, angle, false, fig_px(ax, at[p][0]), fig_py(ax, at[p][1]), 0.5,
                         0.5);
-        fig_arrow(c->f, ax, 0, 0, k[p][0], k[p][1], li[2 * p + 1].color, 2 * lw, head);
-        fig_arrow(c->f, ax, 0, 0, q[p][0], q[p][1], li[2 * p].color, 2 * lw, head);
+        fig_arrow(c->f, ax, 0, 0, qk[p][1][0], qk[p][1][1], li[2 * p + 1].color, 2 * lw, head);
+        fig_arrow(c->f, ax, 0, 0, qk[p][0][0], qk[p][0][1], li[2 * p].color, 2 * lw, head);
     }
 }
 
@@ -259,17 +248,16 @@ tf_status draw_rope_qk(fig_ctx *c)
     fig_segment(c->f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(c->f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
     fig_circle(c->f, &ax, 0, 0, 1.0, guide, lw, FIG_DASHED);
-    double q[QK_PAIRS][2] = {{0}}, k[QK_PAIRS][2] = {{0}};
+    double qk[QK_PAIRS][2][2]; /* pair p's q (j = 0) and k (1): pair 0 turned to mn[p][j], (x, y) */
     for (int p = 0; p < QK_PAIRS; p++)
-        for (int j = 0; j < 2; j++) { /* pair 0 turned to position mn[p][j], as (x, y) */
-            double *xy = j ? k[p] : q[p];
+        for (int j = 0; j < 2; j++) {
             rope_rotate(v, d, cfg->base, (double)mn[p][j], cfg->rope, v + d);
-            xy[0] = v[d + ia];
-            xy[1] = v[d + ib];
+            qk[p][j][0] = v[d + ia];
+            qk[p][j][1] = v[d + ib];
         }
     char angle[32];
     snprintf(angle, sizeof angle, "%ld<i>\xce\xb8</i>", mn[0][0] - mn[0][1]); /* "2θ" */
-    qk_arrows(c, &ax, q, k, li, angle);
+    qk_arrows(c, &ax, qk, li, angle);
     fig_legend(c->f, &ax, li, 2 * QK_PAIRS, 4);
     free(v);
     return TF_OK;

@@ -63,10 +63,7 @@ typedef struct {
     posctx_curve_row r; /* v and unseen (in percent) at the distances x[] */
     bool bias;          /* the lower panel */
     char label[240];
-    char own[160]; /* the label without what it coincides with */
-    tf_rgb color;  /* the scheme's style (style.h) */
-    fig_dash dash;
-    int marker; /* a style_marker */
+    const scheme_style *ss; /* the scheme's colour, dash and marker (style.h) */
 } scurve;
 
 /* The curve's legend label. */
@@ -108,8 +105,7 @@ typedef struct {
     long R;       /* the last distance drawn */
     double *x;    /* (m) the distances drawn, 1 .. R */
     long m;
-    int nc;       /* curves */
-    int sin_at;   /* the sinusoidal curve (drawn last), or the last */
+    int nc; /* curves */
     scurve k[SCHEME_COUNT + 1];
 } scurves;
 
@@ -136,7 +132,8 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
     for (int i = 0; i < S->nc; i++) {
         scurve *k = &S->k[i];
         int same_as = -1;
-        snprintf(k->own, sizeof k->own, "%s", k->label);
+        char own[160]; /* the label without what it coincides with */
+        snprintf(own, sizeof own, "%s", k->label);
         for (int j = 0; j < i && same_as < 0; j++) {
             const scurve *o = &S->k[j];
             if (o->bias != k->bias)
@@ -150,7 +147,7 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
                 same_as = j;
         }
         if (same_as >= 0)
-            txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, k->own,
+            txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, own,
                          name[S->k[same_as].r.s][c->zh]);
     }
 }
@@ -187,8 +184,8 @@ static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves 
         if (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m)))
             continue; /* the export's earlier page computed them */
         st = posctx_curve_at(&S->pc, r->s, r->scaled, k, S->m, r->v);
-        for (long j = 0; unseen && j < S->m; j++)
-            r->unseen[j] = posctx_unseen(&S->pc, r->scaled, S->x[j]);
+        for (long j = 0; unseen && j < S->m; j++) /* drawn in percent */
+            r->unseen[j] = 100.0 * posctx_unseen(&S->pc, r->scaled, S->x[j]);
         memo_put(c, 2 * i, r->v, m);
         if (unseen)
             memo_put(c, 2 * i + 1, r->unseen, m);
@@ -232,20 +229,11 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     }
     st = S->x ? scurves_fill(c, S, &cv) : TF_ERR_NOMEM;
     S->nc = cv.n_curves;
-    S->sin_at = S->nc - 1;
     for (int i = 0; i < S->nc; i++) { /* the values are S's now */
         scurve *k = &S->k[i];
         k->r = cv.c[i];
         k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
-        for (long t = 0; st == TF_OK && k->r.unseen && t < S->m; t++)
-            k->r.unseen[t] *= 100.0; /* drawn in percent */
-        const scheme_style *ss =
-            style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
-        k->color = ss->color;
-        k->dash = (fig_dash)ss->dash;
-        k->marker = (int)ss->marker;
-        if (k->r.s == SCHEME_SINUSOIDAL)
-            S->sin_at = i;
+        k->ss = style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
         scurve_label(c, &S->pc, k);
     }
     if (st == TF_OK)
@@ -286,36 +274,31 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
             continue;
         char *best = lab[i], trial[176];
         snprintf(best, sizeof trial, "%s", li[i].label);
-        for (int stage = 0; stage < 2; stage++)
-            for (int lines = 1; lines < 3; lines++) {
-                fig_legend_item it = li[i];
-                it.label = best;
-                double bw = fig_legend_width(f, &it, 1);
-                if (bw <= room)
-                    break;
-                char chosen[176] = "";
-                for (size_t p = 0; best[p]; p++) {
-                    int k = break_kind(best, p, stage == 0);
-                    if (!k)
-                        continue;
-                    size_t cut = k == 3 ? p + 3 : p, skip = k == 1 ? 1 : 0;
-                    size_t rest = strlen(best + cut + skip);
-                    if (cut + 1 + rest >= sizeof trial)
-                        continue; /* no room for one more line break */
-                    memcpy(trial, best, cut);
-                    trial[cut] = '\n';
-                    memcpy(trial + cut + 1, best + cut + skip, rest + 1);
-                    it.label = trial;
-                    double w = fig_legend_width(f, &it, 1);
-                    if (w < bw) {
-                        bw = w;
-                        memcpy(chosen, trial, sizeof chosen);
-                    }
+        for (int step = 0; step < 4; step++) { /* two breaks at the marks, then two anywhere */
+            fig_legend_item it = li[i];
+            it.label = best;
+            double bw = fig_legend_width(f, &it, 1);
+            if (bw <= room)
+                break;
+            char chosen[176] = "";
+            for (size_t p = 0; best[p]; p++) {
+                int k = break_kind(best, p, step < 2);
+                if (!k)
+                    continue;
+                size_t cut = k == 3 ? p + 3 : p, skip = k == 1 ? 1 : 0;
+                if (snprintf(trial, sizeof trial, "%.*s\n%s", (int)cut, best, best + cut + skip) >=
+                    (int)sizeof trial)
+                    continue; /* no room for one more line break */
+                it.label = trial;
+                double w = fig_legend_width(f, &it, 1);
+                if (w < bw) {
+                    bw = w;
+                    memcpy(chosen, trial, sizeof chosen);
                 }
-                if (!chosen[0])
-                    break;
-                memcpy(best, chosen, sizeof chosen);
             }
+            if (chosen[0])
+                memcpy(best, chosen, sizeof chosen);
+        }
         li[i].label = lab[i];
     }
 }
@@ -333,9 +316,62 @@ static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, 
     fig_legend(f, &band, li, n, 0);
 }
 
+#define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
+
+/* Each panel's title, vertical label, and that label in brief (the title says the rest), in
+ * English and Chinese. */
+static const char *const panel_text[3][3][2] = {
+    {{"schemes that compare positions", "比较两个位置的方案"},
+     {"similarity / score", "相似度 / 得分"},
+     {"similarity", "相似度"}},
+    {{"RoPE past its trained length: pairs rotated to angles never seen",
+      "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"},
+     {"unseen angles, % of pairs", "未见过的角度，占频率对的 %"},
+     {"unseen, %", "未见过的 %"}},
+    {{"schemes that bias the scores", "作用在注意力得分上的方案"},
+     {"bias added to the score", "加到得分上的偏置"},
+     {"bias", "偏置"}}};
+
+/* s (FIT_LABEL bytes) in lines no wider than width, where it is wider: a line break after its
+ * first full-width mark cjk, else in place of the space of its first latin (a mark and a
+ * space), then where it must. */
+static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, double width)
+{
+    if (!too_wide(f, s, width))
+        return;
+    char *m = strstr(s, cjk), *sp = strstr(s, latin);
+    size_t n = strlen(cjk);
+    if (m && strlen(s) + 1 < FIT_LABEL) {
+        memmove(m + n + 1, m + n, strlen(m + n) + 1);
+        m[n] = '\n';
+    } else if (sp)
+        sp[1] = '\n';
+    fig_wrap(f, s, FIT_LABEL, width);
+}
+
+/* Panel b's vertical label into ylabel (FIT_LABEL bytes) in lines no longer than a plot ph
+ * points high: broken first after its comma, then where it must; in more than two lines it
+ * would take the plot's width: in brief, and if that too needs more, a taller page is asked
+ * for. */
+static void fit_ylabel(const fig_ctx *c, fig_axes *ax, int b, char *ylabel, double ph)
+{
+    for (int k = 0; k < 2; k++) {
+        snprintf(ylabel, FIT_LABEL, "%s", panel_text[b][1 + k][c->zh]);
+        wrap_after(c->f, ylabel, "\xef\xbc\x8c" /* ， */, ", ", ph);
+        const char *nl2 = strchr(ylabel, '\n');
+        if (!nl2 || !strchr(nl2 + 1, '\n'))
+            break;
+        if (k == 1)
+            fig_set_cramped(c->f);
+    }
+    ax->y.label = ylabel;
+}
+
 /* Panel b's axes (0: positions compared, 1: RoPE's unseen angles, 2: biases) over distances
- * 1 .. R. */
-static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
+ * 1 .. R, fitted to r: its long title and vertical label in lines that fit (title and ylabel,
+ * FIT_LABEL bytes each, hold them), its x label under its formula. */
+static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_rect r, char *title,
+                       char *ylabel, fig_axes *ax)
 {
     bool bias = b == 2;
     double lo = INFINITY, hi = -INFINITY;
@@ -354,18 +390,20 @@ static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_axes *ax)
     ax->x = (fig_axis){.lo = 1, .hi = (double)S->R, .log = true,
                        .label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>（对数轴）"
                                       : "distance <i>k</i> = <i>i</i> − <i>j</i> (log axis)"};
-    ax->y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
-                       .label = bias ? (c->zh ? "加到得分上的偏置" : "bias added to the score")
-                                     : (c->zh ? "相似度 / 得分" : "similarity / score")};
-    ax->title = bias ? (c->zh ? "作用在注意力得分上的方案" : "schemes that bias the scores")
-                     : (c->zh ? "比较两个位置的方案" : "schemes that compare positions");
-    if (b == 1) { /* the share of rotation pairs at angles the model never saw in training */
-        ax->y = (fig_axis){.lo = -4, .hi = 104,
-                           .label = c->zh ? "未见过的角度，占频率对的 %"
-                                          : "unseen angles, % of pairs"};
-        ax->title = c->zh ? "RoPE 超出训练长度：有多少频率对转到训练中没见过的角度"
-                          : "RoPE past its trained length: pairs rotated to angles never seen";
-    }
+    ax->y = (fig_axis){.lo = lo - pad, .hi = hi + pad};
+    if (b == 1) /* the share of rotation pairs at angles the model never saw in training */
+        ax->y = (fig_axis){.lo = -4, .hi = 104};
+    double lw, lh, fs = fig_font_size(c->f);
+    fig_text_size(c->f, "0", false, &lw, &lh);
+    snprintf(title, FIT_LABEL, "%s", panel_text[b][0][c->zh]);
+    /* first after the colon (comma) where the sentence breaks; then where it must */
+    wrap_after(c->f, title, "\xef\xbc\x9a" /* ： */, ": ", r.w);
+    ax->title = title;
+    /* the plot's height, about: the panel's less a title, ticks and an axis label */
+    fit_ylabel(c, ax, b, ylabel, r.h - 3 * lh - 1.5 * fs);
+    if (too_wide(c->f, ax->x.label, r.w))
+        ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
+                            : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
 
 /* Where the label tl of a trained length fits beside its guide line at page x gx: left of the
@@ -444,7 +482,7 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
         const scurve *k = &S->k[i];
         if (!k->r.unseen)
             continue;
-        fig_line(c->f, ax, S->x, k->r.unseen, S->m, k->color, 2 * lw, k->dash);
+        fig_line(c->f, ax, S->x, k->r.unseen, S->m, k->ss->color, 2 * lw, (fig_dash)k->ss->dash);
         fig_segment(c->f, ax, (double)k->r.trained, ax->y.lo, (double)k->r.trained, ax->y.hi,
                     (tf_rgb){120, 120, 120}, 1.5 * lw, FIG_DOTTED);
     }
@@ -460,12 +498,15 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
     double ms = 0.55 * fig_font_size(c->f), span = log((double)S->R);
     /* none (0 everywhere) under the rest; sinusoidal last and dashed: plain RoPE's score for
      * q = k is the same curve */
+    int sin_at = S->nc - 1;
+    for (int i = 0; i < S->nc; i++)
+        sin_at = S->k[i].r.s == SCHEME_SINUSOIDAL ? i : sin_at;
     for (int j = 0; j < 2 * S->nc; j++) {
-        int i = (j + S->sin_at + 1) % S->nc;
+        int i = (j + sin_at + 1) % S->nc;
         const scurve *k = &S->k[i];
         if (k->bias != bias || (k->r.s == SCHEME_NONE) != (j < S->nc))
             continue;
-        fig_line(c->f, ax, S->x, k->r.v, S->m, k->color, 2 * lw, k->dash);
+        fig_line(c->f, ax, S->x, k->r.v, S->m, k->ss->color, 2 * lw, (fig_dash)k->ss->dash);
         sr[ns++] = (fig_series){.x = S->x, .y = k->r.v, .n = S->m};
         /* six markers at distances evenly spaced on the log axis, shifted by the curve's place
          * so that two equal curves show their markers side by side */
@@ -474,102 +515,28 @@ static void panel_draw(fig_ctx *c, const scurves *S, int b, const fig_axes *ax)
             long t = 0; /* the distance drawn nearest below */
             while (t + 1 < S->m && S->x[t + 1] <= at)
                 t++;
-            fig_markers_shape(c->f, ax, &S->x[t], &k->r.v[t], 1, k->color, ms, k->marker);
+            fig_markers_shape(c->f, ax, &S->x[t], &k->r.v[t], 1, k->ss->color, ms, k->ss->marker);
         }
         if (k->r.trained > 0 && k->r.trained <= S->R) {
             fig_segment(c->f, ax, (double)k->r.trained, ax->y.lo, (double)k->r.trained, ax->y.hi,
-                        k->color, 1.5 * lw, FIG_DASHED);
+                        k->ss->color, 1.5 * lw, FIG_DASHED);
             xs[i][0] = xs[i][1] = (double)k->r.trained;
             sr[ns++] = (fig_series){.x = xs[i], .y = gy, .n = 2};
         }
     }
     /* the labels after every line, so that each keeps off all of them */
-    long said[SCHEME_COUNT + 1]; /* trained lengths labelled: two schemes at one say it once */
     fig_rect taken[SCHEME_COUNT + 1];
     int n_said = 0;
     for (int i = 0; i < S->nc; i++) {
         const scurve *k = &S->k[i];
-        if (k->bias != bias || !(k->r.trained > 0 && k->r.trained <= S->R))
-            continue;
-        bool again = false;
-        for (int m = 0; m < n_said; m++)
-            again |= said[m] == k->r.trained;
-        if (again)
+        bool again = false; /* two schemes of one trained length say it once */
+        for (int j = 0; j < i; j++)
+            again |= S->k[j].bias == bias && S->k[j].r.trained == k->r.trained;
+        if (k->bias != bias || !(k->r.trained > 0 && k->r.trained <= S->R) || again)
             continue;
         taken[n_said] = place_length(c, ax, bias, k->r.trained, sr, ns, taken, n_said);
-        said[n_said++] = k->r.trained;
+        n_said++;
     }
-}
-
-/* The legend of the panel of the curves that bias the scores, or of those that do not. */
-static int panel_items(const scurves *S, bool bias, fig_legend_item *li)
-{
-    int n = 0;
-    for (int i = 0; i < S->nc; i++) {
-        const scurve *k = &S->k[i];
-        if (k->bias == bias)
-            li[n++] = (fig_legend_item){
-                .label = k->label, .color = k->color, .dash = k->dash, .marker = 1 + k->marker};
-    }
-    return n;
-}
-
-#define FIT_LABEL 400 /* bytes of a panel's title and vertical label, fitted */
-
-/* s (FIT_LABEL bytes) in lines no wider than width, where it is wider: a line break after its
- * first full-width mark cjk, else in place of the space of its first latin (a mark and a
- * space), then where it must. */
-static void wrap_after(fig *f, char *s, const char *cjk, const char *latin, double width)
-{
-    if (!too_wide(f, s, width))
-        return;
-    char *m = strstr(s, cjk), *sp = strstr(s, latin);
-    size_t n = strlen(cjk);
-    if (m && strlen(s) + 1 < FIT_LABEL) {
-        memmove(m + n + 1, m + n, strlen(m + n) + 1);
-        m[n] = '\n';
-    } else if (sp)
-        sp[1] = '\n';
-    fig_wrap(f, s, FIT_LABEL, width);
-}
-
-/* Panel b's vertical label orig into ylabel (FIT_LABEL bytes) in lines no longer than a plot ph
- * points high: broken first after its comma, then where it must; in more than two lines it
- * would take the plot's width: in brief (the panel's title says the rest), and if that too
- * needs more, a taller page is asked for. */
-static void fit_ylabel(const fig_ctx *c, fig_axes *ax, const char *orig, int b, char *ylabel,
-                       double ph)
-{
-    static const char *const brief[3][2] = {
-        {"similarity", "相似度"}, {"unseen, %", "未见过的 %"}, {"bias", "偏置"}};
-    for (int k = 0; k < 2; k++) {
-        snprintf(ylabel, FIT_LABEL, "%s", k ? brief[b][c->zh] : orig);
-        wrap_after(c->f, ylabel, "\xef\xbc\x8c" /* ， */, ", ", ph);
-        const char *nl2 = strchr(ylabel, '\n');
-        if (!nl2 || !strchr(nl2 + 1, '\n'))
-            break;
-        if (k == 1)
-            fig_set_cramped(c->f);
-    }
-    ax->y.label = ylabel;
-}
-
-/* Panel b's long title and vertical label in lines that fit (title and ylabel, FIT_LABEL bytes
- * each, hold them), its x label under its formula. */
-static void fit_labels(const fig_ctx *c, fig_axes *ax, fig_rect r, int b, char *title, char *ylabel)
-{
-    double lw, lh, fs = fig_font_size(c->f);
-    fig_text_size(c->f, "0", false, &lw, &lh);
-    /* the plot's height, about: the panel's less a title, ticks and an axis label */
-    double ph = r.h - 3 * lh - 1.5 * fs;
-    snprintf(title, FIT_LABEL, "%s", ax->title);
-    /* first after the colon (comma) where the sentence breaks; then where it must */
-    wrap_after(c->f, title, "\xef\xbc\x9a" /* ： */, ": ", r.w);
-    ax->title = title;
-    fit_ylabel(c, ax, ax->y.label, b, ylabel, ph);
-    if (too_wide(c->f, ax->x.label, r.w))
-        ax->x.label = c->zh ? "距离 <i>k</i> = <i>i</i> − <i>j</i>\n（对数轴）"
-                          : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
 
 /* The schemes figure: up to three panels (positions compared, RoPE's unseen angles, biases),
@@ -588,10 +555,18 @@ tf_status draw_schemes(fig_ctx *c)
     fig_legend_item li[3][SCHEME_COUNT + 1];
     /* RoPE's unseen angles (the middle panel) are drawn in the styles of the first panel's RoPE
      * curves: no legend of their own */
-    int nl[3] = {panel_items(&S, false, li[0]), 0, panel_items(&S, true, li[2])};
-    bool on[3] = {nl[0] > 0, false, nl[2] > 0};
-    for (int i = 0; i < S.nc; i++)
-        on[1] |= S.k[i].r.unseen != NULL;
+    int nl[3] = {0};
+    bool on[3] = {false};
+    for (int i = 0; i < S.nc; i++) {
+        const scurve *k = &S.k[i];
+        int b = k->bias ? 2 : 0; /* the panel of the curves that bias the scores, or the first */
+        li[b][nl[b]++] = (fig_legend_item){.label = k->label,
+                                           .color = k->ss->color,
+                                           .dash = (fig_dash)k->ss->dash,
+                                           .marker = 1 + k->ss->marker};
+        on[b] = true;
+        on[1] |= k->r.unseen != NULL;
+    }
     int np = on[0] + on[1] + on[2];
     bool wide = np > 1 && c->area.w > 1.1 * c->area.h;
     double gap = 0.6 * fig_font_size(c->f), gapx = 1.5 * gap;
@@ -599,7 +574,6 @@ tf_status draw_schemes(fig_ctx *c)
     fig_rect r[3];
     fig_axes ax[3];
     char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
-    const char *ylabel0[3]; /* the vertical labels as the axes were made with them */
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     double top = -INFINITY, bottom = INFINITY;
     for (int b = 0; b < 3; b++) {
@@ -624,9 +598,7 @@ tf_status draw_schemes(fig_ctx *c)
             r[b] = (fig_rect){c->area.x, y, c->area.w, h - band[b]};
             y += h + gap;
         }
-        panel_axes(c, &S, b, &ax[b]);
-        ylabel0[b] = ax[b].y.label;
-        fit_labels(c, &ax[b], r[b], b, title[b], ylabel[b]);
+        panel_axes(c, &S, b, r[b], title[b], ylabel[b], &ax[b]);
         fig_axes_fit(c->f, &ax[b], r[b]);
         /* stacked, the panels' plots line up on the left; side by side, their tops and bottoms
          * (titles and x labels of more lines than their neighbours' push the plot in) */
@@ -649,7 +621,7 @@ tf_status draw_schemes(fig_ctx *c)
             /* the vertical label no longer than the plot it names, now that its height is
              * known */
             if (too_wide(c->f, ax[b].y.label, ax[b].r.h)) {
-                fit_ylabel(c, &ax[b], ylabel0[b], b, ylabel[b], ax[b].r.h);
+                fit_ylabel(c, &ax[b], b, ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
             }
             double least = 5 * fig_font_size(c->f);
@@ -673,8 +645,7 @@ const char *check_pefile(const tf_config *cfg)
     const tf_positions *p = run_params(cfg, &def);
     long rows = p->table ? p->table->n_pos : p->trained > 0 ? p->trained
                                                             : POSITIONS_DEFAULT_LEARNED;
-    int d = p->table ? p->table->d : cfg->d_model;
-    return heatmap_check(rows, d, "pe-file");
+    return heatmap_check(rows, p->table ? p->table->d : cfg->d_model, "pe-file");
 }
 
 typedef struct {
@@ -687,11 +658,7 @@ typedef struct {
     double *x;     /* (n), and the block sim and sin are in */
 } pefile_data;
 
-static void pefile_free(pefile_data *P)
-{
-    free(P->gram_own), free(P->x);
-}
-
+/* The numbers of table t in P, whose gram_own and x the caller frees, made or not. */
 static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_data *P)
 {
     memset(P, 0, sizeof *P);
@@ -719,10 +686,8 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     pc.base = c->a->cfg.base;
     if (st == TF_OK)
         st = poscurve_fill(SCHEME_SINUSOIDAL, &pc, 0, P->n, P->sin);
-    if (st != TF_OK) {
-        pefile_free(P);
+    if (st != TF_OK)
         return st;
-    }
     memo_put(c, 0, P->gram_own, nn);
     memo_put(c, 1, P->sim, nk);
     memo_put(c, 2, P->sin, nk);
@@ -751,8 +716,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     color_range s1, s2;
     size_t cells = (size_t)t->n_pos * (size_t)t->d;
     color_scale_of(c, 3, t->p, cells, NULL, NULL, true, &s1);
-    double gap = 1.2 * fig_font_size(c->f);
-    double half = (r.w - gap) / 2;
+    double gap = 1.2 * fig_font_size(c->f), half = (r.w - gap) / 2;
     fig_rect left = {r.x, r.y, half, r.h}, right = {r.x + half + gap, r.y, half, r.h};
     fig_axes a1, a2;
     matrix_axes(&a1, t->n_pos, 0, t->d, 0);
@@ -766,11 +730,10 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
      * says so, in a second line that takes room from the plot */
     fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
     char xl[200];
-    const char *xlabel = a1.x.label;
-    if (averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl)) {
+    if (averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl)) {
         fig_axes_fit(c->f, &a1, left);
         short_pos_label(c, &a1, left, false);
-        averaged_label(c, &a1, &m1, xlabel, xl, sizeof xl);
+        averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl);
     }
     cmap_id cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
     tf_status st = fig_heatmap(c->f, &a1, &m1, cm, s1.lo, s1.hi);
@@ -779,8 +742,7 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     cmap_id cg = color_scale_of(c, 6, P->gram, (size_t)P->n * (size_t)P->n, NULL, NULL, false,
                                 &s2);
     matrix_axes(&a2, P->n, 0, P->n, 0);
-    a2.x.label = fig_txt(c, T_F_POS);
-    a2.y.label = fig_txt(c, T_F_POS);
+    a2.x.label = a2.y.label = fig_txt(c, T_F_POS);
     char t2[160];
     if (P->n < t->n_pos) /* a long table: its first rows (PEFILE_MAX_ROWS) */
         snprintf(t2, sizeof t2, c->zh ? "前 %ld 行的点积 <i>P</i><i>P</i><sup>T</sup>"
@@ -869,22 +831,16 @@ tf_status draw_pefile(fig_ctx *c)
     if (st == TF_OK) {
         /* the two maps above the curve; on a page wider than tall (a text block's width),
          * the three side by side, the curve taking a third */
-        fig_rect maps = c->area, curve = c->area;
-        if (c->area.w > 1.6 * c->area.h) {
-            double gap = 1.2 * fig_font_size(c->f);
-            maps.w = (c->area.w - gap) * 2 / 3;
-            curve.x = maps.x + maps.w + gap;
-            curve.w = c->area.w - maps.w - gap;
-        } else {
-            double gap = 0.6 * fig_font_size(c->f);
-            maps.h = 0.5 * (c->area.h - gap);
-            curve.y = maps.y + maps.h + gap;
-            curve.h = c->area.h - maps.h - gap;
-        }
+        fig_rect maps, curve, a = c->area;
+        double fs = fig_font_size(c->f);
+        bool wide;
+        split_panels(a, (a.w - 1.2 * fs) * 2 / 3 / a.w, 0.5 * (a.h - 0.6 * fs) / a.h, 1.2 * fs,
+                     0.6 * fs, &wide, &maps, &curve);
         st = pefile_maps(c, &P, maps);
         pefile_curve(c, &P, curve);
-        pefile_free(&P);
     }
+    free(P.gram_own);
+    free(P.x);
     if (own)
         posctx_close(&pc);
     return st;

@@ -11,10 +11,9 @@
 
 tf_status draw_embedding(fig_ctx *c)
 {
-    fig_rect whole = c->area;
     if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
-        c->area.h = whole.h * 0.38;
-        fig_rect below = {whole.x, whole.y + whole.h * 0.42, whole.w, whole.h * 0.58};
+        fig_rect below = {c->area.x, c->area.y + c->area.h * 0.42, c->area.w, c->area.h * 0.58};
+        c->area.h *= 0.38;
         tf_status st = draw_word_map(c, below, true);
         if (st != TF_OK)
             return st;
@@ -69,14 +68,13 @@ tf_status draw_embedding(fig_ctx *c)
 static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
                          const char *const titles[3], double cbw, const char *xlabel)
 {
-    double gap = 0.3 * fig_font_size(c->f), extra = 0, ph[3];
+    double gap = 0.3 * fig_font_size(c->f), extra = 0;
     for (int pass = 0; pass < 2; pass++) {
         /* pass 0 measures the room the bottom panel's x labels take and the widest left margin */
         double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
         if (pass)
             extra = ax[0].r.h - ax[2].r.h;
-        ph[0] = ph[1] = (c->area.h - 2 * gap - extra) / 3;
-        ph[2] = ph[0] + extra;
+        double ph = (c->area.h - 2 * gap - extra) / 3; /* the bottom one extra high */
         double y = c->area.y;
         for (int k = 0; k < 3; k++) {
             matrix_axes(&ax[k], (long)T, 0, (long)d, 0);
@@ -88,11 +86,10 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
             ax[k].right = cbw;
             ax[k].min_left = min_left;
             ax[k].x.hide = k < 2;
-            if (k == 2)
-                ax[k].x.label = xlabel;
-            if (k == 1)
-                ax[k].y.label = fig_txt(c, T_F_TOKEN);
-            fig_axes_fit(c->f, &ax[k], (fig_rect){c->area.x, y, c->area.w, ph[k]});
+            ax[k].x.label = k == 2 ? xlabel : NULL;
+            ax[k].y.label = k == 1 ? fig_txt(c, T_F_TOKEN) : NULL;
+            fig_axes_fit(c->f, &ax[k],
+                         (fig_rect){c->area.x, y, c->area.w, k == 2 ? ph + extra : ph});
             /* the colour bar runs beside the lower panels: their titles keep left of it (and
              * right of a panel letter) */
             if (k > 0) {
@@ -106,7 +103,7 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
                 if (tw + lw > ax[k].outer.w)
                     fig_set_cramped(c->f);
             }
-            y += ph[k] + gap;
+            y += ph + gap;
         }
     }
 }
@@ -175,11 +172,10 @@ tf_status draw_input(fig_ctx *c)
             fig_segment(c->f, &ax[k], d / 2.0 - 0.5, ax[k].y.lo, d / 2.0 - 0.5, ax[k].y.hi,
                         (tf_rgb){0, 0, 0}, 1.5 * 0.075 * fig_font_size(c->f), FIG_SOLID);
     }
-    int first = own ? 1 : 0; /* the shared bar runs beside these panels */
     if (own)
         fig_colorbar(c->f, colorbar_rect(&ax[0]), cm, lo0, hi0, NULL);
-    fig_rect cbr = {ax[first].r.x + ax[first].r.w, ax[first].r.y, cbw,
-                    ax[2].r.y + ax[2].r.h - ax[first].r.y};
+    const fig_rect *top = &ax[own].r; /* the shared bar runs beside the panels from this one */
+    fig_rect cbr = {top->x + top->w, top->y, cbw, ax[2].r.y + ax[2].r.h - top->y};
     fig_colorbar(c->f, cbr, cm, lo, hi, cb);
     free(emb);
     token_ticks_free(&tt);
