@@ -20,32 +20,18 @@ const char *check_rope(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
 }
 
-/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs, read
- * back through rope_rotate: R_pos applied to a vector with 1 in the first slot of every pair
- * leaves (cos, sin) of pos theta_i in pair i. Freed by the caller; NULL when out of memory. */
+/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs:
+ * theta_i is PE's w_i (rope_thetas), so pair i's cosine is PE's column 2i + 1, whichever pairing
+ * the rotation uses. Freed by the caller; NULL when out of memory. */
 static double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
 {
     int d = cfg->d_model, h = d / 2;
     double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
-    double *unit = calloc((size_t)d, sizeof *unit), *rot = malloc((size_t)d * sizeof *rot);
-    int *first = malloc((size_t)h * sizeof *first);
-    if (!cosm || !unit || !rot || !first) {
-        free(cosm), free(unit), free(rot), free(first);
-        return NULL;
-    }
-    for (int i = 0; i < h; i++) {
-        int ia, ib;
-        rope_pair(cfg->rope, d, i, &ia, &ib);
-        unit[ia] = 1.0;
-        first[i] = ia;
-    }
-    for (long m = 0; m < n; m++) {
+    for (long m = 0; cosm && m < n; m++) {
         double at = pos ? (double)pos[m] : (double)(cfg->index_base + m);
-        rope_rotate(unit, d, cfg->base, at, cfg->rope, rot);
         for (int i = 0; i < h; i++)
-            cosm[(size_t)m * h + i] = rot[first[i]];
+            cosm[(size_t)m * h + i] = posenc_value(at, 2 * i + 1, d, cfg->base);
     }
-    free(unit), free(rot), free(first);
     return cosm;
 }
 
@@ -407,37 +393,28 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
 
 /* An angle's curve over the shift, broken where it wraps from pi to -pi (a NaN point between). */
 static void angle_line(fig *f, const fig_axes *ax, const double *s, const double *a, tf_rgb col,
-                       double width, fig_dash dash)
+                       double width)
 {
     double xs[2 * RR_SAMPLES], ys[2 * RR_SAMPLES];
     long n = 0;
     for (int i = 0; i < RR_SAMPLES; i++) {
-        if (i && fabs(a[i] - a[i - 1]) > M_PI) {
+        if (i && fabs(a[i] - a[i - 1]) > M_PI)
             xs[n] = NAN, ys[n++] = NAN;
-        }
         xs[n] = s[i], ys[n++] = a[i];
     }
-    fig_line(f, ax, xs, ys, n, col, width, dash);
+    fig_line(f, ax, xs, ys, n, col, width, FIG_SOLID);
 }
 
-/* How much a frame shows, the fullest first (rr_layouts): a small slide (a column's width, a
- * large font) drops the angles' panel (the plane says the angle), then the panels' subtitles
- * (the plane keeps its name, "pair 0") and the shift's positions ("shift s"; the score's legend
- * takes the subtitle's place, in rows above its plot: inside it would cover the moving shift at
- * some frame), then the plane's axis labels. */
+/* How much a frame shows, the fullest first, each one thing less: a small slide (a column's width,
+ * a large font) drops the angles' panel (the plane says the angle), then the panels' subtitles (the
+ * plane keeps its name, "pair 0") and the shift's positions ("shift s"; the score's legend takes
+ * the subtitle's place, in rows above its plot: inside it would cover the moving shift at some
+ * frame), then the plane's axis labels. */
 typedef struct {
     bool angles;       /* the panel of the angles over the shift */
     bool titles;       /* the panels' subtitles */
     bool plane_labels; /* the plane's axis labels */
 } rr_layout;
-
-static const rr_layout rr_layouts[] = {
-    {true, true, true},
-    {false, true, true},
-    {false, false, true},
-    {false, false, false},
-};
-#define RR_LAYOUTS (sizeof rr_layouts / sizeof rr_layouts[0])
 
 /* One frame's axes, legends and labels, laid out before anything is drawn. */
 typedef struct {
@@ -472,11 +449,10 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     p->a2 = (fig_axes){.grid = true, .title = L->titles ? p->t3 : NULL};
     p->a2.x = p->a1.x;
     /* the scores' own range: the flat line against the one that moves */
-    double lo = r->score[0], hi = r->score[0];
-    for (int i = 0; i < RR_SAMPLES; i++) {
-        lo = fmin(lo, fmin(r->score[i], r->qonly[i]));
-        hi = fmax(hi, fmax(r->score[i], r->qonly[i]));
-    }
+    double lo, hi, qlo, qhi;
+    minmax(r->score, RR_SAMPLES, &lo, &hi);
+    minmax(r->qonly, RR_SAMPLES, &qlo, &qhi);
+    lo = fmin(lo, qlo), hi = fmax(hi, qhi);
     double pad = fmax(0.12 * (hi - lo), 1e-3 * r->bound);
     p->a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
                          .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
@@ -685,9 +661,9 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
         const fig_axes *a1 = &p->a1;
         const fig_legend_item *li = p->li;
         fig_axes_draw(c->f, a1);
-        angle_line(c->f, a1, r->s, r->aq, li[0].color, 2 * lw, FIG_SOLID);
-        angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
-        angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
+        angle_line(c->f, a1, r->s, r->aq, li[0].color, 2 * lw);
+        angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw);
+        angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw);
         fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
         const double at[3] = {aq, ak, remainder(ak - aq, 2 * M_PI)};
         for (int i = 0; i < 3; i++)
@@ -715,17 +691,17 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
     rope_rot_at(r, cfg->base, cfg->rope, r->m0 + s, r->n0 + s, &aq, &ak, &score);
     /* the fullest layout that fits (every frame of the loop alike: the layouts do not depend
      * on the frame but for the score's legend), else the smallest, cramped */
-    rr_page *p = malloc(sizeof *p);
-    if (!p)
-        return TF_ERR_NOMEM;
-    size_t l = 0;
+    rr_page p;
+    rr_layout L;
     fig_trial t = fig_try(c->f); /* the first that fits, else the least, cramped */
-    rr_fit(c, r, &rr_layouts[l], s, score, p);
-    while (!fig_tried(c->f, &t, l == RR_LAYOUTS - 1))
-        rr_fit(c, r, &rr_layouts[++l], s, score, p);
-    rope_rot_plane(c, r, &p->plane, aq, ak);
-    rope_rot_curves(c, r, p, rr_layouts[l].angles, s, aq, ak, score);
-    free(p);
+    for (int l = 0;; l++) {
+        L = (rr_layout){.angles = l < 1, .titles = l < 2, .plane_labels = l < 3};
+        rr_fit(c, r, &L, s, score, &p);
+        if (fig_tried(c->f, &t, l == 3))
+            break;
+    }
+    rope_rot_plane(c, r, &p.plane, aq, ak);
+    rope_rot_curves(c, r, &p, L.angles, s, aq, ak, score);
     return TF_OK;
 }
 
