@@ -177,19 +177,17 @@ static void arrow_labels(fig *f, const fig_axes *a2, long pos0, long n, double (
 
 /* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
  * on a circle. */
-static tf_status rope_plane(fig_ctx *c, fig_rect area)
+static void rope_plane(fig_ctx *c, fig_rect area)
 {
     const tf_analysis *A = c->a;
     const tf_config *cfg = &A->cfg;
-    int d = cfg->d_model;
     long n = cfg->n_positions, pos0 = cfg->index_base;
-    double *rot = malloc((size_t)d * sizeof *rot);
-    if (!rot)
-        return TF_ERR_NOMEM;
     int ia, ib;
-    rope_pair(cfg->rope, d, 0, &ia, &ib);
-    const double *q = A->q; /* (T, d): row 0, before rotation */
-    double R = hypot(q[ia], q[ib]);
+    rope_pair(cfg->rope, cfg->d_model, 0, &ia, &ib);
+    /* pair 0 of q (row 0 of (T, d), before rotation) turns by pos theta_0 = pos whatever d: its
+     * plane alone is a vector of d = 2 */
+    const double q[2] = {A->q[ia], A->q[ib]};
+    double R = hypot(q[0], q[1]);
     if (!(R > 0))
         R = 1.0;
     double lim = 1.35 * R;
@@ -233,16 +231,13 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
                                          seg_series(0, -lim, 0, lim, pt[1]),
                                          arc_series(R, 0, 2 * M_PI, pt[2])};
     for (long m = 0; m < M; m++) {
-        rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
+        rope_rotate(q, 2, cfg->base, (double)(pos0 + m), cfg->rope, tip[m]);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
-        tip[m][0] = rot[ia], tip[m][1] = rot[ib];
-        lines[3 + m] = seg_series(0, 0, rot[ia], rot[ib], pt[3 + m]);
-        heads[m] =
-            fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw, 0.9 * fig_font_size(c->f));
+        lines[3 + m] = seg_series(0, 0, tip[m][0], tip[m][1], pt[3 + m]);
+        heads[m] = fig_arrow(c->f, &a2, 0, 0, tip[m][0], tip[m][1], col, 2 * lw,
+                             0.9 * fig_font_size(c->f));
     }
     arrow_labels(c->f, &a2, pos0, M, tip, heads, lines, (int)M + 3);
-    free(rot);
-    return TF_OK;
 }
 
 tf_status draw_rope(fig_ctx *c)
@@ -253,10 +248,9 @@ tf_status draw_rope(fig_ctx *c)
     double gap = 0.4 * fig_font_size(c->f);
     split_panels(c->area, 0.62, 0.56, gap, gap, &wide, &top, &bottom);
     tf_status st = rope_angles(c, top);
-    if (st == TF_ERR_NOMEM)
-        return st;
-    tf_status st2 = rope_plane(c, bottom);
-    return st2 != TF_OK ? st2 : st;
+    if (st != TF_ERR_NOMEM)
+        rope_plane(c, bottom);
+    return st;
 }
 
 /* ---------------------------------------------------------------------------------------------
