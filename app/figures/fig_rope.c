@@ -496,19 +496,18 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
     /* the angles over the shift and the score */
     rr_curve_axes(c, r, L, score, p);
     p->rows = (fig_rect){0};
-    if (L->angles)
-        fit_pair(f, &p->a1, top, &p->a2, bottom, true);
-    else
-        fig_axes_fit(f, &p->a2, bottom);
     if (!L->titles) {
         /* the rows across the panel's width at its top, each label within that width; the
          * plot below them */
         legend_rows_fit(f, p->l2, 2, bottom.w);
-        p->rows = (fig_rect){bottom.x, bottom.y, bottom.w, 0};
-        p->rows.h = fig_legend_rows(c->f, p->l2, 2, p->rows, false);
+        p->rows =
+            (fig_rect){bottom.x, bottom.y, bottom.w, fig_legend_rows(f, p->l2, 2, bottom, false)};
         bottom.y += p->rows.h, bottom.h -= p->rows.h;
-        fig_axes_fit(f, &p->a2, bottom);
     }
+    if (L->angles)
+        fit_pair(f, &p->a1, top, &p->a2, bottom, true);
+    else
+        fig_axes_fit(f, &p->a2, bottom);
 }
 
 /* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang) goes: past its head, turned
@@ -585,10 +584,8 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     const fig_axes ax = *pa;
     fig *f = c->f;
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
-    double lim = ax.x.hi;
+    double lim = ax.x.hi, fs = fig_font_size(f), lw = 0.075 * fs, head = 0.9 * fs;
     fig_axes_draw(f, &ax);
-    double lw = 0.075 * fig_font_size(f), fs = fig_font_size(f);
-    double head = 0.9 * fs;
     tf_rgb guide = {170, 170, 170}, col[2] = {fig_series_color(0), fig_series_color(1)};
     fig_segment(f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
     fig_segment(f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
