@@ -265,11 +265,9 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     long T = (long)A->tokens.n, d = cfg->d_model;
     double *cosm = rope_cos_table(cfg, A->pos, T);
     token_ticks tt = {0};
-    if (!cosm || token_ticks_make(&tt, &A->tokens, A->text, 0, false) != TF_OK) {
-        free(cosm);
-        token_ticks_free(&tt);
-        return TF_ERR_NOMEM;
-    }
+    tf_status st = TF_ERR_NOMEM; /* without memory, no panel */
+    if (cosm && token_ticks_make(&tt, &A->tokens, A->text, 0, false) == TF_OK)
+        st = TF_OK;
     double lo, hi;
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
     const char *cb = fig_txt(c, T_F_VALUE);
@@ -282,7 +280,6 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     const double *mats[2] = {A->pe, cosm};
     const long cols[2] = {d, d / 2};
     const txt_id titles[2] = {T_F_PVR_PE, T_F_PVR_ROPE}, xl[2] = {T_F_DIM, T_F_PAIR};
-    tf_status st = TF_OK;
     split_cols sc = {A->pe, (int)d};
     char xlab[2][240];
     for (int k = 0; k < 2 && st == TF_OK; k++) {
@@ -578,19 +575,17 @@ static void rr_clock_marks(fig *f, const fig_axes *ax, const rope_rot *r, const 
  * label), q and k as arrows, each named just past its head where the name is clear of the
  * arrows, the guides, the circles, the arc, the other name and the angle's text (rr_place_name),
  * and the arc of the angle between them. */
-static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, double aq,
-                           double ak)
+static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *ax, double aq, double ak)
 {
-    const fig_axes ax = *pa;
     fig *f = c->f;
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
-    double lim = ax.x.hi, fs = fig_font_size(f), lw = 0.075 * fs, head = 0.9 * fs;
-    fig_axes_draw(f, &ax);
+    double lim = ax->x.hi, fs = fig_font_size(f), lw = 0.075 * fs, head = 0.9 * fs;
+    fig_axes_draw(f, ax);
     tf_rgb guide = {170, 170, 170}, col[2] = {fig_series_color(0), fig_series_color(1)};
-    fig_segment(f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
-    fig_segment(f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
-    fig_circle(f, &ax, 0, 0, Rq, guide, lw, FIG_DASHED);
-    fig_circle(f, &ax, 0, 0, Rk, guide, lw, FIG_DASHED);
+    fig_segment(f, ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
+    fig_segment(f, ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
+    fig_circle(f, ax, 0, 0, Rq, guide, lw, FIG_DASHED);
+    fig_circle(f, ax, 0, 0, Rk, guide, lw, FIG_DASHED);
     /* the angle in the plot's top-left corner, clear of the circles, the arrows and the guides
      * in every frame: off the larger circle's disc (and an arrow's head beyond it) and left of
      * the upright guide, measured at its widest (three digits) so every frame keeps or drops it
@@ -601,14 +596,14 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     fig_rect box[3]; /* the angle's text, q's name, k's name */
     fig_text_size(f, deg, false, &box[0].w, &box[0].h);
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
-    box[0].x = ax.r.x + 0.4 * fs, box[0].y = ax.r.y + 0.3 * fs;
-    double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0);
-    double disc = (fig_px(&ax, fmax(Rq, Rk)) - ox) + 0.5 * head + 0.2 * fs;
+    box[0].x = ax->r.x + 0.4 * fs, box[0].y = ax->r.y + 0.3 * fs;
+    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
+    double disc = (fig_px(ax, fmax(Rq, Rk)) - ox) + 0.5 * head + 0.2 * fs;
     /* the box's corner nearest the centre */
     double nx = box[0].x + box[0].w - ox, ny = fmin(box[0].y + box[0].h - oy, 0);
     bool clear = nx + 0.2 * fs < 0 && hypot(nx, ny) > disc;
     /* on a plot too small for it, none: the angles' panel or the score says it stays */
-    bool say_angle = box[0].w + 0.8 * fs <= ax.r.w && box[0].h <= 0.25 * ax.r.h && clear;
+    bool say_angle = box[0].w + 0.8 * fs <= ax->r.w && box[0].h <= 0.25 * ax->r.h && clear;
     if (!say_angle)
         box[0] = (fig_rect){0};
     /* the arrows' tips and heads (a square around the tip), and their names */
@@ -619,7 +614,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     const double rad[2] = {Rq, Rk}, ang[2] = {aq, ak};
     double tx[2], ty[2];
     fig_rect tip[2];
-    rr_tips(&ax, rad, ang, head, tx, ty, tip);
+    rr_tips(ax, rad, ang, head, tx, ty, tip);
     /* the lines the names keep off: the guides, both circles, both shafts and the arc */
     double ra = 0.32 * fmin(Rq, Rk), pt[7][2][73];
     fig_series lines[7] = {seg_series(-lim, 0, lim, 0, pt[0]), seg_series(0, -lim, 0, lim, pt[1]),
@@ -627,18 +622,18 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
                            seg_series(0, 0, Rk * cos(ak), Rk * sin(ak), pt[3]),
                            arc_series(Rq, 0, 2 * M_PI, pt[4]), arc_series(Rk, 0, 2 * M_PI, pt[5]),
                            arc_series(ra, aq, d, pt[6])};
-    label_scene sc = {.ax = &ax, .heads = tip, .n_heads = 2, .boxes = box, .lines = lines,
-                      .n_lines = 7};
+    label_scene sc = {
+        .ax = ax, .heads = tip, .n_heads = 2, .boxes = box, .lines = lines, .n_lines = 7};
     for (int i = 0; i < 2; i++)
         rr_place_name(f, &sc, i, name[i], tx, ty, ang, box);
-    rr_clock_marks(f, &ax, r, rad, box, fs);
-    fig_line(f, &ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
+    rr_clock_marks(f, ax, r, rad, box, fs);
+    fig_line(f, ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
     if (say_angle)
-        fig_text_in(f, &ax, deg, false, box[0].x, box[0].y, 0, 0);
+        fig_text_in(f, ax, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
-        fig_arrow(f, &ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
+        fig_arrow(f, ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
     for (int i = 0; i < 2; i++)
-        fig_text_in(f, &ax, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
+        fig_text_in(f, ax, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
 }
 
 /* The angles over the shift (q's and k's turn, their difference stays), when the layout has
@@ -650,16 +645,15 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
     tf_rgb ink = {60, 60, 60};
     if (angles) {
         const fig_axes *a1 = &p->a1;
-        const fig_legend_item *li = p->li;
         fig_axes_draw(c->f, a1);
-        angle_line(c->f, a1, r->s, r->aq, li[0].color, 2 * lw);
-        angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw);
-        angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw);
+        angle_line(c->f, a1, r->s, r->aq, p->li[0].color, 2 * lw);
+        angle_line(c->f, a1, r->s, r->ak, p->li[1].color, 2 * lw);
+        angle_line(c->f, a1, r->s, r->ad, p->li[2].color, 3 * lw);
         fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
         const double at[3] = {aq, ak, remainder(ak - aq, 2 * M_PI)};
         for (int i = 0; i < 3; i++)
-            fig_markers(c->f, a1, &s, &at[i], 1, li[i].color, ms);
-        fig_legend(c->f, a1, li, 3, 4);
+            fig_markers(c->f, a1, &s, &at[i], 1, p->li[i].color, ms);
+        fig_legend(c->f, a1, p->li, 3, 4);
     }
     const fig_axes *a2 = &p->a2;
     fig_axes_draw(c->f, a2);
