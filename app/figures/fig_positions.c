@@ -305,7 +305,7 @@ typedef struct {
     fig_axes top, bottom;
     fig_legend_item all[4 + 2]; /* both panels' legend items: the columns', then lrow's */
     fig_legend_item *lrow;      /* the row's: sin and cos */
-    char t1[160], t2[160];
+    char t2[160];
     fig_rect rows1, rows2; /* the legends in rows above the plots; empty: right of them */
     bool band;             /* both legends in rows1, one band across the page */
 } pe_waves_panels;
@@ -318,7 +318,6 @@ typedef struct {
 static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
     wave_dims_pick(&c->a->cfg, p->h, &p->w);
-    snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
     txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
     for (int i = 0; i < p->w.np; i++)
         p->all[i] = p->w.li[i];
@@ -356,7 +355,7 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
             r1.y += p->rows1.h, r1.h -= p->rows1.h;
             r2.y += p->rows2.h, r2.h -= p->rows2.h;
         }
-        p->top = (fig_axes){.grid = true, .title = mode ? NULL : p->t1};
+        p->top = (fig_axes){.grid = true, .title = mode ? NULL : fig_txt(c, T_F_PW_WAVES)};
         p->top.x = (fig_axis){.lo = (double)p->pos0, .hi = (double)(p->pos0 + p->n - 1),
                               .integer = true, .label = fig_txt(c, T_F_POS)};
         /* side by side, the columns' legend names j: the axis says PE only */

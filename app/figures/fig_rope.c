@@ -338,11 +338,11 @@ typedef struct {
 } rope_rot;
 
 /* q rotated to m and k to n into r->rq, r->rk; the angles in pair 0 and the score. */
-static void rope_rot_at(rope_rot *r, double base, rope_style style, double m, double n,
-                        double *aq, double *ak, double *score)
+static void rope_rot_at(rope_rot *r, const tf_config *cfg, double m, double n, double *aq,
+                        double *ak, double *score)
 {
-    rope_rotate(r->q, r->d, base, m, style, r->rq);
-    rope_rotate(r->k, r->d, base, n, style, r->rk);
+    rope_rotate(r->q, r->d, cfg->base, m, cfg->rope, r->rq);
+    rope_rotate(r->k, r->d, cfg->base, n, cfg->rope, r->rk);
     *aq = atan2(r->rq[r->ib], r->rq[r->ia]);
     *ak = atan2(r->rk[r->ib], r->rk[r->ia]);
     *score = la_dot(r->rq, r->rk, (size_t)r->d);
@@ -372,11 +372,10 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     token_markup(r->tk, sizeof r->tk, A->text + t1->start, t1->end - t1->start);
     for (int i = 0; i < RR_SAMPLES; i++) {
         r->s[i] = r->span * i / (RR_SAMPLES - 1);
-        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i],
-                    &r->ak[i], &r->score[i]);
+        rope_rot_at(r, cfg, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i], &r->ak[i], &r->score[i]);
         r->ad[i] = remainder(r->ak[i] - r->aq[i], 2 * M_PI);
         double a1, a2;
-        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
+        rope_rot_at(r, cfg, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
     }
     *state = r;
     return TF_OK;
@@ -673,7 +672,7 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
     rope_rot *r = state;
     const tf_config *cfg = &c->a->cfg;
     double s = r->span * (double)k / (double)(n > 0 ? n : 1), aq, ak, score;
-    rope_rot_at(r, cfg->base, cfg->rope, r->m0 + s, r->n0 + s, &aq, &ak, &score);
+    rope_rot_at(r, cfg, r->m0 + s, r->n0 + s, &aq, &ak, &score);
     /* the fullest layout that fits (every frame of the loop alike: the layouts do not depend
      * on the frame but for the score's legend), else the smallest, cramped */
     rr_page p;
