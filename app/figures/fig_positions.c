@@ -401,7 +401,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
     fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, (tf_rgb){60, 60, 60}, 1.5 * lwid, FIG_SOLID);
     for (int k2 = 0; k2 < p.w.np; k2++)
         fig_markers(c->f, &p.top, &p.pos, &row[p.w.pick[k2]], 1, p.w.li[k2].color, ms);
-    if (p.rows1.w > 0) /* the band: both panels' items */
+    if (p.rows1.w > 0) /* in the band, both panels' items */
         fig_legend_rows(c->f, p.all, p.w.np + (p.band ? 2 : 0), p.rows1, true);
     else
         fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);

@@ -578,7 +578,8 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *ax, do
 {
     fig *f = c->f;
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
-    double lim = ax->x.hi, fs = fig_font_size(f), lw = 0.075 * fs, head = 0.9 * fs;
+    double lim = ax->x.hi;
+    double fs = fig_font_size(f), lw = 0.075 * fs, head = 0.9 * fs;
     fig_axes_draw(f, ax);
     tf_rgb guide = {170, 170, 170}, col[2] = {fig_series_color(0), fig_series_color(1)};
     fig_segment(f, ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
