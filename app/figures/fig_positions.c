@@ -257,13 +257,11 @@ tf_status draw_freq(fig_ctx *c)
     freq_panels p = {.h = cfg->d_model / 2, .n = cfg->n_positions, .pos0 = cfg->index_base,
                      .omega = c->a->omega};
     long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES; /* n >= 1: 8 at least */
-    p.xi = malloc((size_t)p.h * sizeof *p.xi);
-    p.wl = malloc((size_t)p.h * sizeof *p.wl);
-    double *xs = malloc((size_t)ns * sizeof *xs), *ys = malloc((size_t)ns * sizeof *ys);
-    if (!p.xi || !p.wl || !xs || !ys) {
-        free(p.xi), free(p.wl), free(xs), free(ys);
+    double *xs = malloc((2 * (size_t)ns + 2 * (size_t)p.h) * sizeof *xs);
+    if (!xs)
         return TF_ERR_NOMEM;
-    }
+    double *ys = xs + ns; /* (ns) scratch */
+    p.xi = ys + ns, p.wl = p.xi + p.h;
     for (int i = 0; i < p.h; i++) {
         p.xi[i] = i;
         p.wl[i] = 2.0 * M_PI / p.omega[i];
@@ -284,7 +282,7 @@ tf_status draw_freq(fig_ctx *c)
     fig_axes_draw(c->f, &p.a2);
     wave_lines(c, &p.a2, &p.w, lwid, xs, ys, ns);
     fig_legend(c->f, &p.a2, p.w.li, p.w.np, 4);
-    free(p.xi), free(p.wl), free(xs), free(ys);
+    free(xs);
     return TF_OK;
 }
 
@@ -305,22 +303,12 @@ typedef struct {
     double pos;          /* the position of this frame */
     wave_dims w;         /* the columns of the upper panel */
     fig_axes top, bottom;
-    fig_legend_item lrow[2];
-    char t1[160], t2[160];
+    fig_legend_item all[4 + 2]; /* both panels' legend items: the columns', then lrow's */
+    fig_legend_item *lrow;      /* the row's: sin and cos */
+    char t2[160];
     fig_rect rows1, rows2; /* the legends in rows above the plots; empty: right of them */
     bool band;             /* both legends in rows1, one band across the page */
 } pe_waves_panels;
-
-/* Both panels' legend items, the columns' then sin and cos, into all; their number. */
-static int pe_waves_items(const pe_waves_panels *p, fig_legend_item *all)
-{
-    int na = 0;
-    for (int i = 0; i < p->w.np; i++)
-        all[na++] = p->w.li[i];
-    all[na++] = p->lrow[0];
-    all[na++] = p->lrow[1];
-    return na;
-}
 
 /* The two panels' axes in the fullest of four layouts that fits: one above the other with their
  * subtitles and legends right of the plots; the same without the subtitles (a low slide: the
@@ -330,8 +318,10 @@ static int pe_waves_items(const pe_waves_panels *p, fig_legend_item *all)
 static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
     wave_dims_pick(&c->a->cfg, p->h, &p->w);
-    snprintf(p->t1, sizeof p->t1, "%s", fig_txt(c, T_F_PW_WAVES));
     txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
+    for (int i = 0; i < p->w.np; i++)
+        p->all[i] = p->w.li[i];
+    p->lrow = p->all + p->w.np;
     p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};
     p->lrow[1] = (fig_legend_item){.label = fig_txt(c, T_F_PW_COS), .color = fig_series_color(5),
                                    .dash = FIG_DASHED};
@@ -344,10 +334,8 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
         p->rows1 = p->rows2 = (fig_rect){0};
         p->band = mode == 3;
         if (p->band) { /* one band of both legends across the page, above both panels */
-            fig_legend_item all[4 + 2];
-            int na = pe_waves_items(p, all);
             p->rows1 = (fig_rect){c->area.x, c->area.y, c->area.w,
-                                  fig_legend_rows(c->f, all, na, c->area, false)};
+                                  fig_legend_rows(c->f, p->all, p->w.np + 2, c->area, false)};
             r1.y = r2.y = c->area.y + p->rows1.h + 0.3 * gap;
             r1.h = r2.h = c->area.y + c->area.h - r1.y;
         }
@@ -367,7 +355,7 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
             r1.y += p->rows1.h, r1.h -= p->rows1.h;
             r2.y += p->rows2.h, r2.h -= p->rows2.h;
         }
-        p->top = (fig_axes){.grid = true, .title = mode ? NULL : p->t1};
+        p->top = (fig_axes){.grid = true, .title = mode ? NULL : fig_txt(c, T_F_PW_WAVES)};
         p->top.x = (fig_axis){.lo = (double)p->pos0, .hi = (double)(p->pos0 + p->n - 1),
                               .integer = true, .label = fig_txt(c, T_F_POS)};
         /* side by side, the columns' legend names j: the axis says PE only */
@@ -377,15 +365,12 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
         p->bottom.x = (fig_axis){.lo = 0, .hi = p->h > 1 ? p->h - 1 : 1, .integer = true,
                                  .label = fig_txt(c, T_F_PAIR)};
         p->bottom.y = (fig_axis){.lo = -1.1, .hi = 1.1, .label = fig_txt(c, T_F_VALUE)};
-        double lw = fmax(fig_legend_width(c->f, p->w.li, p->w.np),
-                         fig_legend_width(c->f, p->lrow, 2));
-        p->top.right = p->bottom.right = mode >= 2 ? 0 : lw;
+        p->top.right = p->bottom.right =
+            mode >= 2 ? 0 : fig_legend_width(c->f, p->all, p->w.np + 2);
         fit_pair(c->f, &p->top, r1, &p->bottom, r2, mode < 2); /* stacked: left edges aligned */
         /* a legend's rows no wider than its panel (the band: than the page) */
-        if (mode >= 2) {
-            legend_rows_fit(c->f, p->w.li, p->w.np, p->band ? c->area.w : r1.w);
-            legend_rows_fit(c->f, p->lrow, 2, p->band ? c->area.w : r1.w);
-        }
+        if (mode >= 2)
+            legend_rows_fit(c->f, p->all, p->w.np + 2, p->band ? c->area.w : r1.w);
         if (fig_tried(c->f, &t, mode == 3)) /* the first that fits, else the last, cramped */
             break;
     }
@@ -399,14 +384,11 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
                          .n = cfg->n_positions > 1 ? cfg->n_positions : 2};
     p.pos = (double)p.pos0 + (double)(p.n - 1) * (double)k / (double)(nf > 1 ? nf - 1 : 1);
     long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES;
-    double *xs = malloc((size_t)ns * sizeof *xs), *ys = malloc((size_t)ns * sizeof *ys);
-    double *row = malloc((size_t)p.d * sizeof *row); /* (d) PE(pos) */
-    double *xi = malloc((size_t)p.h * sizeof *xi), *vs = malloc((size_t)p.h * sizeof *vs),
-           *vc = malloc((size_t)p.h * sizeof *vc); /* (h) pair, PE(pos, 2i), PE(pos, 2i+1) */
-    if (!xs || !ys || !row || !xi || !vs || !vc) {
-        free(xs), free(ys), free(row), free(xi), free(vs), free(vc);
+    double *xs = malloc((2 * (size_t)ns + (size_t)p.d + 3 * (size_t)p.h) * sizeof *xs);
+    if (!xs)
         return TF_ERR_NOMEM;
-    }
+    /* (ns) x, y scratch; (d) PE(pos); (h) pair i, PE(pos, 2i), PE(pos, 2i+1) */
+    double *ys = xs + ns, *row = ys + ns, *xi = row + p.d, *vs = xi + p.h, *vc = vs + p.h;
     posenc_row(p.pos, p.d, cfg->base, row);
     for (int i = 0; i < p.h; i++)
         xi[i] = i, vs[i] = row[2 * i], vc[i] = row[2 * i + 1];
@@ -419,11 +401,8 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
     fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, (tf_rgb){60, 60, 60}, 1.5 * lwid, FIG_SOLID);
     for (int k2 = 0; k2 < p.w.np; k2++)
         fig_markers(c->f, &p.top, &p.pos, &row[p.w.pick[k2]], 1, p.w.li[k2].color, ms);
-    fig_legend_item all[4 + 2]; /* the band: both panels' items */
-    if (p.band)
-        fig_legend_rows(c->f, all, pe_waves_items(&p, all), p.rows1, true);
-    else if (p.rows1.w > 0)
-        fig_legend_rows(c->f, p.w.li, p.w.np, p.rows1, true);
+    if (p.rows1.w > 0) /* in the band, both panels' items */
+        fig_legend_rows(c->f, p.all, p.w.np + (p.band ? 2 : 0), p.rows1, true);
     else
         fig_legend(c->f, &p.top, p.w.li, p.w.np, 4);
 
@@ -437,16 +416,14 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_markers(c->f, &p.bottom, xi, vs, p.h, p.lrow[0].color, 0.4 * ms);
         fig_markers(c->f, &p.bottom, xi, vc, p.h, p.lrow[1].color, 0.4 * ms);
     }
-    for (int k2 = 0; k2 < p.w.np; k2++) {
-        int pair = p.w.pick[k2] / 2; /* the column's sin/cos pair */
-        double x = pair, v = row[p.w.pick[k2]];
-        fig_markers(c->f, &p.bottom, &x, &v, 1, p.w.li[k2].color, ms);
-    }
+    for (int k2 = 0; k2 < p.w.np; k2++) /* at the column's sin/cos pair */
+        fig_markers(c->f, &p.bottom, &xi[p.w.pick[k2] / 2], &row[p.w.pick[k2]], 1, p.w.li[k2].color,
+                    ms);
     if (p.rows2.w > 0)
         fig_legend_rows(c->f, p.lrow, 2, p.rows2, true);
     else if (!p.band)
         fig_legend(c->f, &p.bottom, p.lrow, 2, 4);
-    free(xs), free(ys), free(row), free(xi), free(vs), free(vc);
+    free(xs);
     return TF_OK;
 }
 

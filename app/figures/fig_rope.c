@@ -20,32 +20,18 @@ const char *check_rope(const tf_config *cfg)
     return heatmap_check(cfg->n_positions, cfg->d_model / 2, "rope");
 }
 
-/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs, read
- * back through rope_rotate: R_pos applied to a vector with 1 in the first slot of every pair
- * leaves (cos, sin) of pos theta_i in pair i. Freed by the caller; NULL when out of memory. */
+/* cos(pos theta_i) for n positions (pos[m], or index_base + m when pos is NULL) x d/2 pairs:
+ * theta_i is PE's w_i (rope_thetas), so pair i's cosine is PE's column 2i + 1, whichever pairing
+ * the rotation uses. Freed by the caller; NULL when out of memory. */
 static double *rope_cos_table(const tf_config *cfg, const long *pos, long n)
 {
     int d = cfg->d_model, h = d / 2;
     double *cosm = malloc((size_t)n * (size_t)h * sizeof *cosm); /* (n, h) */
-    double *unit = calloc((size_t)d, sizeof *unit), *rot = malloc((size_t)d * sizeof *rot);
-    int *first = malloc((size_t)h * sizeof *first);
-    if (!cosm || !unit || !rot || !first) {
-        free(cosm), free(unit), free(rot), free(first);
-        return NULL;
-    }
-    for (int i = 0; i < h; i++) {
-        int ia, ib;
-        rope_pair(cfg->rope, d, i, &ia, &ib);
-        unit[ia] = 1.0;
-        first[i] = ia;
-    }
-    for (long m = 0; m < n; m++) {
+    for (long m = 0; cosm && m < n; m++) {
         double at = pos ? (double)pos[m] : (double)(cfg->index_base + m);
-        rope_rotate(unit, d, cfg->base, at, cfg->rope, rot);
         for (int i = 0; i < h; i++)
-            cosm[(size_t)m * h + i] = rot[first[i]];
+            cosm[(size_t)m * h + i] = posenc_value(at, 2 * i + 1, d, cfg->base);
     }
-    free(unit), free(rot), free(first);
     return cosm;
 }
 
@@ -191,19 +177,17 @@ static void arrow_labels(fig *f, const fig_axes *a2, long pos0, long n, double (
 
 /* The lower panel: pair 0 of q (the first token) at positions pos0 .. pos0+7, arrows turning
  * on a circle. */
-static tf_status rope_plane(fig_ctx *c, fig_rect area)
+static void rope_plane(fig_ctx *c, fig_rect area)
 {
     const tf_analysis *A = c->a;
     const tf_config *cfg = &A->cfg;
-    int d = cfg->d_model;
     long n = cfg->n_positions, pos0 = cfg->index_base;
-    double *rot = malloc((size_t)d * sizeof *rot);
-    if (!rot)
-        return TF_ERR_NOMEM;
     int ia, ib;
-    rope_pair(cfg->rope, d, 0, &ia, &ib);
-    const double *q = A->q; /* (T, d): row 0, before rotation */
-    double R = hypot(q[ia], q[ib]);
+    rope_pair(cfg->rope, cfg->d_model, 0, &ia, &ib);
+    /* pair 0 of q (row 0 of (T, d), before rotation) turns by pos theta_0 = pos whatever d: its
+     * plane alone is a vector of d = 2 */
+    const double q[2] = {A->q[ia], A->q[ib]};
+    double R = hypot(q[0], q[1]);
     if (!(R > 0))
         R = 1.0;
     double lim = 1.35 * R;
@@ -247,16 +231,13 @@ static tf_status rope_plane(fig_ctx *c, fig_rect area)
                                          seg_series(0, -lim, 0, lim, pt[1]),
                                          arc_series(R, 0, 2 * M_PI, pt[2])};
     for (long m = 0; m < M; m++) {
-        rope_rotate(q, d, cfg->base, (double)(pos0 + m), cfg->rope, rot);
+        rope_rotate(q, 2, cfg->base, (double)(pos0 + m), cfg->rope, tip[m]);
         tf_rgb col = colormap_at(CMAP_VIRIDIS, M > 1 ? 0.85 * m / (M - 1) : 0.0);
-        tip[m][0] = rot[ia], tip[m][1] = rot[ib];
-        lines[3 + m] = seg_series(0, 0, rot[ia], rot[ib], pt[3 + m]);
-        heads[m] =
-            fig_arrow(c->f, &a2, 0, 0, rot[ia], rot[ib], col, 2 * lw, 0.9 * fig_font_size(c->f));
+        lines[3 + m] = seg_series(0, 0, tip[m][0], tip[m][1], pt[3 + m]);
+        heads[m] = fig_arrow(c->f, &a2, 0, 0, tip[m][0], tip[m][1], col, 2 * lw,
+                             0.9 * fig_font_size(c->f));
     }
     arrow_labels(c->f, &a2, pos0, M, tip, heads, lines, (int)M + 3);
-    free(rot);
-    return TF_OK;
 }
 
 tf_status draw_rope(fig_ctx *c)
@@ -267,10 +248,9 @@ tf_status draw_rope(fig_ctx *c)
     double gap = 0.4 * fig_font_size(c->f);
     split_panels(c->area, 0.62, 0.56, gap, gap, &wide, &top, &bottom);
     tf_status st = rope_angles(c, top);
-    if (st == TF_ERR_NOMEM)
-        return st;
-    tf_status st2 = rope_plane(c, bottom);
-    return st2 != TF_OK ? st2 : st;
+    if (st != TF_ERR_NOMEM)
+        rope_plane(c, bottom);
+    return st;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -285,11 +265,9 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     long T = (long)A->tokens.n, d = cfg->d_model;
     double *cosm = rope_cos_table(cfg, A->pos, T);
     token_ticks tt = {0};
-    if (!cosm || token_ticks_make(&tt, &A->tokens, A->text, 0, false) != TF_OK) {
-        free(cosm);
-        token_ticks_free(&tt);
-        return TF_ERR_NOMEM;
-    }
+    tf_status st = TF_ERR_NOMEM; /* without memory, no panel */
+    if (cosm && token_ticks_make(&tt, &A->tokens, A->text, 0, false) == TF_OK)
+        st = TF_OK;
     double lo, hi;
     cmap_id cm = color_scale(c, -1.0, 1.0, &lo, &hi);
     const char *cb = fig_txt(c, T_F_VALUE);
@@ -302,7 +280,6 @@ tf_status draw_pe_vs_rope(fig_ctx *c)
     const double *mats[2] = {A->pe, cosm};
     const long cols[2] = {d, d / 2};
     const txt_id titles[2] = {T_F_PVR_PE, T_F_PVR_ROPE}, xl[2] = {T_F_DIM, T_F_PAIR};
-    tf_status st = TF_OK;
     split_cols sc = {A->pe, (int)d};
     char xlab[2][240];
     for (int k = 0; k < 2 && st == TF_OK; k++) {
@@ -361,11 +338,11 @@ typedef struct {
 } rope_rot;
 
 /* q rotated to m and k to n into r->rq, r->rk; the angles in pair 0 and the score. */
-static void rope_rot_at(rope_rot *r, double base, rope_style style, double m, double n,
-                        double *aq, double *ak, double *score)
+static void rope_rot_at(rope_rot *r, const tf_config *cfg, double m, double n, double *aq,
+                        double *ak, double *score)
 {
-    rope_rotate(r->q, r->d, base, m, style, r->rq);
-    rope_rotate(r->k, r->d, base, n, style, r->rk);
+    rope_rotate(r->q, r->d, cfg->base, m, cfg->rope, r->rq);
+    rope_rotate(r->k, r->d, cfg->base, n, cfg->rope, r->rk);
     *aq = atan2(r->rq[r->ib], r->rq[r->ia]);
     *ak = atan2(r->rk[r->ib], r->rk[r->ia]);
     *score = la_dot(r->rq, r->rk, (size_t)r->d);
@@ -395,11 +372,10 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     token_markup(r->tk, sizeof r->tk, A->text + t1->start, t1->end - t1->start);
     for (int i = 0; i < RR_SAMPLES; i++) {
         r->s[i] = r->span * i / (RR_SAMPLES - 1);
-        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i],
-                    &r->ak[i], &r->score[i]);
+        rope_rot_at(r, cfg, r->m0 + r->s[i], r->n0 + r->s[i], &r->aq[i], &r->ak[i], &r->score[i]);
         r->ad[i] = remainder(r->ak[i] - r->aq[i], 2 * M_PI);
         double a1, a2;
-        rope_rot_at(r, cfg->base, cfg->rope, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
+        rope_rot_at(r, cfg, r->m0 + r->s[i], r->n0, &a1, &a2, &r->qonly[i]);
     }
     *state = r;
     return TF_OK;
@@ -407,37 +383,28 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
 
 /* An angle's curve over the shift, broken where it wraps from pi to -pi (a NaN point between). */
 static void angle_line(fig *f, const fig_axes *ax, const double *s, const double *a, tf_rgb col,
-                       double width, fig_dash dash)
+                       double width)
 {
     double xs[2 * RR_SAMPLES], ys[2 * RR_SAMPLES];
     long n = 0;
     for (int i = 0; i < RR_SAMPLES; i++) {
-        if (i && fabs(a[i] - a[i - 1]) > M_PI) {
+        if (i && fabs(a[i] - a[i - 1]) > M_PI)
             xs[n] = NAN, ys[n++] = NAN;
-        }
         xs[n] = s[i], ys[n++] = a[i];
     }
-    fig_line(f, ax, xs, ys, n, col, width, dash);
+    fig_line(f, ax, xs, ys, n, col, width, FIG_SOLID);
 }
 
-/* How much a frame shows, the fullest first (rr_layouts): a small slide (a column's width, a
- * large font) drops the angles' panel (the plane says the angle), then the panels' subtitles
- * (the plane keeps its name, "pair 0") and the shift's positions ("shift s"; the score's legend
- * takes the subtitle's place, in rows above its plot: inside it would cover the moving shift at
- * some frame), then the plane's axis labels. */
+/* How much a frame shows, the fullest first, each one thing less: a small slide (a column's width,
+ * a large font) drops the angles' panel (the plane says the angle), then the panels' subtitles (the
+ * plane keeps its name, "pair 0") and the shift's positions ("shift s"; the score's legend takes
+ * the subtitle's place, in rows above its plot: inside it would cover the moving shift at some
+ * frame), then the plane's axis labels. */
 typedef struct {
     bool angles;       /* the panel of the angles over the shift */
     bool titles;       /* the panels' subtitles */
     bool plane_labels; /* the plane's axis labels */
 } rr_layout;
-
-static const rr_layout rr_layouts[] = {
-    {true, true, true},
-    {false, true, true},
-    {false, false, true},
-    {false, false, false},
-};
-#define RR_LAYOUTS (sizeof rr_layouts / sizeof rr_layouts[0])
 
 /* One frame's axes, legends and labels, laid out before anything is drawn. */
 typedef struct {
@@ -472,11 +439,10 @@ static void rr_curve_axes(fig_ctx *c, const rope_rot *r, const rr_layout *L, dou
     p->a2 = (fig_axes){.grid = true, .title = L->titles ? p->t3 : NULL};
     p->a2.x = p->a1.x;
     /* the scores' own range: the flat line against the one that moves */
-    double lo = r->score[0], hi = r->score[0];
-    for (int i = 0; i < RR_SAMPLES; i++) {
-        lo = fmin(lo, fmin(r->score[i], r->qonly[i]));
-        hi = fmax(hi, fmax(r->score[i], r->qonly[i]));
-    }
+    double lo, hi, qlo, qhi;
+    minmax(r->score, RR_SAMPLES, &lo, &hi);
+    minmax(r->qonly, RR_SAMPLES, &qlo, &qhi);
+    lo = fmin(lo, qlo), hi = fmax(hi, qhi);
     double pad = fmax(0.12 * (hi - lo), 1e-3 * r->bound);
     p->a2.y = (fig_axis){.lo = lo - pad, .hi = hi + pad,
                          .label = "<i>q</i><sub><i>m</i></sub> ⋅ <i>k</i><sub><i>n</i></sub>"};
@@ -526,19 +492,18 @@ static void rr_fit(fig_ctx *c, const rope_rot *r, const rr_layout *L, double s, 
     /* the angles over the shift and the score */
     rr_curve_axes(c, r, L, score, p);
     p->rows = (fig_rect){0};
-    if (L->angles)
-        fit_pair(f, &p->a1, top, &p->a2, bottom, true);
-    else
-        fig_axes_fit(f, &p->a2, bottom);
     if (!L->titles) {
         /* the rows across the panel's width at its top, each label within that width; the
          * plot below them */
         legend_rows_fit(f, p->l2, 2, bottom.w);
-        p->rows = (fig_rect){bottom.x, bottom.y, bottom.w, 0};
-        p->rows.h = fig_legend_rows(c->f, p->l2, 2, p->rows, false);
+        p->rows =
+            (fig_rect){bottom.x, bottom.y, bottom.w, fig_legend_rows(f, p->l2, 2, bottom, false)};
         bottom.y += p->rows.h, bottom.h -= p->rows.h;
-        fig_axes_fit(f, &p->a2, bottom);
     }
+    if (L->angles)
+        fit_pair(f, &p->a1, top, &p->a2, bottom, true);
+    else
+        fig_axes_fit(f, &p->a2, bottom);
 }
 
 /* Where the name of arrow i (q 0, k 1; tips (tx, ty), angles ang) goes: past its head, turned
@@ -609,21 +574,18 @@ static void rr_clock_marks(fig *f, const fig_axes *ax, const rope_rot *r, const 
  * label), q and k as arrows, each named just past its head where the name is clear of the
  * arrows, the guides, the circles, the arc, the other name and the angle's text (rr_place_name),
  * and the arc of the angle between them. */
-static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, double aq,
-                           double ak)
+static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *ax, double aq, double ak)
 {
-    const fig_axes ax = *pa;
     fig *f = c->f;
     double Rq = hypot(r->q[r->ia], r->q[r->ib]), Rk = hypot(r->k[r->ia], r->k[r->ib]);
-    double lim = ax.x.hi;
-    fig_axes_draw(f, &ax);
-    double lw = 0.075 * fig_font_size(f), fs = fig_font_size(f);
-    double head = 0.9 * fs;
+    double lim = ax->x.hi;
+    double fs = fig_font_size(f), lw = 0.075 * fs, head = 0.9 * fs;
+    fig_axes_draw(f, ax);
     tf_rgb guide = {170, 170, 170}, col[2] = {fig_series_color(0), fig_series_color(1)};
-    fig_segment(f, &ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
-    fig_segment(f, &ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
-    fig_circle(f, &ax, 0, 0, Rq, guide, lw, FIG_DASHED);
-    fig_circle(f, &ax, 0, 0, Rk, guide, lw, FIG_DASHED);
+    fig_segment(f, ax, -lim, 0, lim, 0, guide, lw, FIG_SOLID);
+    fig_segment(f, ax, 0, -lim, 0, lim, guide, lw, FIG_SOLID);
+    fig_circle(f, ax, 0, 0, Rq, guide, lw, FIG_DASHED);
+    fig_circle(f, ax, 0, 0, Rk, guide, lw, FIG_DASHED);
     /* the angle in the plot's top-left corner, clear of the circles, the arrows and the guides
      * in every frame: off the larger circle's disc (and an arrow's head beyond it) and left of
      * the upright guide, measured at its widest (three digits) so every frame keeps or drops it
@@ -634,14 +596,14 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     fig_rect box[3]; /* the angle's text, q's name, k's name */
     fig_text_size(f, deg, false, &box[0].w, &box[0].h);
     snprintf(deg, sizeof deg, "∠(<i>q</i>, <i>k</i>) = %.0f°", fabs(d) * 180 / M_PI);
-    box[0].x = ax.r.x + 0.4 * fs, box[0].y = ax.r.y + 0.3 * fs;
-    double ox = fig_px(&ax, 0), oy = fig_py(&ax, 0);
-    double disc = (fig_px(&ax, fmax(Rq, Rk)) - ox) + 0.5 * head + 0.2 * fs;
+    box[0].x = ax->r.x + 0.4 * fs, box[0].y = ax->r.y + 0.3 * fs;
+    double ox = fig_px(ax, 0), oy = fig_py(ax, 0);
+    double disc = (fig_px(ax, fmax(Rq, Rk)) - ox) + 0.5 * head + 0.2 * fs;
     /* the box's corner nearest the centre */
     double nx = box[0].x + box[0].w - ox, ny = fmin(box[0].y + box[0].h - oy, 0);
     bool clear = nx + 0.2 * fs < 0 && hypot(nx, ny) > disc;
     /* on a plot too small for it, none: the angles' panel or the score says it stays */
-    bool say_angle = box[0].w + 0.8 * fs <= ax.r.w && box[0].h <= 0.25 * ax.r.h && clear;
+    bool say_angle = box[0].w + 0.8 * fs <= ax->r.w && box[0].h <= 0.25 * ax->r.h && clear;
     if (!say_angle)
         box[0] = (fig_rect){0};
     /* the arrows' tips and heads (a square around the tip), and their names */
@@ -652,7 +614,7 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
     const double rad[2] = {Rq, Rk}, ang[2] = {aq, ak};
     double tx[2], ty[2];
     fig_rect tip[2];
-    rr_tips(&ax, rad, ang, head, tx, ty, tip);
+    rr_tips(ax, rad, ang, head, tx, ty, tip);
     /* the lines the names keep off: the guides, both circles, both shafts and the arc */
     double ra = 0.32 * fmin(Rq, Rk), pt[7][2][73];
     fig_series lines[7] = {seg_series(-lim, 0, lim, 0, pt[0]), seg_series(0, -lim, 0, lim, pt[1]),
@@ -660,18 +622,18 @@ static void rope_rot_plane(fig_ctx *c, const rope_rot *r, const fig_axes *pa, do
                            seg_series(0, 0, Rk * cos(ak), Rk * sin(ak), pt[3]),
                            arc_series(Rq, 0, 2 * M_PI, pt[4]), arc_series(Rk, 0, 2 * M_PI, pt[5]),
                            arc_series(ra, aq, d, pt[6])};
-    label_scene sc = {.ax = &ax, .heads = tip, .n_heads = 2, .boxes = box, .lines = lines,
-                      .n_lines = 7};
+    label_scene sc = {
+        .ax = ax, .heads = tip, .n_heads = 2, .boxes = box, .lines = lines, .n_lines = 7};
     for (int i = 0; i < 2; i++)
         rr_place_name(f, &sc, i, name[i], tx, ty, ang, box);
-    rr_clock_marks(f, &ax, r, rad, box, fs);
-    fig_line(f, &ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
+    rr_clock_marks(f, ax, r, rad, box, fs);
+    fig_line(f, ax, pt[6][0], pt[6][1], 73, (tf_rgb){90, 90, 90}, 2 * lw, FIG_SOLID); /* arc */
     if (say_angle)
-        fig_text_in(f, &ax, deg, false, box[0].x, box[0].y, 0, 0);
+        fig_text_in(f, ax, deg, false, box[0].x, box[0].y, 0, 0);
     for (int i = 0; i < 2; i++)
-        fig_arrow(f, &ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
+        fig_arrow(f, ax, 0, 0, pt[2 + i][0][1], pt[2 + i][1][1], col[i], 2.4 * lw, head);
     for (int i = 0; i < 2; i++)
-        fig_text_in(f, &ax, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
+        fig_text_in(f, ax, name[i], false, box[1 + i].x, box[1 + i].y, 0, 0);
 }
 
 /* The angles over the shift (q's and k's turn, their difference stays), when the layout has
@@ -683,16 +645,15 @@ static void rope_rot_curves(fig_ctx *c, const rope_rot *r, const rr_page *p, boo
     tf_rgb ink = {60, 60, 60};
     if (angles) {
         const fig_axes *a1 = &p->a1;
-        const fig_legend_item *li = p->li;
         fig_axes_draw(c->f, a1);
-        angle_line(c->f, a1, r->s, r->aq, li[0].color, 2 * lw, FIG_SOLID);
-        angle_line(c->f, a1, r->s, r->ak, li[1].color, 2 * lw, FIG_SOLID);
-        angle_line(c->f, a1, r->s, r->ad, li[2].color, 3 * lw, FIG_SOLID);
+        angle_line(c->f, a1, r->s, r->aq, p->li[0].color, 2 * lw);
+        angle_line(c->f, a1, r->s, r->ak, p->li[1].color, 2 * lw);
+        angle_line(c->f, a1, r->s, r->ad, p->li[2].color, 3 * lw);
         fig_segment(c->f, a1, s, a1->y.lo, s, a1->y.hi, ink, 1.5 * lw, FIG_SOLID);
         const double at[3] = {aq, ak, remainder(ak - aq, 2 * M_PI)};
         for (int i = 0; i < 3; i++)
-            fig_markers(c->f, a1, &s, &at[i], 1, li[i].color, ms);
-        fig_legend(c->f, a1, li, 3, 4);
+            fig_markers(c->f, a1, &s, &at[i], 1, p->li[i].color, ms);
+        fig_legend(c->f, a1, p->li, 3, 4);
     }
     const fig_axes *a2 = &p->a2;
     fig_axes_draw(c->f, a2);
@@ -712,20 +673,20 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
     rope_rot *r = state;
     const tf_config *cfg = &c->a->cfg;
     double s = r->span * (double)k / (double)(n > 0 ? n : 1), aq, ak, score;
-    rope_rot_at(r, cfg->base, cfg->rope, r->m0 + s, r->n0 + s, &aq, &ak, &score);
+    rope_rot_at(r, cfg, r->m0 + s, r->n0 + s, &aq, &ak, &score);
     /* the fullest layout that fits (every frame of the loop alike: the layouts do not depend
      * on the frame but for the score's legend), else the smallest, cramped */
-    rr_page *p = malloc(sizeof *p);
-    if (!p)
-        return TF_ERR_NOMEM;
-    size_t l = 0;
+    rr_page p;
+    rr_layout L;
     fig_trial t = fig_try(c->f); /* the first that fits, else the least, cramped */
-    rr_fit(c, r, &rr_layouts[l], s, score, p);
-    while (!fig_tried(c->f, &t, l == RR_LAYOUTS - 1))
-        rr_fit(c, r, &rr_layouts[++l], s, score, p);
-    rope_rot_plane(c, r, &p->plane, aq, ak);
-    rope_rot_curves(c, r, p, rr_layouts[l].angles, s, aq, ak, score);
-    free(p);
+    for (int l = 0;; l++) {
+        L = (rr_layout){.angles = l < 1, .titles = l < 2, .plane_labels = l < 3};
+        rr_fit(c, r, &L, s, score, &p);
+        if (fig_tried(c->f, &t, l == 3))
+            break;
+    }
+    rope_rot_plane(c, r, &p.plane, aq, ak);
+    rope_rot_curves(c, r, &p, L.angles, s, aq, ak, score);
     return TF_OK;
 }
 
