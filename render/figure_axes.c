@@ -106,28 +106,17 @@ static double axis_at(const fig_axis *ax, double v)
     return ax->flip ? 1.0 - t : t;
 }
 
-/* The smallest distance in points between two neighbouring labelled ticks. */
-static double tick_spacing(const fig_axis *ax, double len)
+/* Whether neighbouring ticks of ax stand at least gap apart along len points: its labelled ticks,
+ * or with widths all of them, and half of each one's label more (category labels side by side). */
+static bool ticks_apart(fig *f, const fig_axis *ax, double len, double gap, bool widths)
 {
-    double best = INFINITY, prev = NAN;
+    double prev_w = 0, prev_p = NAN;
     for (int i = 0; i < ax->nt; i++) {
-        if (!ax->tl[i][0])
+        double w = 0, h;
+        if (widths)
+            fig_text_size(f, ax->tl[i], false, &w, &h);
+        else if (!ax->tl[i][0])
             continue;
-        double p = axis_at(ax, ax->t[i]) * len;
-        if (!isnan(prev))
-            best = fmin(best, fabs(p - prev));
-        prev = p;
-    }
-    return best;
-}
-
-/* Category labels side by side: each neighbouring pair needs half of each width plus a gap. */
-static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
-{
-    double gap = 0.35 * fig_font_size(f), prev_w = 0, prev_p = NAN;
-    for (int i = 0; i < ax->nt; i++) {
-        double w, h;
-        fig_text_size(f, ax->tl[i], false, &w, &h);
         double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
             return false;
@@ -139,18 +128,17 @@ static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
 
 static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 {
+    double fs = fig_font_size(f), w, h = 0;
     if (ax->n && horizontal)
-        return category_ticks_fit(f, ax, len);
-    double w, h;
-    fig_axis_label_extent(f, ax, &w, &h);
+        return ticks_apart(f, ax, len, 0.35 * fs, true);
     if (ax->n) { /* category labels (tokens) may sit closer than numbers */
-        h = 0;
         for (int i = 0; i < ax->nt; i++)
             h = ax->tl[i][0] ? fmax(h, fig_row_label_room(f, ax->tl[i], ax->ink_apart)) : h;
-        return tick_spacing(ax, len) >= h;
+        return ticks_apart(f, ax, len, h, false);
     }
     /* numbers want air between them */
-    return tick_spacing(ax, len) >= (horizontal ? w + 0.9 * fig_font_size(f) : h * 1.5);
+    fig_axis_label_extent(f, ax, &w, &h);
+    return ticks_apart(f, ax, len, horizontal ? w + 0.9 * fs : h * 1.5, false);
 }
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
@@ -179,9 +167,7 @@ static void plan_chose(fig *f, fig_plan_entry k, double coarse)
 static double plan_next(fig *f, int what, double v)
 {
     fig_plan_entry k = {.lo = f->label_call++, .what = what};
-    const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, &k);
-    if (e)
-        v = fmax(v, e->coarse);
+    v = fmax(v, plan_wants(f, &k)); /* v >= 0: the plan's 0 when it has none */
     plan_chose(f, k, v);
     return v;
 }
@@ -214,16 +200,16 @@ static double decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, do
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
     int span = (int)floor(log10(hi) + 1e-9) - (int)ceil(log10(lo) - 1e-9);
-    for (int pass = 0; pass < 2; pass++)
-        for (int every = 1; every <= (span > 1 ? span : 1); every++) {
-            if (every < want || (pass == 0 && span > 0 && span % every))
-                continue;
-            log_ticks(ax, every);
-            if (ticks_fit(f, ax, len, horizontal) || every == span)
-                return every;
-        }
-    log_ticks(ax, span > 1 ? span : 1);
-    return span > 1 ? span : 1;
+    int most = span > 1 ? span : 1;
+    for (int every = 1; every <= most; every++) {
+        if (every < want || (span > 0 && span % every))
+            continue;
+        log_ticks(ax, every);
+        if (ticks_fit(f, ax, len, horizontal) || every == span)
+            return every;
+    }
+    log_ticks(ax, most);
+    return most;
 }
 
 /* Numbers: the densest step of nice_step's whose labels fit (at least want). Returns the step,
@@ -458,16 +444,6 @@ void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, dou
     }
 }
 
-/* Tick marks len long outside the plot at the values xt (nx of them) and yt (ny). */
-static void tick_set(fig *f, const fig_axes *a, const double *xt, int nx, const double *yt, int ny,
-                     double len)
-{
-    fig_rect r = a->r;
-    fig_lines_at(f, a, xt, nx, true, r.y + r.h, r.y + r.h + len);
-    fig_lines_at(f, a, yt, ny, false, r.x, r.x - len);
-    pen_stroke(f);
-}
-
 void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
 {
     for (int i = 0; i < ax->nt; i++)
@@ -502,10 +478,14 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         pen_line(f, r.x + r.w, r.y + r.h);
     }
     pen_stroke(f);
-    pen_cap(f, PEN_CAP_BUTT); /* the major and minor tick marks */
-    tick_set(f, a, a->x.t, a->x.nt, a->y.t, a->y.nt, tick);
+    pen_cap(f, PEN_CAP_BUTT); /* the major and minor tick marks, outside the plot */
+    fig_lines_at(f, a, a->x.t, a->x.nt, true, r.y + r.h, r.y + r.h + tick);
+    fig_lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x - tick);
+    pen_stroke(f);
     pen_width(f, lw * 0.7);
-    tick_set(f, a, a->x.minor, a->x.nminor, a->y.minor, a->y.nminor, tick * 0.55);
+    fig_lines_at(f, a, a->x.minor, a->x.nminor, true, r.y + r.h, r.y + r.h + tick * 0.55);
+    fig_lines_at(f, a, a->y.minor, a->y.nminor, false, r.x, r.x - tick * 0.55);
+    pen_stroke(f);
     pen_restore(f);
 
     double xw, xh;

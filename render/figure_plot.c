@@ -28,60 +28,41 @@ static void matrix_row(const fig_matrix *m, long r, double *out)
 static uint32_t rgb24(tf_rgb k) { return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b; }
 
 /* Source cell i of n lands on [i * d / n, (i + 1) * d / n) of d output pixels (d <= n): at most
- * two pixels, *j0 taking weight *w0 and *j0 + 1 the rest (in pixels, so each pixel's weights
- * add up to 1). */
-static void cell_span(long i, long n, long d, long *j0, double *w0)
+ * two pixels, j0 and j0 + 1, each taking its share of v (in pixels, so each pixel's weights add
+ * up to 1), added to out[j0 * stride] and out[(j0 + 1) * stride]. */
+static void spread(double *out, long stride, long i, long n, long d, double v)
 {
     double a = (double)i * d / n, b = (double)(i + 1) * d / n;
-    *j0 = (long)floor(a);
-    if (*j0 >= d)
-        *j0 = d - 1;
-    *w0 = fmin(b, (double)(*j0 + 1)) - a;
+    long j0 = (long)floor(a);
+    if (j0 >= d)
+        j0 = d - 1;
+    double w0 = fmin(b, (double)(j0 + 1)) - a, w1 = (double)d / n - w0;
+    out[j0 * stride] += w0 * v;
+    if (w1 > 1e-12 && j0 + 1 < d)
+        out[(j0 + 1) * stride] += w1 * v;
 }
 
 /* The dr x dc grid (dr <= rows, dc <= cols) each pixel the area-weighted mean of the values of
  * the cells it covers (non-finite values count as 0). NULL when out of memory. */
 static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    double *row = malloc((size_t)m->cols * 3 * sizeof *row); /* and each column's span */
+    double *row = malloc((size_t)m->cols * sizeof *row);
     double *acc = calloc((size_t)dr * (size_t)dc, sizeof *acc);
     double *line = malloc((size_t)dc * sizeof *line);
-    if (!row || !acc || !line) {
-        free(acc);
-        acc = NULL;
-        goto done;
-    }
-    double *w0 = row + m->cols, *j0 = w0 + m->cols; /* the same for every row */
-    for (long c = 0; c < m->cols; c++) {
-        long j;
-        cell_span(c, m->cols, dc, &j, &w0[c]);
-        j0[c] = (double)j;
-    }
-    for (long r = 0; r < m->rows; r++) {
+    for (long r = 0; row && acc && line && r < m->rows; r++) {
         matrix_row(m, r, row);
         /* the row averaged across, then spread over the one or two pixel rows it covers */
         for (long j = 0; j < dc; j++)
             line[j] = 0;
-        for (long c = 0; c < m->cols; c++) {
-            long j = (long)j0[c];
-            double v = isfinite(row[c]) ? row[c] : 0.0;
-            line[j] += w0[c] * v;
-            double w1 = (double)dc / m->cols - w0[c];
-            if (w1 > 1e-12 && j + 1 < dc)
-                line[j + 1] += w1 * v;
-        }
-        long i0;
-        double wr0;
-        cell_span(r, m->rows, dr, &i0, &wr0);
-        double wr1 = (double)dr / m->rows - wr0;
-        double *a0 = acc + (size_t)i0 * (size_t)dc; /* and the next pixel row, a0 + dc */
-        for (long j = 0; j < dc; j++) {
-            a0[j] += wr0 * line[j];
-            if (wr1 > 1e-12 && i0 + 1 < dr)
-                a0[dc + j] += wr1 * line[j];
-        }
+        for (long c = 0; c < m->cols; c++)
+            spread(line, 1, c, m->cols, dc, isfinite(row[c]) ? row[c] : 0.0);
+        for (long j = 0; j < dc; j++)
+            spread(acc + j, dc, r, m->rows, dr, line[j]);
     }
-done:
+    if (!row || !line) {
+        free(acc);
+        acc = NULL;
+    }
     free(row);
     free(line);
     return acc;
