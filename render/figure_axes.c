@@ -1,5 +1,5 @@
 /* figure_axes.c — axes: tick choice (linear and logarithmic), margins that keep every label
- * clear of its neighbours, and the drawing of frames, ticks and labels. */
+ * clear of its neighbours, and the drawing of frames, ticks and labels, and of colour bars. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -82,7 +82,8 @@ static void log_ticks(fig_axis *ax, int every)
     }
 }
 
-void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h)
+/* The widest and tallest tick label of ax. */
+static void label_extent(fig *f, const fig_axis *ax, double *w, double *h)
 {
     *w = 0.0;
     *h = 0.0;
@@ -137,7 +138,7 @@ static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
         return ticks_apart(f, ax, len, h, false);
     }
     /* numbers want air between them */
-    fig_axis_label_extent(f, ax, &w, &h);
+    label_extent(f, ax, &w, &h);
     return ticks_apart(f, ax, len, horizontal ? w + 0.9 * fs : h * 1.5, false);
 }
 
@@ -290,12 +291,6 @@ static void axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal, bool b
     axis_ends(f, ax, len, horizontal, bar);
 }
 
-void fig_bar_ticks(fig *f, fig_axis *ax, double lo, double hi, double len)
-{
-    *ax = (fig_axis){.lo = lo, .hi = hi};
-    axis_ticks(f, ax, len, false, true);
-}
-
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
@@ -374,7 +369,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     double ph = outer.h - top - bottom;
     axis_ticks(f, &a->y, ph, false, false);
-    fig_axis_label_extent(f, &a->y, &w, &h);
+    label_extent(f, &a->y, &w, &h);
     double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + w);
     if (a->y.label) {
         fig_text_size(f, a->y.label, false, &w, &h);
@@ -391,7 +386,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* half of the last x label may stick out to the right */
     double pw = outer.w - left - right - 0.5 * pad;
     axis_ticks(f, &a->x, pw, true, false);
-    fig_axis_label_extent(f, &a->x, &w, &h);
+    label_extent(f, &a->x, &w, &h);
     if (right < w / 2)
         pw -= w / 2 - right;
     if (overflow > 1)
@@ -434,8 +429,9 @@ static double centred_in(fig *f, const fig_axes *a, const char *label, double ke
     return cx;
 }
 
-void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
-                  double to)
+/* At each of the n values t on a's x axis (x) or y axis, a line across it from from to to. */
+static void lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
+                     double to)
 {
     for (int i = 0; i < n; i++) {
         double p = x ? fig_px(a, t[i]) : fig_py(a, t[i]);
@@ -444,7 +440,8 @@ void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, dou
     }
 }
 
-void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
+/* Record the ticks of ax (axis 0 x, 1 y, 2 a colour bar's) as FIG_BOX_TICK boxes. */
+static void record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
 {
     for (int i = 0; i < ax->nt; i++)
         fig_record(f, FIG_BOX_TICK, (fig_rect){ax->t[i], axis, !ax->hide && ax->tl[i][0], 0}, 0,
@@ -457,15 +454,15 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     fig_rect r = a->r;
     pen_part_begin(f, PART_AXES, &r);
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
-    fig_record_ticks(f, &a->x, 0, r);
-    fig_record_ticks(f, &a->y, 1, r);
+    record_ticks(f, &a->x, 0, r);
+    record_ticks(f, &a->y, 1, r);
     pen_save(f);
     pen_cap(f, PEN_CAP_SQUARE);
     if (a->grid) {
         pen_rgb(f, grid_ink);
         pen_width(f, lw * 0.8);
-        fig_lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
-        fig_lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
+        lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
+        lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
         pen_stroke(f);
     }
     pen_rgb(f, axis_ink);
@@ -479,17 +476,17 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     }
     pen_stroke(f);
     pen_cap(f, PEN_CAP_BUTT); /* the major and minor tick marks, outside the plot */
-    fig_lines_at(f, a, a->x.t, a->x.nt, true, r.y + r.h, r.y + r.h + tick);
-    fig_lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x - tick);
+    lines_at(f, a, a->x.t, a->x.nt, true, r.y + r.h, r.y + r.h + tick);
+    lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x - tick);
     pen_stroke(f);
     pen_width(f, lw * 0.7);
-    fig_lines_at(f, a, a->x.minor, a->x.nminor, true, r.y + r.h, r.y + r.h + tick * 0.55);
-    fig_lines_at(f, a, a->y.minor, a->y.nminor, false, r.x, r.x - tick * 0.55);
+    lines_at(f, a, a->x.minor, a->x.nminor, true, r.y + r.h, r.y + r.h + tick * 0.55);
+    lines_at(f, a, a->y.minor, a->y.nminor, false, r.x, r.x - tick * 0.55);
     pen_stroke(f);
     pen_restore(f);
 
     double xw, xh;
-    fig_axis_label_extent(f, &a->x, &xw, &xh);
+    label_extent(f, &a->x, &xw, &xh);
     size_t ticks_from = fig_boxes_mark(f);
     for (int i = 0; i < a->x.nt && !a->x.hide; i++)
         fig_text(f, FIG_TICK, a->x.tl[i], false, fig_px(a, a->x.t[i]), r.y + r.h + tick + 0.5 * pad,
@@ -519,4 +516,100 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, foot, 0.0, 1.0, false);
     pen_part_end(f, PART_AXES);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Colour bars */
+
+#define CB_GAP 0.8  /* font sizes between a bar and what it is beside */
+#define CB_BAR 0.85 /* font sizes: a bar's width */
+
+double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
+{
+    /* the bar's length is not known yet: the widest tick labels of any length it may have */
+    double fs = f->spec.font_size, w = 0, h, lw;
+    for (double len = 25.0; len <= 3200.0; len *= 2) {
+        fig_axis ax = {.lo = lo, .hi = hi};
+        axis_ticks(f, &ax, len, false, true);
+        label_extent(f, &ax, &lw, &h);
+        w = fmax(w, lw);
+    }
+    double total = CB_GAP * fs + CB_BAR * fs + fig_tick_len(f) + 0.5 * 0.35 * fs + w;
+    if (label) {
+        fig_text_size(f, label, false, &w, &h);
+        total += 0.35 * fs + h;
+    }
+    return total;
+}
+
+/* A triangle in colour k on the bar's end: its base on the ramp at y, its tip tip_y. */
+static void cb_end(fig *f, fig_rect bar, double y, double tip_y, tf_rgb k)
+{
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_close(f);
+    pen_rgb(f, k);
+    pen_fill(f);
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_rgb(f, axis_ink);
+    pen_stroke(f);
+}
+
+void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label)
+{
+    fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
+}
+
+void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
+                       int clip)
+{
+    fig_axes a = {.x = {.lo = 0, .hi = 1}, .y = {.lo = lo, .hi = hi}};
+    /* a marked end's triangle: as tall as the bar is wide */
+    double fs = f->spec.font_size, tri = CB_BAR * fs;
+    if (r.h < 6 * tri)
+        clip = 0;
+    double top = clip & 2 ? tri : 0, bottom = clip & 1 ? tri : 0;
+    r.y += top;
+    r.h -= top + bottom;
+    a.r = fig_snap(f, (fig_rect){r.x + CB_GAP * fs, r.y, tri, r.h});
+    axis_ticks(f, &a.y, r.h, false, true);
+    pen_part_begin(f, PART_COLORBAR, &r);
+
+    /* the ramp: 256 table entries, top = hi */
+    fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
+    record_ticks(f, &a.y, 2, a.r);
+    tf_rgb pal[256];
+    colormap_palette(cm, pal);
+    uint32_t ramp[256];
+    for (int i = 0; i < 256; i++)
+        ramp[i] = (uint32_t)pal[255 - i].r << 16 | (uint32_t)pal[255 - i].g << 8 | pal[255 - i].b;
+    pen_image(f, ramp, 1, 256, a.r, false);
+
+    double tick = fig_tick_len(f), pad = fig_pad(f);
+    pen_save(f);
+    pen_width(f, fig_line_width(f));
+    if (clip & 2)
+        cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
+    if (clip & 1)
+        cb_end(f, a.r, a.r.y + a.r.h, a.r.y + a.r.h + bottom, pal[0]);
+    pen_rgb(f, axis_ink);
+    pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
+    double x1 = a.r.x + a.r.w;
+    lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
+    pen_stroke(f);
+    pen_restore(f);
+    double w, h;
+    label_extent(f, &a.y, &w, &h);
+    size_t ticks_from = fig_boxes_mark(f);
+    for (int i = 0; i < a.y.nt; i++)
+        fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
+                 0.5, false);
+    fig_mark_text(f, ticks_from, 0, true);
+    if (label)
+        fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
+                 0.5, 0.0, true);
+    pen_part_end(f, PART_COLORBAR);
 }

@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define EPS 0.3 /* points two boxes may share before they overlap (anti-aliased edges) */
 
@@ -50,7 +49,7 @@ void fig_boxes_free(fig_boxes *b)
     if (!b)
         return;
     free(b->v);
-    memset(b, 0, sizeof *b);
+    *b = (fig_boxes){0};
 }
 
 const fig_plan_entry *fig_plan_find(const fig_ticks *p, const fig_plan_entry *k)

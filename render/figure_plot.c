@@ -1,6 +1,6 @@
 /* figure_plot.c — what goes inside the axes: heatmaps (one image or one grid of cells each, never
- * smoothed, area-averaged where cells outnumber pixels), colorbars, lines, markers, bars,
- * arrows, circles and legends, all drawn through the pen (figure_pen.c). */
+ * smoothed, area-averaged where cells outnumber pixels), lines, markers, bars, arrows, circles
+ * and legends, all drawn through the pen (figure_pen.c); colour bars are in figure_axes.c. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -162,101 +162,6 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
     pen_part_end(f, PART_HEATMAP);
     free(px);
     return TF_OK;
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Colorbars */
-
-static double cb_gap(const fig *f) { return 0.8 * f->spec.font_size; }
-static double cb_bar(const fig *f) { return 0.85 * f->spec.font_size; }
-
-double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
-{
-    /* the bar's length is not known yet: the widest tick labels of any length it may have */
-    double w = 0, h, lw;
-    for (double len = 25.0; len <= 3200.0; len *= 2) {
-        fig_axis ax;
-        fig_bar_ticks(f, &ax, lo, hi, len);
-        fig_axis_label_extent(f, &ax, &lw, &h);
-        w = fmax(w, lw);
-    }
-    double total = cb_gap(f) + cb_bar(f) + fig_tick_len(f) + 0.5 * 0.35 * f->spec.font_size + w;
-    if (label) {
-        fig_text_size(f, label, false, &w, &h);
-        total += 0.35 * f->spec.font_size + h;
-    }
-    return total;
-}
-
-/* A triangle in colour k on the bar's end: its base on the ramp at y, its tip tip_y. */
-static void cb_end(fig *f, fig_rect bar, double y, double tip_y, tf_rgb k)
-{
-    pen_move(f, bar.x, y);
-    pen_line(f, bar.x + bar.w, y);
-    pen_line(f, bar.x + bar.w / 2, tip_y);
-    pen_close(f);
-    pen_rgb(f, k);
-    pen_fill(f);
-    pen_move(f, bar.x, y);
-    pen_line(f, bar.x + bar.w / 2, tip_y);
-    pen_line(f, bar.x + bar.w, y);
-    pen_rgb(f, (tf_rgb){38, 38, 38});
-    pen_stroke(f);
-}
-
-void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label)
-{
-    fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
-}
-
-void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
-                       int clip)
-{
-    fig_axes a = {.x = {.lo = 0, .hi = 1}};
-    double tri = cb_bar(f); /* a marked end's triangle: as tall as the bar is wide */
-    if (r.h < 6 * tri)
-        clip = 0;
-    double top = clip & 2 ? tri : 0, bottom = clip & 1 ? tri : 0;
-    r.y += top;
-    r.h -= top + bottom;
-    a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
-    fig_bar_ticks(f, &a.y, lo, hi, r.h);
-    pen_part_begin(f, PART_COLORBAR, &r);
-
-    /* the ramp: 256 table entries, top = hi */
-    fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
-    fig_record_ticks(f, &a.y, 2, a.r);
-    tf_rgb pal[256];
-    colormap_palette(cm, pal);
-    uint32_t ramp[256];
-    for (int i = 0; i < 256; i++)
-        ramp[i] = rgb24(pal[255 - i]);
-    pen_image(f, ramp, 1, 256, a.r, false);
-
-    double tick = fig_tick_len(f), pad = fig_pad(f);
-    pen_save(f);
-    pen_width(f, fig_line_width(f));
-    if (clip & 2)
-        cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
-    if (clip & 1)
-        cb_end(f, a.r, a.r.y + a.r.h, a.r.y + a.r.h + bottom, pal[0]);
-    pen_rgb(f, (tf_rgb){38, 38, 38});
-    pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
-    double x1 = a.r.x + a.r.w;
-    fig_lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
-    pen_stroke(f);
-    pen_restore(f);
-    double w, h;
-    fig_axis_label_extent(f, &a.y, &w, &h);
-    size_t ticks_from = fig_boxes_mark(f);
-    for (int i = 0; i < a.y.nt; i++)
-        fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
-                 0.5, false);
-    fig_mark_text(f, ticks_from, 0, true);
-    if (label)
-        fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
-                 0.5, 0.0, true);
-    pen_part_end(f, PART_COLORBAR);
 }
 
 /* ---------------------------------------------------------------------------------------------
