@@ -201,16 +201,14 @@ static double decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, do
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
     int span = (int)floor(log10(hi) + 1e-9) - (int)ceil(log10(lo) - 1e-9);
-    int most = span > 1 ? span : 1;
-    for (int every = 1; every <= most; every++) {
-        if (every < want || (span > 0 && span % every))
+    int most = span > 1 ? span : 1; /* the sparsest: the ends alone labelled */
+    for (int every = 1;; every++) {
+        if (every < most && (every < want || span % every))
             continue;
         log_ticks(ax, every);
-        if (ticks_fit(f, ax, len, horizontal) || every == span)
+        if (every == most || ticks_fit(f, ax, len, horizontal))
             return every;
     }
-    log_ticks(ax, most);
-    return most;
 }
 
 /* Numbers: the densest step of nice_step's whose labels fit (at least want). Returns the step,
@@ -263,8 +261,7 @@ static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool ba
     fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .what = FIG_PLAN_ENDS};
     bool signed_scale = at[0] < 0 && at[2] > 0;
     for (int zero = signed_scale && plan_wants(f, &key) == 0; zero >= 0; zero--) {
-        ax->nt = 0;
-        ax->nminor = 0;
+        ax->nt = 0; /* no minor ticks: linear_ticks left none */
         for (int i = 0; i < 3; i += zero ? 1 : 2)
             value_tick(ax, at[i], dec);
         if (!zero || ticks_fit(f, ax, len, horizontal)) {
