@@ -215,7 +215,8 @@ static void data_end(fig *f)
 }
 
 /* Record the piece of a curve from (x0, y0) to (x1, y1) as it is drawn: clipped to c, nothing
- * when it lies wholly outside. */
+ * when it lies wholly outside. Arrows and circles are not clipped to their plot: c anywhere. */
+static const fig_rect anywhere = {-1e9, -1e9, 2e9, 2e9};
 static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, double y0, double x1,
                            double y1)
 {
@@ -343,8 +344,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
-    /* an arrow is not clipped to its plot */
-    record_clipped(f, a, (fig_rect){-1e9, -1e9, 2e9, 2e9}, px0, py0, px1, py1);
+    record_clipped(f, a, anywhere, px0, py0, px1, py1);
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
@@ -368,10 +368,9 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
     double px = fig_px(a, cx), py = fig_py(a, cy);
     double pr = fabs(fig_px(a, cx + r) - px);
     /* recorded as the polygon of 72 chords (within 0.1% of the radius of the circle) */
-    fig_rect page = {-1e9, -1e9, 2e9, 2e9}; /* nor is a circle */
     for (int i = 0; i < 72 && isfinite(px + py + pr); i++) {
         double t0 = 2 * M_PI * i / 72, t1 = 2 * M_PI * (i + 1) / 72;
-        record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
+        record_clipped(f, a, anywhere, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
                        py + pr * sin(t1));
     }
     data_begin(f, a, c, false);
