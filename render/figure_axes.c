@@ -1,5 +1,5 @@
 /* figure_axes.c — axes: tick choice (linear and logarithmic), margins that keep every label
- * clear of its neighbours, and the drawing of frames, ticks and labels. */
+ * clear of its neighbours, and the drawing of frames, ticks and labels, and of colour bars. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -82,7 +82,8 @@ static void log_ticks(fig_axis *ax, int every)
     }
 }
 
-void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h)
+/* The widest and tallest tick label of ax. */
+static void label_extent(fig *f, const fig_axis *ax, double *w, double *h)
 {
     *w = 0.0;
     *h = 0.0;
@@ -106,28 +107,17 @@ static double axis_at(const fig_axis *ax, double v)
     return ax->flip ? 1.0 - t : t;
 }
 
-/* The smallest distance in points between two neighbouring labelled ticks. */
-static double tick_spacing(const fig_axis *ax, double len)
+/* Whether neighbouring ticks of ax stand at least gap apart along len points: its labelled ticks,
+ * or with widths all of them, and half of each one's label more (category labels side by side). */
+static bool ticks_apart(fig *f, const fig_axis *ax, double len, double gap, bool widths)
 {
-    double best = INFINITY, prev = NAN;
+    double prev_w = 0, prev_p = NAN;
     for (int i = 0; i < ax->nt; i++) {
-        if (!ax->tl[i][0])
+        double w = 0, h;
+        if (widths)
+            fig_text_size(f, ax->tl[i], false, &w, &h);
+        else if (!ax->tl[i][0])
             continue;
-        double p = axis_at(ax, ax->t[i]) * len;
-        if (!isnan(prev))
-            best = fmin(best, fabs(p - prev));
-        prev = p;
-    }
-    return best;
-}
-
-/* Category labels side by side: each neighbouring pair needs half of each width plus a gap. */
-static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
-{
-    double gap = 0.35 * fig_font_size(f), prev_w = 0, prev_p = NAN;
-    for (int i = 0; i < ax->nt; i++) {
-        double w, h;
-        fig_text_size(f, ax->tl[i], false, &w, &h);
         double p = axis_at(ax, ax->t[i]) * len;
         if (!isnan(prev_p) && fabs(p - prev_p) < (w + prev_w) / 2 + gap)
             return false;
@@ -139,18 +129,17 @@ static bool category_ticks_fit(fig *f, const fig_axis *ax, double len)
 
 static bool ticks_fit(fig *f, const fig_axis *ax, double len, bool horizontal)
 {
+    double fs = fig_font_size(f), w, h = 0;
     if (ax->n && horizontal)
-        return category_ticks_fit(f, ax, len);
-    double w, h;
-    fig_axis_label_extent(f, ax, &w, &h);
+        return ticks_apart(f, ax, len, 0.35 * fs, true);
     if (ax->n) { /* category labels (tokens) may sit closer than numbers */
-        h = 0;
         for (int i = 0; i < ax->nt; i++)
             h = ax->tl[i][0] ? fmax(h, fig_row_label_room(f, ax->tl[i], ax->ink_apart)) : h;
-        return tick_spacing(ax, len) >= h;
+        return ticks_apart(f, ax, len, h, false);
     }
     /* numbers want air between them */
-    return tick_spacing(ax, len) >= (horizontal ? w + 0.9 * fig_font_size(f) : h * 1.5);
+    label_extent(f, ax, &w, &h);
+    return ticks_apart(f, ax, len, horizontal ? w + 0.9 * fs : h * 1.5, false);
 }
 
 /* The tick plan: the sparseness this axis must have at least (0: none), and the record of the
@@ -179,9 +168,7 @@ static void plan_chose(fig *f, fig_plan_entry k, double coarse)
 static double plan_next(fig *f, int what, double v)
 {
     fig_plan_entry k = {.lo = f->label_call++, .what = what};
-    const fig_plan_entry *e = fig_plan_find(f->spec.ticks_in, &k);
-    if (e)
-        v = fmax(v, e->coarse);
+    v = fmax(v, plan_wants(f, &k)); /* v >= 0: the plan's 0 when it has none */
     plan_chose(f, k, v);
     return v;
 }
@@ -214,16 +201,14 @@ static double decade_ticks(fig *f, fig_axis *ax, double len, bool horizontal, do
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
     int span = (int)floor(log10(hi) + 1e-9) - (int)ceil(log10(lo) - 1e-9);
-    for (int pass = 0; pass < 2; pass++)
-        for (int every = 1; every <= (span > 1 ? span : 1); every++) {
-            if (every < want || (pass == 0 && span > 0 && span % every))
-                continue;
-            log_ticks(ax, every);
-            if (ticks_fit(f, ax, len, horizontal) || every == span)
-                return every;
-        }
-    log_ticks(ax, span > 1 ? span : 1);
-    return span > 1 ? span : 1;
+    int most = span > 1 ? span : 1; /* the sparsest: the ends alone labelled */
+    for (int every = 1;; every++) {
+        if (every < most && (every < want || span % every))
+            continue;
+        log_ticks(ax, every);
+        if (every == most || ticks_fit(f, ax, len, horizontal))
+            return every;
+    }
 }
 
 /* Numbers: the densest step of nice_step's whose labels fit (at least want). Returns the step,
@@ -276,8 +261,7 @@ static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool ba
     fig_plan_entry key = {.lo = ax->lo, .hi = ax->hi, .what = FIG_PLAN_ENDS};
     bool signed_scale = at[0] < 0 && at[2] > 0;
     for (int zero = signed_scale && plan_wants(f, &key) == 0; zero >= 0; zero--) {
-        ax->nt = 0;
-        ax->nminor = 0;
+        ax->nt = 0; /* no minor ticks: linear_ticks left none */
         for (int i = 0; i < 3; i += zero ? 1 : 2)
             value_tick(ax, at[i], dec);
         if (!zero || ticks_fit(f, ax, len, horizontal)) {
@@ -302,12 +286,6 @@ static void axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal, bool b
                : ax->log ? decade_ticks(f, ax, len, horizontal, want)
                          : linear_choice(f, ax, len, horizontal, want));
     axis_ends(f, ax, len, horizontal, bar);
-}
-
-void fig_bar_ticks(fig *f, fig_axis *ax, double lo, double hi, double len)
-{
-    *ax = (fig_axis){.lo = lo, .hi = hi};
-    axis_ticks(f, ax, len, false, true);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -388,7 +366,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     }
     double ph = outer.h - top - bottom;
     axis_ticks(f, &a->y, ph, false, false);
-    fig_axis_label_extent(f, &a->y, &w, &h);
+    label_extent(f, &a->y, &w, &h);
     double left = tick + (a->y.hide ? 0.0 : 0.5 * pad + w);
     if (a->y.label) {
         fig_text_size(f, a->y.label, false, &w, &h);
@@ -405,7 +383,7 @@ void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
     /* half of the last x label may stick out to the right */
     double pw = outer.w - left - right - 0.5 * pad;
     axis_ticks(f, &a->x, pw, true, false);
-    fig_axis_label_extent(f, &a->x, &w, &h);
+    label_extent(f, &a->x, &w, &h);
     if (right < w / 2)
         pw -= w / 2 - right;
     if (overflow > 1)
@@ -448,8 +426,9 @@ static double centred_in(fig *f, const fig_axes *a, const char *label, double ke
     return cx;
 }
 
-void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
-                  double to)
+/* At each of the n values t on a's x axis (x) or y axis, a line across it from from to to. */
+static void lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
+                     double to)
 {
     for (int i = 0; i < n; i++) {
         double p = x ? fig_px(a, t[i]) : fig_py(a, t[i]);
@@ -458,17 +437,8 @@ void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, dou
     }
 }
 
-/* Tick marks len long outside the plot at the values xt (nx of them) and yt (ny). */
-static void tick_set(fig *f, const fig_axes *a, const double *xt, int nx, const double *yt, int ny,
-                     double len)
-{
-    fig_rect r = a->r;
-    fig_lines_at(f, a, xt, nx, true, r.y + r.h, r.y + r.h + len);
-    fig_lines_at(f, a, yt, ny, false, r.x, r.x - len);
-    pen_stroke(f);
-}
-
-void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
+/* Record the ticks of ax (axis 0 x, 1 y, 2 a colour bar's) as FIG_BOX_TICK boxes. */
+static void record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot)
 {
     for (int i = 0; i < ax->nt; i++)
         fig_record(f, FIG_BOX_TICK, (fig_rect){ax->t[i], axis, !ax->hide && ax->tl[i][0], 0}, 0,
@@ -481,15 +451,15 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     fig_rect r = a->r;
     pen_part_begin(f, PART_AXES, &r);
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
-    fig_record_ticks(f, &a->x, 0, r);
-    fig_record_ticks(f, &a->y, 1, r);
+    record_ticks(f, &a->x, 0, r);
+    record_ticks(f, &a->y, 1, r);
     pen_save(f);
     pen_cap(f, PEN_CAP_SQUARE);
     if (a->grid) {
         pen_rgb(f, grid_ink);
         pen_width(f, lw * 0.8);
-        fig_lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
-        fig_lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
+        lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
+        lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
         pen_stroke(f);
     }
     pen_rgb(f, axis_ink);
@@ -502,14 +472,18 @@ void fig_axes_draw(fig *f, const fig_axes *a)
         pen_line(f, r.x + r.w, r.y + r.h);
     }
     pen_stroke(f);
-    pen_cap(f, PEN_CAP_BUTT); /* the major and minor tick marks */
-    tick_set(f, a, a->x.t, a->x.nt, a->y.t, a->y.nt, tick);
+    pen_cap(f, PEN_CAP_BUTT); /* the major and minor tick marks, outside the plot */
+    lines_at(f, a, a->x.t, a->x.nt, true, r.y + r.h, r.y + r.h + tick);
+    lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x - tick);
+    pen_stroke(f);
     pen_width(f, lw * 0.7);
-    tick_set(f, a, a->x.minor, a->x.nminor, a->y.minor, a->y.nminor, tick * 0.55);
+    lines_at(f, a, a->x.minor, a->x.nminor, true, r.y + r.h, r.y + r.h + tick * 0.55);
+    lines_at(f, a, a->y.minor, a->y.nminor, false, r.x, r.x - tick * 0.55);
+    pen_stroke(f);
     pen_restore(f);
 
     double xw, xh;
-    fig_axis_label_extent(f, &a->x, &xw, &xh);
+    label_extent(f, &a->x, &xw, &xh);
     size_t ticks_from = fig_boxes_mark(f);
     for (int i = 0; i < a->x.nt && !a->x.hide; i++)
         fig_text(f, FIG_TICK, a->x.tl[i], false, fig_px(a, a->x.t[i]), r.y + r.h + tick + 0.5 * pad,
@@ -539,4 +513,100 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->tag)
         fig_text(f, FIG_LABEL, a->tag, false, r.x - a->used_left, foot, 0.0, 1.0, false);
     pen_part_end(f, PART_AXES);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Colour bars */
+
+#define CB_GAP 0.8  /* font sizes between a bar and what it is beside */
+#define CB_BAR 0.85 /* font sizes: a bar's width */
+
+double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
+{
+    /* the bar's length is not known yet: the widest tick labels of any length it may have */
+    double fs = f->spec.font_size, w = 0, h, lw;
+    for (double len = 25.0; len <= 3200.0; len *= 2) {
+        fig_axis ax = {.lo = lo, .hi = hi};
+        axis_ticks(f, &ax, len, false, true);
+        label_extent(f, &ax, &lw, &h);
+        w = fmax(w, lw);
+    }
+    double total = CB_GAP * fs + CB_BAR * fs + fig_tick_len(f) + 0.5 * 0.35 * fs + w;
+    if (label) {
+        fig_text_size(f, label, false, &w, &h);
+        total += 0.35 * fs + h;
+    }
+    return total;
+}
+
+/* A triangle in colour k on the bar's end: its base on the ramp at y, its tip tip_y. */
+static void cb_end(fig *f, fig_rect bar, double y, double tip_y, tf_rgb k)
+{
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_close(f);
+    pen_rgb(f, k);
+    pen_fill(f);
+    pen_move(f, bar.x, y);
+    pen_line(f, bar.x + bar.w / 2, tip_y);
+    pen_line(f, bar.x + bar.w, y);
+    pen_rgb(f, axis_ink);
+    pen_stroke(f);
+}
+
+void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label)
+{
+    fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
+}
+
+void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
+                       int clip)
+{
+    fig_axes a = {.x = {.lo = 0, .hi = 1}, .y = {.lo = lo, .hi = hi}};
+    /* a marked end's triangle: as tall as the bar is wide */
+    double fs = f->spec.font_size, tri = CB_BAR * fs;
+    if (r.h < 6 * tri)
+        clip = 0;
+    double top = clip & 2 ? tri : 0, bottom = clip & 1 ? tri : 0;
+    r.y += top;
+    r.h -= top + bottom;
+    a.r = fig_snap(f, (fig_rect){r.x + CB_GAP * fs, r.y, tri, r.h});
+    axis_ticks(f, &a.y, r.h, false, true);
+    pen_part_begin(f, PART_COLORBAR, &r);
+
+    /* the ramp: 256 table entries, top = hi */
+    fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
+    record_ticks(f, &a.y, 2, a.r);
+    tf_rgb pal[256];
+    colormap_palette(cm, pal);
+    uint32_t ramp[256];
+    for (int i = 0; i < 256; i++)
+        ramp[i] = (uint32_t)pal[255 - i].r << 16 | (uint32_t)pal[255 - i].g << 8 | pal[255 - i].b;
+    pen_image(f, ramp, 1, 256, a.r, false);
+
+    double tick = fig_tick_len(f), pad = fig_pad(f);
+    pen_save(f);
+    pen_width(f, fig_line_width(f));
+    if (clip & 2)
+        cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
+    if (clip & 1)
+        cb_end(f, a.r, a.r.y + a.r.h, a.r.y + a.r.h + bottom, pal[0]);
+    pen_rgb(f, axis_ink);
+    pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
+    double x1 = a.r.x + a.r.w;
+    lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
+    pen_stroke(f);
+    pen_restore(f);
+    double w, h;
+    label_extent(f, &a.y, &w, &h);
+    size_t ticks_from = fig_boxes_mark(f);
+    for (int i = 0; i < a.y.nt; i++)
+        fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
+                 0.5, false);
+    fig_mark_text(f, ticks_from, 0, true);
+    if (label)
+        fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
+                 0.5, 0.0, true);
+    pen_part_end(f, PART_COLORBAR);
 }

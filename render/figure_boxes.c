@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #define EPS 0.3 /* points two boxes may share before they overlap (anti-aliased edges) */
 
@@ -50,7 +49,7 @@ void fig_boxes_free(fig_boxes *b)
     if (!b)
         return;
     free(b->v);
-    memset(b, 0, sizeof *b);
+    *b = (fig_boxes){0};
 }
 
 const fig_plan_entry *fig_plan_find(const fig_ticks *p, const fig_plan_entry *k)
@@ -192,26 +191,25 @@ static const char *check_text(const fig_boxes *b, size_t i, fig_rect page)
     return NULL;
 }
 
-/* A legend, colour bar or plot against the data and the panels around it. */
+/* A legend, colour bar or plot (the frames, by these names) against the data and the panels
+ * around it; NULL for other boxes. */
 static const char *check_frame(const fig_boxes *b, size_t i, fig_rect page)
 {
     const fig_box *l = &b->v[i];
     static const char *const names[FIG_BOX_KIND_COUNT] = {
         [FIG_BOX_PLOT] = "plots", [FIG_BOX_COLORBAR] = "a colour bar", [FIG_BOX_LEGEND] = "a legend"};
+    if (!names[l->kind])
+        return NULL;
     if (!inside(l->r, page)) {
         snprintf(why, sizeof why, "%s leaves the page", names[l->kind]);
         return why;
     }
     for (size_t j = 0; j < b->n; j++) {
         const fig_box *o = &b->v[j];
-        if (j == i)
-            continue;
         if (l->kind == FIG_BOX_LEGEND && is_mark(o->kind) && fig_same_rect(o->plot, l->plot) &&
             mark_hits(o, l->r))
             return "a legend covers its plot's data";
-        bool frame = o->kind == FIG_BOX_PLOT || o->kind == FIG_BOX_COLORBAR ||
-                     o->kind == FIG_BOX_LEGEND;
-        if (frame && j > i && overlap(l->r, o->r) &&
+        if (names[o->kind] && j > i && overlap(l->r, o->r) &&
             !(l->kind == FIG_BOX_LEGEND && o->kind == FIG_BOX_PLOT &&
               fig_same_rect(o->r, l->plot)) &&
             !(o->kind == FIG_BOX_LEGEND && l->kind == FIG_BOX_PLOT &&
@@ -229,12 +227,8 @@ const char *fig_layout_check(const fig_boxes *b, double width, double height)
         return "out of memory while checking the layout";
     fig_rect page = {0, 0, width, height};
     for (size_t i = 0; i < b->n; i++) {
-        fig_box_kind k = b->v[i].kind;
-        const char *bad = NULL;
-        if (k == FIG_BOX_TEXT)
-            bad = check_text(b, i, page);
-        else if (k == FIG_BOX_PLOT || k == FIG_BOX_COLORBAR || k == FIG_BOX_LEGEND)
-            bad = check_frame(b, i, page);
+        const char *bad =
+            b->v[i].kind == FIG_BOX_TEXT ? check_text(b, i, page) : check_frame(b, i, page);
         if (bad)
             return bad;
     }

@@ -1,6 +1,6 @@
 /* figure_plot.c — what goes inside the axes: heatmaps (one image or one grid of cells each, never
- * smoothed, area-averaged where cells outnumber pixels), colorbars, lines, markers, bars,
- * arrows, circles and legends, all drawn through the pen (figure_pen.c). */
+ * smoothed, area-averaged where cells outnumber pixels), lines, markers, bars, arrows, circles
+ * and legends, all drawn through the pen (figure_pen.c); colour bars are in figure_axes.c. */
 #include "figure_priv.h"
 
 #include <math.h>
@@ -28,60 +28,41 @@ static void matrix_row(const fig_matrix *m, long r, double *out)
 static uint32_t rgb24(tf_rgb k) { return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b; }
 
 /* Source cell i of n lands on [i * d / n, (i + 1) * d / n) of d output pixels (d <= n): at most
- * two pixels, *j0 taking weight *w0 and *j0 + 1 the rest (in pixels, so each pixel's weights
- * add up to 1). */
-static void cell_span(long i, long n, long d, long *j0, double *w0)
+ * two pixels, j0 and j0 + 1, each taking its share of v (in pixels, so each pixel's weights add
+ * up to 1), added to out[j0 * stride] and out[(j0 + 1) * stride]. */
+static void spread(double *out, long stride, long i, long n, long d, double v)
 {
     double a = (double)i * d / n, b = (double)(i + 1) * d / n;
-    *j0 = (long)floor(a);
-    if (*j0 >= d)
-        *j0 = d - 1;
-    *w0 = fmin(b, (double)(*j0 + 1)) - a;
+    long j0 = (long)floor(a);
+    if (j0 >= d)
+        j0 = d - 1;
+    double w0 = fmin(b, (double)(j0 + 1)) - a, w1 = (double)d / n - w0;
+    out[j0 * stride] += w0 * v;
+    if (w1 > 1e-12 && j0 + 1 < d)
+        out[(j0 + 1) * stride] += w1 * v;
 }
 
 /* The dr x dc grid (dr <= rows, dc <= cols) each pixel the area-weighted mean of the values of
  * the cells it covers (non-finite values count as 0). NULL when out of memory. */
 static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    double *row = malloc((size_t)m->cols * 3 * sizeof *row); /* and each column's span */
+    double *row = malloc((size_t)m->cols * sizeof *row);
     double *acc = calloc((size_t)dr * (size_t)dc, sizeof *acc);
     double *line = malloc((size_t)dc * sizeof *line);
-    if (!row || !acc || !line) {
-        free(acc);
-        acc = NULL;
-        goto done;
-    }
-    double *w0 = row + m->cols, *j0 = w0 + m->cols; /* the same for every row */
-    for (long c = 0; c < m->cols; c++) {
-        long j;
-        cell_span(c, m->cols, dc, &j, &w0[c]);
-        j0[c] = (double)j;
-    }
-    for (long r = 0; r < m->rows; r++) {
+    for (long r = 0; row && acc && line && r < m->rows; r++) {
         matrix_row(m, r, row);
         /* the row averaged across, then spread over the one or two pixel rows it covers */
         for (long j = 0; j < dc; j++)
             line[j] = 0;
-        for (long c = 0; c < m->cols; c++) {
-            long j = (long)j0[c];
-            double v = isfinite(row[c]) ? row[c] : 0.0;
-            line[j] += w0[c] * v;
-            double w1 = (double)dc / m->cols - w0[c];
-            if (w1 > 1e-12 && j + 1 < dc)
-                line[j + 1] += w1 * v;
-        }
-        long i0;
-        double wr0;
-        cell_span(r, m->rows, dr, &i0, &wr0);
-        double wr1 = (double)dr / m->rows - wr0;
-        double *a0 = acc + (size_t)i0 * (size_t)dc; /* and the next pixel row, a0 + dc */
-        for (long j = 0; j < dc; j++) {
-            a0[j] += wr0 * line[j];
-            if (wr1 > 1e-12 && i0 + 1 < dr)
-                a0[dc + j] += wr1 * line[j];
-        }
+        for (long c = 0; c < m->cols; c++)
+            spread(line, 1, c, m->cols, dc, isfinite(row[c]) ? row[c] : 0.0);
+        for (long j = 0; j < dc; j++)
+            spread(acc + j, dc, r, m->rows, dr, line[j]);
     }
-done:
+    if (!row || !line) {
+        free(acc);
+        acc = NULL;
+    }
     free(row);
     free(line);
     return acc;
@@ -184,101 +165,6 @@ tf_status fig_heatmap(fig *f, const fig_axes *a, const fig_matrix *m, cmap_id cm
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Colorbars */
-
-static double cb_gap(const fig *f) { return 0.8 * f->spec.font_size; }
-static double cb_bar(const fig *f) { return 0.85 * f->spec.font_size; }
-
-double fig_colorbar_width(fig *f, double lo, double hi, const char *label)
-{
-    /* the bar's length is not known yet: the widest tick labels of any length it may have */
-    double w = 0, h, lw;
-    for (double len = 25.0; len <= 3200.0; len *= 2) {
-        fig_axis ax;
-        fig_bar_ticks(f, &ax, lo, hi, len);
-        fig_axis_label_extent(f, &ax, &lw, &h);
-        w = fmax(w, lw);
-    }
-    double total = cb_gap(f) + cb_bar(f) + fig_tick_len(f) + 0.5 * 0.35 * f->spec.font_size + w;
-    if (label) {
-        fig_text_size(f, label, false, &w, &h);
-        total += 0.35 * f->spec.font_size + h;
-    }
-    return total;
-}
-
-/* A triangle in colour k on the bar's end: its base on the ramp at y, its tip tip_y. */
-static void cb_end(fig *f, fig_rect bar, double y, double tip_y, tf_rgb k)
-{
-    pen_move(f, bar.x, y);
-    pen_line(f, bar.x + bar.w, y);
-    pen_line(f, bar.x + bar.w / 2, tip_y);
-    pen_close(f);
-    pen_rgb(f, k);
-    pen_fill(f);
-    pen_move(f, bar.x, y);
-    pen_line(f, bar.x + bar.w / 2, tip_y);
-    pen_line(f, bar.x + bar.w, y);
-    pen_rgb(f, (tf_rgb){38, 38, 38});
-    pen_stroke(f);
-}
-
-void fig_colorbar(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label)
-{
-    fig_colorbar_clip(f, r, cm, lo, hi, label, 0);
-}
-
-void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, const char *label,
-                       int clip)
-{
-    fig_axes a = {.x = {.lo = 0, .hi = 1}};
-    double tri = cb_bar(f); /* a marked end's triangle: as tall as the bar is wide */
-    if (r.h < 6 * tri)
-        clip = 0;
-    double top = clip & 2 ? tri : 0, bottom = clip & 1 ? tri : 0;
-    r.y += top;
-    r.h -= top + bottom;
-    a.r = fig_snap(f, (fig_rect){r.x + cb_gap(f), r.y, cb_bar(f), r.h});
-    fig_bar_ticks(f, &a.y, lo, hi, r.h);
-    pen_part_begin(f, PART_COLORBAR, &r);
-
-    /* the ramp: 256 table entries, top = hi */
-    fig_record(f, FIG_BOX_COLORBAR, a.r, 0, a.r, NULL);
-    fig_record_ticks(f, &a.y, 2, a.r);
-    tf_rgb pal[256];
-    colormap_palette(cm, pal);
-    uint32_t ramp[256];
-    for (int i = 0; i < 256; i++)
-        ramp[i] = rgb24(pal[255 - i]);
-    pen_image(f, ramp, 1, 256, a.r, false);
-
-    double tick = fig_tick_len(f), pad = fig_pad(f);
-    pen_save(f);
-    pen_width(f, fig_line_width(f));
-    if (clip & 2)
-        cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
-    if (clip & 1)
-        cb_end(f, a.r, a.r.y + a.r.h, a.r.y + a.r.h + bottom, pal[0]);
-    pen_rgb(f, (tf_rgb){38, 38, 38});
-    pen_rect(f, a.r.x, a.r.y, a.r.w, a.r.h);
-    double x1 = a.r.x + a.r.w;
-    fig_lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
-    pen_stroke(f);
-    pen_restore(f);
-    double w, h;
-    fig_axis_label_extent(f, &a.y, &w, &h);
-    size_t ticks_from = fig_boxes_mark(f);
-    for (int i = 0; i < a.y.nt; i++)
-        fig_text(f, FIG_TICK, a.y.tl[i], false, x1 + tick + 0.5 * pad, fig_py(&a, a.y.t[i]), 0.0,
-                 0.5, false);
-    fig_mark_text(f, ticks_from, 0, true);
-    if (label)
-        fig_text(f, FIG_LABEL, label, false, x1 + tick + 0.5 * pad + w + pad, a.r.y + a.r.h / 2,
-                 0.5, 0.0, true);
-    pen_part_end(f, PART_COLORBAR);
-}
-
-/* ---------------------------------------------------------------------------------------------
  * Lines, markers, bars, arrows */
 
 tf_rgb fig_series_color(int i)
@@ -329,7 +215,8 @@ static void data_end(fig *f)
 }
 
 /* Record the piece of a curve from (x0, y0) to (x1, y1) as it is drawn: clipped to c, nothing
- * when it lies wholly outside. */
+ * when it lies wholly outside. Arrows and circles are not clipped to their plot: c anywhere. */
+static const fig_rect anywhere = {-1e9, -1e9, 2e9, 2e9};
 static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, double y0, double x1,
                            double y1)
 {
@@ -457,8 +344,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
-    /* an arrow is not clipped to its plot */
-    record_clipped(f, a, (fig_rect){-1e9, -1e9, 2e9, 2e9}, px0, py0, px1, py1);
+    record_clipped(f, a, anywhere, px0, py0, px1, py1);
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
@@ -482,10 +368,9 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
     double px = fig_px(a, cx), py = fig_py(a, cy);
     double pr = fabs(fig_px(a, cx + r) - px);
     /* recorded as the polygon of 72 chords (within 0.1% of the radius of the circle) */
-    fig_rect page = {-1e9, -1e9, 2e9, 2e9}; /* nor is a circle */
     for (int i = 0; i < 72 && isfinite(px + py + pr); i++) {
         double t0 = 2 * M_PI * i / 72, t1 = 2 * M_PI * (i + 1) / 72;
-        record_clipped(f, a, page, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
+        record_clipped(f, a, anywhere, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
                        py + pr * sin(t1));
     }
     data_begin(f, a, c, false);

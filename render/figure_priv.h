@@ -42,11 +42,6 @@ struct fig {
 fig_rect fig_snap(const fig *f, fig_rect r);
 /* Lines this wide. */
 double fig_line_width(const fig *f);
-/* ax made the axis lo .. hi of a colour bar len points long, with its ticks: where its steps
- * label fewer than two values, its ends rounded inward to a tenth of the span's order. */
-void fig_bar_ticks(fig *f, fig_axis *ax, double lo, double hi, double len);
-/* The widest and tallest tick label of ax. */
-void fig_axis_label_extent(fig *f, const fig_axis *ax, double *w, double *h);
 /* Whether a and b are the same rectangle (to a millionth of a point). */
 bool fig_same_rect(fig_rect a, fig_rect b);
 /* Record a box (when the page records them). */
@@ -57,8 +52,6 @@ size_t fig_boxes_mark(const fig *f);
 /* Mark the text boxes recorded since index from as titles of a role (FIG_TITLE_ROLE_*, 0: none)
  * or as tick labels (tick: the curve rule skips them). */
 void fig_mark_text(fig *f, size_t from, int role, bool tick);
-/* Record the ticks of ax (axis 0 x, 1 y, 2 a colour bar's) as FIG_BOX_TICK boxes. */
-void fig_record_ticks(fig *f, const fig_axis *ax, int axis, fig_rect plot);
 /* The part of the segment from (x0, y0) by (dx, dy) inside r: its parameters lo .. hi in [0, 1]
  * (false: none of it). */
 bool fig_clip_segment(double x0, double y0, double dx, double dy, fig_rect r, double *lo,
@@ -68,9 +61,6 @@ bool fig_segment_hits(double x0, double y0, double dx, double dy, fig_rect r);
 /* Text measured and drawn from here on wraps at width points onto more lines, centred (titles);
  * 0: one line again. */
 void fig_wrap_at(fig *f, double width);
-/* At each of the n values t on a's x axis (x) or y axis, a line across it from from to to. */
-void fig_lines_at(fig *f, const fig_axes *a, const double *t, int n, bool x, double from,
-                  double to);
 /* Legend text, its left edge at x, centred on y: inside the legend's frame. */
 void fig_text_legend(fig *f, fig_rect frame, const char *text, double x, double y);
 
