@@ -20,10 +20,8 @@ struct anim_dir {
 tf_status anim_dir_begin(const char *dir, anim_dir **out)
 {
     *out = NULL;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) /* "" as well: ENOENT */
-        return TF_ERR_IO;
     struct stat sb;
-    if (stat(dir, &sb) != 0)
+    if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || stat(dir, &sb) != 0) /* "": ENOENT */
         return TF_ERR_IO;
     if (!S_ISDIR(sb.st_mode)) {
         errno = ENOTDIR;

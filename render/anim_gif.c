@@ -176,19 +176,15 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
     for (int i = 0; i < 256; i++)
         map->Colors[i] = (GifColorType){palette[i].r, palette[i].g, palette[i].b};
     EGifSetGifVersion(g->gif, true); /* GIF89a: delays and looping */
-    int ok = EGifPutScreenDesc(g->gif, width, height, 8, 0, map);
+    bool ok = EGifPutScreenDesc(g->gif, width, height, 8, 0, map) == GIF_OK;
     GifFreeMapObject(map);
     /* the looping block: NETSCAPE2.0, sub-block 1 with the loop count (little-endian) */
     const unsigned char loop[3] = {1, (unsigned char)(loops & 255), (unsigned char)(loops >> 8)};
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE);
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0");
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionBlock(g->gif, 3, loop);
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionTrailer(g->gif);
-    if (ok != GIF_OK) {
+    ok = ok && EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
+         EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") == GIF_OK &&
+         EGifPutExtensionBlock(g->gif, 3, loop) == GIF_OK &&
+         EGifPutExtensionTrailer(g->gif) == GIF_OK;
+    if (!ok) {
         anim_gif_free(g);
         return TF_ERR_IO;
     }
@@ -270,21 +266,17 @@ tf_status anim_gif_end(anim_gif *g)
     int err = 0;
     /* EGifCloseFile writes the trailer and frees the giflib side whatever happens */
     bool closed = EGifCloseFile(g->gif, &err) == GIF_OK;
-    g->gif = NULL;
     tf_status st = !g->frames ? TF_ERR_RANGE : closed && !g->failed ? TF_OK : TF_ERR_IO;
-    anim_gif_free(g);
+    free(g);
     return st;
 }
 
 void anim_gif_free(anim_gif *g)
 {
-    if (!g)
-        return;
-    if (g->gif) {
-        /* giflib has no "abandon": closing writes a trailer the caller will throw away */
-        int err;
+    int err;
+    /* giflib has no "abandon": closing writes a trailer the caller will throw away */
+    if (g && g->gif)
         EGifCloseFile(g->gif, &err);
-    }
     free(g);
 }
 

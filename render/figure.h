@@ -316,7 +316,6 @@ typedef struct {
 /* In the order of style.h's style_dash, so a scheme's style converts by a cast. */
 typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED, FIG_DASHDOT } fig_dash;
 
-/* A legend's item */
 typedef struct {
     const char *label; /* markup */
     tf_rgb color;

@@ -320,10 +320,8 @@ static void markup_of(char *out, size_t n, const char *s, size_t len, bool show_
         bool last = i + k >= len;
         /* room for this piece, and for "…" unless it is the last one */
         if (o + l + (last ? 0 : sizeof more - 1) + 1 > n) {
-            if (o + sizeof more <= n) {
-                memcpy(out + o, more, sizeof more - 1);
-                o += sizeof more - 1;
-            }
+            if (o + sizeof more <= n)
+                o += (size_t)snprintf(out + o, n - o, "%s", more);
             break;
         }
         memcpy(out + o, rep, l);
