@@ -171,7 +171,7 @@ static cmap_id scale_of(const fig_ctx *c, const double *st, const double *pct, b
         if (hi > lo && hi - lo < full / 1.5)
             r->lo = lo, r->hi = hi;
     }
-    if (named)
+    if (named && (c->req->has_vmin || c->req->has_vmax))
         scale_limits(c, &r->lo, &r->hi);
     r->clip = (mn < r->lo ? 1 : 0) | (mx > r->hi ? 2 : 0);
     return cm;
