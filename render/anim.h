@@ -11,10 +11,7 @@
  *
  * APNG is not offered: Debian's libpng has no APNG writer (the APNG patch is not applied) and no
  * maintained library Debian packages writes it (libspng 0.7 reads and writes plain PNG only;
- * apngasm is packaged as a program, not a library).
- *
- * Built without giflib (meson -Dgif=disabled), anim_gif_available() is false and
- * anim_gif_begin answers TF_ERR_UNSUPPORTED; PNG frames need nothing more than the figures. */
+ * apngasm is packaged as a program, not a library). */
 #ifndef TF_ANIM_H
 #define TF_ANIM_H
 
@@ -39,11 +36,11 @@
 /* True when this build writes GIF files (it was built with giflib). */
 bool anim_gif_available(void);
 
-/* The palette for frames drawn with the colour maps maps[0 .. n_maps) (n_maps 0..4; others
- * ignored): entry 0 white, 32 greys (0, 8, ..., 248: text and its antialiasing), the six
- * colours of fig_series_color with their tints 1/4, 1/2 and 3/4 of the way to white
- * (antialiased lines), and the other 199 entries sampled evenly along each colour map, ends
- * included (heatmaps); with no map, finer tints of the series colours instead. */
+/* The palette for frames drawn with the colour maps maps[0 .. n_maps): entry 0 white, 32 greys
+ * (0, 8, ..., 248: text and its antialiasing), the six colours of fig_series_color with their
+ * tints 1/4, 1/2 and 3/4 of the way to white (antialiased lines), and the other 199 entries
+ * sampled evenly along each colour map, ends included (heatmaps); with no map, finer tints of
+ * the series colours instead. */
 void anim_gif_palette(const cmap_id *maps, int n_maps, tf_rgb out[256]);
 
 /* The delay of frame i (0-based) at fps frames per second, in 1/100 s: the frames' start times

@@ -11,39 +11,32 @@
 #include <unistd.h>
 
 struct anim_dir {
-    char *dir;
     char *path; /* dir/frame_NNNN.png, the last one written or tried */
     size_t path_cap;
     long frames;
+    char dir[]; /* then path's room */
 };
 
 tf_status anim_dir_begin(const char *dir, anim_dir **out)
 {
     *out = NULL;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST) /* "" as well: ENOENT */
-        return TF_ERR_IO;
     struct stat sb;
-    if (stat(dir, &sb) != 0)
+    if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || stat(dir, &sb) != 0) /* "": ENOENT */
         return TF_ERR_IO;
     if (!S_ISDIR(sb.st_mode)) {
         errno = ENOTDIR;
         return TF_ERR_IO;
     }
-    anim_dir *d = calloc(1, sizeof *d);
-    size_t n = strlen(dir);
-    if (d) {
-        d->dir = strdup(dir);
-        d->path_cap = n + sizeof "/frame_0000.png";
-        d->path = malloc(d->path_cap);
-    }
-    if (!d || !d->dir || !d->path) {
-        anim_dir_free(d);
+    size_t n = strlen(dir), cap = n + sizeof "/frame_0000.png";
+    anim_dir *d = calloc(1, sizeof *d + n + 1 + cap);
+    if (!d)
         return TF_ERR_NOMEM;
-    }
+    memcpy(d->dir, dir, n + 1);
+    d->path = d->dir + n + 1;
+    d->path_cap = cap;
     /* "out/" and "out" name the same folder */
     while (n > 1 && d->dir[n - 1] == '/')
         d->dir[--n] = '\0';
-    d->path[0] = '\0';
     *out = d;
     return TF_OK;
 }
@@ -64,15 +57,9 @@ void anim_dir_written(anim_dir *d)
 /* The number N of a name "frame_NNNN.png" (exactly four digits), 0 for any other name. */
 static long frame_number(const char *name)
 {
-    if (strlen(name) != 14 || strncmp(name, "frame_", 6) != 0 || strcmp(name + 10, ".png") != 0)
-        return 0;
-    long n = 0;
-    for (int i = 6; i < 10; i++) {
-        if (name[i] < '0' || name[i] > '9')
-            return 0;
-        n = n * 10 + (name[i] - '0');
-    }
-    return n;
+    bool ok = strlen(name) == 14 && strncmp(name, "frame_", 6) == 0 &&
+              strspn(name + 6, "0123456789") == 4 && strcmp(name + 10, ".png") == 0;
+    return ok ? strtol(name + 6, NULL, 10) : 0;
 }
 
 tf_status anim_dir_end(anim_dir *d)
@@ -98,9 +85,5 @@ tf_status anim_dir_end(anim_dir *d)
 
 void anim_dir_free(anim_dir *d)
 {
-    if (!d)
-        return;
-    free(d->dir);
-    free(d->path);
     free(d);
 }

@@ -35,12 +35,7 @@ void anim_gif_palette(const cmap_id *maps, int n_maps, tf_rgb out[256])
     for (int s = 0; s < N_SERIES; s++)
         for (int t = 0; t < N_TINTS; t++)
             out[k++] = tint(fig_series_color(s), t / (double)N_TINTS);
-    int left = 256 - k;
-    cmap_id use[4];
-    int n = 0;
-    for (int i = 0; i < n_maps && i < 4; i++)
-        if ((unsigned)maps[i] < CMAP_COUNT)
-            use[n++] = maps[i];
+    int left = 256 - k, n = n_maps;
     if (n == 0) {
         /* line figures: the series colours in finer steps toward white */
         int steps = left / N_SERIES;
@@ -55,7 +50,7 @@ void anim_gif_palette(const cmap_id *maps, int n_maps, tf_rgb out[256])
     for (int i = 0; i < n; i++) {
         int share = left / n + (i < left % n ? 1 : 0);
         for (int j = 0; j < share; j++)
-            out[k++] = colormap_at(use[i], share > 1 ? (double)j / (share - 1) : 0.5);
+            out[k++] = colormap_at(maps[i], share > 1 ? (double)j / (share - 1) : 0.5);
     }
 }
 
@@ -105,15 +100,14 @@ struct anim_gif {
     long frames;
     bool failed;
     tf_rgb palette[256];
-    unsigned char *cur, *prev;            /* (height, width) palette indices */
+    unsigned char *cur, *prev;            /* (height, width) palette indices, in px */
     uint32_t cache_key[1u << CACHE_BITS]; /* 0x1RRGGBB, 0 empty */
     unsigned char cache_val[1u << CACHE_BITS];
+    unsigned char px[]; /* (2, height, width) */
 };
 
 static int gif_write(GifFileType *gif, const GifByteType *data, int len)
 {
-    if (len <= 0)
-        return 0;
     return fwrite(data, 1, (size_t)len, gif->UserData) == (size_t)len ? len : 0;
 }
 
@@ -157,16 +151,12 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
     if (width < 1 || height < 1 || width > ANIM_MAX_SIDE || height > ANIM_MAX_SIDE ||
         !(fps >= ANIM_MIN_FPS && fps <= ANIM_MAX_FPS) || loops < 0 || loops > 65535)
         return TF_ERR_RANGE;
-    anim_gif *g = calloc(1, sizeof *g);
     size_t n = (size_t)width * (size_t)height;
-    if (g) {
-        g->cur = malloc(n);
-        g->prev = malloc(n);
-    }
-    if (!g || !g->cur || !g->prev) {
-        anim_gif_free(g);
+    anim_gif *g = calloc(1, sizeof *g + 2 * n);
+    if (!g)
         return TF_ERR_NOMEM;
-    }
+    g->cur = g->px;
+    g->prev = g->px + n;
     g->width = width;
     g->height = height;
     g->fps = fps;
@@ -178,28 +168,23 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
         anim_gif_free(g);
         return err == E_GIF_ERR_NOT_ENOUGH_MEM ? TF_ERR_NOMEM : TF_ERR_IO;
     }
-    GifColorType colors[256];
-    for (int i = 0; i < 256; i++)
-        colors[i] = (GifColorType){palette[i].r, palette[i].g, palette[i].b};
-    ColorMapObject *map = GifMakeMapObject(256, colors);
+    ColorMapObject *map = GifMakeMapObject(256, NULL);
     if (!map) {
         anim_gif_free(g);
         return TF_ERR_NOMEM;
     }
+    for (int i = 0; i < 256; i++)
+        map->Colors[i] = (GifColorType){palette[i].r, palette[i].g, palette[i].b};
     EGifSetGifVersion(g->gif, true); /* GIF89a: delays and looping */
-    int ok = EGifPutScreenDesc(g->gif, width, height, 8, 0, map);
+    bool ok = EGifPutScreenDesc(g->gif, width, height, 8, 0, map) == GIF_OK;
     GifFreeMapObject(map);
     /* the looping block: NETSCAPE2.0, sub-block 1 with the loop count (little-endian) */
     const unsigned char loop[3] = {1, (unsigned char)(loops & 255), (unsigned char)(loops >> 8)};
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE);
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0");
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionBlock(g->gif, 3, loop);
-    if (ok == GIF_OK)
-        ok = EGifPutExtensionTrailer(g->gif);
-    if (ok != GIF_OK) {
+    ok = ok && EGifPutExtensionLeader(g->gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK &&
+         EGifPutExtensionBlock(g->gif, 11, "NETSCAPE2.0") == GIF_OK &&
+         EGifPutExtensionBlock(g->gif, 3, loop) == GIF_OK &&
+         EGifPutExtensionTrailer(g->gif) == GIF_OK;
+    if (!ok) {
         anim_gif_free(g);
         return TF_ERR_IO;
     }
@@ -278,29 +263,20 @@ tf_status anim_gif_frame(anim_gif *g, const fig_raster *r)
 
 tf_status anim_gif_end(anim_gif *g)
 {
-    if (!g->frames) {
-        anim_gif_free(g);
-        return TF_ERR_RANGE;
-    }
     int err = 0;
     /* EGifCloseFile writes the trailer and frees the giflib side whatever happens */
-    bool failed = EGifCloseFile(g->gif, &err) != GIF_OK || g->failed;
-    g->gif = NULL;
-    anim_gif_free(g);
-    return failed ? TF_ERR_IO : TF_OK;
+    bool closed = EGifCloseFile(g->gif, &err) == GIF_OK;
+    tf_status st = !g->frames ? TF_ERR_RANGE : closed && !g->failed ? TF_OK : TF_ERR_IO;
+    free(g);
+    return st;
 }
 
 void anim_gif_free(anim_gif *g)
 {
-    if (!g)
-        return;
-    if (g->gif) {
-        /* giflib has no "abandon": closing writes a trailer the caller will throw away */
-        int err;
+    int err;
+    /* giflib has no "abandon": closing writes a trailer the caller will throw away */
+    if (g && g->gif)
         EGifCloseFile(g->gif, &err);
-    }
-    free(g->cur);
-    free(g->prev);
     free(g);
 }
 

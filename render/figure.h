@@ -260,7 +260,7 @@ void fig_release_fonts(void);
  * Text: pango markup (<sub>, <sup>, <i>, <b>), every label at the page's one font size; a note
  * (fig_text's FIG_NOTE) is a part of its own in the SVG */
 
-typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_TITLE, FIG_NOTE, FIG_ROLE_COUNT } fig_role;
+typedef enum { FIG_TICK = 0, FIG_LABEL, FIG_NOTE } fig_role;
 
 /* Text from a file or a user made into pango markup text for a label that is otherwise markup:
  * & < > ' " as entities, invalid UTF-8 as U+FFFD, cut on a character boundary with "…" so that
@@ -316,7 +316,6 @@ typedef struct {
 /* In the order of style.h's style_dash, so a scheme's style converts by a cast. */
 typedef enum { FIG_SOLID = 0, FIG_DASHED, FIG_DOTTED, FIG_DASHDOT } fig_dash;
 
-/* A legend's item */
 typedef struct {
     const char *label; /* markup */
     tf_rgb color;

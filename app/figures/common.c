@@ -13,8 +13,7 @@
 
 const char *fig_txt(const fig_ctx *c, txt_id id) { return txt_lang(id, c->zh); }
 
-/* The map: --colormap, else diverging (RdBu) for signed data and viridis otherwise; a diverging
- * map is centred on 0 with a symmetric range. */
+/* color_scale's map and range, without --vmin and --vmax */
 static cmap_id scale_map(const fig_ctx *c, double mn, double mx, double *lo, double *hi)
 {
     bool sign = mn < 0.0 && mx > 0.0;
@@ -183,11 +182,10 @@ cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
 {
     /* v's least and greatest, its percentiles and whether it has any: {mn, mx, p1, p99, any} */
     double st[5] = {0};
-    if (slot < 0 || !memo_get(c, slot, st, 5)) {
+    if (!memo_get(c, slot, st, 5)) {
         minmax(v, n, &st[0], &st[1]);
         st[4] = percentiles(v, n, &st[2], &st[3]);
-        if (slot >= 0)
-            memo_put(c, slot, st, 5);
+        memo_put(c, slot, st, 5);
     }
     long dr = 0, dc = 0;
     if (ax && m)
@@ -198,15 +196,14 @@ cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
      * any} (the means depend on nothing else), one grid kept for each language's pages */
     double k[5] = {0};
     int at = slot + 1 + c->zh;
-    if (slot < 0 || !memo_get(c, at, k, 5) || k[0] != (double)dr || k[1] != (double)dc) {
+    if (!memo_get(c, at, k, 5) || k[0] != (double)dr || k[1] != (double)dc) {
         double *shown = fig_heatmap_means(c->f, ax, m, &dr, &dc);
         if (!shown)
             return scale_of(c, st, st + 2, named, r);
         k[0] = (double)dr, k[1] = (double)dc;
         k[4] = percentiles(shown, (size_t)dr * (size_t)dc, &k[2], &k[3]);
         free(shown);
-        if (slot >= 0)
-            memo_put(c, at, k, 5);
+        memo_put(c, at, k, 5);
     }
     return scale_of(c, st, k + 2, named, r);
 }
@@ -316,21 +313,15 @@ static void markup_of(char *out, size_t n, const char *s, size_t len, bool show_
         } else {
             const char *e = cp == '&' ? "&amp;" : cp == '<' ? "&lt;" : cp == '>' ? "&gt;"
                           : cp == ' ' && show_space ? "\u2423" : NULL;
-            if (e) {
-                snprintf(rep, sizeof rep, "%s", e);
-            } else {
-                memcpy(rep, s + i, k);
-                rep[k] = '\0';
-            }
+            /* the entity, else the character's own k bytes */
+            snprintf(rep, sizeof rep, "%.*s", e ? (int)strlen(e) : (int)k, e ? e : s + i);
         }
         size_t l = strlen(rep);
         bool last = i + k >= len;
         /* room for this piece, and for "…" unless it is the last one */
         if (o + l + (last ? 0 : sizeof more - 1) + 1 > n) {
-            if (o + sizeof more <= n) {
-                memcpy(out + o, more, sizeof more - 1);
-                o += sizeof more - 1;
-            }
+            if (o + sizeof more <= n)
+                o += (size_t)snprintf(out + o, n - o, "%s", more);
             break;
         }
         memcpy(out + o, rep, l);
@@ -353,28 +344,21 @@ void text_markup(char *out, size_t n, const char *s, size_t len)
 
 void markup_plain(char *out, size_t n, const char *s)
 {
-    static const struct {
-        const char *from, *to;
-    } swap[] = {{"<sub>", "_"}, {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}};
+    static const char *const from[] = {"<sub>", "&amp;", "&lt;", "&gt;"}, to[] = "_&<>";
     size_t o = 0;
     while (*s && o + 1 < n) {
-        bool done = false;
-        for (size_t k = 0; k < sizeof swap / sizeof swap[0] && !done; k++) {
-            size_t l = strlen(swap[k].from);
-            if (strncmp(s, swap[k].from, l) == 0) {
-                for (const char *t = swap[k].to; *t && o + 1 < n; t++)
-                    out[o++] = *t;
-                s += l, done = true;
-            }
-        }
-        if (done)
-            continue;
-        if (*s == '<') { /* any other tag goes */
+        int k = 0;
+        while (k < 4 && strncmp(s, from[k], strlen(from[k])) != 0)
+            k++;
+        if (k < 4) {
+            out[o++] = to[k];
+            s += strlen(from[k]);
+        } else if (*s == '<') { /* any other tag goes */
             const char *e = strchr(s, '>');
             s = e ? e + 1 : s + strlen(s);
-            continue;
+        } else {
+            out[o++] = *s++;
         }
-        out[o++] = *s++;
     }
     if (n)
         out[o] = '\0';

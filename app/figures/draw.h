@@ -104,7 +104,7 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
                       const fig_spec *spec, const fig_meta *meta, const fig_frame *fr,
                       bool *cramped, char *why, size_t why_len);
 /* The parameters stored in a file (the command that draws it again), malloc'd; NULL without
- * memory. anim_dir: the frames go to a folder. */
+ * memory. */
 char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
                     const char *format, double w, double h, double dpi, long frames, double fps);
 #define FIG_FIXED_DATE "2000-01-01T00:00:00Z"
@@ -210,8 +210,8 @@ cmap_id color_scale(const fig_ctx *c, double mn, double mx, double *lo, double *
  * pixels' means when the heatmap of m on ax's plot averages, else v; ax NULL: v) when a few
  * extremes would squash the rest into two thirds of the colours, clip then saying which ends the
  * bar marks as cut (fig_colorbar_clip). named: the panel shows the quantity --vmin/--vmax are
- * for (the figure's own), so they apply. slot >= 0: v's range and percentiles, and those of the
- * means, kept for the export's other pages in memo slots slot and slot + 1 (English), slot + 2
+ * for (the figure's own), so they apply. v's range and percentiles, and those of the means, are
+ * kept for the export's other pages in memo slots slot and slot + 1 (English), slot + 2
  * (Chinese). */
 typedef struct {
     double lo, hi;
@@ -279,10 +279,9 @@ tf_status token_ticks_make(token_ticks *tt, const tf_tokens *toks, const char *t
 void token_ticks_free(token_ticks *tt);
 void set_token_axis(fig_axis *ax, const token_ticks *tt);
 
-/* Text s (lines split by newlines; text without markup tags) rewrapped in place
- * so that no line is wider than width: a line breaks at its last space that
- * fits, or between two characters where it has none there (Chinese). s holds at most 400
- * bytes. */
+/* Text s (lines split by newlines; text without markup tags) rewrapped in place so that no line
+ * is wider than width: a line breaks at its last space that fits, or between two characters where
+ * it has none there (Chinese). s holds at most 400 bytes. */
 void fig_wrap(fig *f, char *s, size_t cap, double width);
 
 #endif
