@@ -129,9 +129,7 @@ tf_status draw_dot(fig_ctx *c)
     const tf_config *cfg = &c->a->cfg;
     long n = cfg->n_positions, pos0 = cfg->index_base;
     double *g = malloc((size_t)n * (size_t)n * sizeof *g); /* (n, n) */
-    if (!g)
-        return TF_ERR_NOMEM;
-    tf_status st = posenc_gram(pos0, n, cfg->d_model, cfg->base, g);
+    tf_status st = g ? posenc_gram(pos0, n, cfg->d_model, cfg->base, g) : TF_ERR_NOMEM;
     if (st != TF_OK) {
         free(g);
         return st;
@@ -163,7 +161,7 @@ tf_status draw_dot(fig_ctx *c)
 typedef struct {
     int pick[4], np;
     char lab[4][64];
-    fig_legend_item li[4];
+    fig_legend_item li[4 + 2]; /* pe-waves follows them with its row's: sin and cos */
 } wave_dims;
 
 static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
@@ -189,11 +187,13 @@ static void wave_dims_pick(const tf_config *cfg, int h, wave_dims *w)
     }
 }
 
-/* PE of w's dimensions across ax's positions and the zero line; ns samples (scratch xs, ys). */
-static void wave_lines(fig_ctx *c, const fig_axes *ax, const wave_dims *w, double lwid,
-                       double *xs, double *ys, long ns)
+/* PE of w's dimensions across ax's n positions, 8 samples a position (CURVE_SAMPLES at most),
+ * and the zero line. */
+static void wave_lines(fig_ctx *c, const fig_axes *ax, const wave_dims *w, double lwid, long n)
 {
     const tf_config *cfg = &c->a->cfg;
+    double xs[CURVE_SAMPLES], ys[CURVE_SAMPLES];
+    long ns = n * 8 < CURVE_SAMPLES ? n * 8 : CURVE_SAMPLES; /* n >= 1: 8 at least */
     fig_segment(c->f, ax, ax->x.lo, 0, ax->x.hi, 0, (tf_rgb){150, 150, 150}, lwid, FIG_SOLID);
     for (int k = 0; k < w->np; k++) {
         for (long s = 0; s < ns; s++) {
@@ -256,12 +256,10 @@ tf_status draw_freq(fig_ctx *c)
     const tf_config *cfg = &c->a->cfg;
     freq_panels p = {.h = cfg->d_model / 2, .n = cfg->n_positions, .pos0 = cfg->index_base,
                      .omega = c->a->omega};
-    long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES; /* n >= 1: 8 at least */
-    double *xs = malloc((2 * (size_t)ns + 2 * (size_t)p.h) * sizeof *xs);
-    if (!xs)
+    p.xi = malloc(2 * (size_t)p.h * sizeof *p.xi);
+    if (!p.xi)
         return TF_ERR_NOMEM;
-    double *ys = xs + ns; /* (ns) scratch */
-    p.xi = ys + ns, p.wl = p.xi + p.h;
+    p.wl = p.xi + p.h;
     for (int i = 0; i < p.h; i++) {
         p.xi[i] = i;
         p.wl[i] = 2.0 * M_PI / p.omega[i];
@@ -280,9 +278,9 @@ tf_status draw_freq(fig_ctx *c)
     fig_legend(c->f, &p.a1, p.li, 2, 4);
     /* lower: the chosen dimensions of PE across the positions */
     fig_axes_draw(c->f, &p.a2);
-    wave_lines(c, &p.a2, &p.w, lwid, xs, ys, ns);
+    wave_lines(c, &p.a2, &p.w, lwid, p.n);
     fig_legend(c->f, &p.a2, p.w.li, p.w.np, 4);
-    free(xs);
+    free(p.xi);
     return TF_OK;
 }
 
@@ -303,8 +301,7 @@ typedef struct {
     double pos;          /* the position of this frame */
     wave_dims w;         /* the columns of the upper panel */
     fig_axes top, bottom;
-    fig_legend_item all[4 + 2]; /* both panels' legend items: the columns', then lrow's */
-    fig_legend_item *lrow;      /* the row's: sin and cos */
+    fig_legend_item *all, *lrow; /* both panels' legend items (w.li); the row's: sin and cos */
     char t2[160];
     fig_rect rows1, rows2; /* the legends in rows above the plots; empty: right of them */
     bool band;             /* both legends in rows1, one band across the page */
@@ -319,9 +316,7 @@ static void pe_waves_layout(fig_ctx *c, pe_waves_panels *p)
 {
     wave_dims_pick(&c->a->cfg, p->h, &p->w);
     txt_fmt_lang(p->t2, sizeof p->t2, T_F_PW_ROW, c->zh, p->pos);
-    for (int i = 0; i < p->w.np; i++)
-        p->all[i] = p->w.li[i];
-    p->lrow = p->all + p->w.np;
+    p->all = p->w.li, p->lrow = p->all + p->w.np;
     p->lrow[0] = (fig_legend_item){.label = fig_txt(c, T_F_PW_SIN), .color = fig_series_color(4)};
     p->lrow[1] = (fig_legend_item){.label = fig_txt(c, T_F_PW_COS), .color = fig_series_color(5),
                                    .dash = FIG_DASHED};
@@ -383,12 +378,11 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
     pe_waves_panels p = {.d = cfg->d_model, .h = cfg->d_model / 2, .pos0 = cfg->index_base,
                          .n = cfg->n_positions > 1 ? cfg->n_positions : 2};
     p.pos = (double)p.pos0 + (double)(p.n - 1) * (double)k / (double)(nf > 1 ? nf - 1 : 1);
-    long ns = p.n * 8 < CURVE_SAMPLES ? p.n * 8 : CURVE_SAMPLES;
-    double *xs = malloc((2 * (size_t)ns + (size_t)p.d + 3 * (size_t)p.h) * sizeof *xs);
-    if (!xs)
+    double *row = malloc(((size_t)p.d + 3 * (size_t)p.h) * sizeof *row);
+    if (!row)
         return TF_ERR_NOMEM;
-    /* (ns) x, y scratch; (d) PE(pos); (h) pair i, PE(pos, 2i), PE(pos, 2i+1) */
-    double *ys = xs + ns, *row = ys + ns, *xi = row + p.d, *vs = xi + p.h, *vc = vs + p.h;
+    /* (d) PE(pos); (h) pair i, PE(pos, 2i), PE(pos, 2i+1) */
+    double *xi = row + p.d, *vs = xi + p.h, *vc = vs + p.h;
     posenc_row(p.pos, p.d, cfg->base, row);
     for (int i = 0; i < p.h; i++)
         xi[i] = i, vs[i] = row[2 * i], vc[i] = row[2 * i + 1];
@@ -397,7 +391,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
 
     /* 1. the columns across the positions, and where the position now crosses them */
     fig_axes_draw(c->f, &p.top);
-    wave_lines(c, &p.top, &p.w, lwid, xs, ys, ns);
+    wave_lines(c, &p.top, &p.w, lwid, p.n);
     fig_segment(c->f, &p.top, p.pos, -1.1, p.pos, 1.1, (tf_rgb){60, 60, 60}, 1.5 * lwid, FIG_SOLID);
     for (int k2 = 0; k2 < p.w.np; k2++)
         fig_markers(c->f, &p.top, &p.pos, &row[p.w.pick[k2]], 1, p.w.li[k2].color, ms);
@@ -423,7 +417,7 @@ static tf_status pe_waves_frame(fig_ctx *c, void *state, long k, long nf)
         fig_legend_rows(c->f, p.lrow, 2, p.rows2, true);
     else if (!p.band)
         fig_legend(c->f, &p.bottom, p.lrow, 2, 4);
-    free(xs);
+    free(row);
     return TF_OK;
 }
 

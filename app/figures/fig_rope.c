@@ -329,23 +329,23 @@ typedef struct {
     long m0, n0;           /* positions of the first and the last token */
     double span;           /* the shift of one turn of pair 0 */
     const double *q, *k;   /* (d) q of the first token, k of the last, before rotation */
-    double *rq, *rk;       /* (d) scratch in rot: rotated */
     double s[RR_SAMPLES], aq[RR_SAMPLES], ak[RR_SAMPLES], ad[RR_SAMPLES], score[RR_SAMPLES];
     double qonly[RR_SAMPLES]; /* the score with q shifted alone: n - m changes, and so does it */
     double bound;          /* |q| |k|: no score can be larger */
     char tq[40], tk[40];   /* the two tokens as markup */
-    double rot[];          /* (2 d) */
+    double rot[];          /* (2 d) scratch: q and k rotated */
 } rope_rot;
 
-/* q rotated to m and k to n into r->rq, r->rk; the angles in pair 0 and the score. */
+/* q rotated to m and k to n into r->rot; the angles in pair 0 and the score. */
 static void rope_rot_at(rope_rot *r, const tf_config *cfg, double m, double n, double *aq,
                         double *ak, double *score)
 {
-    rope_rotate(r->q, r->d, cfg->base, m, cfg->rope, r->rq);
-    rope_rotate(r->k, r->d, cfg->base, n, cfg->rope, r->rk);
-    *aq = atan2(r->rq[r->ib], r->rq[r->ia]);
-    *ak = atan2(r->rk[r->ib], r->rk[r->ia]);
-    *score = la_dot(r->rq, r->rk, (size_t)r->d);
+    double *rq = r->rot, *rk = r->rot + r->d;
+    rope_rotate(r->q, r->d, cfg->base, m, cfg->rope, rq);
+    rope_rotate(r->k, r->d, cfg->base, n, cfg->rope, rk);
+    *aq = atan2(rq[r->ib], rq[r->ia]);
+    *ak = atan2(rk[r->ib], rk[r->ia]);
+    *score = la_dot(rq, rk, (size_t)r->d);
 }
 
 static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
@@ -363,7 +363,6 @@ static tf_status rope_rot_begin(fig_ctx *c, long n, void **state)
     r->q = A->q;                        /* row 0 */
     r->k = A->k + (T - 1) * (size_t)r->d; /* row T-1 */
     r->m0 = A->pos[0], r->n0 = A->pos[T - 1];
-    r->rq = r->rot, r->rk = r->rot + r->d;
     r->bound = la_norm(r->q, (size_t)r->d) * la_norm(r->k, (size_t)r->d);
     if (!(r->bound > 0))
         r->bound = 1;
