@@ -371,23 +371,6 @@ static void put_quoted(FILE *m, const char *option, const char *s, size_t n)
     fputc('\'', m);
 }
 
-/* The options of the order model a figure was trained with. */
-static void order_options(FILE *m, const fig_request *req)
-{
-    const order_train_cfg *c = order_trainer_cfg(req->order);
-    const order_task *t = order_trainer_task(req->order);
-    fputs(" --scheme ", m);
-    for (size_t k = 0; k < order_trainer_count(req->order); k++)
-        fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
-    fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)c->model.seed,
-            c->model.d_model, c->model.heads, c->epochs);
-    if (req->order_task)
-        put_quoted(m, " --order-task ", req->order_task, strlen(req->order_task));
-    else /* the generated task: the article's two pairs are held out besides */
-        fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
-                t->n_split[ORDER_TEST] / 2 - 2);
-}
-
 char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
                     const char *format, double w, double h, double dpi, long frames, double fps)
 {
@@ -401,8 +384,19 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
     fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
-    if (order && req->order) {
-        order_options(m, req);
+    if (order && req->order) { /* the options of the order model it was trained with */
+        const order_train_cfg *oc = order_trainer_cfg(req->order);
+        const order_task *t = order_trainer_task(req->order);
+        fputs(" --scheme ", m);
+        for (size_t k = 0; k < order_trainer_count(req->order); k++)
+            fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
+        fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)oc->model.seed,
+                oc->model.d_model, oc->model.heads, oc->epochs);
+        if (req->order_task)
+            put_quoted(m, " --order-task ", req->order_task, strlen(req->order_task));
+        else /* the generated task: the article's two pairs are held out besides */
+            fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
+                    t->n_split[ORDER_TEST] / 2 - 2);
     } else {
         fprintf(m, " -d %d -n %ld", c->d_model, c->n_positions);
         /* rope-decay without --base draws the two bases; with it, that one alone */
@@ -892,7 +886,7 @@ void figure_say_smaller(const char *name, bool frame, double font, double asked,
 tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int height,
                          int cell_h, fig_raster *out, char *why, size_t why_len)
 {
-    memset(out, 0, sizeof *out);
+    *out = (fig_raster){.width = width, .height = height};
     why[0] = '\0';
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
     if (!e || !e->draw) {
@@ -914,8 +908,6 @@ tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int 
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     double px_per_pt = TEXT_SHARE_OF_CELL * (cell_h > 0 ? cell_h : 20) / font;
     double w = width / px_per_pt, h = height / px_per_pt;
-    out->width = width;
-    out->height = height;
     bool cramped;
     fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
                      .latin_first = !req->zh, .raster = out}; /* no metadata: no file */
