@@ -84,11 +84,10 @@ double figure_frames_font(const fig_request *req, tf_analysis *a, const fig_entr
     figure_page_size(req, e, &j.w, &j.h);
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
     size_t count = 1 + figure_smaller_fonts(asked, sizes + 1);
-    fig_need need;
     long from = 0; /* the frame that did not fit the size before: the likeliest not to */
     for (size_t s = 0; s < count; s++) {
         j.font = sizes[s];
-        if ((from = first_cramped(&j, j.w, from, &need)) < 0)
+        if ((from = first_cramped(&j, j.w, from, NULL)) < 0)
             return j.font;
     }
     return asked; /* none holds every frame: a frame then refuses, naming a width */

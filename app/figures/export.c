@@ -211,9 +211,8 @@ static bool is_gif(const char *path)
 
 bool figure_animating(const fig_request *req, const fig_entry *e)
 {
-    if (!e->anim || !e->draw)
-        return e->anim != NULL;
-    return req->path && *req->path && (is_gif(req->path) || figure_is_folder(req->path));
+    return e->anim && (!e->draw || (req->path && *req->path &&
+                                    (is_gif(req->path) || figure_is_folder(req->path))));
 }
 
 /* The page's own limits: NULL when it fits, else a sentence in why. */
@@ -372,23 +371,6 @@ static void put_quoted(FILE *m, const char *option, const char *s, size_t n)
     fputc('\'', m);
 }
 
-/* The options of the order model a figure was trained with. */
-static void order_options(FILE *m, const fig_request *req)
-{
-    const order_train_cfg *c = order_trainer_cfg(req->order);
-    const order_task *t = order_trainer_task(req->order);
-    fputs(" --scheme ", m);
-    for (size_t k = 0; k < order_trainer_count(req->order); k++)
-        fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
-    fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)c->model.seed,
-            c->model.d_model, c->model.heads, c->epochs);
-    if (req->order_task)
-        put_quoted(m, " --order-task ", req->order_task, strlen(req->order_task));
-    else /* the generated task: the article's two pairs are held out besides */
-        fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
-                t->n_split[ORDER_TEST] / 2 - 2);
-}
-
 char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entry *e,
                     const char *format, double w, double h, double dpi, long frames, double fps)
 {
@@ -402,8 +384,19 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
     fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
-    if (order && req->order) {
-        order_options(m, req);
+    if (order && req->order) { /* the options of the order model it was trained with */
+        const order_train_cfg *oc = order_trainer_cfg(req->order);
+        const order_task *t = order_trainer_task(req->order);
+        fputs(" --scheme ", m);
+        for (size_t k = 0; k < order_trainer_count(req->order); k++)
+            fprintf(m, "%s%s", k ? "," : "", scheme_name(order_trainer_scheme(req->order, k)));
+        fprintf(m, " --seed %llu -d %d --heads %d --epochs %d", (unsigned long long)oc->model.seed,
+                oc->model.d_model, oc->model.heads, oc->epochs);
+        if (req->order_task)
+            put_quoted(m, " --order-task ", req->order_task, strlen(req->order_task));
+        else /* the generated task: the article's two pairs are held out besides */
+            fprintf(m, " --order-pairs %u,%u", t->n_split[ORDER_TRAIN] / 2,
+                    t->n_split[ORDER_TEST] / 2 - 2);
     } else {
         fprintf(m, " -d %d -n %ld", c->d_model, c->n_positions);
         /* rope-decay without --base draws the two bases; with it, that one alone */
@@ -480,20 +473,15 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         s.font = req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
-    tf_analysis *with = NULL; /* freed below; its parts are a's */
+    tf_analysis with; /* its parts are a's */
     if (req->positions) {
-        with = malloc(sizeof *with);
-        if (!with)
-            return TF_ERR_NOMEM;
-        *with = *a;
-        with->cfg.positions = req->positions;
-        c.a = with;
+        with = *a;
+        with.cfg.positions = req->positions;
+        c.a = &with;
     }
     tf_status st = fig_begin(&s, meta, &c.f);
-    if (st != TF_OK) {
-        free(with);
+    if (st != TF_OK)
         return st;
-    }
     double margin = 0.5 * font;
     c.area = (fig_rect){margin, margin, s.width - 2 * margin, s.height - 2 * margin};
     /* the figure's own title is markup (X<sub>emb</sub>), a user's --title plain text */
@@ -524,7 +512,6 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
         if (c.msg[0])
             snprintf(why, why_len, "%s", c.msg);
     }
-    free(with);
     return st;
 }
 
@@ -590,11 +577,9 @@ static bool same_plan(const fig_ticks *a, const fig_ticks *b)
 static tf_status measure_both(const still_job *j, double h, const fig_ticks *plan,
                               fig_ticks own[2], bool cramped[2], fig_need need[2])
 {
-    char why[8];
     for (int l = 0; l < 2; l++) {
         own[l].n = 0;
-        tf_status st = still_page(j, l, h, NULL, plan, &own[l], &need[l], &cramped[l], why,
-                                  sizeof why);
+        tf_status st = still_page(j, l, h, NULL, plan, &own[l], &need[l], &cramped[l], NULL, 0);
         if (st != TF_OK)
             return st;
     }
@@ -668,9 +653,7 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
 {
     *both_fit = false;
     memset(plan, 0, sizeof *plan);
-    fig_ticks *own = malloc(2 * sizeof *own);
-    if (!own)
-        return false; /* no plan: each language its own ticks */
+    fig_ticks own[2];
     cap = j->req.height > 0 ? *h : fmax(cap, *h);
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
@@ -705,7 +688,6 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
                 *cramped = !agreed, *need = needs[0];
                 *both_fit = fit;
                 *h = hh;
-                free(own);
                 return known;
             }
             memset(plan, 0, sizeof *plan);
@@ -728,7 +710,6 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
         hh = to;
     }
     *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
-    free(own);
     return false;
 }
 
@@ -761,22 +742,19 @@ static double width_that_fits(const still_job *j, fig_need need)
 {
     still_job k = *j;
     k.req.height = 0;
-    fig_ticks *plan = malloc(sizeof *plan);
+    fig_ticks plan;
     bool both = false;
     double w = j->w, mine = 0;
-    while (plan && !both && (k.req.width = w = figure_width_grown(w, need, false)) > 0) {
+    while (!both && (k.req.width = w = figure_width_grown(w, need, false)) > 0) {
         double h;
         figure_page_size(&k.req, k.e, &k.w, &h);
         bool cramped;
-        char why[8];
-        tf_status st = layout_at(&k, &h, TEXT_HEIGHT_PT, plan, &cramped, &both, &need, why,
-                                 sizeof why);
+        tf_status st = layout_at(&k, &h, TEXT_HEIGHT_PT, &plan, &cramped, &both, &need, NULL, 0);
         if (st == TF_OK && !(mine > 0))
             mine = w;
         else if (st != TF_OK && st != TF_ERR_RANGE)
             break;
     }
-    free(plan);
     return both ? w : mine;
 }
 
@@ -818,18 +796,16 @@ static void refusal(const still_job *j, double h, fig_need need, char *why, size
 /* The still figure e to fp, in its file's format: its page, taller when the labels need it (at most
  * a text block, 9 in, unless the request sets the height), its labels smaller when that is not
  * enough (down to 6 pt), the same size in both languages where one fits both, else refused naming a
- * size that fits; *smaller the font size the labels took instead of the one asked for, 0 for none.
+ * size that fits; a note says so when the labels take a smaller size than the one asked for.
  * The size is chosen on laid-out pages; the page is drawn once. */
 static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_entry *e, FILE *fp,
-                            double *smaller, char *why, size_t why_len)
+                            char *why, size_t why_len)
 {
     fig_memo memo = {0};
     still_job j = {.req = *req, .a = a, .e = e, .memo = &memo};
     double h0;
     figure_page_size(req, e, &j.w, &h0);
-    fig_ticks *plans = malloc(2 * sizeof *plans); /* the size tried, the size chosen */
-    if (!plans)
-        return TF_ERR_NOMEM;
+    fig_ticks plans[2]; /* the size tried, the size chosen */
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
     size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
     double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
@@ -855,24 +831,21 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
         j.req.font_size = asked;
         refusal(&j, first_h, first_need, why, why_len);
     }
-    *smaller = st == TF_OK && chosen_font != asked ? chosen_font : 0;
+    if (st == TF_OK && chosen_font != asked)
+        figure_say_smaller(e->name, false, chosen_font, asked, j.w, req->height);
     fig_memo_free(&memo);
-    free(plans);
     return st;
 }
 
 int figures_export(const fig_request *req, tf_analysis *a)
 {
-    tf_config cfg = a->cfg;
-    cfg.vectors = req->vectors;
-    const char *bad = figures_check(req, &cfg);
+    const char *bad = figures_check(req, &a->cfg);
     if (bad) {
         err_say("%s.", bad);
         return 2;
     }
     const fig_entry *e = figure_find(req->name ? req->name : "pe"); /* figures_check found it */
     char why[200] = "";
-    double smaller = 0;
     tf_status st = TF_ERR_RANGE;
     if ((e->needs & FIG_NEEDS_ORDER) && !req->order) /* the caller trains it (figures_need_order) */
         snprintf(why, sizeof why, "no trained order model was given");
@@ -882,7 +855,7 @@ int figures_export(const fig_request *req, tf_analysis *a)
         outfile out;
         if (outfile_open(&out, req->path, "for --export"))
             return 1;
-        st = draw_still(req, a, e, out.fp, &smaller, why, sizeof why);
+        st = draw_still(req, a, e, out.fp, why, sizeof why);
         if (outfile_close(&out, st))
             return 1;
     }
@@ -890,12 +863,6 @@ int figures_export(const fig_request *req, tf_analysis *a)
         err_say("cannot draw the %s figure: %s.", e->name, why[0] ? why : tf_status_str(st));
         return 2;
     }
-    double w, h;
-    figure_page_size(req, e, &w, &h);
-    if (smaller > 0)
-        figure_say_smaller(e->name, false, smaller,
-                           req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, w,
-                           req->height);
     return 0;
 }
 
@@ -919,16 +886,14 @@ void figure_say_smaller(const char *name, bool frame, double font, double asked,
 tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int height,
                          int cell_h, fig_raster *out, char *why, size_t why_len)
 {
-    memset(out, 0, sizeof *out);
+    *out = (fig_raster){.width = width, .height = height};
     why[0] = '\0';
     const fig_entry *e = figure_find(req->name ? req->name : "pe");
     if (!e || !e->draw) {
         snprintf(why, why_len, "%s is not a still figure", req->name ? req->name : "pe");
         return TF_ERR_RANGE;
     }
-    tf_config cfg = a->cfg;
-    cfg.vectors = req->vectors;
-    if (check_figure(req, &cfg, e, why, why_len))
+    if (check_figure(req, &a->cfg, e, why, why_len))
         return TF_ERR_RANGE;
     if ((e->needs & FIG_NEEDS_ORDER) && !req->order) {
         snprintf(why, why_len, "the %s figure needs a trained order model", e->name);
@@ -943,8 +908,6 @@ tf_status figures_raster(const fig_request *req, tf_analysis *a, int width, int 
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     double px_per_pt = TEXT_SHARE_OF_CELL * (cell_h > 0 ? cell_h : 20) / font;
     double w = width / px_per_pt, h = height / px_per_pt;
-    out->width = width;
-    out->height = height;
     bool cramped;
     fig_spec spec = {.format = FIG_PNG, .width = w, .height = h, .font_size = font,
                      .latin_first = !req->zh, .raster = out}; /* no metadata: no file */

@@ -89,9 +89,7 @@ int figures_show(const fig_request *req, tf_analysis *a)
     int rc = detect(tty, req->name, &det);
     if (rc)
         return rc;
-    const fig_entry *e = figure_find(req->name);
-    if (!e)
-        return 2;
+    const fig_entry *e = figure_find(req->name); /* figures_check_show found it */
     timg_caps caps = det.caps;
     int cw = caps.cell_w > 0 ? caps.cell_w : TIMG_DEFAULT_CELL_W;
     int ch = caps.cell_h > 0 ? caps.cell_h : TIMG_DEFAULT_CELL_H;
