@@ -296,8 +296,7 @@ static tf_scheme mode_scheme(const tf_analysis *A, int m)
 
 /* Below: per token of A (token where[t] of B), max |Z_B - Z_A| against the same token in the
  * other order, as a share of max |Z_A|; without positions 0 up to rounding: no bars. */
-static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left,
-                      const size_t *where)
+static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, const size_t *where)
 {
     const tf_analysis *A = c->a;
     size_t T = g->T;
@@ -326,7 +325,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0, .label = ylabel};
     b.right = fig_legend_width(c->f, li, g->nm);
     b.legend = li, b.n_legend = g->nm;
-    b.min_left = min_left;
+    b.min_left = g->wide ? 0.0 : g->left; /* on a tall page, under the grid: its left margin */
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
     double bw = 0.8 / (nbar ? nbar : 1);
@@ -526,7 +525,7 @@ tf_status draw_order(fig_ctx *c)
     fig_rect br = {area.x, ry + 0.5 * g.fs, area.w, area.y + area.h - (ry + 0.5 * g.fs)};
     if (wide)
         br = (fig_rect){side.x, side.y + top, side.w, side.h - top - nh};
-    diff_bars(c, &g, br, wide ? 0.0 : g.left, where);
+    diff_bars(c, &g, br, where);
     free(where);
     order_grid_free(&g);
     return st;
