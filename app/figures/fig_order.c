@@ -110,11 +110,9 @@ static int pick_ticks(fig *f, const token_ticks *tt, double cell, bool vertical,
 /* Width of the widest of a token axis' first and last labels. */
 static double edge_label_width(fig *f, const token_ticks *tp)
 {
-    double w0 = 0, w1 = 0, h;
-    if (tp->n > 0) {
-        fig_text_size(f, tp->labels[0], false, &w0, &h);
-        fig_text_size(f, tp->labels[tp->n - 1], false, &w1, &h);
-    }
+    double w0, w1, h;
+    fig_text_size(f, tp->labels[0], false, &w0, &h);
+    fig_text_size(f, tp->labels[tp->n - 1], false, &w1, &h);
     return fmax(w0, w1);
 }
 
@@ -194,12 +192,9 @@ static void grid_layout(fig_ctx *c, order_grid *g)
         g->cell = fmin(avail_w, avail_h);
         /* the gap keeps the last tick label of one square off the first of the next */
         double edge = fmax(edge_label_width(c->f, &g->pa), edge_label_width(c->f, &g->pb));
-        double need = edge + 0.4 * g->fs - g->cell / (double)g->T;
-        if (need > gapx) {
-            gapx = need;
-            avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
-            g->cell = fmin(avail_w, avail_h);
-        }
+        gapx = fmax(gapx, edge + 0.4 * g->fs - g->cell / (double)g->T);
+        avail_w = (g->grid.w - g->left - g->cbw - (g->nm - 1) * gapx) / g->nm;
+        g->cell = fmin(avail_w, avail_h);
         /* a tall page: the rows of a square may grow to 1.6 times its width, so that each row
          * keeps room for its label */
         g->cellh = fmin(avail_h, 1.6 * g->cell);
@@ -301,8 +296,7 @@ static tf_scheme mode_scheme(const tf_analysis *A, int m)
 
 /* Below: per token of A (token where[t] of B), max |Z_B - Z_A| against the same token in the
  * other order, as a share of max |Z_A|; without positions 0 up to rounding: no bars. */
-static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_left,
-                      const size_t *where)
+static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, const size_t *where)
 {
     const tf_analysis *A = c->a;
     size_t T = g->T;
@@ -331,7 +325,7 @@ static void diff_bars(fig_ctx *c, const order_grid *g, fig_rect br, double min_l
     b.y = (fig_axis){.lo = 0.0, .hi = top > 0 ? top * 1.08 : 1.0, .label = ylabel};
     b.right = fig_legend_width(c->f, li, g->nm);
     b.legend = li, b.n_legend = g->nm;
-    b.min_left = min_left;
+    b.min_left = g->wide ? 0.0 : g->left; /* on a tall page, under the grid: its left margin */
     fig_axes_fit(c->f, &b, br);
     fig_axes_draw(c->f, &b);
     double bw = 0.8 / (nbar ? nbar : 1);
@@ -434,16 +428,14 @@ static void order_grid_free(order_grid *g)
 static tf_status order_grid_init(fig_ctx *c, order_grid *g)
 {
     tf_analysis *A = c->a;
-    if (token_ticks_make(&g->ta, &A->tokens, A->text, 0, false) != TF_OK ||
-        token_ticks_make(&g->tb, &A->cmp_tokens, A->cmp_text, 0, false) != TF_OK ||
-        number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nr, (int)g->T) != TF_OK)
-        return TF_ERR_NOMEM;
-    /* the ticks drawn: all the tokens (of A, of B) until the squares' size is known */
-    token_ticks *p[4] = {&g->pa, &g->pb, &g->pay, &g->pby};
-    for (int i = 0; i < 4; i++)
-        if (token_ticks_make(p[i], i % 2 ? &A->cmp_tokens : &A->tokens,
+    /* A's tokens, B's, and the ticks drawn: all the tokens until the squares' size is known */
+    token_ticks *tt[6] = {&g->ta, &g->tb, &g->pa, &g->pb, &g->pay, &g->pby};
+    for (int i = 0; i < 6; i++)
+        if (token_ticks_make(tt[i], i % 2 ? &A->cmp_tokens : &A->tokens,
                              i % 2 ? A->cmp_text : A->text, 0, false) != TF_OK)
             return TF_ERR_NOMEM;
+    if (number_ticks(&g->na, (int)g->T) != TF_OK || number_ticks(&g->nr, (int)g->T) != TF_OK)
+        return TF_ERR_NOMEM;
     return TF_OK;
 }
 
@@ -516,12 +508,11 @@ tf_status draw_order(fig_ctx *c)
          * every page, so that the plan matches them across languages */
         fig_trial t = fig_try(c->f);
         grid_layout(c, &g);
-        if (pass == 2) {
+        if (pass < 2) {
+            choose_ticks(c, &g);
+            fig_measured(c->f, &t);
+        } else
             fig_tried(c->f, &t, true);
-            break;
-        }
-        choose_ticks(c, &g);
-        fig_measured(c->f, &t);
     }
     if (wide) { /* the side from the colour bars on */
         double x = g.ax[0][g.nm - 1].r.x + g.cell + g.cbw + 2.0 * g.fs;
@@ -534,7 +525,7 @@ tf_status draw_order(fig_ctx *c)
     fig_rect br = {area.x, ry + 0.5 * g.fs, area.w, area.y + area.h - (ry + 0.5 * g.fs)};
     if (wide)
         br = (fig_rect){side.x, side.y + top, side.w, side.h - top - nh};
-    diff_bars(c, &g, br, wide ? 0.0 : g.left, where);
+    diff_bars(c, &g, br, where);
     free(where);
     order_grid_free(&g);
     return st;

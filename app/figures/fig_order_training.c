@@ -206,15 +206,12 @@ static void ot_fit(fig_ctx *c, int m, bool frame, const fig_legend_item *li, int
     fig_rect plots = c->area;
     if (L->nh > 0)
         plots.h -= L->nh + 0.6 * fig_font_size(c->f);
-    L->rows = (fig_rect){0};
     /* the legend in rows between the plots and the note: inside the panel, in any corner, it
      * would cover a curve at some epoch (none runs along chance, the trained schemes climb to
      * 100 % across the whole width), and the chance line's label with it */
-    if (nl > 0) {
-        double lh = fig_legend_rows(c->f, li, nl, plots, false);
-        plots.h -= lh + 0.4 * fig_font_size(c->f);
-        L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f), plots.w, lh};
-    }
+    double lh = fig_legend_rows(c->f, li, nl, plots, false);
+    plots.h -= lh + 0.4 * fig_font_size(c->f);
+    L->rows = (fig_rect){plots.x, plots.y + plots.h + 0.4 * fig_font_size(c->f), plots.w, lh};
     fig_rect top = plots, bottom = plots;
     bool wide;
     double gap = 0.6 * fig_font_size(c->f);
@@ -277,8 +274,7 @@ static tf_status draw_upto(fig_ctx *c, void *state, long k, long n)
         ot_fit(c, ++m, frame, li, nl, &L);
     if (L.nh > 0)
         fig_text(c->f, FIG_NOTE, L.note, false, c->area.x, c->area.y + c->area.h, 0, 1, false);
-    if (L.rows.w > 0)
-        fig_legend_rows(c->f, li, nl, L.rows, true);
+    fig_legend_rows(c->f, li, nl, L.rows, true);
     curves_panel(c, L.a, false, upto, x, y);
     if (L.loss)
         curves_panel(c, L.l, true, upto, x, y);

@@ -439,7 +439,6 @@ static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect are
 typedef struct {
     fig_legend_item li[TRAIN_PAIRS];
     char lab[TRAIN_PAIRS][64];
-    int nl;
     char title[160], done[120], cos[120];
     fig_axes ax;
     int corner;     /* the legend's corner in the plot, -1: in rows */
@@ -452,8 +451,8 @@ typedef struct {
 static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
 {
     const fig_axes *ax = &p->ax;
-    if (!(fig_legend_width(c->f, p->li, p->nl) <= 0.8 * ax->r.w &&
-          fig_legend_height(c->f, p->li, p->nl) <= 0.6 * ax->r.h))
+    if (!(fig_legend_width(c->f, p->li, t->np) <= 0.8 * ax->r.w &&
+          fig_legend_height(c->f, p->li, t->np) <= 0.6 * ax->r.h))
         return -1;
     double ms = 0.6 * fig_font_size(c->f);
     double *sh = malloc(4 * (size_t)t->n * TRAIN_PAIRS * 2 * sizeof *sh);
@@ -472,7 +471,7 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
             }
             sr[1 + 4 * q + way] = (fig_series){.x = x, .y = y, .n = t->n};
         }
-    int corner = fig_legend_place(c->f, ax, p->li, p->nl, sr, 1 + 4 * t->np);
+    int corner = fig_legend_place(c->f, ax, p->li, t->np, sr, 1 + 4 * t->np);
     free(sh);
     return corner;
 }
@@ -485,7 +484,6 @@ static int legend_corner(fig_ctx *c, const train_anim *t, const train_page *p)
 static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, bool own_rows,
                        train_page *p)
 {
-    p->nl = t->np;
     for (int q = 0; q < t->np; q++) {
         bool ctl = t->pair_ctl[q];
         snprintf(p->lab[q], sizeof p->lab[q], "%s – %s%s", t->pair_words[q][0], t->pair_words[q][1],
@@ -514,15 +512,15 @@ static void curves_fit(fig_ctx *c, const train_anim *t, long k, fig_rect area, b
         fig_axes_fit(c->f, ax, area);
         fig_tried(c->f, &tried, true);
     }
-    p->corner = p->nl ? legend_corner(c, t, p) : -1;
+    p->corner = t->np ? legend_corner(c, t, p) : -1;
     p->rows = (fig_rect){0};
-    if (p->nl && p->corner < 0 && own_rows) {
+    if (t->np && p->corner < 0 && own_rows) {
         double gap = 0.3 * fig_font_size(c->f);
-        p->rows = (fig_rect){area.x, 0, area.w, fig_legend_rows(c->f, p->li, p->nl, area, false)};
+        p->rows = (fig_rect){area.x, 0, area.w, fig_legend_rows(c->f, p->li, t->np, area, false)};
         area.h -= p->rows.h + gap;
         p->rows.y = area.y + area.h + gap;
         fig_axes_fit(c->f, ax, area);
-        legend_rows_fit(c->f, p->li, p->nl, area.w); /* every label within the panel's width */
+        legend_rows_fit(c->f, p->li, t->np, area.w); /* every label within the panel's width */
     }
 }
 
@@ -533,15 +531,15 @@ static void train_curves(fig_ctx *c, const train_anim *t, long k, const train_pa
     fig_axes_draw(c->f, ax);
     double lw = 0.065 * fig_font_size(c->f), ms = 0.6 * fig_font_size(c->f);
     fig_segment(c->f, ax, 0, 0, 100, 0, (tf_rgb){150, 150, 150}, lw, FIG_SOLID);
-    for (int q = 0; q < p->nl; q++) {
+    for (int q = 0; q < t->np; q++) {
         const double *ys = t->cosv + (size_t)q * (size_t)t->n;
         fig_line(c->f, ax, t->done, ys, k + 1, p->li[q].color, 2.5 * lw, p->li[q].dash);
         fig_markers(c->f, ax, &t->done[k], &ys[k], 1, p->li[q].color, ms);
     }
     if (p->corner >= 0)
-        fig_legend(c->f, ax, p->li, p->nl, p->corner);
+        fig_legend(c->f, ax, p->li, t->np, p->corner);
     else if (p->rows.w > 0)
-        fig_legend_rows(c->f, p->li, p->nl, p->rows, true);
+        fig_legend_rows(c->f, p->li, t->np, p->rows, true);
 }
 
 /* A frame: the map and the curves side by side (stacked on a tall page); when the curves'
@@ -560,7 +558,7 @@ static tf_status train_frame(fig_ctx *c, void *state, long k, long n)
     curves_fit(c, t, k, curves, true, p);
     map_axes(c, t, k, map, &laid); /* laid out only */
     if (!fig_tried(c->f, &tried, false)) {
-        fig_rect rows = {area.x, 0, area.w, fig_legend_rows(c->f, p->li, p->nl, area, false)};
+        fig_rect rows = {area.x, 0, area.w, fig_legend_rows(c->f, p->li, t->np, area, false)};
         area.h -= rows.h + 0.5 * gap;
         rows.y = area.y + area.h + 0.5 * gap;
         split_panels(area, 0.58, 0.6, gap, gap, &wide, &map, &curves);
