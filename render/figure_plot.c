@@ -181,8 +181,9 @@ tf_rgb fig_series_color(int i)
 /* Lines width wide, dashed as dash says. */
 static void set_line(fig *f, double width, fig_dash dash)
 {
-    /* on, off, ... in line widths, by fig_dash; dots and dash-dots with round caps */
-    static const double pattern[][4] = {{0}, {3.5, 2.0}, {0.0, 2.2}, {3.5, 1.6, 0.0, 1.6}};
+    /* on, off, ... in line widths, by fig_dash; dots and dash-dots with round caps (the dash-dot's
+     * dot has a length: cairo drops a dash of length 0 inside a pattern, leaving a dashed line) */
+    static const double pattern[][4] = {{0}, {3.5, 2.0}, {0.0, 2.2}, {3.5, 1.6, 0.01, 1.6}};
     static const int count[] = {0, 2, 2, 4};
     int k = dash >= FIG_DASHED && dash <= FIG_DASHDOT ? (int)dash : FIG_SOLID;
     double on[4] = {0};

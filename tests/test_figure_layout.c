@@ -188,6 +188,44 @@ static void test_segments_clipped(void **state)
     fig_boxes_free(&b);
 }
 
+/* A dash-dot line shows its dots (a dash, a dot, a dash ...): in the pixels of a raster page, the
+ * line's row has short runs of ink between the long ones, as many as the long ones less one at
+ * most. Cairo drops a dash of length zero inside a pattern, so a dot must have some length. */
+static void test_dashdot_has_dots(void **state)
+{
+    (void)state;
+    fig_raster r = {.width = 720, .height = 450}; /* 2.5 pixels a point */
+    fig_spec s = {.format = FIG_PNG, .width = 288, .height = 180, .font_size = 8, .raster = &r};
+    fig *f;
+    assert_int_equal(fig_begin(&s, &(fig_meta){0}, &f), TF_OK);
+    fig_axes a = {0};
+    a.x = (fig_axis){.lo = 0, .hi = 1};
+    a.y = (fig_axis){.lo = 0, .hi = 1};
+    fig_axes_fit(f, &a, (fig_rect){10, 10, 268, 160});
+    double x[2] = {0, 1}, y[2] = {0.5, 0.5};
+    fig_line(f, &a, x, y, 2, (tf_rgb){0, 0, 0}, 2, FIG_DASHDOT);
+    assert_int_equal(fig_end(f), TF_OK);
+    int row = (int)lround(fig_py(&a, 0.5) * 2.5), runs[200], n = 0, run = 0, longest = 0;
+    const unsigned char *p = r.data + (size_t)row * (size_t)r.stride;
+    for (int i = 0; i <= r.width; i++) {
+        bool ink = i < r.width && p[4 * i + 1] < 128; /* green of ARGB32 */
+        if (ink) {
+            run++;
+        } else if (run > 0) {
+            assert_true(n < 200);
+            runs[n++] = run;
+            longest = run > longest ? run : longest;
+            run = 0;
+        }
+    }
+    int short_runs = 0, long_runs = 0;
+    for (int i = 0; i < n; i++)
+        *(runs[i] * 3 < longest ? &short_runs : &long_runs) += 1;
+    assert_true(long_runs >= 5);
+    assert_true(short_runs >= long_runs - 1);
+    fig_raster_free(&r);
+}
+
 /* An axis too short for two of its steps' labels labels its ends, round numbers inside the
  * range (-60 and 60 on -63 .. 63, -1 and 1 on -1.1 .. 1.1), never one value alone: a reader
  * sees the scale. */
@@ -289,6 +327,7 @@ int main(void)
         cmocka_unit_test(test_segments_clipped),
         cmocka_unit_test(test_trial_asks_least),
         cmocka_unit_test(test_short_axis_labels_ends),
+        cmocka_unit_test(test_dashdot_has_dots),
     };
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     fig_release_fonts();
