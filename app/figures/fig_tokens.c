@@ -94,13 +94,12 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
              * right of a panel letter) */
             if (k > 0) {
                 ax[k].outer.w -= cbw;
-                double tw, th, lw = 0;
-                fig_text_size(c->f, titles[k], false, &tw, &th);
+                double th, lw = 0;
                 if (ax[k].tag) {
                     fig_text_size(c->f, ax[k].tag, false, &lw, &th);
                     lw += 0.5 * fig_font_size(c->f);
                 }
-                if (tw + lw > ax[k].outer.w)
+                if (too_wide(c->f, titles[k], ax[k].outer.w - lw))
                     fig_set_cramped(c->f);
             }
             y += ph + gap;
