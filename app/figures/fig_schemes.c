@@ -174,12 +174,10 @@ static tf_status scurves_fill(const fig_ctx *c, scurves *S)
         bool unseen = r->s == SCHEME_ROPE && r->trained > 0;
         r->v = malloc(m * sizeof *r->v);
         r->unseen = unseen ? malloc(m * sizeof *r->unseen) : NULL;
-        if (!r->v || (unseen && !r->unseen)) {
-            st = TF_ERR_NOMEM;
-            break;
-        }
-        if (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m)))
-            continue; /* the export's earlier page computed them */
+        st = !r->v || (unseen && !r->unseen) ? TF_ERR_NOMEM : TF_OK;
+        if (st != TF_OK ||
+            (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m))))
+            continue; /* out of memory, or the export's earlier page computed them */
         st = posctx_curve_at(&S->pc, r->s, r->scaled, k, S->m, r->v);
         for (long j = 0; unseen && j < S->m; j++) /* drawn in percent */
             r->unseen[j] = 100.0 * posctx_unseen(&S->pc, r->scaled, S->x[j]);
@@ -215,10 +213,9 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         double reach = (double)k->r.trained * (k->r.scaled ? fmax(p->scaling.factor, 1.0) : 1.0);
         longest = reach > (double)longest ? (long)fmin(reach, 1e9) : longest;
     }
-    /* past the longest trained length by half again, and at least -n */
-    long R = longest > 0 ? longest + longest / 2 : 0;
-    R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
-    S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
+    /* past the longest trained length by half again, and at least -n: 8 .. SCHEMES_MAX_DISTANCE */
+    double R = fmax((double)(longest + longest / 2), (double)c->a->cfg.n_positions);
+    S->R = (long)fmin(fmax(R, 8.0), (double)SCHEMES_MAX_DISTANCE);
     S->x = malloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1) * sizeof *S->x);
     for (long t = 1; S->x && t <= S->R && t <= SCHEMES_DENSE; t++)
         S->x[S->m++] = (double)t;
@@ -295,9 +292,7 @@ static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, 
      * the margin of the axis labels (wider than the panel's whole room, its labels were broken
      * in two lines first: legend_wrap) */
     double fs = fig_font_size(f), w = fig_legend_width(f, li, n) - 0.6 * fs;
-    double left = ax->r.x, right = ax->outer.x + ax->outer.w;
-    if (left + w > right)
-        left = fmax(ax->outer.x, right - w);
+    double right = ax->outer.x + ax->outer.w, left = fmax(ax->outer.x, fmin(ax->r.x, right - w));
     fig_axes band = {.r = {left - 0.5 * fs, y, ax->r.w, 1}};
     fig_legend(f, &band, li, n, 0);
 }
@@ -587,8 +582,7 @@ tf_status draw_schemes(fig_ctx *c)
                 ax[b].min_left = left;
             }
             fig_axes_fit(c->f, &ax[b], r[b]);
-            /* the vertical label no longer than the plot it names, now that its height is
-             * known */
+            /* the vertical label no longer than the plot it names, now that its height is known */
             if (too_wide(c->f, ax[b].y.label, ax[b].r.h)) {
                 fit_ylabel(c, &ax[b], b, ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
@@ -693,16 +687,15 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a1.y.label = fig_txt(c, T_F_POS);
     a1.title = c->zh ? "位置表 <i>P</i>[<i>p</i>, <i>j</i>]" : "the table <i>P</i>[<i>p</i>, <i>j</i>]";
     a1.right = fig_colorbar_width(c->f, s1.lo, s1.hi, NULL);
-    fig_axes_fit(c->f, &a1, left);
-    short_pos_label(c, &a1, left, false);
     /* the scale of what the pixels show: averaged columns span less than the cells; the label
-     * says so, in a second line that takes room from the plot */
+     * says so, in a second line that takes room from the plot (fitted again, once) */
     fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
     char xl[200];
-    if (averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl)) {
+    for (int pass = 0; pass < 2; pass++) {
         fig_axes_fit(c->f, &a1, left);
         short_pos_label(c, &a1, left, false);
-        averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl);
+        if (!averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl))
+            break;
     }
     cmap_id cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
     tf_status st = fig_heatmap(c->f, &a1, &m1, cm, s1.lo, s1.hi);

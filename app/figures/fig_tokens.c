@@ -68,12 +68,11 @@ tf_status draw_embedding(fig_ctx *c)
 static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
                          const char *const titles[3], double cbw, const char *xlabel)
 {
-    double gap = 0.3 * fig_font_size(c->f), extra = 0;
+    double gap = 0.3 * fig_font_size(c->f);
     for (int pass = 0; pass < 2; pass++) {
         /* pass 0 measures the room the bottom panel's x labels take and the widest left margin */
         double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
-        if (pass)
-            extra = ax[0].r.h - ax[2].r.h;
+        double extra = pass ? ax[0].r.h - ax[2].r.h : 0;
         double ph = (c->area.h - 2 * gap - extra) / 3; /* the bottom one extra high */
         double y = c->area.y;
         for (int k = 0; k < 3; k++) {
