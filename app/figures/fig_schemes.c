@@ -634,9 +634,9 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     P->sin = P->sim + P->n;
     for (long k = 0; k < P->n; k++)
         P->x[k] = (double)k;
-    size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->n;
+    size_t nn = (size_t)P->n * (size_t)P->n, nk = 2 * (size_t)P->n; /* sim and sin */
     P->gram = memo_ref(c, 0, nn);
-    if (P->gram && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
+    if (P->gram && memo_get(c, 1, P->sim, nk))
         return TF_OK; /* the export's earlier page computed them */
     P->gram = P->gram_own = malloc(nn * sizeof *P->gram_own);
     tf_status st = P->gram_own ? learned_pe_gram(t, false, 0, P->n, P->gram_own) : TF_ERR_NOMEM;
@@ -653,7 +653,6 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         return st;
     memo_put(c, 0, P->gram_own, nn);
     memo_put(c, 1, P->sim, nk);
-    memo_put(c, 2, P->sin, nk);
     return TF_OK;
 }
 

@@ -134,16 +134,12 @@ tf_status draw_input(fig_ctx *c)
                fmax(fabs(mn[0]), fabs(mx[0])) < 0.2 * fmax(fabs(lo), fabs(hi));
     if (own)
         color_scale(c, mn[0], mx[0], &lo0, &hi0);
-    char t0[160];
-    snprintf(t0, sizeof t0, "%s%s",
-             A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
-             own ? fig_txt(c, T_F_OWN_SCALE) : "");
-    const char *titles[3] = {
-        t0,
-        fig_txt(c, T_F_PE_POS),
-        A->cfg.scale_embedding ? "<i>X</i><sub>input</sub> = √<i>d</i> ⋅ <i>X</i><sub>emb</sub> + PE"
-                               : "<i>X</i><sub>input</sub> = <i>X</i><sub>emb</sub> + PE",
-    };
+    const char *emb_name =
+        A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>";
+    char t0[160], t2[160];
+    snprintf(t0, sizeof t0, "%s%s", emb_name, own ? fig_txt(c, T_F_OWN_SCALE) : "");
+    snprintf(t2, sizeof t2, "<i>X</i><sub>input</sub> = %s + PE", emb_name);
+    const char *titles[3] = {t0, fig_txt(c, T_F_PE_POS), t2};
     const char *cb = fig_txt(c, T_F_VALUE);
     double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
                       own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
