@@ -131,24 +131,21 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
         {"RoPE", "RoPE"},   {"ALiBi", "ALiBi"},           {"T5", "T5"}};
     for (int i = 0; i < S->nc; i++) {
         scurve *k = &S->k[i];
-        int same_as = -1;
-        char own[160]; /* the label without what it coincides with */
-        snprintf(own, sizeof own, "%s", k->label);
-        for (int j = 0; j < i && same_as < 0; j++) {
+        for (int j = 0; j < i; j++) {
             const scurve *o = &S->k[j];
-            if (o->bias != k->bias)
-                continue;
             double tol = 0.0, diff = 0.0;
             for (long t = 0; t < S->m; t++) {
                 tol = fmax(tol, fabs(o->r.v[t]));
                 diff = fmax(diff, fabs(o->r.v[t] - k->r.v[t]));
             }
-            if (diff <= 1e-9 * fmax(tol, 1.0))
-                same_as = j;
-        }
-        if (same_as >= 0)
+            if (o->bias != k->bias || diff > 1e-9 * fmax(tol, 1.0))
+                continue;
+            char own[160]; /* the label without what it coincides with */
+            snprintf(own, sizeof own, "%s", k->label);
             txt_fmt_lang(k->label, sizeof k->label, T_F_SAME_CURVE, c->zh, own,
-                         name[S->k[same_as].r.s][c->zh]);
+                         name[o->r.s][c->zh]);
+            break;
+        }
     }
 }
 
@@ -163,26 +160,24 @@ static void scurves_coincide(const fig_ctx *c, scurves *S)
  * from), or the export's earlier page's: curve i in memo slots 2i (values) and 2i + 1 (unseen). */
 _Static_assert(2 * (SCHEME_COUNT + 1) <= FIG_MEMO_SLOTS, "a curve's values and unseen share");
 
-static tf_status scurves_fill(const fig_ctx *c, const scurves *S, posctx_curves *cv)
+static tf_status scurves_fill(const fig_ctx *c, scurves *S)
 {
-    long *k = malloc((size_t)S->m * sizeof *k);
+    size_t m = (size_t)S->m;
+    long *k = malloc(m * sizeof *k);
     if (!k)
         return TF_ERR_NOMEM;
     for (long j = 0; j < S->m; j++)
         k[j] = (long)S->x[j];
     tf_status st = TF_OK;
-    for (int i = 0; i < cv->n_curves && st == TF_OK; i++) {
-        posctx_curve_row *r = &cv->c[i];
+    for (int i = 0; i < S->nc && st == TF_OK; i++) {
+        posctx_curve_row *r = &S->k[i].r;
         bool unseen = r->s == SCHEME_ROPE && r->trained > 0;
-        r->v = malloc((size_t)S->m * sizeof *r->v);
-        r->unseen = unseen ? malloc((size_t)S->m * sizeof *r->unseen) : NULL;
-        if (!r->v || (unseen && !r->unseen)) {
-            st = TF_ERR_NOMEM;
-            break;
-        }
-        size_t m = (size_t)S->m;
-        if (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m)))
-            continue; /* the export's earlier page computed them */
+        r->v = malloc(m * sizeof *r->v);
+        r->unseen = unseen ? malloc(m * sizeof *r->unseen) : NULL;
+        st = !r->v || (unseen && !r->unseen) ? TF_ERR_NOMEM : TF_OK;
+        if (st != TF_OK ||
+            (memo_get(c, 2 * i, r->v, m) && (!unseen || memo_get(c, 2 * i + 1, r->unseen, m))))
+            continue; /* out of memory, or the export's earlier page computed them */
         st = posctx_curve_at(&S->pc, r->s, r->scaled, k, S->m, r->v);
         for (long j = 0; unseen && j < S->m; j++) /* drawn in percent */
             r->unseen[j] = 100.0 * posctx_unseen(&S->pc, r->scaled, S->x[j]);
@@ -206,17 +201,21 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
     const tf_positions *p = &S->pc.p;
     posctx_curves cv;
     posctx_curves_list(&S->pc, &cv);
+    S->nc = cv.n_curves;
     long longest = 0;
-    for (int i = 0; i < cv.n_curves; i++) {
-        const posctx_curve_row *r = &cv.c[i];
+    for (int i = 0; i < S->nc; i++) {
+        scurve *k = &S->k[i];
+        k->r = cv.c[i];
+        k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
+        k->ss = style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
+        scurve_label(c, &S->pc, k);
         /* a scaled RoPE is meant for factor x its trained length: show where that ends */
-        double reach = (double)r->trained * (r->scaled ? fmax(p->scaling.factor, 1.0) : 1.0);
+        double reach = (double)k->r.trained * (k->r.scaled ? fmax(p->scaling.factor, 1.0) : 1.0);
         longest = reach > (double)longest ? (long)fmin(reach, 1e9) : longest;
     }
-    /* past the longest trained length by half again, and at least -n */
-    long R = longest > 0 ? longest + longest / 2 : 0;
-    R = R > c->a->cfg.n_positions ? R : c->a->cfg.n_positions;
-    S->R = R < 8 ? 8 : R > SCHEMES_MAX_DISTANCE ? SCHEMES_MAX_DISTANCE : R;
+    /* past the longest trained length by half again, and at least -n: 8 .. SCHEMES_MAX_DISTANCE */
+    double R = fmax((double)(longest + longest / 2), (double)c->a->cfg.n_positions);
+    S->R = (long)fmin(fmax(R, 8.0), (double)SCHEMES_MAX_DISTANCE);
     S->x = malloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1) * sizeof *S->x);
     for (long t = 1; S->x && t <= S->R && t <= SCHEMES_DENSE; t++)
         S->x[S->m++] = (double)t;
@@ -227,27 +226,12 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         if (t > S->x[S->m - 1])
             S->x[S->m++] = t;
     }
-    st = S->x ? scurves_fill(c, S, &cv) : TF_ERR_NOMEM;
-    S->nc = cv.n_curves;
-    for (int i = 0; i < S->nc; i++) { /* the values are S's now */
-        scurve *k = &S->k[i];
-        k->r = cv.c[i];
-        k->bias = poscurve_quantity_of(k->r.s) == POSCURVE_BIAS;
-        k->ss = style_scheme(k->r.s, k->r.scaled ? p->scaling.kind : ROPE_SCALING_NONE);
-        scurve_label(c, &S->pc, k);
-    }
+    st = S->x ? scurves_fill(c, S) : TF_ERR_NOMEM;
     if (st == TF_OK)
         scurves_coincide(c, S);
     else
         scurves_free(S);
     return st;
-}
-
-/* A legend in a band of its own below a panel (a one-column page has no room beside the plot,
- * and inside it the legend would hide the curves): the band's height, and drawing it. */
-static double legend_band(fig *f, const fig_legend_item *li, int n)
-{
-    return n > 0 ? fig_legend_height(f, li, n) + fig_font_size(f) : 0.0;
 }
 
 /* Where label s may break at byte p: 1 a space that becomes the break, 2 a break before p (a
@@ -264,20 +248,18 @@ static int break_kind(const char *s, size_t p, bool marks_only)
     return !marks_only || s[p + 1] == '(' || s[p - 1] == ',' ? 1 : 0;
 }
 
-/* The legend's labels too wide for room, broken into lines (into lab, which the items then
- * point to): each break where the widest line is least, first (two at most) only at a
+/* The legend's labels copied into lab, which the items then point to, those too wide for room
+ * broken into lines: each break where the widest line is least, first (two at most) only at a
  * parenthesis or after a comma, then (two more at most) at any space too. */
 static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*lab)[176])
 {
     for (int i = 0; i < n; i++) {
-        if (fig_legend_width(f, &li[i], 1) <= room)
-            continue;
         char *best = lab[i], trial[176];
         snprintf(best, sizeof trial, "%s", li[i].label);
+        li[i].label = best;
+        fig_legend_item it = li[i];
         for (int step = 0; step < 4; step++) { /* two breaks at the marks, then two anywhere */
-            fig_legend_item it = li[i];
-            it.label = best;
-            double bw = fig_legend_width(f, &it, 1);
+            double bw = fig_legend_width(f, &li[i], 1);
             if (bw <= room)
                 break;
             char chosen[176] = "";
@@ -299,19 +281,18 @@ static void legend_wrap(fig *f, fig_legend_item *li, int n, double room, char (*
             if (chosen[0])
                 memcpy(best, chosen, sizeof chosen);
         }
-        li[i].label = lab[i];
     }
 }
 
+/* A legend in a band of its own below a panel (a one-column page has no room beside the plot,
+ * and inside it the legend would hide the curves), the band a font size taller than it. */
 static void legend_below(fig *f, const fig_axes *ax, const fig_legend_item *li, int n, double y)
 {
     /* its frame under the plot's left edge; wider than the room right of it, moved left into
      * the margin of the axis labels (wider than the panel's whole room, its labels were broken
      * in two lines first: legend_wrap) */
     double fs = fig_font_size(f), w = fig_legend_width(f, li, n) - 0.6 * fs;
-    double left = ax->r.x, right = ax->outer.x + ax->outer.w;
-    if (left + w > right)
-        left = fmax(ax->outer.x, right - w);
+    double right = ax->outer.x + ax->outer.w, left = fmax(ax->outer.x, fmin(ax->r.x, right - w));
     fig_axes band = {.r = {left - 0.5 * fs, y, ax->r.w, 1}};
     fig_legend(f, &band, li, n, 0);
 }
@@ -406,67 +387,52 @@ static void panel_axes(const fig_ctx *c, const scurves *S, int b, fig_rect r, ch
                             : "distance <i>k</i> = <i>i</i> − <i>j</i>\n(log axis)";
 }
 
-/* Where the label tl of a trained length fits beside its guide line at page x gx: left of the
- * line, then right of it; at the edge where the panel's values have settled (the top for
- * similarities, which have fallen there; the bottom for biases, which stay near 0 there), then
- * the other edge, then heights between: the first place no curve, guide or label placed before
- * crosses, in *at. */
-static bool find_place(fig_ctx *c, const fig_axes *ax, bool bias, double gx, const char *tl,
-                       const fig_series *sr, int ns, const fig_rect *taken, int nt, fig_rect *at)
+/* The label of trained length L beside its guide line: "L = 128", or on a plot too narrow for
+ * that beside the curves the number alone; left of the line, then right of it; at the edge where
+ * the panel's values have settled (the top for similarities, which have fallen there; the bottom
+ * for biases, which stay near 0 there), then the other edge, then heights between: the first
+ * place no curve, guide or label placed before crosses. With no room for either, where the full
+ * label reads best, and a taller page is asked for. Returns the box taken. */
+static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, long L,
+                             const fig_series *sr, int ns, const fig_rect *taken, int nt)
 {
-    double fs = fig_font_size(c->f), lw = 0.065 * fig_font_size(c->f);
-    double w, h, pad = 0.2 * fs;
-    fig_text_size(c->f, tl, false, &w, &h);
+    double fs = fig_font_size(c->f), lw = 0.065 * fs;
+    double w, h, pad = 0.2 * fs, gx = fig_px(ax, (double)L);
     static const double heights[] = {0,      1,      0.5,    0.25,   0.75,   0.125,
                                      0.375,  0.625,  0.875,  0.0625, 0.1875, 0.3125,
                                      0.4375, 0.5625, 0.6875, 0.8125, 0.9375};
     const fig_rect r = ax->r;
     /* off the guide line by its half width and more than the hair kept round the letters */
     const double off = 1.2 * lw + 0.15 * fs;
-    for (size_t k = 0; k < sizeof heights / sizeof heights[0]; k++)
-        for (int side = 0; side < 2; side++) {
-            double f = bias ? 1 - heights[k] : heights[k]; /* 0: the top */
-            fig_rect b = {side ? gx + off : gx - off - w, r.y + pad + f * (r.h - 2 * pad - h),
-                          w, h};
-            if (b.x < r.x + pad || b.x + b.w > r.x + r.w - pad)
-                continue;
-            /* a hair of room around the letters */
-            fig_rect g = {b.x - 0.1 * fs, b.y - 0.05 * fs, b.w + 0.2 * fs, b.h + 0.1 * fs};
-            bool clear = true;
-            for (int i = 0; i < ns && clear; i++)
-                clear = !fig_series_hit(ax, &sr[i], g);
-            for (int i = 0; i < nt && clear; i++)
-                clear = g.x >= taken[i].x + taken[i].w || g.x + g.w <= taken[i].x ||
-                        g.y >= taken[i].y + taken[i].h || g.y + g.h <= taken[i].y;
-            if (clear) {
-                *at = b;
-                return true;
-            }
-        }
-    return false;
-}
-
-/* The label of trained length L beside its guide line, where find_place finds room: "L = 128",
- * or on a plot too narrow for that beside the curves the number alone; with no room for either,
- * where the full label reads best, and a taller page is asked for. Returns the box taken. */
-static fig_rect place_length(fig_ctx *c, const fig_axes *ax, bool bias, long L,
-                             const fig_series *sr, int ns, const fig_rect *taken, int nt)
-{
-    double gx = fig_px(ax, (double)L);
     char tl[2][48];
     snprintf(tl[0], sizeof tl[0], "<i>L</i> = %ld", L);
     snprintf(tl[1], sizeof tl[1], "%ld", L);
-    fig_rect at;
-    for (int k = 0; k < 2; k++)
-        if (find_place(c, ax, bias, gx, tl[k], sr, ns, taken, nt, &at)) {
-            fig_text_in(c->f, ax, tl[k], false, at.x, at.y, 0, 0);
-            return at;
-        }
+    for (int n = 0; n < 2; n++) {
+        fig_text_size(c->f, tl[n], false, &w, &h);
+        for (size_t k = 0; k < sizeof heights / sizeof heights[0]; k++)
+            for (int side = 0; side < 2; side++) {
+                double f = bias ? 1 - heights[k] : heights[k]; /* 0: the top */
+                fig_rect b = {side ? gx + off : gx - off - w, r.y + pad + f * (r.h - 2 * pad - h),
+                              w, h};
+                if (b.x < r.x + pad || b.x + b.w > r.x + r.w - pad)
+                    continue;
+                /* a hair of room around the letters */
+                fig_rect g = {b.x - 0.1 * fs, b.y - 0.05 * fs, b.w + 0.2 * fs, b.h + 0.1 * fs};
+                bool clear = true;
+                for (int i = 0; i < ns && clear; i++)
+                    clear = !fig_series_hit(ax, &sr[i], g);
+                for (int i = 0; i < nt && clear; i++)
+                    clear = g.x >= taken[i].x + taken[i].w || g.x + g.w <= taken[i].x ||
+                            g.y >= taken[i].y + taken[i].h || g.y + g.h <= taken[i].y;
+                if (clear) {
+                    fig_text_in(c->f, ax, tl[n], false, b.x, b.y, 0, 0);
+                    return b;
+                }
+            }
+    }
     fig_set_cramped(c->f);
-    double fs = fig_font_size(c->f), w, h;
     fig_text_size(c->f, tl[0], false, &w, &h);
-    at = (fig_rect){fmax(ax->r.x, gx - w - 0.2 * fs), bias ? ax->r.y + ax->r.h - h : ax->r.y,
-                    w, h};
+    fig_rect at = {fmax(r.x, gx - w - pad), bias ? r.y + r.h - h : r.y, w, h};
     fig_text_in(c->f, ax, tl[0], false, at.x, at.y, 0, 0);
     return at;
 }
@@ -576,11 +542,9 @@ tf_status draw_schemes(fig_ctx *c)
     char lab[3][SCHEME_COUNT + 1][176], title[3][FIT_LABEL], ylabel[3][FIT_LABEL];
     double left = 0, y = c->area.y, xr = c->area.x, band[3], band_max = 0;
     double top = -INFINITY, bottom = INFINITY;
-    for (int b = 0; b < 3; b++) {
-        if (!on[b])
-            continue;
+    for (int b = 0; b < 3; b++) { /* (an empty legend: an empty band) */
         legend_wrap(c->f, li[b], nl[b], wide ? pw : c->area.w, lab[b]);
-        band[b] = legend_band(c->f, li[b], nl[b]);
+        band[b] = nl[b] ? fig_legend_height(c->f, li[b], nl[b]) + fig_font_size(c->f) : 0.0;
         /* a legend wider than its panel's column even in two lines would cover its
          * neighbour's: a taller page, where the panels stack and each legend has the width */
         double lw = fig_legend_width(c->f, li[b], nl[b]) - 0.6 * fig_font_size(c->f);
@@ -618,8 +582,7 @@ tf_status draw_schemes(fig_ctx *c)
                 ax[b].min_left = left;
             }
             fig_axes_fit(c->f, &ax[b], r[b]);
-            /* the vertical label no longer than the plot it names, now that its height is
-             * known */
+            /* the vertical label no longer than the plot it names, now that its height is known */
             if (too_wide(c->f, ax[b].y.label, ax[b].r.h)) {
                 fit_ylabel(c, &ax[b], b, ylabel[b], ax[b].r.h);
                 fig_axes_fit(c->f, &ax[b], r[b]);
@@ -671,9 +634,9 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
     P->sin = P->sim + P->n;
     for (long k = 0; k < P->n; k++)
         P->x[k] = (double)k;
-    size_t nn = (size_t)P->n * (size_t)P->n, nk = (size_t)P->n;
+    size_t nn = (size_t)P->n * (size_t)P->n, nk = 2 * (size_t)P->n; /* sim and sin */
     P->gram = memo_ref(c, 0, nn);
-    if (P->gram && memo_get(c, 1, P->sim, nk) && memo_get(c, 2, P->sin, nk))
+    if (P->gram && memo_get(c, 1, P->sim, nk))
         return TF_OK; /* the export's earlier page computed them */
     P->gram = P->gram_own = malloc(nn * sizeof *P->gram_own);
     tf_status st = P->gram_own ? learned_pe_gram(t, false, 0, P->n, P->gram_own) : TF_ERR_NOMEM;
@@ -690,7 +653,6 @@ static tf_status pefile_make(const fig_ctx *c, const tf_learned_pe *t, pefile_da
         return st;
     memo_put(c, 0, P->gram_own, nn);
     memo_put(c, 1, P->sim, nk);
-    memo_put(c, 2, P->sin, nk);
     return TF_OK;
 }
 
@@ -724,16 +686,15 @@ static tf_status pefile_maps(fig_ctx *c, const pefile_data *P, fig_rect r)
     a1.y.label = fig_txt(c, T_F_POS);
     a1.title = c->zh ? "位置表 <i>P</i>[<i>p</i>, <i>j</i>]" : "the table <i>P</i>[<i>p</i>, <i>j</i>]";
     a1.right = fig_colorbar_width(c->f, s1.lo, s1.hi, NULL);
-    fig_axes_fit(c->f, &a1, left);
-    short_pos_label(c, &a1, left, false);
     /* the scale of what the pixels show: averaged columns span less than the cells; the label
-     * says so, in a second line that takes room from the plot */
+     * says so, in a second line that takes room from the plot (fitted again, once) */
     fig_matrix m1 = {.f64 = t->p, .rows = t->n_pos, .cols = t->d};
     char xl[200];
-    if (averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl)) {
+    for (int pass = 0; pass < 2; pass++) {
         fig_axes_fit(c->f, &a1, left);
         short_pos_label(c, &a1, left, false);
-        averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl);
+        if (!averaged_label(c, &a1, &m1, fig_txt(c, T_F_DIM), xl, sizeof xl))
+            break;
     }
     cmap_id cm = color_scale_of(c, 3, t->p, cells, &a1, &m1, true, &s1);
     tf_status st = fig_heatmap(c->f, &a1, &m1, cm, s1.lo, s1.hi);
@@ -787,7 +748,7 @@ static void pefile_curve(fig_ctx *c, const pefile_data *P, fig_rect r)
     char lab[2][176];
     legend_wrap(c->f, li, 2, r.w, lab);
     fig_axes ax = {.grid = true};
-    r.h -= legend_band(c->f, li, 2); /* the legend below: the curves fill the plot */
+    r.h -= fig_legend_height(c->f, li, 2) + fig_font_size(c->f); /* the legend's band below */
     ax.x = (fig_axis){.lo = 0, .hi = (double)(P->n > 1 ? P->n - 1 : 1), .integer = true,
                       .label = c->zh ? "偏移 <i>k</i>" : "offset <i>k</i>"};
     ax.y = (fig_axis){.lo = -1.05, .hi = 1.05, .label = c->zh ? "平均余弦" : "mean cosine"};

@@ -68,12 +68,11 @@ tf_status draw_embedding(fig_ctx *c)
 static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const token_ticks *tt,
                          const char *const titles[3], double cbw, const char *xlabel)
 {
-    double gap = 0.3 * fig_font_size(c->f), extra = 0;
+    double gap = 0.3 * fig_font_size(c->f);
     for (int pass = 0; pass < 2; pass++) {
         /* pass 0 measures the room the bottom panel's x labels take and the widest left margin */
         double min_left = pass ? fmax(fmax(ax[0].used_left, ax[1].used_left), ax[2].used_left) : 0;
-        if (pass)
-            extra = ax[0].r.h - ax[2].r.h;
+        double extra = pass ? ax[0].r.h - ax[2].r.h : 0;
         double ph = (c->area.h - 2 * gap - extra) / 3; /* the bottom one extra high */
         double y = c->area.y;
         for (int k = 0; k < 3; k++) {
@@ -94,13 +93,12 @@ static void input_layout(fig_ctx *c, fig_axes ax[3], size_t T, size_t d, const t
              * right of a panel letter) */
             if (k > 0) {
                 ax[k].outer.w -= cbw;
-                double tw, th, lw = 0;
-                fig_text_size(c->f, titles[k], false, &tw, &th);
+                double th, lw = 0;
                 if (ax[k].tag) {
                     fig_text_size(c->f, ax[k].tag, false, &lw, &th);
                     lw += 0.5 * fig_font_size(c->f);
                 }
-                if (tw + lw > ax[k].outer.w)
+                if (too_wide(c->f, titles[k], ax[k].outer.w - lw))
                     fig_set_cramped(c->f);
             }
             y += ph + gap;
@@ -136,16 +134,12 @@ tf_status draw_input(fig_ctx *c)
                fmax(fabs(mn[0]), fabs(mx[0])) < 0.2 * fmax(fabs(lo), fabs(hi));
     if (own)
         color_scale(c, mn[0], mx[0], &lo0, &hi0);
-    char t0[160];
-    snprintf(t0, sizeof t0, "%s%s",
-             A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>",
-             own ? fig_txt(c, T_F_OWN_SCALE) : "");
-    const char *titles[3] = {
-        t0,
-        fig_txt(c, T_F_PE_POS),
-        A->cfg.scale_embedding ? "<i>X</i><sub>input</sub> = √<i>d</i> ⋅ <i>X</i><sub>emb</sub> + PE"
-                               : "<i>X</i><sub>input</sub> = <i>X</i><sub>emb</sub> + PE",
-    };
+    const char *emb_name =
+        A->cfg.scale_embedding ? "√<i>d</i> ⋅ <i>X</i><sub>emb</sub>" : "<i>X</i><sub>emb</sub>";
+    char t0[160], t2[160];
+    snprintf(t0, sizeof t0, "%s%s", emb_name, own ? fig_txt(c, T_F_OWN_SCALE) : "");
+    snprintf(t2, sizeof t2, "<i>X</i><sub>input</sub> = %s + PE", emb_name);
+    const char *titles[3] = {t0, fig_txt(c, T_F_PE_POS), t2};
     const char *cb = fig_txt(c, T_F_VALUE);
     double cbw = fmax(fig_colorbar_width(c->f, lo, hi, cb),
                       own ? fig_colorbar_width(c->f, lo0, hi0, NULL) : 0.0);
