@@ -675,7 +675,7 @@ static tf_status rope_rot_frame(fig_ctx *c, void *state, long k, long n)
     rope_rot_at(r, cfg, r->m0 + s, r->n0 + s, &aq, &ak, &score);
     /* the fullest layout that fits (every frame of the loop alike: the layouts do not depend
      * on the frame but for the score's legend), else the smallest, cramped */
-    rr_page p;
+    rr_page p = {0};
     rr_layout L;
     fig_trial t = fig_try(c->f); /* the first that fits, else the least, cramped */
     for (int l = 0;; l++) {

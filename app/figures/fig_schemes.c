@@ -214,9 +214,9 @@ static tf_status scurves_make(const fig_ctx *c, scurves *S)
         longest = reach > (double)longest ? (long)fmin(reach, 1e9) : longest;
     }
     /* past the longest trained length by half again, and at least -n: 8 .. SCHEMES_MAX_DISTANCE */
-    double R = fmax((double)(longest + longest / 2), (double)c->a->cfg.n_positions);
+    double R = fmax(1.5 * (double)longest, (double)c->a->cfg.n_positions);
     S->R = (long)fmin(fmax(R, 8.0), (double)SCHEMES_MAX_DISTANCE);
-    S->x = malloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1) * sizeof *S->x);
+    S->x = calloc((size_t)(SCHEMES_DENSE + SCHEMES_SAMPLES + 1), sizeof *S->x);
     for (long t = 1; S->x && t <= S->R && t <= SCHEMES_DENSE; t++)
         S->x[S->m++] = (double)t;
     double a = log((double)SCHEMES_DENSE), b = log((double)S->R);

@@ -163,12 +163,13 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
 {
     const tf_vectors *v = c->vectors;
     size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
-    double *xy = malloc(n * 4 * sizeof *xy), *px = xy + 2 * n, *py = px + n;
+    double *xy = malloc(n * 4 * sizeof *xy);
     pca_result r;
     if (!xy || pca_project2(v->data, n, v->dim, xy, &r) != TF_OK) {
         free(xy);
         return TF_ERR_NOMEM;
     }
+    double *px = xy + 2 * n, *py = px + n;
     map_page mp = {.ax.frame = true};
     for (size_t i = 0; i < n; i++)
         px[i] = xy[2 * i], py[i] = xy[2 * i + 1];
@@ -404,13 +405,14 @@ static void map_axes(fig_ctx *c, const train_anim *t, long k, fig_rect area, map
 static tf_status train_map(fig_ctx *c, const train_anim *t, long k, fig_rect area)
 {
     size_t nw = t->nw;
-    double *px = malloc(nw * 2 * sizeof *px), *py = px + nw;
-    tf_rgb *col = malloc(nw * sizeof *col);
-    const char **words = malloc(nw * sizeof *words);
+    double *px = calloc(nw * 2, sizeof *px); /* (filled below, each word once) */
+    tf_rgb *col = calloc(nw, sizeof *col);
+    const char **words = calloc(nw, sizeof *words);
     if (!px || !col || !words) {
         free(px), free(col), free(words);
         return TF_ERR_NOMEM;
     }
+    double *py = px + nw;
     map_page mp;
     map_axes(c, t, k, area, &mp);
     fig_axes_draw(c->f, &mp.ax);
