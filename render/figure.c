@@ -5,7 +5,6 @@
 #include "text_cache.h"
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <png.h>
@@ -480,22 +479,20 @@ static const char *script_markup(const fig *f, const char *text, char *buf, size
     char sub[96], sup[96];
     snprintf(sub, sizeof sub, "<span size=\"smaller\" rise=\"%d\">", -(int)(0.18 * fs * 1024));
     snprintf(sup, sizeof sup, "<span size=\"smaller\" rise=\"%d\">", (int)(0.36 * fs * 1024));
+    const char *const tag[4][2] = {
+        {"<sub>", sub}, {"<sup>", sup}, {"</sub>", "</span>"}, {"</sup>", "</span>"}};
     size_t o = 0;
     for (const char *p = text; *p;) {
-        const char *rep = NULL;
-        size_t skip = 0;
-        if (strncmp(p, "<sub>", 5) == 0)
-            rep = sub, skip = 5;
-        else if (strncmp(p, "<sup>", 5) == 0)
-            rep = sup, skip = 5;
-        else if (strncmp(p, "</sub>", 6) == 0 || strncmp(p, "</sup>", 6) == 0)
-            rep = "</span>", skip = 6;
-        size_t l = rep ? strlen(rep) : 1;
+        const char *rep = p;
+        size_t skip = 1, l = 1;
+        for (int i = 0; i < 4; i++)
+            if (strncmp(p, tag[i][0], strlen(tag[i][0])) == 0)
+                rep = tag[i][1], skip = strlen(tag[i][0]), l = strlen(rep);
         if (o + l + 1 > n)
             return text;
-        memcpy(buf + o, rep ? rep : p, l);
+        memcpy(buf + o, rep, l);
         o += l;
-        p += rep ? skip : 1;
+        p += skip;
     }
     buf[o] = '\0';
     return buf;

@@ -478,35 +478,28 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bott
 /* ---------------------------------------------------------------------------------------------
  * Text */
 
-/* One <tspan> for the bytes [s, e) of the layout's text under the attributes at ai. */
-/* The baseline moves by dy (relative), never by an absolute y: an absolute position would start
- * a new text chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned
- * label would be drawn over each other. *cur is the baseline so far. */
+/* One <tspan> for the bytes [s, e) of the layout's text under the attributes at ai. Its baseline
+ * moves by dy (relative), never by an absolute y: an absolute position would start a new text
+ * chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned label would
+ * be drawn over each other. *cur is the baseline so far. */
 static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai, double size,
                     double baseline, double *cur)
 {
-    double fs = size, rise = 0;
-    bool italic = false, bold = false;
-    PangoAttribute *a;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
-        italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
-        bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
-        fs = size * ((PangoAttrFloat *)a)->value;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
-        rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
+    PangoAttribute *a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE);
+    double rise = a ? (double)((PangoAttrInt *)a)->value / PANGO_SCALE : 0;
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
         put_attr(fp, "dy", dy);
         *cur += dy;
     }
-    if (fs != size)
-        put_attr(fp, "font-size", fs);
-    if (italic)
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)) && ((PangoAttrFloat *)a)->value != 1)
+        put_attr(fp, "font-size", size * ((PangoAttrFloat *)a)->value);
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)) &&
+        ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL)
         fputs(" font-style=\"italic\"", fp);
-    if (bold)
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)) &&
+        ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD)
         fputs(" font-weight=\"bold\"", fp);
     fputc('>', fp);
     put_escaped(fp, text + s, (size_t)(e - s));
