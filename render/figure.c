@@ -339,16 +339,15 @@ static const char *heat_note(const fig_raster *r, bool where, char *out, size_t 
 {
     if (!r->have_heatmap)
         return NULL;
-    int o = where ? snprintf(out, n, "x=%.3f y=%.3f width=%.3f height=%.3f ", r->heat_x, r->heat_y,
-                             r->heat_w, r->heat_h)
-                  : 0;
-    if (o >= 0 && (size_t)o < n)
-        o += snprintf(out + o, n - (size_t)o, "rows=%ld cols=%ld", r->heat_rows, r->heat_cols);
-    if (o > 0 && (size_t)o < n &&
-        ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
-         (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols)))
-        snprintf(out + o, n - (size_t)o, " area-averaged to %ld x %ld", r->heat_drawn_rows,
+    char at[200] = "", avg[80] = "";
+    if (where)
+        snprintf(at, sizeof at, "x=%.3f y=%.3f width=%.3f height=%.3f ", r->heat_x, r->heat_y,
+                 r->heat_w, r->heat_h);
+    if ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
+        (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols))
+        snprintf(avg, sizeof avg, " area-averaged to %ld x %ld", r->heat_drawn_rows,
                  r->heat_drawn_cols);
+    snprintf(out, n, "%srows=%ld cols=%ld%s", at, r->heat_rows, r->heat_cols, avg);
     return out;
 }
 
@@ -403,20 +402,6 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
-/* The page's pixels as a raster: borrowed from the surface (PNG page) or handed over (raster
- * page, whose buffer the page then no longer frees). */
-static fig_raster page_pixels(fig *f)
-{
-    cairo_surface_flush(f->surface);
-    fig_raster r = f->heat;
-    r.width = cairo_image_surface_get_width(f->surface);
-    r.height = cairo_image_surface_get_height(f->surface);
-    r.stride = cairo_image_surface_get_stride(f->surface);
-    r.data = cairo_image_surface_get_data(f->surface);
-    r.dpi = f->spec.dpi;
-    return r;
-}
-
 void fig_raster_free(fig_raster *r)
 {
     if (!r)
@@ -425,18 +410,24 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* A cairo page finished: its pixels handed to the caller (a raster page) or written as a PNG,
- * or the PDF, which cairo wrote as it went, closed. */
+/* A cairo page finished: its pixels handed over (a raster page, whose buffer the page then no
+ * longer frees) or written as a PNG, or the PDF, which cairo wrote as it went, closed. */
 static tf_status write_cairo(fig *f)
 {
     cairo_show_page(f->cr);
     tf_status st = cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_OK;
-    if (st == TF_OK && f->spec.raster) {
-        *f->spec.raster = page_pixels(f);
+    if (st == TF_OK && f->spec.format == FIG_PNG) {
+        cairo_surface_flush(f->surface);
+        fig_raster r = f->heat;
+        r.width = cairo_image_surface_get_width(f->surface);
+        r.height = cairo_image_surface_get_height(f->surface);
+        r.stride = cairo_image_surface_get_stride(f->surface);
+        r.data = cairo_image_surface_get_data(f->surface);
+        r.dpi = f->spec.dpi;
+        if (!f->spec.raster)
+            return fig_png_write(f->spec.fp, &r, &f->meta);
+        *f->spec.raster = r;
         f->pixels = NULL; /* the caller's now */
-    } else if (st == TF_OK && f->spec.format == FIG_PNG) {
-        fig_raster r = page_pixels(f);
-        st = fig_png_write(f->spec.fp, &r, &f->meta);
     } else if (f->spec.format == FIG_PDF) {
         char kw[240] = "tfviz:heatmap ";
         size_t o = strlen(kw);

@@ -56,9 +56,7 @@ struct fig_svg {
 /* v with at most two decimals, no trailing zeros, never "-0". */
 static void num(char *out, size_t n, double v)
 {
-    if (!isfinite(v))
-        v = 0;
-    snprintf(out, n, "%.2f", v);
+    snprintf(out, n, "%.2f", isfinite(v) ? v : 0);
     char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* none: cut short (|v| > 1e37) */
     while (dot && e >= dot && (*e == '0' || e == dot)) /* trailing zeros, then a bare dot */
         *e-- = '\0';
@@ -521,7 +519,7 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
     num(tx, sizeof tx, x);
     num(ty, sizeof ty, y);
     double ox = vertical ? 0 : x, oy = vertical ? 0 : y; /* the label's point, locally */
-    const char *anchor = ax < 0.25 ? NULL : ax > 0.75 ? "end" : "middle";
+    int side = ax < 0.25 ? 0 : ax > 0.75 ? 2 : 1; /* lines anchored at their start, middle, end */
     PangoLayoutIter *it = pango_layout_get_iter(f->layout);
     do {
         PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
@@ -529,7 +527,6 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         pango_layout_iter_get_line_extents(it, NULL, &lr);
         double by = oy - ay * h + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
         double lx = ox - ax * w + (double)(lr.x - logical.x) / PANGO_SCALE;
-        double lw = (double)lr.width / PANGO_SCALE;
         if (line->length == 0)
             continue;
         fputs("<text", fp);
@@ -540,10 +537,10 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         fputc('"', fp);
         put_attr(fp, "font-size", size);
         put_color(fp, "fill", c);
-        put_attr(fp, "x", ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2);
+        put_attr(fp, "x", lx + side * ((double)lr.width / PANGO_SCALE) / 2);
         put_attr(fp, "y", by);
-        if (anchor)
-            fprintf(fp, " text-anchor=\"%s\"", anchor);
+        if (side)
+            fprintf(fp, " text-anchor=\"%s\"", side == 2 ? "end" : "middle");
         fputc('>', fp);
         /* a <tspan> per run of attributes within the line */
         int s0 = line->start_index, e0 = line->start_index + line->length;
