@@ -92,19 +92,6 @@ static cairo_status_t stream_write(void *closure, const unsigned char *data, uns
     return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
-/* Fonts are drawn unhinted with grey antialiasing: the same glyph positions in every format,
- * so a PNG and a PDF of one figure have the same layout. */
-static void set_font_options(fig *f)
-{
-    cairo_font_options_t *o = cairo_font_options_create();
-    cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
-    cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY);
-    pango_cairo_context_set_font_options(pango_layout_get_context(f->layout), o);
-    cairo_font_options_destroy(o);
-    pango_layout_context_changed(f->layout);
-}
-
 /* A raster page: the largest scale at which the page fits the caller's pixels, centred on whole
  * pixels (so that fig_snap's pixel edges stay edges), drawn into a buffer the page owns until
  * fig_end hands it over. */
@@ -197,7 +184,15 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     fonts_ready();
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
-    set_font_options(f);
+    /* fonts drawn unhinted with grey antialiasing: the same glyph positions in every format, so
+     * a PNG and a PDF of one figure have the same layout */
+    cairo_font_options_t *o = cairo_font_options_create();
+    cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY);
+    pango_cairo_context_set_font_options(pango_layout_get_context(f->layout), o);
+    cairo_font_options_destroy(o);
+    pango_layout_context_changed(f->layout);
     /* the font of every role: the caller's families, or the default ones */
     f->family = s->font && *s->font ? s->font : s->latin_first ? FIG_FONT_LATIN : FIG_FONT_CJK;
     f->font = pango_font_description_new();
@@ -381,7 +376,6 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
         if (value[i])
             png_set_text(png, info, &t, 1);
     }
-    png_set_compression_level(png, 6);
     /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
      * deflate's own matching finds those runs better than PNG's per-row prediction filters,
      * and trying every filter on every row took a third of the export: the 512 x 512 PE

@@ -56,12 +56,10 @@ struct fig_svg {
 /* v with at most two decimals, no trailing zeros, never "-0". */
 static void num(char *out, size_t n, double v)
 {
-    snprintf(out, n, "%.2f", isfinite(v) ? v : 0);
+    snprintf(out, n, "%.2f", isfinite(v) && fabs(v) >= 0.005 ? v : 0); /* 0.00 unsigned */
     char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* none: cut short (|v| > 1e37) */
     while (dot && e >= dot && (*e == '0' || e == dot)) /* trailing zeros, then a bare dot */
         *e-- = '\0';
-    if (strcmp(out, "-0") == 0)
-        snprintf(out, n, "0");
 }
 
 /* n numbers, a space between each two. */
@@ -237,12 +235,10 @@ static void svg_save(fig *f)
 static void svg_restore(fig *f)
 {
     fig_svg *s = f->svg;
-    for (int g = 0; g < s->gs[s->depth].groups; g++)
+    for (; s->gs[s->depth].groups > 0; s->gs[s->depth].groups--)
         fputs("</g>\n", f->spec.fp);
     if (s->depth > 0)
         s->depth--;
-    else
-        s->gs[0].groups = 0;
 }
 
 static void svg_dash(fig *f, const double *on, int n)
