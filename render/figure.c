@@ -88,8 +88,7 @@ const char *fig_format_name(fig_format f)
 /* cairo's PDF, written to the caller's file as cairo makes it. */
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
-    FILE *fp = closure;
-    return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+    return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* A raster page: the largest scale at which the page fits the caller's pixels, centred on whole
@@ -104,11 +103,10 @@ static bool raster_surface(fig *f)
     f->spec.dpi = 72.0 * f->scale;
     int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, r->width);
     f->pixels = stride > 0 ? malloc((size_t)stride * (size_t)r->height) : NULL;
-    if (!f->pixels)
-        return false;
-    f->surface = cairo_image_surface_create_for_data(f->pixels, CAIRO_FORMAT_ARGB32, r->width,
-                                                     r->height, stride);
-    return true;
+    if (f->pixels)
+        f->surface = cairo_image_surface_create_for_data(f->pixels, CAIRO_FORMAT_ARGB32, r->width,
+                                                         r->height, stride);
+    return f->pixels != NULL;
 }
 
 /* The surface of each kind of page. False when out of memory. */
@@ -484,16 +482,14 @@ static const char *script_markup(const fig *f, const char *text, char *buf, size
 }
 
 /* The markup for one character of text (s[0..len), *used set to its bytes, *rl to the markup's
- * and *cols to its width as textwidth counts it): an entity, U+FFFD for an invalid byte, or the
- * character itself. */
+ * and *cols to its columns, 2 for a wide one, else 1): an entity, U+FFFD for an invalid byte, or
+ * the character itself. */
 static const char *markup_char(const char *s, size_t len, size_t *used, size_t *rl, int *cols)
 {
     uint32_t cp;
     size_t n = utf8_decode(s, len, &cp);
     *used = n ? n : 1;
-    *cols = n ? tw_codepoint(cp) : 1;
-    if (*cols < 1)
-        *cols = 1;
+    *cols = n && tw_codepoint(cp) == 2 ? 2 : 1;
     static const char *const entity[] = {
         ['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;"};
     const char *e = !n ? "\xef\xbf\xbd" : cp < sizeof entity / sizeof *entity ? entity[cp] : NULL;
@@ -608,10 +604,8 @@ static fig_rect ink_box(fig *f, double x, double y, double ax, double ay, bool v
     double u0 = -ax * w + (double)(ink.x - logical.x) / PANGO_SCALE;
     double v0 = -ay * h + (double)(ink.y - logical.y) / PANGO_SCALE;
     double iw = (double)ink.width / PANGO_SCALE, ih = (double)ink.height / PANGO_SCALE;
-    if (!vertical)
-        return (fig_rect){x + u0, y + v0, iw, ih};
-    /* turned 90 degrees counter-clockwise: (u, v) lands at (x + v, y - u) */
-    return (fig_rect){x + v0, y - u0 - iw, ih, iw};
+    /* a vertical label is turned 90 degrees counter-clockwise: (u, v) lands at (x + v, y - u) */
+    return vertical ? (fig_rect){x + v0, y - u0 - iw, ih, iw} : (fig_rect){x + u0, y + v0, iw, ih};
 }
 
 void fig_wrap_at(fig *f, double width)
