@@ -5,7 +5,6 @@
 #include "text_cache.h"
 
 #include <cairo-pdf.h>
-#include <cairo-svg.h>
 #include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <png.h>
@@ -89,21 +88,7 @@ const char *fig_format_name(fig_format f)
 /* cairo's PDF, written to the caller's file as cairo makes it. */
 static cairo_status_t stream_write(void *closure, const unsigned char *data, unsigned int len)
 {
-    FILE *fp = closure;
-    return fwrite(data, 1, len, fp) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
-}
-
-/* Fonts are drawn unhinted with grey antialiasing: the same glyph positions in every format,
- * so a PNG and a PDF of one figure have the same layout. */
-static void set_font_options(fig *f)
-{
-    cairo_font_options_t *o = cairo_font_options_create();
-    cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
-    cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY);
-    pango_cairo_context_set_font_options(pango_layout_get_context(f->layout), o);
-    cairo_font_options_destroy(o);
-    pango_layout_context_changed(f->layout);
+    return fwrite(data, 1, len, closure) == len ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* A raster page: the largest scale at which the page fits the caller's pixels, centred on whole
@@ -118,11 +103,10 @@ static bool raster_surface(fig *f)
     f->spec.dpi = 72.0 * f->scale;
     int stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, r->width);
     f->pixels = stride > 0 ? malloc((size_t)stride * (size_t)r->height) : NULL;
-    if (!f->pixels)
-        return false;
-    f->surface = cairo_image_surface_create_for_data(f->pixels, CAIRO_FORMAT_ARGB32, r->width,
-                                                     r->height, stride);
-    return true;
+    if (f->pixels)
+        f->surface = cairo_image_surface_create_for_data(f->pixels, CAIRO_FORMAT_ARGB32, r->width,
+                                                         r->height, stride);
+    return f->pixels != NULL;
 }
 
 /* The surface of each kind of page. False when out of memory. */
@@ -198,7 +182,15 @@ tf_status fig_begin(const fig_spec *s, const fig_meta *m, fig **out)
     fonts_ready();
     fonts_loaded = true;
     f->layout = pango_cairo_create_layout(f->cr);
-    set_font_options(f);
+    /* fonts drawn unhinted with grey antialiasing: the same glyph positions in every format, so
+     * a PNG and a PDF of one figure have the same layout */
+    cairo_font_options_t *o = cairo_font_options_create();
+    cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_antialias(o, CAIRO_ANTIALIAS_GRAY);
+    pango_cairo_context_set_font_options(pango_layout_get_context(f->layout), o);
+    cairo_font_options_destroy(o);
+    pango_layout_context_changed(f->layout);
     /* the font of every role: the caller's families, or the default ones */
     f->family = s->font && *s->font ? s->font : s->latin_first ? FIG_FONT_LATIN : FIG_FONT_CJK;
     f->font = pango_font_description_new();
@@ -340,16 +332,15 @@ static const char *heat_note(const fig_raster *r, bool where, char *out, size_t 
 {
     if (!r->have_heatmap)
         return NULL;
-    int o = where ? snprintf(out, n, "x=%.3f y=%.3f width=%.3f height=%.3f ", r->heat_x, r->heat_y,
-                             r->heat_w, r->heat_h)
-                  : 0;
-    if (o >= 0 && (size_t)o < n)
-        o += snprintf(out + o, n - (size_t)o, "rows=%ld cols=%ld", r->heat_rows, r->heat_cols);
-    if (o > 0 && (size_t)o < n &&
-        ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
-         (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols)))
-        snprintf(out + o, n - (size_t)o, " area-averaged to %ld x %ld", r->heat_drawn_rows,
+    char at[200] = "", avg[80] = "";
+    if (where)
+        snprintf(at, sizeof at, "x=%.3f y=%.3f width=%.3f height=%.3f ", r->heat_x, r->heat_y,
+                 r->heat_w, r->heat_h);
+    if ((r->heat_drawn_rows && r->heat_drawn_rows < r->heat_rows) ||
+        (r->heat_drawn_cols && r->heat_drawn_cols < r->heat_cols))
+        snprintf(avg, sizeof avg, " area-averaged to %ld x %ld", r->heat_drawn_rows,
                  r->heat_drawn_cols);
+    snprintf(out, n, "%srows=%ld cols=%ld%s", at, r->heat_rows, r->heat_cols, avg);
     return out;
 }
 
@@ -383,7 +374,6 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
         if (value[i])
             png_set_text(png, info, &t, 1);
     }
-    png_set_compression_level(png, 6);
     /* A figure is flat colour: white page, heatmap cells repeated over several pixels, text.
      * deflate's own matching finds those runs better than PNG's per-row prediction filters,
      * and trying every filter on every row took a third of the export: the 512 x 512 PE
@@ -404,20 +394,6 @@ tf_status fig_png_write(FILE *fp, const fig_raster *r, const fig_meta *m)
     return ferror(fp) ? TF_ERR_IO : TF_OK;
 }
 
-/* The page's pixels as a raster: borrowed from the surface (PNG page) or handed over (raster
- * page, whose buffer the page then no longer frees). */
-static fig_raster page_pixels(fig *f)
-{
-    cairo_surface_flush(f->surface);
-    fig_raster r = f->heat;
-    r.width = cairo_image_surface_get_width(f->surface);
-    r.height = cairo_image_surface_get_height(f->surface);
-    r.stride = cairo_image_surface_get_stride(f->surface);
-    r.data = cairo_image_surface_get_data(f->surface);
-    r.dpi = f->spec.dpi;
-    return r;
-}
-
 void fig_raster_free(fig_raster *r)
 {
     if (!r)
@@ -426,18 +402,24 @@ void fig_raster_free(fig_raster *r)
     memset(r, 0, sizeof *r);
 }
 
-/* A cairo page finished: its pixels handed to the caller (a raster page) or written as a PNG,
- * or the PDF, which cairo wrote as it went, closed. */
+/* A cairo page finished: its pixels handed over (a raster page, whose buffer the page then no
+ * longer frees) or written as a PNG, or the PDF, which cairo wrote as it went, closed. */
 static tf_status write_cairo(fig *f)
 {
     cairo_show_page(f->cr);
     tf_status st = cairo_status(f->cr) == CAIRO_STATUS_NO_MEMORY ? TF_ERR_NOMEM : TF_OK;
-    if (st == TF_OK && f->spec.raster) {
-        *f->spec.raster = page_pixels(f);
+    if (st == TF_OK && f->spec.format == FIG_PNG) {
+        cairo_surface_flush(f->surface);
+        fig_raster r = f->heat;
+        r.width = cairo_image_surface_get_width(f->surface);
+        r.height = cairo_image_surface_get_height(f->surface);
+        r.stride = cairo_image_surface_get_stride(f->surface);
+        r.data = cairo_image_surface_get_data(f->surface);
+        r.dpi = f->spec.dpi;
+        if (!f->spec.raster)
+            return fig_png_write(f->spec.fp, &r, &f->meta);
+        *f->spec.raster = r;
         f->pixels = NULL; /* the caller's now */
-    } else if (st == TF_OK && f->spec.format == FIG_PNG) {
-        fig_raster r = page_pixels(f);
-        st = fig_png_write(f->spec.fp, &r, &f->meta);
     } else if (f->spec.format == FIG_PDF) {
         char kw[240] = "tfviz:heatmap ";
         size_t o = strlen(kw);
@@ -480,38 +462,34 @@ static const char *script_markup(const fig *f, const char *text, char *buf, size
     char sub[96], sup[96];
     snprintf(sub, sizeof sub, "<span size=\"smaller\" rise=\"%d\">", -(int)(0.18 * fs * 1024));
     snprintf(sup, sizeof sup, "<span size=\"smaller\" rise=\"%d\">", (int)(0.36 * fs * 1024));
+    const char *const tag[4][2] = {
+        {"<sub>", sub}, {"<sup>", sup}, {"</sub>", "</span>"}, {"</sup>", "</span>"}};
     size_t o = 0;
     for (const char *p = text; *p;) {
-        const char *rep = NULL;
-        size_t skip = 0;
-        if (strncmp(p, "<sub>", 5) == 0)
-            rep = sub, skip = 5;
-        else if (strncmp(p, "<sup>", 5) == 0)
-            rep = sup, skip = 5;
-        else if (strncmp(p, "</sub>", 6) == 0 || strncmp(p, "</sup>", 6) == 0)
-            rep = "</span>", skip = 6;
-        size_t l = rep ? strlen(rep) : 1;
+        const char *rep = p;
+        size_t skip = 1, l = 1;
+        for (int i = 0; i < 4; i++)
+            if (strncmp(p, tag[i][0], strlen(tag[i][0])) == 0)
+                rep = tag[i][1], skip = strlen(tag[i][0]), l = strlen(rep);
         if (o + l + 1 > n)
             return text;
-        memcpy(buf + o, rep ? rep : p, l);
+        memcpy(buf + o, rep, l);
         o += l;
-        p += rep ? skip : 1;
+        p += skip;
     }
     buf[o] = '\0';
     return buf;
 }
 
 /* The markup for one character of text (s[0..len), *used set to its bytes, *rl to the markup's
- * and *cols to its width as textwidth counts it): an entity, U+FFFD for an invalid byte, or the
- * character itself. */
+ * and *cols to its columns, 2 for a wide one, else 1): an entity, U+FFFD for an invalid byte, or
+ * the character itself. */
 static const char *markup_char(const char *s, size_t len, size_t *used, size_t *rl, int *cols)
 {
     uint32_t cp;
     size_t n = utf8_decode(s, len, &cp);
     *used = n ? n : 1;
-    *cols = n ? tw_codepoint(cp) : 1;
-    if (*cols < 1)
-        *cols = 1;
+    *cols = n && tw_codepoint(cp) == 2 ? 2 : 1;
     static const char *const entity[] = {
         ['&'] = "&amp;", ['<'] = "&lt;", ['>'] = "&gt;", ['"'] = "&quot;", ['\''] = "&#39;"};
     const char *e = !n ? "\xef\xbf\xbd" : cp < sizeof entity / sizeof *entity ? entity[cp] : NULL;
@@ -626,10 +604,8 @@ static fig_rect ink_box(fig *f, double x, double y, double ax, double ay, bool v
     double u0 = -ax * w + (double)(ink.x - logical.x) / PANGO_SCALE;
     double v0 = -ay * h + (double)(ink.y - logical.y) / PANGO_SCALE;
     double iw = (double)ink.width / PANGO_SCALE, ih = (double)ink.height / PANGO_SCALE;
-    if (!vertical)
-        return (fig_rect){x + u0, y + v0, iw, ih};
-    /* turned 90 degrees counter-clockwise: (u, v) lands at (x + v, y - u) */
-    return (fig_rect){x + v0, y - u0 - iw, ih, iw};
+    /* a vertical label is turned 90 degrees counter-clockwise: (u, v) lands at (x + v, y - u) */
+    return vertical ? (fig_rect){x + v0, y - u0 - iw, ih, iw} : (fig_rect){x + u0, y + v0, iw, ih};
 }
 
 void fig_wrap_at(fig *f, double width)

@@ -40,14 +40,12 @@ struct fig {
 
 /* Snap a rectangle to device pixels (PNG) so edges stay sharp; no-op for vector output. */
 fig_rect fig_snap(const fig *f, fig_rect r);
-/* Lines this wide. */
 double fig_line_width(const fig *f);
 /* Whether a and b are the same rectangle (to a millionth of a point). */
 bool fig_same_rect(fig_rect a, fig_rect b);
 /* Record a box (when the page records them). */
 void fig_record(fig *f, fig_box_kind kind, fig_rect r, int where, fig_rect plot, const char *text);
-/* How many boxes the page has recorded so far (0 when it records none): a mark for the call
- * below. */
+/* How many boxes the page has recorded so far (0: it records none), a mark for fig_mark_text. */
 size_t fig_boxes_mark(const fig *f);
 /* Mark the text boxes recorded since index from as titles of a role (FIG_TITLE_ROLE_*, 0: none)
  * or as tick labels (tick: the curve rule skips them). */

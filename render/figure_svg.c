@@ -56,14 +56,10 @@ struct fig_svg {
 /* v with at most two decimals, no trailing zeros, never "-0". */
 static void num(char *out, size_t n, double v)
 {
-    if (!isfinite(v))
-        v = 0;
-    snprintf(out, n, "%.2f", v);
+    snprintf(out, n, "%.2f", isfinite(v) && fabs(v) >= 0.005 ? v : 0); /* 0.00 unsigned */
     char *dot = strchr(out, '.'), *e = out + strlen(out) - 1; /* none: cut short (|v| > 1e37) */
     while (dot && e >= dot && (*e == '0' || e == dot)) /* trailing zeros, then a bare dot */
         *e-- = '\0';
-    if (strcmp(out, "-0") == 0)
-        snprintf(out, n, "0");
 }
 
 /* n numbers, a space between each two. */
@@ -239,12 +235,10 @@ static void svg_save(fig *f)
 static void svg_restore(fig *f)
 {
     fig_svg *s = f->svg;
-    for (int g = 0; g < s->gs[s->depth].groups; g++)
+    for (; s->gs[s->depth].groups > 0; s->gs[s->depth].groups--)
         fputs("</g>\n", f->spec.fp);
     if (s->depth > 0)
         s->depth--;
-    else
-        s->gs[0].groups = 0;
 }
 
 static void svg_dash(fig *f, const double *on, int n)
@@ -478,35 +472,28 @@ void svg_image(fig *f, const uint32_t *px, int w, int h, fig_rect dst, bool bott
 /* ---------------------------------------------------------------------------------------------
  * Text */
 
-/* One <tspan> for the bytes [s, e) of the layout's text under the attributes at ai. */
-/* The baseline moves by dy (relative), never by an absolute y: an absolute position would start
- * a new text chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned
- * label would be drawn over each other. *cur is the baseline so far. */
+/* One <tspan> for the bytes [s, e) of the layout's text under the attributes at ai. Its baseline
+ * moves by dy (relative), never by an absolute y: an absolute position would start a new text
+ * chunk, which SVG anchors (text-anchor) on its own, so the runs of a right-aligned label would
+ * be drawn over each other. *cur is the baseline so far. */
 static void put_run(FILE *fp, const char *text, int s, int e, PangoAttrIterator *ai, double size,
                     double baseline, double *cur)
 {
-    double fs = size, rise = 0;
-    bool italic = false, bold = false;
-    PangoAttribute *a;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)))
-        italic = ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)))
-        bold = ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)))
-        fs = size * ((PangoAttrFloat *)a)->value;
-    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE)))
-        rise = (double)((PangoAttrInt *)a)->value / PANGO_SCALE;
+    PangoAttribute *a = pango_attr_iterator_get(ai, PANGO_ATTR_RISE);
+    double rise = a ? (double)((PangoAttrInt *)a)->value / PANGO_SCALE : 0;
     fputs("<tspan", fp);
     double dy = round((baseline - rise - *cur) * 100) / 100;
     if (dy != 0) {
         put_attr(fp, "dy", dy);
         *cur += dy;
     }
-    if (fs != size)
-        put_attr(fp, "font-size", fs);
-    if (italic)
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_SCALE)) && ((PangoAttrFloat *)a)->value != 1)
+        put_attr(fp, "font-size", size * ((PangoAttrFloat *)a)->value);
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_STYLE)) &&
+        ((PangoAttrInt *)a)->value != PANGO_STYLE_NORMAL)
         fputs(" font-style=\"italic\"", fp);
-    if (bold)
+    if ((a = pango_attr_iterator_get(ai, PANGO_ATTR_WEIGHT)) &&
+        ((PangoAttrInt *)a)->value >= PANGO_WEIGHT_SEMIBOLD)
         fputs(" font-weight=\"bold\"", fp);
     fputc('>', fp);
     put_escaped(fp, text + s, (size_t)(e - s));
@@ -528,7 +515,7 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
     num(tx, sizeof tx, x);
     num(ty, sizeof ty, y);
     double ox = vertical ? 0 : x, oy = vertical ? 0 : y; /* the label's point, locally */
-    const char *anchor = ax < 0.25 ? NULL : ax > 0.75 ? "end" : "middle";
+    int side = ax < 0.25 ? 0 : ax > 0.75 ? 2 : 1; /* lines anchored at their start, middle, end */
     PangoLayoutIter *it = pango_layout_get_iter(f->layout);
     do {
         PangoLayoutLine *line = pango_layout_iter_get_line_readonly(it);
@@ -536,7 +523,6 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         pango_layout_iter_get_line_extents(it, NULL, &lr);
         double by = oy - ay * h + (double)pango_layout_iter_get_baseline(it) / PANGO_SCALE;
         double lx = ox - ax * w + (double)(lr.x - logical.x) / PANGO_SCALE;
-        double lw = (double)lr.width / PANGO_SCALE;
         if (line->length == 0)
             continue;
         fputs("<text", fp);
@@ -547,10 +533,10 @@ void svg_layout(fig *f, double x, double y, double ax, double ay, bool vertical,
         fputc('"', fp);
         put_attr(fp, "font-size", size);
         put_color(fp, "fill", c);
-        put_attr(fp, "x", ax < 0.25 ? lx : ax > 0.75 ? lx + lw : lx + lw / 2);
+        put_attr(fp, "x", lx + side * ((double)lr.width / PANGO_SCALE) / 2);
         put_attr(fp, "y", by);
-        if (anchor)
-            fprintf(fp, " text-anchor=\"%s\"", anchor);
+        if (side)
+            fprintf(fp, " text-anchor=\"%s\"", side == 2 ? "end" : "middle");
         fputc('>', fp);
         /* a <tspan> per run of attributes within the line */
         int s0 = line->start_index, e0 = line->start_index + line->length;
