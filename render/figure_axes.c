@@ -239,11 +239,8 @@ static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, d
 static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool bar)
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
-    int labelled = 0;
-    for (int i = 0; i < ax->nt; i++)
-        labelled += ax->tl[i][0] != '\0';
-    if (labelled >= 2 || ax->log || ax->n > 0 || !(hi > lo) || !isfinite(hi - lo))
-        return;
+    if (ax->nt >= 2 || ax->log || ax->n > 0 || !(hi > lo) || !isfinite(hi - lo))
+        return; /* two labels or more: a linear axis labels every tick */
     /* ends rounded inward to q, so each tick stays on the bar: -0.2213 .. 0.2187 -> -0.22, 0.21 */
     double q = pow(10.0, floor(log10(hi - lo)) - 1);
     double round_q = pow(10.0, floor(log10(fmax(fabs(lo), fabs(hi)))));
@@ -439,7 +436,6 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
     record_ticks(f, &a->x, 0, r);
     record_ticks(f, &a->y, 1, r);
-    pen_save(f);
     pen_cap(f, PEN_CAP_SQUARE);
     if (a->grid) {
         pen_rgb(f, grid_ink);
@@ -466,7 +462,6 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     lines_at(f, a, a->x.minor, a->x.nminor, true, r.y + r.h, r.y + r.h + tick * 0.55);
     lines_at(f, a, a->y.minor, a->y.nminor, false, r.x, r.x - tick * 0.55);
     pen_stroke(f);
-    pen_restore(f);
 
     double xw, xh;
     label_extent(f, &a->x, &xw, &xh);
@@ -572,7 +567,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     pen_image(f, ramp, 1, 256, a.r, false);
 
     double tick = fig_tick_len(f), pad = fig_pad(f);
-    pen_save(f);
     pen_width(f, fig_line_width(f));
     if (clip & 2)
         cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
@@ -583,7 +577,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     double x1 = a.r.x + a.r.w;
     lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
     pen_stroke(f);
-    pen_restore(f);
     double w, h;
     label_extent(f, &a.y, &w, &h);
     size_t ticks_from = fig_boxes_mark(f);

@@ -208,13 +208,6 @@ static void data_end(fig *f)
     pen_part_end(f, PART_DATA);
 }
 
-/* A piece of a's data from (x, y) by (dx, dy), recorded as drawn (arrows and circles: not
- * clipped to their plot). */
-static void record_segment(fig *f, const fig_axes *a, double x, double y, double dx, double dy)
-{
-    fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x, y, dx, dy}, 0, a->r, NULL);
-}
-
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
@@ -224,17 +217,18 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
     double lx = NAN, ly = 0; /* the last point, NAN: the pen is up */
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
-        if (!isfinite(px) || !isfinite(py)) {
-            lx = NAN;
-            continue;
-        }
         double dx = px - lx, dy = py - ly, lo, hi;
-        if (!isnan(lx)) {
-            pen_line(f, px, py);
-            if (f->spec.boxes && fig_clip_segment(lx, ly, dx, dy, clip, &lo, &hi))
-                record_segment(f, a, lx + lo * dx, ly + lo * dy, (hi - lo) * dx, (hi - lo) * dy);
-        } else {
+        if (!isfinite(px) || !isfinite(py)) {
+            px = NAN;
+        } else if (isnan(lx)) {
             pen_move(f, px, py);
+        } else {
+            pen_line(f, px, py);
+            /* recorded as drawn: clipped (arrows and circles are not) */
+            if (f->spec.boxes && fig_clip_segment(lx, ly, dx, dy, clip, &lo, &hi))
+                fig_record(f, FIG_BOX_SEGMENT,
+                           (fig_rect){lx + lo * dx, ly + lo * dy, (hi - lo) * dx, (hi - lo) * dy},
+                           0, a->r, NULL);
         }
         lx = px;
         ly = py;
@@ -335,7 +329,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
-    record_segment(f, a, px0, py0, dx, dy);
+    fig_record(f, FIG_BOX_SEGMENT, (fig_rect){px0, py0, dx, dy}, 0, a->r, NULL);
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
@@ -362,7 +356,8 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
     for (int i = 0; i < 72 && isfinite(px + py + pr); i++) {
         double t0 = 2 * M_PI * i / 72, t1 = 2 * M_PI * (i + 1) / 72;
         double x0 = px + pr * cos(t0), y0 = py + pr * sin(t0);
-        record_segment(f, a, x0, y0, px + pr * cos(t1) - x0, py + pr * sin(t1) - y0);
+        double dx = px + pr * cos(t1) - x0, dy = py + pr * sin(t1) - y0;
+        fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x0, y0, dx, dy}, 0, a->r, NULL);
     }
     data_begin(f, a, c, false);
     set_line(f, width, dash);
@@ -496,7 +491,6 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
     fig_rect fr = legend_frame(f, a, w, h, corner);
     fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);
     pen_part_begin(f, PART_LEGEND, &a->r);
-    pen_save(f);
     pen_rect(f, fr.x, fr.y, fr.w, fr.h);
     pen_rgb(f, (tf_rgb){255, 255, 255});
     pen_fill(f);
@@ -524,6 +518,5 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         }
         fig_text_legend(f, fr, items[i].label, fr.x + 2 * pad + sample, cy);
     }
-    pen_restore(f);
     pen_part_end(f, PART_LEGEND);
 }
