@@ -393,7 +393,6 @@ double fig_py(const fig_axes *a, double y) { return a->r.y + (1.0 - axis_at(&a->
  * Drawing */
 
 static const tf_rgb axis_ink = {38, 38, 38};
-static const tf_rgb grid_ink = {225, 225, 225};
 
 /* Where a label is centred: over the middle of the plot, moved sideways to stay inside the room
  * the axes were given. */
@@ -438,7 +437,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     record_ticks(f, &a->y, 1, r);
     pen_cap(f, PEN_CAP_SQUARE);
     if (a->grid) {
-        pen_rgb(f, grid_ink);
+        pen_rgb(f, (tf_rgb){225, 225, 225});
         pen_width(f, lw * 0.8);
         lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
         lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
