@@ -49,8 +49,7 @@ static void linear_ticks(fig_axis *ax, double step)
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
     double eps = 1e-9 * (hi - lo);
     int dec = step_decimals(step);
-    ax->nt = 0;
-    ax->nminor = 0;
+    ax->nt = 0; /* no minor ticks: only log axes have them */
     for (double k = ceil((lo - eps) / step); k * step <= hi + eps && ax->nt < FIG_MAX_TICKS; k++)
         value_tick(ax, fabs(k * step) < eps ? 0.0 : k * step, dec);
 }
@@ -183,7 +182,6 @@ static double category_ticks(fig *f, fig_axis *ax, double len, bool horizontal, 
 {
     for (int every = want > 1 ? (int)want : 1;; every++) {
         ax->nt = 0;
-        ax->nminor = 0;
         for (int i = 0; i < ax->n && ax->nt < FIG_MAX_TICKS; i += every) {
             ax->t[ax->nt] = ax->at[i];
             snprintf(ax->tl[ax->nt], sizeof ax->tl[0], "%s", ax->labels[i]);
@@ -241,11 +239,8 @@ static double linear_choice(fig *f, fig_axis *ax, double len, bool horizontal, d
 static void axis_ends(fig *f, fig_axis *ax, double len, bool horizontal, bool bar)
 {
     double lo = fmin(ax->lo, ax->hi), hi = fmax(ax->lo, ax->hi);
-    int labelled = 0;
-    for (int i = 0; i < ax->nt; i++)
-        labelled += ax->tl[i][0] != '\0';
-    if (labelled >= 2 || ax->log || ax->n > 0 || !(hi > lo) || !isfinite(hi - lo))
-        return;
+    if (ax->nt >= 2 || ax->log || ax->n > 0 || !(hi > lo) || !isfinite(hi - lo))
+        return; /* two labels or more: a linear axis labels every tick */
     /* ends rounded inward to q, so each tick stays on the bar: -0.2213 .. 0.2187 -> -0.22, 0.21 */
     double q = pow(10.0, floor(log10(hi - lo)) - 1);
     double round_q = pow(10.0, floor(log10(fmax(fabs(lo), fabs(hi)))));
@@ -291,24 +286,31 @@ static void axis_ticks(fig *f, fig_axis *ax, double len, bool horizontal, bool b
 /* ---------------------------------------------------------------------------------------------
  * Layout */
 
-/* a's title line in room points wide: *tag_w its panel letter's width with the pad after it and
- * *tag_h its height (0: none); returns the width the title wraps at, the room less the letter's
- * corner on either side, or 0 when the title fits on one line or the axes do not let it wrap (a
- * narrow page: a long subtitle takes two lines instead of refusing the page). */
-static double title_line(fig *f, const fig_axes *a, double room, double *tag_w, double *tag_h)
+/* a's title line in room points wide: *tag_w its panel letter's width with the pad after it, *w
+ * the title's width as drawn (when it has one) and *h the line's height; returns the width the
+ * title wraps at, the room less the letter's corner on either side, or 0 when the title fits on one
+ * line or the axes do not let it wrap (a narrow page: a long subtitle takes two lines instead of
+ * refusing the page). */
+static double title_line(fig *f, const fig_axes *a, double room, double *tag_w, double *w,
+                         double *h)
 {
+    double tag_h = 0, wrap;
     *tag_w = 0;
-    *tag_h = 0;
     if (a->tag) {
-        fig_text_size(f, a->tag, false, tag_w, tag_h);
+        fig_text_size(f, a->tag, false, tag_w, &tag_h);
         *tag_w += fig_pad(f);
     }
-    if (!a->title || !a->title_wraps)
+    *h = tag_h;
+    if (!a->title)
         return 0;
-    double w, h;
-    fig_text_size(f, a->title, false, &w, &h);
-    double wrap = room - 2 * *tag_w;
-    return w > wrap && wrap > 0 ? wrap : 0;
+    fig_text_size(f, a->title, false, w, h);
+    wrap = room - 2 * *tag_w;
+    wrap = a->title_wraps && *w > wrap && wrap > 0 ? wrap : 0;
+    fig_wrap_at(f, wrap);
+    fig_text_size(f, a->title, false, w, h);
+    fig_wrap_at(f, 0);
+    *h = fmax(*h, tag_h);
+    return wrap;
 }
 
 /* The factor by which have must grow to become want (2 when there is nothing to grow). */
@@ -317,38 +319,19 @@ static double grow(double want, double have)
     return have > 0 ? want / have : 2.0;
 }
 
-/* The height of a's title line (its panel letter, its title wrapped when a->title_wraps) in
- * room; *wrapped whether the title took more lines than one, *overflow at least how far the
- * line is wider than room (a fraction of it). */
-static double title_height(fig *f, const fig_axes *a, fig_rect room, bool *wrapped,
-                           double *overflow)
-{
-    double tw = 0, tagw, tagh, h;
-    /* the title is centred over the plot, the letter at the panel's left edge */
-    double wrap = title_line(f, a, room.w, &tagw, &tagh);
-    if (!a->title)
-        return tagh;
-    *wrapped = wrap > 0;
-    fig_wrap_at(f, wrap);
-    fig_text_size(f, a->title, false, &tw, &h);
-    fig_wrap_at(f, 0);
-    *overflow = fmax(*overflow, (tw + 2 * tagw) / room.w);
-    return fmax(h, tagh);
-}
-
 void fig_axes_fit(fig *f, fig_axes *a, fig_rect outer)
 {
     double tick = fig_tick_len(f), pad = fig_pad(f);
-    double w, h, th;
-    /* a title or axis label longer than the room it is centred in would be clipped or run into
-     * its neighbours: the page is too small for this font size */
-    double overflow = 0; /* the widest such label against its room */
+    double w, h, th, tag_w;
     fig_rect room = a->title_room.w > 0 ? a->title_room : outer;
     fig_text_size(f, "0", false, &w, &th);
-    double top = th / 2;
-    bool wrapped = false; /* a title on more lines than one, across the whole room */
-    if (a->title || a->tag)
-        top = title_height(f, a, room, &wrapped, &overflow) + pad;
+    /* the title centred over the plot, the letter at the panel's left edge; wrapped: on more
+     * lines than one, across the whole room */
+    bool wrapped = title_line(f, a, room.w, &tag_w, &w, &h) > 0;
+    double top = a->title || a->tag ? h + pad : th / 2;
+    /* a title or axis label longer than the room it is centred in would be clipped or run into
+     * its neighbours: the page is too small for this font size */
+    double overflow = a->title ? (w + 2 * tag_w) / room.w : 0; /* the widest against its room */
     double right = a->right;
     a->legend_band = (fig_rect){0};
     if (a->n_legend > 0 && right > FIG_LEGEND_BESIDE * outer.w) { /* above the plot */
@@ -410,7 +393,6 @@ double fig_py(const fig_axes *a, double y) { return a->r.y + (1.0 - axis_at(&a->
  * Drawing */
 
 static const tf_rgb axis_ink = {38, 38, 38};
-static const tf_rgb grid_ink = {225, 225, 225};
 
 /* Where a label is centred: over the middle of the plot, moved sideways to stay inside the room
  * the axes were given. */
@@ -453,10 +435,9 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     fig_record(f, FIG_BOX_PLOT, r, 0, r, NULL);
     record_ticks(f, &a->x, 0, r);
     record_ticks(f, &a->y, 1, r);
-    pen_save(f);
     pen_cap(f, PEN_CAP_SQUARE);
     if (a->grid) {
-        pen_rgb(f, grid_ink);
+        pen_rgb(f, (tf_rgb){225, 225, 225});
         pen_width(f, lw * 0.8);
         lines_at(f, a, a->y.t, a->y.nt, false, r.x, r.x + r.w);
         lines_at(f, a, a->x.t, a->x.nt, true, r.y, r.y + r.h);
@@ -480,7 +461,6 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     lines_at(f, a, a->x.minor, a->x.nminor, true, r.y + r.h, r.y + r.h + tick * 0.55);
     lines_at(f, a, a->y.minor, a->y.nminor, false, r.x, r.x - tick * 0.55);
     pen_stroke(f);
-    pen_restore(f);
 
     double xw, xh;
     label_extent(f, &a->x, &xw, &xh);
@@ -498,7 +478,7 @@ void fig_axes_draw(fig *f, const fig_axes *a)
     if (a->y.label)
         fig_text(f, FIG_LABEL, a->y.label, false, r.x - a->used_left, r.y + r.h / 2, 0.5, 0.0,
                  true);
-    double tag_w, tag_h, wrap = title_line(f, a, a->outer.w, &tag_w, &tag_h);
+    double tag_w, w, h, wrap = title_line(f, a, a->outer.w, &tag_w, &w, &h);
     /* the title line's foot: above the plot, or above a legend moved there */
     double foot = (a->legend_band.h > 0 ? a->legend_band.y : r.y) - pad;
     if (a->title) {
@@ -586,7 +566,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     pen_image(f, ramp, 1, 256, a.r, false);
 
     double tick = fig_tick_len(f), pad = fig_pad(f);
-    pen_save(f);
     pen_width(f, fig_line_width(f));
     if (clip & 2)
         cb_end(f, a.r, a.r.y, a.r.y - top, pal[255]);
@@ -597,7 +576,6 @@ void fig_colorbar_clip(fig *f, fig_rect r, cmap_id cm, double lo, double hi, con
     double x1 = a.r.x + a.r.w;
     lines_at(f, &a, a.y.t, a.y.nt, false, x1, x1 + tick);
     pen_stroke(f);
-    pen_restore(f);
     double w, h;
     label_extent(f, &a.y, &w, &h);
     size_t ticks_from = fig_boxes_mark(f);

@@ -3,6 +3,7 @@
  * and legends, all drawn through the pen (figure_pen.c); colour bars are in figure_axes.c. */
 #include "figure_priv.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -46,12 +47,12 @@ static void spread(double *out, long stride, long i, long n, long d, double v)
  * the cells it covers (non-finite values count as 0). NULL when out of memory. */
 static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    double *row = malloc((size_t)m->cols * sizeof *row);
-    double *acc = calloc((size_t)dr * (size_t)dc, sizeof *acc);
-    double *line = malloc((size_t)dc * sizeof *line);
-    for (long r = 0; row && acc && line && r < m->rows; r++) {
+    double *row = malloc(((size_t)m->cols + (size_t)dc) * sizeof *row);
+    double *acc = row ? calloc((size_t)dr * (size_t)dc, sizeof *acc) : NULL;
+    for (long r = 0; acc && r < m->rows; r++) {
         matrix_row(m, r, row);
         /* the row averaged across, then spread over the one or two pixel rows it covers */
+        double *line = row + m->cols;
         for (long j = 0; j < dc; j++)
             line[j] = 0;
         for (long c = 0; c < m->cols; c++)
@@ -59,12 +60,7 @@ static double *matrix_means(const fig_matrix *m, long dr, long dc)
         for (long j = 0; j < dc; j++)
             spread(acc + j, dc, r, m->rows, dr, line[j]);
     }
-    if (!row || !line) {
-        free(acc);
-        acc = NULL;
-    }
     free(row);
-    free(line);
     return acc;
 }
 
@@ -88,19 +84,19 @@ static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_r
     return px;
 }
 
-/* The pixels a heatmap of r can hold along a side of len points. */
-static long side_pixels(const fig *f, double len)
+/* The pixels a side of len points holds, at most most. */
+static long side_pixels(const fig *f, double len, long most)
 {
     double px = f->spec.format == FIG_PNG ? len * f->scale : len / 72.0 * FIG_VECTOR_DPI;
-    return px < 1 ? 1 : (long)ceil(px - 1e-9);
+    return px < 1 ? 1 : (long)fmin(ceil(px - 1e-9), (double)most);
 }
 
 /* A dr x dc grid of colours over dst; on SVG pages its cells repeated by whole pixels up to the
  * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
 static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
 {
-    long kx = f->svg ? side_pixels(f, dst.w) / dc : 1; /* >= 1 each */
-    long ky = f->svg ? side_pixels(f, dst.h) / dr : 1;
+    long kx = f->svg ? side_pixels(f, dst.w, LONG_MAX) / dc : 1; /* >= 1 each */
+    long ky = f->svg ? side_pixels(f, dst.h, LONG_MAX) / dr : 1;
     while (kx * ky > 1 && (double)kx * dc * ky * dr > SVG_MAX_PIXELS) {
         kx = kx > 1 ? kx / 2 : 1;
         ky = ky > 1 ? ky / 2 : 1;
@@ -123,9 +119,7 @@ static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
 
 void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
 {
-    *dc = side_pixels(f, a->r.w), *dr = side_pixels(f, a->r.h);
-    *dc = *dc < m->cols ? *dc : m->cols;
-    *dr = *dr < m->rows ? *dr : m->rows;
+    *dc = side_pixels(f, a->r.w, m->cols), *dr = side_pixels(f, a->r.h, m->rows);
 }
 
 double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
@@ -215,18 +209,6 @@ static void data_end(fig *f)
     pen_part_end(f, PART_DATA);
 }
 
-/* Record the piece of a curve from (x0, y0) to (x1, y1) as it is drawn: clipped to c, nothing
- * when it lies wholly outside. Arrows and circles are not clipped to their plot: c anywhere. */
-static const fig_rect anywhere = {-1e9, -1e9, 2e9, 2e9};
-static void record_clipped(fig *f, const fig_axes *a, fig_rect c, double x0, double y0, double x1,
-                           double y1)
-{
-    double dx = x1 - x0, dy = y1 - y0, lo, hi;
-    if (f->spec.boxes && fig_clip_segment(x0, y0, dx, dy, c, &lo, &hi))
-        fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x0 + lo * dx, y0 + lo * dy, (hi - lo) * dx,
-                                                  (hi - lo) * dy}, 0, a->r, NULL);
-}
-
 void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long n, tf_rgb c,
               double width, fig_dash dash)
 {
@@ -236,15 +218,18 @@ void fig_line(fig *f, const fig_axes *a, const double *x, const double *y, long 
     double lx = NAN, ly = 0; /* the last point, NAN: the pen is up */
     for (long i = 0; i < n; i++) {
         double px = fig_px(a, x[i]), py = fig_py(a, y[i]);
+        double dx = px - lx, dy = py - ly, lo, hi;
         if (!isfinite(px) || !isfinite(py)) {
-            lx = NAN;
-            continue;
-        }
-        if (!isnan(lx)) {
-            pen_line(f, px, py);
-            record_clipped(f, a, clip, lx, ly, px, py);
-        } else {
+            px = NAN;
+        } else if (isnan(lx)) {
             pen_move(f, px, py);
+        } else {
+            pen_line(f, px, py);
+            /* recorded as drawn: clipped (arrows and circles are not) */
+            if (f->spec.boxes && fig_clip_segment(lx, ly, dx, dy, clip, &lo, &hi))
+                fig_record(f, FIG_BOX_SEGMENT,
+                           (fig_rect){lx + lo * dx, ly + lo * dy, (hi - lo) * dx, (hi - lo) * dy},
+                           0, a->r, NULL);
         }
         lx = px;
         ly = py;
@@ -345,7 +330,7 @@ fig_rect fig_arrow(fig *f, const fig_axes *a, double x0, double y0, double x1, d
     double ux = dx / len, uy = dy / len;
     double hl = fmin(head, 0.6 * len), hw = 0.45 * hl;
     double bx = px1 - ux * hl, by = py1 - uy * hl; /* base of the head */
-    record_clipped(f, a, anywhere, px0, py0, px1, py1);
+    fig_record(f, FIG_BOX_SEGMENT, (fig_rect){px0, py0, dx, dy}, 0, a->r, NULL);
     fig_rect hr = {fmin(px1, bx) - hw, fmin(py1, by) - hw, fabs(px1 - bx) + 2 * hw,
                    fabs(py1 - by) + 2 * hw};
     fig_record(f, FIG_BOX_MARKER, hr, 0, a->r, NULL);
@@ -371,8 +356,9 @@ void fig_circle(fig *f, const fig_axes *a, double cx, double cy, double r, tf_rg
     /* recorded as the polygon of 72 chords (within 0.1% of the radius of the circle) */
     for (int i = 0; i < 72 && isfinite(px + py + pr); i++) {
         double t0 = 2 * M_PI * i / 72, t1 = 2 * M_PI * (i + 1) / 72;
-        record_clipped(f, a, anywhere, px + pr * cos(t0), py + pr * sin(t0), px + pr * cos(t1),
-                       py + pr * sin(t1));
+        double x0 = px + pr * cos(t0), y0 = py + pr * sin(t0);
+        double dx = px + pr * cos(t1) - x0, dy = py + pr * sin(t1) - y0;
+        fig_record(f, FIG_BOX_SEGMENT, (fig_rect){x0, y0, dx, dy}, 0, a->r, NULL);
     }
     data_begin(f, a, c, false);
     set_line(f, width, dash);
@@ -473,11 +459,9 @@ double fig_legend_rows(fig *f, const fig_legend_item *items, int n, fig_rect are
             double yc = area.h - (row + 0.5) * rh; /* the same, up from the bottom */
             if (items[k].bar) { /* a bar's square, as the legend beside a plot has it */
                 double side = 0.6 * fs;
-                pen_save(f);
                 pen_rgb(f, items[k].color);
                 pen_rect(f, area.x + px + (sample - side) / 2, cy - side / 2, side, side);
                 pen_fill(f);
-                pen_restore(f);
             } else {
                 fig_segment(f, &pa, px, yc, px + sample, yc, items[k].color, lw, items[k].dash);
             }
@@ -508,7 +492,6 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
     fig_rect fr = legend_frame(f, a, w, h, corner);
     fig_record(f, FIG_BOX_LEGEND, fr, 0, a->r, NULL);
     pen_part_begin(f, PART_LEGEND, &a->r);
-    pen_save(f);
     pen_rect(f, fr.x, fr.y, fr.w, fr.h);
     pen_rgb(f, (tf_rgb){255, 255, 255});
     pen_fill(f);
@@ -536,6 +519,5 @@ void fig_legend(fig *f, const fig_axes *a, const fig_legend_item *items, int n, 
         }
         fig_text_legend(f, fr, items[i].label, fr.x + 2 * pad + sample, cy);
     }
-    pen_restore(f);
     pen_part_end(f, PART_LEGEND);
 }
