@@ -322,8 +322,7 @@ static void markup_of(char *out, size_t n, const char *s, size_t len, bool show_
                 o += (size_t)snprintf(out + o, n - o, "%s", more);
             break;
         }
-        memcpy(out + o, rep, l);
-        o += l;
+        o += (size_t)snprintf(out + o, n - o, "%s", rep);
         i += k;
     }
     if (n)
