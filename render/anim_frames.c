@@ -64,12 +64,8 @@ static long frame_number(const char *name)
 
 tf_status anim_dir_end(anim_dir *d)
 {
-    if (!d->frames) {
-        anim_dir_free(d);
-        return TF_ERR_RANGE;
-    }
-    DIR *dp = opendir(d->dir);
-    tf_status st = dp ? TF_OK : TF_ERR_IO;
+    DIR *dp = d->frames ? opendir(d->dir) : NULL; /* no frame: nothing removed */
+    tf_status st = !d->frames ? TF_ERR_RANGE : dp ? TF_OK : TF_ERR_IO;
     for (struct dirent *e; dp && (e = readdir(dp));) {
         if (frame_number(e->d_name) <= d->frames)
             continue;

@@ -35,23 +35,19 @@ void anim_gif_palette(const cmap_id *maps, int n_maps, tf_rgb out[256])
     for (int s = 0; s < N_SERIES; s++)
         for (int t = 0; t < N_TINTS; t++)
             out[k++] = tint(fig_series_color(s), t / (double)N_TINTS);
-    int left = 256 - k, n = n_maps;
-    if (n == 0) {
-        /* line figures: the series colours in finer steps toward white */
-        int steps = left / N_SERIES;
-        for (int s = 0; s < N_SERIES; s++)
-            for (int t = 0; t < steps; t++)
-                out[k++] = tint(fig_series_color(s), (t + 0.5) / steps);
-        while (k < 256)
-            out[k++] = (tf_rgb){128, 128, 128};
-        return;
-    }
-    /* each map gets an equal share of the rest, sampled evenly along its 256-entry table */
-    for (int i = 0; i < n; i++) {
-        int share = left / n + (i < left % n ? 1 : 0);
+    int left = 256 - k, steps = left / N_SERIES;
+    /* line figures (no map): the series colours in finer steps toward white, grey after them */
+    for (int s = 0; n_maps == 0 && s < N_SERIES; s++)
+        for (int t = 0; t < steps; t++)
+            out[k++] = tint(fig_series_color(s), (t + 0.5) / steps);
+    /* else each map gets an equal share of the rest, sampled evenly along its 256-entry table */
+    for (int i = 0; i < n_maps; i++) {
+        int share = left / n_maps + (i < left % n_maps ? 1 : 0);
         for (int j = 0; j < share; j++)
             out[k++] = colormap_at(maps[i], share > 1 ? (double)j / (share - 1) : 0.5);
     }
+    while (k < 256)
+        out[k++] = (tf_rgb){128, 128, 128};
 }
 
 static long dist2(tf_rgb a, tf_rgb b)
@@ -122,8 +118,7 @@ static unsigned char lookup(anim_gif *g, uint32_t rgb)
             return g->cache_val[s];
         if (g->cache_key[s] == 0) {
             g->cache_key[s] = key;
-            g->cache_val[s] = (unsigned char)anim_palette_nearest(g->palette, c);
-            return g->cache_val[s];
+            return g->cache_val[s] = (unsigned char)anim_palette_nearest(g->palette, c);
         }
     }
     return (unsigned char)anim_palette_nearest(g->palette, c);
@@ -164,14 +159,11 @@ tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
 
     int err = 0;
     g->gif = EGifOpen(fp, gif_write, &err);
-    if (!g->gif) {
-        anim_gif_free(g);
-        return err == E_GIF_ERR_NOT_ENOUGH_MEM ? TF_ERR_NOMEM : TF_ERR_IO;
-    }
-    ColorMapObject *map = GifMakeMapObject(256, NULL);
+    ColorMapObject *map = g->gif ? GifMakeMapObject(256, NULL) : NULL;
     if (!map) {
+        tf_status st = g->gif || err == E_GIF_ERR_NOT_ENOUGH_MEM ? TF_ERR_NOMEM : TF_ERR_IO;
         anim_gif_free(g);
-        return TF_ERR_NOMEM;
+        return st;
     }
     for (int i = 0; i < 256; i++)
         map->Colors[i] = (GifColorType){palette[i].r, palette[i].g, palette[i].b};
@@ -271,15 +263,6 @@ tf_status anim_gif_end(anim_gif *g)
     return st;
 }
 
-void anim_gif_free(anim_gif *g)
-{
-    int err;
-    /* giflib has no "abandon": closing writes a trailer the caller will throw away */
-    if (g && g->gif)
-        EGifCloseFile(g->gif, &err);
-    free(g);
-}
-
 #else /* built without giflib: no anim_gif is ever made */
 
 tf_status anim_gif_begin(FILE *fp, int width, int height, double fps, int loops,
@@ -302,9 +285,12 @@ tf_status anim_gif_end(anim_gif *g)
     return TF_ERR_UNSUPPORTED;
 }
 
+#endif
+
 void anim_gif_free(anim_gif *g)
 {
-    (void)g;
+    /* giflib has no "abandon": closing writes a trailer the caller will throw away (g->gif NULL,
+     * when giflib's side failed to open, closes nothing) */
+    if (g)
+        anim_gif_end(g);
 }
-
-#endif

@@ -132,7 +132,7 @@ static void select_two(double *s, size_t m, const size_t k[2], double out[2])
 
 /* The 1st and 99th percentiles of the finite values of v (a sample of evenly spaced ones when
  * there are many); false when there is none or no memory. */
-static bool percentiles(const double *v, size_t n, double *p1, double *p99)
+static bool percentiles(const double *v, size_t n, double p[2])
 {
     size_t step = n > SCALE_SAMPLE ? n / SCALE_SAMPLE : 1, m = 0;
     double *s = malloc((n / step + 1) * sizeof *s);
@@ -143,9 +143,7 @@ static bool percentiles(const double *v, size_t n, double *p1, double *p99)
             s[m++] = v[i];
     if (m) {
         size_t k[2] = {(size_t)floor(0.01 * (double)(m - 1)), (size_t)ceil(0.99 * (double)(m - 1))};
-        double p[2];
         select_two(s, m, k, p);
-        *p1 = p[0], *p99 = p[1];
     }
     free(s);
     return m > 0;
@@ -184,7 +182,7 @@ cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
     double st[5] = {0};
     if (!memo_get(c, slot, st, 5)) {
         minmax(v, n, &st[0], &st[1]);
-        st[4] = percentiles(v, n, &st[2], &st[3]);
+        st[4] = percentiles(v, n, st + 2);
         memo_put(c, slot, st, 5);
     }
     long dr = 0, dc = 0;
@@ -201,7 +199,7 @@ cmap_id color_scale_of(const fig_ctx *c, int slot, const double *v, size_t n,
         if (!shown)
             return scale_of(c, st, st + 2, named, r);
         k[0] = (double)dr, k[1] = (double)dc;
-        k[4] = percentiles(shown, (size_t)dr * (size_t)dc, &k[2], &k[3]);
+        k[4] = percentiles(shown, (size_t)dr * (size_t)dc, k + 2);
         free(shown);
         memo_put(c, at, k, 5);
     }
@@ -324,8 +322,7 @@ static void markup_of(char *out, size_t n, const char *s, size_t len, bool show_
                 o += (size_t)snprintf(out + o, n - o, "%s", more);
             break;
         }
-        memcpy(out + o, rep, l);
-        o += l;
+        o += (size_t)snprintf(out + o, n - o, "%s", rep);
         i += k;
     }
     if (n)
@@ -460,44 +457,31 @@ void split_panels(fig_rect area, double across, double down, double gap_across, 
 
 void fig_wrap(fig *f, char *s, size_t cap, double width)
 {
-    char out[400], line[400];
-    size_t no = 0, nl = 0, brk = 0; /* brk: where line may break, 0 = nowhere yet */
-    for (size_t i = 0;; i++) {
-        char ch = s[i];
-        if (ch == '\n' || ch == '\0') {
-            line[nl] = '\0';
-            no += (size_t)snprintf(out + no, sizeof out - no, "%s%s", line, ch ? "\n" : "");
-            nl = brk = 0;
-            if (!ch || no >= sizeof out - 1)
-                break;
-            continue;
-        }
-        if (nl + 1 >= sizeof line)
-            continue;
-        bool lead = ((unsigned char)ch & 0xC0) != 0x80;
-        if (lead && nl > 0 && (unsigned char)ch >= 0x80)
-            brk = nl; /* before a character of a script without spaces */
-        line[nl++] = ch;
-        line[nl] = '\0';
-        if (ch == ' ')
-            brk = nl - 1;
+    size_t start = 0, brk = 0; /* where the line starts; where it may break, when past start */
+    for (size_t i = 0; s[i]; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch == '\n')
+            start = i + 1;
+        if (ch == ' ' || (ch >= 0xC0 && i > start))
+            brk = i; /* at a space, or before a character of a script without spaces */
         /* a whole character in: is the line still narrow enough? */
-        unsigned char nx = (unsigned char)s[i + 1];
-        if ((nx & 0xC0) == 0x80)
+        if (ch == '\n' || ((unsigned char)s[i + 1] & 0xC0) == 0x80)
             continue;
+        char next = s[i + 1];
+        s[i + 1] = '\0';
         double w, h;
-        fig_text_size(f, line, false, &w, &h);
-        if (w > width && brk > 0) { /* the line up to brk out, the rest (past a space) kept */
-            no += (size_t)snprintf(out + no, sizeof out - no, "%.*s\n", (int)brk, line);
-            if (no >= sizeof out - 1)
-                break;
-            size_t skip = line[brk] == ' ' ? brk + 1 : brk;
-            nl -= skip;
-            memmove(line, line + skip, nl + 1);
-            brk = 0;
+        fig_text_size(f, s + start, false, &w, &h);
+        s[i + 1] = next;
+        /* a newline instead of the space at brk, else before brk's character where s has room */
+        if (w > width && brk > start && (s[brk] == ' ' || strlen(s) + 1 < cap)) {
+            if (s[brk] != ' ') {
+                memmove(s + brk + 1, s + brk, strlen(s + brk) + 1);
+                i++;
+            }
+            s[brk] = '\n';
+            start = brk + 1;
         }
     }
-    snprintf(s, cap, "%s", out);
 }
 
 void cut_at_colon(char *s)

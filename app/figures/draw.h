@@ -281,7 +281,7 @@ void set_token_axis(fig_axis *ax, const token_ticks *tt);
 
 /* Text s (lines split by newlines; text without markup tags) rewrapped in place so that no line
  * is wider than width: a line breaks at its last space that fits, or between two characters where
- * it has none there (Chinese). s holds at most 400 bytes. */
+ * it has none there (Chinese), where s (cap bytes) has room for the newline. */
 void fig_wrap(fig *f, char *s, size_t cap, double width);
 
 #endif
