@@ -105,8 +105,7 @@ const char *const *figures_names(void)
 const char *const *figures_animations(void)
 {
     static const char *names[N_FIGURES + 1];
-    size_t n = 0;
-    for (size_t i = 0; i < N_FIGURES; i++)
+    for (size_t i = 0, n = 0; i < N_FIGURES; i++)
         if (figures[i].anim)
             names[n++] = figures[i].name;
     return names;
@@ -380,7 +379,6 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     if (!m)
         return NULL;
     const tf_config *c = &a->cfg;
-    cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
     fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
@@ -414,8 +412,8 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     if (frames > 0)
         fprintf(m, " --frames %ld --fps %g", frames, fps);
     fprintf(m, " --width %gpt --height %gpt", w, h);
-    if (cm != CMAP_COUNT)
-        fprintf(m, " --colormap %s", colormap_name(cm));
+    if (req->colormap) /* checked (check_figure) */
+        fprintf(m, " --colormap %s", colormap_name(colormap_parse(req->colormap)));
     fprintf(m, " --font-size %g --lang %s", font, req->zh ? "zh" : "en");
     if (req->font)
         put_quoted(m, " --font ", req->font, strlen(req->font));
@@ -467,10 +465,10 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
                                                           : txt_lang(e->title, req->zh);
     fig_ctx c = figure_ctx(req, a);
     c.memo = fr->memo;
-    /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
+    /* the request's fonts on every page: a still figure, a frame, a picture in the terminal
+     * (NULL: the default sans) */
     fig_spec s = *spec;
-    if (!s.font) /* NULL: the default sans */
-        s.font = req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
+    s.font = req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis with; /* its parts are a's */
@@ -641,20 +639,21 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
-/* The layout the Chinese and the English page of j share: the height from *h up (at most cap) that
- * the measurements of both ask for (unless the request sets the height; when the other language
- * needs a much taller page or none, this one's own height and ticks; *both_fit says which), and the
- * plan both pages take (agree_plan). Either language's export works it out alike, so the two files
- * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only gains
- * room by it. True when this language's page was laid out with the plan: *cramped and *need are
- * then that page's. */
-static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *plan,
-                          bool *both_fit, bool *cramped, fig_need *need)
+/* j laid out from height *h up (at most a text block, unless the request sets the height): the
+ * height follows the width, taller when the labels need it (a large --font-size), as the
+ * measurements of the Chinese and the English page both ask for (when the other language needs a
+ * much taller page or none, this one's own height and ticks; *both_fit says which), and the plan
+ * both pages take (agree_plan, *plan for the page drawn). Either language's export works it out
+ * alike, so the two files agree; a page drawn with the plan keeps its ticks at least that sparse,
+ * and its layout only gains room by it. TF_ERR_RANGE when the labels do not fit (*cramped), *need
+ * what the page asks for then. */
+static tf_status shared_layout(const still_job *j, double *h, fig_ticks *plan, bool *cramped,
+                               bool *both_fit, fig_need *need, char *why, size_t why_len)
 {
     *both_fit = false;
     memset(plan, 0, sizeof *plan);
     fig_ticks own[2];
-    cap = j->req.height > 0 ? *h : fmax(cap, *h);
+    double cap = j->req.height > 0 ? *h : TEXT_HEIGHT_PT;
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
@@ -685,10 +684,13 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
         if (fit || j->req.height > 0) {
             bool known, agreed = agree_plan(j, hh, own, plan, &needs[0], &known);
             if (agreed || j->req.height > 0) {
-                *cramped = !agreed, *need = needs[0];
                 *both_fit = fit;
-                *h = hh;
-                return known;
+                if (known) { /* laid out so */
+                    *cramped = !agreed, *need = needs[0], *h = hh;
+                    return agreed ? TF_OK : TF_ERR_RANGE;
+                }
+                mine = hh; /* laid out again with the plan, below */
+                break;
             }
             memset(plan, 0, sizeof *plan);
             crowded[0] = true; /* the plan crowds this page: a taller one */
@@ -709,19 +711,7 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
             break; /* at the cap, or only the other language asks, for a much taller page */
         hh = to;
     }
-    *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
-    return false;
-}
-
-/* j laid out from height *h up to cap: the height follows the width, taller when the labels need it
- * (a large --font-size), the same in both languages, and so are the ticks and the labels (*plan,
- * for the page drawn). TF_ERR_RANGE when the labels do not fit (*cramped), *need what the page asks
- * for then. */
-static tf_status layout_at(const still_job *j, double *h, double cap, fig_ticks *plan,
-                           bool *cramped, bool *both_fit, fig_need *need, char *why, size_t why_len)
-{
-    if (shared_layout(j, h, cap, plan, both_fit, cramped, need)) /* laid out so */
-        return *cramped ? TF_ERR_RANGE : TF_OK;
+    *h = mine > 0 ? mine : *h; /* this language alone, its own ticks, or the plan's */
     tf_status st = still_page(j, false, *h, NULL, plan, NULL, need, cramped, why, why_len);
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
@@ -743,13 +733,12 @@ static double width_that_fits(const still_job *j, fig_need need)
     still_job k = *j;
     k.req.height = 0;
     fig_ticks plan;
-    bool both = false;
+    bool both = false, cramped;
     double w = j->w, mine = 0;
     while (!both && (k.req.width = w = figure_width_grown(w, need, false)) > 0) {
         double h;
         figure_page_size(&k.req, k.e, &k.w, &h);
-        bool cramped;
-        tf_status st = layout_at(&k, &h, TEXT_HEIGHT_PT, &plan, &cramped, &both, &need, NULL, 0);
+        tf_status st = shared_layout(&k, &h, &plan, &cramped, &both, &need, NULL, 0);
         if (st == TF_OK && !(mine > 0))
             mine = w;
         else if (st != TF_OK && st != TF_ERR_RANGE)
@@ -808,7 +797,6 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     fig_ticks plans[2]; /* the size tried, the size chosen */
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
     size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
-    double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
     tf_status st = TF_ERR_RANGE;
     bool cramped, both = false, chosen = false; /* chosen: a size this language fits at */
     fig_need need = {0}, first_need = {0};
@@ -816,7 +804,7 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     for (size_t k = 0; k < n && !both; k++) {
         j.req.font_size = sizes[k];
         double h = h0;
-        st = layout_at(&j, &h, most, &plans[0], &cramped, &both, &need, why, why_len);
+        st = shared_layout(&j, &h, &plans[0], &cramped, &both, &need, why, why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
             break;
         if (k == 0)

@@ -86,9 +86,8 @@ int figures_show(const fig_request *req, tf_analysis *a)
 {
     bool tty = isatty(STDOUT_FILENO);
     term_detect_result det;
-    int rc = detect(tty, req->name, &det);
-    if (rc)
-        return rc;
+    if (detect(tty, req->name, &det))
+        return 2;
     const fig_entry *e = figure_find(req->name); /* figures_check_show found it */
     timg_caps caps = det.caps;
     int cw = caps.cell_w > 0 ? caps.cell_w : TIMG_DEFAULT_CELL_W;
