@@ -164,6 +164,27 @@ __attribute__((format(printf, 3, 4))) static const char *say(char *why, size_t c
     return why;
 }
 
+bool figure_is_folder(const char *path)
+{
+    size_t n = strlen(path);
+    struct stat sb;
+    return (n && path[n - 1] == '/') || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode));
+}
+
+static bool is_gif(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) && strcasecmp(dot, ".gif") == 0;
+}
+
+/* Whether e is drawn as an animation for req: an animation always, a row with both a still
+ * figure and an animation when req's file is a .gif or a folder. */
+static bool figure_animating(const fig_request *req, const fig_entry *e)
+{
+    return e->anim && (!e->draw || (req->path && *req->path &&
+                                    (is_gif(req->path) || figure_is_folder(req->path))));
+}
+
 /* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
 #define WIDE_PAGE_IN 4.5
 /* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
@@ -195,25 +216,6 @@ double figure_dpi(const fig_request *req, const fig_entry *e)
     return req->dpi > 0 ? req->dpi : figure_animating(req, e) ? ANIM_DPI : FIG_DEFAULT_DPI;
 }
 
-bool figure_is_folder(const char *path)
-{
-    size_t n = strlen(path);
-    struct stat sb;
-    return (n && path[n - 1] == '/') || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode));
-}
-
-static bool is_gif(const char *path)
-{
-    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-    return dot && (!slash || dot > slash) && strcasecmp(dot, ".gif") == 0;
-}
-
-bool figure_animating(const fig_request *req, const fig_entry *e)
-{
-    return e->anim && (!e->draw || (req->path && *req->path &&
-                                    (is_gif(req->path) || figure_is_folder(req->path))));
-}
-
 /* The page's own limits: NULL when it fits, else a sentence in why. */
 static const char *check_page(const fig_request *req, const fig_entry *e, char *why, size_t cap)
 {
@@ -231,8 +233,7 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
     double dpi = figure_dpi(req, e);
     double px = (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi);
     bool anim = figure_animating(req, e);
-    bool raster = anim || fig_format_from_path(req->path) == FIG_PNG;
-    if (raster && px > MAX_PNG_PIXELS)
+    if ((anim || fig_format_from_path(req->path) == FIG_PNG) && px > MAX_PNG_PIXELS)
         return anim ? "a frame would have more than 45 million pixels (180 MB in memory); "
                          "lower --dpi or the size"
                        : "the PNG would have more than 45 million pixels (180 MB in memory); "
@@ -614,16 +615,16 @@ static bool agree_plan(const still_job *j, double h, fig_ticks own[2], fig_ticks
  * second corrects what the first's sizes changed (ticks, a panel's letters) */
 #define LAYOUT_ROUNDS 6
 
-/* The height a cramped page of height h asks for by its measurements, at most cap: grown by
- * what its plots lack in height (a tenth at least: what else is beside a plot, a colour bar's
- * ticks, wants room with it), or by a fifth when the figure said it had no room without
- * saying how much; at least stacked, the figure's own proportions (no taller than a text block),
- * where panels side by side stack (split_panels) and a square panel takes its width from the
- * height, when its plots lack width or a correction did not help (again). */
-static double grown(double h, fig_need n, double stacked, bool again, double cap)
+/* The height a cramped page of height h asks for by its measurements, at most a text block:
+ * grown by what its plots lack in height (a tenth at least: what else is beside a plot, a colour
+ * bar's ticks, wants room with it), or by a fifth when the figure said it had no room without
+ * saying how much; at least stacked, the figure's own proportions, where panels side by side
+ * stack (split_panels) and a square panel takes its width from the height, when its plots lack
+ * width or a correction did not help (again). */
+static double grown(double h, fig_need n, double stacked, bool again)
 {
     double to = n.h > 1 ? h * fmax(n.h, 1.1) : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
-    return fmin(again ? fmax(to, stacked) : to, cap);
+    return fmin(again ? fmax(to, stacked) : to, TEXT_HEIGHT_PT);
 }
 
 /* The height at which the plots' room (fig_need.room) reaches ROOM_SPARE, on the line through
@@ -639,7 +640,7 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
-/* j laid out from height *h up (at most a text block, unless the request sets the height): the
+/* j laid out from height *h up (at most a text block; at *h alone when the request sets it): the
  * height follows the width, taller when the labels need it (a large --font-size), as the
  * measurements of the Chinese and the English page both ask for (when the other language needs a
  * much taller page or none, this one's own height and ticks; *both_fit says which), and the plan
@@ -653,7 +654,6 @@ static tf_status shared_layout(const still_job *j, double *h, fig_ticks *plan, b
     *both_fit = false;
     memset(plan, 0, sizeof *plan);
     fig_ticks own[2];
-    double cap = j->req.height > 0 ? *h : TEXT_HEIGHT_PT;
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
@@ -664,7 +664,7 @@ static tf_status shared_layout(const still_job *j, double *h, fig_ticks *plan, b
             break;
         bool fit = !crowded[0] && !crowded[1];
         double room = fmin(needs[0].room, needs[1].room);
-        if (fit && below > 0 && secants < 2 && j->req.height == 0) {
+        if (fit && below > 0 && secants < 2) {
             /* reached by a step that may have overshot: the height where the plots' room
              * meets their need, between the two measured (they grow with the page); twice */
             double at = secant_height(below, below_room, hh, room);
@@ -702,8 +702,7 @@ static tf_status shared_layout(const still_job *j, double *h, fig_ticks *plan, b
             first = hh; /* the same in both languages' exports */
         double next[2];
         for (int l = 0; l < 2; l++)
-            next[l] = crowded[l] ? grown(hh, needs[l], fmin(j->w * j->e->aspect, TEXT_HEIGHT_PT),
-                                         round > 0, cap) : hh;
+            next[l] = crowded[l] ? grown(hh, needs[l], j->w * j->e->aspect, round > 0) : hh;
         if (first > 0 && next[1] > 1.5 * first)
             next[1] = hh; /* the other language needs a much taller page: not this one */
         double to = fmax(next[0], next[1]);
