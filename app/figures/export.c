@@ -795,31 +795,29 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     figure_page_size(req, e, &j.w, &h0);
     fig_ticks plans[2]; /* the size tried, the size chosen */
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
-    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
+    double hs[5];      /* the page's height at each size tried */
+    fig_need needs[5]; /* what it asks for there */
+    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1), pick = n; /* pick: the size drawn */
     tf_status st = TF_ERR_RANGE;
-    bool cramped, both = false, chosen = false; /* chosen: a size this language fits at */
-    fig_need need = {0}, first_need = {0};
-    double first_h = h0, chosen_h = h0, chosen_font = asked;
+    bool cramped, both = false;
     for (size_t k = 0; k < n && !both; k++) {
         j.req.font_size = sizes[k];
-        double h = h0;
-        st = shared_layout(&j, &h, &plans[0], &cramped, &both, &need, why, why_len);
+        hs[k] = h0;
+        st = shared_layout(&j, &hs[k], &plans[0], &cramped, &both, &needs[k], why, why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
             break;
-        if (k == 0)
-            first_h = h, first_need = need;
-        if (st == TF_OK && (both || !chosen)) /* both languages at one size, else this alone */
-            chosen = true, plans[1] = plans[0], chosen_h = h, chosen_font = sizes[k];
+        if (st == TF_OK && (both || pick == n)) /* both languages at one size, else this alone */
+            pick = k, plans[1] = plans[0];
     }
-    if (chosen) {
-        j.req.font_size = chosen_font;
-        st = still_page(&j, false, chosen_h, fp, &plans[1], NULL, &need, &cramped, why, why_len);
+    if (pick < n) {
+        j.req.font_size = sizes[pick];
+        st = still_page(&j, false, hs[pick], fp, &plans[1], NULL, NULL, &cramped, why, why_len);
     } else if (st == TF_ERR_RANGE) {
         j.req.font_size = asked;
-        refusal(&j, first_h, first_need, why, why_len);
+        refusal(&j, hs[0], needs[0], why, why_len);
     }
-    if (st == TF_OK && chosen_font != asked)
-        figure_say_smaller(e->name, false, chosen_font, asked, j.w, req->height);
+    if (st == TF_OK && sizes[pick] != asked)
+        figure_say_smaller(e->name, false, sizes[pick], asked, j.w, req->height);
     fig_memo_free(&memo);
     return st;
 }
