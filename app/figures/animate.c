@@ -124,18 +124,16 @@ static double width_that_fits(anim_job *j, long k)
 static void say_cramped(anim_job *j, long k)
 {
     double in = width_that_fits(j, k) / FIG_PT_PER_IN;
-    int o = snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in "
-                     "frame", j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN);
-    char *rest = j->why + o;
-    size_t cap = sizeof j->why - (size_t)o;
-    if (in > 0)
-        snprintf(rest, cap, "; they need about %.2f in (--width %.2fin), or a smaller "
-                 "--font-size", in, in);
-    else if (j->req->height > 0) /* the height set is what is short */
-        snprintf(rest, cap, " at any width with this --height; give a taller --height, or "
-                 "leave it out (the height then follows the width)");
-    else
-        snprintf(rest, cap, " at any width up to 40 in; lower --font-size");
+    char named[96];
+    snprintf(named, sizeof named,
+             "; they need about %.2f in (--width %.2fin), or a smaller --font-size", in, in);
+    snprintf(j->why, sizeof j->why, "the labels at %g pt do not fit on a %.2f x %.2f in frame%s",
+             j->font, j->w / FIG_PT_PER_IN, j->h / FIG_PT_PER_IN,
+             in > 0 ? named
+             : j->req->height > 0 /* the height set is what is short */
+                 ? " at any width with this --height; give a taller --height, or leave it out "
+                   "(the height then follows the width)"
+                 : " at any width up to 40 in; lower --font-size");
 }
 
 /* Frame k into *r (freed by the caller with fig_raster_free). */

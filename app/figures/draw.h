@@ -81,9 +81,6 @@ typedef struct {
 
 /* The row named name, NULL for none. */
 const fig_entry *figure_find(const char *name);
-/* Whether e is drawn as an animation for req: an animation always, a row with both a still
- * figure and an animation when req's file is a .gif or a folder. */
-bool figure_animating(const fig_request *req, const fig_entry *e);
 /* The page size in points: the request's, else one column wide at the figure's proportions
  * (an animation: a 16:9 slide). */
 void figure_page_size(const fig_request *req, const fig_entry *e, double *w, double *h);

@@ -105,8 +105,7 @@ const char *const *figures_names(void)
 const char *const *figures_animations(void)
 {
     static const char *names[N_FIGURES + 1];
-    size_t n = 0;
-    for (size_t i = 0; i < N_FIGURES; i++)
+    for (size_t i = 0, n = 0; i < N_FIGURES; i++)
         if (figures[i].anim)
             names[n++] = figures[i].name;
     return names;
@@ -165,6 +164,27 @@ __attribute__((format(printf, 3, 4))) static const char *say(char *why, size_t c
     return why;
 }
 
+bool figure_is_folder(const char *path)
+{
+    size_t n = strlen(path);
+    struct stat sb;
+    return (n && path[n - 1] == '/') || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode));
+}
+
+static bool is_gif(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) && strcasecmp(dot, ".gif") == 0;
+}
+
+/* Whether e is drawn as an animation for req: an animation always, a row with both a still
+ * figure and an animation when req's file is a .gif or a folder. */
+static bool figure_animating(const fig_request *req, const fig_entry *e)
+{
+    return e->anim && (!e->draw || (req->path && *req->path &&
+                                    (is_gif(req->path) || figure_is_folder(req->path))));
+}
+
 /* A page at least this wide lays its panels side by side (common.c, split_panels) ... */
 #define WIDE_PAGE_IN 4.5
 /* ... at most this tall by default: a full-width figure about as tall as a paper's figures are
@@ -196,25 +216,6 @@ double figure_dpi(const fig_request *req, const fig_entry *e)
     return req->dpi > 0 ? req->dpi : figure_animating(req, e) ? ANIM_DPI : FIG_DEFAULT_DPI;
 }
 
-bool figure_is_folder(const char *path)
-{
-    size_t n = strlen(path);
-    struct stat sb;
-    return (n && path[n - 1] == '/') || (stat(path, &sb) == 0 && S_ISDIR(sb.st_mode));
-}
-
-static bool is_gif(const char *path)
-{
-    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-    return dot && (!slash || dot > slash) && strcasecmp(dot, ".gif") == 0;
-}
-
-bool figure_animating(const fig_request *req, const fig_entry *e)
-{
-    return e->anim && (!e->draw || (req->path && *req->path &&
-                                    (is_gif(req->path) || figure_is_folder(req->path))));
-}
-
 /* The page's own limits: NULL when it fits, else a sentence in why. */
 static const char *check_page(const fig_request *req, const fig_entry *e, char *why, size_t cap)
 {
@@ -232,8 +233,7 @@ static const char *check_page(const fig_request *req, const fig_entry *e, char *
     double dpi = figure_dpi(req, e);
     double px = (w / FIG_PT_PER_IN * dpi) * (h / FIG_PT_PER_IN * dpi);
     bool anim = figure_animating(req, e);
-    bool raster = anim || fig_format_from_path(req->path) == FIG_PNG;
-    if (raster && px > MAX_PNG_PIXELS)
+    if ((anim || fig_format_from_path(req->path) == FIG_PNG) && px > MAX_PNG_PIXELS)
         return anim ? "a frame would have more than 45 million pixels (180 MB in memory); "
                          "lower --dpi or the size"
                        : "the PNG would have more than 45 million pixels (180 MB in memory); "
@@ -380,7 +380,6 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     if (!m)
         return NULL;
     const tf_config *c = &a->cfg;
-    cmap_id cm = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT;
     double font = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT;
     bool order = e->needs & FIG_NEEDS_ORDER;
     fprintf(m, "tfviz %s --export %s --figure %s", TF_VERSION, format, e->name);
@@ -414,8 +413,8 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
     if (frames > 0)
         fprintf(m, " --frames %ld --fps %g", frames, fps);
     fprintf(m, " --width %gpt --height %gpt", w, h);
-    if (cm != CMAP_COUNT)
-        fprintf(m, " --colormap %s", colormap_name(cm));
+    if (req->colormap) /* checked (check_figure) */
+        fprintf(m, " --colormap %s", colormap_name(colormap_parse(req->colormap)));
     fprintf(m, " --font-size %g --lang %s", font, req->zh ? "zh" : "en");
     if (req->font)
         put_quoted(m, " --font ", req->font, strlen(req->font));
@@ -467,10 +466,10 @@ tf_status figure_page(const fig_request *req, tf_analysis *a, const fig_entry *e
                                                           : txt_lang(e->title, req->zh);
     fig_ctx c = figure_ctx(req, a);
     c.memo = fr->memo;
-    /* the request's fonts on every page: a still figure, a frame, a picture in the terminal */
+    /* the request's fonts on every page: a still figure, a frame, a picture in the terminal
+     * (NULL: the default sans) */
     fig_spec s = *spec;
-    if (!s.font) /* NULL: the default sans */
-        s.font = req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
+    s.font = req->font ? req->font : req->serif ? FIG_SERIF_FAMILIES : NULL;
     /* the explorer's schemes view draws its own choice of schemes: the same analysis (read
      * only) under other position parameters */
     tf_analysis with; /* its parts are a's */
@@ -616,16 +615,16 @@ static bool agree_plan(const still_job *j, double h, fig_ticks own[2], fig_ticks
  * second corrects what the first's sizes changed (ticks, a panel's letters) */
 #define LAYOUT_ROUNDS 6
 
-/* The height a cramped page of height h asks for by its measurements, at most cap: grown by
- * what its plots lack in height (a tenth at least: what else is beside a plot, a colour bar's
- * ticks, wants room with it), or by a fifth when the figure said it had no room without
- * saying how much; at least stacked, the figure's own proportions (no taller than a text block),
- * where panels side by side stack (split_panels) and a square panel takes its width from the
- * height, when its plots lack width or a correction did not help (again). */
-static double grown(double h, fig_need n, double stacked, bool again, double cap)
+/* The height a cramped page of height h asks for by its measurements, at most a text block:
+ * grown by what its plots lack in height (a tenth at least: what else is beside a plot, a colour
+ * bar's ticks, wants room with it), or by a fifth when the figure said it had no room without
+ * saying how much; at least stacked, the figure's own proportions, where panels side by side
+ * stack (split_panels) and a square panel takes its width from the height, when its plots lack
+ * width or a correction did not help (again). */
+static double grown(double h, fig_need n, double stacked, bool again)
 {
     double to = n.h > 1 ? h * fmax(n.h, 1.1) : n.w > 1 ? fmax(h * n.w, stacked) : h * 1.2;
-    return fmin(again ? fmax(to, stacked) : to, cap);
+    return fmin(again ? fmax(to, stacked) : to, TEXT_HEIGHT_PT);
 }
 
 /* The height at which the plots' room (fig_need.room) reaches ROOM_SPARE, on the line through
@@ -641,20 +640,20 @@ static double secant_height(double lo, double lo_room, double hi, double hi_room
     return at > lo && at < hi ? ceil(fmax(at, 1.1 * lo)) : hi; /* grown's tenth at least */
 }
 
-/* The layout the Chinese and the English page of j share: the height from *h up (at most cap) that
- * the measurements of both ask for (unless the request sets the height; when the other language
- * needs a much taller page or none, this one's own height and ticks; *both_fit says which), and the
- * plan both pages take (agree_plan). Either language's export works it out alike, so the two files
- * agree; a page drawn with the plan keeps its ticks at least that sparse, and its layout only gains
- * room by it. True when this language's page was laid out with the plan: *cramped and *need are
- * then that page's. */
-static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *plan,
-                          bool *both_fit, bool *cramped, fig_need *need)
+/* j laid out from height *h up (at most a text block; at *h alone when the request sets it): the
+ * height follows the width, taller when the labels need it (a large --font-size), as the
+ * measurements of the Chinese and the English page both ask for (when the other language needs a
+ * much taller page or none, this one's own height and ticks; *both_fit says which), and the plan
+ * both pages take (agree_plan, *plan for the page drawn). Either language's export works it out
+ * alike, so the two files agree; a page drawn with the plan keeps its ticks at least that sparse,
+ * and its layout only gains room by it. TF_ERR_RANGE when the labels do not fit (*cramped), *need
+ * what the page asks for then. */
+static tf_status shared_layout(const still_job *j, double *h, fig_ticks *plan, bool *cramped,
+                               bool *both_fit, fig_need *need, char *why, size_t why_len)
 {
     *both_fit = false;
     memset(plan, 0, sizeof *plan);
     fig_ticks own[2];
-    cap = j->req.height > 0 ? *h : fmax(cap, *h);
     double hh = *h, mine = 0, first = 0;
     double below = 0, below_room = 0, above = 0; /* a cramped height, and a fitting one above */
     int secants = 0;
@@ -665,7 +664,7 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
             break;
         bool fit = !crowded[0] && !crowded[1];
         double room = fmin(needs[0].room, needs[1].room);
-        if (fit && below > 0 && secants < 2 && j->req.height == 0) {
+        if (fit && below > 0 && secants < 2) {
             /* reached by a step that may have overshot: the height where the plots' room
              * meets their need, between the two measured (they grow with the page); twice */
             double at = secant_height(below, below_room, hh, room);
@@ -685,10 +684,13 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
         if (fit || j->req.height > 0) {
             bool known, agreed = agree_plan(j, hh, own, plan, &needs[0], &known);
             if (agreed || j->req.height > 0) {
-                *cramped = !agreed, *need = needs[0];
                 *both_fit = fit;
-                *h = hh;
-                return known;
+                if (known) { /* laid out so */
+                    *cramped = !agreed, *need = needs[0], *h = hh;
+                    return agreed ? TF_OK : TF_ERR_RANGE;
+                }
+                mine = hh; /* laid out again with the plan, below */
+                break;
             }
             memset(plan, 0, sizeof *plan);
             crowded[0] = true; /* the plan crowds this page: a taller one */
@@ -700,8 +702,7 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
             first = hh; /* the same in both languages' exports */
         double next[2];
         for (int l = 0; l < 2; l++)
-            next[l] = crowded[l] ? grown(hh, needs[l], fmin(j->w * j->e->aspect, TEXT_HEIGHT_PT),
-                                         round > 0, cap) : hh;
+            next[l] = crowded[l] ? grown(hh, needs[l], j->w * j->e->aspect, round > 0) : hh;
         if (first > 0 && next[1] > 1.5 * first)
             next[1] = hh; /* the other language needs a much taller page: not this one */
         double to = fmax(next[0], next[1]);
@@ -709,19 +710,7 @@ static bool shared_layout(const still_job *j, double *h, double cap, fig_ticks *
             break; /* at the cap, or only the other language asks, for a much taller page */
         hh = to;
     }
-    *h = mine > 0 ? mine : *h; /* this language alone, its own ticks */
-    return false;
-}
-
-/* j laid out from height *h up to cap: the height follows the width, taller when the labels need it
- * (a large --font-size), the same in both languages, and so are the ticks and the labels (*plan,
- * for the page drawn). TF_ERR_RANGE when the labels do not fit (*cramped), *need what the page asks
- * for then. */
-static tf_status layout_at(const still_job *j, double *h, double cap, fig_ticks *plan,
-                           bool *cramped, bool *both_fit, fig_need *need, char *why, size_t why_len)
-{
-    if (shared_layout(j, h, cap, plan, both_fit, cramped, need)) /* laid out so */
-        return *cramped ? TF_ERR_RANGE : TF_OK;
+    *h = mine > 0 ? mine : *h; /* this language alone, its own ticks, or the plan's */
     tf_status st = still_page(j, false, *h, NULL, plan, NULL, need, cramped, why, why_len);
     return st == TF_OK && *cramped ? TF_ERR_RANGE : st;
 }
@@ -743,13 +732,12 @@ static double width_that_fits(const still_job *j, fig_need need)
     still_job k = *j;
     k.req.height = 0;
     fig_ticks plan;
-    bool both = false;
+    bool both = false, cramped;
     double w = j->w, mine = 0;
     while (!both && (k.req.width = w = figure_width_grown(w, need, false)) > 0) {
         double h;
         figure_page_size(&k.req, k.e, &k.w, &h);
-        bool cramped;
-        tf_status st = layout_at(&k, &h, TEXT_HEIGHT_PT, &plan, &cramped, &both, &need, NULL, 0);
+        tf_status st = shared_layout(&k, &h, &plan, &cramped, &both, &need, NULL, 0);
         if (st == TF_OK && !(mine > 0))
             mine = w;
         else if (st != TF_OK && st != TF_ERR_RANGE)
@@ -807,32 +795,29 @@ static tf_status draw_still(const fig_request *req, tf_analysis *a, const fig_en
     figure_page_size(req, e, &j.w, &h0);
     fig_ticks plans[2]; /* the size tried, the size chosen */
     double asked = req->font_size > 0 ? req->font_size : FIG_DEFAULT_FONT_PT, sizes[5] = {asked};
-    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1);
-    double most = req->height > 0 ? MAX_SIDE_PT : TEXT_HEIGHT_PT;
+    double hs[5];      /* the page's height at each size tried */
+    fig_need needs[5]; /* what it asks for there */
+    size_t n = 1 + figure_smaller_fonts(asked, sizes + 1), pick = n; /* pick: the size drawn */
     tf_status st = TF_ERR_RANGE;
-    bool cramped, both = false, chosen = false; /* chosen: a size this language fits at */
-    fig_need need = {0}, first_need = {0};
-    double first_h = h0, chosen_h = h0, chosen_font = asked;
+    bool cramped, both = false;
     for (size_t k = 0; k < n && !both; k++) {
         j.req.font_size = sizes[k];
-        double h = h0;
-        st = layout_at(&j, &h, most, &plans[0], &cramped, &both, &need, why, why_len);
+        hs[k] = h0;
+        st = shared_layout(&j, &hs[k], &plans[0], &cramped, &both, &needs[k], why, why_len);
         if (st != TF_OK && st != TF_ERR_RANGE)
             break;
-        if (k == 0)
-            first_h = h, first_need = need;
-        if (st == TF_OK && (both || !chosen)) /* both languages at one size, else this alone */
-            chosen = true, plans[1] = plans[0], chosen_h = h, chosen_font = sizes[k];
+        if (st == TF_OK && (both || pick == n)) /* both languages at one size, else this alone */
+            pick = k, plans[1] = plans[0];
     }
-    if (chosen) {
-        j.req.font_size = chosen_font;
-        st = still_page(&j, false, chosen_h, fp, &plans[1], NULL, &need, &cramped, why, why_len);
+    if (pick < n) {
+        j.req.font_size = sizes[pick];
+        st = still_page(&j, false, hs[pick], fp, &plans[1], NULL, NULL, &cramped, why, why_len);
     } else if (st == TF_ERR_RANGE) {
         j.req.font_size = asked;
-        refusal(&j, first_h, first_need, why, why_len);
+        refusal(&j, hs[0], needs[0], why, why_len);
     }
-    if (st == TF_OK && chosen_font != asked)
-        figure_say_smaller(e->name, false, chosen_font, asked, j.w, req->height);
+    if (st == TF_OK && sizes[pick] != asked)
+        figure_say_smaller(e->name, false, sizes[pick], asked, j.w, req->height);
     fig_memo_free(&memo);
     return st;
 }

@@ -86,13 +86,11 @@ int figures_show(const fig_request *req, tf_analysis *a)
 {
     bool tty = isatty(STDOUT_FILENO);
     term_detect_result det;
-    int rc = detect(tty, req->name, &det);
-    if (rc)
-        return rc;
+    if (detect(tty, req->name, &det))
+        return 2;
     const fig_entry *e = figure_find(req->name); /* figures_check_show found it */
-    timg_caps caps = det.caps;
-    int cw = caps.cell_w > 0 ? caps.cell_w : TIMG_DEFAULT_CELL_W;
-    int ch = caps.cell_h > 0 ? caps.cell_h : TIMG_DEFAULT_CELL_H;
+    int cw = det.caps.cell_w > 0 ? det.caps.cell_w : TIMG_DEFAULT_CELL_W;
+    int ch = det.caps.cell_h > 0 ? det.caps.cell_h : TIMG_DEFAULT_CELL_H;
 
     /* 1. the cells: the window's width at the figure's proportions, at most its height less the
      * prompt's line (a picture taller than the window would scroll away) */
@@ -113,11 +111,11 @@ int figures_show(const fig_request *req, tf_analysis *a)
         return 2;
     }
     /* a huge window: a smaller picture, within the memory of one (docs/limits.md) */
-    term_image_fit(&caps, &cols, &want);
+    term_image_fit(&det.caps, &cols, &want);
 
     /* 2. the figure at the pixel size of those cells, encoded and printed */
     int w, h;
-    term_image_pixel_size(&caps, cols, want, &w, &h);
+    term_image_pixel_size(&det.caps, cols, want, &w, &h);
     fig_raster r;
     char why[200];
     tf_status st = figures_raster(req, a, w, h, ch, &r, why, sizeof why);
@@ -128,7 +126,7 @@ int figures_show(const fig_request *req, tf_analysis *a)
     term_image img;
     timg_pixels px = {.data = r.data, .width = r.width, .height = r.height, .stride = r.stride,
                       .format = TIMG_ARGB32};
-    st = term_image_encode(&caps, &px, cols, want, 0, &img);
+    st = term_image_encode(&det.caps, &px, cols, want, 0, &img);
     fig_raster_free(&r);
     if (st != TF_OK) {
         err_say("cannot encode the %s figure for the terminal: %s.", e->name,
