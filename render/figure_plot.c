@@ -3,7 +3,6 @@
  * and legends, all drawn through the pen (figure_pen.c); colour bars are in figure_axes.c. */
 #include "figure_priv.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -84,19 +83,19 @@ static uint32_t *matrix_pixels(const fig_matrix *m, long dr, long dc, const tf_r
     return px;
 }
 
-/* The pixels a side of len points holds, at most most. */
-static long side_pixels(const fig *f, double len, long most)
+/* The pixels a side of len points holds. */
+static long side_pixels(const fig *f, double len)
 {
     double px = f->spec.format == FIG_PNG ? len * f->scale : len / 72.0 * FIG_VECTOR_DPI;
-    return px < 1 ? 1 : (long)fmin(ceil(px - 1e-9), (double)most);
+    return px < 1 ? 1 : (long)ceil(px - 1e-9);
 }
 
 /* A dr x dc grid of colours over dst; on SVG pages its cells repeated by whole pixels up to the
  * page's resolution, so a renderer that smooths images smooths inside cells, not across them. */
 static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect dst, bool bottom_up)
 {
-    long kx = f->svg ? side_pixels(f, dst.w, LONG_MAX) / dc : 1; /* >= 1 each */
-    long ky = f->svg ? side_pixels(f, dst.h, LONG_MAX) / dr : 1;
+    long kx = f->svg ? side_pixels(f, dst.w) / dc : 1; /* >= 1 each */
+    long ky = f->svg ? side_pixels(f, dst.h) / dr : 1;
     while (kx * ky > 1 && (double)kx * dc * ky * dr > SVG_MAX_PIXELS) {
         kx = kx > 1 ? kx / 2 : 1;
         ky = ky > 1 ? ky / 2 : 1;
@@ -119,7 +118,9 @@ static void heat_image(fig *f, const uint32_t *px, long dr, long dc, fig_rect ds
 
 void fig_heatmap_grid(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
 {
-    *dc = side_pixels(f, a->r.w, m->cols), *dr = side_pixels(f, a->r.h, m->rows);
+    *dc = side_pixels(f, a->r.w), *dr = side_pixels(f, a->r.h);
+    *dc = *dc < m->cols ? *dc : m->cols; /* (integer caps: the analyzer follows them) */
+    *dr = *dr < m->rows ? *dr : m->rows;
 }
 
 double *fig_heatmap_means(const fig *f, const fig_axes *a, const fig_matrix *m, long *dr, long *dc)
