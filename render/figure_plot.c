@@ -28,36 +28,49 @@ static void matrix_row(const fig_matrix *m, long r, double *out)
 static uint32_t rgb24(tf_rgb k) { return (uint32_t)k.r << 16 | (uint32_t)k.g << 8 | k.b; }
 
 /* Source cell i of n lands on [i * d / n, (i + 1) * d / n) of d output pixels (d <= n): at most
- * two pixels, j0 and j0 + 1, each taking its share of v (in pixels, so each pixel's weights add
- * up to 1), added to out[j0 * stride] and out[(j0 + 1) * stride]. */
-static void spread(double *out, long stride, long i, long n, long d, double v)
+ * two, *j0 and *j0 + 1, the first taking the share returned (in pixels, so each pixel's weights
+ * add up to 1), the second the rest of d / n. */
+static double span(long i, long n, long d, long *j0)
 {
-    double a = (double)i * d / n, b = (double)(i + 1) * d / n;
-    long j0 = (long)floor(a);
-    if (j0 >= d)
-        j0 = d - 1;
-    double w0 = fmin(b, (double)(j0 + 1)) - a, w1 = (double)d / n - w0;
-    out[j0 * stride] += w0 * v;
-    if (w1 > 1e-12 && j0 + 1 < d)
-        out[(j0 + 1) * stride] += w1 * v;
+    double a = (double)i * d / n;
+    long j = (long)floor(a);
+    *j0 = j < d ? j : d - 1;
+    return fmin((double)(i + 1) * d / n, (double)(*j0 + 1)) - a;
 }
 
 /* The dr x dc grid (dr <= rows, dc <= cols) each pixel the area-weighted mean of the values of
  * the cells it covers (non-finite values count as 0). NULL when out of memory. */
 static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
-    double *row = malloc(((size_t)m->cols + (size_t)dc) * sizeof *row);
+    long n = m->cols;
+    double *row = malloc(((size_t)n * 3 + (size_t)dc) * sizeof *row);
     double *acc = row ? calloc((size_t)dr * (size_t)dc, sizeof *acc) : NULL;
+    double *w0 = row + n, *j0 = w0 + n, *line = j0 + n; /* each column's span, every row's */
+    for (long c = 0; acc && c < n; c++) {
+        long j;
+        w0[c] = span(c, n, dc, &j);
+        j0[c] = (double)j;
+    }
     for (long r = 0; acc && r < m->rows; r++) {
         matrix_row(m, r, row);
         /* the row averaged across, then spread over the one or two pixel rows it covers */
-        double *line = row + m->cols;
         for (long j = 0; j < dc; j++)
             line[j] = 0;
-        for (long c = 0; c < m->cols; c++)
-            spread(line, 1, c, m->cols, dc, isfinite(row[c]) ? row[c] : 0.0);
-        for (long j = 0; j < dc; j++)
-            spread(acc + j, dc, r, m->rows, dr, line[j]);
+        for (long c = 0; c < n; c++) {
+            long j = (long)j0[c];
+            double v = isfinite(row[c]) ? row[c] : 0.0, w1 = (double)dc / n - w0[c];
+            line[j] += w0[c] * v;
+            if (w1 > 1e-12 && j + 1 < dc)
+                line[j + 1] += w1 * v;
+        }
+        long i0;
+        double wr0 = span(r, m->rows, dr, &i0), wr1 = (double)dr / m->rows - wr0;
+        double *a0 = acc + (size_t)i0 * (size_t)dc; /* and the next pixel row, a0 + dc */
+        for (long j = 0; j < dc; j++) {
+            a0[j] += wr0 * line[j];
+            if (wr1 > 1e-12 && i0 + 1 < dr)
+                a0[dc + j] += wr1 * line[j];
+        }
     }
     free(row);
     return acc;
