@@ -34,10 +34,8 @@ typedef struct {
     cmap_id cmap;     /* --colormap, or CMAP_COUNT for the figure's choice */
     fig_rect area;    /* the page inside its margins, below the title */
     char msg[200];    /* why a figure cannot be drawn (bad input) */
-    const tf_vectors *vectors; /* learned vectors (--vectors), NULL: none */
-    const fig_request *req;    /* the request (--vmin, --vmax, an animation's corpus...) */
+    const fig_request *req;    /* the request (--vmin, --vmax, --vectors, --venue's notes...) */
     bool said;                 /* the reason of a failure was already told (stderr) */
-    bool no_notes;    /* --venue without --title: no footnote paragraphs */
     bool panel_labels; /* --panel-labels: (a), (b), ... on the panels of multi-panel figures */
     bool pe_split;    /* --pe-layout split */
     bool pe_layout_set; /* --pe-layout given; else PE-like columns split where they outnumber

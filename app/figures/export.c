@@ -446,9 +446,8 @@ char *figure_params(const fig_request *req, const tf_analysis *a, const fig_entr
 
 fig_ctx figure_ctx(const fig_request *req, tf_analysis *a)
 {
-    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .vectors = req->vectors,
+    return (fig_ctx){.a = a, .order = req->order, .zh = req->zh, .req = req,
                      .cmap = req->colormap ? colormap_parse(req->colormap) : CMAP_COUNT,
-                     .no_notes = req->no_notes, .req = req,
                      /* no subtitles: the panels of a multi-panel figure are named by letters */
                      .panel_labels = req->panel_labels || req->no_title,
                      .pe_split = req->pe_split, .pe_layout_set = req->pe_layout_set};

@@ -497,7 +497,7 @@ tf_status draw_order(fig_ctx *c)
     if (wide)
         side.x += 0.64 * area.w, side.w -= 0.64 * area.w;
     /* --venue: no note, the paper's caption says it */
-    double nh = c->no_notes || wide ? 0 : draw_note(c, side) + 0.4 * g.fs;
+    double nh = c->req->no_notes || wide ? 0 : draw_note(c, side) + 0.4 * g.fs;
     double top = 2 * lh + 0.4 * g.fs;
     area.h -= nh;
     fig_rect grid = wide ? (fig_rect){area.x, area.y, 0.62 * area.w, area.h - th}
@@ -517,7 +517,7 @@ tf_status draw_order(fig_ctx *c)
     if (wide) { /* the side from the colour bars on */
         double x = g.ax[0][g.nm - 1].r.x + g.cell + g.cbw + 2.0 * g.fs;
         side.w -= x - side.x, side.x = x;
-        nh = c->no_notes ? 0 : draw_note(c, side) + 0.4 * g.fs;
+        nh = c->req->no_notes ? 0 : draw_note(c, side) + 0.4 * g.fs;
     }
     draw_sentences(c, &g, side);
     tf_status st = draw_squares(c, &g, cm, lo, hi, dhi);

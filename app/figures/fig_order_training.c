@@ -201,7 +201,7 @@ static double fit_note(fig_ctx *c, bool frame, ot_layout *L)
  * Laid out only: the caller's trial (fig_try) takes one. */
 static void ot_fit(fig_ctx *c, int m, bool frame, const fig_legend_item *li, int nl, ot_layout *L)
 {
-    L->nh = m == 0 && !c->no_notes ? fit_note(c, frame, L) : 0; /* --venue: no note */
+    L->nh = m == 0 && !c->req->no_notes ? fit_note(c, frame, L) : 0; /* --venue: no note */
     L->loss = m < 2;
     fig_rect plots = c->area;
     if (L->nh > 0)

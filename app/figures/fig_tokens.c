@@ -11,7 +11,7 @@
 
 tf_status draw_embedding(fig_ctx *c)
 {
-    if (c->vectors && c->vectors->n >= 2) { /* heatmap above, map below */
+    if (c->req->vectors && c->req->vectors->n >= 2) { /* heatmap above, map below */
         fig_rect below = {c->area.x, c->area.y + c->area.h * 0.42, c->area.w, c->area.h * 0.58};
         c->area.h *= 0.38;
         tf_status st = draw_word_map(c, below, true);

@@ -161,7 +161,7 @@ typedef struct {
 
 tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
 {
-    const tf_vectors *v = c->vectors;
+    const tf_vectors *v = c->req->vectors;
     size_t n = v->n < MAP_WORDS ? v->n : MAP_WORDS;
     double *xy = malloc(n * 4 * sizeof *xy);
     pca_result r;
@@ -189,7 +189,7 @@ tf_status draw_word_map(fig_ctx *c, fig_rect area, bool panel_title)
 
 tf_status draw_embedding_map(fig_ctx *c)
 {
-    if (!c->vectors || c->vectors->n < 2)
+    if (!c->req->vectors || c->req->vectors->n < 2)
         return TF_ERR_RANGE;
     return draw_word_map(c, c->area, false);
 }
