@@ -43,15 +43,17 @@ static double span(long i, long n, long d, long *j0)
 static double *matrix_means(const fig_matrix *m, long dr, long dc)
 {
     long n = m->cols;
-    double *row = malloc(((size_t)n * 3 + (size_t)dc) * sizeof *row);
-    double *acc = row ? calloc((size_t)dr * (size_t)dc, sizeof *acc) : NULL;
-    double *w0 = row + n, *j0 = w0 + n, *line = j0 + n; /* each column's span, every row's */
-    for (long c = 0; acc && c < n; c++) {
+    size_t cells = (size_t)dr * (size_t)dc; /* then a row, each column's span, the row's line */
+    double *acc = calloc(cells + (size_t)n * 3 + (size_t)dc, sizeof *acc);
+    if (!acc)
+        return NULL;
+    double *row = acc + cells, *w0 = row + n, *j0 = w0 + n, *line = j0 + n;
+    for (long c = 0; c < n; c++) {
         long j;
         w0[c] = span(c, n, dc, &j);
         j0[c] = (double)j;
     }
-    for (long r = 0; acc && r < m->rows; r++) {
+    for (long r = 0; r < m->rows; r++) {
         matrix_row(m, r, row);
         /* the row averaged across, then spread over the one or two pixel rows it covers */
         for (long j = 0; j < dc; j++)
@@ -72,7 +74,6 @@ static double *matrix_means(const fig_matrix *m, long dr, long dc)
                 a0[dc + j] += wr1 * line[j];
         }
     }
-    free(row);
     return acc;
 }
 
