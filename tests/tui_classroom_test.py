@@ -291,13 +291,18 @@ def test_relative_mk():
                   f"{n} positions ({bar.groups() if bar else None})")
             said = "colours: min..max here" if lang == "en" else "颜色：此图最小到最大"
             check(said in s, f"relative {lang}: the screen says the colours are fitted")
-            # the panel's lines: what follows the square's last cell on each row
-            panel = [x.split(UPPER)[-1].strip() for x in s.splitlines()]
-            flat = " ".join(x for x in panel if x)
-            flat = "".join(flat.split()) if lang == "zh" else flat
             tie = ("every pair 1 apart (0 and 1, ...), all at distance" if lang == "en"
                    else "每一对相隔1的位置（如0与1），距离都是")
-            check(tie in flat, f"relative {lang}: the nearest distance is said to tie at offset 1")
+
+            def panel_says(x, lang=lang, tie=tie):
+                """The panel's lines (what follows the square's last cell on each row) hold tie."""
+                rows = (r.split(UPPER)[-1].strip() for r in x.splitlines())
+                flat = " ".join(y for y in rows if y)
+                return tie in ("".join(flat.split()) if lang == "zh" else flat)
+            # a loaded machine may still be drawing the panel: wait for it, at most the usual time
+            s = t.wait(panel_says, f"{lang}: the tie's sentence") or s
+            check(panel_says(s),
+                  f"relative {lang}: the nearest distance is said to tie at offset 1")
             for i in (0, 1):
                 a = 10000 ** (-2 * i / d)
                 top = f"i={i:<2d}[{math.cos(a):+.3f} {math.sin(a):+.3f}]"
